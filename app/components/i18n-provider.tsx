@@ -1,0 +1,53 @@
+import type { Resource } from 'i18next'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { useRevalidator } from 'react-router'
+import { createI18n, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, type Language } from '#app/lib/i18n'
+
+/** Keeps the chosen language in the cookie (for the server) and localStorage (for the spec's key). */
+export function rememberLanguage(language: Language) {
+  document.cookie = languageCookie(language)
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language)
+  } catch {
+    // Storage can be unavailable (private mode); the cookie is enough.
+  }
+}
+
+function hasLanguageCookie() {
+  return document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))
+}
+
+export function I18nProvider({ language, resources, children }: { language: Language; resources: Resource; children: ReactNode }) {
+  // One instance for the life of the page; new catalogs from the server are merged in.
+  const instanceRef = useRef<ReturnType<typeof createI18n> | null>(null)
+  instanceRef.current ??= createI18n(language, resources)
+  const i18n = instanceRef.current
+  const revalidator = useRevalidator()
+
+  useMemo(() => {
+    for (const [code, namespaces] of Object.entries(resources)) {
+      for (const [namespace, catalog] of Object.entries(namespaces)) {
+        if (!i18n.hasResourceBundle(code, namespace)) i18n.addResourceBundle(code, namespace, catalog, true, true)
+      }
+    }
+    if (i18n.language !== language) void i18n.changeLanguage(language)
+  }, [i18n, language, resources])
+
+  useEffect(() => {
+    document.documentElement.lang = language
+    if (hasLanguageCookie()) {
+      rememberLanguage(language)
+      return
+    }
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+    if (isLanguage(stored) && stored !== language) {
+      rememberLanguage(stored)
+      void revalidator.revalidate()
+    }
+    // Only on language changes, not on every revalidation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language])
+
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+/*
+ * Messages are i18n keys; forms and the server translate them into the visitor's language.
+ * One password rule serves the sign-up form, the reset form and the server-side hook.
+ */
+
+export const ZPassword = z
+  .string({ error: 'validation.required' })
+  .min(8, 'validation.password.minLength')
+  .regex(/[a-z]/, 'validation.password.lowercase')
+  .regex(/[A-Z]/, 'validation.password.uppercase')
+  .regex(/[0-9]/, 'validation.password.number')
+  .regex(/[^A-Za-z0-9]/, 'validation.password.special')
+  .max(128, 'validation.password.maxLength')
+
+export const ZEmail = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .pipe(z.email('validation.email'))
+  .transform((value) => value.toLowerCase())
+
+/** Display names are shown to others: script blocks and tags go, whitespace is trimmed. */
+export function sanitizeDisplayName(value: string) {
+  return value
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<\/?script\b[^>]*>/gi, '')
+    .trim()
+}
+
+export const ZDisplayName = z
+  .string({ error: 'validation.required' })
+  .transform(sanitizeDisplayName)
+  .pipe(z.string().min(1, 'validation.required').max(100, 'validation.displayName.maxLength'))
+
+export const ZSignUp = z.object({ name: ZDisplayName, email: ZEmail, password: ZPassword })
+export type TSignUp = z.infer<typeof ZSignUp>
+
+export const ZSignIn = z.object({ email: ZEmail, password: z.string().min(1, 'validation.required') })
+export type TSignIn = z.infer<typeof ZSignIn>
+
+export const ZForgotPassword = z.object({ email: ZEmail })
+
+export const ZResetPassword = z
+  .object({ password: ZPassword, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'validation.password.mismatch',
+    path: ['confirmPassword'],
+  })
+
+/** Every problem per field, in order, so each password rule shows its own message. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form')
+    ;(errors[key] ??= []).push(issue.message)
+  }
+  return errors
+}

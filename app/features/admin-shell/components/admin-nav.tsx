@@ -1,0 +1,103 @@
+import { Building2, CalendarDays, LayoutDashboard, LogOut, Settings, Sparkles, Users } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, PrefetchPageLinks } from 'react-router'
+import { cn } from '#app/lib/cn'
+
+export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean }
+
+/*
+ * Highlights, Events and Leads arrive with their features; until then their entries are shown
+ * as "soon" and lead nowhere, so nothing pretends to work.
+ */
+export const NAV_ENTRIES: NavEntry[] = [
+  { key: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true, available: true },
+  { key: 'highlights', to: '/admin/content', icon: Sparkles, available: false },
+  { key: 'events', to: '/admin/events', icon: CalendarDays, available: false },
+  { key: 'leads', to: '/admin/leads', icon: Users, available: false },
+  { key: 'settings', to: '/admin/settings', icon: Settings, available: true },
+]
+
+/** Pages worth having ready before the first click: dashboard, content, events. */
+const IDLE_PRELOAD = ['/admin', '/admin/content', '/admin/events']
+export const IDLE_PRELOAD_DELAY_MS = 1500
+export const IDLE_CALLBACK_TIMEOUT_MS = 600
+
+/** ~1.5 s after the admin opens, preloads the main pages when the browser is idle. */
+export function IdlePreload() {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let idleHandle: number | undefined
+    const timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: IDLE_CALLBACK_TIMEOUT_MS })
+      else idleHandle = globalThis.setTimeout(() => setReady(true), IDLE_CALLBACK_TIMEOUT_MS) as unknown as number
+    }, IDLE_PRELOAD_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      if (idleHandle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle)
+        clearTimeout(idleHandle)
+      }
+    }
+  }, [])
+  if (!ready) return null
+  const available = new Set(NAV_ENTRIES.filter((entry) => entry.available).map((entry) => entry.to))
+  return (
+    <>
+      {IDLE_PRELOAD.filter((page) => available.has(page)).map((page) => (
+        <PrefetchPageLinks key={page} page={page} />
+      ))}
+    </>
+  )
+}
+
+export function CompanyBadge({ name, logo }: { name: string; logo: string | null }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      {logo ? (
+        <img src={logo} alt="" className="size-9 shrink-0 rounded-lg object-cover" />
+      ) : (
+        <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-accent/15 text-accent" aria-hidden>
+          <Building2 className="size-5" />
+        </span>
+      )}
+      <span className="truncate font-semibold" data-testid="company-name">
+        {name}
+      </span>
+    </div>
+  )
+}
+
+export function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
+  const { t } = useTranslation()
+  const itemClass = 'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium'
+  return (
+    <nav aria-label={t('admin.nav.label')} className="flex flex-1 flex-col gap-1">
+      {NAV_ENTRIES.map(({ key, to, icon: Icon, end, available }) =>
+        available ? (
+          <NavLink
+            key={key}
+            to={to}
+            end={end}
+            prefetch="intent"
+            onClick={onNavigate}
+            className={({ isActive }) => cn(itemClass, isActive ? 'bg-accent/12 text-accent' : 'text-ink-muted hover:bg-surface-muted hover:text-ink')}
+          >
+            <Icon aria-hidden className="size-4.5" />
+            {t(`admin.nav.${key}`)}
+          </NavLink>
+        ) : (
+          <span key={key} aria-disabled="true" className={cn(itemClass, 'cursor-default text-ink-muted/60')}>
+            <Icon aria-hidden className="size-4.5" />
+            {t(`admin.nav.${key}`)}
+            <span className="ml-auto rounded-full bg-surface-muted px-2 py-0.5 text-[11px] font-medium text-ink-muted">{t('admin.nav.soon')}</span>
+          </span>
+        ),
+      )}
+      <button type="button" onClick={onLogout} className={cn(itemClass, 'mt-auto text-ink-muted hover:bg-surface-muted hover:text-ink')}>
+        <LogOut aria-hidden className="size-4.5" />
+        {t('admin.nav.logout')}
+      </button>
+    </nav>
+  )
+}

@@ -1,0 +1,11 @@
+import { useRouteError, useRouteLoaderData } from 'react-router'
+import { AdminErrorScreen } from './admin-error-screen'
+
+type AdminLayoutData = { role: string; company: { id: string } }
+
+/** Error boundary of pages inside the admin: the shell stays, the page shows what went wrong. */
+export function AdminRouteErrorBoundary() {
+  const error = useRouteError()
+  const layout = useRouteLoaderData('routes/admin/layout') as AdminLayoutData | undefined
+  return <AdminErrorScreen error={error} role={layout?.role} companyId={layout?.company.id} />
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** The six audit categories of the specification plus session activity. */
+export const AUDIT_CATEGORIES = [
+  'lead_data_access',
+  'subscription_data_access',
+  'company_sensitive_data_access',
+  'comment_submission',
+  'download_tracking',
+  'admin_privileged_action',
+  'session_start',
+  'session_end',
+  'session_activity',
+] as const
+
+export const ZAuditCategory = z.enum(AUDIT_CATEGORIES)
+export type TAuditCategory = z.infer<typeof ZAuditCategory>
+
+export const ZAuditEventInput = z.object({
+  category: ZAuditCategory,
+  action: z.string().min(1).max(200),
+  companyId: z.string().nullable().optional(),
+  actorUserId: z.string().nullable().optional(),
+  tableName: z.string().max(100).nullable().optional(),
+  recordId: z.string().max(200).nullable().optional(),
+  details: z.record(z.string(), z.unknown()).nullable().optional(),
+  ipAddress: z.string().max(100).nullable().optional(),
+  userAgent: z.string().max(500).nullable().optional(),
+})
+export type TAuditEventInput = z.input<typeof ZAuditEventInput>

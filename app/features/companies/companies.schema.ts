@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+/**
+ * Slugs become URL segments (/{slug}) and subdomains ({slug}.platform), so the product's own
+ * paths and infrastructure host names are never available.
+ */
+export const RESERVED_SLUGS = [
+  'auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies',
+  'www', 'cdn', 'static', 'assets', 'app',
+  'email-confirmation', 'reset-password', 'onboarding', 'invitations', 'dev', 'player', 'media', 'uploads',
+] as const
+
+export function slugify(value: string) {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/g, '')
+}
+
+export const ZCompanySlug = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .min(3, 'onboarding.errors.slugShort')
+  .max(48, 'onboarding.errors.slugLong')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'onboarding.errors.slugFormat')
+  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), 'onboarding.errors.slugReserved')
+
+export const ZCreateCompany = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(2, 'onboarding.errors.nameLength')
+    .max(100, 'onboarding.errors.nameLength'),
+  slug: ZCompanySlug,
+})
+export type TCreateCompany = z.infer<typeof ZCreateCompany>

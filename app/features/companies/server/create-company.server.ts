@@ -1,0 +1,31 @@
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { getAuth } from '#app/lib/auth.server'
+import { getDb } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
+import type { TCreateCompany } from '../companies.schema'
+
+/** Creates the company, makes the user its first admin and its active company. */
+export async function createCompany(input: TCreateCompany, requestHeaders: Headers, actorUserId: string) {
+  const taken = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, input.slug))
+  if (taken.length > 0) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
+  const { response: company, headers } = await getAuth()
+    .api.createOrganization({ body: { name: input.name, slug: input.slug }, headers: requestHeaders, returnHeaders: true })
+    .catch((error: unknown) => {
+      // Two people racing for the same slug: the unique index decides.
+      if (error instanceof APIError && error.status === 'BAD_REQUEST') throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
+      throw error
+    })
+  if (!company) throw new AppError('INTERNAL', 'errors.generic')
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.create',
+    companyId: company.id,
+    actorUserId,
+    tableName: 'companies',
+    recordId: company.id,
+  })
+  return { company, headers }
+}

@@ -1,0 +1,50 @@
+import { createAccessControl } from 'better-auth/plugins/access'
+
+export const ROLES = ['admin', 'manager', 'user'] as const
+export type Role = (typeof ROLES)[number]
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
+}
+
+/** The permission matrix of PRODUCT.md: what each company role may do. */
+const MATRIX = {
+  'dashboard.read': ['admin', 'manager', 'user'],
+  'content.read': ['admin', 'manager', 'user'],
+  'content.write': ['admin', 'manager', 'user'],
+  'content.publish': ['admin', 'manager'],
+  'events.manage': ['admin', 'manager'],
+  'leads.read': ['admin', 'manager'],
+  'company.manage': ['admin'],
+  'team.manage': ['admin'],
+  'billing.manage': ['admin'],
+  'audit.read': ['admin'],
+} as const satisfies Record<string, readonly Role[]>
+
+export type Permission = keyof typeof MATRIX
+
+export function can(role: Role, permission: Permission) {
+  return (MATRIX[permission] as readonly Role[]).includes(role)
+}
+
+/** Admins keep at most 2 live sessions, everyone else 3 (PRODUCT.md). */
+export function maxSessionsFor(roles: Role[]) {
+  return roles.includes('admin') ? 2 : 3
+}
+
+/* Better Auth checks its own organization endpoints (invite, change role, remove) against these. */
+export const accessControl = createAccessControl({
+  organization: ['update', 'delete'],
+  member: ['create', 'update', 'delete'],
+  invitation: ['create', 'cancel'],
+} as const)
+
+export const authRoles = {
+  admin: accessControl.newRole({
+    organization: ['update'],
+    member: ['create', 'update', 'delete'],
+    invitation: ['create', 'cancel'],
+  }),
+  manager: accessControl.newRole({}),
+  user: accessControl.newRole({}),
+}

@@ -1,0 +1,236 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { organization, twoFactor } from 'better-auth/plugins'
+import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { authSchema, member, session as sessionTable } from '#db/schema'
+import { ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
+import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
+import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
+import { getDb } from './db.server'
+import { getEnv } from './env.server'
+import { getFixedT } from './i18n.server'
+import { detectLanguage, type Language } from './i18n'
+import { actionMail, sendMail } from './mail.server'
+import { logger } from './logger.server'
+
+/** Sessions end after 30 minutes without activity; every request slides the window. */
+export const SESSION_IDLE_SECONDS = 30 * 60
+/** Header the HTTP layer sets to the client address, so rate limits are per visitor. */
+export const CLIENT_IP_HEADER = 'x-afterglow-client-ip'
+
+function requestLanguage(request?: Request): Language {
+  return request ? detectLanguage(request) : 'en'
+}
+
+function passwordProblem(password: unknown, language: Language) {
+  const result = ZPassword.safeParse(password)
+  return result.success ? null : getFixedT(language)(result.error.issues[0].message)
+}
+
+async function enforceSessionLimit(userId: string) {
+  const db = getDb()
+  const memberships = await db.select({ role: member.role }).from(member).where(eq(member.userId, userId))
+  const limit = maxSessionsFor(memberships.map((m) => m.role).filter(isRole))
+  const keep = await db
+    .select({ id: sessionTable.id })
+    .from(sessionTable)
+    .where(eq(sessionTable.userId, userId))
+    .orderBy(desc(sessionTable.createdAt), desc(sessionTable.id))
+    .limit(limit)
+  if (keep.length < limit) return
+  await db.delete(sessionTable).where(
+    and(
+      eq(sessionTable.userId, userId),
+      notInArray(
+        sessionTable.id,
+        keep.map((s) => s.id),
+      ),
+    ),
+  )
+}
+
+function createAuth(secret: string) {
+  const env = getEnv()
+  return betterAuth({
+    appName: 'Afterglow',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [env.APP_URL],
+    database: drizzleAdapter(getDb(), { provider: 'pg', schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }, request) {
+        const t = getFixedT(requestLanguage(request))
+        await sendMail(
+          actionMail({
+            to: user.email,
+            subject: t('mail.reset.subject'),
+            greeting: t('mail.greeting', { name: user.name }),
+            body: t('mail.reset.body'),
+            action: t('mail.reset.action'),
+            url: `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`,
+            footer: t('mail.reset.footer'),
+          }),
+        )
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, token }, request) {
+        const t = getFixedT(requestLanguage(request))
+        await sendMail(
+          actionMail({
+            to: user.email,
+            subject: t('mail.confirm.subject'),
+            greeting: t('mail.greeting', { name: user.name }),
+            body: t('mail.confirm.body'),
+            action: t('mail.confirm.action'),
+            url: `${env.APP_URL}/email-confirmation?token=${encodeURIComponent(token)}`,
+            footer: t('mail.confirm.footer'),
+          }),
+        )
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 3 },
+        '/reset-password': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/two-factor/*': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.APP_URL.startsWith('https://'),
+      cookiePrefix: 'afterglow',
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: sanitizeDisplayName(user.name) } }),
+        },
+        update: {
+          before: async (user) => (typeof user.name === 'string' ? { data: { ...user, name: sanitizeDisplayName(user.name) } } : { data: user }),
+        },
+      },
+      session: {
+        create: {
+          after: async (created) => {
+            await enforceSessionLimit(created.userId).catch((error) => logger.error({ err: error }, 'session limit not enforced'))
+            await recordAuditEvent({
+              category: 'session_start',
+              action: 'session.start',
+              actorUserId: created.userId,
+              companyId: typeof created.activeOrganizationId === 'string' ? created.activeOrganizationId : null,
+              recordId: created.id,
+              ipAddress: created.ipAddress ?? null,
+              userAgent: created.userAgent ?? null,
+            })
+          },
+        },
+      },
+    },
+    hooks: {
+      // The password rule is enforced here too, so no client can skip it.
+      before: createAuthMiddleware(async (ctx) => {
+        const language = requestLanguage(ctx.request)
+        if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
+          const problem = passwordProblem(ctx.body?.password ?? ctx.body?.newPassword, language)
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' })
+        }
+        if (ctx.path === '/sign-out') {
+          const current = await getSessionFromCtx(ctx).catch(() => null)
+          if (current) {
+            await recordAuditEvent({
+              category: 'session_end',
+              action: 'session.sign-out',
+              actorUserId: current.user.id,
+              companyId: current.session.activeOrganizationId ?? null,
+              recordId: current.session.id,
+            })
+          }
+        }
+      }),
+    },
+    plugins: [
+      organization({
+        ac: accessControl,
+        roles: authRoles,
+        creatorRole: 'admin',
+        invitationExpiresIn: 7 * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        requireEmailVerificationOnInvitation: true,
+        async sendInvitationEmail({ id, email, role, organization: company, inviter }, request) {
+          const t = getFixedT(requestLanguage(request))
+          await sendMail(
+            actionMail({
+              to: email,
+              subject: t('mail.invite.subject', { company: company.name }),
+              greeting: t('mail.invite.greeting'),
+              body: t('mail.invite.body', { inviter: inviter.user.name, company: company.name, role: t(`roles.${role}`) }),
+              action: t('mail.invite.action'),
+              url: `${env.APP_URL}/invitations/${encodeURIComponent(id)}`,
+              footer: t('mail.invite.footer'),
+            }),
+          )
+        },
+      }),
+      twoFactor({ issuer: 'Afterglow' }),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
+
+const AUTH_KEY = Symbol.for('afterglow.auth')
+type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Auth; [key: symbol]: unknown }
+const SECRET_KEY = Symbol.for('afterglow.session-secret')
+
+/** Boot hands the resolved secret over before the first request. */
+export function configureAuthSecret(secret: string) {
+  ;(globalThis as GlobalWithAuth)[SECRET_KEY] = secret
+}
+
+export function getAuth(): Auth {
+  const store = globalThis as GlobalWithAuth
+  if (!store[AUTH_KEY]) {
+    const secret = store[SECRET_KEY]
+    if (typeof secret !== 'string') throw new Error('Session secret is not configured: boot runs first')
+    store[AUTH_KEY] = createAuth(secret)
+  }
+  return store[AUTH_KEY]
+}
+
+/**
+ * Reads the session without sliding its expiry: only the activity ping (which can also renew
+ * the cookie) does that, so the browser's cookie and the server's idle limit stay in step.
+ */
+export async function getSession(request: Request): Promise<AuthSession | null> {
+  return getAuth().api.getSession({ headers: request.headers, query: { disableRefresh: true } })
+}
+
+/** Slides the idle expiry; the returned headers carry the renewed cookie. */
+export async function refreshSession(request: Request) {
+  const { response, headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true })
+  return { session: response, headers }
+}

@@ -1,0 +1,66 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import * as schema from '#db/schema'
+import { logger } from './logger.server'
+
+export type Database = NodePgDatabase<typeof schema>
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+type DatabaseState = { pool: pg.Pool; db: Database }
+const DB_KEY = Symbol.for('afterglow.db')
+type GlobalWithDb = typeof globalThis & { [DB_KEY]?: DatabaseState }
+
+/** Opens the one pool of this process. Called at boot (and by tests) with the resolved URL. */
+export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseState {
+  const store = globalThis as GlobalWithDb
+  if (store[DB_KEY]) return store[DB_KEY]
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000 })
+  // Without a listener, an idle client losing its server (e.g. PostgreSQL stopping first at
+  // shutdown) emits an unhandled 'error' and kills the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'))
+  const state = { pool, db: drizzle(pool, { schema }) }
+  store[DB_KEY] = state
+  return state
+}
+
+export async function disconnectDatabase() {
+  const store = globalThis as GlobalWithDb
+  const state = store[DB_KEY]
+  delete store[DB_KEY]
+  await state?.pool.end()
+}
+
+function state(): DatabaseState {
+  const current = (globalThis as GlobalWithDb)[DB_KEY]
+  if (!current) throw new Error('Database is not connected: connectDatabase() runs at boot')
+  return current
+}
+
+/** Queries on platform tables (auth, companies, outbox): no tenant fence applies to them. */
+export function getDb(): Database {
+  return state().db
+}
+
+export function getPool(): pg.Pool {
+  return state().pool
+}
+
+/**
+ * Runs `work` in a transaction where row-level security lets only `companyId`'s rows through.
+ * Every tenant-table query goes through here (via the tenant guard's context).
+ */
+export async function withTenant<T>(companyId: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`)
+    return work(tx)
+  })
+}
+
+/** For the server's own writes that span tenants (audit trail, jobs, seeding). */
+export async function withSystem<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.bypass_rls', 'on', true)`)
+    return work(tx)
+  })
+}

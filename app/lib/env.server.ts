@@ -1,0 +1,97 @@
+import { z } from 'zod'
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true/false, 1/0, yes/no, on/off',
+  })
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+
+const urlWithoutTrailingSlash = z
+  .url({ error: 'must be an absolute URL such as http://localhost:3000' })
+  .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
+  .transform((value) => value.replace(/\/+$/, ''))
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./.data'),
+  APP_URL: urlWithoutTrailingSlash.optional(),
+  PLATFORM_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a bare host name such as afterglow.example (no scheme, no path)')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type TEnv = z.infer<typeof ZEnv> & {
+  APP_URL: string
+  PLATFORM_DOMAIN: string
+  SEED_DEMO: boolean
+  /** No DATABASE_URL: the app runs its own PostgreSQL under DATA_DIR. */
+  isEmbeddedDatabase: boolean
+}
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Turns unset-or-empty into undefined so `FOO=` behaves like an absent variable. */
+function withoutEmptyValues(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+}
+
+export function parseEnv(source: Record<string, string | undefined>): TEnv {
+  const result = ZEnv.safeParse(withoutEmptyValues(source))
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`))
+  }
+  const parsed = result.data
+  const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`
+  const isEmbeddedDatabase = !parsed.DATABASE_URL
+  if (parsed.NODE_ENV === 'production' && !isEmbeddedDatabase && !parsed.SMTP_URL) {
+    throw new EnvError([
+      'SMTP_URL is required in production with an external database: without it nobody can confirm an e-mail address',
+    ])
+  }
+  return {
+    ...parsed,
+    APP_URL: appUrl,
+    PLATFORM_DOMAIN: parsed.PLATFORM_DOMAIN ?? new URL(appUrl).host,
+    SEED_DEMO: parsed.SEED_DEMO ?? isEmbeddedDatabase,
+    isEmbeddedDatabase,
+  }
+}
+
+const ENV_KEY = Symbol.for('afterglow.env')
+type GlobalWithEnv = typeof globalThis & { [ENV_KEY]?: TEnv }
+
+/** The configuration, parsed once per process. */
+export function getEnv(): TEnv {
+  const store = globalThis as GlobalWithEnv
+  store[ENV_KEY] ??= parseEnv(process.env)
+  return store[ENV_KEY]
+}
+
+/** The dev outbox replaces real mail when no SMTP server is configured. */
+export function usesDevOutbox(env: TEnv = getEnv()) {
+  return !env.SMTP_URL
+}

@@ -1,0 +1,49 @@
+import { data } from 'react-router'
+
+/*
+ * Typed errors of the product. Use-cases throw AppError; `toHttpError` is the one place that
+ * maps them to HTTP. Messages are i18n keys, translated where they are shown.
+ */
+
+const STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const
+
+export type AppErrorCode = keyof typeof STATUS
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: AppErrorCode,
+    /** i18n key shown to the user */
+    public readonly messageKey: string,
+    public readonly details: Record<string, unknown> = {},
+  ) {
+    super(messageKey)
+    this.name = 'AppError'
+  }
+
+  get status() {
+    return STATUS[this.code]
+  }
+}
+
+export type ErrorPayload = { code: AppErrorCode; messageKey: string; details: Record<string, unknown> }
+
+export function isErrorPayload(value: unknown): value is ErrorPayload {
+  return typeof value === 'object' && value !== null && 'code' in value && 'messageKey' in value
+}
+
+/** For loaders and actions: `catch (e) { throw toHttpError(e) }` renders in the error boundary. */
+export function toHttpError(error: unknown) {
+  if (error instanceof AppError) {
+    const payload: ErrorPayload = { code: error.code, messageKey: error.messageKey, details: error.details }
+    return data(payload, { status: error.status })
+  }
+  return error
+}

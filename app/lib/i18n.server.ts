@@ -1,0 +1,39 @@
+import type { Resource, TFunction } from 'i18next'
+import en from '#app/locales/en.json'
+import es from '#app/locales/es.json'
+import fr from '#app/locales/fr.json'
+import pt from '#app/locales/pt.json'
+import { createI18n, detectLanguage, type Language } from './i18n'
+
+export const catalogs = { en, pt, es, fr } satisfies Record<Language, object>
+
+const allResources: Resource = Object.fromEntries(
+  Object.entries(catalogs).map(([code, catalog]) => [code, { translation: catalog }]),
+)
+
+const instances = new Map<Language, TFunction>()
+
+/** A translator for one language with the full fallback chain available. */
+export function getFixedT(language: Language): TFunction {
+  let t = instances.get(language)
+  if (!t) {
+    t = createI18n(language, allResources).t
+    instances.set(language, t)
+  }
+  return t
+}
+
+export function getRequestLanguage(request: Request) {
+  return detectLanguage(request)
+}
+
+export function getRequestT(request: Request) {
+  return getFixedT(detectLanguage(request))
+}
+
+/** What the browser needs to render in `language`: that catalog and the English fallback. */
+export function clientResources(language: Language): Resource {
+  return language === 'en'
+    ? { en: { translation: catalogs.en } }
+    : { [language]: { translation: catalogs[language] }, en: { translation: catalogs.en } }
+}

@@ -1,0 +1,10 @@
+import 'react-router'
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** CSP nonce for inline scripts of this response */
+    nonce: string
+  }
+}
+
+export {}

@@ -1,0 +1,59 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import { Toaster } from 'sonner'
+import type { Route } from './+types/root'
+import { GlobalErrorScreen } from './components/global-error'
+import { I18nProvider } from './components/i18n-provider'
+import { NotFoundScreen } from './components/not-found'
+import { clientResources, getRequestLanguage } from './lib/i18n.server'
+import { useNonce } from './lib/nonce'
+import './app.css'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = getRequestLanguage(request)
+  return { language, resources: clientResources(language) }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang={data?.language ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0b0c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider language={loaderData.language} resources={loaderData.resources}>
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton />
+    </I18nProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const data = useRouteLoaderData<typeof loader>('root')
+  if (isRouteErrorResponse(error) && error.status === 404 && data) {
+    return (
+      <I18nProvider language={data.language} resources={data.resources}>
+        <NotFoundScreen />
+      </I18nProvider>
+    )
+  }
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <GlobalErrorScreen language={data?.language} />
+}

@@ -1,0 +1,26 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  index('routes/site/home.tsx'),
+  route('auth', 'routes/site/auth.tsx'),
+  route('email-confirmation', 'routes/site/email-confirmation.tsx'),
+  route('reset-password', 'routes/site/reset-password.tsx'),
+  route('onboarding', 'routes/site/onboarding.tsx'),
+  route('invitations/:invitationId', 'routes/site/invitation.tsx'),
+  route('dev/outbox', 'routes/site/dev-outbox.tsx'),
+
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
+    route('settings/team', 'routes/admin/settings.team.tsx'),
+    route('settings/security', 'routes/admin/settings.security.tsx'),
+    route('settings/audit', 'routes/admin/settings.audit.tsx'),
+    route('*', 'routes/admin/not-found.tsx'),
+  ]),
+
+  route('api/auth/*', 'routes/api/auth.ts'),
+  route('api/health', 'routes/api/health.ts'),
+  route('api/session/activity', 'routes/api/session-activity.ts'),
+
+  route('*', 'routes/site/not-found.tsx'),
+] satisfies RouteConfig

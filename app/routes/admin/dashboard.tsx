@@ -1,0 +1,48 @@
+import { Download, FileCheck2, Images, UserPlus } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/dashboard'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request, 'dashboard.read')
+  return { totals: await getDashboardTotals(member), companyName: member.company.name }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const format = new Intl.NumberFormat(i18n.language)
+  const cards = [
+    { key: 'content', icon: Images, value: loaderData.totals.content },
+    { key: 'published', icon: FileCheck2, value: loaderData.totals.published },
+    { key: 'downloads', icon: Download, value: loaderData.totals.downloads },
+    { key: 'leads', icon: UserPlus, value: loaderData.totals.leads },
+  ] as const
+  const isEmpty = loaderData.totals.content === 0
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
+      <p className="mt-1 text-sm text-ink-muted">{t('dashboard.subtitle', { company: loaderData.companyName })}</p>
+      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {cards.map(({ key, icon: Icon, value }) => (
+          <div key={key} className="rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid={`total-${key}`}>
+            <dt className="flex items-center gap-2 text-sm text-ink-muted">
+              <Icon aria-hidden className="size-4" />
+              {t(`dashboard.totals.${key}`)}
+            </dt>
+            <dd className="mt-2 text-3xl font-semibold tabular-nums lg:text-4xl">{format.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {isEmpty ? (
+        <section className="mt-8 rounded-xl border border-dashed border-line bg-surface p-8 text-center">
+          <h2 className="font-semibold">{t('dashboard.empty.title')}</h2>
+          <p className="mx-auto mt-2 max-w-md text-sm text-ink-muted">{t('dashboard.empty.text')}</p>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary

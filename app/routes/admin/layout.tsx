@@ -1,0 +1,171 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { Loader2, Menu, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useNavigate, useNavigation, useRouteError } from 'react-router'
+import { toast } from 'sonner'
+import { LanguageSwitcher } from '#app/components/language-switcher'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
+import { useIdleLogout } from '#app/features/accounts/use-idle-logout'
+import { AdminErrorScreen } from '#app/features/admin-shell/components/admin-error-screen'
+import { AdminNav, CompanyBadge, IdlePreload } from '#app/features/admin-shell/components/admin-nav'
+import { can } from '#app/features/members/permissions'
+import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/layout'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request, 'dashboard.read')
+  return {
+    company: member.company,
+    role: member.role,
+    user: { name: member.user.name, email: member.user.email },
+    canManageTeam: can(member.role, 'team.manage'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Admin'} · Afterglow` }, { name: 'robots', content: 'noindex' }]
+
+/** Shown when a page takes a while; lets the user abandon and retry the navigation. */
+function SlowNavigationOverlay() {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const navigate = useNavigate()
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    if (navigation.state !== 'loading') return setSlow(false)
+    const timer = setTimeout(() => setSlow(true), 800)
+    return () => clearTimeout(timer)
+  }, [navigation.state])
+  if (!slow || !navigation.location) return null
+  const target = navigation.location
+  return (
+    <div className="absolute inset-0 z-30 grid place-items-center bg-surface/80 backdrop-blur-sm" role="status" data-testid="admin-loading">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <Loader2 aria-hidden className="size-8 animate-spin text-accent" />
+        <p className="text-sm text-ink-muted">{t('admin.loading')}</p>
+        <Button variant="secondary" onClick={() => void navigate(target.pathname + target.search, { replace: true })}>
+          {t('admin.cancelAndRetry')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const [confirmLogout, setConfirmLogout] = useState(false)
+  const [signingOut, setSigningOut] = useState(false)
+
+  async function logout(reason: 'user' | 'idle') {
+    setSigningOut(true)
+    const { ok } = await signOutEverywhere()
+    setSigningOut(false)
+    setConfirmLogout(false)
+    if (reason === 'idle') toast.warning(t('session.expired'))
+    else if (ok) toast.success(t('session.loggedOut'), { description: t('session.loggedOutDescription') })
+    else {
+      // The server could not end the session: forget everything locally anyway.
+      clearLocalState()
+      toast.warning(t('session.forcedLogout'), { description: t('session.forcedLogoutDescription') })
+    }
+    await navigate('/', { replace: true })
+  }
+
+  const { extend } = useIdleLogout({
+    onWarning: () =>
+      toast.warning(t('session.expiresSoon'), {
+        id: 'idle-warning',
+        duration: 10_000,
+        action: {
+          label: t('session.extend'),
+          onClick: () => {
+            extend()
+            void fetch('/api/session/activity', { method: 'POST' })
+            toast.success(t('session.extended'))
+          },
+        },
+      }),
+    onLogout: () => void logout('idle'),
+    onActivityPing: () => void fetch('/api/session/activity', { method: 'POST' }),
+  })
+
+  const sidebar = (onNavigate?: () => void) => (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <CompanyBadge name={loaderData.company.name} logo={loaderData.company.logo} />
+      <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} />
+    </div>
+  )
+
+  return (
+    <div className="min-h-dvh bg-surface-muted lg:grid lg:grid-cols-[256px_1fr]">
+      <aside className="sticky top-0 hidden h-dvh border-r border-line bg-surface lg:block">{sidebar()}</aside>
+
+      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <RadixDialog.Content
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-surface shadow-xl transition-transform duration-200 lg:hidden"
+            data-testid="admin-drawer"
+          >
+            <RadixDialog.Title className="sr-only">{t('admin.nav.label')}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">{loaderData.company.name}</RadixDialog.Description>
+            <RadixDialog.Close className="absolute top-4 right-3 rounded-md p-1.5 text-ink-muted hover:bg-surface-muted" aria-label={t('common.close')}>
+              <X className="size-5" />
+            </RadixDialog.Close>
+            {sidebar(() => setDrawerOpen(false))}
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur lg:px-8">
+          <button
+            type="button"
+            className="-ml-1 rounded-md p-2 text-ink hover:bg-surface-muted lg:hidden"
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('admin.openMenu')}
+            data-testid="open-drawer"
+          >
+            <Menu className="size-5" />
+          </button>
+          <span className="truncate font-semibold lg:hidden">{loaderData.company.name}</span>
+          <div className="ml-auto flex items-center gap-4">
+            <LanguageSwitcher />
+            <span className="hidden text-sm text-ink-muted sm:block" title={loaderData.user.email}>
+              {loaderData.user.name}
+            </span>
+          </div>
+        </header>
+        <main className="relative flex-1 px-4 py-6 lg:px-8 lg:py-8">
+          <SlowNavigationOverlay />
+          <Outlet />
+        </main>
+      </div>
+
+      <ConfirmDialog
+        open={confirmLogout}
+        onOpenChange={setConfirmLogout}
+        title={t('admin.logout.title')}
+        description={t('admin.logout.description')}
+        confirmLabel={t('admin.logout.confirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => void logout('user')}
+        busy={signingOut}
+      />
+      <IdlePreload />
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  return (
+    <main className="min-h-dvh bg-surface-muted px-5">
+      <AdminErrorScreen error={error} />
+    </main>
+  )
+}

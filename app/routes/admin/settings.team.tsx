@@ -1,0 +1,205 @@
+import { Mail, Trash2 } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
+import { SelectField, TextField } from '#app/components/ui/field'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { ZTeamAction } from '#app/features/members/members.schema'
+import { ROLES } from '#app/features/members/permissions'
+import { listTeam } from '#app/features/members/server/list-team.server'
+import { manageTeam } from '#app/features/members/server/manage-team.server'
+import { AppError } from '#app/lib/errors'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/settings.team'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const member = await requireMember(request, 'team.manage')
+  return { ...(await listTeam(member.company.id)), currentUserId: member.user.id }
+}
+
+type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireMember(request, 'team.manage')
+  const parsed = ZTeamAction.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data<ActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 })
+  try {
+    const { messageKey } = await manageTeam(member, parsed.data, request.headers)
+    return data<ActionResult>({ ok: true, messageKey })
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return data<ActionResult>({ ok: false, errors: { form: [error.messageKey] } }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Team · Afterglow' }]
+
+/** Toasts the outcome of a team action once, in the user's language. */
+function useActionToast(result: ActionResult | undefined, onSuccess?: () => void) {
+  const { t } = useTranslation()
+  const seen = useRef<ActionResult | undefined>(undefined)
+  useEffect(() => {
+    if (!result || seen.current === result) return
+    seen.current = result
+    if (result.ok) {
+      toast.success(t(result.messageKey))
+      onSuccess?.()
+    } else if (result.errors.form) toast.error(t(result.errors.form[0]))
+  }, [result, t, onSuccess])
+}
+
+function InviteForm() {
+  const { t } = useTranslation()
+  const fetcher = useFetcher<ActionResult>()
+  const formRef = useRef<HTMLFormElement>(null)
+  useActionToast(fetcher.data, () => formRef.current?.reset())
+  const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : {}
+  const translate = (keys?: string[]) => keys?.map((key) => t(key))
+  return (
+    <fetcher.Form ref={formRef} method="post" noValidate className="grid gap-4 sm:grid-cols-[1fr_180px_auto] sm:items-start">
+      <input type="hidden" name="intent" value="invite" />
+      <TextField label={t('team.invite.email')} name="email" type="email" autoComplete="off" errors={translate(errors.email)} />
+      <SelectField label={t('team.invite.role')} name="role" defaultValue="user" errors={translate(errors.role)}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" className="h-11 sm:mt-[26px]" disabled={fetcher.state !== 'idle'}>
+        <Mail aria-hidden className="size-4" />
+        {fetcher.state !== 'idle' ? t('team.invite.sending') : t('team.invite.submit')}
+      </Button>
+    </fetcher.Form>
+  )
+}
+
+function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderData']['members'][number]; isSelf: boolean }) {
+  const { t, i18n } = useTranslation()
+  const fetcher = useFetcher<ActionResult>()
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  useActionToast(fetcher.data)
+  const busy = fetcher.state !== 'idle'
+  return (
+    <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_170px_auto] sm:items-center" data-testid="team-member">
+      <div className="min-w-0">
+        <p className="truncate font-medium">
+          {member.name} {isSelf ? <span className="text-sm font-normal text-ink-muted">({t('team.you')})</span> : null}
+        </p>
+        <p className="truncate text-sm text-ink-muted">{member.email}</p>
+        <p className="text-xs text-ink-muted">{t('team.joined', { date: new Date(member.joinedAt).toLocaleDateString(i18n.language) })}</p>
+      </div>
+      <label className="sr-only" htmlFor={`role-${member.id}`}>
+        {t('team.invite.role')}
+      </label>
+      <select
+        id={`role-${member.id}`}
+        value={String(fetcher.formData?.get('role') ?? member.role)}
+        disabled={busy}
+        aria-label={t('team.roleFor', { name: member.name })}
+        onChange={(event) => fetcher.submit({ intent: 'change-role', memberId: member.id, role: event.target.value }, { method: 'post' })}
+        className="h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-3 text-sm"
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`roles.${role}`)}
+          </option>
+        ))}
+      </select>
+      <Button variant="danger-ghost" size="sm" className="justify-self-start sm:justify-self-end" onClick={() => setConfirmRemove(true)} disabled={busy}>
+        <Trash2 aria-hidden className="size-4" />
+        {t('team.remove.action')}
+      </Button>
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        tone="danger"
+        title={t('team.remove.title', { name: member.name })}
+        description={t('team.remove.description')}
+        confirmLabel={t('team.remove.confirm')}
+        cancelLabel={t('common.cancel')}
+        busy={busy}
+        onConfirm={() => {
+          setConfirmRemove(false)
+          void fetcher.submit({ intent: 'remove', memberId: member.id }, { method: 'post' })
+        }}
+      />
+    </li>
+  )
+}
+
+function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loaderData']['invitations'][number] }) {
+  const { t, i18n } = useTranslation()
+  const fetcher = useFetcher<ActionResult>()
+  useActionToast(fetcher.data)
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="team-invitation">
+      <div className="min-w-0">
+        <p className="truncate font-medium">{invitation.email}</p>
+        <p className="text-sm text-ink-muted">
+          {t(`roles.${invitation.role ?? 'user'}`)} · {t('team.expires', { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) })}
+        </p>
+      </div>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="cancel-invitation" />
+        <input type="hidden" name="invitationId" value={invitation.id} />
+        <Button type="submit" variant="secondary" size="sm" disabled={fetcher.state !== 'idle'}>
+          {t('team.cancelInvitation')}
+        </Button>
+      </fetcher.Form>
+    </li>
+  )
+}
+
+export default function TeamSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div>
+        <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
+          ← {t('settings.title')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('team.title')}</h1>
+        <p className="mt-1 text-sm text-ink-muted">{t('team.subtitle')}</p>
+      </div>
+      <section className="rounded-xl border border-line bg-surface p-5" aria-labelledby="invite-heading">
+        <h2 id="invite-heading" className="mb-4 font-semibold">
+          {t('team.invite.title')}
+        </h2>
+        <InviteForm />
+      </section>
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="mb-3 font-semibold">
+          {t('team.members', { count: loaderData.members.length })}
+        </h2>
+        <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+          {loaderData.members.map((member) => (
+            <MemberRow key={member.id} member={member} isSelf={member.userId === loaderData.currentUserId} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="invitations-heading">
+        <h2 id="invitations-heading" className="mb-3 font-semibold">
+          {t('team.pending')}
+        </h2>
+        {loaderData.invitations.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('team.noPending')}</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+            {loaderData.invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { AuthShell } from '#app/components/auth-shell'
+import { Button, buttonClasses } from '#app/components/ui/button'
+import { FormAlert } from '#app/components/ui/field'
+import { acceptInvitation, rejectInvitation } from '#app/features/members/server/answer-invitation.server'
+import { getInvitation } from '#app/features/members/server/find-invitation.server'
+import { getSession } from '#app/lib/auth.server'
+import { AppError } from '#app/lib/errors'
+import { requireUser } from '#app/lib/tenant.server'
+import type { Route } from './+types/invitation'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const invitation = await getInvitation(params.invitationId)
+  const auth = await getSession(request)
+  const here = `/invitations/${encodeURIComponent(params.invitationId)}`
+  return {
+    invitation,
+    signedInAs: auth?.user.email ?? null,
+    signInHref: `/auth?redirectTo=${encodeURIComponent(here)}`,
+    signUpHref: `/auth?mode=signup&redirectTo=${encodeURIComponent(here)}`,
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const auth = await requireUser(request)
+  const intent = (await request.formData()).get('intent')
+  try {
+    if (intent === 'decline') {
+      await rejectInvitation(params.invitationId, request.headers)
+      return redirect('/')
+    }
+    const { headers } = await acceptInvitation(params.invitationId, request.headers, auth.user.id)
+    return redirect('/admin', { headers })
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.messageKey }, { status: error.status })
+    throw error
+  }
+}
+
+export const meta = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+
+export default function InvitationScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const { invitation, signedInAs } = loaderData
+  if (!invitation || invitation.status !== 'pending' || invitation.isExpired) {
+    const reason = !invitation ? 'notFound' : invitation.status === 'accepted' ? 'accepted' : invitation.isExpired ? 'expired' : 'closed'
+    return (
+      <AuthShell title={t('invitation.title')}>
+        <FormAlert>{t(`invitation.errors.${reason}`)}</FormAlert>
+        <Link to="/" className={buttonClasses('secondary', 'md', 'mt-6 w-full')}>
+          {t('common.backToHome')}
+        </Link>
+      </AuthShell>
+    )
+  }
+  const summary = t('invitation.summary', { inviter: invitation.inviterName, company: invitation.companyName, role: t(`roles.${invitation.role}`) })
+  return (
+    <AuthShell title={t('invitation.title')} subtitle={summary}>
+      {actionData?.error ? <FormAlert>{t(actionData.error)}</FormAlert> : null}
+      {!signedInAs ? (
+        <div className="space-y-3">
+          <p className="text-sm text-ink-muted">{t('invitation.signInFirst', { email: invitation.email })}</p>
+          <Link to={loaderData.signInHref} className={buttonClasses('primary', 'lg', 'w-full')}>
+            {t('invitation.signInToAccept')}
+          </Link>
+          <Link to={loaderData.signUpHref} className={buttonClasses('secondary', 'lg', 'w-full')}>
+            {t('invitation.createAccount')}
+          </Link>
+        </div>
+      ) : signedInAs.toLowerCase() !== invitation.email.toLowerCase() ? (
+        <FormAlert>{t('invitation.wrongAccount', { email: invitation.email, current: signedInAs })}</FormAlert>
+      ) : (
+        <Form method="post" className="mt-2 flex flex-col gap-3">
+          <Button type="submit" name="intent" value="accept" size="lg" disabled={navigation.state !== 'idle'}>
+            {t('invitation.accept')}
+          </Button>
+          <Button type="submit" name="intent" value="decline" variant="secondary" size="lg" disabled={navigation.state !== 'idle'}>
+            {t('invitation.decline')}
+          </Button>
+        </Form>
+      )}
+    </AuthShell>
+  )
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { AuthShell } from '#app/components/auth-shell'
+import { Button } from '#app/components/ui/button'
+import { FormAlert, TextField } from '#app/components/ui/field'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { slugify, ZCreateCompany } from '#app/features/companies/companies.schema'
+import { createCompany } from '#app/features/companies/server/create-company.server'
+import { AppError } from '#app/lib/errors'
+import { getEnv } from '#app/lib/env.server'
+import { findMemberships, requireUser } from '#app/lib/tenant.server'
+import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
+import type { Route } from './+types/onboarding'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await requireUser(request)
+  if ((await findMemberships(auth.user.id)).length > 0) throw redirect('/admin')
+  const env = getEnv()
+  return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: await findPendingInvitations(auth.user.email) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const auth = await requireUser(request)
+  const form = Object.fromEntries(await request.formData())
+  const parsed = ZCreateCompany.safeParse(form)
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
+  try {
+    const { headers } = await createCompany(parsed.data, request.headers, auth.user.id)
+    return redirect('/admin', { headers })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }]
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  const [slug, setSlug] = useState('')
+  const [slugEdited, setSlugEdited] = useState(false)
+  const errors: Record<string, string[] | undefined> = actionData?.errors ?? {}
+  const translate = (keys?: string[]) => keys?.map((key) => t(key))
+  const submitting = navigation.state !== 'idle'
+  return (
+    <AuthShell title={t('onboarding.title')} subtitle={t('onboarding.subtitle', { name: loaderData.userName })}>
+      {loaderData.invitations.length > 0 ? (
+        <section className="mb-8 space-y-3" aria-labelledby="pending-invitations">
+          <h2 id="pending-invitations" className="text-sm font-semibold">
+            {t('onboarding.invitations')}
+          </h2>
+          <ul className="space-y-2">
+            {loaderData.invitations.map((invitation) => (
+              <li key={invitation.id} className="flex items-center justify-between gap-3 rounded-lg border border-line p-3">
+                <span className="text-sm">
+                  <span className="font-medium">{invitation.companyName}</span>
+                  <span className="text-ink-muted"> · {t(`roles.${invitation.role ?? 'user'}`)}</span>
+                </span>
+                <Link to={`/invitations/${invitation.id}`} className="text-sm font-medium text-accent hover:underline">
+                  {t('onboarding.join')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="pt-2 text-sm text-ink-muted">{t('onboarding.orCreate')}</p>
+        </section>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        {errors.form ? <FormAlert>{translate(errors.form)?.join(' ')}</FormAlert> : null}
+        <TextField
+          label={t('onboarding.companyName')}
+          name="name"
+          autoComplete="organization"
+          errors={translate(errors.name)}
+          onChange={(event) => {
+            if (!slugEdited) setSlug(slugify(event.target.value))
+          }}
+          required
+        />
+        <TextField
+          label={t('onboarding.slug')}
+          name="slug"
+          value={slug}
+          onChange={(event) => {
+            setSlugEdited(true)
+            setSlug(event.target.value.toLowerCase())
+          }}
+          errors={translate(errors.slug)}
+          hint={t('onboarding.slugHint', { url: `${loaderData.appHost}/${slug || 'your-company'}` })}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting ? t('onboarding.creating') : t('onboarding.create')}
+        </Button>
+      </Form>
+    </AuthShell>
+  )
+}

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/*
+ * Property names of the auth tables are the field names Better Auth expects; the SQL names
+ * follow our own convention (plural, snake_case, `company_id` for the tenant key).
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const user = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const session = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    activeOrganizationId: text('active_company_id'),
+    activeTeamId: text('active_team_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const account = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+)
+
+export const verification = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+)
+
+export const twoFactor = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+)
+
+export const rateLimit = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+/** A company is a tenant: Better Auth's "organization". */
+export const organization = pgTable('companies', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo_url'),
+  metadata: text('metadata'),
+  createdAt: createdAt(),
+})
+
+export const member = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId)],
+)
+
+export const invitation = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role'),
+    teamId: text('team_id'),
+    status: text('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_company_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
+)
+
+/* ---- Tenant tables: every row carries company_id and is fenced by row-level security. ---- */
+
+/**
+ * Append-only record of sensitive reads, privileged actions and session activity.
+ * A trigger refuses UPDATE and DELETE (migration 0001).
+ */
+export const auditEvent = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    // No foreign key: history outlives the company, and the trigger forbids the SET NULL rewrite.
+    companyId: text('company_id'),
+    actorUserId: text('actor_user_id'),
+    category: text('category').notNull(),
+    action: text('action').notNull(),
+    tableName: text('table_name'),
+    recordId: text('record_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_company_created_idx').on(t.companyId, t.createdAt)],
+)
+
+/** Highlights: single content items and galleries. Later migrations add files and media. */
+export const contentItem = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(), // 'single' | 'gallery'
+    title: text('title').notNull(),
+    status: text('status').notNull().default('draft'), // draft | published | archived
+    viewCount: integer('view_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('content_items_company_idx').on(t.companyId, t.status)],
+)
+
+/** Fans who left their name and e-mail before a download. */
+export const lead = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id').references(() => contentItem.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leads_company_created_idx').on(t.companyId, t.createdAt)],
+)
+
+/* ---- Platform tables ---- */
+
+/** Mail kept when no SMTP server is configured, listed at /dev/outbox. */
+export const outboxMail = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_mails_created_idx').on(t.createdAt)],
+)
+
+export const authSchema = { user, session, account, verification, twoFactor, rateLimit, organization, member, invitation }

@@ -1,0 +1,91 @@
+import 'react-router'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
+import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
+import { getEnv, type TEnv } from '#app/lib/env.server'
+import { logger } from '#app/lib/logger.server'
+import { seedDemo } from '#db/seed'
+import { startEmbeddedPostgres } from './embedded-postgres'
+import { runMigrations } from './migrate'
+import { csrfProtection, securityHeaders } from './security'
+
+/** SESSION_SECRET, or one generated on first start and kept under DATA_DIR. */
+async function resolveSessionSecret(env: TEnv) {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  const file = path.join(path.resolve(env.DATA_DIR), 'session-secret')
+  try {
+    return (await fs.readFile(file, 'utf8')).trim()
+  } catch {
+    const secret = randomBytes(32).toString('base64url')
+    await fs.mkdir(path.dirname(file), { recursive: true })
+    await fs.writeFile(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
+  const app = express()
+  app.disable('x-powered-by')
+  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY)
+
+  app.use((req, _res, next) => {
+    // The one client address Better Auth's rate limiter trusts; a client cannot set it.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
+    next()
+  })
+  app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
+  app.use(csrfProtection({ appUrl: env.APP_URL }))
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware)
+  } else {
+    // Fingerprinted assets never change; everything else in public/ may.
+    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+  }
+
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: options.isDevelopment ? 'development' : 'production',
+      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? '') }),
+    }),
+  )
+  return app
+}
+
+export type Booted = { env: TEnv; app: express.Express; close: () => Promise<void> }
+
+/**
+ * Everything the process needs before it takes requests: configuration, the database (embedded
+ * when DATABASE_URL is unset), migrations, the demo company.
+ */
+export async function boot(options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }): Promise<Booted> {
+  const env = getEnv()
+  await fs.mkdir(path.resolve(env.DATA_DIR), { recursive: true })
+  const embedded = env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
+  const databaseUrl = embedded?.url ?? env.DATABASE_URL!
+  try {
+    await runMigrations(databaseUrl)
+    connectDatabase(databaseUrl)
+    configureAuthSecret(await resolveSessionSecret(env))
+    if (env.SEED_DEMO) await seedDemo()
+  } catch (error) {
+    await disconnectDatabase().catch(() => undefined)
+    await embedded?.stop().catch(() => undefined)
+    throw error
+  }
+  logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO }, 'database ready')
+  return {
+    env,
+    app: createApp(env, options),
+    async close() {
+      await disconnectDatabase()
+      await embedded?.stop()
+    },
+  }
+}

