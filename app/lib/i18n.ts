@@ -58,6 +58,7 @@ export function createI18n(language: Language, resources: Resource): I18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    showSupportNotice: false,
   })
   return instance
 }

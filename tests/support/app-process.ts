@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export type AppProcess = { child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }
+
+/** Starts `node server.js` (the production build) exactly as `npm start` does, and waits until it is healthy. */
+export async function startAppProcess(env: Record<string, string | undefined>, options: { port: number; timeoutMs?: number }): Promise<AppProcess> {
+  let output = ''
+  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
+  const child = spawn(process.execPath, ['server.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited during start (code ${child.exitCode}):\n${output}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${options.port}/api/health`)
+      if (response.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the app did not become healthy in time:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}

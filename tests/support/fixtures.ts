@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto'
+import { and, desc, eq, like } from 'drizzle-orm'
+import { organization, outboxMail, user } from '#db/schema'
+import { getAuth } from '#app/lib/auth.server'
+import { getDb } from '#app/lib/db.server'
+import { TestClient } from './http-client'
+
+export const STRONG_PASSWORD = 'Night-Show-2026!'
+
+export function uniqueEmail(prefix = 'fan') {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.test`
+}
+
+/** An account whose e-mail is already confirmed (sign-up itself is tested elsewhere). */
+export async function createVerifiedUser(options: { email?: string; name?: string; password?: string } = {}) {
+  const email = options.email ?? uniqueEmail('member')
+  const password = options.password ?? STRONG_PASSWORD
+  const name = options.name ?? 'Test Member'
+  await getAuth().api.signUpEmail({ body: { email, password, name } })
+  await getDb().update(user).set({ emailVerified: true }).where(eq(user.email, email))
+  return { email, password, name }
+}
+
+export async function signIn(client: TestClient, credentials: { email: string; password: string }) {
+  const response = await client.postJson('/api/auth/sign-in/email', credentials)
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`)
+  return response
+}
+
+/** A signed-in admin of a new company. */
+export async function createCompanyAdmin(slugPrefix = 'co') {
+  const credentials = await createVerifiedUser({ name: 'Company Admin' })
+  const client = new TestClient()
+  await signIn(client, credentials)
+  const slug = `${slugPrefix}-${randomBytes(3).toString('hex')}`
+  const response = await client.postForm('/onboarding', { name: `Company ${slug}`, slug })
+  if (response.status >= 400) throw new Error(`onboarding failed: ${response.status} ${response.text.slice(0, 300)}`)
+  const [company] = await getDb().select().from(organization).where(eq(organization.slug, slug))
+  return { client, credentials, company }
+}
+
+/** The newest mail to `to` in the dev outbox, optionally with a subject containing `subject`. */
+export async function latestMail(to: string, subject?: string) {
+  const conditions = [eq(outboxMail.to, to)]
+  if (subject) conditions.push(like(outboxMail.subject, `%${subject}%`))
+  const [mail] = await getDb().select().from(outboxMail).where(and(...conditions)).orderBy(desc(outboxMail.createdAt)).limit(1)
+  return mail
+}
+
+export function firstLink(text: string) {
+  const match = text.match(/https?:\/\/\S+/)
+  if (!match) throw new Error(`no link in: ${text}`)
+  return match[0]
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freePort, startAppProcess } from './app-process'
+import { createTestDatabase } from './test-database'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    databaseUrl: string
+    sessionSecret: string
+    dataDir: string
+  }
+}
+
+/**
+ * Starts the production build (`node server.js`) against a fresh database, as a deployment
+ * with DATABASE_URL would run it, and hands its address to the tests.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync('build/server/index.js')) throw new Error('No build found: run `npm run build` before the integration and e2e tests (npm test does).')
+  const database = await createTestDatabase()
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-test-'))
+  const sessionSecret = randomBytes(32).toString('base64url')
+  const app = await startAppProcess(
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      SESSION_SECRET: sessionSecret,
+      SEED_DEMO: 'false',
+      SMTP_URL: undefined,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    { port },
+  )
+  project.provide('baseUrl', baseUrl)
+  project.provide('databaseUrl', database.url)
+  project.provide('sessionSecret', sessionSecret)
+  project.provide('dataDir', dataDir)
+
+  return async () => {
+    const code = await app.stop('SIGTERM')
+    if (code !== 0) console.error(`the app exited with code ${code} on SIGTERM:\n${app.output()}`)
+    await database.drop()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,81 @@
+import http from 'node:http'
+import { inject } from 'vitest'
+
+export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; json: <T = any>() => T }
+
+type RequestOptions = { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }
+
+let nextAddress = 10
+
+/**
+ * A browser-like client: keeps cookies, sends Origin on writes, never follows redirects.
+ * Each client connects from its own loopback address, so rate limits see separate visitors.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>()
+  readonly localAddress: string
+
+  constructor(
+    readonly baseUrl = inject('baseUrl'),
+    localAddress?: string,
+  ) {
+    this.localAddress = localAddress ?? `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 2}`
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value)
+  }
+
+  async request(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const url = new URL(path, this.baseUrl)
+    const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET')
+    const headers: Record<string, string> = { ...options.headers }
+    let body: string | undefined
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json)
+      headers['content-type'] = 'application/json'
+    } else if (options.form) {
+      body = new URLSearchParams(options.form).toString()
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+    }
+    if (method !== 'GET' && method !== 'HEAD' && !('origin' in headers)) headers.origin = this.baseUrl
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader()
+    return new Promise((resolve, reject) => {
+      const req = http.request(url, { method, headers, localAddress: this.localAddress }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk) => chunks.push(chunk))
+        res.on('end', () => {
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const [pair, ...attributes] = line.split(';')
+            const [name, ...value] = pair.split('=')
+            const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()))
+            if (expired) this.cookies.delete(name.trim())
+            else this.cookies.set(name.trim(), value.join('='))
+          }
+          const text = Buffer.concat(chunks).toString('utf8')
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) })
+        })
+      })
+      req.on('error', reject)
+      if (body) req.write(body)
+      req.end()
+    })
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request(path, { headers })
+  }
+
+  postJson(path: string, json: unknown, headers?: Record<string, string>) {
+    return this.request(path, { json, headers })
+  }
+
+  /** Submits a form to a route action, as a browser without JavaScript would. */
+  postForm(path: string, form: Record<string, string>, headers?: Record<string, string>) {
+    return this.request(path, { form, headers })
+  }
+}
