@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env.server'
+
+describe('parseEnv', () => {
+  it('runs with no configuration at all: embedded database, local URL, demo seeded', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './.data', APP_URL: 'http://localhost:3000', PLATFORM_DOMAIN: 'localhost:3000', SEED_DEMO: true, isEmbeddedDatabase: true })
+    expect(env.SMTP_URL).toBeUndefined()
+  })
+
+  it('does not seed the demo against an external database unless asked', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://u:p@db/app' }).SEED_DEMO).toBe(false)
+    expect(parseEnv({ DATABASE_URL: 'postgres://u:p@db/app', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true)
+  })
+
+  it('derives APP_URL from PORT and strips a trailing slash', () => {
+    expect(parseEnv({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100')
+    expect(parseEnv({ APP_URL: 'https://afterglow.example/' }).APP_URL).toBe('https://afterglow.example')
+  })
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).isEmbeddedDatabase).toBe(true)
+  })
+
+  it('names every bad value with a clear message', () => {
+    try {
+      parseEnv({ PORT: '70000', APP_URL: 'ftp://x', SMTP_URL: 'mail.example', SESSION_SECRET: 'short', SEED_DEMO: 'maybe' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError)
+      const problems = (error as EnvError).problems.join('\n')
+      expect(problems).toContain('PORT must be between 1 and 65535')
+      expect(problems).toContain('APP_URL must start with http:// or https://')
+      expect(problems).toContain('SMTP_URL must be an smtp:// or smtps:// URL')
+      expect(problems).toContain('SESSION_SECRET must be at least 32 characters long')
+      expect(problems).toContain('SEED_DEMO must be one of true/false')
+    }
+  })
+
+  it('requires real mail in production with an external database', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(/SMTP_URL is required/)
+    expect(parseEnv({ NODE_ENV: 'production' }).isEmbeddedDatabase).toBe(true)
+  })
+})

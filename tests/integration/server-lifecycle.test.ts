@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort, startAppProcess } from '../support/app-process'
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const noConfiguration = { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, APP_URL: undefined, SESSION_SECRET: undefined, SMTP_URL: undefined, SEED_DEMO: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' }
+
+describe('the server process with no configuration (embedded PostgreSQL)', () => {
+  const dataDirs: string[] = []
+  afterAll(async () => {
+    for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true })
+  })
+
+  it('starts, seeds the demo, survives a crash, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-lifecycle-'))
+    await fs.chmod(dataDir, 0o755)
+    dataDirs.push(dataDir)
+    const port = await freePort()
+    const env = { ...noConfiguration, DATA_DIR: dataDir, PORT: String(port) }
+
+    const first = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    const home = await fetch(`http://127.0.0.1:${port}/`)
+    expect(home.status).toBe(200)
+    const demoLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
+    })
+    expect(demoLogin.status).toBe(200)
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true)
+
+    // A crash: the app dies without stopping its PostgreSQL, which keeps the data directory locked.
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
+    const orphanPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    await first.stop('SIGKILL')
+    expect(isAlive(orphanPid)).toBe(true)
+
+    const second = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    expect(isAlive(orphanPid)).toBe(false)
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    expect((await health.json()).checks.database.status).toBe('ok')
+
+    const postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    const code = await second.stop('SIGTERM')
+    expect(code).toBe(0)
+    expect(second.output()).toContain('Shut down cleanly')
+    expect(isAlive(postgresPid)).toBe(false)
+    expect(existsSync(pidFile)).toBe(false)
+  })
+
+  it('refuses to start on bad configuration and names each bad value', async () => {
+    const port = await freePort()
+    await expect(
+      startAppProcess({ ...noConfiguration, PORT: 'eighty', APP_URL: 'not a url', DATABASE_URL: 'mysql://x', DATA_DIR: os.tmpdir() }, { port, timeoutMs: 20_000 }),
+    ).rejects.toThrow(/PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL/)
+  })
+})
