@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in the order that fails fastest. Installs what a
 // fresh machine lacks for the browser tests (Debian chromium) when it can.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -28,13 +28,24 @@ function ensureChromium() {
 
 const npx = (label, ...args) => run(label, 'npx', args)
 
+const totals = { passed: 0, failed: 0 }
+mkdirSync('test-results', { recursive: true })
+function vitest(label, project) {
+  const report = `test-results/${project}.json`
+  npx(label, 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
+  const results = JSON.parse(readFileSync(report, 'utf8'))
+  totals.passed += results.numPassedTests
+  totals.failed += results.numFailedTests
+}
+
 npx('typecheck', 'react-router', 'typegen')
 npx('typecheck', 'tsc', '-b')
 npx('lint', 'eslint', '.', '--max-warnings=0')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
-npx('unit tests', 'vitest', 'run', '--project', 'unit')
+vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
-npx('integration tests (real PostgreSQL)', 'vitest', 'run', '--project', 'integration')
+vitest('integration tests (real PostgreSQL)', 'integration')
 ensureChromium()
-npx('end-to-end tests (Chromium)', 'vitest', 'run', '--project', 'e2e')
+vitest('end-to-end tests (Chromium)', 'e2e')
 console.log('\nAll checks passed.')
+console.log(`${totals.passed} passed, ${totals.failed} failed`)
