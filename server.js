@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs'
 
 const isDevelopment = process.argv.includes('--dev')
+// The built app runs React's production build unless told otherwise.
+if (!isDevelopment) process.env.NODE_ENV ??= 'production'
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function loadServerModule() {

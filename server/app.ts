@@ -30,7 +30,7 @@ async function resolveSessionSecret(env: TEnv) {
 export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
   const app = express()
   app.disable('x-powered-by')
-  if (process.env.TRUST_PROXY) app.set('trust proxy', process.env.TRUST_PROXY)
+  if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
 
   app.use((req, _res, next) => {
     // The one client address Better Auth's rate limiter trusts; a client cannot set it.

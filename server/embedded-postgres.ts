@@ -62,6 +62,23 @@ async function clearLeftoverServer(clusterDir: string) {
   await fs.rm(pidFile, { force: true })
 }
 
+/**
+ * One app process per data directory: a second one would take the first one's running
+ * PostgreSQL for a crash leftover and stop it.
+ */
+async function claimDataDir(root: string) {
+  const ownerFile = path.join(root, 'afterglow.pid')
+  const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => ''))
+  if (owner && owner !== process.pid && isProcessAlive(owner)) {
+    const cmdline = await fs.readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '')
+    if (cmdline.includes('node')) {
+      throw new Error(`Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`)
+    }
+  }
+  await fs.writeFile(ownerFile, String(process.pid))
+  return () => fs.rm(ownerFile, { force: true })
+}
+
 type Credentials = { superPassword: string; appPassword: string }
 
 async function readOrCreateCredentials(file: string): Promise<Credentials> {
@@ -81,6 +98,7 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   const root = path.resolve(dataDir)
   await fs.mkdir(root, { recursive: true, mode: 0o755 })
   const clusterDir = path.join(root, 'postgres')
+  const releaseDataDir = await claimDataDir(root)
   const credentials = await readOrCreateCredentials(path.join(root, 'postgres-credentials.json'))
   const port = await findFreePort()
   const server = new EmbeddedPostgres({
@@ -120,6 +138,9 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
 
   return {
     url: `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop()
+      await releaseDataDir()
+    },
   }
 }

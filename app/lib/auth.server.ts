@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import { organization, twoFactor } from 'better-auth/plugins'
-import { and, desc, eq, notInArray } from 'drizzle-orm'
+import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
 import { ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
@@ -14,7 +14,7 @@ import { detectLanguage, type Language } from './i18n'
 import { actionMail, sendMail } from './mail.server'
 import { logger } from './logger.server'
 
-/** Sessions end after 30 minutes without activity; every request slides the window. */
+/** Sessions end after 30 minutes without activity; the activity ping slides the window. */
 export const SESSION_IDLE_SECONDS = 30 * 60
 /** Header the HTTP layer sets to the client address, so rate limits are per visitor. */
 export const CLIENT_IP_HEADER = 'x-afterglow-client-ip'
@@ -134,6 +134,17 @@ function createAuth(secret: string) {
       },
       session: {
         create: {
+          // A new session starts in the user's first company, so its audit trail belongs there.
+          before: async (created) => {
+            if (created.activeOrganizationId) return { data: created }
+            const [first] = await getDb()
+              .select({ companyId: member.organizationId })
+              .from(member)
+              .where(eq(member.userId, created.userId))
+              .orderBy(asc(member.createdAt))
+              .limit(1)
+            return { data: { ...created, activeOrganizationId: first?.companyId ?? null } }
+          },
           after: async (created) => {
             await enforceSessionLimit(created.userId).catch((error) => logger.error({ err: error }, 'session limit not enforced'))
             await recordAuditEvent({

@@ -36,6 +36,11 @@ export const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SEED_DEMO: booleanFlag.optional(),
+  /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */
+  TRUST_PROXY: z
+    .string()
+    .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

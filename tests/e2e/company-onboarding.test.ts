@@ -89,6 +89,15 @@ describe('a company gets started', () => {
     await page.waitForURL('**/admin')
     await expect.poll(() => page.getByTestId('company-name').textContent()).toBe(companyName)
 
+    // Signing in again lands the manager in the company straight away.
+    await context.clearCookies()
+    await page.goto('/auth')
+    await page.getByLabel('E-mail').fill(manager.email)
+    await page.getByLabel('Password').fill(manager.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/admin')
+    await expect.poll(() => page.getByTestId('company-name').textContent()).toBe(companyName)
+
     await page.goto('/admin/settings')
     await expect.poll(() => page.getByTestId('settings-security').isVisible()).toBe(true)
     expect(await page.getByTestId('settings-team').count()).toBe(0)

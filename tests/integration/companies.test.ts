@@ -132,6 +132,22 @@ describe('team', () => {
   })
 })
 
+describe('audit log', () => {
+  it("files each sign-in under the user's company, where its admins read it", async () => {
+    const admin = await createCompanyAdmin('audit')
+    const again = new TestClient()
+    await signIn(again, admin.credentials)
+    const page = await again.get('/admin/settings/audit?category=session_start')
+    expect(page.status).toBe(200)
+    // The first sign-in came before the company existed; the second one is filed under it.
+    expect(page.text.match(/data-testid="audit-row"/g)).toHaveLength(1)
+    expect(page.text).toContain('Session start')
+    const other = await createCompanyAdmin('stranger')
+    const theirs = await other.client.get('/admin/settings/audit?category=session_start')
+    expect(theirs.text).toContain('No events recorded yet.')
+  })
+})
+
 describe('concurrent sessions', () => {
   it('keeps at most 2 sessions for an admin and 3 for other roles, revoking the oldest', async () => {
     const admin = await createCompanyAdmin('sessions')

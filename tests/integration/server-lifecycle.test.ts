@@ -51,6 +51,11 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)
     expect((await health.json()).checks.database.status).toBe('ok')
 
+    // A second process on the same data directory is refused instead of stopping this one's database.
+    const otherPort = await freePort()
+    await expect(startAppProcess({ ...env, PORT: String(otherPort) }, { port: otherPort, timeoutMs: 30_000 })).rejects.toThrow(/Another Afterglow process \(pid \d+\) is using DATA_DIR/)
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
+
     const postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
     const code = await second.stop('SIGTERM')
     expect(code).toBe(0)

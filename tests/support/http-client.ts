@@ -5,7 +5,8 @@ export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; 
 
 type RequestOptions = { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }
 
-let nextAddress = 10
+// Random per test file: files share one app, and its rate limits remember addresses for a minute.
+let nextAddress = Math.floor(Math.random() * 2_000_000)
 
 /**
  * A browser-like client: keeps cookies, sends Origin on writes, never follows redirects.
@@ -19,7 +20,8 @@ export class TestClient {
     readonly baseUrl = inject('baseUrl'),
     localAddress?: string,
   ) {
-    this.localAddress = localAddress ?? `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 2}`
+    const n = nextAddress++
+    this.localAddress = localAddress ?? `127.${(Math.floor(n / 62_500) % 250) + 1}.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`
   }
 
   cookieHeader() {

@@ -1,4 +1,4 @@
-import { desc, eq, type SQL } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { auditEvent, user } from '#db/schema'
 import type { MemberContext } from '#app/lib/tenant.server'
 import type { TAuditCategory } from '../audit.schema'
@@ -8,7 +8,8 @@ export const AUDIT_PAGE_SIZE = 100
 /** The company's most recent audit events, newest first (row-level security fences them). */
 export async function listAuditEvents(member: MemberContext, category?: TAuditCategory) {
   return member.withTenant(async (tx) => {
-    const where: SQL | undefined = category ? eq(auditEvent.category, category) : undefined
+    const ownCompany = eq(auditEvent.companyId, member.company.id)
+    const where = category ? and(ownCompany, eq(auditEvent.category, category)) : ownCompany
     return tx
       .select({
         id: auditEvent.id,

@@ -1,17 +1,22 @@
-import { count, eq, sum } from 'drizzle-orm'
+import { and, count, eq, sum } from 'drizzle-orm'
 import { contentItem, lead } from '#db/schema'
 import type { MemberContext } from '#app/lib/tenant.server'
 
 export type DashboardTotals = { content: number; published: number; downloads: number; leads: number }
 
-/** The four headline numbers of the company's dashboard, fenced to its rows. */
+/** The four headline numbers of the company's dashboard (filtered here, fenced by RLS too). */
 export async function getDashboardTotals(member: MemberContext): Promise<DashboardTotals> {
+  const companyId = member.company.id
   return member.withTenant(async (tx) => {
     const [contentRow] = await tx
       .select({ content: count(), downloads: sum(contentItem.downloadCount) })
       .from(contentItem)
-    const [publishedRow] = await tx.select({ published: count() }).from(contentItem).where(eq(contentItem.status, 'published'))
-    const [leadRow] = await tx.select({ leads: count() }).from(lead)
+      .where(eq(contentItem.companyId, companyId))
+    const [publishedRow] = await tx
+      .select({ published: count() })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, companyId), eq(contentItem.status, 'published')))
+    const [leadRow] = await tx.select({ leads: count() }).from(lead).where(eq(lead.companyId, companyId))
     return {
       content: contentRow.content,
       published: publishedRow.published,
