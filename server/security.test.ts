@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest } from './security'
+import { isCrossSiteRequest, securityHeaders } from './security'
 
 const appUrl = 'https://afterglow.example'
 const base = { host: 'afterglow.example', appUrl }
@@ -26,5 +26,29 @@ describe('CSRF origin check', () => {
   it('lets non-browser clients without Origin or Sec-Fetch-Site through', () => {
     expect(isCrossSiteRequest({ ...base, method: 'POST' })).toBe(false)
     expect(isCrossSiteRequest({ ...base, method: 'POST', secFetchSite: 'same-origin' })).toBe(false)
+  })
+})
+
+describe('security headers', () => {
+  function headersFor(appUrl: string) {
+    const headers: Record<string, string> = {}
+    const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) }
+    let nextCalled = false
+    securityHeaders({ appUrl, isDevelopment: false })({} as never, res as never, () => (nextCalled = true))
+    return { headers, nonce: res.locals.nonce as string, nextCalled }
+  }
+
+  it('sets a nonce-based CSP, anti-framing, nosniff and a referrer policy', () => {
+    const { headers, nonce, nextCalled } = headersFor('http://localhost:3000')
+    expect(nextCalled).toBe(true)
+    expect(headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`)
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('adds HSTS only when the public URL is https', () => {
+    expect(headersFor('https://afterglow.example').headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
   })
 })

@@ -97,6 +97,6 @@ export function getEnv(): TEnv {
 }
 
 /** The dev outbox replaces real mail when no SMTP server is configured. */
-export function usesDevOutbox(env: TEnv = getEnv()) {
+export function usesDevOutbox(env: Pick<TEnv, 'SMTP_URL'> = getEnv()) {
   return !env.SMTP_URL
 }

@@ -1,24 +1,33 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import { outboxMail } from '#db/schema'
 import { getDb } from './db.server'
-import { getEnv, usesDevOutbox } from './env.server'
+import { getEnv, usesDevOutbox, type TEnv } from './env.server'
 import { logger } from './logger.server'
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 
-let transporter: Transporter | undefined
+export type MailSender = (mail: Mail) => Promise<void>
 
 /** Real SMTP when SMTP_URL is set; otherwise the dev outbox (database + console). */
-export async function sendMail(mail: Mail) {
-  const env = getEnv()
+export function createMailSender(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM'>): MailSender {
   if (usesDevOutbox(env)) {
-    await getDb().insert(outboxMail).values(mail)
-    const links = mail.text.match(/https?:\/\/\S+/g) ?? []
-    logger.info({ to: mail.to, subject: mail.subject, links }, 'mail kept in the dev outbox (see /dev/outbox)')
-    return
+    return async (mail) => {
+      await getDb().insert(outboxMail).values(mail)
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? []
+      logger.info({ to: mail.to, subject: mail.subject, links }, 'mail kept in the dev outbox (see /dev/outbox)')
+    }
   }
-  transporter ??= nodemailer.createTransport(env.SMTP_URL)
-  await transporter.sendMail({ from: env.MAIL_FROM, ...mail })
+  const transporter: Transporter = nodemailer.createTransport(env.SMTP_URL)
+  return async (mail) => {
+    await transporter.sendMail({ from: env.MAIL_FROM, ...mail })
+  }
+}
+
+let sender: MailSender | undefined
+
+export async function sendMail(mail: Mail) {
+  sender ??= createMailSender(getEnv())
+  await sender(mail)
 }
 
 export function escapeHtml(value: string) {

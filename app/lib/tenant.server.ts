@@ -5,6 +5,10 @@ import { can, isRole, type Permission, type Role } from '#app/features/members/p
 import { getSession, type AuthSession } from './auth.server'
 import { getDb, withTenant, type Transaction } from './db.server'
 import { AppError, toHttpError } from './errors'
+import { withTimeout } from './with-timeout'
+
+/** How long the admin waits for the user's access profile before saying so. */
+export const PROFILE_TIMEOUT_MS = 10_000
 
 export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; role: Role }
 
@@ -50,7 +54,7 @@ export async function requireUser(request: Request): Promise<AuthSession> {
  */
 export async function requireMember(request: Request, permission: Permission): Promise<MemberContext> {
   const auth = await requireUser(request)
-  const memberships = await findMemberships(auth.user.id)
+  const memberships = await withTimeout(findMemberships(auth.user.id), PROFILE_TIMEOUT_MS, () => toHttpError(new AppError('INTERNAL', 'admin.error.profileTimeout')))
   if (memberships.length === 0) throw redirect('/onboarding')
   const wanted = auth.session.activeOrganizationId
   const membership = wanted ? memberships.find((m) => m.companyId === wanted) : memberships[0]

@@ -111,6 +111,12 @@ describe('a company gets started', () => {
 
     await adminPage.reload()
     await expect.poll(() => adminPage.getByTestId('team-member').filter({ hasText: manager.email }).count()).toBe(1)
+
+    // The only admin cannot remove themselves: the company would be left without one.
+    await adminPage.getByTestId('team-member').filter({ hasText: admin.email }).getByRole('button', { name: 'Remove' }).click()
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click()
+    await expect.poll(() => adminPage.getByText('A company must keep at least one admin.').isVisible()).toBe(true)
+    expect(await adminPage.getByTestId('team-member').count()).toBe(2)
   })
 
   it('switches the admin to Portuguese and keeps the choice', async () => {

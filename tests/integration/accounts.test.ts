@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { createHmac } from 'node:crypto'
+import { describe, expect, inject, it } from 'vitest'
 import { auditEvent, session, user } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
@@ -63,6 +64,23 @@ describe('sign-up and e-mail confirmation', () => {
     expect(again.text).toContain('E-mail confirmed')
   })
 
+  it('explains an expired link and sends a new one on request', async () => {
+    const email = uniqueEmail('late')
+    await new TestClient().postJson('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'Late' })
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const now = Math.floor(Date.now() / 1000)
+    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ email, iat: now - 90_000, exp: now - 3_600 })}`
+    const signature = createHmac('sha256', inject('sessionSecret')).update(unsigned).digest('base64url')
+    const expired = await new TestClient().get(`/email-confirmation?token=${unsigned}.${signature}`)
+    expect(expired.text).toContain('This link has expired')
+    const [row] = await getDb().select({ verified: user.emailVerified }).from(user).where(eq(user.email, email))
+    expect(row.verified).toBe(false)
+    const resend = await new TestClient().postJson('/api/auth/send-verification-email', { email, callbackURL: '/email-confirmation' })
+    expect(resend.status).toBe(200)
+    const link = new URL(firstLink((await latestMail(email, 'Confirm')).text))
+    expect((await new TestClient().get(link.pathname + link.search)).text).toContain('E-mail confirmed')
+  })
+
   it('explains an invalid or missing link and offers a new one', async () => {
     const invalid = await new TestClient().get('/email-confirmation?token=not-a-real-token')
     expect(invalid.status).toBe(200)
@@ -99,6 +117,18 @@ describe('sign-in, reset and enumeration', () => {
     const reset = await new TestClient().postJson('/api/auth/reset-password', { token, newPassword: 'Brand-New-Pass-9?' })
     expect(reset.status).toBe(200)
     await signIn(new TestClient(), { email: account.email, password: 'Brand-New-Pass-9?' })
+  })
+
+  it.each([
+    ['sign-up', '/api/auth/sign-up/email', () => ({ email: uniqueEmail('burst'), password: STRONG_PASSWORD, name: 'Burst' }), 5],
+    ['password reset', '/api/auth/request-password-reset', () => ({ email: uniqueEmail('burst'), redirectTo: '/reset-password' }), 3],
+    ['confirmation resend', '/api/auth/send-verification-email', () => ({ email: uniqueEmail('burst') }), 3],
+  ])('rate-limits %s requests per visitor', async (_name, path, body, allowed) => {
+    const client = new TestClient()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt <= allowed; attempt++) statuses.push((await client.postJson(path, body())).status)
+    expect(statuses.slice(0, allowed).every((status) => status < 400)).toBe(true)
+    expect(statuses[allowed]).toBe(429)
   })
 
   it('rate-limits sign-in attempts from one visitor with 429', async () => {

@@ -6,12 +6,12 @@ import { isErrorPayload } from '#app/lib/errors'
 
 type Kind = 'forbidden' | 'profile' | 'system'
 
-function describe(error: unknown): { kind: Kind; status: number | string; details: Record<string, unknown>; text?: string } {
+function describe(error: unknown): { kind: Kind; status: number | string; details: Record<string, unknown>; textKey?: string; text?: string } {
   if (isRouteErrorResponse(error)) {
     const details = isErrorPayload(error.data) ? error.data.details : {}
     if (error.status === 403) return { kind: 'forbidden', status: 403, details }
     if (error.status === 404) return { kind: 'profile', status: 404, details }
-    return { kind: 'system', status: error.status, details, text: error.statusText }
+    return { kind: 'system', status: error.status, details, textKey: isErrorPayload(error.data) ? error.data.messageKey : undefined, text: error.statusText }
   }
   return { kind: 'system', status: 'error', details: {}, text: error instanceof Error ? error.message : undefined }
 }
@@ -23,9 +23,9 @@ function describe(error: unknown): { kind: Kind; status: number | string; detail
 export function AdminErrorScreen({ error, role, companyId }: { error: unknown; role?: string; companyId?: string }) {
   const { t } = useTranslation()
   const revalidator = useRevalidator()
-  const { kind, status, details, text } = describe(error)
+  const { kind, status, details, textKey, text } = describe(error)
   const title = kind === 'system' ? t('admin.error.systemTitle') : kind === 'forbidden' ? t('admin.error.accessDeniedTitle') : t('admin.error.profileTitle')
-  const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : text || t('errors.generic')
+  const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : textKey ? t(textKey) : text || t('errors.generic')
   const debug = {
     [t('admin.error.debugRole')]: String(details.role ?? role ?? '—'),
     [t('admin.error.debugCompany')]: String(details.companyId ?? companyId ?? '—'),
