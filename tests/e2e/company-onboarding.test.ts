@@ -13,6 +13,7 @@ const companyName = `Night Owls ${run}`
 let browser: Browser
 let adminContext: BrowserContext
 let adminPage: Page
+const scriptErrors: string[] = []
 
 /** Opens the newest mail to `to` in the dev outbox and follows its link. */
 async function followMailLink(page: Page, to: string, subject: RegExp) {
@@ -35,6 +36,7 @@ describe('a company gets started', () => {
     browser = await launchBrowser()
     adminContext = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     adminPage = await adminContext.newPage()
+    adminPage.on('pageerror', (error) => scriptErrors.push(error.message))
   })
   afterAll(async () => {
     await browser?.close()
@@ -163,5 +165,6 @@ describe('a company gets started', () => {
     const response = await adminPage.goto('/admin')
     expect(new URL(adminPage.url()).pathname).toBe('/auth')
     expect(response?.ok()).toBe(true)
+    expect(scriptErrors).toEqual([])
   })
 })
