@@ -34,7 +34,7 @@ async function findFreePort(): Promise<number> {
   })
 }
 
-function isProcessAlive(pid: number) {
+export function isProcessAlive(pid: number) {
   try {
     process.kill(pid, 0)
     return true

@@ -3,16 +3,9 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { isProcessAlive } from '../../server/embedded-postgres'
 import { freePort, startAppProcess } from '../support/app-process'
 
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 const noConfiguration = { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, APP_URL: undefined, SESSION_SECRET: undefined, SMTP_URL: undefined, SEED_DEMO: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' }
 
@@ -44,10 +37,10 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
     const orphanPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
     await first.stop('SIGKILL')
-    expect(isAlive(orphanPid)).toBe(true)
+    expect(isProcessAlive(orphanPid)).toBe(true)
 
     const second = await startAppProcess(env, { port, timeoutMs: 90_000 })
-    expect(isAlive(orphanPid)).toBe(false)
+    expect(isProcessAlive(orphanPid)).toBe(false)
     const health = await fetch(`http://127.0.0.1:${port}/api/health`)
     expect((await health.json()).checks.database.status).toBe('ok')
 
@@ -60,7 +53,7 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const code = await second.stop('SIGTERM')
     expect(code).toBe(0)
     expect(second.output()).toContain('Shut down cleanly')
-    expect(isAlive(postgresPid)).toBe(false)
+    expect(isProcessAlive(postgresPid)).toBe(false)
     expect(existsSync(pidFile)).toBe(false)
   })
 
