@@ -34,6 +34,13 @@ export const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
+  /* Media storage: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/media. */
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (lower-case letters, digits, dots, hyphens)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SEED_DEMO: booleanFlag.optional(),
   /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */

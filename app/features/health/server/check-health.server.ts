@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import { getPool } from '#app/lib/db.server'
+import { getStorage } from '#app/lib/storage.server'
 import { getEnv, usesDevOutbox } from '#app/lib/env.server'
 
 export type CheckResult = { status: 'ok' | 'error'; latencyMs: number; message?: string }
@@ -27,9 +26,9 @@ export async function checkHealth(): Promise<Health> {
   const [database, storage] = await Promise.all([
     timed(() => getPool().query('select 1')),
     timed(async () => {
-      const probe = path.join(path.resolve(env.DATA_DIR), `.health-${process.pid}`)
-      await fs.writeFile(probe, 'ok')
-      await fs.rm(probe, { force: true })
+      const probe = `health/probe-${process.pid}.txt`
+      await getStorage().put(probe, Buffer.from('ok'), { contentType: 'text/plain' })
+      await getStorage().delete(probe)
     }),
   ])
   const mail: CheckResult = { status: 'ok', latencyMs: 0, message: usesDevOutbox(env) ? 'dev outbox' : 'smtp' }

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
+import { getEnv, type TEnv } from './env.server'
+
+/*
+ * Where media bytes live. Keys are made by the server only (`mediaKey`), never from a user's
+ * file name, and look like `<company>/<item>/<rendition>.<ext>`.
+ */
+
+export type StoredObject = { size: number; contentType: string; etag: string; lastModified: Date }
+export type ByteRange = { start: number; end: number }
+
+export interface Storage {
+  readonly kind: 'local' | 's3'
+  put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<StoredObject>
+  head(key: string): Promise<StoredObject | null>
+  /** The bytes of `key`, or of the inclusive `range`. */
+  read(key: string, range?: ByteRange): Promise<Readable>
+  delete(key: string): Promise<void>
+  /** Removes every object under `prefix` (e.g. a deleted gallery's folder). */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`)
+    this.name = 'InvalidStorageKeyError'
+  }
+}
+
+export function assertValidKey(key: string) {
+  const segments = key.split('/')
+  if (segments.length === 0 || segments.some((segment) => !SEGMENT.test(segment) || segment === '..' || segment.startsWith('..'))) {
+    throw new InvalidStorageKeyError(key)
+  }
+}
+
+/** The one way keys are made: deterministic, from ids the server generated. */
+export function mediaKey(companyId: string, itemId: string, rendition: string, extension: string) {
+  const key = `${companyId}/${itemId}/${rendition}.${extension.toLowerCase()}`
+  assertValidKey(key)
+  return key
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  txt: 'text/plain; charset=utf-8',
+}
+
+export function contentTypeFor(key: string) {
+  return CONTENT_TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/* ---------------------------------------------------------------- local disk */
+
+export function createLocalStorage(root: string): Storage {
+  const base = path.resolve(root)
+  const fileOf = (key: string) => {
+    assertValidKey(key)
+    const file = path.resolve(base, key)
+    if (!file.startsWith(base + path.sep)) throw new InvalidStorageKeyError(key)
+    return file
+  }
+  const describe = async (key: string): Promise<StoredObject | null> => {
+    const stat = await fs.stat(fileOf(key)).catch(() => null)
+    if (!stat?.isFile()) return null
+    // Size and modification time identify a version, as static file servers do.
+    return { size: stat.size, contentType: contentTypeFor(key), etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`, lastModified: stat.mtime }
+  }
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const file = fileOf(key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      // Written beside the target and renamed, so a reader never sees half a file.
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.part`
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
+        await fs.rename(temporary, file)
+      } catch (error) {
+        await fs.rm(temporary, { force: true })
+        throw error
+      }
+      return (await describe(key))!
+    },
+    head: describe,
+    async read(key, range) {
+      const file = fileOf(key)
+      await fs.access(file)
+      return createReadStream(file, range ? { start: range.start, end: range.end } : undefined)
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true })
+    },
+    async deletePrefix(prefix) {
+      const directory = fileOf(prefix.replace(/\/+$/, ''))
+      await fs.rm(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/* ---------------------------------------------------------------- S3-compatible */
+
+export type S3Options = { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+
+export function createS3Storage(options: S3Options): Storage {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+  })
+  const Bucket = options.bucket
+  const isNotFound = (error: unknown) => {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
+    return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404
+  }
+  const head = async (key: string): Promise<StoredObject | null> => {
+    assertValidKey(key)
+    try {
+      const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+      return {
+        size: Number(result.ContentLength ?? 0),
+        contentType: result.ContentType ?? contentTypeFor(key),
+        etag: result.ETag ?? `"${Number(result.ContentLength ?? 0).toString(16)}"`,
+        lastModified: result.LastModified ?? new Date(0),
+      }
+    } catch (error) {
+      if (isNotFound(error)) return null
+      throw error
+    }
+  }
+  return {
+    kind: 's3',
+    async put(key, body, { contentType, size }) {
+      assertValidKey(key)
+      // A stream of unknown length is buffered: PutObject needs the length. Large uploads go
+      // through the resumable upload store instead of this call.
+      const payload = Buffer.isBuffer(body) || size !== undefined ? body : Buffer.concat(await body.toArray())
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: Buffer.isBuffer(payload) ? payload.length : size }))
+      return (await head(key))!
+    },
+    head,
+    async read(key, range) {
+      assertValidKey(key)
+      const result = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+      return result.Body as Readable
+    },
+    async delete(key) {
+      assertValidKey(key)
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+    },
+    async deletePrefix(prefix) {
+      const Prefix = `${prefix.replace(/\/+$/, '')}/`
+      assertValidKey(prefix.replace(/\/+$/, ''))
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []))
+        if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
+  }
+}
+
+/* ---------------------------------------------------------------- the configured one */
+
+export function createStorage(env: TEnv): Storage {
+  if (env.S3_BUCKET) {
+    return createS3Storage({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    })
+  }
+  return createLocalStorage(path.join(env.DATA_DIR, 'media'))
+}
+
+const STORAGE_KEY = Symbol.for('afterglow.storage')
+type GlobalWithStorage = typeof globalThis & { [STORAGE_KEY]?: Storage }
+
+export function getStorage(): Storage {
+  const store = globalThis as GlobalWithStorage
+  store[STORAGE_KEY] ??= createStorage(getEnv())
+  return store[STORAGE_KEY]
+}

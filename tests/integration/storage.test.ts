@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import S3rver from 's3rver'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLocalStorage, createS3Storage, InvalidStorageKeyError, mediaKey, type Storage } from '#app/lib/storage.server'
+import { freePort } from '../support/app-process'
+
+const text = async (stream: Readable) => Buffer.concat(await stream.toArray()).toString('utf8')
+
+let s3rver: S3rver
+let s3Dir: string
+let localDir: string
+const drivers: Record<string, () => Storage> = {}
+
+beforeAll(async () => {
+  localDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-media-'))
+  s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-s3-'))
+  const port = await freePort()
+  s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'afterglow-media', configs: [] }] })
+  await s3rver.run()
+  drivers.local = () => createLocalStorage(localDir)
+  drivers.s3 = () =>
+    createS3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: 'afterglow-media',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    })
+})
+
+afterAll(async () => {
+  await s3rver?.close()
+  await fs.rm(localDir, { recursive: true, force: true })
+  await fs.rm(s3Dir, { recursive: true, force: true })
+})
+
+describe.each(['local', 's3'])('the %s storage driver', (driver) => {
+  const storage = () => drivers[driver]()
+  const company = `company-${driver}`
+
+  it('stores, describes, reads whole and by byte range, and deletes', async () => {
+    const key = mediaKey(company, 'item-1', 'original', 'txt')
+    expect(key).toBe(`${company}/item-1/original.txt`)
+    const stored = await storage().put(key, Buffer.from('0123456789abcdef'), { contentType: 'text/plain' })
+    expect(stored.size).toBe(16)
+    expect(stored.etag).toMatch(/^".+"$/)
+    const head = await storage().head(key)
+    expect(head).toMatchObject({ size: 16 })
+    expect(head!.contentType).toMatch(/^text\/plain/)
+    expect(await text(await storage().read(key))).toBe('0123456789abcdef')
+    expect(await text(await storage().read(key, { start: 10, end: 15 }))).toBe('abcdef')
+    await storage().delete(key)
+    expect(await storage().head(key)).toBeNull()
+  })
+
+  it('accepts streams, and replaces an object whole', async () => {
+    const key = mediaKey(company, 'item-2', 'w400', 'webp')
+    await storage().put(key, Readable.from([Buffer.from('first '), Buffer.from('version')]), { contentType: 'image/webp' })
+    await storage().put(key, Readable.from([Buffer.from('second')]), { contentType: 'image/webp' })
+    expect(await text(await storage().read(key))).toBe('second')
+    expect((await storage().head(key))!.contentType).toBe('image/webp')
+  })
+
+  it("deletes everything under an item's prefix and nothing else", async () => {
+    for (const rendition of ['original', 'w400', 'w1200']) await storage().put(mediaKey(company, 'gone', rendition, 'jpg'), Buffer.from(rendition), { contentType: 'image/jpeg' })
+    const kept = mediaKey(company, 'gone-not', 'original', 'jpg')
+    await storage().put(kept, Buffer.from('kept'), { contentType: 'image/jpeg' })
+    await storage().deletePrefix(`${company}/gone`)
+    for (const rendition of ['original', 'w400', 'w1200']) expect(await storage().head(mediaKey(company, 'gone', rendition, 'jpg'))).toBeNull()
+    expect(await storage().head(kept)).not.toBeNull()
+  })
+
+  it('never lets a key leave its place', async () => {
+    for (const key of ['../secrets.txt', `${company}/../../etc/passwd`, '/absolute/file.txt', `${company}//double.txt`, `${company}/.hidden`, '']) {
+      await expect(storage().put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toBeInstanceOf(InvalidStorageKeyError)
+    }
+    expect(() => mediaKey('co', 'item', '../../x', 'jpg')).toThrow(InvalidStorageKeyError)
+  })
+})
