@@ -73,6 +73,12 @@ describe('tenant isolation', () => {
     await expect(withTenant(b.company.id, (tx) => tx.insert(contentItem).values({ companyId: a.company.id, kind: 'single', title: 'Planted' }))).rejects.toThrow()
     const updated = await withTenant(b.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' }).returning())
     expect(updated).toHaveLength(0)
+    // Every tenant table carries the same fence.
+    const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind = 'r' order by relname`)
+    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'content_items', 'events', 'leads'])
+    const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
+    const authTables = ['invitations', 'members']
+    expect(tenantTables.rows.map((row) => row.table_name).filter((name) => !authTables.includes(String(name)))).toEqual(fenced.rows.map((row) => row.relname))
   })
 
   it('refuses to make another company active for a non-member, and answers 403 if a session points at it', async () => {
