@@ -1,0 +1,96 @@
+/*
+ * What may be uploaded where, checked twice: from the declared name and length before any
+ * byte is accepted, and from the file's real bytes (magic numbers) when it is complete.
+ * Messages are i18n keys. Shared by the upload endpoint and the upload UI.
+ */
+
+export const MB = 1024 * 1024
+export const GB = 1024 * MB
+
+export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo'] as const
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
+export type MediaType = 'image' | 'video' | 'audio' | 'pdf' | 'other'
+
+export const LIMITS = {
+  contentFile: 10 * GB,
+  galleryImage: 100 * MB,
+  galleryVideo: 500 * MB,
+  cover: 100 * MB,
+  coverRecommended: 10 * MB,
+  thumbnail: 10 * MB,
+  generic: 10 * MB,
+} as const
+
+/** Executables and scripts are never accepted, whatever they are called inside. */
+export const BLOCKED_EXTENSIONS = ['exe', 'bat', 'cmd', 'scr', 'pif', 'js', 'jar'] as const
+
+const EXTENSION_TYPES: Record<string, MediaType> = {
+  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image', avif: 'image', heic: 'image', heif: 'image', tif: 'image', tiff: 'image',
+  mp4: 'video', m4v: 'video', mov: 'video', webm: 'video', mkv: 'video', avi: 'video',
+  mp3: 'audio', m4a: 'audio', wav: 'audio', flac: 'audio', ogg: 'audio', aac: 'audio', opus: 'audio',
+  pdf: 'pdf',
+}
+
+/** The generic upload list of the specification: jpeg, png, gif, webp, pdf, mp4, webm. */
+const GENERIC_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'mp4', 'webm']
+const THUMBNAIL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp']
+
+export function extensionOf(fileName: string) {
+  const match = /\.([a-z0-9]{1,10})$/i.exec(fileName.trim())
+  return match ? match[1].toLowerCase() : ''
+}
+
+export function mediaTypeOfExtension(extension: string): MediaType {
+  return EXTENSION_TYPES[extension] ?? 'other'
+}
+
+export function mediaTypeOfMime(mime: string): MediaType {
+  if (mime === 'application/pdf') return 'pdf'
+  const family = mime.split('/')[0]
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'other'
+}
+
+export type RuleResult = { ok: true; mediaType: MediaType } | { ok: false; messageKey: string }
+
+const refuse = (messageKey: string): RuleResult => ({ ok: false, messageKey })
+
+/** The check made before accepting any byte: name and declared length. */
+export function checkDeclaredUpload(purpose: UploadPurpose, fileName: string, size: number): RuleResult {
+  const extension = extensionOf(fileName)
+  if ((BLOCKED_EXTENSIONS as readonly string[]).includes(extension)) return refuse('uploads.errors.blockedType')
+  if (!Number.isFinite(size) || size < 0) return refuse('uploads.errors.sizeUnknown')
+  if (size === 0) return refuse('uploads.errors.empty')
+  const mediaType = mediaTypeOfExtension(extension)
+  switch (purpose) {
+    case 'content-file':
+      if (size > LIMITS.contentFile) return refuse('uploads.errors.contentTooLarge')
+      return { ok: true, mediaType }
+    case 'gallery-media':
+      if (mediaType === 'image') return size > LIMITS.galleryImage ? refuse('uploads.errors.imageTooLarge') : { ok: true, mediaType }
+      if (mediaType === 'video') return size > LIMITS.galleryVideo ? refuse('uploads.errors.videoTooLarge') : { ok: true, mediaType }
+      return refuse('uploads.errors.galleryType')
+    case 'cover':
+      if (mediaType !== 'image') return refuse('uploads.errors.imageOnly')
+      return size > LIMITS.cover ? refuse('uploads.errors.imageTooLarge') : { ok: true, mediaType }
+    case 'thumbnail':
+      if (!THUMBNAIL_EXTENSIONS.includes(extension)) return refuse('uploads.errors.thumbnailType')
+      return size > LIMITS.thumbnail ? refuse('uploads.errors.genericTooLarge') : { ok: true, mediaType }
+    case 'logo':
+      if (!GENERIC_EXTENSIONS.includes(extension)) return refuse('uploads.errors.typeNotAllowed')
+      return size > LIMITS.generic ? refuse('uploads.errors.genericTooLarge') : { ok: true, mediaType }
+  }
+}
+
+/**
+ * The check made on the complete file: what its bytes say it is must agree with its name.
+ * `detectedMime` is undefined when the bytes match no known signature (plain text, say).
+ */
+export function checkDetectedType(fileName: string, detectedMime: string | undefined): RuleResult {
+  const declared = mediaTypeOfExtension(extensionOf(fileName))
+  const actual = detectedMime ? mediaTypeOfMime(detectedMime) : 'other'
+  const executable = detectedMime === 'application/x-msdownload' || detectedMime === 'application/x-executable' || detectedMime === 'application/x-elf' || detectedMime === 'application/java-archive'
+  if (executable) return refuse('uploads.errors.blockedType')
+  // Anything the bytes call a known media type must be named as one, and vice versa; the
+  // purpose's own rules are `checkDeclaredUpload`'s, run again with the real size.
+  return declared === actual ? { ok: true, mediaType: actual } : refuse('uploads.errors.contentMismatch')
+}
