@@ -117,6 +117,8 @@ export const organization = pgTable('companies', {
   slug: text('slug').notNull().unique(),
   logo: text('logo_url'),
   metadata: text('metadata'),
+  /** starter | professional | enterprise (PRODUCT.md); billing changes it. */
+  plan: text('plan').notNull().default('starter'),
   createdAt: createdAt(),
 })
 

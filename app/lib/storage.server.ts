@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
 import { getEnv, type TEnv } from './env.server'
 
 /*
@@ -26,6 +27,8 @@ export type ByteRange = { start: number; end: number }
 export interface Storage {
   readonly kind: 'local' | 's3'
   put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<StoredObject>
+  /** Moves a finished local file (e.g. a completed upload) into storage; the file is gone after. */
+  putFile(key: string, filePath: string, options: { contentType: string }): Promise<StoredObject>
   head(key: string): Promise<StoredObject | null>
   /** The bytes of `key`, or of the inclusive `range`. */
   read(key: string, range?: ByteRange): Promise<Readable>
@@ -110,6 +113,20 @@ export function createLocalStorage(root: string): Storage {
       }
       return (await describe(key))!
     },
+    async putFile(key, filePath) {
+      const file = fileOf(key)
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      try {
+        await fs.rename(filePath, file)
+      } catch (error) {
+        // Another file system: copy, then remove the source.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+        await pipeline(createReadStream(filePath), createWriteStream(`${file}.part`))
+        await fs.rename(`${file}.part`, file)
+        await fs.rm(filePath, { force: true })
+      }
+      return (await describe(key))!
+    },
     head: describe,
     async read(key, range) {
       const file = fileOf(key)
@@ -165,6 +182,13 @@ export function createS3Storage(options: S3Options): Storage {
       // through the resumable upload store instead of this call.
       const payload = Buffer.isBuffer(body) || size !== undefined ? body : Buffer.concat(await body.toArray())
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: Buffer.isBuffer(payload) ? payload.length : size }))
+      return (await head(key))!
+    },
+    async putFile(key, filePath, { contentType }) {
+      assertValidKey(key)
+      // Multipart, so originals of any size (up to 10 GB) stream without being held in memory.
+      await new Upload({ client, params: { Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType }, queueSize: 4, partSize: 16 * 1024 * 1024 }).done()
+      await fs.rm(filePath, { force: true })
       return (await head(key))!
     },
     head,

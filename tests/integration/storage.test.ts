@@ -65,6 +65,17 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     expect((await storage().head(key))!.contentType).toBe('image/webp')
   })
 
+  it('moves a finished file into storage', async () => {
+    const source = path.join(localDir, `incoming-${driver}.bin`)
+    await fs.writeFile(source, Buffer.alloc(3 * 1024 * 1024, 7))
+    const key = mediaKey(company, 'item-3', 'original', 'mp4')
+    const stored = await storage().putFile(key, source, { contentType: 'video/mp4' })
+    expect(stored.size).toBe(3 * 1024 * 1024)
+    await expect(fs.access(source)).rejects.toThrow()
+    const tail = Buffer.concat(await (await storage().read(key, { start: 3 * 1024 * 1024 - 4, end: 3 * 1024 * 1024 - 1 })).toArray())
+    expect([...tail]).toEqual([7, 7, 7, 7])
+  })
+
   it("deletes everything under an item's prefix and nothing else", async () => {
     for (const rendition of ['original', 'w400', 'w1200']) await storage().put(mediaKey(company, 'gone', rendition, 'jpg'), Buffer.from(rendition), { contentType: 'image/jpeg' })
     const kept = mediaKey(company, 'gone-not', 'original', 'jpg')
