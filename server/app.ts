@@ -8,6 +8,7 @@ import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
+import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
@@ -39,6 +40,12 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   })
   app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   app.use(csrfProtection({ appUrl: env.APP_URL }))
+
+  // Resumable uploads (tus): streamed straight to disk, never through a body parser.
+  const uploads = createUploadServer({ directory: uploadDirectory() })
+  app.all(/^\/api\/uploads(\/.*)?$/, (req, res) => {
+    void uploads.handle(req, res)
+  })
 
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware)

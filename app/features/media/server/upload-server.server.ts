@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { FileStore } from '@tus/file-store'
+import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { asset, contentItem, organization } from '#db/schema'
+import { planOf } from '#app/features/billing/plans'
+import { getDb, type Transaction } from '#app/lib/db.server'
+import { getEnv } from '#app/lib/env.server'
+import { getFixedT } from '#app/lib/i18n.server'
+import { detectLanguage } from '#app/lib/i18n'
+import { logger } from '#app/lib/logger.server'
+import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
+import { requireMember, type MemberContext } from '#app/lib/tenant.server'
+import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
+import { detectFileType } from './detect-file-type.server'
+
+/*
+ * The one resumable upload endpoint (tus protocol). Every request is authenticated by the
+ * session and scoped to the member's company; the rules are checked on the declared name and
+ * length before any byte is accepted, and on the real bytes when the upload completes.
+ */
+
+export const UPLOAD_PATH = '/api/uploads'
+
+const ZUploadMetadata = z.object({
+  filename: z.string().trim().min(1).max(255),
+  purpose: z.enum(UPLOAD_PURPOSES),
+  contentItemId: z.uuid().optional(),
+})
+
+type TusError = { status_code: number; body: string }
+
+/** A tus error whose body carries the message in the uploader's language. */
+function refusal(request: Request, status: number, messageKey: string, values: Record<string, unknown> = {}): TusError {
+  const message = getFixedT(detectLanguage(request))(messageKey, values)
+  return { status_code: status, body: JSON.stringify({ messageKey, message }) }
+}
+
+const members = new WeakMap<Request, MemberContext>()
+
+/** The tenant guard, answering in tus terms: 401 signed out, 403 not allowed. */
+async function authenticate(request: Request): Promise<MemberContext> {
+  try {
+    return await requireMember(request, 'content.write')
+  } catch (thrown) {
+    const status = thrown instanceof Response ? (thrown.status >= 300 && thrown.status < 400 ? 401 : thrown.status) : ((thrown as { init?: { status?: number } })?.init?.status ?? 500)
+    throw refusal(request, status, status === 401 ? 'uploads.errors.signedOut' : 'errors.forbidden')
+  }
+}
+
+async function companyUsageBytes(tx: Transaction, companyId: string) {
+  const [row] = await tx
+    .select({ used: sql<string>`coalesce(sum(${asset.sizeBytes}), 0)` })
+    .from(asset)
+    .where(eq(asset.companyId, companyId))
+  return Number(row.used)
+}
+
+async function companyPlan(companyId: string) {
+  const [row] = await getDb().select({ plan: organization.plan }).from(organization).where(eq(organization.id, companyId))
+  return planOf(row?.plan)
+}
+
+/** The gallery or content item an upload goes into, only if it belongs to the company. */
+async function findTargetItem(tx: Transaction, companyId: string, contentItemId: string) {
+  const [item] = await tx
+    .select({ id: contentItem.id, kind: contentItem.kind, eventId: contentItem.eventId })
+    .from(contentItem)
+    .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, companyId)))
+  return item
+}
+
+async function countEventPhotos(tx: Transaction, companyId: string, eventId: string) {
+  const [row] = await tx
+    .select({ photos: sql<number>`count(*)::int` })
+    .from(asset)
+    .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
+    .where(and(eq(asset.companyId, companyId), eq(contentItem.eventId, eventId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media')))
+  return row.photos
+}
+
+async function hasFileNamed(tx: Transaction, companyId: string, contentItemId: string, fileName: string) {
+  const [row] = await tx
+    .select({ id: asset.id })
+    .from(asset)
+    .where(and(eq(asset.companyId, companyId), eq(asset.contentItemId, contentItemId), sql`lower(${asset.originalName}) = lower(${fileName})`))
+    .limit(1)
+  return Boolean(row)
+}
+
+/** Every rule that can be judged from the declared upload; throws a tus refusal. */
+async function checkNewUpload(request: Request, member: MemberContext, metadata: z.infer<typeof ZUploadMetadata>, size: number) {
+  const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
+  if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
+  const companyId = member.company.id
+  const plan = await companyPlan(companyId)
+  await member.withTenant(async (tx) => {
+    if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
+    if (metadata.purpose !== 'gallery-media' && metadata.purpose !== 'content-file') return
+    if (!metadata.contentItemId) throw refusal(request, 400, 'uploads.errors.noTarget')
+    const item = await findTargetItem(tx, companyId, metadata.contentItemId)
+    if (!item) throw refusal(request, 404, 'uploads.errors.noTarget')
+    if (metadata.purpose !== 'gallery-media') return
+    if (item.kind !== 'gallery') throw refusal(request, 400, 'uploads.errors.noTarget')
+    if (await hasFileNamed(tx, companyId, item.id, metadata.filename)) throw refusal(request, 409, 'uploads.errors.duplicate')
+    if (declared.mediaType === 'image' && item.eventId && plan.photosPerEvent !== Infinity) {
+      if ((await countEventPhotos(tx, companyId, item.eventId)) >= plan.photosPerEvent) throw refusal(request, 403, 'uploads.errors.eventPhotoLimit', { limit: plan.photosPerEvent })
+    }
+  })
+}
+
+function parseMetadata(request: Request, upload: Upload) {
+  const parsed = ZUploadMetadata.safeParse(upload.metadata ?? {})
+  if (!parsed.success) throw refusal(request, 400, 'uploads.errors.badRequest')
+  return parsed.data
+}
+
+export function createUploadServer(options: { directory: string }) {
+  const store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 })
+
+  const hooks: Partial<ServerOptions> = {
+    async onIncomingRequest(request, uploadId) {
+      const member = await authenticate(request)
+      members.set(request, member)
+      if (request.method === 'POST') return
+      // Resuming, checking or cancelling: only the company that started the upload may.
+      const upload = await store.getUpload(uploadId).catch(() => null)
+      if (!upload || upload.metadata?.companyId !== member.company.id) throw refusal(request, 404, 'uploads.errors.notFound')
+    },
+
+    async onUploadCreate(request, upload) {
+      const member = members.get(request) ?? (await authenticate(request))
+      if (upload.size === undefined) throw refusal(request, 400, 'uploads.errors.sizeUnknown')
+      const metadata = parseMetadata(request, upload)
+      await checkNewUpload(request, member, metadata, upload.size)
+      // Who and where are the server's to say, never the client's.
+      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.user.id } }
+    },
+
+    async onUploadFinish(request, upload) {
+      const member = members.get(request) ?? (await authenticate(request))
+      const metadata = parseMetadata(request, upload)
+      const file = path.join(options.directory, upload.id)
+      try {
+        const size = upload.size ?? upload.offset
+        await checkNewUpload(request, member, metadata, size)
+        const detected = checkDetectedType(metadata.filename, await detectFileType(file))
+        if (!detected.ok) throw refusal(request, 422, detected.messageKey)
+        const assetId = randomUUID()
+        const extension = extensionOf(metadata.filename) || 'bin'
+        const storageKey = mediaKey(member.company.id, assetId, 'original', extension)
+        const mimeType = contentTypeFor(storageKey)
+        await getStorage().putFile(storageKey, file, { contentType: mimeType })
+        await store.remove(upload.id).catch(() => undefined)
+        await member.withTenant(async (tx) => {
+          const [{ next }] =
+            metadata.contentItemId && metadata.purpose === 'gallery-media'
+              ? await tx
+                  .select({ next: sql<number>`coalesce(max(${asset.position}) + 1, 0)::int` })
+                  .from(asset)
+                  .where(eq(asset.contentItemId, metadata.contentItemId))
+              : [{ next: 0 }]
+          await tx.insert(asset).values({
+            id: assetId,
+            companyId: member.company.id,
+            contentItemId: metadata.contentItemId ?? null,
+            purpose: metadata.purpose,
+            mediaType: detected.mediaType,
+            originalName: metadata.filename,
+            mimeType,
+            sizeBytes: size,
+            storageKey,
+            position: next,
+            createdBy: member.user.id,
+          })
+        })
+        return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
+      } catch (error) {
+        await store.remove(upload.id).catch(() => undefined)
+        if ((error as TusError).status_code) throw error
+        logger.error({ err: error, uploadId: upload.id }, 'upload could not be stored')
+        throw refusal(request, 500, 'uploads.errors.failed')
+      }
+    },
+  }
+
+  const server = new TusServer({
+    path: UPLOAD_PATH,
+    datastore: store,
+    locker: new MemoryLocker(),
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    exposedHeaders: ['Upload-Asset-Id'],
+    // The true limit depends on the purpose and plan and is checked on creation.
+    maxSize: 10 * 1024 * 1024 * 1024,
+    ...hooks,
+  })
+  return server
+}
+
+export function uploadDirectory() {
+  return path.join(path.resolve(getEnv().DATA_DIR), 'uploads')
+}
