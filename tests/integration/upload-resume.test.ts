@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { asset, contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { getStorage } from '#app/lib/storage.server'
+import { freePort, startAppProcess, type AppProcess } from '../support/app-process'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin } from '../support/fixtures'
+import { tusUpload } from '../support/tus'
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+describe('an upload survives the server dying', () => {
+  let app: AppProcess | undefined
+  afterAll(async () => {
+    await app?.stop()
+  })
+
+  it('resumes from the last offset after the server process is killed, byte-exact', async () => {
+    const port = await freePort()
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: inject('databaseUrl'),
+      DATA_DIR: inject('dataDir'),
+      PORT: String(port),
+      APP_URL: inject('baseUrl'),
+      SESSION_SECRET: inject('sessionSecret'),
+      SEED_DEMO: 'false',
+      SMTP_URL: undefined,
+      LOG_LEVEL: 'warn',
+    }
+    app = await startAppProcess(env, { port })
+    const admin = await createCompanyAdmin('resume')
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Long set' }).returning())
+    // A short MP4 header followed by 12 MB of noise: a "video" the type check accepts.
+    const header = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex')
+    const video = Buffer.concat([header, randomBytes(12 * 1024 * 1024)])
+    const client = new TestClient(`http://127.0.0.1:${port}`, admin.client.localAddress)
+    for (const [name, value] of admin.client.cookies) client.setCookie(name, value)
+    const metadata = { filename: 'long-set.mp4', purpose: 'gallery-media', contentItemId: gallery.id }
+
+    // Send two 2 MB chunks, then kill the server without warning.
+    let uploadUrl = ''
+    const interrupted = await tusUpload(client, video, metadata, {
+      chunkSize: 2 * 1024 * 1024,
+      onChunk: (upload, sent) => {
+        uploadUrl = upload.url ?? ''
+        if (sent >= 4 * 1024 * 1024) void app!.stop('SIGKILL')
+      },
+    })
+    expect(interrupted.ok).toBe(false)
+    expect(uploadUrl).toContain('/api/uploads/')
+
+    app = await startAppProcess(env, { port })
+    const offset = await client.request(new URL(uploadUrl, client.baseUrl).pathname, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })
+    expect(offset.status).toBe(200)
+    const resumedFrom = Number(offset.headers['upload-offset'])
+    expect(resumedFrom).toBeGreaterThanOrEqual(4 * 1024 * 1024)
+    expect(resumedFrom).toBeLessThan(video.length)
+
+    const resumed = await tusUpload(client, video, metadata, { chunkSize: 2 * 1024 * 1024, uploadUrl: new URL(uploadUrl, client.baseUrl).toString() })
+    expect(resumed).toMatchObject({ ok: true })
+    const [row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, (resumed as { assetId: string }).assetId)))
+    expect(row.sizeBytes).toBe(video.length)
+    expect(row.mediaType).toBe('video')
+    const stored = Buffer.concat(await (await getStorage().read(row.storageKey)).toArray())
+    expect(sha256(stored)).toBe(sha256(video))
+  })
+})
