@@ -1,0 +1,64 @@
+import zlib from 'node:zlib'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { processImage } from './image-renditions.server'
+
+/** A landscape test photo with a red left half, so orientation can be checked. */
+async function photo(width: number, height: number, exif?: Record<string, Record<string, string>>, orientation?: number) {
+  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#ff0000' } }).png().toBuffer()
+  let image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([{ input: left, left: 0, top: 0 }]).jpeg()
+  if (exif || orientation) image = image.withMetadata({ ...(orientation ? { orientation } : {}) }).withExif(exif ?? {})
+  return image.toBuffer()
+}
+
+describe('photo renditions', () => {
+  it('makes WebP at 400, 1200 and 2400 px plus a JPEG, never upscaling', async () => {
+    const result = await processImage(await photo(3000, 2000))
+    expect(result.width).toBe(3000)
+    expect(result.height).toBe(2000)
+    expect(result.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}x${r.height}`)).toEqual(['w400.webp:400x267', 'w1200.webp:1200x800', 'w2400.webp:2400x1600', 'w1200.jpeg:1200x800'])
+    const small = await processImage(await photo(800, 600))
+    expect(small.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}`)).toEqual(['w400.webp:400', 'w1200.jpeg:800'])
+    for (const rendition of result.renditions) expect((await sharp(rendition.data).metadata()).format).toBe(rendition.format)
+  })
+
+  it('turns the photo upright from its EXIF orientation and strips metadata from what is served', async () => {
+    const sideways = await photo(600, 400, { IFD0: { Make: 'Afterglow Cam' }, IFD3: { GPSLatitudeRef: 'N' } }, 6)
+    const result = await processImage(sideways)
+    expect([result.width, result.height]).toEqual([400, 600])
+    const served = result.renditions.find((r) => r.format === 'jpeg')!
+    const metadata = await sharp(served.data).metadata()
+    expect([metadata.width, metadata.height]).toEqual([400, 600])
+    expect(metadata.exif).toBeUndefined()
+    expect(metadata.orientation).toBeUndefined()
+    // Turned 90° clockwise, the red left half is now on top.
+    const { data } = await sharp(served.data).extract({ left: 200, top: 50, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+    expect(data[0]).toBeGreaterThan(200)
+    expect(data[2]).toBeLessThan(60)
+  })
+
+  it('keeps the capture time from EXIF and makes a small placeholder', async () => {
+    const result = await processImage(await photo(500, 300, { IFD2: { DateTimeOriginal: '2026:07:14 22:31:05' } }))
+    expect(result.capturedAt?.toISOString().slice(0, 16)).toBe('2026-07-14T22:31')
+    expect(Buffer.from(result.placeholder, 'base64').length).toBeLessThan(40)
+  })
+
+  it('refuses a decompression bomb and a broken file', async () => {
+    // A PNG header claiming 20000 × 12000 pixels (240 MP) with almost no data behind it.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+      const length = Buffer.alloc(4)
+      length.writeUInt32BE(data.length)
+      const crc = Buffer.alloc(4)
+      crc.writeUInt32BE(zlib.crc32(body))
+      return Buffer.concat([length, body, crc])
+    }
+    const header = Buffer.alloc(13)
+    header.writeUInt32BE(20_000, 0)
+    header.writeUInt32BE(12_000, 4)
+    header.set([8, 2, 0, 0, 0], 8)
+    const bomb = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))), chunk('IEND', Buffer.alloc(0))])
+    await expect(processImage(bomb)).rejects.toThrow(/pixel limit/i)
+    await expect(processImage(Buffer.from('not an image at all'))).rejects.toThrow()
+  })
+})

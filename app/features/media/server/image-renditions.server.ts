@@ -1,0 +1,72 @@
+import exifReader from 'exif-reader'
+import sharp from 'sharp'
+import { rgbaToThumbHash } from 'thumbhash'
+
+/** Widths served to browsers through `srcset`; never larger than the original. */
+export const IMAGE_WIDTHS = [400, 1200, 2400] as const
+/** The JPEG kept for clients without WebP and for link previews (Open Graph). */
+export const JPEG_FALLBACK_WIDTH = 1200
+/** Pixel-bomb guard: a decompression bomb is refused instead of eating the machine's memory. */
+export const MAX_INPUT_PIXELS = 200_000_000
+
+export type ImageRendition = { rendition: string; format: 'webp' | 'jpeg'; width: number; height: number; data: Buffer }
+
+export type ProcessedImage = {
+  width: number
+  height: number
+  capturedAt: Date | null
+  /** ThumbHash, base64: a ~25-byte blurred preview shown while the photo loads. */
+  placeholder: string
+  renditions: ImageRendition[]
+}
+
+function exifCaptureTime(exif: Buffer | undefined): Date | null {
+  if (!exif) return null
+  try {
+    const tags = exifReader(exif)
+    const taken = tags.Photo?.DateTimeOriginal ?? tags.Photo?.DateTimeDigitized ?? tags.Image?.DateTime
+    return taken instanceof Date && !Number.isNaN(taken.getTime()) ? taken : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Makes the web renditions of a photo: EXIF orientation applied, all metadata (GPS included)
+ * left out of what is served, WebP at each width plus one JPEG, and a ThumbHash placeholder.
+ */
+export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+  const metadata = await source.metadata()
+  // Orientation 5–8 swaps width and height once the photo is turned upright.
+  const swapped = (metadata.orientation ?? 1) >= 5
+  const width = swapped ? metadata.height : metadata.width
+  const height = swapped ? metadata.width : metadata.height
+  if (!width || !height) throw new Error('The image has no dimensions')
+  const upright = source.clone().rotate()
+
+  const targets = IMAGE_WIDTHS.filter((target, index) => target <= width || index === 0)
+  const renditions = await Promise.all([
+    ...targets.map(async (target) => {
+      const { data, info } = await upright
+        .clone()
+        .resize({ width: Math.min(target, width), withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer({ resolveWithObject: true })
+      return { rendition: `w${target}`, format: 'webp' as const, width: info.width, height: info.height, data }
+    }),
+    (async () => {
+      const { data, info } = await upright
+        .clone()
+        .resize({ width: Math.min(JPEG_FALLBACK_WIDTH, width), withoutEnlargement: true })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true })
+      return { rendition: `w${JPEG_FALLBACK_WIDTH}`, format: 'jpeg' as const, width: info.width, height: info.height, data }
+    })(),
+  ])
+
+  const tiny = await upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const placeholder = Buffer.from(rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data)).toString('base64')
+
+  return { width, height, capturedAt: exifCaptureTime(metadata.exif), placeholder, renditions }
+}
