@@ -10,6 +10,7 @@ import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
+import { startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, securityHeaders } from './security'
@@ -76,12 +77,15 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
   await fs.mkdir(path.resolve(env.DATA_DIR), { recursive: true })
   const embedded = env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
   const databaseUrl = embedded?.url ?? env.DATABASE_URL!
+  let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
   try {
     await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
     configureAuthSecret(await resolveSessionSecret(env))
     if (env.SEED_DEMO) await seedDemo()
+    jobs = await startJobs(databaseUrl)
   } catch (error) {
+    await jobs?.stop().catch(() => undefined)
     await disconnectDatabase().catch(() => undefined)
     await embedded?.stop().catch(() => undefined)
     throw error
@@ -91,6 +95,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     env,
     app: createApp(env, options),
     async close() {
+      await jobs?.stop()
       await disconnectDatabase()
       await embedded?.stop()
     },

@@ -15,6 +15,8 @@ import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
+import { generateRenditionsJob } from '#app/jobs/definitions'
+import { enqueue } from '#app/jobs/queue.server'
 
 /*
  * The one resumable upload endpoint (tus protocol). Every request is authenticated by the
@@ -176,6 +178,12 @@ export function createUploadServer(options: { directory: string }) {
             createdBy: member.user.id,
           })
         })
+        if (detected.mediaType === 'image') {
+          // A lost job is not lost work: the sweeper re-queues photos still pending.
+          await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>
+            logger.error({ err: error, assetId }, 'rendition job not queued'),
+          )
+        }
         return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
       } catch (error) {
         await store.remove(upload.id).catch(() => undefined)

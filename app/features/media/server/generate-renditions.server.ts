@@ -1,0 +1,78 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { asset, assetRendition } from '#db/schema'
+import { withSystem, withTenant } from '#app/lib/db.server'
+import { logger } from '#app/lib/logger.server'
+import { getStorage, mediaKey } from '#app/lib/storage.server'
+import { processImage } from './image-renditions.server'
+
+/**
+ * Makes (or remakes) every rendition of one asset and marks it ready. Safe to run twice: it
+ * overwrites the same keys and rows.
+ */
+export async function generateRenditions(companyId: string, assetId: string) {
+  const [original] = await withTenant(companyId, (tx) =>
+    tx
+      .select({ id: asset.id, mediaType: asset.mediaType, storageKey: asset.storageKey })
+      .from(asset)
+      .where(and(eq(asset.id, assetId), eq(asset.companyId, companyId))),
+  )
+  if (!original) return // deleted meanwhile: nothing to do
+  if (original.mediaType !== 'image') return
+  await withTenant(companyId, (tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
+
+  const bytes = Buffer.concat(await (await getStorage().read(original.storageKey)).toArray())
+  const image = await processImage(bytes)
+  const stored = await Promise.all(
+    image.renditions.map(async (rendition) => {
+      const storageKey = mediaKey(companyId, assetId, rendition.rendition, rendition.format === 'jpeg' ? 'jpg' : rendition.format)
+      await getStorage().put(storageKey, rendition.data, { contentType: rendition.format === 'jpeg' ? 'image/jpeg' : 'image/webp' })
+      return { ...rendition, storageKey }
+    }),
+  )
+  await withTenant(companyId, async (tx) => {
+    for (const rendition of stored) {
+      await tx
+        .insert(assetRendition)
+        .values({ assetId, companyId, rendition: rendition.rendition, format: rendition.format, width: rendition.width, height: rendition.height, sizeBytes: rendition.data.length, storageKey: rendition.storageKey })
+        .onConflictDoUpdate({
+          target: [assetRendition.assetId, assetRendition.rendition, assetRendition.format],
+          set: { width: sql`excluded.width`, height: sql`excluded.height`, sizeBytes: sql`excluded.size_bytes`, storageKey: sql`excluded.storage_key` },
+        })
+    }
+    await tx
+      .update(asset)
+      .set({
+        width: image.width,
+        height: image.height,
+        capturedAt: image.capturedAt,
+        placeholder: image.placeholder,
+        processingStatus: 'ready',
+        processingError: null,
+        optimized: true,
+        updatedAt: new Date(),
+      })
+      .where(eq(asset.id, assetId))
+  })
+  logger.info({ assetId, renditions: stored.length }, 'renditions ready')
+}
+
+/** Photos still waiting for renditions well after their upload: the sweeper queues them again. */
+export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
+  return withSystem((tx) =>
+    tx
+      .select({ assetId: asset.id, companyId: asset.companyId })
+      .from(asset)
+      .where(and(eq(asset.mediaType, 'image'), eq(asset.processingStatus, 'pending'), lt(asset.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+      .limit(500),
+  )
+}
+
+/** After the last retry, the admin sees the failure and can retry by hand. */
+export async function markRenditionsFailed(companyId: string, assetId: string, message: string, isFinal: boolean) {
+  await withTenant(companyId, (tx) =>
+    tx
+      .update(asset)
+      .set({ processingStatus: isFinal ? 'failed' : 'pending', processingError: message.slice(0, 500), updatedAt: new Date() })
+      .where(eq(asset.id, assetId)),
+  )
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
+import { enqueue } from './queue.server'
+import { defineJob } from './job'
+
+export const generateRenditionsJob = defineJob({
+  id: 'media.generate-renditions',
+  schema: z.object({ companyId: z.string().min(1), assetId: z.uuid() }),
+  retry: { limit: 4, delaySeconds: 2, backoff: true },
+  async handler({ companyId, assetId }, attempt) {
+    try {
+      await generateRenditions(companyId, assetId)
+    } catch (error) {
+      await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast)
+      throw error
+    }
+  },
+})
+
+/** Re-queues photos whose renditions never got made (a crash, a lost job). */
+export const sweepRenditionsJob = defineJob({
+  id: 'media.sweep-renditions',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 30, backoff: false },
+  cron: '*/5 * * * *',
+  async handler() {
+    for (const stale of await findAssetsMissingRenditions()) {
+      await enqueue(generateRenditionsJob, stale, { singletonKey: stale.assetId })
+    }
+  },
+})
+
+/** Every job the workers run. */
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob]
