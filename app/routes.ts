@@ -11,6 +11,9 @@ export default [
 
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
+    route('content', 'routes/admin/content.tsx'),
+    route('content/new', 'routes/admin/content.new.tsx'),
+    route('content/:contentItemId', 'routes/admin/content.$id.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
@@ -19,6 +22,7 @@ export default [
   ]),
 
   route('api/auth/*', 'routes/api/auth.ts'),
+  route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
+import { getStorage } from '#app/lib/storage.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -30,5 +31,15 @@ export const sweepRenditionsJob = defineJob({
   },
 })
 
+/** Removes the stored files of deleted items; retried until storage answers. */
+export const deleteFilesJob = defineJob({
+  id: 'media.delete-files',
+  schema: z.object({ prefixes: z.array(z.string().min(3)).min(1).max(1000) }),
+  retry: { limit: 10, delaySeconds: 10, backoff: true },
+  async handler({ prefixes }) {
+    for (const prefix of prefixes) await getStorage().deletePrefix(prefix)
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob]

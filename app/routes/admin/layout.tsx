@@ -11,6 +11,8 @@ import { useIdleLogout } from '#app/features/accounts/use-idle-logout'
 import { AdminErrorScreen } from '#app/features/admin-shell/components/admin-error-screen'
 import { AdminNav, CompanyBadge, IdlePreload } from '#app/features/admin-shell/components/admin-nav'
 import { can } from '#app/features/members/permissions'
+import { UploadsProvider } from '#app/features/media/components/uploads-provider'
+import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
 import { requireMember } from '#app/lib/tenant.server'
 import type { Route } from './+types/layout'
@@ -101,6 +103,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   )
 
   return (
+    <UploadsProvider>
     <div className="min-h-dvh bg-surface-muted lg:grid lg:grid-cols-[256px_1fr]">
       <aside className="sticky top-0 hidden h-dvh border-r border-line bg-surface lg:block">{sidebar()}</aside>
 
@@ -157,7 +160,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         busy={signingOut}
       />
       <IdlePreload />
+      <UploadTray />
     </div>
+    </UploadsProvider>
   )
 }
 

@@ -4,12 +4,13 @@ import { isRouteErrorResponse, Link, useRevalidator } from 'react-router'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { isErrorPayload } from '#app/lib/errors'
 
-type Kind = 'forbidden' | 'profile' | 'system'
+type Kind = 'forbidden' | 'profile' | 'missing' | 'system'
 
 function describe(error: unknown): { kind: Kind; status: number | string; details: Record<string, unknown>; textKey?: string; text?: string } {
   if (isRouteErrorResponse(error)) {
     const details = isErrorPayload(error.data) ? error.data.details : {}
     if (error.status === 403) return { kind: 'forbidden', status: 403, details }
+    if (error.status === 404 && isErrorPayload(error.data)) return { kind: 'missing', status: 404, details, textKey: error.data.messageKey }
     if (error.status === 404) return { kind: 'profile', status: 404, details }
     return { kind: 'system', status: error.status, details, textKey: isErrorPayload(error.data) ? error.data.messageKey : undefined, text: error.statusText }
   }
@@ -24,7 +25,13 @@ export function AdminErrorScreen({ error, role, companyId }: { error: unknown; r
   const { t } = useTranslation()
   const revalidator = useRevalidator()
   const { kind, status, details, textKey, text } = describe(error)
-  const title = kind === 'system' ? t('admin.error.systemTitle') : kind === 'forbidden' ? t('admin.error.accessDeniedTitle') : t('admin.error.profileTitle')
+  const titles: Record<Kind, string> = {
+    system: t('admin.error.systemTitle'),
+    forbidden: t('admin.error.accessDeniedTitle'),
+    profile: t('admin.error.profileTitle'),
+    missing: t('errors.notFound.title'),
+  }
+  const title = titles[kind]
   const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : textKey ? t(textKey) : text || t('errors.generic')
   const debug = {
     [t('admin.error.debugRole')]: String(details.role ?? role ?? '—'),

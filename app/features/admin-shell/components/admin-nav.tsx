@@ -7,12 +7,12 @@ import { cn } from '#app/lib/cn'
 export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean }
 
 /*
- * Highlights, Events and Leads arrive with their features; until then their entries are shown
+ * Events and Leads arrive with their features; until then their entries are shown
  * as "soon" and lead nowhere, so nothing pretends to work.
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true, available: true },
-  { key: 'highlights', to: '/admin/content', icon: Sparkles, available: false },
+  { key: 'highlights', to: '/admin/content', icon: Sparkles, available: true },
   { key: 'events', to: '/admin/events', icon: CalendarDays, available: false },
   { key: 'leads', to: '/admin/leads', icon: Users, available: false },
   { key: 'settings', to: '/admin/settings', icon: Settings, available: true },

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import { cn } from '#app/lib/cn'
+
+const TONES: Record<string, string> = {
+  draft: 'bg-amber-500/12 text-amber-800',
+  published: 'bg-emerald-600/12 text-emerald-800',
+  archived: 'bg-surface-muted text-ink-muted',
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation()
+  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[status] ?? TONES.archived)}>{t(`content.statuses.${status}`)}</span>
+}

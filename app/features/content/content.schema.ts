@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+export const CONTENT_KINDS = ['single', 'gallery'] as const
+export type ContentKind = (typeof CONTENT_KINDS)[number]
+export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null)
+
+/** The details form of a single content item or a gallery (messages are i18n keys). */
+export const ZContentDetails = z.object({
+  title: z.string({ error: 'content.errors.titleRequired' }).trim().min(1, 'content.errors.titleRequired').max(200, 'content.errors.titleLength'),
+  description: optionalText(5000, 'content.errors.descriptionLength'),
+  category: optionalText(60, 'content.errors.categoryLength'),
+  location: optionalText(200, 'content.errors.locationLength'),
+  happenedOn: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'content.errors.date')
+    .optional()
+    .transform((value) => (value ? value : null)),
+  requireLead: z
+    .union([z.literal('on'), z.literal('true'), z.literal('false'), z.boolean()])
+    .optional()
+    .transform((value) => value === 'on' || value === 'true' || value === true),
+})
+export type TContentDetails = z.infer<typeof ZContentDetails>
+
+export const ZContentFilters = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
+  kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
+})
+export type TContentFilters = z.infer<typeof ZContentFilters>

@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { asset, contentItem } from '#db/schema'
+import { AppError } from '#app/lib/errors'
+import type { MemberContext } from '#app/lib/tenant.server'
+
+/** One item of the company with its files in order, for the editor. */
+export async function getContentForEdit(member: MemberContext, contentItemId: string) {
+  return member.withTenant(async (tx) => {
+    const [item] = await tx
+      .select()
+      .from(contentItem)
+      .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, member.company.id)))
+    if (!item) throw new AppError('NOT_FOUND', 'content.errors.notFound')
+    const files = await tx
+      .select({
+        id: asset.id,
+        purpose: asset.purpose,
+        mediaType: asset.mediaType,
+        originalName: asset.originalName,
+        sizeBytes: asset.sizeBytes,
+        title: asset.title,
+        description: asset.description,
+        altText: asset.altText,
+        width: asset.width,
+        height: asset.height,
+        position: asset.position,
+        processingStatus: asset.processingStatus,
+        processingError: asset.processingError,
+      })
+      .from(asset)
+      .where(and(eq(asset.contentItemId, contentItemId), eq(asset.companyId, member.company.id)))
+      .orderBy(asc(asset.position), asc(asset.createdAt))
+    return { item, files }
+  })
+}

@@ -1,0 +1,30 @@
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { asset, contentItem } from '#db/schema'
+import type { MemberContext } from '#app/lib/tenant.server'
+import type { TContentFilters } from '../content.schema'
+
+/** The Highlights list: the company's content and galleries, newest first, with their counts. */
+export async function listContent(member: MemberContext, filters: TContentFilters) {
+  const conditions: SQL[] = [eq(contentItem.companyId, member.company.id)]
+  if (filters.status) conditions.push(eq(contentItem.status, filters.status))
+  if (filters.kind) conditions.push(eq(contentItem.kind, filters.kind))
+  if (filters.q) conditions.push(ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
+  return member.withTenant((tx) =>
+    tx
+      .select({
+        id: contentItem.id,
+        kind: contentItem.kind,
+        title: contentItem.title,
+        status: contentItem.status,
+        category: contentItem.category,
+        viewCount: contentItem.viewCount,
+        downloadCount: contentItem.downloadCount,
+        updatedAt: contentItem.updatedAt,
+        mediaCount: sql<number>`(select count(*)::int from ${asset} where ${asset.contentItemId} = ${contentItem.id})`,
+      })
+      .from(contentItem)
+      .where(and(...conditions))
+      .orderBy(desc(contentItem.updatedAt))
+      .limit(200),
+  )
+}

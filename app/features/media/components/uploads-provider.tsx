@@ -1,0 +1,184 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useRevalidator } from 'react-router'
+import type * as Tus from 'tus-js-client'
+import { checkDeclaredUpload, type UploadPurpose } from '../upload-rules'
+
+/*
+ * The admin's upload manager. It lives in the admin layout, so uploads keep going while the
+ * user moves between admin pages; tus remembers each file's upload URL in localStorage, so a
+ * file dropped again after a reload resumes where it stopped.
+ */
+
+export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error'
+
+export type UploadItem = {
+  id: string
+  file: File
+  purpose: UploadPurpose
+  contentItemId?: string
+  status: UploadStatus
+  bytesSent: number
+  bytesTotal: number
+  /** bytes per second, smoothed */
+  speed: number
+  error?: string
+  assetId?: string
+}
+
+type UploadsApi = {
+  items: UploadItem[]
+  add: (files: File[], target: { purpose: UploadPurpose; contentItemId?: string }) => void
+  pause: (id: string) => void
+  resume: (id: string) => void
+  retry: (id: string) => void
+  dismiss: (id: string) => void
+}
+
+const UploadsContext = createContext<UploadsApi | null>(null)
+const MAX_PARALLEL = 3
+const CHUNK_SIZE = 8 * 1024 * 1024
+
+export function useUploads() {
+  const api = useContext(UploadsContext)
+  if (!api) throw new Error('useUploads needs <UploadsProvider>')
+  return api
+}
+
+function messageFromResponse(error: unknown, fallback: string) {
+  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
+  try {
+    return (JSON.parse(body ?? '') as { message?: string }).message ?? fallback
+  } catch {
+    return fallback
+  }
+}
+
+export function UploadsProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const revalidator = useRevalidator()
+  const [items, setItems] = useState<UploadItem[]>([])
+  const uploads = useRef(new Map<string, Tus.Upload>())
+  const samples = useRef(new Map<string, { at: number; bytes: number }>())
+  const revalidateTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  const update = useCallback((id: string, patch: Partial<UploadItem>) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)))
+  }, [])
+
+  const refreshSoon = useCallback(() => {
+    clearTimeout(revalidateTimer.current)
+    revalidateTimer.current = setTimeout(() => void revalidator.revalidate(), 400)
+  }, [revalidator])
+
+  const start = useCallback(
+    async (item: UploadItem) => {
+      const tus = await import('tus-js-client')
+      const upload = new tus.Upload(item.file, {
+        endpoint: '/api/uploads',
+        chunkSize: CHUNK_SIZE,
+        retryDelays: [0, 1000, 3000, 5000, 10000],
+        removeFingerprintOnSuccess: true,
+        metadata: { filename: item.file.name, purpose: item.purpose, ...(item.contentItemId ? { contentItemId: item.contentItemId } : {}) },
+        onProgress(sent, total) {
+          const now = performance.now()
+          const last = samples.current.get(item.id)
+          let speed: number | undefined
+          if (last && now - last.at > 250) {
+            speed = ((sent - last.bytes) / (now - last.at)) * 1000
+            samples.current.set(item.id, { at: now, bytes: sent })
+          } else if (!last) samples.current.set(item.id, { at: now, bytes: sent })
+          setItems((current) =>
+            current.map((entry) =>
+              entry.id === item.id ? { ...entry, bytesSent: sent, bytesTotal: total, speed: speed === undefined ? entry.speed : entry.speed ? entry.speed * 0.7 + speed * 0.3 : speed } : entry,
+            ),
+          )
+        },
+        onSuccess(payload) {
+          uploads.current.delete(item.id)
+          update(item.id, { status: 'done', bytesSent: item.file.size, assetId: payload.lastResponse.getHeader('Upload-Asset-Id') ?? undefined })
+          refreshSoon()
+        },
+        onError(error) {
+          uploads.current.delete(item.id)
+          update(item.id, { status: 'error', error: messageFromResponse(error, t('uploads.ui.failed')) })
+        },
+        onShouldRetry(error) {
+          // Refusals (4xx) are final; network trouble and 5xx are retried.
+          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
+          return status === 0 || status >= 500 || status === 423
+        },
+      })
+      uploads.current.set(item.id, upload)
+      const previous = await upload.findPreviousUploads()
+      if (previous.length > 0) upload.resumeFromPreviousUpload(previous[0])
+      upload.start()
+    },
+    [refreshSoon, t, update],
+  )
+
+  // The scheduler: keep up to MAX_PARALLEL uploads running.
+  useEffect(() => {
+    const running = items.filter((item) => item.status === 'uploading').length
+    const waiting = items.filter((item) => item.status === 'queued').slice(0, Math.max(0, MAX_PARALLEL - running))
+    for (const item of waiting) {
+      update(item.id, { status: 'uploading' })
+      void start(item)
+    }
+  }, [items, start, update])
+
+  // Leaving the page while uploading asks first: the bytes would stop.
+  const isBusy = items.some((item) => item.status === 'uploading' || item.status === 'queued')
+  useEffect(() => {
+    if (!isBusy) return
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [isBusy])
+
+  const api = useMemo<UploadsApi>(
+    () => ({
+      items,
+      add(files, target) {
+        const added = files.map((file): UploadItem => {
+          const rule = checkDeclaredUpload(target.purpose, file.name, file.size)
+          return {
+            id: crypto.randomUUID(),
+            file,
+            ...target,
+            status: rule.ok ? 'queued' : 'error',
+            bytesSent: 0,
+            bytesTotal: file.size,
+            speed: 0,
+            error: rule.ok ? undefined : t(rule.messageKey),
+          }
+        })
+        setItems((current) => [...current, ...added])
+      },
+      pause(id) {
+        void uploads.current.get(id)?.abort()
+        update(id, { status: 'paused', speed: 0 })
+      },
+      resume(id) {
+        const upload = uploads.current.get(id)
+        if (upload) {
+          update(id, { status: 'uploading' })
+          upload.start()
+        } else update(id, { status: 'queued' })
+      },
+      retry(id) {
+        uploads.current.delete(id)
+        samples.current.delete(id)
+        update(id, { status: 'queued', error: undefined, speed: 0 })
+      },
+      dismiss(id) {
+        void uploads.current.get(id)?.abort(true)
+        uploads.current.delete(id)
+        setItems((current) => current.filter((item) => item.id !== id))
+      },
+    }),
+    [items, t, update],
+  )
+
+  return <UploadsContext.Provider value={api}>{children}</UploadsContext.Provider>
+}

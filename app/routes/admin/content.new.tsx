@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { ContentDetailsFields } from '#app/features/content/components/content-details-fields'
+import { ZContentDetails } from '#app/features/content/content.schema'
+import { createContent } from '#app/features/content/server/create-content.server'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/content.new'
+
+function kindOf(request: Request) {
+  return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireMember(request, 'content.write')
+  return { kind: kindOf(request) }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireMember(request, 'content.write')
+  const parsed = ZContentDetails.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
+  const created = await createContent(member, kindOf(request), parsed.data)
+  return redirect(`/admin/content/${created.id}`)
+}
+
+export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <Link to="/admin/content" className="text-sm text-ink-muted hover:text-ink">
+          ← {t('content.title')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{loaderData.kind === 'single' ? t('content.newSingle') : t('content.newGallery')}</h1>
+        <p className="mt-1 text-sm text-ink-muted">{t('content.newHint')}</p>
+      </div>
+      <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+        <ContentDetailsFields errors={actionData?.errors} />
+        <div className="flex justify-end gap-2">
+          <Link to="/admin/content" className="inline-flex h-10 items-center px-4 text-sm font-medium text-ink-muted hover:text-ink">
+            {t('common.cancel')}
+          </Link>
+          <Button type="submit" disabled={navigation.state !== 'idle'}>
+            {navigation.state !== 'idle' ? t('common.saving') : t('content.createDraft')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary
