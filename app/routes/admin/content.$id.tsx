@@ -129,7 +129,7 @@ function FileCard({ file, index, count, canEdit, onMove, dragProps }: { file: Fi
         <Thumbnail file={file} />
         {canEdit ? <GripVertical aria-hidden className="absolute top-2 left-2 size-5 cursor-grab rounded bg-black/40 p-0.5 text-white" /> : null}
       </div>
-      <div className="space-y-3 p-3">
+      <div className="space-y-2 p-2.5 sm:space-y-3 sm:p-3">
         <div>
           <p className="truncate text-sm font-medium" title={file.originalName}>
             {file.originalName}
@@ -139,7 +139,7 @@ function FileCard({ file, index, count, canEdit, onMove, dragProps }: { file: Fi
           </p>
         </div>
         <details className="text-sm">
-          <summary className="cursor-pointer font-medium text-accent">{t('content.media.editText')}</summary>
+          <summary className="cursor-pointer text-xs font-medium text-accent sm:text-sm">{t('content.media.editText')}</summary>
           <fetcher.Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="file-text" />
             <input type="hidden" name="assetId" value={file.id} />
@@ -163,9 +163,9 @@ function FileCard({ file, index, count, canEdit, onMove, dragProps }: { file: Fi
                 <ArrowDown className="size-4" />
               </button>
             </div>
-            <Button variant="danger-ghost" size="sm" onClick={() => setConfirmRemove(true)}>
+            <Button variant="danger-ghost" size="sm" className="px-2 sm:px-3" onClick={() => setConfirmRemove(true)} aria-label={t('content.media.removeTitle', { name: file.originalName })}>
               <Trash2 aria-hidden className="size-4" />
-              {t('content.media.remove')}
+              <span className="hidden sm:inline">{t('content.media.remove')}</span>
             </Button>
           </div>
         ) : null}
@@ -208,7 +208,7 @@ function MediaGrid({ files, canEdit }: { files: FileRow[]; canEdit: boolean }) {
 
   if (files.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
   return (
-    <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')}>
+    <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')}>
       {ordered.map((file, index) => (
         <FileCard
           key={file.id}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { DESKTOP, launchBrowser } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let page: Page
+
+async function photos(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      name: `IMG_${String(i + 1).padStart(4, '0')}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (i * 37) % 255, g: 80, b: 200 - i * 5 } } }).jpeg().toBuffer(),
+    })),
+  )
+}
+
+// The ftyp box of an MP4, then a couple of megabytes: what the bytes say is a video.
+const video = { name: 'encore.mp4', mimeType: 'video/mp4', buffer: Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(2 * 1024 * 1024)]) }
+
+describe('a gallery is built and published', () => {
+  beforeAll(async () => {
+    const admin = await createCompanyAdmin('e2e-gallery')
+    browser = await launchBrowser()
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    page = await context.newPage()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('creates a gallery, uploads 20 photos and a video to 100%, orders them, describes one and publishes', async () => {
+    await page.goto('/admin')
+    await page.getByRole('link', { name: 'Highlights' }).click()
+    await page.getByRole('link', { name: 'New photo/video gallery' }).click()
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await expect.poll(() => page.getByText('Title is required').isVisible()).toBe(true)
+    await page.getByLabel('Title').fill('Night Owls Live')
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await page.waitForURL(/\/admin\/content\/[0-9a-f-]{36}$/)
+
+    await page.getByTestId('file-input').setInputFiles([...(await photos(20)), video])
+    await expect.poll(() => page.getByTestId('upload-row').count()).toBe(21)
+    await expect.poll(() => page.getByTestId('upload-row').and(page.locator('[data-status="done"]')).count(), { timeout: 60_000 }).toBe(21)
+    expect(await page.getByTestId('overall-percent').textContent()).toBe('100%')
+    await expect.poll(() => page.getByTestId('media-card').count(), { timeout: 20_000 }).toBe(21)
+
+    // Move the second file before the first, with the keyboard-friendly button.
+    const first = await page.getByTestId('media-card').nth(0).getAttribute('data-asset-id')
+    const second = await page.getByTestId('media-card').nth(1).getAttribute('data-asset-id')
+    const secondName = await page.getByTestId('media-card').nth(1).locator('p[title]').getAttribute('title')
+    await page.getByRole('button', { name: `Move ${secondName} earlier` }).click()
+    await expect.poll(() => page.getByText('Order saved').isVisible()).toBe(true)
+    await page.reload()
+    expect(await page.getByTestId('media-card').nth(0).getAttribute('data-asset-id')).toBe(second)
+    expect(await page.getByTestId('media-card').nth(1).getAttribute('data-asset-id')).toBe(first)
+
+    const card = page.getByTestId('media-card').first()
+    await card.getByText('Title, alt text and description').click()
+    await card.getByLabel('Alt text').fill('The crowd singing along at the encore')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect.poll(() => page.getByText('Saved').first().isVisible()).toBe(true)
+
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await expect.poll(() => page.getByText('Published: fans can see it now').isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Back to draft' }).isVisible()).toBe(true)
+    // Photos get their web sizes in the background: thumbnails appear.
+    await expect.poll(() => page.locator('img[src$="/w400.webp"]').count(), { timeout: 60_000 }).toBeGreaterThan(0)
+  })
+
+  it('refuses a program before sending it, with the reason', async () => {
+    await page.getByTestId('file-input').setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
+    await expect.poll(() => page.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
+  })
+
+  it('deletes the gallery after confirming', async () => {
+    await page.getByRole('button', { name: 'Delete' }).first().click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByText('The gallery and all its 21 files are deleted for good. This action cannot be undone.').isVisible()).toBe(true)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await page.waitForURL('**/admin/content?deleted=1')
+    await expect.poll(() => page.getByText('No highlights yet').isVisible()).toBe(true)
+  })
+})
