@@ -79,6 +79,23 @@ describe('a gallery is built and published', () => {
     await expect.poll(() => page.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
   })
 
+  it('creates an event and attaches the gallery to it', async () => {
+    const galleryUrl = page.url()
+    await page.getByRole('link', { name: 'Events' }).click()
+    await page.getByRole('link', { name: 'Create your first event' }).click()
+    await page.getByLabel('Title').fill('Night Owls — Lisbon')
+    await expect.poll(() => page.getByLabel('Page address').inputValue()).toBe('night-owls-lisbon')
+    await page.getByLabel('Date and time').fill('2026-12-31T21:30')
+    await page.getByRole('button', { name: 'Create event' }).click()
+    await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}$/)
+    await page.getByLabel('Choose a gallery or content to attach').selectOption({ label: 'Night Owls Live · Gallery' })
+    await page.getByRole('button', { name: 'Attach' }).click()
+    await expect.poll(() => page.getByTestId('attached-content').filter({ hasText: 'Night Owls Live' }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await expect.poll(() => page.getByText('Event published').isVisible()).toBe(true)
+    await page.goto(galleryUrl)
+  })
+
   it('deletes the gallery after confirming', async () => {
     await page.getByRole('button', { name: 'Delete' }).first().click()
     const dialog = page.getByRole('dialog')

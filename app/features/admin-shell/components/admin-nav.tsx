@@ -7,13 +7,13 @@ import { cn } from '#app/lib/cn'
 export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean }
 
 /*
- * Events and Leads arrive with their features; until then their entries are shown
+ * Leads arrive with their feature; until then its entry is shown
  * as "soon" and lead nowhere, so nothing pretends to work.
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true, available: true },
   { key: 'highlights', to: '/admin/content', icon: Sparkles, available: true },
-  { key: 'events', to: '/admin/events', icon: CalendarDays, available: false },
+  { key: 'events', to: '/admin/events', icon: CalendarDays, available: true },
   { key: 'leads', to: '/admin/leads', icon: Users, available: false },
   { key: 'settings', to: '/admin/settings', icon: Settings, available: true },
 ]

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { ZCompanySlug } from '#app/features/companies/companies.schema'
+
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const
+export type EventStatus = (typeof EVENT_STATUSES)[number]
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : null))
+
+const optionalCount = z
+  .string()
+  .trim()
+  .regex(/^\d{0,7}$/, 'events.errors.count')
+  .optional()
+  .transform((value) => (value ? Number(value) : null))
+
+/** The event form; slugs follow the company-slug rules (they become /{company}/evento/{slug}). */
+export const ZEventForm = z.object({
+  title: z.string({ error: 'events.errors.titleRequired' }).trim().min(1, 'events.errors.titleRequired').max(200, 'events.errors.titleLength'),
+  slug: ZCompanySlug,
+  // The venue's wall-clock time, kept as if it were UTC and always shown in UTC, so an 21:00
+  // show reads 21:00 for everyone wherever they are.
+  startsAt: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'events.errors.date')
+    .optional()
+    .transform((value) => (value ? new Date(`${value}:00Z`) : null)),
+  venue: optionalText(200, 'events.errors.venueLength'),
+  location: optionalText(200, 'events.errors.locationLength'),
+  description: optionalText(5000, 'events.errors.descriptionLength'),
+  participantCount: optionalCount,
+  spots: optionalCount,
+  isFree: z
+    .string()
+    .optional()
+    .transform((value) => value === 'on' || value === 'true'),
+})
+export type TEventForm = z.infer<typeof ZEventForm>

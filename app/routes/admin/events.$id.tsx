@@ -1,0 +1,217 @@
+import { Link2, Trash2, Unlink } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useFetcher } from 'react-router'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { StatusBadge } from '#app/features/content/components/status-badge'
+import { EventFields } from '#app/features/events/components/event-fields'
+import { EventStatusBadge } from '#app/features/events/components/event-status-badge'
+import { EVENT_STATUSES, ZEventForm } from '#app/features/events/events.schema'
+import { attachContent, changeEventStatus, deleteEvent, getEvent, updateEvent } from '#app/features/events/server/manage-events.server'
+import { can } from '#app/features/members/permissions'
+import { AppError, toHttpError } from '#app/lib/errors'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/events.$id'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const member = await requireMember(request, 'content.read')
+  try {
+    return { ...(await getEvent(member, params.eventId)), canManage: can(member.role, 'events.manage') }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+const ZAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save') }).passthrough(),
+  z.object({ intent: z.literal('status'), status: z.enum(EVENT_STATUSES) }),
+  z.object({ intent: z.literal('delete') }),
+  z.object({ intent: z.literal('attach'), contentItemId: z.uuid() }),
+  z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
+])
+
+type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const member = await requireMember(request, 'events.manage')
+  const form = Object.fromEntries(await request.formData())
+  const parsed = ZAction.safeParse(form)
+  if (!parsed.success) return data<ActionResult>({ ok: false, errors: { form: ['errors.generic'] } }, { status: 400 })
+  const id = params.eventId
+  try {
+    switch (parsed.data.intent) {
+      case 'save': {
+        const values = ZEventForm.safeParse(form)
+        if (!values.success) return data<ActionResult>({ ok: false, errors: fieldErrors(values.error) }, { status: 400 })
+        await updateEvent(member, id, values.data)
+        return data<ActionResult>({ ok: true, messageKey: 'events.toasts.saved' })
+      }
+      case 'status':
+        await changeEventStatus(member, id, parsed.data.status)
+        return data<ActionResult>({ ok: true, messageKey: `events.toasts.${parsed.data.status}` })
+      case 'delete':
+        await deleteEvent(member, id)
+        return redirect('/admin/events')
+      case 'attach':
+      case 'detach':
+        await attachContent(member, id, parsed.data.contentItemId, parsed.data.intent === 'attach')
+        return data<ActionResult>({ ok: true, messageKey: `events.toasts.${parsed.data.intent}ed` })
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      const field = typeof error.details.field === 'string' ? error.details.field : 'form'
+      return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
+    }
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Events'} · Afterglow` }]
+
+function useOutcomeToast(result: ActionResult | undefined) {
+  const { t } = useTranslation()
+  const seen = useRef<ActionResult | undefined>(undefined)
+  useEffect(() => {
+    if (!result || seen.current === result) return
+    seen.current = result
+    if (result.ok) toast.success(t(result.messageKey))
+    else if (result.errors.form) toast.error(t(result.errors.form[0]))
+  }, [result, t])
+}
+
+export default function EventEditor({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { event, attached, available, canManage } = loaderData
+  const details = useFetcher<ActionResult>()
+  const status = useFetcher<ActionResult>()
+  const links = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [toAttach, setToAttach] = useState('')
+  useOutcomeToast(details.data)
+  useOutcomeToast(status.data)
+  useOutcomeToast(links.data)
+  const errors = details.data && !details.data.ok ? details.data.errors : undefined
+  const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <Link to="/admin/events" className="text-sm text-ink-muted hover:text-ink">
+            ← {t('events.title')}
+          </Link>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <h1 className="truncate text-2xl font-semibold tracking-tight">{event.title}</h1>
+            <EventStatusBadge status={event.status} />
+          </div>
+        </div>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            {event.status !== 'published' ? <Button onClick={() => setStatus('published')}>{t('events.actions.publish')}</Button> : <Button variant="secondary" onClick={() => setStatus('draft')}>{t('events.actions.unpublish')}</Button>}
+            {event.status !== 'cancelled' ? (
+              <Button variant="secondary" onClick={() => setStatus('cancelled')}>
+                {t('events.actions.cancel')}
+              </Button>
+            ) : null}
+            <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              {t('events.actions.delete')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="attached-heading" className="space-y-3">
+        <h2 id="attached-heading" className="font-semibold">
+          {t('events.attached.title')}
+        </h2>
+        {attached.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('events.attached.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+            {attached.map((item) => (
+              <li key={item.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="attached-content">
+                <Link to={`/admin/content/${item.id}`} className="min-w-0 truncate font-medium hover:underline">
+                  {item.title}
+                </Link>
+                <span className="flex items-center gap-3">
+                  <StatusBadge status={item.status} />
+                  {canManage ? (
+                    <button type="button" className="rounded p-1.5 text-ink-muted hover:bg-surface-muted" aria-label={t('events.attached.detach', { title: item.title })} onClick={() => void links.submit({ intent: 'detach', contentItemId: item.id }, { method: 'post' })}>
+                      <Unlink className="size-4" />
+                    </button>
+                  ) : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {canManage && available.length > 0 ? (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <label className="sr-only" htmlFor="attach-select">
+              {t('events.attached.choose')}
+            </label>
+            <select id="attach-select" value={toAttach} onChange={(e) => setToAttach(e.target.value)} className="h-10 flex-1 rounded-[var(--radius-ui)] border border-line bg-surface px-3 text-sm">
+              <option value="">{t('events.attached.choose')}</option>
+              {available.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.title} · {t(`content.kinds.${item.kind}`)}
+                </option>
+              ))}
+            </select>
+            <Button
+              variant="secondary"
+              disabled={!toAttach || links.state !== 'idle'}
+              onClick={() => {
+                void links.submit({ intent: 'attach', contentItemId: toAttach }, { method: 'post' })
+                setToAttach('')
+              }}
+            >
+              <Link2 aria-hidden className="size-4" />
+              {t('events.attached.attach')}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="event-details" className="space-y-3">
+        <h2 id="event-details" className="font-semibold">
+          {t('content.detailsHeading')}
+        </h2>
+        <details.Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+          <input type="hidden" name="intent" value="save" />
+          <fieldset disabled={!canManage} className="space-y-5">
+            <EventFields values={event} errors={errors} />
+          </fieldset>
+          {canManage ? (
+            <div className="flex justify-end">
+              <Button type="submit" disabled={details.state !== 'idle'}>
+                {details.state !== 'idle' ? t('common.saving') : t('events.actions.save')}
+              </Button>
+            </div>
+          ) : null}
+        </details.Form>
+      </section>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        tone="danger"
+        title={t('events.deleteDialog.title', { title: event.title })}
+        description={t('events.deleteDialog.text')}
+        confirmLabel={t('events.actions.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={remover.state !== 'idle'}
+        onConfirm={() => void remover.submit({ intent: 'delete' }, { method: 'post' })}
+      />
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary

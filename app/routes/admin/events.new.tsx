@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { EventFields } from '#app/features/events/components/event-fields'
+import { ZEventForm } from '#app/features/events/events.schema'
+import { createEvent } from '#app/features/events/server/manage-events.server'
+import { AppError } from '#app/lib/errors'
+import { requireMember } from '#app/lib/tenant.server'
+import type { Route } from './+types/events.new'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireMember(request, 'events.manage')
+  return null
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const member = await requireMember(request, 'events.manage')
+  const parsed = ZEventForm.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
+  try {
+    const created = await createEvent(member, parsed.data)
+    return redirect(`/admin/events/${created.id}`)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
+    throw error
+  }
+}
+
+export default function NewEvent({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const navigation = useNavigation()
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div>
+        <Link to="/admin/events" className="text-sm text-ink-muted hover:text-ink">
+          ← {t('events.title')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('events.new')}</h1>
+      </div>
+      <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+        <EventFields errors={actionData?.errors} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={navigation.state !== 'idle'}>
+            {navigation.state !== 'idle' ? t('common.saving') : t('events.create')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary
