@@ -82,8 +82,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
     configureAuthSecret(await resolveSessionSecret(env))
-    if (env.SEED_DEMO) await seedDemo()
     jobs = await startJobs(databaseUrl)
+    if (env.SEED_DEMO) await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
     await disconnectDatabase().catch(() => undefined)

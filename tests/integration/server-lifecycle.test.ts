@@ -31,6 +31,12 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
       body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
     })
     expect(demoLogin.status).toBe(200)
+    // The demo company comes with published galleries and an event.
+    const cookie = demoLogin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const highlights = await (await fetch(`http://127.0.0.1:${port}/admin/content?status=published`, { headers: { cookie } })).text()
+    expect(highlights).toContain('Night Owls — Live at the Roundhouse')
+    expect(highlights).toContain('Backstage')
+    expect(await (await fetch(`http://127.0.0.1:${port}/admin/events`, { headers: { cookie } })).text()).toContain('Night Owls World Tour — London')
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true)
 
     // A crash: the app dies without stopping its PostgreSQL, which keeps the data directory locked.
