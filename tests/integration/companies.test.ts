@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { contentItem, lead, member, organization, session, user } from '#db/schema'
+import { asset, contentItem, lead, member, organization, session, user } from '#db/schema'
 import { getDb, withSystem, withTenant } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createVerifiedUser, firstLink, latestMail, signIn } from '../support/fixtures'
@@ -57,13 +57,16 @@ describe('tenant isolation', () => {
         .returning()
       await tx.insert(contentItem).values({ companyId: a.company.id, kind: 'single', title: 'Alpha draft' })
       await tx.insert(lead).values({ companyId: a.company.id, contentItemId: item.id, fullName: 'Fan One', email: 'fan1@example.test' })
+      await tx.insert(asset).values({ companyId: a.company.id, contentItemId: item.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 5 * 1024 * 1024, storageKey: `${a.company.id}/x/original.jpg` })
     })
     const alpha = await a.client.get('/admin')
     expect(alpha.status).toBe(200)
     const totals = (html: string) => ['content', 'published', 'downloads', 'leads'].map((key) => html.match(new RegExp(`data-testid="total-${key}".*?<dd[^>]*>([^<]+)</dd>`, 's'))?.[1])
     expect(totals(alpha.text)).toEqual(['2', '1', '7', '1'])
+    expect(alpha.text).toContain('5 MB of 1 GB used')
     const bravo = await b.client.get('/admin')
     expect(totals(bravo.text)).toEqual(['0', '0', '0', '0'])
+    expect(bravo.text).toContain('0 B of 1 GB used')
 
     // The database itself refuses to show A's rows to B, or to anyone without a company set.
     const seenByB = await withTenant(b.company.id, (tx) => tx.select().from(contentItem))

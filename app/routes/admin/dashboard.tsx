@@ -1,4 +1,5 @@
-import { Download, FileCheck2, Images, UserPlus } from 'lucide-react'
+import { Download, FileCheck2, HardDrive, Images, UserPlus } from 'lucide-react'
+import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
 import { useTranslation } from 'react-i18next'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
@@ -35,6 +36,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <section className="mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5" aria-labelledby="storage-heading" data-testid="storage-usage">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="storage-heading" className="flex items-center gap-2 text-sm text-ink-muted">
+            <HardDrive aria-hidden className="size-4" />
+            {t('dashboard.storage.title', { plan: t(`dashboard.plans.${loaderData.totals.plan}`) })}
+          </h2>
+          <p className="text-sm tabular-nums">
+            {t('dashboard.storage.used', { used: formatBytes(loaderData.totals.storageUsedBytes, i18n.language), limit: formatBytes(loaderData.totals.storageLimitBytes, i18n.language) })}
+          </p>
+        </div>
+        <div className="mt-3">
+          <ProgressBar value={loaderData.totals.storageUsedBytes / loaderData.totals.storageLimitBytes} label={t('dashboard.storage.title', { plan: t(`dashboard.plans.${loaderData.totals.plan}`) })} />
+        </div>
+      </section>
       {isEmpty ? (
         <section className="mt-8 rounded-xl border border-dashed border-line bg-surface p-8 text-center">
           <h2 className="font-semibold">{t('dashboard.empty.title')}</h2>

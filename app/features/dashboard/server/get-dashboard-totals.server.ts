@@ -1,8 +1,9 @@
 import { and, count, eq, sum } from 'drizzle-orm'
-import { contentItem, lead } from '#db/schema'
+import { asset, contentItem, lead, organization } from '#db/schema'
+import { isPlanId, PLANS, type PlanId } from '#app/features/billing/plans'
 import type { MemberContext } from '#app/lib/tenant.server'
 
-export type DashboardTotals = { content: number; published: number; downloads: number; leads: number }
+export type DashboardTotals = { content: number; published: number; downloads: number; leads: number; storageUsedBytes: number; storageLimitBytes: number; plan: PlanId }
 
 /** The four headline numbers of the company's dashboard (filtered here, fenced by RLS too). */
 export async function getDashboardTotals(member: MemberContext): Promise<DashboardTotals> {
@@ -17,11 +18,17 @@ export async function getDashboardTotals(member: MemberContext): Promise<Dashboa
       .from(contentItem)
       .where(and(eq(contentItem.companyId, companyId), eq(contentItem.status, 'published')))
     const [leadRow] = await tx.select({ leads: count() }).from(lead).where(eq(lead.companyId, companyId))
+    const [storageRow] = await tx.select({ used: sum(asset.sizeBytes) }).from(asset).where(eq(asset.companyId, companyId))
+    const [companyRow] = await tx.select({ plan: organization.plan }).from(organization).where(eq(organization.id, companyId))
+    const plan = isPlanId(companyRow?.plan) ? companyRow.plan : 'starter'
     return {
       content: contentRow.content,
       published: publishedRow.published,
       downloads: Number(contentRow.downloads ?? 0),
       leads: leadRow.leads,
+      storageUsedBytes: Number(storageRow.used ?? 0),
+      storageLimitBytes: PLANS[plan].storageBytes,
+      plan,
     }
   })
 }
