@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
+import { ffmpegPath } from '#app/features/media/server/video.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
 import { enqueue } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'
@@ -10,7 +16,8 @@ import { asset, contentItem, event, organization } from './schema'
 
 /*
  * Content for the local demo company: concert-like photos drawn with SVG (stage lights, a
- * crowd, a stage) at real camera sizes, two published galleries and a published event, so a
+ * crowd, a stage) at real camera sizes, a short generated video, two published galleries and
+ * a published event, so a
  * first `npm start` shows a full admin and full public pages.
  */
 
@@ -68,6 +75,22 @@ const GALLERIES: DemoGallery[] = [
   { title: 'Backstage', slug: 'backstage', description: 'Soundcheck, green room and the walk to the stage.', location: 'Roundhouse, London', category: 'Behind the scenes', photos: 6, requireLead: false },
 ]
 
+/** A six-second clip rendered by ffmpeg (a slow zoom into a fractal, like stage visuals). */
+async function demoVideo(): Promise<Buffer | null> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-demo-video-'))
+  const file = path.join(directory, 'clip.mp4')
+  try {
+    await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'mandelbrot=size=1280x720:rate=25', '-t', '6', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file])
+    return await fs.readFile(file)
+  } catch (error) {
+    // No encoder on this machine: the demo simply has no video.
+    logger.warn({ err: error }, 'demo video not generated')
+    return null
+  } finally {
+    await fs.rm(directory, { recursive: true, force: true })
+  }
+}
+
 const SEEDED_MARK = 'demo-content-seeded'
 
 /**
@@ -96,6 +119,7 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
       .returning({ id: event.id }),
   )
   let photoIndex = 0
+  let lastGalleryId = ''
   const queued: string[] = []
   for (const gallery of GALLERIES) {
     const { photos, ...details } = gallery
@@ -105,6 +129,7 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
         .values({ companyId, kind: 'gallery', status: 'published', publishedAt: new Date(), eventId: tour.id, happenedOn: '2026-10-17', createdBy, ...details })
         .returning({ id: contentItem.id }),
     )
+    lastGalleryId = item.id
     for (let position = 0; position < photos; position++) {
       const bytes = await demoPhoto(photoIndex++)
       const assetId = randomUUID()
@@ -129,7 +154,17 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
       queued.push(assetId)
     }
   }
+  const clip = await demoVideo()
+  if (clip) {
+    const assetId = randomUUID()
+    const storageKey = mediaKey(companyId, assetId, 'original', 'mp4')
+    await getStorage().put(storageKey, clip, { contentType: 'video/mp4' })
+    await withSystem((tx) =>
+      tx.insert(asset).values({ id: assetId, companyId, contentItemId: lastGalleryId, purpose: 'gallery-media', mediaType: 'video', originalName: 'WALK_TO_STAGE.mp4', mimeType: 'video/mp4', sizeBytes: clip.length, storageKey, position: GALLERIES.at(-1)!.photos, title: 'Walk to the stage', createdBy }),
+    )
+    queued.push(assetId)
+  }
   await withSystem((tx) => tx.update(organization).set({ metadata: JSON.stringify({ [SEEDED_MARK]: true }) }).where(eq(organization.id, companyId)))
   for (const assetId of queued) await enqueue(generateRenditionsJob, { companyId, assetId }, { singletonKey: assetId })
-  logger.info({ photos: queued.length }, 'demo content seeded')
+  logger.info({ files: queued.length }, 'demo content seeded')
 }

@@ -23,6 +23,7 @@ export async function getContentForEdit(member: MemberContext, contentItemId: st
         altText: asset.altText,
         width: asset.width,
         height: asset.height,
+        durationMs: asset.durationMs,
         position: asset.position,
         processingStatus: asset.processingStatus,
         processingError: asset.processingError,

@@ -1,9 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage } from './image-renditions.server'
+import { extractPoster, probeVideo, type VideoFacts } from './video.server'
 
 /**
  * Makes (or remakes) every rendition of one asset and marks it ready. Safe to run twice: it
@@ -17,11 +23,21 @@ export async function generateRenditions(companyId: string, assetId: string) {
       .where(and(eq(asset.id, assetId), eq(asset.companyId, companyId))),
   )
   if (!original) return // deleted meanwhile: nothing to do
-  if (original.mediaType !== 'image') return
+  if (original.mediaType !== 'image' && original.mediaType !== 'video') return
   await withTenant(companyId, (tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
 
-  const bytes = Buffer.concat(await (await getStorage().read(original.storageKey)).toArray())
-  const image = await processImage(bytes)
+  // A photo is its own picture; a video's picture is a poster frame, with its facts beside it.
+  let video: VideoFacts | null = null
+  let picture: Buffer
+  if (original.mediaType === 'video') {
+    ;[video, picture] = await withLocalCopy(original.storageKey, async (file) => {
+      const facts = await probeVideo(file)
+      return [facts, await extractPoster(file, facts.durationMs)] as const
+    })
+  } else {
+    picture = Buffer.concat(await (await getStorage().read(original.storageKey)).toArray())
+  }
+  const image = await processImage(picture)
   const stored = await Promise.all(
     image.renditions.map(async (rendition) => {
       const storageKey = mediaKey(companyId, assetId, rendition.rendition, rendition.format === 'jpeg' ? 'jpg' : rendition.format)
@@ -42,8 +58,9 @@ export async function generateRenditions(companyId: string, assetId: string) {
     await tx
       .update(asset)
       .set({
-        width: image.width,
-        height: image.height,
+        width: video?.width ?? image.width,
+        height: video?.height ?? image.height,
+        durationMs: video?.durationMs ?? null,
         capturedAt: image.capturedAt,
         placeholder: image.placeholder,
         processingStatus: 'ready',
@@ -56,13 +73,25 @@ export async function generateRenditions(companyId: string, assetId: string) {
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
 }
 
-/** Photos still waiting for renditions well after their upload: the sweeper queues them again. */
+/** ffmpeg needs a seekable file: the original is copied next to the process for the job. */
+async function withLocalCopy<T>(storageKey: string, work: (file: string) => Promise<T>): Promise<T> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-video-'))
+  const file = path.join(directory, 'original')
+  try {
+    await pipeline(await getStorage().read(storageKey), createWriteStream(file))
+    return await work(file)
+  } finally {
+    await fs.rm(directory, { recursive: true, force: true })
+  }
+}
+
+/** Photos and videos still waiting for renditions well after their upload: the sweeper queues them again. */
 export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
   return withSystem((tx) =>
     tx
       .select({ assetId: asset.id, companyId: asset.companyId })
       .from(asset)
-      .where(and(eq(asset.mediaType, 'image'), eq(asset.processingStatus, 'pending'), lt(asset.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+      .where(and(inArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'pending'), lt(asset.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
       .limit(500),
   )
 }

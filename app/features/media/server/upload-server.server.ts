@@ -178,8 +178,8 @@ export function createUploadServer(options: { directory: string }) {
             createdBy: member.user.id,
           })
         })
-        if (detected.mediaType === 'image') {
-          // A lost job is not lost work: the sweeper re-queues photos still pending.
+        if (detected.mediaType === 'image' || detected.mediaType === 'video') {
+          // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
           await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>
             logger.error({ err: error, assetId }, 'rendition job not queued'),
           )

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+/*
+ * Video facts and poster frames with ffmpeg: FFMPEG_PATH when set, the system's ffmpeg
+ * (Debian's package on servers) when installed, else the static build shipped on npm
+ * (@ffmpeg-installer/ffmpeg), so a fresh `npm install` can process video with no setup.
+ */
+
+let resolved: string | undefined
+
+export function ffmpegPath() {
+  if (resolved) return resolved
+  if (process.env.FFMPEG_PATH) return (resolved = process.env.FFMPEG_PATH)
+  if (existsSync('/usr/bin/ffmpeg')) return (resolved = '/usr/bin/ffmpeg')
+  const require = createRequire(import.meta.url)
+  return (resolved = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path)
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    const stdout: Buffer[] = []
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout), stderr }))
+  })
+}
+
+export type VideoFacts = { durationMs: number | null; width: number | null; height: number | null }
+
+/** Reads duration and picture size from ffmpeg's description of the file (no ffprobe needed). */
+export function parseVideoFacts(description: string): VideoFacts {
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(description)
+  const size = /Stream #\S+.*Video: [^\n]*?(\d{2,5})x(\d{2,5})/.exec(description)
+  const rotation = /rotate\s*:\s*(-?\d+)|rotation of (-?\d+(?:\.\d+)?) degrees/.exec(description)
+  const turned = rotation ? Math.abs(Number(rotation[1] ?? rotation[2])) % 180 === 90 : false
+  const width = size ? Number(size[1]) : null
+  const height = size ? Number(size[2]) : null
+  return {
+    durationMs: duration ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) : null,
+    width: turned ? height : width,
+    height: turned ? width : height,
+  }
+}
+
+export async function probeVideo(file: string): Promise<VideoFacts> {
+  const { stderr } = await run(['-hide_banner', '-i', file])
+  const facts = parseVideoFacts(stderr)
+  if (facts.width === null) throw new Error('No video stream found')
+  return facts
+}
+
+/** One frame as PNG: a second in (or the middle of a shorter clip), upright. */
+export async function extractPoster(file: string, durationMs: number | null): Promise<Buffer> {
+  const at = durationMs && durationMs < 2000 ? durationMs / 2000 : 1
+  const { code, stdout, stderr } = await run(['-hide_banner', '-loglevel', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'])
+  if (code !== 0 || stdout.length === 0) throw new Error(`No poster frame: ${stderr.trim().slice(0, 300)}`)
+  return stdout
+}
