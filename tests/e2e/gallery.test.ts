@@ -45,7 +45,7 @@ describe('a gallery is built and published', () => {
     await page.getByRole('button', { name: 'Create draft' }).click()
     await page.waitForURL(/\/admin\/content\/[0-9a-f-]{36}$/)
 
-    await page.getByTestId('file-input').setInputFiles([...(await photos(20)), video])
+    await page.getByTestId('file-input-gallery-media').setInputFiles([...(await photos(20)), video])
     await expect.poll(() => page.getByTestId('upload-row').count()).toBe(21)
     await expect.poll(() => page.getByTestId('upload-row').and(page.locator('[data-status="done"]')).count(), { timeout: 60_000 }).toBe(21)
     expect(await page.getByTestId('overall-percent').textContent()).toBe('100%')
@@ -75,7 +75,7 @@ describe('a gallery is built and published', () => {
   })
 
   it('refuses a program before sending it, with the reason', async () => {
-    await page.getByTestId('file-input').setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
+    await page.getByTestId('file-input-gallery-media').setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
     await expect.poll(() => page.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
   })
 

@@ -13,6 +13,7 @@ import { StatusBadge } from '#app/features/content/components/status-badge'
 import { ZContentDetails } from '#app/features/content/content.schema'
 import { getContentForEdit } from '#app/features/content/server/get-content-for-edit.server'
 import { changeContentStatus, deleteContent, removeAssets, reorderAssets, updateAssetText, updateContentDetails } from '#app/features/content/server/manage-content.server'
+import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
 import { can } from '#app/features/members/permissions'
 import { AppError, toHttpError } from '#app/lib/errors'
@@ -112,6 +113,21 @@ function formatDuration(ms: number) {
 
 function Thumbnail({ file }: { file: FileRow }) {
   const { t } = useTranslation()
+  if (file.customThumbnailAssetId) {
+    const id = file.customThumbnailAssetId
+    return (
+      <img
+        src={`/media/${id}/w400.webp`}
+        alt={file.altText ?? ''}
+        loading="lazy"
+        className="size-full object-cover"
+        onError={(event) => {
+          const image = event.currentTarget
+          if (!image.src.endsWith('/original')) image.src = `/media/${id}/original`
+        }}
+      />
+    )
+  }
   if ((file.mediaType === 'image' || file.mediaType === 'video') && file.processingStatus === 'ready') {
     return (
       <>
@@ -170,6 +186,12 @@ function FileCard({ file, index, count, canEdit, onMove, dragProps }: { file: Fi
               </Button>
             ) : null}
           </fetcher.Form>
+          {canEdit && file.mediaType !== 'image' ? (
+            <div className="mt-3 space-y-1.5">
+              <p className="text-xs font-medium">{t('content.media.customThumbnail')}</p>
+              <UploadPanel target={{ purpose: 'thumbnail', assetId: file.id }} accept=".jpg,.jpeg,.png,.webp" multiple={false} compact hint={t('content.media.customThumbnailHint')} />
+            </div>
+          ) : null}
         </details>
         {canEdit ? (
           <div className="flex items-center justify-between">
@@ -312,14 +334,20 @@ export default function ContentEditor({ loaderData }: Route.ComponentProps) {
         </h2>
         {canEdit && (isGallery || files.length === 0) ? (
           <UploadPanel
-            purpose={isGallery ? 'gallery-media' : 'content-file'}
-            contentItemId={item.id}
+            target={{ purpose: isGallery ? 'gallery-media' : 'content-file', contentItemId: item.id }}
             accept={isGallery ? 'image/*,video/*' : undefined}
             multiple={isGallery}
             hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
           />
         ) : null}
         <MediaGrid files={files} canEdit={canEdit} />
+      </section>
+
+      <section aria-labelledby="cover-heading" className="space-y-4">
+        <h2 id="cover-heading" className="font-semibold">
+          {t('covers.title')}
+        </h2>
+        <CoverPicker coverAssetId={item.coverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} />
       </section>
 
       <section aria-labelledby="details-heading" className="space-y-4">

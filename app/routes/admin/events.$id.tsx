@@ -14,6 +14,7 @@ import { EventStatusBadge } from '#app/features/events/components/event-status-b
 import { EVENT_STATUSES, ZEventForm } from '#app/features/events/events.schema'
 import { attachContent, changeEventStatus, deleteEvent, getEvent, updateEvent } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
+import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
 import type { Route } from './+types/events.$id'
@@ -126,6 +127,13 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </div>
+
+      <section aria-labelledby="cover-heading" className="space-y-3">
+        <h2 id="cover-heading" className="font-semibold">
+          {t('covers.title')}
+        </h2>
+        <CoverPicker coverAssetId={event.coverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
+      </section>
 
       <section aria-labelledby="attached-heading" className="space-y-3">
         <h2 id="attached-heading" className="font-semibold">

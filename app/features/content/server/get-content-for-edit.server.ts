@@ -24,6 +24,7 @@ export async function getContentForEdit(member: MemberContext, contentItemId: st
         width: asset.width,
         height: asset.height,
         durationMs: asset.durationMs,
+        customThumbnailAssetId: asset.customThumbnailAssetId,
         position: asset.position,
         processingStatus: asset.processingStatus,
         processingError: asset.processingError,

@@ -47,7 +47,7 @@ export async function changeContentStatus(member: MemberContext, contentItemId: 
 }
 
 /** Queues the stored files of deleted assets for removal, after the rows are gone. */
-async function removeStoredFiles(companyId: string, assetIds: string[]) {
+export async function removeStoredFiles(companyId: string, assetIds: string[]) {
   if (assetIds.length === 0) return
   await enqueue(deleteFilesJob, { prefixes: assetIds.map((id) => `${companyId}/${id}`) }).catch((error) =>
     logger.error({ err: error, assetIds }, 'file removal not queued'),
@@ -59,9 +59,13 @@ export async function deleteContent(member: MemberContext, contentItemId: string
   if (!can(member.role, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
   const item = await getItem(member, contentItemId)
   const assetIds = await member.withTenant(async (tx) => {
-    const files = await tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, item.id))
+    const files = await tx.select({ id: asset.id, thumbnail: asset.customThumbnailAssetId }).from(asset).where(eq(asset.contentItemId, item.id))
+    const [{ cover }] = await tx.select({ cover: contentItem.coverAssetId }).from(contentItem).where(eq(contentItem.id, item.id))
+    // Its files go with the item (cascade); its cover and custom thumbnails hang off it.
+    const attached = [cover, ...files.map((file) => file.thumbnail)].filter((id): id is string => Boolean(id))
     await tx.delete(contentItem).where(eq(contentItem.id, item.id))
-    return files.map((file) => file.id)
+    if (attached.length > 0) await tx.delete(asset).where(inArray(asset.id, attached))
+    return [...files.map((file) => file.id), ...attached]
   })
   await removeStoredFiles(member.company.id, assetIds)
 }
@@ -95,11 +99,14 @@ export async function reorderAssets(member: MemberContext, contentItemId: string
 export async function removeAssets(member: MemberContext, contentItemId: string, assetIds: string[]) {
   const item = await getItem(member, contentItemId)
   ensureCanEdit(member, item.status)
-  const removed = await member.withTenant((tx) =>
-    tx
+  const removed = await member.withTenant(async (tx) => {
+    const files = await tx
       .delete(asset)
       .where(and(eq(asset.contentItemId, item.id), inArray(asset.id, assetIds)))
-      .returning({ id: asset.id }),
-  )
-  await removeStoredFiles(member.company.id, removed.map((file) => file.id))
+      .returning({ id: asset.id, thumbnail: asset.customThumbnailAssetId })
+    const thumbnails = files.flatMap((file) => (file.thumbnail ? [file.thumbnail] : []))
+    if (thumbnails.length > 0) await tx.delete(asset).where(inArray(asset.id, thumbnails))
+    return [...files.map((file) => file.id), ...thumbnails]
+  })
+  await removeStoredFiles(member.company.id, removed)
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
-import { contentItem, event } from '#db/schema'
+import { asset, contentItem, event } from '#db/schema'
+import { removeStoredFiles } from '#app/features/content/server/manage-content.server'
 import { AppError } from '#app/lib/errors'
 import type { MemberContext } from '#app/lib/tenant.server'
 import type { EventStatus, TEventForm } from '../events.schema'
@@ -75,8 +76,12 @@ export async function changeEventStatus(member: MemberContext, eventId: string, 
 
 /** Galleries and content keep existing when their event is deleted; they are only detached. */
 export async function deleteEvent(member: MemberContext, eventId: string) {
-  await getEvent(member, eventId)
-  await member.withTenant((tx) => tx.delete(event).where(eq(event.id, eventId)))
+  const { event: found } = await getEvent(member, eventId)
+  await member.withTenant(async (tx) => {
+    await tx.delete(event).where(eq(event.id, eventId))
+    if (found.coverAssetId) await tx.delete(asset).where(eq(asset.id, found.coverAssetId))
+  })
+  if (found.coverAssetId) await removeStoredFiles(member.company.id, [found.coverAssetId])
 }
 
 export async function attachContent(member: MemberContext, eventId: string, contentItemId: string, attach: boolean) {

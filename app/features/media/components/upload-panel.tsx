@@ -2,8 +2,7 @@ import { CheckCircle2, CircleAlert, Pause, Play, RotateCcw, UploadCloud, X } fro
 import { useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#app/lib/cn'
-import type { UploadPurpose } from '../upload-rules'
-import { useUploads, type UploadItem } from './uploads-provider'
+import { targetKey, useUploads, type UploadItem, type UploadTarget } from './uploads-provider'
 
 export function formatBytes(bytes: number, language: string) {
   const units = ['B', 'KB', 'MB', 'GB', 'TB']
@@ -92,12 +91,13 @@ function UploadRow({ item }: { item: UploadItem }) {
 }
 
 /** A large drop zone with a row per file: progress, speed, time left, pause/resume/retry. */
-export function UploadPanel({ purpose, contentItemId, accept, multiple = true, hint }: { purpose: UploadPurpose; contentItemId?: string; accept?: string; multiple?: boolean; hint: string }) {
+export function UploadPanel({ target, accept, multiple = true, hint, compact = false }: { target: UploadTarget; accept?: string; multiple?: boolean; hint: string; compact?: boolean }) {
   const { t } = useTranslation()
   const uploads = useUploads()
   const input = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
-  const mine = uploads.items.filter((item) => item.contentItemId === contentItemId && item.purpose === purpose)
+  const key = targetKey(target)
+  const mine = uploads.items.filter((item) => targetKey(item) === key)
   const active = mine.filter((item) => item.status !== 'error')
   const total = active.reduce((sum, item) => sum + item.bytesTotal, 0)
   const sent = active.reduce((sum, item) => sum + item.bytesSent, 0)
@@ -105,7 +105,7 @@ export function UploadPanel({ purpose, contentItemId, accept, multiple = true, h
 
   function addFiles(files: FileList | null) {
     if (!files || files.length === 0) return
-    uploads.add(multiple ? [...files] : [files[0]], { purpose, contentItemId })
+    uploads.add(multiple ? [...files] : [files[0]], target)
   }
   function onDrop(event: DragEvent) {
     event.preventDefault()
@@ -122,10 +122,10 @@ export function UploadPanel({ purpose, contentItemId, accept, multiple = true, h
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors', dragging ? 'border-accent bg-accent/5' : 'border-line bg-surface')}
+        className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 text-center transition-colors', compact ? 'py-5' : 'py-10', dragging ? 'border-accent bg-accent/5' : 'border-line bg-surface')}
         data-testid="drop-zone"
       >
-        <UploadCloud aria-hidden className="size-8 text-accent" />
+        {compact ? null : <UploadCloud aria-hidden className="size-8 text-accent" />}
         <p className="font-medium">{t('uploads.ui.drop')}</p>
         <p className="text-sm text-ink-muted">{hint}</p>
         <button type="button" onClick={() => input.current?.click()} className="mt-2 rounded-[var(--radius-ui)] border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
@@ -138,7 +138,7 @@ export function UploadPanel({ purpose, contentItemId, accept, multiple = true, h
           accept={accept}
           className="sr-only"
           tabIndex={-1}
-          data-testid="file-input"
+          data-testid={`file-input-${target.purpose}`}
           aria-label={t('uploads.ui.choose')}
           onChange={(event) => {
             addFiles(event.target.files)

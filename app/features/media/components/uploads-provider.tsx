@@ -12,11 +12,16 @@ import { checkDeclaredUpload, type UploadPurpose } from '../upload-rules'
 
 export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error'
 
-export type UploadItem = {
+/** What an upload belongs to: a gallery or content item, an event (covers), or a file (thumbnails). */
+export type UploadTarget = { purpose: UploadPurpose; contentItemId?: string; eventId?: string; assetId?: string }
+
+export function targetKey(target: UploadTarget) {
+  return [target.purpose, target.contentItemId ?? '', target.eventId ?? '', target.assetId ?? ''].join(':')
+}
+
+export type UploadItem = UploadTarget & {
   id: string
   file: File
-  purpose: UploadPurpose
-  contentItemId?: string
   status: UploadStatus
   bytesSent: number
   bytesTotal: number
@@ -28,7 +33,7 @@ export type UploadItem = {
 
 type UploadsApi = {
   items: UploadItem[]
-  add: (files: File[], target: { purpose: UploadPurpose; contentItemId?: string }) => void
+  add: (files: File[], target: UploadTarget) => void
   pause: (id: string) => void
   resume: (id: string) => void
   retry: (id: string) => void
@@ -79,7 +84,11 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         chunkSize: CHUNK_SIZE,
         retryDelays: [0, 1000, 3000, 5000, 10000],
         removeFingerprintOnSuccess: true,
-        metadata: { filename: item.file.name, purpose: item.purpose, ...(item.contentItemId ? { contentItemId: item.contentItemId } : {}) },
+        metadata: Object.fromEntries(
+          Object.entries({ filename: item.file.name, purpose: item.purpose, contentItemId: item.contentItemId, eventId: item.eventId, assetId: item.assetId }).filter(
+            (entry): entry is [string, string] => Boolean(entry[1]),
+          ),
+        ),
         onProgress(sent, total) {
           const now = performance.now()
           const last = samples.current.get(item.id)

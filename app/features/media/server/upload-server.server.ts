@@ -4,7 +4,7 @@ import { FileStore } from '@tus/file-store'
 import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { asset, contentItem, organization } from '#db/schema'
+import { asset, contentItem, event, organization } from '#db/schema'
 import { planOf } from '#app/features/billing/plans'
 import { getDb, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
@@ -15,7 +15,7 @@ import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
-import { generateRenditionsJob } from '#app/jobs/definitions'
+import { deleteFilesJob, generateRenditionsJob } from '#app/jobs/definitions'
 import { enqueue } from '#app/jobs/queue.server'
 
 /*
@@ -30,6 +30,10 @@ const ZUploadMetadata = z.object({
   filename: z.string().trim().min(1).max(255),
   purpose: z.enum(UPLOAD_PURPOSES),
   contentItemId: z.uuid().optional(),
+  /** Covers may belong to an event instead of a content item. */
+  eventId: z.uuid().optional(),
+  /** A custom thumbnail names the file it stands for. */
+  assetId: z.uuid().optional(),
 })
 
 type TusError = { status_code: number; body: string }
@@ -92,14 +96,58 @@ async function hasFileNamed(tx: Transaction, companyId: string, contentItemId: s
   return Boolean(row)
 }
 
+type Metadata = z.infer<typeof ZUploadMetadata>
+
+/** What a cover or custom thumbnail is for, only if it belongs to the company. */
+async function findAttachmentTarget(tx: Transaction, companyId: string, metadata: Metadata) {
+  if (metadata.purpose === 'thumbnail' && metadata.assetId) {
+    const [target] = await tx
+      .select({ id: asset.id, replaces: asset.customThumbnailAssetId })
+      .from(asset)
+      .where(and(eq(asset.id, metadata.assetId), eq(asset.companyId, companyId)))
+    return target ? { kind: 'thumbnail' as const, ...target } : null
+  }
+  if (metadata.purpose === 'cover' && metadata.eventId) {
+    const [target] = await tx
+      .select({ id: event.id, replaces: event.coverAssetId })
+      .from(event)
+      .where(and(eq(event.id, metadata.eventId), eq(event.companyId, companyId)))
+    return target ? { kind: 'event-cover' as const, ...target } : null
+  }
+  if (metadata.purpose === 'cover' && metadata.contentItemId) {
+    const [target] = await tx
+      .select({ id: contentItem.id, replaces: contentItem.coverAssetId })
+      .from(contentItem)
+      .where(and(eq(contentItem.id, metadata.contentItemId), eq(contentItem.companyId, companyId)))
+    return target ? { kind: 'content-cover' as const, ...target } : null
+  }
+  return null
+}
+
+/** Points the target at its new cover or thumbnail; returns the one it replaced, to delete. */
+async function attachToTarget(tx: Transaction, companyId: string, metadata: Metadata, assetId: string) {
+  const target = await findAttachmentTarget(tx, companyId, metadata)
+  if (!target) return null
+  if (target.kind === 'thumbnail') await tx.update(asset).set({ customThumbnailAssetId: assetId, updatedAt: new Date() }).where(eq(asset.id, target.id))
+  if (target.kind === 'event-cover') await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
+  if (target.kind === 'content-cover') await tx.update(contentItem).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(contentItem.id, target.id))
+  if (!target.replaces) return null
+  await tx.delete(asset).where(eq(asset.id, target.replaces))
+  return target.replaces
+}
+
 /** Every rule that can be judged from the declared upload; throws a tus refusal. */
-async function checkNewUpload(request: Request, member: MemberContext, metadata: z.infer<typeof ZUploadMetadata>, size: number) {
+async function checkNewUpload(request: Request, member: MemberContext, metadata: Metadata, size: number) {
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
   if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
   const companyId = member.company.id
   const plan = await companyPlan(companyId)
   await member.withTenant(async (tx) => {
     if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
+    if (metadata.purpose === 'cover' || metadata.purpose === 'thumbnail') {
+      if (!(await findAttachmentTarget(tx, companyId, metadata))) throw refusal(request, 404, 'uploads.errors.noTarget')
+      return
+    }
     if (metadata.purpose !== 'gallery-media' && metadata.purpose !== 'content-file') return
     if (!metadata.contentItemId) throw refusal(request, 400, 'uploads.errors.noTarget')
     const item = await findTargetItem(tx, companyId, metadata.contentItemId)
@@ -156,7 +204,8 @@ export function createUploadServer(options: { directory: string }) {
         const mimeType = contentTypeFor(storageKey)
         await getStorage().putFile(storageKey, file, { contentType: mimeType })
         await store.remove(upload.id).catch(() => undefined)
-        await member.withTenant(async (tx) => {
+        const attachment = metadata.purpose === 'cover' || metadata.purpose === 'thumbnail'
+        const replaced = await member.withTenant(async (tx) => {
           const [{ next }] =
             metadata.contentItemId && metadata.purpose === 'gallery-media'
               ? await tx
@@ -167,7 +216,8 @@ export function createUploadServer(options: { directory: string }) {
           await tx.insert(asset).values({
             id: assetId,
             companyId: member.company.id,
-            contentItemId: metadata.contentItemId ?? null,
+            // Covers and thumbnails hang off what they illustrate, not among its files.
+            contentItemId: attachment ? null : (metadata.contentItemId ?? null),
             purpose: metadata.purpose,
             mediaType: detected.mediaType,
             originalName: metadata.filename,
@@ -177,7 +227,11 @@ export function createUploadServer(options: { directory: string }) {
             position: next,
             createdBy: member.user.id,
           })
+          return attachment ? attachToTarget(tx, member.company.id, metadata, assetId) : null
         })
+        if (replaced) {
+          await enqueue(deleteFilesJob, { prefixes: [`${member.company.id}/${replaced}`] }).catch((error) => logger.error({ err: error, replaced }, 'file removal not queued'))
+        }
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {
           // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
           await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>
