@@ -28,7 +28,8 @@ export type UploadItem = UploadTarget & {
   /** bytes per second, smoothed */
   speed: number
   error?: string
-  assetId?: string
+  /** The file the server made of this upload */
+  createdAssetId?: string
 }
 
 type UploadsApi = {
@@ -105,7 +106,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         },
         onSuccess(payload) {
           uploads.current.delete(item.id)
-          update(item.id, { status: 'done', bytesSent: item.file.size, assetId: payload.lastResponse.getHeader('Upload-Asset-Id') ?? undefined })
+          update(item.id, { status: 'done', bytesSent: item.file.size, createdAssetId: payload.lastResponse.getHeader('Upload-Asset-Id') ?? undefined })
           refreshSoon()
         },
         onError(error) {
