@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, member as memberTable } from '#db/schema'
+import { asset, contentItem, event, member as memberTable } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
@@ -74,6 +74,39 @@ describe('Highlights: galleries in the admin', () => {
     expect(await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, id)))).toHaveLength(0)
     await waitUntil(async () => (await Promise.all(keys.map((key) => getStorage().head(key)))).every((head) => head === null))
     for (const assetId of uploaded) expect(await getStorage().head(`${admin.company.id}/${assetId}/w400.webp`)).toBeNull()
+  })
+
+  it("attaches content to the company's own events only", async () => {
+    const admin = await createCompanyAdmin('content-event')
+    const [own] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'own', title: 'Own show' }).returning())
+    const other = await createCompanyAdmin('content-event-other')
+    const [foreign] = await withSystem((tx) => tx.insert(event).values({ companyId: other.company.id, slug: 'foreign', title: 'Foreign show' }).returning())
+    const refused = await admin.client.postForm('/admin/content/new?kind=single', { title: 'Setlist', eventId: foreign.id })
+    expect(refused.status).toBe(404)
+    expect(refused.text).toContain('This event does not exist or was deleted.')
+    const created = await admin.client.postForm('/admin/content/new?kind=single', { title: 'Setlist', eventId: own.id })
+    const id = String(created.headers.location).split('/').pop()!
+    const [row] = await withSystem((tx) => tx.select().from(contentItem).where(eq(contentItem.id, id)))
+    expect(row.eventId).toBe(own.id)
+    expect((await admin.client.postForm(`/admin/content/${id}`, { intent: 'save', title: 'Setlist', eventId: foreign.id })).status).toBe(404)
+    const editor = await admin.client.get(`/admin/content/${id}`)
+    expect(editor.text).toContain('Own show')
+    expect(editor.text).not.toContain('Foreign show')
+    expect(editor.text).toContain('0 views')
+  })
+
+  it('offers a retry for a file whose processing failed, and it then succeeds', async () => {
+    const admin = await createCompanyAdmin('retry-button')
+    const id = await newGallery(admin.client, 'Retry')
+    const assetId = crypto.randomUUID()
+    const storageKey = `${admin.company.id}/${assetId}/original.jpg`
+    await getStorage().put(storageKey, await photo('#abcdef'), { contentType: 'image/jpeg' })
+    await withSystem((tx) =>
+      tx.insert(asset).values({ id: assetId, companyId: admin.company.id, contentItemId: id, purpose: 'gallery-media', mediaType: 'image', originalName: 'late.jpg', mimeType: 'image/jpeg', sizeBytes: 10, storageKey, processingStatus: 'failed', processingError: 'timeout' }),
+    )
+    expect((await admin.client.get(`/admin/content/${id}`)).text).toContain('Try again')
+    expect((await admin.client.postForm(`/admin/content/${id}`, { intent: 'retry-processing', assetId })).status).toBe(200)
+    await waitUntil(async () => (await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, assetId))))[0].processingStatus === 'ready')
   })
 
   it('lets a user edit drafts but not publish, archive or delete', async () => {

@@ -27,6 +27,10 @@ export const ZContentDetails = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'content.errors.date')
     .optional()
     .transform((value) => (value ? value : null)),
+  eventId: z
+    .union([z.uuid({ error: 'events.errors.notFound' }), z.literal('')])
+    .optional()
+    .transform((value) => (value ? value : null)),
   requireLead: z
     .union([z.literal('on'), z.literal('true'), z.literal('false'), z.boolean()])
     .optional()

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Film, GripVertical, ImageIcon, Loader2, Trash2, TriangleAlert } from 'lucide-react'
+import { ArrowDown, ArrowUp, Download, Eye, File as FileIcon, FileText, Film, GripVertical, ImageIcon, Loader2, Music, Trash2, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useFetcher } from 'react-router'
@@ -12,9 +12,10 @@ import { ContentDetailsFields } from '#app/features/content/components/content-d
 import { StatusBadge } from '#app/features/content/components/status-badge'
 import { ZContentDetails } from '#app/features/content/content.schema'
 import { getContentForEdit } from '#app/features/content/server/get-content-for-edit.server'
-import { changeContentStatus, deleteContent, removeAssets, reorderAssets, updateAssetText, updateContentDetails } from '#app/features/content/server/manage-content.server'
+import { changeContentStatus, deleteContent, removeAssets, reorderAssets, retryProcessing, updateAssetText, updateContentDetails } from '#app/features/content/server/manage-content.server'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
+import { listEventOptions } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
@@ -26,7 +27,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { item, files } = await getContentForEdit(member, params.contentItemId)
     const canPublish = can(member.role, 'content.publish')
-    return { item, files, canPublish, canEdit: item.status === 'draft' || canPublish }
+    return { item, files, events: await listEventOptions(member), canPublish, canEdit: item.status === 'draft' || canPublish }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -38,6 +39,7 @@ const ZAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete') }),
   z.object({ intent: z.literal('reorder'), order: z.string().transform((value) => value.split(',').filter(Boolean)) }),
   z.object({ intent: z.literal('remove-file'), assetId: z.uuid() }),
+  z.object({ intent: z.literal('retry-processing'), assetId: z.uuid() }),
   z.object({
     intent: z.literal('file-text'),
     assetId: z.uuid(),
@@ -75,6 +77,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       case 'remove-file':
         await removeAssets(member, id, [parsed.data.assetId])
         return data<ActionResult>({ ok: true, messageKey: 'content.toasts.fileRemoved' })
+      case 'retry-processing':
+        await retryProcessing(member, id, parsed.data.assetId)
+        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.retrying' })
       case 'file-text': {
         const { assetId, ...text } = parsed.data
         await updateAssetText(member, id, assetId, text)
@@ -82,7 +87,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data<ActionResult>({ ok: false, errors: { form: [error.messageKey] } }, { status: error.status })
+    if (error instanceof AppError && error.status < 500) {
+      const field = typeof error.details.field === 'string' ? error.details.field : 'form'
+      return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
+    }
     throw error
   }
 }
@@ -141,7 +149,7 @@ function Thumbnail({ file }: { file: FileRow }) {
       </>
     )
   }
-  const Icon = file.mediaType === 'video' ? Film : ImageIcon
+  const Icon = { image: ImageIcon, video: Film, audio: Music, pdf: FileText }[file.mediaType] ?? FileIcon
   return (
     <div className="flex size-full flex-col items-center justify-center gap-1 bg-surface-muted text-ink-muted">
       {file.processingStatus === 'failed' ? <TriangleAlert aria-hidden className="size-6 text-danger" /> : isProcessed(file) ? <Loader2 aria-hidden className="size-6 animate-spin" /> : <Icon aria-hidden className="size-6" />}
@@ -172,6 +180,16 @@ function FileCard({ file, index, count, canEdit, onMove, dragProps }: { file: Fi
             {[file.width && file.height ? `${file.width} × ${file.height}` : null, formatBytes(file.sizeBytes, i18n.language)].filter(Boolean).join(' · ')}
           </p>
         </div>
+        {file.processingStatus === 'failed' && canEdit ? (
+          <div className="rounded-md bg-danger/10 p-2 text-xs text-danger">
+            <p className="line-clamp-2" title={file.processingError ?? ''}>
+              {t('content.media.failedDetail')}
+            </p>
+            <button type="button" className="mt-1 font-semibold underline" onClick={() => void fetcher.submit({ intent: 'retry-processing', assetId: file.id }, { method: 'post' })}>
+              {t('content.media.retry')}
+            </button>
+          </div>
+        ) : null}
         <details className="text-sm">
           <summary className="cursor-pointer text-xs font-medium text-accent sm:text-sm">{t('content.media.editText')}</summary>
           <fetcher.Form method="post" className="mt-3 space-y-3">
@@ -302,7 +320,17 @@ export default function ContentEditor({ loaderData }: Route.ComponentProps) {
             <h1 className="truncate text-2xl font-semibold tracking-tight">{item.title}</h1>
             <StatusBadge status={item.status} />
           </div>
-          <p className="mt-1 text-sm text-ink-muted">{t(`content.kinds.${item.kind}`)}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted">
+            <span>{t(`content.kinds.${item.kind}`)}</span>
+            <span className="inline-flex items-center gap-1 tabular-nums" data-testid="view-count">
+              <Eye aria-hidden className="size-4" />
+              {t('content.counts.views', { count: item.viewCount })}
+            </span>
+            <span className="inline-flex items-center gap-1 tabular-nums" data-testid="download-count">
+              <Download aria-hidden className="size-4" />
+              {t('content.counts.downloads', { count: item.downloadCount })}
+            </span>
+          </p>
         </div>
         {canPublish ? (
           <div className="flex flex-wrap gap-2">
@@ -357,7 +385,7 @@ export default function ContentEditor({ loaderData }: Route.ComponentProps) {
         <details.Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
           <input type="hidden" name="intent" value="save" />
           <fieldset disabled={!canEdit} className="space-y-5">
-            <ContentDetailsFields values={{ ...item, happenedOn: item.happenedOn ?? null }} errors={detailErrors} />
+            <ContentDetailsFields values={{ ...item, happenedOn: item.happenedOn ?? null }} errors={detailErrors} events={loaderData.events} />
           </fieldset>
           {canEdit ? (
             <div className="flex justify-end">

@@ -6,6 +6,8 @@ import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/ad
 import { ContentDetailsFields } from '#app/features/content/components/content-details-fields'
 import { ZContentDetails } from '#app/features/content/content.schema'
 import { createContent } from '#app/features/content/server/create-content.server'
+import { listEventOptions } from '#app/features/events/server/manage-events.server'
+import { AppError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
 import type { Route } from './+types/content.new'
 
@@ -14,16 +16,21 @@ function kindOf(request: Request) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, 'content.write')
-  return { kind: kindOf(request) }
+  const member = await requireMember(request, 'content.write')
+  return { kind: kindOf(request), events: await listEventOptions(member) }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireMember(request, 'content.write')
   const parsed = ZContentDetails.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
-  const created = await createContent(member, kindOf(request), parsed.data)
-  return redirect(`/admin/content/${created.id}`)
+  try {
+    const created = await createContent(member, kindOf(request), parsed.data)
+    return redirect(`/admin/content/${created.id}`)
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return data({ errors: { [String(error.details.field ?? 'form')]: [error.messageKey] } }, { status: error.status })
+    throw error
+  }
 }
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
@@ -39,7 +46,7 @@ export default function NewContent({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-ink-muted">{t('content.newHint')}</p>
       </div>
       <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
-        <ContentDetailsFields errors={actionData?.errors} />
+        <ContentDetailsFields errors={actionData?.errors} events={loaderData.events} />
         <div className="flex justify-end gap-2">
           <Link to="/admin/content" className="inline-flex h-10 items-center px-4 text-sm font-medium text-ink-muted hover:text-ink">
             {t('common.cancel')}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { Field, TextField } from '#app/components/ui/field'
+import { Field, SelectField, TextField } from '#app/components/ui/field'
 import type { TContentDetails } from '../content.schema'
 
 /** Title, description, category, location, date and the lead requirement of an item. */
-export function ContentDetailsFields({ values, errors }: { values?: Partial<TContentDetails>; errors?: Record<string, string[]> }) {
+export function ContentDetailsFields({ values, errors, events }: { values?: Partial<TContentDetails>; errors?: Record<string, string[]>; events: Array<{ id: string; title: string }> }) {
   const { t } = useTranslation()
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   return (
@@ -16,6 +16,14 @@ export function ContentDetailsFields({ values, errors }: { values?: Partial<TCon
         <TextField label={t('content.fields.category')} name="category" defaultValue={values?.category ?? ''} errors={translate(errors?.category)} maxLength={60} />
         <TextField label={t('content.fields.date')} name="happenedOn" type="date" defaultValue={values?.happenedOn ?? ''} errors={translate(errors?.happenedOn)} />
       </div>
+      <SelectField label={t('content.fields.event')} name="eventId" defaultValue={values?.eventId ?? ''} errors={translate(errors?.eventId)}>
+        <option value="">{t('content.fields.noEvent')}</option>
+        {events.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.title}
+          </option>
+        ))}
+      </SelectField>
       <TextField label={t('content.fields.location')} name="location" defaultValue={values?.location ?? ''} errors={translate(errors?.location)} maxLength={200} />
       <label className="flex items-start gap-3 rounded-lg border border-line p-3">
         <input type="checkbox" name="requireLead" defaultChecked={values?.requireLead ?? false} className="mt-0.5 size-4 accent-[var(--accent)]" />

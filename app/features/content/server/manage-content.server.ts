@@ -1,10 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { can } from '#app/features/members/permissions'
-import { deleteFilesJob } from '#app/jobs/definitions'
+import { ensureCompanyEvent } from '#app/features/events/server/manage-events.server'
+import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
+import { generateRenditionsJob } from '#app/jobs/definitions'
 import { enqueue } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
-import { logger } from '#app/lib/logger.server'
 import type { MemberContext } from '#app/lib/tenant.server'
 import type { ContentStatus, TContentDetails } from '../content.schema'
 
@@ -27,6 +28,7 @@ function ensureCanEdit(member: MemberContext, status: string) {
 export async function updateContentDetails(member: MemberContext, contentItemId: string, details: TContentDetails) {
   const item = await getItem(member, contentItemId)
   ensureCanEdit(member, item.status)
+  await ensureCompanyEvent(member, details.eventId)
   await member.withTenant((tx) => tx.update(contentItem).set({ ...details, updatedAt: new Date() }).where(eq(contentItem.id, item.id)))
 }
 
@@ -46,13 +48,6 @@ export async function changeContentStatus(member: MemberContext, contentItemId: 
   )
 }
 
-/** Queues the stored files of deleted assets for removal, after the rows are gone. */
-export async function removeStoredFiles(companyId: string, assetIds: string[]) {
-  if (assetIds.length === 0) return
-  await enqueue(deleteFilesJob, { prefixes: assetIds.map((id) => `${companyId}/${id}`) }).catch((error) =>
-    logger.error({ err: error, assetIds }, 'file removal not queued'),
-  )
-}
 
 /** Deleting a gallery deletes all its files; the database goes first, storage follows. */
 export async function deleteContent(member: MemberContext, contentItemId: string) {
@@ -94,6 +89,20 @@ export async function reorderAssets(member: MemberContext, contentItemId: string
     for (const [position, id] of assetIds.entries()) await tx.update(asset).set({ position }).where(eq(asset.id, id))
     await tx.update(contentItem).set({ updatedAt: new Date() }).where(eq(contentItem.id, item.id))
   })
+}
+
+/** The admin's retry button for a file whose processing failed. */
+export async function retryProcessing(member: MemberContext, contentItemId: string, assetId: string) {
+  const item = await getItem(member, contentItemId)
+  const [file] = await member.withTenant((tx) =>
+    tx
+      .update(asset)
+      .set({ processingStatus: 'pending', processingError: null, updatedAt: new Date() })
+      .where(and(eq(asset.id, assetId), eq(asset.contentItemId, item.id), eq(asset.processingStatus, 'failed')))
+      .returning({ id: asset.id }),
+  )
+  if (!file) throw new AppError('NOT_FOUND', 'content.errors.fileNotFound')
+  await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId })
 }
 
 export async function removeAssets(member: MemberContext, contentItemId: string, assetIds: string[]) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { asset, contentItem, event } from '#db/schema'
-import { removeStoredFiles } from '#app/features/content/server/manage-content.server'
+import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
 import { AppError } from '#app/lib/errors'
 import type { MemberContext } from '#app/lib/tenant.server'
 import type { EventStatus, TEventForm } from '../events.schema'
@@ -24,6 +24,20 @@ export async function listEvents(member: MemberContext) {
       .where(eq(event.companyId, member.company.id))
       .orderBy(desc(event.startsAt), desc(event.createdAt)),
   )
+}
+
+/** Events to choose from in content forms. */
+export async function listEventOptions(member: MemberContext) {
+  return member.withTenant((tx) =>
+    tx.select({ id: event.id, title: event.title }).from(event).where(eq(event.companyId, member.company.id)).orderBy(desc(event.startsAt), asc(event.title)),
+  )
+}
+
+/** An event id from a form is used only if the event is this company's. */
+export async function ensureCompanyEvent(member: MemberContext, eventId: string | null) {
+  if (!eventId) return
+  const [found] = await member.withTenant((tx) => tx.select({ id: event.id }).from(event).where(and(eq(event.id, eventId), eq(event.companyId, member.company.id))))
+  if (!found) throw new AppError('NOT_FOUND', 'events.errors.notFound', { field: 'eventId' })
 }
 
 export async function getEvent(member: MemberContext, eventId: string) {

@@ -15,7 +15,8 @@ import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
-import { deleteFilesJob, generateRenditionsJob } from '#app/jobs/definitions'
+import { generateRenditionsJob } from '#app/jobs/definitions'
+import { removeStoredFiles } from './remove-stored-files.server'
 import { enqueue } from '#app/jobs/queue.server'
 
 /*
@@ -229,9 +230,7 @@ export function createUploadServer(options: { directory: string }) {
           })
           return attachment ? attachToTarget(tx, member.company.id, metadata, assetId) : null
         })
-        if (replaced) {
-          await enqueue(deleteFilesJob, { prefixes: [`${member.company.id}/${replaced}`] }).catch((error) => logger.error({ err: error, replaced }, 'file removal not queued'))
-        }
+        if (replaced) await removeStoredFiles(member.company.id, [replaced])
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {
           // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
           await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>
