@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { freePort, startAppProcess, type AppProcess } from '../support/app-process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppProcess } from '../support/app-process'
+import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
 
@@ -8,22 +9,9 @@ describe('several app processes on one database', () => {
   let secondUrl: string
 
   beforeAll(async () => {
-    const port = await freePort()
-    secondUrl = `http://127.0.0.1:${port}`
-    second = await startAppProcess(
-      {
-        NODE_ENV: 'test',
-        DATABASE_URL: inject('databaseUrl'),
-        DATA_DIR: inject('dataDir'),
-        PORT: String(port),
-        APP_URL: inject('baseUrl'),
-        SESSION_SECRET: inject('sessionSecret'),
-        SEED_DEMO: 'false',
-        SMTP_URL: undefined,
-        LOG_LEVEL: 'warn',
-      },
-      { port },
-    )
+    const started = await startSecondApp()
+    second = started.app
+    secondUrl = started.url
   })
 
   afterAll(async () => {

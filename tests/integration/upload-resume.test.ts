@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
-import { freePort, startAppProcess, type AppProcess } from '../support/app-process'
+import { startAppProcess, type AppProcess } from '../support/app-process'
+import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
@@ -18,19 +19,9 @@ describe('an upload survives the server dying', () => {
   })
 
   it('resumes from the last offset after the server process is killed, byte-exact', async () => {
-    const port = await freePort()
-    const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: inject('databaseUrl'),
-      DATA_DIR: inject('dataDir'),
-      PORT: String(port),
-      APP_URL: inject('baseUrl'),
-      SESSION_SECRET: inject('sessionSecret'),
-      SEED_DEMO: 'false',
-      SMTP_URL: undefined,
-      LOG_LEVEL: 'warn',
-    }
-    app = await startAppProcess(env, { port })
+    const started = await startSecondApp()
+    const { port, env } = started
+    app = started.app
     const admin = await createCompanyAdmin('resume')
     const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Long set' }).returning())
     // A short MP4 header followed by 12 MB of noise: a "video" the type check accepts.

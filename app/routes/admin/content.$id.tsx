@@ -1,12 +1,10 @@
 import { ArrowDown, ArrowUp, Download, Eye, File as FileIcon, FileText, Film, GripVertical, ImageIcon, Loader2, Music, Trash2, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { Link, redirect, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { TextField } from '#app/components/ui/field'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ContentDetailsFields } from '#app/features/content/components/content-details-fields'
 import { StatusBadge } from '#app/features/content/components/status-badge'
@@ -17,6 +15,7 @@ import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
 import { listEventOptions } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
+import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
 import { z } from 'zod'
@@ -49,65 +48,47 @@ const ZAction = z.discriminatedUnion('intent', [
   }),
 ])
 
-type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
-
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireMember(request, 'content.write')
   const form = Object.fromEntries(await request.formData())
   const parsed = ZAction.safeParse(form)
-  if (!parsed.success) return data<ActionResult>({ ok: false, errors: { form: ['errors.generic'] } }, { status: 400 })
+  if (!parsed.success) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   const id = params.contentItemId
   try {
     switch (parsed.data.intent) {
       case 'save': {
         const details = ZContentDetails.safeParse(form)
-        if (!details.success) return data<ActionResult>({ ok: false, errors: fieldErrors(details.error) }, { status: 400 })
+        if (!details.success) return actionInvalid(details.error)
         await updateContentDetails(member, id, details.data)
-        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.saved' })
+        return actionSuccess('content.toasts.saved')
       }
       case 'status':
         await changeContentStatus(member, id, parsed.data.status)
-        return data<ActionResult>({ ok: true, messageKey: `content.toasts.${parsed.data.status}` })
+        return actionSuccess(`content.toasts.${parsed.data.status}`)
       case 'delete':
         await deleteContent(member, id)
         return redirect('/admin/content?deleted=1')
       case 'reorder':
         await reorderAssets(member, id, parsed.data.order)
-        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.reordered' })
+        return actionSuccess('content.toasts.reordered')
       case 'remove-file':
         await removeAssets(member, id, [parsed.data.assetId])
-        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.fileRemoved' })
+        return actionSuccess('content.toasts.fileRemoved')
       case 'retry-processing':
         await retryProcessing(member, id, parsed.data.assetId)
-        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.retrying' })
+        return actionSuccess('content.toasts.retrying')
       case 'file-text': {
         const { assetId, ...text } = parsed.data
         await updateAssetText(member, id, assetId, text)
-        return data<ActionResult>({ ok: true, messageKey: 'content.toasts.saved' })
+        return actionSuccess('content.toasts.saved')
       }
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const field = typeof error.details.field === 'string' ? error.details.field : 'form'
-      return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
-    }
-    throw error
+    return actionFailure(error)
   }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Highlights'} · Afterglow` }]
-
-/** Toasts an action's outcome once. */
-function useOutcomeToast(result: ActionResult | undefined) {
-  const { t } = useTranslation()
-  const seen = useRef<ActionResult | undefined>(undefined)
-  useEffect(() => {
-    if (!result || seen.current === result) return
-    seen.current = result
-    if (result.ok) toast.success(t(result.messageKey))
-    else if (result.errors.form) toast.error(t(result.errors.form[0]))
-  }, [result, t])
-}
 
 type FileRow = Route.ComponentProps['loaderData']['files'][number]
 

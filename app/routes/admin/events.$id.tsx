@@ -1,12 +1,10 @@
 import { Link2, Trash2, Unlink } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, redirect, useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { Link, redirect, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { StatusBadge } from '#app/features/content/components/status-badge'
 import { EventFields } from '#app/features/events/components/event-fields'
@@ -15,6 +13,7 @@ import { EVENT_STATUSES, ZEventForm } from '#app/features/events/events.schema'
 import { attachContent, changeEventStatus, deleteEvent, getEvent, updateEvent } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
+import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
 import type { Route } from './+types/events.$id'
@@ -36,54 +35,37 @@ const ZAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
 ])
 
-type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
-
 export async function action({ request, params }: Route.ActionArgs) {
   const member = await requireMember(request, 'events.manage')
   const form = Object.fromEntries(await request.formData())
   const parsed = ZAction.safeParse(form)
-  if (!parsed.success) return data<ActionResult>({ ok: false, errors: { form: ['errors.generic'] } }, { status: 400 })
+  if (!parsed.success) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   const id = params.eventId
   try {
     switch (parsed.data.intent) {
       case 'save': {
         const values = ZEventForm.safeParse(form)
-        if (!values.success) return data<ActionResult>({ ok: false, errors: fieldErrors(values.error) }, { status: 400 })
+        if (!values.success) return actionInvalid(values.error)
         await updateEvent(member, id, values.data)
-        return data<ActionResult>({ ok: true, messageKey: 'events.toasts.saved' })
+        return actionSuccess('events.toasts.saved')
       }
       case 'status':
         await changeEventStatus(member, id, parsed.data.status)
-        return data<ActionResult>({ ok: true, messageKey: `events.toasts.${parsed.data.status}` })
+        return actionSuccess(`events.toasts.${parsed.data.status}`)
       case 'delete':
         await deleteEvent(member, id)
         return redirect('/admin/events')
       case 'attach':
       case 'detach':
         await attachContent(member, id, parsed.data.contentItemId, parsed.data.intent === 'attach')
-        return data<ActionResult>({ ok: true, messageKey: `events.toasts.${parsed.data.intent}ed` })
+        return actionSuccess(`events.toasts.${parsed.data.intent}ed`)
     }
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const field = typeof error.details.field === 'string' ? error.details.field : 'form'
-      return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
-    }
-    throw error
+    return actionFailure(error)
   }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Events'} · Afterglow` }]
-
-function useOutcomeToast(result: ActionResult | undefined) {
-  const { t } = useTranslation()
-  const seen = useRef<ActionResult | undefined>(undefined)
-  useEffect(() => {
-    if (!result || seen.current === result) return
-    seen.current = result
-    if (result.ok) toast.success(t(result.messageKey))
-    else if (result.errors.form) toast.error(t(result.errors.form[0]))
-  }, [result, t])
-}
 
 export default function EventEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()

@@ -1,18 +1,16 @@
 import { Mail, Trash2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, useFetcher } from 'react-router'
-import { toast } from 'sonner'
+import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { SelectField, TextField } from '#app/components/ui/field'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ZTeamAction } from '#app/features/members/members.schema'
 import { ROLES } from '#app/features/members/permissions'
 import { listTeam } from '#app/features/members/server/list-team.server'
 import { manageTeam } from '#app/features/members/server/manage-team.server'
-import { AppError } from '#app/lib/errors'
+import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { requireMember } from '#app/lib/tenant.server'
 import type { Route } from './+types/settings.team'
 
@@ -21,44 +19,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await listTeam(member.company.id)), currentUserId: member.user.id }
 }
 
-type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
-
 export async function action({ request }: Route.ActionArgs) {
   const member = await requireMember(request, 'team.manage')
   const parsed = ZTeamAction.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data<ActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 })
+  if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const { messageKey } = await manageTeam(member, parsed.data, request.headers)
-    return data<ActionResult>({ ok: true, messageKey })
+    return actionSuccess(messageKey)
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      return data<ActionResult>({ ok: false, errors: { form: [error.messageKey] } }, { status: error.status })
-    }
-    throw error
+    return actionFailure(error)
   }
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Team · Afterglow' }]
 
-/** Toasts the outcome of a team action once, in the user's language. */
-function useActionToast(result: ActionResult | undefined, onSuccess?: () => void) {
-  const { t } = useTranslation()
-  const seen = useRef<ActionResult | undefined>(undefined)
-  useEffect(() => {
-    if (!result || seen.current === result) return
-    seen.current = result
-    if (result.ok) {
-      toast.success(t(result.messageKey))
-      onSuccess?.()
-    } else if (result.errors.form) toast.error(t(result.errors.form[0]))
-  }, [result, t, onSuccess])
-}
-
 function InviteForm() {
   const { t } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
-  useActionToast(fetcher.data, () => formRef.current?.reset())
+  useOutcomeToast(fetcher.data, () => formRef.current?.reset())
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : {}
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   return (
@@ -84,7 +63,7 @@ function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderDat
   const { t, i18n } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
-  useActionToast(fetcher.data)
+  useOutcomeToast(fetcher.data)
   const busy = fetcher.state !== 'idle'
   return (
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_170px_auto] sm:items-center" data-testid="team-member">
@@ -137,7 +116,7 @@ function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderDat
 function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loaderData']['invitations'][number] }) {
   const { t, i18n } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
-  useActionToast(fetcher.data)
+  useOutcomeToast(fetcher.data)
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="team-invitation">
       <div className="min-w-0">

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data } from 'react-router'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { AppError } from './errors'
+
+/*
+ * What admin actions answer to their fetchers: a message to toast, or i18n-keyed errors per
+ * field ("form" for the whole form). One shape, one toast hook, one error mapping.
+ */
+
+export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
+
+export function actionSuccess(messageKey: string) {
+  return data<ActionResult>({ ok: true, messageKey })
+}
+
+export function actionInvalid(error: z.ZodError) {
+  return data<ActionResult>({ ok: false, errors: fieldErrors(error) }, { status: 400 })
+}
+
+/** A user-facing AppError becomes field errors with its status; anything else is rethrown. */
+export function actionFailure(error: unknown) {
+  if (error instanceof AppError && error.status < 500) {
+    const field = typeof error.details.field === 'string' ? error.details.field : 'form'
+    return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
+  }
+  throw error
+}
+
+/** Toasts an action's outcome once, in the user's language. */
+export function useOutcomeToast(result: ActionResult | undefined, onSuccess?: () => void) {
+  const { t } = useTranslation()
+  const seen = useRef<ActionResult | undefined>(undefined)
+  useEffect(() => {
+    if (!result || seen.current === result) return
+    seen.current = result
+    if (result.ok) {
+      toast.success(t(result.messageKey))
+      onSuccess?.()
+    } else if (result.errors.form) toast.error(t(result.errors.form[0]))
+  }, [result, t, onSuccess])
+}
