@@ -29,5 +29,10 @@ export default [
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
 
+  // Fans' pages: a single segment that is not one of the routes above is a company.
+  route('p/:assetId/:variant', 'routes/tenant/public-media.ts'),
+  route(':clientSlug', 'routes/tenant/landing.tsx'),
+  route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
+
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

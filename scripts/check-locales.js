@@ -32,7 +32,7 @@ export function checkCatalogs(catalogs) {
 export function keysUsedInSource(source) {
   const keys = new Set()
   for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.add(match[1])
-  for (const match of source.matchAll(/'((?:validation|errors|auth\.errors|onboarding\.errors|team\.errors|team\.toasts|invitation\.errors|uploads\.errors|content\.errors|events\.errors)\.[a-zA-Z0-9_.]+)'/g)) keys.add(match[1])
+  for (const match of source.matchAll(/'((?:validation|errors|auth\.errors|onboarding\.errors|team\.errors|team\.toasts|invitation\.errors|uploads\.errors|content\.errors|events\.errors|public\.notFound)\.[a-zA-Z0-9_.]+)'/g)) keys.add(match[1])
   return keys
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
-import { asset, contentItem } from '#db/schema'
+import { contentItem } from '#db/schema'
 import type { MemberContext } from '#app/lib/tenant.server'
 import type { TContentFilters } from '../content.schema'
 
@@ -20,7 +20,8 @@ export async function listContent(member: MemberContext, filters: TContentFilter
         viewCount: contentItem.viewCount,
         downloadCount: contentItem.downloadCount,
         updatedAt: contentItem.updatedAt,
-        mediaCount: sql<number>`(select count(*)::int from ${asset} where ${asset.contentItemId} = ${contentItem.id})`,
+        // Written out in full: inside a sub-select, drizzle's unqualified column names would bind to the inner table.
+        mediaCount: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id)`,
       })
       .from(contentItem)
       .where(and(...conditions))

@@ -18,7 +18,7 @@ export async function listEvents(member: MemberContext) {
         location: event.location,
         isFree: event.isFree,
         spots: event.spots,
-        contentCount: sql<number>`(select count(*)::int from ${contentItem} where ${contentItem.eventId} = ${event.id})`,
+        contentCount: sql<number>`(select count(*)::int from content_items as attached where attached.event_id = events.id)`,
       })
       .from(event)
       .where(eq(event.companyId, member.company.id))

@@ -1,0 +1,50 @@
+import { Play } from 'lucide-react'
+import type { PublicMedia } from '../server/public-pages.server'
+
+/** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
+export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
+  return media.sources.map((source) => `/p/${media.id}/${source.name}.webp ${source.width}w`).join(', ')
+}
+
+/**
+ * A justified grid: every row fills the width, each tile keeps its photo's proportions, and
+ * the space is reserved before anything loads (no layout shift), painted with its placeholder.
+ */
+export function JustifiedGrid({ media }: { media: PublicMedia[] }) {
+  // Row height: ~130 px on phones, ~240 px from tablets up (DESIGN.md).
+  const rowHeight = 240
+  return (
+    <ul className="flex flex-wrap gap-1 [--row:130px] after:block after:grow-[10] sm:[--row:240px]">
+      {media.map((item) => {
+        const ratio = item.width / item.height
+        const smallest = item.sources[0]
+        return (
+          <li key={item.id} className="relative overflow-hidden bg-surface-muted" style={{ flexGrow: ratio * 100, flexBasis: `calc(var(--row) * ${(ratio * 0.9).toFixed(4)})` }} data-testid="public-media">
+            <div style={{ paddingBottom: `${(100 / ratio).toFixed(4)}%` }} />
+            {smallest ? (
+              <img
+                src={`/p/${item.id}/${smallest.name}.webp`}
+                srcSet={srcSetOf(item)}
+                sizes={`(max-width: 640px) ${Math.round(Math.min(100, ratio * 40))}vw, ${Math.round(rowHeight * ratio)}px`}
+                alt={item.altText ?? item.title ?? ''}
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                decoding="async"
+                className="absolute inset-0 size-full object-cover"
+                style={item.placeholder ? { backgroundImage: `url(${item.placeholder})`, backgroundSize: 'cover' } : undefined}
+              />
+            ) : null}
+            {item.mediaType === 'video' ? (
+              <span className="pointer-events-none absolute inset-0 grid place-items-center">
+                <span className="grid size-12 place-items-center rounded-full bg-black/55 text-white">
+                  <Play aria-hidden className="size-5 translate-x-px" />
+                </span>
+              </span>
+            ) : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

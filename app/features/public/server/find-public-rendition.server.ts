@@ -1,0 +1,36 @@
+import { and, eq, or, sql } from 'drizzle-orm'
+import { asset, assetRendition, contentItem, event } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+
+const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
+
+/**
+ * A rendition fans may load: of a file in a published item, or the cover of a published item
+ * or event. Originals are never served here.
+ */
+export async function findPublicRendition(assetId: string, variant: string) {
+  const match = VARIANT.exec(variant)
+  if (!match) return null
+  const [, rendition, format] = match
+  // Cross-tenant by nature (the URL names no company): the published checks below are the fence.
+  return withSystem(async (tx) => {
+    const [row] = await tx
+      .select({ storageKey: assetRendition.storageKey })
+      .from(assetRendition)
+      .innerJoin(asset, eq(asset.id, assetRendition.assetId))
+      .where(
+        and(
+          eq(assetRendition.assetId, assetId),
+          eq(assetRendition.rendition, rendition),
+          eq(assetRendition.format, format),
+          or(
+            sql`exists (select 1 from ${contentItem} where ${contentItem.id} = ${asset.contentItemId} and ${contentItem.status} = 'published')`,
+            sql`exists (select 1 from ${contentItem} where ${contentItem.coverAssetId} = ${asset.id} and ${contentItem.status} = 'published')`,
+            sql`exists (select 1 from ${event} where ${event.coverAssetId} = ${asset.id} and ${event.status} = 'published')`,
+            sql`exists (select 1 from ${asset} as owner join ${contentItem} on ${contentItem.id} = owner.content_item_id where owner.custom_thumbnail_asset_id = ${asset.id} and ${contentItem.status} = 'published')`,
+          ),
+        ),
+      )
+    return row ?? null
+  })
+}

@@ -1,0 +1,104 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { thumbHashToDataURL } from 'thumbhash'
+import { asset, contentItem, event, organization } from '#db/schema'
+import { getDb, withTenant } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+
+/*
+ * What fans may see: published galleries, content and events of one company. Every query
+ * runs fenced to that company (row-level security) and filters on "published" itself.
+ */
+
+export type PublicCompany = { id: string; name: string; slug: string; logo: string | null }
+
+export async function getPublicCompany(slug: string): Promise<PublicCompany> {
+  const [company] = await getDb()
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo })
+    .from(organization)
+    .where(eq(organization.slug, slug.toLowerCase()))
+  if (!company) throw new AppError('NOT_FOUND', 'public.notFound.company')
+  return company
+}
+
+/** ThumbHash (base64) → a tiny PNG data URL the page paints until the photo arrives. */
+export function placeholderDataUrl(placeholder: string | null) {
+  if (!placeholder) return null
+  try {
+    return thumbHashToDataURL(Buffer.from(placeholder, 'base64'))
+  } catch {
+    return null
+  }
+}
+
+// Sub-selects are written out in full: drizzle's unqualified column names would bind to the inner table.
+const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
+  select first.id from assets as first
+  where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
+  order by first.position limit 1))`
+
+export async function getCompanyLanding(company: PublicCompany) {
+  return withTenant(company.id, async (tx) => {
+    const galleries = await tx
+      .select({
+        id: contentItem.id,
+        slug: contentItem.slug,
+        title: contentItem.title,
+        happenedOn: contentItem.happenedOn,
+        location: contentItem.location,
+        coverAssetId: coverOf,
+        photos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'image')`,
+        videos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'video')`,
+      })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
+      .orderBy(desc(contentItem.publishedAt))
+    const events = await tx
+      .select({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
+      .from(event)
+      .where(and(eq(event.companyId, company.id), eq(event.status, 'published')))
+      .orderBy(desc(event.startsAt))
+    return { galleries, events }
+  })
+}
+
+export type PublicMedia = {
+  id: string
+  mediaType: string
+  title: string | null
+  altText: string | null
+  width: number
+  height: number
+  placeholder: string | null
+  /** WebP renditions, smallest first: `/p/<id>/<name>.webp` is `width` pixels wide. */
+  sources: Array<{ name: string; width: number }>
+}
+
+export async function getPublicGallery(company: PublicCompany, gallerySlug: string) {
+  return withTenant(company.id, async (tx) => {
+    const [gallery] = await tx
+      .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
+    if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery')
+    const rows = await tx
+      .select({
+        id: asset.id,
+        mediaType: asset.mediaType,
+        title: asset.title,
+        altText: asset.altText,
+        width: asset.width,
+        height: asset.height,
+        placeholder: asset.placeholder,
+        sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
+      })
+      .from(asset)
+      .where(and(eq(asset.contentItemId, gallery.id), eq(asset.processingStatus, 'ready')))
+      .orderBy(asc(asset.position))
+    const media: PublicMedia[] = rows.flatMap((row) =>
+      row.width && row.height && (row.mediaType === 'image' || row.mediaType === 'video')
+        ? [{ ...row, width: row.width, height: row.height, placeholder: placeholderDataUrl(row.placeholder) }]
+        : [],
+    )
+    return { gallery, media }
+  })
+}

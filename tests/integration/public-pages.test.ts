@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { asset, contentItem, event } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin } from '../support/fixtures'
+import { tusUpload } from '../support/tus'
+
+async function waitForReady(assetIds: string[]) {
+  for (let i = 0; i < 120; i++) {
+    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
+    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('renditions not ready')
+}
+
+describe("a company's public pages", () => {
+  it('show published galleries and events only, with their counts, and serve only published renditions', async () => {
+    const admin = await createCompanyAdmin('fans')
+    const slug = admin.company.slug
+    const [published] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Open Air', slug: 'open-air', status: 'published', publishedAt: new Date() }).returning())
+    const [draft] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Secret Set', slug: 'secret-set' }).returning())
+    await withSystem((tx) => tx.insert(event).values([{ companyId: admin.company.id, slug: 'live', title: 'Live Night', status: 'published' }, { companyId: admin.company.id, slug: 'hidden', title: 'Hidden Night' }]))
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#f0a' } }).jpeg().toBuffer()
+    const shown = (await tusUpload(admin.client, photo, { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
+    const second = (await tusUpload(admin.client, photo, { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
+    const hidden = (await tusUpload(admin.client, photo, { filename: 'c.jpg', purpose: 'gallery-media', contentItemId: draft.id })) as { assetId: string }
+    await waitForReady([shown.assetId, second.assetId, hidden.assetId])
+
+    const fan = new TestClient()
+    const landing = await fan.get(`/${slug}`)
+    expect(landing.status).toBe(200)
+    expect(landing.text).toContain('Open Air')
+    expect(landing.text).toContain('2 photos')
+    expect(landing.text).toContain('Live Night')
+    expect(landing.text).not.toContain('Secret Set')
+    expect(landing.text).not.toContain('Hidden Night')
+
+    const gallery = await fan.get(`/${slug}/galeria/open-air`)
+    expect(gallery.status).toBe(200)
+    expect(gallery.text.match(/data-testid="public-media"/g)).toHaveLength(2)
+    expect(gallery.text).toContain(`/p/${shown.assetId}/w400.webp 400w`)
+    expect((await fan.get(`/${slug}/galeria/secret-set`)).status).toBe(404)
+    expect((await fan.get('/no-such-company-here')).status).toBe(404)
+
+    const rendition = await fan.get(`/p/${shown.assetId}/w1200.webp`)
+    expect(rendition.status).toBe(200)
+    expect(rendition.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(rendition.headers['content-type']).toBe('image/webp')
+    expect((await fan.get(`/p/${hidden.assetId}/w400.webp`)).status).toBe(404)
+    expect((await fan.get(`/p/${shown.assetId}/original`)).status).toBe(404)
+
+    // The admin's lists count the files and the attached content too.
+    expect((await admin.client.get('/admin/content')).text).toMatch(/Open Air[\s\S]*?<td[^>]*>Gallery<\/td>[\s\S]*?>2<\/td>/)
+    const [live] = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.slug, 'live')))
+    await withSystem((tx) => tx.update(contentItem).set({ eventId: live.id }).where(eq(contentItem.id, published.id)))
+    expect((await admin.client.get('/admin/events')).text).toContain('1 gallery or item')
+  })
+})
