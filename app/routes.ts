@@ -33,6 +33,7 @@ export default [
   route('p/:assetId/:variant', 'routes/tenant/public-media.ts'),
   route(':clientSlug', 'routes/tenant/landing.tsx'),
   route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
+  route(':clientSlug/evento/:eventSlug', 'routes/tenant/event.tsx'),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -57,5 +57,13 @@ describe("a company's public pages", () => {
     const [live] = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.slug, 'live')))
     await withSystem((tx) => tx.update(contentItem).set({ eventId: live.id }).where(eq(contentItem.id, published.id)))
     expect((await admin.client.get('/admin/events')).text).toContain('1 gallery or item')
+
+    // The event's page gathers its published galleries; a draft event is not public.
+    const eventPage = await fan.get(`/${slug}/evento/live`)
+    expect(eventPage.status).toBe(200)
+    expect(eventPage.text).toContain('Open Air')
+    expect(eventPage.text).toContain(`/${slug}/galeria/open-air`)
+    expect((await fan.get(`/${slug}/evento/live?type=audios`)).text).toContain('Nothing here yet.')
+    expect((await fan.get(`/${slug}/evento/hidden`)).status).toBe(404)
   })
 })

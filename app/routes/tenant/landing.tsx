@@ -86,7 +86,9 @@ export default function CompanyLanding({ loaderData }: Route.ComponentProps) {
             {events.map((item) => (
               <li key={item.id} className="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
                 <div>
-                  <p className="font-semibold">{item.title}</p>
+                  <Link to={`/${company.slug}/evento/${item.slug}`} className="font-semibold hover:underline">
+                    {item.title}
+                  </Link>
                   <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-ink-muted">
                     {item.startsAt ? (
                       <span className="inline-flex items-center gap-1">
@@ -102,7 +104,12 @@ export default function CompanyLanding({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </p>
                 </div>
-                <p className="text-sm text-ink-muted">{[item.isFree ? t('public.event.free') : null, item.spots ? t('public.event.spots', { count: item.spots }) : null].filter(Boolean).join(' · ')}</p>
+                <p className="flex items-center gap-4 text-sm text-ink-muted">
+                  <span>{[item.isFree ? t('public.event.free') : null, item.spots ? t('public.event.spots', { count: item.spots }) : null].filter(Boolean).join(' · ')}</span>
+                  <Link to={`/${company.slug}/evento/${item.slug}`} className="font-medium text-accent hover:underline">
+                    {t('public.event.view')}
+                  </Link>
+                </p>
               </li>
             ))}
           </ul>

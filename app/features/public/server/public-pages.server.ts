@@ -61,6 +61,32 @@ export async function getCompanyLanding(company: PublicCompany) {
   })
 }
 
+/** A published event with its published galleries and single content. */
+export async function getPublicEvent(company: PublicCompany, eventSlug: string) {
+  return withTenant(company.id, async (tx) => {
+    const [found] = await tx
+      .select({ id: event.id, title: event.title, description: event.description, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
+      .from(event)
+      .where(and(eq(event.companyId, company.id), eq(event.slug, eventSlug), eq(event.status, 'published')))
+    if (!found) throw new AppError('NOT_FOUND', 'public.notFound.event')
+    const items = await tx
+      .select({
+        id: contentItem.id,
+        kind: contentItem.kind,
+        slug: contentItem.slug,
+        title: contentItem.title,
+        coverAssetId: coverOf,
+        photos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'image')`,
+        videos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'video')`,
+        audios: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`,
+      })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
+      .orderBy(asc(contentItem.title))
+    return { event: found, items }
+  })
+}
+
 export type PublicMedia = {
   id: string
   mediaType: string

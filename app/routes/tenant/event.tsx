@@ -1,0 +1,113 @@
+import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
+import { formatEventDate } from '#app/features/events/components/event-status-badge'
+import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
+import { getPublicCompany, getPublicEvent } from '#app/features/public/server/public-pages.server'
+import { cn } from '#app/lib/cn'
+import { toHttpError } from '#app/lib/errors'
+import type { Route } from './+types/event'
+
+const FILTERS = ['all', 'photos', 'videos', 'audios'] as const
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  try {
+    const company = await getPublicCompany(params.clientSlug)
+    const filter = FILTERS.find((name) => name === new URL(request.url).searchParams.get('type')) ?? 'all'
+    return { company, ...(await getPublicEvent(company, params.eventSlug)), filter }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: 'Afterglow' }]
+  const title = `${data.event.title} · ${data.company.name}`
+  return [
+    { title },
+    { property: 'og:title', content: title },
+    { name: 'description', content: data.event.description ?? data.company.name },
+    ...(data.event.coverAssetId ? [{ property: 'og:image', content: `/p/${data.event.coverAssetId}/w1200.jpeg` }] : []),
+  ]
+}
+
+export default function PublicEvent({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { company, event, items, filter } = loaderData
+  const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
+  return (
+    <PublicShell company={company}>
+      <section className="relative">
+        {event.coverAssetId ? (
+          <div className="absolute inset-0 overflow-hidden" aria-hidden>
+            <img src={`/p/${event.coverAssetId}/w1200.webp`} alt="" className="size-full object-cover opacity-50" />
+            <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/60 to-transparent" />
+          </div>
+        ) : null}
+        <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-20">
+          <Link to={`/${company.slug}`} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+            <ArrowLeft aria-hidden className="size-4" />
+            {t('public.backToHome')}
+          </Link>
+          <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{event.title}</h1>
+          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
+            {event.startsAt ? (
+              <span className="inline-flex items-center gap-1">
+                <CalendarDays aria-hidden className="size-4" />
+                {formatEventDate(event.startsAt, i18n.language)}
+              </span>
+            ) : null}
+            {event.venue || event.location ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="size-4" />
+                {[event.venue, event.location].filter(Boolean).join(', ')}
+              </span>
+            ) : null}
+            {event.isFree ? <span>{t('public.event.free')}</span> : null}
+            {event.spots ? <span>{t('public.event.spots', { count: event.spots })}</span> : null}
+          </p>
+          {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
+        </div>
+      </section>
+      <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6" aria-labelledby="event-content">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="event-content" className="text-2xl font-semibold">
+            {t('public.event.content')}
+          </h2>
+          <nav aria-label={t('public.tabs.label')} className="flex rounded-full border border-line p-1 text-sm">
+            {FILTERS.map((name) => (
+              <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={filter === name ? 'page' : undefined} className={cn('rounded-full px-3 py-1.5', filter === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
+                {t(`public.tabs.${name}`)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {shown.length === 0 ? (
+          <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.event.empty')}</p>
+        ) : (
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((item) => (
+              <li key={item.id} data-testid="event-item">
+                <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted">{item.coverAssetId ? <img src={`/p/${item.coverAssetId}/w1200.webp`} srcSet={`/p/${item.coverAssetId}/w400.webp 400w, /p/${item.coverAssetId}/w1200.webp 1200w`} sizes="(max-width: 640px) 100vw, 400px" alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
+                <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
+                <p className="text-sm text-ink-muted">{[item.photos ? t('public.counts.photos', { count: item.photos }) : null, item.videos ? t('public.counts.videos', { count: item.videos }) : null].filter(Boolean).join(' · ')}</p>
+                {item.kind === 'gallery' && item.slug ? (
+                  <Link to={`/${company.slug}/galeria/${item.slug}`} className="mt-2 inline-block text-sm font-medium text-accent hover:underline">
+                    {t('public.event.viewGallery')}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </PublicShell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const params = useParams()
+  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.event" backTo={`/${params.clientSlug ?? ''}`} />
+  throw error
+}
