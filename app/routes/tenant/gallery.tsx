@@ -1,7 +1,10 @@
 import { ArrowLeft, MapPin } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useRouteError, isRouteErrorResponse, useParams } from 'react-router'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
+
+const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
 import { getPublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
@@ -37,6 +40,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, gallery, media, tab } = loaderData
+  const [openIndex, setOpenIndex] = useState<number | null>(null)
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
   return (
     <PublicShell company={company}>
@@ -75,7 +79,12 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} />}
+        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} />}
+        {openIndex !== null ? (
+          <Suspense fallback={null}>
+            <GalleryLightbox media={shown} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} />
+          </Suspense>
+        ) : null}
       </section>
     </PublicShell>
   )

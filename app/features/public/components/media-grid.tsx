@@ -1,4 +1,5 @@
 import { Play } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
 import type { PublicMedia } from '../server/public-pages.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
@@ -10,17 +11,29 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
  * A justified grid: every row fills the width, each tile keeps its photo's proportions, and
  * the space is reserved before anything loads (no layout shift), painted with its placeholder.
  */
-export function JustifiedGrid({ media }: { media: PublicMedia[] }) {
+export function JustifiedGrid({ media, onOpen }: { media: PublicMedia[]; onOpen?: (index: number) => void }) {
+  const { t } = useTranslation()
   // Row height: ~130 px on phones, ~240 px from tablets up (DESIGN.md).
   const rowHeight = 240
   return (
     <ul className="flex flex-wrap gap-1 [--row:130px] after:block after:grow-[10] sm:[--row:240px]">
-      {media.map((item) => {
+      {media.map((item, index) => {
         const ratio = item.width / item.height
         const smallest = item.sources[0]
         return (
           <li key={item.id} className="relative overflow-hidden bg-surface-muted" style={{ flexGrow: ratio * 100, flexBasis: `calc(var(--row) * ${(ratio * 0.9).toFixed(4)})` }} data-testid="public-media">
             <div style={{ paddingBottom: `${(100 / ratio).toFixed(4)}%` }} />
+            {/* Without JavaScript the tile links to the large photo; with it, the viewer opens. */}
+            <a
+              href={item.sources.at(-1) ? `/p/${item.id}/${item.sources.at(-1)!.name}.webp` : undefined}
+              className="absolute inset-0 z-[1]"
+              aria-label={item.altText || item.title || t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: index + 1 })}
+              onClick={(event) => {
+                if (!onOpen) return
+                event.preventDefault()
+                onOpen(index)
+              }}
+            />
             {smallest ? (
               <img
                 src={`/p/${item.id}/${smallest.name}.webp`}

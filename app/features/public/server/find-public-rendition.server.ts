@@ -4,6 +4,18 @@ import { withSystem } from '#app/lib/db.server'
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
+/** The original of a published video or audio file, for playback (photos go out as renditions). */
+export async function findPublicStream(assetId: string) {
+  return withSystem(async (tx) => {
+    const [row] = await tx
+      .select({ storageKey: asset.storageKey })
+      .from(asset)
+      .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
+      .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), or(eq(asset.mediaType, 'video'), eq(asset.mediaType, 'audio'))))
+    return row ?? null
+  })
+}
+
 /**
  * A rendition fans may load: of a file in a published item, or the cover of a published item
  * or event. Originals are never served here.

@@ -90,6 +90,7 @@ export async function getPublicEvent(company: PublicCompany, eventSlug: string) 
 export type PublicMedia = {
   id: string
   mediaType: string
+  mimeType: string
   title: string | null
   altText: string | null
   width: number
@@ -110,6 +111,7 @@ export async function getPublicGallery(company: PublicCompany, gallerySlug: stri
       .select({
         id: asset.id,
         mediaType: asset.mediaType,
+        mimeType: asset.mimeType,
         title: asset.title,
         altText: asset.altText,
         width: asset.width,

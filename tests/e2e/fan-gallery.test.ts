@@ -1,0 +1,57 @@
+import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { launchBrowser, PHONE } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
+import { tusUpload } from '../support/tus'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let page: Page
+let slug = ''
+
+describe('a fan opens a gallery on a phone', () => {
+  beforeAll(async () => {
+    const admin = await createCompanyAdmin('fan-e2e')
+    slug = admin.company.slug
+    const [gallery] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date(), location: 'Porto' }).returning(),
+    )
+    for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
+      const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: color } }).jpeg().toBuffer()
+      await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+    }
+    browser = await launchBrowser()
+    page = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('sees the photos without layout shift and flips through them in the viewer', async () => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    // Renditions are made in the background; the page shows what is ready.
+    await expect.poll(async () => {
+      await page.goto(`/${slug}/galeria/last-night`)
+      return page.getByTestId('public-media').count()
+    }, { timeout: 30_000 }).toBe(3)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Last Night')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+
+    await page.getByRole('link', { name: 'Photo 1' }).click()
+    const viewer = page.locator('.yarl__root')
+    await viewer.waitFor()
+    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    const first = await page.locator('.yarl__slide_current img').getAttribute('src')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).not.toBe(first)
+    await page.getByRole('button', { name: 'Close' }).click()
+    await expect.poll(() => viewer.count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
