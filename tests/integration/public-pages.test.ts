@@ -51,7 +51,7 @@ describe("a company's public pages", () => {
     expect(rendition.headers['content-type']).toBe('image/webp')
     expect((await fan.get(`/p/${hidden.assetId}/w400.webp`)).status).toBe(404)
     expect((await fan.get(`/p/${shown.assetId}/original`)).status).toBe(404)
-
+    expect((await fan.get(`/p/${shown.assetId}/stream`)).status).toBe(404) // photos are not streamed whole
     // The admin's lists count the files and the attached content too.
     expect((await admin.client.get('/admin/content')).text).toMatch(/Open Air[\s\S]*?<td[^>]*>Gallery<\/td>[\s\S]*?>2<\/td>/)
     const [live] = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.slug, 'live')))
@@ -65,5 +65,14 @@ describe("a company's public pages", () => {
     expect(eventPage.text).toContain(`/${slug}/galeria/open-air`)
     expect((await fan.get(`/${slug}/evento/live?type=audios`)).text).toContain('Nothing here yet.')
     expect((await fan.get(`/${slug}/evento/hidden`)).status).toBe(404)
+
+    // Videos of published galleries stream from their original, with byte ranges for seeking.
+    const clip = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), Buffer.alloc(4096, 1)])
+    const video = (await tusUpload(admin.client, clip, { filename: 'clip.mp4', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
+    const range = await fan.get(`/p/${video.assetId}/stream`, { range: 'bytes=0-99' })
+    expect(range.status).toBe(206)
+    expect(range.headers['content-range']).toBe(`bytes 0-99/${clip.length}`)
+    const hiddenClip = (await tusUpload(admin.client, clip, { filename: 'clip.mp4', purpose: 'gallery-media', contentItemId: draft.id })) as { assetId: string }
+    expect((await fan.get(`/p/${hiddenClip.assetId}/stream`)).status).toBe(404)
   })
 })
