@@ -34,6 +34,9 @@ export default [
   route(':clientSlug', 'routes/tenant/landing.tsx'),
   route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
   route(':clientSlug/evento/:eventSlug', 'routes/tenant/event.tsx'),
+  // Subdomain mode ({company}.PLATFORM_DOMAIN): the same pages without the company segment.
+  route('galeria/:gallerySlug', 'routes/tenant/gallery.tsx', { id: 'subdomain-gallery' }),
+  route('evento/:eventSlug', 'routes/tenant/event.tsx', { id: 'subdomain-event' }),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -2,7 +2,7 @@ import { inject } from 'vitest'
 import { freePort, startAppProcess } from './app-process'
 
 /** Another `node server.js` on the same database, data directory and secret as the app under test. */
-export async function startSecondApp() {
+export async function startSecondApp(extraEnv: Record<string, string> = {}) {
   const port = await freePort()
   const env = {
     NODE_ENV: 'test',
@@ -14,6 +14,7 @@ export async function startSecondApp() {
     SEED_DEMO: 'false',
     SMTP_URL: undefined,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   }
   return { port, env, url: `http://127.0.0.1:${port}`, app: await startAppProcess(env, { port }) }
 }

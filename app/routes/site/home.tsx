@@ -6,15 +6,32 @@ import { LanguageSwitcher } from '#app/components/language-switcher'
 import { buttonClasses } from '#app/components/ui/button'
 import { getSession } from '#app/lib/auth.server'
 import { getRequestT } from '#app/lib/i18n.server'
+import { CompanyLandingView } from '#app/features/public/components/company-landing'
+import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { hostCompanySlug } from '#app/features/public/server/public-pages.server'
+import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // On a company's subdomain, the root is that company's landing page.
+  if (hostCompanySlug(request)) {
+    try {
+      return { mode: 'company' as const, landing: await loadCompanyLanding(request, undefined) }
+    } catch (error) {
+      throw toHttpError(error)
+    }
+  }
   const t = getRequestT(request)
   const session = await getSession(request)
-  return { isSignedIn: Boolean(session), title: t('home.metaTitle'), description: t('home.metaDescription') }
+  return { mode: 'platform' as const, isSignedIn: Boolean(session), title: t('home.metaTitle'), description: t('home.metaDescription') }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (data?.mode === 'company') return [{ title: data.landing.company.name }, { property: 'og:title', content: data.landing.company.name }]
+  return platformMeta(data)
+}
+
+const platformMeta = (data?: { title: string; description: string }) => [
   { title: data?.title ?? 'Afterglow' },
   { name: 'description', content: data?.description ?? '' },
   { property: 'og:title', content: data?.title ?? 'Afterglow' },
@@ -22,8 +39,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.mode === 'company') return <CompanyLandingView {...loaderData.landing} />
+  return <PlatformHome isSignedIn={loaderData.isSignedIn} />
+}
+
+function PlatformHome({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation()
-  const accountLink = loaderData.isSignedIn ? { to: '/admin', label: t('home.admin') } : { to: '/auth', label: t('home.login') }
+  const accountLink = isSignedIn ? { to: '/admin', label: t('home.admin') } : { to: '/auth', label: t('home.login') }
   const steps = [
     { icon: Camera, title: t('home.steps.capture.title'), text: t('home.steps.capture.text') },
     { icon: Sparkles, title: t('home.steps.curate.title'), text: t('home.steps.curate.text') },

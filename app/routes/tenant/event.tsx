@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
-import { getPublicCompany, getPublicEvent } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany, getPublicEvent } from '#app/features/public/server/public-pages.server'
 import { cn } from '#app/lib/cn'
 import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/event'
@@ -12,9 +12,9 @@ const FILTERS = ['all', 'photos', 'videos', 'audios'] as const
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const company = await getPublicCompany(params.clientSlug)
+    const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
     const filter = FILTERS.find((name) => name === new URL(request.url).searchParams.get('type')) ?? 'all'
-    return { company, ...(await getPublicEvent(company, params.eventSlug)), filter }
+    return { company, basePath, ...(await getPublicEvent(company, params.eventSlug)), filter }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -33,10 +33,10 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, event, items, filter } = loaderData
+  const { company, basePath, event, items, filter } = loaderData
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
-    <PublicShell company={company}>
+    <PublicShell company={company} basePath={basePath}>
       <section className="relative">
         {event.coverAssetId ? (
           <div className="absolute inset-0 overflow-hidden" aria-hidden>
@@ -45,7 +45,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-20">
-          <Link to={`/${company.slug}`} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+          <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
             <ArrowLeft aria-hidden className="size-4" />
             {t('public.backToHome')}
           </Link>
@@ -92,7 +92,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
                 <p className="text-sm text-ink-muted">{[item.photos ? t('public.counts.photos', { count: item.photos }) : null, item.videos ? t('public.counts.videos', { count: item.videos }) : null].filter(Boolean).join(' · ')}</p>
                 {item.kind === 'gallery' && item.slug ? (
-                  <Link to={`/${company.slug}/galeria/${item.slug}`} className="mt-2 inline-block text-sm font-medium text-accent hover:underline">
+                  <Link to={`${basePath}/galeria/${item.slug}`} className="mt-2 inline-block text-sm font-medium text-accent hover:underline">
                     {t('public.event.viewGallery')}
                   </Link>
                 ) : null}
@@ -108,6 +108,6 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const params = useParams()
-  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.event" backTo={`/${params.clientSlug ?? ''}`} />
+  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.event" backTo={params.clientSlug ? `/${params.clientSlug}` : '/'} />
   throw error
 }

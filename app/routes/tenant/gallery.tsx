@@ -6,7 +6,7 @@ import { JustifiedGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
-import { getPublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
 import { cn } from '#app/lib/cn'
 import type { Route } from './+types/gallery'
@@ -15,10 +15,10 @@ const TABS = ['all', 'photos', 'videos'] as const
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const company = await getPublicCompany(params.clientSlug)
+    const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
     const { gallery, media } = await getPublicGallery(company, params.gallerySlug)
     const tab = TABS.find((name) => name === new URL(request.url).searchParams.get('type')) ?? 'all'
-    return { company, gallery, media, tab }
+    return { company, basePath, gallery, media, tab }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -39,11 +39,11 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, gallery, media, tab } = loaderData
+  const { company, basePath, gallery, media, tab } = loaderData
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
   return (
-    <PublicShell company={company}>
+    <PublicShell company={company} basePath={basePath}>
       <section className="relative">
         {gallery.coverAssetId ? (
           <div className="absolute inset-0 overflow-hidden" aria-hidden>
@@ -52,7 +52,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-24 sm:pb-14">
-          <Link to={`/${company.slug}`} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+          <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
             <ArrowLeft aria-hidden className="size-4" />
             {t('public.backToHome')}
           </Link>
@@ -93,6 +93,6 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const params = useParams()
-  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.gallery" backTo={`/${params.clientSlug ?? ''}`} />
+  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.gallery" backTo={params.clientSlug ? `/${params.clientSlug}` : '/'} />
   throw error
 }

@@ -4,21 +4,22 @@ import { Link } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 
 /** The fan-facing frame of a company's pages: night canvas, the company's name, its footer. */
-export function PublicShell({ company, children }: { company: { name: string; slug: string; logo: string | null }; children: ReactNode }) {
+export function PublicShell({ company, basePath, children }: { company: { name: string; slug: string; logo: string | null }; basePath: string; children: ReactNode }) {
   const { t } = useTranslation()
+  const home = basePath || '/'
   return (
     <div className="theme-night flex min-h-dvh flex-col bg-surface text-ink">
       <header className="sticky top-0 z-20 border-b border-line/60 bg-surface/85 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to={`/${company.slug}`} className="flex min-w-0 items-center gap-2.5 font-semibold">
+          <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold">
             {company.logo ? <img src={company.logo} alt="" className="size-8 rounded-md object-cover" /> : null}
             <span className="truncate">{company.name}</span>
           </Link>
           <nav aria-label={t('public.nav.label')} className="flex items-center gap-4 text-sm">
-            <a href={`/${company.slug}#galleries`} className="hidden text-ink-muted hover:text-ink sm:inline">
+            <a href={`${basePath}/#galleries`} className="hidden text-ink-muted hover:text-ink sm:inline">
               {t('public.nav.galleries')}
             </a>
-            <a href={`/${company.slug}#events`} className="hidden text-ink-muted hover:text-ink sm:inline">
+            <a href={`${basePath}/#events`} className="hidden text-ink-muted hover:text-ink sm:inline">
               {t('public.nav.events')}
             </a>
             <LanguageSwitcher />

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { thumbHashToDataURL } from 'thumbhash'
 import { asset, contentItem, event, organization } from '#db/schema'
 import { getDb, withTenant } from '#app/lib/db.server'
+import { getEnv } from '#app/lib/env.server'
+import { tenantSlugFromHost } from '../tenant-host'
 import { AppError } from '#app/lib/errors'
 
 /*
@@ -10,6 +12,23 @@ import { AppError } from '#app/lib/errors'
  */
 
 export type PublicCompany = { id: string; name: string; slug: string; logo: string | null }
+
+/**
+ * The company a fan's request is for: from its subdomain in subdomain mode, else from the
+ * `/{clientSlug}` path. `basePath` is what the company's links start with.
+ */
+export async function resolvePublicCompany(request: Request, clientSlug: string | undefined) {
+  const hostSlug = hostCompanySlug(request)
+  if (hostSlug && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
+  const slug = hostSlug ?? clientSlug
+  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company')
+  return { company: await getPublicCompany(slug), basePath: hostSlug ? '' : `/${slug}` }
+}
+
+/** Subdomain mode: the company of this request's host, if it is one. */
+export function hostCompanySlug(request: Request) {
+  return tenantSlugFromHost(new URL(request.url).host, getEnv().PLATFORM_DOMAIN)
+}
 
 export async function getPublicCompany(slug: string): Promise<PublicCompany> {
   const [company] = await getDb()
