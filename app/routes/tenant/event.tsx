@@ -2,18 +2,16 @@ import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
+import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicEvent } from '#app/features/public/server/public-pages.server'
-import { cn } from '#app/lib/cn'
 import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/event'
-
-const FILTERS = ['all', 'photos', 'videos', 'audios'] as const
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
-    const filter = FILTERS.find((name) => name === new URL(request.url).searchParams.get('type')) ?? 'all'
+    const filter = readFilter(request, EVENT_FILTERS)
     return { company, basePath, ...(await getPublicEvent(company, params.eventSlug)), filter }
   } catch (error) {
     throw toHttpError(error)
@@ -74,13 +72,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           <h2 id="event-content" className="text-2xl font-semibold">
             {t('public.event.content')}
           </h2>
-          <nav aria-label={t('public.tabs.label')} className="flex rounded-full border border-line p-1 text-sm">
-            {FILTERS.map((name) => (
-              <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={filter === name ? 'page' : undefined} className={cn('rounded-full px-3 py-1.5', filter === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
-                {t(`public.tabs.${name}`)}
-              </Link>
-            ))}
-          </nav>
+          <FilterTabs names={EVENT_FILTERS} current={filter} className="flex rounded-full border border-line p-1 text-sm" />
         </div>
         {shown.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.event.empty')}</p>

@@ -2,22 +2,20 @@ import { ArrowLeft, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useRouteError, isRouteErrorResponse, useParams } from 'react-router'
+import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
-import { cn } from '#app/lib/cn'
 import type { Route } from './+types/gallery'
-
-const TABS = ['all', 'photos', 'videos'] as const
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
     const { gallery, media } = await getPublicGallery(company, params.gallerySlug)
-    const tab = TABS.find((name) => name === new URL(request.url).searchParams.get('type')) ?? 'all'
+    const tab = readFilter(request, MEDIA_TABS)
     return { company, basePath, gallery, media, tab }
   } catch (error) {
     throw toHttpError(error)
@@ -70,13 +68,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
-        <nav aria-label={t('public.tabs.label')} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6">
-          {TABS.map((name) => (
-            <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={tab === name ? 'page' : undefined} className={cn('rounded-full px-3.5 py-1.5', tab === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
-              {t(`public.tabs.${name}`)}
-            </Link>
-          ))}
-        </nav>
+        <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
         {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} />}

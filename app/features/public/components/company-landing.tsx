@@ -2,15 +2,13 @@ import { CalendarDays, MapPin } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
-import { cn } from '#app/lib/cn'
 import type { getCompanyLanding, PublicCompany } from '../server/public-pages.server'
+import { FilterTabs, MEDIA_TABS } from './filter-tabs'
 import { PublicShell } from './public-shell'
-
-export const LANDING_TABS = ['all', 'photos', 'videos'] as const
 
 export type CompanyLandingData = Awaited<ReturnType<typeof getCompanyLanding>> & {
   company: PublicCompany
-  tab: (typeof LANDING_TABS)[number]
+  tab: (typeof MEDIA_TABS)[number]
   basePath: string
 }
 
@@ -32,13 +30,7 @@ export function CompanyLandingView({ company, galleries, events, tab, basePath }
           <h2 id="galleries-heading" className="text-2xl font-semibold">
             {t('public.landing.galleries')}
           </h2>
-          <nav aria-label={t('public.tabs.label')} className="flex rounded-full border border-line p-1 text-sm">
-            {LANDING_TABS.map((name) => (
-              <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={tab === name ? 'page' : undefined} className={cn('rounded-full px-3.5 py-1.5', tab === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
-                {t(`public.tabs.${name}`)}
-              </Link>
-            ))}
-          </nav>
+          <FilterTabs names={MEDIA_TABS} current={tab} className="flex rounded-full border border-line p-1 text-sm" />
         </div>
         {shown.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.landing.noGalleries')}</p>

@@ -1,9 +1,9 @@
-import { LANDING_TABS, type CompanyLandingData } from '../components/company-landing'
+import type { CompanyLandingData } from '../components/company-landing'
+import { MEDIA_TABS, readFilter } from '../components/filter-tabs'
 import { getCompanyLanding, resolvePublicCompany } from './public-pages.server'
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
 export async function loadCompanyLanding(request: Request, clientSlug: string | undefined): Promise<CompanyLandingData> {
   const { company, basePath } = await resolvePublicCompany(request, clientSlug)
-  const requested = new URL(request.url).searchParams.get('type')
-  return { company, basePath, ...(await getCompanyLanding(company)), tab: LANDING_TABS.find((name) => name === requested) ?? 'all' }
+  return { company, basePath, ...(await getCompanyLanding(company)), tab: readFilter(request, MEDIA_TABS) }
 }

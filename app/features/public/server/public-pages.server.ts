@@ -55,6 +55,10 @@ const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
   where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
   order by first.position limit 1))`
 
+/** How many files of one type an item has (written out in full, like `coverOf`). */
+const filesOfType = (mediaType: 'image' | 'video' | 'audio') =>
+  sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = ${mediaType})`
+
 export async function getCompanyLanding(company: PublicCompany) {
   return withTenant(company.id, async (tx) => {
     const galleries = await tx
@@ -65,8 +69,8 @@ export async function getCompanyLanding(company: PublicCompany) {
         happenedOn: contentItem.happenedOn,
         location: contentItem.location,
         coverAssetId: coverOf,
-        photos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'image')`,
-        videos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'video')`,
+        photos: filesOfType('image'),
+        videos: filesOfType('video'),
       })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
@@ -95,9 +99,9 @@ export async function getPublicEvent(company: PublicCompany, eventSlug: string) 
         slug: contentItem.slug,
         title: contentItem.title,
         coverAssetId: coverOf,
-        photos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'image')`,
-        videos: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'video')`,
-        audios: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`,
+        photos: filesOfType('image'),
+        videos: filesOfType('video'),
+        audios: filesOfType('audio'),
       })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
