@@ -119,6 +119,18 @@ export const organization = pgTable('companies', {
   metadata: text('metadata'),
   /** starter | professional | enterprise (PRODUCT.md); billing changes it. */
   plan: text('plan').notNull().default('starter'),
+  /** Landing page: which section leads, galleries or events (spec: landing_page_display_mode). */
+  landingDisplayMode: text('landing_display_mode').notNull().default('galleries'),
+  landingTitle: text('landing_title'),
+  landingDescription: text('landing_description'),
+  /** Custom branding (Professional and above): hex colours such as #ff3366. */
+  brandPrimaryColor: text('brand_primary_color'),
+  brandAccentColor: text('brand_accent_color'),
+  /** Requested professional subdomain ({subdomain}.PLATFORM_DOMAIN) and its state: pending | active | rejected. */
+  subdomain: text('subdomain').unique(),
+  subdomainStatus: text('subdomain_status'),
+  /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
+  publicVersion: integer('public_version').notNull().default(0),
   createdAt: createdAt(),
 })
 
@@ -311,14 +323,62 @@ export const lead = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     contentItemId: uuid('content_item_id').references(() => contentItem.id, { onDelete: 'set null' }),
+    eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
+    phone: text('phone'),
+    /** The fan's own company or organisation, when given. */
+    organisation: text('organisation'),
+    /** Consent record (GDPR art. 7): what was accepted, when, under which policy version, in which language. */
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }),
+    dataProcessingConsent: boolean('data_processing_consent').notNull().default(false),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    policyVersion: text('policy_version'),
+    language: text('language'),
+    userAgent: text('user_agent'),
+    sourceUrl: text('source_url'),
     createdAt: createdAt(),
   },
-  (t) => [index('leads_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('leads_company_created_idx').on(t.companyId, t.createdAt),
+    index('leads_company_email_idx').on(t.companyId, t.email),
+  ],
+)
+
+/** One row per download a fan started: a file or a whole gallery as ZIP. Feeds counts and analytics. */
+export const download = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id').references(() => contentItem.id, { onDelete: 'set null' }),
+    assetId: uuid('asset_id').references(() => asset.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id').references(() => lead.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(), // file | zip
+    quality: text('quality').notNull(), // web | original
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_company_created_idx').on(t.companyId, t.createdAt), index('downloads_content_idx').on(t.contentItemId)],
 )
 
 /* ---- Platform tables ---- */
+
+/** The marketing site's interest, newsletter and contact forms; read by the platform operator. */
+export const formSubmission = pgTable(
+  'form_submissions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    kind: text('kind').notNull(), // interest | newsletter | contact
+    name: text('name'),
+    email: text('email').notNull(),
+    message: text('message'),
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt)],
+)
 
 /** Mail kept when no SMTP server is configured, listed at /dev/outbox. */
 export const outboxMail = pgTable(

@@ -78,7 +78,7 @@ describe('tenant isolation', () => {
     expect(updated).toHaveLength(0)
     // Every tenant table carries the same fence.
     const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind = 'r' order by relname`)
-    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'content_items', 'events', 'leads'])
+    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'content_items', 'downloads', 'events', 'leads'])
     const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
     const authTables = ['invitations', 'members']
     expect(tenantTables.rows.map((row) => row.table_name).filter((name) => !authTables.includes(String(name)))).toEqual(fenced.rows.map((row) => row.relname))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, event } from '#db/schema'
+import { asset, contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -17,6 +17,25 @@ async function waitForReady(assetIds: string[]) {
 }
 
 describe("a company's public pages", () => {
+  it('bump the company public version on every change fans could see, and not on counters', async () => {
+    const admin = await createCompanyAdmin('versioned')
+    const version = async () => (await withSystem((tx) => tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, admin.company.id))))[0].v
+    const start = await version()
+    const [item] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Versioned' }).returning())
+    const afterInsert = await version()
+    expect(afterInsert).toBeGreaterThan(start)
+    await withSystem((tx) => tx.update(contentItem).set({ downloadCount: 5, viewCount: 9 }).where(eq(contentItem.id, item.id)))
+    expect(await version()).toBe(afterInsert)
+    await withSystem((tx) => tx.update(contentItem).set({ title: 'Renamed' }).where(eq(contentItem.id, item.id)))
+    const afterEdit = await version()
+    expect(afterEdit).toBeGreaterThan(afterInsert)
+    await withSystem((tx) => tx.update(organization).set({ brandPrimaryColor: '#ff3366' }).where(eq(organization.id, admin.company.id)))
+    const afterBranding = await version()
+    expect(afterBranding).toBeGreaterThan(afterEdit)
+    await withSystem((tx) => tx.delete(contentItem).where(eq(contentItem.id, item.id)))
+    expect(await version()).toBeGreaterThan(afterBranding)
+  })
+
   it('show published galleries and events only, with their counts, and serve only published renditions', async () => {
     const admin = await createCompanyAdmin('fans')
     const slug = admin.company.slug
