@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/**', '.react-router/**', 'node_modules/**', '.data/**', '.test-data/**', 'db/migrations/**'] },
+  { ignores: ['build/**', '.builds/**', '.react-router/**', 'node_modules/**', '.data/**', '.test-data/**', 'db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

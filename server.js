@@ -3,17 +3,19 @@
 import { existsSync } from 'node:fs'
 
 const isDevelopment = process.argv.includes('--dev')
+// Where `react-router build` wrote the app (see react-router.config.ts).
+const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 // The built app runs React's production build unless told otherwise.
 if (!isDevelopment) process.env.NODE_ENV ??= 'production'
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function loadServerModule() {
   if (!isDevelopment) {
-    if (!existsSync('./build/server/index.js')) {
+    if (!existsSync(`./${buildDirectory}/server/index.js`)) {
       console.error('No build found. Run `npm start` (it builds first) or `npm run build`.')
       process.exit(1)
     }
-    return { module: await import('./build/server/index.js'), viteMiddleware: undefined }
+    return { module: await import(`./${buildDirectory}/server/index.js`), viteMiddleware: undefined }
   }
   const vite = await import('vite')
   const devServer = await vite.createServer({ server: { middlewareMode: true } })

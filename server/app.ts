@@ -14,6 +14,8 @@ import { startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, securityHeaders } from './security'
+// Where `react-router build` wrote the app (see react-router.config.ts).
+const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
 /** SESSION_SECRET, or one generated on first start and kept under DATA_DIR. */
 async function resolveSessionSecret(env: TEnv) {
@@ -52,8 +54,8 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
     app.use(options.viteMiddleware)
   } else {
     // Fingerprinted assets never change; everything else in public/ may.
-    app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static('build/client', { maxAge: '1h', index: false }))
+    app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
+    app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
   }
 
   app.use(

@@ -21,7 +21,7 @@ declare module 'vitest' {
  * with DATABASE_URL would run it, and hands its address to the tests.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync('build/server/index.js')) throw new Error('No build found: run `npm run build` before the integration and e2e tests (npm test does).')
+  if (!existsSync(`${process.env.AFTERGLOW_BUILD_DIR || 'build'}/server/index.js`)) throw new Error('No build found: run `npm run build` before the integration and e2e tests (npm test does).')
   const database = await createTestDatabase()
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
