@@ -10,6 +10,7 @@ import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
+import { publicPageCache } from '#app/features/public/server/public-page-cache.server'
 import { startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
@@ -56,6 +57,8 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
     // Fingerprinted assets never change; everything else in public/ may.
     app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
+    // Fans' pages and the marketing site, kept rendered per company version (see the module).
+    app.use(publicPageCache({ platformDomain: env.PLATFORM_DOMAIN, buildId: randomBytes(6).toString('hex') }))
   }
 
   app.use(

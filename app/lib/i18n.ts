@@ -29,7 +29,7 @@ function readCookie(cookieHeader: string | null, name: string) {
 }
 
 /** The visitor's language: their saved choice, else the browser's preference, else English. */
-export function detectLanguage(request: Request): Language {
+export function detectLanguage(request: Pick<Request, 'headers'>): Language {
   const saved = readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE)
   if (isLanguage(saved)) return saved
   const accepted = (request.headers.get('accept-language') ?? '')
