@@ -17,6 +17,8 @@ export default [
     route('events', 'routes/admin/events.tsx'),
     route('events/new', 'routes/admin/events.new.tsx'),
     route('events/:eventId', 'routes/admin/events.$id.tsx'),
+    route('leads', 'routes/admin/leads.tsx'),
+    route('leads/export.csv', 'routes/admin/leads.export.ts'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),

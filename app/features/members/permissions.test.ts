@@ -10,6 +10,9 @@ describe('the permission matrix of PRODUCT.md', () => {
     expect(can('manager', 'content.publish')).toBe(true)
     expect(can('manager', 'events.manage')).toBe(true)
     expect(can('manager', 'leads.read')).toBe(true)
+    expect(can('manager', 'leads.delete')).toBe(true)
+    expect(can('admin', 'leads.delete')).toBe(true)
+    expect(can('user', 'leads.delete')).toBe(false)
     for (const adminOnly of ['company.manage', 'team.manage', 'billing.manage', 'audit.read'] as const) {
       expect(can('manager', adminOnly)).toBe(false)
       expect(can('user', adminOnly)).toBe(false)

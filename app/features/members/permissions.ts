@@ -15,6 +15,8 @@ const MATRIX = {
   'content.publish': ['admin', 'manager'],
   'events.manage': ['admin', 'manager'],
   'leads.read': ['admin', 'manager'],
+  /** Erasing a lead on request (GDPR art. 17). */
+  'leads.delete': ['admin', 'manager'],
   'company.manage': ['admin'],
   'team.manage': ['admin'],
   'billing.manage': ['admin'],

@@ -9,7 +9,7 @@ import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { useIdleLogout } from '#app/features/accounts/use-idle-logout'
 import { AdminErrorScreen } from '#app/features/admin-shell/components/admin-error-screen'
-import { AdminNav, CompanyBadge, IdlePreload } from '#app/features/admin-shell/components/admin-nav'
+import { AdminNav, CompanyBadge, IdlePreload, visibleNavKeys } from '#app/features/admin-shell/components/admin-nav'
 import { can } from '#app/features/members/permissions'
 import { UploadsProvider } from '#app/features/media/components/uploads-provider'
 import { UploadTray } from '#app/features/media/components/upload-tray'
@@ -24,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     role: member.role,
     user: { name: member.user.name, email: member.user.email },
     canManageTeam: can(member.role, 'team.manage'),
+    navKeys: visibleNavKeys((permission) => can(member.role, permission)),
   }
 }
 
@@ -98,7 +99,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex h-full flex-col gap-6 p-4">
       <CompanyBadge name={loaderData.company.name} logo={loaderData.company.logo} />
-      <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} />
+      <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} visibleKeys={loaderData.navKeys} />
     </div>
   )
 

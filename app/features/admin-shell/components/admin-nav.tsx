@@ -2,19 +2,21 @@ import { Building2, CalendarDays, LayoutDashboard, LogOut, Settings, Sparkles, U
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, PrefetchPageLinks } from 'react-router'
+import type { Permission } from '#app/features/members/permissions'
 import { cn } from '#app/lib/cn'
 
-export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean }
+export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean; permission?: Permission }
 
 /*
- * Leads arrive with their feature; until then its entry is shown
- * as "soon" and lead nowhere, so nothing pretends to work.
+ * An entry whose feature has not arrived yet is shown as "soon" and leads nowhere, so nothing
+ * pretends to work. An entry with a permission is left out for roles without it (users do not
+ * see Leads), rather than leading to an access-denied page.
  */
 export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true, available: true },
   { key: 'highlights', to: '/admin/content', icon: Sparkles, available: true },
   { key: 'events', to: '/admin/events', icon: CalendarDays, available: true },
-  { key: 'leads', to: '/admin/leads', icon: Users, available: false },
+  { key: 'leads', to: '/admin/leads', icon: Users, available: true, permission: 'leads.read' },
   { key: 'settings', to: '/admin/settings', icon: Settings, available: true },
 ]
 
@@ -68,12 +70,17 @@ export function CompanyBadge({ name, logo }: { name: string; logo: string | null
   )
 }
 
-export function AdminNav({ onNavigate, onLogout }: { onNavigate?: () => void; onLogout: () => void }) {
+/** The entries a role may open (see NavEntry.permission); worked out by the layout's loader. */
+export function visibleNavKeys(canOpen: (permission: Permission) => boolean) {
+  return NAV_ENTRIES.filter((entry) => !entry.permission || canOpen(entry.permission)).map((entry) => entry.key)
+}
+
+export function AdminNav({ onNavigate, onLogout, visibleKeys }: { onNavigate?: () => void; onLogout: () => void; visibleKeys?: string[] }) {
   const { t } = useTranslation()
   const itemClass = 'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium'
   return (
     <nav aria-label={t('admin.nav.label')} className="flex flex-1 flex-col gap-1">
-      {NAV_ENTRIES.map(({ key, to, icon: Icon, end, available }) =>
+      {NAV_ENTRIES.filter((entry) => !visibleKeys || visibleKeys.includes(entry.key)).map(({ key, to, icon: Icon, end, available }) =>
         available ? (
           <NavLink
             key={key}

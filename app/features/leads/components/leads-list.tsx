@@ -1,0 +1,179 @@
+import { Building2, CalendarDays, Mail, Phone, Sparkles, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import type { LeadListItem } from '../server/find-leads.server'
+import { LeadConsentBadges } from './lead-consent-badges'
+import { LeadDate } from './lead-date'
+
+type ListProps = { leads: LeadListItem[]; canDelete: boolean; onDelete: (lead: LeadListItem) => void }
+
+const missing = <span className="text-ink-muted">—</span>
+
+/** Where the lead came from. A deleted gallery or event leaves the lead without a link. */
+function SourceLink({ to, title, testId }: { to: string | null; title: string | null; testId: string }) {
+  if (!to || !title) return missing
+  return (
+    <Link to={to} className="font-medium text-ink hover:text-accent hover:underline" data-testid={testId}>
+      {title}
+    </Link>
+  )
+}
+
+const contentHref = (lead: LeadListItem) => (lead.contentItemId ? `/admin/content/${lead.contentItemId}` : null)
+const eventHref = (lead: LeadListItem) => (lead.eventId ? `/admin/events/${lead.eventId}` : null)
+
+/** Desktop: one row per lead, every column at a glance. */
+export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
+  const { t } = useTranslation()
+  const headings = ['name', 'email', 'phone', 'company', 'content', 'event', 'date', 'consents'] as const
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-line bg-surface xl:block">
+      <table className="w-full table-fixed text-left text-sm">
+        <colgroup>
+          <col className="w-[13%]" />
+          <col className="w-[17%]" />
+          <col className="w-[10%]" />
+          <col className="w-[10%]" />
+          <col className="w-[12%]" />
+          <col className="w-[10%]" />
+          <col className="w-[11%]" />
+          <col className="w-[13%]" />
+          {canDelete ? <col className="w-[4%]" /> : null}
+        </colgroup>
+        <thead className="border-b border-line bg-surface-muted/60 text-xs text-ink-muted uppercase">
+          <tr>
+            {headings.map((key) => (
+              <th key={key} scope="col" className="px-3 py-3 font-medium">
+                {t(`leads.columns.${key}`)}
+              </th>
+            ))}
+            {canDelete ? (
+              <th scope="col" className="px-3 py-3">
+                <span className="sr-only">{t('leads.columns.actions')}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {leads.map((lead) => (
+            <tr key={lead.id} className="align-top hover:bg-surface-muted/60" data-testid="lead-row" data-lead-id={lead.id}>
+              <td className="px-3 py-3 font-medium break-words">{lead.fullName}</td>
+              <td className="px-3 py-3 break-all">
+                <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
+                  {lead.email}
+                </a>
+              </td>
+              <td className="px-3 py-3 break-words tabular-nums">{lead.phone ? <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">{lead.phone}</a> : missing}</td>
+              <td className="px-3 py-3 break-words">{lead.organisation || missing}</td>
+              <td className="px-3 py-3 break-words">
+                <SourceLink to={contentHref(lead)} title={lead.contentTitle} testId="lead-content" />
+              </td>
+              <td className="px-3 py-3 break-words">
+                <SourceLink to={eventHref(lead)} title={lead.eventTitle} testId="lead-event" />
+              </td>
+              <td className="px-3 py-3 text-ink-muted">
+                <LeadDate value={lead.createdAt} />
+              </td>
+              <td className="px-3 py-3">
+                <LeadConsentBadges lead={lead} />
+              </td>
+              {canDelete ? (
+                <td className="px-1 py-2 text-right">
+                  <Button variant="danger-ghost" size="sm" className="px-2" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })} title={t('leads.delete.button')}>
+                    <Trash2 aria-hidden className="size-4" />
+                  </Button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Phones and tablets: a card per lead, nothing to scroll sideways. */
+export function LeadCards({ leads, canDelete, onDelete }: ListProps) {
+  const { t } = useTranslation()
+  return (
+    <ul className="grid gap-3 md:grid-cols-2 xl:hidden">
+      {leads.map((lead) => (
+        <li key={lead.id} className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4" data-testid="lead-card" data-lead-id={lead.id}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{lead.fullName}</p>
+              <p className="text-xs text-ink-muted">
+                <LeadDate value={lead.createdAt} />
+              </p>
+            </div>
+            {canDelete ? (
+              <Button variant="danger-ghost" size="sm" className="-mt-1 -mr-2 shrink-0" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })}>
+                <Trash2 aria-hidden className="size-4" />
+                {t('leads.delete.button')}
+              </Button>
+            ) : null}
+          </div>
+          <dl className="grid gap-1.5 text-sm">
+            <div className="flex min-w-0 items-center gap-2">
+              <dt>
+                <Mail aria-hidden className="size-4 text-ink-muted" />
+                <span className="sr-only">{t('leads.columns.email')}</span>
+              </dt>
+              <dd className="min-w-0 break-all">
+                <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
+                  {lead.email}
+                </a>
+              </dd>
+            </div>
+            {lead.phone ? (
+              <div className="flex items-center gap-2">
+                <dt>
+                  <Phone aria-hidden className="size-4 text-ink-muted" />
+                  <span className="sr-only">{t('leads.columns.phone')}</span>
+                </dt>
+                <dd className="tabular-nums">
+                  <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">
+                    {lead.phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {lead.organisation ? (
+              <div className="flex min-w-0 items-center gap-2">
+                <dt>
+                  <Building2 aria-hidden className="size-4 text-ink-muted" />
+                  <span className="sr-only">{t('leads.columns.company')}</span>
+                </dt>
+                <dd className="min-w-0 break-words">{lead.organisation}</dd>
+              </div>
+            ) : null}
+            {lead.contentTitle && lead.contentItemId ? (
+              <div className="flex min-w-0 items-center gap-2">
+                <dt>
+                  <Sparkles aria-hidden className="size-4 text-ink-muted" />
+                  <span className="sr-only">{t('leads.columns.content')}</span>
+                </dt>
+                <dd className="min-w-0 break-words">
+                  <SourceLink to={contentHref(lead)} title={lead.contentTitle} testId="lead-content" />
+                </dd>
+              </div>
+            ) : null}
+            {lead.eventTitle && lead.eventId ? (
+              <div className="flex min-w-0 items-center gap-2">
+                <dt>
+                  <CalendarDays aria-hidden className="size-4 text-ink-muted" />
+                  <span className="sr-only">{t('leads.columns.event')}</span>
+                </dt>
+                <dd className="min-w-0 break-words">
+                  <SourceLink to={eventHref(lead)} title={lead.eventTitle} testId="lead-event" />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <LeadConsentBadges lead={lead} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,21 @@
+import { and, asc, eq, exists } from 'drizzle-orm'
+import { contentItem, event, lead } from '#db/schema'
+import type { MemberContext } from '#app/lib/tenant.server'
+
+/** The content and events to filter by: only those that brought in at least one lead. */
+export async function findLeadFilterOptions(member: MemberContext) {
+  const companyId = member.company.id
+  return member.withTenant(async (tx) => {
+    const contents = await tx
+      .select({ id: contentItem.id, title: contentItem.title })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, companyId), exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.contentItemId, contentItem.id)))))
+      .orderBy(asc(contentItem.title))
+    const events = await tx
+      .select({ id: event.id, title: event.title })
+      .from(event)
+      .where(and(eq(event.companyId, companyId), exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.eventId, event.id)))))
+      .orderBy(asc(event.title))
+    return { contents, events }
+  })
+}
