@@ -4,6 +4,7 @@ import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error'
 import { I18nProvider } from './components/i18n-provider'
 import { NotFoundScreen } from './components/not-found'
+import { CookieConsent } from './features/consent/components/cookie-consent'
 import { clientResources, getRequestLanguage } from './lib/i18n.server'
 import { useNonce } from './lib/nonce'
 import './app.css'
@@ -40,6 +41,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <I18nProvider language={loaderData.language} resources={loaderData.resources}>
       <Outlet />
       <Toaster position="top-center" richColors closeButton />
+      <CookieConsent />
     </I18nProvider>
   )
 }

@@ -1,0 +1,77 @@
+import { Cookie, X } from 'lucide-react'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { acceptAll, declineOptional, dismissBanner } from '../consent-store'
+import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
+import type { ConsentChoice } from './cookie-consent'
+
+
+type ConsentBannerProps = {
+  onChosen: (choice: ConsentChoice) => void
+  onCustomize: () => void
+  onPrepareCustomize: () => void
+}
+
+/** Fixed at the bottom over the page: it takes no room in the layout, so nothing moves. */
+export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomize }: ConsentBannerProps) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const textId = useId()
+  return (
+    <section
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      data-testid="consent-banner"
+      className={`${CONSENT_SURFACE} fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 max-h-[70dvh] overflow-y-auto p-4 transition duration-200 ease-out starting:translate-y-4 starting:opacity-0 sm:inset-x-auto sm:bottom-6 sm:left-1/2 sm:w-[min(56rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:p-5`}
+    >
+      <button
+        type="button"
+        onClick={() => dismissBanner()}
+        aria-label={t('consent.banner.close')}
+        className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
+      >
+        <X aria-hidden className="size-5" />
+      </button>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:gap-8">
+        <div className="min-w-0 flex-1 pr-8 sm:pr-0">
+          <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold">
+            <Cookie aria-hidden className="size-5 text-accent" />
+            {t('consent.banner.title')}
+          </h2>
+          <p id={textId} className="mt-2 text-sm leading-relaxed text-ink-muted">
+            {t('consent.banner.text')}{' '}
+            <Link to="/cookies" className="font-medium text-ink underline underline-offset-2 hover:text-accent">
+              {t('consent.banner.policy')}
+            </Link>
+          </p>
+        </div>
+        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
+          <Button size="lg" className={`${CONSENT_PRIMARY} h-11 sm:h-10 sm:text-sm`} onClick={() => {
+              acceptAll()
+              onChosen('accepted')
+            }}>
+            {t('consent.banner.accept')}
+          </Button>
+          <Button size="lg" className={`${CONSENT_SECONDARY} h-11 sm:h-10 sm:text-sm`} onClick={() => {
+              declineOptional()
+              onChosen('declined')
+            }}>
+            {t('consent.banner.decline')}
+          </Button>
+          <Button
+            size="lg"
+            variant="ghost"
+            className="col-span-2 h-11 text-ink underline-offset-2 hover:bg-white/10 hover:underline sm:h-10 sm:text-sm"
+            onClick={onCustomize}
+            onPointerEnter={onPrepareCustomize}
+            onFocus={onPrepareCustomize}
+          >
+            {t('consent.banner.customize')}
+          </Button>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { I18nextProvider } from 'react-i18next'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createI18n } from '#app/lib/i18n'
+import en from '#app/locales/en.json'
+import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '../consent'
+import { acceptAll, readConsent } from '../consent-store'
+import { openCookieSettings } from '../open-cookie-settings'
+import { CookieConsent } from './cookie-consent'
+
+function renderConsent() {
+  const i18n = createI18n('en', { en: { translation: en } })
+  const router = createMemoryRouter([{ path: '/', element: <CookieConsent /> }])
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  )
+}
+
+// Lets the lazily imported pieces of UI arrive (module loading runs on real time).
+async function settle() {
+  for (let round = 0; round < 5; round += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(0)
+    })
+  }
+}
+
+describe('cookie consent on the page', () => {
+  beforeAll(async () => {
+    await Promise.all([import('./consent-banner'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+  })
+  beforeEach(() => {
+    localStorage.clear()
+    document.documentElement.lang = 'en'
+    // Only the page's timers: module loading for the lazy pieces keeps its own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+  })
+
+  it('shows the banner 2 seconds after load, not before', async () => {
+    renderConsent()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS - 100))
+    await settle()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    await act(async () => vi.advanceTimersByTimeAsync(100))
+    await settle()
+    expect(screen.getByTestId('consent-banner')).toBeTruthy()
+  })
+
+  it('closing the banner hides it for good without a decision', async () => {
+    renderConsent()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS))
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Close without choosing' }))
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    expect(readConsent()).toMatchObject({ status: null, bannerSeen: true })
+    cleanup()
+    renderConsent()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS * 2))
+    await settle()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    expect(screen.queryByTestId('consent-status')).toBeNull()
+  })
+
+  it('accept shows the status card with 4/4, which hides after 3 seconds', async () => {
+    renderConsent()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS))
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await settle()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    expect(screen.getByTestId('consent-status-count').textContent).toBe('4/4 enabled')
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_STATUS_CARD_MS))
+    expect(screen.queryByTestId('consent-status')).toBeNull()
+  })
+
+  it('on a later load with consent, the card shows at once and no banner', async () => {
+    acceptAll()
+    renderConsent()
+    await settle()
+    expect(screen.getByTestId('consent-status')).toBeTruthy()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_STATUS_CARD_MS))
+    expect(screen.queryByTestId('consent-status')).toBeNull()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+  })
+
+  it('a "Cookie settings" link opens the dialog; the necessary switch is locked', async () => {
+    renderConsent()
+    act(() => openCookieSettings())
+    await settle()
+    const necessary = screen.getByRole('switch', { name: 'Necessary' })
+    expect(necessary.getAttribute('aria-checked')).toBe('true')
+    expect((necessary as HTMLButtonElement).disabled).toBe(true)
+    const marketing = screen.getByRole('switch', { name: 'Marketing' })
+    expect(marketing.getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(marketing)
+    expect(marketing.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }))
+    await settle()
+    expect(readConsent()).toMatchObject({ status: 'declined', preferences: { necessary: true, functional: false, analytics: false, marketing: true } })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByTestId('consent-status-count').textContent).toBe('2/4 enabled')
+  })
+})

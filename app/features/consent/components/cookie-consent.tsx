@@ -1,0 +1,114 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { LANGUAGE_STORAGE_KEY } from '#app/lib/i18n'
+import { CONSENT_BANNER_DELAY_MS } from '../consent'
+import { readConsent } from '../consent-store'
+import { COOKIE_SETTINGS_EVENT } from '../open-cookie-settings'
+import { useConsent } from '../use-consent'
+
+/*
+ * Mounted once in the root, so every page (marketing site, policies, companies' pages, admin)
+ * has the banner, the settings dialog and the status card. Only this decision logic loads with
+ * the page; the three pieces of UI are fetched when first shown.
+ */
+
+const ConsentBanner = lazy(() => import('./consent-banner'))
+const ConsentStatusCard = lazy(() => import('./consent-status-card'))
+const loadSettingsDialog = () => import('./cookie-settings-dialog')
+const CookieSettingsDialog = lazy(loadSettingsDialog)
+
+/** What the visitor chose, each with its toast from the spec's catalogue (section 8). */
+export type ConsentChoice = 'accepted' | 'acceptedAll' | 'declined' | 'saved'
+
+const TOAST_TITLE_KEYS: Record<ConsentChoice, string> = {
+  accepted: 'consent.toast.accepted',
+  acceptedAll: 'consent.toast.acceptedAll',
+  declined: 'consent.toast.declined',
+  saved: 'consent.toast.saved',
+}
+
+function hasLanguage() {
+  try {
+    if (localStorage.getItem(LANGUAGE_STORAGE_KEY) || localStorage.getItem('language')) return true
+  } catch {
+    // Storage blocked: the page's own language still counts.
+  }
+  return Boolean(document.documentElement.lang)
+}
+
+export function CookieConsent() {
+  const { t } = useTranslation()
+  const consent = useConsent()
+  const [bannerDue, setBannerDue] = useState(false)
+  // Each showing gets a new key, so the 3-second timer starts over.
+  const [statusCardShowing, setStatusCardShowing] = useState(0)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const [dialogLoaded, setDialogLoaded] = useState(false)
+
+  useEffect(() => {
+    const stored = readConsent()
+    if (stored.status) {
+      setStatusCardShowing(1)
+      return
+    }
+    if (stored.bannerSeen || !hasLanguage()) return
+    const timer = window.setTimeout(() => setBannerDue(true), CONSENT_BANNER_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  // Radix returns focus only to its own trigger; ours are the banner, the card and footer links.
+  const returnFocusTo = useRef<HTMLElement | null>(null)
+  const openDialog = useCallback(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    setDialogLoaded(true)
+    setDialogOpen(true)
+  }, [])
+
+  useEffect(() => {
+    window.addEventListener(COOKIE_SETTINGS_EVENT, openDialog)
+    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, openDialog)
+  }, [openDialog])
+
+  const onChosen = useCallback(
+    (choice: ConsentChoice) => {
+      setDialogOpen(false)
+      toast.success(t(TOAST_TITLE_KEYS[choice]), { description: t(`consent.toast.${choice}Description`) })
+      setStatusCardShowing((showing) => showing + 1)
+    },
+    [t],
+  )
+
+  const onReset = useCallback(() => {
+    setDialogOpen(false)
+    setStatusCardShowing(0)
+    setBannerDue(true)
+  }, [])
+
+  // Both stay under the open dialog, so Escape hands focus back to Customize or Manage.
+  const showBanner = bannerDue && consent.status === null && !consent.bannerSeen
+  const showStatusCard = statusCardShowing > 0 && consent.status !== null
+
+  // One boundary each: loading the dialog must not blank the banner.
+  return (
+    <>
+      <Suspense fallback={null}>
+        {showBanner ? <ConsentBanner onChosen={onChosen} onCustomize={openDialog} onPrepareCustomize={() => void loadSettingsDialog()} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {showStatusCard ? (
+          <ConsentStatusCard
+            key={statusCardShowing}
+            preferences={consent.preferences}
+            onManage={openDialog}
+            onPrepareManage={() => void loadSettingsDialog()}
+            onHidden={() => setStatusCardShowing(0)}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {dialogLoaded ? <CookieSettingsDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={returnFocusTo} consent={consent} onChosen={onChosen} onReset={onReset} /> : null}
+      </Suspense>
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+/** Cookie consent: the spec's constants (section 9) and the shapes stored in this browser (ADR 019). */
+
+export const CONSENT_VERSION = '1.0'
+export const CONSENT_VALIDITY_DAYS = 365
+export const CONSENT_AUDIT_LIMIT = 10
+export const CONSENT_BANNER_DELAY_MS = 2000
+export const CONSENT_STATUS_CARD_MS = 3000
+
+/** localStorage keys, exactly as the spec names them. */
+export const CONSENT_STORAGE_KEYS = {
+  status: 'tracking-consent',
+  preferences: 'cookie-preferences',
+  bannerSeen: 'consent-banner-seen',
+} as const
+
+/** Dispatched on window whenever this tab (or another one) changes the stored consent. */
+export const CONSENT_CHANGE_EVENT = 'afterglow:consent-change'
+
+export const CONSENT_CATEGORIES = ['necessary', 'functional', 'analytics', 'marketing'] as const
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]
+export type ConsentPreferences = { necessary: true; functional: boolean; analytics: boolean; marketing: boolean }
+export type ConsentStatus = 'accepted' | 'declined'
+
+/** `tracking-consent`: the decision, whose timestamp starts the 365 days. */
+export type StoredConsentStatus = { status: ConsentStatus; version: string; timestamp: string }
+export type ConsentAuditEntry = { timestamp: string; preferences: ConsentPreferences; userAgent: string; url: string }
+/** `cookie-preferences`: the categories chosen, and the last ten decisions (oldest first). */
+export type StoredCookiePreferences = { version: string; timestamp: string; preferences: ConsentPreferences; audit: ConsentAuditEntry[] }
+/** `consent-banner-seen`: the banner was answered or closed. */
+export type StoredBannerSeen = { version: string; timestamp: string }
+
+export type ConsentState = {
+  /** null while unset: never chosen, chosen under another version, or older than 365 days. */
+  status: ConsentStatus | null
+  preferences: ConsentPreferences
+  bannerSeen: boolean
+  /** When the current decision was made (ISO 8601), null while unset. */
+  timestamp: string | null
+  audit: ConsentAuditEntry[]
+}
+
+/** Before any choice only what the site cannot work without is on. */
+export const NECESSARY_ONLY: ConsentPreferences = { necessary: true, functional: false, analytics: false, marketing: false }
+export const ALL_ACCEPTED: ConsentPreferences = { necessary: true, functional: true, analytics: true, marketing: true }
+/** The banner's Decline keeps functional cookies (spec section 4). */
+export const OPTIONAL_DECLINED: ConsentPreferences = { necessary: true, functional: true, analytics: false, marketing: false }
+
+export function countEnabled(preferences: ConsentPreferences) {
+  return CONSENT_CATEGORIES.filter((category) => preferences[category]).length
+}

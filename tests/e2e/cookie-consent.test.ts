@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { organization } from '#db/schema'
+import { getDb } from '#app/lib/db.server'
+import { launchBrowser, PHONE } from '../support/browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let context: BrowserContext | undefined
+
+type Stored = { status: unknown; preferences: { version: string; timestamp: string; preferences: Record<string, boolean>; audit: unknown[] } | null; seen: unknown }
+
+async function phonePage(locale = 'en-US') {
+  context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, locale })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  // Hydration mismatches and React warnings reach the console as errors.
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text())
+  })
+  return { page, problems }
+}
+
+function readStored(page: Page): Promise<Stored> {
+  return page.evaluate(() => {
+    const read = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null')
+    return { status: read('tracking-consent'), preferences: read('cookie-preferences'), seen: read('consent-banner-seen') }
+  })
+}
+
+/** Total layout shift so far, from the browser's own measurement. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>
+          resolve(shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(0), 300)
+      }),
+  )
+}
+
+async function waitForBanner(page: Page) {
+  await page.getByTestId('consent-banner').waitFor({ timeout: 6000 })
+}
+
+async function expectStatusCardToHide(page: Page, count: string) {
+  const card = page.getByTestId('consent-status')
+  await card.waitFor()
+  const shownAt = Date.now()
+  expect(await page.getByTestId('consent-status-count').textContent()).toBe(count)
+  await card.waitFor({ state: 'detached', timeout: 6000 })
+  expect(Date.now() - shownAt).toBeGreaterThan(2000)
+}
+
+describe('cookie consent on a phone', () => {
+  beforeAll(async () => {
+    // The spec's demo company; other test files may have created it already.
+    await getDb().insert(organization).values({ id: randomUUID(), name: 'Afterglow Demo', slug: 'demo' }).onConflictDoNothing({ target: organization.slug })
+    browser = await launchBrowser()
+  })
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('shows the banner about 2 s after load, at the bottom, without moving the page; closing it keeps it away with no decision', async () => {
+    const { page, problems } = await phonePage()
+    await page.goto('/demo')
+    await page.waitForTimeout(1300)
+    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    const shiftBefore = await layoutShift(page)
+    await waitForBanner(page)
+    const sinceNavigation = await page.evaluate(() => performance.now())
+    expect(sinceNavigation).toBeGreaterThanOrEqual(2000)
+
+    const box = await page.getByTestId('consent-banner').boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 24)
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height)
+    expect(box!.height).toBeLessThan(PHONE.height / 2)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    expect(await layoutShift(page)).toBe(shiftBefore)
+
+    await page.getByRole('button', { name: 'Close without choosing' }).click()
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' })
+    const stored = await readStored(page)
+    expect(stored.status).toBeNull()
+    expect(stored.preferences).toBeNull()
+    expect(stored.seen).toMatchObject({ version: '1.0' })
+
+    await page.reload()
+    await page.waitForTimeout(3000)
+    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-status').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('accept: toast, 4/4 card that hides; on reload the card again; Manage → locked necessary, marketing off, Save Preferences', async () => {
+    const { page, problems } = await phonePage()
+    await page.goto('/demo')
+    await waitForBanner(page)
+    await page.getByRole('button', { name: 'Accept', exact: true }).click()
+    await page.getByText('Cookies Accepted', { exact: true }).waitFor()
+    await expectStatusCardToHide(page, '4/4 enabled')
+    const accepted = await readStored(page)
+    expect(accepted.status).toMatchObject({ status: 'accepted', version: '1.0' })
+    expect(accepted.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: true, marketing: true })
+    expect(accepted.preferences?.audit).toHaveLength(1)
+
+    await page.reload()
+    await expectStatusCardToHide(page, '4/4 enabled')
+    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+
+    await page.reload()
+    await page.getByTestId('consent-status').waitFor()
+    await page.getByRole('button', { name: 'Manage' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cookie settings' })
+    await dialog.waitFor()
+    const necessary = dialog.getByRole('switch', { name: 'Necessary' })
+    expect(await necessary.getAttribute('aria-checked')).toBe('true')
+    expect(await necessary.isDisabled()).toBe(true)
+    expect(await dialog.getByText('They cannot be disabled.', { exact: false }).count()).toBe(1)
+    const marketing = dialog.getByRole('switch', { name: 'Marketing' })
+    expect(await marketing.getAttribute('aria-checked')).toBe('true')
+    await marketing.click()
+    expect(await marketing.getAttribute('aria-checked')).toBe('false')
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click()
+    await page.getByText('Preferences Saved', { exact: true }).waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.getByTestId('consent-status-count').textContent()).toBe('3/4 enabled')
+
+    const saved = await readStored(page)
+    expect(saved.status).toMatchObject({ status: 'accepted', version: '1.0' })
+    expect(saved.preferences).toMatchObject({ version: '1.0', preferences: { necessary: true, functional: true, analytics: true, marketing: false } })
+    expect(saved.preferences?.audit).toHaveLength(2)
+    expect(saved.preferences?.audit[1]).toMatchObject({
+      preferences: { necessary: true, functional: true, analytics: true, marketing: false },
+      url: `${baseUrl}/demo`,
+      userAgent: expect.stringContaining('Mozilla'),
+    })
+    expect(Date.parse((saved.status as { timestamp: string }).timestamp)).toBeGreaterThan(Date.now() - 60_000)
+    expect(problems).toEqual([])
+  })
+
+  it('decline on the marketing site keeps functional cookies only', async () => {
+    const { page, problems } = await phonePage()
+    await page.goto('/')
+    await waitForBanner(page)
+    await page.getByRole('button', { name: 'Decline' }).click()
+    await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
+    await expectStatusCardToHide(page, '2/4 enabled')
+    const stored = await readStored(page)
+    expect(stored.status).toMatchObject({ status: 'declined', version: '1.0' })
+    expect(stored.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: false, marketing: false })
+    expect(problems).toEqual([])
+  })
+
+  it('by keyboard: Customize, Escape gives focus back, Only Necessary, then Reset consent asks again', async () => {
+    const { page, problems } = await phonePage()
+    await page.goto('/')
+    await waitForBanner(page)
+    const customize = page.getByRole('button', { name: 'Customize' })
+    await customize.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Cookie settings' })
+    await dialog.waitFor()
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true)
+    const functional = dialog.getByRole('switch', { name: 'Functional' })
+    await functional.focus()
+    await page.keyboard.press('Space')
+    expect(await functional.getAttribute('aria-checked')).toBe('true')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Customize')
+    expect((await readStored(page)).status).toBeNull()
+
+    await page.keyboard.press('Enter')
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'Only Necessary' }).click()
+    await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
+    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-status-count').textContent()).toBe('1/4 enabled')
+    const stored = await readStored(page)
+    expect(stored.status).toMatchObject({ status: 'declined' })
+    expect(stored.preferences?.preferences).toEqual({ necessary: true, functional: false, analytics: false, marketing: false })
+
+    await page.getByRole('button', { name: 'Manage' }).click()
+    await dialog.getByRole('button', { name: 'Reset consent' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await waitForBanner(page)
+    expect(await readStored(page)).toEqual({ status: null, preferences: null, seen: null })
+    expect(problems).toEqual([])
+  })
+
+  it('speaks Portuguese to a Portuguese browser', async () => {
+    const { page, problems } = await phonePage('pt-BR')
+    await page.goto('/demo')
+    await waitForBanner(page)
+    const banner = page.getByTestId('consent-banner')
+    expect(await banner.getByRole('heading').textContent()).toBe('Cookies neste site')
+    for (const name of ['Aceitar', 'Recusar', 'Personalizar']) expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1)
+    await banner.getByRole('button', { name: 'Personalizar' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Configurações de cookies' })
+    await dialog.waitFor()
+    for (const name of ['Aceitar todos', 'Salvar preferências', 'Apenas necessários']) expect(await dialog.getByRole('button', { name }).count()).toBe(1)
+    expect(await dialog.getByRole('switch', { name: 'Necessários' }).isDisabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Aceitar todos' }).click()
+    await page.getByText('Todos os cookies aceitos', { exact: true }).waitFor()
+    expect(await page.getByTestId('consent-status-count').textContent()).toBe('4/4 ativadas')
+    expect(problems).toEqual([])
+  })
+})
