@@ -222,6 +222,13 @@ export function configureAuthSecret(secret: string) {
   ;(globalThis as GlobalWithAuth)[SECRET_KEY] = secret
 }
 
+/** The process's session secret, for the app's own signed values (derive a key per purpose). */
+export function getSessionSecret(): string {
+  const secret = (globalThis as GlobalWithAuth)[SECRET_KEY]
+  if (typeof secret !== 'string') throw new Error('Session secret is not configured: boot runs first')
+  return secret
+}
+
 export function getAuth(): Auth {
   const store = globalThis as GlobalWithAuth
   if (!store[AUTH_KEY]) {

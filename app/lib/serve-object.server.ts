@@ -28,9 +28,12 @@ export function parseRange(header: string | null, size: number): ParsedRange {
   return { kind: 'range', range: { start, end } }
 }
 
-function contentDisposition(fileName: string) {
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(fileName: string) {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+  // RFC 5987 leaves ' ( ) * out of attr-char; encodeURIComponent would keep them as they are.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 
 /**

@@ -2,18 +2,11 @@ import { CheckCircle2, CircleAlert, Pause, Play, RotateCcw, UploadCloud, X } fro
 import { useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '#app/lib/cn'
+import { formatBytes } from '#app/lib/format-bytes'
 import { targetKey, useUploads, type UploadItem, type UploadTarget } from './uploads-provider'
 
-export function formatBytes(bytes: number, language: string) {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 }).format(value)} ${units[unit]}`
-}
+// Fans' pages show sizes too; they import it from lib, not from this admin panel.
+export { formatBytes }
 
 function formatDuration(seconds: number) {
   if (!Number.isFinite(seconds) || seconds <= 0) return ''

@@ -1,0 +1,123 @@
+import { Download, Loader2 } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { buttonClasses } from '#app/components/ui/button'
+import { LeadCaptureDialog } from '#app/features/leads/components/lead-capture-dialog'
+import { cn } from '#app/lib/cn'
+import { leadFormPath } from '../downloads'
+
+type DownloadButtonProps = {
+  /** The download address (fileDownloadPath / contentDownloadPath). */
+  href: string
+  /** The item asks for the fan's details and the company does not have them yet. */
+  leadRequired: boolean
+  companyName: string
+  privacyHref: string
+  children?: ReactNode
+  /** `icon`: a round icon button, as in the photo viewer's toolbar (then `label` names it). */
+  appearance?: 'button' | 'icon'
+  variant?: 'primary' | 'secondary' | 'ghost'
+  size?: 'sm' | 'md' | 'lg'
+  /** The accessible name; the visible text when there are no children. */
+  label: string
+  className?: string
+}
+
+// How long "Preparing…" stays after the browser took the download over: its own progress
+// UI shows then, and a second tap should not start a second copy.
+const HANDOVER_MS = 1500
+
+/** The browser saves the response as a file (Content-Disposition) and the page stays. */
+function saveFrom(href: string) {
+  const link = document.createElement('a')
+  link.href = href
+  link.download = ''
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+}
+
+/**
+ * The one download control of fans' pages (gallery, viewer, event, player). A link, so it works
+ * without JavaScript (to the lead form page first when one is needed); with JavaScript it asks
+ * for the fan's details in a dialog where the item requires them, checks the download is there,
+ * says "Preparing…", and hands it to the browser, or explains in a toast what went wrong.
+ */
+export function DownloadButton({ href, leadRequired, companyName, privacyHref, children, appearance = 'button', variant = 'primary', size = 'md', label, className }: DownloadButtonProps) {
+  const { t } = useTranslation()
+  const [asking, setAsking] = useState(false)
+  const [preparing, setPreparing] = useState(false)
+  // Known on this page once the dialog succeeded, before the page's data catches up.
+  const [captured, setCaptured] = useState(false)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
+
+  const start = useCallback(async () => {
+    setPreparing(true)
+    try {
+      const response = await fetch(href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' })
+      if (response.status === 403) {
+        // The company no longer knows this visitor (cookie expired or lead erased): ask again.
+        setAsking(true)
+        return
+      }
+      if (!response.ok) {
+        toast.error(t(response.status === 404 ? 'downloads.errors.notFound' : 'downloads.errors.failed'))
+        return
+      }
+      saveFrom(href)
+      toast.success(t('downloads.started'))
+      await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS))
+    } catch {
+      toast.error(t(navigator.onLine === false ? 'downloads.errors.offline' : 'downloads.errors.failed'))
+    } finally {
+      if (mounted.current) setPreparing(false)
+    }
+  }, [href, t])
+
+  function click(event: MouseEvent<HTMLAnchorElement>) {
+    // A new tab or window is the browser's business (and goes through the no-JavaScript path).
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+    event.preventDefault()
+    if (preparing) return
+    if (leadRequired && !captured) setAsking(true)
+    else void start()
+  }
+
+  const onCaptured = useCallback(() => {
+    setCaptured(true)
+    setAsking(false)
+    void start()
+  }, [start])
+
+  const icon = preparing ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <Download aria-hidden className={appearance === 'icon' ? 'size-6' : 'size-4'} />
+  return (
+    <>
+      <a
+        href={leadRequired && !captured ? leadFormPath(href) : href}
+        onClick={click}
+        aria-label={appearance === 'icon' || preparing ? (preparing ? t('downloads.preparing') : label) : undefined}
+        aria-busy={preparing}
+        aria-disabled={preparing}
+        data-testid="download-button"
+        title={appearance === 'icon' ? label : undefined}
+        className={cn(
+          appearance === 'icon' ? 'grid size-11 place-items-center rounded-full text-white/90 hover:text-white' : buttonClasses(variant, size, 'min-h-11 sm:min-h-0'),
+          preparing && 'cursor-progress opacity-80',
+          className,
+        )}
+      >
+        {icon}
+        {appearance === 'icon' ? null : preparing ? t('downloads.preparing') : (children ?? label)}
+      </a>
+      {asking ? <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+/*
+ * Fans' download addresses, shared by the pages that link to them and the routes that serve them.
+ * They name no company: the file or item does, and its company's rules apply (ADR 018).
+ */
+
+/** One file: a gallery's photo or video, or a single content item's file. */
+export function fileDownloadPath(assetId: string) {
+  return `/download/file/${assetId}`
+}
+
+/** A content item: a gallery as one ZIP, a single item as its file. */
+export function contentDownloadPath(contentItemId: string) {
+  return `/download/content/${contentItemId}`
+}
+
+/** The page that asks for the fan's details first, then sends them on to `next`. */
+export function leadFormPath(next: string) {
+  return `/download/lead?next=${encodeURIComponent(next)}`
+}
+
+export const DOWNLOAD_PATH = /^\/download\/(file|content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+
+/** A download address as it came from a form or query (anything else is refused). */
+export function parseDownloadPath(value: unknown): { kind: 'file' | 'content'; id: string; path: string } | null {
+  if (typeof value !== 'string') return null
+  const match = DOWNLOAD_PATH.exec(value)
+  return match ? { kind: match[1] as 'file' | 'content', id: match[2].toLowerCase(), path: value } : null
+}
+
+/** The error code a download answers with when the company wants the fan's details first. */
+export const LEAD_REQUIRED = 'LEAD_REQUIRED'
+
+export type DownloadQuality = 'web' | 'original'
+
+/** What a page needs to offer a content item's download. */
+export type DownloadOffer = {
+  requireLead: boolean
+  /** Files a fan gets: one for a single item, every ready photo and video for a gallery. */
+  fileCount: number
+  /** Exact bytes of the file or of the ZIP (what Content-Length will say). */
+  sizeBytes: number
+  quality: DownloadQuality
+}
+
+export type DownloadOffers = {
+  /** This visitor already left their details with the company (signed cookie). */
+  leadKnown: boolean
+  /** Where the company's privacy policy is, for the consent text. */
+  privacyHref: string
+  items: Record<string, DownloadOffer>
+}

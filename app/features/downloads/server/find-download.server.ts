@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
+import { asset, contentItem, organization } from '#db/schema'
+import { planOf } from '#app/features/billing/plans'
+import { hostCompanySlug, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { withSystem, type Transaction } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { extensionOf, galleryFileName, safeFileBase, uniqueNames, withExtension } from '../download-names'
+import type { DownloadQuality } from '../downloads'
+
+/*
+ * What a fan may download, and as what (ADR 018): files of published galleries and content
+ * only, the same fence as the public renditions. Photos come as the company's plan allows
+ * (Starter: the largest web rendition; Professional and Enterprise: the original); videos,
+ * audio, PDFs and other files always as uploaded.
+ */
+
+export type DownloadCompany = { id: string; slug: string; name: string; logo: string | null; plan: string }
+export type DownloadItem = { id: string; kind: string; slug: string | null; title: string; requireLead: boolean; eventId: string | null }
+export type DownloadEntry = {
+  assetId: string
+  mediaType: string
+  storageKey: string
+  sizeBytes: number
+  /** The name the fan's copy gets: in the ZIP, or in Content-Disposition. */
+  name: string
+  quality: DownloadQuality
+  lastModified: Date
+}
+
+type WebRendition = { key: string; size: number; format: string }
+
+/** The photo quality a company's plan gives its fans. */
+export function photoQualityOf(plan: string): DownloadQuality {
+  return planOf(plan).highResolutionDownload ? 'original' : 'web'
+}
+
+/**
+ * Every downloadable file of published items, in gallery order, named and with the bytes the
+ * fan will get. Items of kind `gallery` number their files; a single item's file takes its title.
+ */
+export async function listDownloadEntries(tx: Transaction, items: DownloadItem[], plan: string) {
+  const result = new Map<string, DownloadEntry[]>(items.map((item) => [item.id, []]))
+  if (items.length === 0) return result
+  const photoQuality = photoQualityOf(plan)
+  const rows = await tx
+    .select({
+      assetId: asset.id,
+      contentItemId: asset.contentItemId,
+      mediaType: asset.mediaType,
+      storageKey: asset.storageKey,
+      sizeBytes: asset.sizeBytes,
+      createdAt: asset.createdAt,
+      // Written out in full: drizzle's unqualified names would bind to the inner table.
+      web: sql<WebRendition | null>`(
+        select json_build_object('key', r.storage_key, 'size', r.size_bytes, 'format', r.format)
+        from asset_renditions as r
+        where r.asset_id = assets.id and r.rendition ~ '^w[0-9]+$' and r.format in ('jpeg', 'webp')
+        order by r.width desc, (r.format = 'jpeg') desc
+        limit 1)`,
+    })
+    .from(asset)
+    .where(
+      and(
+        inArray(
+          asset.contentItemId,
+          items.map((item) => item.id),
+        ),
+        inArray(asset.purpose, ['gallery-media', 'content-file']),
+        // Photos and videos are offered once processed, as on the gallery page; other files at once.
+        or(notInArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'ready')),
+      ),
+    )
+    .orderBy(asc(asset.contentItemId), asc(asset.position), asc(asset.createdAt))
+
+  for (const item of items) {
+    type File = { row: (typeof rows)[number]; storageKey: string; sizeBytes: number; extension: string; quality: DownloadQuality }
+    const files = rows.flatMap((row): File[] => {
+      if (row.contentItemId !== item.id) return []
+      if (row.mediaType === 'image' && photoQuality === 'web') {
+        if (!row.web) return []
+        return [{ row, storageKey: row.web.key, sizeBytes: Number(row.web.size), extension: row.web.format === 'jpeg' ? 'jpg' : row.web.format, quality: 'web' }]
+      }
+      return [{ row, storageKey: row.storageKey, sizeBytes: Number(row.sizeBytes), extension: extensionOf(row.storageKey), quality: 'original' }]
+    })
+    const names = uniqueNames(
+      files.map((file, index) => (item.kind === 'gallery' ? galleryFileName(item.title, index + 1, files.length, file.extension) : withExtension(safeFileBase(item.title), file.extension))),
+    )
+    result.set(
+      item.id,
+      files.map((file, index) => ({
+        assetId: file.row.assetId,
+        mediaType: file.row.mediaType,
+        storageKey: file.storageKey,
+        sizeBytes: file.sizeBytes,
+        name: names[index],
+        quality: file.quality,
+        lastModified: file.row.createdAt,
+      })),
+    )
+  }
+  return result
+}
+
+export const ITEM_COLUMNS = {
+  id: contentItem.id,
+  kind: contentItem.kind,
+  slug: contentItem.slug,
+  title: contentItem.title,
+  requireLead: contentItem.requireLead,
+  eventId: contentItem.eventId,
+}
+
+export type DownloadTarget = { company: DownloadCompany; item: DownloadItem; entries: DownloadEntry[] }
+
+const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
+
+/**
+ * The published item a download address names (a file by its asset id, or a content item by
+ * its id), its company, and what it would serve. Throws NOT_FOUND for anything fans cannot see,
+ * including another company's file asked for on a company's own subdomain.
+ */
+export async function findDownloadTarget(request: Request, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget & { file: DownloadEntry | null }> {
+  // Cross-tenant by nature (the address names no company): "published" is the fence, as for /p/.
+  const found = await withSystem(async (tx) => {
+    const itemId =
+      target.kind === 'content'
+        ? target.id
+        : (
+            await tx
+              .select({ id: asset.contentItemId })
+              .from(asset)
+              .where(and(eq(asset.id, target.id), inArray(asset.purpose, ['gallery-media', 'content-file'])))
+          )[0]?.id
+    if (!itemId) return null
+    const [row] = await tx
+      .select({ item: ITEM_COLUMNS, company: { id: organization.id, slug: organization.slug, name: organization.name, logo: organization.logo, plan: organization.plan } })
+      .from(contentItem)
+      .innerJoin(organization, eq(organization.id, contentItem.companyId))
+      .where(and(eq(contentItem.id, itemId), eq(contentItem.status, 'published')))
+    if (!row) return null
+    const entries = (await listDownloadEntries(tx, [row.item], row.company.plan)).get(row.item.id) ?? []
+    return { ...row, entries }
+  })
+  if (!found) throw notFound()
+  // On a company's own subdomain, only that company's files.
+  if (hostCompanySlug(request)) {
+    const host = await resolvePublicCompany(request, undefined).catch(() => null)
+    if (host?.company.id !== found.company.id) throw notFound()
+  }
+  const file = target.kind === 'file' ? (found.entries.find((entry) => entry.assetId === target.id) ?? null) : found.item.kind === 'gallery' ? null : (found.entries[0] ?? null)
+  if (target.kind === 'file' && !file) throw notFound()
+  if (found.entries.length === 0) throw notFound()
+  return { ...found, file }
+}

@@ -1,0 +1,115 @@
+import type { Readable } from 'node:stream'
+import { makeZip, predictLength } from 'client-zip'
+import { findKnownLead } from '#app/features/leads/server/lead-cookie.server'
+import { withTenant } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { logger } from '#app/lib/logger.server'
+import { contentDisposition, serveObject } from '#app/lib/serve-object.server'
+import { getStorage, type Storage } from '#app/lib/storage.server'
+import { safeFileBase } from '../download-names'
+import { LEAD_REQUIRED, leadFormPath } from '../downloads'
+import { findDownloadTarget, type DownloadEntry } from './find-download.server'
+import { recordDownload } from './record-download.server'
+
+// What a fan gets depends on the plan and their lead cookie: never cached by anyone in between.
+const DOWNLOAD_CACHE = 'private, no-store'
+
+/** The predicted size of the ZIP of `entries`: the Content-Length it will be sent with. */
+export function zipLength(entries: Pick<DownloadEntry, 'name' | 'sizeBytes'>[]) {
+  return Number(predictLength(entries.map((entry) => ({ name: entry.name, size: entry.sizeBytes }))))
+}
+
+/**
+ * A stored file's bytes, opened only when the ZIP reaches it, checked against the size the
+ * archive's length was computed from (a mismatch aborts the download instead of corrupting it).
+ */
+async function* exactBytes(storage: Storage, entry: DownloadEntry) {
+  let stream: Readable | undefined
+  try {
+    stream = await storage.read(entry.storageKey)
+    let seen = 0
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      seen += chunk.length
+      if (seen > entry.sizeBytes) break
+      yield chunk
+    }
+    if (seen !== entry.sizeBytes) throw new Error(`${entry.storageKey} has ${seen} or more bytes, ${entry.sizeBytes} expected`)
+  } catch (error) {
+    // Headers are gone already: the fan's download breaks off, and this says why.
+    logger.error({ err: error, assetId: entry.assetId }, 'zip entry could not be read')
+    throw error
+  } finally {
+    stream?.destroy()
+  }
+}
+
+/**
+ * A whole gallery as one ZIP, streamed while it is built: files are stored, not recompressed
+ * (JPEG, WebP and MP4 are compressed already), read one at a time, so the first bytes leave at
+ * once and memory stays flat whatever the gallery's size. Stored entries make the archive's
+ * size computable up front, so it goes out with an exact Content-Length (ADR 018).
+ */
+export function zipResponse(request: Request, entries: DownloadEntry[], fileName: string, storage: Storage = getStorage()) {
+  const headers = new Headers({
+    'Content-Type': 'application/zip',
+    'Content-Length': String(zipLength(entries)),
+    'Content-Disposition': contentDisposition(fileName),
+    'Cache-Control': DOWNLOAD_CACHE,
+  })
+  if (request.method === 'HEAD') return new Response(null, { headers })
+  const files = entries.map((entry) => ({ name: entry.name, size: entry.sizeBytes, lastModified: entry.lastModified, input: exactBytes(storage, entry) }))
+  return new Response(makeZip(files), { headers })
+}
+
+export type DownloadRequest = { kind: 'file' | 'content'; id: string; path: string }
+
+// A count that fails to be written must not cost the fan their download.
+const notRecorded = (contentItemId: string) => (error: unknown) => logger.error({ err: error, contentItemId }, 'download not recorded')
+
+function isPageNavigation(request: Request) {
+  return (request.headers.get('accept') ?? '').includes('text/html')
+}
+
+/** Whether a file response is a new download (not a HEAD, a resumed range or a revalidation). */
+function isNewDownload(request: Request, response: Response) {
+  if (request.method !== 'GET') return false
+  if (response.status === 200) return true
+  return response.status === 206 && (response.headers.get('content-range') ?? '').startsWith('bytes 0-')
+}
+
+/**
+ * Answers a fan's download: one file (with byte ranges) or a gallery's ZIP, in the quality of
+ * the company's plan, after the lead form where the item asks for one. Every download started is
+ * counted; HEAD requests (the page checking before it starts one) are not.
+ */
+export async function serveDownload(request: Request, wanted: DownloadRequest): Promise<Response> {
+  let target
+  try {
+    target = await findDownloadTarget(request, wanted)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+    throw error
+  }
+  const { company, item, entries, file } = target
+  const leadId = await withTenant(company.id, (tx) => findKnownLead(tx, request, company.id))
+  if (item.requireLead && !leadId) {
+    // Without JavaScript the link itself leads here: the fan gets the form, then the file.
+    if (isPageNavigation(request)) return new Response(null, { status: 303, headers: { Location: leadFormPath(wanted.path), 'Cache-Control': 'no-store' } })
+    return Response.json({ code: LEAD_REQUIRED, messageKey: 'downloads.errors.leadRequired' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+  }
+
+  if (file) {
+    const response = await serveObject(request, getStorage(), file.storageKey, { cacheControl: DOWNLOAD_CACHE, downloadName: file.name })
+    if (isNewDownload(request, response)) {
+      await recordDownload(request, { companyId: company.id, contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
+    }
+    return response
+  }
+
+  const response = zipResponse(request, entries, `${safeFileBase(item.title)}.zip`)
+  if (request.method === 'GET') {
+    const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
+    await recordDownload(request, { companyId: company.id, contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
+  }
+  return response
+}

@@ -1,0 +1,33 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { configureAuthSecret } from '#app/lib/auth.server'
+import { leadCookieName, leadCookieValue, verifyLeadCookieValue, LEAD_COOKIE_MAX_AGE_SECONDS } from './lead-cookie.server'
+
+const LEAD = '0b7c6c1e-8a4f-4d5e-9c1a-2f3e4d5c6b7a'
+
+describe('the lead cookie', () => {
+  beforeAll(() => configureAuthSecret('a-test-secret-that-is-long-enough-0123456789'))
+
+  it('vouches for its lead at its company for a year', () => {
+    const now = Date.UTC(2026, 0, 1)
+    const value = leadCookieValue('company-a', LEAD, now)
+    expect(verifyLeadCookieValue('company-a', value, now)).toBe(LEAD)
+    expect(verifyLeadCookieValue('company-a', value, now + (LEAD_COOKIE_MAX_AGE_SECONDS - 60) * 1000)).toBe(LEAD)
+    expect(verifyLeadCookieValue('company-a', value, now + (LEAD_COOKIE_MAX_AGE_SECONDS + 1) * 1000)).toBeNull()
+  })
+
+  it('is refused when tampered with, moved to another company or unsigned', () => {
+    const value = leadCookieValue('company-a', LEAD)
+    const [, expires, signature] = value.split('.')
+    expect(verifyLeadCookieValue('company-b', value)).toBeNull()
+    expect(verifyLeadCookieValue('company-a', `${LEAD.replace('0b7c', '1b7c')}.${expires}.${signature}`)).toBeNull()
+    expect(verifyLeadCookieValue('company-a', `${LEAD}.${Number(expires) + 86400}.${signature}`)).toBeNull()
+    expect(verifyLeadCookieValue('company-a', `${LEAD}.${expires}.${signature.slice(0, -1)}A`)).toBeNull()
+    expect(verifyLeadCookieValue('company-a', LEAD)).toBeNull()
+    expect(verifyLeadCookieValue('company-a', undefined)).toBeNull()
+  })
+
+  it('has a name per company that a cookie may carry', () => {
+    expect(leadCookieName('company-a')).toMatch(/^ag_lead_[0-9a-f]{16}$/)
+    expect(leadCookieName('company-a')).not.toBe(leadCookieName('company-b'))
+  })
+})
