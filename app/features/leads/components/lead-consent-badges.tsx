@@ -13,7 +13,7 @@ export function LeadConsentBadges({ lead }: { lead: Consents }) {
     { key: 'marketing', given: lead.marketingConsent },
   ] as const
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={t('leads.columns.consents')}>
+    <ul className="flex flex-wrap gap-1" aria-label={t('leads.columns.consents')}>
       {consents.map(({ key, given }) => {
         const full = t(`leads.consents.${key}.${given ? 'given' : 'missing'}`)
         return (

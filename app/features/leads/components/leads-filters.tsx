@@ -1,8 +1,8 @@
-import { Search, X } from 'lucide-react'
+import { Search } from 'lucide-react'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useSubmit } from 'react-router'
-import { hasLeadFilters, MARKETING_FILTERS, type TLeadFilters } from '../leads.schema'
+import { Form, useSubmit } from 'react-router'
+import { MARKETING_FILTERS, type TLeadFilters } from '../leads.schema'
 
 type Option = { id: string; title: string }
 
@@ -44,49 +44,43 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
   }
 
   return (
-    <Form ref={formRef} method="get" role="search" className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_200px_200px_200px_auto]" onChange={onChange}>
-      <label className="relative block md:col-span-2 xl:col-span-1">
-        <span className="sr-only">{t('leads.filters.search')}</span>
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-        <input type="search" name="q" defaultValue={filters.q ?? ''} maxLength={100} placeholder={t('leads.filters.search')} className={`${CONTROL} pr-3 pl-9`} />
-      </label>
-      <select name="content" defaultValue={filters.content ?? ''} aria-label={t('leads.filters.content')} className={`${CONTROL} px-3`}>
-        <option value="">{t('leads.filters.allContent')}</option>
-        {contents.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.title}
-          </option>
-        ))}
-      </select>
-      <select name="event" defaultValue={filters.event ?? ''} aria-label={t('leads.filters.event')} className={`${CONTROL} px-3`}>
-        <option value="">{t('leads.filters.allEvents')}</option>
-        {events.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.title}
-          </option>
-        ))}
-      </select>
-      <select name="marketing" defaultValue={filters.marketing ?? ''} aria-label={t('leads.filters.marketing')} className={`${CONTROL} px-3`}>
-        <option value="">{t('leads.filters.marketingAll')}</option>
-        {MARKETING_FILTERS.map((value) => (
-          <option key={value} value={value}>
-            {t(`leads.filters.marketingOptions.${value}`)}
-          </option>
-        ))}
-      </select>
-      <div className="flex items-center gap-2">
-        <noscript>
-          <button type="submit" className="h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-4 text-sm font-medium">
-            {t('leads.filters.apply')}
-          </button>
-        </noscript>
-        {hasLeadFilters(filters) ? (
-          <Link to="/admin/leads" replace className="inline-flex h-10 items-center gap-1.5 rounded-[var(--radius-ui)] px-3 text-sm font-medium text-ink-muted hover:bg-surface hover:text-ink" data-testid="clear-filters">
-            <X aria-hidden className="size-4" />
-            {t('leads.filters.clear')}
-          </Link>
-        ) : null}
+    <Form ref={formRef} method="get" role="search" onChange={onChange}>
+      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,230px))]">
+        <label className="relative block md:col-span-2 xl:col-span-1">
+          <span className="sr-only">{t('leads.filters.search')}</span>
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
+          <input type="search" name="q" defaultValue={filters.q ?? ''} maxLength={100} placeholder={t('leads.filters.search')} className={`${CONTROL} pr-3 pl-9`} />
+        </label>
+        <select name="content" defaultValue={filters.content ?? ''} aria-label={t('leads.filters.content')} className={`${CONTROL} px-3`}>
+          <option value="">{t('leads.filters.allContent')}</option>
+          {contents.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.title}
+            </option>
+          ))}
+        </select>
+        <select name="event" defaultValue={filters.event ?? ''} aria-label={t('leads.filters.event')} className={`${CONTROL} px-3`}>
+          <option value="">{t('leads.filters.allEvents')}</option>
+          {events.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.title}
+            </option>
+          ))}
+        </select>
+        <select name="marketing" defaultValue={filters.marketing ?? ''} aria-label={t('leads.filters.marketing')} className={`${CONTROL} px-3`}>
+          <option value="">{t('leads.filters.marketingAll')}</option>
+          {MARKETING_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {t(`leads.filters.marketingOptions.${value}`)}
+            </option>
+          ))}
+        </select>
       </div>
+      <noscript>
+        <button type="submit" className="mt-3 h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-4 text-sm font-medium">
+          {t('leads.filters.apply')}
+        </button>
+      </noscript>
     </Form>
   )
 }

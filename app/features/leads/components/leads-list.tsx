@@ -23,23 +23,21 @@ function SourceLink({ to, title, testId }: { to: string | null; title: string | 
 const contentHref = (lead: LeadListItem) => (lead.contentItemId ? `/admin/content/${lead.contentItemId}` : null)
 const eventHref = (lead: LeadListItem) => (lead.eventId ? `/admin/events/${lead.eventId}` : null)
 
-/** Desktop: one row per lead, every column at a glance. */
+/** Desktop: one row per lead, every field at a glance; the contact details share the first column. */
 export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
   const { t } = useTranslation()
-  const headings = ['name', 'email', 'phone', 'company', 'content', 'event', 'date', 'consents'] as const
+  const headings = ['contact', 'company', 'content', 'event', 'date', 'consents'] as const
   return (
     <div className="hidden overflow-hidden rounded-xl border border-line bg-surface xl:block">
       <table className="w-full table-fixed text-left text-sm">
         <colgroup>
-          <col className="w-[13%]" />
-          <col className="w-[17%]" />
-          <col className="w-[10%]" />
-          <col className="w-[10%]" />
+          <col className="w-[21%]" />
           <col className="w-[12%]" />
-          <col className="w-[10%]" />
-          <col className="w-[11%]" />
+          <col className="w-[15%]" />
           <col className="w-[13%]" />
-          {canDelete ? <col className="w-[4%]" /> : null}
+          <col className="w-[11%]" />
+          <col />
+          {canDelete ? <col className="w-12" /> : null}
         </colgroup>
         <thead className="border-b border-line bg-surface-muted/60 text-xs text-ink-muted uppercase">
           <tr>
@@ -49,7 +47,7 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
               </th>
             ))}
             {canDelete ? (
-              <th scope="col" className="px-3 py-3">
+              <th scope="col" className="px-2 py-3">
                 <span className="sr-only">{t('leads.columns.actions')}</span>
               </th>
             ) : null}
@@ -58,13 +56,23 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
         <tbody className="divide-y divide-line">
           {leads.map((lead) => (
             <tr key={lead.id} className="align-top hover:bg-surface-muted/60" data-testid="lead-row" data-lead-id={lead.id}>
-              <td className="px-3 py-3 font-medium break-words">{lead.fullName}</td>
-              <td className="px-3 py-3 break-all">
-                <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
-                  {lead.email}
-                </a>
+              <td className="px-3 py-3">
+                <p className="font-medium break-words text-ink">{lead.fullName}</p>
+                <p className="text-ink-muted [overflow-wrap:anywhere]">
+                  <span className="sr-only">{t('leads.columns.email')}: </span>
+                  <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
+                    {lead.email}
+                  </a>
+                </p>
+                {lead.phone ? (
+                  <p className="text-ink-muted tabular-nums">
+                    <span className="sr-only">{t('leads.columns.phone')}: </span>
+                    <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">
+                      {lead.phone}
+                    </a>
+                  </p>
+                ) : null}
               </td>
-              <td className="px-3 py-3 break-words tabular-nums">{lead.phone ? <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">{lead.phone}</a> : missing}</td>
               <td className="px-3 py-3 break-words">{lead.organisation || missing}</td>
               <td className="px-3 py-3 break-words">
                 <SourceLink to={contentHref(lead)} title={lead.contentTitle} testId="lead-content" />
@@ -72,14 +80,14 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
               <td className="px-3 py-3 break-words">
                 <SourceLink to={eventHref(lead)} title={lead.eventTitle} testId="lead-event" />
               </td>
-              <td className="px-3 py-3 text-ink-muted">
-                <LeadDate value={lead.createdAt} />
+              <td className="px-3 py-3">
+                <LeadDate value={lead.createdAt} stacked />
               </td>
               <td className="px-3 py-3">
                 <LeadConsentBadges lead={lead} />
               </td>
               {canDelete ? (
-                <td className="px-1 py-2 text-right">
+                <td className="px-2 py-2 text-right">
                   <Button variant="danger-ghost" size="sm" className="px-2" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })} title={t('leads.delete.button')}>
                     <Trash2 aria-hidden className="size-4" />
                   </Button>

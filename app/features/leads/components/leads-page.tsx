@@ -1,4 +1,4 @@
-import { Download, Loader2, SearchX, UserPlus } from 'lucide-react'
+import { Download, Loader2, SearchX, UserPlus, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher, useNavigation } from 'react-router'
@@ -92,6 +92,12 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
                 : t('leads.summary.all', { count: total, number: number.format(total) })}
             </span>
             {pageCount > 1 ? <span className="tabular-nums">{t('leads.summary.range', { from: number.format(from), to: number.format(to) })}</span> : null}
+            {isFiltered ? (
+              <Link to="/admin/leads" replace className="inline-flex items-center gap-1 font-medium text-accent hover:underline" data-testid="clear-filters">
+                <X aria-hidden className="size-3.5" />
+                {t('leads.filters.clear')}
+              </Link>
+            ) : null}
             {isLoading ? (
               <span className="inline-flex items-center gap-1.5" role="status" data-testid="leads-loading">
                 <Loader2 aria-hidden className="size-4 animate-spin text-accent" />
