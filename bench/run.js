@@ -11,10 +11,12 @@ import pg from 'pg'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { createServer } from 'vite'
+import { benchLighthouse, benchPageLoad } from './public-pages.js'
 
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
 const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * 1024 * 1024
 const results = []
+const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 
 function report(name, value, unit, baselineName, baseline, goal) {
   const ratio = value / baseline
@@ -73,10 +75,11 @@ async function benchImages(vite) {
   report('rendition pipeline (processImage)', best(pipeline), 'images/s', 'plain sharp, same renditions', best(plain), 0.9)
 }
 
-async function benchUpload(vite) {
+/** The built app on its own embedded PostgreSQL with the demo company, as `npm start` runs it. */
+async function startBenchApp(vite) {
   const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
   const { runMigrations } = await vite.ssrLoadModule('/server/migrate.ts')
-  if (!existsSync('build/server/index.js')) execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
+  if (!existsSync(`${process.env.AFTERGLOW_BUILD_DIR || 'build'}/server/index.js`)) execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-bench-'))
   await fs.chmod(work, 0o755)
   const database = await startEmbeddedPostgres(path.join(work, 'pg'))
@@ -84,16 +87,44 @@ async function benchUpload(vite) {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const app = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   })
+  const stop = async () => {
+    app.kill('SIGTERM')
+    await new Promise((resolve) => app.once('exit', resolve))
+    await database.stop()
+    await fs.rm(work, { recursive: true, force: true })
+  }
   try {
     for (let i = 0; ; i++) {
       if ((await fetch(`${baseUrl}/api/health`).catch(() => null))?.status === 200) break
       if (i > 300) throw new Error('the app did not start')
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
+    // The demo's photos get their renditions from the job queue; measure pages once they are all there.
     const db = new pg.Client({ connectionString: database.url })
+    await db.connect()
+    try {
+      for (let i = 0; ; i++) {
+        const { rows } = await db.query(`select count(*)::int as total, count(*) filter (where processing_status in ('pending', 'processing'))::int as waiting from assets`)
+        if (rows[0].total > 0 && rows[0].waiting === 0) break
+        if (i > 900) throw new Error(`the demo photos were not processed (${rows[0].waiting} of ${rows[0].total} waiting)`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    } finally {
+      await db.end()
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { work, baseUrl, databaseUrl: database.url, stop }
+}
+
+async function benchUpload({ work, baseUrl, databaseUrl }) {
+  {
+    const db = new pg.Client({ connectionString: databaseUrl })
     await db.connect()
     await db.query(`update companies set plan = 'professional' where slug = 'demo'`)
     await db.end()
@@ -135,20 +166,27 @@ async function benchUpload(vite) {
     execFileSync('sync')
     const tusMBs = UPLOAD_BYTES / 1024 / 1024 / ((performance.now() - uploadStarted) / 1000)
     report('tus upload through the app (loopback)', tusMBs, 'MB/s', 'cp of the same file', cpMBs, 0.6)
-  } finally {
-    app.kill('SIGTERM')
-    await new Promise((resolve) => app.once('exit', resolve))
-    await database.stop()
-    await fs.rm(work, { recursive: true, force: true })
   }
 }
 
 const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn' })
+let lighthouse = null
 try {
-  await benchImages(vite)
-  if (process.env.BENCH_SKIP_UPLOAD !== '1') await benchUpload(vite)
+  if (process.env.BENCH_SKIP_IMAGES !== '1') await benchImages(vite)
+  const app = await startBenchApp(vite)
+  try {
+    const pagePath = '/demo/galeria/night-owls-live'
+    await benchPageLoad({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report })
+    lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
+    if (process.env.BENCH_SKIP_UPLOAD !== '1') await benchUpload(app)
+  } finally {
+    await app.stop()
+  }
 } finally {
   await vite.close()
 }
 console.log('\nSummary')
 for (const r of results) console.log(`- ${r.name}: ${r.ratio.toFixed(2)}× of ${r.baselineName} (goal ${r.goal}×)`)
+if (lighthouse) {
+  console.log(`- Lighthouse mobile on the demo gallery: score ${lighthouse.score} (goal ≥ ${LIGHTHOUSE_GOALS.score}), LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)} (goal ${LIGHTHOUSE_GOALS.cls}), JS ${lighthouse.jsGzipKB.toFixed(1)} KB gzip (goal ≤ ${LIGHTHOUSE_GOALS.jsGzipKB} KB)`)
+}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
 import express from 'express'
 import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
@@ -32,6 +33,13 @@ async function resolveSessionSecret(env: TEnv) {
   }
 }
 
+const COMPRESSIBLE = /^(text\/(html|css|plain|csv)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
+
+function shouldCompress(req: express.Request, res: express.Response) {
+  if (req.path.startsWith('/api/uploads') || res.getHeader('Content-Range')) return false
+  return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''))
+}
+
 export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
   const app = express()
   app.disable('x-powered-by')
@@ -44,6 +52,8 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   })
   app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   app.use(csrfProtection({ appUrl: env.APP_URL }))
+  // Pages, scripts and styles travel gzip-compressed; media, ranges and uploads never are.
+  app.use(compression({ filter: shouldCompress }))
 
   // Resumable uploads (tus): streamed straight to disk, never through a body parser.
   const uploads = createUploadServer({ directory: uploadDirectory() })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
@@ -43,6 +43,18 @@ describe('the public page cache', () => {
     // A view count does not make the page stale.
     await withSystem((tx) => tx.update(contentItem).set({ viewCount: 10 }).where(eq(contentItem.id, gallery.id)))
     expect((await fan.get(`/${slug}`)).headers['x-afterglow-cache']).toBe('hit')
+  })
+
+  it('sends pages gzip-compressed to browsers that accept it, from the cache too', async () => {
+    const admin = await createCompanyAdmin('zipped')
+    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Compressed Night', slug: 'compressed', status: 'published', publishedAt: new Date() }))
+    for (const expected of ['miss', 'hit']) {
+      const response = await fetch(new URL(`/${admin.company.slug}`, inject('baseUrl')), { headers: { 'accept-encoding': 'gzip' } })
+      expect(response.headers.get('x-afterglow-cache')).toBe(expected)
+      // fetch decodes gzip itself; the header proves it travelled compressed.
+      expect(response.headers.get('content-encoding')).toBe('gzip')
+      expect(await response.text()).toContain('Compressed Night')
+    }
   })
 
   it('never serves or keeps pages of signed-in people, unknown companies or errors', async () => {

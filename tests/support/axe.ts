@@ -1,0 +1,15 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on what the page shows now, optionally only inside
+ * `include` (a dialog), and fails with a readable list of the violations.
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string; label?: string } = {}) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  if (options.include) builder = builder.include(options.include)
+  const { violations } = await builder.analyze()
+  const readable = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`)
+  expect(readable, `accessibility violations on ${options.label ?? page.url()}`).toEqual([])
+}
