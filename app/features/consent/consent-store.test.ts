@@ -22,6 +22,7 @@ import {
   readConsent,
   resetConsent,
   savePreferences,
+  storageFor,
 } from './consent-store'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -166,6 +167,25 @@ describe('cookie consent store', () => {
     window.removeEventListener(CONSENT_CHANGE_EVENT, fromEvent)
     acceptAll()
     expect(seen).toHaveLength(4)
+  })
+
+  it('storageFor keeps data of a category off the device until that category is allowed', () => {
+    sessionStorage.clear()
+    storageFor('analytics', 'session').setItem('afterglow:viewed:1', '1')
+    expect(sessionStorage.getItem('afterglow:viewed:1')).toBeNull()
+    // Still remembered for the life of the page.
+    expect(storageFor('analytics', 'session').getItem('afterglow:viewed:1')).toBe('1')
+    declineOptional()
+    storageFor('analytics', 'session').setItem('afterglow:viewed:2', '1')
+    expect(sessionStorage.getItem('afterglow:viewed:2')).toBeNull()
+    storageFor('functional').setItem('remembered', 'yes')
+    expect(localStorage.getItem('remembered')).toBe('yes')
+    acceptAll()
+    storageFor('analytics', 'session').setItem('afterglow:viewed:3', '1')
+    expect(sessionStorage.getItem('afterglow:viewed:3')).toBe('1')
+    storageFor('necessary').setItem('always', 'ok')
+    resetConsent()
+    expect(localStorage.getItem('always')).toBe('ok')
   })
 
   it('gives the same snapshot object until the stored consent changes', () => {

@@ -126,6 +126,30 @@ export function hasConsent(category: ConsentCategory): boolean {
   return consent.status !== null && consent.preferences[category]
 }
 
+export type SimpleStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+const pageMemory = { local: new Map<string, string>(), session: new Map<string, string>() }
+
+/**
+ * Browser storage for data of one category: the real localStorage/sessionStorage once the
+ * visitor allowed that category, otherwise a store that lasts only as long as the page, so
+ * nothing reaches the device without consent (e.g. `storageFor('analytics', 'session')`).
+ */
+export function storageFor(category: ConsentCategory, kind: 'local' | 'session' = 'local'): SimpleStorage {
+  if (hasConsent(category)) {
+    try {
+      return kind === 'local' ? window.localStorage : window.sessionStorage
+    } catch {
+      // Blocked storage: fall through to the page's memory.
+    }
+  }
+  const memory = pageMemory[kind]
+  return {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, String(value)),
+    removeItem: (key) => void memory.delete(key),
+  }
+}
+
 function announce() {
   snapshot = null
   window.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: readConsent() }))

@@ -38,7 +38,7 @@ export default function ConsentStatusCard({ preferences, onManage, onPrepareMana
     >
       <Cookie aria-hidden className="size-5 shrink-0 text-accent" />
       <div className="min-w-0 flex-1" role="status">
-        <h2 id={titleId} className="truncate text-sm font-semibold">
+        <h2 id={titleId} className="text-sm leading-snug font-semibold">
           {t('consent.status.title')}
         </h2>
         <p className="text-sm text-ink-muted tabular-nums" data-testid="consent-status-count">

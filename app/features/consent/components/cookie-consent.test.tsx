@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createI18n } from '#app/lib/i18n'
 import en from '#app/locales/en.json'
 import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '../consent'
-import { acceptAll, readConsent } from '../consent-store'
+import { acceptAll, readConsent, resetConsent } from '../consent-store'
 import { openCookieSettings } from '../open-cookie-settings'
 import { CookieConsent } from './cookie-consent'
 
@@ -90,6 +90,17 @@ describe('cookie consent on the page', () => {
     await act(async () => vi.advanceTimersByTimeAsync(CONSENT_STATUS_CARD_MS))
     expect(screen.queryByTestId('consent-status')).toBeNull()
     expect(screen.queryByTestId('consent-banner')).toBeNull()
+  })
+
+  it('a reset made elsewhere (the cookie policy page, another tab) brings the banner back at once', async () => {
+    acceptAll()
+    renderConsent()
+    await settle()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    act(() => void resetConsent())
+    await settle()
+    expect(screen.getByTestId('consent-banner')).toBeTruthy()
+    expect(screen.queryByTestId('consent-status')).toBeNull()
   })
 
   it('a "Cookie settings" link opens the dialog; the necessary switch is locked', async () => {

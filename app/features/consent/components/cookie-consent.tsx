@@ -79,11 +79,18 @@ export function CookieConsent() {
     [t],
   )
 
-  const onReset = useCallback(() => {
-    setDialogOpen(false)
-    setStatusCardShowing(0)
-    setBannerDue(true)
-  }, [])
+  const onReset = useCallback(() => setDialogOpen(false), [])
+
+  // A reset from anywhere (the dialog, the cookie policy page, another tab) asks again at once.
+  const hadConsent = useRef(false)
+  const hasConsentNow = consent.status !== null || consent.bannerSeen
+  useEffect(() => {
+    if (hadConsent.current && !hasConsentNow) {
+      setStatusCardShowing(0)
+      setBannerDue(true)
+    }
+    hadConsent.current = hasConsentNow
+  }, [hasConsentNow])
 
   // Both stay under the open dialog, so Escape hands focus back to Customize or Manage.
   const showBanner = bannerDue && consent.status === null && !consent.bannerSeen
