@@ -33,7 +33,7 @@ async function resolveSessionSecret(env: TEnv) {
   }
 }
 
-const COMPRESSIBLE = /^(text\/(html|css|plain|csv)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
+const COMPRESSIBLE = /^(text\/(html|css|plain|csv|javascript)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
 
 function shouldCompress(req: express.Request, res: express.Response) {
   if (req.path.startsWith('/api/uploads') || res.getHeader('Content-Range')) return false
