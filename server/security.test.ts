@@ -30,11 +30,11 @@ describe('CSRF origin check', () => {
 })
 
 describe('security headers', () => {
-  function headersFor(appUrl: string) {
+  function headersFor(appUrl: string, path = '/') {
     const headers: Record<string, string> = {}
     const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) }
     let nextCalled = false
-    securityHeaders({ appUrl, isDevelopment: false })({} as never, res as never, () => (nextCalled = true))
+    securityHeaders({ appUrl, isDevelopment: false })({ path } as never, res as never, () => (nextCalled = true))
     return { headers, nonce: res.locals.nonce as string, nextCalled }
   }
 
@@ -46,6 +46,18 @@ describe('security headers', () => {
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it("lets only this site's pages frame a published file's stream (the player's PDF viewer)", () => {
+    const stream = headersFor('http://localhost:3000', '/p/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab/stream').headers
+    expect(stream['content-security-policy']).toContain("frame-ancestors 'self'")
+    expect(stream['content-security-policy']).not.toContain("frame-ancestors 'none'")
+    expect(stream['x-frame-options']).toBe('SAMEORIGIN')
+    for (const path of ['/demo/player/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab', '/p/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab/w1200.webp', '/p/x/stream', '/admin']) {
+      const headers = headersFor('http://localhost:3000', path).headers
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
+      expect(headers['x-frame-options'], path).toBe('DENY')
+    }
   })
 
   it('adds HSTS only when the public URL is https', () => {

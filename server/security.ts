@@ -2,12 +2,19 @@ import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 
 /**
- * Security headers for every response. Scripts run only with this response's nonce; the page
- * cannot be framed; HSTS only when the public URL is https.
+ * The one kind of response that may be framed, and only by this site's own pages: a published
+ * file's stream, which the player shows in the browser's PDF viewer (`<iframe src=/p/{id}/stream>`).
+ */
+export const SAME_ORIGIN_FRAMABLE = /^\/p\/[0-9a-f-]{36}\/stream$/i
+
+/**
+ * Security headers for every response. Scripts run only with this response's nonce; pages
+ * cannot be framed (published file streams only by this site); HSTS only when the public URL is https.
  */
 export function securityHeaders(options: { appUrl: string; isDevelopment: boolean }) {
   const isHttps = options.appUrl.startsWith('https://')
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const framable = SAME_ORIGIN_FRAMABLE.test(req.path)
     const nonce = randomBytes(16).toString('base64')
     res.locals.nonce = nonce
     const scriptSrc = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
@@ -26,12 +33,12 @@ export function securityHeaders(options: { appUrl: string; isDevelopment: boolea
         `object-src 'none'`,
         `base-uri 'self'`,
         `form-action 'self'`,
-        `frame-ancestors 'none'`,
+        `frame-ancestors ${framable ? `'self'` : `'none'`}`,
         ...(isHttps ? ['upgrade-insecure-requests'] : []),
       ].join('; '),
     )
     res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('X-Frame-Options', 'DENY')
+    res.setHeader('X-Frame-Options', framable ? 'SAMEORIGIN' : 'DENY')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')

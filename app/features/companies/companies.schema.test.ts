@@ -8,12 +8,14 @@ describe('company slugs', () => {
   })
 
   it('refuses every reserved route segment and infrastructure host', () => {
-    for (const slug of ['auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies', 'www', 'cdn', 'static', 'assets', 'app']) {
+    for (const slug of ['auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies', 'www', 'cdn', 'static', 'assets', 'app', 'player', 'termos', 'privacidade', 'galeria', 'evento']) {
       expect(RESERVED_SLUGS).toContain(slug)
       const result = ZCompanySlug.safeParse(slug)
       expect(result.success, slug).toBe(false)
       expect(result.error?.issues[0].message).toBe('onboarding.errors.slugReserved')
     }
+    // Too short to be a slug at all, and reserved besides (public media, downloads, previews, QR codes).
+    for (const segment of ['p', 'd', 'og', 'qr']) expect(RESERVED_SLUGS).toContain(segment)
   })
 
   it('accepts lower-case words joined by single hyphens only', () => {

@@ -8,6 +8,8 @@ export const RESERVED_SLUGS = [
   'auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies',
   'www', 'cdn', 'static', 'assets', 'app',
   'email-confirmation', 'reset-password', 'onboarding', 'invitations', 'dev', 'player', 'media', 'uploads',
+  // Segments of a company's own pages, which on its subdomain sit right under the root.
+  'termos', 'privacidade', 'galeria', 'evento', 'download', 'p', 'd', 'og', 'qr',
 ] as const
 
 export function slugify(value: string) {

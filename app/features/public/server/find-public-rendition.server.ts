@@ -1,17 +1,20 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
-/** The original of a published video or audio file, for playback (photos go out as renditions). */
+/**
+ * The original of a published video, audio or PDF file, for playback and the browser's PDF
+ * viewer (photos go out as renditions; other files only as downloads).
+ */
 export async function findPublicStream(assetId: string) {
   return withSystem(async (tx) => {
     const [row] = await tx
-      .select({ storageKey: asset.storageKey })
+      .select({ storageKey: asset.storageKey, mediaType: asset.mediaType })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-      .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), or(eq(asset.mediaType, 'video'), eq(asset.mediaType, 'audio'))))
+      .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), inArray(asset.mediaType, ['video', 'audio', 'pdf'])))
     return row ?? null
   })
 }
@@ -40,6 +43,8 @@ export async function findPublicRendition(assetId: string, variant: string) {
             sql`exists (select 1 from ${contentItem} where ${contentItem.coverAssetId} = ${asset.id} and ${contentItem.status} = 'published')`,
             sql`exists (select 1 from ${event} where ${event.coverAssetId} = ${asset.id} and ${event.status} = 'published')`,
             sql`exists (select 1 from ${asset} as owner join ${contentItem} on ${contentItem.id} = owner.content_item_id where owner.custom_thumbnail_asset_id = ${asset.id} and ${contentItem.status} = 'published')`,
+            // A company's logo heads all its public pages.
+            eq(asset.purpose, 'logo'),
           ),
         ),
       )
