@@ -52,6 +52,7 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
   // Known on this page once the dialog succeeded, before the page's data catches up.
   const [captured, setCaptured] = useState(false)
   const mounted = useRef(true)
+  const trigger = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
     mounted.current = true
     return () => {
@@ -101,6 +102,7 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
   return (
     <>
       <a
+        ref={trigger}
         href={leadRequired && !captured ? leadFormPath(href) : href}
         onClick={click}
         aria-label={appearance === 'icon' || preparing ? (preparing ? t('downloads.preparing') : label) : undefined}
@@ -117,7 +119,7 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         {icon}
         {appearance === 'icon' ? null : preparing ? t('downloads.preparing') : (children ?? label)}
       </a>
-      {asking ? <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} /> : null}
+      <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} returnFocusTo={trigger} />
     </>
   )
 }

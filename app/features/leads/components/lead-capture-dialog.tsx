@@ -1,5 +1,5 @@
 import { Loader2, X } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type RefObject, type SyntheticEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -20,6 +20,8 @@ type LeadCaptureDialogProps = {
   privacyHref: string
   /** Called once the company has the fan's details; the download starts from there. */
   onCaptured: () => void
+  /** Where focus goes back to when the dialog closes (the button that opened it). */
+  returnFocusTo?: RefObject<HTMLElement | null>
 }
 
 // The dialog may open from inside the photo viewer: React passes events up through portals,
@@ -31,7 +33,7 @@ const ISOLATE = { onKeyDown: stop, onKeyUp: stop, onPointerDown: stop, onPointer
  * Asks a fan for their details before a download (spec §5): checked here with the same schema
  * the server uses, stored by the lead route's action. Closing or cancelling changes nothing.
  */
-export function LeadCaptureDialog({ open, onOpenChange, next, companyName, privacyHref, onCaptured }: LeadCaptureDialogProps) {
+export function LeadCaptureDialog({ open, onOpenChange, next, companyName, privacyHref, onCaptured, returnFocusTo }: LeadCaptureDialogProps) {
   const { t } = useTranslation()
   const fetcher = useFetcher<LeadCaptureResult>()
   const [errors, setErrors] = useState<Record<string, string[]>>({})
@@ -76,10 +78,16 @@ export function LeadCaptureDialog({ open, onOpenChange, next, companyName, priva
         <RadixDialog.Content
           {...ISOLATE}
           data-testid="lead-dialog"
+          onCloseAutoFocus={(event) => {
+            // A tap does not focus the button it hits: without this, focus would fall to the page.
+            if (!returnFocusTo?.current) return
+            event.preventDefault()
+            returnFocusTo.current.focus()
+          }}
           className="theme-night fixed inset-x-0 bottom-0 z-[10001] flex max-h-[92dvh] flex-col rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
         >
           <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6">
-            <div>
+            <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-lg font-semibold">{t('downloads.lead.title')}</RadixDialog.Title>
               <RadixDialog.Description className="mt-1 text-sm text-ink-muted">{t('downloads.lead.description', { company: companyName })}</RadixDialog.Description>
             </div>

@@ -1,0 +1,401 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import http from 'node:http'
+import { and, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import yauzl from 'yauzl'
+import { asset, assetRendition, auditEvent, contentItem, download, lead, organization } from '#db/schema'
+import { leadCookieName, verifyLeadCookieValue } from '#app/features/leads/server/lead-cookie.server'
+import { withSystem } from '#app/lib/db.server'
+import { getStorage, mediaKey } from '#app/lib/storage.server'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin } from '../support/fixtures'
+import { tusUpload } from '../support/tus'
+
+type Company = Awaited<ReturnType<typeof createCompanyAdmin>>
+
+async function waitForReady(assetIds: string[]) {
+  for (let i = 0; i < 160; i++) {
+    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
+    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error('renditions not ready')
+}
+
+async function createItem(admin: Company, values: Partial<typeof contentItem.$inferInsert> & { title: string }) {
+  const [item] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: admin.company.id, kind: 'gallery', slug: `g-${randomBytes(3).toString('hex')}`, status: 'published', publishedAt: new Date(), ...values })
+      .returning(),
+  )
+  return item
+}
+
+/** A processed file stored directly (videos need no renditions to be downloaded). */
+async function storeFile(admin: Company, contentItemId: string, bytes: Buffer, options: { extension: string; mediaType: string; position: number; purpose?: string }) {
+  const id = randomUUID()
+  const storageKey = mediaKey(admin.company.id, id, 'original', options.extension)
+  await getStorage().put(storageKey, bytes, { contentType: 'application/octet-stream' })
+  await withSystem((tx) =>
+    tx.insert(asset).values({
+      id,
+      companyId: admin.company.id,
+      contentItemId,
+      purpose: options.purpose ?? 'gallery-media',
+      mediaType: options.mediaType,
+      originalName: `clip-${options.position}.${options.extension}`,
+      mimeType: 'video/mp4',
+      sizeBytes: bytes.length,
+      storageKey,
+      position: options.position,
+      width: 1920,
+      height: 1080,
+      processingStatus: 'ready',
+    }),
+  )
+  return { id, storageKey }
+}
+
+async function stored(key: string) {
+  const chunks: Buffer[] = []
+  for await (const chunk of await getStorage().read(key)) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+async function renditionKey(assetId: string, rendition: string, format: string) {
+  const [row] = await withSystem((tx) =>
+    tx
+      .select({ key: assetRendition.storageKey })
+      .from(assetRendition)
+      .where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, rendition), eq(assetRendition.format, format))),
+  )
+  return row.key
+}
+
+async function setPlan(admin: Company, plan: string) {
+  await withSystem((tx) => tx.update(organization).set({ plan }).where(eq(organization.id, admin.company.id)))
+}
+
+/** GET with the body as bytes (the test client reads text). */
+function fetchBytes(client: TestClient, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader(), ...headers }, localAddress: client.localAddress }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
+/** Every entry of a ZIP: name, compression method and bytes. */
+function readZip(buffer: Buffer): Promise<Array<{ name: string; method: number; bytes: Buffer }>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error)
+      const entries: Array<{ name: string; method: number; bytes: Buffer }> = []
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError)
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, method: entry.compressionMethod, bytes: Buffer.concat(chunks) })
+            zip.readEntry()
+          })
+        })
+      })
+      zip.on('end', () => resolve(entries))
+      zip.on('error', reject)
+      zip.readEntry()
+    })
+  })
+}
+
+async function downloadsOf(contentItemId: string) {
+  return withSystem((tx) => tx.select().from(download).where(eq(download.contentItemId, contentItemId)).orderBy(download.createdAt))
+}
+
+async function downloadCount(contentItemId: string) {
+  const [row] = await withSystem((tx) => tx.select({ count: contentItem.downloadCount }).from(contentItem).where(eq(contentItem.id, contentItemId)))
+  return row.count
+}
+
+async function photo(color: string) {
+  return sharp({ create: { width: 2600, height: 1700, channels: 3, background: color } }).jpeg({ quality: 90 }).toBuffer()
+}
+
+describe("fans' downloads", () => {
+  it('give Starter fans the largest web rendition and paid plans the original, counted once per download', async () => {
+    const admin = await createCompanyAdmin('dl')
+    const gallery = await createItem(admin, { title: 'Open Air: Night / 1' })
+    const original = await photo('#e11d48')
+    const upload = (await tusUpload(admin.client, original, { filename: 'IMG_0001.JPG', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForReady([upload.assetId])
+    const fan = new TestClient()
+
+    const web = await fetchBytes(fan, `/download/file/${upload.assetId}`)
+    expect(web.status).toBe(200)
+    expect(web.headers['content-type']).toBe('image/webp')
+    expect(web.headers['content-disposition']).toBe(`attachment; filename="Open Air Night 1 - 01.webp"; filename*=UTF-8''Open%20Air%20Night%201%20-%2001.webp`)
+    expect(web.headers['cache-control']).toBe('private, no-store')
+    expect(Number(web.headers['content-length'])).toBe(web.body.length)
+    expect(web.body.equals(await stored(await renditionKey(upload.assetId, 'w2400', 'webp')))).toBe(true)
+    expect((await sharp(web.body).metadata()).width).toBe(2400)
+
+    // HEAD (the page checking first) is not a download.
+    const head = await fan.request(`/download/file/${upload.assetId}`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await downloadCount(gallery.id)).toBe(1)
+
+    await setPlan(admin, 'professional')
+    const full = await fetchBytes(fan, `/download/file/${upload.assetId}`)
+    expect(full.status).toBe(200)
+    expect(full.headers['content-type']).toBe('image/jpeg')
+    expect(full.headers['content-disposition']).toContain('filename="Open Air Night 1 - 01.jpg"')
+    expect(full.body.equals(original)).toBe(true)
+
+    // Byte ranges resume a download; only one that starts at the first byte is a new download.
+    const start = await fetchBytes(fan, `/download/file/${upload.assetId}`, { range: 'bytes=0-99' })
+    expect(start.status).toBe(206)
+    expect(start.body.equals(original.subarray(0, 100))).toBe(true)
+    const resumed = await fetchBytes(fan, `/download/file/${upload.assetId}`, { range: 'bytes=100-' })
+    expect(resumed.status).toBe(206)
+    expect(resumed.body.equals(original.subarray(100))).toBe(true)
+
+    await setPlan(admin, 'enterprise')
+    expect((await fetchBytes(fan, `/download/file/${upload.assetId}`)).body.equals(original)).toBe(true)
+
+    const rows = await downloadsOf(gallery.id)
+    expect(rows.map((row) => [row.kind, row.quality, row.assetId, row.leadId])).toEqual([
+      ['file', 'web', upload.assetId, null],
+      ['file', 'original', upload.assetId, null],
+      ['file', 'original', upload.assetId, null],
+      ['file', 'original', upload.assetId, null],
+    ])
+    expect(await downloadCount(gallery.id)).toBe(4)
+    const audited = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'download_tracking'))))
+    expect(audited).toHaveLength(4)
+    expect(audited.map((event) => event.recordId).sort()).toEqual(rows.map((row) => row.id).sort())
+    expect(audited[0].details).toMatchObject({ contentItemId: gallery.id, assetId: upload.assetId })
+  })
+
+  it('stream a whole gallery as a ZIP of stored entries with its exact length, in the quality of the plan', async () => {
+    const admin = await createCompanyAdmin('zip')
+    const gallery = await createItem(admin, { title: 'Açaí Sessions' })
+    const originals = [await photo('#2563eb'), await photo('#16a34a')]
+    const photos: string[] = []
+    for (const [index, bytes] of originals.entries()) {
+      photos.push(((await tusUpload(admin.client, bytes, { filename: `same-name-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
+    }
+    await waitForReady(photos)
+    const clip = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(300_000)])
+    const video = await storeFile(admin, gallery.id, clip, { extension: 'mp4', mediaType: 'video', position: 5 })
+    const fan = new TestClient()
+
+    // The gallery page offers it with the size it will have.
+    const page = await fan.get(`/${admin.company.slug}/galeria/${gallery.slug}`)
+    expect(page.text).toContain(`/download/content/${gallery.id}`)
+    expect(page.text).toContain('Download all (ZIP)')
+
+    // As a browser asks for it: compression would drop the length (and gain nothing on JPEG/MP4).
+    const zip = await fetchBytes(fan, `/download/content/${gallery.id}`, { 'accept-encoding': 'gzip, deflate, br' })
+    expect(zip.headers['content-encoding']).toBeUndefined()
+    expect(zip.status).toBe(200)
+    expect(zip.headers['content-type']).toBe('application/zip')
+    expect(zip.headers['content-disposition']).toContain(`filename*=UTF-8''A%C3%A7a%C3%AD%20Sessions.zip`)
+    expect(Number(zip.headers['content-length'])).toBe(zip.body.length)
+    const entries = await readZip(zip.body)
+    expect(entries.map((entry) => entry.name)).toEqual(['Açaí Sessions - 01.webp', 'Açaí Sessions - 02.webp', 'Açaí Sessions - 03.mp4'])
+    expect(entries.every((entry) => entry.method === 0)).toBe(true)
+    expect(entries[0].bytes.equals(await stored(await renditionKey(photos[0], 'w2400', 'webp')))).toBe(true)
+    expect(entries[1].bytes.equals(await stored(await renditionKey(photos[1], 'w2400', 'webp')))).toBe(true)
+    expect(entries[2].bytes.equals(clip)).toBe(true)
+
+    // The page's size is the archive's size.
+    const head = await fan.request(`/download/content/${gallery.id}`, { method: 'HEAD' })
+    expect(Number(head.headers['content-length'])).toBe(zip.body.length)
+
+    await setPlan(admin, 'professional')
+    const full = await fetchBytes(fan, `/download/content/${gallery.id}`)
+    expect(Number(full.headers['content-length'])).toBe(full.body.length)
+    const fullEntries = await readZip(full.body)
+    expect(fullEntries.map((entry) => entry.name)).toEqual(['Açaí Sessions - 01.jpg', 'Açaí Sessions - 02.jpg', 'Açaí Sessions - 03.mp4'])
+    expect(fullEntries[0].bytes.equals(originals[0])).toBe(true)
+    expect(fullEntries[1].bytes.equals(originals[1])).toBe(true)
+    expect(fullEntries[2].bytes.equals(clip)).toBe(true)
+
+    // A single video of the gallery, and a single content item's file (PDF) by its item.
+    expect((await fetchBytes(fan, `/download/file/${video.id}`)).body.equals(clip)).toBe(true)
+    const single = await createItem(admin, { title: 'Tour Poster', kind: 'single', slug: null })
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2000)])
+    await storeFile(admin, single.id, pdf, { extension: 'pdf', mediaType: 'pdf', position: 0, purpose: 'content-file' })
+    const poster = await fetchBytes(fan, `/download/content/${single.id}`)
+    expect(poster.status).toBe(200)
+    expect(poster.headers['content-disposition']).toContain('filename="Tour Poster.pdf"')
+    expect(poster.body.equals(pdf)).toBe(true)
+
+    expect((await downloadsOf(gallery.id)).map((row) => [row.kind, row.quality])).toEqual([
+      ['zip', 'web'],
+      ['zip', 'original'],
+      ['file', 'original'],
+    ])
+    expect(await downloadCount(gallery.id)).toBe(3)
+    expect(await downloadCount(single.id)).toBe(1)
+  })
+
+  it('send the first bytes of a ZIP before it has read the files further on', async () => {
+    const admin = await createCompanyAdmin('stream')
+    await setPlan(admin, 'professional')
+    const gallery = await createItem(admin, { title: 'Big Night' })
+    const size = 16 * 1024 * 1024
+    const files: Array<{ id: string; storageKey: string }> = []
+    for (let position = 0; position < 3; position++) files.push(await storeFile(admin, gallery.id, randomBytes(size), { extension: 'mp4', mediaType: 'video', position }))
+    const fan = new TestClient()
+
+    const outcome = await new Promise<{ length: number; received: number; complete: boolean }>((resolve, reject) => {
+      const request = http.get(new URL(`/download/content/${gallery.id}`, fan.baseUrl), { localAddress: fan.localAddress }, (response) => {
+        const length = Number(response.headers['content-length'])
+        let received = 0
+        let first = true
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (!first) return
+          first = false
+          // The archive has started; the last file has not been read yet, so taking it away now
+          // breaks the download off there instead of changing nothing.
+          response.pause()
+          getStorage()
+            .delete(files[2].storageKey)
+            .then(() => response.resume(), reject)
+        })
+        response.on('close', () => resolve({ length, received, complete: response.complete }))
+      })
+      request.on('error', () => undefined)
+    })
+    expect(outcome.length).toBeGreaterThan(3 * size)
+    expect(outcome.received).toBeGreaterThan(2 * size)
+    expect(outcome.received).toBeLessThan(outcome.length)
+    expect(outcome.complete).toBe(false)
+  })
+
+  it("serve nothing of drafts, covers or unknown ids", async () => {
+    const admin = await createCompanyAdmin('hidden')
+    await setPlan(admin, 'professional')
+    const draft = await createItem(admin, { title: 'Secret', status: 'draft', publishedAt: null })
+    const hidden = await storeFile(admin, draft.id, randomBytes(1000), { extension: 'mp4', mediaType: 'video', position: 0 })
+    const published = await createItem(admin, { title: 'Open' })
+    const cover = await storeFile(admin, published.id, randomBytes(1000), { extension: 'mp4', mediaType: 'video', position: 0, purpose: 'cover' })
+    const empty = await createItem(admin, { title: 'Nothing yet' })
+    const fan = new TestClient()
+    for (const path of [`/download/file/${hidden.id}`, `/download/content/${draft.id}`, `/download/file/${cover.id}`, `/download/content/${empty.id}`, `/download/file/${randomUUID()}`, '/download/file/not-a-uuid']) {
+      const response = await fan.get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers['cache-control'], path).toBe('no-store')
+    }
+    expect(await downloadsOf(draft.id)).toEqual([])
+  })
+
+  it('ask for the fan’s details first where the item requires them, remembered by a signed cookie', async () => {
+    const admin = await createCompanyAdmin('lead')
+    await setPlan(admin, 'professional')
+    const gallery = await createItem(admin, { title: 'Members Only', requireLead: true })
+    const clip = randomBytes(5000)
+    const file = await storeFile(admin, gallery.id, clip, { extension: 'mp4', mediaType: 'video', position: 0 })
+    const next = `/download/file/${file.id}`
+    const fan = new TestClient()
+    fan.setCookie('lang', 'en')
+
+    const refused = await fan.get(next)
+    expect(refused.status).toBe(403)
+    expect(refused.json()).toMatchObject({ code: 'LEAD_REQUIRED' })
+    // A browser following the link without JavaScript gets the form page.
+    const navigated = await fan.get(next, { accept: 'text/html' })
+    expect(navigated.status).toBe(303)
+    expect(navigated.headers.location).toBe(`/download/lead?next=${encodeURIComponent(next)}`)
+    const form = await fan.get(navigated.headers.location!)
+    expect(form.status).toBe(200)
+    expect(form.text).toContain('name="fullName"')
+    expect(form.text).toContain(`href="/${admin.company.slug}/privacidade"`)
+
+    const valid = { next, fullName: 'Ana Souza', email: 'Ana.Souza@Example.com', phone: '+55 11 91234-5678', organisation: 'Fan Club', privacyAccepted: 'on', dataProcessingConsent: 'on', sourceUrl: `${fan.baseUrl}/${admin.company.slug}/galeria/${gallery.slug}` }
+    const messages = {
+      en: ['Required Fields Missing', 'Please fill in all required fields', 'Please accept the privacy policy to continue', 'Please agree to the processing of your data to continue', 'Name must be between 2 and 100 characters', 'Please enter a valid email address'],
+      pt: ['Campos obrigatórios ausentes', 'Preencha todos os campos obrigatórios', 'Aceite a política de privacidade para continuar', 'Autorize o tratamento dos seus dados para continuar', 'O nome deve ter entre 2 e 100 caracteres', 'Informe um endereço de email válido'],
+    }
+    // The page posts to its own address; messages are matched as shown text (the catalogs ship in the page's data too).
+    const formPath = navigated.headers.location!
+    const shown = (text: string) => `>${text}<`
+    for (const [language, [missingTitle, missingText, privacy, processing, nameLength, email]] of Object.entries(messages)) {
+      fan.setCookie('lang', language)
+      const empty = await fan.postForm(formPath, { next })
+      expect(empty.status).toBe(400)
+      for (const text of [missingTitle, missingText, privacy, processing]) expect(empty.text, `${language}: ${text}`).toContain(shown(text))
+      const shortName = await fan.postForm(formPath, { ...valid, fullName: 'A' })
+      expect(shortName.status).toBe(400)
+      expect(shortName.text).toContain(shown(nameLength))
+      expect(shortName.text).not.toContain(shown(missingTitle))
+      expect(shortName.text).toContain('value="Ana.Souza@Example.com"')
+      expect((await fan.postForm(formPath, { ...valid, email: 'ana@' })).text).toContain(shown(email))
+      expect((await fan.postForm(formPath, { ...valid, privacyAccepted: '' })).text).toContain(shown(privacy))
+      expect((await fan.postForm(formPath, { ...valid, dataProcessingConsent: '' })).text).toContain(shown(processing))
+    }
+    const leadsOf = () => withSystem((tx) => tx.select().from(lead).where(eq(lead.companyId, admin.company.id)))
+    expect(await leadsOf()).toEqual([])
+    expect(fan.cookies.has(leadCookieName(admin.company.id))).toBe(false)
+
+    fan.setCookie('lang', 'en')
+    const accepted = await fan.postForm(formPath, valid)
+    expect(accepted.status).toBe(303)
+    expect(accepted.headers.location).toBe(`/download/lead?next=${encodeURIComponent(next)}`)
+    const setCookie = (accepted.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${leadCookieName(admin.company.id)}=`))!
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/)
+    const [stored] = await leadsOf()
+    expect(stored).toMatchObject({
+      fullName: 'Ana Souza',
+      email: 'ana.souza@example.com',
+      phone: '+55 11 91234-5678',
+      organisation: 'Fan Club',
+      contentItemId: gallery.id,
+      dataProcessingConsent: true,
+      marketingConsent: false,
+      policyVersion: '1.0',
+      language: 'en',
+      sourceUrl: valid.sourceUrl,
+    })
+    expect(stored.privacyAcceptedAt).toBeInstanceOf(Date)
+    const cookieValue = fan.cookies.get(leadCookieName(admin.company.id))!
+    expect(verifyLeadCookieValue(admin.company.id, cookieValue)).toBe(stored.id)
+
+    // The page now starts the download (without JavaScript too) and the file is served.
+    const ready = await fan.get(accepted.headers.location!)
+    expect(ready.text).toMatch(new RegExp(`http-equiv="refresh" content="1;url=${next}"`))
+    const allowed = await fetchBytes(fan, next)
+    expect(allowed.status).toBe(200)
+    expect(allowed.body.equals(clip)).toBe(true)
+    expect((await downloadsOf(gallery.id)).map((row) => row.leadId)).toEqual([stored.id])
+
+    // A tampered cookie, or one for another company's lead, is ignored.
+    const [leadId, expires, signature] = cookieValue.split('.')
+    const forger = new TestClient()
+    forger.setCookie(leadCookieName(admin.company.id), `${leadId}.${Number(expires) + 1}.${signature}`)
+    expect((await forger.get(next)).status).toBe(403)
+    forger.setCookie(leadCookieName(admin.company.id), `${randomUUID()}.${expires}.${signature}`)
+    expect((await forger.get(next)).status).toBe(403)
+
+    // The same e-mail again (another case, from the dialog) renews the consent, not a second lead.
+    const again = new TestClient()
+    again.setCookie('lang', 'pt')
+    const repeat = await again.postForm('/download/lead.data', { ...valid, intent: 'dialog', email: 'ANA.SOUZA@example.com', fullName: 'Ana S. Souza', phone: '', marketingConsent: 'on' })
+    expect(repeat.status).toBe(200)
+    expect(verifyLeadCookieValue(admin.company.id, again.cookies.get(leadCookieName(admin.company.id)))).toBe(stored.id)
+    const leads = await leadsOf()
+    expect(leads).toHaveLength(1)
+    expect(leads[0]).toMatchObject({ id: stored.id, fullName: 'Ana S. Souza', phone: '+55 11 91234-5678', marketingConsent: true, language: 'pt' })
+    expect(leads[0].privacyAcceptedAt!.getTime()).toBeGreaterThanOrEqual(stored.privacyAcceptedAt!.getTime())
+    expect((await fetchBytes(again, next)).status).toBe(200)
+  })
+})
