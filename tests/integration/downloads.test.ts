@@ -9,6 +9,7 @@ import { leadCookieName, verifyLeadCookieValue } from '#app/features/leads/serve
 import { withSystem } from '#app/lib/db.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
+import { startSecondApp } from '../support/second-app'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
 
@@ -397,5 +398,33 @@ describe("fans' downloads", () => {
     expect(leads[0]).toMatchObject({ id: stored.id, fullName: 'Ana S. Souza', phone: '+55 11 91234-5678', marketingConsent: true, language: 'pt' })
     expect(leads[0].privacyAcceptedAt!.getTime()).toBeGreaterThanOrEqual(stored.privacyAcceptedAt!.getTime())
     expect((await fetchBytes(again, next)).status).toBe(200)
+  })
+
+  it("keep each company to its own files: a lead cookie unlocks only its company, a subdomain shows only its company's", async () => {
+    const first = await createCompanyAdmin('own-a')
+    const second = await createCompanyAdmin('own-b')
+    const galleries = [await createItem(first, { title: 'A Night', requireLead: true }), await createItem(second, { title: 'B Night', requireLead: true })]
+    const [fileA, fileB] = [await storeFile(first, galleries[0].id, randomBytes(3000), { extension: 'mp4', mediaType: 'video', position: 0 }), await storeFile(second, galleries[1].id, randomBytes(3000), { extension: 'mp4', mediaType: 'video', position: 0 })]
+    const fan = new TestClient()
+    const form = `/download/lead?next=${encodeURIComponent(`/download/file/${fileA.id}`)}`
+    expect((await fan.postForm(form, { next: `/download/file/${fileA.id}`, fullName: 'Rui Costa', email: 'rui@example.com', privacyAccepted: 'on', dataProcessingConsent: 'on' })).status).toBe(303)
+    expect((await fan.get(`/download/file/${fileA.id}`)).status).toBe(200)
+    expect((await fan.get(`/download/file/${fileB.id}`)).status).toBe(403)
+    // The first company's cookie, renamed for the second, is not the second's.
+    fan.setCookie(leadCookieName(second.company.id), fan.cookies.get(leadCookieName(first.company.id))!)
+    expect((await fan.get(`/download/file/${fileB.id}`)).status).toBe(403)
+
+    const { app, url } = await startSecondApp({ PLATFORM_DOMAIN: 'afterglow.test' })
+    try {
+      const onSubdomain = new TestClient(url)
+      for (const [name, value] of fan.cookies) onSubdomain.setCookie(name, value)
+      const hostA = { host: `${first.company.slug}.afterglow.test` }
+      expect((await onSubdomain.get(`/download/file/${fileA.id}`, hostA)).status).toBe(200)
+      expect((await onSubdomain.get(`/download/file/${fileB.id}`, hostA)).status).toBe(404)
+      expect((await onSubdomain.get(`/download/content/${galleries[1].id}`, hostA)).status).toBe(404)
+      expect((await onSubdomain.get(`/download/file/${fileB.id}`, { host: `${second.company.slug}.afterglow.test` })).status).toBe(403)
+    } finally {
+      await app.stop()
+    }
   })
 })
