@@ -1,19 +1,62 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
+import { isErrorPayload } from '#app/lib/errors'
+import { cn } from '#app/lib/cn'
 import { buttonClasses } from './ui/button'
 
-export function NotFoundScreen() {
-  const { t } = useTranslation()
+/** One look for every "not found": the code, what is missing, why, and the way back. */
+export function NotFoundView({ title, message, back, className, testId }: { title: string; message: string; back: { to: string; label: string }; className?: string; testId?: string }) {
   return (
-    <main className="grid min-h-dvh place-items-center bg-surface px-6">
+    <main className={cn('grid min-h-dvh place-items-center bg-surface px-6', className)} data-testid={testId}>
       <div className="max-w-md text-center">
         <p className="text-sm font-semibold tracking-widest text-accent uppercase">404</p>
-        <h1 className="mt-2 text-3xl font-semibold">{t('errors.notFound.title')}</h1>
-        <p className="mt-3 text-ink-muted">{t('errors.notFound.message')}</p>
-        <Link to="/" className={buttonClasses('primary', 'lg', 'mt-8')}>
-          {t('errors.notFound.back')}
+        <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
+        <p className="mt-3 text-ink-muted">{message}</p>
+        <Link to={back.to} className={buttonClasses('primary', 'lg', 'mt-8')}>
+          {back.label}
         </Link>
       </div>
     </main>
   )
+}
+
+/** The fans' pages' not-found states, each with its own title and hint (public.notFound.*). */
+export const PUBLIC_NOT_FOUND_KINDS = ['company', 'event', 'gallery', 'content', 'page'] as const
+export type PublicNotFoundKind = (typeof PUBLIC_NOT_FOUND_KINDS)[number]
+
+/** Night canvas, like the company's pages; back to the company's home when it is known, else the platform's. */
+export function PublicNotFound({ kind, home, companyName }: { kind: PublicNotFoundKind; home: string; companyName?: string }) {
+  const { t } = useTranslation()
+  return (
+    <NotFoundView
+      className="theme-night text-ink"
+      title={t(`public.notFound.${kind}`)}
+      message={t(`public.notFound.hint.${kind}`)}
+      back={{ to: home, label: companyName ? t('public.notFound.backTo', { name: companyName }) : t('public.notFound.back') }}
+      testId={`not-found-${kind}`}
+    />
+  )
+}
+
+/**
+ * What a fans' page 404 says: the loader's own reason (an AppError with a public.notFound key
+ * and where to go back to) when it gave one, else `fallback`. Null for anything but a 404.
+ */
+export function publicNotFoundOf(error: unknown, fallback: PublicNotFoundKind | null, params: { clientSlug?: string }) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null
+  const payload = isErrorPayload(error.data) ? error.data : null
+  const kind = PUBLIC_NOT_FOUND_KINDS.find((key) => payload?.messageKey === `public.notFound.${key}`) ?? fallback
+  if (!kind) return null
+  const details = (payload?.details ?? {}) as { home?: unknown; companyName?: unknown }
+  const home = typeof details.home === 'string' && /^(\/(?!\/)|https?:\/\/)/.test(details.home) ? details.home : params.clientSlug ? `/${params.clientSlug}` : '/'
+  return { kind, home, companyName: typeof details.companyName === 'string' ? details.companyName : undefined }
+}
+
+/** Any other path, and the last-resort 404 of the root (a company's subdomain root lands here too). */
+export function NotFoundScreen() {
+  const { t } = useTranslation()
+  const params = useParams()
+  const fansPage = publicNotFoundOf(useRouteError(), null, params)
+  if (fansPage) return <PublicNotFound {...fansPage} />
+  return <NotFoundView title={t('errors.notFound.title')} message={t('errors.notFound.message')} back={{ to: '/', label: t('errors.notFound.back') }} testId="not-found-page" />
 }

@@ -1,59 +1,120 @@
-import type { ReactNode } from 'react'
+import { Menu } from 'lucide-react'
+import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
+import { PublicNotFound, publicNotFoundOf, type PublicNotFoundKind } from '#app/components/not-found'
+import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
+import type { PublicCompany } from '../server/public-pages.server'
 
-/** The fan-facing frame of a company's pages: night canvas, the company's name, its footer. */
-export function PublicShell({ company, basePath, children }: { company: { name: string; slug: string; logo: string | null }; basePath: string; children: ReactNode }) {
+type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'showPlatformBadge' | 'platformUrl'>
+
+/** The platform's pages a company's header points to (they live on the platform's own host). */
+function platformLinks(platformUrl: string) {
+  return {
+    pricing: `${platformUrl}/#pricing`,
+    contact: `${platformUrl}/#contact`,
+    login: `${platformUrl}/auth`,
+    signUp: `${platformUrl}/auth?mode=signup`,
+  }
+}
+
+/**
+ * The fan-facing frame of a company's pages: night canvas in the company's colours (when its
+ * plan includes branding), its logo and name, the header links and the footer. Server-rendered;
+ * the phone menu is a <details> so it opens without JavaScript.
+ */
+export function PublicShell({ company, basePath, children }: { company: ShellCompany; basePath: string; children: ReactNode }) {
   const { t } = useTranslation()
   const home = basePath || '/'
+  const links = platformLinks(company.platformUrl)
+  const sections = [
+    { href: `${basePath}/#galleries`, label: t('public.nav.galleries') },
+    { href: `${basePath}/#events`, label: t('public.nav.events') },
+    { href: links.pricing, label: t('public.nav.pricing') },
+    { href: links.contact, label: t('public.nav.contact') },
+  ]
   return (
-    <div className="theme-night flex min-h-dvh flex-col bg-surface text-ink">
+    <div className="theme-night flex min-h-dvh flex-col bg-surface text-ink" style={(company.branding ?? undefined) as CSSProperties | undefined} data-branded={company.branding ? '' : undefined}>
       <header className="sticky top-0 z-20 border-b border-line/60 bg-surface/85 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold">
-            {company.logo ? <img src={company.logo} alt="" className="size-8 rounded-md object-cover" /> : null}
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold" data-testid="company-home">
+            {company.logo ? <img src={company.logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-cover" /> : null}
             <span className="truncate">{company.name}</span>
           </Link>
-          <nav aria-label={t('public.nav.label')} className="flex items-center gap-4 text-sm">
-            <a href={`${basePath}/#galleries`} className="hidden text-ink-muted hover:text-ink sm:inline">
-              {t('public.nav.galleries')}
-            </a>
-            <a href={`${basePath}/#events`} className="hidden text-ink-muted hover:text-ink sm:inline">
-              {t('public.nav.events')}
-            </a>
-            <LanguageSwitcher />
+          <nav aria-label={t('public.nav.label')} className="hidden items-center gap-5 text-sm lg:flex">
+            {sections.map((link) => (
+              <a key={link.href} href={link.href} className="text-ink-muted hover:text-ink">
+                {link.label}
+              </a>
+            ))}
           </nav>
+          <div className="flex shrink-0 items-center gap-2 text-sm">
+            <LanguageSwitcher />
+            <a href={links.login} className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex">
+              {t('public.nav.login')}
+            </a>
+            <a href={links.signUp} className="hidden h-9 items-center rounded-lg bg-accent px-3.5 font-medium text-accent-foreground hover:brightness-110 sm:inline-flex">
+              {t('public.nav.getStarted')}
+            </a>
+            <details className="group relative lg:hidden">
+              <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-lg hover:bg-surface-muted [&::-webkit-details-marker]:hidden" aria-label={t('public.nav.menu')}>
+                <Menu aria-hidden className="size-5" />
+              </summary>
+              <div
+                className="absolute right-0 mt-2 flex w-56 flex-col rounded-xl border border-line bg-surface-muted p-2 shadow-2xl"
+                onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+              >
+                {sections.map((link) => (
+                  <a key={link.href} href={link.href} className="rounded-lg px-3 py-2.5 hover:bg-surface">
+                    {link.label}
+                  </a>
+                ))}
+                <hr className="my-1 border-line" />
+                <a href={links.login} className="rounded-lg px-3 py-2.5 hover:bg-surface">
+                  {t('public.nav.login')}
+                </a>
+                <a href={links.signUp} className="mt-1 rounded-lg bg-accent px-3 py-2.5 text-center font-medium text-accent-foreground">
+                  {t('public.nav.getStarted')}
+                </a>
+              </div>
+            </details>
+          </div>
         </div>
       </header>
       <main className="flex-1">{children}</main>
       <footer className="border-t border-line/60">
-        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} {company.name}</p>
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
-            {t('public.poweredBy')}{' '}
-            <Link to="/" className="text-ink hover:underline">
-              Afterglow
-            </Link>
+            © {new Date().getFullYear()} {company.name}
           </p>
+          <nav aria-label={t('public.footer.label')} className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            <Link to={`${basePath}/termos`} className="hover:text-ink">
+              {t('public.footer.terms')}
+            </Link>
+            <Link to={`${basePath}/privacidade`} className="hover:text-ink">
+              {t('public.footer.privacy')}
+            </Link>
+            <button type="button" onClick={openCookieSettings} className="hover:text-ink">
+              {t('public.footer.cookies')}
+            </button>
+          </nav>
+          {company.showPlatformBadge ? (
+            <a href={company.platformUrl} className="inline-flex items-center gap-1.5 self-start rounded-full border border-line px-3 py-1 text-xs hover:text-ink sm:self-auto" data-testid="platform-badge">
+              {t('public.footer.poweredBy')} <span className="font-semibold text-ink">Afterglow</span>
+            </a>
+          ) : null}
         </div>
       </footer>
     </div>
   )
 }
 
-export function PublicNotFound({ messageKey, backTo }: { messageKey: string; backTo: string }) {
-  const { t } = useTranslation()
-  return (
-    <div className="theme-night grid min-h-dvh place-items-center bg-surface px-6 text-ink">
-      <div className="max-w-md text-center">
-        <p className="text-sm font-semibold tracking-widest text-accent uppercase">404</p>
-        <h1 className="mt-2 text-3xl font-semibold">{t(messageKey)}</h1>
-        <p className="mt-3 text-ink-muted">{t('public.notFound.text')}</p>
-        <Link to={backTo} className="mt-8 inline-flex h-11 items-center rounded-lg bg-accent px-5 font-medium text-accent-foreground">
-          {t('public.notFound.back')}
-        </Link>
-      </div>
-    </div>
-  )
+/** The error boundary of every fans' page: its 404s become the right not-found screen, on the night canvas. */
+export function PublicErrorBoundary({ fallback }: { fallback: PublicNotFoundKind }) {
+  const error = useRouteError()
+  const params = useParams()
+  const notFound = publicNotFoundOf(error, fallback, params)
+  if (!notFound) throw error
+  return <PublicNotFound {...notFound} />
 }

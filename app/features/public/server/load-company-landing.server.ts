@@ -1,9 +1,41 @@
+import { eq } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { getDb } from '#app/lib/db.server'
+import { getEnv } from '#app/lib/env.server'
 import type { CompanyLandingData } from '../components/company-landing'
 import { MEDIA_TABS, readFilter } from '../components/filter-tabs'
-import { getCompanyLanding, resolvePublicCompany } from './public-pages.server'
+import { getCompanyLanding, getImageSources, resolvePublicCompany, type PublicCompany } from './public-pages.server'
+
+export const DISPLAY_MODES = ['galleries', 'events'] as const
+
+/** The landing's own settings: texts, which section leads, and a subdomain still being set up. */
+async function getLandingSettings(company: PublicCompany) {
+  const [row] = await getDb()
+    .select({
+      title: organization.landingTitle,
+      description: organization.landingDescription,
+      displayMode: organization.landingDisplayMode,
+      subdomain: organization.subdomain,
+      subdomainStatus: organization.subdomainStatus,
+    })
+    .from(organization)
+    .where(eq(organization.id, company.id))
+  const env = getEnv()
+  const protocol = new URL(env.APP_URL).protocol
+  return {
+    title: row?.title?.trim() || company.name,
+    description: row?.description?.trim() || null,
+    displayMode: DISPLAY_MODES.find((mode) => mode === row?.displayMode) ?? 'galleries',
+    pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? `${protocol}//${row.subdomain}.${env.PLATFORM_DOMAIN}` : null,
+  }
+}
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
 export async function loadCompanyLanding(request: Request, clientSlug: string | undefined): Promise<CompanyLandingData> {
   const { company, basePath } = await resolvePublicCompany(request, clientSlug)
-  return { company, basePath, ...(await getCompanyLanding(company)), tab: readFilter(request, MEDIA_TABS) }
+  const [content, landing] = await Promise.all([getCompanyLanding(company), getLandingSettings(company)])
+  // The hero shows the cover of the latest gallery that has one.
+  const coverId = content.galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null
+  const hero = coverId ? { id: coverId, sources: await getImageSources(company, coverId) } : null
+  return { company, basePath, landing: { ...landing, hero: hero?.sources.length ? hero : null }, ...content, tab: readFilter(request, MEDIA_TABS) }
 }

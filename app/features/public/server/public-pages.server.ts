@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { thumbHashToDataURL } from 'thumbhash'
-import { asset, contentItem, event, organization } from '#db/schema'
+import { asset, assetRendition, contentItem, event, organization } from '#db/schema'
+import { planOf } from '#app/features/billing/plans'
 import { getDb, withTenant } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
+import { brandingVariables, type BrandingVariables } from '../branding'
 import { tenantSlugFromHost } from '../tenant-host'
 import { AppError } from '#app/lib/errors'
 
@@ -11,7 +13,22 @@ import { AppError } from '#app/lib/errors'
  * runs fenced to that company (row-level security) and filters on "published" itself.
  */
 
-export type PublicCompany = { id: string; name: string; slug: string; logo: string | null }
+export type PublicCompany = {
+  id: string
+  name: string
+  slug: string
+  /** A same-origin image path, shown only when the plan includes custom branding. */
+  logo: string | null
+  /** CSS variables of the company's colours; null without custom branding. */
+  branding: BrandingVariables | null
+  /** Starter pages carry a small "Powered by Afterglow" badge; paid plans do not. */
+  showPlatformBadge: boolean
+  /** The platform's own site (pricing, contact, sign-in), which may be another host than this page's. */
+  platformUrl: string
+}
+
+/** Where a fan goes back to from a page that does not exist: the company's home, else the platform's. */
+export type NotFoundDetails = { home?: string; companyName?: string }
 
 /**
  * The company a fan's request is for: from its subdomain in subdomain mode, else from the
@@ -21,8 +38,11 @@ export async function resolvePublicCompany(request: Request, clientSlug: string 
   const hostSlug = hostCompanySlug(request)
   if (hostSlug && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
   const slug = hostSlug ?? clientSlug
-  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company')
-  return { company: await getPublicCompany(slug), basePath: hostSlug ? '' : `/${slug}` }
+  // On an unknown subdomain the platform's home is on the platform's own host.
+  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: '/' } satisfies NotFoundDetails)
+  const company = await getPublicCompany(slug, { byHost: Boolean(hostSlug) })
+  if (!company) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: hostSlug ? `${getEnv().APP_URL}/` : '/' } satisfies NotFoundDetails)
+  return { company, basePath: hostSlug ? '' : `/${company.slug}` }
 }
 
 /** Subdomain mode: the company of this request's host, if it is one. */
@@ -30,13 +50,47 @@ export function hostCompanySlug(request: Request) {
   return tenantSlugFromHost(new URL(request.url).host, getEnv().PLATFORM_DOMAIN)
 }
 
-export async function getPublicCompany(slug: string): Promise<PublicCompany> {
-  const [company] = await getDb()
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo })
+/** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
+function sameOriginImage(url: string | null) {
+  return url && /^\/[^/\\]/.test(url) ? url : null
+}
+
+/**
+ * A company by its slug or, on a subdomain, by the professional subdomain the platform approved
+ * for it. Null when there is none.
+ */
+export async function getPublicCompany(slug: string, options: { byHost?: boolean } = {}): Promise<PublicCompany | null> {
+  const name = slug.toLowerCase()
+  const [row] = await getDb()
+    .select({
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      logo: organization.logo,
+      plan: organization.plan,
+      brandPrimaryColor: organization.brandPrimaryColor,
+      brandAccentColor: organization.brandAccentColor,
+    })
     .from(organization)
-    .where(eq(organization.slug, slug.toLowerCase()))
-  if (!company) throw new AppError('NOT_FOUND', 'public.notFound.company')
-  return company
+    .where(
+      options.byHost
+        ? or(eq(organization.slug, name), and(eq(organization.subdomain, name), eq(organization.subdomainStatus, 'active')))
+        : eq(organization.slug, name),
+    )
+    // A requested subdomain wins over another company's slug of the same name.
+    .orderBy(sql`${organization.subdomain} = ${name} desc nulls last`)
+    .limit(1)
+  if (!row) return null
+  const branded = planOf(row.plan).customBranding
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    logo: branded ? sameOriginImage(row.logo) : null,
+    branding: branded ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }) : null,
+    showPlatformBadge: !branded,
+    platformUrl: getEnv().APP_URL,
+  }
 }
 
 /** ThumbHash (base64) → a tiny PNG data URL the page paints until the photo arrives. */
@@ -54,6 +108,11 @@ const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
   select first.id from assets as first
   where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
   order by first.position limit 1))`
+
+/** The media type of a single item's file (its newest one, should an old one linger). */
+const fileTypeOf = sql<string | null>`(select file.media_type from assets as file
+  where file.content_item_id = content_items.id and file.purpose = 'content-file'
+  order by file.created_at desc limit 1)`
 
 /** How many files of one type an item has (written out in full, like `coverOf`). */
 const filesOfType = (mediaType: 'image' | 'video' | 'audio') =>
@@ -80,7 +139,13 @@ export async function getCompanyLanding(company: PublicCompany) {
       .from(event)
       .where(and(eq(event.companyId, company.id), eq(event.status, 'published')))
       .orderBy(desc(event.startsAt))
-    return { galleries, events }
+    // "General resources": single content that belongs to no event, opened in the player.
+    const resources = await tx
+      .select({ id: contentItem.id, title: contentItem.title, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, mediaType: fileTypeOf })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'single'), eq(contentItem.status, 'published'), isNull(contentItem.eventId)))
+      .orderBy(desc(contentItem.publishedAt))
+    return { galleries, events, resources }
   })
 }
 
@@ -91,7 +156,7 @@ export async function getPublicEvent(company: PublicCompany, eventSlug: string) 
       .select({ id: event.id, title: event.title, description: event.description, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
       .from(event)
       .where(and(eq(event.companyId, company.id), eq(event.slug, eventSlug), eq(event.status, 'published')))
-    if (!found) throw new AppError('NOT_FOUND', 'public.notFound.event')
+    if (!found) throw new AppError('NOT_FOUND', 'public.notFound.event', { companyName: company.name } satisfies NotFoundDetails)
     const items = await tx
       .select({
         id: contentItem.id,
@@ -129,7 +194,7 @@ export async function getPublicGallery(company: PublicCompany, gallerySlug: stri
       .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
-    if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery')
+    if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
     const rows = await tx
       .select({
         id: asset.id,
@@ -151,5 +216,17 @@ export async function getPublicGallery(company: PublicCompany, gallerySlug: stri
         : [],
     )
     return { gallery, media }
+  })
+}
+
+/** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */
+export async function getImageSources(company: PublicCompany, assetId: string) {
+  return withTenant(company.id, async (tx) => {
+    const rows = await tx
+      .select({ name: assetRendition.rendition, width: assetRendition.width })
+      .from(assetRendition)
+      .where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.format, 'webp')))
+      .orderBy(asc(assetRendition.width))
+    return rows
   })
 }

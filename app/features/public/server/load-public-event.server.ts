@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm'
+import { event, organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { EVENT_FILTERS, readFilter } from '../components/filter-tabs'
+import { getPublicEvent, resolvePublicCompany, type NotFoundDetails } from './public-pages.server'
+
+/** Everything a company's event page shows, at `/{clientSlug}/evento/{eventSlug}` or on its subdomain. */
+export async function loadPublicEvent(request: Request, clientSlug: string | undefined, eventSlug: string) {
+  const { company, basePath } = await resolvePublicCompany(request, clientSlug)
+  const filter = readFilter(request, EVENT_FILTERS)
+  return { company, basePath, ...(await getPublicEvent(company, eventSlug)), filter }
+}
+
+/**
+ * `/event/{slug}` on the platform's own host names no company. Event slugs are unique per
+ * company only, so the link is followed when exactly one company has a published event by
+ * that name; otherwise it is not found (never a guess between companies).
+ */
+export async function findEventCompanySlug(eventSlug: string) {
+  // Cross-tenant by nature: only published events are looked up, and only their company's slug leaves.
+  const rows = await withSystem((tx) =>
+    tx
+      .select({ slug: organization.slug })
+      .from(event)
+      .innerJoin(organization, eq(organization.id, event.companyId))
+      .where(and(eq(event.slug, eventSlug), eq(event.status, 'published')))
+      .limit(2),
+  )
+  if (rows.length !== 1) throw new AppError('NOT_FOUND', 'public.notFound.event', { home: '/' } satisfies NotFoundDetails)
+  return rows[0].slug
+}
