@@ -12,6 +12,7 @@ import { ZContentDetails } from '#app/features/content/content.schema'
 import { getContentForEdit } from '#app/features/content/server/get-content-for-edit.server'
 import { changeContentStatus, deleteContent, removeAssets, reorderAssets, retryProcessing, updateAssetText, updateContentDetails } from '#app/features/content/server/manage-content.server'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
+import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
 import { listEventOptions } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
@@ -358,6 +359,8 @@ export default function ContentEditor({ loaderData }: Route.ComponentProps) {
         </h2>
         <CoverPicker coverAssetId={item.coverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} />
       </section>
+
+      <QrCodePanel kind="content" id={item.id} />
 
       <section aria-labelledby="details-heading" className="space-y-4">
         <h2 id="details-heading" className="font-semibold">

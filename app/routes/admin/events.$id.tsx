@@ -13,6 +13,7 @@ import { EVENT_STATUSES, ZEventForm } from '#app/features/events/events.schema'
 import { attachContent, changeEventStatus, deleteEvent, getEvent, updateEvent } from '#app/features/events/server/manage-events.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
+import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
 import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { requireMember } from '#app/lib/tenant.server'
@@ -116,6 +117,8 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         </h2>
         <CoverPicker coverAssetId={event.coverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
       </section>
+
+      <QrCodePanel kind="event" id={event.id} />
 
       <section aria-labelledby="attached-heading" className="space-y-3">
         <h2 id="attached-heading" className="font-semibold">
