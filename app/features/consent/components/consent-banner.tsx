@@ -35,8 +35,8 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
         <X aria-hidden className="size-5" />
       </button>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:gap-8">
-        <div className="min-w-0 flex-1 pr-8 sm:pr-0">
-          <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold">
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="flex items-center gap-2 pr-10 text-base font-semibold">
             <Cookie aria-hidden className="size-5 text-accent" />
             {t('consent.banner.title')}
           </h2>
