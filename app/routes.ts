@@ -8,6 +8,10 @@ export default [
   route('onboarding', 'routes/site/onboarding.tsx'),
   route('invitations/:invitationId', 'routes/site/invitation.tsx'),
   route('dev/outbox', 'routes/site/dev-outbox.tsx'),
+  // Policies: one module, the path says which.
+  route('privacy', 'routes/site/policy.tsx', { id: 'policy-privacy' }),
+  route('terms', 'routes/site/policy.tsx', { id: 'policy-terms' }),
+  route('cookies', 'routes/site/policy.tsx', { id: 'policy-cookies' }),
 
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
@@ -34,13 +38,26 @@ export default [
 
   // Fans' pages: a single segment that is not one of the routes above is a company.
   route('p/:assetId/:variant', 'routes/tenant/public-media.ts'),
+  // Fans' downloads (one file, or a content item: a gallery's ZIP) and the lead form before them.
+  route('download/file/:assetId', 'routes/tenant/download-file.ts'),
+  route('download/content/:contentItemId', 'routes/tenant/download-content.ts'),
+  route('download/lead', 'routes/tenant/download-lead.tsx'),
   route('og/:kind/:id/:file', 'routes/tenant/og-image.ts'),
   route(':clientSlug', 'routes/tenant/landing.tsx'),
   route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
   route(':clientSlug/evento/:eventSlug', 'routes/tenant/event.tsx'),
+  route(':clientSlug/termos', 'routes/tenant/company-policy.tsx', { id: 'company-terms' }),
+  route(':clientSlug/privacidade', 'routes/tenant/company-policy.tsx', { id: 'company-privacy' }),
+  route(':clientSlug/player/:contentId', 'routes/tenant/player.tsx'),
+  // The spec's platform links: /player/{id} on any host (content ids are global; on a subdomain,
+  // only that company's), /event/{slug} (the company's event on its subdomain, else a redirect).
+  route('player/:contentId', 'routes/tenant/player.tsx', { id: 'platform-player' }),
+  route('event/:eventSlug', 'routes/tenant/event-link.tsx'),
   // Subdomain mode ({company}.PLATFORM_DOMAIN): the same pages without the company segment.
   route('galeria/:gallerySlug', 'routes/tenant/gallery.tsx', { id: 'subdomain-gallery' }),
   route('evento/:eventSlug', 'routes/tenant/event.tsx', { id: 'subdomain-event' }),
+  route('termos', 'routes/tenant/company-policy.tsx', { id: 'subdomain-company-terms' }),
+  route('privacidade', 'routes/tenant/company-policy.tsx', { id: 'subdomain-company-privacy' }),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig
