@@ -1,37 +1,36 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
+import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
-import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
-import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
-import { resolvePublicCompany, getPublicEvent } from '#app/features/public/server/public-pages.server'
+import { EVENT_FILTERS, FilterTabs } from '#app/features/public/components/filter-tabs'
+import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
+import { loadPublicEvent } from '#app/features/public/server/load-public-event.server'
+import { DownloadButton } from '#app/features/downloads/components/download-button'
+import { contentDownloadPath } from '#app/features/downloads/downloads'
+import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { toHttpError } from '#app/lib/errors'
+import { ShareMenu } from '#app/features/sharing/components/share-menu'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
+import { formatBytes } from '#app/lib/format-bytes'
 import type { Route } from './+types/event'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
-    const filter = readFilter(request, EVENT_FILTERS)
-    return { company, basePath, ...(await getPublicEvent(company, params.eventSlug)), filter }
+    const page = await loadPublicEvent(request, params.clientSlug, params.eventSlug)
+    const downloads = await getDownloadOffers(request, page.company, page.basePath, page.items.map((item) => item.id))
+    const share = await buildShareCard(request, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
+    return { ...page, downloads, share }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: 'Afterglow' }]
-  const title = `${data.event.title} · ${data.company.name}`
-  return [
-    { title },
-    { property: 'og:title', content: title },
-    { name: 'description', content: data.event.description ?? data.company.name },
-    ...(data.event.coverAssetId ? [{ property: 'og:image', content: `/p/${data.event.coverAssetId}/w1200.jpeg` }] : []),
-  ]
-}
+export const meta: Route.MetaFunction = ({ data }) => (data ? shareMeta(data.share, { documentTitle: `${data.event.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }])
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, event, items, filter } = loaderData
+  const { company, basePath, event, items, filter, downloads, share } = loaderData
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>
@@ -43,10 +42,13 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-20">
-          <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
-            <ArrowLeft aria-hidden className="size-4" />
-            {t('public.backToHome')}
-          </Link>
+          <div className="flex items-center justify-between gap-4">
+            <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+              <ArrowLeft aria-hidden className="size-4" />
+              {t('public.backToHome')}
+            </Link>
+            <ShareMenu url={share.url} title={share.title} />
+          </div>
           <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{event.title}</h1>
           <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
             {event.startsAt ? (
@@ -84,9 +86,29 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
                 <p className="text-sm text-ink-muted">{[item.photos ? t('public.counts.photos', { count: item.photos }) : null, item.videos ? t('public.counts.videos', { count: item.videos }) : null].filter(Boolean).join(' · ')}</p>
                 {item.kind === 'gallery' && item.slug ? (
-                  <Link to={`${basePath}/galeria/${item.slug}`} className="mt-2 inline-block text-sm font-medium text-accent hover:underline">
+                  <Link to={`${basePath}/galeria/${item.slug}`} className="mt-2 block w-fit text-sm font-medium text-accent hover:underline">
                     {t('public.event.viewGallery')}
                   </Link>
+                ) : null}
+                {item.kind === 'single' ? (
+                  <Link to={`${basePath}/player/${item.id}`} className="mt-2 block w-fit text-sm font-medium text-accent hover:underline">
+                    {t('public.event.openContent')}
+                  </Link>
+                ) : null}
+                {downloads.items[item.id] ? (
+                  <DownloadButton
+                    href={contentDownloadPath(item.id)}
+                    leadRequired={downloads.items[item.id].requireLead && !downloads.leadKnown}
+                    companyName={company.name}
+                    privacyHref={downloads.privacyHref}
+                    label={t('downloads.withSize', { label: item.kind === 'gallery' ? t('downloads.all') : t('downloads.action'), size: formatBytes(downloads.items[item.id].sizeBytes, i18n.language) })}
+                    variant="secondary"
+                    size="sm"
+                    className="mt-3 w-full sm:w-auto"
+                  >
+                    {item.kind === 'gallery' ? t('downloads.all') : t('downloads.action')}
+                    <span className="font-normal text-ink-muted">· {formatBytes(downloads.items[item.id].sizeBytes, i18n.language)}</span>
+                  </DownloadButton>
                 ) : null}
               </li>
             ))}
@@ -98,8 +120,5 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const params = useParams()
-  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.event" backTo={params.clientSlug ? `/${params.clientSlug}` : '/'} />
-  throw error
+  return <PublicErrorBoundary fallback="event" />
 }

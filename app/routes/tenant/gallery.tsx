@@ -1,14 +1,21 @@
 import { ArrowLeft, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useRouteError, isRouteErrorResponse, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
-import { PublicNotFound, PublicShell } from '#app/features/public/components/public-shell'
+import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
+import { DownloadButton } from '#app/features/downloads/components/download-button'
+import { contentDownloadPath } from '#app/features/downloads/downloads'
+import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
+import { formatBytes } from '#app/lib/format-bytes'
 import { toHttpError } from '#app/lib/errors'
+import { ShareMenu } from '#app/features/sharing/components/share-menu'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -16,28 +23,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
     const { gallery, media } = await getPublicGallery(company, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
-    return { company, basePath, gallery, media, tab }
+    const downloads = await getDownloadOffers(request, company, basePath, [gallery.id])
+    const share = await buildShareCard(request, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
+    return { company, basePath, gallery, media, tab, downloads, share }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: 'Afterglow' }]
-  const title = `${data.gallery.title} · ${data.company.name}`
-  return [
-    { title },
-    { name: 'description', content: data.gallery.description ?? data.company.name },
-    { property: 'og:title', content: title },
-    { property: 'og:type', content: 'website' },
-    ...(data.gallery.coverAssetId ? [{ property: 'og:image', content: `/p/${data.gallery.coverAssetId}/w1200.jpeg` }] : []),
-    { name: 'twitter:card', content: 'summary_large_image' },
-  ]
-}
+export const meta: Route.MetaFunction = ({ data }) => (data ? shareMeta(data.share, { documentTitle: `${data.gallery.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }])
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallery, media, tab } = loaderData
+  const { company, basePath, gallery, media, tab, downloads, share } = loaderData
+  const offer = downloads.items[gallery.id]
+  const leadRequired = Boolean(offer?.requireLead && !downloads.leadKnown)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
   return (
@@ -50,10 +50,13 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-24 sm:pb-14">
-          <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
-            <ArrowLeft aria-hidden className="size-4" />
-            {t('public.backToHome')}
-          </Link>
+          <div className="flex items-center justify-between gap-4">
+            <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+              <ArrowLeft aria-hidden className="size-4" />
+              {t('public.backToHome')}
+            </Link>
+            <ShareMenu url={share.url} title={share.title} />
+          </div>
           <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{gallery.title}</h1>
           <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
             {gallery.happenedOn ? <span>{new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })}</span> : null}
@@ -65,6 +68,12 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
           {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
+          {offer ? (
+            <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: formatBytes(offer.sizeBytes, i18n.language) })} size="lg" className="mt-6 w-full sm:w-auto">
+              {t('downloads.all')}
+              <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+            </DownloadButton>
+          ) : null}
         </div>
       </section>
       <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
@@ -74,7 +83,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} />}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} />
+            <GalleryLightbox media={shown} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>
@@ -83,8 +92,5 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const params = useParams()
-  if (isRouteErrorResponse(error) && error.status === 404) return <PublicNotFound messageKey="public.notFound.gallery" backTo={params.clientSlug ? `/${params.clientSlug}` : '/'} />
-  throw error
+  return <PublicErrorBoundary fallback="gallery" />
 }

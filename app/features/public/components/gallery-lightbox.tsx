@@ -1,14 +1,28 @@
-import Lightbox from 'yet-another-react-lightbox'
+import Lightbox, { useLightboxState } from 'yet-another-react-lightbox'
 import Video from 'yet-another-react-lightbox/plugins/video'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
 import 'yet-another-react-lightbox/styles.css'
+import { ShareMenu } from '#app/features/sharing/components/share-menu'
+import { DownloadButton } from '#app/features/downloads/components/download-button'
+import { fileDownloadPath } from '#app/features/downloads/downloads'
 import type { PublicMedia } from '../server/public-pages.server'
+
+/** The viewer's download button, when the gallery offers downloads. */
+export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string; label: string }
+
+/** Downloads the photo or video on screen (the toolbar re-renders as the fan swipes). */
+function DownloadCurrent({ media, download }: { media: PublicMedia[]; download: ViewerDownload }) {
+  const { currentIndex } = useLightboxState()
+  const item = media[currentIndex]
+  if (!item) return null
+  return <DownloadButton appearance="icon" className="yarl__button" href={fileDownloadPath(item.id)} {...download} />
+}
 
 /**
  * The black, swipeable viewer: keyboard arrows and Escape, pinch and double-tap zoom, videos
  * played inside. Loaded only when a fan first opens a photo.
  */
-export default function GalleryLightbox({ media, index, onClose, labels }: { media: PublicMedia[]; index: number; onClose: () => void; labels: Record<string, string> }) {
+export default function GalleryLightbox({ media, index, onClose, labels, share, download }: { media: PublicMedia[]; index: number; onClose: () => void; labels: Record<string, string>; share?: { url: string; title: string; label: string }; download?: ViewerDownload }) {
   const slides = media.map((item) => {
     const largest = item.sources.at(-1)
     if (item.mediaType === 'video') {
@@ -39,6 +53,8 @@ export default function GalleryLightbox({ media, index, onClose, labels }: { med
       carousel={{ finite: false, preload: 2 }}
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
+      // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
+      toolbar={{ buttons: [...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), 'close'] }}
     />
   )
 }
