@@ -29,7 +29,7 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
 
   if (kind === 'video') {
     return (
-      <div className="overflow-hidden rounded-xl bg-black" style={{ aspectRatio: String(ratio) }}>
+      <div className="max-h-[80vh] overflow-hidden rounded-xl bg-black" style={{ aspectRatio: String(ratio) }}>
         <video
           controls
           playsInline
@@ -69,7 +69,7 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
     if (!file.sources.length) return <Preparing />
     const image = { id: file.id, sources: file.sources }
     return (
-      <div className="overflow-hidden rounded-xl bg-surface-muted" style={{ aspectRatio: String(ratio) }}>
+      <div className="max-h-[80vh] overflow-hidden rounded-xl bg-surface-muted" style={{ aspectRatio: String(ratio) }}>
         <img
           src={renditionUpTo(image, 1200)}
           srcSet={srcSetOf(image)}

@@ -1,0 +1,140 @@
+import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { storageFor } from '#app/features/consent/consent-store'
+import { ContentViewer } from '#app/features/public/components/content-viewer'
+import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
+import { loadPlayer, resolvePlayerCompany } from '#app/features/public/server/load-player.server'
+import { contentNotFound } from '#app/features/public/server/get-public-content.server'
+import { recordContentView } from '#app/features/public/server/record-content-view.server'
+import { DownloadButton } from '#app/features/downloads/components/download-button'
+import { contentDownloadPath } from '#app/features/downloads/downloads'
+import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
+import { toHttpError } from '#app/lib/errors'
+import { ShareMenu } from '#app/features/sharing/components/share-menu'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
+import { formatBytes } from '#app/lib/format-bytes'
+import type { Route } from './+types/player'
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  try {
+    const page = await loadPlayer(request, params)
+    const downloads = await getDownloadOffers(request, page.company, page.basePath, [page.item.id])
+    const share = await buildShareCard(request, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
+    return { ...page, downloads, share }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+/** A fan's visit to the page: counted once per visit (the page posts it once, see isFirstViewOfVisit). */
+export async function action({ params, request }: Route.ActionArgs) {
+  try {
+    const { company } = await resolvePlayerCompany(request, params)
+    if (!(await recordContentView(company, params.contentId))) throw contentNotFound(company)
+    return { counted: true }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+// Counting a view changes nothing on the page: no need to load it again.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? shareMeta(data.share, { documentTitle: `${data.item.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+
+/**
+ * Marks this visit as having seen the item, and says whether it had not before. With analytics
+ * consent the mark lasts for the tab (reloads are the same visit); without it nothing is stored
+ * on the device and the mark lasts as long as the page.
+ */
+function isFirstViewOfVisit(contentId: string) {
+  const visit = storageFor('analytics', 'session')
+  const key = `afterglow:viewed:${contentId}`
+  if (visit.getItem(key)) return false
+  visit.setItem(key, '1')
+  return true
+}
+
+export default function Player({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { company, basePath, item, file, poster, event, downloads, share } = loaderData
+  const offer = downloads.items[item.id]
+  const viewFetcher = useFetcher()
+  const submitView = viewFetcher.submit
+
+  useEffect(() => {
+    if (isFirstViewOfVisit(item.id)) void submitView({}, { method: 'post' })
+  }, [item.id, submitView])
+
+  const date = item.happenedOn ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' }) : null
+  return (
+    <PublicShell company={company} basePath={basePath}>
+      <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+        <Link to={event ? `${basePath}/evento/${event.slug}` : basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+          <ArrowLeft aria-hidden className="size-4" />
+          {event ? t('public.player.backToEvent', { event: event.title }) : t('public.backToHome')}
+        </Link>
+        <div className="mt-4">
+          <ContentViewer file={file} poster={poster} title={item.title} />
+        </div>
+        <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-4xl">{item.title}</h1>
+            {date || item.location ? (
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
+                {date ? (
+                  <span className="inline-flex items-center gap-1">
+                    <CalendarDays aria-hidden className="size-4" />
+                    {date}
+                  </span>
+                ) : null}
+                {item.location ? (
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin aria-hidden className="size-4" />
+                    {item.location}
+                  </span>
+                ) : null}
+              </p>
+            ) : null}
+            {item.description ? <p className="mt-4 max-w-2xl whitespace-pre-line text-ink-muted">{item.description}</p> : null}
+            {event ? (
+              <p className="mt-4 text-sm text-ink-muted">
+                {t('public.player.fromEvent')}{' '}
+                <Link to={`${basePath}/evento/${event.slug}`} className="font-medium text-accent hover:underline" data-testid="player-event-link">
+                  {event.title}
+                </Link>
+              </p>
+            ) : null}
+          </div>
+          <div className="flex shrink-0 flex-col gap-2 sm:items-end" data-slot="download">
+            {offer ? (
+              <DownloadButton
+                href={contentDownloadPath(item.id)}
+                leadRequired={offer.requireLead && !downloads.leadKnown}
+                companyName={company.name}
+                privacyHref={downloads.privacyHref}
+                label={t('downloads.withSize', { label: t('downloads.action'), size: formatBytes(offer.sizeBytes, i18n.language) })}
+                size="lg"
+                className="w-full sm:w-auto"
+              >
+                {t('downloads.action')}
+                <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+              </DownloadButton>
+            ) : null}
+            <ShareMenu url={share.url} title={share.title} className="justify-center" />
+          </div>
+        </div>
+      </article>
+    </PublicShell>
+  )
+}
+
+export function ErrorBoundary() {
+  return <PublicErrorBoundary fallback="content" />
+}
