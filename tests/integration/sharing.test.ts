@@ -228,6 +228,7 @@ describe('sharing', () => {
     expect(inverted.text).toContain('must be darker than its background')
     const french = await admin.client.get(`/api/qr/event/${ids.event}?format=png&fg=%23999999&bg=%23ffffff`, { 'accept-language': 'fr' })
     expect(french.text).toContain('trop proches')
+    expect(french.text).toContain('contraste 2,8\u00a0:\u00a01')
     expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&fg=red`)).status).toBe(400)
     expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&logo=1`)).text).toContain('no logo yet')
 

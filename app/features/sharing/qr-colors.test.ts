@@ -15,9 +15,9 @@ describe('QR code colours', () => {
   })
 
   it('refuses pairs too close to scan, with the measured ratio', () => {
-    expect(checkQrColors('#999999', '#ffffff')).toEqual({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: '2.8' })
+    expect(checkQrColors('#999999', '#ffffff')).toEqual({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: 2.8 })
     expect(checkQrColors('#ff0000', '#00ff00')).toMatchObject({ ok: false, messageKey: 'sharing.qr.errors.lowContrast' })
-    expect(checkQrColors('#123456', '#123456')).toMatchObject({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: '1.0' })
+    expect(checkQrColors('#123456', '#123456')).toMatchObject({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: 1 })
   })
 
   it('refuses light codes on dark backgrounds, which most cameras cannot read', () => {

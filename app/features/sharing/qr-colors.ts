@@ -33,13 +33,13 @@ export type QrColorCheck =
   | { ok: true }
   | { ok: false; messageKey: 'sharing.qr.errors.invalidColor' }
   | { ok: false; messageKey: 'sharing.qr.errors.inverted' }
-  | { ok: false; messageKey: 'sharing.qr.errors.lowContrast'; ratio: string }
+  | { ok: false; messageKey: 'sharing.qr.errors.lowContrast'; ratio: number }
 
 /** Whether a code in these colours will scan: valid colours, dark on light, enough contrast. */
 export function checkQrColors(foreground: string, background: string): QrColorCheck {
   if (!HEX_COLOR.test(foreground) || !HEX_COLOR.test(background)) return { ok: false, messageKey: 'sharing.qr.errors.invalidColor' }
   const ratio = contrastRatio(foreground, background)
-  if (ratio < QR_MIN_CONTRAST) return { ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: ratio.toFixed(1) }
+  if (ratio < QR_MIN_CONTRAST) return { ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: Math.floor(ratio * 10) / 10 }
   if (relativeLuminance(foreground) > relativeLuminance(background)) return { ok: false, messageKey: 'sharing.qr.errors.inverted' }
   return { ok: true }
 }
