@@ -34,6 +34,8 @@ export const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
+  /** Receives the marketing site's interest, newsletter and contact submissions. */
+  OPERATOR_EMAIL: z.email({ error: 'must be an e-mail address such as team@afterglow.example' }).default('operator@afterglow.local'),
   /* Media storage: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/media. */
   S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (lower-case letters, digits, dots, hyphens)').optional(),

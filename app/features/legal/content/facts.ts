@@ -1,0 +1,54 @@
+import { POLICY_LAST_UPDATED, type LegalDocument } from '../legal-document'
+
+/** What the policy texts state as facts, taken from the code that makes them true. */
+export type LegalFacts = {
+  /** Where privacy requests and questions go (OPERATOR_EMAIL). */
+  contactEmail: string
+  /** The platform's public address (APP_URL). */
+  siteUrl: string
+  trialDays: number
+  consentValidityDays: number
+  sessionIdleMinutes: number
+  formRateLimitMinutes: number
+  /** How long a fan's signed lead cookie lasts. */
+  leadCookieDays: number
+}
+
+/** `companyBasePath` is what the company's own links start with: `/{slug}`, or empty on its subdomain. */
+export type CompanyLegalFacts = LegalFacts & { companyName: string; companyBasePath: string }
+
+export type LegalContent = {
+  privacy: (facts: LegalFacts) => LegalDocument
+  terms: (facts: LegalFacts) => LegalDocument
+  cookies: (facts: LegalFacts) => LegalDocument
+  companyTerms: (facts: CompanyLegalFacts) => LegalDocument
+  companyPrivacy: (facts: CompanyLegalFacts) => LegalDocument
+}
+
+/** Browser storage the product uses: names exactly as stored; the texts describe them per language. */
+export const STORAGE_ITEMS = [
+  { id: 'session', name: 'afterglow.session_token', type: 'cookie', category: 'necessary' },
+  { id: 'twoFactor', name: 'afterglow.two_factor', type: 'cookie', category: 'necessary' },
+  { id: 'lead', name: 'ag_lead_…', type: 'cookie', category: 'necessary' },
+  { id: 'lang', name: 'lang', type: 'cookie', category: 'necessary' },
+  { id: 'selectedLanguage', name: 'selectedLanguage', type: 'localStorage', category: 'necessary' },
+  { id: 'language', name: 'language', type: 'localStorage', category: 'necessary' },
+  { id: 'trackingConsent', name: 'tracking-consent', type: 'localStorage', category: 'necessary' },
+  { id: 'cookiePreferences', name: 'cookie-preferences', type: 'localStorage', category: 'necessary' },
+  { id: 'bannerSeen', name: 'consent-banner-seen', type: 'localStorage', category: 'necessary' },
+] as const
+
+export type StorageItemId = (typeof STORAGE_ITEMS)[number]['id']
+
+/** The cookie table of one language: name, type, category, purpose, duration. */
+export function storageRows(describe: Record<StorageItemId, { name?: string; purpose: string; duration: string }>, labels: { cookie: string; localStorage: string; necessary: string }) {
+  return STORAGE_ITEMS.map((item) => {
+    const text = describe[item.id]
+    return [text.name ?? `\`${item.name}\``, labels[item.type], labels[item.category], text.purpose, text.duration]
+  })
+}
+
+/** The policies' date as each language writes it ("21 November 2026", "21 de novembro de 2026"…). */
+export function policyDate(locale: string) {
+  return new Date(`${POLICY_LAST_UPDATED}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
+}

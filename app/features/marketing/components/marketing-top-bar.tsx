@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { BrandLink } from '#app/components/brand'
+import { LanguageSwitcher } from '#app/components/language-switcher'
+import { buttonClasses } from '#app/components/ui/button'
+import { cn } from '#app/lib/cn'
+
+export const TOP_BAR_HEIGHT = 64
+
+/** Smooth unless the visitor asked for less motion; the plain anchor works without JavaScript. */
+export function scrollToSection(event: React.MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id)
+  if (!target) return
+  event.preventDefault()
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+  history.replaceState(null, '', `#${id}`)
+}
+
+/**
+ * Transparent over the hero, solid black once the hero has scrolled out from under it
+ * (an IntersectionObserver, no scroll listener).
+ */
+export function MarketingTopBar({ heroId, account }: { heroId: string; account: { to: string; label: string } }) {
+  const { t } = useTranslation()
+  const [solid, setSolid] = useState(false)
+
+  useEffect(() => {
+    const hero = document.getElementById(heroId)
+    if (!hero || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => setSolid(!entry.isIntersecting), { rootMargin: `-${TOP_BAR_HEIGHT}px 0px 0px 0px` })
+    observer.observe(hero)
+    return () => observer.disconnect()
+  }, [heroId])
+
+  const sections = [
+    { id: 'platform', label: t('home.nav.platform') },
+    { id: 'artists', label: t('home.nav.artists') },
+    { id: 'pricing', label: t('home.nav.pricing') },
+  ]
+  return (
+    <header
+      data-testid="marketing-top-bar"
+      data-solid={solid ? 'true' : 'false'}
+      className={cn(
+        'sticky top-0 z-30 transition-[background-color,border-color] duration-200',
+        solid ? 'border-b border-white/10 bg-black' : 'border-b border-transparent bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <BrandLink className="shrink-0" />
+        <nav aria-label={t('home.nav.label')} className="hidden items-center gap-7 text-sm lg:flex">
+          {sections.map((section) => (
+            <a key={section.id} href={`#${section.id}`} onClick={(event) => scrollToSection(event, section.id)} className="text-ink-muted transition-colors hover:text-ink">
+              {section.label}
+            </a>
+          ))}
+        </nav>
+        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+          <LanguageSwitcher className="min-w-0 text-ink-muted" />
+          <Link to={account.to} className="hidden text-sm font-medium text-ink-muted hover:text-ink md:inline">
+            {account.label}
+          </Link>
+          <a href="#contact" onClick={(event) => scrollToSection(event, 'contact')} className={buttonClasses('primary', 'sm', 'shrink-0 rounded-full px-4')} data-testid="contact-us">
+            {t('home.nav.contact')}
+          </a>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,92 @@
+import { formSubmission } from '#db/schema'
+import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { getDb } from '#app/lib/db.server'
+import { getEnv } from '#app/lib/env.server'
+import type { Language } from '#app/lib/i18n'
+import { logger } from '#app/lib/logger.server'
+import { escapeHtml, sendMail } from '#app/lib/mail.server'
+import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
+import {
+  MARKETING_FORM_SCHEMAS,
+  MARKETING_FORM_TEXT_FIELDS,
+  sanitizeFormText,
+  wasSanitized,
+  type MarketingFormKind,
+  type MarketingFormResponse,
+  type TMarketingSubmission,
+} from '../marketing-forms.schema'
+
+/** All three forms share one budget per visitor: enough for a person, too little for a spam run. */
+export const MARKETING_FORM_RATE_LIMIT: RateLimitRule = { bucket: 'marketing-forms', max: 5, windowSeconds: 10 * 60 }
+
+export type MarketingFormOutcome = Exclude<MarketingFormResponse, { status: 'failed' }>
+
+const FIELDS: Record<MarketingFormKind, readonly string[]> = { interest: ['email'], newsletter: ['email'], contact: ['name', 'email', 'message'] }
+
+/**
+ * Validates and sanitises one submission of the marketing site, stores it for the platform
+ * operator and tells them by e-mail. Invalid input changes nothing and does not use up the
+ * visitor's rate limit.
+ */
+export async function submitMarketingForm(
+  kind: MarketingFormKind,
+  input: Record<string, unknown>,
+  context: { language: Language; clientAddress: string },
+): Promise<MarketingFormOutcome> {
+  const sanitized = MARKETING_FORM_TEXT_FIELDS[kind].some((field) => wasSanitized(input[field]))
+  const parsed = MARKETING_FORM_SCHEMAS[kind].safeParse(input)
+  if (!parsed.success) {
+    const values = Object.fromEntries(
+      FIELDS[kind].map((field) => {
+        const raw = typeof input[field] === 'string' ? (input[field] as string) : ''
+        return [field, MARKETING_FORM_TEXT_FIELDS[kind].includes(field) ? sanitizeFormText(raw) : raw]
+      }),
+    )
+    return { kind, status: 'invalid', sanitized, errors: fieldErrors(parsed.error), values }
+  }
+
+  const decision = await consumeRateLimit(MARKETING_FORM_RATE_LIMIT, context.clientAddress)
+  if (!decision.allowed) return { kind, status: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds }
+
+  const data = parsed.data as { name?: string; email: string; message?: string }
+  const submission: TMarketingSubmission = { kind, name: data.name ?? null, email: data.email, message: data.message ?? null }
+  const [stored] = await getDb()
+    .insert(formSubmission)
+    .values({ ...submission, language: context.language })
+    .returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+
+  // The row is the record; the e-mail is a heads-up. An SMTP outage must not lose the submission
+  // or make the visitor send it again.
+  try {
+    await sendMail(operatorMail(submission, context.language, stored.createdAt))
+  } catch (error) {
+    logger.error({ err: error, submissionId: stored.id }, 'operator notification for a form submission failed')
+  }
+  return { kind, status: 'success', sanitized, id: stored.id }
+}
+
+const SUBJECTS: Record<MarketingFormKind, (s: TMarketingSubmission) => string> = {
+  interest: (s) => `New interest registration: ${s.email}`,
+  newsletter: (s) => `New newsletter subscriber: ${s.email}`,
+  contact: (s) => `Contact message from ${s.name} <${s.email}>`,
+}
+
+/** The operator's notification, in English (the operator's language, not the visitor's). */
+function operatorMail(submission: TMarketingSubmission, language: Language, receivedAt: Date) {
+  const rows: Array<[string, string]> = [
+    ['Form', submission.kind],
+    ...(submission.name ? [['Name', submission.name] as [string, string]] : []),
+    ['E-mail', submission.email],
+    ['Language', language],
+    ['Received', receivedAt.toISOString()],
+  ]
+  const subject = SUBJECTS[submission.kind](submission).replace(/\s+/g, ' ')
+  const text = `${rows.map(([label, value]) => `${label}: ${value}`).join('\n')}${submission.message ? `\n\n${submission.message}` : ''}\n`
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f6f7;padding:24px;color:#111">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<p style="font-size:18px;font-weight:600;margin:0 0 16px">Afterglow · ${escapeHtml(subject)}</p>
+<table style="border-collapse:collapse;font-size:14px">${rows.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#555">${escapeHtml(label)}</td><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join('')}</table>
+${submission.message ? `<p style="white-space:pre-wrap;margin-top:20px;padding:16px;background:#f6f6f7;border-radius:6px">${escapeHtml(submission.message)}</p>` : ''}
+</div></body></html>`
+  return { to: getEnv().OPERATOR_EMAIL, subject, text, html }
+}

@@ -1,0 +1,53 @@
+import { createHmac, randomUUID } from 'node:crypto'
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm'
+import { verification } from '#db/schema'
+import { CLIENT_IP_HEADER, getAuth } from './auth.server'
+import { getDb } from './db.server'
+
+/*
+ * Rate limits longer than Better Auth's own (ADR 017). Each accepted attempt is one expiring
+ * row in `verifications` (Better Auth's table of short-lived values), keyed by an HMAC of the
+ * client address, so every app process sees the same count and no address is stored in clear.
+ * Not `rate_limits`: Better Auth prunes rows there once they are older than its 60 s window.
+ */
+
+export type RateLimitRule = { bucket: string; max: number; windowSeconds: number }
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
+const PREFIX = 'rate-limit:'
+
+/** The address the HTTP layer put on the request (never the client's own headers). */
+export function clientAddress(request: Request) {
+  return request.headers.get(CLIENT_IP_HEADER) ?? ''
+}
+
+async function identifierFor(rule: RateLimitRule, address: string) {
+  const { secret } = await getAuth().$context
+  const digest = createHmac('sha256', secret).update(address).digest('base64url')
+  return `${PREFIX}${rule.bucket}:${digest}`
+}
+
+/**
+ * Counts one attempt from `address` against `rule` and says whether it may go ahead. Refused
+ * attempts are not counted, so a visitor who waits gets in again after the window.
+ */
+export async function consumeRateLimit(rule: RateLimitRule, address: string): Promise<RateLimitDecision> {
+  const identifier = await identifierFor(rule, address)
+  const now = new Date()
+  return getDb().transaction(async (tx) => {
+    // One visitor's concurrent attempts queue here, so two cannot both take the last slot.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${identifier}, 0))`)
+    await tx.delete(verification).where(and(like(verification.identifier, `${PREFIX}%`), lte(verification.expiresAt, now)))
+    const live = await tx
+      .select({ expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, now)))
+      .orderBy(verification.expiresAt)
+    if (live.length >= rule.max) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((live[0].expiresAt.getTime() - now.getTime()) / 1000)) }
+    }
+    await tx.insert(verification).values({ id: randomUUID(), identifier, value: rule.bucket, expiresAt: new Date(now.getTime() + rule.windowSeconds * 1000) })
+    return { allowed: true }
+  })
+}
