@@ -18,6 +18,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ APP_URL: 'https://afterglow.example/' }).APP_URL).toBe('https://afterglow.example')
   })
 
+  it('sends form submissions to OPERATOR_EMAIL, a local address unless configured', () => {
+    expect(parseEnv({}).OPERATOR_EMAIL).toBe('operator@afterglow.local')
+    expect(parseEnv({ OPERATOR_EMAIL: 'team@afterglow.example' }).OPERATOR_EMAIL).toBe('team@afterglow.example')
+    expect(() => parseEnv({ OPERATOR_EMAIL: 'team at afterglow' })).toThrow('OPERATOR_EMAIL must be an e-mail address such as team@afterglow.example')
+  })
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', SMTP_URL: '' }).isEmbeddedDatabase).toBe(true)
   })
