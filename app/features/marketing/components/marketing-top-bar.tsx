@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { BrandLink } from '#app/components/brand'
+import { BrandMark } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { buttonClasses } from '#app/components/ui/button'
 import { cn } from '#app/lib/cn'
@@ -49,7 +49,11 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <BrandLink className="shrink-0" />
+        {/* On narrow phones the mark alone leaves room for the language and Contact us. */}
+        <Link to="/" className="inline-flex shrink-0 items-center gap-2 text-lg font-semibold tracking-tight">
+          <BrandMark />
+          <span className="max-[419px]:sr-only">Afterglow</span>
+        </Link>
         <nav aria-label={t('home.nav.label')} className="hidden items-center gap-7 text-sm lg:flex">
           {sections.map((section) => (
             <a key={section.id} href={`#${section.id}`} onClick={(event) => scrollToSection(event, section.id)} className="text-ink-muted transition-colors hover:text-ink">
