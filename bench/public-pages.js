@@ -1,5 +1,6 @@
 // The fans' gallery page under load and in Lighthouse: requests/s of the app next to nginx serving
 // the very same HTML bytes (same run, same load), then Lighthouse's mobile performance audit.
+import { Buffer } from 'node:buffer'
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import fs from 'node:fs/promises'
