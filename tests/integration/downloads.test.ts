@@ -428,3 +428,23 @@ describe("fans' downloads", () => {
     }
   })
 })
+
+describe('the lead form under a flood', () => {
+  it('accepts a venue’s worth of fans from one address, then asks a script to slow down', async () => {
+    const admin = await createCompanyAdmin('flood')
+    const gallery = await createItem(admin, { title: 'Flooded', requireLead: true })
+    const file = await storeFile(admin, gallery.id, randomBytes(2000), { extension: 'mp4', mediaType: 'video', position: 0 })
+    const next = `/download/file/${file.id}`
+    const fan = new TestClient()
+    fan.setCookie('lang', 'en')
+    const formPath = `/download/lead?next=${encodeURIComponent(next)}`
+    const submit = (i: number) => fan.postForm(formPath, { next, fullName: `Fan ${i}`, email: `fan${i}@flood.test`, privacyAccepted: 'on', dataProcessingConsent: 'on' })
+    for (let i = 0; i < 30; i++) expect((await submit(i)).status).toBe(303)
+    const refused = await submit(30)
+    expect(refused.status).toBe(429)
+    expect(refused.headers['retry-after']).toBeTruthy()
+    expect(refused.text).toContain('Too many attempts. Please wait a minute and try again.')
+    const stored = await withSystem((tx) => tx.select({ id: lead.id }).from(lead).where(eq(lead.companyId, admin.company.id)))
+    expect(stored).toHaveLength(30)
+  })
+})

@@ -16,6 +16,7 @@ import { withTenant } from '#app/lib/db.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestLanguage } from '#app/lib/i18n.server'
 import type { Route } from './+types/download-lead'
+import { clientAddress, consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
 
 /*
  * The lead form as a page: where a download link leads without JavaScript (and the action the
@@ -63,6 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The dialog reads `ok` and `errors`; the page also gets back what the fan typed. */
 type LeadAnswer = LeadCaptureResult | { ok: false; errors: Record<string, string[]>; values: LeadFieldValues }
 
+const LEAD_CAPTURE_RATE_LIMIT: RateLimitRule = { bucket: 'lead-capture', max: 30, windowSeconds: 60 }
+
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
   let target
@@ -83,6 +86,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<LeadAnswer>({ ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 })
   }
+  // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
+  const allowed = await consumeRateLimit(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
+  if (!allowed.allowed) {
+    return data<LeadAnswer>({ ok: false, errors: { form: ['auth.errors.rateLimited'] } }, { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } })
+  }
   const { company, item, wanted } = target
   const { leadId } = await captureLead(parsed.data, {
     companyId: company.id,
@@ -96,6 +104,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === 'dialog') return data<LeadAnswer>({ ok: true }, { headers })
   // Back to this page, which now knows the fan and starts the download.
   return redirect(leadFormPath(wanted.path), { status: 303, headers })
+}
+
+/** A refused flood tells the client when to come back. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
 export const meta: Route.MetaFunction = ({ data: page }) => {

@@ -228,7 +228,8 @@ function Artists() {
   return (
     <section id="artists" aria-labelledby="artists-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20 sm:px-6 sm:py-28">
       <SectionHeading id="artists-heading" eyebrow={t('home.artists.eyebrow')} title={t('home.artists.title')} text={t('home.artists.text')} className="max-w-3xl" />
-      <ul className="-mx-4 mt-12 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4">
+      {/* On phones the cards scroll sideways: focusable so keyboard users can scroll them too. */}
+      <ul tabIndex={0} aria-labelledby="artists-heading" className="-mx-4 mt-12 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4">
         {ARTISTS.map((artist) => (
           <li key={artist.id} className="group w-[80%] shrink-0 snap-start overflow-hidden rounded-2xl border border-line bg-surface-muted sm:w-auto" data-testid="artist-card">
             <div className="relative">
