@@ -36,6 +36,11 @@ function vitest(label, project) {
   const results = JSON.parse(readFileSync(report, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
+  // Belt and braces: a failed test fails the run even if vitest's exit status says otherwise.
+  if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
+    console.error(`\n✖ ${label}: ${results.numFailedTests} failed`)
+    process.exit(1)
+  }
 }
 
 npx('typecheck', 'react-router', 'typegen')
