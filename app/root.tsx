@@ -1,17 +1,25 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { Toaster } from 'sonner'
 import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error'
 import { I18nProvider } from './components/i18n-provider'
 import { NotFoundScreen } from './components/not-found'
 import { CookieConsent } from './features/consent/components/cookie-consent'
+import { hostCompanySlug } from './features/public/server/public-pages.server'
+import { catalogArea } from './lib/i18n-areas'
 import { clientResources, getRequestLanguage } from './lib/i18n.server'
 import { useNonce } from './lib/nonce'
 import './app.css'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = getRequestLanguage(request)
-  return { language, resources: clientResources(language) }
+  const area = catalogArea(new URL(request.url).pathname, Boolean(hostCompanySlug(request)))
+  return { language, resources: clientResources(language, area) }
+}
+
+/** The translations shipped depend on the area (i18n-areas.ts): fetch them again when it changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -3,6 +3,7 @@ import en from '#app/locales/en.json'
 import es from '#app/locales/es.json'
 import fr from '#app/locales/fr.json'
 import pt from '#app/locales/pt.json'
+import { AREA_NAMESPACES, type CatalogArea } from './i18n-areas'
 import { createI18n, detectLanguage, type Language } from './i18n'
 
 export const catalogs = { en, pt, es, fr } satisfies Record<Language, object>
@@ -31,9 +32,12 @@ export function getRequestT(request: Request) {
   return getFixedT(detectLanguage(request))
 }
 
-/** What the browser needs to render in `language`: that catalog and the English fallback. */
-export function clientResources(language: Language): Resource {
-  return language === 'en'
-    ? { en: { translation: catalogs.en } }
-    : { [language]: { translation: catalogs[language] }, en: { translation: catalogs.en } }
+/**
+ * What the browser needs to render `area` in `language`: that catalog (every catalog has every
+ * key: `npm run i18n:check`), for fans and the marketing site only the namespaces they use.
+ */
+export function clientResources(language: Language, area: CatalogArea = 'staff'): Resource {
+  const catalog = catalogs[language] as Record<string, unknown>
+  const translation = area === 'staff' ? catalog : Object.fromEntries(AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]))
+  return { [language]: { translation } }
 }

@@ -90,6 +90,10 @@ describe("a fan's whole journey, on a phone", () => {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
+    // Hydration mismatches (e.g. a text the browser lacks a translation for) surface as console errors.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text())
+    })
 
     // The link as WhatsApp passes it on; renditions are made in the background, so wait for them.
     await expect.poll(async () => {
@@ -197,6 +201,11 @@ describe("a fan's whole journey, on a phone", () => {
   it('reads every fan page in Portuguese', async () => {
     const context = await phoneContext({ locale: 'pt-BR' })
     const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text())
+    })
     await page.goto(`/${slug}/galeria/encore`)
     expect(await page.locator('html').getAttribute('lang')).toBe('pt')
     expect(await page.getByRole('link', { name: /Baixar tudo \(ZIP\)/ }).count()).toBe(1)
@@ -215,7 +224,10 @@ describe("a fan's whole journey, on a phone", () => {
       await page.goto(address)
       expect(await page.locator('html').getAttribute('lang'), address).toBe('pt')
       expect((await page.locator('body').innerText()).toLowerCase(), address).toContain(text.toLowerCase())
+      // Let the page hydrate: every text it shows must be in the translations it was sent.
+      await page.waitForLoadState('networkidle')
     }
+    expect(errors).toEqual([])
     await context.close()
   })
 

@@ -443,7 +443,7 @@ describe('the lead form under a flood', () => {
     const refused = await submit(30)
     expect(refused.status).toBe(429)
     expect(refused.headers['retry-after']).toBeTruthy()
-    expect(refused.text).toContain('Too many attempts. Please wait a minute and try again.')
+    expect(refused.text).toContain('Too many attempts from your connection. Please wait a minute and try again.')
     const stored = await withSystem((tx) => tx.select({ id: lead.id }).from(lead).where(eq(lead.companyId, admin.company.id)))
     expect(stored).toHaveLength(30)
   })

@@ -7,7 +7,10 @@ import { expect } from 'vitest'
  * `include` (a dialog), and fails with a readable list of the violations.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string; label?: string } = {}) {
-  // Colours are judged as shown at rest: let entrance transitions (toasts, the consent card) finish.
+  // Colours are judged as shown at rest: let lazily loaded parts (the consent card) arrive and
+  // their entrance transitions finish.
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
   if (options.include) builder = builder.include(options.include)

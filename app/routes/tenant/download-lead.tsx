@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
   const allowed = await consumeRateLimit(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
   if (!allowed.allowed) {
-    return data<LeadAnswer>({ ok: false, errors: { form: ['auth.errors.rateLimited'] } }, { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } })
+    return data<LeadAnswer>({ ok: false, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } })
   }
   const { company, item, wanted } = target
   const { leadId } = await captureLead(parsed.data, {

@@ -1,9 +1,8 @@
 import { Download, Loader2 } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { buttonClasses } from '#app/components/ui/button'
-import { LeadCaptureDialog } from '#app/features/leads/components/lead-capture-dialog'
 import { cn } from '#app/lib/cn'
 import { leadFormPath } from '../downloads'
 
@@ -39,6 +38,10 @@ function saveFrom(href: string) {
   link.remove()
 }
 
+// The dialog (form, validation, Radix) is fetched the first time a fan may need it, not with the page.
+const loadLeadDialog = () => import('#app/features/leads/components/lead-capture-dialog')
+const LeadCaptureDialog = lazy(() => loadLeadDialog().then((module) => ({ default: module.LeadCaptureDialog })))
+
 /**
  * The one download control of fans' pages (gallery, viewer, event, player). A link, so it works
  * without JavaScript (to the lead form page first when one is needed); with JavaScript it asks
@@ -48,6 +51,11 @@ function saveFrom(href: string) {
 export function DownloadButton({ href, leadRequired, companyName, privacyHref, children, appearance = 'button', variant = 'primary', size = 'md', label, className }: DownloadButtonProps) {
   const { t } = useTranslation()
   const [asking, setAsking] = useState(false)
+  // Stays mounted after the first question so the dialog can animate out and keep its state.
+  const [asked, setAsked] = useState(false)
+  useEffect(() => {
+    if (asking) setAsked(true)
+  }, [asking])
   const [preparing, setPreparing] = useState(false)
   // Known on this page once the dialog succeeded, before the page's data catches up.
   const [captured, setCaptured] = useState(false)
@@ -105,6 +113,8 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         ref={trigger}
         href={leadRequired && !captured ? leadFormPath(href) : href}
         onClick={click}
+        onPointerEnter={leadRequired ? () => void loadLeadDialog() : undefined}
+        onFocus={leadRequired ? () => void loadLeadDialog() : undefined}
         aria-label={appearance === 'icon' || preparing ? (preparing ? t('downloads.preparing') : label) : undefined}
         aria-busy={preparing}
         aria-disabled={preparing}
@@ -119,7 +129,11 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         {icon}
         {appearance === 'icon' ? null : preparing ? t('downloads.preparing') : (children ?? label)}
       </a>
-      <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} returnFocusTo={trigger} />
+      {asking || asked ? (
+        <Suspense fallback={null}>
+          <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} returnFocusTo={trigger} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { catalogArea } from './i18n-areas'
+import { clientResources } from './i18n.server'
+
+describe('translations shipped per area', () => {
+  it('tells staff screens, the marketing site and fans’ pages apart', () => {
+    expect(catalogArea('/admin')).toBe('staff')
+    expect(catalogArea('/admin/leads')).toBe('staff')
+    expect(catalogArea('/auth')).toBe('staff')
+    expect(catalogArea('/invitations/abc')).toBe('staff')
+    expect(catalogArea('/')).toBe('platform')
+    expect(catalogArea('/privacy')).toBe('platform')
+    expect(catalogArea('/', true)).toBe('fans')
+    expect(catalogArea('/demo')).toBe('fans')
+    expect(catalogArea('/demo/galeria/night-owls-live')).toBe('fans')
+    expect(catalogArea('/player/1')).toBe('fans')
+    expect(catalogArea('/administrators')).toBe('fans')
+  })
+
+  it('ships fans only the namespaces their pages use, in their language alone', () => {
+    const fans = clientResources('pt', 'fans')
+    expect(Object.keys(fans)).toEqual(['pt'])
+    const namespaces = Object.keys(fans.pt.translation)
+    expect(namespaces).toEqual(expect.arrayContaining(['public', 'downloads', 'consent', 'sharing', 'errors', 'validation']))
+    expect(namespaces).not.toContain('leads')
+    expect(namespaces).not.toContain('home')
+    expect(Object.keys(clientResources('en', 'platform').en.translation)).toContain('home')
+    expect(Object.keys(clientResources('en', 'staff').en.translation)).toContain('leads')
+  })
+})

@@ -1,0 +1,22 @@
+/*
+ * Which translations a page ships to the browser. Staff screens get the whole catalog; fans'
+ * pages and the marketing site get only the namespaces they use, so a fan's phone does not
+ * download the admin's texts inside every page. The root loader picks the set from the URL and
+ * runs again when a navigation crosses from one area to another.
+ */
+export type CatalogArea = 'staff' | 'platform' | 'fans'
+
+const STAFF_PREFIXES = ['/admin', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev']
+const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
+
+const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal', 'public', 'sharing']
+export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {
+  platform: [...SHARED, 'home'],
+  fans: [...SHARED, 'downloads'],
+}
+
+export function catalogArea(pathname: string, onCompanyHost = false): CatalogArea {
+  if (STAFF_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return 'staff'
+  if (!onCompanyHost && PLATFORM_PAGES.has(pathname.replace(/\/$/, '') || '/')) return 'platform'
+  return 'fans'
+}
