@@ -29,7 +29,7 @@ describe('which requests the public page cache serves', () => {
 })
 
 describe('PageCache', () => {
-  const entry = (version: string, bytes: number) => ({ version, status: 200, headers: {}, parts: ['x'], bytes })
+  const entry = (version: string, bytes: number) => ({ version, status: 200, headers: {}, parts: [Buffer.from('x')], bytes })
 
   it('drops an entry whose company version moved on', () => {
     const cache = new PageCache({ maxBytes: 1000 })

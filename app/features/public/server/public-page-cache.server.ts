@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm'
 import type { NextFunction, Request, Response } from 'express'
-import { organization } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
+import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { tenantSlugFromHost } from '../tenant-host'
 
@@ -34,8 +32,8 @@ type Entry = {
   version: string
   status: number
   headers: Record<string, string>
-  /** The HTML split where the nonce of the response that rendered it appeared. */
-  parts: string[]
+  /** The HTML bytes split where the nonce of the response that rendered it appeared. */
+  parts: Buffer[]
   bytes: number
 }
 
@@ -99,9 +97,34 @@ export class PageCache {
   }
 }
 
+/** Asked on every request, so a named (prepared once per connection) statement on the pool. */
 async function companyVersion(slug: string) {
-  const [row] = await getDb().select({ version: organization.publicVersion }).from(organization).where(eq(organization.slug, slug))
-  return row ? `c${row.version}` : null
+  const { rows } = await getPool().query<{ public_version: number }>({ name: 'public-page-version', text: 'select public_version from companies where slug = $1', values: [slug] })
+  return rows[0] ? `c${rows[0].public_version}` : null
+}
+
+function splitAt(html: Buffer, separator: string) {
+  if (!separator) return [html]
+  const needle = Buffer.from(separator)
+  const parts: Buffer[] = []
+  let start = 0
+  for (let at = html.indexOf(needle); at !== -1; at = html.indexOf(needle, start)) {
+    parts.push(html.subarray(start, at))
+    start = at + needle.length
+  }
+  parts.push(html.subarray(start))
+  return parts
+}
+
+function joinWith(parts: Buffer[], separator: string) {
+  if (parts.length === 1) return parts[0]
+  const glue = Buffer.from(separator)
+  const pieces: Buffer[] = []
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(glue)
+    pieces.push(part)
+  })
+  return Buffer.concat(pieces)
 }
 
 export function publicPageCache(options: { platformDomain: string; buildId: string; maxBytes?: number }) {
@@ -121,10 +144,10 @@ export function publicPageCache(options: { platformDomain: string; buildId: stri
 
       const hit = cache.get(key, version)
       if (hit) {
-        const body = nonce ? hit.parts.join(nonce) : hit.parts.join('')
+        const body = joinWith(hit.parts, nonce)
         res.status(hit.status)
         for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value)
-        res.setHeader('Content-Length', Buffer.byteLength(body))
+        res.setHeader('Content-Length', body.length)
         res.setHeader('X-Afterglow-Cache', 'hit')
         res.end(req.method === 'HEAD' ? undefined : body)
         return
@@ -140,8 +163,7 @@ export function publicPageCache(options: { platformDomain: string; buildId: stri
         }
         const cacheable = status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
         if (!cacheable) return
-        const html = body.toString('utf8')
-        cache.set(key, { version, status, headers, parts: nonce ? html.split(nonce) : [html], bytes: body.length })
+        cache.set(key, { version, status, headers, parts: splitAt(body, nonce), bytes: body.length })
       })
       next()
     } catch (error) {
