@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { BrandLink } from './brand'
 import { LanguageSwitcher } from './language-switcher'
 

@@ -1,6 +1,6 @@
-import type { Resource } from 'i18next'
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslatorProvider } from '#app/lib/react-i18n'
+import type { Resource } from '#app/lib/translator'
 import { useRevalidator } from 'react-router'
 import { createI18n, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, type Language } from '#app/lib/i18n'
 
@@ -28,7 +28,7 @@ export function I18nProvider({ language, resources, children }: { language: Lang
   useMemo(() => {
     for (const [code, namespaces] of Object.entries(resources)) {
       for (const [namespace, catalog] of Object.entries(namespaces)) {
-        if (!i18n.hasResourceBundle(code, namespace)) i18n.addResourceBundle(code, namespace, catalog, true, true)
+        i18n.addResourceBundle(code, namespace, catalog)
       }
     }
     if (i18n.language !== language) void i18n.changeLanguage(language)
@@ -49,5 +49,5 @@ export function I18nProvider({ language, resources, children }: { language: Lang
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language])
 
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+  return <TranslatorProvider i18n={i18n}>{children}</TranslatorProvider>
 }

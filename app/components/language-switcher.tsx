@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { useRevalidator } from 'react-router'
 import { LANGUAGES, isLanguage } from '#app/lib/i18n'
 import { cn } from '#app/lib/cn'

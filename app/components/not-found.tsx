@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { isErrorPayload } from '#app/lib/errors'
 import { cn } from '#app/lib/cn'

@@ -1,4 +1,4 @@
-import type { Resource, TFunction } from 'i18next'
+import type { Catalog, Resource, TFunction } from './translator'
 import en from '#app/locales/en.json'
 import es from '#app/locales/es.json'
 import fr from '#app/locales/fr.json'
@@ -37,7 +37,7 @@ export function getRequestT(request: Request) {
  * key: `npm run i18n:check`), for fans and the marketing site only the namespaces they use.
  */
 export function clientResources(language: Language, area: CatalogArea = 'staff'): Resource {
-  const catalog = catalogs[language] as Record<string, unknown>
+  const catalog = catalogs[language] as Catalog
   const translation = area === 'staff' ? catalog : Object.fromEntries(AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]))
   return { [language]: { translation } }
 }

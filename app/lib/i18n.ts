@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next'
+import { Translator, type Resource } from './translator'
 
 export const LANGUAGES = [
   { code: 'en', name: 'English', flag: '🇬🇧' },
@@ -48,17 +48,6 @@ export function languageCookie(language: Language) {
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 
-export function createI18n(language: Language, resources: Resource): I18n {
-  const instance = i18next.createInstance()
-  void instance.init({
-    lng: language,
-    resources,
-    fallbackLng: FALLBACK_CHAIN,
-    supportedLngs: FALLBACK_CHAIN,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    showSupportNotice: false,
-  })
-  return instance
+export function createI18n(language: Language, resources: Resource): Translator {
+  return new Translator(language, resources, FALLBACK_CHAIN)
 }

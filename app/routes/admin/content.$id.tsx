@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Download, Eye, File as FileIcon, FileText, Film, GripVertical, ImageIcon, Loader2, Music, Trash2, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'

@@ -1,5 +1,5 @@
 import { Images, Plus, Search, FileUp } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, useSubmit } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'

@@ -1,6 +1,6 @@
 import { Download, FileCheck2, HardDrive, Images, UserPlus } from 'lucide-react'
 import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
 import { requireMember } from '#app/lib/tenant.server'

@@ -1,6 +1,6 @@
 import { Link2, Trash2, Unlink } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button'

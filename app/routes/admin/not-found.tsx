@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data, Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, useSubmit } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { AUDIT_CATEGORIES, ZAuditCategory } from '#app/features/audit/audit.schema'

@@ -1,5 +1,5 @@
 import { ChevronRight, ScrollText, ShieldCheck, Users } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { can } from '#app/features/members/permissions'

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data } from 'react-router'
 import { outboxMail } from '#db/schema'
 import { getDb } from '#app/lib/db.server'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data, Link } from 'react-router'
 import { AuthShell } from '#app/components/auth-shell'
 import { buttonClasses } from '#app/components/ui/button'

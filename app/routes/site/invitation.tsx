@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthShell } from '#app/components/auth-shell'
 import { Button, buttonClasses } from '#app/components/ui/button'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthShell } from '#app/components/auth-shell'
 import { Button } from '#app/components/ui/button'

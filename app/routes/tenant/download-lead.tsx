@@ -1,5 +1,5 @@
 import { ArrowLeft, Download } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect } from 'react-router'
 import { buttonClasses, Button } from '#app/components/ui/button'
 import { fieldErrors } from '#app/features/accounts/accounts.schema'

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { EVENT_FILTERS, FilterTabs } from '#app/features/public/components/filter-tabs'

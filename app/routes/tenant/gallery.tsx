@@ -1,6 +1,6 @@
 import { ArrowLeft, MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
@@ -45,7 +45,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
       <section className="relative">
         {gallery.coverAssetId ? (
           <div className="absolute inset-0 overflow-hidden" aria-hidden>
-            <img src={`/p/${gallery.coverAssetId}/w2400.webp`} srcSet={`/p/${gallery.coverAssetId}/w1200.webp 1200w, /p/${gallery.coverAssetId}/w2400.webp 2400w`} sizes="100vw" alt="" className="size-full object-cover opacity-50" />
+            <img src={`/p/${gallery.coverAssetId}/w2400.webp`} srcSet={`/p/${gallery.coverAssetId}/w1200.webp 1200w, /p/${gallery.coverAssetId}/w2400.webp 2400w`} sizes="100vw" alt="" fetchPriority="high" className="size-full object-cover opacity-50" />
             <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/60 to-transparent" />
           </div>
         ) : null}

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { storageFor } from '#app/features/consent/consent-store'
 import { ContentViewer } from '#app/features/public/components/content-viewer'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { useTranslation } from '#app/lib/react-i18n'
+import { toast } from '#app/lib/toast'
 import { Button } from '#app/components/ui/button'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
 

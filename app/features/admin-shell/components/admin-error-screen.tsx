@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { isRouteErrorResponse, Link, useRevalidator } from 'react-router'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { isErrorPayload } from '#app/lib/errors'

@@ -1,6 +1,6 @@
 import { Building2, CalendarDays, LayoutDashboard, LogOut, Settings, Sparkles, Users } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { NavLink, PrefetchPageLinks } from 'react-router'
 import type { Permission } from '#app/features/members/permissions'
 import { cn } from '#app/lib/cn'

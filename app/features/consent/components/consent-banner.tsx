@@ -1,6 +1,6 @@
 import { Cookie, X } from 'lucide-react'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { acceptAll, declineOptional, dismissBanner } from '../consent-store'

@@ -1,6 +1,6 @@
 import { Cookie, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Button } from '#app/components/ui/button'
 import { CONSENT_CATEGORIES, CONSENT_STATUS_CARD_MS, countEnabled, type ConsentPreferences } from '../consent'
 import { CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'

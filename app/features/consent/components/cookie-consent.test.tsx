@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslatorProvider } from '#app/lib/react-i18n'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '#app/lib/i18n'
@@ -14,9 +14,9 @@ function renderConsent() {
   const i18n = createI18n('en', { en: { translation: en } })
   const router = createMemoryRouter([{ path: '/', element: <CookieConsent /> }])
   return render(
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   )
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { useTranslation } from '#app/lib/react-i18n'
+import { toast } from '#app/lib/toast'
 import { LANGUAGE_STORAGE_KEY } from '#app/lib/i18n'
 import { CONSENT_BANNER_DELAY_MS } from '../consent'
 import { readConsent } from '../consent-store'

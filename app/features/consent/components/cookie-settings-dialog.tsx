@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import { useId, useState, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Button } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
 import { CONSENT_CATEGORIES, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, type ConsentCategory, type ConsentPreferences, type ConsentState } from '../consent'

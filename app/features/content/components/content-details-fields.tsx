@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Field, SelectField, TextField } from '#app/components/ui/field'
 import type { TContentDetails } from '../content.schema'
 

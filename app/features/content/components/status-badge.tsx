@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 
 const TONES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Field, TextField } from '#app/components/ui/field'
 import { slugify } from '#app/features/companies/companies.schema'
 

@@ -1,6 +1,6 @@
 import { Loader2, X } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type RefObject, type SyntheticEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { RadixDialog } from '#app/components/ui/dialog'

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '#app/lib/react-i18n'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { cn } from '#app/lib/cn'
 import { hasMissingRequired } from '../lead-capture.schema'

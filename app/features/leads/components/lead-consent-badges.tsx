@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 
 type Consents = { privacyAcceptedAt: Date | string | null; dataProcessingConsent: boolean; marketingConsent: boolean }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 
 const subscribeNever = () => () => {}
 

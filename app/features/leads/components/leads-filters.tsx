@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import { useEffect, useRef, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Form, useSubmit } from 'react-router'
 import { MARKETING_FILTERS, type TLeadFilters } from '../leads.schema'
 

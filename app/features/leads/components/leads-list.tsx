@@ -1,5 +1,5 @@
 import { Building2, CalendarDays, Mail, Phone, Sparkles, Trash2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import type { LeadListItem } from '../server/find-leads.server'

@@ -1,6 +1,6 @@
 import { Download, Loader2, SearchX, UserPlus, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useFetcher, useNavigation } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { TFunction } from 'i18next'
+import type { TFunction } from '#app/lib/translator'
 import { contentItem, event, lead } from '#db/schema'
 import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { logger } from '#app/lib/logger.server'

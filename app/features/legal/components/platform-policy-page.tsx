@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { BrandLink } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { POLICY_LAST_UPDATED, POLICY_VERSION, type LegalBlock, type LegalDocument } from '../legal-document'
 

@@ -1,5 +1,5 @@
 import { Download, UserRoundCheck } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { StageArtwork, type PaletteName } from './artwork'
 
 const TILES: Array<{ palette: PaletteName; span: string }> = [

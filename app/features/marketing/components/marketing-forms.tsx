@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from '#app/lib/react-i18n'
 import { Link, useActionData, useFetcher, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { Field, TextField } from '#app/components/ui/field'

@@ -1,6 +1,6 @@
 import { BarChart3, Camera, Download, Eye, Globe2, HandCoins, Heart, Mail, MapPin, Music2, QrCode, Smartphone, Sparkles, UsersRound } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { BrandMark } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { BrandMark } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { CURRENCIES, MONTHLY_PRICES, PLANS, TRIAL_DAYS, type Currency, type PlanId } from '#app/features/billing/plans'

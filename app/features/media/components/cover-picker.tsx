@@ -1,5 +1,5 @@
 import { ImageIcon } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { UploadPanel } from './upload-panel'
 import type { UploadTarget } from './uploads-provider'
 

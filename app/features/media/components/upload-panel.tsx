@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Pause, Play, RotateCcw, UploadCloud, X } from 'lucide-react'
 import { useRef, useState, type DragEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { targetKey, useUploads, type UploadItem, type UploadTarget } from './uploads-provider'

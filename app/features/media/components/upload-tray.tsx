@@ -1,5 +1,5 @@
 import { UploadCloud } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useLocation } from 'react-router'
 import { ProgressBar } from './upload-panel'
 import { useUploads } from './uploads-provider'

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { useRevalidator } from 'react-router'
 import type * as Tus from 'tus-js-client'
 import { checkDeclaredUpload, type UploadPurpose } from '../upload-rules'

@@ -1,6 +1,6 @@
 import { CalendarDays, Info, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'

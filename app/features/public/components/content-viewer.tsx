@@ -1,5 +1,5 @@
 import { ExternalLink, Loader2 } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import type { ImageSources, PublicContentFile } from '../server/get-public-content.server'
 import { formatBytes } from '#app/lib/format-bytes'
 import { FileTypeIcon, fileKindOf } from './file-type'

@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import type { PublicMedia } from '../server/public-pages.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */

@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react'
 import type { CSSProperties, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { PublicNotFound, publicNotFoundOf, type PublicNotFoundKind } from '#app/components/not-found'

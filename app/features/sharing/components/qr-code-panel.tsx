@@ -1,6 +1,6 @@
 import { Download, Lock, QrCode, RotateCcw } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { checkQrColors, HEX_COLOR, QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from '../qr-colors'

@@ -1,8 +1,8 @@
 import { Facebook, Link as LinkIcon, Mail, MessageCircle, Share2, type LucideIcon } from 'lucide-react'
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { createPortal } from 'react-dom'
-import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { useTranslation } from '#app/lib/react-i18n'
+import { toast } from '#app/lib/toast'
 import { cn } from '#app/lib/cn'
 
 /*

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import type * as SonnerModule from 'sonner'
+
+/*
+ * Toasts without sonner in every page's first download (ADR 025): the library and its <Toaster>
+ * arrive the first time something is announced (or once the browser is idle), and the message
+ * waits until the Toaster listens, so nothing said early is lost.
+ */
+type Sonner = typeof SonnerModule
+type Message = Parameters<Sonner['toast']['success']>[0]
+type Options = Parameters<Sonner['toast']['success']>[1]
+
+let sonner: Promise<Sonner> | null = null
+let wanted = false
+let markReady: () => void = () => undefined
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve
+})
+const listeners = new Set<() => void>()
+
+function want() {
+  if (!wanted) {
+    wanted = true
+    for (const listener of listeners) listener()
+  }
+  return (sonner ??= import('sonner'))
+}
+
+function announce(kind: 'success' | 'error' | 'warning' | 'info' | 'message') {
+  return (message: Message, options?: Options) => {
+    void want().then(async (module) => {
+      await ready
+      module.toast[kind](message, options)
+    })
+  }
+}
+
+export const toast = { success: announce('success'), error: announce('error'), warning: announce('warning'), info: announce('info'), message: announce('message') }
+
+const Toaster = lazy(() => want().then((module) => ({ default: module.Toaster })))
+
+function ReadyWhenMounted() {
+  // Runs after the Toaster's own effects (children first): it is listening by now.
+  useEffect(() => markReady(), [])
+  return null
+}
+
+/** Mounted once in the root; renders nothing until the first toast or an idle moment. */
+export function LazyToaster() {
+  const isWanted = useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange)
+      return () => listeners.delete(onChange)
+    },
+    () => wanted,
+    () => false,
+  )
+  useEffect(() => {
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(() => void want(), { timeout: 4000 }) : window.setTimeout(() => void want(), 3000)
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle))
+  }, [])
+  if (!isWanted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+      <ReadyWhenMounted />
+    </Suspense>
+  )
+}
