@@ -27,6 +27,9 @@ describe('the translator', () => {
     expect(fr.t('missing.key')).toBe('missing.key')
     expect(fr.t('missing.key', { defaultValue: 'Fallback {{n}}', n: 2 })).toBe('Fallback 2')
     expect(fr.t('hello')).toBe('Bonjour, {{name}}\u00a0!')
+    const ratio = new Translator('fr', { fr: { translation: { contrast: 'contraste {{ratio, number(minimumFractionDigits: 1)}}:1' } } }, chain)
+    expect(ratio.t('contrast', { ratio: 2.8 })).toBe('contraste 2,8:1')
+    expect(ratio.t('contrast', { ratio: 3 })).toBe('contraste 3,0:1')
   })
 
   it('merges catalogs that arrive later and tells subscribers about a new language after the render', async () => {

@@ -31,9 +31,25 @@ function lookup(catalog: Catalog | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined
 }
 
-function interpolate(text: string, options: TOptions | undefined) {
+/** `number(minimumFractionDigits: 1)` → Intl.NumberFormat options; only numeric option values. */
+function numberFormatOptions(spec: string | undefined) {
+  const options: Record<string, number> = {}
+  for (const pair of (spec ?? '').split(';')) {
+    const [key, value] = pair.split(':').map((part) => part.trim())
+    if (key && value !== undefined && !Number.isNaN(Number(value))) options[key] = Number(value)
+  }
+  return options as Intl.NumberFormatOptions
+}
+
+/** `{{name}}`, and `{{name, number}}` / `{{name, number(minimumFractionDigits: 1)}}` in the reader's digits. */
+function interpolate(text: string, options: TOptions | undefined, language: string) {
   if (!options || !text.includes('{{')) return text
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (options[name] === undefined || options[name] === null ? whole : String(options[name])))
+  return text.replace(/\{\{\s*([\w.]+)\s*(?:,\s*number(?:\(([^)]*)\))?\s*)?\}\}/g, (whole, name: string, format: string | undefined) => {
+    const value = options[name]
+    if (value === undefined || value === null) return whole
+    if (whole.includes(',') && typeof value === 'number') return new Intl.NumberFormat(language, numberFormatOptions(format)).format(value)
+    return String(value)
+  })
 }
 
 function mergeInto(target: Catalog, source: Catalog) {
@@ -70,9 +86,9 @@ export class Translator {
         const catalog = this.catalogs.get(code)
         if (!catalog) continue
         const text = (typeof options?.count === 'number' ? lookup(catalog, `${key}_${pluralForm(code, options.count)}`) ?? lookup(catalog, `${key}_other`) : undefined) ?? lookup(catalog, key)
-        if (text !== undefined) return interpolate(text, options)
+        if (text !== undefined) return interpolate(text, options, code)
       }
-      return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key
+      return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options, language) : key
     }
   }
 
