@@ -3,8 +3,8 @@ import type * as SonnerModule from 'sonner'
 
 /*
  * Toasts without sonner in every page's first download (ADR 025): the library and its <Toaster>
- * arrive the first time something is announced (or once the browser is idle), and the message
- * waits until the Toaster listens, so nothing said early is lost.
+ * arrive the first time something is announced, and the message waits until the Toaster listens,
+ * so nothing said early is lost. Fans who never see a toast never download it.
  */
 type Sonner = typeof SonnerModule
 type Message = Parameters<Sonner['toast']['success']>[0]
@@ -45,7 +45,7 @@ function ReadyWhenMounted() {
   return null
 }
 
-/** Mounted once in the root; renders nothing until the first toast or an idle moment. */
+/** Mounted once in the root; renders nothing until the first toast. */
 export function LazyToaster() {
   const isWanted = useSyncExternalStore(
     (onChange) => {
@@ -55,10 +55,6 @@ export function LazyToaster() {
     () => wanted,
     () => false,
   )
-  useEffect(() => {
-    const idle = window.requestIdleCallback ? window.requestIdleCallback(() => void want(), { timeout: 4000 }) : window.setTimeout(() => void want(), 3000)
-    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle))
-  }, [])
   if (!isWanted) return null
   return (
     <Suspense fallback={null}>
