@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contentItem } from '#db/schema'
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 
-describe('subdomain mode', () => {
+const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
+
+describe("subdomain mode: the player, event links, not-found and the company's approved subdomain", () => {
   let app: AppProcess
   let url = ''
   beforeAll(async () => {
@@ -18,27 +22,64 @@ describe('subdomain mode', () => {
     await app.stop()
   })
 
-  it("shows only that company's pages at {slug}.PLATFORM_DOMAIN, with the same paths minus the slug", async () => {
-    const admin = await createCompanyAdmin('sub')
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Rooftop', slug: 'rooftop', status: 'published', publishedAt: new Date() }))
+  it("plays only that company's content at /player/{id}, and shows its events at /event/{slug}", async () => {
+    const admin = await createCompanyAdmin('subplay')
+    const other = await createCompanyAdmin('subplay-other')
+    const [mine, theirs] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values([
+          { companyId: admin.company.id, kind: 'single', title: 'Our clip', status: 'published', publishedAt: new Date() },
+          { companyId: other.company.id, kind: 'single', title: 'Their clip', status: 'published', publishedAt: new Date() },
+        ])
+        .returning(),
+    )
+    await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'sub-night', title: 'Subdomain night', status: 'published' }))
     const fan = new TestClient(url)
     const host = { host: `${admin.company.slug}.afterglow.test` }
-    const root = await fan.get('/', host)
-    expect(root.status).toBe(200)
-    expect(root.text).toContain(admin.company.name)
-    expect(root.text).toContain('href="/galeria/rooftop"')
-    const gallery = await fan.get('/galeria/rooftop', host)
-    expect(gallery.status).toBe(200)
-    expect(gallery.text).toContain('Rooftop')
-    // The company segment is not used on its own subdomain, and unknown subdomains are not found.
-    expect((await fan.get(`/${admin.company.slug}/galeria/rooftop`, host)).status).toBe(404)
-    expect((await fan.get('/', { host: 'nobody-here.afterglow.test' })).status).toBe(404)
-    // The platform's own hosts keep the marketing site.
-    for (const platformHost of ['afterglow.test', 'www.afterglow.test', 'app.afterglow.test']) {
-      const home = await fan.get('/', { host: platformHost })
-      expect(home.status, platformHost).toBe(200)
-      expect(home.text, platformHost).toContain('Let fans live the show.')
-    }
-    expect((await fan.get('/galeria/rooftop', { host: 'afterglow.test' })).status).toBe(404)
+
+    const player = await fan.get(`/player/${mine.id}`, host)
+    expect(player.status).toBe(200)
+    expect(player.text).toContain('Our clip')
+    expect(player.text).toContain('href="/termos"') // the company's links carry no slug on its own host
+    const foreign = await fan.get(`/player/${theirs.id}`, host)
+    expect(foreign.status).toBe(404)
+    expect(heading(foreign.text)).toBe('Content not found')
+    expect((await fan.get(`/${admin.company.slug}/player/${mine.id}`, host)).status).toBe(404)
+
+    const eventPage = await fan.get('/event/sub-night', host)
+    expect(eventPage.status).toBe(200)
+    expect(eventPage.text).toContain('Subdomain night')
+    const missing = await fan.get('/event/not-ours', host)
+    expect(missing.status).toBe(404)
+    expect(heading(missing.text)).toBe('Event not found')
+    expect(missing.text).toContain(`Back to ${admin.company.name}`)
+  })
+
+  it("sends a fan on an unknown subdomain back to the platform's own home", async () => {
+    const fan = new TestClient(url)
+    const unknown = await fan.get('/', { host: `nobody-${randomBytes(3).toString('hex')}.afterglow.test` })
+    expect(unknown.status).toBe(404)
+    expect(heading(unknown.text)).toBe('Company not found')
+    expect(unknown.text).toContain(`href="${inject('baseUrl')}/"`)
+  })
+
+  it('answers at the professional subdomain once the platform approved it, and shows the banner while it waits', async () => {
+    const admin = await createCompanyAdmin('subpro')
+    const subdomain = `brand-${randomBytes(3).toString('hex')}`
+    await withSystem((tx) => tx.update(organization).set({ subdomain, subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)))
+    const fan = new TestClient(url)
+    const pendingLanding = await fan.get(`/${admin.company.slug}`)
+    expect(pendingLanding.text).toContain(`href="http://${subdomain}.afterglow.test"`)
+    expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
+
+    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    const active = await fan.get('/', { host: `${subdomain}.afterglow.test` })
+    expect(active.status).toBe(200)
+    expect(active.text).toContain(admin.company.name)
+    expect(active.text).not.toContain('data-testid="subdomain-banner"')
+
+    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
+    expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
   })
 })

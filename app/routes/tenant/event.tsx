@@ -1,7 +1,8 @@
-import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { CalendarDays, MapPin } from 'lucide-react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
+import { CoverHero } from '#app/features/public/components/cover-hero'
 import { EVENT_FILTERS, FilterTabs } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPublicEvent } from '#app/features/public/server/load-public-event.server'
@@ -9,7 +10,6 @@ import { DownloadButton } from '#app/features/downloads/components/download-butt
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { toHttpError } from '#app/lib/errors'
-import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
@@ -34,41 +34,25 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>
-      <section className="relative">
-        {event.coverAssetId ? (
-          <div className="absolute inset-0 overflow-hidden" aria-hidden>
-            <img src={`/p/${event.coverAssetId}/w1200.webp`} alt="" className="size-full object-cover opacity-50" />
-            <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/60 to-transparent" />
-          </div>
-        ) : null}
-        <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-20">
-          <div className="flex items-center justify-between gap-4">
-            <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
-              <ArrowLeft aria-hidden className="size-4" />
-              {t('public.backToHome')}
-            </Link>
-            <ShareMenu url={share.url} title={share.title} />
-          </div>
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{event.title}</h1>
-          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
-            {event.startsAt ? (
-              <span className="inline-flex items-center gap-1">
-                <CalendarDays aria-hidden className="size-4" />
-                {formatEventDate(event.startsAt, i18n.language)}
-              </span>
-            ) : null}
-            {event.venue || event.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="size-4" />
-                {[event.venue, event.location].filter(Boolean).join(', ')}
-              </span>
-            ) : null}
-            {event.isFree ? <span>{t('public.event.free')}</span> : null}
-            {event.spots ? <span>{t('public.event.spots', { count: event.spots })}</span> : null}
-          </p>
-          {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
-        </div>
-      </section>
+      <CoverHero coverAssetId={event.coverAssetId} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
+          {event.startsAt ? (
+            <span className="inline-flex items-center gap-1">
+              <CalendarDays aria-hidden className="size-4" />
+              {formatEventDate(event.startsAt, i18n.language)}
+            </span>
+          ) : null}
+          {event.venue || event.location ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden className="size-4" />
+              {[event.venue, event.location].filter(Boolean).join(', ')}
+            </span>
+          ) : null}
+          {event.isFree ? <span>{t('public.event.free')}</span> : null}
+          {event.spots ? <span>{t('public.event.spots', { count: event.spots })}</span> : null}
+        </p>
+        {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
+      </CoverHero>
       <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6" aria-labelledby="event-content">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h2 id="event-content" className="text-2xl font-semibold">

@@ -1,7 +1,7 @@
-import { ArrowLeft, MapPin } from 'lucide-react'
+import { MapPin } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link } from 'react-router'
+import { CoverHero } from '#app/features/public/components/cover-hero'
 import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
 
@@ -13,7 +13,6 @@ import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { formatBytes } from '#app/lib/format-bytes'
 import { toHttpError } from '#app/lib/errors'
-import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
@@ -42,40 +41,24 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
   return (
     <PublicShell company={company} basePath={basePath}>
-      <section className="relative">
-        {gallery.coverAssetId ? (
-          <div className="absolute inset-0 overflow-hidden" aria-hidden>
-            <img src={`/p/${gallery.coverAssetId}/w2400.webp`} srcSet={`/p/${gallery.coverAssetId}/w1200.webp 1200w, /p/${gallery.coverAssetId}/w2400.webp 2400w`} sizes="100vw" alt="" fetchPriority="high" className="size-full object-cover opacity-50" />
-            <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/60 to-transparent" />
-          </div>
-        ) : null}
-        <div className="relative mx-auto max-w-6xl px-4 pt-10 pb-10 sm:px-6 sm:pt-24 sm:pb-14">
-          <div className="flex items-center justify-between gap-4">
-            <Link to={basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
-              <ArrowLeft aria-hidden className="size-4" />
-              {t('public.backToHome')}
-            </Link>
-            <ShareMenu url={share.url} title={share.title} />
-          </div>
-          <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{gallery.title}</h1>
-          <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
-            {gallery.happenedOn ? <span>{new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })}</span> : null}
-            {gallery.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="size-4" />
-                {gallery.location}
-              </span>
-            ) : null}
-          </p>
-          {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
-          {offer ? (
-            <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: formatBytes(offer.sizeBytes, i18n.language) })} size="lg" className="mt-6 w-full sm:w-auto">
-              {t('downloads.all')}
-              <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
-            </DownloadButton>
+      <CoverHero coverAssetId={gallery.coverAssetId} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
+        <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
+          {gallery.happenedOn ? <span>{new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })}</span> : null}
+          {gallery.location ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden className="size-4" />
+              {gallery.location}
+            </span>
           ) : null}
-        </div>
-      </section>
+        </p>
+        {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
+        {offer ? (
+          <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: formatBytes(offer.sizeBytes, i18n.language) })} size="lg" className="mt-6 w-full sm:w-auto">
+            {t('downloads.all')}
+            <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+          </DownloadButton>
+        ) : null}
+      </CoverHero>
       <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
