@@ -10,7 +10,7 @@ import { startSecondApp } from '../support/second-app'
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
-describe("subdomain mode: the player, event links, not-found and the company's approved subdomain", () => {
+describe("subdomain mode: the company's pages, player, event links, not-found and its approved subdomain", () => {
   let app: AppProcess
   let url = ''
   beforeAll(async () => {
@@ -20,6 +20,30 @@ describe("subdomain mode: the player, event links, not-found and the company's a
   })
   afterAll(async () => {
     await app.stop()
+  })
+
+  it("shows only that company's pages at {slug}.PLATFORM_DOMAIN, with the same paths minus the slug", async () => {
+    const admin = await createCompanyAdmin('sub')
+    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Rooftop', slug: 'rooftop', status: 'published', publishedAt: new Date() }))
+    const fan = new TestClient(url)
+    const host = { host: `${admin.company.slug}.afterglow.test` }
+    const root = await fan.get('/', host)
+    expect(root.status).toBe(200)
+    expect(root.text).toContain(admin.company.name)
+    expect(root.text).toContain('href="/galeria/rooftop"')
+    const gallery = await fan.get('/galeria/rooftop', host)
+    expect(gallery.status).toBe(200)
+    expect(gallery.text).toContain('Rooftop')
+    // The company segment is not used on its own subdomain, and unknown subdomains are not found.
+    expect((await fan.get(`/${admin.company.slug}/galeria/rooftop`, host)).status).toBe(404)
+    expect((await fan.get('/', { host: 'nobody-here.afterglow.test' })).status).toBe(404)
+    // The platform's own hosts keep the marketing site.
+    for (const platformHost of ['afterglow.test', 'www.afterglow.test', 'app.afterglow.test']) {
+      const home = await fan.get('/', { host: platformHost })
+      expect(home.status, platformHost).toBe(200)
+      expect(home.text, platformHost).toContain('Let fans live the show.')
+    }
+    expect((await fan.get('/galeria/rooftop', { host: 'afterglow.test' })).status).toBe(404)
   })
 
   it("plays only that company's content at /player/{id}, and shows its events at /event/{slug}", async () => {
