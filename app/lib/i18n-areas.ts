@@ -7,7 +7,8 @@
 export type CatalogArea = 'staff' | 'platform' | 'fans'
 
 const STAFF_PREFIXES = ['/admin', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev']
-const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
+/** The marketing site and its policies: the platform's own pages, the same for every visitor. */
+export const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
 
 const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal', 'public', 'sharing']
 export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
+import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { tenantSlugFromHost } from '../tenant-host'
+import { isReservedSegment } from './reserved-segments.server'
 
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
@@ -15,13 +17,10 @@ import { tenantSlugFromHost } from '../tenant-host'
  * The player is left out on purpose: it counts a view per visit.
  */
 
-const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'
 const PAGE_SLUG = '[A-Za-z0-9._~%-]+'
 const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/(?:galeria|evento)/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
 const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:(?:galeria|evento)/${PAGE_SLUG}|termos|privacidade)?/?$`)
-/** Single segments that are the platform's own routes, never a company (onboarding refuses them as slugs). */
-const PLATFORM_SEGMENTS = new Set(['auth', 'admin', 'api', 'onboarding', 'email-confirmation', 'reset-password', 'dev', 'event', 'player', 'privacy', 'terms', 'cookies', 'invitations', 'media', 'p', 'd', 'og', 'qr', 'assets'])
 
 const STORED_HEADERS = ['content-type', 'cache-control', 'content-language', 'vary', 'link']
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024
@@ -43,7 +42,7 @@ export function cacheScope(host: string | undefined, pathname: string, platformD
   if (hostSlug) return COMPANY_PAGE_ON_SUBDOMAIN.test(pathname) ? { kind: 'company', slug: hostSlug } : null
   if (PLATFORM_PAGES.has(pathname)) return { kind: 'platform' }
   const match = COMPANY_PAGE_ON_PLATFORM.exec(pathname)
-  if (!match || PLATFORM_SEGMENTS.has(match[1])) return null
+  if (!match || isReservedSegment(match[1])) return null
   return { kind: 'company', slug: match[1] }
 }
 

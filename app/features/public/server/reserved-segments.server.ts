@@ -12,6 +12,12 @@ const NOT_FOUND_OF: Record<string, string> = {
   galeria: 'public.notFound.gallery',
 }
 
+/** True for the platform's own single segments (RESERVED_SLUGS), the demo company's aside. */
+export function isReservedSegment(segment: string) {
+  const name = segment.toLowerCase()
+  return !COMPANY_SEGMENTS.has(name) && (RESERVED_SLUGS as readonly string[]).includes(name)
+}
+
 /**
  * `/{segment}` is a company's landing unless the segment is one of the platform's own (spec:
  * auth, admin, event, api, privacy, terms, cookies and the product's other paths). Those never
@@ -19,7 +25,6 @@ const NOT_FOUND_OF: Record<string, string> = {
  */
 export function refuseReservedSegment(segment: string | undefined) {
   if (!segment) return
-  const name = segment.toLowerCase()
-  if (COMPANY_SEGMENTS.has(name) || !(RESERVED_SLUGS as readonly string[]).includes(name)) return
-  throw new AppError('NOT_FOUND', NOT_FOUND_OF[name] ?? 'public.notFound.page', { home: '/' })
+  if (!isReservedSegment(segment)) return
+  throw new AppError('NOT_FOUND', NOT_FOUND_OF[segment.toLowerCase()] ?? 'public.notFound.page', { home: '/' })
 }
