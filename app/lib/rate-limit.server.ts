@@ -51,3 +51,14 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
     return { allowed: true }
   })
 }
+
+/** The `Retry-After` header of a refused attempt, as an HTTP header both with and without JavaScript. */
+export function retryAfterHeader(retryAfterSeconds: number) {
+  return { 'Retry-After': String(retryAfterSeconds) }
+}
+
+/** A route's `headers` export: passes its action's `Retry-After` on to the document response. */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }) {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}

@@ -12,7 +12,7 @@ import { buildShareCard, buildSiteShareCard } from '#app/features/sharing/server
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
-import { clientAddress } from '#app/lib/rate-limit.server'
+import { clientAddress, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const outcome = await submitMarketingForm(kind, form, { language: getRequestLanguage(request), clientAddress: clientAddress(request) })
     const status = outcome.status === 'success' ? 200 : outcome.status === 'invalid' ? 400 : 429
-    const headers: HeadersInit = outcome.status === 'rate-limited' ? { 'Retry-After': String(outcome.retryAfterSeconds) } : {}
+    const headers: HeadersInit = outcome.status === 'rate-limited' ? retryAfterHeader(outcome.retryAfterSeconds) : {}
     return data<MarketingFormResponse>(outcome, { status, headers })
   } catch (error) {
     logger.error({ err: error, kind }, 'marketing form submission failed')
@@ -56,10 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A refused submission says when to try again, with or without JavaScript. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get('Retry-After')
-  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
-}
+export const headers = passRetryAfter
 
 /** A form's answer only changes that form: the page's data stays as it is. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

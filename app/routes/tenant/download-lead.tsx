@@ -16,7 +16,7 @@ import { withTenant } from '#app/lib/db.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestLanguage } from '#app/lib/i18n.server'
 import type { Route } from './+types/download-lead'
-import { clientAddress, consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
+import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
 
 /*
  * The lead form as a page: where a download link leads without JavaScript (and the action the
@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
   const allowed = await consumeRateLimit(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
   if (!allowed.allowed) {
-    return data<LeadAnswer>({ ok: false, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } })
+    return data<LeadAnswer>({ ok: false, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) })
   }
   const { company, item, wanted } = target
   const { leadId } = await captureLead(parsed.data, {
@@ -107,10 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** A refused flood tells the client when to come back. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get('Retry-After')
-  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
-}
+export const headers = passRetryAfter
 
 export const meta: Route.MetaFunction = ({ data: page }) => {
   if (!page) return [{ title: 'Afterglow' }]
