@@ -11,19 +11,9 @@ import {
   countEnabled,
   type ConsentState,
 } from './consent'
-import {
-  acceptAll,
-  acceptNecessaryOnly,
-  declineOptional,
-  dismissBanner,
-  getConsentSnapshot,
-  hasConsent,
-  onConsentChange,
-  readConsent,
-  resetConsent,
-  savePreferences,
-  storageFor,
-} from './consent-store'
+import { acceptAll, acceptNecessaryOnly, declineOptional, dismissBanner, resetConsent, savePreferences } from './consent-choices'
+import { hasConsent, storageFor } from './consent-storage'
+import { getConsentSnapshot, onConsentChange, readConsent } from './consent-store'
 
 const DAY = 24 * 60 * 60 * 1000
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null')

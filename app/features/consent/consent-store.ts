@@ -1,33 +1,28 @@
 import {
-  ALL_ACCEPTED,
   CONSENT_AUDIT_LIMIT,
   CONSENT_CHANGE_EVENT,
   CONSENT_STORAGE_KEYS,
   CONSENT_VALIDITY_DAYS,
   CONSENT_VERSION,
   NECESSARY_ONLY,
-  OPTIONAL_DECLINED,
   type ConsentAuditEntry,
-  type ConsentCategory,
   type ConsentPreferences,
   type ConsentState,
-  type ConsentStatus,
-  type StoredBannerSeen,
   type StoredConsentStatus,
-  type StoredCookiePreferences,
 } from './consent'
 
 /*
  * The visitor's cookie choices, kept in localStorage under the spec's three keys (ADR 019).
  * Everything here runs in the browser only; on the server the state is "unset" and only
- * necessary storage is allowed. Stored values are checked by hand rather than with zod so the
- * module stays a few hundred bytes on every public page's first load.
+ * necessary storage is allowed. Reading lives here, with every page; making a choice lives in
+ * consent-choices.ts, loaded when the visitor acts on the banner or the dialog. Stored values
+ * are checked by hand rather than with zod so this stays small on every page's first load.
  */
 
 const VALIDITY_MS = CONSENT_VALIDITY_DAYS * 24 * 60 * 60 * 1000
 // A decision stamped a little ahead of this clock still counts; one from far in the future does not.
 const CLOCK_SKEW_MS = 5 * 60 * 1000
-const KEYS = Object.values(CONSENT_STORAGE_KEYS) as string[]
+export const KEYS = Object.values(CONSENT_STORAGE_KEYS) as string[]
 
 // Where storage is blocked (some private modes), choices hold for the life of the page.
 const memoryStorage = new Map<string, string>()
@@ -41,7 +36,7 @@ function getItem(key: string): string | null {
   }
 }
 
-function setItem(key: string, value: string) {
+export function setItem(key: string, value: string) {
   try {
     window.localStorage.setItem(key, value)
   } catch {
@@ -49,7 +44,7 @@ function setItem(key: string, value: string) {
   }
 }
 
-function removeItem(key: string) {
+export function removeItem(key: string) {
   memoryStorage.delete(key)
   try {
     window.localStorage.removeItem(key)
@@ -102,7 +97,7 @@ function readStatus(now: number): StoredConsentStatus | null {
   return status === 'accepted' || status === 'declined' ? { status, version: value.version, timestamp: value.timestamp } : null
 }
 
-function readPreferences(): { preferences: ConsentPreferences | null; audit: ConsentAuditEntry[] } {
+export function readPreferences(): { preferences: ConsentPreferences | null; audit: ConsentAuditEntry[] } {
   const value = parseJson(getItem(CONSENT_STORAGE_KEYS.preferences))
   if (!isRecord(value)) return { preferences: null, audit: [] }
   const audit = Array.isArray(value.audit) ? value.audit.map(toAuditEntry).filter((entry) => entry !== null) : []
@@ -117,97 +112,6 @@ export function readConsent(now = Date.now()): ConsentState {
   const bannerSeen = isCurrent(parseJson(getItem(CONSENT_STORAGE_KEYS.bannerSeen)), now)
   if (!status) return { status: null, preferences: NECESSARY_ONLY, bannerSeen, timestamp: null, audit }
   return { status: status.status, preferences: preferences ?? NECESSARY_ONLY, bannerSeen, timestamp: status.timestamp, audit }
-}
-
-/** Whether storing or sending data of this kind is allowed now. Necessary is always allowed. */
-export function hasConsent(category: ConsentCategory): boolean {
-  if (category === 'necessary') return true
-  const consent = readConsent()
-  return consent.status !== null && consent.preferences[category]
-}
-
-export type SimpleStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-const pageMemory = { local: new Map<string, string>(), session: new Map<string, string>() }
-
-/**
- * Browser storage for data of one category: the real localStorage/sessionStorage once the
- * visitor allowed that category, otherwise a store that lasts only as long as the page, so
- * nothing reaches the device without consent (e.g. `storageFor('analytics', 'session')`).
- */
-export function storageFor(category: ConsentCategory, kind: 'local' | 'session' = 'local'): SimpleStorage {
-  if (hasConsent(category)) {
-    try {
-      return kind === 'local' ? window.localStorage : window.sessionStorage
-    } catch {
-      // Blocked storage: fall through to the page's memory.
-    }
-  }
-  const memory = pageMemory[kind]
-  return {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, String(value)),
-    removeItem: (key) => void memory.delete(key),
-  }
-}
-
-function announce() {
-  snapshot = null
-  window.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: readConsent() }))
-}
-
-function auditUrl() {
-  // Path only: query strings can carry one-time tokens that have no business in an audit trail.
-  return `${window.location.origin}${window.location.pathname}`
-}
-
-function record(preferences: ConsentPreferences, status: ConsentStatus, now: Date): ConsentState {
-  const timestamp = now.toISOString()
-  const entry: ConsentAuditEntry = { timestamp, preferences: { ...preferences }, userAgent: window.navigator.userAgent, url: auditUrl() }
-  const audit = [...readPreferences().audit, entry].slice(-CONSENT_AUDIT_LIMIT)
-  const stored: StoredCookiePreferences = { version: CONSENT_VERSION, timestamp, preferences: { ...preferences }, audit }
-  const decision: StoredConsentStatus = { status, version: CONSENT_VERSION, timestamp }
-  const seen: StoredBannerSeen = { version: CONSENT_VERSION, timestamp }
-  setItem(CONSENT_STORAGE_KEYS.preferences, JSON.stringify(stored))
-  setItem(CONSENT_STORAGE_KEYS.status, JSON.stringify(decision))
-  setItem(CONSENT_STORAGE_KEYS.bannerSeen, JSON.stringify(seen))
-  announce()
-  return readConsent(now.getTime())
-}
-
-/** Accept / Accept All: every category on. */
-export function acceptAll(now = new Date()) {
-  return record(ALL_ACCEPTED, 'accepted', now)
-}
-
-/** The banner's Decline: analytics and marketing off, functional stays on. */
-export function declineOptional(now = new Date()) {
-  return record(OPTIONAL_DECLINED, 'declined', now)
-}
-
-/** Only Necessary: every optional category off. */
-export function acceptNecessaryOnly(now = new Date()) {
-  return record(NECESSARY_ONLY, 'declined', now)
-}
-
-/** Save Preferences: accepted when analytics is on, declined otherwise (spec section 4). */
-export function savePreferences(preferences: Omit<ConsentPreferences, 'necessary'>, now = new Date()) {
-  const chosen: ConsentPreferences = { necessary: true, functional: preferences.functional, analytics: preferences.analytics, marketing: preferences.marketing }
-  return record(chosen, chosen.analytics ? 'accepted' : 'declined', now)
-}
-
-/** The banner's close button: seen, no decision. */
-export function dismissBanner(now = new Date()) {
-  const seen: StoredBannerSeen = { version: CONSENT_VERSION, timestamp: now.toISOString() }
-  setItem(CONSENT_STORAGE_KEYS.bannerSeen, JSON.stringify(seen))
-  announce()
-  return readConsent(now.getTime())
-}
-
-/** Forgets every stored choice, the audit trail included; the banner asks again. */
-export function resetConsent() {
-  for (const key of KEYS) removeItem(key)
-  announce()
-  return readConsent()
 }
 
 /** Calls `listener` after any change to the consent, in this tab or another. Returns the unsubscribe. */
@@ -229,6 +133,12 @@ export function onConsentChange(listener: (consent: ConsentState) => void) {
 
 // One object per distinct stored state, as useSyncExternalStore requires.
 let snapshot: { raw: string; state: ConsentState } | null = null
+
+/** Tells this tab's listeners that the stored choices changed (other tabs hear a storage event). */
+export function announceConsentChange() {
+  snapshot = null
+  window.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: readConsent() }))
+}
 
 export function getConsentSnapshot(): ConsentState {
   const raw = KEYS.map(getItem).join('\u0000')

@@ -4,11 +4,11 @@ import { MarketingHome } from '#app/features/marketing/components/marketing-home
 import { isMarketingFormKind, type MarketingFormResponse } from '#app/features/marketing/marketing-forms.schema'
 import { submitMarketingForm } from '#app/features/marketing/server/submit-marketing-form.server'
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
-import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { hostCompanySlug } from '#app/features/public/server/public-pages.server'
 import { getSession } from '#app/lib/auth.server'
 import { toHttpError } from '#app/lib/errors'
-import { buildShareCard, buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -20,8 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (hostCompanySlug(request)) {
     try {
       const landing = await loadCompanyLanding(request, undefined)
-      const share = await buildShareCard(request, { kind: 'company', id: landing.company.id, company: landing.company, path: '', title: landing.landing.title, description: landing.landing.description })
-      return { mode: 'company' as const, landing, share }
+      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(request, landing)) }
     } catch (error) {
       throw toHttpError(error)
     }
@@ -29,12 +28,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const t = getRequestT(request)
   const session = await getSession(request)
   const requested = new URL(request.url).searchParams.get('currency')
+  const share = buildSiteShareCard(request, { title: t('home.metaTitle'), description: t('home.metaDescription') })
   return {
     mode: 'platform' as const,
     isSignedIn: Boolean(session),
     currency: isCurrency(requested) ? requested : currencyForLanguage(getRequestLanguage(request)),
-    meta: { title: t('home.metaTitle'), description: t('home.metaDescription') },
-    share: buildSiteShareCard(request, { title: t('home.metaTitle'), description: t('home.metaDescription') }),
+    share,
+    meta: shareMeta(share),
   }
 }
 
@@ -63,16 +63,12 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.has('kind') ? false : defaultShouldRevalidate
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => {
-  if (loaderData?.mode === 'company') return shareMeta(loaderData.share, { documentTitle: loaderData.landing.landing.title === loaderData.landing.company.name ? loaderData.landing.company.name : `${loaderData.landing.landing.title} · ${loaderData.landing.company.name}` })
-  if (loaderData) return shareMeta(loaderData.share)
-  return platformMeta(undefined)
-}
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? platformMeta()
 
 /** The marketing site's tags; Open Graph image tags can be appended here. */
-function platformMeta(meta?: { title: string; description: string }) {
-  const title = meta?.title ?? 'Afterglow'
-  const description = meta?.description ?? ''
+function platformMeta() {
+  const title = 'Afterglow'
+  const description = ''
   return [
     { title },
     { name: 'description', content: description },

@@ -20,13 +20,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const page = await loadPublicEvent(request, params.clientSlug, params.eventSlug)
     const downloads = await getDownloadOffers(request, page.company, page.basePath, page.items.map((item) => item.id))
     const share = await buildShareCard(request, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
-    return { ...page, downloads, share }
+    return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? shareMeta(data.share, { documentTitle: `${data.event.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }])
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()

@@ -24,13 +24,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const tab = readFilter(request, MEDIA_TABS)
     const downloads = await getDownloadOffers(request, company, basePath, [gallery.id])
     const share = await buildShareCard(request, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
-    return { company, basePath, gallery, media, tab, downloads, share }
+    return { company, basePath, gallery, media, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => (data ? shareMeta(data.share, { documentTitle: `${data.gallery.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }])
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()

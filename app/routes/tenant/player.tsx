@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { storageFor } from '#app/features/consent/consent-store'
+import { storageFor } from '#app/features/consent/consent-storage'
 import { ContentViewer } from '#app/features/public/components/content-viewer'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPlayer, resolvePlayerCompany } from '#app/features/public/server/load-player.server'
@@ -23,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const page = await loadPlayer(request, params)
     const downloads = await getDownloadOffers(request, page.company, page.basePath, [page.item.id])
     const share = await buildShareCard(request, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
-    return { ...page, downloads, share }
+    return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -45,8 +45,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? shareMeta(data.share, { documentTitle: `${data.item.title} · ${data.company.name}` }) : [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 /**
  * Marks this visit as having seen the item, and says whether it had not before. With analytics

@@ -3,10 +3,11 @@ import { useId } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { acceptAll, declineOptional, dismissBanner } from '../consent-store'
 import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
 import type { ConsentChoice } from './cookie-consent'
 
+// Recording a choice is fetched when the visitor reaches for the banner, not with it.
+const loadChoices = () => import('../consent-choices')
 
 type ConsentBannerProps = {
   onChosen: (choice: ConsentChoice) => void
@@ -21,6 +22,8 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
   const textId = useId()
   return (
     <section
+      onPointerEnter={() => void loadChoices()}
+      onFocus={() => void loadChoices()}
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="consent-banner"
@@ -28,7 +31,7 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
     >
       <button
         type="button"
-        onClick={() => dismissBanner()}
+        onClick={() => void loadChoices().then((choices) => choices.dismissBanner())}
         aria-label={t('consent.banner.close')}
         className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
       >
@@ -48,16 +51,16 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
           </p>
         </div>
         <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
-          <Button size="lg" className={`${CONSENT_PRIMARY} h-11 sm:h-10 sm:text-sm`} onClick={() => {
-              acceptAll()
+          <Button size="lg" className={`${CONSENT_PRIMARY} h-11 sm:h-10 sm:text-sm`} onClick={() => void loadChoices().then((choices) => {
+              choices.acceptAll()
               onChosen('accepted')
-            }}>
+            })}>
             {t('consent.banner.accept')}
           </Button>
-          <Button size="lg" className={`${CONSENT_SECONDARY} h-11 sm:h-10 sm:text-sm`} onClick={() => {
-              declineOptional()
+          <Button size="lg" className={`${CONSENT_SECONDARY} h-11 sm:h-10 sm:text-sm`} onClick={() => void loadChoices().then((choices) => {
+              choices.declineOptional()
               onChosen('declined')
-            }}>
+            })}>
             {t('consent.banner.decline')}
           </Button>
           <Button

@@ -6,7 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createI18n } from '#app/lib/i18n'
 import en from '#app/locales/en.json'
 import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '../consent'
-import { acceptAll, readConsent, resetConsent } from '../consent-store'
+import { acceptAll, resetConsent } from '../consent-choices'
+import { readConsent } from '../consent-store'
 import { openCookieSettings } from '../open-cookie-settings'
 import { CookieConsent } from './cookie-consent'
 
@@ -60,6 +61,7 @@ describe('cookie consent on the page', () => {
     await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS))
     await settle()
     fireEvent.click(screen.getByRole('button', { name: 'Close without choosing' }))
+    await settle()
     expect(screen.queryByTestId('consent-banner')).toBeNull()
     expect(readConsent()).toMatchObject({ status: null, bannerSeen: true })
     cleanup()

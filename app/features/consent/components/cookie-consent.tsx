@@ -6,15 +6,16 @@ import { CONSENT_BANNER_DELAY_MS } from '../consent'
 import { readConsent } from '../consent-store'
 import { COOKIE_SETTINGS_EVENT } from '../open-cookie-settings'
 import { useConsent } from '../use-consent'
+import ConsentBanner from './consent-banner'
+import ConsentStatusCard from './consent-status-card'
 
 /*
  * Mounted once in the root, so every page (marketing site, policies, companies' pages, admin)
- * has the banner, the settings dialog and the status card. Only this decision logic loads with
- * the page; the three pieces of UI are fetched when first shown.
+ * has the banner, the settings dialog and the status card. Every first page view shows one of
+ * the banner (2 s in) or the status card, so both come with the page rather than as another
+ * request a moment later; the settings dialog (Radix) is fetched when first opened.
  */
 
-const ConsentBanner = lazy(() => import('./consent-banner'))
-const ConsentStatusCard = lazy(() => import('./consent-status-card'))
 const loadSettingsDialog = () => import('./cookie-settings-dialog')
 const CookieSettingsDialog = lazy(loadSettingsDialog)
 
@@ -96,23 +97,19 @@ export function CookieConsent() {
   const showBanner = bannerDue && consent.status === null && !consent.bannerSeen
   const showStatusCard = statusCardShowing > 0 && consent.status !== null
 
-  // One boundary each: loading the dialog must not blank the banner.
+  // Loading the dialog happens in its own boundary, so it never blanks the banner.
   return (
     <>
-      <Suspense fallback={null}>
-        {showBanner ? <ConsentBanner onChosen={onChosen} onCustomize={openDialog} onPrepareCustomize={() => void loadSettingsDialog()} /> : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {showStatusCard ? (
-          <ConsentStatusCard
-            key={statusCardShowing}
-            preferences={consent.preferences}
-            onManage={openDialog}
-            onPrepareManage={() => void loadSettingsDialog()}
-            onHidden={() => setStatusCardShowing(0)}
-          />
-        ) : null}
-      </Suspense>
+      {showBanner ? <ConsentBanner onChosen={onChosen} onCustomize={openDialog} onPrepareCustomize={() => void loadSettingsDialog()} /> : null}
+      {showStatusCard ? (
+        <ConsentStatusCard
+          key={statusCardShowing}
+          preferences={consent.preferences}
+          onManage={openDialog}
+          onPrepareManage={() => void loadSettingsDialog()}
+          onHidden={() => setStatusCardShowing(0)}
+        />
+      ) : null}
       <Suspense fallback={null}>
         {dialogLoaded ? <CookieSettingsDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={returnFocusTo} consent={consent} onChosen={onChosen} onReset={onReset} /> : null}
       </Suspense>

@@ -5,7 +5,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { Button } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
 import { CONSENT_CATEGORIES, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, type ConsentCategory, type ConsentPreferences, type ConsentState } from '../consent'
-import { acceptAll, acceptNecessaryOnly, resetConsent, savePreferences } from '../consent-store'
+import { acceptAll, acceptNecessaryOnly, resetConsent, savePreferences } from '../consent-choices'
 import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
 import type { ConsentChoice } from './cookie-consent'
 

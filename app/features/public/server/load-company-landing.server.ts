@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
 import type { CompanyLandingData } from '../components/company-landing'
 import { MEDIA_TABS, readFilter } from '../components/filter-tabs'
 import { getCompanyLanding, getImageSources, resolvePublicCompany, type PublicCompany } from './public-pages.server'
@@ -38,4 +40,11 @@ export async function loadCompanyLanding(request: Request, clientSlug: string | 
   const coverId = content.galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null
   const hero = coverId ? { id: coverId, sources: await getImageSources(company, coverId) } : null
   return { company, basePath, landing: { ...landing, hero: hero?.sources.length ? hero : null }, ...content, tab: readFilter(request, MEDIA_TABS) }
+}
+
+/** The landing's link preview and its tags; the tab names the company once when the title is its name. */
+export async function shareCompanyLanding(request: Request, page: CompanyLandingData) {
+  const share = await buildShareCard(request, { kind: 'company', id: page.company.id, company: page.company, path: '', title: page.landing.title, description: page.landing.description })
+  const documentTitle = page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
+  return { share, meta: shareMeta(share, { documentTitle }) }
 }

@@ -1,0 +1,129 @@
+// How the browser bundle is cut (ADR 026). Fans open a shared link on a phone over mobile data,
+// where every extra script file is another round trip before the page can be used: automatic
+// splitting made thirty small chunks for the demo gallery page. Here the framework is one file and
+// the code the fans' pages share is another; code only one page uses stays with that page, and
+// dialogs and the lightbox stay lazy.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { ChunkingContext } from 'rolldown'
+import type { Plugin } from 'vite'
+
+const FANS_FIRST_ROUTE = 'routes/tenant/gallery.tsx'
+const FANS_OTHER_ROUTES = ['routes/tenant/landing.tsx', 'routes/tenant/event.tsx', 'routes/tenant/player.tsx', 'routes/tenant/company-policy.tsx']
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
+
+/** Modules `entry` imports statically (not through `import()`), without route modules and the framework. */
+function staticImports(entry: string, routesDirectory: string, ctx: ChunkingContext) {
+  const found = new Set<string>()
+  const pending = [entry]
+  while (pending.length > 0) {
+    for (const imported of ctx.getModuleInfo(pending.pop()!)?.importedIds ?? []) {
+      if (found.has(imported) || FRAMEWORK.test(imported) || imported.startsWith(routesDirectory)) continue
+      found.add(imported)
+      pending.push(imported)
+    }
+  }
+  return found
+}
+
+/**
+ * Two shared chunks for the fans' pages. `fans` holds what every page needs (the root's imports)
+ * and whatever the gallery page shares with any other module, because the gallery is where shared
+ * links lead after a show and it should not wait for a string of small shared files; `fans-pages`
+ * holds what the other fans' pages share among themselves.
+ */
+function fansChunkOf(appDirectory: string, ctx: ChunkingContext) {
+  const routesDirectory = path.join(appDirectory, 'routes') + path.sep
+  const chunkOf = new Map<string, 'fans' | 'fans-pages'>()
+  for (const id of staticImports(path.join(appDirectory, 'root.tsx'), routesDirectory, ctx)) chunkOf.set(id, 'fans')
+  const galleryRoute = path.join(appDirectory, FANS_FIRST_ROUTE)
+  const gallery = staticImports(galleryRoute, routesDirectory, ctx)
+  for (const id of gallery) {
+    const importers = ctx.getModuleInfo(id)?.importers ?? []
+    if (importers.some((importer) => importer !== galleryRoute && !gallery.has(importer))) chunkOf.set(id, 'fans')
+  }
+  const others = FANS_OTHER_ROUTES.map((route) => staticImports(path.join(appDirectory, route), routesDirectory, ctx))
+  for (const imports of others) {
+    for (const id of imports) if (!chunkOf.has(id) && others.filter((other) => other.has(id)).length >= 2) chunkOf.set(id, 'fans-pages')
+  }
+  return chunkOf
+}
+
+/** rolldown `output.codeSplitting` for the client build. */
+export function clientCodeSplitting(appDirectory: string) {
+  let chunkOf: Map<string, string> | undefined
+  return {
+    groups: [
+      { name: 'framework', test: FRAMEWORK, priority: 2 },
+      { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, priority: 1 },
+    ],
+  }
+}
+
+/** lucide-react's export names (Download, DownloadIcon, LucideDownload…) → the file of each icon. */
+export function lucideIconFiles(barrelSource: string) {
+  const files = new Map<string, string>()
+  for (const [, names, file] of barrelSource.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/icons\/([\w-]+\.js)'/g)) {
+    for (const name of names.split(',')) {
+      const exported = /default as (\w+)/.exec(name)?.[1]
+      if (exported) files.set(exported, file)
+    }
+  }
+  return files
+}
+
+/** Rewrites `import { A, B as C } from 'lucide-react'` to one import per icon file, or null when untouched. */
+export function importIconsPerFile(code: string, files: Map<string, string>) {
+  let changed = false
+  const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (statement, list: string) => {
+    const imports: string[] = []
+    for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (specifier.startsWith('type ')) continue
+      const [imported, local = imported] = specifier.split(/\s+as\s+/)
+      const file = files.get(imported)
+      if (!file) return statement // createLucideIcon, icons…: leave the whole statement to the barrel
+      imports.push(`import ${local} from 'lucide-react/dist/esm/icons/${file}';`)
+    }
+    changed = true
+    // Same number of lines, so positions after the statement stay where they were.
+    return imports.join('') + '\n'.repeat(statement.split('\n').length - 1)
+  })
+  return changed ? rewritten : null
+}
+
+/**
+ * Imports icons from their own files rather than lucide-react's barrel: tree-shaking drops unused
+ * icons either way, but through the barrel a chunk that imports one icon claims every icon any page
+ * uses, so the admin's icons would travel in the fans' shared chunk.
+ */
+export function lucideIconsPerFile(): Plugin {
+  let files: Map<string, string> | undefined
+  return {
+    name: 'afterglow:lucide-icons-per-file',
+    apply: 'build',
+    // The server keeps importing the barrel: Node would read the icons' ESM files as CommonJS.
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform: {
+      filter: { id: /\/app\/.*\.tsx?$/, code: 'lucide-react' },
+      handler(code) {
+        files ??= lucideIconFiles(readFileSync(createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.js'), 'utf8'))
+        const rewritten = importIconsPerFile(code, files)
+        return rewritten === null ? null : { code: rewritten, map: null }
+      },
+    },
+  }
+}
+
+/**
+ * react-router's package exports point every condition at its development build, whose warnings
+ * stay in production bundles (remix-run/react-router#14102). Its production build sits next to it,
+ * with the same modules and the warnings compiled out; the browser bundle imports that one.
+ */
+export function reactRouterProductionBuild() {
+  const production = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production')
+  return [
+    { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
+  ]
+}
