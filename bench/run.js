@@ -2,7 +2,7 @@
 // same input in the same run, with the ratio and the goal. Loads the app's TypeScript through
 // Vite, like the dev server does.
 import { execFileSync, spawn } from 'node:child_process'
-import { createReadStream, existsSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -79,7 +79,9 @@ async function benchImages(vite) {
 async function startBenchApp(vite) {
   const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
   const { runMigrations } = await vite.ssrLoadModule('/server/migrate.ts')
-  if (!existsSync(`${process.env.AFTERGLOW_BUILD_DIR || 'build'}/server/index.js`)) execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit' })
+  // Always a fresh build: figures of a stale one would describe code that is no longer there. Vite's
+  // dev server above set NODE_ENV=development in this process; the build must not inherit it.
+  execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-bench-'))
   await fs.chmod(work, 0o755)
   const database = await startEmbeddedPostgres(path.join(work, 'pg'))
