@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import { getEnv } from '#app/lib/env.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { CompanyLandingData } from '../components/company-landing'
 import { MEDIA_TABS, readFilter } from '../components/filter-tabs'
@@ -22,13 +22,11 @@ async function getLandingSettings(company: PublicCompany) {
     })
     .from(organization)
     .where(eq(organization.id, company.id))
-  const env = getEnv()
-  const protocol = new URL(env.APP_URL).protocol
   return {
     title: row?.title?.trim() || company.name,
     description: row?.description?.trim() || null,
     displayMode: DISPLAY_MODES.find((mode) => mode === row?.displayMode) ?? 'galleries',
-    pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? `${protocol}//${row.subdomain}.${env.PLATFORM_DOMAIN}` : null,
+    pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? subdomainOrigin(row.subdomain) : null,
   }
 }
 
