@@ -65,17 +65,15 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? platformMeta()
 
-/** The marketing site's tags; Open Graph image tags can be appended here. */
+/** The marketing site's tags when its loader failed (the error page). */
 function platformMeta() {
-  const title = 'Afterglow'
-  const description = ''
   return [
-    { title },
-    { name: 'description', content: description },
+    { title: 'Afterglow' },
+    { name: 'description', content: '' },
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: 'Afterglow' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
+    { property: 'og:title', content: 'Afterglow' },
+    { property: 'og:description', content: '' },
     { name: 'twitter:card', content: 'summary_large_image' },
   ]
 }
