@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -12,12 +13,19 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 
 /*
  * Property names of the auth tables are the field names Better Auth expects; the SQL names
  * follow our own convention (plural, snake_case, `company_id` for the tenant key).
  */
+
+/** A CHECK constraint keeping a text column to its known values (NULL passes, as for any CHECK). */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.join(values.map((value): SQL => sql.raw(`'${value}'`)), sql`, `)})`)
+
+const ROLE_VALUES = ['admin', 'manager', 'user'] as const
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -132,7 +140,11 @@ export const organization = pgTable('companies', {
   /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
   publicVersion: integer('public_version').notNull().default(0),
   createdAt: createdAt(),
-})
+}, (t) => [
+  oneOf('companies_plan_check', t.plan, ['starter', 'professional', 'enterprise']),
+  oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
+  oneOf('companies_subdomain_status_check', t.subdomainStatus, ['pending', 'active', 'rejected']),
+])
 
 export const member = pgTable(
   'members',
@@ -147,7 +159,7 @@ export const member = pgTable(
     role: text('role').notNull().default('user'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId), oneOf('members_role_check', t.role, ROLE_VALUES)],
 )
 
 export const invitation = pgTable(
@@ -167,7 +179,12 @@ export const invitation = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('invitations_company_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
+  (t) => [
+    index('invitations_company_idx').on(t.organizationId),
+    index('invitations_email_idx').on(t.email),
+    oneOf('invitations_role_check', t.role, ROLE_VALUES),
+    oneOf('invitations_status_check', t.status, ['pending', 'accepted', 'rejected', 'canceled']),
+  ],
 )
 
 /* ---- Tenant tables: every row carries company_id and is fenced by row-level security. ---- */
@@ -192,7 +209,20 @@ export const auditEvent = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('audit_events_company_created_idx').on(t.companyId, t.createdAt),
+    oneOf('audit_events_category_check', t.category, [
+      'lead_data_access',
+      'subscription_data_access',
+      'company_sensitive_data_access',
+      'comment_submission',
+      'download_tracking',
+      'admin_privileged_action',
+      'session_start',
+      'session_end',
+      'session_activity',
+    ]),
+  ],
 )
 
 /** A show, festival day or tour stop: its public page gathers galleries and content. */
@@ -217,7 +247,11 @@ export const event = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug), index('events_company_status_idx').on(t.companyId, t.status)],
+  (t) => [
+    uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug),
+    index('events_company_status_idx').on(t.companyId, t.status),
+    oneOf('events_status_check', t.status, ['draft', 'published', 'cancelled']),
+  ],
 )
 
 /** Highlights: single content items (one file) and photo/video galleries (ordered media). */
@@ -250,6 +284,8 @@ export const contentItem = pgTable(
     index('content_items_company_idx').on(t.companyId, t.status),
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),
+    oneOf('content_items_kind_check', t.kind, ['single', 'gallery']),
+    oneOf('content_items_status_check', t.status, ['draft', 'published', 'archived']),
   ],
 )
 
@@ -281,6 +317,12 @@ export const asset = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     placeholder: text('placeholder'),
     customThumbnailAssetId: uuid('custom_thumbnail_asset_id'),
+    /**
+     * What a cover or custom thumbnail illustrates (it is not among that item's files): fans may
+     * see it exactly when they may see the item or event (row-level security, migration 0007).
+     */
+    illustratesContentItemId: uuid('illustrates_content_item_id').references((): AnyPgColumn => contentItem.id, { onDelete: 'set null' }),
+    illustratesEventId: uuid('illustrates_event_id').references((): AnyPgColumn => event.id, { onDelete: 'set null' }),
     processingStatus: text('processing_status').notNull().default('pending'), // pending | processing | ready | failed
     processingError: text('processing_error'),
     optimized: boolean('optimized').notNull().default(false),
@@ -292,6 +334,9 @@ export const asset = pgTable(
     index('assets_company_idx').on(t.companyId),
     index('assets_content_position_idx').on(t.contentItemId, t.position),
     index('assets_processing_idx').on(t.processingStatus),
+    oneOf('assets_purpose_check', t.purpose, ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo']),
+    oneOf('assets_media_type_check', t.mediaType, ['image', 'video', 'audio', 'pdf', 'other']),
+    oneOf('assets_processing_status_check', t.processingStatus, ['pending', 'processing', 'ready', 'failed']),
   ],
 )
 
@@ -311,7 +356,11 @@ export const assetRendition = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.assetId, t.rendition, t.format] }), index('asset_renditions_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.rendition, t.format] }),
+    index('asset_renditions_company_idx').on(t.companyId),
+    oneOf('asset_renditions_format_check', t.format, ['webp', 'jpeg', 'avif']),
+  ],
 )
 
 /** Fans who left their name and e-mail before a download. */
@@ -360,7 +409,12 @@ export const download = pgTable(
     quality: text('quality').notNull(), // web | original
     createdAt: createdAt(),
   },
-  (t) => [index('downloads_company_created_idx').on(t.companyId, t.createdAt), index('downloads_content_idx').on(t.contentItemId)],
+  (t) => [
+    index('downloads_company_created_idx').on(t.companyId, t.createdAt),
+    index('downloads_content_idx').on(t.contentItemId),
+    oneOf('downloads_kind_check', t.kind, ['file', 'zip']),
+    oneOf('downloads_quality_check', t.quality, ['web', 'original']),
+  ],
 )
 
 /* ---- Platform tables ---- */
@@ -377,7 +431,7 @@ export const formSubmission = pgTable(
     language: text('language').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, ['interest', 'newsletter', 'contact'])],
 )
 
 /** Mail kept when no SMTP server is configured, listed at /dev/outbox. */

@@ -57,7 +57,23 @@ export async function withTenant<T>(companyId: string, work: (tx: Transaction) =
   })
 }
 
-/** For the server's own writes that span tenants (audit trail, jobs, seeding). */
+/**
+ * Runs `work` in a read-only transaction where row-level security lets through only what fans
+ * may see: published items and events, their files, covers, thumbnails and renditions (policy
+ * `public_read`, migration 0007), of one company or, for addresses that name no company (a
+ * rendition, a download, `/player/{id}`), of any. Fans' pages and downloads read through here.
+ */
+export async function withPublicRead<T>(companyId: string | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return getDb().transaction(
+    async (tx) => {
+      await tx.execute(sql`select set_config('app.public_read', 'on', true), set_config('app.public_company', ${companyId ?? ''}, true)`)
+      return work(tx)
+    },
+    { accessMode: 'read only' },
+  )
+}
+
+/** For the server's own work that spans tenants (audit trail, job sweeps, seeding). */
 export async function withSystem<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.bypass_rls', 'on', true)`)
