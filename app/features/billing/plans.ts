@@ -1,10 +1,46 @@
 import { GB } from '#app/features/media/upload-rules'
 
-/** The three plans of PRODUCT.md and what they unlock. */
+/**
+ * The three plans of PRODUCT.md and what they unlock. Read through `getEntitlements`
+ * (entitlements.ts), never directly: that is where billing decides which plan is in effect.
+ */
 export const PLANS = {
-  starter: { storageBytes: 1 * GB, photosPerEvent: 50, highResolutionDownload: false, customBranding: false, customQrCodes: false },
-  professional: { storageBytes: 50 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customQrCodes: true },
-  enterprise: { storageBytes: 500 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customQrCodes: true },
+  starter: {
+    storageBytes: 1 * GB,
+    photosPerEvent: 50,
+    highResolutionDownload: false,
+    customBranding: false,
+    customQrCodes: false,
+    detailedAnalytics: false,
+    customDomain: false,
+    apiAccess: false,
+    automaticBackup: false,
+    brandsPerAccount: 1,
+  },
+  professional: {
+    storageBytes: 50 * GB,
+    photosPerEvent: Infinity,
+    highResolutionDownload: true,
+    customBranding: true,
+    customQrCodes: true,
+    detailedAnalytics: true,
+    customDomain: false,
+    apiAccess: false,
+    automaticBackup: false,
+    brandsPerAccount: 1,
+  },
+  enterprise: {
+    storageBytes: 500 * GB,
+    photosPerEvent: Infinity,
+    highResolutionDownload: true,
+    customBranding: true,
+    customQrCodes: true,
+    detailedAnalytics: true,
+    customDomain: true,
+    apiAccess: true,
+    automaticBackup: true,
+    brandsPerAccount: Infinity,
+  },
 } as const
 
 export type PlanId = keyof typeof PLANS
@@ -13,8 +49,14 @@ export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && value in PLANS
 }
 
+/** A stored plan column as a plan id; anything unknown counts as Starter. */
+export function planIdOf(value: unknown): PlanId {
+  return isPlanId(value) ? value : 'starter'
+}
+
+/** What a plan unlocks. Only billing reads this; everyone else asks `getEntitlements`. */
 export function planOf(value: unknown) {
-  return PLANS[isPlanId(value) ? value : 'starter']
+  return PLANS[planIdOf(value)]
 }
 
 /** The free trial: days of Professional, once per company. The marketing copy and the trial logic both read it. */
