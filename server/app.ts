@@ -5,13 +5,16 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import pg from 'pg'
 import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
-import { publicPageCache } from '#app/features/public/server/public-page-cache.server'
+import { publicPageCache } from './public-page-cache'
+import { listenForHostChanges } from '#app/features/companies/server/resolve-host.server'
+import { JOBS } from '#app/jobs/definitions'
 import { startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
@@ -67,7 +70,7 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
     // Fingerprinted assets never change; everything else in public/ may.
     // Fans' pages and the marketing site, kept rendered per company version (see the module);
     // first, so a page served from memory costs no file-system lookups.
-    app.use(publicPageCache({ platformDomain: env.PLATFORM_DOMAIN, buildId: randomBytes(6).toString('hex') }))
+    app.use(publicPageCache({ buildId: randomBytes(6).toString('hex') }))
     app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
   }
@@ -94,14 +97,21 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
   const embedded = env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
   const databaseUrl = embedded?.url ?? env.DATABASE_URL!
   let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
+  let stopHostListener: (() => Promise<void>) | undefined
   try {
     await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
+    stopHostListener = await listenForHostChanges(async () => {
+      const client = new pg.Client({ connectionString: databaseUrl })
+      await client.connect()
+      return client
+    })
     configureAuthSecret(await resolveSessionSecret(env))
-    jobs = await startJobs(databaseUrl)
+    jobs = await startJobs(databaseUrl, JOBS)
     if (env.SEED_DEMO) await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
+    await stopHostListener?.()
     await disconnectDatabase().catch(() => undefined)
     await embedded?.stop().catch(() => undefined)
     throw error
@@ -112,6 +122,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: createApp(env, options),
     async close() {
       await jobs?.stop()
+      await stopHostListener?.()
       await disconnectDatabase()
       await embedded?.stop()
     },

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { cacheScope, isAnonymous, PageCache } from './public-page-cache.server'
+import { cacheScope, isAnonymous, PageCache } from './public-page-cache'
 
 describe('which requests the public page cache serves', () => {
   it('keeps company pages, policy pages and the marketing site; leaves the player and the platform routes out', () => {
-    const platform = 'afterglow.test'
-    expect(cacheScope('afterglow.test', '/', platform)).toEqual({ kind: 'platform' })
-    expect(cacheScope('afterglow.test', '/privacy', platform)).toEqual({ kind: 'platform' })
-    expect(cacheScope('afterglow.test', '/night-owls', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('afterglow.test', '/night-owls/galeria/live-2026', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('afterglow.test', '/night-owls/evento/tour', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('afterglow.test', '/night-owls/termos', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('afterglow.test', '/night-owls/player/123', platform)).toBeNull()
-    expect(cacheScope('afterglow.test', '/auth', platform)).toBeNull()
-    expect(cacheScope('afterglow.test', '/admin', platform)).toBeNull()
-    expect(cacheScope('afterglow.test', '/demo.data', platform)).toBeNull()
-    expect(cacheScope('night-owls.afterglow.test', '/', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('night-owls.afterglow.test', '/galeria/live', platform)).toEqual({ kind: 'company', slug: 'night-owls' })
-    expect(cacheScope('night-owls.afterglow.test', '/player/1', platform)).toBeNull()
-    expect(cacheScope('night-owls.afterglow.test', '/auth', platform)).toBeNull()
+    // What the host resolver answers for the platform's host and for a company's subdomain.
+    const platformHost = { kind: 'platform' } as const
+    const companyHost = { kind: 'company', label: 'night-owls', company: { id: 'c-night-owls', slug: 'night-owls' } } as const
+    expect(cacheScope(platformHost, '/')).toEqual({ kind: 'platform' })
+    expect(cacheScope(platformHost, '/privacy')).toEqual({ kind: 'platform' })
+    expect(cacheScope(platformHost, '/night-owls')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(platformHost, '/night-owls/galeria/live-2026')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(platformHost, '/night-owls/evento/tour')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(platformHost, '/night-owls/termos')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(platformHost, '/night-owls/player/123')).toBeNull()
+    expect(cacheScope(platformHost, '/auth')).toBeNull()
+    expect(cacheScope(platformHost, '/admin')).toBeNull()
+    expect(cacheScope(platformHost, '/demo.data')).toBeNull()
+    expect(cacheScope(companyHost, '/')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(companyHost, '/galeria/live')).toEqual({ kind: 'company', slug: 'night-owls' })
+    expect(cacheScope(companyHost, '/player/1')).toBeNull()
+    expect(cacheScope(companyHost, '/auth')).toBeNull()
   })
 
   it('treats a visitor as anonymous only when the language is the one cookie', () => {

@@ -2,8 +2,8 @@ import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
-import { tenantSlugFromHost } from '../tenant-host'
-import { isReservedSegment } from './reserved-segments.server'
+import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
+import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
 
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
@@ -36,10 +36,9 @@ type Entry = {
   bytes: number
 }
 
-/** Which cache a request belongs to, or null when it must always be rendered. */
-export function cacheScope(host: string | undefined, pathname: string, platformDomain: string): Scope | null {
-  const hostSlug = tenantSlugFromHost(host, platformDomain)
-  if (hostSlug) return COMPANY_PAGE_ON_SUBDOMAIN.test(pathname) ? { kind: 'company', slug: hostSlug } : null
+/** Which cache a request to `host` belongs to, or null when it must always be rendered. */
+export function cacheScope(host: HostMatch, pathname: string): Scope | null {
+  if (host.kind === 'company') return host.company && COMPANY_PAGE_ON_SUBDOMAIN.test(pathname) ? { kind: 'company', slug: host.company.slug } : null
   if (PLATFORM_PAGES.has(pathname)) return { kind: 'platform' }
   const match = COMPANY_PAGE_ON_PLATFORM.exec(pathname)
   if (!match || isReservedSegment(match[1])) return null
@@ -126,14 +125,14 @@ function joinWith(parts: Buffer[], separator: string) {
   return Buffer.concat(pieces)
 }
 
-export function publicPageCache(options: { platformDomain: string; buildId: string; maxBytes?: number }) {
+export function publicPageCache(options: { buildId: string; maxBytes?: number }) {
   const cache = new PageCache({ maxBytes: options.maxBytes ?? 64 * 1024 * 1024 })
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       const url = new URL(req.originalUrl, 'http://cache.invalid')
-      const scope = cacheScope(req.headers.host, url.pathname, options.platformDomain)
+      const scope = cacheScope(await resolveHost(req.headers.host), url.pathname)
       if (!scope || !isAnonymous(req.headers.cookie)) return next()
       const version = scope.kind === 'platform' ? `b${options.buildId}` : await companyVersion(scope.slug)
       if (!version) return next()

@@ -1,7 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { z } from 'zod'
 import { logger } from '#app/lib/logger.server'
-import { JOBS } from './definitions'
 import type { JobDefinition } from './job'
 
 /*
@@ -12,11 +11,12 @@ import type { JobDefinition } from './job'
 const BOSS_KEY = Symbol.for('afterglow.boss')
 type GlobalWithBoss = typeof globalThis & { [BOSS_KEY]?: PgBoss }
 
-export async function startJobs(connectionString: string, options: { work: boolean } = { work: true }) {
+/** Starts the queue with `jobs` (definitions.ts lists them; passed in so this module needs none of them). */
+export async function startJobs(connectionString: string, jobs: readonly JobDefinition<z.ZodType>[], options: { work: boolean } = { work: true }) {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
   await boss.start()
-  for (const job of JOBS) {
+  for (const job of jobs) {
     await boss.createQueue(job.id, { name: job.id, retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff })
     if (job.cron) await boss.schedule(job.id, job.cron, {})
     if (!options.work) continue

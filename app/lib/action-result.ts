@@ -3,8 +3,8 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { data } from 'react-router'
 import { toast } from '#app/lib/toast'
 import type { z } from 'zod'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AppError } from './errors'
+import { fieldErrors } from './form-errors'
 
 /*
  * What admin actions answer to their fetchers: a message to toast, or i18n-keyed errors per
@@ -12,6 +12,9 @@ import { AppError } from './errors'
  */
 
 export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]> }
+
+/** What an admin action may answer: an outcome for its fetcher, or a redirect. */
+export type ActionAnswer = ReturnType<typeof actionSuccess> | Response
 
 export function actionSuccess(messageKey: string) {
   return data<ActionResult>({ ok: true, messageKey })

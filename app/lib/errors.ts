@@ -9,6 +9,8 @@ const STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** Signed in, but not a member of any company yet: pages send the person to onboarding. */
+  NO_COMPANY: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

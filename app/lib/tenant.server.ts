@@ -1,24 +1,59 @@
-import { redirect } from 'react-router'
 import { asc, eq } from 'drizzle-orm'
 import { member, organization } from '#db/schema'
+import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { can, isRole, type Permission, type Role } from '#app/features/members/permissions'
 import { getSession, type AuthSession } from './auth.server'
 import { getDb, withTenant, type Transaction } from './db.server'
-import { AppError, toHttpError } from './errors'
+import { AppError } from './errors'
+import { logger } from './logger.server'
 import { withTimeout } from './with-timeout'
+
+/*
+ * The request context: who acts (the actor), for which company, under which plan
+ * (entitlements), and the one way to reach that company's rows (`withTenant`, fenced by
+ * row-level security). Use-cases take a context and their input, return data or throw AppError;
+ * they never see a Request or answer with a Response. Routes build the context through
+ * `requireMember` (wrapped by `withMember` in member-route.server.ts, the one place that turns
+ * its errors into HTTP); jobs build one through `actAsSystem`.
+ */
 
 /** How long the admin waits for the user's access profile before saying so. */
 export const PROFILE_TIMEOUT_MS = 10_000
 
-export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; role: Role }
+/** A signed-in person acting with their role in the company. */
+export type PersonActor = { kind: 'person'; userId: string; role: Role }
+/** An API key acting with the role its scopes grant (the Enterprise API). */
+export type ApiKeyActor = { kind: 'api-key'; keyId: string; role: Role }
+/** The platform itself: a background job or an operator action, named for the logs. */
+export type SystemActor = { kind: 'system'; reason: string }
+export type Actor = PersonActor | ApiKeyActor | SystemActor
 
-export type MemberContext = {
-  user: AuthSession['user']
-  session: AuthSession['session']
-  company: { id: string; name: string; slug: string; logo: string | null }
-  role: Role
+export type TenantCompany = { id: string; name: string; slug: string; logo: string | null }
+
+export type TenantContext<A extends Actor = Actor> = {
+  actor: A
+  company: TenantCompany
+  entitlements: Entitlements
   /** Runs tenant-table queries fenced to this company (row-level security). */
   withTenant: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+}
+
+/** A person's context in the admin: the context plus their account and session. */
+export type MemberContext = TenantContext<PersonActor> & {
+  user: AuthSession['user']
+  session: AuthSession['session']
+}
+
+export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; role: Role }
+
+/** Whether the actor may do this: people and keys by their role, the platform always. */
+export function actorCan(context: TenantContext, permission: Permission) {
+  return context.actor.kind === 'system' || can(context.actor.role, permission)
+}
+
+/** The user behind an action, for "created by" columns and the audit trail; null for keys and jobs. */
+export function actorUserId(context: TenantContext) {
+  return context.actor.kind === 'person' ? context.actor.userId : null
 }
 
 export async function findMemberships(userId: string): Promise<Membership[]> {
@@ -28,6 +63,7 @@ export async function findMemberships(userId: string): Promise<Membership[]> {
       companyName: organization.name,
       companySlug: organization.slug,
       companyLogo: organization.logo,
+      plan: organization.plan,
       role: member.role,
     })
     .from(member)
@@ -37,42 +73,51 @@ export async function findMemberships(userId: string): Promise<Membership[]> {
   return rows.flatMap((row) => (isRole(row.role) ? [{ ...row, role: row.role }] : []))
 }
 
-/** Signed in, or sent to the sign-in screen and brought back afterwards. */
+/** The signed-in person, or UNAUTHENTICATED (pages send them to sign in and back). */
 export async function requireUser(request: Request): Promise<AuthSession> {
   const auth = await getSession(request)
-  if (!auth) {
-    const url = new URL(request.url)
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
-  }
+  if (!auth) throw new AppError('UNAUTHENTICATED', 'errors.signedOut')
   return auth
+}
+
+function tenantContext<A extends Actor>(actor: A, company: TenantCompany, plan: string): TenantContext<A> {
+  return { actor, company, entitlements: getEntitlements({ plan }), withTenant: (work) => withTenant(company.id, work) }
 }
 
 /**
  * The tenant guard. Every admin loader and action starts here: it authenticates, resolves the
- * company from the session, checks the role against the permission, and hands back a context
- * whose `withTenant` is the only way to reach tenant tables.
+ * company from the session, checks the role against the permission, and hands back the
+ * member's context. Throws AppError: UNAUTHENTICATED, NO_COMPANY, FORBIDDEN, INTERNAL (timeout).
  */
 export async function requireMember(request: Request, permission: Permission): Promise<MemberContext> {
   const auth = await requireUser(request)
-  const memberships = await withTimeout(findMemberships(auth.user.id), PROFILE_TIMEOUT_MS, () => toHttpError(new AppError('INTERNAL', 'admin.error.profileTimeout')))
-  if (memberships.length === 0) throw redirect('/onboarding')
+  const memberships = await withTimeout(findMemberships(auth.user.id), PROFILE_TIMEOUT_MS, () => new AppError('INTERNAL', 'admin.error.profileTimeout'))
+  if (memberships.length === 0) throw new AppError('NO_COMPANY', 'errors.forbidden')
   const wanted = auth.session.activeOrganizationId
   const membership = wanted ? memberships.find((m) => m.companyId === wanted) : memberships[0]
   if (!membership) {
     // The session points at a company this user does not belong to (any more).
-    throw toHttpError(new AppError('FORBIDDEN', 'errors.forbidden', { companyId: wanted, status: 'not_a_member' }))
+    throw new AppError('FORBIDDEN', 'errors.forbidden', { companyId: wanted, status: 'not_a_member' })
   }
   if (!can(membership.role, permission)) {
-    throw toHttpError(
-      new AppError('FORBIDDEN', 'errors.forbidden', { role: membership.role, companyId: membership.companyId, status: 'insufficient_role' }),
-    )
+    throw new AppError('FORBIDDEN', 'errors.forbidden', { role: membership.role, companyId: membership.companyId, status: 'insufficient_role' })
   }
-  const companyId = membership.companyId
-  return {
-    user: auth.user,
-    session: auth.session,
-    company: { id: companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo },
-    role: membership.role,
-    withTenant: (work) => withTenant(companyId, work),
-  }
+  const company = { id: membership.companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo }
+  const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership.plan)
+  return { ...context, user: auth.user, session: auth.session }
+}
+
+/**
+ * The platform acting for one company (a background job, an operator's action): the only way
+ * code outside a request reaches a company's rows. Every use is logged with its reason. Null
+ * when the company no longer exists (a job queued before it was deleted has nothing to do).
+ */
+export async function actAsSystem(companyId: string, reason: string): Promise<TenantContext<SystemActor> | null> {
+  const [row] = await getDb()
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo, plan: organization.plan })
+    .from(organization)
+    .where(eq(organization.id, companyId))
+  if (!row) return null
+  logger.debug({ companyId, reason }, 'system context')
+  return tenantContext({ kind: 'system', reason }, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row.plan)
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { z } from 'zod'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
 
 /**
  * Validates FormData against a schema whose messages are i18n keys, and keeps the translated

@@ -1,0 +1,43 @@
+import { redirect } from 'react-router'
+import type { Permission } from '#app/features/members/permissions'
+import { AppError, toHttpError } from './errors'
+import { requireMember, type MemberContext } from './tenant.server'
+
+/*
+ * The one place where the tenant guard's errors become HTTP for the admin's pages: signed out
+ * → the sign-in screen and back, no company yet → onboarding, any other AppError → its status
+ * with an i18n-keyed payload for the error boundary. Every admin loader and action is written as
+ * `withMember(permission, (member, args) => …)`.
+ */
+
+/** The page answer to an error thrown by the guard or a use-case; anything else passes through. */
+export function toPageError(error: unknown, request: Request) {
+  if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+    const url = new URL(request.url)
+    return redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  if (error instanceof AppError && error.code === 'NO_COMPANY') return redirect('/onboarding')
+  return toHttpError(error)
+}
+
+/** A loader or action that runs only for members allowed `permission`, with their context. */
+export function withMember<Args extends { request: Request }, Result>(permission: Permission, handler: (member: MemberContext, args: Args) => Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
+    try {
+      return await handler(await requireMember(args.request, permission), args)
+    } catch (error) {
+      throw toPageError(error, args.request)
+    }
+  }
+}
+
+/** A loader or action for any signed-in person (onboarding, invitations), company or not. */
+export function withUser<Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
+    try {
+      return await handler(args)
+    } catch (error) {
+      throw toPageError(error, args.request)
+    }
+  }
+}
