@@ -4,16 +4,16 @@ import { GlobalErrorScreen } from './components/global-error'
 import { I18nProvider } from './components/i18n-provider'
 import { NotFoundScreen } from './components/not-found'
 import { CookieConsent } from './features/consent/components/cookie-consent'
-import { hostCompanySlug } from './features/public/server/public-pages.server'
 import { catalogArea } from './lib/i18n-areas'
 import { clientResources, getRequestLanguage } from './lib/i18n.server'
+import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
 import { LazyToaster } from './lib/toast'
 import appStylesheet from './app.css?url'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = getRequestLanguage(request)
-  const area = catalogArea(new URL(request.url).pathname, Boolean(hostCompanySlug(request)))
+  const area = catalogArea(new URL(request.url).pathname, (await requestHost(request)).kind === 'company')
   return { language, resources: clientResources(language, area) }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
 import { hasMissingRequired, ZLeadCapture } from './lead-capture.schema'
 
 const valid = { fullName: 'Ana Souza', email: ' Ana@Example.com ', privacyAccepted: 'on', dataProcessingConsent: 'on' }

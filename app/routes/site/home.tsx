@@ -4,35 +4,37 @@ import { MarketingHome } from '#app/features/marketing/components/marketing-home
 import { isMarketingFormKind, type MarketingFormResponse } from '#app/features/marketing/marketing-forms.schema'
 import { submitMarketingForm } from '#app/features/marketing/server/submit-marketing-form.server'
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
+import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
-import { hostCompanySlug } from '#app/features/public/server/public-pages.server'
 import { getSession } from '#app/lib/auth.server'
 import { toHttpError } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
-import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
+import { getFixedT, getRequestLanguage } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
+import { requestHost, visitOf } from '#app/lib/visit.server'
 import { clientAddress, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
   // On a company's subdomain, the root is that company's landing page.
-  if (hostCompanySlug(request)) {
+  const visit = await visitOf(request)
+  if (visit.host.kind === 'company') {
     try {
-      const landing = await loadCompanyLanding(request, undefined)
-      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(request, landing)) }
+      const landing = await loadCompanyLanding(visit, { clientSlug: undefined, tab: readFilter(request, MEDIA_TABS) })
+      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, landing)) }
     } catch (error) {
       throw toHttpError(error)
     }
   }
-  const t = getRequestT(request)
+  const t = getFixedT(visit.language)
   const session = await getSession(request)
   const requested = new URL(request.url).searchParams.get('currency')
-  const share = buildSiteShareCard(request, { title: t('home.metaTitle'), description: t('home.metaDescription') })
+  const share = buildSiteShareCard(visit.language, { title: t('home.metaTitle'), description: t('home.metaDescription') })
   return {
     mode: 'platform' as const,
     isSignedIn: Boolean(session),
-    currency: isCurrency(requested) ? requested : currencyForLanguage(getRequestLanguage(request)),
+    currency: isCurrency(requested) ? requested : currencyForLanguage(visit.language),
     share,
     meta: shareMeta(share),
   }
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The marketing site's interest, newsletter and contact forms (one action; `kind` says which). */
 export async function action({ request }: Route.ActionArgs) {
-  if (hostCompanySlug(request)) throw data(null, { status: 404 })
+  if ((await requestHost(request)).kind === 'company') throw data(null, { status: 404 })
   const form = Object.fromEntries(await request.formData())
   if (!isMarketingFormKind(form.kind)) throw data(null, { status: 400 })
   const kind = form.kind

@@ -7,6 +7,7 @@ import { acceptInvitation, rejectInvitation } from '#app/features/members/server
 import { getInvitation } from '#app/features/members/server/find-invitation.server'
 import { getSession } from '#app/lib/auth.server'
 import { AppError } from '#app/lib/errors'
+import { withUser } from '#app/lib/member-route.server'
 import { requireUser } from '#app/lib/tenant.server'
 import type { Route } from './+types/invitation'
 
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export const action = withUser(async ({ request, params }: Route.ActionArgs) => {
   const auth = await requireUser(request)
   const intent = (await request.formData()).get('intent')
   try {
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (error instanceof AppError) return data({ error: error.messageKey }, { status: error.status })
     throw error
   }
-}
+})
 
 export const meta = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 

@@ -4,23 +4,24 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { AuthShell } from '#app/components/auth-shell'
 import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { slugify, ZCreateCompany } from '#app/features/companies/companies.schema'
 import { createCompany } from '#app/features/companies/server/create-company.server'
-import { AppError } from '#app/lib/errors'
 import { getEnv } from '#app/lib/env.server'
+import { AppError } from '#app/lib/errors'
+import { fieldErrors } from '#app/lib/form-errors'
+import { withUser } from '#app/lib/member-route.server'
 import { findMemberships, requireUser } from '#app/lib/tenant.server'
 import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
 import type { Route } from './+types/onboarding'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   const auth = await requireUser(request)
   if ((await findMemberships(auth.user.id)).length > 0) throw redirect('/admin')
   const env = getEnv()
   return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: await findPendingInvitations(auth.user.email) }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = withUser(async ({ request }: Route.ActionArgs) => {
   const auth = await requireUser(request)
   const form = Object.fromEntries(await request.formData())
   const parsed = ZCreateCompany.safeParse(form)
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
     throw error
   }
-}
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }]
 

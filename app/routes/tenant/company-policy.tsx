@@ -4,7 +4,7 @@ import { PolicyArticle } from '#app/features/legal/components/policy-article'
 import type { CompanyPolicy } from '#app/features/legal/legal-document'
 import { getCompanyPolicy } from '#app/features/legal/server/get-legal-document.server'
 import { toHttpError } from '#app/lib/errors'
-import { getRequestLanguage } from '#app/lib/i18n.server'
+import { visitOf } from '#app/lib/visit.server'
 import type { Route } from './+types/company-policy'
 
 /**
@@ -14,8 +14,9 @@ import type { Route } from './+types/company-policy'
 export async function loader({ params, request }: Route.LoaderArgs) {
   const policy: CompanyPolicy = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/termos') ? 'companyTerms' : 'companyPrivacy'
   try {
-    const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
-    return { company, basePath, policy, document: getCompanyPolicy(policy, getRequestLanguage(request), company, basePath) }
+    const visit = await visitOf(request)
+    const { company, basePath } = await resolvePublicCompany(visit, params.clientSlug)
+    return { company, basePath, policy, document: getCompanyPolicy(policy, visit.language, company, basePath) }
   } catch (error) {
     throw toHttpError(error)
   }

@@ -2,7 +2,7 @@ import { ArrowLeft, Download } from 'lucide-react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect } from 'react-router'
 import { buttonClasses, Button } from '#app/components/ui/button'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
 import { leadFormPath, parseDownloadPath } from '#app/features/downloads/downloads'
 import { findDownloadTarget } from '#app/features/downloads/server/find-download.server'
 import { LeadCaptureFields, type LeadFieldValues } from '#app/features/leads/components/lead-capture-fields'
@@ -11,10 +11,8 @@ import { ZLeadCapture } from '#app/features/leads/lead-capture.schema'
 import { captureLead } from '#app/features/leads/server/capture-lead.server'
 import { findKnownLead, leadSetCookie } from '#app/features/leads/server/lead-cookie.server'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
-import { hostCompanySlug, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { withTenant } from '#app/lib/db.server'
 import { AppError, toHttpError } from '#app/lib/errors'
-import { getRequestLanguage } from '#app/lib/i18n.server'
+import { visitOf, type Visit } from '#app/lib/visit.server'
 import type { Route } from './+types/download-lead'
 import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
 
@@ -23,10 +21,10 @@ import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type
  * dialog posts to). After the details are in, the page starts the download itself.
  */
 
-async function targetOf(request: Request, next: unknown) {
+async function targetOf(visit: Visit, next: unknown) {
   const wanted = parseDownloadPath(next)
   if (!wanted) throw new AppError('NOT_FOUND', 'downloads.errors.notFound')
-  return { wanted, ...(await findDownloadTarget(request, wanted)) }
+  return { wanted, ...(await findDownloadTarget(visit, wanted)) }
 }
 
 /** Only an address on the web is kept as where the fan came from. */
@@ -42,10 +40,11 @@ function sourceUrlOf(value: unknown) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    const { wanted, company: owner, item } = await targetOf(request, new URL(request.url).searchParams.get('next'))
+    const visit = await visitOf(request)
+    const { wanted, context, item } = await targetOf(visit, new URL(request.url).searchParams.get('next'))
     // The page wears the company's own frame (name, logo, colours), as its gallery does.
-    const { company, basePath } = await resolvePublicCompany(request, hostCompanySlug(request) ? undefined : owner.slug)
-    const leadKnown = Boolean(await withTenant(owner.id, (tx) => findKnownLead(tx, request, owner.id)))
+    const { company, basePath } = context
+    const leadKnown = Boolean(await findKnownLead(context.record, visit.cookies, company.id))
     return {
       company,
       basePath,
@@ -68,9 +67,10 @@ const LEAD_CAPTURE_RATE_LIMIT: RateLimitRule = { bucket: 'lead-capture', max: 30
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
+  const visit = await visitOf(request)
   let target
   try {
-    target = await targetOf(request, form.next)
+    target = await targetOf(visit, form.next)
   } catch (error) {
     if (error instanceof AppError) return data<LeadAnswer>({ ok: false, errors: { form: [error.messageKey] } }, { status: 404 })
     throw error
@@ -91,12 +91,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (!allowed.allowed) {
     return data<LeadAnswer>({ ok: false, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) })
   }
-  const { company, item, wanted } = target
-  const { leadId } = await captureLead(parsed.data, {
-    companyId: company.id,
+  const { context, item, wanted } = target
+  const company = context.company
+  const { leadId } = await captureLead(context, parsed.data, {
     contentItemId: item.id,
     eventId: item.eventId,
-    language: getRequestLanguage(request),
+    language: visit.language,
     userAgent: request.headers.get('user-agent'),
     sourceUrl: sourceUrlOf(form.sourceUrl) ?? sourceUrlOf(request.headers.get('referer')),
   })

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { findEventCompanySlug } from '#app/features/public/server/load-public-event.server'
-import { hostCompanySlug } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
+import { requestHost } from '#app/lib/visit.server'
 import { loader as eventPageLoader } from './event'
 import type { Route } from './+types/event-link'
 
@@ -10,7 +10,7 @@ import type { Route } from './+types/event-link'
  * /evento/{slug}); on the platform's host, a redirect to the one company whose published event it is.
  */
 export async function loader(args: Route.LoaderArgs) {
-  if (hostCompanySlug(args.request)) return eventPageLoader(args as unknown as Parameters<typeof eventPageLoader>[0])
+  if ((await requestHost(args.request)).kind === 'company') return eventPageLoader(args as unknown as Parameters<typeof eventPageLoader>[0])
   try {
     const companySlug = await findEventCompanySlug(args.params.eventSlug)
     return redirect(`/${companySlug}/evento/${encodeURIComponent(args.params.eventSlug)}`)

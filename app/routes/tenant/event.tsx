@@ -3,13 +3,15 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { CoverHero } from '#app/features/public/components/cover-hero'
-import { EVENT_FILTERS, FilterTabs } from '#app/features/public/components/filter-tabs'
+import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPublicEvent } from '#app/features/public/server/load-public-event.server'
+import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { toHttpError } from '#app/lib/errors'
+import { visitOf } from '#app/lib/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
@@ -17,9 +19,11 @@ import type { Route } from './+types/event'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const page = await loadPublicEvent(request, params.clientSlug, params.eventSlug)
-    const downloads = await getDownloadOffers(request, page.company, page.basePath, page.items.map((item) => item.id))
-    const share = await buildShareCard(request, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
+    const visit = await visitOf(request)
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS) })
+    const downloads = await getDownloadOffers(context, visit, page.items.map((item) => item.id))
+    const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)

@@ -8,27 +8,45 @@ import { JustifiedGrid } from '#app/features/public/components/media-grid'
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
+import { recordContentView } from '#app/features/public/server/record-content-view.server'
+import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { formatBytes } from '#app/lib/format-bytes'
-import { toHttpError } from '#app/lib/errors'
+import { AppError, toHttpError } from '#app/lib/errors'
+import { visitOf } from '#app/lib/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const { company, basePath } = await resolvePublicCompany(request, params.clientSlug)
-    const { gallery, media } = await getPublicGallery(company, params.gallerySlug)
+    const visit = await visitOf(request)
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const { company, basePath } = context
+    const { gallery, media } = await getPublicGallery(context, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
-    const downloads = await getDownloadOffers(request, company, basePath, [gallery.id])
-    const share = await buildShareCard(request, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
+    const downloads = await getDownloadOffers(context, visit, [gallery.id])
+    const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
     return { company, basePath, gallery, media, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
+
+/** A fan's visit to the gallery: counted once per visit (the page posts it once, see useCountView). */
+export async function action({ params, request }: Route.ActionArgs) {
+  try {
+    const context = await resolvePublicCompany(await visitOf(request), params.clientSlug)
+    if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug }))) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
+    return { counted: true }
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessViewCount
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
@@ -38,6 +56,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead && !downloads.leadKnown)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
+  useCountView(gallery.id)
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
   return (
     <PublicShell company={company} basePath={basePath}>

@@ -2,14 +2,17 @@ import { CompanyLandingView } from '#app/features/public/components/company-land
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { refuseReservedSegment } from '#app/features/public/server/reserved-segments.server'
+import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { toHttpError } from '#app/lib/errors'
+import { visitOf } from '#app/lib/visit.server'
 import type { Route } from './+types/landing'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     refuseReservedSegment(params.clientSlug)
-    const page = await loadCompanyLanding(request, params.clientSlug)
-    return { ...page, ...(await shareCompanyLanding(request, page)) }
+    const visit = await visitOf(request)
+    const page = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS) })
+    return { ...page, ...(await shareCompanyLanding(visit, page)) }
   } catch (error) {
     throw toHttpError(error)
   }

@@ -1,8 +1,6 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
-import { useEffect } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
-import { storageFor } from '#app/features/consent/consent-storage'
+import { Link, redirect } from 'react-router'
 import { ContentViewer } from '#app/features/public/components/content-viewer'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPlayer, resolvePlayerCompany } from '#app/features/public/server/load-player.server'
@@ -11,7 +9,9 @@ import { recordContentView } from '#app/features/public/server/record-content-vi
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
+import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
 import { toHttpError } from '#app/lib/errors'
+import { visitOf } from '#app/lib/visit.server'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
@@ -20,56 +20,39 @@ import type { Route } from './+types/player'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const page = await loadPlayer(request, params)
-    const downloads = await getDownloadOffers(request, page.company, page.basePath, [page.item.id])
-    const share = await buildShareCard(request, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
+    const visit = await visitOf(request)
+    const context = await resolvePlayerCompany(visit, params)
+    const found = await loadPlayer(context, params.contentId)
+    if (found.moved) throw redirect(found.to)
+    const { page } = found
+    const downloads = await getDownloadOffers(context, visit, [page.item.id])
+    const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-/** A fan's visit to the page: counted once per visit (the page posts it once, see isFirstViewOfVisit). */
+/** A fan's visit to the page: counted once per visit (the page posts it once, see useCountView). */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
-    const { company } = await resolvePlayerCompany(request, params)
-    if (!(await recordContentView(company, params.contentId))) throw contentNotFound(company)
+    const context = await resolvePlayerCompany(await visitOf(request), params)
+    if (!(await recordContentView(context, { kind: 'single', id: params.contentId }))) throw contentNotFound(context.company)
     return { counted: true }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-// Counting a view changes nothing on the page: no need to load it again.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
-}
+export const shouldRevalidate = revalidateUnlessViewCount
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
-
-/**
- * Marks this visit as having seen the item, and says whether it had not before. With analytics
- * consent the mark lasts for the tab (reloads are the same visit); without it nothing is stored
- * on the device and the mark lasts as long as the page.
- */
-function isFirstViewOfVisit(contentId: string) {
-  const visit = storageFor('analytics', 'session')
-  const key = `afterglow:viewed:${contentId}`
-  if (visit.getItem(key)) return false
-  visit.setItem(key, '1')
-  return true
-}
 
 export default function Player({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, item, file, poster, event, downloads, share } = loaderData
   const offer = downloads.items[item.id]
-  const viewFetcher = useFetcher()
-  const submitView = viewFetcher.submit
-
-  useEffect(() => {
-    if (isFirstViewOfVisit(item.id)) void submitView({}, { method: 'post' })
-  }, [item.id, submitView])
+  useCountView(item.id)
 
   const date = item.happenedOn ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' }) : null
   return (

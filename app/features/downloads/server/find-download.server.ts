@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { asset, contentItem, organization } from '#db/schema'
-import { planOf } from '#app/features/billing/plans'
-import { hostCompanySlug, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { withSystem, type Transaction } from '#app/lib/db.server'
+import type { Entitlements } from '#app/features/billing/entitlements'
+import { PUBLIC_COMPANY_COLUMNS, publicContextOf, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
+import type { Visit } from '#app/lib/visit.server'
 import { extensionOf, galleryFileName, safeFileBase, uniqueNames, withExtension } from '../download-names'
 import type { DownloadQuality } from '../downloads'
 
@@ -14,7 +15,6 @@ import type { DownloadQuality } from '../downloads'
  * audio, PDFs and other files always as uploaded.
  */
 
-export type DownloadCompany = { id: string; slug: string; name: string; logo: string | null; plan: string }
 export type DownloadItem = { id: string; kind: string; slug: string | null; title: string; requireLead: boolean; eventId: string | null }
 export type DownloadEntry = {
   assetId: string
@@ -30,18 +30,18 @@ export type DownloadEntry = {
 type WebRendition = { key: string; size: number; format: string }
 
 /** The photo quality a company's plan gives its fans. */
-export function photoQualityOf(plan: string): DownloadQuality {
-  return planOf(plan).highResolutionDownload ? 'original' : 'web'
+export function photoQualityOf(entitlements: Pick<Entitlements, 'highResolutionDownload'>): DownloadQuality {
+  return entitlements.highResolutionDownload ? 'original' : 'web'
 }
 
 /**
  * Every downloadable file of published items, in gallery order, named and with the bytes the
  * fan will get. Items of kind `gallery` number their files; a single item's file takes its title.
  */
-export async function listDownloadEntries(tx: Transaction, items: DownloadItem[], plan: string) {
+export async function listDownloadEntries(tx: Transaction, items: DownloadItem[], entitlements: Entitlements) {
   const result = new Map<string, DownloadEntry[]>(items.map((item) => [item.id, []]))
   if (items.length === 0) return result
-  const photoQuality = photoQualityOf(plan)
+  const photoQuality = photoQualityOf(entitlements)
   const rows = await tx
     .select({
       assetId: asset.id,
@@ -110,18 +110,19 @@ export const ITEM_COLUMNS = {
   eventId: contentItem.eventId,
 }
 
-export type DownloadTarget = { company: DownloadCompany; item: DownloadItem; entries: DownloadEntry[] }
+/** What a download address names, in the quality of its company's plan; `context` is that company's. */
+export type DownloadTarget = { context: PublicContext; item: DownloadItem; entries: DownloadEntry[]; file: DownloadEntry | null }
 
 const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
 
 /**
  * The published item a download address names (a file by its asset id, or a content item by
  * its id), its company, and what it would serve. Throws NOT_FOUND for anything fans cannot see,
- * including another company's file asked for on a company's own subdomain.
+ * including another company's file asked for on a company's own host.
  */
-export async function findDownloadTarget(request: Request, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget & { file: DownloadEntry | null }> {
-  // Cross-tenant by nature (the address names no company): "published" is the fence, as for /p/.
-  const found = await withSystem(async (tx) => {
+export async function findDownloadTarget(visit: Pick<Visit, 'host'>, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget> {
+  // Cross-tenant by nature (the address names no company): only what fans may see can be read.
+  const found = await withPublicRead(null, async (tx) => {
     const itemId =
       target.kind === 'content'
         ? target.id
@@ -133,20 +134,18 @@ export async function findDownloadTarget(request: Request, target: { kind: 'file
           )[0]?.id
     if (!itemId) return null
     const [row] = await tx
-      .select({ item: ITEM_COLUMNS, company: { id: organization.id, slug: organization.slug, name: organization.name, logo: organization.logo, plan: organization.plan } })
+      .select({ item: ITEM_COLUMNS, company: PUBLIC_COMPANY_COLUMNS })
       .from(contentItem)
       .innerJoin(organization, eq(organization.id, contentItem.companyId))
       .where(and(eq(contentItem.id, itemId), eq(contentItem.status, 'published')))
     if (!row) return null
-    const entries = (await listDownloadEntries(tx, [row.item], row.company.plan)).get(row.item.id) ?? []
-    return { ...row, entries }
+    const context = publicContextOf(row.company, visit)
+    const entries = (await listDownloadEntries(tx, [row.item], context.entitlements)).get(row.item.id) ?? []
+    return { context, item: row.item, entries }
   })
   if (!found) throw notFound()
-  // On a company's own subdomain, only that company's files.
-  if (hostCompanySlug(request)) {
-    const host = await resolvePublicCompany(request, undefined).catch(() => null)
-    if (host?.company.id !== found.company.id) throw notFound()
-  }
+  // On a company's own host, only that company's files.
+  if (visit.host.kind === 'company' && visit.host.company?.id !== found.context.company.id) throw notFound()
   const file = target.kind === 'file' ? (found.entries.find((entry) => entry.assetId === target.id) ?? null) : found.item.kind === 'gallery' ? null : (found.entries[0] ?? null)
   if (target.kind === 'file' && !file) throw notFound()
   if (found.entries.length === 0) throw notFound()

@@ -1,15 +1,20 @@
 import type { Readable } from 'node:stream'
 import { makeZip, predictLength } from 'client-zip'
-import { findKnownLead } from '#app/features/leads/server/lead-cookie.server'
-import { withTenant } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { contentDisposition, serveObject } from '#app/lib/serve-object.server'
 import { getStorage, type Storage } from '#app/lib/storage.server'
 import { safeFileBase } from '../download-names'
 import { LEAD_REQUIRED, leadFormPath } from '../downloads'
-import { findDownloadTarget, type DownloadEntry } from './find-download.server'
+import { visitOf } from '#app/lib/visit.server'
+import type { DownloadEntry } from './find-download.server'
+import { prepareDownload, type WantedDownload } from './prepare-download.server'
 import { recordDownload } from './record-download.server'
+
+/*
+ * The HTTP side of fans' downloads (ADR 027 names it as an adapter): byte ranges of one file,
+ * or a ZIP streamed while it is built. What may be downloaded is decided by `prepareDownload`.
+ */
 
 // What a fan gets depends on the plan and their lead cookie: never cached by anyone in between.
 const DOWNLOAD_CACHE = 'private, no-store'
@@ -61,7 +66,7 @@ export function zipResponse(request: Request, entries: DownloadEntry[], fileName
   return new Response(makeZip(files), { headers })
 }
 
-export type DownloadRequest = { kind: 'file' | 'content'; id: string; path: string }
+export type DownloadRequest = WantedDownload & { path: string }
 
 // A count that fails to be written must not cost the fan their download.
 const notRecorded = (contentItemId: string) => (error: unknown) => logger.error({ err: error, contentItemId }, 'download not recorded')
@@ -83,25 +88,26 @@ function isNewDownload(request: Request, response: Response) {
  * counted; HEAD requests (the page checking before it starts one) are not.
  */
 export async function serveDownload(request: Request, wanted: DownloadRequest): Promise<Response> {
-  let target
+  const visit = await visitOf(request)
+  let prepared
   try {
-    target = await findDownloadTarget(request, wanted)
+    prepared = await prepareDownload(visit, wanted)
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
     throw error
   }
-  const { company, item, entries, file } = target
-  const leadId = await withTenant(company.id, (tx) => findKnownLead(tx, request, company.id))
-  if (item.requireLead && !leadId) {
+  if (prepared.outcome === 'lead-required') {
     // Without JavaScript the link itself leads here: the fan gets the form, then the file.
     if (isPageNavigation(request)) return new Response(null, { status: 303, headers: { Location: leadFormPath(wanted.path), 'Cache-Control': 'no-store' } })
     return Response.json({ code: LEAD_REQUIRED, messageKey: 'downloads.errors.leadRequired' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
   }
+  const { target, leadId } = prepared
+  const { context, item, entries, file } = target
 
   if (file) {
     const response = await serveObject(request, getStorage(), file.storageKey, { cacheControl: DOWNLOAD_CACHE, downloadName: file.name })
     if (isNewDownload(request, response)) {
-      await recordDownload(request, { companyId: company.id, contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
+      await recordDownload(context, visit.origin, { contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
     }
     return response
   }
@@ -109,7 +115,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const response = zipResponse(request, entries, `${safeFileBase(item.title)}.zip`)
   if (request.method === 'GET') {
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
-    await recordDownload(request, { companyId: company.id, contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
+    await recordDownload(context, visit.origin, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
   }
   return response
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { RadixDialog } from '#app/components/ui/dialog'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
 import { ZLeadCapture } from '../lead-capture.schema'
 import { LeadCaptureFields } from './lead-capture-fields'
 

@@ -2,6 +2,7 @@ import { Building2, CalendarDays, Mail, Phone, Sparkles, Trash2 } from 'lucide-r
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import type { LeadListItem } from '../server/find-leads.server'
 import { LeadConsentBadges } from './lead-consent-badges'
 import { LeadDate } from './lead-date'
@@ -28,76 +29,72 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
   const { t } = useTranslation()
   const headings = ['contact', 'company', 'content', 'event', 'date', 'consents'] as const
   return (
-    <div className="hidden overflow-hidden rounded-xl border border-line bg-surface xl:block">
-      <table className="w-full table-fixed text-left text-sm">
-        <colgroup>
-          <col className="w-[21%]" />
-          <col className="w-[12%]" />
-          <col className="w-[15%]" />
-          <col className="w-[13%]" />
-          <col className="w-[11%]" />
-          <col />
-          {canDelete ? <col className="w-12" /> : null}
-        </colgroup>
-        <thead className="border-b border-line bg-surface-muted/60 text-xs text-ink-muted uppercase">
-          <tr>
-            {headings.map((key) => (
-              <th key={key} scope="col" className="px-3 py-3 font-medium">
-                {t(`leads.columns.${key}`)}
-              </th>
-            ))}
-            {canDelete ? (
-              <th scope="col" className="px-2 py-3">
-                <span className="sr-only">{t('leads.columns.actions')}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {leads.map((lead) => (
-            <tr key={lead.id} className="align-top hover:bg-surface-muted/60" data-testid="lead-row" data-lead-id={lead.id}>
-              <td className="px-3 py-3">
-                <p className="font-medium break-words text-ink">{lead.fullName}</p>
-                <p className="text-ink-muted [overflow-wrap:anywhere]">
-                  <span className="sr-only">{t('leads.columns.email')}: </span>
-                  <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
-                    {lead.email}
+    <Table label={t('leads.title')} density="dense" containerClassName="hidden xl:block" className="table-fixed">
+      <colgroup>
+        <col className="w-[21%]" />
+        <col className="w-[12%]" />
+        <col className="w-[15%]" />
+        <col className="w-[13%]" />
+        <col className="w-[11%]" />
+        <col />
+        {canDelete ? <col className="w-12" /> : null}
+      </colgroup>
+      <TableHeader className="bg-surface-muted/60">
+        <TableRow>
+          {headings.map((key) => (
+            <TableHead key={key}>{t(`leads.columns.${key}`)}</TableHead>
+          ))}
+          {canDelete ? (
+            <TableHead fit>
+              <span className="sr-only">{t('leads.columns.actions')}</span>
+            </TableHead>
+          ) : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {leads.map((lead) => (
+          <TableRow key={lead.id} className="align-top hover:bg-surface-muted/60" data-testid="lead-row" data-lead-id={lead.id}>
+            <TableCell>
+              <p className="font-medium break-words text-ink">{lead.fullName}</p>
+              <p className="text-ink-muted [overflow-wrap:anywhere]">
+                <span className="sr-only">{t('leads.columns.email')}: </span>
+                <a href={`mailto:${lead.email}`} className="hover:text-accent hover:underline">
+                  {lead.email}
+                </a>
+              </p>
+              {lead.phone ? (
+                <p className="text-ink-muted tabular-nums">
+                  <span className="sr-only">{t('leads.columns.phone')}: </span>
+                  <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">
+                    {lead.phone}
                   </a>
                 </p>
-                {lead.phone ? (
-                  <p className="text-ink-muted tabular-nums">
-                    <span className="sr-only">{t('leads.columns.phone')}: </span>
-                    <a href={`tel:${lead.phone}`} className="hover:text-accent hover:underline">
-                      {lead.phone}
-                    </a>
-                  </p>
-                ) : null}
-              </td>
-              <td className="px-3 py-3 break-words">{lead.organisation || missing}</td>
-              <td className="px-3 py-3 break-words">
-                <SourceLink to={contentHref(lead)} title={lead.contentTitle} testId="lead-content" />
-              </td>
-              <td className="px-3 py-3 break-words">
-                <SourceLink to={eventHref(lead)} title={lead.eventTitle} testId="lead-event" />
-              </td>
-              <td className="px-3 py-3">
-                <LeadDate value={lead.createdAt} stacked />
-              </td>
-              <td className="px-3 py-3">
-                <LeadConsentBadges lead={lead} />
-              </td>
-              {canDelete ? (
-                <td className="px-2 py-2 text-right">
-                  <Button variant="danger-ghost" size="sm" className="px-2" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })} title={t('leads.delete.button')}>
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
-                </td>
               ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </TableCell>
+            <TableCell className="break-words">{lead.organisation || missing}</TableCell>
+            <TableCell className="break-words">
+              <SourceLink to={contentHref(lead)} title={lead.contentTitle} testId="lead-content" />
+            </TableCell>
+            <TableCell className="break-words">
+              <SourceLink to={eventHref(lead)} title={lead.eventTitle} testId="lead-event" />
+            </TableCell>
+            <TableCell>
+              <LeadDate value={lead.createdAt} stacked />
+            </TableCell>
+            <TableCell>
+              <LeadConsentBadges lead={lead} />
+            </TableCell>
+            {canDelete ? (
+              <TableCell fit className="text-right">
+                <Button variant="danger-ghost" size="sm" className="px-2" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })} title={t('leads.delete.button')}>
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   )
 }
 

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { lead } from '#db/schema'
-import { withTenant } from '#app/lib/db.server'
+import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { LEAD_POLICY_VERSION, type TLeadCapture } from '../lead-capture.schema'
 
-type CaptureContext = {
-  companyId: string
+type CaptureSource = {
   contentItemId: string
   eventId: string | null
   language: string
@@ -17,7 +16,8 @@ type CaptureContext = {
  * consent record (what was accepted, when, under which policy, in which language) and the
  * contact details instead of adding a second lead. Where the lead first came from is kept.
  */
-export async function captureLead(details: TLeadCapture, context: CaptureContext) {
+export async function captureLead(fans: Pick<PublicContext, 'company' | 'record'>, details: TLeadCapture, context: CaptureSource) {
+  const companyId = fans.company.id
   const now = new Date()
   const consent = {
     privacyAcceptedAt: now,
@@ -28,14 +28,14 @@ export async function captureLead(details: TLeadCapture, context: CaptureContext
     userAgent: context.userAgent?.slice(0, 500) ?? null,
     sourceUrl: context.sourceUrl?.slice(0, 2000) ?? null,
   }
-  return withTenant(context.companyId, async (tx) => {
+  return fans.record(async (tx) => {
     // There is no unique index on (company, e-mail): this lock makes two simultaneous
     // submissions of the same address one lead.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${context.companyId}:${details.email}`}, 0))`)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`lead:${companyId}:${details.email}`}, 0))`)
     const [existing] = await tx
       .select({ id: lead.id })
       .from(lead)
-      .where(and(eq(lead.companyId, context.companyId), sql`lower(${lead.email}) = ${details.email}`))
+      .where(and(eq(lead.companyId, companyId), sql`lower(${lead.email}) = ${details.email}`))
       .orderBy(lead.createdAt)
       .limit(1)
     if (existing) {
@@ -57,7 +57,7 @@ export async function captureLead(details: TLeadCapture, context: CaptureContext
       .insert(lead)
       .values({
         ...consent,
-        companyId: context.companyId,
+        companyId: companyId,
         contentItemId: context.contentItemId,
         eventId: context.eventId,
         fullName: details.fullName,

@@ -1,20 +1,21 @@
 import { and, eq } from 'drizzle-orm'
 import { lead } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { MemberContext } from '#app/lib/tenant.server'
-import { recordLeadAccess, type AccessOrigin } from './record-lead-access.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { RequestOrigin } from '#app/lib/visit.server'
+import { recordLeadAccess } from './record-lead-access.server'
 
 /**
  * Erases a lead for good (GDPR art. 17). Downloads the fan made stay and keep counting; the
  * database sets their link to the lead to null.
  */
-export async function deleteLead(member: MemberContext, leadId: string, origin: AccessOrigin) {
-  const [deleted] = await member.withTenant((tx) =>
+export async function deleteLead(context: TenantContext, leadId: string, origin: RequestOrigin) {
+  const [deleted] = await context.withTenant((tx) =>
     tx
       .delete(lead)
-      .where(and(eq(lead.id, leadId), eq(lead.companyId, member.company.id)))
+      .where(and(eq(lead.id, leadId), eq(lead.companyId, context.company.id)))
       .returning({ id: lead.id }),
   )
   if (!deleted) throw new AppError('NOT_FOUND', 'leads.errors.notFound')
-  await recordLeadAccess(member, origin, 'leads.delete', { recordId: deleted.id })
+  await recordLeadAccess(context, origin, 'leads.delete', { recordId: deleted.id })
 }

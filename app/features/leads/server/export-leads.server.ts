@@ -3,10 +3,11 @@ import type { TFunction } from '#app/lib/translator'
 import { contentItem, event, lead } from '#db/schema'
 import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { logger } from '#app/lib/logger.server'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { RequestOrigin } from '#app/lib/visit.server'
 import type { TLeadFilters } from '../leads.schema'
 import { leadConditions } from './lead-conditions.server'
-import { auditableFilters, recordLeadAccess, type AccessOrigin } from './record-lead-access.server'
+import { auditableFilters, recordLeadAccess } from './record-lead-access.server'
 
 /** Rows per query: the export never holds more than this in memory, however long the list. */
 export const EXPORT_BATCH_SIZE = 1000
@@ -30,10 +31,10 @@ type Cursor = { createdAt: string; id: string }
  * any length costs one batch of memory. Pages follow (created_at, id): rows are never skipped or
  * repeated between batches. The export is audited before the first byte goes out.
  */
-export async function exportLeadsCsv(member: MemberContext, filters: TLeadFilters, options: { t: TFunction; origin: AccessOrigin }) {
+export async function exportLeadsCsv(context: TenantContext, filters: TLeadFilters, options: { t: TFunction; origin: RequestOrigin }) {
   const { t } = options
-  const where = leadConditions(member.company.id, filters)
-  await recordLeadAccess(member, options.origin, 'leads.export', auditableFilters(filters))
+  const where = leadConditions(context.company.id, filters)
+  await recordLeadAccess(context, options.origin, 'leads.export', auditableFilters(filters))
   const yesNo = (value: boolean) => (value ? t('leads.csv.yes') : t('leads.csv.no'))
   const encoder = new TextEncoder()
   let cursor: Cursor | null = null
@@ -42,7 +43,7 @@ export async function exportLeadsCsv(member: MemberContext, filters: TLeadFilter
 
   async function nextBatch() {
     const after: Cursor | null = cursor
-    return member.withTenant((tx) =>
+    return context.withTenant((tx) =>
       tx
         .select({
           id: lead.id,
@@ -106,11 +107,11 @@ export async function exportLeadsCsv(member: MemberContext, filters: TLeadFilter
           .join('')
         controller.enqueue(encoder.encode(text))
       } catch (error) {
-        logger.error({ err: error, companyId: member.company.id }, 'lead export failed mid-stream')
+        logger.error({ err: error, companyId: context.company.id }, 'lead export failed mid-stream')
         controller.error(error)
       }
     },
   })
 
-  return { stream, fileName: leadsExportFileName(member.company.slug) }
+  return { stream, fileName: leadsExportFileName(context.company.slug) }
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, exists } from 'drizzle-orm'
 import { contentItem, event, lead } from '#db/schema'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
 
 /** The content and events to filter by: only those that brought in at least one lead. */
-export async function findLeadFilterOptions(member: MemberContext) {
-  const companyId = member.company.id
-  return member.withTenant(async (tx) => {
+export async function findLeadFilterOptions(context: TenantContext) {
+  const companyId = context.company.id
+  return context.withTenant(async (tx) => {
     const contents = await tx
       .select({ id: contentItem.id, title: contentItem.title })
       .from(contentItem)

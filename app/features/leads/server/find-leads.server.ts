@@ -1,9 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { contentItem, event, lead } from '#db/schema'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { RequestOrigin } from '#app/lib/visit.server'
 import { LEADS_PAGE_SIZE, type TLeadFilters } from '../leads.schema'
 import { leadConditions } from './lead-conditions.server'
-import { auditableFilters, recordLeadAccess, type AccessOrigin } from './record-lead-access.server'
+import { auditableFilters, recordLeadAccess } from './record-lead-access.server'
 
 export type LeadListItem = Awaited<ReturnType<typeof findLeads>>['leads'][number]
 
@@ -11,13 +12,13 @@ export type LeadListItem = Awaited<ReturnType<typeof findLeads>>['leads'][number
  * One page of the company's leads, newest first, with the content and event they came through,
  * how many match and how many there are in all. Looking at leads is audited.
  */
-export async function findLeads(member: MemberContext, filters: TLeadFilters, origin: AccessOrigin) {
-  const where = leadConditions(member.company.id, filters)
-  const result = await member.withTenant(async (tx) => {
+export async function findLeads(context: TenantContext, filters: TLeadFilters, origin: RequestOrigin) {
+  const where = leadConditions(context.company.id, filters)
+  const result = await context.withTenant(async (tx) => {
     const [counts] = await tx
       .select({ total: sql<number>`count(*)::int`, matching: sql<number>`(count(*) filter (where ${where}))::int` })
       .from(lead)
-      .where(eq(lead.companyId, member.company.id))
+      .where(eq(lead.companyId, context.company.id))
     const pageCount = Math.max(1, Math.ceil(counts.matching / LEADS_PAGE_SIZE))
     // A page past the end (rows were deleted, or a stale link) shows the last one instead.
     const page = Math.min(filters.page ?? 1, pageCount)
@@ -46,6 +47,6 @@ export async function findLeads(member: MemberContext, filters: TLeadFilters, or
       .offset((page - 1) * LEADS_PAGE_SIZE)
     return { leads, total: counts.total, matching: counts.matching, page, pageCount, pageSize: LEADS_PAGE_SIZE }
   })
-  await recordLeadAccess(member, origin, 'leads.list', { ...auditableFilters(filters), page: result.page, shown: result.leads.length })
+  await recordLeadAccess(context, origin, 'leads.list', { ...auditableFilters(filters), page: result.page, shown: result.leads.length })
   return result
 }

@@ -50,24 +50,19 @@ export function verifyLeadCookieValue(companyId: string, value: string | undefin
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? leadId : null
 }
 
-function readCookie(request: Request, name: string) {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
-
 /**
  * The company's lead this visitor is, if their cookie is genuine and the lead still exists
- * (a lead the company erased no longer counts). Runs in the company's tenant transaction.
+ * (a lead the company erased no longer counts). The database is asked only when a genuine
+ * cookie is there, inside the company's tenant fence (`record`).
  */
-export async function findKnownLead(tx: Transaction, request: Request, companyId: string) {
-  const leadId = verifyLeadCookieValue(companyId, readCookie(request, leadCookieName(companyId)))
+export async function findKnownLead(record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>, cookies: ReadonlyMap<string, string>, companyId: string) {
+  const leadId = verifyLeadCookieValue(companyId, cookies.get(leadCookieName(companyId)))
   if (!leadId) return null
-  const [row] = await tx
-    .select({ id: lead.id })
-    .from(lead)
-    .where(and(eq(lead.id, leadId), eq(lead.companyId, companyId)))
+  const [row] = await record((tx) =>
+    tx
+      .select({ id: lead.id })
+      .from(lead)
+      .where(and(eq(lead.id, leadId), eq(lead.companyId, companyId))),
+  )
   return row?.id ?? null
 }

@@ -1,14 +1,7 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { CLIENT_IP_HEADER } from '#app/lib/auth.server'
-import type { MemberContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import type { RequestOrigin } from '#app/lib/visit.server'
 import { hasLeadFilters, type TLeadFilters } from '../leads.schema'
-
-/** Where a request for lead data came from, for the audit trail. */
-export type AccessOrigin = { ipAddress: string | null; userAgent: string | null }
-
-export function accessOrigin(request: Request): AccessOrigin {
-  return { ipAddress: request.headers.get(CLIENT_IP_HEADER) || null, userAgent: request.headers.get('user-agent')?.slice(0, 500) || null }
-}
 
 /*
  * The audit trail outlives an erased lead, so it must not hold personal data: the search text
@@ -24,14 +17,17 @@ export function auditableFilters(filters: TLeadFilters) {
   }
 }
 
-/** One "lead data access" entry: who looked at, exported or erased fans' data, and from where. */
-export function recordLeadAccess(member: MemberContext, origin: AccessOrigin, action: 'leads.list' | 'leads.export' | 'leads.delete', details: { recordId?: string } & Record<string, unknown> = {}) {
+/**
+ * One "lead data access" entry: who looked at, exported or erased fans' data, and from where
+ * (the route reads the origin with `requestOrigin`; a job has none).
+ */
+export function recordLeadAccess(context: TenantContext, origin: RequestOrigin | null, action: 'leads.list' | 'leads.export' | 'leads.delete', details: { recordId?: string } & Record<string, unknown> = {}) {
   const { recordId, ...rest } = details
   return recordAuditEvent({
     category: 'lead_data_access',
     action,
-    companyId: member.company.id,
-    actorUserId: member.user.id,
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
     tableName: 'leads',
     recordId: recordId ?? null,
     details: rest,

@@ -1,5 +1,5 @@
 import { formSubmission } from '#db/schema'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
 import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'

@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
 
 const VARIANT = /^(original|w\d{2,4}\.(webp|jpeg))$/
 
-/** The storage key of an asset's original or rendition, if the asset is the member's company's. */
-export async function findMediaObject(member: MemberContext, assetId: string, variant: string) {
+/** The storage key of an asset's original or rendition, if the asset is the context's company's. */
+export async function findMediaObject(context: TenantContext, assetId: string, variant: string) {
   if (!VARIANT.test(variant)) return null
-  return member.withTenant(async (tx) => {
+  return context.withTenant(async (tx) => {
     const [file] = await tx
       .select({ storageKey: asset.storageKey, originalName: asset.originalName })
       .from(asset)
-      .where(and(eq(asset.id, assetId), eq(asset.companyId, member.company.id)))
+      .where(and(eq(asset.id, assetId), eq(asset.companyId, context.company.id)))
     if (!file) return null
     if (variant === 'original') return { key: file.storageKey, downloadName: file.originalName, isRendition: false }
     const [rendition, format] = variant.split('.')

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
-import { withSystem, withTenant } from '#app/lib/db.server'
+import { withSystem } from '#app/lib/db.server'
+import { actAsSystem } from '#app/lib/tenant.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage } from './image-renditions.server'
@@ -16,7 +17,9 @@ import { extractPoster, probeVideo, type VideoFacts } from './video.server'
  * overwrites the same keys and rows.
  */
 export async function generateRenditions(companyId: string, assetId: string) {
-  const [original] = await withTenant(companyId, (tx) =>
+  const system = await actAsSystem(companyId, 'media.generate-renditions')
+  if (!system) return // the company is gone, and its files with it
+  const [original] = await system.withTenant((tx) =>
     tx
       .select({ id: asset.id, mediaType: asset.mediaType, storageKey: asset.storageKey })
       .from(asset)
@@ -24,7 +27,7 @@ export async function generateRenditions(companyId: string, assetId: string) {
   )
   if (!original) return // deleted meanwhile: nothing to do
   if (original.mediaType !== 'image' && original.mediaType !== 'video') return
-  await withTenant(companyId, (tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
+  await system.withTenant((tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
 
   // A photo is its own picture; a video's picture is a poster frame, with its facts beside it.
   let video: VideoFacts | null = null
@@ -45,7 +48,7 @@ export async function generateRenditions(companyId: string, assetId: string) {
       return { ...rendition, storageKey }
     }),
   )
-  await withTenant(companyId, async (tx) => {
+  await system.withTenant(async (tx) => {
     for (const rendition of stored) {
       await tx
         .insert(assetRendition)
@@ -85,7 +88,10 @@ async function withLocalCopy<T>(storageKey: string, work: (file: string) => Prom
   }
 }
 
-/** Photos and videos still waiting for renditions well after their upload: the sweeper queues them again. */
+/**
+ * Photos and videos still waiting for renditions well after their upload: the sweeper queues them
+ * again. Across every company by nature, so it reads with the fence lifted (only ids leave).
+ */
 export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
   return withSystem((tx) =>
     tx
@@ -98,7 +104,8 @@ export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
 
 /** After the last retry, the admin sees the failure and can retry by hand. */
 export async function markRenditionsFailed(companyId: string, assetId: string, message: string, isFinal: boolean) {
-  await withTenant(companyId, (tx) =>
+  const system = await actAsSystem(companyId, 'media.generate-renditions')
+  await system?.withTenant((tx) =>
     tx
       .update(asset)
       .set({ processingStatus: isFinal ? 'failed' : 'pending', processingError: message.slice(0, 500), updatedAt: new Date() })

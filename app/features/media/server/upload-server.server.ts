@@ -4,9 +4,9 @@ import { FileStore } from '@tus/file-store'
 import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { asset, contentItem, event, organization } from '#db/schema'
-import { planOf } from '#app/features/billing/plans'
-import { getDb, type Transaction } from '#app/lib/db.server'
+import { asset, contentItem, event } from '#db/schema'
+import type { Transaction } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
@@ -47,13 +47,14 @@ function refusal(request: Request, status: number, messageKey: string, values: R
 
 const members = new WeakMap<Request, MemberContext>()
 
-/** The tenant guard, answering in tus terms: 401 signed out, 403 not allowed. */
+/** The tenant guard, answering in tus terms: 401 signed out (or no company yet), else the error's status. */
 async function authenticate(request: Request): Promise<MemberContext> {
   try {
     return await requireMember(request, 'content.write')
-  } catch (thrown) {
-    const status = thrown instanceof Response ? (thrown.status >= 300 && thrown.status < 400 ? 401 : thrown.status) : ((thrown as { init?: { status?: number } })?.init?.status ?? 500)
-    throw refusal(request, status, status === 401 ? 'uploads.errors.signedOut' : 'errors.forbidden')
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY') throw refusal(request, 401, 'uploads.errors.signedOut')
+    throw refusal(request, error.status, error.code === 'INTERNAL' ? error.messageKey : 'errors.forbidden')
   }
 }
 
@@ -63,11 +64,6 @@ async function companyUsageBytes(tx: Transaction, companyId: string) {
     .from(asset)
     .where(eq(asset.companyId, companyId))
   return Number(row.used)
-}
-
-async function companyPlan(companyId: string) {
-  const [row] = await getDb().select({ plan: organization.plan }).from(organization).where(eq(organization.id, companyId))
-  return planOf(row?.plan)
 }
 
 /** The gallery or content item an upload goes into, only if it belongs to the company. */
@@ -103,7 +99,7 @@ type Metadata = z.infer<typeof ZUploadMetadata>
 async function findAttachmentTarget(tx: Transaction, companyId: string, metadata: Metadata) {
   if (metadata.purpose === 'thumbnail' && metadata.assetId) {
     const [target] = await tx
-      .select({ id: asset.id, replaces: asset.customThumbnailAssetId })
+      .select({ id: asset.id, replaces: asset.customThumbnailAssetId, contentItemId: asset.contentItemId })
       .from(asset)
       .where(and(eq(asset.id, metadata.assetId), eq(asset.companyId, companyId)))
     return target ? { kind: 'thumbnail' as const, ...target } : null
@@ -125,10 +121,18 @@ async function findAttachmentTarget(tx: Transaction, companyId: string, metadata
   return null
 }
 
+type AttachmentTarget = NonNullable<Awaited<ReturnType<typeof findAttachmentTarget>>>
+
+/** What a new cover or thumbnail illustrates: fans may see it exactly when they may see that. */
+function illustrated(target: AttachmentTarget | null) {
+  return {
+    illustratesContentItemId: target?.kind === 'content-cover' ? target.id : target?.kind === 'thumbnail' ? target.contentItemId : null,
+    illustratesEventId: target?.kind === 'event-cover' ? target.id : null,
+  }
+}
+
 /** Points the target at its new cover or thumbnail; returns the one it replaced, to delete. */
-async function attachToTarget(tx: Transaction, companyId: string, metadata: Metadata, assetId: string) {
-  const target = await findAttachmentTarget(tx, companyId, metadata)
-  if (!target) return null
+async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId: string) {
   if (target.kind === 'thumbnail') await tx.update(asset).set({ customThumbnailAssetId: assetId, updatedAt: new Date() }).where(eq(asset.id, target.id))
   if (target.kind === 'event-cover') await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
   if (target.kind === 'content-cover') await tx.update(contentItem).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(contentItem.id, target.id))
@@ -142,7 +146,7 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
   if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
   const companyId = member.company.id
-  const plan = await companyPlan(companyId)
+  const plan = member.entitlements
   await member.withTenant(async (tx) => {
     if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
     if (metadata.purpose === 'cover' || metadata.purpose === 'thumbnail') {
@@ -187,7 +191,7 @@ export function createUploadServer(options: { directory: string }) {
       const metadata = parseMetadata(request, upload)
       await checkNewUpload(request, member, metadata, upload.size)
       // Who and where are the server's to say, never the client's.
-      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.user.id } }
+      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.actor.userId } }
     },
 
     async onUploadFinish(request, upload) {
@@ -207,6 +211,7 @@ export function createUploadServer(options: { directory: string }) {
         await store.remove(upload.id).catch(() => undefined)
         const attachment = metadata.purpose === 'cover' || metadata.purpose === 'thumbnail'
         const replaced = await member.withTenant(async (tx) => {
+          const target = attachment ? await findAttachmentTarget(tx, member.company.id, metadata) : null
           const [{ next }] =
             metadata.contentItemId && metadata.purpose === 'gallery-media'
               ? await tx
@@ -226,9 +231,10 @@ export function createUploadServer(options: { directory: string }) {
             sizeBytes: size,
             storageKey,
             position: next,
-            createdBy: member.user.id,
+            createdBy: member.actor.userId,
+            ...illustrated(target),
           })
-          return attachment ? attachToTarget(tx, member.company.id, metadata, assetId) : null
+          return target ? attachToTarget(tx, target, assetId) : null
         })
         if (replaced) await removeStoredFiles(member.company.id, [replaced])
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem, organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { withPublicRead } from '#app/lib/db.server'
 import { contentNotFound, ZContentId } from './get-public-content.server'
 
 /**
@@ -10,8 +10,8 @@ import { contentNotFound, ZContentId } from './get-public-content.server'
 export async function findContentCompanySlug(contentId: string) {
   const id = ZContentId.safeParse(contentId)
   if (!id.success) throw contentNotFound()
-  // Cross-tenant by nature: only published items are looked up, and only their company's slug leaves.
-  const [row] = await withSystem((tx) =>
+  // Cross-tenant by nature: only published items can be read, and only their company's slug leaves.
+  const [row] = await withPublicRead(null, (tx) =>
     tx
       .select({ slug: organization.slug })
       .from(contentItem)

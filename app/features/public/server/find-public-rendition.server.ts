@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { withPublicRead } from '#app/lib/db.server'
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
@@ -9,7 +9,7 @@ const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
  * viewer (photos go out as renditions; other files only as downloads).
  */
 export async function findPublicStream(assetId: string) {
-  return withSystem(async (tx) => {
+  return withPublicRead(null, async (tx) => {
     const [row] = await tx
       .select({ storageKey: asset.storageKey, mediaType: asset.mediaType })
       .from(asset)
@@ -27,8 +27,9 @@ export async function findPublicRendition(assetId: string, variant: string) {
   const match = VARIANT.exec(variant)
   if (!match) return null
   const [, rendition, format] = match
-  // Cross-tenant by nature (the URL names no company): the published checks below are the fence.
-  return withSystem(async (tx) => {
+  // Cross-tenant by nature (the URL names no company): the database lets only what fans may see
+  // through (public read), and the checks below say the same.
+  return withPublicRead(null, async (tx) => {
     const [row] = await tx
       .select({ storageKey: assetRendition.storageKey })
       .from(assetRendition)

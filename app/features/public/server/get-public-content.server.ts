@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
-import { withTenant, type Transaction } from '#app/lib/db.server'
+import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { placeholderDataUrl, type NotFoundDetails, type PublicCompany } from './public-pages.server'
+import { placeholderDataUrl, type NotFoundDetails, type PublicCompany, type PublicContext } from './public-pages.server'
 
 export type ImageSources = { id: string; sources: Array<{ name: string; width: number }> }
 
@@ -46,10 +46,10 @@ async function webpSources(tx: Transaction, assetId: string | null) {
  * A published content item for the player, of one company. A gallery's id answers with where
  * its own page is, so the caller can redirect there.
  */
-export async function getPublicContent(company: PublicCompany, contentId: string): Promise<PublicContent | { gallerySlug: string }> {
+export async function getPublicContent({ company, read }: PublicContext, contentId: string): Promise<PublicContent | { gallerySlug: string }> {
   const id = ZContentId.safeParse(contentId)
   if (!id.success) throw contentNotFound(company)
-  return withTenant(company.id, async (tx) => {
+  return read(async (tx) => {
     const [item] = await tx
       .select({
         id: contentItem.id,

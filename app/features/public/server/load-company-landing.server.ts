@@ -5,7 +5,7 @@ import { buildShareCard } from '#app/features/sharing/server/build-share-card.se
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { CompanyLandingData } from '../components/company-landing'
-import { MEDIA_TABS, readFilter } from '../components/filter-tabs'
+import type { Visit } from '#app/lib/visit.server'
 import { getCompanyLanding, getImageSources, resolvePublicCompany, type PublicCompany } from './public-pages.server'
 
 export const DISPLAY_MODES = ['galleries', 'events'] as const
@@ -31,18 +31,19 @@ async function getLandingSettings(company: PublicCompany) {
 }
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
-export async function loadCompanyLanding(request: Request, clientSlug: string | undefined): Promise<CompanyLandingData> {
-  const { company, basePath } = await resolvePublicCompany(request, clientSlug)
-  const [content, landing] = await Promise.all([getCompanyLanding(company), getLandingSettings(company)])
+export async function loadCompanyLanding(visit: Visit, input: { clientSlug: string | undefined; tab: CompanyLandingData['tab'] }): Promise<CompanyLandingData> {
+  const context = await resolvePublicCompany(visit, input.clientSlug)
+  const { company, basePath } = context
+  const [content, landing] = await Promise.all([getCompanyLanding(context), getLandingSettings(company)])
   // The hero shows the cover of the latest gallery that has one.
   const coverId = content.galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null
-  const hero = coverId ? { id: coverId, sources: await getImageSources(company, coverId) } : null
-  return { company, basePath, landing: { ...landing, hero: hero?.sources.length ? hero : null }, ...content, tab: readFilter(request, MEDIA_TABS) }
+  const hero = coverId ? { id: coverId, sources: await getImageSources(context, coverId) } : null
+  return { company, basePath, landing: { ...landing, hero: hero?.sources.length ? hero : null }, ...content, tab: input.tab }
 }
 
 /** The landing's link preview and its tags; the tab names the company once when the title is its name. */
-export async function shareCompanyLanding(request: Request, page: CompanyLandingData) {
-  const share = await buildShareCard(request, { kind: 'company', id: page.company.id, company: page.company, path: '', title: page.landing.title, description: page.landing.description })
+export async function shareCompanyLanding(visit: Visit, page: CompanyLandingData) {
+  const share = await buildShareCard(visit, { kind: 'company', id: page.company.id, company: page.company, path: '', title: page.landing.title, description: page.landing.description })
   const documentTitle = page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
   return { share, meta: shareMeta(share, { documentTitle }) }
 }

@@ -1,21 +1,20 @@
-import { redirect } from 'react-router'
+import type { Visit } from '#app/lib/visit.server'
 import { findContentCompanySlug } from './find-content-company.server'
 import { getPublicContent } from './get-public-content.server'
-import { hostCompanySlug, resolvePublicCompany } from './public-pages.server'
+import { resolvePublicCompany, type PublicContext } from './public-pages.server'
 
 /**
  * The company whose content the player shows: the one of the path or subdomain, or on the
  * platform's own host (`/player/{contentId}`), the one that published the item.
  */
-export async function resolvePlayerCompany(request: Request, params: { clientSlug?: string; contentId: string }) {
-  if (params.clientSlug || hostCompanySlug(request)) return resolvePublicCompany(request, params.clientSlug)
-  return resolvePublicCompany(request, await findContentCompanySlug(params.contentId))
+export async function resolvePlayerCompany(visit: Visit, params: { clientSlug?: string; contentId: string }) {
+  if (params.clientSlug || visit.host.kind === 'company') return resolvePublicCompany(visit, params.clientSlug)
+  return resolvePublicCompany(visit, await findContentCompanySlug(params.contentId))
 }
 
-/** Everything the player page shows; a gallery's id redirects to the gallery's own page. */
-export async function loadPlayer(request: Request, params: { clientSlug?: string; contentId: string }) {
-  const { company, basePath } = await resolvePlayerCompany(request, params)
-  const content = await getPublicContent(company, params.contentId)
-  if ('gallerySlug' in content) throw redirect(`${basePath}/galeria/${content.gallerySlug}`)
-  return { company, basePath, ...content }
+/** Everything the player page shows; a gallery's id answers with its own page's address instead. */
+export async function loadPlayer(context: PublicContext, contentId: string) {
+  const content = await getPublicContent(context, contentId)
+  if ('gallerySlug' in content) return { moved: true as const, to: `${context.basePath}/galeria/${content.gallerySlug}` }
+  return { moved: false as const, page: { company: context.company, basePath: context.basePath, ...content } }
 }

@@ -1,15 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { event, organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { withPublicRead } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { EVENT_FILTERS, readFilter } from '../components/filter-tabs'
-import { getPublicEvent, resolvePublicCompany, type NotFoundDetails } from './public-pages.server'
+import type { EVENT_FILTERS } from '../components/filter-tabs'
+import { getPublicEvent, type NotFoundDetails, type PublicContext } from './public-pages.server'
 
 /** Everything a company's event page shows, at `/{clientSlug}/evento/{eventSlug}` or on its subdomain. */
-export async function loadPublicEvent(request: Request, clientSlug: string | undefined, eventSlug: string) {
-  const { company, basePath } = await resolvePublicCompany(request, clientSlug)
-  const filter = readFilter(request, EVENT_FILTERS)
-  return { company, basePath, ...(await getPublicEvent(company, eventSlug)), filter }
+export async function loadPublicEvent(context: PublicContext, input: { eventSlug: string; filter: (typeof EVENT_FILTERS)[number] }) {
+  return { company: context.company, basePath: context.basePath, ...(await getPublicEvent(context, input.eventSlug)), filter: input.filter }
 }
 
 /**
@@ -18,8 +16,8 @@ export async function loadPublicEvent(request: Request, clientSlug: string | und
  * that name; otherwise it is not found (never a guess between companies).
  */
 export async function findEventCompanySlug(eventSlug: string) {
-  // Cross-tenant by nature: only published events are looked up, and only their company's slug leaves.
-  const rows = await withSystem((tx) =>
+  // Cross-tenant by nature: only published events can be read, and only their company's slug leaves.
+  const rows = await withPublicRead(null, (tx) =>
     tx
       .select({ slug: organization.slug })
       .from(event)

@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { rgbaToDataURL, thumbHashToRGBA } from 'thumbhash'
 import { asset, assetRendition, contentItem, event, organization } from '#db/schema'
-import { planOf } from '#app/features/billing/plans'
-import { getDb, withTenant } from '#app/lib/db.server'
+import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
+import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
+import type { Visit } from '#app/lib/visit.server'
 import { brandingVariables, type BrandingVariables } from '../branding'
-import { tenantSlugFromHost } from '../tenant-host'
 import { AppError } from '#app/lib/errors'
 
 /*
- * What fans may see: published galleries, content and events of one company. Every query
- * runs fenced to that company (row-level security) and filters on "published" itself.
+ * What fans may see: published galleries, content and events of one company. Reads run in the
+ * database's public-read mode for that company (row-level security lets only published rows
+ * through, migration 0007); the queries also say "published" so they read as what they mean.
  */
 
 export type PublicCompany = {
@@ -31,58 +32,59 @@ export type PublicCompany = {
 export type NotFoundDetails = { home?: string; companyName?: string }
 
 /**
- * The company a fan's request is for: from its subdomain in subdomain mode, else from the
- * `/{clientSlug}` path. `basePath` is what the company's links start with.
+ * A fan's request for one company's pages: the company as its pages show it, what its plan
+ * allows, where its links start (`/{slug}` on the platform, '' on its own host), and the two
+ * ways its use-cases reach the database.
  */
-export async function resolvePublicCompany(request: Request, clientSlug: string | undefined) {
-  const hostSlug = hostCompanySlug(request)
-  if (hostSlug && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
-  const slug = hostSlug ?? clientSlug
-  // On an unknown subdomain the platform's home is on the platform's own host.
-  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: '/' } satisfies NotFoundDetails)
-  const company = await getPublicCompany(slug, { byHost: Boolean(hostSlug) })
-  if (!company) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: hostSlug ? `${getEnv().APP_URL}/` : '/' } satisfies NotFoundDetails)
-  return { company, basePath: hostSlug ? '' : `/${company.slug}` }
+export type PublicContext = {
+  company: PublicCompany
+  entitlements: Entitlements
+  basePath: string
+  /** Fans' reads: only this company's published rows get through (row-level security). */
+  read: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+  /** What a fan leaves with the company (a view, a download, their details), in its tenant fence. */
+  record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
 }
 
-/** Subdomain mode: the company of this request's host, if it is one. */
-export function hostCompanySlug(request: Request) {
-  return tenantSlugFromHost(new URL(request.url).host, getEnv().PLATFORM_DOMAIN)
+/**
+ * The company a fan's request is for: the one its host belongs to (subdomain mode), else the one
+ * of the `/{clientSlug}` path.
+ */
+export async function resolvePublicCompany(visit: Pick<Visit, 'host'>, clientSlug: string | undefined): Promise<PublicContext> {
+  const onCompanyHost = visit.host.kind === 'company'
+  if (onCompanyHost && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
+  const slug = visit.host.kind === 'company' ? visit.host.company?.slug : clientSlug
+  // On an unknown subdomain the platform's home is on the platform's own host.
+  const home = onCompanyHost ? `${getEnv().APP_URL}/` : '/'
+  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
+  const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.slug, slug.toLowerCase()))
+  if (!row) throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
+  return publicContextOf(row, visit)
 }
+
+/** The columns of `companies` a fans' page needs (join them where a query finds the company itself). */
+export const PUBLIC_COMPANY_COLUMNS = {
+  id: organization.id,
+  name: organization.name,
+  slug: organization.slug,
+  logo: organization.logo,
+  plan: organization.plan,
+  brandPrimaryColor: organization.brandPrimaryColor,
+  brandAccentColor: organization.brandAccentColor,
+}
+
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
   return url && /^\/[^/\\]/.test(url) ? url : null
 }
 
-/**
- * A company by its slug or, on a subdomain, by the professional subdomain the platform approved
- * for it. Null when there is none.
- */
-export async function getPublicCompany(slug: string, options: { byHost?: boolean } = {}): Promise<PublicCompany | null> {
-  const name = slug.toLowerCase()
-  const [row] = await getDb()
-    .select({
-      id: organization.id,
-      name: organization.name,
-      slug: organization.slug,
-      logo: organization.logo,
-      plan: organization.plan,
-      brandPrimaryColor: organization.brandPrimaryColor,
-      brandAccentColor: organization.brandAccentColor,
-    })
-    .from(organization)
-    .where(
-      options.byHost
-        ? or(eq(organization.slug, name), and(eq(organization.subdomain, name), eq(organization.subdomainStatus, 'active')))
-        : eq(organization.slug, name),
-    )
-    // A requested subdomain wins over another company's slug of the same name.
-    .orderBy(sql`${organization.subdomain} = ${name} desc nulls last`)
-    .limit(1)
-  if (!row) return null
-  const branded = planOf(row.plan).customBranding
-  return {
+/** The fans' context of a company row, for a request that came to `visit.host`. */
+export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'>): PublicContext {
+  const entitlements = getEntitlements(row)
+  const branded = entitlements.customBranding
+  const company: PublicCompany = {
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -90,6 +92,13 @@ export async function getPublicCompany(slug: string, options: { byHost?: boolean
     branding: branded ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }) : null,
     showPlatformBadge: !branded,
     platformUrl: getEnv().APP_URL,
+  }
+  return {
+    company,
+    entitlements,
+    basePath: visit.host.kind === 'company' ? '' : `/${company.slug}`,
+    read: (work) => withPublicRead(company.id, work),
+    record: (work) => withTenant(company.id, work),
   }
 }
 
@@ -140,8 +149,8 @@ const fileTypeOf = sql<string | null>`(select file.media_type from assets as fil
 const filesOfType = (mediaType: 'image' | 'video' | 'audio') =>
   sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = ${mediaType})`
 
-export async function getCompanyLanding(company: PublicCompany) {
-  return withTenant(company.id, async (tx) => {
+export async function getCompanyLanding({ company, read }: PublicContext) {
+  return read(async (tx) => {
     const galleries = await tx
       .select({
         id: contentItem.id,
@@ -172,8 +181,8 @@ export async function getCompanyLanding(company: PublicCompany) {
 }
 
 /** A published event with its published galleries and single content. */
-export async function getPublicEvent(company: PublicCompany, eventSlug: string) {
-  return withTenant(company.id, async (tx) => {
+export async function getPublicEvent({ company, read }: PublicContext, eventSlug: string) {
+  return read(async (tx) => {
     const [found] = await tx
       .select({ id: event.id, title: event.title, description: event.description, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
       .from(event)
@@ -210,8 +219,8 @@ export type PublicMedia = {
   sources: Array<{ name: string; width: number }>
 }
 
-export async function getPublicGallery(company: PublicCompany, gallerySlug: string) {
-  return withTenant(company.id, async (tx) => {
+export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string) {
+  return read(async (tx) => {
     const [gallery] = await tx
       .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId })
       .from(contentItem)
@@ -242,8 +251,8 @@ export async function getPublicGallery(company: PublicCompany, gallerySlug: stri
 }
 
 /** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */
-export async function getImageSources(company: PublicCompany, assetId: string) {
-  return withTenant(company.id, async (tx) => {
+export async function getImageSources({ read }: PublicContext, assetId: string) {
+  return read(async (tx) => {
     const rows = await tx
       .select({ name: assetRendition.rendition, width: assetRendition.width })
       .from(assetRendition)

@@ -1,5 +1,7 @@
 import { getEnv } from '#app/lib/env.server'
-import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
+import type { Language } from '#app/lib/i18n'
+import { getFixedT } from '#app/lib/i18n.server'
+import type { Visit } from '#app/lib/visit.server'
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogLocale, type ShareCard } from '../share-meta'
 import { ogImagePath, ogVersion, type OgKind } from './og-image.server'
 import { getCompanySharing, joinPublicUrl, requestPublicBase } from './public-url.server'
@@ -17,26 +19,25 @@ type CompanyPage = {
 }
 
 /** The link preview of one of a company's public pages, for its loader to hand to `shareMeta`. */
-export async function buildShareCard(request: Request, page: CompanyPage): Promise<ShareCard> {
-  const t = getRequestT(request)
+export async function buildShareCard(visit: Pick<Visit, 'host' | 'language'>, page: CompanyPage): Promise<ShareCard> {
+  const t = getFixedT(visit.language)
   const sharing = await getCompanySharing(page.company.id)
-  const base = requestPublicBase(request, sharing ?? { slug: '', subdomain: null, subdomainStatus: null })
+  const base = requestPublicBase(visit.host, sharing ?? { slug: '', subdomain: null, subdomainStatus: null })
   const origin = new URL(base).origin
   return {
     url: joinPublicUrl(base, page.path),
     title: page.title,
     description: page.description?.trim() || t(`sharing.og.description.${page.kind}`, { title: page.title, company: page.company.name }),
     siteName: page.company.name,
-    locale: ogLocale(getRequestLanguage(request)),
+    locale: ogLocale(visit.language),
     type: page.type ?? 'website',
     image: { url: `${origin}${ogImagePath(page.kind, page.id, ogVersion(sharing?.publicVersion ?? 0))}`, width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, alt: t('sharing.og.imageAlt', { title: page.title }) },
   }
 }
 
 /** The marketing site's link preview, in the visitor's language. */
-export function buildSiteShareCard(request: Request, text: { title: string; description: string }): ShareCard {
-  const t = getRequestT(request)
-  const language = getRequestLanguage(request)
+export function buildSiteShareCard(language: Language, text: { title: string; description: string }): ShareCard {
+  const t = getFixedT(language)
   const appUrl = getEnv().APP_URL
   return {
     url: `${appUrl}/`,

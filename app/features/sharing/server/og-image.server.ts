@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { asset, contentItem, event, organization } from '#db/schema'
-import { planOf } from '#app/features/billing/plans'
-import { withSystem, type Transaction } from '#app/lib/db.server'
+import { getEntitlements } from '#app/features/billing/entitlements'
+import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage, type Language } from '#app/lib/i18n'
 import { getStorage } from '#app/lib/storage.server'
@@ -61,20 +61,20 @@ async function artworkFor(tx: Transaction, company: CompanyRow, title: string, s
     if (image) return { kind: 'photo', image }
   }
   // Professional and above: the company's own accent and no platform badge.
-  const branded = planOf(company.plan).customBranding
+  const branded = getEntitlements(company).customBranding
   const accent = branded && company.brandAccentColor && HEX.test(company.brandAccentColor) ? company.brandAccentColor : PLATFORM_ACCENT
   return { kind: 'card', title, subtitle, logo: await readCompanyLogo(tx, company), accent, platformMark: !branded }
 }
 
 function subject(company: CompanyRow, kind: OgKind, id: string, draw: (tx: Transaction) => Promise<OgArtwork>): OgSubject {
   const version = ogVersion(company.publicVersion)
-  return { storageKey: `${company.id}/og/${kind}-${id}-${version}.jpg`, version, draw: () => withSystem(draw) }
+  return { storageKey: `${company.id}/og/${kind}-${id}-${version}.jpg`, version, draw: () => withPublicRead(company.id, draw) }
 }
 
 /**
  * What the preview of a public page shows, or null when the page is not public (a draft, an
  * archived item, another kind, nothing with that id). Cross-tenant by nature: the URL names no
- * company, so the published checks here are the fence, as for public renditions.
+ * company, so it reads as fans do (public read: only published rows), as public renditions do.
  */
 export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject | null> {
   if (kind === 'site') {
@@ -89,7 +89,7 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
   if (kind !== 'company' && !uuid.test(id)) return null
   if (kind === 'company' && !/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null
-  return withSystem(async (tx) => {
+  return withPublicRead(null, async (tx) => {
     switch (kind) {
       case 'company': {
         const [company] = await tx.select(companyColumns).from(organization).where(eq(organization.id, id))

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
-import { hostCompanySlug } from '#app/features/public/server/public-pages.server'
+import type { HostMatch } from '#app/features/companies/server/resolve-host.server'
 
 /*
  * Absolute URLs of a company's public pages, for link previews, share buttons and QR codes.
@@ -46,12 +46,11 @@ export function companyPublicBase(company: CompanyAddress) {
 }
 
 /**
- * The base of the company's pages as this request sees them: the subdomain it came in on, in
- * subdomain mode; otherwise the company's public base.
+ * The base of the company's pages as this request sees them: the company host it came in on
+ * (its subdomain), otherwise the company's public base.
  */
-export function requestPublicBase(request: Request, company: CompanyAddress) {
-  const hostSlug = hostCompanySlug(request)
-  return hostSlug ? subdomainOrigin(hostSlug) : companyPublicBase(company)
+export function requestPublicBase(host: HostMatch, company: CompanyAddress) {
+  return host.kind === 'company' ? subdomainOrigin(host.label) : companyPublicBase(company)
 }
 
 /** `base` + `path`, where an origin on its own gets its root slash. */
