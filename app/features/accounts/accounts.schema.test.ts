@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors, sanitizeDisplayName, ZResetPassword, ZSignUp } from './accounts.schema'
+import { fieldErrors } from '#app/lib/form-errors'
+import { sanitizeDisplayName, ZResetPassword, ZSignUp } from './accounts.schema'
 import en from '#app/locales/en.json'
 
 const english = (key: string) => key.split('.').reduce<any>((node, part) => node?.[part], en)

@@ -48,13 +48,3 @@ export const ZResetPassword = z
     message: 'validation.password.mismatch',
     path: ['confirmPassword'],
   })
-
-/** Every problem per field, in order, so each password rule shows its own message. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form')
-    ;(errors[key] ??= []).push(issue.message)
-  }
-  return errors
-}

@@ -44,3 +44,24 @@ export const ZContentFilters = z.object({
   kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
 })
 export type TContentFilters = z.infer<typeof ZContentFilters>
+
+const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null)
+
+/**
+ * What the editor's buttons post (`intent` says which). `save` carries the details form, which
+ * is validated on its own with ZContentDetails so its problems show per field.
+ */
+export const ZContentAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save') }),
+  z.object({ intent: z.literal('status'), status: z.enum(CONTENT_STATUSES) }),
+  z.object({ intent: z.literal('delete') }),
+  z.object({ intent: z.literal('reorder'), order: z.string().transform((value) => value.split(',').filter(Boolean)) }),
+  z.object({ intent: z.literal('remove-file'), assetId: z.uuid() }),
+  z.object({ intent: z.literal('retry-processing'), assetId: z.uuid() }),
+  z.object({ intent: z.literal('file-text'), assetId: z.uuid(), title: nullableText(200), description: nullableText(2000), altText: nullableText(500) }),
+])

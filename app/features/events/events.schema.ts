@@ -42,3 +42,15 @@ export const ZEventForm = z.object({
     .transform((value) => value === 'on' || value === 'true'),
 })
 export type TEventForm = z.infer<typeof ZEventForm>
+
+/**
+ * What the event editor's buttons post (`intent` says which). `save` carries the event form,
+ * validated on its own with ZEventForm so its problems show per field.
+ */
+export const ZEventAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('save') }),
+  z.object({ intent: z.literal('status'), status: z.enum(EVENT_STATUSES) }),
+  z.object({ intent: z.literal('delete') }),
+  z.object({ intent: z.literal('attach'), contentItemId: z.uuid() }),
+  z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
+])

@@ -1,27 +1,25 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ContentDetailsFields } from '#app/features/content/components/content-details-fields'
 import { ZContentDetails } from '#app/features/content/content.schema'
 import { createContent } from '#app/features/content/server/create-content.server'
-import { listEventOptions } from '#app/features/events/server/manage-events.server'
+import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { AppError } from '#app/lib/errors'
-import { requireMember } from '#app/lib/tenant.server'
+import { fieldErrors } from '#app/lib/form-errors'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/content.new'
 
 function kindOf(request: Request) {
   return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'content.write')
+export const loader = withMember('content.write', async (member, { request }: Route.LoaderArgs) => {
   return { kind: kindOf(request), events: await listEventOptions(member) }
-}
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request, 'content.write')
+export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) => {
   const parsed = ZContentDetails.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
   try {
@@ -31,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AppError && error.status < 500) return data({ errors: { [String(error.details.field ?? 'form')]: [error.messageKey] } }, { status: error.status })
     throw error
   }
-}
+})
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()

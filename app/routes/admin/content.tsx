@@ -2,18 +2,18 @@ import { Images, Plus, Search, FileUp } from 'lucide-react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, useSubmit } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { CONTENT_KINDS, CONTENT_STATUSES, ZContentFilters } from '#app/features/content/content.schema'
 import { StatusBadge } from '#app/features/content/components/status-badge'
 import { listContent } from '#app/features/content/server/list-content.server'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/content'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'content.read')
+export const loader = withMember('content.read', async (member, { request }: Route.LoaderArgs) => {
   const filters = ZContentFilters.parse(Object.fromEntries(new URL(request.url).searchParams))
   return { items: await listContent(member, filters), filters }
-}
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Highlights · Afterglow' }]
 
@@ -73,41 +73,39 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-1 max-w-md text-sm text-ink-muted">{isFiltered ? t('content.noMatchesText') : t('content.empty.text')}</p>
         </section>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="border-b border-line text-xs text-ink-muted uppercase">
-              <tr>
-                <th className="px-4 py-3 font-medium">{t('content.columns.title')}</th>
-                <th className="px-4 py-3 font-medium">{t('content.type')}</th>
-                <th className="px-4 py-3 font-medium">{t('content.status')}</th>
-                <th className="px-4 py-3 text-right font-medium">{t('content.columns.media')}</th>
-                <th className="px-4 py-3 text-right font-medium">{t('content.columns.views')}</th>
-                <th className="px-4 py-3 text-right font-medium">{t('content.columns.downloads')}</th>
-                <th className="px-4 py-3 font-medium">{t('content.columns.updated')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {items.map((item) => (
-                <tr key={item.id} className="hover:bg-surface-muted" data-testid="content-row">
-                  <td className="px-4 py-3">
-                    <Link to={`/admin/content/${item.id}`} className="font-medium hover:underline">
-                      {item.title}
-                    </Link>
-                    {item.category ? <span className="block text-xs text-ink-muted">{item.category}</span> : null}
-                  </td>
-                  <td className="px-4 py-3">{t(`content.kinds.${item.kind}`)}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(item.mediaCount)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(item.viewCount)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(item.downloadCount)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-muted">{new Date(item.updatedAt).toLocaleDateString(i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label={t('content.title')} className="min-w-[720px]">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('content.columns.title')}</TableHead>
+              <TableHead>{t('content.type')}</TableHead>
+              <TableHead>{t('content.status')}</TableHead>
+              <TableHead numeric>{t('content.columns.media')}</TableHead>
+              <TableHead numeric>{t('content.columns.views')}</TableHead>
+              <TableHead numeric>{t('content.columns.downloads')}</TableHead>
+              <TableHead>{t('content.columns.updated')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {items.map((item) => (
+              <TableRow key={item.id} className="hover:bg-surface-muted" data-testid="content-row">
+                <TableCell>
+                  <Link to={`/admin/content/${item.id}`} className="font-medium hover:underline">
+                    {item.title}
+                  </Link>
+                  {item.category ? <span className="block text-xs text-ink-muted">{item.category}</span> : null}
+                </TableCell>
+                <TableCell>{t(`content.kinds.${item.kind}`)}</TableCell>
+                <TableCell>
+                  <StatusBadge status={item.status} />
+                </TableCell>
+                <TableCell numeric>{number.format(item.mediaCount)}</TableCell>
+                <TableCell numeric>{number.format(item.viewCount)}</TableCell>
+                <TableCell numeric>{number.format(item.downloadCount)}</TableCell>
+                <TableCell className="whitespace-nowrap text-ink-muted">{new Date(item.updatedAt).toLocaleDateString(i18n.language)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </div>
   )

@@ -3,13 +3,12 @@ import { formatBytes, ProgressBar } from '#app/features/media/components/upload-
 import { useTranslation } from '#app/lib/react-i18n'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/dashboard'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'dashboard.read')
+export const loader = withMember('dashboard.read', async (member) => {
   return { totals: await getDashboardTotals(member), companyName: member.company.name }
-}
+})
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()

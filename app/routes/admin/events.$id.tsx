@@ -2,69 +2,55 @@ import { Link2, Trash2, Unlink } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect, useFetcher } from 'react-router'
-import { z } from 'zod'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { StatusBadge } from '#app/features/content/components/status-badge'
 import { EventFields } from '#app/features/events/components/event-fields'
 import { EventStatusBadge } from '#app/features/events/components/event-status-badge'
-import { EVENT_STATUSES, ZEventForm } from '#app/features/events/events.schema'
-import { attachContent, changeEventStatus, deleteEvent, getEvent, updateEvent } from '#app/features/events/server/manage-events.server'
+import { ZEventAction, ZEventForm } from '#app/features/events/events.schema'
+import { attachContent } from '#app/features/events/server/attach-content.server'
+import { changeEventStatus } from '#app/features/events/server/change-event-status.server'
+import { deleteEvent } from '#app/features/events/server/delete-event.server'
+import { getEvent } from '#app/features/events/server/get-event.server'
+import { updateEvent } from '#app/features/events/server/update-event.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
-import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
-import { AppError, toHttpError } from '#app/lib/errors'
-import { requireMember } from '#app/lib/tenant.server'
+import { actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { intentAction } from '#app/lib/intent-action.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/events.$id'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'content.read')
-  try {
-    return { ...(await getEvent(member, params.eventId)), canManage: can(member.role, 'events.manage') }
-  } catch (error) {
-    throw toHttpError(error)
-  }
-}
+export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
+  return { ...(await getEvent(member, params.eventId)), canManage: can(member.actor.role, 'events.manage') }
+})
 
-const ZAction = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('save') }).passthrough(),
-  z.object({ intent: z.literal('status'), status: z.enum(EVENT_STATUSES) }),
-  z.object({ intent: z.literal('delete') }),
-  z.object({ intent: z.literal('attach'), contentItemId: z.uuid() }),
-  z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
-])
-
-export async function action({ request, params }: Route.ActionArgs) {
-  const member = await requireMember(request, 'events.manage')
-  const form = Object.fromEntries(await request.formData())
-  const parsed = ZAction.safeParse(form)
-  if (!parsed.success) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
+export const action = withMember('events.manage', async (member, { request, params }: Route.ActionArgs) => {
   const id = params.eventId
-  try {
-    switch (parsed.data.intent) {
-      case 'save': {
-        const values = ZEventForm.safeParse(form)
-        if (!values.success) return actionInvalid(values.error)
-        await updateEvent(member, id, values.data)
-        return actionSuccess('events.toasts.saved')
-      }
-      case 'status':
-        await changeEventStatus(member, id, parsed.data.status)
-        return actionSuccess(`events.toasts.${parsed.data.status}`)
-      case 'delete':
-        await deleteEvent(member, id)
-        return redirect('/admin/events')
-      case 'attach':
-      case 'detach':
-        await attachContent(member, id, parsed.data.contentItemId, parsed.data.intent === 'attach')
-        return actionSuccess(`events.toasts.${parsed.data.intent}ed`)
-    }
-  } catch (error) {
-    return actionFailure(error)
+  const link = async (contentItemId: string, attach: boolean) => {
+    await attachContent(member, id, contentItemId, attach)
+    return actionSuccess(attach ? 'events.toasts.attached' : 'events.toasts.detached')
   }
-}
+  return intentAction(request, ZEventAction, {
+    save: async (_, form) => {
+      const values = ZEventForm.safeParse(form)
+      if (!values.success) return actionInvalid(values.error)
+      await updateEvent(member, id, values.data)
+      return actionSuccess('events.toasts.saved')
+    },
+    status: async ({ status }) => {
+      await changeEventStatus(member, id, status)
+      return actionSuccess(`events.toasts.${status}`)
+    },
+    delete: async () => {
+      await deleteEvent(member, id)
+      return redirect('/admin/events')
+    },
+    attach: ({ contentItemId }) => link(contentItemId, true),
+    detach: ({ contentItemId }) => link(contentItemId, false),
+  })
+})
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Events'} · Afterglow` }]
 

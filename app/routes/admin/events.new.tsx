@@ -1,22 +1,18 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { fieldErrors } from '#app/features/accounts/accounts.schema'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { EventFields } from '#app/features/events/components/event-fields'
 import { ZEventForm } from '#app/features/events/events.schema'
-import { createEvent } from '#app/features/events/server/manage-events.server'
+import { createEvent } from '#app/features/events/server/create-event.server'
 import { AppError } from '#app/lib/errors'
-import { requireMember } from '#app/lib/tenant.server'
+import { fieldErrors } from '#app/lib/form-errors'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/events.new'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request, 'events.manage')
-  return null
-}
+export const loader = withMember('events.manage', async () => null)
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request, 'events.manage')
+export const action = withMember('events.manage', async (member, { request }: Route.ActionArgs) => {
   const parsed = ZEventForm.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
   try {
@@ -26,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
     throw error
   }
-}
+})
 
 export default function NewEvent({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()

@@ -4,15 +4,14 @@ import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { EventStatusBadge, formatEventDate } from '#app/features/events/components/event-status-badge'
-import { listEvents } from '#app/features/events/server/manage-events.server'
+import { listEvents } from '#app/features/events/server/list-events.server'
 import { can } from '#app/features/members/permissions'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/events'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'content.read')
-  return { events: await listEvents(member), canManage: can(member.role, 'events.manage') }
-}
+export const loader = withMember('content.read', async (member) => {
+  return { events: await listEvents(member), canManage: can(member.actor.role, 'events.manage') }
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Events · Afterglow' }]
 

@@ -14,19 +14,19 @@ import { can } from '#app/features/members/permissions'
 import { UploadsProvider } from '#app/features/media/components/uploads-provider'
 import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/layout'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'dashboard.read')
+export const loader = withMember('dashboard.read', async (member) => {
+  const { role } = member.actor
   return {
     company: member.company,
-    role: member.role,
+    role,
     user: { name: member.user.name, email: member.user.email },
-    canManageTeam: can(member.role, 'team.manage'),
-    navKeys: visibleNavKeys((permission) => can(member.role, permission)),
+    canManageTeam: can(role, 'team.manage'),
+    navKeys: visibleNavKeys((permission) => can(role, permission)),
   }
-}
+})
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Admin'} · Afterglow` }, { name: 'robots', content: 'noindex' }]
 

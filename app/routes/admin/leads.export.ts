@@ -1,16 +1,15 @@
 import { readLeadFilters } from '#app/features/leads/leads.schema'
 import { exportLeadsCsv } from '#app/features/leads/server/export-leads.server'
-import { accessOrigin } from '#app/features/leads/server/record-lead-access.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { getRequestT } from '#app/lib/i18n.server'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
+import { requestOrigin } from '#app/lib/visit.server'
 import type { Route } from './+types/leads.export'
 
 // The leads list as CSV, with the filters of the page it was asked from.
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'leads.read')
+export const loader = withMember('leads.read', async (member, { request }: Route.LoaderArgs) => {
   const filters = readLeadFilters(new URL(request.url))
-  const { stream, fileName } = await exportLeadsCsv(member, filters, { t: getRequestT(request), origin: accessOrigin(request) })
+  const { stream, fileName } = await exportLeadsCsv(member, filters, { t: getRequestT(request), origin: requestOrigin(request) })
   return new Response(stream, {
     headers: {
       'Content-Type': CSV_CONTENT_TYPE,
@@ -18,4 +17,4 @@ export async function loader({ request }: Route.LoaderArgs) {
       'Cache-Control': 'private, no-store',
     },
   })
-}
+})

@@ -1,19 +1,17 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, useSubmit } from 'react-router'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { AUDIT_CATEGORIES, ZAuditCategory } from '#app/features/audit/audit.schema'
 import { listAuditEvents } from '#app/features/audit/server/list-audit-events.server'
-import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/settings.audit'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'audit.read')
+export const loader = withMember('audit.read', async (member, { request }: Route.LoaderArgs) => {
   const category = ZAuditCategory.safeParse(new URL(request.url).searchParams.get('category'))
   const events = await listAuditEvents(member, category.success ? category.data : undefined)
-  await recordAuditEvent({ category: 'company_sensitive_data_access', action: 'audit.read', companyId: member.company.id, actorUserId: member.user.id, tableName: 'audit_events' })
   return { events, category: category.success ? category.data : '' }
-}
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit log · Afterglow' }]
 
@@ -48,28 +46,26 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       {loaderData.events.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">{t('audit.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="border-b border-line text-xs text-ink-muted uppercase">
-              <tr>
-                <th className="px-4 py-3 font-medium">{t('audit.when')}</th>
-                <th className="px-4 py-3 font-medium">{t('audit.category')}</th>
-                <th className="px-4 py-3 font-medium">{t('audit.action')}</th>
-                <th className="px-4 py-3 font-medium">{t('audit.who')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {loaderData.events.map((event) => (
-                <tr key={event.id} data-testid="audit-row">
-                  <td className="px-4 py-2.5 whitespace-nowrap tabular-nums">{new Date(event.createdAt).toLocaleString(i18n.language)}</td>
-                  <td className="px-4 py-2.5">{t(`audit.categories.${event.category}`)}</td>
-                  <td className="px-4 py-2.5 font-mono text-xs">{event.action}</td>
-                  <td className="px-4 py-2.5">{event.actorName ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table label={t('audit.title')} density="compact" className="min-w-[640px]">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('audit.when')}</TableHead>
+              <TableHead>{t('audit.category')}</TableHead>
+              <TableHead>{t('audit.action')}</TableHead>
+              <TableHead>{t('audit.who')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {loaderData.events.map((event) => (
+              <TableRow key={event.id} data-testid="audit-row">
+                <TableCell className="whitespace-nowrap tabular-nums">{new Date(event.createdAt).toLocaleString(i18n.language)}</TableCell>
+                <TableCell>{t(`audit.categories.${event.category}`)}</TableCell>
+                <TableCell className="font-mono text-xs">{event.action}</TableCell>
+                <TableCell>{event.actorName ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </div>
   )

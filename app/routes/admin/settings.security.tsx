@@ -7,13 +7,12 @@ import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/settings.security'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'dashboard.read')
+export const loader = withMember('dashboard.read', async (member) => {
   return { twoFactorEnabled: Boolean(member.user.twoFactorEnabled) }
-}
+})
 
 type Setup = { totpURI: string; backupCodes: string[]; qrSvg: string }
 

@@ -8,28 +8,47 @@ import { SelectField, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ZTeamAction } from '#app/features/members/members.schema'
 import { ROLES } from '#app/features/members/permissions'
+import { cancelInvitation } from '#app/features/members/server/cancel-invitation.server'
+import { changeMemberRole } from '#app/features/members/server/change-member-role.server'
+import { inviteMember } from '#app/features/members/server/invite-member.server'
 import { listTeam } from '#app/features/members/server/list-team.server'
-import { manageTeam } from '#app/features/members/server/manage-team.server'
-import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
-import { requireMember } from '#app/lib/tenant.server'
+import { removeMember } from '#app/features/members/server/remove-member.server'
+import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { intentAction } from '#app/lib/intent-action.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/settings.team'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'team.manage')
-  return { ...(await listTeam(member.company.id)), currentUserId: member.user.id }
-}
+export const loader = withMember('team.manage', async (member) => {
+  return { ...(await listTeam(member)), currentUserId: member.user.id }
+})
 
-export async function action({ request }: Route.ActionArgs) {
-  const member = await requireMember(request, 'team.manage')
-  const parsed = ZTeamAction.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return actionInvalid(parsed.error)
-  try {
-    const { messageKey } = await manageTeam(member, parsed.data, request.headers)
-    return actionSuccess(messageKey)
-  } catch (error) {
-    return actionFailure(error)
-  }
-}
+// Better Auth carries out team changes as the signed-in admin: it gets their request's headers.
+export const action = withMember('team.manage', async (member, { request }: Route.ActionArgs) => {
+  return intentAction(
+    request,
+    ZTeamAction,
+    {
+      invite: async (invite) => {
+        await inviteMember(member, invite, request.headers)
+        return actionSuccess('team.toasts.invited')
+      },
+      'change-role': async (change) => {
+        await changeMemberRole(member, change, request.headers)
+        return actionSuccess('team.toasts.roleChanged')
+      },
+      remove: async ({ memberId }) => {
+        await removeMember(member, memberId, request.headers)
+        return actionSuccess('team.toasts.removed')
+      },
+      'cancel-invitation': async ({ invitationId }) => {
+        await cancelInvitation(member, invitationId, request.headers)
+        return actionSuccess('team.toasts.invitationCancelled')
+      },
+    },
+    // The invitation form is typed in: its problems show per field.
+    { invalid: 'fields' },
+  )
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Team · Afterglow' }]
 

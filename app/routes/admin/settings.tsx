@@ -3,13 +3,12 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { can } from '#app/features/members/permissions'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/settings'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'dashboard.read')
-  return { isAdmin: can(member.role, 'team.manage') }
-}
+export const loader = withMember('dashboard.read', async (member) => {
+  return { isAdmin: can(member.actor.role, 'team.manage') }
+})
 
 export default function SettingsHub({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()

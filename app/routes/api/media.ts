@@ -2,12 +2,11 @@ import { z } from 'zod'
 import { findMediaObject } from '#app/features/media/server/find-media-object.server'
 import { serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'
-import { requireMember } from '#app/lib/tenant.server'
+import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/media'
 
 // Media for the company's own staff (the admin). Renditions never change under their key.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const member = await requireMember(request, 'content.read')
+export const loader = withMember('content.read', async (member, { request, params }: Route.LoaderArgs) => {
   const assetId = z.uuid().safeParse(params.assetId)
   const found = assetId.success ? await findMediaObject(member, assetId.data, params.variant) : null
   if (!found) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
@@ -16,4 +15,4 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     cacheControl: found.isRendition ? 'private, max-age=31536000, immutable' : 'private, no-cache',
     downloadName: download ? found.downloadName : undefined,
   })
-}
+})

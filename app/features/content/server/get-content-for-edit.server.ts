@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
 
 /** One item of the company with its files in order, for the editor. */
-export async function getContentForEdit(member: MemberContext, contentItemId: string) {
-  return member.withTenant(async (tx) => {
+export async function getContentForEdit(context: TenantContext, contentItemId: string) {
+  return context.withTenant(async (tx) => {
     const [item] = await tx
       .select()
       .from(contentItem)
-      .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, member.company.id)))
+      .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id)))
     if (!item) throw new AppError('NOT_FOUND', 'content.errors.notFound')
     const files = await tx
       .select({
@@ -30,8 +30,11 @@ export async function getContentForEdit(member: MemberContext, contentItemId: st
         processingError: asset.processingError,
       })
       .from(asset)
-      .where(and(eq(asset.contentItemId, contentItemId), eq(asset.companyId, member.company.id)))
+      .where(and(eq(asset.contentItemId, contentItemId), eq(asset.companyId, context.company.id)))
       .orderBy(asc(asset.position), asc(asset.createdAt))
     return { item, files }
   })
 }
+
+export type ContentForEdit = Awaited<ReturnType<typeof getContentForEdit>>
+export type ContentFile = ContentForEdit['files'][number]

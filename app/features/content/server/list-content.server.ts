@@ -1,15 +1,15 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/lib/tenant.server'
 import type { TContentFilters } from '../content.schema'
 
 /** The Highlights list: the company's content and galleries, newest first, with their counts. */
-export async function listContent(member: MemberContext, filters: TContentFilters) {
-  const conditions: SQL[] = [eq(contentItem.companyId, member.company.id)]
+export async function listContent(context: TenantContext, filters: TContentFilters) {
+  const conditions: SQL[] = [eq(contentItem.companyId, context.company.id)]
   if (filters.status) conditions.push(eq(contentItem.status, filters.status))
   if (filters.kind) conditions.push(eq(contentItem.kind, filters.kind))
   if (filters.q) conditions.push(ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
-  return member.withTenant((tx) =>
+  return context.withTenant((tx) =>
     tx
       .select({
         id: contentItem.id,

@@ -1,14 +1,14 @@
 import { and, count, eq, sum } from 'drizzle-orm'
-import { asset, contentItem, lead, organization } from '#db/schema'
-import { isPlanId, PLANS, type PlanId } from '#app/features/billing/plans'
-import type { MemberContext } from '#app/lib/tenant.server'
+import { asset, contentItem, lead } from '#db/schema'
+import type { PlanId } from '#app/features/billing/plans'
+import type { TenantContext } from '#app/lib/tenant.server'
 
 export type DashboardTotals = { content: number; published: number; downloads: number; leads: number; storageUsedBytes: number; storageLimitBytes: number; plan: PlanId }
 
-/** The four headline numbers of the company's dashboard (filtered here, fenced by RLS too). */
-export async function getDashboardTotals(member: MemberContext): Promise<DashboardTotals> {
-  const companyId = member.company.id
-  return member.withTenant(async (tx) => {
+/** The four headline numbers of the company's dashboard (filtered here, fenced by RLS too), and its storage under the plan. */
+export async function getDashboardTotals(context: TenantContext): Promise<DashboardTotals> {
+  const companyId = context.company.id
+  return context.withTenant(async (tx) => {
     const [contentRow] = await tx
       .select({ content: count(), downloads: sum(contentItem.downloadCount) })
       .from(contentItem)
@@ -19,16 +19,14 @@ export async function getDashboardTotals(member: MemberContext): Promise<Dashboa
       .where(and(eq(contentItem.companyId, companyId), eq(contentItem.status, 'published')))
     const [leadRow] = await tx.select({ leads: count() }).from(lead).where(eq(lead.companyId, companyId))
     const [storageRow] = await tx.select({ used: sum(asset.sizeBytes) }).from(asset).where(eq(asset.companyId, companyId))
-    const [companyRow] = await tx.select({ plan: organization.plan }).from(organization).where(eq(organization.id, companyId))
-    const plan = isPlanId(companyRow?.plan) ? companyRow.plan : 'starter'
     return {
       content: contentRow.content,
       published: publishedRow.published,
       downloads: Number(contentRow.downloads ?? 0),
       leads: leadRow.leads,
       storageUsedBytes: Number(storageRow.used ?? 0),
-      storageLimitBytes: PLANS[plan].storageBytes,
-      plan,
+      storageLimitBytes: context.entitlements.storageBytes,
+      plan: context.entitlements.plan,
     }
   })
 }

@@ -1,9 +1,11 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { invitation, member, user } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
+import type { TenantContext } from '#app/lib/tenant.server'
 
-/** Members and pending invitations of one company, for the team page. */
-export async function listTeam(companyId: string) {
+/** Members and pending invitations of the company, for the team page. */
+export async function listTeam(context: TenantContext) {
+  const companyId = context.company.id
   const db = getDb()
   const [members, invitations] = await Promise.all([
     db

@@ -1,0 +1,140 @@
+import { Download, Eye, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
+import { CoverPicker } from '#app/features/media/components/cover-picker'
+import { UploadPanel } from '#app/features/media/components/upload-panel'
+import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
+import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { useTranslation } from '#app/lib/react-i18n'
+import type { ContentForEdit } from '../server/get-content-for-edit.server'
+import { ContentDetailsFields } from './content-details-fields'
+import { ContentFilesGrid } from './content-files-grid'
+import { StatusBadge } from './status-badge'
+
+export type ContentEditorProps = ContentForEdit & { events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
+
+/**
+ * The editor of one item: status buttons, its files (upload, order, text), cover, QR code and
+ * details. Every change posts an `intent` to the page's action.
+ */
+export function ContentEditor({ item, files, events, canPublish, canEdit }: ContentEditorProps) {
+  const { t } = useTranslation()
+  const details = useFetcher<ActionResult>()
+  const status = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  useOutcomeToast(details.data)
+  useOutcomeToast(status.data)
+  useOutcomeToast(remover.data)
+  const isGallery = item.kind === 'gallery'
+  const detailErrors = details.data && !details.data.ok ? details.data.errors : undefined
+  const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-8">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <Link to="/admin/content" className="text-sm text-ink-muted hover:text-ink">
+            ← {t('content.title')}
+          </Link>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <h1 className="truncate text-2xl font-semibold tracking-tight">{item.title}</h1>
+            <StatusBadge status={item.status} />
+          </div>
+          <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted">
+            <span>{t(`content.kinds.${item.kind}`)}</span>
+            <span className="inline-flex items-center gap-1 tabular-nums" data-testid="view-count">
+              <Eye aria-hidden className="size-4" />
+              {t('content.counts.views', { count: item.viewCount })}
+            </span>
+            <span className="inline-flex items-center gap-1 tabular-nums" data-testid="download-count">
+              <Download aria-hidden className="size-4" />
+              {t('content.counts.downloads', { count: item.downloadCount })}
+            </span>
+          </p>
+        </div>
+        {canPublish ? (
+          <div className="flex flex-wrap gap-2">
+            {item.status !== 'published' ? (
+              <Button onClick={() => setStatus('published')} disabled={status.state !== 'idle'}>
+                {t('content.actions.publish')}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => setStatus('draft')} disabled={status.state !== 'idle'}>
+                {t('content.actions.unpublish')}
+              </Button>
+            )}
+            {item.status !== 'archived' ? (
+              <Button variant="secondary" onClick={() => setStatus('archived')} disabled={status.state !== 'idle'}>
+                {t('content.actions.archive')}
+              </Button>
+            ) : null}
+            <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              {t('content.actions.delete')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="files-heading" className="space-y-4">
+        <h2 id="files-heading" className="font-semibold">
+          {isGallery ? t('content.media.galleryHeading', { count: files.length }) : t('content.media.fileHeading')}
+        </h2>
+        {canEdit && (isGallery || files.length === 0) ? (
+          <UploadPanel
+            target={{ purpose: isGallery ? 'gallery-media' : 'content-file', contentItemId: item.id }}
+            accept={isGallery ? 'image/*,video/*' : undefined}
+            multiple={isGallery}
+            hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
+          />
+        ) : null}
+        <ContentFilesGrid files={files} canEdit={canEdit} />
+      </section>
+
+      <section aria-labelledby="cover-heading" className="space-y-4">
+        <h2 id="cover-heading" className="font-semibold">
+          {t('covers.title')}
+        </h2>
+        <CoverPicker coverAssetId={item.coverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} />
+      </section>
+
+      <QrCodePanel kind="content" id={item.id} />
+
+      <section aria-labelledby="details-heading" className="space-y-4">
+        <h2 id="details-heading" className="font-semibold">
+          {t('content.detailsHeading')}
+        </h2>
+        <details.Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+          <input type="hidden" name="intent" value="save" />
+          <fieldset disabled={!canEdit} className="space-y-5">
+            <ContentDetailsFields values={{ ...item, happenedOn: item.happenedOn ?? null }} errors={detailErrors} events={events} />
+          </fieldset>
+          {canEdit ? (
+            <div className="flex justify-end">
+              <Button type="submit" disabled={details.state !== 'idle'}>
+                {details.state !== 'idle' ? t('common.saving') : t('content.actions.save')}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-ink-muted">{t('content.errors.draftsOnly')}</p>
+          )}
+        </details.Form>
+      </section>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        tone="danger"
+        title={t('content.deleteDialog.title', { title: item.title })}
+        description={isGallery ? t('content.deleteDialog.gallery', { count: files.length }) : t('content.deleteDialog.single')}
+        confirmLabel={t('content.actions.delete')}
+        cancelLabel={t('common.cancel')}
+        busy={remover.state !== 'idle'}
+        onConfirm={() => void remover.submit({ intent: 'delete' }, { method: 'post' })}
+      />
+    </div>
+  )
+}

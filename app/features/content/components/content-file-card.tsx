@@ -1,0 +1,101 @@
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
+import { TextField } from '#app/components/ui/field'
+import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
+import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { useTranslation } from '#app/lib/react-i18n'
+import type { ContentFile } from '../server/get-content-for-edit.server'
+import { ContentFileThumbnail } from './content-file-thumbnail'
+
+type ContentFileCardProps = { file: ContentFile; index: number; count: number; canEdit: boolean; onMove: (from: number, to: number) => void; dragProps: Record<string, unknown> }
+
+/** One file of the item: its picture, size, text fields, retry after a failure, reordering and removal. */
+export function ContentFileCard({ file, index, count, canEdit, onMove, dragProps }: ContentFileCardProps) {
+  const { t, i18n } = useTranslation()
+  const fetcher = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  useOutcomeToast(fetcher.data)
+  useOutcomeToast(remover.data)
+  return (
+    <li className="overflow-hidden rounded-xl border border-line bg-surface" data-testid="media-card" data-asset-id={file.id} {...dragProps}>
+      <div className="relative aspect-[4/3] bg-surface-muted">
+        <ContentFileThumbnail file={file} />
+        {canEdit ? <GripVertical aria-hidden className="absolute top-2 left-2 size-5 cursor-grab rounded bg-black/40 p-0.5 text-white" /> : null}
+      </div>
+      <div className="space-y-2 p-2.5 sm:space-y-3 sm:p-3">
+        <div>
+          <p className="truncate text-sm font-medium" title={file.originalName}>
+            {file.originalName}
+          </p>
+          <p className="text-xs text-ink-muted">
+            {[file.width && file.height ? `${file.width} × ${file.height}` : null, formatBytes(file.sizeBytes, i18n.language)].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        {file.processingStatus === 'failed' && canEdit ? (
+          <div className="rounded-md bg-danger/10 p-2 text-xs text-danger">
+            <p className="line-clamp-2" title={file.processingError ?? ''}>
+              {t('content.media.failedDetail')}
+            </p>
+            <button type="button" className="mt-1 font-semibold underline" onClick={() => void fetcher.submit({ intent: 'retry-processing', assetId: file.id }, { method: 'post' })}>
+              {t('content.media.retry')}
+            </button>
+          </div>
+        ) : null}
+        <details className="text-sm">
+          <summary className="cursor-pointer text-xs font-medium text-accent sm:text-sm">{t('content.media.editText')}</summary>
+          <fetcher.Form method="post" className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="file-text" />
+            <input type="hidden" name="assetId" value={file.id} />
+            <TextField label={t('content.media.title')} name="title" defaultValue={file.title ?? ''} maxLength={200} disabled={!canEdit} />
+            <TextField label={t('content.media.alt')} name="altText" defaultValue={file.altText ?? ''} maxLength={500} hint={t('content.media.altHint')} disabled={!canEdit} />
+            <TextField label={t('content.media.description')} name="description" defaultValue={file.description ?? ''} maxLength={2000} disabled={!canEdit} />
+            {canEdit ? (
+              <Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
+                {t('content.media.saveText')}
+              </Button>
+            ) : null}
+          </fetcher.Form>
+          {canEdit && file.mediaType !== 'image' ? (
+            <div className="mt-3 space-y-1.5">
+              <p className="text-xs font-medium">{t('content.media.customThumbnail')}</p>
+              <UploadPanel target={{ purpose: 'thumbnail', assetId: file.id }} accept=".jpg,.jpeg,.png,.webp" multiple={false} compact hint={t('content.media.customThumbnailHint')} />
+            </div>
+          ) : null}
+        </details>
+        {canEdit ? (
+          <div className="flex items-center justify-between">
+            <div className="flex gap-1">
+              <button type="button" className="rounded p-1.5 hover:bg-surface-muted disabled:opacity-40" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={t('content.media.moveUp', { name: file.originalName })}>
+                <ArrowUp className="size-4" />
+              </button>
+              <button type="button" className="rounded p-1.5 hover:bg-surface-muted disabled:opacity-40" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={t('content.media.moveDown', { name: file.originalName })}>
+                <ArrowDown className="size-4" />
+              </button>
+            </div>
+            <Button variant="danger-ghost" size="sm" className="px-2 sm:px-3" onClick={() => setConfirmRemove(true)} aria-label={t('content.media.removeTitle', { name: file.originalName })}>
+              <Trash2 aria-hidden className="size-4" />
+              <span className="hidden sm:inline">{t('content.media.remove')}</span>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        tone="danger"
+        title={t('content.media.removeTitle', { name: file.originalName })}
+        description={t('content.media.removeText')}
+        confirmLabel={t('content.media.remove')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => {
+          setConfirmRemove(false)
+          void remover.submit({ intent: 'remove-file', assetId: file.id }, { method: 'post' })
+        }}
+      />
+    </li>
+  )
+}

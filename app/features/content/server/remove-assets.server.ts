@@ -1,0 +1,21 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { asset } from '#db/schema'
+import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import { ensureCanEditContent, getContentItem } from './get-content-item.server'
+
+/** Removes files from an item, with their custom thumbnails; the database goes first, storage follows. */
+export async function removeAssets(context: TenantContext, contentItemId: string, assetIds: string[]) {
+  const item = await getContentItem(context, contentItemId)
+  ensureCanEditContent(context, item.status)
+  const removed = await context.withTenant(async (tx) => {
+    const files = await tx
+      .delete(asset)
+      .where(and(eq(asset.contentItemId, item.id), inArray(asset.id, assetIds)))
+      .returning({ id: asset.id, thumbnail: asset.customThumbnailAssetId })
+    const thumbnails = files.flatMap((file) => (file.thumbnail ? [file.thumbnail] : []))
+    if (thumbnails.length > 0) await tx.delete(asset).where(inArray(asset.id, thumbnails))
+    return [...files.map((file) => file.id), ...thumbnails]
+  })
+  await removeStoredFiles(context.company.id, removed)
+}

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm'
+import { asset, contentItem } from '#db/schema'
+import { AppError } from '#app/lib/errors'
+import type { TenantContext } from '#app/lib/tenant.server'
+import { ensureCanEditContent, getContentItem } from './get-content-item.server'
+
+/** Saves a new order: `assetIds` lists every file of the item, first to last. */
+export async function reorderAssets(context: TenantContext, contentItemId: string, assetIds: string[]) {
+  const item = await getContentItem(context, contentItemId)
+  ensureCanEditContent(context, item.status)
+  await context.withTenant(async (tx) => {
+    const files = await tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, item.id))
+    const known = new Set(files.map((file) => file.id))
+    if (assetIds.length !== known.size || assetIds.some((id) => !known.has(id))) throw new AppError('CONFLICT', 'content.errors.orderChanged')
+    for (const [position, id] of assetIds.entries()) await tx.update(asset).set({ position }).where(eq(asset.id, id))
+    await tx.update(contentItem).set({ updatedAt: new Date() }).where(eq(contentItem.id, item.id))
+  })
+}

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm'
+import { contentItem } from '#db/schema'
+import { ensureCompanyEvent } from '#app/features/events/server/ensure-company-event.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { TContentDetails } from '../content.schema'
+import { ensureCanEditContent, getContentItem } from './get-content-item.server'
+
+export async function updateContentDetails(context: TenantContext, contentItemId: string, details: TContentDetails) {
+  const item = await getContentItem(context, contentItemId)
+  ensureCanEditContent(context, item.status)
+  await ensureCompanyEvent(context, details.eventId)
+  await context.withTenant((tx) => tx.update(contentItem).set({ ...details, updatedAt: new Date() }).where(eq(contentItem.id, item.id)))
+}

@@ -1,0 +1,18 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { contentItem } from '#db/schema'
+import { AppError } from '#app/lib/errors'
+import type { TenantContext } from '#app/lib/tenant.server'
+import { getEvent } from './get-event.server'
+
+/** Attaches one of the company's content items to the event, or detaches it (`attach` false). */
+export async function attachContent(context: TenantContext, eventId: string, contentItemId: string, attach: boolean) {
+  await getEvent(context, eventId)
+  const updated = await context.withTenant((tx) =>
+    tx
+      .update(contentItem)
+      .set({ eventId: attach ? eventId : null, updatedAt: new Date() })
+      .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id), attach ? sql`true` : eq(contentItem.eventId, eventId)))
+      .returning({ id: contentItem.id }),
+  )
+  if (updated.length === 0) throw new AppError('NOT_FOUND', 'content.errors.notFound')
+}

@@ -1,0 +1,10 @@
+import { event } from '#db/schema'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { TEventForm } from '../events.schema'
+import { ensureEventSlugFree } from './ensure-event-slug-free.server'
+
+export async function createEvent(context: TenantContext, form: TEventForm) {
+  await ensureEventSlugFree(context, form.slug)
+  const [created] = await context.withTenant((tx) => tx.insert(event).values({ companyId: context.company.id, ...form }).returning({ id: event.id }))
+  return created
+}

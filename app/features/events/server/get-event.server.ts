@@ -1,0 +1,26 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { contentItem, event } from '#db/schema'
+import { AppError } from '#app/lib/errors'
+import type { TenantContext } from '#app/lib/tenant.server'
+
+/** One event of the company, with the content attached to it and the content that could be. */
+export async function getEvent(context: TenantContext, eventId: string) {
+  return context.withTenant(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(event)
+      .where(and(eq(event.id, eventId), eq(event.companyId, context.company.id)))
+    if (!found) throw new AppError('NOT_FOUND', 'events.errors.notFound')
+    const attached = await tx
+      .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind, status: contentItem.status })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.eventId, found.id)))
+      .orderBy(asc(contentItem.title))
+    const available = await tx
+      .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, context.company.id), or(isNull(contentItem.eventId), sql`${contentItem.eventId} <> ${found.id}`)))
+      .orderBy(asc(contentItem.title))
+    return { event: found, attached, available }
+  })
+}

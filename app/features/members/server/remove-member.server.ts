@@ -1,0 +1,12 @@
+import { getAuth } from '#app/lib/auth.server'
+import type { TenantContext } from '#app/lib/tenant.server'
+import { ensureAnotherAdminRemains, fromAuthError, getCompanyMember, recordTeamChange } from './team-changes.server'
+
+/** Takes someone out of the company; the company always keeps an admin. */
+export async function removeMember(context: TenantContext, memberId: string, authHeaders: Headers) {
+  const companyId = context.company.id
+  const target = await getCompanyMember(companyId, memberId)
+  if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
+  await getAuth().api.removeMember({ body: { memberIdOrEmail: target.id, organizationId: companyId }, headers: authHeaders }).catch(fromAuthError)
+  await recordTeamChange(context, 'member.remove', target.id, { role: target.role })
+}
