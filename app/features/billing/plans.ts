@@ -1,6 +1,6 @@
 import { GB } from '#app/features/media/upload-rules'
 
-/** The three plans of PRODUCT.md and what they unlock. */
+/** The three plans of docs/product.md and what they unlock. */
 export const PLANS = {
   starter: { storageBytes: 1 * GB, photosPerEvent: 50, highResolutionDownload: false, customBranding: false, customQrCodes: false },
   professional: { storageBytes: 50 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customQrCodes: true },

@@ -20,7 +20,7 @@ async function getItem(member: MemberContext, contentItemId: string) {
   return item
 }
 
-/** Users edit drafts only; managers and admins edit anything (PRODUCT.md). */
+/** Users edit drafts only; managers and admins edit anything (docs/product.md). */
 function ensureCanEdit(member: MemberContext, status: string) {
   if (status !== 'draft' && !can(member.role, 'content.publish')) throw new AppError('FORBIDDEN', 'content.errors.draftsOnly')
 }
