@@ -7,19 +7,12 @@ import { getStorage } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
+import { waitUntil } from '../support/wait'
 
 const newGallery = async (client: TestClient, title: string) => {
   const response = await client.postForm('/admin/content/new?kind=gallery', { title })
   expect(response.status).toBe(302)
   return String(response.headers.location).split('/').pop()!
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer()

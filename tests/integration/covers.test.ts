@@ -6,16 +6,9 @@ import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
+import { waitUntil } from '../support/wait'
 
 const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#334' } }).png().toBuffer()
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
 
 describe('covers and custom thumbnails', () => {
   it('sets a gallery cover, replaces it, and deletes everything with the gallery', async () => {

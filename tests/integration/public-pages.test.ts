@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, event, organization } from '#db/schema'
+import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
-
-async function waitForReady(assetIds: string[]) {
-  for (let i = 0; i < 120; i++) {
-    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
-    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
 
 describe("a company's public pages", () => {
   it('bump the company public version on every change fans could see, and not on counters', async () => {
@@ -46,7 +38,7 @@ describe("a company's public pages", () => {
     const shown = (await tusUpload(admin.client, photo, { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
     const second = (await tusUpload(admin.client, photo, { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
     const hidden = (await tusUpload(admin.client, photo, { filename: 'c.jpg', purpose: 'gallery-media', contentItemId: draft.id })) as { assetId: string }
-    await waitForReady([shown.assetId, second.assetId, hidden.assetId])
+    await waitForAssetsReady([shown.assetId, second.assetId, hidden.assetId])
 
     const fan = new TestClient()
     const landing = await fan.get(`/${slug}`)

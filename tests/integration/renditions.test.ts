@@ -5,18 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, assetRendition, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
+import { waitForAsset } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
-
-async function waitForAsset(assetId: string, until: (row: typeof asset.$inferSelect) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const [row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, assetId)))
-    if (row && until(row)) return row
-    if (Date.now() > deadline) throw new Error(`asset ${assetId} did not get there: ${JSON.stringify(row)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
 
 describe('rendition jobs', () => {
   let boss: PgBoss

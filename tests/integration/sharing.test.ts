@@ -7,6 +7,7 @@ import { asset, contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import type { AppProcess } from '../support/app-process'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient, type HttpResponse } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
@@ -40,15 +41,6 @@ async function decodeQr(image: Buffer) {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null
 }
 
-async function waitForReady(assetIds: string[]) {
-  for (let i = 0; i < 160; i++) {
-    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
-    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
-
 describe('sharing', () => {
   let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
   let slug = ''
@@ -68,7 +60,7 @@ describe('sharing', () => {
       tusUpload(admin.client, photo, { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: gallery.id }),
       tusUpload(admin.client, photo, { filename: 'encore.jpg', purpose: 'content-file', contentItemId: single.id }),
     ])
-    await waitForReady(uploads.map((upload) => (upload.ok ? upload.assetId! : '')))
+    await waitForAssetsReady(uploads.map((upload) => (upload.ok ? upload.assetId! : '')))
   })
 
   it('every public page carries Open Graph and Twitter Card tags with absolute URLs', async () => {
