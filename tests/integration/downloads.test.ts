@@ -12,6 +12,7 @@ import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
+import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 type Company = Awaited<ReturnType<typeof createCompanyAdmin>>
@@ -117,8 +118,8 @@ async function downloadCount(contentItemId: string) {
   return row.count
 }
 
-async function photo(color: string) {
-  return sharp({ create: { width: 2600, height: 1700, channels: 3, background: color } }).jpeg({ quality: 90 }).toBuffer()
+function photo(color: string) {
+  return makePhoto(2600, 1700, color, { quality: 90 })
 }
 
 describe("fans' downloads", () => {
@@ -185,7 +186,7 @@ describe("fans' downloads", () => {
       photos.push(((await tusUpload(admin.client, bytes, { filename: `same-name-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
     }
     await waitForAssetsReady(photos)
-    const clip = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(300_000)])
+    const clip = fakeMp4(randomBytes(300_000))
     const video = await storeFile(admin, gallery.id, clip, { extension: 'mp4', mediaType: 'video', position: 5 })
     const fan = new TestClient()
 
