@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Config } from '@react-router/dev/config'
 
 export default {
@@ -5,4 +7,13 @@ export default {
   appDirectory: 'app',
   // Parallel checkouts (and test runs) may build elsewhere; the server reads the same variable.
   buildDirectory: process.env.AFTERGLOW_BUILD_DIR || 'build',
+  // The server build imports its packages by name (ADR 002). Outside the project no parent folder
+  // holds them, so such a build gets a link to the project's node_modules.
+  buildEnd({ reactRouterConfig, viteConfig }) {
+    const fromProject = path.relative(viteConfig.root, reactRouterConfig.buildDirectory)
+    if (!fromProject.startsWith('..') && !path.isAbsolute(fromProject)) return
+    const link = path.join(reactRouterConfig.buildDirectory, 'node_modules')
+    fs.rmSync(link, { force: true })
+    fs.symlinkSync(path.join(viteConfig.root, 'node_modules'), link, 'dir')
+  },
 } satisfies Config

@@ -1,21 +1,26 @@
 // The process entry: boots the app (database, migrations, demo), listens, and shuts down
 // gracefully. `node server.js` runs the production build; `--dev` runs through Vite.
 import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const isDevelopment = process.argv.includes('--dev')
-// Where `react-router build` wrote the app (see react-router.config.ts).
-const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
+// Where `react-router build` wrote the app (see react-router.config.ts): relative to the working
+// directory, as the build resolved it, or absolute.
+const buildDirectory = path.resolve(process.env.AFTERGLOW_BUILD_DIR || 'build')
 // The built app runs React's production build unless told otherwise.
 if (!isDevelopment) process.env.NODE_ENV ??= 'production'
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function loadServerModule() {
   if (!isDevelopment) {
-    if (!existsSync(`./${buildDirectory}/server/index.js`)) {
-      console.error('No build found. Run `npm start` (it builds first) or `npm run build`.')
+    const serverEntry = path.join(buildDirectory, 'server', 'index.js')
+    if (!existsSync(serverEntry)) {
+      console.error(`No build found at ${serverEntry}. Run \`npm start\` (it builds first) or \`npm run build\`.`)
       process.exit(1)
     }
-    return { module: await import(`./${buildDirectory}/server/index.js`), viteMiddleware: undefined }
+    // import() reads its specifier as a URL relative to this file, not to the working directory.
+    return { module: await import(pathToFileURL(serverEntry).href), viteMiddleware: undefined }
   }
   const vite = await import('vite')
   const devServer = await vite.createServer({ server: { middlewareMode: true } })

@@ -125,7 +125,7 @@ export const organization = pgTable('companies', {
   slug: text('slug').notNull().unique(),
   logo: text('logo_url'),
   metadata: text('metadata'),
-  /** starter | professional | enterprise (PRODUCT.md); billing changes it. */
+  /** starter | professional | enterprise (docs/product.md); billing changes it. */
   plan: text('plan').notNull().default('starter'),
   /** Landing page: which section leads, galleries or events (spec: landing_page_display_mode). */
   landingDisplayMode: text('landing_display_mode').notNull().default('galleries'),

@@ -1,7 +1,7 @@
 /*
  * The product's own translator (ADR 025): nested JSON catalogs, `{{name}}` interpolation,
  * plurals with the `_one` / `_other` suffixes chosen by Intl.PluralRules, and the fallback chain
- * of PRODUCT.md (current language, then English, Portuguese, Spanish, French, then the key).
+ * of docs/product.md (current language, then English, Portuguese, Spanish, French, then the key).
  * It replaces i18next, whose 14 KB (gzip) every fan's phone downloaded for these few features.
  */
 export type Catalog = { [key: string]: string | Catalog }

@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import yauzl from 'yauzl'
@@ -11,6 +10,7 @@ import { assetRendition, contentItem, download, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 const baseUrl = inject('baseUrl')
@@ -57,7 +57,7 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     )
     galleryId = gallery.id
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
-      const photo = await sharp({ create: { width: 2600, height: 1700, channels: 3, background: color } }).jpeg().toBuffer()
+      const photo = await makePhoto(2600, 1700, color)
       const upload = (await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
       photoIds.push(upload.assetId)
     }

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 const baseUrl = inject('baseUrl')
@@ -21,7 +21,7 @@ describe('a fan opens a gallery on a phone', () => {
       tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date(), location: 'Porto' }).returning(),
     )
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
-      const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: color } }).jpeg().toBuffer()
+      const photo = await makePhoto(1500, 1000, color)
       await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
     }
     browser = await launchBrowser()

@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import yauzl from 'yauzl'
 import { contentItem, event, lead } from '#db/schema'
@@ -11,6 +10,7 @@ import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
 import { tusUpload } from '../support/tus'
 
@@ -74,10 +74,10 @@ describe("a fan's whole journey, on a phone", () => {
     )
     singleId = single.id
     for (const [index, color] of ['#be123c', '#1d4ed8', '#15803d'].entries()) {
-      const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: color } }).jpeg().toBuffer()
+      const photo = await makePhoto(1800, 1200, color)
       await tusUpload(admin.client, photo, { filename: `encore-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
     }
-    const poster = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#7c3aed' } }).jpeg().toBuffer()
+    const poster = await makePhoto(1200, 1600, '#7c3aed')
     await tusUpload(admin.client, poster, { filename: 'poster.jpg', purpose: 'content-file', contentItemId: single.id })
     browser = await launchBrowser(['--host-resolver-rules=MAP *.afterglow.test 127.0.0.1'])
   })

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { asset, contentItem } from '#db/schema'
+import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { waitForAssetsReady } from '../support/assets'
 import { launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
@@ -22,10 +23,7 @@ describe("a fan's visit to a gallery", () => {
     galleryId = gallery.id
     const uploaded = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
     if (!uploaded.ok || !uploaded.assetId) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`)
-    const assetId = uploaded.assetId
-    await expect
-      .poll(async () => (await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.id, assetId))))[0]?.status, { timeout: 30_000 })
-      .toBe('ready')
+    await waitForAssetsReady([uploaded.assetId])
     browser = await launchBrowser()
   })
   afterAll(async () => {

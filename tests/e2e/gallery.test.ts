@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { DESKTOP, launchBrowser } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { fakeMp4, makePhoto } from '../support/media-files'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -15,13 +15,13 @@ async function photos(count: number) {
     Array.from({ length: count }, async (_, i) => ({
       name: `IMG_${String(i + 1).padStart(4, '0')}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (i * 37) % 255, g: 80, b: 200 - i * 5 } } }).jpeg().toBuffer(),
+      buffer: await makePhoto(1200, 800, { r: (i * 37) % 255, g: 80, b: 200 - i * 5 }),
     })),
   )
 }
 
-// The ftyp box of an MP4, then a couple of megabytes: what the bytes say is a video.
-const video = { name: 'encore.mp4', mimeType: 'video/mp4', buffer: Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(2 * 1024 * 1024)]) }
+// Two megabytes that the bytes say are a video.
+const video = { name: 'encore.mp4', mimeType: 'video/mp4', buffer: fakeMp4(randomBytes(2 * 1024 * 1024)) }
 
 describe('a gallery is built and published', () => {
   beforeAll(async () => {

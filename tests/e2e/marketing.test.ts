@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { uniqueEmail } from '../support/fixtures'
 import { launchBrowser, PHONE } from '../support/browser'
+import { sleep } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
 const NBSP = '\u00a0'
@@ -61,7 +62,7 @@ describe('the marketing site on a phone', () => {
     await page.goto('/')
     // Slow the answers down a little, so the submitting state can be seen.
     await page.route('**/*.data*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      await sleep(400)
       await route.continue().catch(() => undefined)
     })
 

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { asset, contentItem } from '#db/schema'
+import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { waitForAsset } from '../support/assets'
 import { launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePdf, makeVideo } from '../support/media-files'
@@ -33,11 +34,7 @@ describe('a fan opens the player on a phone', () => {
     ids.videoAsset = video.assetId
     ids.pdf = (await publishSingle(admin, 'Setlist', makePdf('Setlist'), 'setlist.pdf')).id
     // The poster frame comes from the renditions job; the page works before it too.
-    for (let i = 0; i < 120; i++) {
-      const [row] = await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.id, ids.videoAsset)))
-      if (row.status === 'ready') break
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
+    await waitForAsset(ids.videoAsset, (row) => row.processingStatus === 'ready')
     browser = await launchBrowser()
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
   })

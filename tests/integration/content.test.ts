@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { asset, contentItem, event, member as memberTable } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { waitUntil } from '../support/wait'
 
 const newGallery = async (client: TestClient, title: string) => {
   const response = await client.postForm('/admin/content/new?kind=gallery', { title })
@@ -14,15 +15,7 @@ const newGallery = async (client: TestClient, title: string) => {
   return String(response.headers.location).split('/').pop()!
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer()
+const photo = (color: string) => makePhoto(800, 600, color)
 
 describe('Highlights: galleries in the admin', () => {
   it('requires a title, then creates a draft gallery and lists it', async () => {

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { asset, contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { createCompanyAdmin } from '../support/fixtures'
+import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { waitUntil } from '../support/wait'
 
-const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#334' } }).png().toBuffer()
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const image = (width: number, height: number) => makePhoto(width, height, '#334', { format: 'png' })
 
 describe('covers and custom thumbnails', () => {
   it('sets a gallery cover, replaces it, and deletes everything with the gallery', async () => {
@@ -38,7 +31,7 @@ describe('covers and custom thumbnails', () => {
     expect(await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, first.assetId)))).toHaveLength(0)
     await waitUntil(async () => (await getStorage().head(`${admin.company.id}/${first.assetId}/original.png`)) === null)
 
-    const video = (await tusUpload(admin.client, Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), Buffer.alloc(2048)]), {
+    const video = (await tusUpload(admin.client, fakeMp4(Buffer.alloc(2048)), {
       filename: 'clip.mp4',
       purpose: 'gallery-media',
       contentItemId: gallery.id,

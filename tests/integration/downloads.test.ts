@@ -10,19 +10,12 @@ import { withSystem } from '#app/lib/db.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
+import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 type Company = Awaited<ReturnType<typeof createCompanyAdmin>>
-
-async function waitForReady(assetIds: string[]) {
-  for (let i = 0; i < 160; i++) {
-    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
-    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
 
 async function createItem(admin: Company, values: Partial<typeof contentItem.$inferInsert> & { title: string }) {
   const [item] = await withSystem((tx) =>
@@ -125,8 +118,8 @@ async function downloadCount(contentItemId: string) {
   return row.count
 }
 
-async function photo(color: string) {
-  return sharp({ create: { width: 2600, height: 1700, channels: 3, background: color } }).jpeg({ quality: 90 }).toBuffer()
+function photo(color: string) {
+  return makePhoto(2600, 1700, color, { quality: 90 })
 }
 
 describe("fans' downloads", () => {
@@ -135,7 +128,7 @@ describe("fans' downloads", () => {
     const gallery = await createItem(admin, { title: 'Open Air: Night / 1' })
     const original = await photo('#e11d48')
     const upload = (await tusUpload(admin.client, original, { filename: 'IMG_0001.JPG', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
-    await waitForReady([upload.assetId])
+    await waitForAssetsReady([upload.assetId])
     const fan = new TestClient()
 
     const web = await fetchBytes(fan, `/download/file/${upload.assetId}`)
@@ -192,8 +185,8 @@ describe("fans' downloads", () => {
     for (const [index, bytes] of originals.entries()) {
       photos.push(((await tusUpload(admin.client, bytes, { filename: `same-name-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
     }
-    await waitForReady(photos)
-    const clip = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), randomBytes(300_000)])
+    await waitForAssetsReady(photos)
+    const clip = fakeMp4(randomBytes(300_000))
     const video = await storeFile(admin, gallery.id, clip, { extension: 'mp4', mediaType: 'video', position: 5 })
     const fan = new TestClient()
 

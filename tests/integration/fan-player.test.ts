@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { asset, contentItem, event, organization } from '#db/schema'
+import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makeAudio, makePdf, makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
-
-async function waitForReady(assetId: string) {
-  for (let i = 0; i < 160; i++) {
-    const [row] = await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.id, assetId)))
-    if (row?.status === 'ready') return
-    if (row?.status === 'failed') throw new Error('processing failed')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
 
 /** A published single content item with one real file, uploaded through the resumable endpoint. */
 async function publishSingle(admin: Admin, file: Buffer, filename: string, details: Partial<typeof contentItem.$inferInsert> = {}) {
@@ -50,7 +41,7 @@ describe('the content player', () => {
       happenedOn: '2026-06-14',
       eventId: live.id,
     })
-    await waitForReady(assetId)
+    await waitForAssetsReady([assetId])
     const page = await fan.get(`/${slug}/player/${item.id}`)
     expect(page.status).toBe(200)
     expect(page.text).toMatch(new RegExp(`<video[^>]*data-testid="content-video"[^>]*src="/p/${assetId}/stream"`))
@@ -74,7 +65,7 @@ describe('the content player', () => {
     const photo = await publishSingle(admin, await makePhoto(1600, 1000), 'crowd.jpg', { title: 'Crowd' })
     const notes = Buffer.from('Doors 19:00\nShow 20:30\n'.repeat(100))
     const other = await publishSingle(admin, notes, 'running-order.txt')
-    await waitForReady(photo.assetId)
+    await waitForAssetsReady([photo.assetId])
 
     const audioPage = await fan.get(`/${slug}/player/${audio.item.id}`)
     expect(audioPage.status).toBe(200)

@@ -1,20 +1,12 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, event, organization } from '#db/schema'
+import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
+import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
-
-async function waitForReady(assetIds: string[]) {
-  for (let i = 0; i < 120; i++) {
-    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
-    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
 
 describe("a company's public pages", () => {
   it('bump the company public version on every change fans could see, and not on counters', async () => {
@@ -42,11 +34,11 @@ describe("a company's public pages", () => {
     const [published] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Open Air', slug: 'open-air', status: 'published', publishedAt: new Date() }).returning())
     const [draft] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Secret Set', slug: 'secret-set' }).returning())
     await withSystem((tx) => tx.insert(event).values([{ companyId: admin.company.id, slug: 'live', title: 'Live Night', status: 'published' }, { companyId: admin.company.id, slug: 'hidden', title: 'Hidden Night' }]))
-    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#f0a' } }).jpeg().toBuffer()
+    const photo = await makePhoto(1600, 1000, '#f0a')
     const shown = (await tusUpload(admin.client, photo, { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
     const second = (await tusUpload(admin.client, photo, { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
     const hidden = (await tusUpload(admin.client, photo, { filename: 'c.jpg', purpose: 'gallery-media', contentItemId: draft.id })) as { assetId: string }
-    await waitForReady([shown.assetId, second.assetId, hidden.assetId])
+    await waitForAssetsReady([shown.assetId, second.assetId, hidden.assetId])
 
     const fan = new TestClient()
     const landing = await fan.get(`/${slug}`)
@@ -86,7 +78,7 @@ describe("a company's public pages", () => {
     expect((await fan.get(`/${slug}/evento/hidden`)).status).toBe(404)
 
     // Videos of published galleries stream from their original, with byte ranges for seeking.
-    const clip = Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), Buffer.alloc(4096, 1)])
+    const clip = fakeMp4(Buffer.alloc(4096, 1))
     const video = (await tusUpload(admin.client, clip, { filename: 'clip.mp4', purpose: 'gallery-media', contentItemId: published.id })) as { assetId: string }
     const range = await fan.get(`/p/${video.assetId}/stream`, { range: 'bytes=0-99' })
     expect(range.status).toBe(206)

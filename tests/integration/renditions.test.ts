@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, assetRendition, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
+import { waitForAsset } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
-
-async function waitForAsset(assetId: string, until: (row: typeof asset.$inferSelect) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const [row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, assetId)))
-    if (row && until(row)) return row
-    if (Date.now() > deadline) throw new Error(`asset ${assetId} did not get there: ${JSON.stringify(row)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
 
 describe('rendition jobs', () => {
   let boss: PgBoss
@@ -31,7 +22,7 @@ describe('rendition jobs', () => {
   it('turns an uploaded photo into web renditions in the background', async () => {
     const admin = await createCompanyAdmin('renditions')
     const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Night' }).returning())
-    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7c3aed' } }).jpeg().toBuffer()
+    const photo = await makePhoto(1600, 1000, '#7c3aed')
     const uploaded = await tusUpload(admin.client, photo, { filename: 'stage.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
     expect(uploaded.ok).toBe(true)
     const assetId = (uploaded as { assetId: string }).assetId
@@ -54,7 +45,7 @@ describe('rendition jobs', () => {
     await boss.send('media.generate-renditions', { companyId: admin.company.id, assetId })
     const failedOnce = await waitForAsset(assetId, (row) => Boolean(row.processingError))
     expect(failedOnce.processingStatus).toBe('pending')
-    await getStorage().put(storageKey, await sharp({ create: { width: 640, height: 480, channels: 3, background: '#111' } }).png().toBuffer(), { contentType: 'image/png' })
+    await getStorage().put(storageKey, await makePhoto(640, 480, '#111', { format: 'png' }), { contentType: 'image/png' })
     const ready = await waitForAsset(assetId, (row) => row.processingStatus === 'ready')
     expect(ready.processingError).toBeNull()
     expect(ready.width).toBe(640)

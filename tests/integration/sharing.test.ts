@@ -7,8 +7,10 @@ import { asset, contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import type { AppProcess } from '../support/app-process'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient, type HttpResponse } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
 import { tusUpload } from '../support/tus'
 
@@ -40,15 +42,6 @@ async function decodeQr(image: Buffer) {
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null
 }
 
-async function waitForReady(assetIds: string[]) {
-  for (let i = 0; i < 160; i++) {
-    const rows = await withSystem((tx) => tx.select({ status: asset.processingStatus, id: asset.id }).from(asset))
-    if (assetIds.every((id) => rows.find((row) => row.id === id)?.status === 'ready')) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('renditions not ready')
-}
-
 describe('sharing', () => {
   let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
   let slug = ''
@@ -63,12 +56,12 @@ describe('sharing', () => {
     const [single] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Encore', status: 'published', publishedAt: new Date() }).returning())
     const [live] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'live-night', title: 'Live Night', status: 'published' }).returning())
     Object.assign(ids, { gallery: gallery.id, draft: draft.id, event: live.id, single: single.id })
-    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#ff00aa' } }).jpeg().toBuffer()
+    const photo = await makePhoto(1600, 1000, '#ff00aa')
     const uploads = await Promise.all([
       tusUpload(admin.client, photo, { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: gallery.id }),
       tusUpload(admin.client, photo, { filename: 'encore.jpg', purpose: 'content-file', contentItemId: single.id }),
     ])
-    await waitForReady(uploads.map((upload) => (upload.ok ? upload.assetId! : '')))
+    await waitForAssetsReady(uploads.map((upload) => (upload.ok ? upload.assetId! : '')))
   })
 
   it('every public page carries Open Graph and Twitter Card tags with absolute URLs', async () => {
@@ -234,7 +227,7 @@ describe('sharing', () => {
 
     // With a logo: high error correction keeps it readable.
     const logoId = randomUUID()
-    const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 225, g: 29, b: 72, alpha: 1 } } }).png().toBuffer()
+    const logo = await makePhoto(256, 256, { r: 225, g: 29, b: 72, alpha: 1 }, { format: 'png', alpha: true })
     const storageKey = `${admin.company.id}/${logoId}/original.png`
     await getStorage().put(storageKey, logo, { contentType: 'image/png' })
     await withSystem(async (tx) => {

@@ -4,9 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { asset, assetRendition, contentItem } from '#db/schema'
+import { assetRendition, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { ffmpegPath } from '#app/features/media/server/video.server'
+import { waitForAsset } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
 
@@ -22,12 +23,7 @@ describe('video processing', () => {
     const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Clips' }).returning())
     const uploaded = await tusUpload(admin.client, bytes, { filename: 'clip.mp4', purpose: 'gallery-media', contentItemId: gallery.id })
     const assetId = (uploaded as { assetId: string }).assetId
-    let row: typeof asset.$inferSelect | undefined
-    for (let i = 0; i < 120; i++) {
-      ;[row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, assetId)))
-      if (row?.processingStatus === 'ready' || row?.processingStatus === 'failed') break
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
+    const row = await waitForAsset(assetId, (done) => done.processingStatus === 'ready' || done.processingStatus === 'failed')
     expect(row).toMatchObject({ mediaType: 'video', processingStatus: 'ready', width: 640, height: 360, optimized: true })
     expect(row!.durationMs).toBeGreaterThanOrEqual(2900)
     expect(row!.durationMs).toBeLessThanOrEqual(3100)

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
+import { sleep } from './wait'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +35,7 @@ export async function startAppProcess(env: Record<string, string | undefined>, o
       child.kill('SIGKILL')
       throw new Error(`the app did not become healthy in time:\n${output}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await sleep(200)
   }
   return {
     child,

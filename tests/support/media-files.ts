@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import sharp from 'sharp'
+import sharp, { type Color } from 'sharp'
 import { ffmpegPath } from '#app/features/media/server/video.server'
 
 /* Small real files of each kind a company can publish, made on the spot (nothing checked in). */
@@ -30,8 +30,20 @@ export function makeAudio(seconds = 1) {
   return withFfmpeg('mp3', ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k'])
 }
 
-export function makePhoto(width = 1600, height = 1000, color = '#e11d48') {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer()
+export type PhotoOptions = { format?: 'jpeg' | 'png'; quality?: number; alpha?: boolean }
+
+/** A photo of one colour: JPEG (sharp's default quality unless given) or PNG, with an alpha channel if asked. */
+export function makePhoto(width = 1600, height = 1000, color: Color = '#e11d48', { format = 'jpeg', quality, alpha = false }: PhotoOptions = {}) {
+  const image = sharp({ create: { width, height, channels: alpha ? 4 : 3, background: color } })
+  return (format === 'png' ? image.png() : image.jpeg(quality === undefined ? undefined : { quality })).toBuffer()
+}
+
+/**
+ * An MP4's opening `ftyp` box followed by `body`: read as video/mp4 from its bytes, though nothing can
+ * play it. Enough for upload rules, byte ranges and archives; `makeVideo` makes a playable one.
+ */
+export function fakeMp4(body: Buffer) {
+  return Buffer.concat([Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex'), body])
 }
 
 /** A valid one-page PDF saying `text` (objects and cross-reference table written by hand). */

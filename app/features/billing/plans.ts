@@ -1,7 +1,7 @@
 import { GB } from '#app/features/media/upload-rules'
 
 /**
- * The three plans of PRODUCT.md and what they unlock. Read through `getEntitlements`
+ * The three plans of docs/product.md and what they unlock. Read through `getEntitlements`
  * (entitlements.ts), never directly: that is where billing decides which plan is in effect.
  */
 export const PLANS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { can, maxSessionsFor } from './permissions'
 
-describe('the permission matrix of PRODUCT.md', () => {
+describe('the permission matrix of docs/product.md', () => {
   it('lets everyone view and create, managers publish and see leads, only admins run the company', () => {
     expect(['dashboard.read', 'content.read', 'content.write'].every((p) => can('user', p as never))).toBe(true)
     expect(can('user', 'content.publish')).toBe(false)

@@ -7,7 +7,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 }
 
-/** The permission matrix of PRODUCT.md: what each company role may do. */
+/** The permission matrix of docs/product.md: what each company role may do. */
 const MATRIX = {
   'dashboard.read': ['admin', 'manager', 'user'],
   'content.read': ['admin', 'manager', 'user'],
@@ -29,7 +29,7 @@ export function can(role: Role, permission: Permission) {
   return (MATRIX[permission] as readonly Role[]).includes(role)
 }
 
-/** Admins keep at most 2 live sessions, everyone else 3 (PRODUCT.md). */
+/** Admins keep at most 2 live sessions, everyone else 3 (docs/product.md). */
 export function maxSessionsFor(roles: Role[]) {
   return roles.includes('admin') ? 2 : 3
 }

@@ -1,6 +1,6 @@
 /*
  * A company's colours on its fans' pages: two CSS variables over the night canvas, never a code
- * change (DESIGN.md). Colours come from the database as typed by an admin, so they are checked
+ * change (docs/product.md). Colours come from the database as typed by an admin, so they are checked
  * here again before they reach a style attribute.
  */
 

@@ -15,7 +15,7 @@ export async function getContentItem(context: TenantContext, contentItemId: stri
   return item
 }
 
-/** Users edit drafts only; managers and admins edit anything (PRODUCT.md). */
+/** Users edit drafts only; managers and admins edit anything (docs/product.md). */
 export function ensureCanEditContent(context: TenantContext, status: string) {
   if (status !== 'draft' && !actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'content.errors.draftsOnly')
 }

@@ -13,7 +13,7 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
  */
 export function JustifiedGrid({ media, onOpen }: { media: PublicMedia[]; onOpen?: (index: number) => void }) {
   const { t } = useTranslation()
-  // Row height: ~130 px on phones, ~240 px from tablets up (DESIGN.md).
+  // Row height: ~130 px on phones, ~240 px from tablets up (docs/product.md).
   const rowHeight = 240
   return (
     <ul className="flex flex-wrap gap-1 [--row:130px] after:block after:grow-[10] sm:[--row:240px]">
