@@ -37,7 +37,6 @@ export default [
   route('api/qr/:kind/:id', 'routes/api/qr-code.ts'),
 
   // Fans' pages: a single segment that is not one of the routes above is a company.
-  route('p/:assetId/:variant', 'routes/tenant/public-media.ts'),
   // Fans' downloads (one file, or a content item: a gallery's ZIP) and the lead form before them.
   route('download/file/:assetId', 'routes/tenant/download-file.ts'),
   route('download/content/:contentItemId', 'routes/tenant/download-content.ts'),

@@ -139,6 +139,12 @@ export const organization = pgTable('companies', {
   subdomainStatus: text('subdomain_status'),
   /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
   publicVersion: integer('public_version').notNull().default(0),
+  /**
+   * Bumped when a photo or video becomes ready in something fans can see. Processing finishes
+   * photo by photo, so the page cache folds these into at most one new page per second
+   * (server/public-page-cache.ts) where a publicVersion change shows at once (migration 0008).
+   */
+  publicMediaVersion: integer('public_media_version').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
   oneOf('companies_plan_check', t.plan, ['starter', 'professional', 'enterprise']),
@@ -250,6 +256,7 @@ export const event = pgTable(
   (t) => [
     uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug),
     index('events_company_status_idx').on(t.companyId, t.status),
+    index('events_cover_asset_idx').on(t.coverAssetId),
     oneOf('events_status_check', t.status, ['draft', 'published', 'cancelled']),
   ],
 )
@@ -284,6 +291,7 @@ export const contentItem = pgTable(
     index('content_items_company_idx').on(t.companyId, t.status),
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),
+    index('content_items_cover_asset_idx').on(t.coverAssetId),
     oneOf('content_items_kind_check', t.kind, ['single', 'gallery']),
     oneOf('content_items_status_check', t.status, ['draft', 'published', 'archived']),
   ],
@@ -334,6 +342,9 @@ export const asset = pgTable(
     index('assets_company_idx').on(t.companyId),
     index('assets_content_position_idx').on(t.contentItemId, t.position),
     index('assets_processing_idx').on(t.processingStatus),
+    index('assets_custom_thumbnail_idx').on(t.customThumbnailAssetId),
+    index('assets_illustrates_content_item_idx').on(t.illustratesContentItemId),
+    index('assets_illustrates_event_idx').on(t.illustratesEventId),
     oneOf('assets_purpose_check', t.purpose, ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo']),
     oneOf('assets_media_type_check', t.mediaType, ['image', 'video', 'audio', 'pdf', 'other']),
     oneOf('assets_processing_status_check', t.processingStatus, ['pending', 'processing', 'ready', 'failed']),

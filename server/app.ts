@@ -13,7 +13,10 @@ import { logger } from '#app/lib/logger.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
-import { listenForHostChanges } from '#app/features/companies/server/resolve-host.server'
+import { publicFileServer } from './public-files'
+import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolve-host.server'
+import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
+import { listenForChanges } from '#app/lib/db-listener.server'
 import { JOBS } from '#app/jobs/definitions'
 import { startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
@@ -58,6 +61,9 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   // Pages, scripts and styles travel gzip-compressed; media, ranges and uploads never are.
   app.use(compression({ filter: shouldCompress }))
 
+  // Fans' photos and streams, as a static file server would send them (see the module).
+  app.get('/p/:assetId/:variant', publicFileServer({ mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
+
   // Resumable uploads (tus): streamed straight to disk, never through a body parser.
   const uploads = createUploadServer({ directory: uploadDirectory() })
   app.all(/^\/api\/uploads(\/.*)?$/, (req, res) => {
@@ -97,21 +103,31 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
   const embedded = env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
   const databaseUrl = embedded?.url ?? env.DATABASE_URL!
   let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
-  let stopHostListener: (() => Promise<void>) | undefined
+  let stopListening: (() => Promise<void>) | undefined
   try {
     await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
-    stopHostListener = await listenForHostChanges(async () => {
-      const client = new pg.Client({ connectionString: databaseUrl })
-      await client.connect()
-      return client
-    })
+    // What this process keeps in memory (host answers, public files) follows the database.
+    stopListening = await listenForChanges(
+      async () => {
+        const client = new pg.Client({ connectionString: databaseUrl })
+        await client.connect()
+        return client
+      },
+      {
+        channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES },
+        onGap: () => {
+          forgetHosts()
+          publicFiles().forgetAll()
+        },
+      },
+    )
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS)
     if (env.SEED_DEMO) await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
-    await stopHostListener?.()
+    await stopListening?.()
     await disconnectDatabase().catch(() => undefined)
     await embedded?.stop().catch(() => undefined)
     throw error
@@ -122,7 +138,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: createApp(env, options),
     async close() {
       await jobs?.stop()
-      await stopHostListener?.()
+      await stopListening?.()
       await disconnectDatabase()
       await embedded?.stop()
     },

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cacheScope, isAnonymous, PageCache } from './public-page-cache'
+import { cachedPagePolicy, cacheScope, isCurrent, MEDIA_FOLD_MS, PageCache, sharedCookies, VersionReader, type PageVersion } from './public-page-cache'
 
 describe('which requests the public page cache serves', () => {
   it('keeps company pages, policy pages and the marketing site; leaves the player and the platform routes out', () => {
@@ -22,34 +23,84 @@ describe('which requests the public page cache serves', () => {
     expect(cacheScope(companyHost, '/auth')).toBeNull()
   })
 
-  it('treats a visitor as anonymous only when the language is the one cookie', () => {
-    expect(isAnonymous(undefined)).toBe(true)
-    expect(isAnonymous('lang=pt')).toBe(true)
-    expect(isAnonymous('lang=pt; afterglow.session_token=abc')).toBe(false)
-    expect(isAnonymous('afterglow_lead=x')).toBe(false)
+  it('renders shared pages from the language cookie alone, whatever else the fan carries', () => {
+    expect(sharedCookies(undefined)).toBe('')
+    expect(sharedCookies('lang=pt')).toBe('lang=pt')
+    expect(sharedCookies('lang=pt; afterglow.session_token=abc')).toBe('lang=pt')
+    expect(sharedCookies('afterglow_lead_x=1; tracking=yes')).toBe('')
   })
 })
 
 describe('PageCache', () => {
-  const entry = (version: string, bytes: number) => ({ version, status: 200, headers: {}, parts: [Buffer.from('x')], bytes })
+  const v = (edits: string, media = 0): PageVersion => ({ edits, media })
+  const entry = (version: PageVersion, bytes: number, renderedAt = 0) => ({ version, renderedAt, status: 200, headers: {}, bodies: { identity: Buffer.from('x') }, bytes })
 
-  it('drops an entry whose company version moved on', () => {
+  it('drops an entry at once when the company edited something fans see', () => {
     const cache = new PageCache({ maxBytes: 1000 })
-    cache.set('a', entry('c1', 10))
-    expect(cache.get('a', 'c1')).toBeDefined()
-    expect(cache.get('a', 'c2')).toBeUndefined()
-    expect(cache.get('a', 'c1')).toBeUndefined()
+    cache.set('a', entry(v('c1'), 10))
+    expect(cache.get('a', v('c1'), 10)).toBeDefined()
+    expect(cache.get('a', v('c2'), 10)).toBeUndefined()
+    expect(cache.get('a', v('c1'), 10)).toBeUndefined()
   })
 
-  it('evicts the least recently used entries past its byte budget', () => {
+  it('folds photos that finish processing into one new page per second', () => {
+    const cache = new PageCache({ maxBytes: 1000 })
+    cache.set('a', entry(v('c1', 5), 10, 1_000))
+    // More photos ready within the second: the page stays; after it, the page goes.
+    expect(cache.get('a', v('c1', 6), 1_000 + MEDIA_FOLD_MS - 1)).toBeDefined()
+    expect(cache.get('a', v('c1', 7), 1_000 + MEDIA_FOLD_MS)).toBeUndefined()
+    cache.set('b', entry(v('c1', 5), 10, 1_000))
+    expect(isCurrent({ version: v('c1', 5), renderedAt: 1_000 }, v('c1', 5), 1_000_000)).toBe(true)
+    expect(cache.get('b', v('c2', 5), 1_001)).toBeUndefined()
+  })
+
+  it('evicts the least recently used entries past its byte budget, compressed bytes included', () => {
     const cache = new PageCache({ maxBytes: 100 })
-    cache.set('a', entry('v', 40))
-    cache.set('b', entry('v', 40))
-    cache.get('a', 'v')
-    cache.set('c', entry('v', 40))
-    expect(cache.get('b', 'v')).toBeUndefined()
-    expect(cache.get('a', 'v')).toBeDefined()
-    expect(cache.get('c', 'v')).toBeDefined()
+    cache.set('a', entry(v('v'), 40))
+    cache.set('b', entry(v('v'), 40))
+    cache.get('a', v('v'))
+    cache.set('c', entry(v('v'), 40))
+    expect(cache.get('b', v('v'))).toBeUndefined()
+    expect(cache.get('a', v('v'))).toBeDefined()
+    const c = cache.get('c', v('v'))!
     expect(cache.size).toBe(2)
+    cache.addCompressed('c', c, { gzip: Buffer.alloc(10), br: Buffer.alloc(11) })
+    expect(cache.get('a', v('v'))).toBeUndefined()
+    expect(cache.get('c', v('v'))?.bodies.br).toHaveLength(11)
+  })
+})
+
+describe('VersionReader', () => {
+  it('answers every request with a read that started after it arrived, one read per round trip', async () => {
+    let reads = 0
+    let value = 1
+    const pending: (() => void)[] = []
+    const reader = new VersionReader(async () => {
+      reads += 1
+      const seen = value
+      await new Promise<void>((resolve) => pending.push(resolve))
+      return seen
+    })
+    const first = reader.read('s')
+    value = 2 // changed while the first read is under way: later requests must see it
+    const second = reader.read('s')
+    const third = reader.read('s')
+    expect(reads).toBe(1)
+    pending.shift()!()
+    expect(await first).toBe(1)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(reads).toBe(2)
+    pending.shift()!()
+    expect(await second).toBe(2)
+    expect(await third).toBe(2)
+  })
+})
+
+describe('the policy of a stored page', () => {
+  it("allows its inline scripts by hash and the site's own files, and no nonce", () => {
+    const html = '<script nonce="abc">window.x=1</script><script type="module" nonce="abc">import "/assets/a.js"</script><script src="/assets/b.js"></script>'
+    const policy = cachedPagePolicy("default-src 'self'; script-src 'self' 'nonce-abc' 'strict-dynamic'; style-src 'self'", html)
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    expect(policy).toBe(`default-src 'self'; script-src 'self' ${hash('window.x=1')} ${hash('import "/assets/a.js"')}; style-src 'self'`)
   })
 })

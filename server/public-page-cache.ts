@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
@@ -7,14 +10,20 @@ import { isReservedSegment } from '#app/features/public/server/reserved-segments
 
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
- * the same for every anonymous visitor of one language, so each process keeps the rendered HTML
- * and serves it again until the company's `public_version` changes (database triggers bump it on
- * every edit fans could see; see migration 0006). The version is read before rendering, so an edit
- * made during a render can only make the stored copy look older, never newer.
+ * the same for every fan of one language, so each process keeps the rendered HTML, with its
+ * gzip and brotli bytes made once, and serves it again until the company changes something fans
+ * can see (migration 0008 says what counts).
  *
- * Only anonymous requests are cached: any cookie besides the language one (a session, a lead
- * cookie) bypasses the cache, as do responses that set cookies or are not 200 HTML.
- * The player is left out on purpose: it counts a view per visit.
+ * Every fan gets the cached page, whatever cookies they carry: a page in the cache's scope is
+ * rendered from a request stripped of every cookie but the language one, so nothing personal
+ * (a lead, a session) can reach a shared entry. What differs per fan is asked by the page itself
+ * (a download checks with the server whether the fan's details are needed).
+ *
+ * Freshness: the company's versions are read from the database before each page is served, but
+ * one read serves every request that arrived before it started (see `VersionReader`). An edit
+ * shows on the very next request; photos that finish processing during an upload are folded into
+ * at most one new page per second (`MEDIA_FOLD_MS`). Concurrent misses of one page wait for a
+ * single render. The player is left out on purpose: it counts a view per visit.
  */
 
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'
@@ -22,17 +31,24 @@ const PAGE_SLUG = '[A-Za-z0-9._~%-]+'
 const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/(?:galeria|evento)/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
 const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:(?:galeria|evento)/${PAGE_SLUG}|termos|privacidade)?/?$`)
 
-const STORED_HEADERS = ['content-type', 'cache-control', 'content-language', 'vary', 'link']
+const STORED_HEADERS = ['content-type', 'cache-control', 'content-language', 'link']
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024
+/** Photos finishing processing change a company's pages at most this often. */
+export const MEDIA_FOLD_MS = 1000
 
 type Scope = { kind: 'platform' } | { kind: 'company'; slug: string }
 
-type Entry = {
-  version: string
+/** What a page was rendered from: the company's edits and its processed media, counted apart. */
+export type PageVersion = { edits: string; media: number }
+
+type Bodies = { identity: Buffer; gzip?: Buffer; br?: Buffer }
+
+export type Entry = {
+  version: PageVersion
+  renderedAt: number
   status: number
   headers: Record<string, string>
-  /** The HTML bytes split where the nonce of the response that rendered it appeared. */
-  parts: Buffer[]
+  bodies: Bodies
   bytes: number
 }
 
@@ -45,13 +61,20 @@ export function cacheScope(host: HostMatch, pathname: string): Scope | null {
   return { kind: 'company', slug: match[1] }
 }
 
-/** True when the request carries nothing but the language choice, i.e. any visitor would get the same page. */
-export function isAnonymous(cookieHeader: string | undefined) {
-  if (!cookieHeader) return true
-  return cookieHeader.split(';').every((part) => {
-    const name = part.trim().split('=')[0]
-    return name === '' || name === LANGUAGE_COOKIE
-  })
+/** The request's cookies reduced to the one that may change a cached page: the language choice. */
+export function sharedCookies(cookieHeader: string | undefined) {
+  if (!cookieHeader) return ''
+  return cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.split('=')[0] === LANGUAGE_COOKIE)
+    .join('; ')
+}
+
+/** An entry still shows what fans should see: same edits, and its media at most a fold old. */
+export function isCurrent(entry: Pick<Entry, 'version' | 'renderedAt'>, version: PageVersion, now: number) {
+  if (entry.version.edits !== version.edits) return false
+  return entry.version.media === version.media || now - entry.renderedAt < MEDIA_FOLD_MS
 }
 
 export class PageCache {
@@ -60,10 +83,10 @@ export class PageCache {
 
   constructor(private readonly limits: { maxBytes: number }) {}
 
-  get(key: string, version: string) {
+  get(key: string, version: PageVersion, now = Date.now()) {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.version !== version) {
+    if (!isCurrent(entry, version, now)) {
       this.delete(key)
       return undefined
     }
@@ -77,14 +100,28 @@ export class PageCache {
     this.delete(key)
     this.entries.set(key, entry)
     this.totalBytes += entry.bytes
-    for (const [oldest] of this.entries) {
-      if (this.totalBytes <= this.limits.maxBytes) break
-      this.delete(oldest)
-    }
+    this.trim()
+  }
+
+  /** Adds the compressed bytes once they are made, if the entry is still the same one. */
+  addCompressed(key: string, entry: Entry, compressed: { gzip: Buffer; br: Buffer }) {
+    if (this.entries.get(key) !== entry) return
+    entry.bodies.gzip = compressed.gzip
+    entry.bodies.br = compressed.br
+    entry.bytes += compressed.gzip.length + compressed.br.length
+    this.totalBytes += compressed.gzip.length + compressed.br.length
+    this.trim()
   }
 
   get size() {
     return this.entries.size
+  }
+
+  private trim() {
+    for (const [oldest] of this.entries) {
+      if (this.totalBytes <= this.limits.maxBytes) break
+      this.delete(oldest)
+    }
   }
 
   private delete(key: string) {
@@ -95,73 +132,160 @@ export class PageCache {
   }
 }
 
-/** Asked on every request, so a named (prepared once per connection) statement on the pool. */
-async function companyVersion(slug: string) {
-  const { rows } = await getPool().query<{ public_version: number }>({ name: 'public-page-version', text: 'select public_version from companies where slug = $1', values: [slug] })
-  return rows[0] ? `c${rows[0].public_version}` : null
-}
+/**
+ * Reads a company's page version for many requests at once without ever answering older than a
+ * request: a request that arrives while a read is under way waits for the next one, which starts
+ * when that read ends. Under load one query serves every request of its round trip.
+ */
+export class VersionReader<T> {
+  private reads = new Map<string, { running: Promise<T>; next?: Promise<T> }>()
 
-function splitAt(html: Buffer, separator: string) {
-  if (!separator) return [html]
-  const needle = Buffer.from(separator)
-  const parts: Buffer[] = []
-  let start = 0
-  for (let at = html.indexOf(needle); at !== -1; at = html.indexOf(needle, start)) {
-    parts.push(html.subarray(start, at))
-    start = at + needle.length
+  constructor(private readonly query: (slug: string) => Promise<T>) {}
+
+  read(slug: string): Promise<T> {
+    const state = this.reads.get(slug)
+    if (!state) return this.start(slug)
+    state.next ??= state.running.then(
+      () => this.start(slug),
+      () => this.start(slug),
+    )
+    return state.next
   }
-  parts.push(html.subarray(start))
-  return parts
+
+  private start(slug: string): Promise<T> {
+    const running = this.query(slug)
+    const state = { running }
+    this.reads.set(slug, state)
+    const settle = () => {
+      if (this.reads.get(slug) === state) this.reads.delete(slug)
+    }
+    running.then(settle, settle)
+    return running
+  }
 }
 
-function joinWith(parts: Buffer[], separator: string) {
-  if (parts.length === 1) return parts[0]
-  const glue = Buffer.from(separator)
-  const pieces: Buffer[] = []
-  parts.forEach((part, index) => {
-    if (index > 0) pieces.push(glue)
-    pieces.push(part)
+/** Asked for every page served, so a named (prepared once per connection) statement on the pool. */
+async function companyVersion(slug: string): Promise<PageVersion | null> {
+  const { rows } = await getPool().query<{ public_version: number; public_media_version: number }>({
+    name: 'public-page-version',
+    text: 'select public_version, public_media_version from companies where slug = $1',
+    values: [slug],
   })
-  return Buffer.concat(pieces)
+  return rows[0] ? { edits: `c${rows[0].public_version}`, media: rows[0].public_media_version } : null
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+
+/**
+ * The policy a stored page is served with: its inline scripts allowed by their hashes and the
+ * site's own script files by origin, instead of the nonce of the response that rendered it (a
+ * nonce sent to every fan would be no secret). Styles, frames and the rest stay as they were.
+ */
+export function cachedPagePolicy(policy: string, html: string) {
+  const hashes = new Set<string>()
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes) || body.length === 0) continue
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return policy
+    .split(';')
+    .map((directive) => {
+      const trimmed = directive.trim()
+      if (!trimmed.startsWith('script-src ')) return trimmed
+      return ['script-src', `'self'`, ...hashes].join(' ')
+    })
+    .join('; ')
+}
+
+const gzip = promisify(zlib.gzip)
+const brotli = promisify(zlib.brotliCompress)
+
+async function compress(body: Buffer) {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(body, { level: 9 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+  ])
+  return { gzip: gzipped, br: brotlied }
+}
+
+/** The stored bytes a client asked for: brotli, then gzip, else plain. */
+function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+  const accepted = (acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q.trim()))
+    .map(([name]) => name)
+  if (bodies.br && accepted.includes('br')) return { encoding: 'br', body: bodies.br }
+  if (bodies.gzip && accepted.includes('gzip')) return { encoding: 'gzip', body: bodies.gzip }
+  return { encoding: null, body: bodies.identity }
+}
+
+function send(req: Request, res: Response, entry: Entry) {
+  res.status(entry.status)
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
+  res.setHeader('Vary', 'Accept-Encoding')
+  res.setHeader('X-Afterglow-Cache', 'hit')
+  const { encoding, body } = pickEncoding(req.headers['accept-encoding'], entry.bodies)
+  // With Content-Encoding set, the compression middleware leaves the bytes alone.
+  if (encoding) res.setHeader('Content-Encoding', encoding)
+  res.setHeader('Content-Length', body.length)
+  res.end(req.method === 'HEAD' ? undefined : body)
 }
 
 export function publicPageCache(options: { buildId: string; maxBytes?: number }) {
   const cache = new PageCache({ maxBytes: options.maxBytes ?? 64 * 1024 * 1024 })
+  const versions = new VersionReader(companyVersion)
+  const platformVersion: PageVersion = { edits: `b${options.buildId}`, media: 0 }
+  /** Renders under way, so that a burst of fans on a changed page costs one render. */
+  const rendering = new Map<string, { version: PageVersion; done: Promise<Entry | null> }>()
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       const url = new URL(req.originalUrl, 'http://cache.invalid')
       const scope = cacheScope(await resolveHost(req.headers.host), url.pathname)
-      if (!scope || !isAnonymous(req.headers.cookie)) return next()
-      const version = scope.kind === 'platform' ? `b${options.buildId}` : await companyVersion(scope.slug)
+      if (!scope) return next()
+      // From here on the page is the same for everyone: render it as for a fan without cookies.
+      req.headers.cookie = sharedCookies(req.headers.cookie)
+      const version = scope.kind === 'platform' ? platformVersion : await versions.read(scope.slug)
       if (!version) return next()
-      const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie ?? '', 'accept-language': req.headers['accept-language'] ?? '' }) })
+      const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
       const key = `${req.headers.host}|${url.pathname}${url.search}|${language}`
-      const nonce = String(res.locals.nonce ?? '')
 
       const hit = cache.get(key, version)
-      if (hit) {
-        const body = joinWith(hit.parts, nonce)
-        res.status(hit.status)
-        for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value)
-        res.setHeader('Content-Length', body.length)
-        res.setHeader('X-Afterglow-Cache', 'hit')
-        res.end(req.method === 'HEAD' ? undefined : body)
-        return
+      if (hit) return send(req, res, hit)
+      const underway = rendering.get(key)
+      if (underway && underway.version.edits === version.edits && underway.version.media === version.media) {
+        const rendered = await underway.done
+        if (rendered) return send(req, res, rendered)
       }
       if (req.method === 'HEAD') return next()
 
       res.setHeader('X-Afterglow-Cache', 'miss')
+      let finish: (entry: Entry | null) => void = () => undefined
+      const done = new Promise<Entry | null>((resolve) => (finish = resolve))
+      const render = { version, done }
+      rendering.set(key, render)
+      const renderedAt = Date.now()
       captureResponse(res, (status, body) => {
+        if (rendering.get(key) === render) rendering.delete(key)
         const headers: Record<string, string> = {}
         for (const name of STORED_HEADERS) {
           const value = res.getHeader(name)
           if (value !== undefined) headers[name] = String(value)
         }
-        const cacheable = status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
-        if (!cacheable) return
-        cache.set(key, { version, status, headers, parts: splitAt(body, nonce), bytes: body.length })
+        const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
+        if (!cacheable) return finish(null)
+        const html = body.toString('utf8')
+        headers['content-security-policy'] = cachedPagePolicy(String(res.getHeader('content-security-policy') ?? ''), html)
+        const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }
+        cache.set(key, entry)
+        finish(entry)
+        compress(body).then(
+          (compressed) => cache.addCompressed(key, entry, compressed),
+          () => undefined,
+        )
       })
       next()
     } catch (error) {
@@ -170,11 +294,12 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
   }
 }
 
-/** Lets the response through untouched and hands over its bytes once it has finished. */
-function captureResponse(res: Response, onFinished: (status: number, body: Buffer) => void) {
+/** Lets the response through untouched and hands over its bytes (null if too big) once it has ended. */
+function captureResponse(res: Response, onEnded: (status: number, body: Buffer | null) => void) {
   const chunks: Buffer[] = []
   let size = 0
   let overflow = false
+  let ended = false
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return
     const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
@@ -192,7 +317,12 @@ function captureResponse(res: Response, onFinished: (status: number, body: Buffe
     keep(args[0], args[1])
     return end(...args)
   }) as Response['end']
-  res.once('finish', () => {
-    if (!overflow) onFinished(res.statusCode, Buffer.concat(chunks))
-  })
+  const settle = (complete: boolean) => {
+    if (ended) return
+    ended = true
+    onEnded(res.statusCode, complete && !overflow ? Buffer.concat(chunks) : null)
+  }
+  res.once('finish', () => settle(true))
+  // A fan who leaves mid-render must not leave the others waiting for it.
+  res.once('close', () => settle(false))
 }

@@ -43,6 +43,12 @@ export const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * With S3 storage: a CDN (or the bucket's public address) serving the same keys. Fans' photos
+   * and streams are then redirected there once the app has said they are public; keys hold
+   * random ids, so nothing can be found there without being told.
+   */
+  MEDIA_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.com' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SEED_DEMO: booleanFlag.optional(),
   /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */

@@ -30,6 +30,8 @@ export interface Storage {
   /** Moves a finished local file (e.g. a completed upload) into storage; the file is gone after. */
   putFile(key: string, filePath: string, options: { contentType: string }): Promise<StoredObject>
   head(key: string): Promise<StoredObject | null>
+  /** Local disk only: the file behind `key`, for serving it without another copy. */
+  localPath?(key: string): string
   /** The bytes of `key`, or of the inclusive `range`. */
   read(key: string, range?: ByteRange): Promise<Readable>
   delete(key: string): Promise<void>
@@ -128,6 +130,7 @@ export function createLocalStorage(root: string): Storage {
       return (await describe(key))!
     },
     head: describe,
+    localPath: fileOf,
     async read(key, range) {
       const file = fileOf(key)
       await fs.access(file)

@@ -9,23 +9,51 @@ import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 describe("a company's public pages", () => {
-  it('bump the company public version on every change fans could see, and not on counters', async () => {
+  it('change the company public version once per change fans can see, and never for drafts, counters or processing', async () => {
     const admin = await createCompanyAdmin('versioned')
-    const version = async () => (await withSystem((tx) => tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, admin.company.id))))[0].v
-    const start = await version()
-    const [item] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Versioned' }).returning())
-    const afterInsert = await version()
-    expect(afterInsert).toBeGreaterThan(start)
+    const versions = async () => (await withSystem((tx) => tx.select({ edits: organization.publicVersion, media: organization.publicMediaVersion }).from(organization).where(eq(organization.id, admin.company.id))))[0]
+    let last = await versions()
+    /** How much each version moved since the last call. */
+    const moved = async () => {
+      const now = await versions()
+      const change = { edits: now.edits - last.edits, media: now.media - last.media }
+      last = now
+      return change
+    }
+    const [item] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Versioned', slug: 'versioned' }).returning())
+    expect(await moved()).toEqual({ edits: 0, media: 0 }) // a draft is nobody's business yet
+    await withSystem((tx) => tx.update(contentItem).set({ title: 'Still a draft' }).where(eq(contentItem.id, item.id)))
+    expect(await moved()).toEqual({ edits: 0, media: 0 })
+    const photos = []
+    for (const color of ['#f00', '#0f0', '#00f']) photos.push(((await tusUpload(admin.client, await makePhoto(800, 600, color), { filename: `${color.slice(1)}.jpg`, purpose: 'gallery-media', contentItemId: item.id })) as { assetId: string }).assetId)
+    await waitForAssetsReady(photos)
+    expect(await moved()).toEqual({ edits: 0, media: 0 }) // processed while a draft
+    await withSystem((tx) => tx.update(contentItem).set({ status: 'published', publishedAt: new Date() }).where(eq(contentItem.id, item.id)))
+    expect(await moved()).toEqual({ edits: 1, media: 0 })
     await withSystem((tx) => tx.update(contentItem).set({ downloadCount: 5, viewCount: 9 }).where(eq(contentItem.id, item.id)))
-    expect(await version()).toBe(afterInsert)
+    expect(await moved()).toEqual({ edits: 0, media: 0 })
+
+    // Photos arriving in a published gallery: one media change each, when they are ready, and nothing before.
+    const more = []
+    for (const color of ['#ff0', '#0ff']) more.push(((await tusUpload(admin.client, await makePhoto(800, 600, color), { filename: `${color.slice(1)}.jpg`, purpose: 'gallery-media', contentItemId: item.id })) as { assetId: string }).assetId)
+    await waitForAssetsReady(more)
+    expect(await moved()).toEqual({ edits: 0, media: 2 })
+
+    // Reordering five photos is one statement and one change.
+    const order = [...more, ...photos].reverse()
+    expect((await admin.client.postForm(`/admin/content/${item.id}`, { intent: 'reorder', order: order.join(',') })).status).toBe(200)
+    expect(await moved()).toEqual({ edits: 1, media: 0 })
+    expect((await admin.client.postForm(`/admin/content/${item.id}`, { intent: 'reorder', order: order.join(',') })).status).toBe(200)
+    expect(await moved()).toEqual({ edits: 0, media: 0 }) // the same order again changes nothing
+
     await withSystem((tx) => tx.update(contentItem).set({ title: 'Renamed' }).where(eq(contentItem.id, item.id)))
-    const afterEdit = await version()
-    expect(afterEdit).toBeGreaterThan(afterInsert)
+    expect(await moved()).toEqual({ edits: 1, media: 0 })
     await withSystem((tx) => tx.update(organization).set({ brandPrimaryColor: '#ff3366' }).where(eq(organization.id, admin.company.id)))
-    const afterBranding = await version()
-    expect(afterBranding).toBeGreaterThan(afterEdit)
+    expect(await moved()).toEqual({ edits: 1, media: 0 })
+    await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'draft-night', title: 'Draft Night' }))
+    expect(await moved()).toEqual({ edits: 0, media: 0 })
     await withSystem((tx) => tx.delete(contentItem).where(eq(contentItem.id, item.id)))
-    expect(await version()).toBeGreaterThan(afterBranding)
+    expect(await moved()).toEqual({ edits: 1, media: 0 }) // its files go with it, in the same change
   })
 
   it('show published galleries and events only, with their counts, and serve only published renditions', async () => {

@@ -43,8 +43,6 @@ export type DownloadOffer = {
 }
 
 export type DownloadOffers = {
-  /** This visitor already left their details with the company (signed cookie). */
-  leadKnown: boolean
   /** Where the company's privacy policy is, for the consent text. */
   privacyHref: string
   items: Record<string, DownloadOffer>

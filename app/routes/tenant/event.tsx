@@ -22,7 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS) })
-    const downloads = await getDownloadOffers(context, visit, page.items.map((item) => item.id))
+    const downloads = await getDownloadOffers(context, page.items.map((item) => item.id))
     const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
   } catch (error) {
@@ -86,7 +86,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
                 {downloads.items[item.id] ? (
                   <DownloadButton
                     href={contentDownloadPath(item.id)}
-                    leadRequired={downloads.items[item.id].requireLead && !downloads.leadKnown}
+                    leadRequired={downloads.items[item.id].requireLead}
                     companyName={company.name}
                     privacyHref={downloads.privacyHref}
                     label={t('downloads.withSize', { label: item.kind === 'gallery' ? t('downloads.all') : t('downloads.action'), size: formatBytes(downloads.items[item.id].sizeBytes, i18n.language) })}

@@ -27,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = context
     const { gallery, media } = await getPublicGallery(context, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
-    const downloads = await getDownloadOffers(context, visit, [gallery.id])
+    const downloads = await getDownloadOffers(context, [gallery.id])
     const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
     return { company, basePath, gallery, media, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
@@ -54,7 +54,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, gallery, media, tab, downloads, share } = loaderData
   const offer = downloads.items[gallery.id]
-  const leadRequired = Boolean(offer?.requireLead && !downloads.leadKnown)
+  const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
   const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))

@@ -25,7 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const found = await loadPlayer(context, params.contentId)
     if (found.moved) throw redirect(found.to)
     const { page } = found
-    const downloads = await getDownloadOffers(context, visit, [page.item.id])
+    const downloads = await getDownloadOffers(context, [page.item.id])
     const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
   } catch (error) {
@@ -98,7 +98,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
             {offer ? (
               <DownloadButton
                 href={contentDownloadPath(item.id)}
-                leadRequired={offer.requireLead && !downloads.leadKnown}
+                leadRequired={offer.requireLead}
                 companyName={company.name}
                 privacyHref={downloads.privacyHref}
                 label={t('downloads.withSize', { label: t('downloads.action'), size: formatBytes(offer.sizeBytes, i18n.language) })}

@@ -1,7 +1,5 @@
-import type pg from 'pg'
 import { getEnv } from '#app/lib/env.server'
 import { getPool } from '#app/lib/db.server'
-import { logger } from '#app/lib/logger.server'
 import { tenantSlugFromHost } from '../tenant-host'
 
 /*
@@ -79,40 +77,5 @@ export function forgetHosts() {
   resolver().forget()
 }
 
-/**
- * Listens for address changes on a connection of its own and forgets kept answers when one
- * arrives; reconnects (forgetting everything, since notifications may have been missed) when the
- * connection drops. Returns the function that stops listening.
- */
-export async function listenForHostChanges(connect: () => Promise<pg.Client>) {
-  let client: pg.Client | undefined
-  let stopped = false
-  let retry: ReturnType<typeof setTimeout> | undefined
-  const start = async () => {
-    try {
-      client = await connect()
-      client.on('notification', () => forgetHosts())
-      client.on('error', (error) => {
-        logger.warn({ err: error }, 'host change listener lost its connection')
-        reconnect()
-      })
-      await client.query('LISTEN company_hosts')
-      forgetHosts()
-    } catch (error) {
-      logger.warn({ err: error }, 'host change listener could not connect')
-      reconnect()
-    }
-  }
-  const reconnect = () => {
-    forgetHosts()
-    void client?.end().catch(() => undefined)
-    client = undefined
-    if (!stopped) retry = setTimeout(() => void start(), 1000)
-  }
-  await start()
-  return async () => {
-    stopped = true
-    clearTimeout(retry)
-    await client?.end().catch(() => undefined)
-  }
-}
+/** Address changes, as migration 0007's trigger announces them: every kept answer goes. */
+export const HOST_CHANGES = { company_hosts: () => forgetHosts() }

@@ -4,12 +4,14 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import { buttonClasses } from '#app/components/ui/button'
 import { cn } from '#app/lib/cn'
-import { leadFormPath } from '../downloads'
 
 type DownloadButtonProps = {
   /** The download address (fileDownloadPath / contentDownloadPath). */
   href: string
-  /** The item asks for the fan's details and the company does not have them yet. */
+  /**
+   * The item asks for fans' details. Whether this fan already left them is the server's answer
+   * when the download starts (the page is the same for every fan), so the dialog opens only then.
+   */
   leadRequired: boolean
   companyName: string
   privacyHref: string
@@ -44,9 +46,10 @@ const LeadCaptureDialog = lazy(() => loadLeadDialog().then((module) => ({ defaul
 
 /**
  * The one download control of fans' pages (gallery, viewer, event, player). A link, so it works
- * without JavaScript (to the lead form page first when one is needed); with JavaScript it asks
- * for the fan's details in a dialog where the item requires them, checks the download is there,
- * says "Preparing…", and hands it to the browser, or explains in a toast what went wrong.
+ * without JavaScript (the server sends a fan it does not know yet to the lead form page first);
+ * with JavaScript it says "Preparing…", checks the download is there, asks for the fan's details
+ * in a dialog when the server says it needs them, and hands the file to the browser, or explains
+ * in a toast what went wrong.
  */
 export function DownloadButton({ href, leadRequired, companyName, privacyHref, children, appearance = 'button', variant = 'primary', size = 'md', label, className }: DownloadButtonProps) {
   const { t } = useTranslation()
@@ -57,8 +60,6 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     if (asking) setAsked(true)
   }, [asking])
   const [preparing, setPreparing] = useState(false)
-  // Known on this page once the dialog succeeded, before the page's data catches up.
-  const [captured, setCaptured] = useState(false)
   const mounted = useRef(true)
   const trigger = useRef<HTMLAnchorElement>(null)
   useEffect(() => {
@@ -73,7 +74,7 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     try {
       const response = await fetch(href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' })
       if (response.status === 403) {
-        // The company no longer knows this visitor (cookie expired or lead erased): ask again.
+        // The company does not know this fan yet (or no longer: cookie expired, lead erased).
         setAsking(true)
         return
       }
@@ -96,12 +97,10 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
     event.preventDefault()
     if (preparing) return
-    if (leadRequired && !captured) setAsking(true)
-    else void start()
+    void start()
   }
 
   const onCaptured = useCallback(() => {
-    setCaptured(true)
     setAsking(false)
     void start()
   }, [start])
@@ -111,7 +110,7 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     <>
       <a
         ref={trigger}
-        href={leadRequired && !captured ? leadFormPath(href) : href}
+        href={href}
         onClick={click}
         onPointerEnter={leadRequired ? () => void loadLeadDialog() : undefined}
         onFocus={leadRequired ? () => void loadLeadDialog() : undefined}

@@ -1,18 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
-import { findKnownLead } from '#app/features/leads/server/lead-cookie.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
-import type { Visit } from '#app/lib/visit.server'
 import type { DownloadOffers } from '../downloads'
 import { ITEM_COLUMNS, listDownloadEntries } from './find-download.server'
 import { zipLength } from './serve-download.server'
 
 /**
  * What a fans' page may offer to download for these published items: whether the company
- * wants the fan's details first (and already has them), and the exact size of each file or ZIP.
- * Items with nothing ready to download are left out.
+ * wants fans' details first, and the exact size of each file or ZIP. The same for every fan (the
+ * page is cached for all of them): whether this fan already left their details is answered when
+ * they start a download. Items with nothing ready to download are left out.
  */
-export async function getDownloadOffers(context: PublicContext, visit: Pick<Visit, 'cookies'>, contentItemIds: string[]): Promise<DownloadOffers> {
+export async function getDownloadOffers(context: PublicContext, contentItemIds: string[]): Promise<DownloadOffers> {
   const { company, basePath } = context
   const items = await context.read(async (tx) => {
     const found =
@@ -36,6 +35,5 @@ export async function getDownloadOffers(context: PublicContext, visit: Pick<Visi
       quality: files.some((file) => file.quality === 'web') ? 'web' : 'original',
     }
   }
-  const leadKnown = Boolean(await findKnownLead(context.record, visit.cookies, company.id))
-  return { leadKnown, privacyHref: `${basePath}/privacidade`, items: offers }
+  return { privacyHref: `${basePath}/privacidade`, items: offers }
 }

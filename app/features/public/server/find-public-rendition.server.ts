@@ -11,7 +11,7 @@ const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 export async function findPublicStream(assetId: string) {
   return withPublicRead(null, async (tx) => {
     const [row] = await tx
-      .select({ storageKey: asset.storageKey, mediaType: asset.mediaType })
+      .select({ companyId: asset.companyId, storageKey: asset.storageKey })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
       .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), inArray(asset.mediaType, ['video', 'audio', 'pdf'])))
@@ -31,7 +31,7 @@ export async function findPublicRendition(assetId: string, variant: string) {
   // through (public read), and the checks below say the same.
   return withPublicRead(null, async (tx) => {
     const [row] = await tx
-      .select({ storageKey: assetRendition.storageKey })
+      .select({ companyId: asset.companyId, storageKey: assetRendition.storageKey })
       .from(assetRendition)
       .innerJoin(asset, eq(asset.id, assetRendition.assetId))
       .where(

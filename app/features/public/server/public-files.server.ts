@@ -1,0 +1,76 @@
+import type { StoredObject } from '#app/lib/storage.server'
+import { findPublicRendition, findPublicStream } from './find-public-rendition.server'
+
+/*
+ * Which files fans may load (`/p/{asset}/{variant}`), answered from memory: a fan's gallery asks
+ * for dozens of photos at once, and each used to cost a database transaction. An answer is kept
+ * until the company changes something fans see: the database notifies `public_changes` with the
+ * company's id (migration 0008) and every process forgets that company's answers, and every
+ * "not public" answer, since a file may just have been published. Unpublishing a gallery closes
+ * its files within the time a notification takes to arrive.
+ */
+
+export type PublicFile = { companyId: string; storageKey: string; object?: StoredObject }
+
+type Lookup = (assetId: string, variant: string) => Promise<PublicFile | null>
+
+export function createPublicFileIndex(options: { lookup: Lookup; maxEntries: number }) {
+  const answers = new Map<string, PublicFile | null>()
+  // Bumped by every forget: a lookup that started before one is answered but not kept.
+  let generation = 0
+
+  const keep = (key: string, answer: PublicFile | null) => {
+    answers.delete(key)
+    answers.set(key, answer)
+    for (const [oldest] of answers) {
+      if (answers.size <= options.maxEntries) break
+      answers.delete(oldest)
+    }
+  }
+
+  return {
+    async find(assetId: string, variant: string): Promise<PublicFile | null> {
+      const key = `${assetId}/${variant}`
+      const known = answers.get(key)
+      if (known !== undefined) return known
+      const startedAt = generation
+      const answer = await options.lookup(assetId, variant)
+      if (startedAt === generation) keep(key, answer)
+      return answer
+    },
+    /** Remembers what storage said of a file (size, ETag), so serving it again asks nobody. */
+    describe(assetId: string, variant: string, object: StoredObject) {
+      const known = answers.get(`${assetId}/${variant}`)
+      if (known) known.object = object
+    },
+    forgetCompany(companyId: string) {
+      generation += 1
+      for (const [key, answer] of answers) if (answer === null || answer.companyId === companyId) answers.delete(key)
+    },
+    forgetAll() {
+      generation += 1
+      answers.clear()
+    },
+    get size() {
+      return answers.size
+    },
+  }
+}
+
+async function lookupPublicFile(assetId: string, variant: string): Promise<PublicFile | null> {
+  // Videos, audio and PDFs stream from their original (with byte ranges, for seeking).
+  return variant === 'stream' ? findPublicStream(assetId) : findPublicRendition(assetId, variant)
+}
+
+const INDEX_KEY = Symbol.for('afterglow.public-files')
+type GlobalWithIndex = typeof globalThis & { [INDEX_KEY]?: ReturnType<typeof createPublicFileIndex> }
+
+/** The process's index: 50,000 answers are a few megabytes. */
+export function publicFiles() {
+  const store = globalThis as GlobalWithIndex
+  store[INDEX_KEY] ??= createPublicFileIndex({ lookup: lookupPublicFile, maxEntries: 50_000 })
+  return store[INDEX_KEY]
+}
+
+/** What the database announces about fans' files (see the module comment). */
+export const PUBLIC_FILE_CHANGES = { public_changes: (companyId: string) => publicFiles().forgetCompany(companyId) }

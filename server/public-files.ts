@@ -1,0 +1,83 @@
+import { createReadStream } from 'node:fs'
+import type { NextFunction, Request, Response } from 'express'
+import { publicFiles } from '#app/features/public/server/public-files.server'
+import { logger } from '#app/lib/logger.server'
+import { IMMUTABLE_CACHE, parseRange } from '#app/lib/serve-object.server'
+import { getStorage, type StoredObject } from '#app/lib/storage.server'
+
+/*
+ * Fans' photos and streams (`/p/{asset}/{variant}`) served as a static file server would: which
+ * files are public comes from memory (public-files.server.ts), bytes go from disk to the socket,
+ * with ETag/304, byte ranges and a year of immutable caching for renditions. With S3 storage and
+ * MEDIA_PUBLIC_URL set (a CDN or public bucket in front of the same keys) fans are redirected
+ * there instead, so the bytes never pass through the app.
+ */
+
+const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// Renditions never change under their key; a stream's original neither, but players revalidate.
+const STREAM_CACHE = 'public, max-age=3600'
+
+function notFound(res: Response) {
+  res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').end('Not found')
+}
+
+export function publicFileServer(options: { mediaPublicUrl?: string } = {}) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+      const { assetId, variant } = req.params as { assetId: string; variant: string }
+      if (!ASSET_ID.test(assetId)) return notFound(res)
+      const index = publicFiles()
+      const file = await index.find(assetId.toLowerCase(), variant)
+      if (!file) return notFound(res)
+      const storage = getStorage()
+      const cacheControl = variant === 'stream' ? STREAM_CACHE : IMMUTABLE_CACHE
+      if (storage.kind === 's3' && options.mediaPublicUrl) {
+        res.setHeader('Cache-Control', cacheControl)
+        return res.redirect(302, `${options.mediaPublicUrl.replace(/\/+$/, '')}/${file.storageKey}`)
+      }
+      let object: StoredObject | null | undefined = file.object
+      if (!object) {
+        object = await storage.head(file.storageKey)
+        if (!object) return notFound(res)
+        index.describe(assetId.toLowerCase(), variant, object)
+      }
+      res.setHeader('Accept-Ranges', 'bytes')
+      res.setHeader('Cache-Control', cacheControl)
+      res.setHeader('Content-Type', object.contentType)
+      res.setHeader('ETag', object.etag)
+      res.setHeader('Last-Modified', object.lastModified.toUTCString())
+      const ifNoneMatch = req.headers['if-none-match']
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === object.etag || tag.trim() === '*')) {
+        res.status(304).end()
+        return
+      }
+      const ifRange = req.headers['if-range']
+      const parsed = parseRange(ifRange && ifRange !== object.etag ? null : (req.headers.range ?? null), object.size)
+      if (parsed.kind === 'unsatisfiable') {
+        res.status(416).setHeader('Content-Range', `bytes */${object.size}`).end()
+        return
+      }
+      const range = parsed.kind === 'range' ? parsed.range : undefined
+      const length = range ? range.end - range.start + 1 : object.size
+      res.status(range ? 206 : 200)
+      res.setHeader('Content-Length', length)
+      if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
+      if (req.method === 'HEAD' || length === 0) {
+        res.end()
+        return
+      }
+      const path = storage.localPath?.(file.storageKey)
+      const body = path ? createReadStream(path, range ? { start: range.start, end: range.end } : undefined) : await storage.read(file.storageKey, range)
+      body.on('error', (error: Error) => {
+        // The file went away between the answer and the read (deleted just now): end the response.
+        logger.warn({ err: error, assetId }, 'public file could not be read')
+        res.destroy(error)
+      })
+      res.on('close', () => body.destroy())
+      body.pipe(res)
+    } catch (error) {
+      next(error)
+    }
+  }
+}
