@@ -10,6 +10,7 @@ import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
+import { checkHealth } from '#app/features/health/server/check-health.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
@@ -18,7 +19,7 @@ import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolv
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
 import { JOBS } from '#app/jobs/definitions'
-import { startJobs } from '#app/jobs/queue.server'
+import { JOB_WAKEUPS, startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, securityHeaders } from './security'
@@ -46,10 +47,33 @@ function shouldCompress(req: express.Request, res: express.Response) {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''))
 }
 
+/** A worker process (PROCESS_ROLE=worker) answers its health and nothing else. */
+function createWorkerApp() {
+  const app = express()
+  app.disable('x-powered-by')
+  app.get('/api/health', async (_req, res) => {
+    const health = await checkHealth()
+    res.status(health.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store').json(health)
+  })
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found', message: 'This process only runs background jobs (PROCESS_ROLE=worker).' })
+  })
+  return app
+}
+
 export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
+  if (env.PROCESS_ROLE === 'worker') return createWorkerApp()
   const app = express()
   app.disable('x-powered-by')
   if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
+
+  // Fans' photos and streams, as a static file server would send them (see the module): first,
+  // with security headers made once, since nothing else of the stack concerns them.
+  app.get('/p/:assetId/:variant', publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
+  // Fans' pages kept rendered (see the module): hits are answered here, with the headers stored
+  // with them; misses are rendered below and kept on their way out.
+  const pageCache = options.viteMiddleware ? null : publicPageCache({ buildId: randomBytes(6).toString('hex') })
+  if (pageCache) app.use(pageCache.serve)
 
   app.use((req, _res, next) => {
     // The one client address Better Auth's rate limiter trusts; a client cannot set it.
@@ -61,9 +85,6 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   // Pages, scripts and styles travel gzip-compressed; media, ranges and uploads never are.
   app.use(compression({ filter: shouldCompress }))
 
-  // Fans' photos and streams, as a static file server would send them (see the module).
-  app.get('/p/:assetId/:variant', publicFileServer({ mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
-
   // Resumable uploads (tus): streamed straight to disk, never through a body parser.
   const uploads = createUploadServer({ directory: uploadDirectory() })
   app.all(/^\/api\/uploads(\/.*)?$/, (req, res) => {
@@ -73,10 +94,8 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware)
   } else {
+    if (pageCache) app.use(pageCache.keep)
     // Fingerprinted assets never change; everything else in public/ may.
-    // Fans' pages and the marketing site, kept rendered per company version (see the module);
-    // first, so a page served from memory costs no file-system lookups.
-    app.use(publicPageCache({ buildId: randomBytes(6).toString('hex') }))
     app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
     app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
   }
@@ -115,7 +134,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         return client
       },
       {
-        channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES },
+        channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES, ...JOB_WAKEUPS },
         onGap: () => {
           forgetHosts()
           publicFiles().forgetAll()
@@ -123,7 +142,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
       },
     )
     configureAuthSecret(await resolveSessionSecret(env))
-    jobs = await startJobs(databaseUrl, JOBS)
+    jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
     if (env.SEED_DEMO) await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
@@ -132,7 +151,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     await embedded?.stop().catch(() => undefined)
     throw error
   }
-  logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO }, 'database ready')
+  logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO, role: env.PROCESS_ROLE }, 'database ready')
   return {
     env,
     app: createApp(env, options),

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { publicFiles } from '#app/features/public/server/public-files.server'
 import { logger } from '#app/lib/logger.server'
 import { IMMUTABLE_CACHE, parseRange } from '#app/lib/serve-object.server'
 import { getStorage, type StoredObject } from '#app/lib/storage.server'
+import { fixedSecurityHeaders } from './security'
 
 /*
  * Fans' photos and streams (`/p/{asset}/{variant}`) served as a static file server would: which
@@ -21,11 +23,50 @@ function notFound(res: Response) {
   res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').end('Not found')
 }
 
-export function publicFileServer(options: { mediaPublicUrl?: string } = {}) {
+/**
+ * The bytes of small files fans ask for again and again (every gallery's thumbnails), kept in
+ * memory up to a byte budget, least recently used out first. Keyed by storage key: a rendition's
+ * key changes whenever its bytes do, and whether a fan may have it is asked of the index first.
+ */
+export class HotBytes {
+  private entries = new Map<string, Buffer>()
+  private total = 0
+
+  constructor(private readonly limits: { maxBytes: number; maxFileBytes: number }) {}
+
+  get(key: string) {
+    const bytes = this.entries.get(key)
+    if (!bytes) return undefined
+    this.entries.delete(key)
+    this.entries.set(key, bytes)
+    return bytes
+  }
+
+  fits(size: number) {
+    return size <= this.limits.maxFileBytes
+  }
+
+  set(key: string, bytes: Buffer) {
+    if (!this.fits(bytes.length) || this.entries.has(key)) return
+    this.entries.set(key, bytes)
+    this.total += bytes.length
+    for (const [oldest, kept] of this.entries) {
+      if (this.total <= this.limits.maxBytes) break
+      this.entries.delete(oldest)
+      this.total -= kept.length
+    }
+  }
+}
+
+export function publicFileServer(options: { appUrl: string; isDevelopment: boolean; mediaPublicUrl?: string; hotBytes?: { maxBytes: number; maxFileBytes: number } }) {
+  const securityHeadersOf = fixedSecurityHeaders(options)
+  const hot = new HotBytes(options.hotBytes ?? { maxBytes: 64 * 1024 * 1024, maxFileBytes: 256 * 1024 })
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       const { assetId, variant } = req.params as { assetId: string; variant: string }
+      // Served before the per-response security middleware: the same headers, made once.
+      for (const [name, value] of Object.entries(securityHeadersOf(req.path))) res.setHeader(name, value)
       if (!ASSET_ID.test(assetId)) return notFound(res)
       const index = publicFiles()
       const file = await index.find(assetId.toLowerCase(), variant)
@@ -68,6 +109,22 @@ export function publicFileServer(options: { mediaPublicUrl?: string } = {}) {
         return
       }
       const path = storage.localPath?.(file.storageKey)
+      if (path && !range && hot.fits(object.size)) {
+        let bytes = hot.get(file.storageKey)
+        if (!bytes) {
+          bytes = await readFile(path)
+          if (bytes.length !== object.size) {
+            // Not the file described a moment ago: describe it again on the next request.
+            file.object = undefined
+            res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '1').removeHeader('Content-Length')
+            res.end()
+            return
+          }
+          hot.set(file.storageKey, bytes)
+        }
+        res.end(bytes)
+        return
+      }
       const body = path ? createReadStream(path, range ? { start: range.start, end: range.end } : undefined) : await storage.read(file.storageKey, range)
       body.on('error', (error: Error) => {
         // The file went away between the answer and the read (deleted just now): end the response.

@@ -31,7 +31,20 @@ const PAGE_SLUG = '[A-Za-z0-9._~%-]+'
 const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/(?:galeria|evento)/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
 const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:(?:galeria|evento)/${PAGE_SLUG}|termos|privacidade)?/?$`)
 
-const STORED_HEADERS = ['content-type', 'cache-control', 'content-language', 'link']
+// What a hit is sent with: the page's own headers and the security headers of its render (whose
+// script policy is replaced, see cachedPagePolicy); hits are answered before those middlewares run.
+const STORED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'content-language',
+  'link',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'strict-transport-security',
+]
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024
 /** Photos finishing processing change a company's pages at most this often. */
 export const MEDIA_FOLD_MS = 1000
@@ -233,6 +246,13 @@ function send(req: Request, res: Response, entry: Entry) {
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
+type Pending = { key: string; version: PageVersion }
+
+/**
+ * Two middlewares around the app: `serve` answers hits (and fans waiting for a render under way)
+ * before anything else runs; `keep`, after the security and compression middlewares, lets a miss
+ * be rendered and keeps its bytes on the way out.
+ */
 export function publicPageCache(options: { buildId: string; maxBytes?: number }) {
   const cache = new PageCache({ maxBytes: options.maxBytes ?? 64 * 1024 * 1024 })
   const versions = new VersionReader(companyVersion)
@@ -240,7 +260,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
   /** Renders under way, so that a burst of fans on a changed page costs one render. */
   const rendering = new Map<string, { version: PageVersion; done: Promise<Entry | null> }>()
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const serve = async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
       const url = new URL(req.originalUrl, 'http://cache.invalid')
@@ -260,38 +280,45 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
         const rendered = await underway.done
         if (rendered) return send(req, res, rendered)
       }
-      if (req.method === 'HEAD') return next()
-
-      res.setHeader('X-Afterglow-Cache', 'miss')
-      let finish: (entry: Entry | null) => void = () => undefined
-      const done = new Promise<Entry | null>((resolve) => (finish = resolve))
-      const render = { version, done }
-      rendering.set(key, render)
-      const renderedAt = Date.now()
-      captureResponse(res, (status, body) => {
-        if (rendering.get(key) === render) rendering.delete(key)
-        const headers: Record<string, string> = {}
-        for (const name of STORED_HEADERS) {
-          const value = res.getHeader(name)
-          if (value !== undefined) headers[name] = String(value)
-        }
-        const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
-        if (!cacheable) return finish(null)
-        const html = body.toString('utf8')
-        headers['content-security-policy'] = cachedPagePolicy(String(res.getHeader('content-security-policy') ?? ''), html)
-        const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }
-        cache.set(key, entry)
-        finish(entry)
-        compress(body).then(
-          (compressed) => cache.addCompressed(key, entry, compressed),
-          () => undefined,
-        )
-      })
+      if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
       next()
     } catch (error) {
       next(error)
     }
   }
+
+  const keep = (req: Request, res: Response, next: NextFunction) => {
+    const pending = res.locals.pageCache as Pending | undefined
+    if (!pending) return next()
+    const { key, version } = pending
+    res.setHeader('X-Afterglow-Cache', 'miss')
+    let finish: (entry: Entry | null) => void = () => undefined
+    const done = new Promise<Entry | null>((resolve) => (finish = resolve))
+    const render = { version, done }
+    rendering.set(key, render)
+    const renderedAt = Date.now()
+    captureResponse(res, (status, body) => {
+      if (rendering.get(key) === render) rendering.delete(key)
+      const headers: Record<string, string> = {}
+      for (const name of STORED_HEADERS) {
+        const value = res.getHeader(name)
+        if (value !== undefined) headers[name] = String(value)
+      }
+      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
+      if (!cacheable) return finish(null)
+      headers['content-security-policy'] = cachedPagePolicy(String(res.getHeader('content-security-policy') ?? ''), body.toString('utf8'))
+      const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }
+      cache.set(key, entry)
+      finish(entry)
+      compress(body).then(
+        (compressed) => cache.addCompressed(key, entry, compressed),
+        () => undefined,
+      )
+    })
+    next()
+  }
+
+  return { serve, keep }
 }
 
 /** Lets the response through untouched and hands over its bytes (null if too big) once it has ended. */

@@ -7,6 +7,39 @@ import type { NextFunction, Request, Response } from 'express'
  */
 export const SAME_ORIGIN_FRAMABLE = /^\/p\/[0-9a-f-]{36}\/stream$/i
 
+type PolicyOptions = { isHttps: boolean; isDevelopment: boolean }
+
+function contentSecurityPolicy(options: PolicyOptions & { scriptSources: string[]; framable: boolean }) {
+  const connectSrc = [`'self'`]
+  if (options.isDevelopment) connectSrc.push('ws:')
+  return [
+    `default-src 'self'`,
+    `script-src ${options.scriptSources.join(' ')}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob:`,
+    `media-src 'self' blob:`,
+    `font-src 'self'`,
+    `connect-src ${connectSrc.join(' ')}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors ${options.framable ? `'self'` : `'none'`}`,
+    ...(options.isHttps ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+}
+
+function headersFor(options: PolicyOptions & { scriptSources: string[]; framable: boolean }): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': options.framable ? 'SAMEORIGIN' : 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(options.isHttps ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
 /**
  * Security headers for every response. Scripts run only with this response's nonce; pages
  * cannot be framed (published file streams only by this site); HSTS only when the public URL is https.
@@ -17,34 +50,21 @@ export function securityHeaders(options: { appUrl: string; isDevelopment: boolea
     const framable = SAME_ORIGIN_FRAMABLE.test(req.path)
     const nonce = randomBytes(16).toString('base64')
     res.locals.nonce = nonce
-    const scriptSrc = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`]
-    const connectSrc = [`'self'`]
-    if (options.isDevelopment) connectSrc.push('ws:')
-    res.setHeader(
-      'Content-Security-Policy',
-      [
-        `default-src 'self'`,
-        `script-src ${scriptSrc.join(' ')}`,
-        `style-src 'self' 'unsafe-inline'`,
-        `img-src 'self' data: blob:`,
-        `media-src 'self' blob:`,
-        `font-src 'self'`,
-        `connect-src ${connectSrc.join(' ')}`,
-        `object-src 'none'`,
-        `base-uri 'self'`,
-        `form-action 'self'`,
-        `frame-ancestors ${framable ? `'self'` : `'none'`}`,
-        ...(isHttps ? ['upgrade-insecure-requests'] : []),
-      ].join('; '),
-    )
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('X-Frame-Options', framable ? 'SAMEORIGIN' : 'DENY')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-    if (isHttps) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    const headers = headersFor({ isHttps, isDevelopment: options.isDevelopment, scriptSources: [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`], framable })
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     next()
   }
+}
+
+/**
+ * The same headers without a nonce, made once: for responses that are the same for everyone and
+ * carry no script of their own (fans' photos and streams, served ahead of the per-response middleware).
+ */
+export function fixedSecurityHeaders(options: { appUrl: string; isDevelopment: boolean }) {
+  const base = { isHttps: options.appUrl.startsWith('https://'), isDevelopment: options.isDevelopment, scriptSources: [`'self'`] }
+  const framable = headersFor({ ...base, framable: true })
+  const notFramable = headersFor({ ...base, framable: false })
+  return (path: string) => (SAME_ORIGIN_FRAMABLE.test(path) ? framable : notFramable)
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

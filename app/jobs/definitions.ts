@@ -8,6 +8,7 @@ export const generateRenditionsJob = defineJob({
   id: 'media.generate-renditions',
   schema: z.object({ companyId: z.string().min(1), assetId: z.uuid() }),
   retry: { limit: 4, delaySeconds: 2, backoff: true },
+  ownerField: 'companyId',
   async handler({ companyId, assetId }, attempt) {
     try {
       await generateRenditions(companyId, assetId)

@@ -10,6 +10,11 @@ export type JobDefinition<S extends z.ZodType> = {
   retry: { limit: number; delaySeconds: number; backoff: boolean }
   /** Runs on this schedule (cron, UTC) as well as on demand. */
   cron?: string
+  /**
+   * The payload field saying whose work a job is (e.g. companyId): queued jobs of one owner go behind those of owners
+   * with fewer waiting, so one company's 5,000-photo upload does not hold back another's ten.
+   */
+  ownerField?: keyof z.infer<S> & string
   handler: (payload: z.infer<S>, attempt: { number: number; isLast: boolean }) => Promise<void>
 }
 

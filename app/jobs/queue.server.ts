@@ -1,32 +1,48 @@
 import PgBoss from 'pg-boss'
 import type { z } from 'zod'
+import { getPool } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { JobDefinition } from './job'
 
 /*
  * Jobs run on pg-boss in the same PostgreSQL (schema `pgboss`): no other service to run.
- * Each app process works the queues; several processes share them safely.
+ * Each process that works (PROCESS_ROLE worker or all) works every queue; several share them safely.
+ *
+ * No job waits for a poll: a worker asks for the next job as soon as one ends, and a job queued
+ * anywhere wakes the workers of every process at once (NOTIFY jobs_queued, see `JOB_WAKEUPS`).
+ * The polling interval only bounds how long a lost notification can delay a job.
  */
 
 const BOSS_KEY = Symbol.for('afterglow.boss')
-type GlobalWithBoss = typeof globalThis & { [BOSS_KEY]?: PgBoss }
+type Queues = { boss: PgBoss; workers: Map<string, string[]> }
+type GlobalWithBoss = typeof globalThis & { [BOSS_KEY]?: Queues }
+
+const queues = () => (globalThis as GlobalWithBoss)[BOSS_KEY]
 
 /** Starts the queue with `jobs` (definitions.ts lists them; passed in so this module needs none of them). */
 export async function startJobs(connectionString: string, jobs: readonly JobDefinition<z.ZodType>[], options: { work: boolean } = { work: true }) {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
   await boss.start()
+  const workers = new Map<string, string[]>()
   for (const job of jobs) {
     await boss.createQueue(job.id, { name: job.id, retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff })
     if (job.cron) await boss.schedule(job.id, job.cron, {})
     if (!options.work) continue
-    await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([received]) => {
-      const payload = (job.schema as z.ZodType).parse(received.data)
-      const number = received.retryCount + 1
-      await (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast: received.retryCount >= received.retryLimit })
+    let workerId = ''
+    workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([received]) => {
+      try {
+        const payload = (job.schema as z.ZodType).parse(received.data)
+        const number = received.retryCount + 1
+        await (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast: received.retryCount >= received.retryLimit })
+      } finally {
+        // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
+        boss.notifyWorker(workerId)
+      }
     })
+    workers.set(job.id, [workerId])
   }
-  ;(globalThis as GlobalWithBoss)[BOSS_KEY] = boss
+  ;(globalThis as GlobalWithBoss)[BOSS_KEY] = { boss, workers }
   return {
     async stop() {
       delete (globalThis as GlobalWithBoss)[BOSS_KEY]
@@ -35,9 +51,34 @@ export async function startJobs(connectionString: string, jobs: readonly JobDefi
   }
 }
 
+/** Wakes this process's workers of a queue (a job was queued somewhere). */
+function wakeWorkers(queue: string) {
+  const running = queues()
+  for (const id of running?.workers.get(queue) ?? []) running?.boss.notifyWorker(id)
+}
+
+/** What the database announces to the job workers (see the module comment). */
+export const JOB_WAKEUPS = { jobs_queued: (queue: string) => wakeWorkers(queue) }
+
+/** How many jobs of `owner` are waiting in `queue`: their number is the new job's place among that owner's. */
+async function waitingOf(queue: string, field: string, owner: string) {
+  const { rows } = await getPool().query<{ waiting: number }>({
+    name: 'jobs-waiting-of-owner',
+    text: `select count(*)::int as waiting from pgboss.job where name = $1 and state in ('created', 'retry') and data->>$2 = $3`,
+    values: [queue, field, owner],
+  })
+  return rows[0]?.waiting ?? 0
+}
+
 /** Queues a job; its payload is checked against the job's schema first. */
 export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options: { singletonKey?: string } = {}) {
-  const boss = (globalThis as GlobalWithBoss)[BOSS_KEY]
-  if (!boss) throw new Error('Jobs are not started: boot() starts them')
-  return boss.send(job.id, job.schema.parse(payload) as object, options)
+  const running = queues()
+  if (!running) throw new Error('Jobs are not started: boot() starts them')
+  const data = job.schema.parse(payload) as object
+  // Higher priority is fetched first: an owner's nth waiting job comes after every owner's first.
+  const owner = job.ownerField ? String((data as Record<string, unknown>)[job.ownerField]) : null
+  const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
+  const id = await running.boss.send(job.id, data, { ...options, priority })
+  await getPool().query({ name: 'jobs-queued', text: 'select pg_notify($1, $2)', values: ['jobs_queued', job.id] })
+  return id
 }

@@ -51,6 +51,11 @@ export const ZEnv = z.object({
   MEDIA_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.com' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SEED_DEMO: booleanFlag.optional(),
+  /**
+   * What this process does: `web` answers requests, `worker` runs background jobs (photo and
+   * video processing) and answers only /api/health, `all` (the default) does both.
+   */
+  PROCESS_ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
   /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */
   TRUST_PROXY: z
     .string()

@@ -2,6 +2,14 @@ import exifReader from 'exif-reader'
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 
+/*
+ * libvips works on its own threads, off the event loop; only the calls are made from it. Its
+ * operation cache would keep decoded 24-megapixel photos around for reuse that never comes (each
+ * photo is processed once): off, so the process's memory stays bounded. One photo's five outputs
+ * already keep both cores busy, so its thread count is left at the number of cores.
+ */
+sharp.cache(false)
+
 /** Widths served to browsers through `srcset`; never larger than the original. */
 export const IMAGE_WIDTHS = [400, 1200, 2400] as const
 /** The JPEG kept for clients without WebP and for link previews (Open Graph). */
