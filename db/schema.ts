@@ -324,6 +324,8 @@ export const asset = pgTable(
     durationMs: integer('duration_ms'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     placeholder: text('placeholder'),
+    /** The placeholder as the tiny PNG data URL fans' pages paint, made once when the photo is processed. */
+    placeholderImage: text('placeholder_image'),
     customThumbnailAssetId: uuid('custom_thumbnail_asset_id'),
     /**
      * What a cover or custom thumbnail illustrates (it is not among that item's files): fans may

@@ -1,10 +1,10 @@
+ALTER TABLE "assets" ADD COLUMN "placeholder_image" text;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "public_media_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "assets_custom_thumbnail_idx" ON "assets" USING btree ("custom_thumbnail_asset_id");--> statement-breakpoint
 CREATE INDEX "assets_illustrates_content_item_idx" ON "assets" USING btree ("illustrates_content_item_id");--> statement-breakpoint
 CREATE INDEX "assets_illustrates_event_idx" ON "assets" USING btree ("illustrates_event_id");--> statement-breakpoint
 CREATE INDEX "content_items_cover_asset_idx" ON "content_items" USING btree ("cover_asset_id");--> statement-breakpoint
-CREATE INDEX "events_cover_asset_idx" ON "events" USING btree ("cover_asset_id");
---> statement-breakpoint
+CREATE INDEX "events_cover_asset_idx" ON "events" USING btree ("cover_asset_id");--> statement-breakpoint
 -- Fans' pages are cached per company version (server/public-page-cache.ts). Until now every row
 -- change bumped it, about six times per photo while it was processed, so during an upload every
 -- fan got an uncached page. Now only changes fans can see count, once per statement:

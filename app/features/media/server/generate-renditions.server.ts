@@ -1,3 +1,4 @@
+import { placeholderDataUrl } from '../placeholder-image'
 import { createWriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -66,6 +67,7 @@ export async function generateRenditions(companyId: string, assetId: string) {
         durationMs: video?.durationMs ?? null,
         capturedAt: image.capturedAt,
         placeholder: image.placeholder,
+        placeholderImage: placeholderDataUrl(image.placeholder),
         processingStatus: 'ready',
         processingError: null,
         optimized: true,

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { placeholderDataUrl, type NotFoundDetails, type PublicCompany, type PublicContext } from './public-pages.server'
+import { type NotFoundDetails, type PublicCompany, type PublicContext } from './public-pages.server'
+import { placeholderImageOf } from '#app/features/media/placeholder-image'
 
 export type ImageSources = { id: string; sources: Array<{ name: string; width: number }> }
 
@@ -83,6 +84,7 @@ export async function getPublicContent({ company, read }: PublicContext, content
         height: asset.height,
         durationMs: asset.durationMs,
         placeholder: asset.placeholder,
+        placeholderImage: asset.placeholderImage,
         customThumbnailAssetId: asset.customThumbnailAssetId,
       })
       .from(asset)
@@ -105,10 +107,10 @@ export async function getPublicContent({ company, read }: PublicContext, content
           .from(event)
           .where(and(eq(event.companyId, company.id), eq(event.id, item.eventId), eq(event.status, 'published')))
       : []
-    const { customThumbnailAssetId: _thumbnail, ...fileFacts } = file ?? { customThumbnailAssetId: null }
+    const { customThumbnailAssetId: _thumbnail, placeholderImage: _image, ...fileFacts } = file ?? { customThumbnailAssetId: null, placeholderImage: null }
     return {
       item: { id: item.id, title: item.title, description: item.description, location: item.location, happenedOn: item.happenedOn, publishedAt: item.publishedAt, requireLead: item.requireLead },
-      file: file ? { ...(fileFacts as Omit<typeof file, 'customThumbnailAssetId'>), placeholder: placeholderDataUrl(file.placeholder), sources: fileSources } : null,
+      file: file ? { ...(fileFacts as Omit<typeof file, 'customThumbnailAssetId' | 'placeholderImage'>), placeholder: placeholderImageOf(file), sources: fileSources } : null,
       poster,
       event: attached ?? null,
     }

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { rgbaToDataURL, thumbHashToRGBA } from 'thumbhash'
 import { asset, assetRendition, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
@@ -7,6 +6,7 @@ import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
 import { brandingVariables, type BrandingVariables } from '../branding'
 import { AppError } from '#app/lib/errors'
+import { placeholderImageOf } from '#app/features/media/placeholder-image'
 
 /*
  * What fans may see: published galleries, content and events of one company. Reads run in the
@@ -102,37 +102,6 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
   }
 }
 
-/** Longest side of a placeholder: the browser's smooth upscaling does the blurring. */
-const PLACEHOLDER_PIXELS = 8
-
-/**
- * ThumbHash (base64) → a tiny PNG data URL the page paints until the photo arrives. ThumbHash
- * decodes to ~32 px (a 4 KB PNG); box-averaged down to 8 px it is ~300 bytes and looks the same
- * once stretched over the tile, which matters with dozens of tiles in the page and its data.
- */
-export function placeholderDataUrl(placeholder: string | null) {
-  if (!placeholder) return null
-  try {
-    const { w, h, rgba } = thumbHashToRGBA(Buffer.from(placeholder, 'base64'))
-    const scale = PLACEHOLDER_PIXELS / Math.max(w, h)
-    const width = Math.max(1, Math.round(w * scale))
-    const height = Math.max(1, Math.round(h * scale))
-    const small = new Uint8Array(width * height * 4)
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const [x0, x1] = [Math.floor((x * w) / width), Math.max(Math.floor(((x + 1) * w) / width), Math.floor((x * w) / width) + 1)]
-        const [y0, y1] = [Math.floor((y * h) / height), Math.max(Math.floor(((y + 1) * h) / height), Math.floor((y * h) / height) + 1)]
-        const sum = [0, 0, 0, 0]
-        for (let sy = y0; sy < y1; sy++) for (let sx = x0; sx < x1; sx++) for (let c = 0; c < 4; c++) sum[c] += rgba[(sy * w + sx) * 4 + c]
-        const count = (x1 - x0) * (y1 - y0)
-        for (let c = 0; c < 4; c++) small[(y * width + x) * 4 + c] = Math.round(sum[c] / count)
-      }
-    }
-    return rgbaToDataURL(width, height, small)
-  } catch {
-    return null
-  }
-}
 
 // Sub-selects are written out in full: drizzle's unqualified column names would bind to the inner table.
 const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
@@ -236,6 +205,7 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
         width: asset.width,
         height: asset.height,
         placeholder: asset.placeholder,
+        placeholderImage: asset.placeholderImage,
         sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
       })
       .from(asset)
@@ -243,7 +213,7 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
       .orderBy(asc(asset.position))
     const media: PublicMedia[] = rows.flatMap((row) =>
       row.width && row.height && (row.mediaType === 'image' || row.mediaType === 'video')
-        ? [{ ...row, width: row.width, height: row.height, placeholder: placeholderDataUrl(row.placeholder) }]
+        ? [{ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width, height: row.height, placeholder: placeholderImageOf(row) }]
         : [],
     )
     return { gallery, media }

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { describe, expect, it } from 'vitest'
-import { placeholderDataUrl } from './public-pages.server'
+import { placeholderDataUrl } from './placeholder-image'
 
 describe('photo placeholders', () => {
   it('are tiny PNGs of the photo’s colours, in its proportions', async () => {
