@@ -44,6 +44,7 @@ export default [
   route('og/:kind/:id/:file', 'routes/tenant/og-image.ts'),
   route(':clientSlug', 'routes/tenant/landing.tsx'),
   route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
+  route(':clientSlug/galeria/:gallerySlug/fotos', 'routes/tenant/gallery-page.ts'),
   route(':clientSlug/evento/:eventSlug', 'routes/tenant/event.tsx'),
   route(':clientSlug/termos', 'routes/tenant/company-policy.tsx', { id: 'company-terms' }),
   route(':clientSlug/privacidade', 'routes/tenant/company-policy.tsx', { id: 'company-privacy' }),
@@ -54,6 +55,7 @@ export default [
   route('event/:eventSlug', 'routes/tenant/event-link.tsx'),
   // Subdomain mode ({company}.PLATFORM_DOMAIN): the same pages without the company segment.
   route('galeria/:gallerySlug', 'routes/tenant/gallery.tsx', { id: 'subdomain-gallery' }),
+  route('galeria/:gallerySlug/fotos', 'routes/tenant/gallery-page.ts', { id: 'subdomain-gallery-page' }),
   route('evento/:eventSlug', 'routes/tenant/event.tsx', { id: 'subdomain-event' }),
   route('termos', 'routes/tenant/company-policy.tsx', { id: 'subdomain-company-terms' }),
   route('privacidade', 'routes/tenant/company-policy.tsx', { id: 'subdomain-company-privacy' }),

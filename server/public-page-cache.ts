@@ -28,8 +28,10 @@ import { isReservedSegment } from '#app/features/public/server/reserved-segments
 
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'
 const PAGE_SLUG = '[A-Za-z0-9._~%-]+'
-const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/(?:galeria|evento)/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
-const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:(?:galeria|evento)/${PAGE_SLUG}|termos|privacidade)?/?$`)
+// A gallery's further pages of photos (`/fotos`, JSON) are kept with it.
+const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/galeria/${PAGE_SLUG}(?:/fotos)?|/evento/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
+const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:galeria/${PAGE_SLUG}(?:/fotos)?|evento/${PAGE_SLUG}|termos|privacidade)?/?$`)
+const KEPT_TYPES = /^(?:text\/html|application\/json)/
 
 // What a hit is sent with: the page's own headers and the security headers of its render (whose
 // script policy is replaced, see cachedPagePolicy); hits are answered before those middlewares run.
@@ -304,7 +306,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
         const value = res.getHeader(name)
         if (value !== undefined) headers[name] = String(value)
       }
-      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && headers['content-type']?.startsWith('text/html') && body.length <= MAX_ENTRY_BYTES
+      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && KEPT_TYPES.test(headers['content-type'] ?? '') && body.length <= MAX_ENTRY_BYTES
       if (!cacheable) return finish(null)
       headers['content-security-policy'] = cachedPagePolicy(String(res.getHeader('content-security-policy') ?? ''), body.toString('utf8'))
       const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm'
-import { asset } from '#db/schema'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { asset, assetRendition } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitUntil } from './wait'
 
@@ -29,4 +29,27 @@ export async function waitForAssetsReady(assetIds: string[], timeoutMs = 40_000)
     },
     { timeoutMs, intervalMs: 250, message: () => `renditions not ready: ${JSON.stringify(statuses)}` },
   )
+}
+
+/**
+ * `count` more photos in a gallery, made in one statement from a processed one: rows of their
+ * own (positions after the gallery's last), sharing the original's stored renditions. For
+ * galleries of hundreds or thousands of photos without processing each.
+ */
+export async function copyReadyPhoto(sourceAssetId: string, count: number) {
+  return withSystem(async (tx) => {
+    const [source] = await tx.select().from(asset).where(eq(asset.id, sourceAssetId))
+    const renditions = await tx.select().from(assetRendition).where(eq(assetRendition.assetId, sourceAssetId))
+    const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${asset.position}), -1)::int` }).from(asset).where(eq(asset.contentItemId, source.contentItemId!))
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...copy } = source
+    const ids: string[] = []
+    // Batches keep each statement's parameters under PostgreSQL's limit.
+    for (let start = 0; start < count; start += 500) {
+      const batch = Array.from({ length: Math.min(500, count - start) }, (_, offset) => ({ ...copy, position: last + 1 + start + offset, originalName: `copy-${start + offset + 1}.jpg` }))
+      const inserted = await tx.insert(asset).values(batch).returning({ id: asset.id })
+      ids.push(...inserted.map((row) => row.id))
+      await tx.insert(assetRendition).values(inserted.flatMap((row) => renditions.map(({ assetId: _asset, createdAt: _made, ...rendition }) => ({ ...rendition, assetId: row.id }))))
+    }
+    return ids
+  })
 }

@@ -8,6 +8,9 @@ import { JustifiedGrid } from '#app/features/public/components/media-grid'
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
+import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
+import { LoadMore } from '#app/features/public/components/load-more'
+import { useGalleryPages } from '#app/features/public/use-gallery-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
 import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
@@ -25,11 +28,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const { company, basePath } = context
-    const { gallery, media } = await getPublicGallery(context, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
+    // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
+    const { gallery, media, next, total } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
     const downloads = await getDownloadOffers(context, [gallery.id])
     const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
-    return { company, basePath, gallery, media, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, total, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -52,12 +56,14 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallery, media, tab, downloads, share } = loaderData
+  const { company, basePath, gallerySlug, gallery, media, next, tab, downloads, share } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
-  const shown = media.filter((item) => (tab === 'photos' ? item.mediaType === 'image' : tab === 'videos' ? item.mediaType === 'video' : true))
+  const filter = tab === 'all' ? '' : `?type=${tab}`
+  const pages = useGalleryPages(media, next, `${basePath}/galeria/${gallerySlug}/fotos${filter}`)
+  const shown = pages.items
   return (
     <PublicShell company={company} basePath={basePath}>
       <CoverHero coverAssetId={gallery.coverAssetId} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
@@ -82,10 +88,11 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} />}
+        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} blockSize={GALLERY_PAGE_SIZE} />}
+        {pages.next ? <LoadMore href={`?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after: pages.next })}`} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} /> : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(pages.next)} onNearEnd={pages.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>

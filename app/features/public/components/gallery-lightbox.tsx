@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import Lightbox, { useLightboxState } from 'yet-another-react-lightbox'
 import Video from 'yet-another-react-lightbox/plugins/video'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
@@ -22,7 +23,28 @@ function DownloadCurrent({ media, download }: { media: PublicMedia[]; download: 
  * The black, swipeable viewer: keyboard arrows and Escape, pinch and double-tap zoom, videos
  * played inside. Loaded only when a fan first opens a photo.
  */
-export default function GalleryLightbox({ media, index, onClose, labels, share, download }: { media: PublicMedia[]; index: number; onClose: () => void; labels: Record<string, string>; share?: { url: string; title: string; label: string }; download?: ViewerDownload }) {
+export default function GalleryLightbox({
+  media,
+  index,
+  onClose,
+  labels,
+  share,
+  download,
+  hasMore = false,
+  onNearEnd,
+}: {
+  media: PublicMedia[]
+  index: number
+  onClose: () => void
+  labels: Record<string, string>
+  share?: { url: string; title: string; label: string }
+  download?: ViewerDownload
+  /** More of the gallery is still to come: the viewer asks for it as the fan nears the end. */
+  hasMore?: boolean
+  onNearEnd?: () => void
+}) {
+  // Kept here so the viewer stays on its photo when more photos arrive behind it.
+  const [current, setCurrent] = useState(index)
   const slides = media.map((item) => {
     const largest = item.sources.at(-1)
     if (item.mediaType === 'video') {
@@ -45,12 +67,19 @@ export default function GalleryLightbox({ media, index, onClose, labels, share, 
   return (
     <Lightbox
       open
-      index={index}
+      index={current}
       close={onClose}
+      on={{
+        view: ({ index: viewed }) => {
+          setCurrent(viewed)
+          if (hasMore && viewed >= media.length - 3) onNearEnd?.()
+        },
+      }}
       slides={slides}
       plugins={[Zoom, Video]}
       labels={labels}
-      carousel={{ finite: false, preload: 2 }}
+      // No wrapping round to the first photo while the gallery's end is not loaded yet.
+      carousel={{ finite: hasMore, preload: 2 }}
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
       // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.

@@ -10,14 +10,30 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
 /**
  * A justified grid: every row fills the width, each tile keeps its photo's proportions, and
  * the space is reserved before anything loads (no layout shift), painted with its placeholder.
+ * Long galleries arrive page by page: each page is a grid of its own (`blockSize` tiles), so a
+ * page appended below never moves a tile above it.
  */
-export function JustifiedGrid({ media, onOpen }: { media: PublicMedia[]; onOpen?: (index: number) => void }) {
+export function JustifiedGrid({ media, onOpen, blockSize = Infinity }: { media: PublicMedia[]; onOpen?: (index: number) => void; blockSize?: number }) {
+  const size = Number.isFinite(blockSize) && blockSize > 0 ? blockSize : Math.max(media.length, 1)
+  const blocks: { start: number; media: PublicMedia[] }[] = []
+  for (let start = 0; start < media.length; start += size) blocks.push({ start, media: media.slice(start, start + size) })
+  return (
+    <div className="flex flex-col gap-1">
+      {blocks.map((block) => (
+        <GridBlock key={block.media[0].id} media={block.media} startIndex={block.start} onOpen={onOpen} />
+      ))}
+    </div>
+  )
+}
+
+function GridBlock({ media, startIndex, onOpen }: { media: PublicMedia[]; startIndex: number; onOpen?: (index: number) => void }) {
   const { t } = useTranslation()
   // Row height: ~130 px on phones, ~240 px from tablets up (docs/product.md).
   const rowHeight = 240
   return (
     <ul className="flex flex-wrap gap-1 [--row:130px] after:block after:grow-[10] sm:[--row:240px]">
-      {media.map((item, index) => {
+      {media.map((item, blockIndex) => {
+        const index = startIndex + blockIndex
         const ratio = item.width / item.height
         const smallest = item.sources[0]
         return (

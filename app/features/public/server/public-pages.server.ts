@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
@@ -7,6 +7,7 @@ import type { Visit } from '#app/lib/visit.server'
 import { brandingVariables, type BrandingVariables } from '../branding'
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
+import { GALLERY_PAGE_SIZE } from '../gallery-paging'
 
 /*
  * What fans may see: published galleries, content and events of one company. Reads run in the
@@ -188,36 +189,80 @@ export type PublicMedia = {
   sources: Array<{ name: string; width: number }>
 }
 
-export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string) {
-  return read(async (tx) => {
-    const [gallery] = await tx
-      .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId })
-      .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
-    if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
-    const rows = await tx
-      .select({
-        id: asset.id,
-        mediaType: asset.mediaType,
-        mimeType: asset.mimeType,
-        title: asset.title,
-        altText: asset.altText,
-        width: asset.width,
-        height: asset.height,
-        placeholder: asset.placeholder,
-        placeholderImage: asset.placeholderImage,
-        sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
-      })
-      .from(asset)
-      .where(and(eq(asset.contentItemId, gallery.id), eq(asset.processingStatus, 'ready')))
-      .orderBy(asc(asset.position))
-    const media: PublicMedia[] = rows.flatMap((row) =>
-      row.width && row.height && (row.mediaType === 'image' || row.mediaType === 'video')
-        ? [{ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width, height: row.height, placeholder: placeholderImageOf(row) }]
-        : [],
+export type GalleryTab = 'all' | 'photos' | 'videos'
+
+/** Where a page of a gallery starts: after this file (position, then id: stable however files are added or removed). */
+const CURSOR = /^(\d{1,9})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
+
+export function parseGalleryCursor(text: string | null) {
+  const match = text ? CURSOR.exec(text) : null
+  return match ? { position: Number(match[1]), id: match[2] } : null
+}
+
+const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], photos: ['image'], videos: ['video'] }
+
+async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
+  const after = parseGalleryCursor(options.after)
+  const rows = await tx
+    .select({
+      id: asset.id,
+      position: asset.position,
+      mediaType: asset.mediaType,
+      mimeType: asset.mimeType,
+      title: asset.title,
+      altText: asset.altText,
+      width: asset.width,
+      height: asset.height,
+      placeholder: asset.placeholder,
+      placeholderImage: asset.placeholderImage,
+      sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
+    })
+    .from(asset)
+    .where(
+      and(
+        eq(asset.contentItemId, galleryId),
+        eq(asset.processingStatus, 'ready'),
+        inArray(asset.mediaType, SHOWN_TYPES[options.tab]),
+        sql`${asset.width} is not null and ${asset.height} is not null`,
+        after ? sql`(${asset.position}, ${asset.id}) > (${after.position}, ${after.id}::uuid)` : undefined,
+      ),
     )
-    return { gallery, media }
+    .orderBy(asc(asset.position), asc(asset.id))
+    .limit(GALLERY_PAGE_SIZE + 1)
+  const shown = rows.slice(0, GALLERY_PAGE_SIZE)
+  const last = shown.at(-1)
+  const media: PublicMedia[] = shown.map((row) => ({ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }))
+  return { media, next: rows.length > GALLERY_PAGE_SIZE && last ? `${last.position}.${last.id}` : null }
+}
+
+async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string) {
+  const [gallery] = await tx
+    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId })
+    .from(contentItem)
+    .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
+  if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
+  return gallery
+}
+
+/**
+ * A published gallery with its first page of photos and videos (after `after`, for fans without
+ * JavaScript paging on), how many it shows in all, and where the next page starts.
+ */
+export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
+  return read(async (tx) => {
+    const gallery = await findPublishedGallery(tx, company, gallerySlug)
+    const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
+    const [counted] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(asset)
+      .where(and(eq(asset.contentItemId, gallery.id), eq(asset.processingStatus, 'ready'), inArray(asset.mediaType, SHOWN_TYPES[options.tab]), sql`${asset.width} is not null and ${asset.height} is not null`))
+    return { gallery, media: page.media, next: page.next, total: counted.total }
   })
+}
+
+/** The next page of a gallery's photos and videos, as the fan scrolls. */
+export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after: string | null }) {
+  return read(async (tx) => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug)).id, options))
 }
 
 /** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */

@@ -1,0 +1,20 @@
+import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
+import { getGalleryPage, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { toHttpError } from '#app/lib/errors'
+import { visitOf } from '#app/lib/visit.server'
+import type { Route } from './+types/gallery-page'
+
+/**
+ * The next page of a gallery's photos and videos (`?after=` the last one shown, `?type=` the
+ * filter), fetched as the fan scrolls. The same for every fan, so kept by the page cache with
+ * the gallery's page.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  try {
+    const context = await resolvePublicCompany(await visitOf(request), params.clientSlug)
+    const page = await getGalleryPage(context, params.gallerySlug, { tab: readFilter(request, MEDIA_TABS), after: new URL(request.url).searchParams.get('after') })
+    return Response.json(page, { headers: { 'Cache-Control': 'no-cache' } })
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}

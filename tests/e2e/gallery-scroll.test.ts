@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
+import { launchBrowser, PHONE } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
+
+/*
+ * A gallery of 500 photos on a phone: the fan scrolls to the very end (pages arrive as they go),
+ * opens the last photo in the viewer, and nothing on screen ever jumps (cumulative layout shift 0).
+ */
+const PHOTOS = 500
+
+describe('a fan scrolling a gallery of 500 photos', () => {
+  let browser: Browser
+  let slug = ''
+  beforeAll(async () => {
+    const admin = await createCompanyAdmin('scroll-500')
+    slug = admin.company.slug
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Five Hundred', slug: 'five-hundred', status: 'published', publishedAt: new Date() }).returning())
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#e11d48'), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([first.assetId])
+    await copyReadyPhoto(first.assetId, PHOTOS - 1)
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('reaches the end, opens the last photo, and the layout never shifts', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: inject('baseUrl'), hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.addInitScript(() => {
+      const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [] as number[])
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // The fan answers the cookie banner when it shows (it would cover the last row).
+    await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
+      await button.click()
+    })
+    await page.goto(`/${slug}/galeria/five-hundred`)
+    const tiles = page.getByTestId('public-media')
+    expect(await tiles.count()).toBe(60)
+    // Scroll as a thumb flicking fast would (about 7,000 px a second), until the end.
+    for (let i = 0; i < 600 && (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)); i++) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(100)
+    }
+    expect(await tiles.count()).toBe(PHOTOS)
+    await page.getByRole('button', { name: 'Load more photos' }).or(page.getByRole('link', { name: 'Load more photos' })).waitFor({ state: 'detached' })
+
+    const last = page.getByRole('link', { name: `Photo ${PHOTOS}`, exact: true })
+    await last.click()
+    const viewer = page.locator('.yarl__root')
+    await viewer.waitFor()
+    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
+    expect(cls).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { asset, contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
+import { TestClient } from '../support/http-client'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
+import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
+
+type Page = { media: { id: string }[]; next: string | null }
+
+describe('a gallery of any size', () => {
+  it('shows its first page in the HTML and the rest page by page, every photo once and in order, across changes made between pages', async () => {
+    const admin = await createCompanyAdmin('paging')
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Big Night', slug: 'big-night', status: 'published', publishedAt: new Date() }).returning())
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0af'), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([first.assetId])
+    const copies = await copyReadyPhoto(first.assetId, 2 * GALLERY_PAGE_SIZE + 9)
+    const all = [first.assetId, ...copies]
+    const fan = new TestClient()
+    const base = `/${admin.company.slug}/galeria/big-night`
+
+    const html = await fan.get(base)
+    expect(html.status).toBe(200)
+    expect(html.text.match(/data-testid="public-media"/g)).toHaveLength(GALLERY_PAGE_SIZE)
+    expect(html.text).toContain(`/p/${all[GALLERY_PAGE_SIZE - 1]}/`)
+    expect(html.text).not.toContain(`/p/${all[GALLERY_PAGE_SIZE]}/`)
+    const firstPage = await fan.get(`${base}/fotos`)
+    expect(firstPage.headers['content-type']).toContain('application/json')
+    const page1 = firstPage.json<Page>()
+    expect(page1.media.map((item) => item.id)).toEqual(all.slice(0, GALLERY_PAGE_SIZE))
+
+    // Between two pages: a photo already seen and one not seen yet are deleted, one more arrives.
+    const [added] = await copyReadyPhoto(first.assetId, 1)
+    await withSystem((tx) => tx.delete(asset).where(eq(asset.id, all[5])))
+    await withSystem((tx) => tx.delete(asset).where(eq(asset.id, all[GALLERY_PAGE_SIZE + 3])))
+    const seen = [...page1.media.map((item) => item.id)]
+    let next = page1.next
+    let pages = 1
+    while (next) {
+      const page = (await fan.get(`${base}/fotos?after=${encodeURIComponent(next)}`)).json<Page>()
+      seen.push(...page.media.map((item) => item.id))
+      next = page.next
+      pages += 1
+    }
+    const expected = [...all.filter((id) => id !== all[GALLERY_PAGE_SIZE + 3]), added]
+    expect(seen).toEqual(expected)
+    expect(new Set(seen).size).toBe(seen.length)
+    expect(pages).toBe(3)
+
+    // Without JavaScript, "Load more photos" links to the same page after the last one shown.
+    const link = /href="\?after=([^"]+)"/.exec(html.text)?.[1]
+    expect(link).toBeTruthy()
+    const second = await fan.get(`${base}?after=${link}`)
+    expect(second.text).toContain(`/p/${all[GALLERY_PAGE_SIZE]}/`)
+    expect(second.text).not.toContain(`/p/${all[1]}/`) // (the first photo is the cover, shown on every page)
+    // The filter applies to every page; a broken cursor starts from the beginning.
+    expect((await fan.get(`${base}/fotos?type=videos`)).json<Page>()).toEqual({ media: [], next: null })
+    expect((await fan.get(`${base}/fotos?after=nonsense`)).json<Page>().media[0].id).toBe(all[0])
+    expect((await fan.get(`/${admin.company.slug}/galeria/no-such-gallery/fotos`)).status).toBe(404)
+  })
+})
