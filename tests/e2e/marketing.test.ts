@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { uniqueEmail } from '../support/fixtures'
+import { createCompanyAdmin, uniqueEmail } from '../support/fixtures'
 import { launchBrowser, PHONE } from '../support/browser'
 import { sleep } from '../support/wait'
 
@@ -148,5 +148,25 @@ describe('the marketing site on a phone', () => {
     expect(await plain.getByTestId('contact-success').textContent()).toBe("Your message has been sent successfully. We'll get back to you soon!")
     expect(await plain.getByTestId('contact-form').getByLabel('Message').inputValue()).toBe('')
     await context.close()
+  })
+})
+
+describe('the marketing site for a signed-in member', () => {
+  it('shows "Admin" where visitors see "Login", although the page is the one kept for everyone', async () => {
+    const admin = await createCompanyAdmin('mkt-admin-link')
+    const memberBrowser = await launchBrowser()
+    try {
+      const context = await memberBrowser.newContext({ viewport: PHONE, baseURL: baseUrl })
+      await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+      const memberPage = await context.newPage()
+      await memberPage.goto('/')
+      const link = memberPage.getByTestId('footer-account-link')
+      await expect.poll(() => link.textContent()).toBe('Admin')
+      expect(await link.getAttribute('href')).toBe('/admin')
+      await memberPage.goto('/privacy')
+      await expect.poll(() => memberPage.getByTestId('footer-account-link').textContent()).toBe('Admin')
+    } finally {
+      await memberBrowser.close()
+    }
   })
 })

@@ -167,8 +167,12 @@ describe('the marketing site', () => {
     french.setCookie('lang', 'fr')
     expect((await french.get('/')).text).toContain(`12${NBSP}€`)
 
+    // One page for everyone: a signed-in member's browser turns "Login" into "Admin" itself (see the browser tests).
     const admin = await createCompanyAdmin('mkt')
-    expect((await admin.client.get('/')).text).toMatch(/data-testid="footer-account-link"[^>]*>Admin</)
+    const member = await admin.client.get('/')
+    expect(member.headers['x-afterglow-cache']).toBe('hit')
+    expect(member.text).toMatch(/data-testid="footer-account-link"[^>]*>Login</)
+    expect((await admin.client.get('/api/auth/get-session')).json<{ user: { email: string } }>().user.email).toBe(admin.credentials.email)
   })
 
   it('renders the platform policies in English and Portuguese', async () => {

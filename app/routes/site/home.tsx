@@ -6,7 +6,6 @@ import { submitMarketingForm } from '#app/features/marketing/server/submit-marke
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
-import { getSession } from '#app/lib/auth.server'
 import { toHttpError } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
@@ -28,12 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
   }
   const t = getFixedT(visit.language)
-  const session = await getSession(request)
   const requested = new URL(request.url).searchParams.get('currency')
   const share = buildSiteShareCard(visit.language, { title: t('home.metaTitle'), description: t('home.metaDescription') })
   return {
     mode: 'platform' as const,
-    isSignedIn: Boolean(session),
     currency: isCurrency(requested) ? requested : currencyForLanguage(visit.language),
     share,
     meta: shareMeta(share),
@@ -82,5 +79,5 @@ function platformMeta() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === 'company') return <CompanyLandingView {...loaderData.landing} share={loaderData.share} />
-  return <MarketingHome isSignedIn={loaderData.isSignedIn} currency={loaderData.currency} />
+  return <MarketingHome currency={loaderData.currency} />
 }

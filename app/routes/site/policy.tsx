@@ -2,7 +2,6 @@ import { data } from 'react-router'
 import { PlatformPolicyPage } from '#app/features/legal/components/platform-policy-page'
 import { PLATFORM_POLICIES, type PlatformPolicy } from '#app/features/legal/legal-document'
 import { getPlatformPolicy } from '#app/features/legal/server/get-legal-document.server'
-import { getSession } from '#app/lib/auth.server'
 import { getRequestLanguage } from '#app/lib/i18n.server'
 import type { Route } from './+types/policy'
 
@@ -11,8 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const segment = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '')
   const policy = PLATFORM_POLICIES.find((name) => name === segment) as PlatformPolicy | undefined
   if (!policy) throw data(null, { status: 404 })
-  const session = await getSession(request)
-  return { policy, document: getPlatformPolicy(policy, getRequestLanguage(request)), isSignedIn: Boolean(session) }
+  return { policy, document: getPlatformPolicy(policy, getRequestLanguage(request)) }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -26,5 +24,5 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
     : [{ title: 'Afterglow' }]
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
-  return <PlatformPolicyPage policy={loaderData.policy} document={loaderData.document} isSignedIn={loaderData.isSignedIn} />
+  return <PlatformPolicyPage policy={loaderData.policy} document={loaderData.document} />
 }

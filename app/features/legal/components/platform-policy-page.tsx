@@ -1,3 +1,4 @@
+import { useSignedIn } from '#app/features/accounts/use-signed-in'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { BrandLink } from '#app/components/brand'
@@ -11,7 +12,8 @@ import { PolicyArticle } from './policy-article'
 const PATHS: Record<PlatformPolicy, string> = { privacy: '/privacy', terms: '/terms', cookies: '/cookies' }
 
 /** /privacy, /terms and /cookies: the platform's frame around one policy. */
-export function PlatformPolicyPage({ policy, document, isSignedIn }: { policy: PlatformPolicy; document: LegalDocument; isSignedIn: boolean }) {
+export function PlatformPolicyPage({ policy, document }: { policy: PlatformPolicy; document: LegalDocument }) {
+  const isSignedIn = useSignedIn()
   const { t } = useTranslation()
   const account = isSignedIn ? { to: '/admin', label: t('home.admin') } : { to: '/auth', label: t('home.login') }
   const linkClass = 'text-ink-muted transition-colors hover:text-ink'

@@ -1,3 +1,4 @@
+import { useSignedIn } from '#app/features/accounts/use-signed-in'
 import { BarChart3, Camera, Download, Eye, Globe2, HandCoins, Heart, Mail, MapPin, Music2, QrCode, Smartphone, Sparkles, UsersRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -39,7 +40,8 @@ const ARTISTS: Array<{ id: string; name: string; palette: PaletteName; seed: num
   { id: 'cielo', name: 'Cielo Cobalto', palette: 'cobalt', seed: 0 },
 ]
 
-export function MarketingHome({ isSignedIn, currency }: { isSignedIn: boolean; currency: Currency }) {
+export function MarketingHome({ currency }: { currency: Currency }) {
+  const isSignedIn = useSignedIn()
   const { t } = useTranslation()
   const account = isSignedIn ? { to: '/admin', label: t('home.admin') } : { to: '/auth', label: t('home.login') }
   return (
