@@ -1,0 +1,201 @@
+// Fans' pages at any gallery size, while photos arrive, through the real job queue, and the web
+// process's memory: each figure next to its baseline or goal (see bench/run.js for the format).
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import sharp from 'sharp'
+import * as tus from 'tus-js-client'
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The web process's resident memory, in MB (Linux). */
+export function residentMB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'))
+  return Number(line.split(/\s+/)[1]) / 1024
+}
+
+/** Samples the process's memory while `work` runs; returns its peak. */
+export async function peakMemoryDuring(pid, work) {
+  let peak = residentMB(pid)
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMB(pid))
+  }, 100)
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+  }
+  return Math.max(peak, residentMB(pid))
+}
+
+async function withDatabase(databaseUrl, work) {
+  const db = new pg.Client({ connectionString: databaseUrl })
+  await db.connect()
+  try {
+    await db.query('begin')
+    // Assets are fenced by row-level security; the bench writes as the server's system jobs do.
+    await db.query(`select set_config('app.bypass_rls', 'on', true)`)
+    const result = await work(db)
+    await db.query('commit')
+    return result
+  } catch (error) {
+    await db.query('rollback').catch(() => undefined)
+    throw error
+  } finally {
+    await db.end()
+  }
+}
+
+/** A published gallery of the demo company with `count` photos, copied in SQL from one processed demo photo. */
+async function galleryOf(databaseUrl, slug, count) {
+  await withDatabase(databaseUrl, async (db) => {
+    const { rows } = await db.query(
+      `insert into content_items (company_id, kind, title, slug, status, published_at)
+       select id, 'gallery', $1, $2, 'published', now() from companies where slug = 'demo' returning id`,
+      [`${count} photos`, slug],
+    )
+    const itemId = rows[0].id
+    const source = (await db.query(`select a.* from assets a join companies c on c.id = a.company_id where c.slug = 'demo' and a.media_type = 'image' and a.processing_status = 'ready' and a.purpose = 'gallery-media' order by a.created_at limit 1`)).rows[0]
+    await db.query(
+      `insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, placeholder, placeholder_image, processing_status, optimized)
+       select company_id, $1, 'gallery-media', 'image', 'copy-' || n || '.jpg', mime_type, size_bytes, storage_key, n, width, height, placeholder, placeholder_image, 'ready', true
+       from assets, generate_series(0, $3 - 1) as n where assets.id = $2`,
+      [itemId, source.id, count],
+    )
+    await db.query(
+      `insert into asset_renditions (asset_id, company_id, rendition, format, width, height, size_bytes, storage_key)
+       select a.id, r.company_id, r.rendition, r.format, r.width, r.height, r.size_bytes, r.storage_key
+       from assets a join asset_renditions r on r.asset_id = $2 where a.content_item_id = $1`,
+      [itemId, source.id],
+    )
+  })
+  return `/demo/galeria/${slug}`
+}
+
+/** Time to the first byte and the size of an uncached render (a query string the cache has not seen). */
+async function uncachedRender(url) {
+  const started = performance.now()
+  const response = await fetch(`${url}?render=${Math.random().toString(36).slice(2)}`)
+  const reader = response.body.getReader()
+  const first = await reader.read()
+  const firstByteMs = performance.now() - started
+  let bytes = first.value?.length ?? 0
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) bytes += chunk.value.length
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return { firstByteMs, totalMs: performance.now() - started, bytes }
+}
+
+/**
+ * Galleries of 50 and 5,000 photos: the server's render time for 50 (every request a miss), and
+ * the first byte and HTML size of 5,000 next to 50's, interleaved.
+ */
+export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
+  const small = await galleryOf(databaseUrl, 'bench-fifty', 50)
+  const large = await galleryOf(databaseUrl, 'bench-five-thousand', 5000)
+  for (let i = 0; i < 5; i++) await Promise.all([uncachedRender(`${baseUrl}${small}`), uncachedRender(`${baseUrl}${large}`)]) // warm-up
+  const figures = { small: [], large: [] }
+  for (let round = 0; round < 15; round++) {
+    figures.small.push(await uncachedRender(`${baseUrl}${small}`))
+    figures.large.push(await uncachedRender(`${baseUrl}${large}`))
+  }
+  const smallTotal = median(figures.small.map((figure) => figure.totalMs))
+  report('uncached render of a 50-photo gallery (server time on loopback, median of 15)', smallTotal, 'ms', 'goal', 10, 1, { lowerIsBetter: true })
+  report('5,000-photo gallery: first byte, uncached', median(figures.large.map((figure) => figure.firstByteMs)), 'ms', '50-photo gallery', median(figures.small.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
+  report('5,000-photo gallery: HTML size', figures.large[0].bytes / 1024, 'KB', '50-photo gallery', figures.small[0].bytes / 1024, 1.2, { lowerIsBetter: true })
+}
+
+async function signIn(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
+  })
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+}
+
+function upload(baseUrl, cookie, bytes, metadata) {
+  return new Promise((resolve, reject) => {
+    const started = new tus.Upload(bytes, {
+      endpoint: `${baseUrl}/api/uploads`,
+      uploadSize: bytes.length,
+      headers: { cookie, origin: baseUrl },
+      metadata,
+      onSuccess: () => resolve(),
+      onError: reject,
+    })
+    started.start()
+  })
+}
+
+async function waitingPhotos(databaseUrl, itemId) {
+  return withDatabase(databaseUrl, async (db) => (await db.query(`select count(*) filter (where processing_status <> 'ready')::int as waiting, count(*)::int as total, count(*) filter (where processing_status = 'failed')::int as failed from assets where content_item_id = $1`, [itemId])).rows[0])
+}
+
+/** A photo as a phone or camera would send it, of `width` pixels: light with grain, so it compresses like one. */
+async function photoOf(seed, width, height) {
+  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer()
+  const light = await sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60 + (seed % 90), b: 160 } } }).raw().toBuffer()
+  for (let i = 0; i < light.length; i++) light[i] = (light[i] * 3 + noise[i]) >> 2
+  return sharp(light, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer()
+}
+
+async function createGallery(baseUrl, cookie, databaseUrl, slug, status) {
+  return withDatabase(databaseUrl, async (db) => (await db.query(`insert into content_items (company_id, kind, title, slug, status, published_at) select id, 'gallery', $1, $1, $2, case when $2 = 'published' then now() end from companies where slug = 'demo' returning id`, [slug, status])).rows[0].id)
+}
+
+/**
+ * The hour after the show: fans load the gallery page while 200 photos are uploaded to a
+ * published gallery and processed. The page's p99 then, next to its p99 at rest.
+ */
+export async function benchPageDuringUpload({ baseUrl, databaseUrl, pagePath, report, connections = 20, photos = 200 }) {
+  const cookie = await signIn(baseUrl)
+  const itemId = await createGallery(baseUrl, cookie, databaseUrl, 'bench-arriving', 'published')
+  console.log(`Making ${photos} photos (2400×1600)…`)
+  const distinct = await Promise.all(Array.from({ length: 20 }, (_, seed) => photoOf(seed, 2400, 1600)))
+  const url = `${baseUrl}${pagePath}`
+  const p99Of = async (seconds) => (await autocannon({ url, connections, duration: seconds })).latency.p99
+  await p99Of(3) // warm-up
+  const atRest = [await p99Of(5), await p99Of(5), await p99Of(5)]
+  let uploading = true
+  const uploads = (async () => {
+    for (let i = 0; i < photos; i++) await upload(baseUrl, cookie, distinct[i % distinct.length], { filename: `arriving-${i + 1}.jpg`, purpose: 'gallery-media', contentItemId: itemId })
+    for (let i = 0; i < 1200; i++) {
+      const { waiting, failed } = await waitingPhotos(databaseUrl, itemId)
+      if (failed > 0) throw new Error(`${failed} photos failed processing`)
+      if (waiting === 0) break
+      await sleep(250)
+    }
+    uploading = false
+  })()
+  const during = []
+  while (uploading && during.length < 20) during.push(await p99Of(5))
+  await uploads
+  console.log(`  p99 at rest: ${atRest.join(', ')} ms; during the upload: ${during.join(', ')} ms`)
+  report(`fan's gallery page p99 during a ${photos}-photo upload to a published gallery (${connections} connections)`, median(during), 'ms', 'p99 at rest', median(atRest), 2, { lowerIsBetter: true })
+}
+
+/**
+ * Processing through the real job queue: photos uploaded to a gallery, from the first upload
+ * finished to every photo's renditions stored, as photos per second.
+ */
+export async function benchQueueProcessing({ baseUrl, databaseUrl, images, report, plainImagesPerSecond }) {
+  const cookie = await signIn(baseUrl)
+  const itemId = await createGallery(baseUrl, cookie, databaseUrl, `bench-queue-${Date.now()}`, 'draft')
+  let firstFinished = 0
+  for (const [index, image] of images.entries()) {
+    await upload(baseUrl, cookie, image, { filename: `camera-${index + 1}.jpg`, purpose: 'gallery-media', contentItemId: itemId })
+    firstFinished ||= performance.now()
+  }
+  for (let i = 0; ; i++) {
+    const { waiting, failed } = await waitingPhotos(databaseUrl, itemId)
+    if (failed > 0) throw new Error(`${failed} photos failed processing`)
+    if (waiting === 0) break
+    if (i > 6000) throw new Error('photos were not processed')
+    await sleep(20)
+  }
+  const perSecond = images.length / ((performance.now() - firstFinished) / 1000)
+  report(`photo processing through the real job queue (${images.length} photos of 24 megapixels)`, perSecond, 'images/s', 'plain sharp, same renditions, same photos', plainImagesPerSecond, 0.9)
+}
