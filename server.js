@@ -1,6 +1,8 @@
 // The process entry: boots the app (database, migrations, demo), listens, and shuts down
 // gracefully. `node server.js` runs the production build; `--dev` runs through Vite.
+import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -11,6 +13,50 @@ const buildDirectory = path.resolve(process.env.AFTERGLOW_BUILD_DIR || 'build')
 // The built app runs React's production build unless told otherwise.
 if (!isDevelopment) process.env.NODE_ENV ??= 'production'
 const SHUTDOWN_GRACE_MS = 10_000
+
+/*
+ * Photos and videos are processed off the web process: with PROCESS_ROLE=all (the default), the
+ * built app answers requests here and starts one worker process beside it (this same file, with
+ * PROCESS_ROLE=worker, on this process's database), restarts it if it dies and stops it on the
+ * way out. libvips's memory then never weighs on the process fans talk to, glibc is told to keep
+ * few memory arenas in the worker (MALLOC_ARENA_MAX), which holds its memory down, and the worker
+ * runs at a lower priority, so fans' pages keep their speed while photos are processed.
+ * `--dev` stays one process.
+ */
+const WORKER_DATABASE_URL = 'AFTERGLOW_WORKER_DATABASE_URL'
+const workerOf = process.env[WORKER_DATABASE_URL] ? { databaseUrl: process.env[WORKER_DATABASE_URL] } : undefined
+const startsWorker = !isDevelopment && !workerOf && (process.env.PROCESS_ROLE || 'all') === 'all'
+if (startsWorker) process.env.PROCESS_ROLE = 'web'
+
+function superviseWorker(databaseUrl) {
+  let child
+  let stopping = false
+  const start = () => {
+    child = fork(process.argv[1], process.argv.slice(2), {
+      env: { ...process.env, PROCESS_ROLE: 'worker', [WORKER_DATABASE_URL]: databaseUrl, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
+      stdio: 'inherit',
+    })
+    // Fans come first: under contention the web process gets the cores, photos the rest.
+    try {
+      os.setPriority(child.pid, Math.min(19, os.getPriority(process.pid) + 10))
+    } catch {
+      // Not allowed here (some containers): the worker runs at the same priority.
+    }
+    child.once('exit', (code, signal) => {
+      if (stopping) return
+      console.error(`The worker process stopped (${signal ?? `code ${code}`}); starting it again`)
+      setTimeout(start, 1000).unref()
+    })
+  }
+  start()
+  return async () => {
+    stopping = true
+    if (!child || child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+}
 
 async function loadServerModule() {
   if (!isDevelopment) {
@@ -31,34 +77,44 @@ async function main() {
   const { module, viteMiddleware } = await loadServerModule()
   let booted
   try {
-    booted = await module.boot({ isDevelopment, viteMiddleware })
+    booted = await module.boot({ isDevelopment, viteMiddleware, workerOf })
   } catch (error) {
     console.error(error?.name === 'EnvError' ? error.message : error)
     process.exit(1)
   }
   const { env, app } = booted
-  const server = app.listen(env.PORT, () => {
-    console.log(`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`)
-  })
-  server.on('error', async (error) => {
+  // A supervised worker takes no requests: the web process that started it answers its health.
+  const server = workerOf
+    ? null
+    : app.listen(env.PORT, () => {
+        console.log(`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`)
+      })
+  server?.on('error', async (error) => {
     console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use. Set PORT to another port.` : error)
     await booted.close().catch(() => undefined)
     process.exit(1)
   })
+  const stopWorker = startsWorker ? superviseWorker(booted.databaseUrl) : async () => undefined
 
   let shuttingDown = false
   const shutdown = async (signal) => {
     if (shuttingDown) return
     shuttingDown = true
-    console.log(`${signal} received: finishing in-flight requests`)
-    const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
-    forceTimer.unref()
-    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
-    await new Promise((resolve) => {
-      server.close(resolve)
-      server.closeIdleConnections()
-    })
+    console.log(`${signal} received: finishing ${workerOf ? 'the job under way' : 'in-flight requests'}`)
+    // The worker stops alongside (and is not started again); it uses this process's database,
+    // which may stop with this process, so it must be gone first.
+    const workerStopped = stopWorker()
+    if (server) {
+      const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      forceTimer.unref()
+      // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+      await new Promise((resolve) => {
+        server.close(resolve)
+        server.closeIdleConnections()
+      })
+    }
     try {
+      await workerStopped
       await booted.close()
       console.log('Shut down cleanly')
       process.exit(0)

@@ -50,7 +50,7 @@ async function withDatabase(databaseUrl, work) {
 }
 
 /** A published gallery of the demo company with `count` photos, copied in SQL from one processed demo photo. */
-async function galleryOf(databaseUrl, slug, count) {
+export async function galleryOf(databaseUrl, slug, count) {
   await withDatabase(databaseUrl, async (db) => {
     const { rows } = await db.query(
       `insert into content_items (company_id, kind, title, slug, status, published_at)

@@ -2,6 +2,7 @@ import 'react-router'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
@@ -83,7 +84,8 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   app.use(csrfProtection({ appUrl: env.APP_URL }))
   // Pages, scripts and styles travel gzip-compressed; media, ranges and uploads never are.
-  app.use(compression({ filter: shouldCompress }))
+  // Brotli's default 4 MB window is set up and freed for every response: pages need far less.
+  app.use(compression({ filter: shouldCompress, brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
 
   // Resumable uploads (tus): streamed straight to disk, never through a body parser.
   const uploads = createUploadServer({ directory: uploadDirectory() })
@@ -110,21 +112,23 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; close: () => Promise<void> }
+export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; close: () => Promise<void> }
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
- * when DATABASE_URL is unset), migrations, the demo company.
+ * when DATABASE_URL is unset), migrations, the demo company. A worker process started by a web
+ * process (`workerOf`) uses that process's database as it is: already migrated and seeded.
  */
-export async function boot(options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }): Promise<Booted> {
+export async function boot(options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler; workerOf?: { databaseUrl: string } }): Promise<Booted> {
   const env = getEnv()
   await fs.mkdir(path.resolve(env.DATA_DIR), { recursive: true })
-  const embedded = env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
-  const databaseUrl = embedded?.url ?? env.DATABASE_URL!
+  const supervised = options.workerOf
+  const embedded = !supervised && env.isEmbeddedDatabase ? await startEmbeddedPostgres(env.DATA_DIR) : null
+  const databaseUrl = supervised?.databaseUrl ?? embedded?.url ?? env.DATABASE_URL!
   let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
   let stopListening: (() => Promise<void>) | undefined
   try {
-    await runMigrations(databaseUrl)
+    if (!supervised) await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
     // What this process keeps in memory (host answers, public files) follows the database.
     stopListening = await listenForChanges(
@@ -143,7 +147,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     )
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
-    if (env.SEED_DEMO) await seedDemo()
+    if (env.SEED_DEMO && !supervised) await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
     await stopListening?.()
@@ -155,6 +159,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
   return {
     env,
     app: createApp(env, options),
+    databaseUrl,
     async close() {
       await jobs?.stop()
       await stopListening?.()

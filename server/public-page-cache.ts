@@ -11,7 +11,7 @@ import { isReservedSegment } from '#app/features/public/server/reserved-segments
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
  * the same for every fan of one language, so each process keeps the rendered HTML, with its
- * gzip and brotli bytes made once, and serves it again until the company changes something fans
+ * gzip and brotli bytes made once (on its first hit), and serves it again until the company changes something fans
  * can see (migration 0008 says what counts).
  *
  * Every fan gets the cached page, whatever cookies they carry: a page in the cache's scope is
@@ -60,6 +60,8 @@ type Bodies = { identity: Buffer; gzip?: Buffer; br?: Buffer }
 
 export type Entry = {
   version: PageVersion
+  /** Compressed copies are made on the entry's first hit: a page asked for once never pays for them. */
+  compressing?: boolean
   renderedAt: number
   status: number
   headers: Record<string, string>
@@ -218,7 +220,8 @@ const brotli = promisify(zlib.brotliCompress)
 async function compress(body: Buffer) {
   const [gzipped, brotlied] = await Promise.all([
     gzip(body, { level: 9 }),
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    // A window of 256 KB covers any page kept (the default 4 MB costs memory and time to set up and free).
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
   ])
   return { gzip: gzipped, br: brotlied }
 }
@@ -236,7 +239,11 @@ function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { enc
   return { encoding: null, body: bodies.identity }
 }
 
-function send(req: Request, res: Response, entry: Entry) {
+function send(req: Request, res: Response, entry: Entry, onFirstHit?: () => void) {
+  if (!entry.compressing) {
+    entry.compressing = true
+    onFirstHit?.()
+  }
   res.status(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
   res.setHeader('Vary', 'Accept-Encoding')
@@ -275,12 +282,17 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
       const key = `${req.headers.host}|${url.pathname}${url.search}|${language}`
 
+      const compressLater = (entry: Entry) => () =>
+        void compress(entry.bodies.identity).then(
+          (compressed) => cache.addCompressed(key, entry, compressed),
+          () => undefined,
+        )
       const hit = cache.get(key, version)
-      if (hit) return send(req, res, hit)
+      if (hit) return send(req, res, hit, compressLater(hit))
       const underway = rendering.get(key)
       if (underway && underway.version.edits === version.edits && underway.version.media === version.media) {
         const rendered = await underway.done
-        if (rendered) return send(req, res, rendered)
+        if (rendered) return send(req, res, rendered, compressLater(rendered))
       }
       if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
       next()
@@ -312,10 +324,6 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }
       cache.set(key, entry)
       finish(entry)
-      compress(body).then(
-        (compressed) => cache.addCompressed(key, entry, compressed),
-        () => undefined,
-      )
     })
     next()
   }

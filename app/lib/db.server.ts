@@ -15,7 +15,9 @@ type GlobalWithDb = typeof globalThis & { [DB_KEY]?: DatabaseState }
 export function connectDatabase(connectionString: string, options: { max?: number } = {}): DatabaseState {
   const store = globalThis as GlobalWithDb
   if (store[DB_KEY]) return store[DB_KEY]
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000 })
+  // JIT compilation off: row-level security makes the planner's cost estimates of ordinary page
+  // queries high enough to compile them, which took ~30 ms each against a millisecond of work.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000, options: '-c jit=off' })
   // Without a listener, an idle client losing its server (e.g. PostgreSQL stopping first at
   // shutdown) emits an unhandled 'error' and kills the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'))

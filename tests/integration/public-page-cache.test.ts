@@ -82,7 +82,7 @@ describe('the public page cache', () => {
     expect(plain.headers['x-afterglow-cache']).toBe('hit')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body.toString()).toContain('Compressed Night')
-    // The compressed copies are made right after the page is stored; until then bytes are
+    // The compressed copies are made on the first hit of the stored page; until then bytes are
     // compressed as they are sent (no length known up front).
     const stored = (response: Awaited<ReturnType<typeof rawGet>>) => response.headers['content-encoding'] === 'br' && response.headers['content-length'] !== undefined
     let brotli = await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' })

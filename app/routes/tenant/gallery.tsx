@@ -1,16 +1,16 @@
 import { MapPin } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { CoverHero } from '#app/features/public/components/cover-hero'
 import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { JustifiedGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
+// Only galleries longer than one page need it.
+const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
-import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
-import { LoadMore } from '#app/features/public/components/load-more'
-import { useGalleryPages } from '#app/features/public/use-gallery-pages'
+import type { MoreState } from '#app/features/public/components/more-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
 import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
@@ -52,6 +52,8 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export const shouldRevalidate = revalidateUnlessViewCount
 
+const NO_MORE: MoreState = { items: [], hasMore: true, loadMore: () => undefined }
+
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
@@ -62,8 +64,10 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
   const filter = tab === 'all' ? '' : `?type=${tab}`
-  const pages = useGalleryPages(media, next, `${basePath}/galeria/${gallerySlug}/fotos${filter}`)
-  const shown = pages.items
+  // What the further pages have shown (see MorePages); a new first page starts over.
+  const [more, setMore] = useState<MoreState>(NO_MORE)
+  useEffect(() => setMore(NO_MORE), [media])
+  const shown = more.items.length > 0 ? [...media, ...more.items] : media
   return (
     <PublicShell company={company} basePath={basePath}>
       <CoverHero coverAssetId={gallery.coverAssetId} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
@@ -88,11 +92,23 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={shown} onOpen={setOpenIndex} blockSize={GALLERY_PAGE_SIZE} />}
-        {pages.next ? <LoadMore href={`?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after: pages.next })}`} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} /> : null}
+        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={media} onOpen={setOpenIndex} />}
+        {next ? (
+          <Suspense fallback={null}>
+            <MorePages
+              key={next}
+              next={next}
+              pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${filter}`}
+              afterHref={(after) => `?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after })}`}
+              startIndex={media.length}
+              onOpen={setOpenIndex}
+              onChange={setMore}
+            />
+          </Suspense>
+        ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(pages.next)} onNearEnd={pages.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>

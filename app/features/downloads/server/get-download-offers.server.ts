@@ -1,9 +1,33 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { contentItem } from '#db/schema'
+import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
+import { asset, contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
-import type { DownloadOffers } from '../downloads'
-import { ITEM_COLUMNS, listDownloadEntries } from './find-download.server'
+import type { DownloadOffer, DownloadOffers } from '../downloads'
+import { ITEM_COLUMNS, listDownloadEntries, photoQualityOf, type DownloadEntry, type DownloadItem } from './find-download.server'
 import { zipLength } from './serve-download.server'
+
+/*
+ * A gallery's offer (the exact size of its ZIP) depends on every file in it: thousands of rows
+ * for a large gallery. It is kept per item and worked out again only when what it depends on
+ * moved: the item's title (the names in the ZIP), the plan's quality, and its files' count,
+ * sizes and last change, which one aggregate query reads.
+ */
+const KEPT_OFFERS_LIMIT = 2_000
+const keptOffers = new Map<string, DownloadOffer | null>()
+
+function keepOffer(key: string, offer: DownloadOffer | null) {
+  if (keptOffers.size >= KEPT_OFFERS_LIMIT) keptOffers.delete(keptOffers.keys().next().value!)
+  keptOffers.set(key, offer)
+}
+
+function offerOf(item: DownloadItem, files: DownloadEntry[]): DownloadOffer | null {
+  if (files.length === 0) return null
+  return {
+    requireLead: item.requireLead,
+    fileCount: files.length,
+    sizeBytes: item.kind === 'gallery' ? zipLength(files) : files[0].sizeBytes,
+    quality: files.some((file) => file.quality === 'web') ? 'web' : 'original',
+  }
+}
 
 /**
  * What a fans' page may offer to download for these published items: whether the company
@@ -13,7 +37,8 @@ import { zipLength } from './serve-download.server'
  */
 export async function getDownloadOffers(context: PublicContext, contentItemIds: string[]): Promise<DownloadOffers> {
   const { company, basePath } = context
-  const items = await context.read(async (tx) => {
+  const quality = photoQualityOf(context.entitlements)
+  const offers = await context.read(async (tx) => {
     const found =
       contentItemIds.length === 0
         ? []
@@ -21,19 +46,33 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
             .select(ITEM_COLUMNS)
             .from(contentItem)
             .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds)))
-    return { found, entries: await listDownloadEntries(tx, found, context.entitlements) }
-  })
-  const offers: DownloadOffers['items'] = {}
-  for (const item of items.found) {
-    const files = items.entries.get(item.id) ?? []
-    if (files.length === 0) continue
-    const whole = item.kind === 'gallery'
-    offers[item.id] = {
-      requireLead: item.requireLead,
-      fileCount: files.length,
-      sizeBytes: whole ? zipLength(files) : files[0].sizeBytes,
-      quality: files.some((file) => file.quality === 'web') ? 'web' : 'original',
+    if (found.length === 0) return {}
+    const fingerprints = await tx
+      .select({ id: asset.contentItemId, files: sql<string>`count(*) || '.' || coalesce(sum(${asset.sizeBytes}), 0) || '.' || coalesce(max(${asset.updatedAt}), 'epoch')`.mapWith(String) })
+      .from(asset)
+      .where(
+        and(
+          inArray(
+            asset.contentItemId,
+            found.map((item) => item.id),
+          ),
+          inArray(asset.purpose, ['gallery-media', 'content-file']),
+          or(notInArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'ready')),
+        ),
+      )
+      .groupBy(asset.contentItemId)
+    const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprints.find((row) => row.id === item.id)?.files ?? 'none'}`
+    const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
+    if (missing.length > 0) {
+      const entries = await listDownloadEntries(tx, missing, context.entitlements)
+      for (const item of missing) keepOffer(keyOf(item), offerOf(item, entries.get(item.id) ?? []))
     }
-  }
+    const result: DownloadOffers['items'] = {}
+    for (const item of found) {
+      const offer = keptOffers.get(keyOf(item))
+      if (offer) result[item.id] = offer
+    }
+    return result
+  })
   return { privacyHref: `${basePath}/privacidade`, items: offers }
 }

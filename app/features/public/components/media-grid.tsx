@@ -1,5 +1,6 @@
 import { Play } from 'lucide-react'
 import { useTranslation } from '#app/lib/react-i18n'
+import { cn } from '#app/lib/cn'
 import type { PublicMedia } from '../server/public-pages.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
@@ -13,14 +14,14 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
  * Long galleries arrive page by page: each page is a grid of its own (`blockSize` tiles), so a
  * page appended below never moves a tile above it.
  */
-export function JustifiedGrid({ media, onOpen, blockSize = Infinity }: { media: PublicMedia[]; onOpen?: (index: number) => void; blockSize?: number }) {
+export function JustifiedGrid({ media, onOpen, blockSize = Infinity, startIndex = 0, className }: { media: PublicMedia[]; onOpen?: (index: number) => void; blockSize?: number; startIndex?: number; className?: string }) {
   const size = Number.isFinite(blockSize) && blockSize > 0 ? blockSize : Math.max(media.length, 1)
   const blocks: { start: number; media: PublicMedia[] }[] = []
   for (let start = 0; start < media.length; start += size) blocks.push({ start, media: media.slice(start, start + size) })
   return (
-    <div className="flex flex-col gap-1">
+    <div className={cn('flex flex-col gap-1', className)}>
       {blocks.map((block) => (
-        <GridBlock key={block.media[0].id} media={block.media} startIndex={block.start} onOpen={onOpen} />
+        <GridBlock key={block.media[0].id} media={block.media} startIndex={startIndex + block.start} onOpen={onOpen} />
       ))}
     </div>
   )
