@@ -28,9 +28,12 @@ const workerOf = process.env[WORKER_DATABASE_URL] ? { databaseUrl: process.env[W
 const startsWorker = !isDevelopment && !workerOf && (process.env.PROCESS_ROLE || 'all') === 'all'
 if (startsWorker) process.env.PROCESS_ROLE = 'web'
 
-function superviseWorker(databaseUrl) {
+/** Starts the worker; resolves once it is ready (its first start seeds the demo, if asked). */
+async function superviseWorker(databaseUrl) {
   let child
   let stopping = false
+  let firstReady
+  const ready = new Promise((resolve, reject) => (firstReady = { resolve, reject }))
   const start = () => {
     child = fork(process.argv[1], process.argv.slice(2), {
       env: { ...process.env, PROCESS_ROLE: 'worker', [WORKER_DATABASE_URL]: databaseUrl, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
@@ -42,13 +45,16 @@ function superviseWorker(databaseUrl) {
     } catch {
       // Not allowed here (some containers): the worker runs at the same priority.
     }
+    child.once('message', () => firstReady.resolve())
     child.once('exit', (code, signal) => {
+      firstReady.reject(new Error(`The worker process could not start (${signal ?? `code ${code}`})`))
       if (stopping) return
       console.error(`The worker process stopped (${signal ?? `code ${code}`}); starting it again`)
       setTimeout(start, 1000).unref()
     })
   }
   start()
+  await ready
   return async () => {
     stopping = true
     if (!child || child.exitCode !== null || child.signalCode !== null) return
@@ -83,6 +89,18 @@ async function main() {
     process.exit(1)
   }
   const { env, app } = booted
+  let stopWorker = async () => undefined
+  if (startsWorker) {
+    try {
+      stopWorker = await superviseWorker(booted.databaseUrl)
+    } catch (error) {
+      console.error(error.message)
+      await booted.close().catch(() => undefined)
+      process.exit(1)
+    }
+  }
+  // The web process that started this worker waits for it (the demo is seeded here).
+  if (workerOf) process.send?.('ready')
   // A supervised worker takes no requests: the web process that started it answers its health.
   const server = workerOf
     ? null
@@ -94,13 +112,12 @@ async function main() {
     await booted.close().catch(() => undefined)
     process.exit(1)
   })
-  const stopWorker = startsWorker ? superviseWorker(booted.databaseUrl) : async () => undefined
 
   let shuttingDown = false
-  const shutdown = async (signal) => {
+  const shutdown = async (reason) => {
     if (shuttingDown) return
     shuttingDown = true
-    console.log(`${signal} received: finishing ${workerOf ? 'the job under way' : 'in-flight requests'}`)
+    console.log(`${reason}: finishing ${workerOf ? 'the job under way' : 'in-flight requests'}`)
     // The worker stops alongside (and is not started again); it uses this process's database,
     // which may stop with this process, so it must be gone first.
     const workerStopped = stopWorker()
@@ -123,8 +140,10 @@ async function main() {
       process.exit(1)
     }
   }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+  // A worker whose web process is gone (killed outright) must not live on by itself.
+  if (workerOf) process.once('disconnect', () => void shutdown('The web process ended'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM received'))
+  process.on('SIGINT', () => void shutdown('SIGINT received'))
 }
 
 main()

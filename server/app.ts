@@ -70,7 +70,7 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
 
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
-  app.get('/p/:assetId/:variant', publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
+  app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
   // Fans' pages kept rendered (see the module): hits are answered here, with the headers stored
   // with them; misses are rendered below and kept on their way out.
   const pageCache = options.viteMiddleware ? null : publicPageCache({ buildId: randomBytes(6).toString('hex') })
@@ -147,7 +147,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     )
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
-    if (env.SEED_DEMO && !supervised) await seedDemo()
+    // The demo is made where jobs run: drawing its photos is libvips work, kept off the web process.
+    if (env.SEED_DEMO && env.PROCESS_ROLE !== 'web') await seedDemo()
   } catch (error) {
     await jobs?.stop().catch(() => undefined)
     await stopListening?.()

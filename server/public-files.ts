@@ -15,6 +15,7 @@ import { fixedSecurityHeaders } from './security'
  * there instead, so the bytes never pass through the app.
  */
 
+const PUBLIC_FILE_PATH = /^(\/p\/([^/?]+)\/([^/?]+))(?:\?.*)?$/
 const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Renditions never change under their key; a stream's original neither, but players revalidate.
 const STREAM_CACHE = 'public, max-age=3600'
@@ -63,13 +64,21 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
   const hot = new HotBytes(options.hotBytes ?? { maxBytes: 64 * 1024 * 1024, maxFileBytes: 256 * 1024 })
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next()
-      const { assetId, variant } = req.params as { assetId: string; variant: string }
-      // Served before the per-response security middleware: the same headers, made once.
-      for (const [name, value] of Object.entries(securityHeadersOf(req.path))) res.setHeader(name, value)
-      if (!ASSET_ID.test(assetId)) return notFound(res)
+      // Matched here rather than by the router: this is the busiest address of the site.
+      const match = PUBLIC_FILE_PATH.exec(req.url)
+      if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+      const [, address, assetId, variant] = match
       const index = publicFiles()
-      const file = await index.find(assetId.toLowerCase(), variant)
+      const file = ASSET_ID.test(assetId) ? await index.find(assetId.toLowerCase(), variant) : null
+      // A photo fans ask for again and again: its whole answer was made once.
+      const hotBytes = file?.ready && req.method === 'GET' && !req.headers.range && !req.headers['if-none-match'] ? hot.get(file.storageKey) : undefined
+      if (file?.ready && hotBytes) {
+        res.writeHead(200, file.ready)
+        res.end(hotBytes)
+        return
+      }
+      // Served before the per-response security middleware: the same headers, made once.
+      for (const [name, value] of Object.entries(securityHeadersOf(address))) res.setHeader(name, value)
       if (!file) return notFound(res)
       const storage = getStorage()
       const cacheControl = variant === 'stream' ? STREAM_CACHE : IMMUTABLE_CACHE
@@ -116,12 +125,14 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
           if (bytes.length !== object.size) {
             // Not the file described a moment ago: describe it again on the next request.
             file.object = undefined
+            file.ready = undefined
             res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '1').removeHeader('Content-Length')
             res.end()
             return
           }
           hot.set(file.storageKey, bytes)
         }
+        file.ready = res.getHeaders() as Record<string, string | number>
         res.end(bytes)
         return
       }

@@ -30,10 +30,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = context
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    const { gallery, media, next, total } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
+    const { gallery, media, next } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
     const downloads = await getDownloadOffers(context, [gallery.id])
     const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, total, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }

@@ -1,5 +1,5 @@
-import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
-import { asset, contentItem } from '#db/schema'
+import { and, eq, inArray } from 'drizzle-orm'
+import { contentItem, organization } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import type { DownloadOffer, DownloadOffers } from '../downloads'
 import { ITEM_COLUMNS, listDownloadEntries, photoQualityOf, type DownloadEntry, type DownloadItem } from './find-download.server'
@@ -8,8 +8,8 @@ import { zipLength } from './serve-download.server'
 /*
  * A gallery's offer (the exact size of its ZIP) depends on every file in it: thousands of rows
  * for a large gallery. It is kept per item and worked out again only when what it depends on
- * moved: the item's title (the names in the ZIP), the plan's quality, and its files' count,
- * sizes and last change, which one aggregate query reads.
+ * may have moved: the item's title (the names in the ZIP), the plan's quality, and the company's
+ * public versions, which every change fans can see moves (migration 0008).
  */
 const KEPT_OFFERS_LIMIT = 2_000
 const keptOffers = new Map<string, DownloadOffer | null>()
@@ -47,21 +47,10 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
             .from(contentItem)
             .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds)))
     if (found.length === 0) return {}
-    const fingerprints = await tx
-      .select({ id: asset.contentItemId, files: sql<string>`count(*) || '.' || coalesce(sum(${asset.sizeBytes}), 0) || '.' || coalesce(max(${asset.updatedAt}), 'epoch')`.mapWith(String) })
-      .from(asset)
-      .where(
-        and(
-          inArray(
-            asset.contentItemId,
-            found.map((item) => item.id),
-          ),
-          inArray(asset.purpose, ['gallery-media', 'content-file']),
-          or(notInArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'ready')),
-        ),
-      )
-      .groupBy(asset.contentItemId)
-    const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprints.find((row) => row.id === item.id)?.files ?? 'none'}`
+    // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
+    const [versions] = await tx.select({ edits: organization.publicVersion, media: organization.publicMediaVersion }).from(organization).where(eq(organization.id, company.id))
+    const fingerprint = versions ? `${versions.edits}.${versions.media}` : 'unknown'
+    const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprint}`
     const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
     if (missing.length > 0) {
       const entries = await listDownloadEntries(tx, missing, context.entitlements)

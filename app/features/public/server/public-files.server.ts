@@ -10,7 +10,14 @@ import { findPublicRendition, findPublicStream } from './find-public-rendition.s
  * its files within the time a notification takes to arrive.
  */
 
-export type PublicFile = { companyId: string; storageKey: string; object?: StoredObject }
+export type PublicFile = {
+  companyId: string
+  storageKey: string
+  /** What storage said of it (size, ETag): asked once. */
+  object?: StoredObject
+  /** The headers of its whole answer, once made: the next fans get them as they are. */
+  ready?: Record<string, string | number>
+}
 
 type Lookup = (assetId: string, variant: string) => Promise<PublicFile | null>
 

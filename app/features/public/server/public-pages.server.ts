@@ -246,17 +246,13 @@ async function findPublishedGallery(tx: Transaction, company: PublicCompany, gal
 
 /**
  * A published gallery with its first page of photos and videos (after `after`, for fans without
- * JavaScript paging on), how many it shows in all, and where the next page starts.
+ * JavaScript paging on) and where the next page starts: nothing here grows with the gallery.
  */
 export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
   return read(async (tx) => {
     const gallery = await findPublishedGallery(tx, company, gallerySlug)
     const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
-    const [counted] = await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(asset)
-      .where(and(eq(asset.contentItemId, gallery.id), eq(asset.processingStatus, 'ready'), inArray(asset.mediaType, SHOWN_TYPES[options.tab]), sql`${asset.width} is not null and ${asset.height} is not null`))
-    return { gallery, media: page.media, next: page.next, total: counted.total }
+    return { gallery, media: page.media, next: page.next }
   })
 }
 
