@@ -18,9 +18,9 @@ const SHUTDOWN_GRACE_MS = 10_000
  * Photos and videos are processed off the web process: with PROCESS_ROLE=all (the default), the
  * built app answers requests here and starts one worker process beside it (this same file, with
  * PROCESS_ROLE=worker, on this process's database), restarts it if it dies and stops it on the
- * way out. libvips's memory then never weighs on the process fans talk to, glibc is told to keep
- * few memory arenas in the worker (MALLOC_ARENA_MAX), which holds its memory down, and the worker
- * runs at a lower priority, so fans' pages keep their speed while photos are processed.
+ * way out. libvips's memory then never weighs on the process fans talk to, and the worker runs at
+ * a lower priority, so fans' pages keep their speed while photos are processed. (Fewer glibc
+ * memory arenas in the worker held its memory down but cost a fifth of its speed: not set.)
  * `--dev` stays one process.
  */
 const WORKER_DATABASE_URL = 'AFTERGLOW_WORKER_DATABASE_URL'
@@ -36,7 +36,7 @@ async function superviseWorker(databaseUrl) {
   const ready = new Promise((resolve, reject) => (firstReady = { resolve, reject }))
   const start = () => {
     child = fork(process.argv[1], process.argv.slice(2), {
-      env: { ...process.env, PROCESS_ROLE: 'worker', [WORKER_DATABASE_URL]: databaseUrl, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2' },
+      env: { ...process.env, PROCESS_ROLE: 'worker', [WORKER_DATABASE_URL]: databaseUrl },
       stdio: 'inherit',
     })
     // Fans come first: under contention the web process gets the cores, photos the rest.
