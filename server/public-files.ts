@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { publicFiles } from '#app/features/public/server/public-files.server'
 import { logger } from '#app/lib/logger.server'
-import { IMMUTABLE_CACHE, parseRange } from '#app/lib/serve-object.server'
+import { answerObject, IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { getStorage, type StoredObject } from '#app/lib/storage.server'
 import { fixedSecurityHeaders } from './security'
 
@@ -92,28 +92,11 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
         if (!object) return notFound(res)
         index.describe(assetId.toLowerCase(), variant, object)
       }
-      res.setHeader('Accept-Ranges', 'bytes')
-      res.setHeader('Cache-Control', cacheControl)
-      res.setHeader('Content-Type', object.contentType)
-      res.setHeader('ETag', object.etag)
-      res.setHeader('Last-Modified', object.lastModified.toUTCString())
-      const ifNoneMatch = req.headers['if-none-match']
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === object.etag || tag.trim() === '*')) {
-        res.status(304).end()
-        return
-      }
-      const ifRange = req.headers['if-range']
-      const parsed = parseRange(ifRange && ifRange !== object.etag ? null : (req.headers.range ?? null), object.size)
-      if (parsed.kind === 'unsatisfiable') {
-        res.status(416).setHeader('Content-Range', `bytes */${object.size}`).end()
-        return
-      }
-      const range = parsed.kind === 'range' ? parsed.range : undefined
-      const length = range ? range.end - range.start + 1 : object.size
-      res.status(range ? 206 : 200)
-      res.setHeader('Content-Length', length)
-      if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`)
-      if (req.method === 'HEAD' || length === 0) {
+      const answer = answerObject(object, { ifNoneMatch: req.get('if-none-match'), ifRange: req.get('if-range'), range: req.get('range') }, { cacheControl })
+      res.status(answer.status)
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
+      const { range, length } = answer
+      if (answer.status === 304 || answer.status === 416 || req.method === 'HEAD' || length === 0) {
         res.end()
         return
       }
