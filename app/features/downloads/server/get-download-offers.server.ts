@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { contentItem, organization } from '#db/schema'
+import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import type { DownloadOffer, DownloadOffers } from '../downloads'
 import { ITEM_COLUMNS, listDownloadEntries, photoQualityOf, type DownloadEntry, type DownloadItem } from './find-download.server'
@@ -48,8 +48,7 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
             .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds)))
     if (found.length === 0) return {}
     // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
-    const [versions] = await tx.select({ edits: organization.publicVersion, media: organization.publicMediaVersion }).from(organization).where(eq(organization.id, company.id))
-    const fingerprint = versions ? `${versions.edits}.${versions.media}` : 'unknown'
+    const fingerprint = `${context.versions.edits}.${context.versions.media}`
     const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprint}`
     const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
     if (missing.length > 0) {

@@ -41,6 +41,8 @@ export type PublicContext = {
   company: PublicCompany
   entitlements: Entitlements
   basePath: string
+  /** What fans see of the company moved when one of these did (migration 0008): a key for what is kept. */
+  versions: { edits: number; media: number }
   /** Fans' reads: only this company's published rows get through (row-level security). */
   read: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
   /** What a fan leaves with the company (a view, a download, their details), in its tenant fence. */
@@ -72,9 +74,11 @@ export const PUBLIC_COMPANY_COLUMNS = {
   plan: organization.plan,
   brandPrimaryColor: organization.brandPrimaryColor,
   brandAccentColor: organization.brandAccentColor,
+  publicVersion: organization.publicVersion,
+  publicMediaVersion: organization.publicMediaVersion,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; publicVersion: number; publicMediaVersion: number }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -98,6 +102,7 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
     company,
     entitlements,
     basePath: visit.host.kind === 'company' ? '' : `/${company.slug}`,
+    versions: { edits: row.publicVersion, media: row.publicMediaVersion },
     read: (work) => withPublicRead(company.id, work),
     record: (work) => withTenant(company.id, work),
   }
