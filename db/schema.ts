@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
+// The app's own list, so the constraint and the values the app writes cannot drift apart.
+import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import {
   bigint,
   boolean,
@@ -217,17 +219,7 @@ export const auditEvent = pgTable(
   },
   (t) => [
     index('audit_events_company_created_idx').on(t.companyId, t.createdAt),
-    oneOf('audit_events_category_check', t.category, [
-      'lead_data_access',
-      'subscription_data_access',
-      'company_sensitive_data_access',
-      'comment_submission',
-      'download_tracking',
-      'admin_privileged_action',
-      'session_start',
-      'session_end',
-      'session_activity',
-    ]),
+    oneOf('audit_events_category_check', t.category, AUDIT_CATEGORIES),
   ],
 )
 
