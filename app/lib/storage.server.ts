@@ -41,6 +41,21 @@ export interface Storage {
 
 const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
 
+/**
+ * Waits until a file and its folder entry are on the disk. Originals go through here: they are the
+ * only copy there is, and the upload is reported done (and recorded) only after this.
+ */
+async function flushToDisk(file: string) {
+  for (const target of [file, path.dirname(file)]) {
+    const handle = await fs.open(target, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  }
+}
+
 export class InvalidStorageKeyError extends Error {
   constructor(key: string) {
     super(`Invalid storage key: ${JSON.stringify(key)}`)
@@ -127,6 +142,7 @@ export function createLocalStorage(root: string): Storage {
         await fs.rename(`${file}.part`, file)
         await fs.rm(filePath, { force: true })
       }
+      await flushToDisk(file)
       return (await describe(key))!
     },
     head: describe,

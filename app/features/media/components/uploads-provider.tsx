@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from '#app/lib/react-i18n'
 import { useRevalidator } from 'react-router'
 import type * as Tus from 'tus-js-client'
-import { checkDeclaredUpload, type UploadPurpose } from '../upload-rules'
+import { checkDeclaredUpload, UPLOAD_CHUNK_BYTES, type UploadPurpose } from '../upload-rules'
 
 /*
  * The admin's upload manager. It lives in the admin layout, so uploads keep going while the
@@ -43,7 +43,6 @@ type UploadsApi = {
 
 const UploadsContext = createContext<UploadsApi | null>(null)
 const MAX_PARALLEL = 3
-const CHUNK_SIZE = 8 * 1024 * 1024
 
 export function useUploads() {
   const api = useContext(UploadsContext)
@@ -82,7 +81,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       const tus = await import('tus-js-client')
       const upload = new tus.Upload(item.file, {
         endpoint: '/api/uploads',
-        chunkSize: CHUNK_SIZE,
+        chunkSize: UPLOAD_CHUNK_BYTES,
         retryDelays: [0, 1000, 3000, 5000, 10000],
         removeFingerprintOnSuccess: true,
         metadata: Object.fromEntries(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { FileStore } from '@tus/file-store'
 import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -17,6 +16,7 @@ import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } 
 import { detectFileType } from './detect-file-type.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
 import { removeStoredFiles } from './remove-stored-files.server'
+import { DiskFriendlyFileStore } from './upload-file-store.server'
 import { enqueue } from '#app/jobs/queue.server'
 
 /*
@@ -173,7 +173,7 @@ function parseMetadata(request: Request, upload: Upload) {
 }
 
 export function createUploadServer(options: { directory: string }) {
-  const store = new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 })
+  const store = new DiskFriendlyFileStore(options.directory)
 
   const hooks: Partial<ServerOptions> = {
     async onIncomingRequest(request, uploadId) {

@@ -1,0 +1,36 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { Upload } from '@tus/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DiskFriendlyFileStore } from './upload-file-store.server'
+
+let dir: string
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-upload-store-'))
+})
+afterAll(() => fs.rm(dir, { recursive: true, force: true }))
+
+describe('the upload store', () => {
+  it('writes each piece at its offset and answers the new offset, whatever the socket split it into', async () => {
+    const store = new DiskFriendlyFileStore(dir)
+    const id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
+    await store.create(new Upload({ id, size: 20 * 1024 * 1024, offset: 0 }))
+    const first = Buffer.alloc(12 * 1024 * 1024, 1)
+    const second = Buffer.alloc(8 * 1024 * 1024, 2)
+    // Many small pieces, as a socket delivers them.
+    const pieces = (bytes: Buffer) => Readable.from(Array.from({ length: bytes.length / 65536 }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)))
+    expect(await store.write(pieces(first), id, 0)).toBe(first.length)
+    expect(await store.write(pieces(second), id, first.length)).toBe(first.length + second.length)
+    expect((await store.getUpload(id)).offset).toBe(first.length + second.length)
+    const stored = await fs.readFile(path.join(dir, id))
+    expect(stored.equals(Buffer.concat([first, second]))).toBe(true)
+  })
+
+  it('never writes outside its folder', async () => {
+    const store = new DiskFriendlyFileStore(dir)
+    await expect(store.write(Readable.from([Buffer.from('x')]), '../escape', 0)).rejects.toMatchObject({ status_code: 404 })
+    await expect(fs.access(path.join(dir, '..', 'escape'))).rejects.toThrow()
+  })
+})
