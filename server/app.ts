@@ -62,7 +62,7 @@ function createWorkerApp() {
   return app
 }
 
-export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
+export async function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
   if (env.PROCESS_ROLE === 'worker') return createWorkerApp()
   const app = express()
   app.disable('x-powered-by')
@@ -104,7 +104,9 @@ export function createApp(env: TEnv, options: { isDevelopment: boolean; viteMidd
 
   app.use(
     createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
+      // In development the build is asked for on every request, so edits show at once; in
+      // production it is handed over once: React Router then ranks the routes once, not per page.
+      build: options.isDevelopment ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
       mode: options.isDevelopment ? 'development' : 'production',
       getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? '') }),
     }),
@@ -159,7 +161,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
   logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO, role: env.PROCESS_ROLE }, 'database ready')
   return {
     env,
-    app: createApp(env, options),
+    app: await createApp(env, options),
     databaseUrl,
     async close() {
       await jobs?.stop()
