@@ -15,6 +15,8 @@ export type JobDefinition<S extends z.ZodType> = {
    * with fewer waiting, so one company's 5,000-photo upload does not hold back another's ten.
    */
   ownerField?: keyof z.infer<S> & string
+  /** How many of these jobs one process works on at once (default 1). */
+  workers?: number
   handler: (payload: z.infer<S>, attempt: { number: number; isLast: boolean }) => Promise<void>
 }
 

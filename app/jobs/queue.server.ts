@@ -29,18 +29,22 @@ export async function startJobs(connectionString: string, jobs: readonly JobDefi
     await boss.createQueue(job.id, { name: job.id, retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff })
     if (job.cron) await boss.schedule(job.id, job.cron, {})
     if (!options.work) continue
-    let workerId = ''
-    workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([received]) => {
-      try {
-        const payload = (job.schema as z.ZodType).parse(received.data)
-        const number = received.retryCount + 1
-        await (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast: received.retryCount >= received.retryLimit })
-      } finally {
-        // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
-        boss.notifyWorker(workerId)
-      }
-    })
-    workers.set(job.id, [workerId])
+    const ids: string[] = []
+    for (let i = 0; i < (job.workers ?? 1); i++) {
+      let workerId = ''
+      workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([received]) => {
+        try {
+          const payload = (job.schema as z.ZodType).parse(received.data)
+          const number = received.retryCount + 1
+          await (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast: received.retryCount >= received.retryLimit })
+        } finally {
+          // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
+          boss.notifyWorker(workerId)
+        }
+      })
+      ids.push(workerId)
+    }
+    workers.set(job.id, ids)
   }
   ;(globalThis as GlobalWithBoss)[BOSS_KEY] = { boss, workers }
   return {
