@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
+import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
 import { getStorage } from '#app/lib/storage.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
@@ -9,9 +10,9 @@ export const generateRenditionsJob = defineJob({
   schema: z.object({ companyId: z.string().min(1), assetId: z.uuid() }),
   retry: { limit: 4, delaySeconds: 2, backoff: true },
   ownerField: 'companyId',
-  // Two at once: while one photo is read, written and recorded, sharp works on the other (one
-  // at a time left the cores idle a third of the time, npm run bench). Memory: two 24 MP decodes.
-  workers: 2,
+  // While one photo is read, written and recorded, sharp works on another (one at a time left
+  // the cores idle a third of the time, npm run bench). Memory: two 24 MP decodes.
+  workers: RENDITIONS_AT_ONCE,
   async handler({ companyId, assetId }, attempt) {
     try {
       await generateRenditions(companyId, assetId)

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import exifReader from 'exif-reader'
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
@@ -5,10 +6,14 @@ import { rgbaToThumbHash } from 'thumbhash'
 /*
  * libvips works on its own threads, off the event loop; only the calls are made from it. Its
  * operation cache would keep decoded 24-megapixel photos around for reuse that never comes (each
- * photo is processed once): off, so the process's memory stays bounded. One photo's five outputs
- * already keep both cores busy, so its thread count is left at the number of cores.
+ * photo is processed once): off, so the process's memory stays bounded. A worker process makes
+ * the renditions of RENDITIONS_AT_ONCE photos at a time, so one's reading and writing overlap the
+ * other's image work; together they get one thread per core, not one per core each, so the web
+ * process beside them is not crowded out (npm run bench: fans' p99 during an upload).
  */
+export const RENDITIONS_AT_ONCE = 2
 sharp.cache(false)
+sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / RENDITIONS_AT_ONCE)))
 
 /** Widths served to browsers through `srcset`; never larger than the original. */
 export const IMAGE_WIDTHS = [400, 1200, 2400] as const
