@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm'
-// The app's own list, so the constraint and the values the app writes cannot drift apart.
+// The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
+import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
+import { EVENT_STATUSES } from '../app/features/events/events.schema'
+import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
+import { MEDIA_TYPES, UPLOAD_PURPOSES } from '../app/features/media/upload-rules'
+import { ROLES } from '../app/features/members/permissions'
 import {
   bigint,
   boolean,
@@ -26,8 +31,6 @@ import {
 /** A CHECK constraint keeping a text column to its known values (NULL passes, as for any CHECK). */
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in (${sql.join(values.map((value): SQL => sql.raw(`'${value}'`)), sql`, `)})`)
-
-const ROLE_VALUES = ['admin', 'manager', 'user'] as const
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -167,7 +170,7 @@ export const member = pgTable(
     role: text('role').notNull().default('user'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId), oneOf('members_role_check', t.role, ROLE_VALUES)],
+  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId), oneOf('members_role_check', t.role, ROLES)],
 )
 
 export const invitation = pgTable(
@@ -190,7 +193,7 @@ export const invitation = pgTable(
   (t) => [
     index('invitations_company_idx').on(t.organizationId),
     index('invitations_email_idx').on(t.email),
-    oneOf('invitations_role_check', t.role, ROLE_VALUES),
+    oneOf('invitations_role_check', t.role, ROLES),
     oneOf('invitations_status_check', t.status, ['pending', 'accepted', 'rejected', 'canceled']),
   ],
 )
@@ -249,7 +252,7 @@ export const event = pgTable(
     uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug),
     index('events_company_status_idx').on(t.companyId, t.status),
     index('events_cover_asset_idx').on(t.coverAssetId),
-    oneOf('events_status_check', t.status, ['draft', 'published', 'cancelled']),
+    oneOf('events_status_check', t.status, EVENT_STATUSES),
   ],
 )
 
@@ -284,8 +287,8 @@ export const contentItem = pgTable(
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),
     index('content_items_cover_asset_idx').on(t.coverAssetId),
-    oneOf('content_items_kind_check', t.kind, ['single', 'gallery']),
-    oneOf('content_items_status_check', t.status, ['draft', 'published', 'archived']),
+    oneOf('content_items_kind_check', t.kind, CONTENT_KINDS),
+    oneOf('content_items_status_check', t.status, CONTENT_STATUSES),
   ],
 )
 
@@ -339,8 +342,8 @@ export const asset = pgTable(
     index('assets_custom_thumbnail_idx').on(t.customThumbnailAssetId),
     index('assets_illustrates_content_item_idx').on(t.illustratesContentItemId),
     index('assets_illustrates_event_idx').on(t.illustratesEventId),
-    oneOf('assets_purpose_check', t.purpose, ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo']),
-    oneOf('assets_media_type_check', t.mediaType, ['image', 'video', 'audio', 'pdf', 'other']),
+    oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
+    oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),
     oneOf('assets_processing_status_check', t.processingStatus, ['pending', 'processing', 'ready', 'failed']),
   ],
 )
@@ -436,7 +439,7 @@ export const formSubmission = pgTable(
     language: text('language').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, ['interest', 'newsletter', 'contact'])],
+  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, MARKETING_FORM_KINDS)],
 )
 
 /** Mail kept when no SMTP server is configured, listed at /dev/outbox. */

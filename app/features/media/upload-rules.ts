@@ -9,7 +9,8 @@ export const GB = 1024 * MB
 
 export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
-export type MediaType = 'image' | 'video' | 'audio' | 'pdf' | 'other'
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'pdf', 'other'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
 
 export const LIMITS = {
   contentFile: 10 * GB,
