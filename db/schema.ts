@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
+import { PLAN_IDS } from '../app/features/billing/plans'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
@@ -152,7 +153,7 @@ export const organization = pgTable('companies', {
   publicMediaVersion: integer('public_media_version').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
-  oneOf('companies_plan_check', t.plan, ['starter', 'professional', 'enterprise']),
+  oneOf('companies_plan_check', t.plan, PLAN_IDS),
   oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
   oneOf('companies_subdomain_status_check', t.subdomainStatus, ['pending', 'active', 'rejected']),
 ])

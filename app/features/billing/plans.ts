@@ -45,6 +45,9 @@ export const PLANS = {
 
 export type PlanId = keyof typeof PLANS
 
+/** Every plan, cheapest first. */
+export const PLAN_IDS = Object.keys(PLANS) as PlanId[]
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && value in PLANS
 }

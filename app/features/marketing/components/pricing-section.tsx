@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
-import { CURRENCIES, MONTHLY_PRICES, PLANS, TRIAL_DAYS, type Currency, type PlanId } from '#app/features/billing/plans'
+import { CURRENCIES, MONTHLY_PRICES, PLAN_IDS, PLANS, TRIAL_DAYS, type Currency, type PlanId } from '#app/features/billing/plans'
 import { GB } from '#app/features/media/upload-rules'
 import { cn } from '#app/lib/cn'
 
@@ -61,7 +61,6 @@ function featuresOf(plan: PlanId): { lead?: string; items: Feature[] } {
   }
 }
 
-const PLAN_ORDER: PlanId[] = ['starter', 'professional', 'enterprise']
 
 export function PricingSection({ initialCurrency }: { initialCurrency: Currency }) {
   const { t, i18n } = useTranslation()
@@ -97,7 +96,7 @@ export function PricingSection({ initialCurrency }: { initialCurrency: Currency 
         </div>
 
         <ul className="mt-12 grid gap-5 lg:grid-cols-3">
-          {PLAN_ORDER.map((plan) => {
+          {PLAN_IDS.map((plan) => {
             const featured = plan === 'professional'
             const price = MONTHLY_PRICES[plan][currency]
             const { lead, items } = featuresOf(plan)
