@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getEnv, type TEnv } from './env.server'
+import { flushToDisk } from './flush-to-disk.server'
 
 /*
  * Where media bytes live. Keys are made by the server only (`mediaKey`), never from a user's
@@ -40,21 +41,6 @@ export interface Storage {
 }
 
 const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
-
-/**
- * Waits until a file and its folder entry are on the disk. Originals go through here: they are the
- * only copy there is, and the upload is reported done (and recorded) only after this.
- */
-async function flushToDisk(file: string) {
-  for (const target of [file, path.dirname(file)]) {
-    const handle = await fs.open(target, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  }
-}
 
 export class InvalidStorageKeyError extends Error {
   constructor(key: string) {
@@ -142,7 +128,10 @@ export function createLocalStorage(root: string): Storage {
         await fs.rename(`${file}.part`, file)
         await fs.rm(filePath, { force: true })
       }
+      // An original is the only copy there is: the upload is reported done (and recorded) only
+      // once the file and its name in the folder are on the disk.
       await flushToDisk(file)
+      await flushToDisk(path.dirname(file))
       return (await describe(key))!
     },
     head: describe,

@@ -1,16 +1,17 @@
 import { createWriteStream } from 'node:fs'
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { FileStore } from '@tus/file-store'
 import { ERRORS } from '@tus/server'
+import { flushToDisk } from '#app/lib/flush-to-disk.server'
 
 /*
- * How the bytes of an upload reach the disk (docs/architecture.md, "How fast an upload reaches the disk"): each request's body
- * is written through an 8 MB buffer, so the socket's 64 KB pieces become a few large vectored
- * writes instead of one system call each; and once a piece is written, the disk starts storing it
- * while the next one arrives, so the flush that completes an upload finds little left to do.
+ * How the bytes of an upload reach the disk (docs/architecture.md, "How fast an upload reaches
+ * the disk"): each request's body is written through an 8 MB buffer, so the socket's 64 KB pieces
+ * become a few large vectored writes instead of one system call each; and once a piece is
+ * written, the disk starts storing it while the next one arrives, so the flush that completes an
+ * upload finds little left to do.
  */
 const WRITE_BUFFER_BYTES = 8 * 1024 * 1024
 
@@ -41,15 +42,7 @@ export class DiskFriendlyFileStore extends FileStore {
   private flushInBackground(file: string) {
     if (this.flushing.has(file)) return
     this.flushing.add(file)
-    void fs
-      .open(file, 'r')
-      .then(async (handle) => {
-        try {
-          await handle.datasync()
-        } finally {
-          await handle.close()
-        }
-      })
+    void flushToDisk(file, { dataOnly: true })
       .catch(() => undefined)
       .finally(() => this.flushing.delete(file))
   }
