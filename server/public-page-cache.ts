@@ -11,8 +11,8 @@ import { isReservedSegment } from '#app/features/public/server/reserved-segments
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
  * the same for every fan of one language, so each process keeps the rendered HTML, with its
- * gzip and brotli bytes made once (on its first hit), and serves it again until the company changes something fans
- * can see (migration 0008 says what counts).
+ * gzip and brotli bytes made once (on its first hit), and serves it again until the company
+ * changes something fans can see (migration 0008 says what counts).
  *
  * Every fan gets the cached page, whatever cookies they carry: a page in the cache's scope is
  * rendered from a request stripped of every cookie but the language one, so nothing personal
@@ -239,11 +239,7 @@ function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { enc
   return { encoding: null, body: bodies.identity }
 }
 
-function send(req: Request, res: Response, entry: Entry, onFirstHit?: () => void) {
-  if (!entry.compressing) {
-    entry.compressing = true
-    onFirstHit?.()
-  }
+function send(req: Request, res: Response, entry: Entry) {
   res.status(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
   res.setHeader('Vary', 'Accept-Encoding')
@@ -269,6 +265,18 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
   /** Renders under way, so that a burst of fans on a changed page costs one render. */
   const rendering = new Map<string, { version: PageVersion; done: Promise<Entry | null> }>()
 
+  /** Answers with a kept page; its first hit also starts making its compressed copies. */
+  const sendKept = (req: Request, res: Response, key: string, entry: Entry) => {
+    if (!entry.compressing) {
+      entry.compressing = true
+      compress(entry.bodies.identity).then(
+        (compressed) => cache.addCompressed(key, entry, compressed),
+        () => undefined,
+      )
+    }
+    send(req, res, entry)
+  }
+
   const serve = async (req: Request, res: Response, next: NextFunction) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next()
@@ -282,17 +290,12 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
       const key = `${req.headers.host}|${url.pathname}${url.search}|${language}`
 
-      const compressLater = (entry: Entry) => () =>
-        void compress(entry.bodies.identity).then(
-          (compressed) => cache.addCompressed(key, entry, compressed),
-          () => undefined,
-        )
       const hit = cache.get(key, version)
-      if (hit) return send(req, res, hit, compressLater(hit))
+      if (hit) return sendKept(req, res, key, hit)
       const underway = rendering.get(key)
       if (underway && underway.version.edits === version.edits && underway.version.media === version.media) {
         const rendered = await underway.done
-        if (rendered) return send(req, res, rendered, compressLater(rendered))
+        if (rendered) return sendKept(req, res, key, rendered)
       }
       if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
       next()
