@@ -5,8 +5,8 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
+import { median } from './median.js'
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The web process's resident memory, in MB (Linux). */
@@ -184,9 +184,9 @@ export async function benchPageDuringUpload({ baseUrl, databaseUrl, pagePath, re
 /**
  * Processing through the real job queue: photos uploaded to a gallery, from the first upload
  * finished to every photo's renditions stored, as photos per second; in rounds interleaved with
- * plain sharp making the same renditions of the same photos (`plainImagesPerSecond`, a function).
+ * plain sharp making the same renditions of the same photos (`measurePlainSharp`: images/s).
  */
-export async function benchQueueProcessing({ baseUrl, databaseUrl, images, report, plainImagesPerSecond }) {
+export async function benchQueueProcessing({ baseUrl, databaseUrl, images, report, measurePlainSharp }) {
   const cookie = await signIn(baseUrl)
   const queueRound = async (round) => {
     const itemId = await createGallery(baseUrl, cookie, databaseUrl, `bench-queue-${round}-${Date.now()}`, 'draft')
@@ -207,7 +207,7 @@ export async function benchQueueProcessing({ baseUrl, databaseUrl, images, repor
   const plain = []
   const queued = []
   for (let round = 0; round < 3; round++) {
-    plain.push(await plainImagesPerSecond())
+    plain.push(await measurePlainSharp())
     queued.push(await queueRound(round))
   }
   console.log(`  plain sharp: ${plain.map((v) => v.toFixed(2)).join(', ')} images/s; through the queue: ${queued.map((v) => v.toFixed(2)).join(', ')} images/s`)

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { median } from './median.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -28,7 +29,6 @@ async function load(url, headers = {}) {
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** nginx with one worker, like the app's one Node process, serving the same files with no logging. */
 async function startNginx(nginx, work, port, files) {
