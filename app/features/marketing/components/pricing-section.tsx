@@ -61,7 +61,6 @@ function featuresOf(plan: PlanId): { lead?: string; items: Feature[] } {
   }
 }
 
-
 export function PricingSection({ initialCurrency }: { initialCurrency: Currency }) {
   const { t, i18n } = useTranslation()
   const [currency, setCurrency] = useState<Currency>(initialCurrency)
