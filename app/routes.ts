@@ -13,6 +13,8 @@ export default [
   route('terms', 'routes/site/policy.tsx', { id: 'policy-terms' }),
   route('cookies', 'routes/site/policy.tsx', { id: 'policy-cookies' }),
 
+  // Framed by the landing-page settings: the real landing, outside the admin's frame.
+  route('admin/settings/landing-page/preview', 'routes/admin/landing-preview.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('content', 'routes/admin/content.tsx'),
@@ -24,6 +26,8 @@ export default [
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/export.csv', 'routes/admin/leads.export.ts'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
+    route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
     route('settings/audit', 'routes/admin/settings.audit.tsx'),

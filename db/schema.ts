@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { PLAN_IDS } from '../app/features/billing/plans'
+import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
@@ -135,8 +136,34 @@ export const organization = pgTable('companies', {
   plan: text('plan').notNull().default('starter'),
   /** Landing page: which section leads, galleries or events (spec: landing_page_display_mode). */
   landingDisplayMode: text('landing_display_mode').notNull().default('galleries'),
-  landingTitle: text('landing_title'),
-  landingDescription: text('landing_description'),
+  /** Texts fans read in their language: description, landing page name and description (company-settings.schema.ts). */
+  texts: jsonb('texts').$type<LocalizedTexts>().notNull().default({}),
+  /** Which of those a translation provider wrote; an admin's edit takes a language off the list. */
+  machineTranslated: jsonb('machine_translated').$type<MachineTranslated>().notNull().default({}),
+  /** A call to action on the landing page (tickets, merch). */
+  promotionUrl: text('promotion_url'),
+  website: text('website'),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country'),
+  /** E.164, e.g. +5511987654321. */
+  phone: text('phone'),
+  registrationNumber: text('registration_number'),
+  industry: text('industry'),
+  employeeCount: text('employee_count'),
+  primaryEmail: text('primary_email'),
+  facebookUrl: text('facebook_url'),
+  instagramUrl: text('instagram_url'),
+  linkedinUrl: text('linkedin_url'),
+  twitterUrl: text('twitter_url'),
+  youtubeUrl: text('youtube_url'),
+  tiktokUrl: text('tiktok_url'),
+  spotifyUrl: text('spotify_url'),
+  soundcloudUrl: text('soundcloud_url'),
+  whatsappUrl: text('whatsapp_url'),
   /** Custom branding (Professional and above): hex colours such as #ff3366. */
   brandPrimaryColor: text('brand_primary_color'),
   brandAccentColor: text('brand_accent_color'),
@@ -156,7 +183,21 @@ export const organization = pgTable('companies', {
   oneOf('companies_plan_check', t.plan, PLAN_IDS),
   oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
   oneOf('companies_subdomain_status_check', t.subdomainStatus, ['pending', 'active', 'rejected']),
+  oneOf('companies_employee_count_check', t.employeeCount, EMPLOYEE_COUNTS),
 ])
+
+/** A company's former page addresses: fans' links shared before a rename keep working. */
+export const companySlugRedirect = pgTable(
+  'company_slug_redirects',
+  {
+    oldSlug: text('old_slug').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_slug_redirects_company_idx').on(t.companyId)],
+)
 
 export const member = pgTable(
   'members',

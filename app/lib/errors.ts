@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 
 /*
  * Typed errors of the product. Use-cases throw AppError; `toHttpError` is the one place that
@@ -6,6 +6,8 @@ import { data } from 'react-router'
  */
 
 const STATUS = {
+  /** A page that lives at another address now (a company's former slug): details.location says where. */
+  MOVED: 301,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -43,6 +45,7 @@ export function isErrorPayload(value: unknown): value is ErrorPayload {
 
 /** For loaders and actions: `catch (e) { throw toHttpError(e) }` renders in the error boundary. */
 export function toHttpError(error: unknown) {
+  if (error instanceof AppError && error.code === 'MOVED' && typeof error.details.location === 'string') return redirect(error.details.location, 301)
   if (error instanceof AppError) {
     const payload: ErrorPayload = { code: error.code, messageKey: error.messageKey, details: error.details }
     return data(payload, { status: error.status })

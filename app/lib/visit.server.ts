@@ -14,6 +14,8 @@ export type Visit = {
   language: Language
   cookies: ReadonlyMap<string, string>
   origin: RequestOrigin
+  /** The path and query asked for, where a page may answer that it moved. */
+  path?: string
 }
 
 /** Where a request came from, as the audit trail records it. */
@@ -38,5 +40,6 @@ export function requestHost(request: Request) {
 }
 
 export async function visitOf(request: Request): Promise<Visit> {
-  return { host: await requestHost(request), language: detectLanguage(request), cookies: readCookies(request.headers.get('cookie')), origin: requestOrigin(request) }
+  const url = new URL(request.url)
+  return { host: await requestHost(request), language: detectLanguage(request), cookies: readCookies(request.headers.get('cookie')), origin: requestOrigin(request), path: url.pathname + url.search }
 }

@@ -108,7 +108,7 @@ describe("a company's landing page", () => {
   it('has the header, hero, footer and platform links, and a Starter company wears the platform badge, not its own colours or logo', async () => {
     const admin = await createCompanyAdmin('starter')
     const slug = admin.company.slug
-    await setCompany(admin.company.id, { brandPrimaryColor: '#ff3366', logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp', landingTitle: 'Every show, every photo', landingDescription: 'Official photos from the tour.' })
+    await setCompany(admin.company.id, { brandPrimaryColor: '#ff3366', logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp', texts: { landingName: { en: 'Every show, every photo' }, landingDescription: { en: 'Official photos from the tour.' } } })
     const page = await fan.get(`/${slug}`)
     expect(page.status).toBe(200)
     expect(heading(page.text)).toBe('Every show, every photo')

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditEvent, contentItem, download, event, lead, member as memberTable, user } from '#db/schema'
+import { auditEvent, contentItem, download, event, lead, user } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
+import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
@@ -22,14 +22,6 @@ function shownLeads(html: string) {
   return [...html.matchAll(/data-testid="lead-row" data-lead-id="([0-9a-f-]{36})"/g)].map((match) => match[1])
 }
 
-async function memberWithRole(companyId: string, role: 'user' | 'manager') {
-  const account = await createVerifiedUser()
-  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, account.email))
-  await getDb().insert(memberTable).values({ id: crypto.randomUUID(), organizationId: companyId, userId: row.id, role })
-  const client = new TestClient()
-  await signIn(client, account)
-  return client
-}
 
 async function leadAudit(companyId: string, action: string) {
   return withSystem((tx) =>
@@ -202,7 +194,7 @@ describe('the admin Leads page', () => {
   })
 
   it('is for managers and admins only: users get 403 on the page, the export and delete, and no Leads entry', async () => {
-    const staff = await memberWithRole(owner.company.id, 'user')
+    const staff = await createMemberWithRole(owner.company.id, 'user')
     const page = await staff.get('/admin/leads')
     expect(page.status).toBe(403)
     expect(page.text).toContain('Access Denied')
@@ -217,7 +209,7 @@ describe('the admin Leads page', () => {
     expect(dashboard.status).toBe(200)
     expect(dashboard.text).not.toContain('href="/admin/leads"')
 
-    const manager = await memberWithRole(owner.company.id, 'manager')
+    const manager = await createMemberWithRole(owner.company.id, 'manager')
     expect((await manager.get('/admin/leads')).status).toBe(200)
     expect((await manager.get('/admin')).text).toContain('href="/admin/leads"')
   })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, like } from 'drizzle-orm'
-import { organization, outboxMail, user } from '#db/schema'
+import { member, organization, outboxMail, user } from '#db/schema'
 import { getAuth } from '#app/lib/auth.server'
 import { getDb } from '#app/lib/db.server'
 import { TestClient } from './http-client'
@@ -37,6 +37,16 @@ export async function createCompanyAdmin(slugPrefix = 'co') {
   if (response.status >= 400) throw new Error(`onboarding failed: ${response.status} ${response.text.slice(0, 300)}`)
   const [company] = await getDb().select().from(organization).where(eq(organization.slug, slug))
   return { client, credentials, company }
+}
+
+/** A signed-in member of `companyId` with a role below admin. */
+export async function createMemberWithRole(companyId: string, role: 'user' | 'manager') {
+  const account = await createVerifiedUser()
+  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, account.email))
+  await getDb().insert(member).values({ id: crypto.randomUUID(), organizationId: companyId, userId: row.id, role })
+  const client = new TestClient()
+  await signIn(client, account)
+  return client
 }
 
 /** The newest mail to `to` in the dev outbox, optionally with a subject containing `subject`. */

@@ -41,8 +41,6 @@ const EXTENSION_TYPES: Record<string, MediaType> = {
   pdf: 'pdf',
 }
 
-/** The generic upload list of the specification: jpeg, png, gif, webp, pdf, mp4, webm. */
-const GENERIC_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf', 'mp4', 'webm']
 const THUMBNAIL_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp']
 
 export function extensionOf(fileName: string) {
@@ -86,7 +84,7 @@ export function checkDeclaredUpload(purpose: UploadPurpose, fileName: string, si
       if (!THUMBNAIL_EXTENSIONS.includes(extension)) return refuse('uploads.errors.thumbnailType')
       return size > LIMITS.thumbnail ? refuse('uploads.errors.genericTooLarge') : { ok: true, mediaType }
     case 'logo':
-      if (!GENERIC_EXTENSIONS.includes(extension)) return refuse('uploads.errors.typeNotAllowed')
+      if (mediaType !== 'image') return refuse('uploads.errors.imageOnly')
       return size > LIMITS.generic ? refuse('uploads.errors.genericTooLarge') : { ok: true, mediaType }
   }
 }

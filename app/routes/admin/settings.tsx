@@ -1,40 +1,76 @@
-import { ChevronRight, ScrollText, ShieldCheck, Users } from 'lucide-react'
-import { useTranslation } from '#app/lib/react-i18n'
+import { Building2, ChevronRight, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
 import { can } from '#app/features/members/permissions'
 import { withMember } from '#app/lib/member-route.server'
+import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings'
 
 export const loader = withMember('dashboard.read', async (member) => {
-  return { isAdmin: can(member.actor.role, 'team.manage') }
+  return { isAdmin: can(member.actor.role, 'team.manage'), overview: await getSettingsOverview(member) }
 })
+
+type Card = { to: string; icon: LucideIcon; key: string; state?: string; tone?: 'ok' | 'attention' }
 
 export default function SettingsHub({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const sections = [
-    { to: '/admin/settings/security', icon: ShieldCheck, key: 'security', visible: true },
-    { to: '/admin/settings/team', icon: Users, key: 'team', visible: loaderData.isAdmin },
-    { to: '/admin/settings/audit', icon: ScrollText, key: 'audit', visible: loaderData.isAdmin },
-  ].filter((section) => section.visible)
+  const { isAdmin, overview } = loaderData
+  const readOnly = overview.canEdit ? undefined : t('settings.state.readOnly')
+  const groups: Array<{ key: string; cards: Card[] }> = [
+    {
+      key: 'company',
+      cards: [
+        {
+          to: '/admin/settings/company-data',
+          icon: Building2,
+          key: 'companyData',
+          state: readOnly ?? (overview.companyDataMissing === 0 ? t('settings.state.companyDataComplete') : t('settings.state.companyDataMissing', { count: overview.companyDataMissing })),
+          tone: overview.companyDataMissing === 0 ? 'ok' : 'attention',
+        },
+        { to: '/admin/settings/landing-page', icon: LayoutTemplate, key: 'landingPage', state: readOnly ?? t('settings.state.languages', { count: Math.max(1, overview.landingLanguages) }), tone: 'ok' },
+      ],
+    },
+    {
+      key: 'account',
+      cards: [
+        { to: '/admin/settings/security', icon: ShieldCheck, key: 'security' },
+        ...(isAdmin ? [{ to: '/admin/settings/team', icon: Users, key: 'team' }, { to: '/admin/settings/audit', icon: ScrollText, key: 'audit' }] : []),
+      ],
+    },
+  ]
   return (
-    <div className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-semibold tracking-tight">{t('settings.title')}</h1>
-      <p className="mt-1 text-sm text-ink-muted">{t('settings.subtitle')}</p>
-      <ul className="mt-6 divide-y divide-line rounded-xl border border-line bg-surface">
-        {sections.map(({ to, icon: Icon, key }) => (
-          <li key={key}>
-            <Link to={to} prefetch="intent" className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted" data-testid={`settings-${key}`}>
-              <Icon aria-hidden className="size-5 text-accent" />
-              <span className="min-w-0 flex-1">
-                <span className="block font-medium">{t(`settings.sections.${key}.title`)}</span>
-                <span className="block text-sm text-ink-muted">{t(`settings.sections.${key}.text`)}</span>
-              </span>
-              <ChevronRight aria-hidden className="size-4 text-ink-muted" />
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('settings.title')}</h1>
+        <p className="mt-1 text-sm text-ink-muted">{t('settings.subtitle')}</p>
+      </div>
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`settings-group-${group.key}`} className="space-y-3">
+          <h2 id={`settings-group-${group.key}`} className="text-xs font-semibold tracking-wider text-ink-muted uppercase">
+            {t(`settings.groups.${group.key}`)}
+          </h2>
+          <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+            {group.cards.map(({ to, icon: Icon, key, state, tone }) => (
+              <li key={key}>
+                <Link to={to} prefetch="intent" className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted" data-testid={`settings-${key}`}>
+                  <Icon aria-hidden className="size-5 shrink-0 text-accent" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-medium">{t(`settings.sections.${key}.title`)}</span>
+                    <span className="block text-sm text-ink-muted">{t(`settings.sections.${key}.text`)}</span>
+                  </span>
+                  {state ? (
+                    <span className={`hidden shrink-0 rounded-full px-2.5 py-1 text-xs font-medium sm:inline ${tone === 'attention' ? 'bg-amber-500/15 text-amber-800' : 'bg-surface-muted text-ink-muted'}`} data-testid={`settings-${key}-state`}>
+                      {state}
+                    </span>
+                  ) : null}
+                  <ChevronRight aria-hidden className="size-4 shrink-0 text-ink-muted" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </div>
   )
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { asset, contentItem, event } from '#db/schema'
+import { asset, contentItem, event, organization } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { getEnv } from '#app/lib/env.server'
@@ -12,6 +12,7 @@ import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
+import { can } from '#app/features/members/permissions'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
@@ -141,6 +142,19 @@ async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId
   return target.replaces
 }
 
+/**
+ * Makes a new logo the company's (fans see its web size once processed: the file becoming ready
+ * refreshes their pages) and returns the logos it replaced, to delete.
+ */
+async function replaceLogo(tx: Transaction, companyId: string, assetId: string) {
+  await tx.update(organization).set({ logo: `/p/${assetId}/w400.webp` }).where(eq(organization.id, companyId))
+  const replaced = await tx
+    .delete(asset)
+    .where(and(eq(asset.companyId, companyId), eq(asset.purpose, 'logo'), ne(asset.id, assetId)))
+    .returning({ id: asset.id })
+  return replaced.map((row) => row.id)
+}
+
 /** Every rule that can be judged from the declared upload; throws a tus refusal. */
 async function checkNewUpload(request: Request, member: MemberContext, metadata: Metadata, size: number) {
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
@@ -149,6 +163,11 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
   const plan = member.entitlements
   await member.withTenant(async (tx) => {
     if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
+    // The logo is a company setting: only admins change it (spec section 6).
+    if (metadata.purpose === 'logo') {
+      if (!can(member.actor.role, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
+      return
+    }
     if (metadata.purpose === 'cover' || metadata.purpose === 'thumbnail') {
       if (!(await findAttachmentTarget(tx, companyId, metadata))) throw refusal(request, 404, 'uploads.errors.noTarget')
       return
@@ -234,9 +253,11 @@ export function createUploadServer(options: { directory: string }) {
             createdBy: member.actor.userId,
             ...illustrated(target),
           })
-          return target ? attachToTarget(tx, target, assetId) : null
+          if (metadata.purpose === 'logo') return replaceLogo(tx, member.company.id, assetId)
+          const replacedOne = target ? await attachToTarget(tx, target, assetId) : null
+          return replacedOne ? [replacedOne] : []
         })
-        if (replaced) await removeStoredFiles(member.company.id, [replaced])
+        if (replaced.length > 0) await removeStoredFiles(member.company.id, replaced)
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {
           // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
           await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>

@@ -1,10 +1,11 @@
-import { CalendarDays, Info, MapPin } from 'lucide-react'
+import { ArrowUpRight, CalendarDays, Info, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import type { ShareCard } from '#app/features/sharing/share-meta'
+import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { getCompanyLanding, PublicCompany } from '../server/public-pages.server'
 import { FileTypeIcon, fileKindOf } from './file-type'
 import { FilterTabs, MEDIA_TABS } from './filter-tabs'
@@ -17,7 +18,13 @@ export type CompanyLandingData = LandingContent & {
   landing: {
     title: string
     description: string | null
+    /** The company's description (its registration data), in the fan's language. */
+    about: string | null
     displayMode: 'galleries' | 'events'
+    /** The landing's call to action (tickets, merch), if the company set one. */
+    promotionUrl: string | null
+    website: string | null
+    social: Array<{ network: SocialNetwork; url: string }>
     /** Where the company's professional subdomain will answer once it is set up. */
     pendingSubdomainUrl: string | null
     hero: { id: string; sources: Array<{ name: string; width: number }> } | null
@@ -36,7 +43,7 @@ export function CompanyLandingView({ company, landing, galleries, events, resour
   const { t } = useTranslation()
   const sections = { galleries: <GalleriesSection key="galleries" galleries={galleries} tab={tab} basePath={basePath} />, events: <EventsSection key="events" events={events} resources={resources} basePath={basePath} /> }
   return (
-    <PublicShell company={company} basePath={basePath}>
+    <PublicShell company={company} basePath={basePath} about={{ text: landing.about, website: landing.website, social: landing.social }}>
       {landing.pendingSubdomainUrl ? (
         <p className="border-b border-line/60 bg-surface-muted px-4 py-2.5 text-center text-sm text-ink-muted" data-testid="subdomain-banner">
           <Info aria-hidden className="mr-1.5 inline size-4 -translate-y-px text-accent" />
@@ -81,7 +88,15 @@ function Hero({ company, landing, share }: Pick<CompanyLandingData, 'company' | 
         {landing.title !== company.name ? <p className="text-sm font-semibold tracking-widest text-accent uppercase">{company.name}</p> : null}
         <h1 className="mt-2 max-w-4xl text-4xl leading-[1.05] font-semibold tracking-tight sm:text-6xl">{landing.title}</h1>
         <p className="mt-4 max-w-2xl text-lg text-ink-muted">{landing.description ?? t('public.landing.tagline')}</p>
-        {share ? <ShareMenu url={share.url} title={share.title} className="mt-6" /> : null}
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          {landing.promotionUrl ? (
+            <a href={landing.promotionUrl} rel="noopener noreferrer" target="_blank" className="inline-flex h-10 items-center gap-2 rounded-full bg-accent px-5 text-sm font-semibold text-accent-foreground hover:brightness-110" data-testid="landing-promotion">
+              {t('public.landing.promotion')}
+              <ArrowUpRight aria-hidden className="size-4" />
+            </a>
+          ) : null}
+          {share ? <ShareMenu url={share.url} title={share.title} /> : null}
+        </div>
       </div>
     </section>
   )

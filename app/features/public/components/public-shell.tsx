@@ -5,7 +5,9 @@ import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { PublicNotFound, publicNotFoundOf, type PublicNotFoundKind } from '#app/components/not-found'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
+import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { PublicCompany } from '../server/public-pages.server'
+import { SocialLinks } from './social-links'
 
 type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'showPlatformBadge' | 'platformUrl'>
 
@@ -24,7 +26,10 @@ function platformLinks(platformUrl: string) {
  * plan includes branding), its logo and name, the header links and the footer. Server-rendered;
  * the phone menu is a <details> so it opens without JavaScript.
  */
-export function PublicShell({ company, basePath, children }: { company: ShellCompany; basePath: string; children: ReactNode }) {
+/** What only the landing's footer shows: the company's own words and its profiles. */
+export type ShellAbout = { text: string | null; website: string | null; social: Array<{ network: SocialNetwork; url: string }> }
+
+export function PublicShell({ company, basePath, about, children }: { company: ShellCompany; basePath: string; about?: ShellAbout; children: ReactNode }) {
   const { t } = useTranslation()
   const home = basePath || '/'
   const links = platformLinks(company.platformUrl)
@@ -84,6 +89,12 @@ export function PublicShell({ company, basePath, children }: { company: ShellCom
       </header>
       <main className="flex-1">{children}</main>
       <footer className="border-t border-line/60">
+        {about && (about.text || about.website || about.social.length > 0) ? (
+          <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 sm:flex-row sm:items-start sm:justify-between sm:px-6" data-testid="company-about">
+            {about.text ? <p className="max-w-2xl text-sm leading-relaxed whitespace-pre-line text-ink-muted">{about.text}</p> : <span />}
+            <SocialLinks website={about.website} links={about.social} label={t('public.footer.social', { company: company.name })} />
+          </div>
+        ) : null}
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
             © {new Date().getFullYear()} {company.name}

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
+import { FALLBACK_CHAIN, type Language } from '#app/lib/i18n'
+import { DISPLAY_MODES, pickLocalized, socialLinks, SOCIAL_NETWORKS, type LocalizedTexts, type SocialNetwork } from '#app/features/companies/company-settings.schema'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
@@ -8,24 +10,29 @@ import type { CompanyLandingData } from '../components/company-landing'
 import type { Visit } from '#app/lib/visit.server'
 import { getCompanyLanding, getImageSources, resolvePublicCompany, type PublicCompany } from './public-pages.server'
 
-export const DISPLAY_MODES = ['galleries', 'events'] as const
-
-/** The landing's own settings: texts, which section leads, and a subdomain still being set up. */
-async function getLandingSettings(company: PublicCompany) {
+/** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */
+async function getLandingSettings(company: PublicCompany, language: Language) {
   const [row] = await getDb()
     .select({
-      title: organization.landingTitle,
-      description: organization.landingDescription,
+      texts: organization.texts,
       displayMode: organization.landingDisplayMode,
+      promotionUrl: organization.promotionUrl,
+      website: organization.website,
       subdomain: organization.subdomain,
       subdomainStatus: organization.subdomainStatus,
+      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`${network}Url`, organization[`${network}Url`]])),
     })
     .from(organization)
     .where(eq(organization.id, company.id))
+  const texts = (row?.texts ?? {}) as LocalizedTexts
   return {
-    title: row?.title?.trim() || company.name,
-    description: row?.description?.trim() || null,
+    title: pickLocalized(texts.landingName, language, FALLBACK_CHAIN) ?? company.name,
+    description: pickLocalized(texts.landingDescription, language, FALLBACK_CHAIN),
+    about: pickLocalized(texts.description, language, FALLBACK_CHAIN),
     displayMode: DISPLAY_MODES.find((mode) => mode === row?.displayMode) ?? 'galleries',
+    promotionUrl: row?.promotionUrl ?? null,
+    website: row?.website ?? null,
+    social: row ? socialLinks(row as Partial<Record<`${SocialNetwork}Url`, string | null>>) : [],
     pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? subdomainOrigin(row.subdomain) : null,
   }
 }
@@ -34,7 +41,7 @@ async function getLandingSettings(company: PublicCompany) {
 export async function loadCompanyLanding(visit: Visit, input: { clientSlug: string | undefined; tab: CompanyLandingData['tab'] }): Promise<CompanyLandingData> {
   const context = await resolvePublicCompany(visit, input.clientSlug)
   const { company, basePath } = context
-  const [content, landing] = await Promise.all([getCompanyLanding(context), getLandingSettings(company)])
+  const [content, landing] = await Promise.all([getCompanyLanding(context), getLandingSettings(company, visit.language)])
   // The hero shows the cover of the latest gallery that has one.
   const coverId = content.galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null
   const hero = coverId ? { id: coverId, sources: await getImageSources(context, coverId) } : null

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { asset, assetRendition, contentItem, event, organization } from '#db/schema'
+import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
@@ -53,7 +53,7 @@ export type PublicContext = {
  * The company a fan's request is for: the one its host belongs to (subdomain mode), else the one
  * of the `/{clientSlug}` path.
  */
-export async function resolvePublicCompany(visit: Pick<Visit, 'host'>, clientSlug: string | undefined): Promise<PublicContext> {
+export async function resolvePublicCompany(visit: Pick<Visit, 'host' | 'path'>, clientSlug: string | undefined): Promise<PublicContext> {
   const onCompanyHost = visit.host.kind === 'company'
   if (onCompanyHost && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
   const slug = visit.host.kind === 'company' ? visit.host.company?.slug : clientSlug
@@ -61,8 +61,23 @@ export async function resolvePublicCompany(visit: Pick<Visit, 'host'>, clientSlu
   const home = onCompanyHost ? `${getEnv().APP_URL}/` : '/'
   if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
   const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.slug, slug.toLowerCase()))
-  if (!row) throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
+  if (!row) {
+    if (!onCompanyHost) await redirectFormerSlug(slug.toLowerCase(), visit.path)
+    throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
+  }
   return publicContextOf(row, visit)
+}
+
+/** Links shared before a company changed its page address lead to the new one (permanently). */
+async function redirectFormerSlug(slug: string, path: string | undefined) {
+  const [moved] = await getDb()
+    .select({ slug: organization.slug })
+    .from(companySlugRedirect)
+    .innerJoin(organization, eq(organization.id, companySlugRedirect.companyId))
+    .where(eq(companySlugRedirect.oldSlug, slug))
+  if (!moved) return
+  const rest = path && path.toLowerCase().startsWith(`/${slug}`) ? path.slice(slug.length + 1) : ''
+  throw new AppError('MOVED', 'public.moved', { location: `/${moved.slug}${rest}` })
 }
 
 /** The columns of `companies` a fans' page needs (join them where a query finds the company itself). */

@@ -1,0 +1,7 @@
+import { AppError } from '#app/lib/errors'
+import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+
+/** Every settings page is readable by the team; only admins change anything (spec section 6). */
+export function assertCanEditSettings(context: TenantContext) {
+  if (!actorCan(context, 'company.manage')) throw new AppError('FORBIDDEN', 'settings.errors.adminOnly')
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" DROP COLUMN "landing_title";--> statement-breakpoint
+ALTER TABLE "companies" DROP COLUMN "landing_description";

@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { translateMissingTexts } from '#app/features/companies/server/translate-missing-texts.server'
+import { libreTranslateProvider } from '#app/lib/translation/libretranslate.server'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
+import { startFakeLibreTranslate } from '../support/libretranslate-server'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
+
+const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+
+
+/** A complete, valid company-data form; tests change one field at a time. */
+function companyForm(slug: string, changes: Record<string, string> = {}) {
+  return {
+    name: 'Night Owls Productions',
+    slug,
+    description_en: 'We film and photograph every show.',
+    description_pt: '',
+    description_es: '',
+    description_fr: '',
+    website: 'nightowls.example.com',
+    address: '1 Chalk Farm Road',
+    city: 'London',
+    state: '',
+    zipCode: 'NW1 8EH',
+    country: 'GB',
+    phone: '+44 20 7946 0958',
+    registrationNumber: '01234567',
+    industry: 'Live music',
+    employeeCount: '11-50',
+    primaryEmail: 'hello@nightowls.example.com',
+    facebookUrl: '',
+    instagramUrl: 'https://instagram.com/nightowls',
+    linkedinUrl: '',
+    twitterUrl: '',
+    youtubeUrl: 'youtube.com/@nightowls',
+    tiktokUrl: '',
+    spotifyUrl: '',
+    soundcloudUrl: '',
+    whatsappUrl: '+44 7700 900123',
+    ...changes,
+  }
+}
+
+const landingForm = (changes: Record<string, string> = {}) => ({
+  landingName_en: 'Every show, every photo',
+  landingName_pt: 'Todo show, toda foto',
+  landingName_es: '',
+  landingName_fr: '',
+  landingDescription_en: 'Official photos from the tour.',
+  landingDescription_pt: 'Fotos oficiais da turnê.',
+  landingDescription_es: '',
+  landingDescription_fr: '',
+  displayMode: 'events',
+  promotionUrl: 'https://tickets.example.com/tour',
+  brandPrimaryColor: '#FF3366',
+  brandAccentColor: '',
+  ...changes,
+})
+
+describe('company data settings', () => {
+  it('saves every field in its stored form (E.164 phone, https links, wa.me) and shows them to fans in the footer', async () => {
+    const admin = await createCompanyAdmin('data')
+    const saved = await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug))
+    expect(saved.status).toBe(200)
+    expect(saved.text).toContain('settings.toasts.saved')
+    const row = await companyRow(admin.company.id)
+    expect(row).toMatchObject({
+      name: 'Night Owls Productions',
+      website: 'https://nightowls.example.com',
+      phone: '+442079460958',
+      country: 'GB',
+      employeeCount: '11-50',
+      youtubeUrl: 'https://youtube.com/@nightowls',
+      whatsappUrl: 'https://wa.me/447700900123',
+      facebookUrl: null,
+      texts: { description: { en: 'We film and photograph every show.' } },
+    })
+    const landing = await new TestClient().get(`/${admin.company.slug}`)
+    expect(landing.text).toContain('We film and photograph every show.')
+    expect(landing.text).toContain('href="https://instagram.com/nightowls"')
+    expect(landing.text).toContain('data-network="whatsapp"')
+
+    // Blank optional fields are cleared.
+    await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug, { website: '', phone: '' }))
+    expect(await companyRow(admin.company.id)).toMatchObject({ website: null, phone: null })
+  })
+
+  it.each<[string, string, string, Record<string, string>?]>([
+    ['name', '', 'validation.required'],
+    ['name', 'X', 'onboarding.errors.nameLength'],
+    ['slug', 'Bad Slug', 'onboarding.errors.slugFormat'],
+    ['slug', 'admin', 'onboarding.errors.slugReserved'],
+    ['website', 'not a url', 'validation.invalidUrl'],
+    ['website', 'javascript:alert(1)', 'validation.invalidUrl'],
+    ['instagramUrl', 'ftp://files.example.com', 'validation.invalidUrl'],
+    ['phone', '12', 'validation.invalidPhone'],
+    ['primaryEmail', 'hello@', 'validation.email'],
+    ['country', 'XX', 'settings.errors.country'],
+    ['employeeCount', '1000+', 'validation.required'],
+    ['description_en', 'x'.repeat(451), 'settings.errors.descriptionTooLong'],
+    ['description_en', '', 'settings.errors.englishRequired', { description_pt: 'Só em português' }],
+    ['city', 'x'.repeat(101), 'validation.maxLength'],
+  ])('refuses %s = %j with %s and changes nothing', async (field, value, message, extra = {}) => {
+    const admin = await createCompanyAdmin('rule')
+    const before = await companyRow(admin.company.id)
+    const response = await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug, { [field]: value, ...extra }))
+    expect(response.status).toBe(400)
+    expect(response.text).toContain(message)
+    expect(await companyRow(admin.company.id)).toEqual(before)
+  })
+
+  it("keeps a company's former address leading to the new one, and refuses an address another company has or had", async () => {
+    const admin = await createCompanyAdmin('moving')
+    const other = await createCompanyAdmin('taken')
+    const oldSlug = admin.company.slug
+    const newSlug = `${oldSlug}-live`
+    expect((await admin.client.postForm('/admin/settings/company-data.data', companyForm(oldSlug, { slug: newSlug }))).status).toBe(200)
+    const fan = new TestClient()
+    const moved = await fan.get(`/${oldSlug}/termos?ref=qr`)
+    expect(moved.status).toBe(301)
+    expect(moved.headers.location).toBe(`/${newSlug}/termos?ref=qr`)
+    expect((await fan.get(`/${newSlug}`)).status).toBe(200)
+
+    const taken = await admin.client.postForm('/admin/settings/company-data.data', companyForm(newSlug, { slug: other.company.slug }))
+    expect(taken.status).toBe(409)
+    expect(taken.text).toContain('onboarding.errors.slugTaken')
+    // The other company cannot take the address fans' old links still use.
+    const formerlyUsed = await other.client.postForm('/admin/settings/company-data.data', companyForm(other.company.slug, { slug: oldSlug }))
+    expect(formerlyUsed.status).toBe(409)
+    // The company itself may go back to it; it stops being a redirect.
+    expect((await admin.client.postForm('/admin/settings/company-data.data', companyForm(newSlug, { slug: oldSlug }))).status).toBe(200)
+    expect((await fan.get(`/${oldSlug}`)).status).toBe(200)
+    expect((await fan.get(`/${newSlug}`)).headers.location).toBe(`/${oldSlug}`)
+  })
+})
+
+describe('landing page settings', () => {
+  it("saves texts per language, fans read them in their language with English as the fallback, and the page changes at once", async () => {
+    const admin = await createCompanyAdmin('landing')
+    const slug = admin.company.slug
+    const fan = new TestClient()
+    const before = await fan.get(`/${slug}`)
+    expect(before.text).not.toContain('Every show, every photo')
+    const saved = await admin.client.postForm('/admin/settings/landing-page.data', landingForm())
+    expect(saved.status).toBe(200)
+    const english = await fan.get(`/${slug}`, { 'accept-language': 'en' })
+    expect(english.text).toContain('Every show, every photo')
+    expect(english.text).toContain('href="https://tickets.example.com/tour"')
+    // Events lead the page when the display mode says so.
+    expect(english.text.indexOf('id="events-heading"')).toBeLessThan(english.text.indexOf('id="galleries-heading"'))
+    const portuguese = await fan.get(`/${slug}`, { 'accept-language': 'pt-BR' })
+    expect(portuguese.text).toContain('Todo show, toda foto')
+    expect(portuguese.text).toContain('Fotos oficiais da turnê.')
+    const spanish = await fan.get(`/${slug}`, { 'accept-language': 'es' })
+    expect(spanish.text).toContain('Every show, every photo')
+    expect(await companyRow(admin.company.id)).toMatchObject({ brandPrimaryColor: '#ff3366', brandAccentColor: null, landingDisplayMode: 'events' })
+  })
+
+  it.each([
+    ['landingName_en', '', 'settings.errors.englishRequired'],
+    ['landingDescription_pt', 'x'.repeat(451), 'settings.errors.descriptionTooLong'],
+    ['promotionUrl', 'tickets', 'validation.invalidUrl'],
+    ['brandPrimaryColor', 'red;background:url(//evil.test)', 'settings.errors.color'],
+    ['displayMode', 'both', 'validation.required'],
+  ])('refuses %s = %j with %s and changes nothing', async (field, value, message) => {
+    const admin = await createCompanyAdmin('lrule')
+    const before = await companyRow(admin.company.id)
+    const response = await admin.client.postForm('/admin/settings/landing-page.data', landingForm({ [field]: value }))
+    expect(response.status).toBe(400)
+    expect(response.text).toContain(message)
+    expect(await companyRow(admin.company.id)).toEqual(before)
+  })
+})
+
+describe('who may change company settings', () => {
+  it('lets managers and users read the settings, and refuses every change on the server with the spec message', async () => {
+    const admin = await createCompanyAdmin('roles')
+    const before = await companyRow(admin.company.id)
+    for (const role of ['manager', 'user'] as const) {
+      const client = await createMemberWithRole(admin.company.id, role)
+      const page = await client.get('/admin/settings/company-data')
+      expect(page.status).toBe(200)
+      expect(page.text).toContain('Only administrators can edit company settings')
+      expect((await client.get('/admin/settings/landing-page')).status).toBe(200)
+      for (const [path, form] of [
+        ['/admin/settings/company-data.data', companyForm(admin.company.slug, { name: 'Hijacked' })],
+        ['/admin/settings/landing-page.data', landingForm({ landingName_en: 'Hijacked' })],
+      ] as const) {
+        const refused = await client.postForm(path, form)
+        expect(refused.status, `${role} ${path}`).toBe(403)
+        expect(refused.text).toContain('settings.errors.adminOnly')
+      }
+      const logo = await tusUpload(client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
+      expect(logo.ok, role).toBe(false)
+      if (!logo.ok) expect(logo.status).toBe(403)
+    }
+    expect(await companyRow(admin.company.id)).toEqual(before)
+  })
+
+  it("makes an admin's uploaded logo the company's and replaces the previous one", async () => {
+    const admin = await createCompanyAdmin('logo')
+    const first = await tusUpload(admin.client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
+    expect(first.ok).toBe(true)
+    const second = await tusUpload(admin.client, await makePhoto(500, 500, '#2563eb', { format: 'png' }), { filename: 'logo-2.png', purpose: 'logo' })
+    expect(second.ok).toBe(true)
+    if (!first.ok || !second.ok) return
+    expect((await companyRow(admin.company.id)).logo).toBe(`/p/${second.assetId}/w400.webp`)
+    expect((await admin.client.get(`/media/${first.assetId}/original`)).status).toBe(404)
+    const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), { filename: 'logo.pdf', purpose: 'logo' })
+    expect(document.ok).toBe(false)
+  })
+})
+
+describe('translation of missing languages', () => {
+  it('fills the languages an admin left empty, marks them machine-translated, and an edit takes the mark away', async () => {
+    const translator = await startFakeLibreTranslate({ apiKey: 'key-1' })
+    try {
+      const admin = await createCompanyAdmin('translate')
+      await admin.client.postForm('/admin/settings/landing-page.data', landingForm({ landingName_pt: '', landingDescription_pt: 'Fotos oficiais da turnê.' }))
+      const provider = libreTranslateProvider({ url: translator.url, apiKey: 'key-1' })
+      const { translated } = await translateMissingTexts(admin.company.id, ['landingName', 'landingDescription'], provider)
+      expect(translated.landingName?.sort()).toEqual(['es', 'fr', 'pt'])
+      expect(translated.landingDescription?.sort()).toEqual(['es', 'fr'])
+      const row = await companyRow(admin.company.id)
+      expect(row.texts.landingName).toEqual({ en: 'Every show, every photo', pt: '[pt] Every show, every photo', es: '[es] Every show, every photo', fr: '[fr] Every show, every photo' })
+      // The admin's own Portuguese description is never overwritten.
+      expect(row.texts.landingDescription?.pt).toBe('Fotos oficiais da turnê.')
+      expect(row.machineTranslated.landingName?.sort()).toEqual(['es', 'fr', 'pt'])
+
+      // The admin rewrites the Portuguese name: it is theirs now; the others stay marked.
+      await admin.client.postForm(
+        '/admin/settings/landing-page.data',
+        landingForm({ landingName_pt: 'Cada show, cada foto', landingName_es: row.texts.landingName!.es!, landingName_fr: row.texts.landingName!.fr!, landingDescription_pt: 'Fotos oficiais da turnê.', landingDescription_es: row.texts.landingDescription!.es!, landingDescription_fr: row.texts.landingDescription!.fr! }),
+      )
+      const edited = await companyRow(admin.company.id)
+      expect(edited.machineTranslated.landingName?.sort()).toEqual(['es', 'fr'])
+      expect(edited.texts.landingName?.pt).toBe('Cada show, cada foto')
+
+      // A provider that fails leaves the texts as they are.
+      translator.mode = 'crash'
+      await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug))
+      const failed = await translateMissingTexts(admin.company.id, ['description'], provider)
+      expect(failed.translated).toEqual({})
+      expect((await companyRow(admin.company.id)).texts.description).toEqual({ en: 'We film and photograph every show.' })
+    } finally {
+      await translator.close()
+    }
+  })
+})
