@@ -70,16 +70,6 @@ export const ZEnv = z.object({
     .regex(/^\s*[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*\s*$/i, 'must be a comma-separated list of IP addresses, each with an optional :port')
     .transform((value) => value.split(',').map((server) => server.trim()))
     .optional(),
-  /** Where custom domains point their CNAME; unset, the platform domain's host name. */
-  CUSTOM_DOMAIN_TARGET: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as domains.afterglow.example').optional(),
-  /** Requested subdomains go live without the platform operator's approval (default: on with the embedded database). */
-  SUBDOMAIN_AUTO_APPROVE: booleanFlag.optional(),
-  /** Accounts (e-mail addresses, comma-separated) that run the platform's operator console. */
-  OPERATOR_EMAILS: z
-    .string()
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
-    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
-    .optional(),
   /** A LibreTranslate server that fills a company's texts in missing languages (optional). */
   TRANSLATE_URL: urlWithoutTrailingSlash.optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -90,9 +80,6 @@ export type TEnv = z.infer<typeof ZEnv> & {
   APP_URL: string
   PLATFORM_DOMAIN: string
   SEED_DEMO: boolean
-  SUBDOMAIN_AUTO_APPROVE: boolean
-  OPERATOR_EMAILS: string[]
-  CUSTOM_DOMAIN_TARGET: string
   /** No DATABASE_URL: the app runs its own PostgreSQL under DATA_DIR. */
   isEmbeddedDatabase: boolean
 }
@@ -127,10 +114,6 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     APP_URL: appUrl,
     PLATFORM_DOMAIN: parsed.PLATFORM_DOMAIN ?? new URL(appUrl).host,
     SEED_DEMO: parsed.SEED_DEMO ?? isEmbeddedDatabase,
-    SUBDOMAIN_AUTO_APPROVE: parsed.SUBDOMAIN_AUTO_APPROVE ?? isEmbeddedDatabase,
-    // The demo start's operator account (db/seed) is always one.
-    OPERATOR_EMAILS: parsed.OPERATOR_EMAILS ?? (isEmbeddedDatabase || parsed.SEED_DEMO ? ['operator@afterglow.local'] : []),
-    CUSTOM_DOMAIN_TARGET: parsed.CUSTOM_DOMAIN_TARGET ?? (parsed.PLATFORM_DOMAIN ?? new URL(appUrl).host).replace(/:\d+$/, ''),
     isEmbeddedDatabase,
   }
 }

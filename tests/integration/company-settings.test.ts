@@ -137,6 +137,15 @@ describe('company data settings', () => {
     expect((await fan.get(`/${oldSlug}`)).status).toBe(200)
     expect((await fan.get(`/${newSlug}`)).headers.location).toBe(`/${oldSlug}`)
   })
+
+  it('lets a company that holds a now-reserved address keep it while it saves its other details', async () => {
+    const admin = await createCompanyAdmin('keeper')
+    await withSystem((tx) => tx.update(organization).set({ slug: 'static' }).where(eq(organization.id, admin.company.id)))
+    const saved = await admin.client.postForm('/admin/settings/company-data.data', companyForm('static', { industry: 'Festivals' }))
+    expect(saved.status).toBe(200)
+    expect(await companyRow(admin.company.id)).toMatchObject({ slug: 'static', industry: 'Festivals' })
+    await withSystem((tx) => tx.update(organization).set({ slug: admin.company.slug }).where(eq(organization.id, admin.company.id)))
+  })
 })
 
 describe('landing page settings', () => {

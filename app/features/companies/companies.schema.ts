@@ -23,14 +23,20 @@ export function slugify(value: string) {
     .replace(/-+$/g, '')
 }
 
-export const ZCompanySlug = z
+export function isReservedSlug(slug: string) {
+  return (RESERVED_SLUGS as readonly string[]).includes(slug)
+}
+
+/** The shape of a page address; whether it is free is another question (reserved, taken). */
+export const ZCompanySlugFormat = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, 'validation.required')
   .min(3, 'onboarding.errors.slugShort')
   .max(48, 'onboarding.errors.slugLong')
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'onboarding.errors.slugFormat')
-  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), 'onboarding.errors.slugReserved')
+
+export const ZCompanySlug = ZCompanySlugFormat.refine((slug) => !isReservedSlug(slug), 'onboarding.errors.slugReserved')
 
 export const ZCreateCompany = z.object({
   name: z

@@ -2,7 +2,7 @@ import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { COUNTRY_CODES } from './countries'
-import { ZCompanySlug } from './companies.schema'
+import { ZCompanySlugFormat } from './companies.schema'
 
 /*
  * What an admin can say about the company (spec section 3, "Company") and the rules of section 5.
@@ -85,7 +85,8 @@ const ZWhatsApp = z.preprocess((value) => {
 
 export const ZCompanyData = z.object({
   name: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').min(2, 'onboarding.errors.nameLength').max(100, 'onboarding.errors.nameLength'),
-  slug: ZCompanySlug,
+  // Reserved addresses are refused on a change only: the demo company keeps `demo`.
+  slug: ZCompanySlugFormat,
   website: ZWebAddress,
   description_en: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
   description_pt: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),

@@ -4,6 +4,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { isReservedSlug } from '../companies.schema'
 import { collectLocalized, type TCompanyData } from '../company-settings.schema'
 import { mergeLocalizedTexts } from './merge-localized-texts'
 import { assertCanEditSettings } from './settings-access.server'
@@ -23,6 +24,7 @@ export async function updateCompanyData(context: TenantContext, input: TCompanyD
     const [current] = await tx.select({ slug: organization.slug, texts: organization.texts, machineTranslated: organization.machineTranslated }).from(organization).where(eq(organization.id, context.company.id)).for('update')
     if (!current) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     if (slug !== current.slug) {
+      if (isReservedSlug(slug)) throw new AppError('BAD_REQUEST', 'onboarding.errors.slugReserved', { field: 'slug' })
       const [takenNow] = await tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
       const [takenBefore] = await tx.select({ companyId: companySlugRedirect.companyId }).from(companySlugRedirect).where(and(eq(companySlugRedirect.oldSlug, slug), ne(companySlugRedirect.companyId, context.company.id)))
       if (takenNow || takenBefore) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
