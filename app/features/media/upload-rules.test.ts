@@ -31,8 +31,9 @@ describe('the declared-upload check (before any byte is accepted)', () => {
     expect(checkDeclaredUpload('cover', 'cover.webp', 20 * MB).ok).toBe(true)
   })
 
-  it('keeps generic uploads to the listed types and 10 MB, thumbnails to JPG/PNG/WebP', () => {
-    expect(message(checkDeclaredUpload('logo', 'logo.svg', 10))).toBe('File type not allowed')
+  it('keeps logos to images of at most 10 MB (the generic upload limit), thumbnails to JPG/PNG/WebP', () => {
+    expect(message(checkDeclaredUpload('logo', 'logo.svg', 10))).toBe('Only image files are accepted')
+    expect(message(checkDeclaredUpload('logo', 'logo.pdf', 10))).toBe('Only image files are accepted')
     expect(message(checkDeclaredUpload('logo', 'logo.png', 10 * MB + 1))).toBe('File size must be less than 10MB')
     expect(checkDeclaredUpload('logo', 'logo.gif', 10 * MB).ok).toBe(true)
     expect(message(checkDeclaredUpload('thumbnail', 'thumb.gif', 10))).toBe('Thumbnails must be JPG, PNG or WebP')
