@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { PLAN_IDS } from '../app/features/billing/plans'
+import { SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
@@ -170,6 +171,17 @@ export const organization = pgTable('companies', {
   /** Requested professional subdomain ({subdomain}.PLATFORM_DOMAIN) and its state: pending | active | rejected. */
   subdomain: text('subdomain').unique(),
   subdomainStatus: text('subdomain_status'),
+  subdomainRequestedAt: timestamp('subdomain_requested_at', { withTimezone: true }),
+  /** When the subdomain went live or was refused. */
+  subdomainDecidedAt: timestamp('subdomain_decided_at', { withTimezone: true }),
+  /** Why a request was refused: `reserved`, `offensive` (automatic) or the operator's words. */
+  subdomainRejectionReason: text('subdomain_rejection_reason'),
+  /** The last DNS check of the live subdomain (subdomain-dns states) and when it ran. */
+  subdomainDnsState: text('subdomain_dns_state'),
+  subdomainDnsCheckedAt: timestamp('subdomain_dns_checked_at', { withTimezone: true }),
+  /** Setting the subdomain up: how many checks ran since the request, and the last one's error. */
+  subdomainAttempts: integer('subdomain_attempts').notNull().default(0),
+  subdomainLastError: text('subdomain_last_error'),
   /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
   publicVersion: integer('public_version').notNull().default(0),
   /**
@@ -182,7 +194,8 @@ export const organization = pgTable('companies', {
 }, (t) => [
   oneOf('companies_plan_check', t.plan, PLAN_IDS),
   oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
-  oneOf('companies_subdomain_status_check', t.subdomainStatus, ['pending', 'active', 'rejected']),
+  oneOf('companies_subdomain_status_check', t.subdomainStatus, SUBDOMAIN_STATUSES),
+  oneOf('companies_subdomain_dns_state_check', t.subdomainDnsState, SUBDOMAIN_DNS_STATES),
   oneOf('companies_employee_count_check', t.employeeCount, EMPLOYEE_COUNTS),
 ])
 

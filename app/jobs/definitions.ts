@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
 import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
+import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
 import { getStorage } from '#app/lib/storage.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
@@ -46,5 +47,27 @@ export const deleteFilesJob = defineJob({
   },
 })
 
+/** Checks a live subdomain's DNS; while the DNS cannot be asked, tried again with backoff. */
+export const checkSubdomainJob = defineJob({
+  id: 'domains.check-subdomain',
+  schema: z.object({ companyId: z.string().min(1) }),
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  ownerField: 'companyId',
+  async handler({ companyId }) {
+    await checkCompanySubdomain(companyId)
+  },
+})
+
+/** Subdomains still propagating (or not checked for a day) are checked again. */
+export const sweepSubdomainsJob = defineJob({
+  id: 'domains.sweep-subdomains',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '*/30 * * * *',
+  async handler() {
+    for (const { companyId } of await findSubdomainsToCheck()) await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId })
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob]

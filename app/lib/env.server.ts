@@ -70,6 +70,8 @@ export const ZEnv = z.object({
     .regex(/^\s*[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*\s*$/i, 'must be a comma-separated list of IP addresses, each with an optional :port')
     .transform((value) => value.split(',').map((server) => server.trim()))
     .optional(),
+  /** Requested subdomains go live without the platform operator's approval (default: on with the embedded database). */
+  SUBDOMAIN_AUTO_APPROVE: booleanFlag.optional(),
   /** A LibreTranslate server that fills a company's texts in missing languages (optional). */
   TRANSLATE_URL: urlWithoutTrailingSlash.optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -80,6 +82,7 @@ export type TEnv = z.infer<typeof ZEnv> & {
   APP_URL: string
   PLATFORM_DOMAIN: string
   SEED_DEMO: boolean
+  SUBDOMAIN_AUTO_APPROVE: boolean
   /** No DATABASE_URL: the app runs its own PostgreSQL under DATA_DIR. */
   isEmbeddedDatabase: boolean
 }
@@ -114,6 +117,8 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     APP_URL: appUrl,
     PLATFORM_DOMAIN: parsed.PLATFORM_DOMAIN ?? new URL(appUrl).host,
     SEED_DEMO: parsed.SEED_DEMO ?? isEmbeddedDatabase,
+    // On a laptop (no DATABASE_URL) nobody runs an operator console: requests go live at once.
+    SUBDOMAIN_AUTO_APPROVE: parsed.SUBDOMAIN_AUTO_APPROVE ?? isEmbeddedDatabase,
     isEmbeddedDatabase,
   }
 }

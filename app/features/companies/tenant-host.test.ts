@@ -15,8 +15,13 @@ describe('subdomain mode', () => {
   })
 
   it('never treats localhost or an IP address as a company', () => {
-    expect(tenantSlugFromHost('demo.localhost:3000', 'localhost:3000')).toBeNull()
+    expect(tenantSlugFromHost('demo.localhost:3000', 'afterglow.example')).toBeNull()
     expect(tenantSlugFromHost('127.0.0.1:3000', '0.0.1:3000')).toBeNull()
     expect(tenantSlugFromHost('localhost:3000', 'localhost:3000')).toBeNull()
+  })
+
+  it('gives a platform on localhost (the zero-configuration start) its companies at {label}.localhost', () => {
+    expect(tenantSlugFromHost('night-owls.localhost:3000', 'localhost:3000')).toBe('night-owls')
+    for (const host of ['www.localhost:3000', 'a.b.localhost:3000', 'localhost:3000']) expect(tenantSlugFromHost(host, 'localhost:3000'), host).toBeNull()
   })
 })

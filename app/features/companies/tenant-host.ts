@@ -12,9 +12,12 @@ export function tenantSlugFromHost(hostHeader: string | null | undefined, platfo
   if (!hostHeader) return null
   const host = hostHeader.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
   const apex = platformDomain.toLowerCase().replace(/:\d+$/, '')
-  if (host === 'localhost' || host.endsWith('.localhost') || IPV4.test(host) || host.startsWith('[')) return null
+  // A platform on `localhost` (the zero-configuration start) gets `{label}.localhost`, which
+  // browsers resolve to this machine (RFC 6761); anywhere else localhost is never a company.
+  const onLocalhost = apex === 'localhost'
+  if (host === 'localhost' || (host.endsWith('.localhost') && !onLocalhost) || IPV4.test(host) || host.startsWith('[')) return null
   const labels = host.split('.')
-  if (labels.length < 3 || !host.endsWith(`.${apex}`)) return null
+  if (labels.length < (onLocalhost ? 2 : 3) || !host.endsWith(`.${apex}`)) return null
   const sub = host.slice(0, -(apex.length + 1))
   if (sub.includes('.') || RESERVED_SUBDOMAINS.includes(sub) || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(sub)) return null
   return sub

@@ -1,4 +1,4 @@
-import { Building2, ChevronRight, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { Building2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -10,6 +10,9 @@ import type { Route } from './+types/settings'
 export const loader = withMember('dashboard.read', async (member) => {
   return { isAdmin: can(member.actor.role, 'team.manage'), overview: await getSettingsOverview(member) }
 })
+
+/** A card's state: beside it on wide screens, under its text on phones. */
+const statePill = (tone: Card['tone']) => `rounded-full text-xs font-medium ${tone === 'attention' ? 'bg-amber-500/15 text-amber-800' : 'bg-surface-muted text-ink-muted'}`
 
 type Card = { to: string; icon: LucideIcon; key: string; state?: string; tone?: 'ok' | 'attention' }
 
@@ -29,6 +32,13 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
           tone: overview.companyDataMissing === 0 ? 'ok' : 'attention',
         },
         { to: '/admin/settings/landing-page', icon: LayoutTemplate, key: 'landingPage', state: readOnly ?? t('settings.state.languages', { count: Math.max(1, overview.landingLanguages) }), tone: 'ok' },
+        {
+          to: '/admin/settings/subdomain',
+          icon: Globe,
+          key: 'subdomain',
+          state: overview.subdomain ? t(overview.subdomain.failed ? 'settings.state.subdomainFailed' : `settings.state.subdomain.${overview.subdomain.status}`) : t('settings.state.subdomainNone'),
+          tone: overview.subdomain?.failed || overview.subdomain?.status === 'rejected' ? 'attention' : 'ok',
+        },
       ],
     },
     {
@@ -58,9 +68,10 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{t(`settings.sections.${key}.title`)}</span>
                     <span className="block text-sm text-ink-muted">{t(`settings.sections.${key}.text`)}</span>
+                    {state ? <span className={`mt-1.5 inline-block px-2 py-0.5 sm:hidden ${statePill(tone)}`}>{state}</span> : null}
                   </span>
                   {state ? (
-                    <span className={`hidden shrink-0 rounded-full px-2.5 py-1 text-xs font-medium sm:inline ${tone === 'attention' ? 'bg-amber-500/15 text-amber-800' : 'bg-surface-muted text-ink-muted'}`} data-testid={`settings-${key}-state`}>
+                    <span className={`hidden shrink-0 px-2.5 py-1 sm:inline ${statePill(tone)}`} data-testid={`settings-${key}-state`}>
                       {state}
                     </span>
                   ) : null}

@@ -67,6 +67,7 @@ describe('the subdomain DNS check', () => {
       checkedAt: long,
       addresses: [],
       transient: true,
+      failure: 'ESERVFAIL (broken.afterglow.test)',
     })
     const closed = await startDnsServer()
     await closed.close()
@@ -74,6 +75,7 @@ describe('the subdomain DNS check', () => {
     expect(await checkSubdomainDns({ host: 'night-owls.afterglow.test', platformHost: 'afterglow.test', activatedAt: ACTIVATED, now: long, resolver: unreachable })).toMatchObject({
       state: 'waiting-verification',
       transient: true,
+      failure: expect.stringMatching(/^ECONNREFUSED/),
     })
   })
 

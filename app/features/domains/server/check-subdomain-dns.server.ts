@@ -1,3 +1,4 @@
+import type { SubdomainDnsState } from '../subdomain-rules'
 import { DnsUnavailableError, bareHost, defaultResolver, recordsOrEmpty, type DnsResolver } from './dns-resolver.server'
 
 /*
@@ -10,9 +11,6 @@ import { DnsUnavailableError, bareHost, defaultResolver, recordsOrEmpty, type Dn
 /** The spec's "DNS propagation 4 to 6 hours": the screens quote both; the check waits for the longer. */
 export const DNS_PROPAGATION_HOURS = { min: 4, max: 6 } as const
 
-export const SUBDOMAIN_DNS_STATES = ['configured', 'not-found', 'waiting-verification', 'needs-configuration'] as const
-export type SubdomainDnsState = (typeof SUBDOMAIN_DNS_STATES)[number]
-
 export type SubdomainDnsCheck = {
   state: SubdomainDnsState
   checkedAt: Date
@@ -20,6 +18,8 @@ export type SubdomainDnsCheck = {
   addresses: string[]
   /** The DNS could not answer: `waiting-verification` says nothing about the records. */
   transient?: true
+  /** Why, when it could not: the resolver's error code and the name asked. */
+  failure?: string
 }
 
 /** `localhost` and `*.localhost` always resolve to loopback in browsers (RFC 6761 §6.3). */
@@ -57,7 +57,7 @@ export async function checkSubdomainDns(input: {
     found = await Promise.all([addressesOf(resolver, host), addressesOf(resolver, platformHost)])
   } catch (error) {
     // Never a false "not found": the next check decides.
-    if (error instanceof DnsUnavailableError) return { state: 'waiting-verification', checkedAt, addresses: [], transient: true }
+    if (error instanceof DnsUnavailableError) return { state: 'waiting-verification', checkedAt, addresses: [], transient: true, failure: `${error.code} (${error.host})` }
     throw error
   }
 
