@@ -35,6 +35,16 @@ export default [
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 
+  // The platform operator's console (OPERATOR_EMAILS), apart from any company's admin.
+  route('operator', 'routes/operator/layout.tsx', [
+    index('routes/operator/companies.tsx'),
+    route('companies/:companyId', 'routes/operator/company.tsx'),
+    route('requests', 'routes/operator/requests.tsx'),
+    route('inbox', 'routes/operator/inbox.tsx'),
+    route('status', 'routes/operator/status.tsx'),
+  ]),
+  route('operator/inbox.csv', 'routes/operator/inbox.export.ts'),
+
   route('api/auth/*', 'routes/api/auth.ts'),
   route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),

@@ -182,6 +182,9 @@ export const organization = pgTable('companies', {
   /** Setting the subdomain up: how many checks ran since the request, and the last one's error. */
   subdomainAttempts: integer('subdomain_attempts').notNull().default(0),
   subdomainLastError: text('subdomain_last_error'),
+  /** Set by the platform operator: fans see "temporarily unavailable", the team sees why. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
   /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
   publicVersion: integer('public_version').notNull().default(0),
   /**
@@ -493,6 +496,9 @@ export const formSubmission = pgTable(
     message: text('message'),
     language: text('language').notNull(),
     createdAt: createdAt(),
+    /** The operator dealt with it (replied, added to the list). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, MARKETING_FORM_KINDS)],
 )

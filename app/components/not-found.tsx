@@ -5,11 +5,11 @@ import { cn } from '#app/lib/cn'
 import { buttonClasses } from './ui/button'
 
 /** One look for every "not found": the code, what is missing, why, and the way back. */
-export function NotFoundView({ title, message, back, className, testId }: { title: string; message: string; back: { to: string; label: string }; className?: string; testId?: string }) {
+export function NotFoundView({ title, message, back, className, testId, code = '404' }: { title: string; message: string; back: { to: string; label: string }; className?: string; testId?: string; code?: string }) {
   return (
     <main className={cn('grid min-h-dvh place-items-center bg-surface px-6', className)} data-testid={testId}>
       <div className="max-w-md text-center">
-        <p className="text-sm font-semibold tracking-widest text-accent uppercase">404</p>
+        <p className="text-sm font-semibold tracking-widest text-accent uppercase">{code}</p>
         <h1 className="mt-2 text-3xl font-semibold">{title}</h1>
         <p className="mt-3 text-ink-muted">{message}</p>
         <Link to={back.to} className={buttonClasses('primary', 'lg', 'mt-8')}>
@@ -50,6 +50,18 @@ export function publicNotFoundOf(error: unknown, fallback: PublicNotFoundKind | 
   const details = (payload?.details ?? {}) as { home?: unknown; companyName?: unknown }
   const home = typeof details.home === 'string' && /^(\/(?!\/)|https?:\/\/)/.test(details.home) ? details.home : params.clientSlug ? `/${params.clientSlug}` : '/'
   return { kind, home, companyName: typeof details.companyName === 'string' ? details.companyName : undefined }
+}
+
+/** A company the platform suspended: its fans' pages answer 503 with this, on the night canvas. */
+export function publicUnavailableOf(error: unknown) {
+  if (!isRouteErrorResponse(error) || error.status !== 503 || !isErrorPayload(error.data) || error.data.messageKey !== 'public.unavailable.title') return null
+  const details = error.data.details as { home?: unknown; companyName?: unknown }
+  return { home: typeof details.home === 'string' && /^https?:\/\//.test(details.home) ? details.home : '/', companyName: typeof details.companyName === 'string' ? details.companyName : '' }
+}
+
+export function PublicUnavailable({ home, companyName }: { home: string; companyName: string }) {
+  const { t } = useTranslation()
+  return <NotFoundView className="theme-night text-ink" code="503" title={t('public.unavailable.title')} message={t('public.unavailable.text', { company: companyName })} back={{ to: home, label: t('public.notFound.back') }} testId="company-unavailable" />
 }
 
 /** Any other path, and the last-resort 404 of the root (a company's subdomain root lands here too). */

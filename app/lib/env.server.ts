@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** The demo start's platform operator (seeded with the demo company). */
+export const DEMO_OPERATOR_EMAIL = 'operator@afterglow.local'
+
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
     error: 'must be one of true/false, 1/0, yes/no, on/off',
@@ -72,6 +75,12 @@ export const ZEnv = z.object({
     .optional(),
   /** Requested subdomains go live without the platform operator's approval (default: on with the embedded database). */
   SUBDOMAIN_AUTO_APPROVE: booleanFlag.optional(),
+  /** Accounts (e-mail addresses, comma-separated) that run the platform's operator console at /operator. */
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
+    .optional(),
   /** A LibreTranslate server that fills a company's texts in missing languages (optional). */
   TRANSLATE_URL: urlWithoutTrailingSlash.optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
@@ -83,6 +92,7 @@ export type TEnv = z.infer<typeof ZEnv> & {
   PLATFORM_DOMAIN: string
   SEED_DEMO: boolean
   SUBDOMAIN_AUTO_APPROVE: boolean
+  OPERATOR_EMAILS: string[]
   /** No DATABASE_URL: the app runs its own PostgreSQL under DATA_DIR. */
   isEmbeddedDatabase: boolean
 }
@@ -119,6 +129,8 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     SEED_DEMO: parsed.SEED_DEMO ?? isEmbeddedDatabase,
     // On a laptop (no DATABASE_URL) nobody runs an operator console: requests go live at once.
     SUBDOMAIN_AUTO_APPROVE: parsed.SUBDOMAIN_AUTO_APPROVE ?? isEmbeddedDatabase,
+    // The demo start's operator account (db/seed) runs the console; elsewhere, only those named.
+    OPERATOR_EMAILS: parsed.OPERATOR_EMAILS ?? ((parsed.SEED_DEMO ?? isEmbeddedDatabase) ? [DEMO_OPERATOR_EMAIL] : []),
     isEmbeddedDatabase,
   }
 }

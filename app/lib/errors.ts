@@ -17,6 +17,8 @@ const STATUS = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** Not available for now (a company the platform operator suspended). */
+  UNAVAILABLE: 503,
 } as const
 
 export type AppErrorCode = keyof typeof STATUS

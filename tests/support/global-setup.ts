@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
       SESSION_SECRET: sessionSecret,
       SEED_DEMO: 'false',
       SMTP_URL: undefined,
+      // The operator console's tests sign in as this account (tests/integration/operator.test.ts).
+      OPERATOR_EMAILS: 'operator@afterglow.test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     { port },

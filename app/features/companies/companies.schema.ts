@@ -5,7 +5,7 @@ import { z } from 'zod'
  * paths and infrastructure host names are never available.
  */
 export const RESERVED_SLUGS = [
-  'auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies',
+  'auth', 'admin', 'operator', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies',
   'www', 'cdn', 'static', 'assets', 'app',
   'email-confirmation', 'reset-password', 'onboarding', 'invitations', 'dev', 'player', 'media', 'uploads',
   // Segments of a company's own pages, which on its subdomain sit right under the root.

@@ -15,6 +15,7 @@ import { UploadsProvider } from '#app/features/media/components/uploads-provider
 import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
 import { withMember } from '#app/lib/member-route.server'
+import { getCompanySuspension } from '#app/features/companies/server/get-company-suspension.server'
 import type { Route } from './+types/layout'
 
 export const loader = withMember('dashboard.read', async (member) => {
@@ -25,6 +26,7 @@ export const loader = withMember('dashboard.read', async (member) => {
     user: { name: member.user.name, email: member.user.email },
     canManageTeam: can(role, 'team.manage'),
     navKeys: visibleNavKeys((permission) => can(role, permission)),
+    suspension: await getCompanySuspension(member),
   }
 })
 
@@ -145,6 +147,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
         <main className="relative flex-1 px-4 py-6 lg:px-8 lg:py-8">
+          {loaderData.suspension ? (
+            <div role="alert" className="mx-auto mb-6 max-w-5xl rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm" data-testid="company-suspended">
+              <p className="font-medium text-danger">{t('operator.suspended.bannerTitle')}</p>
+              <p className="mt-1 text-ink">{t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}</p>
+            </div>
+          ) : null}
           <SlowNavigationOverlay />
           <Outlet />
         </main>

@@ -12,11 +12,14 @@ import { fieldErrors } from '#app/lib/form-errors'
 import { withUser } from '#app/lib/member-route.server'
 import { findMemberships, requireUser } from '#app/lib/tenant.server'
 import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
+import { isOperatorEmail } from '#app/features/operator/server/require-operator.server'
 import type { Route } from './+types/onboarding'
 
 export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   const auth = await requireUser(request)
   if ((await findMemberships(auth.user.id)).length > 0) throw redirect('/admin')
+  // A platform operator without a company of their own lands on their console, not on "create a company".
+  if (isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)) && !new URL(request.url).searchParams.has('create')) throw redirect('/operator')
   const env = getEnv()
   return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: await findPendingInvitations(auth.user.email) }
 })

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
-import { PublicNotFound, publicNotFoundOf, type PublicNotFoundKind } from '#app/components/not-found'
+import { PublicNotFound, publicNotFoundOf, PublicUnavailable, publicUnavailableOf, type PublicNotFoundKind } from '#app/components/not-found'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
 import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { PublicCompany } from '../server/public-pages.server'
@@ -125,6 +125,8 @@ export function PublicShell({ company, basePath, about, children }: { company: S
 export function PublicErrorBoundary({ fallback }: { fallback: PublicNotFoundKind }) {
   const error = useRouteError()
   const params = useParams()
+  const unavailable = publicUnavailableOf(error)
+  if (unavailable) return <PublicUnavailable {...unavailable} />
   const notFound = publicNotFoundOf(error, fallback, params)
   if (!notFound) throw error
   return <PublicNotFound {...notFound} />

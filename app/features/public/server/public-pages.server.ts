@@ -91,9 +91,10 @@ export const PUBLIC_COMPANY_COLUMNS = {
   brandAccentColor: organization.brandAccentColor,
   publicVersion: organization.publicVersion,
   publicMediaVersion: organization.publicMediaVersion,
+  suspendedAt: organization.suspendedAt,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; publicVersion: number; publicMediaVersion: number }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -102,6 +103,8 @@ function sameOriginImage(url: string | null) {
 
 /** The fans' context of a company row, for a request that came to `visit.host`. */
 export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'>): PublicContext {
+  // Suspended by the platform operator: every fans' page of the company says so, and nothing else.
+  if (row.suspendedAt) throw new AppError('UNAVAILABLE', 'public.unavailable.title', { companyName: row.name, home: `${getEnv().APP_URL}/` })
   const entitlements = getEntitlements(row)
   const branded = entitlements.customBranding
   const company: PublicCompany = {

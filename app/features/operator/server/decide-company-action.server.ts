@@ -1,0 +1,24 @@
+import { actionFailure, actionInvalid, actionSuccess } from '#app/lib/action-result'
+import { AppError } from '#app/lib/errors'
+import { ZOperatorCompanyAction } from '../operator.schema'
+import { decideSubdomain } from './decide-subdomain.server'
+import type { OperatorContext } from './require-operator.server'
+import { setCompanySuspension } from './suspend-company.server'
+
+/** The operator's company forms (detail page and requests list) answered in one place. */
+export async function runOperatorCompanyAction(operator: OperatorContext, request: Request, companyIdOfPage?: string) {
+  const parsed = ZOperatorCompanyAction.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  const input = parsed.data
+  try {
+    if (input.intent === 'suspend' || input.intent === 'reactivate') {
+      if (!companyIdOfPage) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
+      await setCompanySuspension(operator, companyIdOfPage, input.intent === 'suspend' ? { suspend: true, reason: input.reason } : { suspend: false })
+      return actionSuccess(`operator.toasts.${input.intent}`)
+    }
+    await decideSubdomain(operator, input.companyId, input.intent === 'approve' ? { approve: true } : { approve: false, reason: input.reason })
+    return actionSuccess(`operator.toasts.${input.intent}`)
+  } catch (error) {
+    return actionFailure(error)
+  }
+}

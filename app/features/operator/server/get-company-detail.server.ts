@@ -1,0 +1,36 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { member, organization, user } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { COMPANY_SUMMARY } from './list-companies.server'
+import type { OperatorContext } from './require-operator.server'
+
+/** One company as the operator sees it: its state, its people and what it holds. */
+export async function getCompanyDetail(_operator: OperatorContext, companyId: string) {
+  return withSystem(async (tx) => {
+    const [company] = await tx
+      .select({
+        ...COMPANY_SUMMARY,
+        suspendedReason: organization.suspendedReason,
+        subdomainRequestedAt: organization.subdomainRequestedAt,
+        subdomainRejectionReason: organization.subdomainRejectionReason,
+        subdomainDnsState: organization.subdomainDnsState,
+        primaryEmail: organization.primaryEmail,
+        website: organization.website,
+        country: organization.country,
+        contentItems: sql<number>`(select count(*)::int from content_items c where c.company_id = companies.id)`,
+        events: sql<number>`(select count(*)::int from events e where e.company_id = companies.id)`,
+        leads: sql<number>`(select count(*)::int from leads l where l.company_id = companies.id)`,
+      })
+      .from(organization)
+      .where(eq(organization.id, companyId))
+    if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
+    const people = await tx
+      .select({ name: user.name, email: user.email, role: member.role, since: member.createdAt })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(eq(member.organizationId, companyId))
+      .orderBy(asc(member.createdAt))
+    return { company, people }
+  })
+}

@@ -1,0 +1,15 @@
+import { asc, eq } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import type { OperatorContext } from './require-operator.server'
+
+/** Subdomains waiting for the operator, oldest first. */
+export async function listSubdomainRequests(_operator: OperatorContext) {
+  return withSystem((tx) =>
+    tx
+      .select({ companyId: organization.id, name: organization.name, slug: organization.slug, plan: organization.plan, label: organization.subdomain, requestedAt: organization.subdomainRequestedAt })
+      .from(organization)
+      .where(eq(organization.subdomainStatus, 'pending'))
+      .orderBy(asc(organization.subdomainRequestedAt)),
+  )
+}

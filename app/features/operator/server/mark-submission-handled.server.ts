@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm'
+import { formSubmission } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { recordOperatorAction, type OperatorContext } from './require-operator.server'
+
+/** Marks a submission dealt with, or open again. */
+export async function markSubmissionHandled(operator: OperatorContext, id: string, handled: boolean) {
+  const updated = await withSystem((tx) =>
+    tx
+      .update(formSubmission)
+      .set(handled ? { handledAt: new Date(), handledBy: operator.user.id } : { handledAt: null, handledBy: null })
+      .where(eq(formSubmission.id, id))
+      .returning({ id: formSubmission.id }),
+  )
+  if (updated.length === 0) throw new AppError('NOT_FOUND', 'operator.errors.submissionNotFound')
+  await recordOperatorAction(operator, handled ? 'inbox.handled' : 'inbox.reopened', { tableName: 'form_submissions', recordId: id })
+}

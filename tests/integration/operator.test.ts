@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { auditEvent, formSubmission, organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
+
+const OPERATOR_EMAIL = 'operator@afterglow.test'
+const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+const operatorAudit = async (action: string) => withSystem((tx) => tx.select().from(auditEvent).where(eq(auditEvent.action, `operator.${action}`)))
+
+let operator: TestClient
+
+beforeAll(async () => {
+  const account = await createVerifiedUser({ email: OPERATOR_EMAIL, name: 'Olga Operator' })
+  operator = new TestClient()
+  await signIn(operator, account)
+})
+
+describe('who may open the operator console', () => {
+  it('refuses company admins, managers and signed-out visitors on every operator route, pages and actions alike', async () => {
+    const admin = await createCompanyAdmin('opguard')
+    const manager = await createMemberWithRole(admin.company.id, 'manager')
+    const paths = ['/operator', `/operator/companies/${admin.company.id}`, '/operator/requests', '/operator/inbox', '/operator/status', '/operator/inbox.csv']
+    for (const client of [admin.client, manager]) {
+      for (const path of paths) expect((await client.get(path)).status, path).toBe(403)
+      const page = await client.get('/operator')
+      expect(page.text).toContain('Only the platform&#x27;s operators can open this console.')
+      expect((await client.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: 'Self-suspension' })).status).toBe(403)
+      expect((await client.postForm('/operator/requests.data', { intent: 'approve', companyId: admin.company.id })).status).toBe(403)
+    }
+    const stranger = new TestClient()
+    const signedOut = await stranger.get('/operator')
+    expect(signedOut.status).toBe(302)
+    expect(signedOut.headers.location).toMatch(/^\/auth\?redirectTo=%2Foperator/)
+    expect(await companyRow(admin.company.id)).toMatchObject({ suspendedAt: null })
+  })
+
+  it('lists and finds companies with their plan, storage, members and state', async () => {
+    const admin = await createCompanyAdmin('opsearch')
+    const all = await operator.get('/operator')
+    expect(all.status).toBe(200)
+    expect(all.text).toContain(admin.company.name)
+    const found = await operator.get(`/operator?q=${encodeURIComponent(admin.company.slug)}`)
+    expect(found.text.match(/data-testid="operator-company-row"/g)).toHaveLength(1)
+    expect((await operator.get('/operator?q=%25%25')).text).not.toContain(admin.company.name)
+    const detail = await operator.get(`/operator/companies/${admin.company.id}`)
+    expect(detail.text).toContain('Company Admin')
+  })
+})
+
+describe('suspending a company', () => {
+  it("answers fans with a 'temporarily unavailable' page, shows the team why, and undoes it all on reactivation", async () => {
+    const admin = await createCompanyAdmin('opsuspend')
+    const fan = new TestClient()
+    expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
+    const refused = await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: '' })
+    expect(refused.status).toBe(400)
+    const suspended = await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: 'Unpaid invoices since March.' })
+    expect(suspended.status).toBe(200)
+    const page = await fan.get(`/${admin.company.slug}`)
+    expect(page.status).toBe(503)
+    expect(page.text).toContain('Temporarily unavailable')
+    expect(page.text).not.toContain('id="galleries-heading"')
+    const adminPage = await admin.client.get('/admin')
+    expect(adminPage.text).toContain('data-testid="company-suspended"')
+    expect(adminPage.text).toContain('Unpaid invoices since March.')
+    expect((await operatorAudit('company.suspend')).some((row) => row.companyId === admin.company.id)).toBe(true)
+
+    expect((await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'reactivate' })).status).toBe(200)
+    expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
+    expect((await admin.client.get('/admin')).text).not.toContain('data-testid="company-suspended"')
+  })
+})
+
+describe('deciding subdomain requests', () => {
+  it('approves one (the admins are e-mailed, the subdomain goes live) and rejects another with the reason the admins read', async () => {
+    const first = await createCompanyAdmin('opapprove')
+    const second = await createCompanyAdmin('opreject')
+    await first.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${first.company.slug}-pro` })
+    await second.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${second.company.slug}-pro` })
+    const list = await operator.get('/operator/requests')
+    expect(list.text).toContain(`${first.company.slug}-pro`)
+    expect(list.text).toContain(`${second.company.slug}-pro`)
+
+    expect((await operator.postForm('/operator/requests.data', { intent: 'approve', companyId: first.company.id })).status).toBe(200)
+    expect(await companyRow(first.company.id)).toMatchObject({ subdomainStatus: 'active' })
+    const approvedMail = await latestMail(first.credentials.email, 'is live')
+    expect(approvedMail?.text).toContain(`${first.company.slug}-pro.`)
+    // Decided once: a second decision is refused.
+    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: first.company.id, reason: 'Too late' })).status).toBe(409)
+
+    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: second.company.id, reason: '' })).status).toBe(400)
+    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: second.company.id, reason: 'It names another artist.' })).status).toBe(200)
+    expect(await companyRow(second.company.id)).toMatchObject({ subdomainStatus: 'rejected', subdomainRejectionReason: 'It names another artist.' })
+    expect((await latestMail(second.credentials.email, 'subdomain request'))?.text).toContain('It names another artist.')
+    expect((await second.client.get('/admin/settings/subdomain')).text).toContain('It names another artist.')
+    expect((await operatorAudit('subdomain.reject')).some((row) => row.companyId === second.company.id)).toBe(true)
+  })
+})
+
+describe('the inbox of the marketing site', () => {
+  it('lists, searches, marks handled and exports submissions', async () => {
+    const marker = `inbox-${Date.now()}`
+    await withSystem((tx) =>
+      tx.insert(formSubmission).values([
+        { kind: 'contact', name: 'Carla Contact', email: `${marker}-carla@example.com`, message: `Hello about ${marker}`, language: 'pt' },
+        { kind: 'newsletter', email: `${marker}-news@example.com`, language: 'en' },
+      ]),
+    )
+    const found = await operator.get(`/operator/inbox?q=${marker}`)
+    expect(found.text.match(/data-testid="inbox-item"/g)).toHaveLength(2)
+    expect(found.text).toContain(`href="mailto:${marker}-carla@example.com`)
+    const [carla] = await withSystem((tx) => tx.select().from(formSubmission).where(eq(formSubmission.email, `${marker}-carla@example.com`)))
+    expect((await operator.postForm('/operator/inbox.data', { intent: 'handled', id: carla.id })).status).toBe(200)
+    expect((await operator.get(`/operator/inbox?q=${marker}`)).text.match(/data-testid="inbox-item"/g)).toHaveLength(1)
+    expect((await operator.get(`/operator/inbox?q=${marker}&state=handled`)).text).toContain('Carla Contact')
+    const csv = await operator.get(`/operator/inbox.csv?q=${marker}&state=all&kind=contact`)
+    expect(csv.status).toBe(200)
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.text).toContain('Carla Contact')
+    expect(csv.text).not.toContain(`${marker}-news@example.com`)
+  })
+
+  it('shows the platform status with its checks and counts', async () => {
+    const status = await operator.get('/operator/status')
+    expect(status.status).toBe(200)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns']) expect(status.text).toContain(`data-testid="status-${key}"`)
+    expect(status.text).toContain('data-testid="status-database" data-level="ok"')
+  })
+})
