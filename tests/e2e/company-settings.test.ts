@@ -70,6 +70,9 @@ describe("an admin sets up the company's page", () => {
     await expectNoAxeViolations(page, { label: 'landing page settings' })
     await page.getByTestId('save-landing').click()
     await page.getByText('Landing page saved: fans see it now').waitFor()
+    // The admin, signed in on this browser, is offered the admin from the company's cached page.
+    await page.goto(`/${admin.company.slug}`)
+    await expect.poll(() => page.getByTestId('account-link').first().textContent()).toBe('Admin')
     expect(errors).toEqual([])
 
     const fan = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR', extraHTTPHeaders: { 'accept-language': 'pt-BR' } })
@@ -80,6 +83,9 @@ describe("an admin sets up the company's page", () => {
     await fanPage.getByText('Official photos from the tour.').waitFor()
     await fanPage.getByText('We film and photograph every show.').waitFor()
     await fanPage.getByRole('link', { name: 'Instagram' }).waitFor()
+    // A Professional company's fans see its own navigation only, and "Log in" (not signed in here).
+    expect(await fanPage.getByText('Afterglow pricing').count()).toBe(0)
+    expect(await fanPage.getByTestId('account-link').first().textContent()).toBe('Entrar')
     const logo = fanPage.getByTestId('company-home').locator('img')
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0)
     await fan.close()

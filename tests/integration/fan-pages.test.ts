@@ -130,6 +130,8 @@ describe("a company's landing page", () => {
     expect(page.text).toContain('style="--accent:#ff3366;--accent-foreground:#0b0b0c;--brand-accent:#fbbf24"')
     expect(page.text).toContain('src="/p/00000000-0000-4000-8000-000000000000/w400.webp"')
     expect(page.text).not.toContain('data-testid="platform-badge"')
+    // Fans see only the company's own navigation: none of the platform's sales links.
+    for (const link of [`href="${baseUrl}/#pricing"`, `href="${baseUrl}/#contact"`, `href="${baseUrl}/auth?mode=signup"`]) expect(page.text, link).not.toContain(link)
     // The same frame on the company's other pages.
     await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'branded-night', title: 'Branded night', status: 'published' }))
     expect((await fan.get(`/${slug}/evento/branded-night`)).text).toContain('--accent:#ff3366')
@@ -182,5 +184,17 @@ describe("a company's landing page", () => {
     expect(pending.text).toContain(`href="http://${subdomain}.${platformDomain}"`)
     await setCompany(admin.company.id, { subdomainStatus: 'active' })
     expect((await fan.get(`/${admin.company.slug}`)).text).not.toContain('data-testid="subdomain-banner"')
+  })
+
+  it('marks a signed-in browser with a readable hint (no secret) so the cached page can offer "Admin", and clears it on sign-out', async () => {
+    const admin = await createCompanyAdmin('hint')
+    expect(admin.client.cookies.get('ag_member')).toBe('1')
+    // The page itself stays the one every fan gets: the hint changes nothing on the server.
+    const asMember = await admin.client.get(`/${admin.company.slug}`)
+    const asFan = await new TestClient().get(`/${admin.company.slug}`)
+    expect(asMember.text).toContain(`href="${baseUrl}/auth" class=`)
+    expect(heading(asMember.text)).toBe(heading(asFan.text))
+    await admin.client.postJson('/api/auth/sign-out', {})
+    expect(admin.client.cookies.has('ag_member')).toBe(false)
   })
 })

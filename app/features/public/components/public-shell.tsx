@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react'
-import type { CSSProperties, ReactNode } from 'react'
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
+import { hasMemberHint } from '#app/lib/member-hint'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
@@ -11,33 +12,51 @@ import { SocialLinks } from './social-links'
 
 type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'showPlatformBadge' | 'platformUrl'>
 
+/** "Log in", or "Admin" for a member signed in on this browser (read after the cached page arrives). */
+function AccountLink({ platformUrl, className }: { platformUrl: string; className: string }) {
+  const { t } = useTranslation()
+  const [member, setMember] = useState(false)
+  useEffect(() => setMember(hasMemberHint(document.cookie)), [])
+  return (
+    <a href={member ? `${platformUrl}/admin` : `${platformUrl}/auth`} className={className} data-testid="account-link">
+      {t(member ? 'public.nav.admin' : 'public.nav.login')}
+    </a>
+  )
+}
+
 /** The platform's pages a company's header points to (they live on the platform's own host). */
 function platformLinks(platformUrl: string) {
   return {
     pricing: `${platformUrl}/#pricing`,
     contact: `${platformUrl}/#contact`,
-    login: `${platformUrl}/auth`,
     signUp: `${platformUrl}/auth?mode=signup`,
   }
 }
 
-/**
- * The fan-facing frame of a company's pages: night canvas in the company's colours (when its
- * plan includes branding), its logo and name, the header links and the footer. Server-rendered;
- * the phone menu is a <details> so it opens without JavaScript.
- */
 /** What only the landing's footer shows: the company's own words and its profiles. */
 export type ShellAbout = { text: string | null; website: string | null; social: Array<{ network: SocialNetwork; url: string }> }
 
+/**
+ * The fan-facing frame of a company's pages: night canvas in the company's colours (when its
+ * plan includes branding), its logo and name, the header links and the footer. Server-rendered;
+ * the phone menu is a <details> so it opens without JavaScript. With custom branding (no platform
+ * badge) fans see only the company's own navigation; on Starter the platform's sales links stay,
+ * named as the platform's.
+ */
 export function PublicShell({ company, basePath, about, children }: { company: ShellCompany; basePath: string; about?: ShellAbout; children: ReactNode }) {
   const { t } = useTranslation()
   const home = basePath || '/'
   const links = platformLinks(company.platformUrl)
+  const platformNav = company.showPlatformBadge
   const sections = [
     { href: `${basePath}/#galleries`, label: t('public.nav.galleries') },
     { href: `${basePath}/#events`, label: t('public.nav.events') },
-    { href: links.pricing, label: t('public.nav.pricing') },
-    { href: links.contact, label: t('public.nav.contact') },
+    ...(platformNav
+      ? [
+          { href: links.pricing, label: t('public.nav.platformPricing') },
+          { href: links.contact, label: t('public.nav.platformContact') },
+        ]
+      : []),
   ]
   return (
     <div className="theme-night flex min-h-dvh flex-col bg-surface text-ink" style={(company.branding ?? undefined) as CSSProperties | undefined} data-branded={company.branding ? '' : undefined}>
@@ -56,12 +75,12 @@ export function PublicShell({ company, basePath, about, children }: { company: S
           </nav>
           <div className="flex shrink-0 items-center gap-2 text-sm">
             <LanguageSwitcher />
-            <a href={links.login} className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex">
-              {t('public.nav.login')}
-            </a>
-            <a href={links.signUp} className="hidden h-9 items-center rounded-lg bg-accent px-3.5 font-medium text-accent-foreground hover:brightness-110 sm:inline-flex">
-              {t('public.nav.getStarted')}
-            </a>
+            <AccountLink platformUrl={company.platformUrl} className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex" />
+            {platformNav ? (
+              <a href={links.signUp} className="hidden h-9 items-center rounded-lg bg-accent px-3.5 font-medium text-accent-foreground hover:brightness-110 sm:inline-flex">
+                {t('public.nav.getStarted')}
+              </a>
+            ) : null}
             <details className="group relative lg:hidden">
               <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-lg hover:bg-surface-muted [&::-webkit-details-marker]:hidden" aria-label={t('public.nav.menu')}>
                 <Menu aria-hidden className="size-5" />
@@ -76,12 +95,12 @@ export function PublicShell({ company, basePath, about, children }: { company: S
                   </a>
                 ))}
                 <hr className="my-1 border-line" />
-                <a href={links.login} className="rounded-lg px-3 py-2.5 hover:bg-surface">
-                  {t('public.nav.login')}
-                </a>
-                <a href={links.signUp} className="mt-1 rounded-lg bg-accent px-3 py-2.5 text-center font-medium text-accent-foreground">
-                  {t('public.nav.getStarted')}
-                </a>
+                <AccountLink platformUrl={company.platformUrl} className="rounded-lg px-3 py-2.5 hover:bg-surface" />
+                {platformNav ? (
+                  <a href={links.signUp} className="mt-1 rounded-lg bg-accent px-3 py-2.5 text-center font-medium text-accent-foreground">
+                    {t('public.nav.getStarted')}
+                  </a>
+                ) : null}
               </div>
             </details>
           </div>
