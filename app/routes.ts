@@ -32,6 +32,7 @@ export default [
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
     route('settings/audit', 'routes/admin/settings.audit.tsx'),
+    route('status', 'routes/admin/status.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
 

@@ -14,6 +14,7 @@ import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/acti
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.subdomain'
 
@@ -51,6 +52,7 @@ const STATUS_STYLE = {
 
 export default function SubdomainSettings({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { subdomain, platformDomain, propagationHours, canEdit } = loaderData
   const requester = useFetcher<ActionResult>()
   const checker = useFetcher<ActionResult>()
@@ -60,7 +62,7 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
   const errors = requester.data && !requester.data.ok ? requester.data.errors : undefined
   const status = subdomain.status as keyof typeof STATUS_STYLE | null
   const style = status ? STATUS_STYLE[status] : null
-  const when = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null)
+  const when = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : null)
   const failed = status === 'active' && Boolean(subdomain.lastError)
   const checking = checker.state !== 'idle'
 

@@ -1,4 +1,4 @@
-import { Building2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Building2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -44,6 +44,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
     {
       key: 'account',
       cards: [
+        { to: '/admin/status', icon: Activity, key: 'status' },
         { to: '/admin/settings/security', icon: ShieldCheck, key: 'security' },
         ...(isAdmin ? [{ to: '/admin/settings/team', icon: Users, key: 'team' }, { to: '/admin/settings/audit', icon: ScrollText, key: 'audit' }] : []),
       ],

@@ -4,6 +4,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { COMPANY_LIST_LIMIT, listCompanies } from '#app/features/operator/server/list-companies.server'
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { formatBytes } from '#app/lib/format-bytes'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/companies'
 
@@ -14,6 +15,7 @@ export const loader = withOperator(async (operator, { request }: Route.LoaderArg
 
 export default function OperatorCompanies({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { q, companies, limit } = loaderData
   const searching = useNavigation().state === 'loading'
   return (
@@ -59,7 +61,7 @@ export default function OperatorCompanies({ loaderData }: Route.ComponentProps) 
                 <TableCell className="capitalize">{company.plan}</TableCell>
                 <TableCell numeric>{formatBytes(company.storageBytes, i18n.language)}</TableCell>
                 <TableCell numeric>{company.members}</TableCell>
-                <TableCell>{new Date(company.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' })}</TableCell>
+                <TableCell>{new Date(company.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone })}</TableCell>
                 <TableCell>
                   <span className={company.suspendedAt ? 'rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger' : 'rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800'}>
                     {t(company.suspendedAt ? 'operator.companies.suspended' : 'operator.companies.active')}

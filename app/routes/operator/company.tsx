@@ -9,6 +9,7 @@ import { getCompanyDetail } from '#app/features/operator/server/get-company-deta
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { formatBytes } from '#app/lib/format-bytes'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/company'
 
@@ -20,13 +21,14 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company
 
 export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { company, people } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data, () => setConfirming(false))
   const [confirming, setConfirming] = useState(false)
   const [reason, setReason] = useState('')
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
-  const date = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—')
+  const date = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—')
   const facts: Array<[string, string | number]> = [
     [t('operator.companies.plan'), company.plan.charAt(0).toUpperCase() + company.plan.slice(1)],
     [t('operator.companies.storage'), formatBytes(company.storageBytes, i18n.language)],

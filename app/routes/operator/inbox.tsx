@@ -8,6 +8,7 @@ import { markSubmissionHandled } from '#app/features/operator/server/mark-submis
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { actionFailure, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError } from '#app/lib/errors'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/inbox'
 
@@ -44,6 +45,7 @@ function SubmissionActions({ id, handled }: { id: string; handled: boolean }) {
 
 export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { filter, submissions, query } = loaderData
   return (
     <div className="space-y-5">
@@ -103,8 +105,8 @@ export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
                     {submission.name ? <span className="break-all text-ink-muted">{submission.email}</span> : null}
                   </p>
                   <p className="mt-1 text-xs text-ink-muted">
-                    {new Date(submission.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })} · {submission.language.toUpperCase()}
-                    {submission.handledAt ? ` · ${t('operator.inbox.handledOn', { date: new Date(submission.handledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) })}` : ''}
+                    {new Date(submission.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })} · {submission.language.toUpperCase()}
+                    {submission.handledAt ? ` · ${t('operator.inbox.handledOn', { date: new Date(submission.handledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone }) })}` : ''}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">

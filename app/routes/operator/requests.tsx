@@ -4,6 +4,7 @@ import { runOperatorCompanyAction } from '#app/features/operator/server/decide-c
 import { listSubdomainRequests } from '#app/features/operator/server/list-subdomain-requests.server'
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { getEnv } from '#app/lib/env.server'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/requests'
 
@@ -13,6 +14,7 @@ export const action = withOperator((operator, { request }: Route.ActionArgs) => 
 
 export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { requests, platformDomain } = loaderData
   return (
     <div className="space-y-5">
@@ -36,7 +38,7 @@ export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
                   <Link to={`/operator/companies/${request.companyId}`} className="font-medium text-ink hover:underline">
                     {request.name}
                   </Link>{' '}
-                  · <span className="capitalize">{request.plan}</span> · {request.requestedAt ? new Date(request.requestedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : ''}
+                  · <span className="capitalize">{request.plan}</span> · {request.requestedAt ? new Date(request.requestedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : ''}
                 </p>
               </div>
               <SubdomainDecision companyId={request.companyId} />

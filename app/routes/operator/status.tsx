@@ -5,6 +5,7 @@ import { getPlatformStatus, type StatusLevel } from '#app/features/operator/serv
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/status'
 
@@ -21,6 +22,7 @@ const LEVELS: Record<StatusLevel, { icon: typeof CheckCircle2; className: string
 
 export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
   const { checks, numbers } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -43,7 +45,7 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('operator.status.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
-          {t('operator.status.checkedAt', { date: new Date(checks[0]?.checkedAt ?? Date.now()).toLocaleTimeString(i18n.language) })}
+          {t('operator.status.checkedAt', { date: new Date(checks[0]?.checkedAt ?? Date.now()).toLocaleTimeString(i18n.language, { timeZone }) })}
         </p>
       </div>
       <ul className="divide-y divide-line rounded-xl border border-line bg-surface">

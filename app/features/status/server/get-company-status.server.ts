@@ -1,0 +1,66 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { asset, contentItem, organization } from '#db/schema'
+import { checkHealth } from '#app/features/health/server/check-health.server'
+import { withSystem } from '#app/lib/db.server'
+import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+
+export type StatusLevel = 'ok' | 'warning' | 'error'
+export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'media' | 'subdomain' | 'dns'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
+
+/** How many failed files the page lists by name (the count covers them all). */
+const FAILED_SHOWN = 20
+
+/**
+ * What the company's product depends on, as its admins see it on /admin/status: the platform's
+ * own parts (database, storage, mail, the job queue) and the company's (its files still
+ * processing or failed, its subdomain and DNS). Only this company's rows are read.
+ */
+export async function getCompanyStatus(context: TenantContext) {
+  const checkedAt = new Date().toISOString()
+  const companyId = context.company.id
+  const [health, queue, media, failedFiles, [company]] = await Promise.all([
+    checkHealth(),
+    withSystem(async (tx) => {
+      // The queue is shared: its depth is the platform's, its failures are counted for this company only.
+      const { rows } = await tx.execute<{ queued: number; failed: number }>(sql`
+        select (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
+               (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours' and data->>'companyId' = ${companyId}) as failed`)
+      return rows[0]
+    }),
+    context.withTenant((tx) =>
+      tx
+        .select({ processing: sql<number>`count(*) filter (where ${asset.processingStatus} in ('pending', 'processing'))::int`, failed: sql<number>`count(*) filter (where ${asset.processingStatus} = 'failed')::int` })
+        .from(asset),
+    ).then((rows) => rows[0]),
+    context.withTenant((tx) =>
+      tx
+        .select({ id: asset.id, name: asset.originalName, error: asset.processingError, contentItemId: asset.contentItemId, itemTitle: contentItem.title })
+        .from(asset)
+        .leftJoin(contentItem, eq(contentItem.id, asset.contentItemId))
+        .where(and(eq(asset.companyId, companyId), eq(asset.processingStatus, 'failed')))
+        .orderBy(desc(asset.updatedAt))
+        .limit(FAILED_SHOWN),
+    ),
+    withSystem((tx) =>
+      tx
+        .select({ subdomain: organization.subdomain, status: organization.subdomainStatus, dnsState: organization.subdomainDnsState, dnsCheckedAt: organization.subdomainDnsCheckedAt, lastError: organization.subdomainLastError })
+        .from(organization)
+        .where(eq(organization.id, companyId)),
+    ),
+  ])
+  const checks: CompanyStatusCheck[] = [
+    { key: 'database', level: health.checks.database.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.database.latencyMs }, checkedAt },
+    { key: 'storage', level: health.checks.storage.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.storage.latencyMs }, checkedAt },
+    { key: 'mail', level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok', detail: { mode: health.checks.mail.message ?? '' }, checkedAt },
+    { key: 'jobs', level: queue.failed > 0 ? 'warning' : 'ok', detail: { queued: queue.queued, failed: queue.failed }, checkedAt },
+    { key: 'media', level: media.failed > 0 ? 'error' : media.processing > 0 ? 'warning' : 'ok', detail: { processing: media.processing, failed: media.failed }, checkedAt },
+  ]
+  if (company?.subdomain && company.status) {
+    checks.push({ key: 'subdomain', level: company.status === 'active' ? 'ok' : company.status === 'pending' ? 'warning' : 'error', detail: { label: company.subdomain, state: company.status }, checkedAt })
+    if (company.status === 'active') {
+      const level: StatusLevel = company.lastError ? 'error' : company.dnsState === 'configured' ? 'ok' : company.dnsState === 'needs-configuration' || company.dnsState === 'not-found' ? 'error' : 'warning'
+      checks.push({ key: 'dns', level, detail: { state: company.dnsState ?? 'unchecked' }, checkedAt: company.dnsCheckedAt?.toISOString() ?? checkedAt })
+    }
+  }
+  return { checks, failedFiles, canRetry: actorCan(context, 'content.write') }
+}

@@ -1,0 +1,133 @@
+import { AlertTriangle, CheckCircle2, RotateCcw, XCircle } from 'lucide-react'
+import { useEffect } from 'react'
+import { Link, useFetcher, useRevalidator } from 'react-router'
+import { z } from 'zod'
+import { Button } from '#app/components/ui/button'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { getCompanyStatus, type StatusLevel } from '#app/features/status/server/get-company-status.server'
+import { retryFailedMedia } from '#app/features/status/server/retry-failed-media.server'
+import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { cn } from '#app/lib/cn'
+import { intentAction } from '#app/lib/intent-action.server'
+import { withMember } from '#app/lib/member-route.server'
+import { useLocalTimeZone } from '#app/lib/local-time-zone'
+import { useTranslation } from '#app/lib/react-i18n'
+import type { Route } from './+types/status'
+
+export const loader = withMember('dashboard.read', (member) => getCompanyStatus(member))
+
+const ZStatusAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('retry'), assetId: z.uuid() }), z.object({ intent: z.literal('retry-all') })])
+
+export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) =>
+  intentAction(request, ZStatusAction, {
+    retry: async ({ assetId }) => {
+      await retryFailedMedia(member, assetId)
+      return actionSuccess('status.toasts.retried')
+    },
+    'retry-all': async () => {
+      await retryFailedMedia(member)
+      return actionSuccess('status.toasts.retried')
+    },
+  }),
+)
+
+export const meta: Route.MetaFunction = () => [{ title: 'System status · Afterglow' }]
+
+/** How often the page checks again on its own, while it is visible. */
+const REFRESH_MS = 30_000
+
+const LEVELS: Record<StatusLevel, { icon: typeof CheckCircle2; className: string }> = {
+  ok: { icon: CheckCircle2, className: 'text-emerald-700' },
+  warning: { icon: AlertTriangle, className: 'text-amber-700' },
+  error: { icon: XCircle, className: 'text-danger' },
+}
+
+export default function SystemStatus({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const timeZone = useLocalTimeZone()
+  const { checks, failedFiles, canRetry } = loaderData
+  const revalidator = useRevalidator()
+  const fetcher = useFetcher<ActionResult>()
+  useOutcomeToast(fetcher.data)
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && revalidator.state === 'idle') void revalidator.revalidate()
+    }, REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [revalidator])
+  const overall: StatusLevel = checks.some((check) => check.level === 'error') ? 'error' : checks.some((check) => check.level === 'warning') ? 'warning' : 'ok'
+  const time = (value: string) => new Date(value).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone })
+  const Overall = LEVELS[overall].icon
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
+          ← {t('settings.title')}
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('status.title')}</h1>
+        <p className="mt-1 flex items-center gap-2 text-sm" aria-live="polite" data-testid="status-overall" data-level={overall}>
+          <Overall aria-hidden className={cn('size-4', LEVELS[overall].className)} />
+          {t(`status.overall.${overall}`)} · {t('status.refreshes')}
+        </p>
+      </div>
+      <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+        {checks.map((check) => {
+          const { icon: Icon, className } = LEVELS[check.level]
+          return (
+            <li key={check.key} className="flex items-start gap-3 px-4 py-3.5" data-testid={`status-${check.key}`} data-level={check.level}>
+              <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', className)} />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-medium">
+                    {t(`status.checks.${check.key}.title`)} <span className="sr-only">{t(`status.levels.${check.level}`)}</span>
+                  </span>
+                  <span className="text-xs text-ink-muted">{t('status.checkedAt', { time: time(check.checkedAt) })}</span>
+                </p>
+                <p className="mt-0.5 text-sm text-ink-muted">{t(`status.checks.${check.key}.${check.level}`, check.detail)}</p>
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      {failedFiles.length > 0 ? (
+        <section aria-labelledby="failed-heading" className="rounded-xl border border-line bg-surface">
+          <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4">
+            <h2 id="failed-heading" className="font-semibold">
+              {t('status.failed.title')}
+            </h2>
+            {canRetry ? (
+              <Button variant="secondary" size="sm" onClick={() => fetcher.submit({ intent: 'retry-all' }, { method: 'post' })} disabled={fetcher.state !== 'idle'}>
+                <RotateCcw aria-hidden className="size-4" />
+                {t('status.failed.retryAll')}
+              </Button>
+            ) : null}
+          </div>
+          <ul className="mt-3 divide-y divide-line">
+            {failedFiles.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="failed-file">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{file.name}</span>
+                  <span className="block text-xs text-ink-muted">
+                    {file.contentItemId && file.itemTitle ? (
+                      <Link to={`/admin/content/${file.contentItemId}`} className="hover:underline">
+                        {file.itemTitle}
+                      </Link>
+                    ) : null}
+                    {file.error ? ` · ${file.error}` : ''}
+                  </span>
+                </span>
+                {canRetry ? (
+                  <Button variant="ghost" size="sm" onClick={() => fetcher.submit({ intent: 'retry', assetId: file.id }, { method: 'post' })} disabled={fetcher.state !== 'idle'}>
+                    {t('status.failed.retry')}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary
