@@ -141,6 +141,8 @@ export const organization = pgTable('companies', {
   texts: jsonb('texts').$type<LocalizedTexts>().notNull().default({}),
   /** Which of those a translation provider wrote; an admin's edit takes a language off the list. */
   machineTranslated: jsonb('machine_translated').$type<MachineTranslated>().notNull().default({}),
+  /** The landing page's own hero image (an asset of purpose `hero`); without one, the latest gallery's cover. */
+  heroAssetId: uuid('hero_asset_id'),
   /** A call to action on the landing page (tickets, merch). */
   promotionUrl: text('promotion_url'),
   website: text('website'),

@@ -9,6 +9,7 @@ import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { startFakeLibreTranslate } from '../support/libretranslate-server'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { waitForAssetsReady } from '../support/assets'
 
 const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
 
@@ -222,6 +223,27 @@ describe('who may change company settings', () => {
     expect((await admin.client.get(`/media/${first.assetId}/original`)).status).toBe(404)
     const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), { filename: 'logo.pdf', purpose: 'logo' })
     expect(document.ok).toBe(false)
+  })
+})
+
+describe("the landing's hero image", () => {
+  it("shows fans the company's own hero once processed, in place of the latest gallery's cover, and goes back when removed", async () => {
+    const admin = await createCompanyAdmin('hero')
+    const uploaded = await tusUpload(admin.client, await makePhoto(1600, 900, '#0ea5e9'), { filename: 'crowd.jpg', purpose: 'hero' })
+    expect(uploaded.ok).toBe(true)
+    if (!uploaded.ok) return
+    expect((await companyRow(admin.company.id)).heroAssetId).toBe(uploaded.assetId)
+    await waitForAssetsReady([uploaded.assetId!])
+    const fan = new TestClient()
+    const landing = await fan.get(`/${admin.company.slug}`)
+    expect(landing.text).toContain(`/p/${uploaded.assetId}/`)
+    // Public like the logo: its renditions are served to anyone, nothing being published.
+    expect((await fan.get(`/p/${uploaded.assetId}/w1200.webp`)).status).toBe(200)
+    const manager = await createMemberWithRole(admin.company.id, 'manager')
+    expect((await manager.postForm('/admin/settings/landing-page.data', { intent: 'remove-hero' })).status).toBe(403)
+    expect((await admin.client.postForm('/admin/settings/landing-page.data', { intent: 'remove-hero' })).status).toBe(200)
+    expect((await companyRow(admin.company.id)).heroAssetId).toBeNull()
+    expect((await fan.get(`/${admin.company.slug}`)).text).not.toContain(`/p/${uploaded.assetId}/`)
   })
 })
 

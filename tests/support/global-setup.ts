@@ -53,6 +53,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const code = await app.stop('SIGTERM')
     if (code !== 0) console.error(`the app exited with code ${code} on SIGTERM:\n${app.output()}`)
+    // What the app logged (warnings and errors), beside the tests' reports: a test that saw a 500
+    // is explained here.
+    await fs.mkdir('test-results', { recursive: true })
+    await fs.writeFile(path.join('test-results', `app-${project.name || 'tests'}.log`), app.output())
     await database.drop()
     await fs.rm(dataDir, { recursive: true, force: true })
   }

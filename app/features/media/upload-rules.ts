@@ -7,8 +7,10 @@
 export const MB = 1024 * 1024
 export const GB = 1024 * MB
 
-export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo'] as const
+export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo', 'hero'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
+/** Images of the company itself, on all its public pages whatever is published: its logo and its landing's hero. */
+export const COMPANY_IMAGE_PURPOSES = ['logo', 'hero'] as const satisfies readonly UploadPurpose[]
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'pdf', 'other'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
@@ -78,6 +80,7 @@ export function checkDeclaredUpload(purpose: UploadPurpose, fileName: string, si
       if (mediaType === 'video') return size > LIMITS.galleryVideo ? refuse('uploads.errors.videoTooLarge') : { ok: true, mediaType }
       return refuse('uploads.errors.galleryType')
     case 'cover':
+    case 'hero':
       if (mediaType !== 'image') return refuse('uploads.errors.imageOnly')
       return size > LIMITS.cover ? refuse('uploads.errors.imageTooLarge') : { ok: true, mediaType }
     case 'thumbnail':

@@ -9,7 +9,9 @@ import { LocalizedTextField } from '#app/features/companies/components/localized
 import { SettingsPage, SettingsSection } from '#app/features/companies/components/settings-page'
 import { LANDING_DRAFT_MESSAGE, type LandingDraft } from '#app/features/companies/landing-draft'
 import { getCompanySettings } from '#app/features/companies/server/get-company-settings.server'
+import { removeLandingHero } from '#app/features/companies/server/remove-landing-hero.server'
 import { updateLandingSettings } from '#app/features/companies/server/update-landing-settings.server'
+import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
 import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
@@ -24,7 +26,16 @@ export const loader = withMember('dashboard.read', async (member) => {
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZLandingSettings.safeParse(Object.fromEntries(await request.formData()))
+  const form = Object.fromEntries(await request.formData())
+  if (form.intent === 'remove-hero') {
+    try {
+      await removeLandingHero(member)
+      return actionSuccess('settings.toasts.heroRemoved')
+    } catch (error) {
+      return actionFailure(error)
+    }
+  }
+  const parsed = ZLandingSettings.safeParse(form)
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const { translated } = await updateLandingSettings(member, parsed.data)
@@ -44,6 +55,8 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
   const { t, i18n } = useTranslation()
   const { company, canEdit, entitlements, pageUrl } = loaderData
   const fetcher = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
+  useOutcomeToast(remover.data, () => frame.current?.contentWindow?.location.reload())
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   const saving = fetcher.state !== 'idle'
@@ -118,6 +131,14 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
                 disabled={!canEdit}
                 onValuesChange={(values) => update({ texts: { ...draft.texts, landingDescription: values } })}
               />
+            </SettingsSection>
+            <SettingsSection title={t('settings.landingPage.hero')} description={t('settings.landingPage.heroHint')}>
+              <CoverPicker coverAssetId={company.heroAssetId} target={{ purpose: 'hero' }} disabled={!canEdit} />
+              {canEdit && company.heroAssetId ? (
+                <Button type="button" variant="ghost" size="sm" onClick={() => remover.submit({ intent: 'remove-hero' }, { method: 'post' })} disabled={remover.state !== 'idle'}>
+                  {t('settings.landingPage.removeHero')}
+                </Button>
+              ) : null}
             </SettingsSection>
             <SettingsSection title={t('settings.landingPage.layout')}>
               <SelectField label={t('settings.landingPage.displayMode')} name="displayMode" value={draft.displayMode} onChange={(event) => update({ displayMode: event.target.value as LandingDraft['displayMode'] })} errors={translate(errors?.displayMode)}>

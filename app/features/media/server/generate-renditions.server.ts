@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { removeStoredFiles } from './remove-stored-files.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
@@ -49,7 +50,12 @@ export async function generateRenditions(companyId: string, assetId: string) {
       return { ...rendition, storageKey }
     }),
   )
-  await system.withTenant(async (tx) => {
+  const recorded = await system.withTenant(async (tx) => {
+    // The file's row is locked before its renditions reference it. Inserting them first took a
+    // share lock and the update below then asked for more, while a gallery being deleted waited
+    // for that row in between: each waited for the other (a deadlock, the deletion's 500).
+    const [still] = await tx.select({ id: asset.id }).from(asset).where(eq(asset.id, assetId)).for('update')
+    if (!still) return false
     for (const rendition of stored) {
       await tx
         .insert(assetRendition)
@@ -74,7 +80,13 @@ export async function generateRenditions(companyId: string, assetId: string) {
         updatedAt: new Date(),
       })
       .where(eq(asset.id, assetId))
+    return true
   })
+  if (!recorded) {
+    // Deleted while it was processed: what was just stored belongs to nothing.
+    await removeStoredFiles(companyId, [assetId])
+    return
+  }
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
 }
 

@@ -143,14 +143,17 @@ async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId
 }
 
 /**
- * Makes a new logo the company's (fans see its web size once processed: the file becoming ready
- * refreshes their pages) and returns the logos it replaced, to delete.
+ * Makes a new logo or landing hero the company's (fans see its web size once processed: the file
+ * becoming ready refreshes their pages) and returns the images it replaced, to delete.
  */
-async function replaceLogo(tx: Transaction, companyId: string, assetId: string) {
-  await tx.update(organization).set({ logo: `/p/${assetId}/w400.webp` }).where(eq(organization.id, companyId))
+async function replaceCompanyImage(tx: Transaction, companyId: string, purpose: 'logo' | 'hero', assetId: string) {
+  await tx
+    .update(organization)
+    .set(purpose === 'logo' ? { logo: `/p/${assetId}/w400.webp` } : { heroAssetId: assetId })
+    .where(eq(organization.id, companyId))
   const replaced = await tx
     .delete(asset)
-    .where(and(eq(asset.companyId, companyId), eq(asset.purpose, 'logo'), ne(asset.id, assetId)))
+    .where(and(eq(asset.companyId, companyId), eq(asset.purpose, purpose), ne(asset.id, assetId)))
     .returning({ id: asset.id })
   return replaced.map((row) => row.id)
 }
@@ -163,8 +166,8 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
   const plan = member.entitlements
   await member.withTenant(async (tx) => {
     if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
-    // The logo is a company setting: only admins change it (spec section 6).
-    if (metadata.purpose === 'logo') {
+    // The logo and the landing's hero are company settings: only admins change them (spec section 6).
+    if (metadata.purpose === 'logo' || metadata.purpose === 'hero') {
       if (!can(member.actor.role, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
       return
     }
@@ -253,7 +256,7 @@ export function createUploadServer(options: { directory: string }) {
             createdBy: member.actor.userId,
             ...illustrated(target),
           })
-          if (metadata.purpose === 'logo') return replaceLogo(tx, member.company.id, assetId)
+          if (metadata.purpose === 'logo' || metadata.purpose === 'hero') return replaceCompanyImage(tx, member.company.id, metadata.purpose, assetId)
           const replacedOne = target ? await attachToTarget(tx, target, assetId) : null
           return replacedOne ? [replacedOne] : []
         })

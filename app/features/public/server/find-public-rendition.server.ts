@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
+import { COMPANY_IMAGE_PURPOSES } from '#app/features/media/upload-rules'
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
@@ -44,8 +45,8 @@ export async function findPublicRendition(assetId: string, variant: string) {
             sql`exists (select 1 from ${contentItem} where ${contentItem.coverAssetId} = ${asset.id} and ${contentItem.status} = 'published')`,
             sql`exists (select 1 from ${event} where ${event.coverAssetId} = ${asset.id} and ${event.status} = 'published')`,
             sql`exists (select 1 from ${asset} as owner join ${contentItem} on ${contentItem.id} = owner.content_item_id where owner.custom_thumbnail_asset_id = ${asset.id} and ${contentItem.status} = 'published')`,
-            // A company's logo heads all its public pages.
-            eq(asset.purpose, 'logo'),
+            // A company's logo and hero head all its public pages.
+            inArray(asset.purpose, [...COMPANY_IMAGE_PURPOSES]),
           ),
         ),
       )

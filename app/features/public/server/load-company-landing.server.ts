@@ -17,6 +17,7 @@ async function getLandingSettings(company: PublicCompany, language: Language) {
       texts: organization.texts,
       displayMode: organization.landingDisplayMode,
       promotionUrl: organization.promotionUrl,
+      heroAssetId: organization.heroAssetId,
       website: organization.website,
       subdomain: organization.subdomain,
       subdomainStatus: organization.subdomainStatus,
@@ -31,10 +32,21 @@ async function getLandingSettings(company: PublicCompany, language: Language) {
     about: pickLocalized(texts.description, language, FALLBACK_CHAIN),
     displayMode: DISPLAY_MODES.find((mode) => mode === row?.displayMode) ?? 'galleries',
     promotionUrl: row?.promotionUrl ?? null,
+    heroAssetId: row?.heroAssetId ?? null,
     website: row?.website ?? null,
     social: row ? socialLinks(row as Partial<Record<`${SocialNetwork}Url`, string | null>>) : [],
     pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? subdomainOrigin(row.subdomain) : null,
   }
+}
+
+/** The hero: the company's own image once processed, else the cover of the latest gallery that has one. */
+async function landingHero(context: Awaited<ReturnType<typeof resolvePublicCompany>>, heroAssetId: string | null, galleries: Array<{ coverAssetId: string | null }>) {
+  for (const id of [heroAssetId, galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null]) {
+    if (!id) continue
+    const sources = await getImageSources(context, id)
+    if (sources.length > 0) return { id, sources }
+  }
+  return null
 }
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
@@ -42,10 +54,8 @@ export async function loadCompanyLanding(visit: Visit, input: { clientSlug: stri
   const context = await resolvePublicCompany(visit, input.clientSlug)
   const { company, basePath } = context
   const [content, landing] = await Promise.all([getCompanyLanding(context), getLandingSettings(company, visit.language)])
-  // The hero shows the cover of the latest gallery that has one.
-  const coverId = content.galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null
-  const hero = coverId ? { id: coverId, sources: await getImageSources(context, coverId) } : null
-  return { company, basePath, landing: { ...landing, hero: hero?.sources.length ? hero : null }, ...content, tab: input.tab }
+  const { heroAssetId, ...settings } = landing
+  return { company, basePath, landing: { ...settings, hero: await landingHero(context, heroAssetId, content.galleries) }, ...content, tab: input.tab }
 }
 
 /** The landing's link preview and its tags; the tab names the company once when the title is its name. */
