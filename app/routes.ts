@@ -29,6 +29,7 @@ export default [
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
     route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
     route('settings/subdomain', 'routes/admin/settings.subdomain.tsx'),
+    route('settings/domains', 'routes/admin/settings.domains.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
     route('settings/audit', 'routes/admin/settings.audit.tsx'),

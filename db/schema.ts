@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { PLAN_IDS } from '../app/features/billing/plans'
-import { SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
+import { STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
@@ -215,6 +215,36 @@ export const companySlugRedirect = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('company_slug_redirects_company_idx').on(t.companyId)],
+)
+
+/**
+ * A company's own host name (Enterprise, white label), e.g. photos.band.com: verified by DNS
+ * (a CNAME to the platform and a TXT ownership record), then served like its subdomain, with a
+ * certificate Caddy asks for on demand (GET /api/tls/ask).
+ */
+export const customDomain = pgTable(
+  'custom_domains',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    host: text('host').notNull().unique(),
+    /** The value of the `_afterglow.{host}` TXT record that proves the company owns the name. */
+    token: text('token').notNull(),
+    state: text('state').notNull().default('pending'),
+    /** Problem codes of the last check (verify-custom-domain.server.ts), for the admin's screen. */
+    problems: jsonb('problems').$type<string[]>().notNull().default([]),
+    tlsState: text('tls_state').notNull().default('pending'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Reminders sent while unverified (at 3 and 10 days); removed at 14. */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('custom_domains_company_idx').on(t.companyId), oneOf('custom_domains_state_check', t.state, STORED_DOMAIN_STATES), oneOf('custom_domains_tls_state_check', t.tlsState, ['pending', 'active'])],
 )
 
 export const member = pgTable(

@@ -17,13 +17,14 @@ import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
 import { publicFileServer } from './public-files'
 import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolve-host.server'
+import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
 import { JOBS } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
-import { csrfProtection, securityHeaders } from './security'
+import { csrfProtection, isLoopbackAddress, securityHeaders } from './security'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -48,6 +49,15 @@ function shouldCompress(req: express.Request, res: express.Response) {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''))
 }
 
+/** GET /api/tls/ask?domain=…: 200 when a certificate may be issued for the name, else 404 (403 from elsewhere). */
+async function tlsAsk(req: express.Request, res: express.Response) {
+  res.setHeader('Cache-Control', 'no-store')
+  if (!isLoopbackAddress(req.socket.remoteAddress)) return void res.status(403).end()
+  const domain = typeof req.query.domain === 'string' ? req.query.domain : ''
+  const allowed = await mayIssueCertificate(domain).catch(() => false)
+  res.status(allowed ? 200 : 404).end()
+}
+
 /** A worker process (PROCESS_ROLE=worker) answers its health and nothing else. */
 function createWorkerApp() {
   const app = express()
@@ -68,6 +78,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.disable('x-powered-by')
   if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
 
+  // Caddy's on-demand TLS asks here before each new certificate; only from this machine.
+  app.get('/api/tls/ask', tlsAsk)
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
@@ -143,6 +155,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES, ...JOB_WAKEUPS },
         onGap: () => {
           forgetHosts()
+          forgetTlsHosts()
           publicFiles().forgetAll()
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest, securityHeaders } from './security'
+import { isCrossSiteRequest, isLoopbackAddress, securityHeaders } from './security'
 
 const appUrl = 'https://afterglow.example'
 const base = { host: 'afterglow.example', appUrl }
@@ -62,5 +62,12 @@ describe('security headers', () => {
 
   it('adds HSTS only when the public URL is https', () => {
     expect(headersFor('https://afterglow.example').headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+  })
+})
+
+describe('what counts as this machine', () => {
+  it('is the loopback block and ::1, never another address', () => {
+    for (const address of ['127.0.0.1', '127.4.5.6', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true)
+    for (const address of ['10.0.0.1', '192.168.1.127', '::ffff:10.0.0.1', '2001:db8::1', '', undefined]) expect(isLoopbackAddress(address), String(address)).toBe(false)
   })
 })

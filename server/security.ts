@@ -68,6 +68,11 @@ export function fixedSecurityHeaders(options: { appUrl: string; isDevelopment: b
   return (path: string) => (SAME_ORIGIN_FRAMABLE.test(path) ? framable : notFramable)
 }
 
+/** A connection from this machine (the whole 127/8 block, or IPv6 ::1), as the proxy in front makes. */
+export function isLoopbackAddress(address: string | undefined) {
+  return Boolean(address) && (address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address!))
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

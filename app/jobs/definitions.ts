@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
 import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
 import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
+import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
+import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
 import { getStorage } from '#app/lib/storage.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
@@ -69,5 +71,30 @@ export const sweepSubdomainsJob = defineJob({
   },
 })
 
+/**
+ * Checks a custom domain's records. While the DNS cannot be asked, retried with backoff; while
+ * the records are not right yet, checked again later (RECHECK_SECONDS) until the request expires.
+ */
+export const checkCustomDomainJob = defineJob({
+  id: 'domains.check-custom-domain',
+  schema: z.object({ domainId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  async handler({ domainId }) {
+    const result = await checkCustomDomain(domainId)
+    if (result && result.state !== 'verified') await enqueue(checkCustomDomainJob, { domainId }, { singletonKey: domainId, startAfterSeconds: nextRecheckSeconds(result.attempts) })
+  },
+})
+
+/** Reminders at 3 and 10 days for custom domains still unverified, removal at 14. */
+export const sweepCustomDomainsJob = defineJob({
+  id: 'domains.sweep-custom-domains',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '17 * * * *',
+  async handler() {
+    await sweepCustomDomains()
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob]

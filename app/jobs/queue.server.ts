@@ -75,14 +75,14 @@ async function waitingOf(queue: string, field: string, owner: string) {
 }
 
 /** Queues a job; its payload is checked against the job's schema first. */
-export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, options: { singletonKey?: string } = {}) {
+export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, { startAfterSeconds, ...options }: { singletonKey?: string; startAfterSeconds?: number } = {}) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
   const data = job.schema.parse(payload) as object
   // Higher priority is fetched first: an owner's nth waiting job comes after every owner's first.
   const owner = job.ownerField ? String((data as Record<string, unknown>)[job.ownerField]) : null
   const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
-  const id = await running.boss.send(job.id, data, { ...options, priority })
+  const id = await running.boss.send(job.id, data, { ...options, priority, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) })
   await getPool().query({ name: 'jobs-queued', text: 'select pg_notify($1, $2)', values: ['jobs_queued', job.id] })
   return id
 }

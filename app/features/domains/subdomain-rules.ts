@@ -39,6 +39,10 @@ export type SubdomainStatus = (typeof SUBDOMAIN_STATUSES)[number]
 export const SUBDOMAIN_DNS_STATES = ['configured', 'not-found', 'waiting-verification', 'needs-configuration'] as const
 export type SubdomainDnsState = (typeof SUBDOMAIN_DNS_STATES)[number]
 
+/** A custom domain's stored states (a check that could not ask the DNS keeps the last one). */
+export const STORED_DOMAIN_STATES = ['pending', 'invalid', 'conflicting', 'verified'] as const
+export type StoredDomainState = (typeof STORED_DOMAIN_STATES)[number]
+
 export const SUBDOMAIN_REJECTIONS = ['reserved', 'offensive'] as const
 export type SubdomainRejection = (typeof SUBDOMAIN_REJECTIONS)[number]
 

@@ -1,5 +1,8 @@
 import { getEnv } from '#app/lib/env.server'
-import { getPool } from '#app/lib/db.server'
+import { and, eq } from 'drizzle-orm'
+import { customDomain, organization } from '#db/schema'
+import { getPool, withSystem } from '#app/lib/db.server'
+import { forgetTlsHosts } from '#app/features/domains/server/tls-allow-list.server'
 import { tenantSlugFromHost } from '../tenant-host'
 
 /*
@@ -18,27 +21,45 @@ export type HostCompany = { id: string; slug: string }
 
 export type HostMatch =
   | { kind: 'platform' }
-  /** A company's own host; `company` is null when no company answers to the label. */
-  | { kind: 'company'; label: string; company: HostCompany | null }
+  /**
+   * A company's own host: its subdomain (`label`), or a verified custom domain (`origin`, its
+   * public address). `company` is null when no company answers to the label.
+   */
+  | { kind: 'company'; label: string; company: HostCompany | null; origin?: string }
 
 const PLATFORM: HostMatch = { kind: 'platform' }
 
 type Lookup = (label: string) => Promise<HostCompany | null>
+/** The company a verified custom domain belongs to, with the scheme its pages are served on. */
+type CustomLookup = (host: string) => Promise<{ company: HostCompany; origin: string } | null>
 
-export function createHostResolver(options: { platformDomain: () => string; lookup: Lookup; ttlMs: number; now?: () => number }) {
+/** A host no company could own: the platform's, loopback, an address. */
+function isPlatformOwnHost(host: string, platformDomain: string) {
+  const bare = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+  return bare === platformDomain.toLowerCase().replace(/:\d+$/, '') || bare === 'localhost' || bare.endsWith('.localhost') || /^[\d.]+$/.test(bare) || bare.startsWith('[') || !bare.includes('.')
+}
+
+export function createHostResolver(options: { platformDomain: () => string; lookup: Lookup; lookupCustom?: CustomLookup; ttlMs: number; now?: () => number }) {
   const now = options.now ?? Date.now
   const answers = new Map<string, { match: Promise<HostMatch>; expires: number }>()
+  const remember = (key: string, find: () => Promise<HostMatch>) => {
+    const kept = answers.get(key)
+    if (kept && kept.expires > now()) return kept.match
+    const match = find()
+    answers.set(key, { match, expires: now() + options.ttlMs })
+    // A failed lookup is not an answer: the next request asks again.
+    match.catch(() => answers.delete(key))
+    return match
+  }
   return {
     resolve(hostHeader: string | null | undefined): Promise<HostMatch> {
       const label = tenantSlugFromHost(hostHeader, options.platformDomain())
-      if (!label) return Promise.resolve(PLATFORM)
-      const kept = answers.get(label)
-      if (kept && kept.expires > now()) return kept.match
-      const match = options.lookup(label).then((company): HostMatch => ({ kind: 'company', label, company }))
-      answers.set(label, { match, expires: now() + options.ttlMs })
-      // A failed lookup is not an answer: the next request asks again.
-      match.catch(() => answers.delete(label))
-      return match
+      if (label) return remember(label, () => options.lookup(label).then((company): HostMatch => ({ kind: 'company', label, company })))
+      const lookupCustom = options.lookupCustom
+      if (!hostHeader || !lookupCustom || isPlatformOwnHost(hostHeader, options.platformDomain())) return Promise.resolve(PLATFORM)
+      const host = hostHeader.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
+      // Any other name pointed at us: a company's verified domain, else the platform itself.
+      return remember(`custom:${host}`, () => lookupCustom(host).then((found): HostMatch => (found ? { kind: 'company', label: found.company.slug, company: found.company, origin: found.origin } : PLATFORM)))
     },
     forget() {
       answers.clear()
@@ -61,9 +82,22 @@ async function lookupLabel(label: string): Promise<HostCompany | null> {
 const HOST_KEY = Symbol.for('afterglow.hosts')
 type GlobalWithHosts = typeof globalThis & { [HOST_KEY]?: ReturnType<typeof createHostResolver> }
 
+/** A verified custom domain's company; its pages are served on the platform's scheme. */
+async function lookupCustomDomain(host: string) {
+  // Which company owns a name is read before any company is known: across tenants, by nature.
+  const [row] = await withSystem((tx) =>
+    tx
+      .select({ id: organization.id, slug: organization.slug })
+      .from(customDomain)
+      .innerJoin(organization, eq(organization.id, customDomain.companyId))
+      .where(and(eq(customDomain.host, host), eq(customDomain.state, 'verified'))),
+  )
+  return row ? { company: row, origin: `${new URL(getEnv().APP_URL).protocol}//${host}` } : null
+}
+
 function resolver() {
   const store = globalThis as GlobalWithHosts
-  store[HOST_KEY] ??= createHostResolver({ platformDomain: () => getEnv().PLATFORM_DOMAIN, lookup: lookupLabel, ttlMs: 60_000 })
+  store[HOST_KEY] ??= createHostResolver({ platformDomain: () => getEnv().PLATFORM_DOMAIN, lookup: lookupLabel, lookupCustom: lookupCustomDomain, ttlMs: 60_000 })
   return store[HOST_KEY]
 }
 
@@ -78,4 +112,9 @@ export function forgetHosts() {
 }
 
 /** Address changes, as migration 0007's trigger announces them: every kept answer goes. */
-export const HOST_CHANGES = { company_hosts: () => forgetHosts() }
+export const HOST_CHANGES = {
+  company_hosts: () => {
+    forgetHosts()
+    forgetTlsHosts()
+  },
+}

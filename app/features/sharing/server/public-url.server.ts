@@ -50,7 +50,7 @@ export function companyPublicBase(company: CompanyAddress) {
  * (its subdomain), otherwise the company's public base.
  */
 export function requestPublicBase(host: HostMatch, company: CompanyAddress) {
-  return host.kind === 'company' ? subdomainOrigin(host.label) : companyPublicBase(company)
+  return host.kind === 'company' ? (host.origin ?? subdomainOrigin(host.label)) : companyPublicBase(company)
 }
 
 /** `base` + `path`, where an origin on its own gets its root slash. */
