@@ -1,9 +1,11 @@
 // `npm test`: every check the project has, in the order that fails fastest. Installs what a
-// fresh machine lacks for the browser tests (Debian chromium) when it can.
+// fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS)
+// when it can.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`)
@@ -16,13 +18,14 @@ function run(label, command, args, options = {}) {
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
+/** A Debian package the tests drive: installed when missing and this is root on Debian, else explained. */
+function ensureDebianTool({ path, pkg, purpose, variable }) {
+  if (existsSync(path)) return
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    run('install Debian chromium for the browser tests', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'])
+    run(`install Debian ${pkg} for ${purpose}`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`])
     return
   }
-  console.error(`The browser tests need Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROMIUM_PATH.`)
+  console.error(`${purpose} need ${pkg} at ${path}. Install it (Debian/Ubuntu: sudo apt-get install ${pkg}) or set ${variable}.`)
   process.exit(1)
 }
 
@@ -50,7 +53,8 @@ run('locale check', process.execPath, ['scripts/check-locales.js'])
 vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
 vitest('integration tests (real PostgreSQL)', 'integration')
-ensureChromium()
+ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
+ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
 vitest('end-to-end tests (Chromium)', 'e2e')
 console.log('\nAll checks passed.')
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
