@@ -133,7 +133,7 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
               />
             </SettingsSection>
             <SettingsSection title={t('settings.landingPage.hero')} description={t('settings.landingPage.heroHint')}>
-              <CoverPicker coverAssetId={company.heroAssetId} target={{ purpose: 'hero' }} disabled={!canEdit} />
+              <CoverPicker coverAssetId={company.heroAssetId} target={{ purpose: 'hero' }} disabled={!canEdit} stacked emptyLabel={t('settings.landingPage.noHero')} />
               {canEdit && company.heroAssetId ? (
                 <Button type="button" variant="ghost" size="sm" onClick={() => remover.submit({ intent: 'remove-hero' }, { method: 'post' })} disabled={remover.state !== 'idle'}>
                   {t('settings.landingPage.removeHero')}
