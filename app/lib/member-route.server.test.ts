@@ -129,6 +129,14 @@ describe('withUser', () => {
 })
 
 describe('toPageError', () => {
+  it("sends a visitor whose session cookie is no longer accepted to sign in with a forced logout, clearing what the browser kept", () => {
+    const request = new Request(PAGE, { headers: { cookie: 'lang=pt; afterglow.session_token=stale.value' } })
+    const response = toPageError(new AppError('UNAUTHENTICATED', 'errors.signedOut'), request) as Response
+    expect(response.headers.get('Location')).toMatch(/^\/auth\?redirectTo=[^&]+&forced=1$/)
+    const fresh = toPageError(new AppError('UNAUTHENTICATED', 'errors.signedOut'), new Request(PAGE, { headers: { cookie: 'lang=pt' } })) as Response
+    expect(fresh.headers.get('Location')).not.toContain('forced')
+  })
+
   it('returns what it cannot map as it was', () => {
     const request = new Request(PAGE)
     const odd = { reason: 'not an error at all' }

@@ -177,3 +177,24 @@ describe('sign-in, reset and enumeration', () => {
     expect(after.headers.location).toMatch(/^\/auth\?redirectTo=/)
   })
 })
+
+describe('a session the server stopped accepting', () => {
+  it('sends the member to sign in with a forced logout that clears the refused cookies and the signed-in hint', async () => {
+    const account = await createVerifiedUser()
+    const client = new TestClient()
+    await signIn(client, account)
+    expect(client.cookies.get('ag_member')).toBe('1')
+    const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, account.email))
+    // Revoked elsewhere (another device past the session limit, an admin removing the member…).
+    await getDb().delete(session).where(eq(session.userId, row.id))
+    const refused = await client.get('/admin/content')
+    expect(refused.status).toBe(302)
+    expect(refused.headers.location).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/content')}&forced=1`)
+    const signInPage = await client.get(refused.headers.location!)
+    expect(signInPage.status).toBe(200)
+    expect(client.cookies.has('afterglow.session_token')).toBe(false)
+    expect(client.cookies.has('ag_member')).toBe(false)
+    // A visitor who never signed in gets the plain sign-in.
+    expect((await new TestClient().get('/admin/content')).headers.location).not.toContain('forced')
+  })
+})

@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import { data, Link, redirect, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/lib/toast'
 import { AuthShell } from '#app/components/auth-shell'
 import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { ZForgotPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
-import { authClient, authErrorKey, authErrorMessage } from '#app/lib/auth-client'
+import { authClient, authErrorKey, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
 import { getSession } from '#app/lib/auth.server'
+import { getEnv } from '#app/lib/env.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import { cn } from '#app/lib/cn'
+import { MEMBER_HINT_COOKIE } from '#app/lib/member-hint'
 import { safeRedirect, useZodForm } from '#app/lib/use-zod-form'
 import type { Route } from './+types/auth'
 
@@ -19,14 +21,36 @@ type Mode = 'signin' | 'signup' | 'forgot'
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   if (await getSession(request)) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { title: getRequestT(request)('auth.title') }
+  const title = getRequestT(request)('auth.title')
+  if (url.searchParams.get('forced') !== '1') return { title }
+  // A forced logout: the session cookies the server refused go too, so the next visit is a plain sign-in.
+  const secure = getEnv().APP_URL.startsWith('https://') ? '__Secure-' : ''
+  const headers = new Headers()
+  for (const name of [`${secure}afterglow.session_token`, `${secure}afterglow.session_data`, MEMBER_HINT_COOKIE]) headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`)
+  return data({ title }, { headers })
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Platform access'} · Afterglow` }]
 
 export default function AuthScreen() {
   const { t } = useTranslation()
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
+  // The server no longer accepted this browser's session: forget everything it kept here but the
+  // language and theme, and say so (the spec's forced logout), once.
+  const forced = params.get('forced') === '1'
+  useEffect(() => {
+    if (!forced) return
+    clearLocalState()
+    toast.warning(t('session.forcedLogout'), { description: t('session.forcedLogoutDescription') })
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('forced')
+        return next
+      },
+      { replace: true },
+    )
+  }, [forced, setParams, t])
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : params.get('mode') === 'forgot' ? 'forgot' : 'signin'
   const redirectTo = safeRedirect(params.get('redirectTo'))
   const withMode = (next: Mode) => {
