@@ -13,6 +13,16 @@ import { waitUntil } from '../support/wait'
 const TARGET = 'domains.afterglow.test'
 const domainRow = async (host: string) => (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.host, host))))[0]
 
+/**
+ * Adding a domain queues the app's own first check, which asks this machine's resolvers (not the
+ * test's DNS server): let it finish, so it cannot overwrite what a check below records. The next
+ * background check comes a minute or more later (RECHECK_SECONDS, or the retry backoff).
+ */
+async function addAndSettle(client: TestClient, host: string) {
+  expect((await client.postForm('/admin/settings/domains.data', { intent: 'add', host })).status).toBe(200)
+  await waitUntil(async () => (await domainRow(host))?.checkedAt)
+}
+
 async function enterpriseAdmin(prefix: string) {
   const admin = await createCompanyAdmin(prefix)
   await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
@@ -63,7 +73,7 @@ describe('verifying a custom domain against a real DNS server', () => {
   it('goes from pending to verified as the records appear, never downgrades on a DNS failure, and flags conflicting records', async () => {
     const admin = await enterpriseAdmin('dom-verify')
     const host = `photos.${admin.company.slug}.test`
-    await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host })
+    await addAndSettle(admin.client, host)
     const { id, token } = await domainRow(host)
     const resolver = createResolver([dns.address])
     expect((await checkCustomDomain(id, { resolver, target: TARGET }))?.state).toBe('pending')
@@ -92,7 +102,7 @@ describe('verifying a custom domain against a real DNS server', () => {
 
     // Records that send part of the traffic elsewhere.
     const second = `shop.${admin.company.slug}.test`
-    await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host: second })
+    await addAndSettle(admin.client, second)
     const secondRow = await domainRow(second)
     dns.records[second] = { CNAME: TARGET, A: ['198.51.100.9'] }
     dns.records[`_afterglow.${second}`] = { TXT: [[`afterglow-verify=${secondRow.token}`]] }

@@ -19,6 +19,8 @@ export async function checkCompanySubdomain(companyId: string, options: { resolv
   )
   if (!company?.subdomain || company.status !== 'active') return null
   const platformHost = options.platformHost ?? getEnv().PLATFORM_DOMAIN
+  // A platform reached by its address has no names under it (tenant-host.ts): nothing to look up.
+  if (/^[\d.]+(?::\d+)?$/.test(platformHost) || platformHost.startsWith('[')) return null
   const now = options.now ?? new Date()
   let failure: string | null = null
   const check = await checkSubdomainDns({ host: `${company.subdomain}.${platformHost}`, platformHost, activatedAt: company.decidedAt ?? now, now, resolver: options.resolver }).catch((error: unknown) => {
