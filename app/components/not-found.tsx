@@ -59,6 +59,16 @@ export function publicUnavailableOf(error: unknown) {
   return { home: typeof details.home === 'string' && /^https?:\/\//.test(details.home) ? details.home : '/', companyName: typeof details.companyName === 'string' ? details.companyName : '' }
 }
 
+/** A company's page that failed to load (a 5xx): the spec's "could not load company information". */
+export function publicLoadFailureOf(error: unknown) {
+  return isRouteErrorResponse(error) && error.status >= 500 && error.status !== 503
+}
+
+export function CompanyLoadFailure() {
+  const { t } = useTranslation()
+  return <NotFoundView className="theme-night text-ink" code="500" title={t('errors.companyLoad')} message={t('errors.generic')} back={{ to: '/', label: t('public.notFound.back') }} testId="company-load-failed" />
+}
+
 export function PublicUnavailable({ home, companyName }: { home: string; companyName: string }) {
   const { t } = useTranslation()
   return <NotFoundView className="theme-night text-ink" code="503" title={t('public.unavailable.title')} message={t('public.unavailable.text', { company: companyName })} back={{ to: home, label: t('public.notFound.back') }} testId="company-unavailable" />

@@ -77,6 +77,8 @@ export async function findMemberships(userId: string): Promise<Membership[]> {
 export async function requireUser(request: Request): Promise<AuthSession> {
   const auth = await getSession(request)
   if (!auth) throw new AppError('UNAUTHENTICATED', 'errors.signedOut')
+  // A session whose user lacks what every screen relies on: said plainly, never half-rendered.
+  if (!auth.user.id || !auth.user.email) throw new AppError('INTERNAL', 'errors.incompleteUser', { status: 'incomplete_user' })
   return auth
 }
 
@@ -91,7 +93,14 @@ function tenantContext<A extends Actor>(actor: A, company: TenantCompany, plan: 
  */
 export async function requireMember(request: Request, permission: Permission): Promise<MemberContext> {
   const auth = await requireUser(request)
-  const memberships = await withTimeout(findMemberships(auth.user.id), PROFILE_TIMEOUT_MS, () => new AppError('INTERNAL', 'admin.error.profileTimeout'))
+  const memberships = await withTimeout(
+    findMemberships(auth.user.id).catch((error: unknown) => {
+      // The spec's "Error loading profile: …", with the database's own code (never its message).
+      throw new AppError('INTERNAL', 'errors.profileLoad', { reason: (error as { code?: string }).code ?? 'unknown', status: 'profile_load_failed' })
+    }),
+    PROFILE_TIMEOUT_MS,
+    () => new AppError('INTERNAL', 'admin.error.profileTimeout'),
+  )
   if (memberships.length === 0) throw new AppError('NO_COMPANY', 'errors.forbidden')
   const wanted = auth.session.activeOrganizationId
   const membership = wanted ? memberships.find((m) => m.companyId === wanted) : memberships[0]

@@ -32,7 +32,7 @@ export function AdminErrorScreen({ error, role, companyId }: { error: unknown; r
     missing: t('errors.notFound.title'),
   }
   const title = titles[kind]
-  const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : textKey ? t(textKey) : text || t('errors.generic')
+  const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : textKey ? t(textKey, details) : text || t('errors.unknown')
   const debug = {
     [t('admin.error.debugRole')]: String(details.role ?? role ?? '—'),
     [t('admin.error.debugCompany')]: String(details.companyId ?? companyId ?? '—'),

@@ -4,7 +4,7 @@ import { hasMemberHint } from '#app/lib/member-hint'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, useParams, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
-import { PublicNotFound, publicNotFoundOf, PublicUnavailable, publicUnavailableOf, type PublicNotFoundKind } from '#app/components/not-found'
+import { CompanyLoadFailure, PublicNotFound, publicLoadFailureOf, publicNotFoundOf, PublicUnavailable, publicUnavailableOf, type PublicNotFoundKind } from '#app/components/not-found'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
 import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { PublicCompany } from '../server/public-pages.server'
@@ -146,6 +146,7 @@ export function PublicErrorBoundary({ fallback }: { fallback: PublicNotFoundKind
   const params = useParams()
   const unavailable = publicUnavailableOf(error)
   if (unavailable) return <PublicUnavailable {...unavailable} />
+  if (publicLoadFailureOf(error)) return <CompanyLoadFailure />
   const notFound = publicNotFoundOf(error, fallback, params)
   if (!notFound) throw error
   return <PublicNotFound {...notFound} />
