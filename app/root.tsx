@@ -9,6 +9,7 @@ import { clientResources, getRequestLanguage } from './lib/i18n.server'
 import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
 import { LazyToaster } from './lib/toast'
+import { actionChangedNothing } from './lib/action-result'
 import appStylesheet from './app.css?url'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,7 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The translations shipped depend on the area (i18n-areas.ts): fetch them again when it changes. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionChangedNothing(actionResult)) return false
   return defaultShouldRevalidate || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
 }
 

@@ -35,6 +35,11 @@ function announce(kind: 'success' | 'error' | 'warning' | 'info' | 'message') {
   }
 }
 
+/** Staff screens fetch the toasts' code ahead (when idle), so a toast can still appear with the network gone. */
+export function preloadToasts() {
+  sonner ??= import('sonner')
+}
+
 export const toast = { success: announce('success'), error: announce('error'), warning: announce('warning'), info: announce('info'), message: announce('message') }
 
 const Toaster = lazy(() => want().then((module) => ({ default: module.Toaster })))

@@ -91,6 +91,20 @@ describe("an admin sets up the company's page", () => {
     await fan.close()
   })
 
+  it('keeps what the admin typed when the network drops during a save, says so, and saves once it is back', async () => {
+    const admin = await createCompanyAdmin('e2e-offline')
+    const { page } = await pageFor(admin.client, PHONE)
+    await page.goto('/admin/settings/company-data')
+    await page.getByLabel('Industry').fill('Live music and festivals')
+    await page.context().setOffline(true)
+    await page.getByTestId('save-company-data').click()
+    await page.getByText('Network error. Check your connection and try again.').waitFor()
+    expect(await page.getByLabel('Industry').inputValue()).toBe('Live music and festivals')
+    await page.context().setOffline(false)
+    await page.getByTestId('save-company-data').click()
+    await page.getByText('Company data saved').waitFor()
+  })
+
   it('shows a manager every settings page read-only', async () => {
     const admin = await createCompanyAdmin('e2e-readonly')
     const manager = await createMemberWithRole(admin.company.id, 'manager')

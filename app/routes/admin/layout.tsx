@@ -3,7 +3,7 @@ import { Loader2, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Outlet, useNavigate, useNavigation, useRouteError } from 'react-router'
-import { toast } from '#app/lib/toast'
+import { preloadToasts, toast } from '#app/lib/toast'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -16,6 +16,7 @@ import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
 import { withMember } from '#app/lib/member-route.server'
 import { getCompanySuspension } from '#app/features/companies/server/get-company-suspension.server'
+import { revalidateUnlessUnchanged } from '#app/lib/action-result'
 import type { Route } from './+types/layout'
 
 export const loader = withMember('dashboard.read', async (member) => {
@@ -29,6 +30,8 @@ export const loader = withMember('dashboard.read', async (member) => {
     suspension: await getCompanySuspension(member),
   }
 })
+
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Admin'} · Afterglow` }, { name: 'robots', content: 'noindex' }]
 
@@ -64,6 +67,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [confirmLogout, setConfirmLogout] = useState(false)
   const [signingOut, setSigningOut] = useState(false)
+  // The admin announces saves with toasts: their code is fetched ahead, so a save that fails
+  // because the network is gone can still say so.
+  useEffect(() => preloadToasts(), [])
 
   async function logout(reason: 'user' | 'idle') {
     setSigningOut(true)

@@ -12,9 +12,10 @@ import { updateCompanyData } from '#app/features/companies/server/update-company
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { socialNetworkName } from '#app/features/public/components/social-links'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
-import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { revalidateUnlessUnchanged, actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { detectLanguage } from '#app/lib/i18n'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.company-data'
 
@@ -34,6 +35,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
     return actionFailure(error)
   }
 })
+
+// A save that cannot reach the server (or fails there) is a toast, never a lost form.
+export const clientAction = resilientClientAction()
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Company data · Afterglow' }]
 

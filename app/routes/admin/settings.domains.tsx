@@ -11,11 +11,12 @@ import { ZCustomHost } from '#app/features/domains/custom-domain-rules'
 import { addCustomDomain } from '#app/features/domains/server/add-custom-domain.server'
 import { listCustomDomains } from '#app/features/domains/server/list-custom-domains.server'
 import { checkCustomDomainNow, removeCustomDomain } from '#app/features/domains/server/manage-custom-domain.server'
-import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { revalidateUnlessUnchanged, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.domains'
@@ -50,6 +51,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
     { invalid: 'fields' },
   ),
 )
+
+// A save that cannot reach the server (or fails there) is a toast, never a lost form.
+export const clientAction = resilientClientAction()
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Custom domains · Afterglow' }]
 

@@ -13,10 +13,11 @@ import { removeLandingHero } from '#app/features/companies/server/remove-landing
 import { updateLandingSettings } from '#app/features/companies/server/update-landing-settings.server'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
-import { actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { revalidateUnlessUnchanged, actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.landing-page'
 
@@ -44,6 +45,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
     return actionFailure(error)
   }
 })
+
+// A save that cannot reach the server (or fails there) is a toast, never a lost form.
+export const clientAction = resilientClientAction()
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Landing page · Afterglow' }]
 

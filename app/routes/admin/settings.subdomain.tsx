@@ -10,10 +10,11 @@ import { getSubdomainSettings } from '#app/features/domains/server/get-subdomain
 import { requestSubdomain } from '#app/features/domains/server/request-subdomain.server'
 import { retrySubdomainCheck } from '#app/features/domains/server/retry-subdomain-check.server'
 import { ZSubdomainLabel } from '#app/features/domains/subdomain-rules'
-import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { revalidateUnlessUnchanged, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.subdomain'
@@ -30,7 +31,7 @@ export const action = withMember('dashboard.read', async (member, { request }: R
       request: async ({ label }) => {
         const { status } = await requestSubdomain(member, label)
         // Refused on the spot: recorded (the page shows why), and said as a problem, not a success.
-        if (status === 'rejected') return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] } })
+        if (status === 'rejected') return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] }, changed: true })
         return actionSuccess(`subdomain.toasts.${status}`)
       },
       retry: async () => {
@@ -41,6 +42,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
     { invalid: 'fields' },
   ),
 )
+
+// A save that cannot reach the server (or fails there) is a toast, never a lost form.
+export const clientAction = resilientClientAction()
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subdomain · Afterglow' }]
 

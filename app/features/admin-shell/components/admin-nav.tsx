@@ -30,11 +30,15 @@ export function IdlePreload() {
   const [ready, setReady] = useState(false)
   useEffect(() => {
     let idleHandle: number | undefined
+    // Offline, a page's code cannot load, and React Router answers a failed module load by
+    // reloading the page: wait for the network instead.
+    const start = () => (navigator.onLine ? setReady(true) : window.addEventListener('online', start, { once: true }))
     const timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(() => setReady(true), { timeout: IDLE_CALLBACK_TIMEOUT_MS })
-      else idleHandle = globalThis.setTimeout(() => setReady(true), IDLE_CALLBACK_TIMEOUT_MS) as unknown as number
+      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(start, { timeout: IDLE_CALLBACK_TIMEOUT_MS })
+      else idleHandle = globalThis.setTimeout(start, IDLE_CALLBACK_TIMEOUT_MS) as unknown as number
     }, IDLE_PRELOAD_DELAY_MS)
     return () => {
+      window.removeEventListener('online', start)
       clearTimeout(timer)
       if (idleHandle !== undefined) {
         if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle)
