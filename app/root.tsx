@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error'
 import { I18nProvider } from './components/i18n-provider'
@@ -48,12 +48,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+/** A route that is a live preview framed by the admin (`handle.framedPreview`): the page around it asks for consent and shows toasts. */
+function useFramedPreview() {
+  return useMatches().some((match) => (match.handle as { framedPreview?: boolean } | undefined)?.framedPreview)
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const framed = useFramedPreview()
   return (
     <I18nProvider language={loaderData.language} resources={loaderData.resources}>
       <Outlet />
-      <LazyToaster />
-      <CookieConsent />
+      {framed ? null : (
+        <>
+          <LazyToaster />
+          <CookieConsent />
+        </>
+      )}
     </I18nProvider>
   )
 }

@@ -13,8 +13,9 @@ export default [
   route('terms', 'routes/site/policy.tsx', { id: 'policy-terms' }),
   route('cookies', 'routes/site/policy.tsx', { id: 'policy-cookies' }),
 
-  // Framed by the landing-page settings: the real landing, outside the admin's frame.
+  // Framed by the landing-page and template settings: the real fans' pages, outside the admin's frame.
   route('admin/settings/landing-page/preview', 'routes/admin/landing-preview.tsx'),
+  route('admin/settings/template/preview', 'routes/admin/template-preview.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('content', 'routes/admin/content.tsx'),
@@ -28,6 +29,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
     route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
+    route('settings/template', 'routes/admin/settings.template.tsx'),
     route('settings/subdomain', 'routes/admin/settings.subdomain.tsx'),
     route('settings/domains', 'routes/admin/settings.domains.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),

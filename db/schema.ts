@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { PLAN_IDS } from '../app/features/billing/plans'
 import { STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
+import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
@@ -170,6 +171,8 @@ export const organization = pgTable('companies', {
   /** Custom branding (Professional and above): hex colours such as #ff3366. */
   brandPrimaryColor: text('brand_primary_color'),
   brandAccentColor: text('brand_accent_color'),
+  /** How the fans' pages look (page-template.ts); choices missing here are the default's. */
+  template: jsonb('template').$type<Partial<PageTemplate>>().notNull().default({}),
   /** Requested professional subdomain ({subdomain}.PLATFORM_DOMAIN) and its state: pending | active | rejected. */
   subdomain: text('subdomain').unique(),
   subdomainStatus: text('subdomain_status'),

@@ -4,9 +4,9 @@ import type { NextFunction, Request, Response } from 'express'
 /**
  * The responses that may be framed, and only by this site's own pages: a published file's stream,
  * which the player shows in the browser's PDF viewer (`<iframe src=/p/{id}/stream>`), and the
- * landing page's live preview inside its settings.
+ * live previews of the landing page and the template inside their settings.
  */
-export const SAME_ORIGIN_FRAMABLE = /^(?:\/p\/[0-9a-f-]{36}\/stream|\/admin\/settings\/landing-page\/preview)$/i
+export const SAME_ORIGIN_FRAMABLE = /^(?:\/p\/[0-9a-f-]{36}\/stream|\/admin\/settings\/(?:landing-page|template)\/preview)$/i
 
 type PolicyOptions = { isHttps: boolean; isDevelopment: boolean }
 

@@ -15,6 +15,8 @@ export type Entitlements = {
   photosPerEvent: number
   highResolutionDownload: boolean
   customBranding: boolean
+  /** Template presets other than the default (settings → Template). */
+  customTemplate: boolean
   customQrCodes: boolean
   detailedAnalytics: boolean
   customDomain: boolean

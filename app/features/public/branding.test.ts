@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brandingVariables, contrastRatio, parseHexColor, readableOnNight } from './branding'
+import { brandingVariables, contrastRatio, parseHexColor, readableOn } from './branding'
 
 describe('company branding colours', () => {
   it('accepts #rgb and #rrggbb only, normalised to lower-case #rrggbb', () => {
@@ -17,12 +17,22 @@ describe('company branding colours', () => {
   })
 
   it('lightens a colour too dark to read on the night canvas, and picks a readable button text', () => {
-    const navy = readableOnNight('#000080')
+    const navy = readableOn('#000080', 'night')
     expect(navy).not.toBe('#000080')
     expect(contrastRatio(navy, '#0b0b0c')).toBeGreaterThanOrEqual(4.5)
-    expect(readableOnNight('#fbbf24')).toBe('#fbbf24')
+    expect(readableOn('#fbbf24', 'night')).toBe('#fbbf24')
     const variables = brandingVariables({ primary: '#7c3aed', accent: '#000000' })!
     expect(contrastRatio(variables['--accent'], variables['--accent-foreground'])).toBeGreaterThanOrEqual(4.5)
     expect(contrastRatio(variables['--brand-accent'], '#0b0b0c')).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('darkens a colour too light to read on the light canvas, keeping one that already reads', () => {
+    const yellow = readableOn('#fbbf24', 'light')
+    expect(yellow).not.toBe('#fbbf24')
+    expect(contrastRatio(yellow, '#efefed')).toBeGreaterThanOrEqual(4.5)
+    expect(readableOn('#000080', 'light')).toBe('#000080')
+    const variables = brandingVariables({ primary: '#fde047', accent: null }, 'light')!
+    expect(contrastRatio(variables['--accent'], '#efefed')).toBeGreaterThanOrEqual(4.5)
+    expect(contrastRatio(variables['--accent'], variables['--accent-foreground'])).toBeGreaterThanOrEqual(4.5)
   })
 })

@@ -1,13 +1,16 @@
+import type { Canvas } from './page-template'
+
 /*
- * A company's colours on its fans' pages: two CSS variables over the night canvas, never a code
+ * A company's colours on its fans' pages: two CSS variables over its canvas, never a code
  * change (docs/product.md). Colours come from the database as typed by an admin, so they are checked
  * here again before they reach a style attribute.
  */
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
-/** The public pages' canvas (`.theme-night` --surface); brand colours must read on it. */
+/** The public pages' canvases (`.theme-night`, `.theme-light` --surface-muted); brand colours must read on them. */
 const NIGHT_SURFACE = '#0b0b0c'
+const LIGHT_SURFACE = '#efefed'
 const WHITE = '#ffffff'
 
 /** `#rgb` or `#rrggbb` → `#rrggbb` in lower case; anything else → null. */
@@ -37,20 +40,21 @@ export function contrastRatio(a: string, b: string) {
   return (light + 0.05) / (dark + 0.05)
 }
 
-/** Mixes `hex` toward white by `amount` (0–1). */
-function lighten(hex: string, amount: number) {
+/** Mixes `hex` toward `target` (white or black) by `amount` (0–1). */
+function mix(hex: string, target: 0 | 255, amount: number) {
   return `#${channels(hex)
-    .map((value) => Math.round(value + (255 - value) * amount).toString(16).padStart(2, '0'))
+    .map((value) => Math.round(value + (target - value) * amount).toString(16).padStart(2, '0'))
     .join('')}`
 }
 
 /**
- * The brand colour as close to the admin's choice as the night canvas allows: a colour too
- * dark to read as link text (below 4.5:1) is lightened step by step until it does.
+ * The brand colour as close to the admin's choice as the canvas allows: a colour that would not
+ * read as link text (below 4.5:1) is lightened (night) or darkened (light) step by step until it does.
  */
-export function readableOnNight(hex: string) {
+export function readableOn(hex: string, canvas: Canvas) {
+  const [surface, target] = canvas === 'light' ? ([LIGHT_SURFACE, 0] as const) : ([NIGHT_SURFACE, 255] as const)
   let colour = hex
-  for (let step = 1; contrastRatio(colour, NIGHT_SURFACE) < 4.5 && step <= 10; step++) colour = lighten(hex, step / 10)
+  for (let step = 1; contrastRatio(colour, surface) < 4.5 && step <= 10; step++) colour = mix(hex, target, step / 10)
   return colour
 }
 
@@ -65,10 +69,10 @@ export type BrandingVariables = Record<'--accent' | '--accent-foreground' | '--b
  * The CSS variables of a company's branding, or null when it has none (or its plan does not
  * include custom branding; the caller decides that). The accent colour falls back to the primary.
  */
-export function brandingVariables(colors: { primary: unknown; accent: unknown }): BrandingVariables | null {
+export function brandingVariables(colors: { primary: unknown; accent: unknown }, canvas: Canvas = 'night'): BrandingVariables | null {
   const primary = parseHexColor(colors.primary)
   const accent = parseHexColor(colors.accent)
   if (!primary && !accent) return null
-  const main = readableOnNight(primary ?? accent!)
-  return { '--accent': main, '--accent-foreground': foregroundFor(main), '--brand-accent': readableOnNight(accent ?? primary!) }
+  const main = readableOn(primary ?? accent!, canvas)
+  return { '--accent': main, '--accent-foreground': foregroundFor(main), '--brand-accent': readableOn(accent ?? primary!, canvas) }
 }

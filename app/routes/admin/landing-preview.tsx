@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import { applyLandingDraft, LANDING_DRAFT_MESSAGE, type LandingDraft } from '#app/features/companies/landing-draft'
+import { PreviewLinksInert, useDraftReceiver } from '#app/features/companies/components/draft-preview'
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
 import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { withMember } from '#app/lib/member-route.server'
@@ -16,24 +16,16 @@ export const loader = withMember('dashboard.read', async (member, { request }: R
   return loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: 'all' })
 })
 
+/** The admin's page around the preview asks for cookie consent; the preview does not ask again. */
+export const handle = { framedPreview: true }
+
 export const meta: Route.MetaFunction = () => [{ title: 'Preview · Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 export default function LandingPreview({ loaderData }: Route.ComponentProps) {
-  const [draft, setDraft] = useState<LandingDraft | null>(null)
-  useEffect(() => {
-    const receive = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.data?.type !== LANDING_DRAFT_MESSAGE) return
-      setDraft(event.data.draft as LandingDraft)
-    }
-    window.addEventListener('message', receive)
-    // Tells the settings page the preview is listening (it sends the current values then).
-    window.parent.postMessage({ type: `${LANDING_DRAFT_MESSAGE}:ready` }, window.location.origin)
-    return () => window.removeEventListener('message', receive)
-  }, [])
+  const draft = useDraftReceiver<LandingDraft>(LANDING_DRAFT_MESSAGE)
   return (
-    // Links would leave the preview: they are shown, not followed.
-    <div onClickCapture={(event) => (event.target as HTMLElement).closest('a') && event.preventDefault()} data-testid="landing-preview">
+    <PreviewLinksInert testId="landing-preview">
       <CompanyLandingView {...applyLandingDraft(loaderData, draft)} />
-    </div>
+    </PreviewLinksInert>
   )
 }

@@ -1,10 +1,11 @@
-import { ExternalLink, Monitor, Smartphone, Sparkles } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { ExternalLink, Sparkles } from 'lucide-react'
+import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { SelectField, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { DESCRIPTION_MAX, DISPLAY_MODES, ZLandingSettings } from '#app/features/companies/company-settings.schema'
+import { PreviewPanel, useDraftSender } from '#app/features/companies/components/draft-preview'
 import { LocalizedTextField } from '#app/features/companies/components/localized-text-field'
 import { SettingsPage, SettingsSection } from '#app/features/companies/components/settings-page'
 import { LANDING_DRAFT_MESSAGE, type LandingDraft } from '#app/features/companies/landing-draft'
@@ -53,19 +54,15 @@ export const shouldRevalidate = revalidateUnlessUnchanged
 export const meta: Route.MetaFunction = () => [{ title: 'Landing page · Afterglow' }]
 
 const PREVIEW_PATH = '/admin/settings/landing-page/preview'
-/** The desktop preview lays out at this width and is scaled to fit its column. */
-const DESKTOP_WIDTH = 1280
 
 export default function LandingPageSettings({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, canEdit, entitlements, pageUrl } = loaderData
   const fetcher = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
-  useOutcomeToast(remover.data, () => frame.current?.contentWindow?.location.reload())
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   const saving = fetcher.state !== 'idle'
-  const [device, setDevice] = useState<'phone' | 'desktop'>('phone')
   const [draft, setDraft] = useState<LandingDraft>(() => ({
     texts: { landingName: company.texts.landingName ?? {}, landingDescription: company.texts.landingDescription ?? {} },
     displayMode: company.landingDisplayMode === 'events' ? 'events' : 'galleries',
@@ -74,28 +71,11 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
     brandAccentColor: company.brandAccentColor ?? '',
     language: (LANGUAGES.find(({ code }) => code === i18n.language)?.code ?? 'en') as Language,
   }))
-  const frame = useRef<HTMLIFrameElement>(null)
-  const send = useCallback(() => frame.current?.contentWindow?.postMessage({ type: LANDING_DRAFT_MESSAGE, draft }, window.location.origin), [draft])
-  useEffect(send, [send])
-  useEffect(() => {
-    const ready = (event: MessageEvent) => {
-      if (event.origin === window.location.origin && event.data?.type === `${LANDING_DRAFT_MESSAGE}:ready`) send()
-    }
-    window.addEventListener('message', ready)
-    return () => window.removeEventListener('message', ready)
-  }, [send])
+  const { frame, reload } = useDraftSender(LANDING_DRAFT_MESSAGE, draft)
+  useOutcomeToast(remover.data, reload)
   // Saved: the preview reloads the landing as fans now see it.
-  useOutcomeToast(fetcher.data, () => frame.current?.contentWindow?.location.reload())
+  useOutcomeToast(fetcher.data, reload)
   const update = (patch: Partial<LandingDraft>) => setDraft((before) => ({ ...before, ...patch }))
-  const column = useRef<HTMLDivElement>(null)
-  const [columnWidth, setColumnWidth] = useState(560)
-  useEffect(() => {
-    if (!column.current) return
-    const observer = new ResizeObserver(([entry]) => setColumnWidth(entry.contentRect.width))
-    observer.observe(column.current)
-    return () => observer.disconnect()
-  }, [])
-  const scale = device === 'desktop' ? Math.min(1, columnWidth / DESKTOP_WIDTH) : 1
 
   return (
     <SettingsPage
@@ -193,12 +173,14 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
           ) : null}
         </fetcher.Form>
 
-        <section aria-labelledby="preview-heading" className="space-y-3 xl:sticky xl:top-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="preview-heading" className="font-semibold">
-              {t('settings.landingPage.preview')}
-            </h2>
-            <div className="flex items-center gap-2">
+        <PreviewPanel
+          frame={frame}
+          src={PREVIEW_PATH}
+          title={t('settings.landingPage.preview')}
+          frameTitle={t('settings.landingPage.previewTitle')}
+          testId="landing-preview-frame"
+          tools={
+            <>
               <label className="sr-only" htmlFor="preview-language">
                 {t('settings.landingPage.previewLanguage')}
               </label>
@@ -209,32 +191,9 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
                   </option>
                 ))}
               </select>
-              <div role="group" aria-label={t('settings.landingPage.device')} className="flex rounded-lg bg-surface-muted p-0.5">
-                {(['phone', 'desktop'] as const).map((option) => {
-                  const Icon = option === 'phone' ? Smartphone : Monitor
-                  return (
-                    <button key={option} type="button" aria-pressed={device === option} onClick={() => setDevice(option)} className={cn('inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm', device === option ? 'bg-surface font-medium shadow-sm' : 'text-ink-muted hover:text-ink')}>
-                      <Icon aria-hidden className="size-4" />
-                      {t(`settings.landingPage.devices.${option}`)}
-                    </button>
-                  )
-                })}
-              </div>
-            </div>
-          </div>
-          <div ref={column} className="overflow-hidden rounded-xl border border-line bg-surface-muted p-3">
-            <div className={cn('mx-auto overflow-hidden bg-black shadow-xl', device === 'phone' ? 'w-[390px] max-w-full rounded-[28px] border-[6px] border-neutral-800' : 'rounded-lg')} style={device === 'desktop' ? { height: 720 * scale } : undefined}>
-              <iframe
-                ref={frame}
-                title={t('settings.landingPage.previewTitle')}
-                src={PREVIEW_PATH}
-                className="block border-0"
-                data-testid="landing-preview-frame"
-                style={device === 'phone' ? { width: '100%', height: 720 } : { width: DESKTOP_WIDTH, height: 720, transform: `scale(${scale})`, transformOrigin: 'top left' }}
-              />
-            </div>
-          </div>
-        </section>
+            </>
+          }
+        />
       </div>
     </SettingsPage>
   )

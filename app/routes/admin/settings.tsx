@@ -1,4 +1,4 @@
-import { Activity, Building2, Link2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Brush, Building2, Link2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -32,6 +32,13 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
           tone: overview.companyDataMissing === 0 ? 'ok' : 'attention',
         },
         { to: '/admin/settings/landing-page', icon: LayoutTemplate, key: 'landingPage', state: readOnly ?? t('settings.state.languages', { count: Math.max(1, overview.landingLanguages) }), tone: 'ok' },
+        {
+          to: '/admin/settings/template',
+          icon: Brush,
+          key: 'template',
+          state: readOnly ?? t('settings.state.template', { layout: t(`settings.template.layout.options.${overview.template.layout}`), canvas: t(`settings.template.canvas.options.${overview.template.canvas}`) }),
+          tone: 'ok',
+        },
         { to: '/admin/settings/domains', icon: Link2, key: 'domains' },
         {
           to: '/admin/settings/subdomain',

@@ -38,7 +38,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>
-      <CoverHero coverAssetId={event.coverAssetId} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
+      <CoverHero coverAssetId={event.coverAssetId} coverStyle={company.template.cover} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
           {event.startsAt ? (
             <span className="inline-flex items-center gap-1">

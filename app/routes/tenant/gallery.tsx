@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { CoverHero } from '#app/features/public/components/cover-hero'
 import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { JustifiedGrid } from '#app/features/public/components/media-grid'
+import { MediaGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
@@ -70,7 +70,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const shown = more.items.length > 0 ? [...media, ...more.items] : media
   return (
     <PublicShell company={company} basePath={basePath}>
-      <CoverHero coverAssetId={gallery.coverAssetId} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
+      <CoverHero coverAssetId={gallery.coverAssetId} coverStyle={company.template.cover} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
         <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
           {gallery.happenedOn ? <span>{new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })}</span> : null}
           {gallery.location ? (
@@ -92,12 +92,13 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <JustifiedGrid media={media} onOpen={setOpenIndex} />}
+        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <MediaGrid media={media} template={company.template} onOpen={setOpenIndex} />}
         {next ? (
           <Suspense fallback={null}>
             <MorePages
               key={next}
               next={next}
+              template={company.template}
               pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${filter}`}
               afterHref={(after) => `?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after })}`}
               startIndex={media.length}

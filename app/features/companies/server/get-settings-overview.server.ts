@@ -1,3 +1,4 @@
+import { pageTemplateOf } from '#app/features/public/page-template'
 import { LANGUAGES } from '#app/lib/i18n'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { getCompanySettings } from './get-company-settings.server'
@@ -11,5 +12,5 @@ export async function getSettingsOverview(context: TenantContext) {
   const missing = EXPECTED_DETAILS.filter((field) => !company[field]).length + (company.texts.description?.en ? 0 : 1)
   const landingLanguages = LANGUAGES.filter(({ code }) => company.texts.landingName?.[code] || company.texts.landingDescription?.[code]).length
   const subdomain = company.subdomain && company.subdomainStatus ? { status: company.subdomainStatus, dnsState: company.subdomainDnsState, failed: company.subdomainStatus === 'active' && Boolean(company.subdomainLastError) } : null
-  return { canEdit, companyDataMissing: missing, landingLanguages, subdomain }
+  return { canEdit, companyDataMissing: missing, landingLanguages, subdomain, template: pageTemplateOf(company.template) }
 }

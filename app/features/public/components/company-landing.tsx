@@ -59,46 +59,70 @@ export function CompanyLandingView({ company, landing, galleries, events, resour
   )
 }
 
+const heroSources = (hero: NonNullable<CompanyLandingData['landing']['hero']>) => ({
+  src: `/p/${hero.id}/${hero.sources.at(-1)!.name}.webp`,
+  srcSet: hero.sources.map((source) => `/p/${hero.id}/${source.name}.webp ${source.width}w`).join(', '),
+})
+
+/** The company's glow when it has no hero image: its colours, softly. */
+const GLOW = 'radial-gradient(50% 60% at 20% 20%, color-mix(in srgb, var(--accent) 35%, transparent), transparent 70%), radial-gradient(40% 50% at 85% 70%, color-mix(in srgb, var(--brand-accent, var(--accent)) 22%, transparent), transparent 70%)'
+
+/** The landing's top in the template's cover style: over the hero image, beside it, or text alone. */
 function Hero({ company, landing, share }: Pick<CompanyLandingData, 'company' | 'landing'> & { share?: ShareCard }) {
-  const { t } = useTranslation()
   const hero = landing.hero
+  const style = company.template.cover
+  if (style === 'split') {
+    return (
+      <section className="mx-auto grid w-full max-w-6xl items-center gap-8 px-4 pt-8 pb-10 sm:grid-cols-2 sm:px-6 sm:pt-14 sm:pb-14" data-testid="landing-hero" data-cover="split">
+        <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-surface-muted sm:order-2" style={hero ? undefined : { background: GLOW }}>
+          {hero ? <img {...heroSources(hero)} sizes="(max-width: 640px) 100vw, 552px" alt="" fetchPriority="high" className="size-full object-cover" /> : null}
+        </div>
+        <HeroText company={company} landing={landing} share={share} />
+      </section>
+    )
+  }
+  if (style === 'minimal') {
+    return (
+      <section className="border-b border-line/60" data-testid="landing-hero" data-cover="minimal">
+        <div className="mx-auto w-full max-w-6xl px-4 pt-12 pb-10 sm:px-6 sm:pt-20 sm:pb-14">
+          <HeroText company={company} landing={landing} share={share} />
+        </div>
+      </section>
+    )
+  }
   return (
-    <section className="relative isolate flex min-h-[360px] items-end overflow-hidden sm:min-h-[480px]" data-testid="landing-hero">
-      {hero ? (
-        <img
-          src={`/p/${hero.id}/${hero.sources.at(-1)!.name}.webp`}
-          srcSet={hero.sources.map((source) => `/p/${hero.id}/${source.name}.webp ${source.width}w`).join(', ')}
-          sizes="100vw"
-          alt=""
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-        />
-      ) : null}
+    <section className="relative isolate flex min-h-[360px] items-end overflow-hidden sm:min-h-[480px]" data-testid="landing-hero" data-cover="full-bleed">
+      {hero ? <img {...heroSources(hero)} sizes="100vw" alt="" fetchPriority="high" className="absolute inset-0 -z-10 size-full object-cover opacity-60" /> : null}
       <div
         aria-hidden
         className="absolute inset-0 -z-10"
-        style={{
-          background: hero
-            ? 'linear-gradient(to top, var(--surface) 0%, color-mix(in srgb, var(--surface) 55%, transparent) 45%, transparent 100%)'
-            : 'radial-gradient(50% 60% at 20% 20%, color-mix(in srgb, var(--accent) 35%, transparent), transparent 70%), radial-gradient(40% 50% at 85% 70%, color-mix(in srgb, var(--brand-accent, var(--accent)) 22%, transparent), transparent 70%)',
-        }}
+        style={{ background: hero ? 'linear-gradient(to top, var(--surface) 0%, color-mix(in srgb, var(--surface) 55%, transparent) 45%, transparent 100%)' : GLOW }}
       />
       <div className="mx-auto w-full max-w-6xl px-4 pt-16 pb-10 sm:px-6 sm:pb-14">
-        {company.logo ? <img src={company.logo} alt={company.name} width={64} height={64} className="mb-5 size-16 rounded-xl object-cover shadow-lg" /> : null}
-        {landing.title !== company.name ? <p className="text-sm font-semibold tracking-widest text-accent uppercase">{company.name}</p> : null}
-        <h1 className="mt-2 max-w-4xl text-4xl leading-[1.05] font-semibold tracking-tight sm:text-6xl">{landing.title}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-ink-muted">{landing.description ?? t('public.landing.tagline')}</p>
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          {landing.promotionUrl ? (
-            <a href={landing.promotionUrl} rel="noopener noreferrer" target="_blank" className="inline-flex h-10 items-center gap-2 rounded-full bg-accent px-5 text-sm font-semibold text-accent-foreground hover:brightness-110" data-testid="landing-promotion">
-              {t('public.landing.promotion')}
-              <ArrowUpRight aria-hidden className="size-4" />
-            </a>
-          ) : null}
-          {share ? <ShareMenu url={share.url} title={share.title} /> : null}
-        </div>
+        <HeroText company={company} landing={landing} share={share} />
       </div>
     </section>
+  )
+}
+
+function HeroText({ company, landing, share }: Pick<CompanyLandingData, 'company' | 'landing'> & { share?: ShareCard }) {
+  const { t } = useTranslation()
+  return (
+    <div className="min-w-0">
+      {company.logo ? <img src={company.logo} alt={company.name} width={64} height={64} className="mb-5 size-16 rounded-xl object-cover shadow-lg" /> : null}
+      {landing.title !== company.name ? <p className="text-sm font-semibold tracking-widest text-accent uppercase">{company.name}</p> : null}
+      <h1 className="mt-2 max-w-4xl text-4xl leading-[1.05] font-semibold tracking-tight sm:text-6xl">{landing.title}</h1>
+      <p className="mt-4 max-w-2xl text-lg text-ink-muted">{landing.description ?? t('public.landing.tagline')}</p>
+      <div className="mt-6 flex flex-wrap items-center gap-3">
+        {landing.promotionUrl ? (
+          <a href={landing.promotionUrl} rel="noopener noreferrer" target="_blank" className="inline-flex h-10 items-center gap-2 rounded-full bg-accent px-5 text-sm font-semibold text-accent-foreground hover:brightness-110" data-testid="landing-promotion">
+            {t('public.landing.promotion')}
+            <ArrowUpRight aria-hidden className="size-4" />
+          </a>
+        ) : null}
+        {share ? <ShareMenu url={share.url} title={share.title} /> : null}
+      </div>
+    </div>
   )
 }
 

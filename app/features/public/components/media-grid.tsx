@@ -1,6 +1,8 @@
 import { Play } from 'lucide-react'
+import type { CSSProperties } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
+import { gridGeometry, type GalleryLayout, type GridGeometry, type PageTemplate } from '../page-template'
 import type { PublicMedia } from '../server/public-pages.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
@@ -9,37 +11,42 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
 }
 
 /**
- * A justified grid: every row fills the width, each tile keeps its photo's proportions, and
- * the space is reserved before anything loads (no layout shift), painted with its placeholder.
- * Long galleries arrive page by page: each page is a grid of its own (`blockSize` tiles), so a
- * page appended below never moves a tile above it.
+ * A gallery's photos in the company's layout (page-template.ts): justified rows, square tiles,
+ * masonry columns or one large editorial column. Every tile's space is reserved before anything
+ * loads (no layout shift), painted with its placeholder. Long galleries arrive page by page: each
+ * page is a grid of its own (`blockSize` tiles), so a page appended below never moves a tile above it.
  */
-export function JustifiedGrid({ media, onOpen, blockSize = Infinity, startIndex = 0, className }: { media: PublicMedia[]; onOpen?: (index: number) => void; blockSize?: number; startIndex?: number; className?: string }) {
+export function MediaGrid({ media, template, onOpen, blockSize = Infinity, startIndex = 0, className }: { media: PublicMedia[]; template: PageTemplate; onOpen?: (index: number) => void; blockSize?: number; startIndex?: number; className?: string }) {
   const size = Number.isFinite(blockSize) && blockSize > 0 ? blockSize : Math.max(media.length, 1)
   const blocks: { start: number; media: PublicMedia[] }[] = []
   for (let start = 0; start < media.length; start += size) blocks.push({ start, media: media.slice(start, start + size) })
+  const geometry = gridGeometry(template)
   return (
-    <div className={cn('flex flex-col gap-1', className)}>
+    <div className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="media-grid" data-layout={template.layout}>
       {blocks.map((block) => (
-        <GridBlock key={block.media[0].id} media={block.media} startIndex={startIndex + block.start} onOpen={onOpen} />
+        <GridBlock key={block.media[0].id} media={block.media} layout={template.layout} geometry={geometry} startIndex={startIndex + block.start} onOpen={onOpen} />
       ))}
     </div>
   )
 }
 
-function GridBlock({ media, startIndex, onOpen }: { media: PublicMedia[]; startIndex: number; onOpen?: (index: number) => void }) {
+function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: PublicMedia[]; layout: GalleryLayout; geometry: GridGeometry; startIndex: number; onOpen?: (index: number) => void }) {
   const { t } = useTranslation()
-  // Row height: ~130 px on phones, ~240 px from tablets up (docs/product.md).
-  const rowHeight = 240
   return (
-    <ul className="flex flex-wrap gap-1 [--row:130px] after:block after:grow-[10] sm:[--row:240px]">
+    <ul className="media-grid" data-layout={layout}>
       {media.map((item, blockIndex) => {
         const index = startIndex + blockIndex
         const ratio = item.width / item.height
         const smallest = item.sources[0]
         return (
-          <li key={item.id} className="relative overflow-hidden bg-surface-muted" style={{ flexGrow: ratio * 100, flexBasis: `calc(var(--row) * ${(ratio * 0.9).toFixed(4)})` }} data-testid="public-media">
-            <div style={{ paddingBottom: `${(100 / ratio).toFixed(4)}%` }} />
+          <li
+            key={item.id}
+            className="relative overflow-hidden bg-surface-muted"
+            style={layout === 'justified' ? { flexGrow: ratio * 100, flexBasis: `calc(var(--row-now) * ${(ratio * 0.9).toFixed(4)})` } : undefined}
+            data-testid="public-media"
+          >
+            {/* Square tiles crop to the centre; every other layout shows the whole photo. */}
+            <div style={{ paddingBottom: layout === 'square' ? '100%' : `${(100 / ratio).toFixed(4)}%` }} />
             {/* Without JavaScript the tile links to the large photo; with it, the viewer opens. */}
             <a
               href={item.sources.at(-1) ? `/p/${item.id}/${item.sources.at(-1)!.name}.webp` : undefined}
@@ -55,7 +62,7 @@ function GridBlock({ media, startIndex, onOpen }: { media: PublicMedia[]; startI
               <img
                 src={`/p/${item.id}/${smallest.name}.webp`}
                 srcSet={srcSetOf(item)}
-                sizes={`(max-width: 640px) ${Math.round(Math.min(100, ratio * 40))}vw, ${Math.round(rowHeight * ratio)}px`}
+                sizes={geometry.sizesOf(ratio)}
                 alt={item.altText ?? item.title ?? ''}
                 width={item.width}
                 height={item.height}

@@ -8,9 +8,10 @@ import { CompanyLoadFailure, PublicNotFound, publicLoadFailureOf, publicNotFound
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
 import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { PublicCompany } from '../server/public-pages.server'
+import { templateFrameClass } from '../page-template'
 import { SocialLinks } from './social-links'
 
-type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'showPlatformBadge' | 'platformUrl'>
+type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'template' | 'showPlatformBadge' | 'platformUrl'>
 
 /** "Log in", or "Admin" for a member signed in on this browser (read after the cached page arrives). */
 function AccountLink({ platformUrl, className }: { platformUrl: string; className: string }) {
@@ -37,8 +38,8 @@ function platformLinks(platformUrl: string) {
 export type ShellAbout = { text: string | null; website: string | null; social: Array<{ network: SocialNetwork; url: string }> }
 
 /**
- * The fan-facing frame of a company's pages: night canvas in the company's colours (when its
- * plan includes branding), its logo and name, the header links and the footer. Server-rendered;
+ * The fan-facing frame of a company's pages: its template's canvas and type in the company's
+ * colours (when its plan includes branding), its logo and name, the header links and the footer. Server-rendered;
  * the phone menu is a <details> so it opens without JavaScript. With custom branding (no platform
  * badge) fans see only the company's own navigation; on Starter the platform's sales links stay,
  * named as the platform's.
@@ -59,7 +60,12 @@ export function PublicShell({ company, basePath, about, children }: { company: S
       : []),
   ]
   return (
-    <div className="theme-night flex min-h-dvh flex-col bg-surface text-ink" style={(company.branding ?? undefined) as CSSProperties | undefined} data-branded={company.branding ? '' : undefined}>
+    <div
+      className={`${templateFrameClass(company.template)} flex min-h-dvh flex-col bg-surface text-ink`}
+      style={(company.branding ?? undefined) as CSSProperties | undefined}
+      data-branded={company.branding ? '' : undefined}
+      data-canvas={company.template.canvas}
+    >
       <header className="sticky top-0 z-20 border-b border-line/60 bg-surface/85 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold" data-testid="company-home">

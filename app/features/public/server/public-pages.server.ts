@@ -5,6 +5,7 @@ import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
 import { brandingVariables, type BrandingVariables } from '../branding'
+import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-template'
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { GALLERY_PAGE_SIZE } from '../gallery-paging'
@@ -21,8 +22,10 @@ export type PublicCompany = {
   slug: string
   /** A same-origin image path, shown only when the plan includes custom branding. */
   logo: string | null
-  /** CSS variables of the company's colours; null without custom branding. */
+  /** CSS variables of the company's colours on its canvas; null without custom branding. */
   branding: BrandingVariables | null
+  /** How its pages look: the company's template where the plan includes it, else the default. */
+  template: PageTemplate
   /** Starter pages carry a small "Powered by Afterglow" badge; paid plans do not. */
   showPlatformBadge: boolean
   /** The platform's own site (pricing, contact, sign-in), which may be another host than this page's. */
@@ -89,12 +92,13 @@ export const PUBLIC_COMPANY_COLUMNS = {
   plan: organization.plan,
   brandPrimaryColor: organization.brandPrimaryColor,
   brandAccentColor: organization.brandAccentColor,
+  template: organization.template,
   publicVersion: organization.publicVersion,
   publicMediaVersion: organization.publicMediaVersion,
   suspendedAt: organization.suspendedAt,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -107,12 +111,14 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
   if (row.suspendedAt) throw new AppError('UNAVAILABLE', 'public.unavailable.title', { companyName: row.name, home: `${getEnv().APP_URL}/` })
   const entitlements = getEntitlements(row)
   const branded = entitlements.customBranding
+  const template = entitlements.customTemplate ? pageTemplateOf(row.template) : DEFAULT_TEMPLATE
   const company: PublicCompany = {
     id: row.id,
     name: row.name,
     slug: row.slug,
     logo: branded ? sameOriginImage(row.logo) : null,
-    branding: branded ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }) : null,
+    branding: branded ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }, template.canvas) : null,
+    template,
     showPlatformBadge: !branded,
     platformUrl: getEnv().APP_URL,
   }

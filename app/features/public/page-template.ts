@@ -1,0 +1,100 @@
+import { z } from 'zod'
+
+/*
+ * How a company's fans' pages look (settings → Template): presets an admin combines, applied with
+ * CSS only (class names and CSS variables on the page), so every preset ships the same scripts
+ * and reserves every photo's space before it loads. Starter pages use the default; the other
+ * presets come with custom branding (Professional and Enterprise).
+ */
+
+export const GALLERY_LAYOUTS = ['justified', 'square', 'masonry', 'editorial'] as const
+export const CANVASES = ['night', 'light'] as const
+export const TYPE_PAIRINGS = ['modern', 'classic', 'mono'] as const
+export const COVER_STYLES = ['full-bleed', 'split', 'minimal'] as const
+export const THUMB_SIZES = ['small', 'medium', 'large'] as const
+export const SPACINGS = ['none', 'tight', 'airy'] as const
+
+export type GalleryLayout = (typeof GALLERY_LAYOUTS)[number]
+export type Canvas = (typeof CANVASES)[number]
+export type TypePairing = (typeof TYPE_PAIRINGS)[number]
+export type CoverStyle = (typeof COVER_STYLES)[number]
+export type ThumbSize = (typeof THUMB_SIZES)[number]
+export type Spacing = (typeof SPACINGS)[number]
+
+export type PageTemplate = { layout: GalleryLayout; canvas: Canvas; type: TypePairing; cover: CoverStyle; thumbSize: ThumbSize; spacing: Spacing }
+
+/** Today's look: justified grid on the night canvas (docs/product.md, DESIGN.md). */
+export const DEFAULT_TEMPLATE: PageTemplate = { layout: 'justified', canvas: 'night', type: 'modern', cover: 'full-bleed', thumbSize: 'medium', spacing: 'tight' }
+
+/** The template form: every choice required and one of its list (the message is an i18n key). */
+export const ZPageTemplate = z.object({
+  layout: z.enum(GALLERY_LAYOUTS, { message: 'validation.invalidOption' }),
+  canvas: z.enum(CANVASES, { message: 'validation.invalidOption' }),
+  type: z.enum(TYPE_PAIRINGS, { message: 'validation.invalidOption' }),
+  cover: z.enum(COVER_STYLES, { message: 'validation.invalidOption' }),
+  thumbSize: z.enum(THUMB_SIZES, { message: 'validation.invalidOption' }),
+  spacing: z.enum(SPACINGS, { message: 'validation.invalidOption' }),
+})
+
+/** The template as stored (jsonb, possibly older or partial): each unknown choice falls back to the default's. */
+export function pageTemplateOf(stored: unknown): PageTemplate {
+  const value = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {}
+  const pick = <T extends string>(options: readonly T[], key: keyof PageTemplate) => (options.includes(value[key] as T) ? (value[key] as T) : (DEFAULT_TEMPLATE[key] as T))
+  return {
+    layout: pick(GALLERY_LAYOUTS, 'layout'),
+    canvas: pick(CANVASES, 'canvas'),
+    type: pick(TYPE_PAIRINGS, 'type'),
+    cover: pick(COVER_STYLES, 'cover'),
+    thumbSize: pick(THUMB_SIZES, 'thumbSize'),
+    spacing: pick(SPACINGS, 'spacing'),
+  }
+}
+
+/** Classes of a fans' page frame: its canvas colours and its type pairing (app.css). */
+export function templateFrameClass(template: Pick<PageTemplate, 'canvas' | 'type'>) {
+  return `theme-${template.canvas} type-${template.type}`
+}
+
+/** Photos across a row of a square or masonry grid: [phone, desktop]. */
+const COLUMNS: Record<'square' | 'masonry', Record<ThumbSize, [number, number]>> = {
+  square: { small: [4, 6], medium: [3, 5], large: [2, 3] },
+  masonry: { small: [3, 5], medium: [2, 4], large: [1, 3] },
+}
+/** Row height of the justified grid in px: [phone, desktop] (DESIGN.md: ~140 and ~240 at medium). */
+const ROW_HEIGHT: Record<ThumbSize, [number, number]> = { small: [96, 170], medium: [130, 240], large: [190, 340] }
+/** Width of the editorial column in px (phones use the full width). */
+const EDITORIAL_WIDTH: Record<ThumbSize, number> = { small: 720, medium: 960, large: 1152 }
+/** Gap between photos in px: [phone, desktop]; the editorial column breathes more. */
+const GAP: Record<Spacing, [number, number]> = { none: [0, 0], tight: [4, 4], airy: [8, 16] }
+const EDITORIAL_GAP: Record<Spacing, [number, number]> = { none: [0, 0], tight: [12, 24], airy: [32, 64] }
+/** The content width of a gallery page on a large screen (max-w-6xl less its padding). */
+const PAGE_WIDTH = 1104
+
+export type GridGeometry = {
+  /** CSS variables the grid's classes read (`--cols`, `--row`, `--gap`, each with a `-sm` twin for wider screens). */
+  variables: Record<string, string>
+  /** The `sizes` attribute of a tile's image; `ratio` is the photo's width / height. */
+  sizesOf: (ratio: number) => string
+}
+
+/** What a gallery layout needs to lay out and to ask for the right rendition of each photo. */
+export function gridGeometry(template: Pick<PageTemplate, 'layout' | 'thumbSize' | 'spacing'>): GridGeometry {
+  const [gap, gapSm] = (template.layout === 'editorial' ? EDITORIAL_GAP : GAP)[template.spacing]
+  const gaps = { '--gap': `${gap}px`, '--gap-sm': `${gapSm}px` }
+  if (template.layout === 'square' || template.layout === 'masonry') {
+    const [cols, colsSm] = COLUMNS[template.layout][template.thumbSize]
+    return {
+      variables: { ...gaps, '--cols': String(cols), '--cols-sm': String(colsSm) },
+      sizesOf: () => `(max-width: 640px) ${Math.round(100 / cols)}vw, ${Math.round(PAGE_WIDTH / colsSm)}px`
+    }
+  }
+  if (template.layout === 'editorial') {
+    const width = EDITORIAL_WIDTH[template.thumbSize]
+    return { variables: { ...gaps, '--column': `${width}px` }, sizesOf: () => `(max-width: 640px) 100vw, ${Math.min(width, PAGE_WIDTH)}px` }
+  }
+  const [row, rowSm] = ROW_HEIGHT[template.thumbSize]
+  return {
+    variables: { ...gaps, '--row': `${row}px`, '--row-sm': `${rowSm}px` },
+    sizesOf: (ratio) => `(max-width: 640px) ${Math.round(Math.min(100, ((ratio * row) / 390) * 100))}vw, ${Math.round(rowSm * ratio)}px`
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "template" jsonb DEFAULT '{}'::jsonb NOT NULL;
