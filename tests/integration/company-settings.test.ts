@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { organization } from '#db/schema'
+import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { translateMissingTexts } from '#app/features/companies/server/translate-missing-texts.server'
 import { libreTranslateProvider } from '#app/lib/translation/libretranslate.server'
@@ -197,7 +197,9 @@ describe('who may change company settings', () => {
       expect(page.status).toBe(200)
       expect(page.text).toContain('Only administrators can edit company settings')
       expect((await client.get('/admin/settings/landing-page')).status).toBe(200)
+      expect((await client.get('/admin/settings/template')).status).toBe(200)
       for (const [path, form] of [
+        ['/admin/settings/template.data', templateForm()],
         ['/admin/settings/company-data.data', companyForm(admin.company.slug, { name: 'Hijacked' })],
         ['/admin/settings/landing-page.data', landingForm({ landingName_en: 'Hijacked' })],
       ] as const) {
@@ -223,6 +225,77 @@ describe('who may change company settings', () => {
     expect((await admin.client.get(`/media/${first.assetId}/original`)).status).toBe(404)
     const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), { filename: 'logo.pdf', purpose: 'logo' })
     expect(document.ok).toBe(false)
+  })
+})
+
+const templateForm = (changes: Record<string, string> = {}) => ({ layout: 'masonry', canvas: 'light', type: 'classic', cover: 'split', thumbSize: 'large', spacing: 'airy', ...changes })
+
+/** A published gallery of `slug` with one processed photo, as fans reach it. */
+async function publishedGalleryWithPhoto(admin: Awaited<ReturnType<typeof createCompanyAdmin>>) {
+  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore', slug: 'encore', status: 'published', publishedAt: new Date() }).returning())
+  const photo = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'encore.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+  if (!photo.ok) throw new Error('upload failed')
+  await waitForAssetsReady([photo.assetId!])
+  return `/${admin.company.slug}/galeria/encore`
+}
+
+describe('template settings', () => {
+  it("shows a Professional company's fans its template at once, on the landing and in its galleries", async () => {
+    const admin = await createCompanyAdmin('tpl')
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    const galleryPath = await publishedGalleryWithPhoto(admin)
+    const fan = new TestClient()
+    const before = await fan.get(galleryPath)
+    expect(before.text).toContain('theme-night type-modern')
+    expect(before.text).toContain('data-layout="justified"')
+    const saved = await admin.client.postForm('/admin/settings/template.data', templateForm())
+    expect(saved.status).toBe(200)
+    expect((await companyRow(admin.company.id)).template).toEqual(templateForm())
+    const gallery = await fan.get(galleryPath)
+    expect(gallery.text).toContain('theme-light type-classic')
+    expect(gallery.text).toContain('data-layout="masonry"')
+    expect(gallery.text).toContain('data-cover="split"')
+    expect(gallery.text).toMatch(/--cols-sm:\s*3/)
+    const landing = await fan.get(`/${admin.company.slug}`)
+    expect(landing.text).toContain('theme-light type-classic')
+    expect(landing.text).toContain('data-cover="split"')
+    // The hub names the choice.
+    expect((await admin.client.get('/admin/settings')).text).toContain('Masonry columns · Light')
+  })
+
+  it('keeps a Starter company\'s choice for when it upgrades, while its fans see the default look', async () => {
+    const admin = await createCompanyAdmin('tplstart')
+    const galleryPath = await publishedGalleryWithPhoto(admin)
+    expect((await admin.client.get('/admin/settings/template')).text).toContain('Templates are part of Professional')
+    expect((await admin.client.postForm('/admin/settings/template.data', templateForm({ layout: 'editorial' }))).status).toBe(200)
+    expect((await companyRow(admin.company.id)).template).toMatchObject({ layout: 'editorial', canvas: 'light' })
+    const gallery = await new TestClient().get(galleryPath)
+    expect(gallery.text).toContain('theme-night type-modern')
+    expect(gallery.text).toContain('data-layout="justified"')
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    expect((await new TestClient().get(galleryPath)).text).toContain('data-layout="editorial"')
+  })
+
+  it.each(['layout', 'canvas', 'type', 'cover', 'thumbSize', 'spacing'])('refuses an unknown %s with a message and changes nothing', async (field) => {
+    const admin = await createCompanyAdmin('tplrule')
+    const before = await companyRow(admin.company.id)
+    const response = await admin.client.postForm('/admin/settings/template.data', templateForm({ [field]: 'url(x)' }))
+    expect(response.status).toBe(400)
+    expect(response.text).toContain('validation.invalidOption')
+    expect(await companyRow(admin.company.id)).toEqual(before)
+  })
+
+  it("previews the company's newest published gallery in a frame only its own admin pages may hold", async () => {
+    const admin = await createCompanyAdmin('tplprev')
+    await publishedGalleryWithPhoto(admin)
+    const preview = await admin.client.get('/admin/settings/template/preview')
+    expect(preview.status).toBe(200)
+    expect(preview.text).toContain('Encore')
+    expect(preview.text).toContain('data-testid="media-grid"')
+    expect(String(preview.headers['content-security-policy'])).toContain("frame-ancestors 'self'")
+    expect((await admin.client.get('/admin/settings/template/preview?page=landing')).text).toContain('data-testid="landing-hero"')
+    const stranger = await new TestClient().get('/admin/settings/template/preview')
+    expect(stranger.text).not.toContain('Encore')
   })
 })
 
