@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { contentItem, organization } from '#db/schema'
+import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/public/page-template'
+import { withSystem } from '#app/lib/db.server'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
+import { expectNoAxeViolations } from '../support/axe'
+import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
+import type { TestClient } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
+
+/*
+ * Settings → Template as an admin uses it (choices change the live preview, saving changes the
+ * fans' pages), and every preset held to the fans' pages' rules: no accessibility violation, no
+ * layout shift while a fan scrolls a gallery of several pages to its end, and the same scripts
+ * as the default look (no preset adds JavaScript).
+ */
+
+const baseUrl = inject('baseUrl')
+const PHOTOS = 130
+let browser: Browser
+let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
+
+async function pageFor(client: TestClient | null, viewport: typeof DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl })
+  if (client) await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
+    await button.click()
+  })
+  return { page, errors }
+}
+
+/** Every preset value at least once, each row a different mix. */
+const PRESETS: PageTemplate[] = [
+  DEFAULT_TEMPLATE,
+  { layout: 'justified', canvas: 'night', type: 'modern', cover: 'full-bleed', thumbSize: 'small', spacing: 'none' },
+  { layout: 'square', canvas: 'light', type: 'classic', cover: 'split', thumbSize: 'medium', spacing: 'tight' },
+  { layout: 'masonry', canvas: 'night', type: 'mono', cover: 'minimal', thumbSize: 'large', spacing: 'airy' },
+  { layout: 'editorial', canvas: 'light', type: 'mono', cover: 'split', thumbSize: 'large', spacing: 'airy' },
+]
+
+/** Scrolls to the very end of the page as a fan flicking would, pages of photos arriving on the way. */
+async function scrollToEnd(page: Page) {
+  for (let i = 0; i < 400 && (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)); i++) {
+    await page.mouse.wheel(0, 900)
+    await page.waitForTimeout(60)
+  }
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
+
+describe('templates of the fans’ pages', () => {
+  beforeAll(async () => {
+    admin = await createCompanyAdmin('e2e-template')
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Closing Night', slug: 'closing-night', status: 'published', publishedAt: new Date() }).returning())
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0ea5e9'), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const tall = (await tusUpload(admin.client, await makePhoto(800, 1200, '#e11d48'), { filename: 'two.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([first.assetId, tall.assetId])
+    await copyReadyPhoto(first.assetId, PHOTOS / 2 - 1)
+    await copyReadyPhoto(tall.assetId, PHOTOS / 2 - 1)
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('an admin picks a template, watches the preview change before saving, saves, and fans see it', async () => {
+    const { page, errors } = await pageFor(admin.client, DESKTOP)
+    await page.goto('/admin/settings')
+    await page.getByTestId('settings-template').click()
+    await page.getByRole('heading', { name: 'Template', exact: true }).waitFor()
+    const preview = page.frameLocator('[data-testid="template-preview-frame"]')
+    await expect.poll(() => preview.getByTestId('media-grid').getAttribute('data-layout')).toBe('justified')
+    expect(await preview.locator('[data-canvas]').getAttribute('data-canvas')).toBe('night')
+
+    await page.getByText('Masonry columns').click()
+    await page.getByText('Light', { exact: true }).click()
+    await page.getByText('Classic serif').click()
+    await page.getByText('Minimal', { exact: true }).click()
+    await page.getByRole('radio', { name: 'Large' }).check({ force: true })
+    // Unsaved, and already in the preview.
+    await expect.poll(() => preview.getByTestId('media-grid').getAttribute('data-layout')).toBe('masonry')
+    expect(await preview.locator('[data-canvas]').getAttribute('data-canvas')).toBe('light')
+    expect(await preview.locator('[data-cover]').getAttribute('data-cover')).toBe('minimal')
+    expect(await preview.getByRole('heading', { name: 'Closing Night' }).evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(/serif/i)
+    expect((await withSystem((tx) => tx.select({ template: organization.template }).from(organization).where(eq(organization.id, admin.company.id))))[0].template).toEqual({})
+
+    // The preview can show the landing too, in the same unsaved choices.
+    await page.getByLabel('Page to preview').selectOption('landing')
+    await expect.poll(() => preview.getByTestId('landing-hero').getAttribute('data-cover')).toBe('minimal')
+    await expectNoAxeViolations(page, { label: 'template settings' })
+
+    await page.getByTestId('save-template').click()
+    await page.getByText('Template saved: fans see it now').waitFor()
+    const fan = await pageFor(null, PHONE)
+    await fan.page.goto(`/${admin.company.slug}/galeria/closing-night`)
+    expect(await fan.page.getByTestId('media-grid').getAttribute('data-layout')).toBe('masonry')
+    expect(await fan.page.locator('[data-canvas]').getAttribute('data-canvas')).toBe('light')
+    await page.goto('/admin/settings')
+    await expect.poll(() => page.getByTestId('settings-template-state').textContent()).toBe('Masonry columns · Light')
+    expect(errors).toEqual([])
+    expect(fan.errors).toEqual([])
+  })
+
+  it('every preset: no accessibility violation, no layout shift to the end of a long gallery, and no added script', async () => {
+    let baseline: string[] | null = null
+    for (const template of PRESETS) {
+      await withSystem((tx) => tx.update(organization).set({ template }).where(eq(organization.id, admin.company.id)))
+      for (const viewport of [PHONE, DESKTOP]) {
+        const label = `${Object.values(template).join('/')} at ${viewport.width} px`
+        const { page, errors } = await pageFor(null, viewport)
+        const scripts: string[] = []
+        page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+        })
+        await page.addInitScript(() => {
+          const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [] as number[])
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+          }).observe({ type: 'layout-shift', buffered: true })
+        })
+        await page.goto(`/${admin.company.slug}/galeria/closing-night`)
+        expect(await page.getByTestId('media-grid').first().getAttribute('data-layout'), label).toBe(template.layout)
+        await expectNoAxeViolations(page, { label: `gallery ${label}` })
+        const loadedScripts = [...new Set(scripts)].sort()
+        baseline ??= loadedScripts
+        expect(loadedScripts, label).toEqual(baseline)
+        await scrollToEnd(page)
+        await expect.poll(() => page.getByTestId('public-media').count(), { message: label }).toBe(PHOTOS)
+        expect(await layoutShift(page), label).toBe(0)
+        await page.goto(`/${admin.company.slug}`)
+        await expectNoAxeViolations(page, { label: `landing ${label}` })
+        expect(errors, label).toEqual([])
+        await page.context().close()
+      }
+    }
+  })
+})
