@@ -21,7 +21,7 @@ export function NotFoundView({ title, message, back, className, testId, code = '
 }
 
 /** The fans' pages' not-found states, each with its own title and hint (public.notFound.*). */
-export const PUBLIC_NOT_FOUND_KINDS = ['company', 'event', 'gallery', 'content', 'page'] as const
+export const PUBLIC_NOT_FOUND_KINDS = ['company', 'unidentified', 'event', 'gallery', 'content', 'page'] as const
 export type PublicNotFoundKind = (typeof PUBLIC_NOT_FOUND_KINDS)[number]
 
 /** Night canvas, like the company's pages; back to the company's home when it is known, else the platform's. */

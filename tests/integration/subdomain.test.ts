@@ -80,11 +80,11 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
     expect(missing.text).toContain(`Back to ${admin.company.name}`)
   })
 
-  it("sends a fan on an unknown subdomain back to the platform's own home", async () => {
+  it("tells a fan on an unknown subdomain the company is not identified, and sends them to the platform's own home", async () => {
     const fan = new TestClient(url)
     const unknown = await fan.get('/', { host: `nobody-${randomBytes(3).toString('hex')}.afterglow.test` })
     expect(unknown.status).toBe(404)
-    expect(heading(unknown.text)).toBe('Company not found')
+    expect(heading(unknown.text)).toBe('Company not identified')
     expect(unknown.text).toContain(`href="${inject('baseUrl')}/"`)
   })
 

@@ -62,7 +62,8 @@ export async function resolvePublicCompany(visit: Pick<Visit, 'host' | 'path'>, 
   const slug = visit.host.kind === 'company' ? visit.host.company?.slug : clientSlug
   // On an unknown subdomain the platform's home is on the platform's own host.
   const home = onCompanyHost ? `${getEnv().APP_URL}/` : '/'
-  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
+  // A host of the platform's form that names no company: the page cannot tell whose it would be.
+  if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.unidentified', { home } satisfies NotFoundDetails)
   const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.slug, slug.toLowerCase()))
   if (!row) {
     if (!onCompanyHost) await redirectFormerSlug(slug.toLowerCase(), visit.path)
