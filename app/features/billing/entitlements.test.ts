@@ -10,6 +10,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
       photosPerEvent: 50,
       highResolutionDownload: false,
       customBranding: false,
+      customTemplate: false,
       customQrCodes: false,
       detailedAnalytics: false,
       customDomain: false,
@@ -21,7 +22,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
 
   it('gives Professional the branding, quality and analytics, but not the Enterprise extras', () => {
     const professional = getEntitlements({ plan: 'professional' })
-    expect(professional).toMatchObject({ plan: 'professional', storageBytes: 50 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customQrCodes: true, detailedAnalytics: true })
+    expect(professional).toMatchObject({ plan: 'professional', storageBytes: 50 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customTemplate: true, customQrCodes: true, detailedAnalytics: true })
     expect(professional).toMatchObject({ customDomain: false, apiAccess: false, automaticBackup: false, brandsPerAccount: 1 })
   })
 
