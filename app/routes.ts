@@ -26,6 +26,7 @@ export default [
     route('events/:eventId', 'routes/admin/events.$id.tsx'),
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/export.csv', 'routes/admin/leads.export.ts'),
+    route('subscription', 'routes/admin/subscription.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
     route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
@@ -53,6 +54,7 @@ export default [
   route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
+  route('api/billing/:operation', 'routes/api/billing.ts'),
   route('api/qr/:kind/:id', 'routes/api/qr-code.ts'),
 
   // Fans' pages: a single segment that is not one of the routes above is a company.

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
-import { PLAN_IDS } from '../app/features/billing/plans'
+import { CURRENCIES, PLAN_IDS } from '../app/features/billing/plans'
+import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billing/subscription-states'
 import { STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
@@ -187,6 +188,16 @@ export const organization = pgTable('companies', {
   /** Setting the subdomain up: how many checks ran since the request, and the last one's error. */
   subdomainAttempts: integer('subdomain_attempts').notNull().default(0),
   subdomainLastError: text('subdomain_last_error'),
+  /**
+   * The plan in effect (`plan`) holds until `plan_valid_until` (a trial's or a grace period's end),
+   * then Starter; null holds while the subscription does. Written only by billing's plan sync.
+   */
+  planValidUntil: timestamp('plan_valid_until', { withTimezone: true }),
+  /** The free trial of Professional: once per company, ever (docs/product.md). */
+  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** When the "your trial ends in 3 days" e-mail went out. */
+  trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
   /** Set by the platform operator: fans see "temporarily unavailable", the team sees why. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
@@ -248,6 +259,42 @@ export const customDomain = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('custom_domains_company_idx').on(t.companyId), oneOf('custom_domains_state_check', t.state, STORED_DOMAIN_STATES), oneOf('custom_domains_tls_state_check', t.tlsState, ['pending', 'active'])],
+)
+
+/**
+ * A company's paid subscription as the card payment provider last reported it (refetched on every
+ * webhook, so duplicate and out-of-order events converge on the provider's state).
+ */
+export const subscription = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .unique()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').unique(),
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    /** The price per month in the currency's minor unit (cents). */
+    unitAmount: integer('unit_amount').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a renewal first failed: the paid plan holds for a grace period from here. */
+    pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+    billingEmail: text('billing_email'),
+    updatedAt: updatedAt(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('subscriptions_provider_check', t.provider, BILLING_PROVIDERS),
+    oneOf('subscriptions_plan_check', t.plan, PLAN_IDS),
+    oneOf('subscriptions_status_check', t.status, SUBSCRIPTION_STATUSES),
+    oneOf('subscriptions_currency_check', t.currency, CURRENCIES),
+  ],
 )
 
 export const member = pgTable(

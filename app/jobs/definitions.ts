@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
 import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
 import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
@@ -96,5 +97,16 @@ export const sweepCustomDomainsJob = defineJob({
   },
 })
 
+/** Trials and grace periods that ran out fall back to Starter; trials ending soon get their reminder. */
+export const sweepPlansJob = defineJob({
+  id: 'billing.sweep-plans',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '*/5 * * * *',
+  async handler() {
+    await sweepPlans()
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob]

@@ -13,13 +13,18 @@ import { requireMember, type MemberContext } from './tenant.server'
 /** Better Auth's session cookie (cookiePrefix `afterglow`, with or without the secure prefix). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?afterglow\.session_token=/
 
+/** The browser sent a session the server no longer accepts (revoked elsewhere, expired, tampered). */
+export function carriesSessionCookie(request: Request) {
+  return SESSION_COOKIE.test(request.headers.get('cookie') ?? '')
+}
+
 /** The page answer to an error thrown by the guard or a use-case; anything else passes through. */
 export function toPageError(error: unknown, request: Request) {
   if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
     const url = new URL(request.url)
-    // A session cookie the server no longer accepts (revoked elsewhere, expired, tampered): the
-    // sign-in screen also clears what this browser kept (the spec's forced logout).
-    const forced = SESSION_COOKIE.test(request.headers.get('cookie') ?? '') ? '&forced=1' : ''
+    // A session cookie the server no longer accepts: the sign-in screen also clears what this
+    // browser kept (the spec's forced logout).
+    const forced = carriesSessionCookie(request) ? '&forced=1' : ''
     return redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}${forced}`)
   }
   if (error instanceof AppError && error.code === 'NO_COMPANY') return redirect('/onboarding')

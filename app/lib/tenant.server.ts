@@ -44,7 +44,7 @@ export type MemberContext = TenantContext<PersonActor> & {
   session: AuthSession['session']
 }
 
-export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; role: Role }
+export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; planValidUntil: Date | null; role: Role }
 
 /** Whether the actor may do this: people and keys by their role, the platform always. */
 export function actorCan(context: TenantContext, permission: Permission) {
@@ -64,6 +64,7 @@ export async function findMemberships(userId: string): Promise<Membership[]> {
       companySlug: organization.slug,
       companyLogo: organization.logo,
       plan: organization.plan,
+      planValidUntil: organization.planValidUntil,
       role: member.role,
     })
     .from(member)
@@ -82,8 +83,8 @@ export async function requireUser(request: Request): Promise<AuthSession> {
   return auth
 }
 
-function tenantContext<A extends Actor>(actor: A, company: TenantCompany, plan: string): TenantContext<A> {
-  return { actor, company, entitlements: getEntitlements({ plan }), withTenant: (work) => withTenant(company.id, work) }
+function tenantContext<A extends Actor>(actor: A, company: TenantCompany, plan: { plan: string; planValidUntil: Date | null }): TenantContext<A> {
+  return { actor, company, entitlements: getEntitlements(plan), withTenant: (work) => withTenant(company.id, work) }
 }
 
 /**
@@ -112,7 +113,7 @@ export async function requireMember(request: Request, permission: Permission): P
     throw new AppError('FORBIDDEN', 'errors.forbidden', { role: membership.role, companyId: membership.companyId, status: 'insufficient_role' })
   }
   const company = { id: membership.companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo }
-  const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership.plan)
+  const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership)
   return { ...context, user: auth.user, session: auth.session }
 }
 
@@ -123,10 +124,10 @@ export async function requireMember(request: Request, permission: Permission): P
  */
 export async function actAsSystem(companyId: string, reason: string): Promise<TenantContext<SystemActor> | null> {
   const [row] = await getDb()
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo, plan: organization.plan })
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo, plan: organization.plan, planValidUntil: organization.planValidUntil })
     .from(organization)
     .where(eq(organization.id, companyId))
   if (!row) return null
   logger.debug({ companyId, reason }, 'system context')
-  return tenantContext({ kind: 'system', reason }, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row.plan)
+  return tenantContext({ kind: 'system', reason }, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row)
 }

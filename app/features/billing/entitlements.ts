@@ -1,3 +1,4 @@
+import { planInEffect } from './effective-plan'
 import { planIdOf, planOf, type PlanId } from './plans'
 
 /*
@@ -25,8 +26,8 @@ export type Entitlements = {
   brandsPerAccount: number
 }
 
-/** The entitlements of a company, from its stored plan column. */
-export function getEntitlements(company: { plan: string | null | undefined }): Entitlements {
-  const plan = planIdOf(company.plan)
+/** The entitlements of a company, from its row's plan in effect (effective-plan.ts). */
+export function getEntitlements(company: { plan: string | null | undefined; planValidUntil?: Date | string | null }, now = new Date()): Entitlements {
+  const plan = planIdOf(planInEffect(company, now))
   return { plan, ...planOf(plan) }
 }

@@ -17,6 +17,9 @@ import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
 import { withMember } from '#app/lib/member-route.server'
 import { getCompanySuspension } from '#app/features/companies/server/get-company-suspension.server'
 import { revalidateUnlessUnchanged } from '#app/lib/action-result'
+import { TrialBanner } from '#app/features/billing/components/trial-banner'
+import { readStoredSubscriptionStatus } from '#app/features/billing/server/get-subscription-status.server'
+import { forgetSubscriptionStatus, useSubscriptionStatus } from '#app/features/billing/use-subscription-status'
 import type { Route } from './+types/layout'
 
 export const loader = withMember('dashboard.read', async (member) => {
@@ -28,6 +31,7 @@ export const loader = withMember('dashboard.read', async (member) => {
     canManageTeam: can(role, 'team.manage'),
     navKeys: visibleNavKeys((permission) => can(role, permission)),
     suspension: await getCompanySuspension(member),
+    subscription: await readStoredSubscriptionStatus(member.company.id),
   }
 })
 
@@ -71,8 +75,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // because the network is gone can still say so.
   useEffect(() => preloadToasts(), [])
 
+  const subscription = useSubscriptionStatus(loaderData.subscription)
+
   async function logout(reason: 'user' | 'idle') {
     setSigningOut(true)
+    forgetSubscriptionStatus()
     const { ok } = await signOutEverywhere()
     setSigningOut(false)
     setConfirmLogout(false)
@@ -159,6 +166,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-ink">{t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}</p>
             </div>
           ) : null}
+          <TrialBanner status={subscription} />
           <SlowNavigationOverlay />
           <Outlet />
         </main>

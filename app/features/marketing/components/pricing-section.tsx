@@ -3,63 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
-import { CURRENCIES, MONTHLY_PRICES, PLAN_IDS, PLANS, TRIAL_DAYS, type Currency, type PlanId } from '#app/features/billing/plans'
-import { GB } from '#app/features/media/upload-rules'
+import { formatPrice, planFeatures } from '#app/features/billing/plan-features'
+import { CURRENCIES, MONTHLY_PRICES, PLAN_IDS, TRIAL_DAYS, type Currency } from '#app/features/billing/plans'
 import { cn } from '#app/lib/cn'
-
-const NBSP = '\u00a0'
-const USD_SYMBOL: Record<string, string> = { en: '$', pt: 'US$', es: 'US$', fr: '$US' }
-
-/**
- * Written out rather than Intl.NumberFormat: Node's and the browser's ICU data disagree on
- * spaces around symbols, which would make the server's and the browser's text differ.
- */
-export function formatPrice(amount: number, currency: Currency, language: string) {
-  const symbol = currency === 'USD' ? (USD_SYMBOL[language] ?? '$') : currency === 'EUR' ? '€' : 'R$'
-  if (language === 'es' || language === 'fr') return `${amount}${NBSP}${symbol}`
-  if (language === 'pt') return `${symbol}${NBSP}${amount}`
-  return currency === 'BRL' ? `${symbol}${NBSP}${amount}` : `${symbol}${amount}`
-}
-
-function storageLabel(bytes: number) {
-  return `${bytes / GB}${NBSP}GB`
-}
-
-type Feature = { key: string; values?: Record<string, string | number> }
-
-function featuresOf(plan: PlanId): { lead?: string; items: Feature[] } {
-  const storage = { key: 'home.pricing.features.storage', values: { size: storageLabel(PLANS[plan].storageBytes) } }
-  if (plan === 'starter') {
-    return {
-      items: [
-        storage,
-        { key: 'home.pricing.features.photosPerEvent', values: { limit: PLANS.starter.photosPerEvent } },
-        { key: 'home.pricing.features.videos' },
-        { key: 'home.pricing.features.analyticsTotals' },
-        { key: 'home.pricing.features.webDownloads' },
-        { key: 'home.pricing.features.oneBrand' },
-      ],
-    }
-  }
-  if (plan === 'professional') {
-    return {
-      items: [
-        storage,
-        { key: 'home.pricing.features.unlimitedPhotos' },
-        { key: 'home.pricing.features.videos' },
-        { key: 'home.pricing.features.branding' },
-        { key: 'home.pricing.features.analyticsDetailed' },
-        { key: 'home.pricing.features.qr' },
-        { key: 'home.pricing.features.hiresDownloads' },
-        { key: 'home.pricing.features.oneBrand' },
-      ],
-    }
-  }
-  return {
-    lead: 'home.pricing.everythingInProfessional',
-    items: [storage, { key: 'home.pricing.features.brands' }, { key: 'home.pricing.features.domain' }, { key: 'home.pricing.features.api' }, { key: 'home.pricing.features.backup' }],
-  }
-}
 
 export function PricingSection({ initialCurrency }: { initialCurrency: Currency }) {
   const { t, i18n } = useTranslation()
@@ -98,7 +44,7 @@ export function PricingSection({ initialCurrency }: { initialCurrency: Currency 
           {PLAN_IDS.map((plan) => {
             const featured = plan === 'professional'
             const price = MONTHLY_PRICES[plan][currency]
-            const { lead, items } = featuresOf(plan)
+            const { lead, items } = planFeatures(plan)
             return (
               <li
                 key={plan}

@@ -91,6 +91,7 @@ export const PUBLIC_COMPANY_COLUMNS = {
   slug: organization.slug,
   logo: organization.logo,
   plan: organization.plan,
+  planValidUntil: organization.planValidUntil,
   brandPrimaryColor: organization.brandPrimaryColor,
   brandAccentColor: organization.brandAccentColor,
   template: organization.template,
@@ -99,7 +100,7 @@ export const PUBLIC_COMPANY_COLUMNS = {
   suspendedAt: organization.suspendedAt,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {

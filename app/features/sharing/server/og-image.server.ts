@@ -32,7 +32,7 @@ export function ogImagePath(kind: OgKind, id: string, version: string) {
   return `/og/${kind}/${encodeURIComponent(id)}/${version}.jpg`
 }
 
-type CompanyRow = { id: string; name: string; logo: string | null; plan: string; brandAccentColor: string | null; publicVersion: number }
+type CompanyRow = { id: string; name: string; logo: string | null; plan: string; planValidUntil: Date | null; brandAccentColor: string | null; publicVersion: number }
 
 export type OgSubject = {
   storageKey: string
@@ -44,6 +44,7 @@ const companyColumns = {
   id: organization.id,
   name: organization.name,
   logo: organization.logo,
+  planValidUntil: organization.planValidUntil,
   plan: organization.plan,
   brandAccentColor: organization.brandAccentColor,
   publicVersion: organization.publicVersion,

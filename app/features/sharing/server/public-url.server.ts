@@ -21,6 +21,7 @@ export async function getCompanySharing(companyId: string) {
       slug: organization.slug,
       logo: organization.logo,
       plan: organization.plan,
+      planValidUntil: organization.planValidUntil,
       brandAccentColor: organization.brandAccentColor,
       subdomain: organization.subdomain,
       subdomainStatus: organization.subdomainStatus,

@@ -1,0 +1,44 @@
+import { Sparkles, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { storageFor } from '#app/features/consent/consent-storage'
+import { useTranslation } from '#app/lib/react-i18n'
+import { daysLeft } from '../effective-plan'
+import type { SubscriptionStatusAnswer } from '../server/get-subscription-status.server'
+
+const DISMISSED_KEY = 'afterglow.trial-banner.dismissed'
+
+/**
+ * The spec's trial banner at the top of the admin: the days of the free trial left (rounded up,
+ * never below 0) and the way to subscribe; hidden outside a trial or once dismissed (for that trial).
+ */
+export function TrialBanner({ status }: { status: SubscriptionStatusAnswer }) {
+  const { t } = useTranslation()
+  const [dismissed, setDismissed] = useState(true)
+  // Read after hydration: the server cannot know what this browser dismissed.
+  useEffect(() => setDismissed(storageFor('functional').getItem(DISMISSED_KEY) === status.trial_end), [status.trial_end])
+  if (!status.trial_active || !status.trial_end || dismissed) return null
+  const days = daysLeft(status.trial_end)
+  return (
+    <div role="status" className="mx-auto mb-6 flex max-w-5xl items-center gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm" data-testid="trial-banner">
+      <Sparkles aria-hidden className="size-4 shrink-0 text-accent" />
+      <p className="min-w-0 flex-1">
+        <span className="font-medium">{t('billing.banner.title', { count: days })}</span> <span className="text-ink-muted">{t('billing.banner.text')}</span>
+      </p>
+      <Link to="/admin/subscription" className="shrink-0 rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110" data-testid="trial-subscribe">
+        {t('billing.banner.subscribe')}
+      </Link>
+      <button
+        type="button"
+        onClick={() => {
+          storageFor('functional').setItem(DISMISSED_KEY, status.trial_end!)
+          setDismissed(true)
+        }}
+        className="-mr-1 grid size-8 shrink-0 place-items-center rounded-md text-ink-muted hover:bg-surface hover:text-ink"
+        aria-label={t('billing.banner.dismiss')}
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm'
+import { asset, contentItem } from '#db/schema'
+import { can } from '#app/features/members/permissions'
+import { findMemberships, type MemberContext } from '#app/lib/tenant.server'
+import { daysLeft } from '../effective-plan'
+import { MONTHLY_PRICES, PLANS } from '../plans'
+import { readCompanyBilling } from './get-subscription-status.server'
+
+/** What the subscription page shows: the plan in effect and why, the trial, the paid subscription, and usage against the plan. */
+export async function getBillingOverview(member: MemberContext, now = new Date()) {
+  const billing = await readCompanyBilling(member.company.id, now)
+  const { effective, subscription } = billing
+  const limits = PLANS[effective.plan]
+  const usage = await member.withTenant(async (tx) => {
+    const [storage] = await tx.select({ used: sum(asset.sizeBytes) }).from(asset).where(eq(asset.companyId, member.company.id))
+    // The event with the most photos, against the plan's photos per event.
+    const [busiest] = await tx
+      .select({ photos: count() })
+      .from(asset)
+      .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
+      .where(and(eq(asset.companyId, member.company.id), isNotNull(contentItem.eventId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media')))
+      .groupBy(contentItem.eventId)
+      .orderBy(desc(sql`count(*)`))
+      .limit(1)
+    return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0 }
+  })
+  const actorUserId = member.actor.kind === 'person' ? member.actor.userId : null
+  const brands = actorUserId ? (await findMemberships(actorUserId)).filter((membership) => membership.role === 'admin').length : 1
+  return {
+    companyName: member.company.name,
+    canManage: can(member.actor.role, 'billing.manage'),
+    plan: effective.plan,
+    source: effective.source,
+    validUntil: effective.validUntil?.toISOString() ?? null,
+    trial: {
+      available: !billing.trialStartedAt && effective.source === 'free',
+      endsAt: billing.trialEndsAt?.toISOString() ?? null,
+      daysLeft: effective.source === 'trial' ? daysLeft(billing.trialEndsAt, now) : 0,
+    },
+    subscription: subscription
+      ? {
+          status: subscription.status,
+          plan: subscription.plan,
+          currency: subscription.currency,
+          unitAmount: subscription.unitAmount,
+          currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          billingEmail: subscription.billingEmail,
+        }
+      : null,
+    usage: {
+      storage: { used: usage.storageUsedBytes, limit: limits.storageBytes },
+      photosPerEvent: { used: usage.busiestEventPhotos, limit: Number.isFinite(limits.photosPerEvent) ? limits.photosPerEvent : null },
+      brands: { used: brands, limit: Number.isFinite(limits.brandsPerAccount) ? limits.brandsPerAccount : null },
+    },
+    prices: MONTHLY_PRICES,
+  }
+}
+
+export type BillingOverview = Awaited<ReturnType<typeof getBillingOverview>>

@@ -1,0 +1,50 @@
+import { and, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { companyAdminEmails } from '#app/features/operator/server/company-admins.server'
+import { withSystem } from '#app/lib/db.server'
+import { getEnv } from '#app/lib/env.server'
+import { getFixedT } from '#app/lib/i18n.server'
+import { logger } from '#app/lib/logger.server'
+import { actionMail, sendMail } from '#app/lib/mail.server'
+import { daysLeft } from '../effective-plan'
+import { syncCompanyPlan } from './sync-company-plan.server'
+
+/** The trial's reminder goes out this many days before it ends. */
+export const TRIAL_REMINDER_DAYS = 3
+const DAY_MS = 86_400_000
+
+/**
+ * Plans that ran out (a trial or a grace period's end) go back to what the company has now,
+ * Starter unless it bought a plan; trials ending within 3 days get their reminder, once.
+ */
+export async function sweepPlans(now = new Date()) {
+  const expired = await withSystem((tx) =>
+    tx.select({ id: organization.id }).from(organization).where(and(ne(organization.plan, 'starter'), isNotNull(organization.planValidUntil), lte(organization.planValidUntil, now))),
+  )
+  for (const { id } of expired) await withSystem((tx) => syncCompanyPlan(tx, id, now))
+
+  const ending = await withSystem((tx) =>
+    tx
+      .update(organization)
+      .set({ trialReminderSentAt: now })
+      .where(and(isNull(organization.trialReminderSentAt), gt(organization.trialEndsAt, now), lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)), eq(organization.planValidUntil, organization.trialEndsAt)))
+      .returning({ id: organization.id, name: organization.name, trialEndsAt: organization.trialEndsAt }),
+  )
+  const t = getFixedT('en')
+  for (const company of ending) {
+    const days = daysLeft(company.trialEndsAt, now)
+    for (const to of await companyAdminEmails(company.id)) {
+      const mail = actionMail({
+        to,
+        subject: t('billing.mail.trialEndingSubject', { count: days }),
+        greeting: t('operator.mail.greeting'),
+        body: t('billing.mail.trialEndingBody', { count: days, company: company.name }),
+        action: t('billing.mail.open'),
+        url: `${getEnv().APP_URL}/admin/subscription`,
+        footer: t('operator.mail.footer'),
+      })
+      await sendMail(mail).catch((error) => logger.error({ err: error, companyId: company.id }, 'trial reminder not sent'))
+    }
+  }
+  return { expired: expired.length, reminded: ending.length }
+}

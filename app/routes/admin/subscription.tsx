@@ -1,0 +1,195 @@
+import { Check, Lock, Receipt, Sparkles } from 'lucide-react'
+import { useState } from 'react'
+import { useRevalidator } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { formatPrice, planFeatures } from '#app/features/billing/plan-features'
+import { currencyForLanguage, isCurrency, PLAN_IDS, TRIAL_DAYS, type PlanId } from '#app/features/billing/plans'
+import { getBillingOverview, type BillingOverview } from '#app/features/billing/server/get-billing-overview.server'
+import { cn } from '#app/lib/cn'
+import { formatBytes } from '#app/lib/format-bytes'
+import { withMember } from '#app/lib/member-route.server'
+import { useTranslation } from '#app/lib/react-i18n'
+import { toast } from '#app/lib/toast'
+import type { Route } from './+types/subscription'
+
+export const loader = withMember('dashboard.read', async (member) => getBillingOverview(member))
+
+export const meta: Route.MetaFunction = () => [{ title: 'Subscription · Afterglow' }]
+
+const dateOf = (iso: string | null, language: string) => (iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'long' }) : '')
+
+/** Posts one of the spec's subscription calls; its JSON error carries the message in the user's language. */
+async function callBilling<T>(operation: string, body: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`/api/billing/${operation}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const answer = await response.json().catch(() => null)
+  if (!response.ok) throw new Error(answer?.error?.message ?? '')
+  return answer as T
+}
+
+export default function Subscription({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const overview = loaderData
+  const revalidator = useRevalidator()
+  const [starting, setStarting] = useState(false)
+  const currency = overview.subscription && isCurrency(overview.subscription.currency) ? overview.subscription.currency : currencyForLanguage(i18n.language)
+
+  const startTrial = async () => {
+    setStarting(true)
+    try {
+      const answer = await callBilling<{ trialStarted: boolean; reason?: string }>('start-trial')
+      if (answer.trialStarted) toast.success(t('billing.trial.started'), { description: t('billing.trial.startedText', { count: TRIAL_DAYS }) })
+      else toast.error(t('billing.errors.title'), { description: t(answer.reason ?? 'billing.errors.trial') })
+      revalidator.revalidate()
+    } catch (error) {
+      toast.error(t('billing.errors.title'), { description: (error as Error).message || t(navigator.onLine ? 'billing.errors.trial' : 'errors.network') })
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('billing.title')}</h1>
+        <p className="mt-1 text-sm text-ink-muted">{t('billing.subtitle')}</p>
+      </div>
+      {overview.canManage ? null : (
+        <p role="status" className="flex items-center gap-2 rounded-[var(--radius-ui)] border border-line bg-surface-muted px-3 py-2 text-sm text-ink-muted" data-testid="billing-read-only">
+          <Lock aria-hidden className="size-4 shrink-0" />
+          {t('billing.errors.adminOnly')}
+        </p>
+      )}
+
+      <section aria-labelledby="current-plan" className="rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="current-plan">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm text-ink-muted">{t('billing.currentPlan')}</p>
+            <h2 id="current-plan" className="mt-1 flex flex-wrap items-center gap-2 text-2xl font-semibold">
+              {t(`home.pricing.plans.${overview.plan}.name`)}
+              <StatusPill overview={overview} />
+            </h2>
+            <p className="mt-2 text-sm text-ink-muted" data-testid="plan-detail">
+              {planDetail(overview, currency, t, i18n.language)}
+            </p>
+            <dl className="mt-4 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-ink-muted">{t('billing.company')}</dt>
+                <dd className="font-medium">{overview.companyName}</dd>
+              </div>
+              {overview.subscription?.billingEmail ? (
+                <div>
+                  <dt className="text-ink-muted">{t('billing.billingEmail')}</dt>
+                  <dd className="font-medium break-all">{overview.subscription.billingEmail}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          {overview.canManage && overview.trial.available ? (
+            <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
+              <Button onClick={startTrial} disabled={starting} data-testid="start-trial">
+                <Sparkles aria-hidden className="size-4" />
+                {starting ? t('billing.trial.starting') : t('billing.trial.start', { count: TRIAL_DAYS })}
+              </Button>
+              <p className="text-xs text-ink-muted sm:text-right">{t('billing.trial.noCard')}</p>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="usage-heading" className="space-y-3">
+        <h2 id="usage-heading" className="text-lg font-semibold">
+          {t('billing.usage.title')}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          <UsageMeter label={t('billing.usage.storage')} used={overview.usage.storage.used} limit={overview.usage.storage.limit} format={(value) => formatBytes(value, i18n.language)} testId="usage-storage" />
+          <UsageMeter label={t('billing.usage.photosPerEvent')} used={overview.usage.photosPerEvent.used} limit={overview.usage.photosPerEvent.limit} format={String} hint={t('billing.usage.photosPerEventHint')} testId="usage-photos" />
+          <UsageMeter label={t('billing.usage.brands')} used={overview.usage.brands.used} limit={overview.usage.brands.limit} format={String} testId="usage-brands" />
+        </ul>
+      </section>
+
+      <section aria-labelledby="plans-heading" className="space-y-3">
+        <h2 id="plans-heading" className="text-lg font-semibold">
+          {t('billing.plans.title')}
+        </h2>
+        <ul className="grid gap-4 lg:grid-cols-3">
+          {PLAN_IDS.map((plan) => (
+            <PlanCard key={plan} plan={plan} current={plan === overview.plan} price={overview.prices[plan][currency]} currency={currency} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="history-heading" className="space-y-3">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          {t('billing.history.title')}
+        </h2>
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-10 text-center text-sm text-ink-muted" data-testid="billing-history-empty">
+          <Receipt aria-hidden className="size-6" />
+          <p>{t('billing.history.empty')}</p>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function StatusPill({ overview }: { overview: BillingOverview }) {
+  const { t } = useTranslation()
+  const key = overview.source === 'trial' ? 'trial' : overview.source === 'grace' ? 'pastDue' : overview.subscription?.cancelAtPeriodEnd ? 'cancelling' : overview.source === 'subscription' ? 'active' : 'free'
+  return <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', key === 'pastDue' || key === 'cancelling' ? 'bg-amber-500/15 text-amber-800' : key === 'free' ? 'bg-surface-muted text-ink-muted' : 'bg-accent/10 text-accent')}>{t(`billing.status.${key}`)}</span>
+}
+
+function planDetail(overview: BillingOverview, currency: ReturnType<typeof currencyForLanguage>, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
+  if (overview.source === 'trial') return t('billing.detail.trial', { count: overview.trial.daysLeft, date: dateOf(overview.trial.endsAt, language) })
+  if (overview.source === 'grace') return t('billing.detail.pastDue', { date: dateOf(overview.validUntil, language) })
+  const subscription = overview.subscription
+  if (subscription && overview.source === 'subscription') {
+    const price = formatPrice(subscription.unitAmount / 100, currency, language)
+    return subscription.cancelAtPeriodEnd ? t('billing.detail.cancelling', { price, date: dateOf(subscription.currentPeriodEnd, language) }) : t('billing.detail.renews', { price, date: dateOf(subscription.currentPeriodEnd, language) })
+  }
+  return overview.trial.available ? t('billing.detail.freeWithTrial', { count: TRIAL_DAYS }) : t('billing.detail.free')
+}
+
+function UsageMeter({ label, used, limit, format, hint, testId }: { label: string; used: number; limit: number | null; format: (value: number) => string; hint?: string; testId: string }) {
+  const { t } = useTranslation()
+  const share = limit ? Math.min(1, used / limit) : 0
+  return (
+    <li className="rounded-xl border border-line bg-surface p-4" data-testid={testId}>
+      <p className="text-sm text-ink-muted">{label}</p>
+      <p className="mt-1 font-semibold tabular-nums">{limit === null ? t('billing.usage.unlimited', { used: format(used) }) : t('billing.usage.of', { used: format(used), limit: format(limit) })}</p>
+      {limit === null ? null : (
+        <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={Math.min(used, limit)} className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted">
+          <div className={cn('h-full rounded-full', share >= 0.9 ? 'bg-danger' : 'bg-accent')} style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }} />
+        </div>
+      )}
+      {hint ? <p className="mt-2 text-xs text-ink-muted">{hint}</p> : null}
+    </li>
+  )
+}
+
+function PlanCard({ plan, current, price, currency }: { plan: PlanId; current: boolean; price: number; currency: ReturnType<typeof currencyForLanguage> }) {
+  const { t, i18n } = useTranslation()
+  const { lead, items } = planFeatures(plan)
+  return (
+    <li className={cn('flex flex-col rounded-xl border p-5', current ? 'border-accent bg-accent/5' : 'border-line bg-surface')} data-testid={`compare-${plan}`} aria-current={current ? 'true' : undefined}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">{t(`home.pricing.plans.${plan}.name`)}</h3>
+        {current ? <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-medium text-accent-foreground">{t('billing.plans.current')}</span> : null}
+      </div>
+      <p className="mt-3 flex items-baseline gap-1">
+        <span className="text-2xl font-semibold tabular-nums">{price === 0 ? t('home.pricing.free') : formatPrice(price, currency, i18n.language)}</span>
+        {price === 0 ? null : <span className="text-sm text-ink-muted">{t('home.pricing.perMonth')}</span>}
+      </p>
+      {lead ? <p className="mt-4 text-sm font-medium">{t(lead)}</p> : null}
+      <ul className={cn('space-y-2 text-sm', lead ? 'mt-2' : 'mt-4')}>
+        {items.map((feature) => (
+          <li key={feature.key} className="flex gap-2">
+            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+            <span>{t(feature.key, feature.values)}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  )
+}
+
+export const ErrorBoundary = AdminRouteErrorBoundary

@@ -1,0 +1,42 @@
+import { getSubscriptionStatus } from '#app/features/billing/server/get-subscription-status.server'
+import { startTrial } from '#app/features/billing/server/start-trial.server'
+import { AppError } from '#app/lib/errors'
+import { getRequestT } from '#app/lib/i18n.server'
+import { logger } from '#app/lib/logger.server'
+import { carriesSessionCookie } from '#app/lib/member-route.server'
+import { requireMember, type MemberContext } from '#app/lib/tenant.server'
+import type { Route } from './+types/billing'
+
+/*
+ * The spec's subscription calls (section 7), JSON in and out, for the signed-in member's company:
+ * POST /api/billing/check-subscription and /api/billing/start-trial. Each names the message the
+ * spec gives when it cannot go on: signed out, session expired, or its own failure.
+ */
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
+
+type Operation = { run: (member: MemberContext) => Promise<unknown>; signedOut: string; failed: string }
+
+const OPERATIONS: Record<string, Operation> = {
+  'check-subscription': { run: (member) => getSubscriptionStatus(member), signedOut: 'billing.errors.sessionExpired', failed: 'billing.errors.check' },
+  'start-trial': { run: (member) => startTrial(member), signedOut: 'billing.errors.signInForTrial', failed: 'billing.errors.trial' },
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const t = getRequestT(request)
+  const operation = OPERATIONS[params.operation]
+  const answer = (status: number, messageKey: string, details: Record<string, unknown> = {}) =>
+    Response.json({ error: { messageKey, message: t(messageKey, details) } }, { status, headers: NO_STORE })
+  if (!operation) return answer(404, 'errors.unknown')
+  try {
+    const member = await requireMember(request, 'dashboard.read')
+    return Response.json(await operation.run(member), { headers: NO_STORE })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
+      return answer(401, carriesSessionCookie(request) ? 'billing.errors.sessionExpired' : operation.signedOut)
+    }
+    if (error instanceof AppError && error.status < 500) return answer(error.status, error.messageKey, error.details)
+    logger.error({ err: error, operation: params.operation }, 'billing call failed')
+    return answer(500, operation.failed)
+  }
+}
