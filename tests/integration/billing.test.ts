@@ -1,0 +1,114 @@
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { auditEvent, contentItem, organization } from '#db/schema'
+import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
+import { withSystem } from '#app/lib/db.server'
+import { waitForAssetsReady } from '../support/assets'
+import { createCompanyAdmin, createMemberWithRole, latestMail } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
+
+const DAY = 86_400_000
+const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+
+describe('the 14-day Professional trial', () => {
+  it('starts once per company, gives Professional at once, and check-subscription says so in the spec’s fields', async () => {
+    const admin = await createCompanyAdmin('trial')
+    const before = await admin.client.postJson('/api/billing/check-subscription', {})
+    expect(before.status).toBe(200)
+    expect(before.json()).toEqual({ subscribed: false, subscription_tier: 'starter', subscription_end: null, trial_active: false, trial_end: null })
+
+    const started = await admin.client.postJson('/api/billing/start-trial', {})
+    expect(started.status).toBe(200)
+    expect(started.json().trialStarted).toBe(true)
+    const row = await companyRow(admin.company.id)
+    expect(row.plan).toBe('professional')
+    expect(Math.abs(row.trialEndsAt!.getTime() - Date.now() - 14 * DAY)).toBeLessThan(60_000)
+    expect(row.planValidUntil).toEqual(row.trialEndsAt)
+
+    const during = (await admin.client.postJson('/api/billing/check-subscription', {})).json()
+    expect(during).toEqual({ subscribed: false, subscription_tier: 'professional', subscription_end: row.trialEndsAt!.toISOString(), trial_active: true, trial_end: row.trialEndsAt!.toISOString() })
+    const again = await admin.client.postJson('/api/billing/start-trial', {})
+    expect(again.json()).toEqual({ trialStarted: false, reason: 'billing.trial.alreadyUsed' })
+    // The check is a reading of subscription data: recorded.
+    const audits = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'subscription_data_access'))))
+    expect(audits.length).toBe(2)
+  })
+
+  it('starts one trial when five clicks arrive together', async () => {
+    const admin = await createCompanyAdmin('trial5')
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.client.postJson('/api/billing/start-trial', {})))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+    expect(answers.filter((answer) => answer.json().trialStarted).length).toBe(1)
+  })
+
+  it('unlocks the paid looks for fans during the trial and falls back to Starter at its end with nothing deleted, after a reminder 3 days before', async () => {
+    const admin = await createCompanyAdmin('trialend')
+    await withSystem((tx) => tx.update(organization).set({ template: { layout: 'masonry' }, brandPrimaryColor: '#ff3366' }).where(eq(organization.id, admin.company.id)))
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Trial Night', slug: 'trial-night', status: 'published', publishedAt: new Date() }).returning())
+    const photo = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'trial.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    if (!photo.ok) throw new Error('upload failed')
+    await waitForAssetsReady([photo.assetId!])
+    const fan = new TestClient()
+    const path = `/${admin.company.slug}/galeria/trial-night`
+    expect((await fan.get(path)).text).toContain('data-layout="justified"')
+
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
+    const during = await fan.get(path)
+    expect(during.text).toContain('data-layout="masonry"')
+    expect(during.text).toContain('data-branded')
+
+    const { trialEndsAt } = await companyRow(admin.company.id)
+    // Three days before the end: one reminder to the admin, never two.
+    await sweepPlans(new Date(trialEndsAt!.getTime() - 2.5 * DAY))
+    const reminder = await latestMail(admin.credentials.email, 'trial ends in 3 days')
+    expect(reminder?.text).toContain(admin.company.name)
+    await sweepPlans(new Date(trialEndsAt!.getTime() - 2 * DAY))
+    const reminders = await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, admin.company.id)))
+    expect(reminders[0].trialReminderSentAt).not.toBeNull()
+
+    // Other companies' trials of this run end by then too.
+    expect((await sweepPlans(new Date(trialEndsAt!.getTime() + 60_000))).expired).toBeGreaterThanOrEqual(1)
+    const after = await companyRow(admin.company.id)
+    expect(after).toMatchObject({ plan: 'starter', planValidUntil: null, template: { layout: 'masonry' }, brandPrimaryColor: '#ff3366' })
+    const back = await fan.get(path)
+    expect(back.text).toContain('data-layout="justified"')
+    expect(back.text).not.toContain('data-branded')
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json()).toEqual({ trialStarted: false, reason: 'billing.trial.alreadyUsed' })
+  })
+})
+
+describe('who may call the subscription endpoints', () => {
+  it('answers 401 with the spec’s texts without a session or with an expired one, in the caller’s language', async () => {
+    const stranger = new TestClient()
+    const trial = await stranger.postJson('/api/billing/start-trial', {})
+    expect(trial.status).toBe(401)
+    expect(trial.json().error).toEqual({ messageKey: 'billing.errors.signInForTrial', message: 'You must be signed in to start a trial.' })
+    const expired = new TestClient()
+    expired.cookies.set('afterglow.session_token', 'revoked.token')
+    const check = await expired.postJson('/api/billing/check-subscription', {}, { 'accept-language': 'pt-BR' })
+    expect(check.status).toBe(401)
+    expect(check.json().error.message).toBe('Sua sessão expirou. Faça login novamente.')
+    expect((await stranger.postJson('/api/billing/no-such-call', {})).status).toBe(404)
+  })
+
+  it('lets every member check the plan, and only admins start a trial', async () => {
+    const admin = await createCompanyAdmin('trialroles')
+    for (const role of ['manager', 'user'] as const) {
+      const member = await createMemberWithRole(admin.company.id, role)
+      expect((await member.postJson('/api/billing/check-subscription', {})).status).toBe(200)
+      const refused = await member.postJson('/api/billing/start-trial', {})
+      expect(refused.status, role).toBe(403)
+      expect(refused.json().error.messageKey).toBe('billing.errors.adminOnly')
+      const page = await member.get('/admin/subscription')
+      expect(page.status).toBe(200)
+      expect(page.text).toContain('Only administrators manage the subscription.')
+      expect(page.text).not.toContain('data-testid="start-trial"')
+    }
+    expect((await companyRow(admin.company.id)).trialStartedAt).toBeNull()
+    const page = await admin.client.get('/admin/subscription')
+    expect(page.text).toContain('data-testid="start-trial"')
+    expect(page.text).toContain('Start 14-day free trial')
+  })
+})
