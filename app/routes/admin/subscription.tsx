@@ -104,7 +104,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-3 sm:grid-cols-3">
           <UsageMeter label={t('billing.usage.storage')} used={overview.usage.storage.used} limit={overview.usage.storage.limit} format={(value) => formatBytes(value, i18n.language)} testId="usage-storage" />
           <UsageMeter label={t('billing.usage.photosPerEvent')} used={overview.usage.photosPerEvent.used} limit={overview.usage.photosPerEvent.limit} format={String} hint={t('billing.usage.photosPerEventHint')} testId="usage-photos" />
-          <UsageMeter label={t('billing.usage.brands')} used={overview.usage.brands.used} limit={overview.usage.brands.limit} format={String} testId="usage-brands" />
+          <UsageMeter label={t('billing.usage.brands')} used={overview.usage.brands.used} limit={overview.usage.brands.limit} format={String} testId="usage-brands" nearFullWarns={false} />
         </ul>
       </section>
 
@@ -149,7 +149,8 @@ function planDetail(overview: BillingOverview, currency: ReturnType<typeof curre
   return overview.trial.available ? t('billing.detail.freeWithTrial', { count: TRIAL_DAYS }) : t('billing.detail.free')
 }
 
-function UsageMeter({ label, used, limit, format, hint, testId }: { label: string; used: number; limit: number | null; format: (value: number) => string; hint?: string; testId: string }) {
+/** A limit's use; `nearFullWarns`: nearly full is worth a warning (storage, photos), not so for a count like brands. */
+function UsageMeter({ label, used, limit, format, hint, testId, nearFullWarns = true }: { label: string; used: number; limit: number | null; format: (value: number) => string; hint?: string; testId: string; nearFullWarns?: boolean }) {
   const { t } = useTranslation()
   const share = limit ? Math.min(1, used / limit) : 0
   return (
@@ -158,7 +159,7 @@ function UsageMeter({ label, used, limit, format, hint, testId }: { label: strin
       <p className="mt-1 font-semibold tabular-nums">{limit === null ? t('billing.usage.unlimited', { used: format(used) }) : t('billing.usage.of', { used: format(used), limit: format(limit) })}</p>
       {limit === null ? null : (
         <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={Math.min(used, limit)} className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted">
-          <div className={cn('h-full rounded-full', share >= 0.9 ? 'bg-danger' : 'bg-accent')} style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }} />
+          <div className={cn('h-full rounded-full', used > (limit ?? Infinity) || (nearFullWarns && share >= 0.9) ? 'bg-danger' : 'bg-accent')} style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }} />
         </div>
       )}
       {hint ? <p className="mt-2 text-xs text-ink-muted">{hint}</p> : null}

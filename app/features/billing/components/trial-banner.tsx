@@ -20,21 +20,23 @@ export function TrialBanner({ status }: { status: SubscriptionStatusAnswer }) {
   if (!status.trial_active || !status.trial_end || dismissed) return null
   const days = daysLeft(status.trial_end)
   return (
-    <div role="status" className="mx-auto mb-6 flex max-w-5xl items-center gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm" data-testid="trial-banner">
-      <Sparkles aria-hidden className="size-4 shrink-0 text-accent" />
-      <p className="min-w-0 flex-1">
-        <span className="font-medium">{t('billing.banner.title', { count: days })}</span> <span className="text-ink-muted">{t('billing.banner.text')}</span>
-      </p>
-      <Link to="/admin/subscription" className="shrink-0 rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110" data-testid="trial-subscribe">
-        {t('billing.banner.subscribe')}
-      </Link>
+    <div role="status" className="mx-auto mb-6 flex max-w-5xl items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm sm:items-center" data-testid="trial-banner">
+      <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent sm:mt-0" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <p className="min-w-0 flex-1">
+          <span className="font-medium">{t('billing.banner.title', { count: days })}</span> <span className="text-ink-muted">{t('billing.banner.text')}</span>
+        </p>
+        <Link to="/admin/subscription" className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto" data-testid="trial-subscribe">
+          {t('billing.banner.subscribe')}
+        </Link>
+      </div>
       <button
         type="button"
         onClick={() => {
           storageFor('functional').setItem(DISMISSED_KEY, status.trial_end!)
           setDismissed(true)
         }}
-        className="-mr-1 grid size-8 shrink-0 place-items-center rounded-md text-ink-muted hover:bg-surface hover:text-ink"
+        className="-mt-1 -mr-1 grid size-8 shrink-0 sm:mt-0 place-items-center rounded-md text-ink-muted hover:bg-surface hover:text-ink"
         aria-label={t('billing.banner.dismiss')}
       >
         <X aria-hidden className="size-4" />
