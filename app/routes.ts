@@ -54,7 +54,12 @@ export default [
   route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
+  route('api/billing/webhook', 'routes/api/billing-webhook.ts'),
   route('api/billing/:operation', 'routes/api/billing.ts'),
+  // The built-in test payment provider's own pages (only without STRIPE_SECRET_KEY).
+  route('billing/test-checkout/:sessionId', 'routes/billing/test-checkout.tsx'),
+  route('billing/test-portal/:sessionId', 'routes/billing/test-portal.tsx'),
+  route('billing/test-invoice/:invoiceId', 'routes/billing/test-invoice.tsx'),
   route('api/qr/:kind/:id', 'routes/api/qr-code.ts'),
 
   // Fans' pages: a single segment that is not one of the routes above is a company.

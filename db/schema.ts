@@ -297,6 +297,49 @@ export const subscription = pgTable(
   ],
 )
 
+/** Every payment-provider event handled, once: a redelivered or duplicated event finds its id here and does nothing. */
+export const billingEvent = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  companyId: text('company_id').references(() => organization.id, { onDelete: 'set null' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A company's invoices as the payment provider issued them (billing history). */
+export const invoice = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerInvoiceId: text('provider_invoice_id').notNull().unique(),
+    number: text('number'),
+    /** In the currency's minor unit (cents). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    hostedUrl: text('hosted_url'),
+    pdfUrl: text('pdf_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoices_company_idx').on(t.companyId, t.issuedAt), oneOf('invoices_provider_check', t.provider, BILLING_PROVIDERS), oneOf('invoices_currency_check', t.currency, CURRENCIES)],
+)
+
+/**
+ * The built-in test payment provider's own records (checkout sessions, subscriptions, invoices),
+ * standing in for the card provider's side when STRIPE_SECRET_KEY is not set.
+ */
+export const testBillingObject = pgTable('test_billing_objects', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+})
+
 export const member = pgTable(
   'members',
   {

@@ -84,6 +84,12 @@ export const ZEnv = z.object({
   /** A LibreTranslate server that fills a company's texts in missing languages (optional). */
   TRANSLATE_URL: urlWithoutTrailingSlash.optional(),
   TRANSLATE_API_KEY: z.string().min(1).optional(),
+  /** Stripe takes card payments when set; without it the built-in test provider stands in (issue 13). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { error: 'must be a Stripe secret key (sk_…)' }).optional(),
+  /** The signing secret of the webhook endpoint at /api/billing/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends its calls (default Stripe's API); a local server speaking its API in tests. */
+  STRIPE_API_URL: urlWithoutTrailingSlash.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -117,6 +123,9 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   const parsed = result.data
   const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`
   const isEmbeddedDatabase = !parsed.DATABASE_URL
+  if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
+    throw new EnvError(['STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever reach the company'])
+  }
   if (parsed.NODE_ENV === 'production' && !isEmbeddedDatabase && !parsed.SMTP_URL) {
     throw new EnvError([
       'SMTP_URL is required in production with an external database: without it nobody can confirm an e-mail address',

@@ -6,7 +6,7 @@
  */
 export type CatalogArea = 'staff' | 'platform' | 'fans'
 
-const STAFF_PREFIXES = ['/admin', '/operator', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev']
+const STAFF_PREFIXES = ['/admin', '/operator', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev', '/billing']
 /** The marketing site and its policies: the platform's own pages, the same for every visitor. */
 export const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
 

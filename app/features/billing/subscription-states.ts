@@ -8,3 +8,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 /** `stripe` with STRIPE_SECRET_KEY; `test`, the built-in provider of the zero-configuration start. */
 export const BILLING_PROVIDERS = ['stripe', 'test'] as const
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number]
+
+/** Statuses in which a company has a subscription to manage in the provider's portal, not a plan to buy. */
+export const MANAGED_IN_PORTAL: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due', 'unpaid', 'paused'])

@@ -29,6 +29,7 @@ export const loader = withMember('dashboard.read', async (member) => {
     role,
     user: { name: member.user.name, email: member.user.email },
     canManageTeam: can(role, 'team.manage'),
+    canManageBilling: can(role, 'billing.manage'),
     navKeys: visibleNavKeys((permission) => can(role, permission)),
     suspension: await getCompanySuspension(member),
     subscription: await readStoredSubscriptionStatus(member.company.id),
@@ -166,7 +167,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-ink">{t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}</p>
             </div>
           ) : null}
-          <TrialBanner status={subscription} />
+          <TrialBanner status={subscription} canManage={loaderData.canManageBilling} />
           <SlowNavigationOverlay />
           <Outlet />
         </main>

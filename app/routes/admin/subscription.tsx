@@ -1,10 +1,11 @@
-import { Check, Lock, Receipt, Sparkles } from 'lucide-react'
-import { useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { Check, ExternalLink, FileText, Lock, Receipt, Sparkles } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useRevalidator, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { formatPrice, planFeatures } from '#app/features/billing/plan-features'
-import { currencyForLanguage, isCurrency, PLAN_IDS, TRIAL_DAYS, type PlanId } from '#app/features/billing/plans'
+import { openBillingPage } from '#app/features/billing/open-billing-page'
+import { CURRENCIES, currencyForLanguage, isCurrency, PLAN_IDS, TRIAL_DAYS, type Currency, type PlanId } from '#app/features/billing/plans'
 import { getBillingOverview, type BillingOverview } from '#app/features/billing/server/get-billing-overview.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
@@ -32,7 +33,21 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   const overview = loaderData
   const revalidator = useRevalidator()
   const [starting, setStarting] = useState(false)
-  const currency = overview.subscription && isCurrency(overview.subscription.currency) ? overview.subscription.currency : currencyForLanguage(i18n.language)
+  const [chosenCurrency, setChosenCurrency] = useState<Currency>(() => currencyForLanguage(i18n.language))
+  // A subscription is paid in its own currency; before one, the admin picks.
+  const currency = overview.subscription && isCurrency(overview.subscription.currency) ? overview.subscription.currency : chosenCurrency
+  const [searchParams, setSearchParams] = useSearchParams()
+  // Back from the provider's checkout: say how it went, once.
+  useEffect(() => {
+    const outcome = searchParams.get('checkout')
+    if (outcome !== 'success' && outcome !== 'cancelled') return
+    if (outcome === 'success') toast.success(t('billing.checkout.success'), { description: t('billing.checkout.successText') })
+    else toast.info(t('billing.checkout.cancelled'))
+    setSearchParams((params) => {
+      params.delete('checkout')
+      return params
+    }, { replace: true })
+  }, [searchParams, setSearchParams, t])
 
   const startTrial = async () => {
     setStarting(true)
@@ -85,6 +100,12 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
           </div>
+          {overview.canManage && overview.hasPortal ? (
+            <Button variant="secondary" onClick={() => void openBillingPage('customer-portal', {}, t)} className="shrink-0" data-testid="open-portal">
+              {t('billing.portal.open')}
+              <ExternalLink aria-hidden className="size-4" />
+            </Button>
+          ) : null}
           {overview.canManage && overview.trial.available ? (
             <div className="flex shrink-0 flex-col items-stretch gap-2 sm:items-end">
               <Button onClick={startTrial} disabled={starting} data-testid="start-trial">
@@ -109,12 +130,31 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="plans-heading" className="space-y-3">
-        <h2 id="plans-heading" className="text-lg font-semibold">
-          {t('billing.plans.title')}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="plans-heading" className="text-lg font-semibold">
+            {t('billing.plans.title')}
+          </h2>
+          {overview.subscription ? null : (
+            <div role="group" aria-label={t('home.pricing.currency')} className="inline-flex rounded-lg bg-surface p-0.5 text-sm" data-testid="billing-currency">
+              {CURRENCIES.map((code) => (
+                <button key={code} type="button" aria-pressed={currency === code} onClick={() => setChosenCurrency(code)} className={cn('rounded-md px-3 py-1.5 font-medium tabular-nums', currency === code ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
+                  {code}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
         <ul className="grid gap-4 lg:grid-cols-3">
           {PLAN_IDS.map((plan) => (
-            <PlanCard key={plan} plan={plan} current={plan === overview.plan} price={overview.prices[plan][currency]} currency={currency} />
+            <PlanCard
+              key={plan}
+              plan={plan}
+              current={plan === overview.plan}
+              price={overview.prices[plan][currency]}
+              currency={currency}
+              onChoose={!overview.canManage || plan === 'starter' || (overview.subscribed && plan === overview.plan) ? undefined : () => void (overview.subscribed ? openBillingPage('customer-portal', {}, t) : openBillingPage('create-checkout', { plan, currency }, t))}
+              chooseLabel={overview.subscribed ? t('billing.plans.change') : t('billing.plans.subscribe', { plan: t(`home.pricing.plans.${plan}.name`) })}
+            />
           ))}
         </ul>
       </section>
@@ -123,10 +163,32 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         <h2 id="history-heading" className="text-lg font-semibold">
           {t('billing.history.title')}
         </h2>
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-10 text-center text-sm text-ink-muted" data-testid="billing-history-empty">
-          <Receipt aria-hidden className="size-6" />
-          <p>{t('billing.history.empty')}</p>
-        </div>
+        {overview.invoices.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-10 text-center text-sm text-ink-muted" data-testid="billing-history-empty">
+            <Receipt aria-hidden className="size-6" />
+            <p>{t('billing.history.empty')}</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line bg-surface" data-testid="billing-history">
+            {overview.invoices.map((item) => (
+              <li key={item.id} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[10rem_1fr_auto_auto]" data-testid="invoice-row">
+                <span className="font-medium">{dateOf(item.issuedAt, i18n.language)}</span>
+                <span className="text-ink-muted sm:order-none">{item.number}</span>
+                <span className="tabular-nums">
+                  {formatPrice(item.amount / 100, isCurrency(item.currency) ? item.currency : currency, i18n.language)} · {t(`billing.invoice.statuses.${item.status}`)}
+                </span>
+                {item.hostedUrl || item.pdfUrl ? (
+                  <a href={(item.pdfUrl ?? item.hostedUrl)!} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 justify-self-end font-medium text-accent hover:underline">
+                    <FileText aria-hidden className="size-4" />
+                    {t('billing.history.view')}
+                  </a>
+                ) : (
+                  <span />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   )
@@ -138,7 +200,7 @@ function StatusPill({ overview }: { overview: BillingOverview }) {
   return <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', key === 'pastDue' || key === 'cancelling' ? 'bg-amber-500/15 text-amber-800' : key === 'free' ? 'bg-surface-muted text-ink-muted' : 'bg-accent/10 text-accent')}>{t(`billing.status.${key}`)}</span>
 }
 
-function planDetail(overview: BillingOverview, currency: ReturnType<typeof currencyForLanguage>, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
+function planDetail(overview: BillingOverview, currency: Currency, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
   if (overview.source === 'trial') return t('billing.detail.trial', { count: overview.trial.daysLeft, date: dateOf(overview.trial.endsAt, language) })
   if (overview.source === 'grace') return t('billing.detail.pastDue', { date: dateOf(overview.validUntil, language) })
   const subscription = overview.subscription
@@ -167,7 +229,7 @@ function UsageMeter({ label, used, limit, format, hint, testId, nearFullWarns = 
   )
 }
 
-function PlanCard({ plan, current, price, currency }: { plan: PlanId; current: boolean; price: number; currency: ReturnType<typeof currencyForLanguage> }) {
+function PlanCard({ plan, current, price, currency, onChoose, chooseLabel }: { plan: PlanId; current: boolean; price: number; currency: Currency; onChoose?: () => void; chooseLabel: string }) {
   const { t, i18n } = useTranslation()
   const { lead, items } = planFeatures(plan)
   return (
@@ -181,7 +243,7 @@ function PlanCard({ plan, current, price, currency }: { plan: PlanId; current: b
         {price === 0 ? null : <span className="text-sm text-ink-muted">{t('home.pricing.perMonth')}</span>}
       </p>
       {lead ? <p className="mt-4 text-sm font-medium">{t(lead)}</p> : null}
-      <ul className={cn('space-y-2 text-sm', lead ? 'mt-2' : 'mt-4')}>
+      <ul className={cn('flex-1 space-y-2 text-sm', lead ? 'mt-2' : 'mt-4')}>
         {items.map((feature) => (
           <li key={feature.key} className="flex gap-2">
             <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -189,6 +251,11 @@ function PlanCard({ plan, current, price, currency }: { plan: PlanId; current: b
           </li>
         ))}
       </ul>
+      {onChoose ? (
+        <Button variant={current ? 'secondary' : 'primary'} onClick={onChoose} className="mt-5 w-full" data-testid={`choose-${plan}`}>
+          {chooseLabel}
+        </Button>
+      ) : null}
     </li>
   )
 }

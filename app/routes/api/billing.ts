@@ -1,4 +1,5 @@
 import { getSubscriptionStatus } from '#app/features/billing/server/get-subscription-status.server'
+import { createCheckout, openCustomerPortal } from '#app/features/billing/server/open-billing-sessions.server'
 import { startTrial } from '#app/features/billing/server/start-trial.server'
 import { AppError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
@@ -9,17 +10,19 @@ import type { Route } from './+types/billing'
 
 /*
  * The spec's subscription calls (section 7), JSON in and out, for the signed-in member's company:
- * POST /api/billing/check-subscription and /api/billing/start-trial. Each names the message the
+ * POST /api/billing/check-subscription, start-trial, create-checkout and customer-portal. Each names the message the
  * spec gives when it cannot go on: signed out, session expired, or its own failure.
  */
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-type Operation = { run: (member: MemberContext) => Promise<unknown>; signedOut: string; failed: string }
+type Operation = { run: (member: MemberContext, request: Request) => Promise<unknown>; signedOut: string; failed: string }
 
 const OPERATIONS: Record<string, Operation> = {
   'check-subscription': { run: (member) => getSubscriptionStatus(member), signedOut: 'billing.errors.sessionExpired', failed: 'billing.errors.check' },
   'start-trial': { run: (member) => startTrial(member), signedOut: 'billing.errors.signInForTrial', failed: 'billing.errors.trial' },
+  'create-checkout': { run: async (member, request) => createCheckout(member, await request.json().catch(() => null)), signedOut: 'billing.errors.signInToSubscribe', failed: 'billing.errors.checkout' },
+  'customer-portal': { run: (member) => openCustomerPortal(member), signedOut: 'billing.errors.sessionExpired', failed: 'billing.errors.portal' },
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -30,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!operation) return answer(404, 'errors.unknown')
   try {
     const member = await requireMember(request, 'dashboard.read')
-    return Response.json(await operation.run(member), { headers: NO_STORE })
+    return Response.json(await operation.run(member, request), { headers: NO_STORE })
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {
       return answer(401, carriesSessionCookie(request) ? 'billing.errors.sessionExpired' : operation.signedOut)

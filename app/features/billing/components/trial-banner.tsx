@@ -4,16 +4,19 @@ import { Link } from 'react-router'
 import { storageFor } from '#app/features/consent/consent-storage'
 import { useTranslation } from '#app/lib/react-i18n'
 import { daysLeft } from '../effective-plan'
+import { openBillingPage } from '../open-billing-page'
+import { currencyForLanguage } from '../plans'
 import type { SubscriptionStatusAnswer } from '../server/get-subscription-status.server'
 
 const DISMISSED_KEY = 'afterglow.trial-banner.dismissed'
 
 /**
  * The spec's trial banner at the top of the admin: the days of the free trial left (rounded up,
- * never below 0) and the way to subscribe; hidden outside a trial or once dismissed (for that trial).
+ * never below 0) and Subscribe now (checkout of Professional in a new tab; the plan page for those
+ * who do not manage billing); hidden outside a trial or once dismissed (for that trial).
  */
-export function TrialBanner({ status }: { status: SubscriptionStatusAnswer }) {
-  const { t } = useTranslation()
+export function TrialBanner({ status, canManage }: { status: SubscriptionStatusAnswer; canManage: boolean }) {
+  const { t, i18n } = useTranslation()
   const [dismissed, setDismissed] = useState(true)
   // Read after hydration: the server cannot know what this browser dismissed.
   useEffect(() => setDismissed(storageFor('functional').getItem(DISMISSED_KEY) === status.trial_end), [status.trial_end])
@@ -26,9 +29,15 @@ export function TrialBanner({ status }: { status: SubscriptionStatusAnswer }) {
         <p className="min-w-0 flex-1">
           <span className="font-medium">{t('billing.banner.title', { count: days })}</span> <span className="text-ink-muted">{t('billing.banner.text')}</span>
         </p>
-        <Link to="/admin/subscription" className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto" data-testid="trial-subscribe">
-          {t('billing.banner.subscribe')}
-        </Link>
+        {canManage ? (
+          <button type="button" onClick={() => void openBillingPage('create-checkout', { plan: 'professional', currency: currencyForLanguage(i18n.language) }, t)} className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto" data-testid="trial-subscribe">
+            {t('billing.banner.subscribe')}
+          </button>
+        ) : (
+          <Link to="/admin/subscription" className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto">
+            {t('billing.banner.seePlan')}
+          </Link>
+        )}
       </div>
       <button
         type="button"

@@ -1,10 +1,12 @@
 import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm'
-import { asset, contentItem } from '#db/schema'
+import { asset, contentItem, invoice } from '#db/schema'
 import { can } from '#app/features/members/permissions'
 import { findMemberships, type MemberContext } from '#app/lib/tenant.server'
 import { daysLeft } from '../effective-plan'
 import { MONTHLY_PRICES, PLANS } from '../plans'
+import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { readCompanyBilling } from './get-subscription-status.server'
+import { paymentProviderName } from './payment-provider.server'
 
 /** What the subscription page shows: the plan in effect and why, the trial, the paid subscription, and usage against the plan. */
 export async function getBillingOverview(member: MemberContext, now = new Date()) {
@@ -22,7 +24,13 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       .groupBy(contentItem.eventId)
       .orderBy(desc(sql`count(*)`))
       .limit(1)
-    return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0 }
+    const invoices = await tx
+      .select({ id: invoice.id, number: invoice.number, amount: invoice.amount, currency: invoice.currency, status: invoice.status, hostedUrl: invoice.hostedUrl, pdfUrl: invoice.pdfUrl, issuedAt: invoice.issuedAt })
+      .from(invoice)
+      .where(eq(invoice.companyId, member.company.id))
+      .orderBy(desc(invoice.issuedAt))
+      .limit(24)
+    return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0, invoices }
   })
   const actorUserId = member.actor.kind === 'person' ? member.actor.userId : null
   const brands = actorUserId ? (await findMemberships(actorUserId)).filter((membership) => membership.role === 'admin').length : 1
@@ -54,6 +62,11 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       brands: { used: brands, limit: Number.isFinite(limits.brandsPerAccount) ? limits.brandsPerAccount : null },
     },
     prices: MONTHLY_PRICES,
+    invoices: usage.invoices.map((item) => ({ ...item, issuedAt: item.issuedAt.toISOString() })),
+    /** The portal is for a company whose subscription lives at the provider in use. */
+    hasPortal: Boolean(subscription && subscription.provider === paymentProviderName()),
+    /** A subscription to manage in the portal, rather than a plan to buy. */
+    subscribed: Boolean(subscription && MANAGED_IN_PORTAL.has(subscription.status)),
   }
 }
 

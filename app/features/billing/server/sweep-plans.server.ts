@@ -7,7 +7,9 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { actionMail, sendMail } from '#app/lib/mail.server'
 import { daysLeft } from '../effective-plan'
+import { paymentProviderName } from './payment-provider.server'
 import { syncCompanyPlan } from './sync-company-plan.server'
+import { advanceTestSubscriptions } from './test-provider.server'
 
 /** The trial's reminder goes out this many days before it ends. */
 export const TRIAL_REMINDER_DAYS = 3
@@ -18,6 +20,8 @@ const DAY_MS = 86_400_000
  * Starter unless it bought a plan; trials ending within 3 days get their reminder, once.
  */
 export async function sweepPlans(now = new Date()) {
+  // The built-in provider's periods end here, as Stripe's end on Stripe's side.
+  if (paymentProviderName() === 'test') await advanceTestSubscriptions(now)
   const expired = await withSystem((tx) =>
     tx.select({ id: organization.id }).from(organization).where(and(ne(organization.plan, 'starter'), isNotNull(organization.planValidUntil), lte(organization.planValidUntil, now))),
   )
