@@ -1,5 +1,12 @@
+import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { asset, contentItem, event, organization, subscription } from '#db/schema'
+import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
+import { withSystem } from '#app/lib/db.server'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
 import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
@@ -67,6 +74,72 @@ describe('the free trial in the admin', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.waitForTimeout(300)
     expect(await page.getByTestId('trial-banner').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('an admin subscribes in euros with a test card (a declined one first), goes past the Starter limits, cancels in the portal, and is back on Starter with nothing deleted when the period ends', async () => {
+    const admin = await createCompanyAdmin('e2e-pay')
+    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'big-show', title: 'Big Show' }).returning())
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Big Show photos', slug: 'big-show-photos', eventId: show.id }).returning())
+    const first = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    if (!first.ok) throw new Error('upload failed')
+    await waitForAssetsReady([first.assetId!])
+    await copyReadyPhoto(first.assetId!, 49)
+    // Starter: 50 photos per event, and this event has them.
+    const refused = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), { filename: 'fifty-one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    expect(refused.ok).toBe(false)
+
+    const { page, errors } = await pageFor(admin.client, DESKTOP)
+    await page.goto('/admin/subscription')
+    await page.getByTestId('billing-currency').getByRole('button', { name: 'EUR' }).click()
+    expect(await page.getByTestId('compare-professional').textContent()).toContain('€12')
+    const opened = page.waitForEvent('popup')
+    await page.getByTestId('choose-professional').click()
+    const checkout = await opened
+    await checkout.waitForURL(/\/billing\/test-checkout\//)
+    expect(await checkout.getByTestId('checkout-price').textContent()).toBe('€12')
+    await checkout.getByLabel('Card number').fill('4000 0000 0000 0002')
+    await checkout.getByLabel('Expiry (MM / YY)').fill('12/34')
+    await checkout.getByLabel('CVC').fill('123')
+    await checkout.getByLabel('Name on card').fill('Ana Lima')
+    await checkout.getByTestId('pay').click()
+    expect(await checkout.getByTestId('card-declined').textContent()).toBe('Your card was declined.')
+    expect((await withSystem((tx) => tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)))).length).toBe(0)
+    await checkout.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await checkout.getByTestId('pay').click()
+    await checkout.waitForURL(/\/admin\/subscription/)
+    await checkout.getByText('Your subscription is active: everything in your plan is unlocked.').waitFor()
+    expect(await checkout.getByTestId('current-plan').textContent()).toContain('Active')
+    expect(await checkout.getByTestId('plan-detail').textContent()).toMatch(/^€12 a month, renews on /)
+    expect(await checkout.getByTestId('invoice-row').count()).toBe(1)
+    expect(await checkout.getByTestId('invoice-row').textContent()).toContain('€12 · Paid')
+
+    // Professional: no limit of photos per event.
+    const more = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), { filename: 'fifty-one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    expect(more.ok).toBe(true)
+
+    const portalOpened = checkout.waitForEvent('popup')
+    await checkout.getByTestId('open-portal').click()
+    const portal = await portalOpened
+    await portal.waitForURL(/\/billing\/test-portal\//)
+    expect(await portal.getByTestId('portal-card-on-file').textContent()).toContain('Visa •••• 4242')
+    await portal.getByTestId('portal-cancel').click()
+    await portal.getByTestId('portal-message').waitFor()
+    expect(await portal.getByTestId('portal-subscription').textContent()).toContain('Cancelled: ends on')
+    await checkout.reload()
+    await expect.poll(() => checkout.getByTestId('current-plan').textContent()).toContain('Cancels at period end')
+
+    // The period ends: the provider ends the subscription, the company is on Starter again.
+    const [paid] = await withSystem((tx) => tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)))
+    await sweepPlans(new Date(paid.currentPeriodEnd!.getTime() + 60_000))
+    await expect.poll(async () => (await withSystem((tx) => tx.select({ plan: organization.plan }).from(organization).where(eq(organization.id, admin.company.id))))[0].plan).toBe('starter')
+    await checkout.reload()
+    await expect.poll(() => checkout.getByTestId('current-plan').textContent()).toContain('Starter')
+    expect(await checkout.getByTestId('invoice-row').count()).toBe(1)
+    const photos = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, gallery.id)))
+    expect(photos.length).toBe(51)
+    const again = await tusUpload(admin.client, await makePhoto(600, 400, '#0ea5e9'), { filename: 'fifty-two.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    expect(again.ok).toBe(false)
     expect(errors).toEqual([])
   })
 
