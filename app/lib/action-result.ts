@@ -12,7 +12,8 @@ import { fieldErrors } from './form-errors'
  */
 
 /** `changed` marks a refusal that was nonetheless recorded (a subdomain refused on the spot). */
-export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]>; changed?: true }
+/** `upgrade`: the plan does not include it; where to change plan. */
+export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]>; changed?: true; upgrade?: string }
 
 /**
  * Whether an action's answer says nothing changed (a refusal, a failed save): the page's data is
@@ -43,7 +44,8 @@ export function actionInvalid(error: z.ZodError) {
 export function actionFailure(error: unknown) {
   if (error instanceof AppError && error.status < 500) {
     const field = typeof error.details.field === 'string' ? error.details.field : 'form'
-    return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] } }, { status: error.status })
+    const upgrade = error.code === 'PAYMENT_REQUIRED' && typeof error.details.upgradeUrl === 'string' ? { upgrade: error.details.upgradeUrl } : {}
+    return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] }, ...upgrade }, { status: error.status })
   }
   throw error
 }
@@ -58,6 +60,9 @@ export function useOutcomeToast(result: ActionResult | undefined, onSuccess?: ()
     if (result.ok) {
       toast.success(t(result.messageKey))
       onSuccess?.()
-    } else if (result.errors.form) toast.error(t(result.errors.form[0]))
+    } else if (result.errors.form) {
+      const upgrade = result.upgrade
+      toast.error(t(result.errors.form[0]), upgrade ? { action: { label: t('billing.plans.see'), onClick: () => window.location.assign(upgrade) } } : undefined)
+    }
   }, [result, t, onSuccess])
 }

@@ -10,6 +10,8 @@ const STATUS = {
   MOVED: 301,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** The plan does not include it: details.plan names the cheapest plan that does. */
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   /** Signed in, but not a member of any company yet: pages send the person to onboarding. */
   NO_COMPANY: 403,

@@ -33,8 +33,9 @@ describe('connecting a custom domain', () => {
   it('is for Enterprise admins: others are refused, bad names explained, and the records to add are shown', async () => {
     const starter = await createCompanyAdmin('dom-starter')
     const refused = await starter.client.postForm('/admin/settings/domains.data', { intent: 'add', host: 'photos.starter-band.test' })
-    expect(refused.status).toBe(403)
+    expect(refused.status).toBe(402)
     expect(refused.text).toContain('domains.errors.plan')
+    expect(refused.text).toContain('/admin/subscription')
     expect((await starter.client.get('/admin/settings/domains')).text).toContain('data-testid="domains-upgrade"')
 
     const admin = await enterpriseAdmin('dom-ent')

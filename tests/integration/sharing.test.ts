@@ -202,9 +202,9 @@ describe('sharing', () => {
   it('custom colours and the logo are for Professional and above; colour pairs that would not scan are refused', async () => {
     const custom = `/api/qr/event/${ids.event}?format=png&fg=%231a1a2e&bg=%23fdf6e3`
     const refused = await admin.client.get(custom)
-    expect(refused.status).toBe(403)
+    expect(refused.status).toBe(402)
     expect(refused.text).toContain('Custom QR codes are part of Professional and Enterprise')
-    expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&logo=1`)).status).toBe(403)
+    expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&logo=1`)).status).toBe(402)
 
     await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
     const coloured = await binary(admin.client, custom)

@@ -118,14 +118,16 @@ describe('resumable uploads', () => {
       ),
     )
     const fiftyFirst = await tusUpload(company.client, PNG, { filename: 'p50.png', purpose: 'gallery-media', contentItemId: gallery.id })
-    expect(JSON.parse((fiftyFirst as { body: string }).body).message).toBe('The Starter plan allows up to 50 photos per event. Upgrade to add more.')
+    // A plan limit: 402, with the plan that lifts it and where to get it.
+    expect(fiftyFirst).toMatchObject({ ok: false, status: 402 })
+    expect(JSON.parse((fiftyFirst as { body: string }).body)).toMatchObject({ message: 'The Starter plan allows up to 50 photos per event. Upgrade to add more.', plan: 'professional', upgradeUrl: '/admin/subscription' })
     await getDb().update(organization).set({ plan: 'professional' }).where(eq(organization.id, company.company.id))
     expect(await tusUpload(company.client, PNG, { filename: 'p50.png', purpose: 'gallery-media', contentItemId: gallery.id })).toMatchObject({ ok: true })
 
     await getDb().update(organization).set({ plan: 'starter' }).where(eq(organization.id, company.company.id))
     await withSystem((tx) => tx.update(asset).set({ sizeBytes: 1024 * 1024 * 1024 }).where(eq(asset.originalName, 'p0.jpg')))
     const overQuota = await tusUpload(company.client, PNG, { filename: 'one-more.png', purpose: 'gallery-media', contentItemId: (await createGallery(company.company.id)).id })
-    expect(overQuota).toMatchObject({ ok: false, status: 413 })
+    expect(overQuota).toMatchObject({ ok: false, status: 402 })
     expect(JSON.parse((overQuota as { body: string }).body).message).toContain("Your plan's storage is full")
   })
 })

@@ -1,5 +1,6 @@
 import { planInEffect } from './effective-plan'
-import { planIdOf, planOf, type PlanId } from './plans'
+import { AppError } from '#app/lib/errors'
+import { PLAN_IDS, PLANS, planIdOf, planOf, type PlanId } from './plans'
 
 /*
  * What a company may do under its plan. Every plan check in the product (quota, photos per
@@ -30,4 +31,23 @@ export type Entitlements = {
 export function getEntitlements(company: { plan: string | null | undefined; planValidUntil?: Date | string | null }, now = new Date()): Entitlements {
   const plan = planIdOf(planInEffect(company, now))
   return { plan, ...planOf(plan) }
+}
+
+/** What a plan either includes or not. */
+export type GatedFeature = 'customBranding' | 'customTemplate' | 'customQrCodes' | 'highResolutionDownload' | 'detailedAnalytics' | 'customDomain' | 'apiAccess' | 'automaticBackup'
+
+/** Where a refused request sends the admin to change plan. */
+export const UPGRADE_PATH = '/admin/subscription'
+
+/** The cheapest plan that includes `feature`. */
+export function planUnlocking(feature: GatedFeature): PlanId {
+  return PLAN_IDS.find((plan) => PLANS[plan][feature]) ?? 'enterprise'
+}
+
+/**
+ * Refuses what the company's plan does not include: HTTP 402 with the plan that unlocks it and
+ * where to get it (`messageKey` says it in the user's words).
+ */
+export function requireEntitlement(entitlements: Entitlements, feature: GatedFeature, messageKey: string) {
+  if (!entitlements[feature]) throw new AppError('PAYMENT_REQUIRED', messageKey, { plan: planUnlocking(feature), upgradeUrl: UPGRADE_PATH })
 }

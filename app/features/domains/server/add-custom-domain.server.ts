@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
 import { customDomain } from '#db/schema'
+import { requireEntitlement } from '#app/features/billing/entitlements'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { assertCanEditSettings } from '#app/features/companies/server/settings-access.server'
 import { tenantSlugFromHost } from '#app/features/companies/tenant-host'
@@ -18,7 +19,7 @@ import { MAX_CUSTOM_DOMAINS } from '../custom-domain-rules'
  */
 export async function addCustomDomain(context: TenantContext, host: string) {
   assertCanEditSettings(context)
-  if (!context.entitlements.customDomain) throw new AppError('FORBIDDEN', 'domains.errors.plan')
+  requireEntitlement(context.entitlements, 'customDomain', 'domains.errors.plan')
   const platform = getEnv().PLATFORM_DOMAIN.replace(/:\d+$/, '')
   // The platform's own names are never a company's.
   if (host === platform || host.endsWith(`.${platform}`) || tenantSlugFromHost(host, platform)) throw new AppError('BAD_REQUEST', 'domains.errors.platformHost', { field: 'host' })

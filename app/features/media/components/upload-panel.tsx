@@ -36,9 +36,19 @@ function UploadRow({ item }: { item: UploadItem }) {
           {item.file.name}
         </p>
         <p className={cn('text-xs', item.status === 'error' ? 'text-danger' : 'text-ink-muted')} aria-live="polite">
-          {item.status === 'error'
-            ? item.error
-            : item.status === 'done'
+          {item.status === 'error' ? (
+            <>
+              {item.error}
+              {item.upgradeUrl ? (
+                <>
+                  {' '}
+                  <a href={item.upgradeUrl} className="font-medium underline">
+                    {t('billing.plans.see')}
+                  </a>
+                </>
+              ) : null}
+            </>
+          ) : item.status === 'done'
               ? t('uploads.ui.done', { size: formatBytes(item.bytesTotal, i18n.language) })
               : item.status === 'paused'
                 ? t('uploads.ui.paused', { sent: formatBytes(item.bytesSent, i18n.language), total: formatBytes(item.bytesTotal, i18n.language) })

@@ -28,6 +28,8 @@ export type UploadItem = UploadTarget & {
   /** bytes per second, smoothed */
   speed: number
   error?: string
+  /** A plan limit refused it: where to change plan. */
+  upgradeUrl?: string
   /** The file the server made of this upload */
   createdAssetId?: string
 }
@@ -50,12 +52,14 @@ export function useUploads() {
   return api
 }
 
-function messageFromResponse(error: unknown, fallback: string) {
+/** The server's refusal in the user's words, and where to upgrade when a plan limit refused it. */
+function refusalFromResponse(error: unknown, fallback: string): { error: string; upgradeUrl?: string } {
   const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
   try {
-    return (JSON.parse(body ?? '') as { message?: string }).message ?? fallback
+    const refusal = JSON.parse(body ?? '') as { message?: string; upgradeUrl?: string }
+    return { error: refusal.message ?? fallback, ...(typeof refusal.upgradeUrl === 'string' && refusal.upgradeUrl.startsWith('/') ? { upgradeUrl: refusal.upgradeUrl } : {}) }
   } catch {
-    return fallback
+    return { error: fallback }
   }
 }
 
@@ -110,7 +114,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         },
         onError(error) {
           uploads.current.delete(item.id)
-          update(item.id, { status: 'error', error: messageFromResponse(error, t('uploads.ui.failed')) })
+          update(item.id, { status: 'error', ...refusalFromResponse(error, t('uploads.ui.failed')) })
         },
         onShouldRetry(error) {
           // Refusals (4xx) are final; network trouble and 5xx are retried.
@@ -178,7 +182,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
       retry(id) {
         uploads.current.delete(id)
         samples.current.delete(id)
-        update(id, { status: 'queued', error: undefined, speed: 0 })
+        update(id, { status: 'queued', error: undefined, upgradeUrl: undefined, speed: 0 })
       },
       dismiss(id) {
         void uploads.current.get(id)?.abort(true)

@@ -12,6 +12,8 @@ import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
+import { UPGRADE_PATH } from '#app/features/billing/entitlements'
+import type { PlanId } from '#app/features/billing/plans'
 import { can } from '#app/features/members/permissions'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
@@ -44,6 +46,12 @@ type TusError = { status_code: number; body: string }
 function refusal(request: Request, status: number, messageKey: string, values: Record<string, unknown> = {}): TusError {
   const message = getFixedT(detectLanguage(request))(messageKey, values)
   return { status_code: status, body: JSON.stringify({ messageKey, message }) }
+}
+
+/** A plan limit: 402 with the plan that lifts it and where to get it. */
+function planLimit(request: Request, messageKey: string, values: Record<string, unknown>, plan: PlanId): TusError {
+  const message = getFixedT(detectLanguage(request))(messageKey, values)
+  return { status_code: 402, body: JSON.stringify({ messageKey, message, plan, upgradeUrl: UPGRADE_PATH }) }
 }
 
 const members = new WeakMap<Request, MemberContext>()
@@ -165,7 +173,7 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
   const companyId = member.company.id
   const plan = member.entitlements
   await member.withTenant(async (tx) => {
-    if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw refusal(request, 413, 'uploads.errors.quotaExceeded')
+    if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw planLimit(request, 'uploads.errors.quotaExceeded', {}, plan.plan === 'starter' ? 'professional' : 'enterprise')
     // The logo and the landing's hero are company settings: only admins change them (spec section 6).
     if (metadata.purpose === 'logo' || metadata.purpose === 'hero') {
       if (!can(member.actor.role, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
@@ -183,7 +191,7 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
     if (item.kind !== 'gallery') throw refusal(request, 400, 'uploads.errors.noTarget')
     if (await hasFileNamed(tx, companyId, item.id, metadata.filename)) throw refusal(request, 409, 'uploads.errors.duplicate')
     if (declared.mediaType === 'image' && item.eventId && plan.photosPerEvent !== Infinity) {
-      if ((await countEventPhotos(tx, companyId, item.eventId)) >= plan.photosPerEvent) throw refusal(request, 403, 'uploads.errors.eventPhotoLimit', { limit: plan.photosPerEvent })
+      if ((await countEventPhotos(tx, companyId, item.eventId)) >= plan.photosPerEvent) throw planLimit(request, 'uploads.errors.eventPhotoLimit', { limit: plan.photosPerEvent }, 'professional')
     }
   })
 }

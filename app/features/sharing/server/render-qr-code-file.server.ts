@@ -1,3 +1,4 @@
+import { requireEntitlement } from '#app/features/billing/entitlements'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { checkQrColors, QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from '../qr-colors'
@@ -15,7 +16,7 @@ export async function renderQrCodeFile(context: TenantContext, kind: QrKind, id:
   const foreground = options.fg.toLowerCase()
   const background = options.bg.toLowerCase()
   const isCustom = foreground !== QR_DEFAULT_FOREGROUND || background !== QR_DEFAULT_BACKGROUND || options.logo
-  if (isCustom && !context.entitlements.customQrCodes) throw new AppError('FORBIDDEN', 'sharing.qr.errors.upgrade')
+  if (isCustom) requireEntitlement(context.entitlements, 'customQrCodes', 'sharing.qr.errors.upgrade')
   const colors = checkQrColors(foreground, background)
   if (!colors.ok) throw new AppError('BAD_REQUEST', colors.messageKey, 'ratio' in colors ? { ratio: colors.ratio } : {})
   const logo = options.logo ? await context.withTenant((tx) => readCompanyLogo(tx, company)) : null

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { asset, contentItem, event, organization, subscription } from '#db/schema'
+import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
+import { withSystem } from '#app/lib/db.server'
+import { createCompanyAdmin } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
+import { tusUpload } from '../support/tus'
+
+/*
+ * Every gated action against every state a company's billing can be in: what the plan table of
+ * docs/product.md allows is allowed, the rest refused on the server (402 with the plan that
+ * unlocks it), whatever the client shows.
+ */
+
+const DAY = 86_400_000
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+
+type BillingState = 'starter' | 'trialing' | 'professional' | 'past_due in grace' | 'past_due after grace' | 'enterprise' | 'cancelled'
+
+/** Puts a company in a billing state the way billing itself would leave it. */
+async function putInState(companyId: string, state: BillingState) {
+  const now = Date.now()
+  const paid = (plan: 'professional' | 'enterprise', status: string, pastDueSince: Date | null = null) => ({ companyId, provider: 'test', customerId: `cus_${companyId}`, subscriptionId: `sub_${companyId}`, plan, status, currency: 'EUR', unitAmount: 1200, currentPeriodEnd: new Date(now + 20 * DAY), pastDueSince })
+  await withSystem(async (tx) => {
+    if (state === 'trialing') await tx.update(organization).set({ trialStartedAt: new Date(now), trialEndsAt: new Date(now + 14 * DAY) }).where(eq(organization.id, companyId))
+    const row =
+      state === 'professional' ? paid('professional', 'active')
+      : state === 'past_due in grace' ? paid('professional', 'past_due', new Date(now - 2 * DAY))
+      : state === 'past_due after grace' ? paid('professional', 'past_due', new Date(now - 8 * DAY))
+      : state === 'enterprise' ? paid('enterprise', 'active')
+      : state === 'cancelled' ? paid('professional', 'canceled')
+      : null
+    if (row) await tx.insert(subscription).values(row)
+    await syncCompanyPlan(tx, companyId)
+  })
+}
+
+type Action = 'photo 51 of an event' | 'upload past 1 GB' | 'custom QR code' | 'custom domain' | 'branding on fans’ pages' | 'template on fans’ pages'
+
+/** What each state may do (docs/product.md's plan table). */
+const ALLOWED: Record<BillingState, Action[]> = {
+  starter: [],
+  trialing: ['photo 51 of an event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages'],
+  professional: ['photo 51 of an event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages'],
+  'past_due in grace': ['photo 51 of an event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages'],
+  'past_due after grace': [],
+  enterprise: ['photo 51 of an event', 'upload past 1 GB', 'custom QR code', 'custom domain', 'branding on fans’ pages', 'template on fans’ pages'],
+  cancelled: [],
+}
+
+const ACTIONS: Action[] = ['photo 51 of an event', 'upload past 1 GB', 'custom QR code', 'custom domain', 'branding on fans’ pages', 'template on fans’ pages']
+
+describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) => {
+  it('may do exactly what its plan includes', async () => {
+    const admin = await createCompanyAdmin('gate')
+    const companyId = admin.company.id
+    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'show', title: 'Show', status: 'published' }).returning())
+    const [full] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Full', slug: 'full', eventId: show.id }).returning())
+    const [other] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Other', slug: 'other' }).returning())
+    const seeded = (count: number, item: string, sizeBytes: number) =>
+      Array.from({ length: count }, (_, i) => ({ companyId, contentItemId: item, purpose: 'gallery-media', mediaType: 'image', originalName: `${item}-${i}.jpg`, mimeType: 'image/jpeg', sizeBytes, storageKey: `${companyId}/seed-${item}-${i}/original.jpg` }))
+    await withSystem((tx) => tx.insert(asset).values(seeded(50, full.id, 1000)))
+    await withSystem((tx) => tx.update(organization).set({ brandPrimaryColor: '#ff3366', template: { canvas: 'light', cover: 'minimal' } }).where(eq(organization.id, companyId)))
+    await putInState(companyId, state)
+
+    const outcome: Record<Action, boolean> = {} as Record<Action, boolean>
+    const photo = await tusUpload(admin.client, PNG, { filename: 'fifty-one.png', purpose: 'gallery-media', contentItemId: full.id })
+    outcome['photo 51 of an event'] = photo.ok
+    if (!photo.ok) expect(photo.status, 'photo 51').toBe(402)
+
+    // 1.5 GB stored: over Starter's 1 GB, well under Professional's 50 GB.
+    await withSystem((tx) => tx.insert(asset).values(seeded(1, other.id, 1.5 * 1024 ** 3)))
+    const big = await tusUpload(admin.client, PNG, { filename: 'more.png', purpose: 'gallery-media', contentItemId: other.id })
+    outcome['upload past 1 GB'] = big.ok
+    if (!big.ok) expect(big.status, 'quota').toBe(402)
+
+    const qr = await admin.client.get(`/api/qr/event/${show.id}?format=svg&fg=%231a1a2e&bg=%23fdf6e3`)
+    outcome['custom QR code'] = qr.status === 200
+    if (qr.status !== 200) expect(qr.status, 'qr').toBe(402)
+
+    const domain = await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host: `photos.${admin.company.slug}.test` })
+    outcome['custom domain'] = domain.status === 200
+    if (domain.status !== 200) {
+      expect(domain.status, 'domain').toBe(402)
+      expect(domain.text).toContain('/admin/subscription')
+    }
+
+    const landing = await new TestClient().get(`/${admin.company.slug}`)
+    outcome['branding on fans’ pages'] = landing.text.includes('data-branded')
+    outcome['template on fans’ pages'] = landing.text.includes('theme-light') && landing.text.includes('data-cover="minimal"')
+
+    expect(outcome).toEqual(Object.fromEntries(ACTIONS.map((action) => [action, ALLOWED[state].includes(action)])))
+  })
+})
