@@ -193,6 +193,8 @@ export const organization = pgTable('companies', {
    * then Starter; null holds while the subscription does. Written only by billing's plan sync.
    */
   planValidUntil: timestamp('plan_valid_until', { withTimezone: true }),
+  /** A brand created under an Enterprise account: covered by that company's Enterprise plan while it lasts. */
+  parentCompanyId: text('parent_company_id').references((): AnyPgColumn => organization.id, { onDelete: 'set null' }),
   /** The free trial of Professional: once per company, ever (docs/product.md). */
   trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
@@ -193,6 +194,9 @@ function createAuth(secret: string) {
         ac: accessControl,
         roles: authRoles,
         creatorRole: 'admin',
+        // Every way to create a company (our onboarding or Better Auth's own endpoint) obeys the
+        // plan: one company per person, more with Enterprise.
+        allowUserToCreateOrganization: async (user) => (await brandAllowance(user.id)).canCreate,
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
         requireEmailVerificationOnInvitation: true,

@@ -42,6 +42,8 @@ export type TenantContext<A extends Actor = Actor> = {
 export type MemberContext = TenantContext<PersonActor> & {
   user: AuthSession['user']
   session: AuthSession['session']
+  /** Every company this person belongs to (the admin's brand switcher). */
+  memberships: Membership[]
 }
 
 export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; planValidUntil: Date | null; role: Role }
@@ -114,7 +116,7 @@ export async function requireMember(request: Request, permission: Permission): P
   }
   const company = { id: membership.companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo }
   const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership)
-  return { ...context, user: auth.user, session: auth.session }
+  return { ...context, user: auth.user, session: auth.session, memberships }
 }
 
 /**

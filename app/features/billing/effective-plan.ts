@@ -18,7 +18,8 @@ export type EffectivePlan = {
   plan: PlanId
   /** When this plan stops holding by itself (trial or grace end); null while it holds until told otherwise. */
   validUntil: Date | null
-  source: 'subscription' | 'grace' | 'trial' | 'free'
+  /** `account`: a brand covered by the Enterprise plan of the company whose account created it. */
+  source: 'subscription' | 'grace' | 'trial' | 'account' | 'free'
 }
 
 export function effectivePlan(input: { subscription: SubscriptionFacts | null; trialEndsAt: Date | null }, now = new Date()): EffectivePlan {

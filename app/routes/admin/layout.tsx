@@ -9,7 +9,9 @@ import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { useIdleLogout } from '#app/features/accounts/use-idle-logout'
 import { AdminErrorScreen } from '#app/features/admin-shell/components/admin-error-screen'
-import { AdminNav, CompanyBadge, IdlePreload, visibleNavKeys } from '#app/features/admin-shell/components/admin-nav'
+import { AdminNav, IdlePreload, visibleNavKeys } from '#app/features/admin-shell/components/admin-nav'
+import { BrandSwitcher } from '#app/features/admin-shell/components/brand-switcher'
+import { brandAllowanceOf } from '#app/features/companies/server/brand-allowance.server'
 import { can } from '#app/features/members/permissions'
 import { UploadsProvider } from '#app/features/media/components/uploads-provider'
 import { UploadTray } from '#app/features/media/components/upload-tray'
@@ -33,6 +35,8 @@ export const loader = withMember('dashboard.read', async (member) => {
     navKeys: visibleNavKeys((permission) => can(role, permission)),
     suspension: await getCompanySuspension(member),
     subscription: await readStoredSubscriptionStatus(member.company.id),
+    brands: member.memberships.map((membership) => ({ id: membership.companyId, name: membership.companyName, logo: membership.companyLogo })),
+    canCreateBrand: brandAllowanceOf(member.memberships).canCreate,
   }
 })
 
@@ -114,7 +118,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex h-full flex-col gap-6 p-4">
-      <CompanyBadge name={loaderData.company.name} logo={loaderData.company.logo} />
+      <BrandSwitcher current={{ id: loaderData.company.id, name: loaderData.company.name, logo: loaderData.company.logo }} brands={loaderData.brands} canCreate={loaderData.canCreateBrand} />
       <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} visibleKeys={loaderData.navKeys} />
     </div>
   )

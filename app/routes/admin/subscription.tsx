@@ -196,13 +196,14 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
 
 function StatusPill({ overview }: { overview: BillingOverview }) {
   const { t } = useTranslation()
-  const key = overview.source === 'trial' ? 'trial' : overview.source === 'grace' ? 'pastDue' : overview.subscription?.cancelAtPeriodEnd ? 'cancelling' : overview.source === 'subscription' ? 'active' : 'free'
+  const key = overview.source === 'trial' ? 'trial' : overview.source === 'account' ? 'account' : overview.source === 'grace' ? 'pastDue' : overview.subscription?.cancelAtPeriodEnd ? 'cancelling' : overview.source === 'subscription' ? 'active' : 'free'
   return <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', key === 'pastDue' || key === 'cancelling' ? 'bg-amber-500/15 text-amber-800' : key === 'free' ? 'bg-surface-muted text-ink-muted' : 'bg-accent/10 text-accent')}>{t(`billing.status.${key}`)}</span>
 }
 
 function planDetail(overview: BillingOverview, currency: Currency, t: (key: string, values?: Record<string, unknown>) => string, language: string) {
   if (overview.source === 'trial') return t('billing.detail.trial', { count: overview.trial.daysLeft, date: dateOf(overview.trial.endsAt, language) })
   if (overview.source === 'grace') return t('billing.detail.pastDue', { date: dateOf(overview.validUntil, language) })
+  if (overview.source === 'account') return t('billing.detail.account')
   const subscription = overview.subscription
   if (subscription && overview.source === 'subscription') {
     const price = formatPrice(subscription.unitAmount / 100, currency, language)

@@ -10,18 +10,22 @@ import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { withUser } from '#app/lib/member-route.server'
-import { findMemberships, requireUser } from '#app/lib/tenant.server'
+import { requireUser } from '#app/lib/tenant.server'
+import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
 import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
 import { isOperatorEmail } from '#app/features/operator/server/require-operator.server'
 import type { Route } from './+types/onboarding'
 
 export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   const auth = await requireUser(request)
-  if ((await findMemberships(auth.user.id)).length > 0) throw redirect('/admin')
+  // A member already: only a new brand (Enterprise) brings them here; anything else goes to the admin.
+  const brands = await brandAllowance(auth.user.id)
+  const newBrand = brands.memberships.length > 0
+  if (newBrand && (!brands.canCreate || !new URL(request.url).searchParams.has('brand'))) throw redirect('/admin')
   // A platform operator without a company of their own lands on their console, not on "create a company".
   if (isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)) && !new URL(request.url).searchParams.has('create')) throw redirect('/operator')
   const env = getEnv()
-  return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: await findPendingInvitations(auth.user.email) }
+  return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: newBrand ? [] : await findPendingInvitations(auth.user.email), coveredBy: newBrand ? brands.coveredBy : null }
 })
 
 export const action = withUser(async ({ request }: Route.ActionArgs) => {
@@ -30,7 +34,9 @@ export const action = withUser(async ({ request }: Route.ActionArgs) => {
   const parsed = ZCreateCompany.safeParse(form)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
   try {
-    const { headers } = await createCompany(parsed.data, request.headers, auth.user.id)
+    const brands = await brandAllowance(auth.user.id)
+    if (!brands.canCreate) return data({ errors: { form: ['billing.errors.brands'] } }, { status: 402 })
+    const { headers } = await createCompany(parsed.data, request.headers, auth.user.id, brands.coveredBy?.id ?? null)
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
@@ -49,7 +55,10 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   const submitting = navigation.state !== 'idle'
   return (
-    <AuthShell title={t('onboarding.title')} subtitle={t('onboarding.subtitle', { name: loaderData.userName })}>
+    <AuthShell
+      title={loaderData.coveredBy ? t('onboarding.newBrand.title') : t('onboarding.title')}
+      subtitle={loaderData.coveredBy ? t('onboarding.newBrand.subtitle', { company: loaderData.coveredBy.name }) : t('onboarding.subtitle', { name: loaderData.userName })}
+    >
       {loaderData.invitations.length > 0 ? (
         <section className="mb-8 space-y-3" aria-labelledby="pending-invitations">
           <h2 id="pending-invitations" className="text-sm font-semibold">

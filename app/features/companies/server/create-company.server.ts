@@ -2,13 +2,17 @@ import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getAuth } from '#app/lib/auth.server'
-import { getDb } from '#app/lib/db.server'
+import { getDb, withSystem } from '#app/lib/db.server'
+import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { AppError } from '#app/lib/errors'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import type { TCreateCompany } from '../companies.schema'
 
-/** Creates the company, makes the user its first admin and its active company. */
-export async function createCompany(input: TCreateCompany, requestHeaders: Headers, actorUserId: string) {
+/**
+ * Creates the company, makes the user its first admin and its active company. A further brand of
+ * an Enterprise account (`coveredBy`) is attached to that company and shares its plan.
+ */
+export async function createCompany(input: TCreateCompany, requestHeaders: Headers, actorUserId: string, coveredBy: string | null = null) {
   const taken = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, input.slug))
   if (taken.length > 0) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
   const { response: company, headers } = await getAuth()
@@ -19,9 +23,15 @@ export async function createCompany(input: TCreateCompany, requestHeaders: Heade
       throw error
     })
   if (!company) throw new AppError('INTERNAL', 'errors.generic')
+  if (coveredBy) {
+    await withSystem(async (tx) => {
+      await tx.update(organization).set({ parentCompanyId: coveredBy }).where(eq(organization.id, company.id))
+      await syncCompanyPlan(tx, company.id)
+    })
+  }
   await recordAuditEvent({
     category: 'admin_privileged_action',
-    action: 'company.create',
+    action: coveredBy ? 'company.create-brand' : 'company.create',
     companyId: company.id,
     actorUserId,
     tableName: 'companies',

@@ -1,0 +1,19 @@
+import { getEntitlements } from '#app/features/billing/entitlements'
+import { findMemberships, type Membership } from '#app/lib/tenant.server'
+
+/**
+ * Whether a person may create another company ("brand"): everyone may create their first; more
+ * come with Enterprise (docs/product.md), counted over the companies they administer. A new
+ * brand is attached to the Enterprise company that allows it, and shares its plan.
+ */
+export async function brandAllowance(userId: string, now = new Date()) {
+  return brandAllowanceOf(await findMemberships(userId), now)
+}
+
+/** The same, from memberships already read (the tenant guard reads them on every admin request). */
+export function brandAllowanceOf(memberships: Membership[], now = new Date()) {
+  if (memberships.length === 0) return { memberships, canCreate: true, coveredBy: null }
+  const administered = memberships.filter((membership) => membership.role === 'admin')
+  const enterprise = administered.find((membership) => getEntitlements(membership, now).brandsPerAccount > administered.length)
+  return { memberships, canCreate: Boolean(enterprise), coveredBy: enterprise ? { id: enterprise.companyId, name: enterprise.companyName } : null }
+}

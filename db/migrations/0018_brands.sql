@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "parent_company_id" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_parent_company_id_companies_id_fk" FOREIGN KEY ("parent_company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;
