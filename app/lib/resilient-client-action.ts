@@ -1,22 +1,40 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from 'react-router'
 import type { ActionResult } from './action-result'
 
+/** The spec's failure texts: what was being done when the server failed. */
 export type FailureKey = 'errors.saveFailed' | 'errors.updateFailed' | 'errors.deleteFailed'
 
 /**
- * A form's save that fails on the way (no network) or on the server (a 5xx) answers its fetcher
- * like any refused save: a toast with the spec's "network error" or "save failed", the form and
- * what was typed left as they were. Without it, the page would give way to the error screen and
- * the admin's typing would be lost. Refusals (4xx) and redirects pass through unchanged.
+ * An admin form's save that fails on the way (no network) or on the server (a 5xx) answers like
+ * any refused save: a toast with the spec's "network error", or the failure text of what the
+ * button does ("save failed" for something new, "update failed" for a change, "delete failed" for
+ * a removal), and the form with what was typed left as it was. Without it, the page would give
+ * way to the error screen and the admin's typing would be lost. Refusals (4xx) and redirects pass
+ * through unchanged.
+ *
+ * `failureKey` is the page's usual text; `failureKeyByIntent` names the buttons (the form's
+ * `intent`) that do something else, such as a delete button on an edit page.
+ *
+ * For admin actions, whose answers are ActionResults (their redirects arrive thrown).
  */
-export function resilientClientAction(failureKey: FailureKey = 'errors.saveFailed') {
-  return async ({ serverAction }: Pick<ClientActionFunctionArgs, 'serverAction'>) => {
+export function resilientClientAction(failureKey: FailureKey = 'errors.saveFailed', failureKeyByIntent: Partial<Record<string, FailureKey>> = {}) {
+  return async ({ request, serverAction }: Pick<ClientActionFunctionArgs, 'request' | 'serverAction'>): Promise<ActionResult> => {
+    // serverAction() reads the request's body: a copy taken first still says which button it was.
+    const sent = request.clone()
     try {
-      return await serverAction()
+      return await serverAction<ActionResult>()
     } catch (error) {
       if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false)
-      return { ok: false, errors: { form: [offline ? 'errors.network' : failureKey] } } satisfies ActionResult
+      const key = offline ? 'errors.network' : (failureKeyByIntent[await intentOf(sent)] ?? failureKey)
+      return { ok: false, errors: { form: [key] } }
     }
   }
+}
+
+/** The `intent` a form was posted with ('' for forms with one purpose). */
+async function intentOf(request: Request) {
+  const form = await request.formData().catch(() => null)
+  const intent = form?.get('intent')
+  return typeof intent === 'string' ? intent : ''
 }

@@ -12,9 +12,10 @@ import { updateAssetText } from '#app/features/content/server/update-asset-text.
 import { updateContentDetails } from '#app/features/content/server/update-content-details.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { can } from '#app/features/members/permissions'
-import { actionInvalid, actionSuccess } from '#app/lib/action-result'
+import { actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.$id'
 
 export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
@@ -58,6 +59,10 @@ export const action = withMember('content.write', async (member, { request, para
     },
   })
 })
+
+// A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
+export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed', 'remove-file': 'errors.deleteFailed' })
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Highlights'} · Afterglow` }]
 

@@ -1,14 +1,14 @@
 import { useTranslation } from '#app/lib/react-i18n'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ContentDetailsFields } from '#app/features/content/components/content-details-fields'
 import { ZContentDetails } from '#app/features/content/content.schema'
 import { createContent } from '#app/features/content/server/create-content.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
-import { AppError } from '#app/lib/errors'
-import { fieldErrors } from '#app/lib/form-errors'
+import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToast } from '#app/lib/action-result'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.new'
 
 function kindOf(request: Request) {
@@ -21,19 +21,23 @@ export const loader = withMember('content.write', async (member, { request }: Ro
 
 export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) => {
   const parsed = ZContentDetails.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
+  if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const created = await createContent(member, kindOf(request), parsed.data)
     return redirect(`/admin/content/${created.id}`)
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ errors: { [String(error.details.field ?? 'form')]: [error.messageKey] } }, { status: error.status })
-    throw error
+    return actionFailure(error)
   }
 })
+
+// A new item that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
+export const clientAction = resilientClientAction('errors.saveFailed')
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
+  useOutcomeToast(actionData)
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
@@ -44,7 +48,7 @@ export default function NewContent({ loaderData, actionData }: Route.ComponentPr
         <p className="mt-1 text-sm text-ink-muted">{t('content.newHint')}</p>
       </div>
       <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
-        <ContentDetailsFields errors={actionData?.errors} events={loaderData.events} />
+        <ContentDetailsFields errors={actionData && !actionData.ok ? actionData.errors : undefined} events={loaderData.events} />
         <div className="flex justify-end gap-2">
           <Link to="/admin/content" className="inline-flex h-10 items-center px-4 text-sm font-medium text-ink-muted hover:text-ink">
             {t('common.cancel')}

@@ -1,5 +1,5 @@
 import { Link2, Trash2, Unlink } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -17,9 +17,10 @@ import { updateEvent } from '#app/features/events/server/update-event.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
-import { actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { actionInvalid, actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.$id'
 
 export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
@@ -52,6 +53,10 @@ export const action = withMember('events.manage', async (member, { request, para
   })
 })
 
+// A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
+export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed' })
+export const shouldRevalidate = revalidateUnlessUnchanged
+
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.title ?? 'Events'} · Afterglow` }]
 
 export default function EventEditor({ loaderData }: Route.ComponentProps) {
@@ -66,6 +71,12 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
   useOutcomeToast(details.data)
   useOutcomeToast(status.data)
   useOutcomeToast(links.data)
+  useOutcomeToast(remover.data)
+  // A deletion that answers here failed (one that works leaves the page): the dialog closes, so
+  // its toast can be read and dismissed.
+  useEffect(() => {
+    if (remover.data) setConfirmDelete(false)
+  }, [remover.data])
   const errors = details.data && !details.data.ok ? details.data.errors : undefined
   const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })
 

@@ -1,32 +1,37 @@
 import { useTranslation } from '#app/lib/react-i18n'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { EventFields } from '#app/features/events/components/event-fields'
 import { ZEventForm } from '#app/features/events/events.schema'
 import { createEvent } from '#app/features/events/server/create-event.server'
-import { AppError } from '#app/lib/errors'
-import { fieldErrors } from '#app/lib/form-errors'
+import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToast } from '#app/lib/action-result'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.new'
 
 export const loader = withMember('events.manage', async () => null)
 
 export const action = withMember('events.manage', async (member, { request }: Route.ActionArgs) => {
   const parsed = ZEventForm.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
+  if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const created = await createEvent(member, parsed.data)
     return redirect(`/admin/events/${created.id}`)
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
-    throw error
+    // A taken address is said at the slug field (the error names it).
+    return actionFailure(error)
   }
 })
+
+// A new event that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
+export const clientAction = resilientClientAction('errors.saveFailed')
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export default function NewEvent({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const navigation = useNavigation()
+  useOutcomeToast(actionData)
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
@@ -36,7 +41,7 @@ export default function NewEvent({ actionData }: Route.ComponentProps) {
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('events.new')}</h1>
       </div>
       <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
-        <EventFields errors={actionData?.errors} />
+        <EventFields errors={actionData && !actionData.ok ? actionData.errors : undefined} />
         <div className="flex justify-end">
           <Button type="submit" disabled={navigation.state !== 'idle'}>
             {navigation.state !== 'idle' ? t('common.saving') : t('events.create')}

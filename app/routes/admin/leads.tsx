@@ -5,9 +5,10 @@ import { deleteLead } from '#app/features/leads/server/delete-lead.server'
 import { findLeadFilterOptions } from '#app/features/leads/server/find-lead-filter-options.server'
 import { findLeads } from '#app/features/leads/server/find-leads.server'
 import { can } from '#app/features/members/permissions'
-import { actionSuccess } from '#app/lib/action-result'
+import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { requestOrigin } from '#app/lib/visit.server'
 import type { Route } from './+types/leads'
 
@@ -25,6 +26,10 @@ export const action = withMember('leads.delete', async (member, { request }: Rou
     },
   })
 })
+
+// An erasure that cannot reach the server (or fails there) is a toast, never the error screen.
+export const clientAction = resilientClientAction('errors.deleteFailed')
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Leads · Afterglow' }]
 

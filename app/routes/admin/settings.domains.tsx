@@ -53,7 +53,7 @@ export const action = withMember('dashboard.read', async (member, { request }: R
 )
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.
-export const clientAction = resilientClientAction()
+export const clientAction = resilientClientAction('errors.saveFailed', { check: 'errors.updateFailed', remove: 'errors.deleteFailed' })
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Custom domains · Afterglow' }]

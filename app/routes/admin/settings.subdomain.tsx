@@ -44,7 +44,7 @@ export const action = withMember('dashboard.read', async (member, { request }: R
 )
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.
-export const clientAction = resilientClientAction()
+export const clientAction = resilientClientAction('errors.saveFailed', { retry: 'errors.updateFailed' })
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subdomain · Afterglow' }]

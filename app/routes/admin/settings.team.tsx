@@ -13,9 +13,10 @@ import { changeMemberRole } from '#app/features/members/server/change-member-rol
 import { inviteMember } from '#app/features/members/server/invite-member.server'
 import { listTeam } from '#app/features/members/server/list-team.server'
 import { removeMember } from '#app/features/members/server/remove-member.server'
-import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
 
 export const loader = withMember('team.manage', async (member) => {
@@ -49,6 +50,11 @@ export const action = withMember('team.manage', async (member, { request }: Rout
     { invalid: 'fields' },
   )
 })
+
+// A team change that cannot reach the server (or fails there) is a toast, never a lost
+// invitation form or the error screen.
+export const clientAction = resilientClientAction('errors.saveFailed', { 'change-role': 'errors.updateFailed', remove: 'errors.deleteFailed', 'cancel-invitation': 'errors.deleteFailed' })
+export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Team · Afterglow' }]
 

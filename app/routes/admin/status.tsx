@@ -6,10 +6,11 @@ import { Button } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getCompanyStatus, type StatusLevel } from '#app/features/status/server/get-company-status.server'
 import { retryFailedMedia } from '#app/features/status/server/retry-failed-media.server'
-import { actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
+import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/status'
@@ -31,6 +32,10 @@ export const action = withMember('content.write', async (member, { request }: Ro
   }),
 )
 
+// A retry that cannot reach the server (or fails there) is a toast, never the error screen.
+export const clientAction = resilientClientAction('errors.updateFailed')
+export const shouldRevalidate = revalidateUnlessUnchanged
+
 export const meta: Route.MetaFunction = () => [{ title: 'System status · Afterglow' }]
 
 /** How often the page checks again on its own, while it is visible. */
@@ -51,7 +56,8 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
   useOutcomeToast(fetcher.data)
   useEffect(() => {
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && revalidator.state === 'idle') void revalidator.revalidate()
+      // Offline, a check would fail and the page give way to the error screen: it waits for the network.
+      if (document.visibilityState === 'visible' && navigator.onLine && revalidator.state === 'idle') void revalidator.revalidate()
     }, REFRESH_MS)
     return () => clearInterval(timer)
   }, [revalidator])

@@ -1,5 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -28,6 +28,11 @@ export function ContentEditor({ item, files, events, canPublish, canEdit }: Cont
   useOutcomeToast(details.data)
   useOutcomeToast(status.data)
   useOutcomeToast(remover.data)
+  // A deletion that answers here failed (one that works leaves the page): the dialog closes, so
+  // its toast can be read and dismissed.
+  useEffect(() => {
+    if (remover.data) setConfirmDelete(false)
+  }, [remover.data])
   const isGallery = item.kind === 'gallery'
   const detailErrors = details.data && !details.data.ok ? details.data.errors : undefined
   const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })

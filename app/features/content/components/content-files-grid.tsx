@@ -13,6 +13,11 @@ export function ContentFilesGrid({ files, canEdit }: { files: ContentFile[]; can
   const dragged = useRef<number | null>(null)
   useOutcomeToast(fetcher.data)
   useEffect(() => setOrder(files.map((file) => file.id)), [files])
+  // A new order the server did not take (offline, a failure) goes back to the saved one, so the
+  // page shows what fans see; the toast says why.
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) setOrder(files.map((file) => file.id))
+  }, [fetcher.data, files])
   const byId = new Map(files.map((file) => [file.id, file]))
   const ordered = order.map((id) => byId.get(id)).filter((file): file is ContentFile => Boolean(file))
 
