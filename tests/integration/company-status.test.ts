@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem } from '#db/schema'
+import { asset, customDomain, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
@@ -23,7 +23,10 @@ describe("the company's system status", () => {
 
     const page = await admin.client.get('/admin/status')
     expect(page.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'media']) expect(page.text).toContain(`data-testid="status-${key}"`)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'payments', 'media']) expect(page.text).toContain(`data-testid="status-${key}"`)
+    // The test app runs without STRIPE_SECRET_KEY: the built-in provider, said plainly.
+    expect(page.text).toContain('data-testid="status-payments" data-level="warning"')
+    expect(page.text).toContain('Payments run on the built-in test provider')
     expect(page.text).toContain('data-testid="status-database" data-level="ok"')
     expect(page.text).toContain('data-testid="status-media" data-level="error"')
     expect(page.text).toContain('1 files could not be processed')
@@ -48,5 +51,17 @@ describe("the company's system status", () => {
     const page = await admin.client.get('/admin/status')
     expect(page.text).toContain('data-testid="status-subdomain" data-level="warning"')
     expect(page.text).toContain('is waiting for approval')
+  })
+
+  it('adds each custom domain with its verification and certificate state', async () => {
+    const admin = await createCompanyAdmin('status-dom')
+    await withSystem((tx) => tx.insert(customDomain).values([
+      { companyId: admin.company.id, host: `photos.${admin.company.slug}.test`, token: 't1', state: 'verified', tlsState: 'active' },
+      { companyId: admin.company.id, host: `live.${admin.company.slug}.test`, token: 't2', state: 'conflicting' },
+    ]))
+    const page = await admin.client.get('/admin/status')
+    expect(page.text).toContain(`photos.${admin.company.slug}.test is verified and served over HTTPS.`)
+    expect(page.text).toContain(`live.${admin.company.slug}.test has a DNS problem`)
+    expect(page.text).toContain(`Custom domain live.${admin.company.slug}.test`)
   })
 })

@@ -125,7 +125,8 @@ describe('the inbox of the marketing site', () => {
   it('shows the platform status with its checks and counts', async () => {
     const status = await operator.get('/operator/status')
     expect(status.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns']) expect(status.text).toContain(`data-testid="status-${key}"`)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns', 'payments']) expect(status.text).toContain(`data-testid="status-${key}"`)
+    expect(status.text).toContain('built-in test provider (no real payments)')
     expect(status.text).toContain('data-testid="status-database" data-level="ok"')
   })
 })

@@ -80,12 +80,12 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
         {checks.map((check) => {
           const { icon: Icon, className } = LEVELS[check.level]
           return (
-            <li key={check.key} className="flex items-start gap-3 px-4 py-3.5" data-testid={`status-${check.key}`} data-level={check.level}>
+            <li key={`${check.key}-${check.detail.host ?? ''}`} className="flex items-start gap-3 px-4 py-3.5" data-testid={`status-${check.key}`} data-level={check.level}>
               <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', className)} />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="font-medium">
-                    {t(`status.checks.${check.key}.title`)} <span className="sr-only">{t(`status.levels.${check.level}`)}</span>
+                    {t(`status.checks.${check.key}.title`, check.detail)} <span className="sr-only">{t(`status.levels.${check.level}`)}</span>
                   </span>
                   <span className="text-xs text-ink-muted">{t('status.checkedAt', { time: time(check.checkedAt) })}</span>
                 </p>

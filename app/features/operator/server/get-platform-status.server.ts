@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
 import { checkHealth } from '#app/features/health/server/check-health.server'
 import { createResolver, defaultResolver } from '#app/features/domains/server/dns-resolver.server'
 import { withSystem } from '#app/lib/db.server'
@@ -25,7 +26,7 @@ async function dnsCheck(): Promise<{ level: StatusLevel; detail: string }> {
 /** The platform's checks (section 8's, for every company) and its counts. */
 export async function getPlatformStatus(_operator: OperatorContext) {
   const checkedAt = new Date().toISOString()
-  const [health, dns, numbers] = await Promise.all([
+  const [health, dns, numbers, payments] = await Promise.all([
     checkHealth(),
     dnsCheck(),
     withSystem(async (tx) => {
@@ -41,6 +42,7 @@ export async function getPlatformStatus(_operator: OperatorContext) {
       `).then((result) => result.rows)
       return row
     }),
+    checkPaymentProvider(),
   ])
   const level = (status: 'ok' | 'error'): StatusLevel => (status === 'ok' ? 'ok' : 'error')
   const checks: StatusCheck[] = [
@@ -49,6 +51,7 @@ export async function getPlatformStatus(_operator: OperatorContext) {
     { key: 'mail', level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok', detail: health.checks.mail.message ?? '', checkedAt },
     { key: 'jobs', level: numbers.failed > 0 ? 'warning' : 'ok', detail: `${numbers.queued} queued · ${numbers.failed} failed in 24 h`, checkedAt },
     { key: 'dns', ...(await Promise.resolve(dns)), checkedAt },
+    { key: 'payments', level: payments.level, detail: payments.mode === 'test' ? 'built-in test provider (no real payments)' : `Stripe · ${payments.ms} ms`, checkedAt: payments.checkedAt },
   ]
   return { checks, numbers }
 }
