@@ -118,7 +118,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   const sidebar = (onNavigate?: () => void) => (
     <div className="flex h-full flex-col gap-6 p-4">
-      <BrandSwitcher current={{ id: loaderData.company.id, name: loaderData.company.name, logo: loaderData.company.logo }} brands={loaderData.brands} canCreate={loaderData.canCreateBrand} />
+      {/* In the phone drawer, room is left for its close button. */}
+      <div className={onNavigate ? 'mr-10' : undefined}>
+        <BrandSwitcher current={{ id: loaderData.company.id, name: loaderData.company.name, logo: loaderData.company.logo }} brands={loaderData.brands} canCreate={loaderData.canCreateBrand} />
+      </div>
       <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} visibleKeys={loaderData.navKeys} />
     </div>
   )
