@@ -183,7 +183,9 @@ describe("a company's landing page", () => {
     expect(pending.text).toContain('Our professional address is being set up and will be ready soon:')
     expect(pending.text).toContain(`href="http://${subdomain}.${platformDomain}"`)
     await setCompany(admin.company.id, { subdomainStatus: 'active' })
-    expect((await fan.get(`/${admin.company.slug}`)).text).not.toContain('data-testid="subdomain-banner"')
+    const active = await fan.get(`/${admin.company.slug}`)
+    expect(active.status).toBe(200)
+    expect(active.text).not.toContain('data-testid="subdomain-banner"')
   })
 
   it('marks a signed-in browser with a readable hint (no secret) so the cached page can offer "Admin", and clears it on sign-out', async () => {

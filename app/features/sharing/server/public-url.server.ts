@@ -40,9 +40,15 @@ export function subdomainOrigin(label: string) {
   return `${new URL(env.APP_URL).protocol}//${label}.${env.PLATFORM_DOMAIN}`
 }
 
+/** A platform reached by its IP address (a bare server, a test) has no names under it for subdomains. */
+function platformCarriesSubdomains() {
+  const host = getEnv().PLATFORM_DOMAIN.replace(/:\d+$/, '')
+  return !/^\d{1,3}(\.\d{1,3}){3}$/.test(host) && !host.startsWith('[')
+}
+
 /** Where a company's pages live for everyone: its active subdomain, else `/{slug}` on the platform. */
 export function companyPublicBase(company: CompanyAddress) {
-  if (company.subdomainStatus === 'active' && company.subdomain) return subdomainOrigin(company.subdomain)
+  if (company.subdomainStatus === 'active' && company.subdomain && platformCarriesSubdomains()) return subdomainOrigin(company.subdomain)
   return `${getEnv().APP_URL}/${company.slug}`
 }
 
