@@ -5,7 +5,7 @@ import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin } from '../support/fixtures'
+import { createCompanyAdmin, signIn } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
