@@ -109,6 +109,11 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? t('onboarding.creating') : t('onboarding.create')}
         </Button>
+        {loaderData.coveredBy ? (
+          <Link to="/admin" className="block text-center text-sm text-ink-muted hover:text-ink">
+            {t('onboarding.newBrand.back', { company: loaderData.coveredBy.name })}
+          </Link>
+        ) : null}
       </Form>
     </AuthShell>
   )
