@@ -80,6 +80,18 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
     expect(missing.text).toContain(`Back to ${admin.company.name}`)
   })
 
+  it('puts the active subdomain in what members share: QR codes and the landing', async () => {
+    const admin = await createCompanyAdmin('subqr')
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore', slug: 'encore', status: 'published', publishedAt: new Date() }).returning())
+    await withSystem((tx) => tx.update(organization).set({ subdomain: `${admin.company.slug}-live`, subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    const member = new TestClient(url)
+    await signIn(member, admin.credentials)
+    const qr = await member.get(`/api/qr/content/${gallery.id}?format=json`)
+    expect(qr.status, qr.text.slice(0, 300)).toBe(200)
+    expect(qr.json().url).toBe(`http://${admin.company.slug}-live.afterglow.test/galeria/encore`)
+    expect((await new TestClient(url).get(`/${admin.company.slug}`)).status).toBe(200)
+  })
+
   it("tells a fan on an unknown subdomain the company is not identified, and sends them to the platform's own home", async () => {
     const fan = new TestClient(url)
     const unknown = await fan.get('/', { host: `nobody-${randomBytes(3).toString('hex')}.afterglow.test` })
