@@ -9,7 +9,7 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
-type Page = { media: { id: string }[]; next: string | null }
+type Page = { media: { id: string; width: number; height: number }[]; next: string | null; upcoming: { sizes: [number, number][]; more: boolean } | null }
 
 describe('a gallery of any size', () => {
   it('shows its first page in the HTML and the rest page by page, every photo once and in order, across changes made between pages', async () => {
@@ -45,6 +45,15 @@ describe('a gallery of any size', () => {
       next = page.next
       pages += 1
     }
+
+    // Each page carries the sizes of the one after it (the space a fan's browser holds for it),
+    // and says whether another follows that one.
+    const sized = (page: Page) => page.media.map((item) => [item.width, item.height])
+    const second = (await fan.get(`${base}/fotos?after=${encodeURIComponent(page1.next!)}`)).json<Page>()
+    expect(page1.upcoming).toEqual({ sizes: sized(second), more: true })
+    const third = (await fan.get(`${base}/fotos?after=${encodeURIComponent(second.next!)}`)).json<Page>()
+    expect(second.upcoming).toEqual({ sizes: sized(third), more: false })
+    expect(third).toMatchObject({ next: null, upcoming: null })
     const expected = [...all.filter((id) => id !== all[GALLERY_PAGE_SIZE + 3]), added]
     expect(seen).toEqual(expected)
     expect(new Set(seen).size).toBe(seen.length)
@@ -53,11 +62,11 @@ describe('a gallery of any size', () => {
     // Without JavaScript, "Load more photos" links to the same page after the last one shown.
     const link = /href="\?after=([^"]+)"/.exec(html.text)?.[1]
     expect(link).toBeTruthy()
-    const second = await fan.get(`${base}?after=${link}`)
-    expect(second.text).toContain(`/p/${all[GALLERY_PAGE_SIZE]}/`)
-    expect(second.text).not.toContain(`/p/${all[1]}/`) // (the first photo is the cover, shown on every page)
+    const linked = await fan.get(`${base}?after=${link}`)
+    expect(linked.text).toContain(`/p/${all[GALLERY_PAGE_SIZE]}/`)
+    expect(linked.text).not.toContain(`/p/${all[1]}/`) // (the first photo is the cover, shown on every page)
     // The filter applies to every page; a broken cursor starts from the beginning.
-    expect((await fan.get(`${base}/fotos?type=videos`)).json<Page>()).toEqual({ media: [], next: null })
+    expect((await fan.get(`${base}/fotos?type=videos`)).json<Page>()).toEqual({ media: [], next: null, upcoming: null })
     expect((await fan.get(`${base}/fotos?after=nonsense`)).json<Page>().media[0].id).toBe(all[0])
     expect((await fan.get(`/${admin.company.slug}/galeria/no-such-gallery/fotos`)).status).toBe(404)
   })

@@ -30,10 +30,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = context
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    const { gallery, media, next } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
+    const { gallery, media, next, upcoming } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
     const downloads = await getDownloadOffers(context, [gallery.id])
     const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, tab, downloads, share } = loaderData
+  const { company, basePath, gallerySlug, gallery, media, next, upcoming, tab, downloads, share } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -98,6 +98,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
             <MorePages
               key={next}
               next={next}
+              upcoming={upcoming}
               template={company.template}
               pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${filter}`}
               afterHref={(after) => `?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after })}`}

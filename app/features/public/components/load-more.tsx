@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useNearViewport } from '../use-near-viewport'
 import { useTranslation } from '#app/lib/react-i18n'
 import { buttonClasses } from '#app/components/ui/button'
 
@@ -11,22 +12,15 @@ import { buttonClasses } from '#app/components/ui/button'
  */
 export function LoadMore({ href, loading, failed, onLoad }: { href: string; loading: boolean; failed: boolean; onLoad: () => void }) {
   const { t } = useTranslation()
-  const sentinel = useRef<HTMLDivElement>(null)
   // Within three screens or so of the end: the next page is asked for, and the one after it if
   // the end is still that close once it has arrived.
-  const [near, setNear] = useState(false)
-  useEffect(() => {
-    const element = sentinel.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), { rootMargin: '3000px 0px' })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
+  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null)
+  const near = useNearViewport(sentinel)
   useEffect(() => {
     if (near && !loading && !failed) onLoad()
   }, [near, loading, failed, onLoad])
   return (
-    <div ref={sentinel} className="flex flex-col items-center gap-2 py-8" aria-live="polite">
+    <div ref={setSentinel} className="flex flex-col items-center gap-2 py-8" aria-live="polite">
       {failed ? <p className="text-sm text-ink-muted">{t('public.gallery.loadFailed')}</p> : null}
       <a
         href={href}

@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react'
-import type { CSSProperties } from 'react'
+import type { CSSProperties, Ref } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import { gridGeometry, type GalleryLayout, type GridGeometry, type PageTemplate } from '../page-template'
@@ -39,14 +39,8 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
         const ratio = item.width / item.height
         const smallest = item.sources[0]
         return (
-          <li
-            key={item.id}
-            className="relative overflow-hidden bg-surface-muted"
-            style={layout === 'justified' ? { flexGrow: ratio * 100, flexBasis: `calc(var(--row-now) * ${(ratio * 0.9).toFixed(4)})` } : undefined}
-            data-testid="public-media"
-          >
-            {/* Square tiles crop to the centre; every other layout shows the whole photo. */}
-            <div style={{ paddingBottom: layout === 'square' ? '100%' : `${(100 / ratio).toFixed(4)}%` }} />
+          <li key={item.id} className="relative overflow-hidden bg-surface-muted" style={tileStyle(layout, ratio)} data-testid="public-media">
+            <TileSpace layout={layout} ratio={ratio} />
             {/* Without JavaScript the tile links to the large photo; with it, the viewer opens. */}
             <a
               href={item.sources.at(-1) ? `/p/${item.id}/${item.sources.at(-1)!.name}.webp` : undefined}
@@ -83,5 +77,35 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
         )
       })}
     </ul>
+  )
+}
+
+/** A tile's share of its row: justified rows grow each photo by its proportions. */
+function tileStyle(layout: GalleryLayout, ratio: number): CSSProperties | undefined {
+  return layout === 'justified' ? { flexGrow: ratio * 100, flexBasis: `calc(var(--row-now) * ${(ratio * 0.9).toFixed(4)})` } : undefined
+}
+
+/** The tile's height held by its proportions: square tiles crop to the centre, every other layout shows the whole photo. */
+function TileSpace({ layout, ratio }: { layout: GalleryLayout; ratio: number }) {
+  return <div style={{ paddingBottom: layout === 'square' ? '100%' : `${(100 / ratio).toFixed(4)}%` }} />
+}
+
+/**
+ * The space of a page that is on its way, tile for tile where its photos will be (the server sent
+ * their sizes with the page before): when the page arrives its photos take these places, and
+ * nothing the fan sees moves, however fast they scrolled.
+ */
+export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<[number, number]>; template: PageTemplate; className?: string; ref?: Ref<HTMLDivElement> }) {
+  const geometry = gridGeometry(template)
+  return (
+    <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
+      <ul className="media-grid" data-layout={template.layout}>
+        {sizes.map(([width, height], index) => (
+          <li key={index} className="relative overflow-hidden bg-surface-muted motion-safe:animate-pulse" style={tileStyle(template.layout, width / height)}>
+            <TileSpace layout={template.layout} ratio={width / height} />
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

@@ -232,6 +232,23 @@ export function parseGalleryCursor(text: string | null) {
 
 const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], photos: ['image'], videos: ['video'] }
 
+/**
+ * The proportions of the page after this one, so the fan's browser can hold that page's space
+ * before it arrives (a fan who scrolls faster than it loads sees nothing move), and whether more
+ * follows it.
+ */
+export type UpcomingPage = { sizes: Array<[width: number, height: number]>; more: boolean }
+
+function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null) {
+  return and(
+    eq(asset.contentItemId, galleryId),
+    eq(asset.processingStatus, 'ready'),
+    inArray(asset.mediaType, SHOWN_TYPES[tab]),
+    sql`${asset.width} is not null and ${asset.height} is not null`,
+    after ? sql`(${asset.position}, ${asset.id}) > (${after.position}, ${after.id}::uuid)` : undefined,
+  )
+}
+
 async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
   const after = parseGalleryCursor(options.after)
   const rows = await tx
@@ -249,21 +266,22 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
       sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
     })
     .from(asset)
-    .where(
-      and(
-        eq(asset.contentItemId, galleryId),
-        eq(asset.processingStatus, 'ready'),
-        inArray(asset.mediaType, SHOWN_TYPES[options.tab]),
-        sql`${asset.width} is not null and ${asset.height} is not null`,
-        after ? sql`(${asset.position}, ${asset.id}) > (${after.position}, ${after.id}::uuid)` : undefined,
-      ),
-    )
+    .where(shownFiles(galleryId, options.tab, after))
+    .orderBy(asc(asset.position), asc(asset.id))
+    .limit(GALLERY_PAGE_SIZE)
+  const media: PublicMedia[] = rows.map((row) => ({ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }))
+  const last = rows.length === GALLERY_PAGE_SIZE ? rows.at(-1)! : null
+  if (!last) return { media, next: null, upcoming: null }
+  // The sizes of the page after this one, and one file more to tell whether another follows it.
+  const following = await tx
+    .select({ width: asset.width, height: asset.height })
+    .from(asset)
+    .where(shownFiles(galleryId, options.tab, { position: last.position, id: last.id }))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(GALLERY_PAGE_SIZE + 1)
-  const shown = rows.slice(0, GALLERY_PAGE_SIZE)
-  const last = shown.at(-1)
-  const media: PublicMedia[] = shown.map((row) => ({ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }))
-  return { media, next: rows.length > GALLERY_PAGE_SIZE && last ? `${last.position}.${last.id}` : null }
+  if (following.length === 0) return { media, next: null, upcoming: null }
+  const upcoming: UpcomingPage = { sizes: following.slice(0, GALLERY_PAGE_SIZE).map((row) => [row.width!, row.height!]), more: following.length > GALLERY_PAGE_SIZE }
+  return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
 async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string) {
@@ -283,7 +301,7 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
   return read(async (tx) => {
     const gallery = await findPublishedGallery(tx, company, gallerySlug)
     const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
-    return { gallery, media: page.media, next: page.next }
+    return { gallery, ...page }
   })
 }
 
