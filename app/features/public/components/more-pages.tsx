@@ -33,7 +33,8 @@ export default function MorePages({ next, upcoming, template, pageUrl, afterHref
   return (
     <>
       {items.length > 0 ? <MediaGrid media={items} template={template} startIndex={startIndex} onOpen={onOpen} blockSize={GALLERY_PAGE_SIZE} className="mt-[var(--gap-now)]" /> : null}
-      {pending ? <PendingGrid ref={setPendingGrid} sizes={pending.sizes} template={template} className="mt-[var(--gap-now)]" /> : null}
+      {/* A new element for each page on its way: the one before gives its place to the photos that came. */}
+      {pending ? <PendingGrid key={pages.next} ref={setPendingGrid} sizes={pending.sizes} template={template} className="mt-[var(--gap-now)]" /> : null}
       {pages.next && (!pending || pending.more) ? <LoadMore href={afterHref(pages.next)} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} /> : null}
     </>
   )
