@@ -1,15 +1,16 @@
 import Stripe from 'stripe'
-import { getEnv } from '#app/lib/env.server'
+import { getEnv, type TEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { isCurrency, isPlanId, type Currency } from '../plans'
 import { priceLookupKey, type PaymentProvider, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from './payment-provider.server'
 
+export type StripeConfig = Pick<TEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>
+
 /** The Stripe SDK, pointed at STRIPE_API_URL when set (a local server speaking Stripe's API in tests). */
-export function stripeClient() {
-  const env = getEnv()
-  if (!env.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
-  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+export function stripeClient(config: StripeConfig = getEnv()) {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null
+  return new Stripe(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'Afterglow' },
