@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { isCurrency, isPlanId, type Currency } from '../plans'
+import { CURRENCIES, isCurrency, isPlanId, PLAN_IDS, type Currency } from '../plans'
 import { priceLookupKey, type PaymentProvider, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from './payment-provider.server'
 
 export type StripeConfig = Pick<TEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>
@@ -26,21 +26,22 @@ const currencyOf = (value: string): Currency => {
   return upper
 }
 
-/** `afterglow_professional_eur_monthly` → professional. */
+/** `afterglow_professional_eur_monthly` → professional; a key that is not one of ours → null. */
 function planOfLookupKey(key: string | null | undefined) {
-  const plan = key?.split('_')[1]
-  return isPlanId(plan) ? plan : null
+  return PLAN_IDS.find((plan) => CURRENCIES.some((currency) => priceLookupKey(plan, currency) === key)) ?? null
 }
 
 function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items.data[0]
   const customer = subscription.customer
-  const plan = subscription.metadata?.plan
+  // What is billed decides the plan: a change in the Customer Portal swaps the price and leaves
+  // the metadata checkout wrote. A price that gave its lookup key to a newer one still says its plan.
+  const plan = planOfLookupKey(item?.price.lookup_key) ?? [item?.price.metadata?.plan, subscription.metadata?.plan].find(isPlanId) ?? null
   return {
     id: subscription.id,
     customerId: idOf(customer)!,
     companyId: subscription.metadata?.companyId ?? null,
-    plan: isPlanId(plan) ? plan : planOfLookupKey(item?.price.lookup_key),
+    plan,
     status: subscription.status,
     currency: currencyOf(item?.price.currency ?? subscription.currency),
     unitAmount: item?.price.unit_amount ?? 0,
