@@ -10,6 +10,7 @@ import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { startFakeStripe, type FakeEvent, type FakeStripe } from '../support/stripe-server'
+import { waitUntil } from '../support/wait'
 
 /*
  * Card payments through Stripe, proven without reaching Stripe: a second app configured with
@@ -360,6 +361,23 @@ describe('duplicates, disorder and failures', () => {
     expect(await recordedEvents(ids)).toHaveLength(ids.length)
     const invoiceIds = withSystem((tx) => tx.select({ id: invoice.providerInvoiceId }).from(invoice).where(eq(invoice.companyId, shuffled.admin.company.id)))
     expect((await invoiceIds).length).toBe(4)
+  })
+
+  it('takes an invoice’s latest state when its events cross in flight', async () => {
+    const { admin, subscription: paid, events } = await paidCheckout('stcross')
+    await applied(eventOf(events, 'checkout.session.completed'))
+    const renewal = fake.renew(paid.id, 'failed')
+    // The failure's delivery reads the invoice while it is open, and its answer is slow to come back…
+    fake.delay(new RegExp(`^/v1/invoices/${renewal.invoice.id}$`), 1500)
+    const failure = deliver(eventOf(renewal.events, 'invoice.payment_failed'))
+    await waitUntil(() => fake.callsTo(new RegExp(`^/v1/invoices/${renewal.invoice.id}$`)).length === 1, { timeoutMs: 10_000, intervalMs: 20 })
+    // …while the retry succeeds at Stripe and its event arrives.
+    const paidEvents = fake.payInvoice(renewal.invoice.id)
+    const [failed, ...paidAnswers] = await Promise.all([failure, ...paidEvents.map((event) => deliver(event))])
+    expect([failed.status, ...paidAnswers.map((answer) => answer.status)]).toEqual([200, 200, 200])
+    const stored = await storedFor(admin.company.id)
+    expect(stored.invoices.find((row) => row.providerInvoiceId === renewal.invoice.id)?.status).toBe('paid')
+    expect(stored.subscription).toMatchObject({ status: 'active', pastDueSince: null })
   })
 
   it('answers 500 when the event cannot be applied, keeps nothing of it, and applies it when Stripe delivers it again', async () => {
