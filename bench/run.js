@@ -3,9 +3,10 @@
 // load average when it was taken: the rendition pipeline against plain sharp; the built app's
 // photos and cached pages against nginx on the same bytes, for fans with and without cookies;
 // galleries of 50 and 5,000 photos; a fan's page while 200 photos arrive; processing through the
-// real job queue; a 2 GB upload against cp; the web process's memory. Loads the app's TypeScript
-// through Vite, like the dev server does. BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload
-// (any of them) runs only those parts (the queue part needs the images); BENCH_SKIP_IMAGES,
+// real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
+// duplicates and shuffled. Loads the app's TypeScript through Vite, like the dev server does.
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing (any of them) runs only those
+// parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS and BENCH_CONNECTIONS size them.
 import { execFile, execFileSync, spawn } from 'node:child_process'
@@ -17,6 +18,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import sharp from 'sharp'
 import { createServer } from 'vite'
+import { benchBillingWebhooks, startBenchStripe } from './billing-webhooks.js'
 import { benchGallerySizes, benchPageDuringUpload, benchQueueProcessing, peakMemoryDuring, residentMB } from './fans-under-load.js'
 import { median } from './median.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
@@ -95,7 +97,7 @@ async function benchImages(vite) {
 }
 
 /** The built app on its own embedded PostgreSQL with the demo company, as `npm start` runs it. */
-async function startBenchApp(vite) {
+async function startBenchApp(vite, extraEnv = {}) {
   const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
   const { runMigrations } = await vite.ssrLoadModule('/server/migrate.ts')
   // Always a fresh build: figures of a stale one would describe code that is no longer there. Vite's
@@ -111,7 +113,7 @@ async function startBenchApp(vite) {
   // this process, and an app that inherited it would be measured with React's development build. A
   // production app on a database of its own must name a mail server; nothing here sends mail.
   const app = spawn(process.execPath, ['server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: 'inherit',
   })
   const stop = async () => {
@@ -209,7 +211,12 @@ const vite = await createServer({ server: { middlewareMode: true, hmr: false }, 
 let lighthouse = null
 try {
   const photos = runs('images') ? await benchImages(vite) : null
-  const app = await startBenchApp(vite)
+  // The app takes card payments through the local Stripe when the billing part runs.
+  const stripe = runs('billing') ? await startBenchStripe(vite) : null
+  const app = await startBenchApp(vite, stripe?.env).catch(async (error) => {
+    await stripe?.fake.close()
+    throw error
+  })
   try {
     const pagePath = '/demo/galeria/night-owls-live'
     if (runs('pages')) {
@@ -224,8 +231,10 @@ try {
     if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
     if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
     if (runs('upload')) await benchUpload(app, vite)
+    if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
   } finally {
     await app.stop()
+    await stripe?.fake.close()
   }
 } finally {
   await vite.close()

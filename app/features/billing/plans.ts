@@ -83,6 +83,11 @@ export const MONTHLY_PRICES: Record<PlanId, Record<Currency, number>> = {
   enterprise: { USD: 37, EUR: 37, BRL: 149 },
 }
 
+/** A plan's monthly price as the payment provider bills it: in the currency's cents (all three have two decimals). */
+export function monthlyAmountInCents(plan: PlanId, currency: Currency) {
+  return MONTHLY_PRICES[plan][currency] * 100
+}
+
 /** A visitor's currency follows their language until they pick another. */
 export function currencyForLanguage(language: string): Currency {
   if (language === 'pt') return 'BRL'

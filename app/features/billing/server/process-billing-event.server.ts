@@ -22,12 +22,15 @@ export async function processBillingEvent(provider: PaymentProvider, event: Prov
     if (!recorded) return { duplicate: true as const }
     if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false as const, ignored: true }
 
+    // One invoice's events take turns too: a slow read of it while open must not land after the
+    // read that found it paid. (Locks are taken invoice, then subscription, then company.)
+    if (event.invoiceId) await lock(tx, `billing:invoice:${event.invoiceId}`)
     const fetchedInvoice = event.invoiceId ? await provider.fetchInvoice(event.invoiceId) : null
     const subscriptionId = event.subscriptionId ?? fetchedInvoice?.subscriptionId ?? null
     let companyId = event.companyId
     if (subscriptionId) {
       // One subscription's events take turns, each reading the provider's state after the last.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${subscriptionId}`}))`)
+      await lock(tx, `billing:${subscriptionId}`)
       const remote = await provider.fetchSubscription(subscriptionId)
       if (remote) companyId = (await storeSubscription(tx, provider, remote, event.companyId, now)) ?? companyId
     }
@@ -54,10 +57,13 @@ export async function processBillingEvent(provider: PaymentProvider, event: Prov
 
 /** Upserts the company's subscription from the provider's copy; answers the company it belongs to. */
 async function storeSubscription(tx: Transaction, provider: PaymentProvider, remote: ProviderSubscription, eventCompanyId: string | null, now: Date) {
-  const [byId] = await tx.select().from(subscription).where(eq(subscription.subscriptionId, remote.id))
-  const companyId = remote.companyId ?? eventCompanyId ?? byId?.companyId ?? null
+  const [known] = await tx.select({ companyId: subscription.companyId }).from(subscription).where(eq(subscription.subscriptionId, remote.id))
+  const companyId = remote.companyId ?? eventCompanyId ?? known?.companyId ?? null
   if (!companyId || !remote.plan) return companyId
-  const [current] = byId?.companyId === companyId ? [byId] : await tx.select().from(subscription).where(eq(subscription.companyId, companyId)).for('update')
+  // A company's subscriptions take turns as well: the old one's end and the new one's start,
+  // processed at once, would otherwise each decide from a row the other is about to replace.
+  await lock(tx, `billing:company:${companyId}`)
+  const [current] = await tx.select().from(subscription).where(eq(subscription.companyId, companyId))
   // A company that moved to a new subscription keeps it when an old one's last events arrive.
   if (current && current.subscriptionId !== remote.id && LIVE.has(current.status) && !LIVE.has(remote.status)) return companyId
   const values = {
@@ -79,4 +85,9 @@ async function storeSubscription(tx: Transaction, provider: PaymentProvider, rem
   await tx.insert(subscription).values(values).onConflictDoUpdate({ target: subscription.companyId, set: values })
   await syncCompanyPlan(tx, companyId, now)
   return companyId
+}
+
+/** A lock held until the transaction ends, for events that must not interleave. */
+async function lock(tx: Transaction, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
 }

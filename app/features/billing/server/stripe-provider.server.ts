@@ -1,15 +1,16 @@
 import Stripe from 'stripe'
-import { getEnv } from '#app/lib/env.server'
+import { getEnv, type TEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { isCurrency, isPlanId, type Currency } from '../plans'
+import { CURRENCIES, isCurrency, isPlanId, PLAN_IDS, type Currency } from '../plans'
 import { priceLookupKey, type PaymentProvider, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from './payment-provider.server'
 
+export type StripeConfig = Pick<TEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>
+
 /** The Stripe SDK, pointed at STRIPE_API_URL when set (a local server speaking Stripe's API in tests). */
-export function stripeClient() {
-  const env = getEnv()
-  if (!env.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
-  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+export function stripeClient(config: StripeConfig = getEnv()) {
+  if (!config.STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set')
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null
+  return new Stripe(config.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'Afterglow' },
@@ -25,21 +26,22 @@ const currencyOf = (value: string): Currency => {
   return upper
 }
 
-/** `afterglow_professional_eur_monthly` → professional. */
+/** `afterglow_professional_eur_monthly` → professional; a key that is not one of ours → null. */
 function planOfLookupKey(key: string | null | undefined) {
-  const plan = key?.split('_')[1]
-  return isPlanId(plan) ? plan : null
+  return PLAN_IDS.find((plan) => CURRENCIES.some((currency) => priceLookupKey(plan, currency) === key)) ?? null
 }
 
 function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items.data[0]
   const customer = subscription.customer
-  const plan = subscription.metadata?.plan
+  // What is billed decides the plan: a change in the Customer Portal swaps the price and leaves
+  // the metadata checkout wrote. A price that gave its lookup key to a newer one still says its plan.
+  const plan = planOfLookupKey(item?.price.lookup_key) ?? [item?.price.metadata?.plan, subscription.metadata?.plan].find(isPlanId) ?? null
   return {
     id: subscription.id,
     customerId: idOf(customer)!,
     companyId: subscription.metadata?.companyId ?? null,
-    plan: isPlanId(plan) ? plan : planOfLookupKey(item?.price.lookup_key),
+    plan,
     status: subscription.status,
     currency: currencyOf(item?.price.currency ?? subscription.currency),
     unitAmount: item?.price.unit_amount ?? 0,

@@ -4,7 +4,7 @@ import { organization, testBillingObject } from '#db/schema'
 import { withSystem, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { MONTHLY_PRICES, type Currency, type PlanId } from '../plans'
+import { monthlyAmountInCents, type Currency, type PlanId } from '../plans'
 import type { CheckoutInput, PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from './payment-provider.server'
 import { processBillingEvent } from './process-billing-event.server'
 
@@ -98,7 +98,7 @@ export async function describeTestCheckout(id: string) {
     const checkout = await read(tx, 'checkout', id)
     if (!checkout) return null
     const [company] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, checkout.companyId))
-    return { ...checkout, companyName: company?.name ?? '', unitAmount: MONTHLY_PRICES[checkout.plan][checkout.currency] * 100 }
+    return { ...checkout, companyName: company?.name ?? '', unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency) }
   })
 }
 
@@ -148,7 +148,7 @@ export async function payTestCheckout(checkoutId: string, card: Card & { number:
     const { number: _number, ...savedCard } = card
     await write(tx, 'customer', customerId, { email: checkout.customerEmail, companyId: checkout.companyId, card: savedCard })
     const subscriptionId = newId('subscription')
-    const subscription: TestSubscription = { customerId, companyId: checkout.companyId, plan: checkout.plan, currency: checkout.currency, unitAmount: MONTHLY_PRICES[checkout.plan][checkout.currency] * 100, status: 'active', currentPeriodEnd: addMonth(now).toISOString(), cancelAtPeriodEnd: false }
+    const subscription: TestSubscription = { customerId, companyId: checkout.companyId, plan: checkout.plan, currency: checkout.currency, unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency), status: 'active', currentPeriodEnd: addMonth(now).toISOString(), cancelAtPeriodEnd: false }
     await write(tx, 'subscription', subscriptionId, subscription)
     const invoiceId = await issueInvoice(tx, subscriptionId, subscription, now)
     await write(tx, 'checkout', checkoutId, { ...checkout, customerId, status: 'complete' })
@@ -182,7 +182,7 @@ export async function changeTestSubscription(customerId: string, change: PortalC
     const { id, ...current } = subscription
     const next: TestSubscription =
       change.kind === 'plan'
-        ? { ...current, plan: change.plan, unitAmount: MONTHLY_PRICES[change.plan][current.currency] * 100 }
+        ? { ...current, plan: change.plan, unitAmount: monthlyAmountInCents(change.plan, current.currency) }
         : { ...current, cancelAtPeriodEnd: change.kind === 'cancel' }
     await write(tx, 'subscription', id, next)
     events.push({ type: 'customer.subscription.updated', subscriptionId: id, invoiceId: null, companyId: null })
