@@ -93,6 +93,56 @@ describe('who may call the subscription endpoints', () => {
     expect((await stranger.postJson('/api/billing/no-such-call', {})).status).toBe(404)
   })
 
+  it('asks a signed-out caller to sign in before checkout or the billing portal, in their language', async () => {
+    const stranger = new TestClient()
+    const checkout = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    expect(checkout.status).toBe(401)
+    expect(checkout.json().error).toEqual({ messageKey: 'billing.errors.signInToSubscribe', message: 'You must be signed in to subscribe.' })
+    const inPortuguese = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'BRL' }, { 'accept-language': 'pt-BR,pt;q=0.9' })
+    expect(inPortuguese.status).toBe(401)
+    expect(inPortuguese.json().error.message).toBe('Você precisa estar logado para assinar.')
+    const portal = await stranger.postJson('/api/billing/customer-portal', {}, { 'accept-language': 'fr' })
+    expect(portal.status).toBe(401)
+    expect(portal.json().error).toEqual({ messageKey: 'billing.errors.sessionExpired', message: 'Votre session a expiré. Veuillez vous reconnecter.' })
+  })
+
+  it('opens checkout and the billing portal for admins only', async () => {
+    const admin = await createCompanyAdmin('checkout')
+    for (const role of ['manager', 'user'] as const) {
+      const member = await createMemberWithRole(admin.company.id, role)
+      for (const operation of ['create-checkout', 'customer-portal']) {
+        const refused = await member.postJson(`/api/billing/${operation}`, { plan: 'professional', currency: 'EUR' })
+        expect(refused.status, `${role} ${operation}`).toBe(403)
+        expect(refused.json().error).toEqual({ messageKey: 'billing.errors.adminOnly', message: 'Only administrators manage the subscription.' })
+      }
+    }
+    expect((await admin.client.postJson('/api/billing/create-checkout', { plan: 'starter', currency: 'EUR' })).json().error.messageKey).toBe('billing.errors.checkoutChoice')
+    // Nothing to manage before a plan is bought.
+    const early = await admin.client.postJson('/api/billing/customer-portal', {})
+    expect(early.status).toBe(409)
+    expect(early.json().error.messageKey).toBe('billing.errors.noSubscription')
+
+    const checkout = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    expect(checkout.status).toBe(200)
+    const { url } = checkout.json<{ url: string }>()
+    expect(url).toMatch(new RegExp(`^${admin.client.baseUrl}/billing/test-checkout/cs_test_[0-9a-f]+$`))
+    const checkoutPage = await admin.client.get(new URL(url).pathname)
+    expect(checkoutPage.status).toBe(200)
+    expect(checkoutPage.text).toContain('data-testid="checkout-price">€12<')
+    const paid = await new TestClient().postForm(new URL(url).pathname, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ana Lima' })
+    expect(paid.status).toBe(302)
+    expect(await companyRow(admin.company.id)).toMatchObject({ plan: 'professional' })
+
+    const portal = await admin.client.postJson('/api/billing/customer-portal', {})
+    expect(portal.status).toBe(200)
+    expect(portal.json().url).toMatch(new RegExp(`^${admin.client.baseUrl}/billing/test-portal/bps_test_[0-9a-f]+$`))
+    expect((await admin.client.get(new URL(portal.json().url).pathname)).status).toBe(200)
+    // Paying already: a second checkout is refused, change the plan in the portal.
+    const again = await admin.client.postJson('/api/billing/create-checkout', { plan: 'enterprise', currency: 'EUR' })
+    expect(again.status).toBe(409)
+    expect(again.json().error.messageKey).toBe('billing.errors.alreadySubscribed')
+  })
+
   it('lets every member check the plan, and only admins start a trial', async () => {
     const admin = await createCompanyAdmin('trialroles')
     for (const role of ['manager', 'user'] as const) {
