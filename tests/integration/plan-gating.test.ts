@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, event, organization, subscription } from '#db/schema'
+import { asset, contentItem, download, event, organization, subscription } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { withSystem } from '#app/lib/db.server'
+import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 /*
@@ -45,11 +47,13 @@ const ACTIONS = [
   'custom domain',
   'branding on fans’ pages',
   'template on fans’ pages',
+  'high-resolution download',
+  'a second brand',
 ] as const
 type Action = (typeof ACTIONS)[number]
 
 /** What Professional includes; Enterprise adds the rest (docs/product.md's plan table). */
-const PROFESSIONAL: Action[] = ['photo 51 of an event', 'gallery attached to a full event', 'gallery moved into a full event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages']
+const PROFESSIONAL: Action[] = ['photo 51 of an event', 'gallery attached to a full event', 'gallery moved into a full event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages', 'high-resolution download']
 
 /** What each state may do. */
 const ALLOWED: Record<BillingState, Action[]> = {
@@ -58,7 +62,7 @@ const ALLOWED: Record<BillingState, Action[]> = {
   professional: PROFESSIONAL,
   'past_due in grace': PROFESSIONAL,
   'past_due after grace': [],
-  enterprise: [...PROFESSIONAL, 'custom domain'],
+  enterprise: [...PROFESSIONAL, 'custom domain', 'a second brand'],
   cancelled: [],
 }
 
@@ -77,10 +81,14 @@ describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) =>
     const [other] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Other', slug: 'other' }).returning())
     const [extra] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Extra', slug: 'extra' }).returning())
     const [moved] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Moved', slug: 'moved' }).returning())
+    const [shots] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Shots', slug: 'shots', status: 'published', publishedAt: new Date() }).returning())
     const seeded = (count: number, item: string, sizeBytes: number) =>
       Array.from({ length: count }, (_, i) => ({ companyId, contentItemId: item, purpose: 'gallery-media', mediaType: 'image', originalName: `${item}-${i}.jpg`, mimeType: 'image/jpeg', sizeBytes, storageKey: `${companyId}/seed-${item}-${i}/original.jpg` }))
     await withSystem((tx) => tx.insert(asset).values([...seeded(50, full.id, 1000), ...seeded(1, extra.id, 1000), ...seeded(1, moved.id, 1000)]))
     await withSystem((tx) => tx.update(organization).set({ brandPrimaryColor: '#ff3366', template: { canvas: 'light', cover: 'minimal' } }).where(eq(organization.id, companyId)))
+    // A real photo fans download, processed while the company is still on Starter.
+    const shot = await tusUpload(admin.client, await makePhoto(900, 600), { filename: 'shot.jpg', purpose: 'gallery-media', contentItemId: shots.id })
+    if (!shot.ok) throw new Error(`upload failed: ${shot.body}`)
     await putInState(companyId, state)
 
     const outcome: Record<Action, boolean> = {} as Record<Action, boolean>
@@ -117,6 +125,23 @@ describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) =>
     const landing = await new TestClient().get(`/${admin.company.slug}`)
     outcome['branding on fans’ pages'] = landing.text.includes('data-branded')
     outcome['template on fans’ pages'] = landing.text.includes('theme-light') && landing.text.includes('data-cover="minimal"')
+
+    // Fans get the original photo, or its web size, as the plan says.
+    await waitForAssetsReady([shot.assetId!])
+    const fetched = await new TestClient().get(`/download/file/${shot.assetId}`)
+    expect(fetched.status, 'download').toBe(200)
+    const [served] = await withSystem((tx) => tx.select({ quality: download.quality }).from(download).where(and(eq(download.assetId, shot.assetId!), eq(download.companyId, companyId))))
+    outcome['high-resolution download'] = served.quality === 'original'
+
+    // Last: a new brand becomes the admin's open company.
+    const brandSlug = `brand-${admin.company.slug}`
+    const brand = await admin.client.postForm('/onboarding', { name: 'Second brand', slug: brandSlug })
+    const [created] = await withSystem((tx) => tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, brandSlug)))
+    outcome['a second brand'] = brand.status === 302 && Boolean(created)
+    if (brand.status !== 302) {
+      expect(brand.status, 'brand').toBe(402)
+      expect(created, 'brand').toBeUndefined()
+    }
 
     expect(outcome).toEqual(Object.fromEntries(ACTIONS.map((action) => [action, ALLOWED[state].includes(action)])))
   })
