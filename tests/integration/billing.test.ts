@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditEvent, contentItem, organization } from '#db/schema'
+import { auditEvent, contentItem, member, organization, user } from '#db/schema'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
-import { createCompanyAdmin, createMemberWithRole, latestMail } from '../support/fixtures'
+import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -76,6 +76,38 @@ describe('the 14-day Professional trial', () => {
     expect(back.text).toContain('data-layout="justified"')
     expect(back.text).not.toContain('data-branded')
     expect((await admin.client.postJson('/api/billing/start-trial', {})).json()).toEqual({ trialStarted: false, reason: 'billing.trial.alreadyUsed' })
+  })
+})
+
+describe('the trial reminder', () => {
+  it('reaches each admin in the language they use the admin in', async () => {
+    const admin = await createCompanyAdmin('trialpt')
+    // The admin works in Portuguese (the language switcher's cookie); a second admin's browser asks for French.
+    admin.client.cookies.set('lang', 'pt')
+    expect((await admin.client.get('/admin')).status).toBe(200)
+    const french = await createVerifiedUser()
+    const [frenchUser] = await withSystem((tx) => tx.select({ id: user.id }).from(user).where(eq(user.email, french.email)))
+    await withSystem((tx) => tx.insert(member).values({ id: crypto.randomUUID(), organizationId: admin.company.id, userId: frenchUser.id, role: 'admin' }))
+    const frenchClient = new TestClient()
+    await signIn(frenchClient, french)
+    expect((await frenchClient.get('/admin', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' })).status).toBe(200)
+
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
+    const { trialEndsAt } = await companyRow(admin.company.id)
+    await sweepPlans(new Date(trialEndsAt!.getTime() - 2.5 * DAY))
+    const inPortuguese = await latestMail(admin.credentials.email, 'teste do Afterglow')
+    expect(inPortuguese?.subject).toBe('Seu teste do Afterglow termina em 3 dias')
+    expect(inPortuguese?.text).toContain(`O teste grátis do Professional de ${admin.company.name} termina em 3 dias.`)
+    expect(inPortuguese?.text).toContain('Ver sua assinatura')
+    const inFrench = await latestMail(french.email, 'essai Afterglow')
+    expect(inFrench?.subject).toBe('Votre essai Afterglow se termine dans 3 jours')
+    expect(inFrench?.text).toContain(`L’essai gratuit de Professional de ${admin.company.name} se termine dans 3 jours.`)
+
+    // The language last used is the one kept.
+    admin.client.cookies.set('lang', 'es')
+    await admin.client.get('/admin')
+    const [row] = await withSystem((tx) => tx.select({ language: user.language }).from(user).where(eq(user.email, admin.credentials.email)))
+    expect(row.language).toBe('es')
   })
 })
 
