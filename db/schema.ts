@@ -47,6 +47,8 @@ export const user = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  /** The interface language the person last used (en, pt, es, fr): mails sent outside a request speak it. */
+  language: text('language'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -61,6 +61,10 @@ function createAuth(secret: string) {
     secret,
     trustedOrigins: [env.APP_URL],
     database: drizzleAdapter(getDb(), { provider: 'pg', schema: authSchema }),
+    user: {
+      // Set by the server from the language in use (recordUserLanguage), never by a client.
+      additionalFields: { language: { type: 'string', required: false, input: false } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -2,9 +2,11 @@ import { asc, eq } from 'drizzle-orm'
 import { member, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { can, isRole, type Permission, type Role } from '#app/features/members/permissions'
+import { recordUserLanguage } from '#app/features/accounts/server/record-user-language.server'
 import { getSession, type AuthSession } from './auth.server'
 import { getDb, withTenant, type Transaction } from './db.server'
 import { AppError } from './errors'
+import { detectLanguage } from './i18n'
 import { logger } from './logger.server'
 import { withTimeout } from './with-timeout'
 
@@ -114,6 +116,9 @@ export async function requireMember(request: Request, permission: Permission): P
   if (!can(membership.role, permission)) {
     throw new AppError('FORBIDDEN', 'errors.forbidden', { role: membership.role, companyId: membership.companyId, status: 'insufficient_role' })
   }
+  // The language they work in now, kept for the mails that reach them later (changed rarely: written only then).
+  const language = detectLanguage(request)
+  if (auth.user.language !== language) await recordUserLanguage(auth.user.id, language)
   const company = { id: membership.companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo }
   const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership)
   return { ...context, user: auth.user, session: auth.session, memberships }

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization, subscription } from '#db/schema'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
+import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -145,12 +146,25 @@ describe('the free trial in the admin', () => {
 
   it('a manager sees the plan and the usage on a phone, without billing buttons', async () => {
     const admin = await createCompanyAdmin('e2e-trial-mgr')
+    // A paying company: its admin has the portal and a plan to change to.
+    await withSystem(async (tx) => {
+      await tx.insert(subscription).values({ companyId: admin.company.id, provider: 'test', customerId: `cus_${admin.company.id}`, subscriptionId: `sub_${admin.company.id}`, plan: 'professional', status: 'active', currency: 'EUR', unitAmount: 1200, currentPeriodEnd: new Date(Date.now() + 20 * DAY) })
+      await syncCompanyPlan(tx, admin.company.id)
+    })
+    const adminView = (await admin.client.get('/admin/subscription')).text
+    expect(adminView).toContain('data-testid="open-portal"')
+    expect(adminView).toContain('data-testid="choose-enterprise"')
+
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     const { page, errors } = await pageFor(manager, PHONE)
     await page.goto('/admin/subscription')
     await page.getByTestId('billing-read-only').waitFor()
+    expect(await page.getByTestId('current-plan').textContent()).toContain('Professional')
     expect(await page.getByTestId('start-trial').count()).toBe(0)
-    expect(await page.getByTestId('usage-storage').textContent()).toContain('of 1 GB')
+    expect(await page.getByTestId('open-portal').count()).toBe(0)
+    expect(await page.locator('[data-testid^="choose-"]').count()).toBe(0)
+    expect(await page.getByRole('button', { name: /Subscribe to|Change in billing portal|Manage billing/ }).count()).toBe(0)
+    expect(await page.getByTestId('usage-storage').textContent()).toContain('of 50 GB')
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await expectNoAxeViolations(page, { label: 'subscription page, manager, phone' })
     expect(errors).toEqual([])

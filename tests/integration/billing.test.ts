@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { auditEvent, contentItem, organization } from '#db/schema'
+import { auditEvent, contentItem, member, organization, user } from '#db/schema'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
-import { createCompanyAdmin, createMemberWithRole, latestMail } from '../support/fixtures'
+import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -79,6 +79,38 @@ describe('the 14-day Professional trial', () => {
   })
 })
 
+describe('the trial reminder', () => {
+  it('reaches each admin in the language they use the admin in', async () => {
+    const admin = await createCompanyAdmin('trialpt')
+    // The admin works in Portuguese (the language switcher's cookie); a second admin's browser asks for French.
+    admin.client.cookies.set('lang', 'pt')
+    expect((await admin.client.get('/admin')).status).toBe(200)
+    const french = await createVerifiedUser()
+    const [frenchUser] = await withSystem((tx) => tx.select({ id: user.id }).from(user).where(eq(user.email, french.email)))
+    await withSystem((tx) => tx.insert(member).values({ id: crypto.randomUUID(), organizationId: admin.company.id, userId: frenchUser.id, role: 'admin' }))
+    const frenchClient = new TestClient()
+    await signIn(frenchClient, french)
+    expect((await frenchClient.get('/admin', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' })).status).toBe(200)
+
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
+    const { trialEndsAt } = await companyRow(admin.company.id)
+    await sweepPlans(new Date(trialEndsAt!.getTime() - 2.5 * DAY))
+    const inPortuguese = await latestMail(admin.credentials.email, 'teste do Afterglow')
+    expect(inPortuguese?.subject).toBe('Seu teste do Afterglow termina em 3 dias')
+    expect(inPortuguese?.text).toContain(`O teste grátis do Professional de ${admin.company.name} termina em 3 dias.`)
+    expect(inPortuguese?.text).toContain('Ver sua assinatura')
+    const inFrench = await latestMail(french.email, 'essai Afterglow')
+    expect(inFrench?.subject).toBe('Votre essai Afterglow se termine dans 3 jours')
+    expect(inFrench?.text).toContain(`L’essai gratuit de Professional de ${admin.company.name} se termine dans 3 jours.`)
+
+    // The language last used is the one kept.
+    admin.client.cookies.set('lang', 'es')
+    await admin.client.get('/admin')
+    const [row] = await withSystem((tx) => tx.select({ language: user.language }).from(user).where(eq(user.email, admin.credentials.email)))
+    expect(row.language).toBe('es')
+  })
+})
+
 describe('who may call the subscription endpoints', () => {
   it('answers 401 with the spec’s texts without a session or with an expired one, in the caller’s language', async () => {
     const stranger = new TestClient()
@@ -91,6 +123,56 @@ describe('who may call the subscription endpoints', () => {
     expect(check.status).toBe(401)
     expect(check.json().error.message).toBe('Sua sessão expirou. Faça login novamente.')
     expect((await stranger.postJson('/api/billing/no-such-call', {})).status).toBe(404)
+  })
+
+  it('asks a signed-out caller to sign in before checkout or the billing portal, in their language', async () => {
+    const stranger = new TestClient()
+    const checkout = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    expect(checkout.status).toBe(401)
+    expect(checkout.json().error).toEqual({ messageKey: 'billing.errors.signInToSubscribe', message: 'You must be signed in to subscribe.' })
+    const inPortuguese = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'BRL' }, { 'accept-language': 'pt-BR,pt;q=0.9' })
+    expect(inPortuguese.status).toBe(401)
+    expect(inPortuguese.json().error.message).toBe('Você precisa estar logado para assinar.')
+    const portal = await stranger.postJson('/api/billing/customer-portal', {}, { 'accept-language': 'fr' })
+    expect(portal.status).toBe(401)
+    expect(portal.json().error).toEqual({ messageKey: 'billing.errors.sessionExpired', message: 'Votre session a expiré. Veuillez vous reconnecter.' })
+  })
+
+  it('opens checkout and the billing portal for admins only', async () => {
+    const admin = await createCompanyAdmin('checkout')
+    for (const role of ['manager', 'user'] as const) {
+      const member = await createMemberWithRole(admin.company.id, role)
+      for (const operation of ['create-checkout', 'customer-portal']) {
+        const refused = await member.postJson(`/api/billing/${operation}`, { plan: 'professional', currency: 'EUR' })
+        expect(refused.status, `${role} ${operation}`).toBe(403)
+        expect(refused.json().error).toEqual({ messageKey: 'billing.errors.adminOnly', message: 'Only administrators manage the subscription.' })
+      }
+    }
+    expect((await admin.client.postJson('/api/billing/create-checkout', { plan: 'starter', currency: 'EUR' })).json().error.messageKey).toBe('billing.errors.checkoutChoice')
+    // Nothing to manage before a plan is bought.
+    const early = await admin.client.postJson('/api/billing/customer-portal', {})
+    expect(early.status).toBe(409)
+    expect(early.json().error.messageKey).toBe('billing.errors.noSubscription')
+
+    const checkout = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    expect(checkout.status).toBe(200)
+    const { url } = checkout.json<{ url: string }>()
+    expect(url).toMatch(new RegExp(`^${admin.client.baseUrl}/billing/test-checkout/cs_test_[0-9a-f]+$`))
+    const checkoutPage = await admin.client.get(new URL(url).pathname)
+    expect(checkoutPage.status).toBe(200)
+    expect(checkoutPage.text).toContain('data-testid="checkout-price">€12<')
+    const paid = await new TestClient().postForm(new URL(url).pathname, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ana Lima' })
+    expect(paid.status).toBe(302)
+    expect(await companyRow(admin.company.id)).toMatchObject({ plan: 'professional' })
+
+    const portal = await admin.client.postJson('/api/billing/customer-portal', {})
+    expect(portal.status).toBe(200)
+    expect(portal.json().url).toMatch(new RegExp(`^${admin.client.baseUrl}/billing/test-portal/bps_test_[0-9a-f]+$`))
+    expect((await admin.client.get(new URL(portal.json().url).pathname)).status).toBe(200)
+    // Paying already: a second checkout is refused, change the plan in the portal.
+    const again = await admin.client.postJson('/api/billing/create-checkout', { plan: 'enterprise', currency: 'EUR' })
+    expect(again.status).toBe(409)
+    expect(again.json().error.messageKey).toBe('billing.errors.alreadySubscribed')
   })
 
   it('lets every member check the plan, and only admins start a trial', async () => {

@@ -52,7 +52,16 @@ describe('brands', () => {
     expect(dashboard.text).toContain('Night Owls Festival')
     expect(dashboard.text).toContain('data-testid="brand-switcher"')
     expect(dashboard.text).toContain(admin.company.name)
-    expect((await admin.client.get('/admin/subscription')).text).toContain('Covered by the Enterprise plan of your account.')
+    // The brand's own billing says what enforcement does: Enterprise, through the account.
+    // (The texts ride in every admin page's translations: read the marked element, not the page.)
+    const brandPage = (await admin.client.get('/admin/subscription')).text
+    expect(brandPage).toMatch(/data-testid="plan-detail">Covered by the Enterprise plan of your account\.</)
+    expect(brandPage).toMatch(/data-testid="current-plan"[^]*?<h2 id="current-plan"[^>]*>Enterprise<span[^>]*>Enterprise account</)
+    expect(brandPage).not.toContain('data-testid="choose-')
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({ subscribed: true, subscription_tier: 'enterprise', subscription_end: null, trial_active: false, trial_end: null })
+    const buy = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    expect(buy.status).toBe(409)
+    expect(buy.json().error.messageKey).toBe('billing.errors.coveredByAccount')
 
     const switched = await admin.client.postJson('/api/auth/organization/set-active', { organizationId: admin.company.id })
     expect(switched.status).toBe(200)
@@ -61,5 +70,8 @@ describe('brands', () => {
     // The account's Enterprise plan ends: its brand goes back to Starter too, nothing deleted.
     await makeEnterprise(admin.company.id, 'canceled')
     expect(await companyBySlug(slug)).toMatchObject({ plan: 'starter', parentCompanyId: admin.company.id })
+    await admin.client.postJson('/api/auth/organization/set-active', { organizationId: brand.id })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({ subscribed: false, subscription_tier: 'starter' })
+    expect((await admin.client.get('/admin/subscription')).text).toMatch(/data-testid="plan-detail">Free forever\./)
   })
 })

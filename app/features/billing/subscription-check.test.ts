@@ -50,6 +50,25 @@ describe('the client-side subscription check', () => {
     expect(await nothing).toEqual(UNSUBSCRIBED)
   })
 
+  it('says the check failed once its retries are spent, then shows the stored row; a retry that works says nothing', async () => {
+    const onCheckFailed = vi.fn()
+    const failing = vi.fn(() => Promise.reject(new Error('500')))
+    const answer = createSubscriptionChecker({ check: failing, readStored: () => Promise.resolve(STORED), onCheckFailed }).request()!
+    await vi.advanceTimersByTimeAsync(5_999)
+    expect(onCheckFailed).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await answer).toEqual(STORED)
+    expect(onCheckFailed).toHaveBeenCalledOnce()
+
+    const quiet = vi.fn()
+    let calls = 0
+    const flaky = () => (++calls < 3 ? Promise.reject(new Error('offline')) : Promise.resolve(TRIAL))
+    const recovered = createSubscriptionChecker({ check: flaky, readStored: () => Promise.resolve(STORED), onCheckFailed: quiet }).request()!
+    await vi.advanceTimersByTimeAsync(6_000)
+    expect(await recovered).toEqual(TRIAL)
+    expect(quiet).not.toHaveBeenCalled()
+  })
+
   it('forgets the answer and the throttle on sign-out', async () => {
     const subscription = checker(() => Promise.resolve(TRIAL))
     await subscription.request()

@@ -3,8 +3,9 @@ import type { SubscriptionStatusAnswer } from './server/get-subscription-status.
 /*
  * The spec's client-side subscription check (sections 4 and 9): it runs about 2 s after a signed-in
  * person appears with none loaded, one at a time; a new check within 5 s of the last start is
- * refused; a failed call is retried 3 times after 1, 2 and 3 s; then the stored subscriber row is
- * read; if that fails too the company counts as unsubscribed. Sign-out forgets it all.
+ * refused; a failed call is retried 3 times after 1, 2 and 3 s; then the person is told (the spec's
+ * "error checking subscription") and the stored subscriber row is read; if that fails too the
+ * company counts as unsubscribed. Sign-out forgets it all.
  */
 
 export const FIRST_CHECK_DELAY_MS = 2_000
@@ -18,11 +19,13 @@ export type CheckerDependencies = {
   check: () => Promise<SubscriptionStatusAnswer>
   /** The stored subscriber row, when the check cannot answer. */
   readStored: () => Promise<SubscriptionStatusAnswer>
+  /** The check still failed after its retries: say so (the stored answer is shown meanwhile). */
+  onCheckFailed?: () => void
   wait?: (ms: number) => Promise<void>
   now?: () => number
 }
 
-export function createSubscriptionChecker({ check, readStored, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now }: CheckerDependencies) {
+export function createSubscriptionChecker({ check, readStored, onCheckFailed, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now }: CheckerDependencies) {
   let running: Promise<SubscriptionStatusAnswer> | null = null
   let lastStart = -Infinity
   let latest: SubscriptionStatusAnswer | null = null
@@ -36,6 +39,7 @@ export function createSubscriptionChecker({ check, readStored, wait = (ms) => ne
         await wait(RETRY_WAITS_MS[attempt])
       }
     }
+    onCheckFailed?.()
     try {
       return await readStored()
     } catch {

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react'
+import { useTranslation } from '#app/lib/react-i18n'
+import { toast } from '#app/lib/toast'
 import type { SubscriptionStatusAnswer } from './server/get-subscription-status.server'
 import { createSubscriptionChecker, FIRST_CHECK_DELAY_MS } from './subscription-check'
 
 /** The stored answer the admin's page came with: the check's fallback. */
 let stored: SubscriptionStatusAnswer | null = null
+/** How the mounted admin says the check failed, in the person's language. */
+let reportFailure: (() => void) | null = null
 
 async function checkSubscription(): Promise<SubscriptionStatusAnswer> {
   const response = await fetch('/api/billing/check-subscription', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
@@ -18,6 +22,7 @@ const checker = createSubscriptionChecker({
     if (!stored) throw new Error('no stored subscription')
     return stored
   },
+  onCheckFailed: () => reportFailure?.(),
 })
 
 /** Sign-out: the next person on this browser starts with nothing. */
@@ -32,6 +37,14 @@ export function forgetSubscriptionStatus() {
  */
 export function useSubscriptionStatus(storedAnswer: SubscriptionStatusAnswer) {
   stored = storedAnswer
+  const { t } = useTranslation()
+  // The spec's destructive notice, titled "Error".
+  useEffect(() => {
+    reportFailure = () => toast.error(t('billing.errors.title'), { description: t('billing.errors.check') })
+    return () => {
+      reportFailure = null
+    }
+  }, [t])
   const [status, setStatus] = useState<SubscriptionStatusAnswer>(checker.latest ?? storedAnswer)
   // New page data (a trial just started) is the freshest answer.
   useEffect(() => setStatus(storedAnswer), [storedAnswer])

@@ -152,7 +152,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               current={plan === overview.plan}
               price={overview.prices[plan][currency]}
               currency={currency}
-              onChoose={!overview.canManage || plan === 'starter' || (overview.subscribed && plan === overview.plan) ? undefined : () => void (overview.subscribed ? openBillingPage('customer-portal', {}, t) : openBillingPage('create-checkout', { plan, currency }, t))}
+              onChoose={!overview.canManage || plan === 'starter' || overview.source === 'account' || (overview.subscribed && plan === overview.plan) ? undefined : () => void (overview.subscribed ? openBillingPage('customer-portal', {}, t) : openBillingPage('create-checkout', { plan, currency }, t))}
               chooseLabel={overview.subscribed ? t('billing.plans.change') : t('billing.plans.subscribe', { plan: t(`home.pricing.plans.${plan}.name`) })}
             />
           ))}

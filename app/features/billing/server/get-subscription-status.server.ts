@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm'
-import { organization, subscription } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { withSystem } from '#app/lib/db.server'
-import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
-import { effectivePlan } from '../effective-plan'
+import { resolveCompanyPlan } from './resolve-company-plan.server'
 
 /** The spec's check-subscription answer (section 3, "Subscription"), field names as it gives them. */
 export type SubscriptionStatusAnswer = {
@@ -15,16 +12,11 @@ export type SubscriptionStatusAnswer = {
   trial_end: string | null
 }
 
-/** The company's stored subscription and trial, and the plan they give now. */
+/** The company's stored subscription and trial, and the plan they give now (the same rule the plan sync writes). */
 export async function readCompanyBilling(companyId: string, now = new Date()) {
   return withSystem(async (tx) => {
-    const [company] = await tx
-      .select({ trialStartedAt: organization.trialStartedAt, trialEndsAt: organization.trialEndsAt })
-      .from(organization)
-      .where(eq(organization.id, companyId))
-    if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
-    const [stored] = await tx.select().from(subscription).where(eq(subscription.companyId, companyId))
-    return { ...company, subscription: stored ?? null, effective: effectivePlan({ subscription: stored ?? null, trialEndsAt: company.trialEndsAt }, now) }
+    const { company, subscription, effective } = await resolveCompanyPlan(tx, companyId, now)
+    return { trialStartedAt: company.trialStartedAt, trialEndsAt: company.trialEndsAt, subscription, effective }
   })
 }
 
@@ -32,11 +24,12 @@ export async function readCompanyBilling(companyId: string, now = new Date()) {
 export async function readStoredSubscriptionStatus(companyId: string, now = new Date()): Promise<SubscriptionStatusAnswer> {
   const billing = await readCompanyBilling(companyId, now)
   const { effective } = billing
-  const paid = effective.source === 'subscription' || effective.source === 'grace'
+  const ownPlan = effective.source === 'subscription' || effective.source === 'grace'
   return {
-    subscribed: paid,
+    // A brand covered by its account's Enterprise plan is subscribed too, through the account.
+    subscribed: ownPlan || effective.source === 'account',
     subscription_tier: effective.plan,
-    subscription_end: (paid ? (billing.subscription?.currentPeriodEnd ?? effective.validUntil) : effective.validUntil)?.toISOString() ?? null,
+    subscription_end: (ownPlan ? (billing.subscription?.currentPeriodEnd ?? effective.validUntil) : effective.validUntil)?.toISOString() ?? null,
     trial_active: effective.source === 'trial',
     trial_end: billing.trialEndsAt?.toISOString() ?? null,
   }

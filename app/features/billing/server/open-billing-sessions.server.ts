@@ -31,6 +31,7 @@ export async function createCheckout(member: MemberContext, body: unknown) {
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'billing.errors.checkoutChoice')
   const billing = await readCompanyBilling(member.company.id)
   if (billing.subscription && MANAGED_IN_PORTAL.has(billing.subscription.status)) throw new AppError('CONFLICT', 'billing.errors.alreadySubscribed')
+  if (billing.effective.source === 'account') throw new AppError('CONFLICT', 'billing.errors.coveredByAccount')
   const back = `${getEnv().APP_URL}/admin/subscription`
   const session = await asBillingFailure('billing.errors.checkout', async () =>
     (await getPaymentProvider()).createCheckout({

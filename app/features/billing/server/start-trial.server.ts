@@ -27,7 +27,7 @@ export async function startTrial(context: TenantContext, now = new Date()): Prom
     if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     if (company.trialStartedAt) return { trialStarted: false, reason: 'billing.trial.alreadyUsed' }
     const current = await syncCompanyPlan(tx, context.company.id, now)
-    if (current.source === 'subscription' || current.source === 'grace') return { trialStarted: false, reason: 'billing.trial.alreadySubscribed' }
+    if (current.source === 'subscription' || current.source === 'grace' || current.source === 'account') return { trialStarted: false, reason: 'billing.trial.alreadySubscribed' }
     const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS)
     await tx.update(organization).set({ trialStartedAt: now, trialEndsAt: trialEnd }).where(eq(organization.id, context.company.id))
     await syncCompanyPlan(tx, context.company.id, now)

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { companyAdminEmails } from '#app/features/operator/server/company-admins.server'
+import { companyAdmins } from '#app/features/operator/server/company-admins.server'
 import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -34,12 +34,13 @@ export async function sweepPlans(now = new Date()) {
       .where(and(isNull(organization.trialReminderSentAt), gt(organization.trialEndsAt, now), lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)), eq(organization.planValidUntil, organization.trialEndsAt)))
       .returning({ id: organization.id, name: organization.name, trialEndsAt: organization.trialEndsAt }),
   )
-  const t = getFixedT('en')
   for (const company of ending) {
     const days = daysLeft(company.trialEndsAt, now)
-    for (const to of await companyAdminEmails(company.id)) {
+    // Each admin reads it in the language they use the admin in.
+    for (const admin of await companyAdmins(company.id)) {
+      const t = getFixedT(admin.language)
       const mail = actionMail({
-        to,
+        to: admin.email,
         subject: t('billing.mail.trialEndingSubject', { count: days }),
         greeting: t('operator.mail.greeting'),
         body: t('billing.mail.trialEndingBody', { count: days, company: company.name }),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
-import { companyAdminEmails } from '#app/features/operator/server/company-admins.server'
+import { companyAdmins } from '#app/features/operator/server/company-admins.server'
 import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -16,7 +16,6 @@ const DAY_MS = 24 * 3600_000
  * request is removed after 14 (they are told, and may add it again).
  */
 export async function sweepCustomDomains(now = new Date()) {
-  const t = getFixedT('en')
   for (const domain of await findUnverifiedDomains(new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
     const ageDays = (now.getTime() - domain.createdAt.getTime()) / DAY_MS
     const [company] = await withSystem((tx) => tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)))
@@ -26,9 +25,10 @@ export async function sweepCustomDomains(now = new Date()) {
     if (expired) await withSystem((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
     else await withSystem((tx) => tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)))
     const key = expired ? 'removed' : 'reminder'
-    for (const to of await companyAdminEmails(domain.companyId)) {
+    for (const admin of await companyAdmins(domain.companyId)) {
+      const t = getFixedT(admin.language)
       const mail = actionMail({
-        to,
+        to: admin.email,
         subject: t(`domains.mail.${key}Subject`, { host: domain.host }),
         greeting: t('operator.mail.greeting'),
         body: t(`domains.mail.${key}Body`, { host: domain.host, company: company?.name ?? '', days: DOMAIN_EXPIRY_DAYS }),

@@ -12,12 +12,11 @@ import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
-import { UPGRADE_PATH } from '#app/features/billing/entitlements'
-import type { PlanId } from '#app/features/billing/plans'
 import { can } from '#app/features/members/permissions'
 import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
+import { assertEventPhotoRoom, assertStorageRoom, lockCompanyMedia } from './plan-limits.server'
 import { removeStoredFiles } from './remove-stored-files.server'
 import { DiskFriendlyFileStore } from './upload-file-store.server'
 import { enqueue } from '#app/jobs/queue.server'
@@ -48,10 +47,11 @@ function refusal(request: Request, status: number, messageKey: string, values: R
   return { status_code: status, body: JSON.stringify({ messageKey, message }) }
 }
 
-/** A plan limit: 402 with the plan that lifts it and where to get it. */
-function planLimit(request: Request, messageKey: string, values: Record<string, unknown>, plan: PlanId): TusError {
-  const message = getFixedT(detectLanguage(request))(messageKey, values)
-  return { status_code: 402, body: JSON.stringify({ messageKey, message, plan, upgradeUrl: UPGRADE_PATH }) }
+/** A plan limit (plan-limits.server.ts): 402 with the plan that lifts it and where to get it. */
+function planLimit(request: Request, error: AppError): TusError {
+  const { plan, upgradeUrl, ...values } = error.details
+  const message = getFixedT(detectLanguage(request))(error.messageKey, values)
+  return { status_code: 402, body: JSON.stringify({ messageKey: error.messageKey, message, plan, upgradeUrl }) }
 }
 
 const members = new WeakMap<Request, MemberContext>()
@@ -67,14 +67,6 @@ async function authenticate(request: Request): Promise<MemberContext> {
   }
 }
 
-async function companyUsageBytes(tx: Transaction, companyId: string) {
-  const [row] = await tx
-    .select({ used: sql<string>`coalesce(sum(${asset.sizeBytes}), 0)` })
-    .from(asset)
-    .where(eq(asset.companyId, companyId))
-  return Number(row.used)
-}
-
 /** The gallery or content item an upload goes into, only if it belongs to the company. */
 async function findTargetItem(tx: Transaction, companyId: string, contentItemId: string) {
   const [item] = await tx
@@ -82,15 +74,6 @@ async function findTargetItem(tx: Transaction, companyId: string, contentItemId:
     .from(contentItem)
     .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, companyId)))
   return item
-}
-
-async function countEventPhotos(tx: Transaction, companyId: string, eventId: string) {
-  const [row] = await tx
-    .select({ photos: sql<number>`count(*)::int` })
-    .from(asset)
-    .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-    .where(and(eq(asset.companyId, companyId), eq(contentItem.eventId, eventId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media')))
-  return row.photos
 }
 
 async function hasFileNamed(tx: Transaction, companyId: string, contentItemId: string, fileName: string) {
@@ -166,14 +149,17 @@ async function replaceCompanyImage(tx: Transaction, companyId: string, purpose: 
   return replaced.map((row) => row.id)
 }
 
-/** Every rule that can be judged from the declared upload; throws a tus refusal. */
-async function checkNewUpload(request: Request, member: MemberContext, metadata: Metadata, size: number) {
+/**
+ * Every rule that can be judged from the declared upload, in `tx`; throws a tus refusal. They bind
+ * only when run after `lockCompanyMedia` in the transaction that stores the upload's row.
+ */
+async function checkUploadRules(tx: Transaction, request: Request, member: MemberContext, metadata: Metadata, size: number) {
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
   if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
   const companyId = member.company.id
   const plan = member.entitlements
-  await member.withTenant(async (tx) => {
-    if ((await companyUsageBytes(tx, companyId)) + size > plan.storageBytes) throw planLimit(request, 'uploads.errors.quotaExceeded', {}, plan.plan === 'starter' ? 'professional' : 'enterprise')
+  try {
+    await assertStorageRoom(tx, plan, companyId, size)
     // The logo and the landing's hero are company settings: only admins change them (spec section 6).
     if (metadata.purpose === 'logo' || metadata.purpose === 'hero') {
       if (!can(member.actor.role, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
@@ -190,10 +176,10 @@ async function checkNewUpload(request: Request, member: MemberContext, metadata:
     if (metadata.purpose !== 'gallery-media') return
     if (item.kind !== 'gallery') throw refusal(request, 400, 'uploads.errors.noTarget')
     if (await hasFileNamed(tx, companyId, item.id, metadata.filename)) throw refusal(request, 409, 'uploads.errors.duplicate')
-    if (declared.mediaType === 'image' && item.eventId && plan.photosPerEvent !== Infinity) {
-      if ((await countEventPhotos(tx, companyId, item.eventId)) >= plan.photosPerEvent) throw planLimit(request, 'uploads.errors.eventPhotoLimit', { limit: plan.photosPerEvent }, 'professional')
-    }
-  })
+    if (declared.mediaType === 'image' && item.eventId) await assertEventPhotoRoom(tx, plan, companyId, item.eventId, 1, 'uploads.errors.eventPhotoLimit')
+  } catch (error) {
+    throw error instanceof AppError && error.code === 'PAYMENT_REQUIRED' ? planLimit(request, error) : error
+  }
 }
 
 function parseMetadata(request: Request, upload: Upload) {
@@ -217,9 +203,10 @@ export function createUploadServer(options: { directory: string }) {
 
     async onUploadCreate(request, upload) {
       const member = members.get(request) ?? (await authenticate(request))
-      if (upload.size === undefined) throw refusal(request, 400, 'uploads.errors.sizeUnknown')
+      const size = upload.size
+      if (size === undefined) throw refusal(request, 400, 'uploads.errors.sizeUnknown')
       const metadata = parseMetadata(request, upload)
-      await checkNewUpload(request, member, metadata, upload.size)
+      await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
       // Who and where are the server's to say, never the client's.
       return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.actor.userId } }
     },
@@ -228,19 +215,27 @@ export function createUploadServer(options: { directory: string }) {
       const member = members.get(request) ?? (await authenticate(request))
       const metadata = parseMetadata(request, upload)
       const file = path.join(options.directory, upload.id)
+      // Stored but not yet counted: removed again if the upload is refused after all.
+      let uncounted: string | null = null
       try {
         const size = upload.size ?? upload.offset
-        await checkNewUpload(request, member, metadata, size)
+        // A quick refusal before the file is stored; the binding check is the one under the lock below.
+        await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
         const detected = checkDetectedType(metadata.filename, await detectFileType(file))
         if (!detected.ok) throw refusal(request, 422, detected.messageKey)
         const assetId = randomUUID()
         const extension = extensionOf(metadata.filename) || 'bin'
         const storageKey = mediaKey(member.company.id, assetId, 'original', extension)
         const mimeType = contentTypeFor(storageKey)
+        uncounted = storageKey
         await getStorage().putFile(storageKey, file, { contentType: mimeType })
         await store.remove(upload.id).catch(() => undefined)
         const attachment = metadata.purpose === 'cover' || metadata.purpose === 'thumbnail'
         const replaced = await member.withTenant(async (tx) => {
+          // Uploads finishing together are counted one after the other: the check and the row that
+          // uses the room are one step, so they cannot all fit in the same last free space.
+          await lockCompanyMedia(tx, member.company.id)
+          await checkUploadRules(tx, request, member, metadata, size)
           const target = attachment ? await findAttachmentTarget(tx, member.company.id, metadata) : null
           const [{ next }] =
             metadata.contentItemId && metadata.purpose === 'gallery-media'
@@ -268,6 +263,7 @@ export function createUploadServer(options: { directory: string }) {
           const replacedOne = target ? await attachToTarget(tx, target, assetId) : null
           return replacedOne ? [replacedOne] : []
         })
+        uncounted = null
         if (replaced.length > 0) await removeStoredFiles(member.company.id, replaced)
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {
           // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
@@ -278,6 +274,7 @@ export function createUploadServer(options: { directory: string }) {
         return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
       } catch (error) {
         await store.remove(upload.id).catch(() => undefined)
+        if (uncounted) await getStorage().delete(uncounted).catch((removal) => logger.error({ err: removal, key: uncounted }, 'refused upload not removed'))
         if ((error as TusError).status_code) throw error
         logger.error({ err: error, uploadId: upload.id }, 'upload could not be stored')
         throw refusal(request, 500, 'uploads.errors.failed')

@@ -8,7 +8,7 @@ import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { actionMail, sendMail } from '#app/lib/mail.server'
-import { companyAdminEmails } from './company-admins.server'
+import { companyAdmins } from './company-admins.server'
 import { recordOperatorAction, type OperatorContext } from './require-operator.server'
 
 /**
@@ -27,11 +27,11 @@ export async function decideSubdomain(operator: OperatorContext, companyId: stri
   await recordOperatorAction(operator, decision.approve ? 'subdomain.approve' : 'subdomain.reject', { companyId, tableName: 'companies', recordId: companyId, details: { label: company.subdomain, ...(decision.approve ? {} : { reason: decision.reason }) } })
   if (decision.approve) await queueSubdomainCheck(companyId)
   // The decision stands whatever the mail does; a failed mail is logged.
-  const t = getFixedT('en')
   const host = `${company.subdomain}.${getEnv().PLATFORM_DOMAIN}`
-  for (const to of await companyAdminEmails(companyId)) {
+  for (const admin of await companyAdmins(companyId)) {
+    const t = getFixedT(admin.language)
     const mail = actionMail({
-      to,
+      to: admin.email,
       subject: t(decision.approve ? 'operator.mail.approvedSubject' : 'operator.mail.rejectedSubject', { host }),
       greeting: t('operator.mail.greeting'),
       body: decision.approve ? t('operator.mail.approvedBody', { host, company: company.name }) : t('operator.mail.rejectedBody', { host, company: company.name, reason: decision.reason }),
