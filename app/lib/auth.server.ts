@@ -2,7 +2,7 @@ import { brandAllowance } from '#app/features/companies/server/brand-allowance.s
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
-import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS } from './member-hint'
+import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS, memberHintDomain } from './member-hint'
 import { organization, twoFactor } from 'better-auth/plugins'
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
@@ -189,8 +189,11 @@ function createAuth(secret: string) {
       }),
       // The signed-in hint fans' cached pages read (member-hint.ts): set with a new session, gone on sign-out.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-out') ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0 })
-        else if (ctx.context.newSession) ctx.setCookie(MEMBER_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', httpOnly: false, maxAge: MEMBER_HINT_MAX_AGE_SECONDS })
+        const domain = memberHintDomain(env.PLATFORM_DOMAIN) ?? undefined
+        if (ctx.path === '/sign-out') {
+          ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0 })
+          if (domain) ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0, domain })
+        } else if (ctx.context.newSession) ctx.setCookie(MEMBER_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', httpOnly: false, maxAge: MEMBER_HINT_MAX_AGE_SECONDS, domain })
       }),
     },
     plugins: [

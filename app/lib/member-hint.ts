@@ -11,3 +11,16 @@ export const MEMBER_HINT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60
 export function hasMemberHint(cookieString: string) {
   return cookieString.split(';').some((part) => part.trim().startsWith(`${MEMBER_HINT_COOKIE}=1`))
 }
+
+/**
+ * The domain the hint is shared with: the platform's name, so a company's subdomain
+ * (`{label}.PLATFORM_DOMAIN`) shows "Admin" too. None for a platform reached by an IP address or
+ * a single-label name such as localhost (browsers keep such cookies to their host). A custom
+ * domain is another site: browsers give it none of the platform's cookies, so its pages say
+ * "Log in", which takes a signed-in member straight on to the admin.
+ */
+export function memberHintDomain(platformDomain: string) {
+  const host = platformDomain.replace(/:\d+$/, '').toLowerCase()
+  if (!host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return null
+  return host
+}

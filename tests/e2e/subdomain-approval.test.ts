@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
@@ -68,6 +68,23 @@ describe('a subdomain from request to fans', () => {
     const response = await fanPage.goto(`http://${label}.${PLATFORM}:${second.port}/`)
     expect(response?.status()).toBe(200)
     await fanPage.getByRole('heading', { level: 1, name: admin.company.name }).waitFor()
+    await expect.poll(() => fanPage.getByTestId('account-link').first().textContent()).toBe('Log in')
     await fan.close()
+
+    // A member who signed in on the platform sees "Admin" on the company's subdomain too: the
+    // signed-in hint is shared with the platform's subdomains, the session itself is not.
+    const member = new TestClient(second.url)
+    const signedIn = await member.postJson('/api/auth/sign-in/email', admin.credentials, { origin: inject('baseUrl') })
+    expect(signedIn.status).toBe(200)
+    const hint = (signedIn.headers['set-cookie'] ?? []).find((line) => line.startsWith('ag_member=1'))
+    expect(hint).toMatch(new RegExp(`Domain=${PLATFORM.replace('.', '\\.')}`, 'i'))
+    const returning = await browser.newContext({ viewport: DESKTOP })
+    await returning.addCookies([{ name: 'ag_member', value: '1', domain: `.${PLATFORM}`, path: '/' }])
+    const memberPage = await returning.newPage()
+    await memberPage.goto(`http://${label}.${PLATFORM}:${second.port}/`)
+    const accountLink = memberPage.getByTestId('account-link').first()
+    await expect.poll(() => accountLink.textContent()).toBe('Admin')
+    expect(await accountLink.getAttribute('href')).toMatch(/\/admin$/)
+    await returning.close()
   })
 })

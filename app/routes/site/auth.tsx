@@ -12,7 +12,7 @@ import { getSession } from '#app/lib/auth.server'
 import { getEnv } from '#app/lib/env.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import { cn } from '#app/lib/cn'
-import { MEMBER_HINT_COOKIE } from '#app/lib/member-hint'
+import { MEMBER_HINT_COOKIE, memberHintDomain } from '#app/lib/member-hint'
 import { safeRedirect, useZodForm } from '#app/lib/use-zod-form'
 import type { Route } from './+types/auth'
 
@@ -27,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const secure = getEnv().APP_URL.startsWith('https://') ? '__Secure-' : ''
   const headers = new Headers()
   for (const name of [`${secure}afterglow.session_token`, `${secure}afterglow.session_data`, MEMBER_HINT_COOKIE]) headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`)
+  const hintDomain = memberHintDomain(getEnv().PLATFORM_DOMAIN)
+  if (hintDomain) headers.append('Set-Cookie', `${MEMBER_HINT_COOKIE}=; Path=/; Domain=${hintDomain}; Max-Age=0; SameSite=Lax`)
   return data({ title }, { headers })
 }
 
