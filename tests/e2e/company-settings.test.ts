@@ -63,6 +63,8 @@ describe("an admin sets up the company's page", () => {
     await page.getByLabel('Page description (English)').fill('Official photos from the tour.')
     await page.getByRole('tab', { name: 'pt' }).first().click()
     await page.getByLabel('Page name (Português)').fill('Todo show, toda foto')
+    await page.getByTestId('localized-landingDescription').getByRole('tab', { name: 'pt' }).click()
+    await page.getByLabel('Page description (Português)').fill('Fotos oficiais da turnê.')
     await page.getByLabel('Preview size').getByRole('button', { name: 'Phone' }).click()
     await page.getByLabel('Language of the preview').selectOption('pt')
     await frame.getByRole('heading', { name: 'Todo show, toda foto' }).waitFor()
@@ -79,8 +81,9 @@ describe("an admin sets up the company's page", () => {
     const fanPage = await fan.newPage()
     await fanPage.goto(`/${admin.company.slug}`)
     await fanPage.getByRole('heading', { name: 'Todo show, toda foto' }).waitFor()
-    // Not written in Portuguese: the English description, along the fallback chain.
-    await fanPage.getByText('Official photos from the tour.').waitFor()
+    await fanPage.getByText('Fotos oficiais da turnê.').waitFor()
+    expect(await fanPage.getByText('Official photos from the tour.').count()).toBe(0)
+    // The company's own description was not written in Portuguese: the English one, along the fallback chain.
     await fanPage.getByText('We film and photograph every show.').waitFor()
     await fanPage.getByRole('link', { name: 'Instagram' }).waitFor()
     // A Professional company's fans see its own navigation only, and "Log in" (not signed in here).
@@ -107,14 +110,22 @@ describe("an admin sets up the company's page", () => {
 
   it('shows a manager every settings page read-only', async () => {
     const admin = await createCompanyAdmin('e2e-readonly')
+    await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     const { page } = await pageFor(manager, PHONE)
-    for (const path of ['/admin/settings/company-data', '/admin/settings/landing-page']) {
+    for (const [path, hasForm] of [
+      ['/admin/settings/company-data', true],
+      ['/admin/settings/landing-page', true],
+      ['/admin/settings/template', true],
+      ['/admin/settings/subdomain', false],
+      ['/admin/settings/domains', false],
+    ] as const) {
       await page.goto(path)
       await page.getByTestId('settings-read-only').getByText('Only administrators can edit company settings').waitFor()
-      expect(await page.locator('button[type=submit]').count()).toBe(0)
-      expect(await page.locator('fieldset[disabled]').count()).toBeGreaterThan(0)
-      expect(await page.locator('input[type=file]').count()).toBe(0)
+      expect(await page.locator('main button[type=submit]').count(), path).toBe(0)
+      expect(await page.locator('form input:enabled:not([type=hidden]), form select:enabled, form textarea:enabled').count(), path).toBe(0)
+      if (hasForm) expect(await page.locator('fieldset[disabled]').count(), path).toBeGreaterThan(0)
+      expect(await page.locator('input[type=file]').count(), path).toBe(0)
     }
   })
 })
