@@ -40,7 +40,9 @@ export async function seedDemo() {
   const created = await db.transaction(async (tx) => {
     const adminId = await seedAccount(tx, DEMO_ADMIN)
     const companyId = randomUUID()
-    await tx.insert(organization).values({ id: companyId, name: DEMO_COMPANY.name, slug: DEMO_COMPANY.slug })
+    // Its subdomain is live from the start, so the demo also answers at demo.localhost:3000.
+    const now = new Date()
+    await tx.insert(organization).values({ id: companyId, name: DEMO_COMPANY.name, slug: DEMO_COMPANY.slug, subdomain: DEMO_COMPANY.slug, subdomainStatus: 'active', subdomainRequestedAt: now, subdomainDecidedAt: now })
     await tx.insert(member).values({ id: randomUUID(), organizationId: companyId, userId: adminId, role: 'admin' })
     return { companyId, adminId }
   })
