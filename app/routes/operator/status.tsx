@@ -39,6 +39,7 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
     ['queued', numbers.queued],
     ['failed', numbers.failed],
     ['pendingSubdomains', numbers.pendingSubdomains],
+    ['pendingDomains', numbers.pendingDomains],
   ]
   return (
     <div className="space-y-6">

@@ -8,9 +8,9 @@ import { logger } from '#app/lib/logger.server'
 /*
  * Caddy's on-demand TLS asks, before it requests a certificate for a name, whether that name is
  * ours (GET /api/tls/ask?domain=…). The answer comes from memory, loaded once and dropped when a
- * host changes (the `company_hosts` notification): yes for verified custom domains and for active
- * subdomains under PLATFORM_DOMAIN; no for anything else (a page address alone, a pending or
- * rejected subdomain, an unknown name). Fail-closed: when the list cannot be loaded, the answer
+ * host changes (the `company_hosts` notification): yes for verified custom domains the operator did
+ * not reject and for active subdomains under PLATFORM_DOMAIN; no for anything else (a page
+ * address alone, a pending or rejected subdomain or domain, an unknown name). Fail-closed: when the list cannot be loaded, the answer
  * is no.
  */
 
@@ -53,7 +53,10 @@ export function createTlsAllowList(options: { load: () => Promise<TlsAllowList>;
 
 async function load(): Promise<TlsAllowList> {
   return withSystem(async (tx) => {
-    const custom = await tx.select({ host: customDomain.host }).from(customDomain).where(eq(customDomain.state, 'verified'))
+    const custom = await tx
+      .select({ host: customDomain.host })
+      .from(customDomain)
+      .where(and(eq(customDomain.state, 'verified'), ne(customDomain.approval, 'rejected')))
     const subdomains = await tx.select({ label: organization.subdomain }).from(organization).where(eq(organization.subdomainStatus, 'active'))
     return { customHosts: new Set(custom.map((row) => row.host)), subdomains: new Set(subdomains.flatMap((row) => (row.label ? [row.label] : []))) }
   })

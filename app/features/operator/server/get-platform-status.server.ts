@@ -30,7 +30,7 @@ export async function getPlatformStatus(_operator: OperatorContext) {
     checkHealth(),
     dnsCheck(),
     withSystem(async (tx) => {
-      const [row] = await tx.execute<{ companies: number; suspended: number; storage: number; queued: number; failed: number; processing: number; pendingSubdomains: number }>(sql`
+      const [row] = await tx.execute<{ companies: number; suspended: number; storage: number; queued: number; failed: number; processing: number; pendingSubdomains: number; pendingDomains: number }>(sql`
         select
           (select count(*)::int from companies) as companies,
           (select count(*)::int from companies where suspended_at is not null) as suspended,
@@ -38,7 +38,8 @@ export async function getPlatformStatus(_operator: OperatorContext) {
           (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
           (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours') as failed,
           (select count(*)::int from assets where processing_status in ('pending', 'processing')) as processing,
-          (select count(*)::int from companies where subdomain_status = 'pending') as "pendingSubdomains"
+          (select count(*)::int from companies where subdomain_status = 'pending') as "pendingSubdomains",
+          (select count(*)::int from custom_domains where approval = 'pending') as "pendingDomains"
       `).then((result) => result.rows)
       return row
     }),

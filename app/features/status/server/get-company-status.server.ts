@@ -6,7 +6,7 @@ import { withSystem } from '#app/lib/db.server'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
-export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'payments' | 'media' | 'subdomain' | 'dns' | 'customDomain'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
+export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'payments' | 'media' | 'subdomain' | 'dns' | 'customDomain' | 'customDomainRejected'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
 
 /** How many failed files the page lists by name (the count covers them all). */
 const FAILED_SHOWN = 20
@@ -49,7 +49,12 @@ export async function getCompanyStatus(context: TenantContext) {
         .from(organization)
         .where(eq(organization.id, companyId)),
     ),
-    context.withTenant((tx) => tx.select({ host: customDomain.host, state: customDomain.state, tlsState: customDomain.tlsState, checkedAt: customDomain.checkedAt }).from(customDomain).where(eq(customDomain.companyId, companyId))),
+    context.withTenant((tx) =>
+      tx
+        .select({ host: customDomain.host, state: customDomain.state, tlsState: customDomain.tlsState, checkedAt: customDomain.checkedAt, approval: customDomain.approval, rejectionReason: customDomain.rejectionReason, decidedAt: customDomain.decidedAt })
+        .from(customDomain)
+        .where(eq(customDomain.companyId, companyId)),
+    ),
   ])
   const checks: CompanyStatusCheck[] = [
     { key: 'database', level: health.checks.database.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.database.latencyMs }, checkedAt },
@@ -67,6 +72,10 @@ export async function getCompanyStatus(context: TenantContext) {
     }
   }
   for (const domain of domains) {
+    if (domain.approval === 'rejected') {
+      checks.push({ key: 'customDomainRejected', level: 'error', detail: { host: domain.host, reason: domain.rejectionReason ?? '' }, checkedAt: domain.decidedAt?.toISOString() ?? checkedAt })
+      continue
+    }
     const level: StatusLevel = domain.state === 'verified' ? (domain.tlsState === 'active' ? 'ok' : 'warning') : domain.state === 'pending' ? 'warning' : 'error'
     checks.push({ key: 'customDomain', level, detail: { host: domain.host, state: domain.state }, checkedAt: domain.checkedAt?.toISOString() ?? checkedAt })
   }
