@@ -4,7 +4,7 @@ import { auditEvent, customDomain, formSubmission, organization } from '#db/sche
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
+import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn, STRONG_PASSWORD } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
 
 const OPERATOR_EMAIL = 'operator@afterglow.test'
@@ -218,7 +218,21 @@ describe('the inbox of the marketing site', () => {
     const status = await operator.get('/operator/status')
     expect(status.status).toBe(200)
     for (const key of ['database', 'storage', 'mail', 'jobs', 'dns', 'payments']) expect(status.text).toContain(`data-testid="status-${key}"`)
-    expect(status.text).toContain('built-in test provider (no real payments)')
+    expect(status.text).toContain('Built-in test provider: no real payments')
     expect(status.text).toContain('data-testid="status-database" data-level="ok"')
+    expect(status.text).toMatch(/data-testid="status-database-detail">Answering in \d+ ms</)
+    // The test platform is reached by its address: nothing for the DNS to answer.
+    expect(status.text).toContain('data-testid="status-dns-detail">127.0.0.1 is local: no lookup needed<')
+    expect(status.text).toMatch(/data-testid="status-jobs-detail">\d+ queued · \d+ failed in the last 24 hours</)
+
+    // Every detail in the operator's language, not the server's.
+    const portuguese = new TestClient()
+    portuguese.setCookie('lang', 'pt')
+    await signIn(portuguese, { email: OPERATOR_EMAIL, password: STRONG_PASSWORD })
+    const inPortuguese = await portuguese.get('/operator/status')
+    expect(inPortuguese.text).toContain('Provedor de teste integrado: nenhum pagamento real')
+    expect(inPortuguese.text).toMatch(/data-testid="status-database-detail">Respondendo em \d+ ms</)
+    expect(inPortuguese.text).toContain('127.0.0.1 é local: nenhuma consulta necessária')
+    expect(inPortuguese.text).not.toContain('Built-in test provider')
   })
 })
