@@ -85,7 +85,7 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
           <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
           <span>
             {t('domains.plan')}{' '}
-            <Link to="/#pricing" className="font-medium text-accent hover:underline">
+            <Link to="/admin/subscription" className="font-medium text-accent hover:underline">
               {t('settings.landingPage.seePlans')}
             </Link>
           </span>
