@@ -223,16 +223,21 @@ describe('who may change company settings', () => {
         ['/admin/settings/template.data', templateForm()],
         ['/admin/settings/company-data.data', companyForm(admin.company.slug, { name: 'Hijacked' })],
         ['/admin/settings/landing-page.data', landingForm({ landingName_en: 'Hijacked' })],
+        ['/admin/settings/landing-page.data', { intent: 'remove-hero' }],
       ] as const) {
         const refused = await client.postForm(path, form)
         expect(refused.status, `${role} ${path}`).toBe(403)
         expect(refused.text).toContain('settings.errors.adminOnly')
       }
-      const logo = await tusUpload(client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
-      expect(logo.ok, role).toBe(false)
-      if (!logo.ok) expect(logo.status).toBe(403)
+      for (const purpose of ['logo', 'hero'] as const) {
+        const image = await tusUpload(client, await makePhoto(400, 400), { filename: `${purpose}.jpg`, purpose })
+        expect(image.ok, `${role} ${purpose}`).toBe(false)
+        if (!image.ok) expect(image.status, `${role} ${purpose}`).toBe(403)
+      }
     }
     expect(await companyRow(admin.company.id)).toEqual(before)
+    // The admin's hero is still there to serve.
+    if (hero.ok) expect((await admin.client.get(`/media/${hero.assetId}/original`)).status).toBe(200)
   })
 
   it("makes an admin's uploaded logo the company's and replaces the previous one", async () => {

@@ -65,6 +65,29 @@ describe('connecting a custom domain', () => {
     expect(taken.status).toBe(409)
     expect((await other.client.get('/admin/settings/domains')).text).not.toContain(host)
   })
+
+  it("refuses managers and users on the server: they may not check or disconnect the company's domains", async () => {
+    const admin = await enterpriseAdmin('dom-roles')
+    const host = `photos.${admin.company.slug}.test`
+    // Unverified, so an admin would have "Check now".
+    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'roles', state: 'pending', checkedAt: new Date(0) }))
+    const before = await domainRow(host)
+    expect((await admin.client.get('/admin/settings/domains')).text).toContain('data-testid="check-domain"')
+    for (const role of ['manager', 'user'] as const) {
+      const member = await createMemberWithRole(admin.company.id, role)
+      const page = await member.get('/admin/settings/domains')
+      expect(page.status, role).toBe(200)
+      expect(page.text, role).toContain(host)
+      expect(page.text, role).not.toContain('data-testid="check-domain"')
+      for (const intent of ['check', 'remove']) {
+        const refused = await member.postForm('/admin/settings/domains.data', { intent, domainId: before.id })
+        expect(refused.status, `${role} ${intent}`).toBe(403)
+        expect(refused.text, `${role} ${intent}`).toContain('settings.errors.adminOnly')
+      }
+    }
+    // Nothing was checked or removed: the row is as it was.
+    expect(await domainRow(host)).toEqual(before)
+  })
 })
 
 describe('verifying a custom domain against a real DNS server', () => {
