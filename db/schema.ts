@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { CURRENCIES, PLAN_IDS } from '../app/features/billing/plans'
 import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billing/subscription-states'
-import { STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
+import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
@@ -238,7 +238,8 @@ export const companySlugRedirect = pgTable(
 /**
  * A company's own host name (Enterprise, white label), e.g. photos.band.com: verified by DNS
  * (a CNAME to the platform and a TXT ownership record), then served like its subdomain, with a
- * certificate Caddy asks for on demand (GET /api/tls/ask).
+ * certificate Caddy asks for on demand (GET /api/tls/ask), unless the platform operator
+ * rejected it.
  */
 export const customDomain = pgTable(
   'custom_domains',
@@ -260,9 +261,19 @@ export const customDomain = pgTable(
     lastError: text('last_error'),
     /** Reminders sent while unverified (at 3 and 10 days); removed at 14. */
     remindersSent: integer('reminders_sent').notNull().default(0),
+    /** The platform operator's review (pending | approved | rejected): a rejected domain never serves. */
+    approval: text('approval').notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Why the operator rejected it, as the company's admins read it. */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('custom_domains_company_idx').on(t.companyId), oneOf('custom_domains_state_check', t.state, STORED_DOMAIN_STATES), oneOf('custom_domains_tls_state_check', t.tlsState, ['pending', 'active'])],
+  (t) => [
+    index('custom_domains_company_idx').on(t.companyId),
+    oneOf('custom_domains_state_check', t.state, STORED_DOMAIN_STATES),
+    oneOf('custom_domains_tls_state_check', t.tlsState, ['pending', 'active']),
+    oneOf('custom_domains_approval_check', t.approval, DOMAIN_APPROVALS),
+  ],
 )
 
 /**

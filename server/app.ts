@@ -24,7 +24,7 @@ import { JOBS } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, startJobs } from '#app/jobs/queue.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
-import { csrfProtection, isLoopbackAddress, securityHeaders } from './security'
+import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -49,10 +49,13 @@ function shouldCompress(req: express.Request, res: express.Response) {
   return COMPRESSIBLE.test(String(res.getHeader('Content-Type') ?? ''))
 }
 
-/** GET /api/tls/ask?domain=…: 200 when a certificate may be issued for the name, else 404 (403 from elsewhere). */
+/**
+ * GET /api/tls/ask?domain=…: 200 when a certificate may be issued for the name, else 404; 403 to
+ * anyone but this machine, including visitors the proxy in front passes on.
+ */
 async function tlsAsk(req: express.Request, res: express.Response) {
   res.setHeader('Cache-Control', 'no-store')
-  if (!isLoopbackAddress(req.socket.remoteAddress)) return void res.status(403).end()
+  if (!isLocalRequest(req.socket.remoteAddress, req.headers)) return void res.status(403).end()
   const domain = typeof req.query.domain === 'string' ? req.query.domain : ''
   const allowed = await mayIssueCertificate(domain).catch(() => false)
   res.status(allowed ? 200 : 404).end()

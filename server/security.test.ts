@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteRequest, isLoopbackAddress, securityHeaders } from './security'
+import { isCrossSiteRequest, isLocalRequest, isLoopbackAddress, securityHeaders } from './security'
 
 const appUrl = 'https://afterglow.example'
 const base = { host: 'afterglow.example', appUrl }
@@ -69,5 +69,14 @@ describe('what counts as this machine', () => {
   it('is the loopback block and ::1, never another address', () => {
     for (const address of ['127.0.0.1', '127.4.5.6', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true)
     for (const address of ['10.0.0.1', '192.168.1.127', '::ffff:10.0.0.1', '2001:db8::1', '', undefined]) expect(isLoopbackAddress(address), String(address)).toBe(false)
+  })
+
+  it("is a request made here for this machine, not a visitor's the proxy in front passed on", () => {
+    expect(isLocalRequest('127.0.0.1', { host: '127.0.0.1:3000' })).toBe(true)
+    expect(isLocalRequest('::1', {})).toBe(true)
+    expect(isLocalRequest('203.0.113.7', {})).toBe(false)
+    // Caddy and nginx add these to what they forward: from loopback, but from a visitor.
+    expect(isLocalRequest('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).toBe(false)
+    expect(isLocalRequest('127.0.0.1', { forwarded: 'for=203.0.113.7' })).toBe(false)
   })
 })

@@ -73,6 +73,15 @@ export function isLoopbackAddress(address: string | undefined) {
   return Boolean(address) && (address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address!))
 }
 
+/**
+ * A request made on this machine for itself (Caddy's certificate question), not a visitor's that
+ * the proxy in front passed on: that one also comes from loopback, but carries X-Forwarded-For
+ * or Forwarded, which Caddy and nginx add to what they forward.
+ */
+export function isLocalRequest(address: string | undefined, headers: Record<string, string | string[] | undefined>) {
+  return isLoopbackAddress(address) && headers['x-forwarded-for'] === undefined && headers.forwarded === undefined
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

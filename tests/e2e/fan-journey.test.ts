@@ -9,7 +9,7 @@ import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
-import { createCompanyAdmin } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
 import { tusUpload } from '../support/tus'
@@ -232,6 +232,7 @@ describe("a fan's whole journey, on a phone", () => {
   })
 
   it("serves the same gallery on the company's subdomain, without the company in the path", async () => {
+    await activateSubdomain(admin.company)
     const second = await startSecondApp({ PLATFORM_DOMAIN: 'afterglow.test' })
     try {
       const context = await phoneContext()

@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { customDomain, organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
@@ -26,6 +30,15 @@ describe('a subdomain from request to fans', () => {
     await second?.app.stop()
   })
 
+  /** The operator OPERATOR_EMAILS names, signed in (the account is made on first use). */
+  let operatorAccount: Awaited<ReturnType<typeof createVerifiedUser>> | undefined
+  async function operatorClient() {
+    operatorAccount ??= await createVerifiedUser({ email: OPERATOR, name: 'Otto Operator' })
+    const client = new TestClient()
+    await signIn(client, operatorAccount)
+    return client
+  }
+
   async function pageAs(client: TestClient, viewport: typeof DESKTOP) {
     const context = await browser.newContext({ viewport, baseURL: second.url })
     // Cookies are per host, not per port: the main app's sign-in holds for the second process.
@@ -49,9 +62,7 @@ describe('a subdomain from request to fans', () => {
     // With the success toast still on screen: its colours must read too.
     await expectNoAxeViolations(adminPage, { label: 'subdomain settings' })
 
-    const operatorAccount = await createVerifiedUser({ email: OPERATOR, name: 'Otto Operator' })
-    const operator = new TestClient()
-    await signIn(operator, operatorAccount)
+    const operator = await operatorClient()
     const operatorPage = await pageAs(operator, DESKTOP)
     await operatorPage.goto('/operator/requests')
     const request = operatorPage.getByTestId('subdomain-request').filter({ hasText: label })
@@ -86,5 +97,37 @@ describe('a subdomain from request to fans', () => {
     await expect.poll(() => accountLink.textContent()).toBe('Admin')
     expect(await accountLink.getAttribute('href')).toMatch(/\/admin$/)
     await returning.close()
+  })
+
+  it("shows the operator a company's custom domain beside the subdomains; rejected with a reason, the admin reads why", async () => {
+    const admin = await createCompanyAdmin('e2e-dom')
+    const host = `photos.${admin.company.slug}.example`
+    await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'e2e', state: 'verified', verifiedAt: new Date() }))
+    const console = await operatorClient()
+    await fs.mkdir('test-results', { recursive: true })
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await pageAs(console, viewport)
+      await page.goto('/operator/requests')
+      await page.getByTestId('domain-request').filter({ hasText: host }).waitFor()
+      await page.screenshot({ path: `test-results/operator-requests-${viewport.width}.png`, fullPage: true })
+      if (viewport === DESKTOP) {
+        const request = page.getByTestId('domain-request').filter({ hasText: host })
+        await request.getByRole('button', { name: 'Reject' }).click()
+        await request.getByPlaceholder('Reason for the company').fill('The name belongs to another festival.')
+        await request.getByRole('button', { name: 'Reject request' }).click()
+        await page.getByText('Custom domain rejected').waitFor()
+        await expect.poll(() => page.getByTestId('domain-request').filter({ hasText: host }).count()).toBe(0)
+        await expectNoAxeViolations(page, { label: 'operator domain requests' })
+      }
+      await page.context().close()
+    }
+    const adminPage = await pageAs(admin.client, PHONE)
+    await adminPage.goto('/admin/settings/domains')
+    await adminPage.getByTestId('domain-rejected').waitFor()
+    await adminPage.getByText('The name belongs to another festival.').waitFor()
+    await adminPage.screenshot({ path: 'test-results/domains-rejected-390.png', fullPage: true })
+    await expectNoAxeViolations(adminPage, { label: 'rejected custom domain' })
+    await adminPage.context().close()
   })
 })

@@ -17,9 +17,9 @@ const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
 const run = promisify(execFile)
 
 /** What curl gets from Caddy for `host`, resolved to this machine as a real client would be sent. */
-async function curlThroughCaddy(host: string, httpsPort: number) {
+async function curlThroughCaddy(host: string, httpsPort: number, path = '/') {
   try {
-    const { stdout } = await run('curl', ['--silent', '--show-error', '--insecure', '--max-time', '20', '--resolve', `${host}:${httpsPort}:127.0.0.1`, '--write-out', '\n%{http_code}', `https://${host}:${httpsPort}/`])
+    const { stdout } = await run('curl', ['--silent', '--show-error', '--insecure', '--max-time', '20', '--resolve', `${host}:${httpsPort}:127.0.0.1`, '--write-out', '\n%{http_code}', `https://${host}:${httpsPort}${path}`])
     const lines = stdout.split('\n')
     return { ok: true as const, status: Number(lines.at(-1)), body: lines.slice(0, -1).join('\n') }
   } catch (error) {
@@ -92,6 +92,9 @@ https:// {
     }, { timeoutMs: 30_000, message: () => `no page for ${host} through Caddy:\n${logs}` })
     expect(served.body).toContain(admin.company.name)
     await waitUntil(async () => (await withSystem((tx) => tx.select({ tls: customDomain.tlsState }).from(customDomain).where(eq(customDomain.host, host))))[0]?.tls === 'active')
+    // A visitor asking the question through Caddy reaches the app from loopback, but is not Caddy.
+    const askedFromOutside = await curlThroughCaddy(host, httpsPort, `/api/tls/ask?domain=${host}`)
+    expect(askedFromOutside).toMatchObject({ ok: true, status: 403 })
 
     const unknown = await curlThroughCaddy(`not-ours-${admin.company.slug}.example.test`, httpsPort)
     expect(unknown.ok).toBe(false)

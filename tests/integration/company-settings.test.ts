@@ -102,7 +102,8 @@ describe('company data settings', () => {
     ['phone', '12', 'validation.invalidPhone'],
     ['primaryEmail', 'hello@', 'validation.email'],
     ['country', 'XX', 'settings.errors.country'],
-    ['employeeCount', '1000+', 'validation.required'],
+    ['employeeCount', '1000+', 'validation.invalidOption'],
+    ['employeeCount', '11-50; drop table companies', 'validation.invalidOption'],
     ['description_en', 'x'.repeat(451), 'settings.errors.descriptionTooLong'],
     ['description_en', '', 'settings.errors.englishRequired', { description_pt: 'Só em português' }],
     ['city', 'x'.repeat(101), 'validation.maxLength'],
@@ -176,7 +177,8 @@ describe('landing page settings', () => {
     ['landingDescription_pt', 'x'.repeat(451), 'settings.errors.descriptionTooLong'],
     ['promotionUrl', 'tickets', 'validation.invalidUrl'],
     ['brandPrimaryColor', 'red;background:url(//evil.test)', 'settings.errors.color'],
-    ['displayMode', 'both', 'validation.required'],
+    ['displayMode', 'both', 'validation.invalidOption'],
+    ['displayMode', '', 'validation.required'],
   ])('refuses %s = %j with %s and changes nothing', async (field, value, message) => {
     const admin = await createCompanyAdmin('lrule')
     const before = await companyRow(admin.company.id)
@@ -187,10 +189,29 @@ describe('landing page settings', () => {
   })
 })
 
+describe('what a Starter company is offered', () => {
+  it("leads every upgrade hint of the settings to the admin's subscription page, where the plan is changed", async () => {
+    const admin = await createCompanyAdmin('upgrade')
+    for (const [path, testId] of [
+      ['/admin/settings/landing-page', 'branding-upgrade'],
+      ['/admin/settings/template', 'template-upgrade'],
+      ['/admin/settings/domains', 'domains-upgrade'],
+    ]) {
+      const page = await admin.client.get(path)
+      const hint = page.text.slice(page.text.indexOf(`data-testid="${testId}"`)).split('</p>')[0]
+      expect(hint, path).toContain('href="/admin/subscription"')
+      expect(hint, path).not.toContain('#pricing')
+    }
+  })
+})
+
 describe('who may change company settings', () => {
   it('lets managers and users read the settings, and refuses every change on the server with the spec message', async () => {
     const admin = await createCompanyAdmin('roles')
+    const hero = await tusUpload(admin.client, await makePhoto(1600, 900), { filename: 'hero.jpg', purpose: 'hero' })
+    expect(hero.ok).toBe(true)
     const before = await companyRow(admin.company.id)
+    expect(before.heroAssetId).toBe(hero.ok ? hero.assetId : null)
     for (const role of ['manager', 'user'] as const) {
       const client = await createMemberWithRole(admin.company.id, role)
       const page = await client.get('/admin/settings/company-data')
@@ -202,16 +223,21 @@ describe('who may change company settings', () => {
         ['/admin/settings/template.data', templateForm()],
         ['/admin/settings/company-data.data', companyForm(admin.company.slug, { name: 'Hijacked' })],
         ['/admin/settings/landing-page.data', landingForm({ landingName_en: 'Hijacked' })],
+        ['/admin/settings/landing-page.data', { intent: 'remove-hero' }],
       ] as const) {
         const refused = await client.postForm(path, form)
         expect(refused.status, `${role} ${path}`).toBe(403)
         expect(refused.text).toContain('settings.errors.adminOnly')
       }
-      const logo = await tusUpload(client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
-      expect(logo.ok, role).toBe(false)
-      if (!logo.ok) expect(logo.status).toBe(403)
+      for (const purpose of ['logo', 'hero'] as const) {
+        const image = await tusUpload(client, await makePhoto(400, 400), { filename: `${purpose}.jpg`, purpose })
+        expect(image.ok, `${role} ${purpose}`).toBe(false)
+        if (!image.ok) expect(image.status, `${role} ${purpose}`).toBe(403)
+      }
     }
     expect(await companyRow(admin.company.id)).toEqual(before)
+    // The admin's hero is still there to serve.
+    if (hero.ok) expect((await admin.client.get(`/media/${hero.assetId}/original`)).status).toBe(200)
   })
 
   it("makes an admin's uploaded logo the company's and replaces the previous one", async () => {

@@ -23,7 +23,12 @@ describe("the company's system status", () => {
 
     const page = await admin.client.get('/admin/status')
     expect(page.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'payments', 'media']) expect(page.text).toContain(`data-testid="status-${key}"`)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'payments', 'dnsChecker', 'media']) expect(page.text).toContain(`data-testid="status-${key}"`)
+    // The DNS the domain checks ask is the platform's, shown whether or not the company has a subdomain yet.
+    expect(page.text).toContain('data-testid="status-dnsChecker" data-level="ok"')
+    expect(page.text).toContain('Ready: subdomain and custom-domain checks can run.')
+    expect(page.text).not.toContain('data-testid="status-subdomain"')
+    expect(page.text).not.toContain('data-testid="status-dns"')
     // The test app runs without STRIPE_SECRET_KEY: the built-in provider, said plainly.
     expect(page.text).toContain('data-testid="status-payments" data-level="warning"')
     expect(page.text).toContain('Payments run on the built-in test provider')

@@ -1,5 +1,6 @@
+import os from 'node:os'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { customDomain, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { checkCustomDomain, DomainCheckFailed } from '#app/features/domains/server/check-custom-domain.server'
@@ -11,6 +12,10 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server'
 import { waitUntil } from '../support/wait'
 
 const TARGET = 'domains.afterglow.test'
+/** This machine's address on a network interface, if it has one: a connection from it is not loopback. */
+const NETWORK_ADDRESS = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address
 const domainRow = async (host: string) => (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.host, host))))[0]
 
 /**
@@ -59,6 +64,29 @@ describe('connecting a custom domain', () => {
     const taken = await other.client.postForm('/admin/settings/domains.data', { intent: 'add', host })
     expect(taken.status).toBe(409)
     expect((await other.client.get('/admin/settings/domains')).text).not.toContain(host)
+  })
+
+  it("refuses managers and users on the server: they may not check or disconnect the company's domains", async () => {
+    const admin = await enterpriseAdmin('dom-roles')
+    const host = `photos.${admin.company.slug}.test`
+    // Unverified, so an admin would have "Check now".
+    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'roles', state: 'pending', checkedAt: new Date(0) }))
+    const before = await domainRow(host)
+    expect((await admin.client.get('/admin/settings/domains')).text).toContain('data-testid="check-domain"')
+    for (const role of ['manager', 'user'] as const) {
+      const member = await createMemberWithRole(admin.company.id, role)
+      const page = await member.get('/admin/settings/domains')
+      expect(page.status, role).toBe(200)
+      expect(page.text, role).toContain(host)
+      expect(page.text, role).not.toContain('data-testid="check-domain"')
+      for (const intent of ['check', 'remove']) {
+        const refused = await member.postForm('/admin/settings/domains.data', { intent, domainId: before.id })
+        expect(refused.status, `${role} ${intent}`).toBe(403)
+        expect(refused.text, `${role} ${intent}`).toContain('settings.errors.adminOnly')
+      }
+    }
+    // Nothing was checked or removed: the row is as it was.
+    expect(await domainRow(host)).toEqual(before)
   })
 })
 
@@ -134,5 +162,22 @@ describe('verifying a custom domain against a real DNS server', () => {
     await sweepCustomDomains()
     expect(await domainRow(host)).toBeUndefined()
     expect((await latestMail(admin.credentials.email, 'was disconnected'))?.text).toContain(host)
+  })
+})
+
+describe("Caddy's certificate question from elsewhere", () => {
+  it.skipIf(!NETWORK_ADDRESS)('is refused with 403 when it does not come from this machine, even for a verified domain', async () => {
+    const admin = await enterpriseAdmin('dom-remote')
+    const host = `photos.${admin.company.slug}.test`
+    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'remote', state: 'verified', verifiedAt: new Date() }))
+    const local = new TestClient()
+    await waitUntil(async () => (await local.get(`/api/tls/ask?domain=${host}`)).status === 200)
+    const port = new URL(inject('baseUrl')).port
+    const remote = new TestClient(`http://${NETWORK_ADDRESS}:${port}`, NETWORK_ADDRESS)
+    for (const domain of [host, 'unknown.example.test']) {
+      const answer = await remote.get(`/api/tls/ask?domain=${domain}`)
+      expect(answer.status, domain).toBe(403)
+      expect(answer.text).toBe('')
+    }
   })
 })

@@ -11,7 +11,7 @@ import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { waitForAssetsReady } from '../support/assets'
-import { createCompanyAdmin } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { fakeMp4, makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
@@ -407,6 +407,8 @@ describe("fans' downloads", () => {
     fan.setCookie(leadCookieName(second.company.id), fan.cookies.get(leadCookieName(first.company.id))!)
     expect((await fan.get(`/download/file/${fileB.id}`)).status).toBe(403)
 
+    await activateSubdomain(first.company)
+    await activateSubdomain(second.company)
     const { app, url } = await startSecondApp({ PLATFORM_DOMAIN: 'afterglow.test' })
     try {
       const onSubdomain = new TestClient(url)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formSubmission } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
-import { createCompanyAdmin, latestMail, uniqueEmail } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin, latestMail, uniqueEmail } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 
@@ -223,6 +223,7 @@ describe('the marketing site', () => {
       expect(missing.text, path).toContain('Company not found')
     }
 
+    await activateSubdomain(company)
     const onSubdomain = new TestClient(secondUrl)
     const host = { host: `${company.slug}.afterglow.test` }
     const subTerms = await onSubdomain.get('/termos', host)

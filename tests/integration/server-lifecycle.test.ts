@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isProcessAlive } from '../../server/embedded-postgres'
 import { freePort, startAppProcess } from '../support/app-process'
+import { waitUntil } from '../support/wait'
 
 
 const noConfiguration = { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, APP_URL: undefined, SESSION_SECRET: undefined, SMTP_URL: undefined, SEED_DEMO: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' }
@@ -20,9 +21,13 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     await fs.chmod(dataDir, 0o755)
     dataDirs.push(dataDir)
     const port = await freePort()
-    const env = { ...noConfiguration, DATA_DIR: dataDir, PORT: String(port) }
+    const env = { ...noConfiguration, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }
 
     const first = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    // The demo start says who can sign in, the operator included.
+    await waitUntil(() => first.output().includes('Platform operator: sign in'), { timeoutMs: 30_000, message: () => first.output() })
+    expect(first.output()).toContain(`/auth as demo@afterglow.local / Afterglow-demo-1`)
+    expect(first.output()).toContain(`/operator as operator@afterglow.local / Afterglow-operator-1`)
     const home = await fetch(`http://127.0.0.1:${port}/`)
     expect(home.status).toBe(200)
     const demoLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
@@ -38,6 +43,15 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     expect(highlights).toContain('Backstage')
     expect(await (await fetch(`http://127.0.0.1:${port}/admin/events`, { headers: { cookie } })).text()).toContain('Night Owls World Tour — London')
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true)
+    // The printed operator password opens the operator console.
+    const operatorLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+      body: JSON.stringify({ email: 'operator@afterglow.local', password: 'Afterglow-operator-1' }),
+    })
+    expect(operatorLogin.status).toBe(200)
+    const operatorCookie = operatorLogin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    expect((await fetch(`http://127.0.0.1:${port}/operator/status`, { headers: { cookie: operatorCookie } })).status).toBe(200)
 
     // A crash: the app dies without stopping its PostgreSQL, which keeps the data directory locked.
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')

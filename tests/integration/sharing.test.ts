@@ -8,7 +8,7 @@ import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import type { AppProcess } from '../support/app-process'
 import { waitForAssetsReady } from '../support/assets'
-import { createCompanyAdmin } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { TestClient, type HttpResponse } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
@@ -151,19 +151,24 @@ describe('sharing', () => {
     })
 
     it("the tags point at the company's subdomain", async () => {
-      const fan = new TestClient(url)
-      const host = { host: `${slug}.afterglow.test` }
-      for (const [path, expected] of [
-        ['/', `http://${slug}.afterglow.test/`],
-        ['/galeria/open-air', `http://${slug}.afterglow.test/galeria/open-air`],
-        ['/evento/live-night', `http://${slug}.afterglow.test/evento/live-night`],
-      ]) {
-        const page = await fan.get(path, host)
-        expect(page.status, path).toBe(200)
-        expect(metaOf(page.text, 'og:url'), path).toBe(expected)
-        const image = metaOf(page.text, 'og:image')!
-        expect(image, path).toMatch(new RegExp(`^http://${slug}\\.afterglow\\.test/og/`))
-        expect((await binary(fan, new URL(image).pathname, host)).status, path).toBe(200)
+      await activateSubdomain(admin.company)
+      try {
+        const fan = new TestClient(url)
+        const host = { host: `${slug}.afterglow.test` }
+        for (const [path, expected] of [
+          ['/', `http://${slug}.afterglow.test/`],
+          ['/galeria/open-air', `http://${slug}.afterglow.test/galeria/open-air`],
+          ['/evento/live-night', `http://${slug}.afterglow.test/evento/live-night`],
+        ]) {
+          const page = await fan.get(path, host)
+          expect(page.status, path).toBe(200)
+          expect(metaOf(page.text, 'og:url'), path).toBe(expected)
+          const image = metaOf(page.text, 'og:image')!
+          expect(image, path).toMatch(new RegExp(`^http://${slug}\\.afterglow\\.test/og/`))
+          expect((await binary(fan, new URL(image).pathname, host)).status, path).toBe(200)
+        }
+      } finally {
+        await withSystem((tx) => tx.update(organization).set({ subdomain: null, subdomainStatus: null }).where(eq(organization.id, admin.company.id)))
       }
     })
   })

@@ -5,12 +5,13 @@ import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin, signIn } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin, signIn } from '../support/fixtures'
+import { waitUntil } from '../support/wait'
 import { startSecondApp } from '../support/second-app'
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
-describe("subdomain mode: the company's pages, player, event links, not-found and its approved subdomain", () => {
+describe("subdomain mode: the company's pages, player, event links, not-found and its active subdomain", () => {
   let app: AppProcess
   let url = ''
   beforeAll(async () => {
@@ -22,10 +23,14 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
     await app.stop()
   })
 
-  it("shows only that company's pages at {slug}.PLATFORM_DOMAIN, with the same paths minus the slug", async () => {
+  it("shows only that company's pages at its active subdomain, with the same paths minus the slug", async () => {
     const admin = await createCompanyAdmin('sub')
     await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Rooftop', slug: 'rooftop', status: 'published', publishedAt: new Date() }))
     const fan = new TestClient(url)
+    // A page address alone is no subdomain: the company answers there once it has one.
+    expect((await fan.get('/', { host: `${admin.company.slug}.afterglow.test` })).status).toBe(404)
+    await activateSubdomain(admin.company)
+    await waitUntil(async () => (await fan.get('/', { host: `${admin.company.slug}.afterglow.test` })).status === 200)
     const host = { host: `${admin.company.slug}.afterglow.test` }
     const root = await fan.get('/', host)
     expect(root.status).toBe(200)
@@ -59,6 +64,7 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
         .returning(),
     )
     await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'sub-night', title: 'Subdomain night', status: 'published' }))
+    await activateSubdomain(admin.company)
     const fan = new TestClient(url)
     const host = { host: `${admin.company.slug}.afterglow.test` }
 
@@ -117,5 +123,25 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
 
     await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
     expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
+  })
+
+  it("lets Caddy get certificates for active subdomains only, and only when it asks from this machine", async () => {
+    const admin = await createCompanyAdmin('subtls')
+    const label = `tls-${randomBytes(3).toString('hex')}`
+    const caddy = new TestClient(url)
+    const ask = async (name: string, headers: Record<string, string> = {}) => (await caddy.get(`/api/tls/ask?domain=${name}`, headers)).status
+    // A page address alone, an unknown label, the platform's own names: no certificate.
+    for (const name of [`${admin.company.slug}.afterglow.test`, `nobody-${label}.afterglow.test`, 'www.afterglow.test', 'afterglow.test']) expect(await ask(name), name).toBe(404)
+
+    await withSystem((tx) => tx.update(organization).set({ subdomain: label, subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)))
+    expect(await ask(`${label}.afterglow.test`)).toBe(404)
+    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    await waitUntil(async () => (await ask(`${label}.afterglow.test`)) === 200)
+    expect(await ask(`${label.toUpperCase()}.afterglow.test.`)).toBe(200)
+    // A visitor's request the proxy in front passed on is not Caddy's question, though it comes from loopback.
+    expect(await ask(`${label}.afterglow.test`, { 'x-forwarded-for': '203.0.113.7' })).toBe(403)
+
+    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
+    await waitUntil(async () => (await ask(`${label}.afterglow.test`)) === 404)
   })
 })

@@ -39,6 +39,15 @@ export async function createCompanyAdmin(slugPrefix = 'co') {
   return { client, credentials, company }
 }
 
+/**
+ * Gives the company the active subdomain `label` (default: its page address), as an approved
+ * request leaves it: only then do fans reach it at `{label}.PLATFORM_DOMAIN`.
+ */
+export async function activateSubdomain(company: { id: string; slug: string }, label = company.slug) {
+  await getDb().update(organization).set({ subdomain: label, subdomainStatus: 'active', subdomainRequestedAt: new Date(), subdomainDecidedAt: new Date() }).where(eq(organization.id, company.id))
+  return label
+}
+
 /** A signed-in member of `companyId` with a role below admin. */
 export async function createMemberWithRole(companyId: string, role: 'user' | 'manager') {
   const account = await createVerifiedUser()

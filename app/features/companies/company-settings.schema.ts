@@ -100,7 +100,7 @@ export const ZCompanyData = z.object({
   phone: ZPhone,
   registrationNumber: optionalText(50),
   industry: optionalText(100),
-  employeeCount: z.preprocess(blankToUndefined, z.enum(EMPLOYEE_COUNTS, { error: 'validation.required' }).optional()),
+  employeeCount: z.preprocess(blankToUndefined, z.enum(EMPLOYEE_COUNTS, { error: 'validation.invalidOption' }).optional()),
   primaryEmail: z.preprocess(blankToUndefined, z.email({ error: 'validation.email' }).max(254, 'validation.maxLength').optional()),
   facebookUrl: ZWebAddress,
   instagramUrl: ZWebAddress,
@@ -124,7 +124,8 @@ export const ZLandingSettings = z
     landingDescription_pt: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
     landingDescription_es: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
     landingDescription_fr: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
-    displayMode: z.enum(DISPLAY_MODES, { error: 'validation.required' }),
+    // Left out, it is missing; anything else is not one of the choices.
+    displayMode: z.enum(DISPLAY_MODES, { error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidOption') }),
     promotionUrl: ZWebAddress,
     brandPrimaryColor: z.preprocess(blankToUndefined, z.string().regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color').optional()),
     brandAccentColor: z.preprocess(blankToUndefined, z.string().regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color').optional()),

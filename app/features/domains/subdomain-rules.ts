@@ -43,6 +43,13 @@ export type SubdomainDnsState = (typeof SUBDOMAIN_DNS_STATES)[number]
 export const STORED_DOMAIN_STATES = ['pending', 'invalid', 'conflicting', 'verified'] as const
 export type StoredDomainState = (typeof STORED_DOMAIN_STATES)[number]
 
+/**
+ * The platform operator's review of a custom domain. It serves fans once verified unless the
+ * operator rejected it: ownership is proven by DNS, the review is there to stop abuse.
+ */
+export const DOMAIN_APPROVALS = ['pending', 'approved', 'rejected'] as const
+export type DomainApproval = (typeof DOMAIN_APPROVALS)[number]
+
 export const SUBDOMAIN_REJECTIONS = ['reserved', 'offensive'] as const
 export type SubdomainRejection = (typeof SUBDOMAIN_REJECTIONS)[number]
 

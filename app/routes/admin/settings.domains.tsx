@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Copy, Lock, RotateCcw, Sparkles, Trash2, XCircle } from 'lucide-react'
+import { Ban, CheckCircle2, Clock, Copy, Lock, RotateCcw, Sparkles, Trash2, XCircle } from 'lucide-react'
 import { useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { z } from 'zod'
@@ -85,7 +85,7 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
           <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
           <span>
             {t('domains.plan')}{' '}
-            <Link to="/#pricing" className="font-medium text-accent hover:underline">
+            <Link to="/admin/subscription" className="font-medium text-accent hover:underline">
               {t('settings.landingPage.seePlans')}
             </Link>
           </span>
@@ -104,9 +104,17 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
                 <Lock aria-hidden className="size-3.5" />
                 {t(`domains.tls.${domain.tlsState}`)}
               </span>
+              {domain.approval === 'rejected' ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2.5 py-1 text-xs font-medium text-danger" data-testid="domain-rejected">
+                  <Ban aria-hidden className="size-3.5" />
+                  {t('domains.rejected')}
+                </span>
+              ) : null}
               {domain.checkedAt ? <span className="text-xs text-ink-muted">{t('domains.checkedAt', { date: new Date(domain.checkedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) })}</span> : null}
             </div>
-            {domain.state !== 'verified' ? (
+            {domain.approval === 'rejected' ? (
+              <p className="text-sm text-danger">{t('domains.rejectedText', { reason: domain.rejectionReason ?? '' })}</p>
+            ) : domain.state !== 'verified' ? (
               <>
                 <p className="text-sm text-ink-muted">{t('domains.instructions')}</p>
                 <div className="overflow-x-auto rounded-lg border border-line">
@@ -150,7 +158,7 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
             )}
             {canEdit ? (
               <div className="flex flex-wrap gap-2">
-                {domain.state !== 'verified' ? (
+                {domain.state !== 'verified' && domain.approval !== 'rejected' ? (
                   <Button variant="secondary" size="sm" onClick={() => checker.submit({ intent: 'check', domainId: domain.id }, { method: 'post' })} disabled={checker.state !== 'idle'} data-testid="check-domain">
                     <RotateCcw aria-hidden className={cn('size-4', checker.state !== 'idle' && 'animate-spin')} />
                     {t('domains.checkNow')}

@@ -151,7 +151,7 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
                   <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
                   <span>
                     {t('settings.landingPage.brandingPlan')}{' '}
-                    <Link to="/#pricing" className="font-medium text-accent hover:underline">
+                    <Link to="/admin/subscription" className="font-medium text-accent hover:underline">
                       {t('settings.landingPage.seePlans')}
                     </Link>
                   </span>

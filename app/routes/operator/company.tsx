@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
-import { SubdomainDecision } from '#app/features/operator/components/subdomain-decision'
+import { RequestDecision } from '#app/features/operator/components/request-decision'
 import { runOperatorCompanyAction } from '#app/features/operator/server/decide-company-action.server'
 import { getCompanyDetail } from '#app/features/operator/server/get-company-detail.server'
 import { withOperator } from '#app/features/operator/server/require-operator.server'
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company
 export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const timeZone = useLocalTimeZone()
-  const { company, people } = loaderData
+  const { company, people, domains } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data, () => setConfirming(false))
   const [confirming, setConfirming] = useState(false)
@@ -88,10 +88,31 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
               {company.subdomainDnsState ? ` · DNS: ${t(`subdomain.dns.states.${company.subdomainDnsState}`)}` : ''}
             </p>
             {company.subdomainRejectionReason ? <p className="text-ink-muted">{t('operator.company.rejectedBecause', { reason: company.subdomainRejectionReason })}</p> : null}
-            {company.subdomainStatus === 'pending' ? <SubdomainDecision companyId={company.id} /> : null}
+            {company.subdomainStatus === 'pending' ? <RequestDecision target={{ kind: 'subdomain', companyId: company.id }} /> : null}
           </div>
         ) : (
           <p className="mt-2 text-sm text-ink-muted">{t('operator.company.noSubdomain')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="domains-heading" className="rounded-xl border border-line bg-surface p-5">
+        <h2 id="domains-heading" className="font-semibold">
+          {t('settings.sections.domains.title')}
+        </h2>
+        {domains.length > 0 ? (
+          <ul className="mt-3 space-y-4 text-sm">
+            {domains.map((domain) => (
+              <li key={domain.id} className="space-y-2" data-testid="operator-domain" data-approval={domain.approval}>
+                <p>
+                  <span className="font-mono break-all">{domain.host}</span> · {t(`domains.states.${domain.state}`)} · {t(`operator.company.domainApproval.${domain.approval}`)}
+                </p>
+                {domain.rejectionReason ? <p className="text-ink-muted">{t('operator.company.rejectedBecause', { reason: domain.rejectionReason })}</p> : null}
+                {domain.approval === 'pending' ? <RequestDecision target={{ kind: 'domain', domainId: domain.id }} /> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-ink-muted">{t('operator.company.noDomains')}</p>
         )}
       </section>
 

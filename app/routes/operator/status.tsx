@@ -39,6 +39,7 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
     ['queued', numbers.queued],
     ['failed', numbers.failed],
     ['pendingSubdomains', numbers.pendingSubdomains],
+    ['pendingDomains', numbers.pendingDomains],
   ]
   return (
     <div className="space-y-6">
@@ -59,7 +60,9 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
                   {t(`operator.status.checks.${check.key}`)} <span className="sr-only">{t(`operator.status.levels.${check.level}`)}</span>
                 </p>
                 <p className="text-sm break-words text-ink-muted">{t(`operator.status.explain.${check.key}`)}</p>
-                <p className="mt-0.5 font-mono text-xs break-all text-ink-muted">{check.detail}</p>
+                <p className="mt-0.5 text-xs break-words text-ink-muted" data-testid={`status-${check.key}-detail`}>
+                  {t(`operator.status.details.${check.detail.key}`, check.detail.values)}
+                </p>
               </div>
             </li>
           )

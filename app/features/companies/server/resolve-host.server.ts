@@ -1,5 +1,5 @@
 import { getEnv } from '#app/lib/env.server'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
 import { forgetTlsHosts } from '#app/features/domains/server/tls-allow-list.server'
@@ -7,10 +7,11 @@ import { tenantSlugFromHost } from '../tenant-host'
 
 /*
  * The one answer to "whose page is this host?". The platform's own hosts serve the marketing
- * site and `/{slug}` pages; `{label}.PLATFORM_DOMAIN` is a company's subdomain (its slug, or the
- * professional subdomain the operator approved). Custom domains will plug in here, as another
- * kind of host looked up the same way. Subdomain mode, the public page cache, the translation
- * area and share URLs all ask this module.
+ * site and `/{slug}` pages; `{label}.PLATFORM_DOMAIN` serves the company whose active subdomain
+ * that label is (approved by the operator, or at once where SUBDOMAIN_AUTO_APPROVE is on). A page
+ * address alone, or a subdomain still pending or rejected, serves nothing there. A verified
+ * custom domain the operator did not reject is another kind of host, looked up the same way. Subdomain mode, the public page
+ * cache, the translation area and share URLs all ask this module.
  *
  * Answers are kept in memory per host. A change to a company's slug or subdomain makes every
  * process forget them: a trigger notifies `company_hosts` (migration 0007) and each process
@@ -67,13 +68,11 @@ export function createHostResolver(options: { platformDomain: () => string; look
   }
 }
 
-/** A company answering to a subdomain label: its slug, or an approved (active) subdomain, which wins. */
+/** The company whose active subdomain `label` is; a pending or rejected request answers nothing. */
 async function lookupLabel(label: string): Promise<HostCompany | null> {
   const { rows } = await getPool().query<HostCompany>({
-    name: 'host-company',
-    text: `select id, slug from companies
-           where slug = $1 or (subdomain = $1 and subdomain_status = 'active')
-           order by (subdomain = $1 and subdomain_status = 'active') desc nulls last limit 1`,
+    name: 'host-company-subdomain',
+    text: `select id, slug from companies where subdomain = $1 and subdomain_status = 'active'`,
     values: [label],
   })
   return rows[0] ?? null
@@ -82,7 +81,7 @@ async function lookupLabel(label: string): Promise<HostCompany | null> {
 const HOST_KEY = Symbol.for('afterglow.hosts')
 type GlobalWithHosts = typeof globalThis & { [HOST_KEY]?: ReturnType<typeof createHostResolver> }
 
-/** A verified custom domain's company; its pages are served on the platform's scheme. */
+/** The company of a verified custom domain the operator did not reject; served on the platform's scheme. */
 async function lookupCustomDomain(host: string) {
   // Which company owns a name is read before any company is known: across tenants, by nature.
   const [row] = await withSystem((tx) =>
@@ -90,7 +89,7 @@ async function lookupCustomDomain(host: string) {
       .select({ id: organization.id, slug: organization.slug })
       .from(customDomain)
       .innerJoin(organization, eq(organization.id, customDomain.companyId))
-      .where(and(eq(customDomain.host, host), eq(customDomain.state, 'verified'))),
+      .where(and(eq(customDomain.host, host), eq(customDomain.state, 'verified'), ne(customDomain.approval, 'rejected'))),
   )
   return row ? { company: row, origin: `${new URL(getEnv().APP_URL).protocol}//${host}` } : null
 }

@@ -18,10 +18,11 @@ export function nextRecheckSeconds(attempts: number) {
 /**
  * Checks a custom domain's records and stores what it found. A transient DNS failure never
  * downgrades the domain (a verified one stays verified); it is counted and thrown, so the job
- * tries again with backoff. Returns the stored state, or null when the domain is gone.
+ * tries again with backoff. Returns the stored state, or null when the domain is gone or the
+ * operator rejected it (it will not serve, so there is nothing left to check).
  */
 export async function checkCustomDomain(domainId: string, options: { resolver?: DnsResolver; target?: string } = {}) {
-  const [domain] = await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.id, domainId)))
+  const [domain] = await withSystem((tx) => tx.select().from(customDomain).where(and(eq(customDomain.id, domainId), ne(customDomain.approval, 'rejected'))))
   if (!domain) return null
   const check = await verifyCustomDomain({ host: domain.host, token: domain.token, target: options.target ?? customDomainTarget(), resolver: options.resolver })
   const now = new Date()

@@ -8,7 +8,7 @@ import { queueDomainCheck } from './add-custom-domain.server'
 import { checkCustomDomain, DomainCheckFailed } from './check-custom-domain.server'
 
 async function ownDomain(context: TenantContext, domainId: string) {
-  const [domain] = await context.withTenant((tx) => tx.select({ id: customDomain.id, host: customDomain.host }).from(customDomain).where(eq(customDomain.id, domainId)))
+  const [domain] = await context.withTenant((tx) => tx.select({ id: customDomain.id, host: customDomain.host, approval: customDomain.approval }).from(customDomain).where(eq(customDomain.id, domainId)))
   if (!domain) throw new AppError('NOT_FOUND', 'domains.errors.notFound')
   return domain
 }
@@ -17,6 +17,8 @@ async function ownDomain(context: TenantContext, domainId: string) {
 export async function checkCustomDomainNow(context: TenantContext, domainId: string) {
   assertCanEditSettings(context)
   const domain = await ownDomain(context, domainId)
+  // The operator's rejection stands whatever the records say.
+  if (domain.approval === 'rejected') throw new AppError('CONFLICT', 'domains.errors.rejected')
   try {
     return { state: (await checkCustomDomain(domain.id))?.state ?? null }
   } catch (error) {

@@ -13,7 +13,8 @@ const DAY_MS = 24 * 3600_000
 
 /**
  * Unverified custom domains: the company's admins are reminded after 3 and 10 days, and the
- * request is removed after 14 (they are told, and may add it again).
+ * request is removed after 14 (they are told, and may add it again). A domain the operator
+ * rejected gets no reminder, but goes at 14 days too, so it cannot hold a name it never proved.
  */
 export async function sweepCustomDomains(now = new Date()) {
   for (const domain of await findUnverifiedDomains(new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
@@ -21,7 +22,7 @@ export async function sweepCustomDomains(now = new Date()) {
     const [company] = await withSystem((tx) => tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)))
     const expired = ageDays >= DOMAIN_EXPIRY_DAYS
     const due = DOMAIN_REMINDER_DAYS.filter((days) => ageDays >= days).length
-    if (!expired && due <= domain.remindersSent) continue
+    if (!expired && (due <= domain.remindersSent || domain.approval === 'rejected')) continue
     if (expired) await withSystem((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
     else await withSystem((tx) => tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)))
     const key = expired ? 'removed' : 'reminder'

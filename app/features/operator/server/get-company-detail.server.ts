@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import { member, organization, user } from '#db/schema'
+import { customDomain, member, organization, user } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { COMPANY_SUMMARY } from './list-companies.server'
 import type { OperatorContext } from './require-operator.server'
 
-/** One company as the operator sees it: its state, its people and what it holds. */
+/** One company as the operator sees it: its state, its addresses, its people and what it holds. */
 export async function getCompanyDetail(_operator: OperatorContext, companyId: string) {
   return withSystem(async (tx) => {
     const [company] = await tx
@@ -31,6 +31,11 @@ export async function getCompanyDetail(_operator: OperatorContext, companyId: st
       .innerJoin(user, eq(user.id, member.userId))
       .where(eq(member.organizationId, companyId))
       .orderBy(asc(member.createdAt))
-    return { company, people }
+    const domains = await tx
+      .select({ id: customDomain.id, host: customDomain.host, state: customDomain.state, approval: customDomain.approval, rejectionReason: customDomain.rejectionReason })
+      .from(customDomain)
+      .where(eq(customDomain.companyId, companyId))
+      .orderBy(asc(customDomain.createdAt))
+    return { company, people, domains }
   })
 }

@@ -1,25 +1,30 @@
 import { sql } from 'drizzle-orm'
 import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
-import { checkHealth } from '#app/features/health/server/check-health.server'
-import { createResolver, defaultResolver } from '#app/features/domains/server/dns-resolver.server'
+import { checkDnsService, type DnsServiceCheck } from '#app/features/domains/server/check-dns-service.server'
+import { checkHealth, type CheckResult } from '#app/features/health/server/check-health.server'
 import { withSystem } from '#app/lib/db.server'
-import { getEnv } from '#app/lib/env.server'
 import type { OperatorContext } from './require-operator.server'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
-export type StatusCheck = { key: string; level: StatusLevel; detail: string; checkedAt: string }
+/** A check's detail as a text key (`operator.status.details.*`) and its values: the page says it in the operator's language. */
+export type StatusDetail = { key: string; values?: Record<string, string | number> }
+export type StatusCheck = { key: string; level: StatusLevel; detail: StatusDetail; checkedAt: string }
 
-/** A DNS lookup of the platform's own name: can the domain checks ask anything at all? */
-async function dnsCheck(): Promise<{ level: StatusLevel; detail: string }> {
-  const env = getEnv()
-  const host = env.PLATFORM_DOMAIN.replace(/:\d+$/, '')
-  if (host === 'localhost' || /^[\d.]+$/.test(host)) return { level: 'ok', detail: `${host}: local, no lookup needed` }
-  const resolver = env.DNS_SERVERS ? createResolver(env.DNS_SERVERS) : defaultResolver()
-  try {
-    const addresses = await resolver.resolve4(host)
-    return addresses.length > 0 ? { level: 'ok', detail: `${host} → ${addresses.join(', ')}` } : { level: 'warning', detail: `${host}: no A record` }
-  } catch (error) {
-    return { level: 'error', detail: `${host}: ${(error as { code?: string }).code ?? String(error)}` }
+/** Latency when it answers, the error it gave when it does not. */
+function timedDetail(check: CheckResult): StatusDetail {
+  return check.status === 'ok' ? { key: 'latency', values: { ms: check.latencyMs } } : { key: 'failed', values: { error: check.message ?? '' } }
+}
+
+function dnsDetail(dns: DnsServiceCheck): StatusDetail {
+  switch (dns.result) {
+    case 'local':
+      return { key: 'dnsLocal', values: { host: dns.host } }
+    case 'resolved':
+      return { key: 'dnsResolved', values: { host: dns.host, addresses: dns.addresses.join(', ') } }
+    case 'no-record':
+      return { key: 'dnsNoRecord', values: { host: dns.host } }
+    case 'failed':
+      return { key: 'dnsFailed', values: { host: dns.host, error: dns.error ?? '' } }
   }
 }
 
@@ -28,9 +33,9 @@ export async function getPlatformStatus(_operator: OperatorContext) {
   const checkedAt = new Date().toISOString()
   const [health, dns, numbers, payments] = await Promise.all([
     checkHealth(),
-    dnsCheck(),
+    checkDnsService(),
     withSystem(async (tx) => {
-      const [row] = await tx.execute<{ companies: number; suspended: number; storage: number; queued: number; failed: number; processing: number; pendingSubdomains: number }>(sql`
+      const [row] = await tx.execute<{ companies: number; suspended: number; storage: number; queued: number; failed: number; processing: number; pendingSubdomains: number; pendingDomains: number }>(sql`
         select
           (select count(*)::int from companies) as companies,
           (select count(*)::int from companies where suspended_at is not null) as suspended,
@@ -38,20 +43,22 @@ export async function getPlatformStatus(_operator: OperatorContext) {
           (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
           (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours') as failed,
           (select count(*)::int from assets where processing_status in ('pending', 'processing')) as processing,
-          (select count(*)::int from companies where subdomain_status = 'pending') as "pendingSubdomains"
+          (select count(*)::int from companies where subdomain_status = 'pending') as "pendingSubdomains",
+          (select count(*)::int from custom_domains where approval = 'pending') as "pendingDomains"
       `).then((result) => result.rows)
       return row
     }),
     checkPaymentProvider(),
   ])
   const level = (status: 'ok' | 'error'): StatusLevel => (status === 'ok' ? 'ok' : 'error')
+  const outbox = health.checks.mail.message === 'dev outbox'
   const checks: StatusCheck[] = [
-    { key: 'database', level: level(health.checks.database.status), detail: health.checks.database.message ?? `${health.checks.database.latencyMs} ms`, checkedAt },
-    { key: 'storage', level: level(health.checks.storage.status), detail: health.checks.storage.message ?? `${health.checks.storage.latencyMs} ms`, checkedAt },
-    { key: 'mail', level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok', detail: health.checks.mail.message ?? '', checkedAt },
-    { key: 'jobs', level: numbers.failed > 0 ? 'warning' : 'ok', detail: `${numbers.queued} queued · ${numbers.failed} failed in 24 h`, checkedAt },
-    { key: 'dns', ...(await Promise.resolve(dns)), checkedAt },
-    { key: 'payments', level: payments.level, detail: payments.mode === 'test' ? 'built-in test provider (no real payments)' : `Stripe · ${payments.ms} ms`, checkedAt: payments.checkedAt },
+    { key: 'database', level: level(health.checks.database.status), detail: timedDetail(health.checks.database), checkedAt },
+    { key: 'storage', level: level(health.checks.storage.status), detail: timedDetail(health.checks.storage), checkedAt },
+    { key: 'mail', level: outbox ? 'warning' : 'ok', detail: { key: outbox ? 'mailOutbox' : 'mailSmtp' }, checkedAt },
+    { key: 'jobs', level: numbers.failed > 0 ? 'warning' : 'ok', detail: { key: 'jobs', values: { queued: numbers.queued, failed: numbers.failed } }, checkedAt },
+    { key: 'dns', level: dns.level, detail: dnsDetail(dns), checkedAt: dns.checkedAt },
+    { key: 'payments', level: payments.level, detail: payments.mode === 'test' ? { key: 'paymentsTest' } : { key: payments.level === 'ok' ? 'paymentsStripe' : 'paymentsStripeFailed', values: { ms: payments.ms } }, checkedAt: payments.checkedAt },
   ]
   return { checks, numbers }
 }

@@ -41,8 +41,8 @@ function ColorField({ label, value, onChange, disabled }: { label: string; value
   )
 }
 
-/** `upgradeHref`: where plans are compared (the pricing section until the admin has a subscription page). */
-export function QrCodePanel({ kind, id, upgradeHref = '/#pricing' }: { kind: QrKind; id: string; upgradeHref?: string }) {
+/** `upgradeHref`: where plans are compared and changed (the admin's subscription page). */
+export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: { kind: QrKind; id: string; upgradeHref?: string }) {
   const { t } = useTranslation()
   const [loaded, setLoaded] = useState<QrPanelInfo | null>(null)
   const [failed, setFailed] = useState(false)

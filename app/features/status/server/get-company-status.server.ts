@@ -1,27 +1,30 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { asset, contentItem, customDomain, organization } from '#db/schema'
 import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
+import { checkDnsService } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth } from '#app/features/health/server/check-health.server'
 import { withSystem } from '#app/lib/db.server'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
-export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'payments' | 'media' | 'subdomain' | 'dns' | 'customDomain'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
+export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'payments' | 'dnsChecker' | 'media' | 'subdomain' | 'dns' | 'customDomain' | 'customDomainRejected'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
 
 /** How many failed files the page lists by name (the count covers them all). */
 const FAILED_SHOWN = 20
 
 /**
  * What the company's product depends on, as its admins see it on /admin/status: the platform's
- * own parts (database, storage, mail, the job queue, the payment provider) and the company's
- * (its files still processing or failed, its subdomain and DNS, its custom domains). Only this company's rows are read.
+ * own parts (database, storage, mail, the job queue, the payment provider, the DNS its domain
+ * checks ask) and the company's (its files still processing or failed, its subdomain and DNS,
+ * its custom domains). Only this company's rows are read.
  */
 export async function getCompanyStatus(context: TenantContext) {
   const checkedAt = new Date().toISOString()
   const companyId = context.company.id
-  const [health, payments, queue, media, failedFiles, [company], domains] = await Promise.all([
+  const [health, payments, dns, queue, media, failedFiles, [company], domains] = await Promise.all([
     checkHealth(),
     checkPaymentProvider(),
+    checkDnsService(),
     withSystem(async (tx) => {
       // The queue is shared: its depth is the platform's, its failures are counted for this company only.
       const { rows } = await tx.execute<{ queued: number; failed: number }>(sql`
@@ -49,7 +52,12 @@ export async function getCompanyStatus(context: TenantContext) {
         .from(organization)
         .where(eq(organization.id, companyId)),
     ),
-    context.withTenant((tx) => tx.select({ host: customDomain.host, state: customDomain.state, tlsState: customDomain.tlsState, checkedAt: customDomain.checkedAt }).from(customDomain).where(eq(customDomain.companyId, companyId))),
+    context.withTenant((tx) =>
+      tx
+        .select({ host: customDomain.host, state: customDomain.state, tlsState: customDomain.tlsState, checkedAt: customDomain.checkedAt, approval: customDomain.approval, rejectionReason: customDomain.rejectionReason, decidedAt: customDomain.decidedAt })
+        .from(customDomain)
+        .where(eq(customDomain.companyId, companyId)),
+    ),
   ])
   const checks: CompanyStatusCheck[] = [
     { key: 'database', level: health.checks.database.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.database.latencyMs }, checkedAt },
@@ -57,6 +65,7 @@ export async function getCompanyStatus(context: TenantContext) {
     { key: 'mail', level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok', detail: { mode: health.checks.mail.message ?? '' }, checkedAt },
     { key: 'jobs', level: queue.failed > 0 ? 'warning' : 'ok', detail: { queued: queue.queued, failed: queue.failed }, checkedAt },
     { key: 'payments', level: payments.level, detail: { mode: payments.mode, ms: payments.ms }, checkedAt: payments.checkedAt },
+    { key: 'dnsChecker', level: dns.level, detail: { host: dns.host, error: dns.error ?? '' }, checkedAt: dns.checkedAt },
     { key: 'media', level: media.failed > 0 ? 'error' : media.processing > 0 ? 'warning' : 'ok', detail: { processing: media.processing, failed: media.failed }, checkedAt },
   ]
   if (company?.subdomain && company.status) {
@@ -67,6 +76,10 @@ export async function getCompanyStatus(context: TenantContext) {
     }
   }
   for (const domain of domains) {
+    if (domain.approval === 'rejected') {
+      checks.push({ key: 'customDomainRejected', level: 'error', detail: { host: domain.host, reason: domain.rejectionReason ?? '' }, checkedAt: domain.decidedAt?.toISOString() ?? checkedAt })
+      continue
+    }
     const level: StatusLevel = domain.state === 'verified' ? (domain.tlsState === 'active' ? 'ok' : 'warning') : domain.state === 'pending' ? 'warning' : 'error'
     checks.push({ key: 'customDomain', level, detail: { host: domain.host, state: domain.state }, checkedAt: domain.checkedAt?.toISOString() ?? checkedAt })
   }

@@ -1,0 +1,16 @@
+import { asc, eq } from 'drizzle-orm'
+import { customDomain, organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import type { OperatorContext } from './require-operator.server'
+
+/** Custom domains the operator has not reviewed yet, oldest first, with where their DNS stands. */
+export async function listDomainRequests(_operator: OperatorContext) {
+  return withSystem((tx) =>
+    tx
+      .select({ domainId: customDomain.id, host: customDomain.host, state: customDomain.state, requestedAt: customDomain.createdAt, companyId: organization.id, name: organization.name, plan: organization.plan })
+      .from(customDomain)
+      .innerJoin(organization, eq(organization.id, customDomain.companyId))
+      .where(eq(customDomain.approval, 'pending'))
+      .orderBy(asc(customDomain.createdAt)),
+  )
+}
