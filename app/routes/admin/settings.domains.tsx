@@ -117,32 +117,34 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
             ) : domain.state !== 'verified' ? (
               <>
                 <p className="text-sm text-ink-muted">{t('domains.instructions')}</p>
-                <div className="overflow-x-auto rounded-lg border border-line">
-                  <table className="w-full min-w-[520px] text-left text-sm">
-                    <thead className="bg-surface-muted text-xs text-ink-muted">
-                      <tr>
-                        <th className="px-3 py-2 font-medium">{t('domains.record.type')}</th>
-                        <th className="px-3 py-2 font-medium">{t('domains.record.name')}</th>
-                        <th className="px-3 py-2 font-medium">{t('domains.record.value')}</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-line">
-                      {domain.records.map((record) => (
-                        <tr key={record.type} data-testid="domain-record">
-                          <td className="px-3 py-2 font-mono text-xs">{record.type}</td>
-                          <td className="px-3 py-2 font-mono text-xs break-all">{record.name}</td>
-                          <td className="px-3 py-2 font-mono text-xs break-all">
-                            <span className="inline-flex items-center gap-1.5">
-                              {record.value}
-                              <button type="button" onClick={() => copy(record.value)} className="rounded p-1 text-ink-muted hover:bg-surface-muted hover:text-ink" aria-label={t('domains.copy', { value: record.value })}>
-                                <Copy aria-hidden className="size-3.5" />
-                              </button>
-                            </span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                {/* A table on wide screens; on a phone each record is a card with its labels. */}
+                <div className="divide-y divide-line rounded-lg border border-line text-sm">
+                  <div aria-hidden className="hidden grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] gap-3 rounded-t-lg bg-surface-muted px-3 py-2 text-xs font-medium text-ink-muted sm:grid">
+                    <span>{t('domains.record.type')}</span>
+                    <span>{t('domains.record.name')}</span>
+                    <span>{t('domains.record.value')}</span>
+                  </div>
+                  {domain.records.map((record) => (
+                    <dl key={record.type} data-testid="domain-record" className="grid gap-2 px-3 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3">
+                      <div>
+                        <dt className="text-xs text-ink-muted sm:sr-only">{t('domains.record.type')}</dt>
+                        <dd className="font-mono text-xs">{record.type}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-ink-muted sm:sr-only">{t('domains.record.name')}</dt>
+                        <dd className="font-mono text-xs break-all">{record.name}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-ink-muted sm:sr-only">{t('domains.record.value')}</dt>
+                        <dd className="flex items-start gap-1.5 font-mono text-xs break-all">
+                          <span className="min-w-0">{record.value}</span>
+                          <button type="button" onClick={() => copy(record.value)} className="-mt-1 shrink-0 rounded p-1 text-ink-muted hover:bg-surface-muted hover:text-ink" aria-label={t('domains.copy', { value: record.value })}>
+                            <Copy aria-hidden className="size-3.5" />
+                          </button>
+                        </dd>
+                      </div>
+                    </dl>
+                  ))}
                 </div>
                 {domain.problems.length > 0 ? (
                   <ul className="list-inside list-disc space-y-0.5 text-sm text-danger" data-testid="domain-problems">

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net'
 import { asc } from 'drizzle-orm'
 import { customDomain } from '#db/schema'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
@@ -15,9 +16,19 @@ export async function listCustomDomains(context: TenantContext) {
     domains: rows.map(({ token, ...domain }) => ({
       ...domain,
       records: [
-        isApex(domain.host) ? { type: 'A / AAAA', name: domain.host, value: target } : { type: 'CNAME', name: domain.host, value: target },
+        routingRecord(domain.host, target),
         { type: 'TXT', name: ownershipRecordName(domain.host), value: ownershipRecordValue(token) },
       ],
     })),
   }
+}
+
+/**
+ * How the host reaches the platform: a CNAME to its name, or, where a CNAME cannot be (an apex)
+ * or the platform has no name (reached by its IP address), address records.
+ */
+function routingRecord(host: string, target: string) {
+  if (isIPv4(target)) return { type: 'A', name: host, value: target }
+  if (isIPv6(target.replace(/^\[|\]$/g, ''))) return { type: 'AAAA', name: host, value: target.replace(/^\[|\]$/g, '') }
+  return isApex(host) ? { type: 'A / AAAA', name: host, value: target } : { type: 'CNAME', name: host, value: target }
 }

@@ -14,6 +14,11 @@ beforeAll(async () => {
   dns = await startDnsServer({
     [TARGET]: { A: ['192.0.2.10', '192.0.2.11'], AAAA: ['2001:db8::10'] },
     'elsewhere.test': { A: ['198.51.100.7'] },
+    'photos.by-address.test': { A: ['203.0.113.5'] },
+    '_afterglow.photos.by-address.test': { TXT: OWNERSHIP },
+    'other.by-address.test': { A: ['203.0.113.99'] },
+    '_afterglow.other.by-address.test': { TXT: OWNERSHIP },
+    '_afterglow.none.by-address.test': { TXT: OWNERSHIP },
   })
   resolver = createResolver([dns.address])
 })
@@ -144,5 +149,14 @@ describe('verifying a custom domain against a real DNS server', () => {
     expect(DOMAIN_PROBLEM_CODES).toEqual(
       expect.arrayContaining(['txt-missing', 'txt-mismatch', 'cname-missing', 'cname-elsewhere', 'address-missing', 'address-elsewhere', 'extra-records', 'dns-unavailable']),
     )
+  })
+})
+
+describe('a platform reached by its IP address', () => {
+  it('is reached by an A record holding that address (there is no name to CNAME to)', async () => {
+    const byAddress = (host: string) => verifyCustomDomain({ host, token: TOKEN, target: '203.0.113.5', resolver })
+    expect(await byAddress('photos.by-address.test')).toMatchObject({ state: 'verified', problems: [] })
+    expect((await byAddress('other.by-address.test')).problems.map((problem) => problem.code)).toEqual(['address-elsewhere'])
+    expect((await byAddress('none.by-address.test')).problems.map((problem) => problem.code)).toEqual(['address-missing'])
   })
 })

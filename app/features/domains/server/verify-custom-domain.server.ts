@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { DnsUnavailableError, bareHost, defaultResolver, isSameHost, recordsOrEmpty, type DnsResolver } from './dns-resolver.server'
 
 /*
@@ -81,8 +82,9 @@ async function lookUp(resolver: DnsResolver, host: string, target: string): Prom
     recordsOrEmpty(host, resolver.resolve4(host)),
     recordsOrEmpty(host, resolver.resolve6(host)),
     recordsOrEmpty(txtName, resolver.resolveTxt(txtName)).then((records) => records.map((chunks) => chunks.join(''))),
-    recordsOrEmpty(target, resolver.resolve4(target)),
-    recordsOrEmpty(target, resolver.resolve6(target)),
+    // A platform reached by its IP address is its own address: nothing to look up.
+    isIP(target) ? Promise.resolve([target]) : recordsOrEmpty(target, resolver.resolve4(target)),
+    isIP(target) ? Promise.resolve([]) : recordsOrEmpty(target, resolver.resolve6(target)),
   ])
   const failures: string[] = []
   const [cname, a, aaaa, txt, targetA, targetAaaa] = settled.map((result) => {
@@ -106,7 +108,7 @@ function routingProblems(host: string, target: string, records: Lookups): Domain
     // served beside the CNAME.
     return elsewhere.length > 0 ? [{ code: 'extra-records', found: elsewhere, expected: target }] : []
   }
-  if (addresses.length === 0) return [{ code: isApex(host) ? 'address-missing' : 'cname-missing', expected: target }]
+  if (addresses.length === 0) return [{ code: isApex(host) || isIP(target) ? 'address-missing' : 'cname-missing', expected: target }]
   if (elsewhere.length === addresses.length) return [{ code: 'address-elsewhere', found: elsewhere, expected: target }]
   return elsewhere.length > 0 ? [{ code: 'extra-records', found: elsewhere, expected: target }] : []
 }
