@@ -113,7 +113,8 @@ describe('the marketing site on a phone', () => {
     await page.goto('/')
     await page.getByTestId('language-switcher').first().selectOption('pt')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Deixe os fãs viverem o show. Envie os momentos depois.')
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt')
+    // The heading follows the translator at once; the document's language comes with the page data.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pt')
     await expect.poll(professionalPrice).toBe(`R$${NBSP}49`)
     expect(await page.getByTestId('contact-us').textContent()).toBe('Fale conosco')
     expect(await page.getByTestId('footer-account-link').textContent()).toBe('Entrar')

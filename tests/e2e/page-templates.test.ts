@@ -121,9 +121,18 @@ describe('templates of the fans’ pages', () => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
         })
         await page.addInitScript(() => {
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
           const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [] as number[])
+          // What moved, where and when: a failure names it (a shift found here once was the space of a page still loading).
+          const moved = ((window as unknown as { __moved: string[] }).__moved = [] as string[])
+          const describe = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}${node.getAttribute('data-testid') ? `[${node.getAttribute('data-testid')}]` : ''}` : (node?.nodeName ?? 'a box without a node (a pseudo-element)'))
+          const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+            for (const entry of list.getEntries() as Shift[]) {
+              if (entry.hadRecentInput) continue
+              shifts.push(entry.value)
+              moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms, scrolled ${Math.round(window.scrollY)} of ${document.documentElement.scrollHeight} (${document.readyState}): ${entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`).join('; ')}`)
+            }
           }).observe({ type: 'layout-shift', buffered: true })
         })
         await page.goto(`/${admin.company.slug}/galeria/closing-night`)
@@ -134,7 +143,7 @@ describe('templates of the fans’ pages', () => {
         expect(loadedScripts, label).toEqual(baseline)
         await scrollToEnd(page)
         await expect.poll(() => page.getByTestId('public-media').count(), { message: label }).toBe(PHOTOS)
-        expect(await layoutShift(page), label).toBe(0)
+        expect(await layoutShift(page), `${label}: ${(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).join(' | ')}`).toBe(0)
         await page.goto(`/${admin.company.slug}`)
         await expectNoAxeViolations(page, { label: `landing ${label}` })
         expect(errors, label).toEqual([])

@@ -212,7 +212,7 @@ describe('who may change company settings', () => {
     expect(hero.ok).toBe(true)
     // Fans' pages change once the hero's renditions are ready (one bump, coalesced within a second):
     // the row is compared after that, so only what the refused requests could change is held.
-    if (hero.ok) await waitForAssetsReady([hero.assetId])
+    if (hero.ok && hero.assetId) await waitForAssetsReady([hero.assetId])
     await expect.poll(async () => (await companyRow(admin.company.id)).publicMediaVersion, { timeout: 10_000 }).toBeGreaterThan(0)
     const before = await companyRow(admin.company.id)
     expect(before.heroAssetId).toBe(hero.ok ? hero.assetId : null)

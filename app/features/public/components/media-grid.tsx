@@ -76,6 +76,8 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
           </li>
         )
       })}
+      {/* The grid is shown once its last tile is in: see .grid-end in app.css. */}
+      <li hidden className="grid-end" />
     </ul>
   )
 }
