@@ -62,6 +62,8 @@ export type Entry = {
   version: PageVersion
   /** Compressed copies are made on the entry's first hit: a page asked for once never pays for them. */
   compressing?: boolean
+  /** The policy the page was rendered with, until its first hit works out the one it is kept with (same reason). */
+  renderedPolicy?: string
   renderedAt: number
   status: number
   headers: Record<string, string>
@@ -267,6 +269,10 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
 
   /** Answers with a kept page; its first hit also starts making its compressed copies. */
   const sendKept = (req: Request, res: Response, key: string, entry: Entry) => {
+    if (entry.renderedPolicy !== undefined) {
+      entry.headers['content-security-policy'] = cachedPagePolicy(entry.renderedPolicy, entry.bodies.identity.toString('utf8'))
+      entry.renderedPolicy = undefined
+    }
     if (!entry.compressing) {
       entry.compressing = true
       compress(entry.bodies.identity).then(
@@ -323,8 +329,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       }
       const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && KEPT_TYPES.test(headers['content-type'] ?? '') && body.length <= MAX_ENTRY_BYTES
       if (!cacheable) return finish(null)
-      headers['content-security-policy'] = cachedPagePolicy(String(res.getHeader('content-security-policy') ?? ''), body.toString('utf8'))
-      const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length }
+      const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length, renderedPolicy: String(res.getHeader('content-security-policy') ?? '') }
       cache.set(key, entry)
       finish(entry)
     })

@@ -20,19 +20,22 @@ function hasLanguageCookie() {
 
 export function I18nProvider({ language, resources, children }: { language: Language; resources: Resource; children: ReactNode }) {
   // One instance for the life of the page; new catalogs from the server are merged in.
-  const instanceRef = useRef<ReturnType<typeof createI18n> | null>(null)
-  instanceRef.current ??= createI18n(language, resources)
-  const i18n = instanceRef.current
+  const instanceRef = useRef<{ i18n: ReturnType<typeof createI18n>; builtFrom: Resource } | null>(null)
+  instanceRef.current ??= { i18n: createI18n(language, resources), builtFrom: resources }
+  const { i18n, builtFrom } = instanceRef.current
   const revalidator = useRevalidator()
 
   useMemo(() => {
-    for (const [code, namespaces] of Object.entries(resources)) {
-      for (const [namespace, catalog] of Object.entries(namespaces)) {
-        i18n.addResourceBundle(code, namespace, catalog)
+    // The catalogs it was built from are in it already; copying them again cost every server render.
+    if (resources !== builtFrom) {
+      for (const [code, namespaces] of Object.entries(resources)) {
+        for (const [namespace, catalog] of Object.entries(namespaces)) {
+          i18n.addResourceBundle(code, namespace, catalog)
+        }
       }
     }
     if (i18n.language !== language) void i18n.changeLanguage(language)
-  }, [i18n, language, resources])
+  }, [i18n, builtFrom, language, resources])
 
   useEffect(() => {
     document.documentElement.lang = language

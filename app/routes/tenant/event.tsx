@@ -23,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS) })
     const downloads = await getDownloadOffers(context, page.items.map((item) => item.id))
-    const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description })
+    const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description }, context)
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)

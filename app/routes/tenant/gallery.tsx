@@ -9,17 +9,16 @@ const GalleryLightbox = lazy(() => import('#app/features/public/components/galle
 // Only galleries longer than one page need it.
 const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
-import { resolvePublicCompany, getPublicGallery } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
 import type { MoreState } from '#app/features/public/components/more-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
 import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
-import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
 import { formatBytes } from '#app/lib/format-bytes'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
-import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
 
@@ -30,9 +29,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = context
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    const { gallery, media, next, upcoming } = await getPublicGallery(context, params.gallerySlug, { tab, after: new URL(request.url).searchParams.get('after') })
-    const downloads = await getDownloadOffers(context, [gallery.id])
-    const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company, path: `/galeria/${params.gallerySlug}`, title: gallery.title, description: gallery.description })
+    const { gallery, media, next, upcoming, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
     return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)

@@ -26,7 +26,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (found.moved) throw redirect(found.to)
     const { page } = found
     const downloads = await getDownloadOffers(context, [page.item.id])
-    const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' })
+    const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' }, context)
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)

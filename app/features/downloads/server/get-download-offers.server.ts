@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { Transaction } from '#app/lib/db.server'
 import type { DownloadOffer, DownloadOffers } from '../downloads'
 import { ITEM_COLUMNS, listDownloadEntries, photoQualityOf, type DownloadEntry, type DownloadItem } from './find-download.server'
 import { zipLength } from './serve-download.server'
@@ -36,9 +37,8 @@ function offerOf(item: DownloadItem, files: DownloadEntry[]): DownloadOffer | nu
  * they start a download. Items with nothing ready to download are left out.
  */
 export async function getDownloadOffers(context: PublicContext, contentItemIds: string[]): Promise<DownloadOffers> {
-  const { company, basePath } = context
-  const quality = photoQualityOf(context.entitlements)
-  const offers = await context.read(async (tx) => {
+  const { company } = context
+  return context.read(async (tx) => {
     const found =
       contentItemIds.length === 0
         ? []
@@ -46,21 +46,31 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
             .select(ITEM_COLUMNS)
             .from(contentItem)
             .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds)))
-    if (found.length === 0) return {}
-    // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
-    const fingerprint = `${context.versions.edits}.${context.versions.media}`
-    const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprint}`
-    const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
-    if (missing.length > 0) {
-      const entries = await listDownloadEntries(tx, missing, context.entitlements)
-      for (const item of missing) keepOffer(keyOf(item), offerOf(item, entries.get(item.id) ?? []))
-    }
-    const result: DownloadOffers['items'] = {}
-    for (const item of found) {
-      const offer = keptOffers.get(keyOf(item))
-      if (offer) result[item.id] = offer
-    }
-    return result
+    return offersIn(tx, context, found)
   })
-  return { privacyHref: `${basePath}/privacidade`, items: offers }
+}
+
+/** The same for items the page has just read itself (published, of this company): no query while their offers are kept. */
+export async function getDownloadOffersOf(context: PublicContext, items: DownloadItem[]): Promise<DownloadOffers> {
+  return context.read((tx) => offersIn(tx, context, items))
+}
+
+async function offersIn(tx: Transaction, context: PublicContext, found: DownloadItem[]): Promise<DownloadOffers> {
+  const privacyHref = `${context.basePath}/privacidade`
+  if (found.length === 0) return { privacyHref, items: {} }
+  const quality = photoQualityOf(context.entitlements)
+  // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
+  const fingerprint = `${context.versions.edits}.${context.versions.media}`
+  const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprint}`
+  const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
+  if (missing.length > 0) {
+    const entries = await listDownloadEntries(tx, missing, context.entitlements)
+    for (const item of missing) keepOffer(keyOf(item), offerOf(item, entries.get(item.id) ?? []))
+  }
+  const items: DownloadOffers['items'] = {}
+  for (const item of found) {
+    const offer = keptOffers.get(keyOf(item))
+    if (offer) items[item.id] = offer
+  }
+  return { privacyHref, items }
 }

@@ -2,6 +2,7 @@ import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import type { Visit } from '#app/lib/visit.server'
+import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogLocale, type ShareCard } from '../share-meta'
 import { ogImagePath, ogVersion, type OgKind } from './og-image.server'
 import { getCompanySharing, joinPublicUrl, requestPublicBase } from './public-url.server'
@@ -18,10 +19,14 @@ type CompanyPage = {
   type?: ShareCard['type']
 }
 
-/** The link preview of one of a company's public pages, for its loader to hand to `shareMeta`. */
-export async function buildShareCard(visit: Pick<Visit, 'host' | 'language'>, page: CompanyPage): Promise<ShareCard> {
+/**
+ * The link preview of one of a company's public pages, for its loader to hand to `shareMeta`.
+ * `known` is the company as the page's context already read it (its address and version); without
+ * it they are read here.
+ */
+export async function buildShareCard(visit: Pick<Visit, 'host' | 'language'>, page: CompanyPage, known?: Pick<PublicContext, 'address' | 'versions'>): Promise<ShareCard> {
   const t = getFixedT(visit.language)
-  const sharing = await getCompanySharing(page.company.id)
+  const sharing = known ? { ...known.address, publicVersion: known.versions.edits } : await getCompanySharing(page.company.id)
   const base = requestPublicBase(visit.host, sharing ?? { slug: '', subdomain: null, subdomainStatus: null })
   const origin = new URL(base).origin
   return {

@@ -1,0 +1,20 @@
+import { getDownloadOffersOf } from '#app/features/downloads/server/get-download-offers.server'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import type { Visit } from '#app/lib/visit.server'
+import type { GalleryTab } from './public-pages.server'
+import { getPublicGallery, readTogether, type PublicContext } from './public-pages.server'
+
+/**
+ * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
+ * JavaScript), what it offers to download, read in one transaction, and its link preview.
+ */
+export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null }) {
+  const { gallery, media, next, upcoming, downloads } = await readTogether(context, async (reads) => {
+    const { gallery: { requireLead, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
+    // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
+    const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId }])
+    return { gallery, ...page, downloads }
+  })
+  const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company: context.company, path: `/galeria/${input.gallerySlug}`, title: gallery.title, description: gallery.description }, context)
+  return { gallery, media, next, upcoming, downloads, share }
+}
