@@ -3,8 +3,8 @@
 // against the tests' local Stripe (tests/support/stripe-server.ts). Events per second next to the
 // same deliveries refused at the signature check (the endpoint's floor), the p99 acknowledgement
 // time against its goal, and the rows left behind: one per event, one per invoice.
-import pg from 'pg'
 import { median } from './median.js'
+import { withSystemDatabase } from './system-database.js'
 
 const DELIVERIES = 1000
 /** Each company's life at Stripe gives 10 events: 70 companies, 700 distinct events, 300 duplicates. */
@@ -28,21 +28,6 @@ export async function startBenchStripe(vite) {
     provider: stripeProvider(client),
     priceLookupKey,
     env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_URL: fake.url },
-  }
-}
-
-async function withSystemDatabase(databaseUrl, work) {
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    await db.query('begin')
-    // Invoices and subscriptions are fenced by row-level security; read as the server's system work does.
-    await db.query(`select set_config('app.bypass_rls', 'on', true)`)
-    const result = await work(db)
-    await db.query('commit')
-    return result
-  } finally {
-    await db.end()
   }
 }
 

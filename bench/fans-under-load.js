@@ -2,10 +2,10 @@
 // process's memory: each figure next to its baseline or goal (see bench/run.js for the format).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { median } from './median.js'
+import { withSystemDatabase } from './system-database.js'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -31,27 +31,9 @@ export async function peakMemoryDuring(pid, work) {
   return Math.max(peak, residentMB(pid))
 }
 
-async function withDatabase(databaseUrl, work) {
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    await db.query('begin')
-    // Assets are fenced by row-level security; the bench writes as the server's system jobs do.
-    await db.query(`select set_config('app.bypass_rls', 'on', true)`)
-    const result = await work(db)
-    await db.query('commit')
-    return result
-  } catch (error) {
-    await db.query('rollback').catch(() => undefined)
-    throw error
-  } finally {
-    await db.end()
-  }
-}
-
 /** A published gallery of the demo company with `count` photos, copied in SQL from one processed demo photo. */
 export async function galleryOf(databaseUrl, slug, count) {
-  await withDatabase(databaseUrl, async (db) => {
+  await withSystemDatabase(databaseUrl, async (db) => {
     const { rows } = await db.query(
       `insert into content_items (company_id, kind, title, slug, status, published_at)
        select id, 'gallery', $1, $2, 'published', now() from companies where slug = 'demo' returning id`,
@@ -75,7 +57,7 @@ export async function galleryOf(databaseUrl, slug, count) {
   // A real gallery's photos arrive over an hour, and autovacuum keeps the planner's statistics
   // current as they do; this one arrived in one statement, so the statistics are brought up to
   // date by hand, as they would be by then.
-  await withDatabase(databaseUrl, (db) => db.query('analyze assets, asset_renditions'))
+  await withSystemDatabase(databaseUrl, (db) => db.query('analyze assets, asset_renditions'))
   return `/demo/galeria/${slug}`
 }
 
@@ -135,7 +117,7 @@ function upload(baseUrl, cookie, bytes, metadata) {
 }
 
 async function waitingPhotos(databaseUrl, itemId) {
-  return withDatabase(databaseUrl, async (db) => (await db.query(`select count(*) filter (where processing_status <> 'ready')::int as waiting, count(*)::int as total, count(*) filter (where processing_status = 'failed')::int as failed from assets where content_item_id = $1`, [itemId])).rows[0])
+  return withSystemDatabase(databaseUrl, async (db) => (await db.query(`select count(*) filter (where processing_status <> 'ready')::int as waiting, count(*)::int as total, count(*) filter (where processing_status = 'failed')::int as failed from assets where content_item_id = $1`, [itemId])).rows[0])
 }
 
 /** A photo as a phone or camera would send it, of `width` pixels: light with grain, so it compresses like one. */
@@ -147,7 +129,7 @@ async function photoOf(seed, width, height) {
 }
 
 async function createGallery(baseUrl, cookie, databaseUrl, slug, status) {
-  return withDatabase(databaseUrl, async (db) => (await db.query(`insert into content_items (company_id, kind, title, slug, status, published_at) select id, 'gallery', $1, $1, $2, case when $2 = 'published' then now() end from companies where slug = 'demo' returning id`, [slug, status])).rows[0].id)
+  return withSystemDatabase(databaseUrl, async (db) => (await db.query(`insert into content_items (company_id, kind, title, slug, status, published_at) select id, 'gallery', $1, $1, $2, case when $2 = 'published' then now() end from companies where slug = 'demo' returning id`, [slug, status])).rows[0].id)
 }
 
 /**

@@ -3,8 +3,8 @@
 // handshake waits too. The answer comes from an in-memory set; its p99 under load must stay far
 // below a handshake's own cost (goal under 5 ms), for a known host and for a stranger alike.
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { median } from './median.js'
+import { withSystemDatabase } from './system-database.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 // Caddy asks once per host name it has not seen, as that name's first visitor arrives: a handful
@@ -21,21 +21,14 @@ async function p99Of(url, status) {
 
 export async function benchTlsAsk({ baseUrl, databaseUrl, report }) {
   const host = 'photos.demo-band.example'
-  const db = new pg.Client({ connectionString: databaseUrl })
-  await db.connect()
-  try {
-    await db.query('begin')
-    await db.query(`select set_config('app.bypass_rls', 'on', true)`)
-    await db.query(
+  await withSystemDatabase(databaseUrl, (db) =>
+    db.query(
       `insert into custom_domains (company_id, host, token, state, verified_at, approval)
        select id, $1, 'bench', 'verified', now(), 'approved' from companies where slug = 'demo'
        on conflict (host) do nothing`,
       [host],
-    )
-    await db.query('commit')
-  } finally {
-    await db.end()
-  }
+    ),
+  )
   const known = `${baseUrl}/api/tls/ask?domain=${host}`
   const stranger = `${baseUrl}/api/tls/ask?domain=unknown-${Date.now()}.example`
   // The app forgets and reloads its set on the change's notification: wait until it says yes.
