@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error'
@@ -27,6 +28,12 @@ export function shouldRevalidate({ currentUrl, nextUrl, actionResult, defaultSho
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  // Says when the page answers clicks itself: before hydration a click submits a form natively,
+  // which works but skips the page's own handling (its toasts, its saves kept offline).
+  // The browser tests wait for it; it is the same signal for anyone watching the page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang={data?.language ?? 'en'}>
       <head>

@@ -9,7 +9,7 @@ import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 
@@ -48,7 +48,7 @@ describe('the free trial in the admin', () => {
     const { page, errors } = await pageFor(admin.client, DESKTOP)
     // The spec's check runs by itself about 2 s after the admin opens.
     const checked = page.waitForRequest((request) => request.url().endsWith('/api/billing/check-subscription') && request.method() === 'POST', { timeout: 10_000 })
-    await page.goto('/admin')
+    await visit(page, '/admin')
     await checked
     await page.getByRole('link', { name: 'Subscription' }).first().click()
     await page.getByRole('heading', { name: 'Subscription', exact: true }).waitFor()
@@ -67,7 +67,7 @@ describe('the free trial in the admin', () => {
 
     // Ten and a half days later (the browser's clock): 4 days left, rounded up.
     await page.clock.setFixedTime(new Date(Date.now() + 10.5 * DAY))
-    await page.goto('/admin')
+    await visit(page, '/admin')
     await expect.poll(() => page.getByTestId('trial-banner').textContent()).toContain('4 days left in your Professional trial.')
     await page.getByRole('button', { name: 'Hide the trial banner' }).click()
     expect(await page.getByTestId('trial-banner').count()).toBe(0)
@@ -91,7 +91,7 @@ describe('the free trial in the admin', () => {
     expect(refused.ok).toBe(false)
 
     const { page, errors } = await pageFor(admin.client, DESKTOP)
-    await page.goto('/admin/subscription')
+    await visit(page, '/admin/subscription')
     await page.getByTestId('billing-currency').getByRole('button', { name: 'EUR' }).click()
     expect(await page.getByTestId('compare-professional').textContent()).toContain('€12')
     const opened = page.waitForEvent('popup')
@@ -157,7 +157,7 @@ describe('the free trial in the admin', () => {
 
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     const { page, errors } = await pageFor(manager, PHONE)
-    await page.goto('/admin/subscription')
+    await visit(page, '/admin/subscription')
     await page.getByTestId('billing-read-only').waitFor()
     expect(await page.getByTestId('current-plan').textContent()).toContain('Professional')
     expect(await page.getByTestId('start-trial').count()).toBe(0)

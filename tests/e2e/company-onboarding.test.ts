@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
 const run = randomBytes(3).toString('hex')
@@ -17,7 +17,7 @@ const scriptErrors: string[] = []
 
 /** Opens the newest mail to `to` in the dev outbox and follows its link. */
 async function followMailLink(page: Page, to: string, subject: RegExp) {
-  await page.goto(`${baseUrl}/dev/outbox`)
+  await visit(page, `${baseUrl}/dev/outbox`)
   const mail = page.getByTestId('outbox-mail').filter({ hasText: to }).filter({ hasText: subject }).first()
   await expect.poll(() => mail.count()).toBeGreaterThan(0)
   await mail.getByRole('link').first().click()
@@ -44,7 +44,7 @@ describe('a company gets started', () => {
 
   it('signs up with the password rules enforced, confirms the e-mail and creates the company', async () => {
     const page = adminPage
-    await page.goto('/')
+    await visit(page, '/')
     await page.getByTestId('footer-account-link').click()
     await expect.poll(() => page.getByRole('heading', { name: 'Platform access' }).isVisible()).toBe(true)
     await page.getByRole('link', { name: 'Create account' }).click()
@@ -70,7 +70,7 @@ describe('a company gets started', () => {
   })
 
   it('invites a manager, who signs up, accepts and cannot open admin-only settings', async () => {
-    await adminPage.goto('/admin/settings')
+    await visit(adminPage, '/admin/settings')
     await adminPage.getByTestId('settings-team').click()
     await adminPage.getByLabel('E-mail').fill(manager.email)
     await adminPage.getByLabel('Role', { exact: true }).selectOption('manager')
@@ -93,18 +93,18 @@ describe('a company gets started', () => {
 
     // Signing in again lands the manager in the company straight away.
     await context.clearCookies()
-    await page.goto('/auth')
+    await visit(page, '/auth')
     await page.getByLabel('E-mail').fill(manager.email)
     await page.getByLabel('Password').fill(manager.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await page.waitForURL('**/admin')
     await expect.poll(() => page.getByTestId('company-name').textContent()).toBe(companyName)
 
-    await page.goto('/admin/settings')
+    await visit(page, '/admin/settings')
     await expect.poll(() => page.getByTestId('settings-security').isVisible()).toBe(true)
     expect(await page.getByTestId('settings-team').count()).toBe(0)
     for (const adminOnly of ['/admin/settings/team', '/admin/settings/audit']) {
-      const response = await page.goto(adminOnly)
+      const response = await visit(page, adminOnly)
       expect(response?.status()).toBe(403)
       await expect.poll(() => page.getByTestId('admin-error').textContent()).toContain("Access Denied: you don't have permission to access the administrative area")
       expect(await page.getByTestId('admin-error').textContent()).toContain('manager')
@@ -122,7 +122,7 @@ describe('a company gets started', () => {
   })
 
   it('switches the admin to Portuguese and keeps the choice', async () => {
-    await adminPage.goto('/admin')
+    await visit(adminPage, '/admin')
     await adminPage.getByTestId('language-switcher').selectOption('pt')
     await expect.poll(() => adminPage.getByRole('heading', { level: 1 }).textContent()).toBe('Painel')
     expect(await adminPage.getByRole('navigation').getByText('Destaques').isVisible()).toBe(true)
@@ -135,7 +135,7 @@ describe('a company gets started', () => {
 
   it('shows the navigation in a drawer on a phone', async () => {
     await adminPage.setViewportSize(PHONE)
-    await adminPage.goto('/admin')
+    await visit(adminPage, '/admin')
     expect(await adminPage.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false)
     await adminPage.getByTestId('open-drawer').click()
     const drawer = adminPage.getByTestId('admin-drawer')
@@ -149,7 +149,7 @@ describe('a company gets started', () => {
   })
 
   it('logs out after confirming, clears local data but keeps the language, and lands on the home page', async () => {
-    await adminPage.goto('/admin')
+    await visit(adminPage, '/admin')
     await adminPage.evaluate(() => localStorage.setItem('draft-cache', 'x'))
     await adminPage.getByRole('button', { name: 'Logout' }).click()
     const dialog = adminPage.getByRole('dialog')
@@ -162,7 +162,7 @@ describe('a company gets started', () => {
     await expect.poll(() => adminPage.getByText('You have been signed out successfully.').isVisible()).toBe(true)
     expect(await adminPage.evaluate(() => [localStorage.getItem('draft-cache'), localStorage.getItem('selectedLanguage')])).toEqual([null, 'en'])
     expect(await adminPage.getByTestId('footer-account-link').textContent()).toBe('Login')
-    const response = await adminPage.goto('/admin')
+    const response = await visit(adminPage, '/admin')
     expect(new URL(adminPage.url()).pathname).toBe('/auth')
     expect(response?.ok()).toBe(true)
     expect(scriptErrors).toEqual([])

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -40,7 +40,7 @@ describe("an admin sets up the company's page", () => {
     await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
     const { page, errors } = await pageFor(admin.client, DESKTOP)
 
-    await page.goto('/admin/settings')
+    await visit(page, '/admin/settings')
     await page.getByTestId('settings-companyData').click()
     await page.getByRole('heading', { name: 'Company data' }).waitFor()
     await page.setInputFiles('input[type=file]', { name: 'logo.png', mimeType: 'image/png', buffer: await makePhoto(300, 300, '#ff3366', { format: 'png' }) })
@@ -54,7 +54,7 @@ describe("an admin sets up the company's page", () => {
     await page.getByTestId('save-company-data').click()
     await page.getByText('Company data saved').waitFor()
 
-    await page.goto('/admin/settings/landing-page')
+    await visit(page, '/admin/settings/landing-page')
     const frame = preview(page)
     await frame.getByTestId('landing-hero').waitFor()
     await page.getByLabel('Page name (English)').fill('Every show, every photo')
@@ -73,13 +73,13 @@ describe("an admin sets up the company's page", () => {
     await page.getByTestId('save-landing').click()
     await page.getByText('Landing page saved: fans see it now').waitFor()
     // The admin, signed in on this browser, is offered the admin from the company's cached page.
-    await page.goto(`/${admin.company.slug}`)
+    await visit(page, `/${admin.company.slug}`)
     await expect.poll(() => page.getByTestId('account-link').first().textContent()).toBe('Admin')
     expect(errors).toEqual([])
 
     const fan = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR', extraHTTPHeaders: { 'accept-language': 'pt-BR' } })
     const fanPage = await fan.newPage()
-    await fanPage.goto(`/${admin.company.slug}`)
+    await visit(fanPage, `/${admin.company.slug}`)
     await fanPage.getByRole('heading', { name: 'Todo show, toda foto' }).waitFor()
     await fanPage.getByText('Fotos oficiais da turnê.').waitFor()
     expect(await fanPage.getByText('Official photos from the tour.').count()).toBe(0)
@@ -97,7 +97,7 @@ describe("an admin sets up the company's page", () => {
   it('keeps what the admin typed when the network drops during a save, says so, and saves once it is back', async () => {
     const admin = await createCompanyAdmin('e2e-offline')
     const { page } = await pageFor(admin.client, PHONE)
-    await page.goto('/admin/settings/company-data')
+    await visit(page, '/admin/settings/company-data')
     await page.getByLabel('Industry').fill('Live music and festivals')
     await page.context().setOffline(true)
     await page.getByTestId('save-company-data').click()
@@ -120,7 +120,7 @@ describe("an admin sets up the company's page", () => {
       ['/admin/settings/subdomain', false],
       ['/admin/settings/domains', false],
     ] as const) {
-      await page.goto(path)
+      await visit(page, path)
       await page.getByTestId('settings-read-only').getByText('Only administrators can edit company settings').waitFor()
       expect(await page.locator('main button[type=submit]').count(), path).toBe(0)
       expect(await page.locator('form input:enabled:not([type=hidden]), form select:enabled, form textarea:enabled').count(), path).toBe(0)

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -73,7 +73,7 @@ describe('cookie consent on a phone', () => {
 
   it('shows the banner about 2 s after load, at the bottom, without moving the page; closing it keeps it away with no decision', async () => {
     const { page, problems } = await phonePage()
-    await page.goto('/demo')
+    await visit(page, '/demo')
     await page.waitForTimeout(1300)
     expect(await page.getByTestId('consent-banner').count()).toBe(0)
     const shiftBefore = await layoutShift(page)
@@ -105,7 +105,7 @@ describe('cookie consent on a phone', () => {
 
   it('accept: toast, 4/4 card that hides; on reload the card again; Manage → locked necessary, marketing off, Save Preferences', async () => {
     const { page, problems } = await phonePage()
-    await page.goto('/demo')
+    await visit(page, '/demo')
     await waitForBanner(page)
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
     await page.getByText('Cookies Accepted', { exact: true }).waitFor()
@@ -152,7 +152,7 @@ describe('cookie consent on a phone', () => {
 
   it('decline on the marketing site keeps functional cookies only', async () => {
     const { page, problems } = await phonePage()
-    await page.goto('/')
+    await visit(page, '/')
     await waitForBanner(page)
     await page.getByRole('button', { name: 'Decline' }).click()
     await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
@@ -165,7 +165,7 @@ describe('cookie consent on a phone', () => {
 
   it('by keyboard: Customize, Escape gives focus back, Only Necessary, then Reset consent asks again', async () => {
     const { page, problems } = await phonePage()
-    await page.goto('/')
+    await visit(page, '/')
     await waitForBanner(page)
     const customize = page.getByRole('button', { name: 'Customize' })
     await customize.focus()
@@ -202,7 +202,7 @@ describe('cookie consent on a phone', () => {
 
   it('speaks Portuguese to a Portuguese browser', async () => {
     const { page, problems } = await phonePage('pt-BR')
-    await page.goto('/demo')
+    await visit(page, '/demo')
     await waitForBanner(page)
     const banner = page.getByTestId('consent-banner')
     expect(await banner.getByRole('heading').textContent()).toBe('Cookies neste site')

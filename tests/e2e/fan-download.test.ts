@@ -8,7 +8,7 @@ import { inject } from 'vitest'
 import yauzl from 'yauzl'
 import { assetRendition, contentItem, download, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -72,7 +72,7 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await expect.poll(async () => {
-      await page.goto(`/${slug}/galeria/last-night`)
+      await visit(page, `/${slug}/galeria/last-night`)
       return page.getByTestId('public-media').count()
     }, { timeout: 60_000 }).toBe(3)
 

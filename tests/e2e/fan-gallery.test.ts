@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -36,7 +36,7 @@ describe('a fan opens a gallery on a phone', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     // Renditions are made in the background; the page shows what is ready.
     await expect.poll(async () => {
-      await page.goto(`/${slug}/galeria/last-night`)
+      await visit(page, `/${slug}/galeria/last-night`)
       return page.getByTestId('public-media').count()
     }, { timeout: 30_000 }).toBe(3)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Last Night')

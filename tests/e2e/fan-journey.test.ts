@@ -8,7 +8,7 @@ import yauzl from 'yauzl'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
@@ -97,7 +97,7 @@ describe("a fan's whole journey, on a phone", () => {
 
     // The link as WhatsApp passes it on; renditions are made in the background, so wait for them.
     await expect.poll(async () => {
-      await page.goto(`/${slug}/galeria/encore?utm_source=whatsapp`)
+      await visit(page, `/${slug}/galeria/encore?utm_source=whatsapp`)
       return page.getByTestId('public-media').count()
     }, { timeout: 60_000 }).toBe(3)
     const banner = page.getByRole('region', { name: /cookies/i }).or(page.getByRole('dialog', { name: /cookies/i }))
@@ -151,14 +151,14 @@ describe("a fan's whole journey, on a phone", () => {
     expect(names.map((name) => name.replace(/\.(webp|jpg)$/, ''))).toEqual(['Encore - 01', 'Encore - 02', 'Encore - 03'])
 
     // The other pages a fan passes through, each checked with axe.
-    await page.goto(`/${slug}`)
+    await visit(page, `/${slug}`)
     await page.getByRole('heading', { level: 1 }).waitFor()
     await expectNoAxeViolations(page, { label: 'company page' })
-    await page.goto(`/${slug}/evento/porto-night`)
+    await visit(page, `/${slug}/evento/porto-night`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Porto Night')
     await expectNoAxeViolations(page, { label: 'event page' })
     await expect.poll(async () => {
-      await page.goto(`/${slug}/player/${singleId}`)
+      await visit(page, `/${slug}/player/${singleId}`)
       return page.locator('main img').count()
     }, { timeout: 30_000 }).toBeGreaterThan(0)
     await expectNoAxeViolations(page, { label: 'player' })
@@ -167,7 +167,7 @@ describe("a fan's whole journey, on a phone", () => {
     await settings.waitFor()
     await expectNoAxeViolations(page, { include: '[role="dialog"]', label: 'cookie settings dialog' })
     await page.keyboard.press('Escape')
-    await page.goto('/')
+    await visit(page, '/')
     await expectNoAxeViolations(page, { label: 'marketing site' })
     expect(errors).toEqual([])
     await context.close()
@@ -183,7 +183,7 @@ describe("a fan's whole journey, on a phone", () => {
     await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
       await button.click()
     })
-    await page.goto('/admin/leads')
+    await visit(page, '/admin/leads')
     await page.getByText('Marta Journey').first().waitFor()
     expect(await page.getByText('marta.journey@example.com').count()).toBeGreaterThan(0)
     await expectNoAxeViolations(page, { label: 'admin leads' })
@@ -206,7 +206,7 @@ describe("a fan's whole journey, on a phone", () => {
     page.on('console', (message) => {
       if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text())
     })
-    await page.goto(`/${slug}/galeria/encore`)
+    await visit(page, `/${slug}/galeria/encore`)
     expect(await page.locator('html').getAttribute('lang')).toBe('pt')
     expect(await page.getByRole('link', { name: /Baixar tudo \(ZIP\)/ }).count()).toBe(1)
     expect(await page.getByText('Fotos', { exact: true }).count()).toBeGreaterThan(0)
@@ -221,7 +221,7 @@ describe("a fan's whole journey, on a phone", () => {
       ['/', 'Preços'],
       ['/privacy', 'Privacidade'],
     ]) {
-      await page.goto(address)
+      await visit(page, address)
       expect(await page.locator('html').getAttribute('lang'), address).toBe('pt')
       expect((await page.locator('body').innerText()).toLowerCase(), address).toContain(text.toLowerCase())
       // Let the page hydrate: every text it shows must be in the translations it was sent.
@@ -238,10 +238,10 @@ describe("a fan's whole journey, on a phone", () => {
       const context = await phoneContext()
       const page = await context.newPage()
       const origin = `http://${slug}.afterglow.test:${second.port}`
-      await page.goto(`${origin}/galeria/encore`)
+      await visit(page, `${origin}/galeria/encore`)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Encore')
       expect(await page.getByTestId('public-media').count()).toBe(3)
-      await page.goto(`${origin}/`)
+      await visit(page, `${origin}/`)
       const galleryLink = page.locator('a[href="/galeria/encore"]').first()
       expect(await galleryLink.count()).toBe(1)
       await context.close()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -45,7 +45,7 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
       await button.click()
     })
-    await page.goto(`/${slug}/galeria/five-hundred`)
+    await visit(page, `/${slug}/galeria/five-hundred`)
     const tiles = page.getByTestId('public-media')
     expect(await tiles.count()).toBe(60)
     // Scroll as a thumb flicking fast would (about 7,000 px a second), until the end.

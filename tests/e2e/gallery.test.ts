@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { DESKTOP, launchBrowser } from '../support/browser'
+import { DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fakeMp4, makePhoto } from '../support/media-files'
 
@@ -36,7 +36,7 @@ describe('a gallery is built and published', () => {
   })
 
   it('creates a gallery, uploads 20 photos and a video to 100%, orders them, describes one and publishes', async () => {
-    await page.goto('/admin')
+    await visit(page, '/admin')
     await page.getByRole('link', { name: 'Highlights' }).click()
     await page.getByRole('link', { name: 'New photo/video gallery' }).click()
     await page.getByRole('button', { name: 'Create draft' }).click()
@@ -93,7 +93,7 @@ describe('a gallery is built and published', () => {
     await expect.poll(() => page.getByTestId('attached-content').filter({ hasText: 'Night Owls Live' }).count()).toBe(1)
     await page.getByRole('button', { name: 'Publish' }).click()
     await expect.poll(() => page.getByText('Event published').isVisible()).toBe(true)
-    await page.goto(galleryUrl)
+    await visit(page, galleryUrl)
   })
 
   it('deletes the gallery after confirming', async () => {

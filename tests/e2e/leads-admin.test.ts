@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -72,7 +72,7 @@ describe('managing leads in the admin', () => {
 
   it('on a desktop: opens Leads from the sidebar, searches, filters, exports the filtered list and deletes a lead', async () => {
     const { page, errors } = await adminPage(DESKTOP)
-    await page.goto('/admin')
+    await visit(page, '/admin')
     await page.getByRole('link', { name: 'Leads', exact: true }).click()
     await page.waitForURL('**/admin/leads')
     await expect.poll(() => page.getByTestId('leads-summary').locator('span').first().textContent()).toBe('59 leads')
@@ -138,7 +138,7 @@ describe('managing leads in the admin', () => {
 
   it('on a phone: cards instead of a table, no sideways scroll, search and delete from a card', async () => {
     const { page, errors } = await adminPage(PHONE, { isMobile: true })
-    await page.goto('/admin')
+    await visit(page, '/admin')
     await page.getByTestId('open-drawer').click()
     await page.getByTestId('admin-drawer').getByRole('link', { name: 'Leads', exact: true }).click()
     await page.waitForURL('**/admin/leads')

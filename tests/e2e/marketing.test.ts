@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { createCompanyAdmin, uniqueEmail } from '../support/fixtures'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { sleep } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
@@ -29,7 +29,7 @@ describe('the marketing site on a phone', () => {
   })
 
   it('keeps the top bar clear over the hero and turns it solid black once the hero has scrolled away', async () => {
-    await page.goto('/')
+    await visit(page, '/')
     expect(await topBar().getAttribute('data-solid')).toBe('false')
     expect(await topBarColor()).toBe('rgba(0, 0, 0, 0)')
     await page.locator('#pricing').scrollIntoViewIfNeeded()
@@ -59,7 +59,7 @@ describe('the marketing site on a phone', () => {
   })
 
   it('sends the three forms in place, with their states and the exact success texts', async () => {
-    await page.goto('/')
+    await visit(page, '/')
     // Slow the answers down a little, so the submitting state can be seen.
     await page.route('**/*.data*', async (route) => {
       await sleep(400)
@@ -110,7 +110,7 @@ describe('the marketing site on a phone', () => {
   })
 
   it('reads in Portuguese, with prices in reais and the Portuguese success text', async () => {
-    await page.goto('/')
+    await visit(page, '/')
     await page.getByTestId('language-switcher').first().selectOption('pt')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Deixe os fãs viverem o show. Envie os momentos depois.')
     // The heading follows the translator at once; the document's language comes with the page data.
@@ -160,11 +160,11 @@ describe('the marketing site for a signed-in member', () => {
       const context = await memberBrowser.newContext({ viewport: PHONE, baseURL: baseUrl })
       await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
       const memberPage = await context.newPage()
-      await memberPage.goto('/')
+      await visit(memberPage, '/')
       const link = memberPage.getByTestId('footer-account-link')
       await expect.poll(() => link.textContent()).toBe('Admin')
       expect(await link.getAttribute('href')).toBe('/admin')
-      await memberPage.goto('/privacy')
+      await visit(memberPage, '/privacy')
       await expect.poll(() => memberPage.getByTestId('footer-account-link').textContent()).toBe('Admin')
     } finally {
       await memberBrowser.close()

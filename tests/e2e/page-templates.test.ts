@@ -6,7 +6,7 @@ import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/public/page-t
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -73,7 +73,7 @@ describe('templates of the fans’ pages', () => {
 
   it('an admin picks a template, watches the preview change before saving, saves, and fans see it', async () => {
     const { page, errors } = await pageFor(admin.client, DESKTOP)
-    await page.goto('/admin/settings')
+    await visit(page, '/admin/settings')
     await page.getByTestId('settings-template').click()
     await page.getByRole('heading', { name: 'Template', exact: true }).waitFor()
     const preview = page.frameLocator('[data-testid="template-preview-frame"]')
@@ -100,10 +100,10 @@ describe('templates of the fans’ pages', () => {
     await page.getByTestId('save-template').click()
     await page.getByText('Template saved: fans see it now').waitFor()
     const fan = await pageFor(null, PHONE)
-    await fan.page.goto(`/${admin.company.slug}/galeria/closing-night`)
+    await visit(fan.page, `/${admin.company.slug}/galeria/closing-night`)
     expect(await fan.page.getByTestId('media-grid').getAttribute('data-layout')).toBe('masonry')
     expect(await fan.page.locator('[data-canvas]').getAttribute('data-canvas')).toBe('light')
-    await page.goto('/admin/settings')
+    await visit(page, '/admin/settings')
     await expect.poll(() => page.getByTestId('settings-template-state').textContent()).toBe('Masonry columns · Light')
     expect(errors).toEqual([])
     expect(fan.errors).toEqual([])
@@ -141,7 +141,7 @@ describe('templates of the fans’ pages', () => {
             }
           }).observe({ type: 'layout-shift', buffered: true })
         })
-        await page.goto(`/${admin.company.slug}/galeria/closing-night`)
+        await visit(page, `/${admin.company.slug}/galeria/closing-night`)
         expect(await page.getByTestId('media-grid').first().getAttribute('data-layout'), label).toBe(template.layout)
         await expectNoAxeViolations(page, { label: `gallery ${label}` })
         const loadedScripts = [...new Set(scripts)].sort()
@@ -150,7 +150,7 @@ describe('templates of the fans’ pages', () => {
         await scrollToEnd(page)
         await expect.poll(() => page.getByTestId('public-media').count(), { message: label }).toBe(PHOTOS)
         expect(await layoutShift(page), `${label}: ${(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).join(' | ')}`).toBe(0)
-        await page.goto(`/${admin.company.slug}`)
+        await visit(page, `/${admin.company.slug}`)
         await expectNoAxeViolations(page, { label: `landing ${label}` })
         expect(errors, label).toEqual([])
         await page.context().close()

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAsset } from '../support/assets'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePdf, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -51,9 +51,9 @@ describe('a fan opens the player on a phone', () => {
       if (response.url().endsWith(`/p/${ids.videoAsset}/stream`)) ranges.push(response.status())
     })
     // The fan accepts cookies on the company's page first: with analytics consent a visit lasts for the tab.
-    await page.goto(`/${slug}`)
+    await visit(page, `/${slug}`)
     await page.getByRole('button', { name: 'Accept', exact: true }).click({ timeout: 10_000 })
-    await page.goto(`/${slug}/player/${ids.video}`)
+    await visit(page, `/${slug}/player/${ids.video}`)
     const video = page.getByTestId('content-video')
     await video.waitFor()
     expect(await video.getAttribute('src')).toBe(`/p/${ids.videoAsset}/stream`)
@@ -91,7 +91,7 @@ describe('a fan opens the player on a phone', () => {
     const fresh = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
     const page = await fresh.newPage()
     const before = await viewCount(ids.pdf)
-    await page.goto(`/${slug}/player/${ids.pdf}`)
+    await visit(page, `/${slug}/player/${ids.pdf}`)
     await expect.poll(() => viewCount(ids.pdf), { timeout: 10_000 }).toBe(before + 1)
     const stored = await page.evaluate(() => [...Object.keys(sessionStorage), ...Object.keys(localStorage)])
     expect(stored.filter((key) => key.startsWith('afterglow:viewed'))).toEqual([])
@@ -100,7 +100,7 @@ describe('a fan opens the player on a phone', () => {
 
   it("shows a PDF in the browser's own viewer inside the page", async () => {
     const page = await context.newPage()
-    await page.goto(`/${slug}/player/${ids.pdf}`)
+    await visit(page, `/${slug}/player/${ids.pdf}`)
     const frame = page.getByTestId('content-pdf')
     await frame.waitFor()
     const src = await frame.getAttribute('src')

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event, member } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser } from '../support/browser'
+import { DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 /*
@@ -77,7 +77,7 @@ describe('admin saves that cannot get through', () => {
   it('renames a gallery with the network gone: says so, keeps the new title, and saves it once the network is back; a delete offline deletes nothing', async () => {
     const id = await newGallery('Porto Night')
     const { page, errors } = await adminPage()
-    await page.goto(`/admin/content/${id}`)
+    await visit(page, `/admin/content/${id}`)
     await page.getByRole('heading', { name: 'Porto Night' }).waitFor()
 
     await page.getByLabel('Title').fill('Porto Night — the encore')
@@ -107,7 +107,7 @@ describe('admin saves that cannot get through', () => {
     const teammate = await createMemberWithRole(admin.company.id, 'user')
     expect(teammate).toBeDefined()
     const { page, errors } = await adminPage()
-    await page.goto('/admin/settings/team')
+    await visit(page, '/admin/settings/team')
     const row = page.getByTestId('team-member').filter({ hasText: 'Test Member' })
     await row.waitFor()
 
@@ -139,7 +139,7 @@ describe('admin saves that cannot get through', () => {
   it("says 'Update failed' or 'Delete failed' when the server fails, as fits the action, and loses nothing", async () => {
     const id = await newGallery('Lisbon Night')
     const { page, errors } = await adminPage()
-    await page.goto(`/admin/content/${id}`)
+    await visit(page, `/admin/content/${id}`)
     await page.getByRole('heading', { name: 'Lisbon Night' }).waitFor()
     await failActionsOnTheServer(page)
 
@@ -154,7 +154,7 @@ describe('admin saves that cannot get through', () => {
     await expectNoErrorScreen(page)
     expect(await galleryTitle(id)).toBe('Lisbon Night')
 
-    await page.goto('/admin/settings/team')
+    await visit(page, '/admin/settings/team')
     const row = page.getByTestId('team-member').filter({ hasText: 'Test Member' })
     await row.waitFor()
     await page.getByLabel('Role of Test Member').selectOption('manager')
@@ -173,7 +173,7 @@ describe('admin saves that cannot get through', () => {
 
   it('keeps a new gallery or event typed in a page form (not a fetcher) when the save cannot get through', async () => {
     const { page, errors } = await adminPage()
-    await page.goto('/admin/content/new?kind=gallery')
+    await visit(page, '/admin/content/new?kind=gallery')
     await page.getByLabel('Title').fill('Braga Festival')
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Create draft' }).click()
@@ -182,7 +182,7 @@ describe('admin saves that cannot get through', () => {
     await expectNoErrorScreen(page)
     await page.context().setOffline(false)
 
-    await page.goto('/admin/events/new')
+    await visit(page, '/admin/events/new')
     await failActionsOnTheServer(page)
     await page.getByLabel('Title').fill('Braga Festival 2027')
     await page.getByRole('button', { name: 'Create event' }).click()

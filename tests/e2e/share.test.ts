@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { launchBrowser, PHONE } from '../support/browser'
+import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -36,7 +36,7 @@ describe('a fan shares a gallery from a phone', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     const galleryUrl = `${baseUrl}/${slug}/galeria/last-night`
     await expect.poll(async () => {
-      await page.goto(`/${slug}/galeria/last-night`)
+      await visit(page, `/${slug}/galeria/last-night`)
       return page.getByTestId('public-media').count()
     }, { timeout: 30_000 }).toBe(2)
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { customDomain, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
@@ -54,7 +54,7 @@ describe('a subdomain from request to fans', () => {
     const admin = await createCompanyAdmin('e2e-sub')
     const label = `${admin.company.slug}-live`
     const adminPage = await pageAs(admin.client, PHONE)
-    await adminPage.goto('/admin/settings/subdomain')
+    await visit(adminPage, '/admin/settings/subdomain')
     await adminPage.getByLabel('Subdomain', { exact: true }).fill(label)
     await adminPage.getByTestId('request-subdomain').click()
     await adminPage.getByText('Subdomain requested: waiting for approval').waitFor()
@@ -64,7 +64,7 @@ describe('a subdomain from request to fans', () => {
 
     const operator = await operatorClient()
     const operatorPage = await pageAs(operator, DESKTOP)
-    await operatorPage.goto('/operator/requests')
+    await visit(operatorPage, '/operator/requests')
     const request = operatorPage.getByTestId('subdomain-request').filter({ hasText: label })
     await request.getByRole('button', { name: 'Approve' }).click()
     await operatorPage.getByText('Subdomain approved').waitFor()
@@ -76,7 +76,7 @@ describe('a subdomain from request to fans', () => {
 
     const fan = await browser.newContext({ viewport: PHONE })
     const fanPage = await fan.newPage()
-    const response = await fanPage.goto(`http://${label}.${PLATFORM}:${second.port}/`)
+    const response = await visit(fanPage, `http://${label}.${PLATFORM}:${second.port}/`)
     expect(response?.status()).toBe(200)
     await fanPage.getByRole('heading', { level: 1, name: admin.company.name }).waitFor()
     await expect.poll(() => fanPage.getByTestId('account-link').first().textContent()).toBe('Log in')
@@ -92,7 +92,7 @@ describe('a subdomain from request to fans', () => {
     const returning = await browser.newContext({ viewport: DESKTOP })
     await returning.addCookies([{ name: 'ag_member', value: '1', domain: `.${PLATFORM}`, path: '/' }])
     const memberPage = await returning.newPage()
-    await memberPage.goto(`http://${label}.${PLATFORM}:${second.port}/`)
+    await visit(memberPage, `http://${label}.${PLATFORM}:${second.port}/`)
     const accountLink = memberPage.getByTestId('account-link').first()
     await expect.poll(() => accountLink.textContent()).toBe('Admin')
     expect(await accountLink.getAttribute('href')).toMatch(/\/admin$/)
@@ -108,7 +108,7 @@ describe('a subdomain from request to fans', () => {
     await fs.mkdir('test-results', { recursive: true })
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await pageAs(console, viewport)
-      await page.goto('/operator/requests')
+      await visit(page, '/operator/requests')
       await page.getByTestId('domain-request').filter({ hasText: host }).waitFor()
       await page.screenshot({ path: `test-results/operator-requests-${viewport.width}.png`, fullPage: true })
       if (viewport === DESKTOP) {
@@ -123,7 +123,7 @@ describe('a subdomain from request to fans', () => {
       await page.context().close()
     }
     const adminPage = await pageAs(admin.client, PHONE)
-    await adminPage.goto('/admin/settings/domains')
+    await visit(adminPage, '/admin/settings/domains')
     await adminPage.getByTestId('domain-rejected').waitFor()
     await adminPage.getByText('The name belongs to another festival.').waitFor()
     await adminPage.screenshot({ path: 'test-results/domains-rejected-390.png', fullPage: true })

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -13,3 +13,14 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 390, height: 844 }
+
+/**
+ * Opens `url` as a user would and waits until the page has hydrated. The browser's `load` comes
+ * before React Router's entry script (a dynamic import) has run; a click in that window submits
+ * forms natively, past the page's handlers and past a test's interception of `.data` requests.
+ */
+export async function visit(page: Page, url: string, options?: Parameters<Page['goto']>[1]) {
+  const response = await page.goto(url, options)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  return response
+}
