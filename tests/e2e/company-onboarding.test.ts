@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
 const run = randomBytes(3).toString('hex')
@@ -21,6 +21,9 @@ async function followMailLink(page: Page, to: string, subject: RegExp) {
   const mail = page.getByTestId('outbox-mail').filter({ hasText: to }).filter({ hasText: subject }).first()
   await expect.poll(() => mail.count()).toBeGreaterThan(0)
   await mail.getByRole('link').first().click()
+  // The mail's link loads a whole page: typing into its forms before it hydrates would submit them natively.
+  await page.waitForURL((url) => !url.pathname.startsWith('/dev/outbox'))
+  await hydrated(page)
 }
 
 async function signUp(page: Page, account: { name: string; email: string; password: string }) {

@@ -21,6 +21,11 @@ export const PHONE = { width: 390, height: 844 }
  */
 export async function visit(page: Page, url: string, options?: Parameters<Page['goto']>[1]) {
   const response = await page.goto(url, options)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await hydrated(page)
   return response
+}
+
+/** Waits until the page now shown (after a link that loads a whole page, say) has hydrated. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
