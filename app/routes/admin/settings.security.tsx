@@ -1,18 +1,22 @@
-import QRCode from 'qrcode'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link, useRevalidator } from 'react-router'
+import { Link, useActionData, useRevalidator } from 'react-router'
 import { toast } from '#app/lib/toast'
 import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
 import { withMember } from '#app/lib/member-route.server'
+import { answerTwoFactorForm } from '#app/features/accounts/server/answer-two-factor-form.server'
+import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import type { Route } from './+types/settings.security'
 
 export const loader = withMember('dashboard.read', async (member) => {
   return { twoFactorEnabled: Boolean(member.user.twoFactorEnabled) }
 })
+
+// The forms posted before the page's script runs (see answerTwoFactorForm).
+export const action = withMember('dashboard.read', async (_member, { request }: Route.ActionArgs) => answerTwoFactorForm(request))
 
 type Setup = { totpURI: string; backupCodes: string[]; qrSvg: string }
 
@@ -36,12 +40,19 @@ function BackupCodes({ codes }: { codes: string[] }) {
 export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const revalidator = useRevalidator()
-  const [setup, setSetup] = useState<Setup | null>(null)
-  const [freshCodes, setFreshCodes] = useState<string[] | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const posted = useActionData<typeof action>()
+  const [setup, setSetup] = useState<Setup | null>(posted?.setup ?? null)
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(posted?.backupCodes ?? null)
+  const [problem, setProblem] = useState<string | null>(posted?.problem ?? null)
   const [pending, setPending] = useState(false)
 
-  useEffect(() => setProblem(null), [loaderData.twoFactorEnabled])
+  // A problem belongs to the state it was said in: it goes when two-factor is switched (not on the first render, which may show a posted form's problem).
+  const shownFor = useRef(loaderData.twoFactorEnabled)
+  useEffect(() => {
+    if (shownFor.current === loaderData.twoFactorEnabled) return
+    shownFor.current = loaderData.twoFactorEnabled
+    setProblem(null)
+  }, [loaderData.twoFactorEnabled])
 
   async function withPassword(event: FormEvent<HTMLFormElement>, work: (password: string) => Promise<void>) {
     event.preventDefault()
@@ -57,8 +68,11 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
     withPassword(event, async (password) => {
       const { data, error } = await authClient.twoFactor.enable({ password })
       if (error || !data || !('totpURI' in data)) return setProblem(t(authErrorKey(error)))
-      const qrSvg = await QRCode.toString(data.totpURI, { type: 'svg', margin: 1, width: 192 })
-      setSetup({ totpURI: data.totpURI, backupCodes: data.backupCodes, qrSvg })
+      setSetup({
+        totpURI: data.totpURI,
+        backupCodes: data.backupCodes,
+        qrSvg: await totpQrSvg(data.totpURI),
+      })
     })
 
   async function confirmSetup(event: FormEvent<HTMLFormElement>) {
@@ -85,7 +99,9 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
 
   const regenerate = (event: FormEvent<HTMLFormElement>) =>
     withPassword(event, async (password) => {
-      const { data, error } = await authClient.twoFactor.generateBackupCodes({ password })
+      const { data, error } = await authClient.twoFactor.generateBackupCodes({
+        password,
+      })
       if (error || !data) return setProblem(t(authErrorKey(error)))
       setFreshCodes(data.backupCodes)
       toast.success(t('security.codesRegenerated'))
@@ -112,9 +128,12 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="text-sm text-ink-muted">{t('security.twoFactorText')}</p>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
+        {posted?.message ? <FormAlert tone="success">{posted.message}</FormAlert> : null}
         {freshCodes ? <BackupCodes codes={freshCodes} /> : null}
         {setup ? (
-          <form onSubmit={confirmSetup} className="space-y-4" noValidate>
+          <form method="post" onSubmit={confirmSetup} className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="totpURI" value={setup.totpURI} />
             <p className="text-sm">{t('security.scan')}</p>
             <div className="size-48 rounded-lg bg-white p-2" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
             <details className="text-sm">
@@ -130,13 +149,15 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
           </form>
         ) : loaderData.twoFactorEnabled ? (
           <div className="grid gap-6 sm:grid-cols-2">
-            <form onSubmit={regenerate} className="space-y-3" noValidate>
+            <form method="post" onSubmit={regenerate} className="space-y-3" noValidate>
+              <input type="hidden" name="intent" value="regenerate" />
               <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
               <Button type="submit" variant="secondary" disabled={pending}>
                 {t('security.regenerate')}
               </Button>
             </form>
-            <form onSubmit={disable} className="space-y-3" noValidate>
+            <form method="post" onSubmit={disable} className="space-y-3" noValidate>
+              <input type="hidden" name="intent" value="disable" />
               <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
               <Button type="submit" variant="danger" disabled={pending}>
                 {t('security.disable')}
@@ -144,7 +165,8 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
             </form>
           </div>
         ) : (
-          <form onSubmit={enable} className="space-y-3" noValidate>
+          <form method="post" onSubmit={enable} className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="enable" />
             <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
             <Button type="submit" disabled={pending}>
               {t('security.enable')}

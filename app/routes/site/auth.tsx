@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { data, Link, redirect, useNavigate, useSearchParams } from 'react-router'
+import { data, Link, redirect, useActionData, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/lib/toast'
 import { AuthShell } from '#app/components/auth-shell'
 import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { ZForgotPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
+import { answerAccountForm, type AccountFormAnswer } from '#app/features/accounts/server/answer-account-form.server'
 import { authClient, authErrorKey, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
 import { getSession } from '#app/lib/auth.server'
 import { getEnv } from '#app/lib/env.server'
@@ -26,10 +27,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A forced logout: the session cookies the server refused go too, so the next visit is a plain sign-in.
   const secure = getEnv().APP_URL.startsWith('https://') ? '__Secure-' : ''
   const headers = new Headers()
-  for (const name of [`${secure}afterglow.session_token`, `${secure}afterglow.session_data`, MEMBER_HINT_COOKIE]) headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`)
+  for (const name of [`${secure}afterglow.session_token`, `${secure}afterglow.session_data`, MEMBER_HINT_COOKIE])
+    headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`)
   const hintDomain = memberHintDomain(getEnv().PLATFORM_DOMAIN)
   if (hintDomain) headers.append('Set-Cookie', `${MEMBER_HINT_COOKIE}=; Path=/; Domain=${hintDomain}; Max-Age=0; SameSite=Lax`)
   return data({ title }, { headers })
+}
+
+// The forms posted before the page's script runs (see answerAccountForm).
+export async function action({ request }: Route.ActionArgs) {
+  return answerAccountForm(request)
+}
+
+/** What the server answered a form of this page posted without the script, if it was `intent`. */
+function usePostedAnswer(intent: string): AccountFormAnswer | undefined {
+  const answer = useActionData<typeof action>()
+  return answer?.intent === intent ? answer : undefined
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title ?? 'Platform access'} · Afterglow` }]
@@ -43,7 +56,9 @@ export default function AuthScreen() {
   useEffect(() => {
     if (!forced) return
     clearLocalState()
-    toast.warning(t('session.forcedLogout'), { description: t('session.forcedLogoutDescription') })
+    toast.warning(t('session.forcedLogout'), {
+      description: t('session.forcedLogoutDescription'),
+    })
     setParams(
       (current) => {
         const next = new URLSearchParams(current)
@@ -87,10 +102,15 @@ export default function AuthScreen() {
 function SignInForm({ redirectTo, forgotHref }: { redirectTo: string; forgotHref: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const posted = usePostedAnswer('signin')
+  const postedCode = usePostedAnswer('second-factor')
   const { errors, validate } = useZodForm(ZSignIn, t)
   const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<{ message: string; unverifiedEmail?: string } | null>(null)
-  const [needsSecondFactor, setNeedsSecondFactor] = useState(false)
+  const [problem, setProblem] = useState<{
+    message: string
+    unverifiedEmail?: string
+  } | null>(posted?.problem ? { message: posted.problem, unverifiedEmail: posted.unverifiedEmail } : null)
+  const [needsSecondFactor, setNeedsSecondFactor] = useState(Boolean(posted?.secondFactor || postedCode?.secondFactor))
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -98,11 +118,17 @@ function SignInForm({ redirectTo, forgotHref }: { redirectTo: string; forgotHref
     if (!values) return
     setPending(true)
     setProblem(null)
-    const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password })
+    const { data, error } = await authClient.signIn.email({
+      email: values.email,
+      password: values.password,
+    })
     setPending(false)
     if (error) {
       const message = authErrorMessage(error, t)
-      setProblem({ message, unverifiedEmail: error.code === 'EMAIL_NOT_VERIFIED' ? values.email : undefined })
+      setProblem({
+        message,
+        unverifiedEmail: error.code === 'EMAIL_NOT_VERIFIED' ? values.email : undefined,
+      })
       toast.error(t('auth.toasts.signInError'), { description: message })
       return
     }
@@ -116,33 +142,39 @@ function SignInForm({ redirectTo, forgotHref }: { redirectTo: string; forgotHref
   if (needsSecondFactor) return <SecondFactorForm redirectTo={redirectTo} />
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signin')}>
+    <div className="space-y-4">
+      {/* Outside the form: the resend button is a form of its own. */}
       {problem ? (
         <FormAlert>
           <p>{problem.message}</p>
           {problem.unverifiedEmail ? <ResendConfirmation email={problem.unverifiedEmail} /> : null}
         </FormAlert>
       ) : null}
-      <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" errors={errors.email} required />
-      <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" errors={errors.password} required />
-      <div className="flex justify-end">
-        <Link to={forgotHref} className="text-sm font-medium text-accent hover:underline">
-          {t('auth.forgotLink')}
-        </Link>
-      </div>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
-        {pending ? t('auth.signingIn') : t('auth.signIn')}
-      </Button>
-    </form>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signin')}>
+        <input type="hidden" name="intent" value="signin" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
+        <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" errors={errors.password ?? posted?.errors?.password} required />
+        <div className="flex justify-end">
+          <Link to={forgotHref} className="text-sm font-medium text-accent hover:underline">
+            {t('auth.forgotLink')}
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={pending}>
+          {pending ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+      </form>
+    </div>
   )
 }
 
 function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const posted = usePostedAnswer('second-factor')
   const [useBackup, setUseBackup] = useState(false)
   const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(posted?.problem ?? null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -162,7 +194,9 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value="second-factor" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <p className="text-sm text-ink-muted">{useBackup ? t('auth.twoFactor.backupPrompt') : t('auth.twoFactor.prompt')}</p>
       <TextField
         key={useBackup ? 'backup' : 'totp'}
@@ -185,10 +219,11 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
 
 function SignUpForm() {
   const { t } = useTranslation()
+  const posted = usePostedAnswer('signup')
   const { errors, validate } = useZodForm(ZSignUp, t)
   const [pending, setPending] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(posted?.problem ?? null)
+  const [sentTo, setSentTo] = useState<string | null>(posted?.sentTo ?? null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -196,7 +231,11 @@ function SignUpForm() {
     if (!values) return
     setPending(true)
     setProblem(null)
-    const { error } = await authClient.signUp.email({ name: values.name, email: values.email, password: values.password })
+    const { error } = await authClient.signUp.email({
+      name: values.name,
+      email: values.email,
+      password: values.password,
+    })
     setPending(false)
     if (error) {
       const message = authErrorMessage(error, t)
@@ -204,7 +243,9 @@ function SignUpForm() {
       toast.error(t('auth.toasts.signUpError'), { description: message })
       return
     }
-    toast.success(t('auth.toasts.signUpSuccess'), { description: t('auth.toasts.signUpSuccessDescription') })
+    toast.success(t('auth.toasts.signUpSuccess'), {
+      description: t('auth.toasts.signUpSuccessDescription'),
+    })
     setSentTo(values.email)
   }
 
@@ -221,16 +262,17 @@ function SignUpForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signup')}>
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signup')}>
+      <input type="hidden" name="intent" value="signup" />
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <TextField label={t('auth.fields.name')} name="name" autoComplete="name" errors={errors.name} required />
-      <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" errors={errors.email} required />
+      <TextField label={t('auth.fields.name')} name="name" autoComplete="name" defaultValue={posted?.typed?.name} errors={errors.name ?? posted?.errors?.name} required />
+      <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
       <TextField
         label={t('auth.fields.password')}
         name="password"
         type="password"
         autoComplete="new-password"
-        errors={errors.password}
+        errors={errors.password ?? posted?.errors?.password}
         hint={t('auth.passwordHint')}
         required
       />
@@ -243,10 +285,11 @@ function SignUpForm() {
 
 function ForgotPasswordForm({ backHref }: { backHref: string }) {
   const { t } = useTranslation()
+  const posted = usePostedAnswer('forgot')
   const { errors, validate } = useZodForm(ZForgotPassword, t)
   const [pending, setPending] = useState(false)
-  const [sent, setSent] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [sent, setSent] = useState(Boolean(posted?.done))
+  const [problem, setProblem] = useState<string | null>(posted?.problem ?? null)
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -254,7 +297,10 @@ function ForgotPasswordForm({ backHref }: { backHref: string }) {
     if (!values) return
     setPending(true)
     setProblem(null)
-    const { error } = await authClient.requestPasswordReset({ email: values.email, redirectTo: '/reset-password' })
+    const { error } = await authClient.requestPasswordReset({
+      email: values.email,
+      redirectTo: '/reset-password',
+    })
     setPending(false)
     // The same answer whether or not the address has an account.
     if (error && error.status === 429) setProblem(t('auth.errors.rateLimited'))
@@ -267,9 +313,10 @@ function ForgotPasswordForm({ backHref }: { backHref: string }) {
       {sent ? (
         <FormAlert tone="success">{t('auth.forgot.sent')}</FormAlert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.forgot.title')}>
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.forgot.title')}>
+          <input type="hidden" name="intent" value="forgot" />
           {problem ? <FormAlert>{problem}</FormAlert> : null}
-          <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" errors={errors.email} required />
+          <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
           </Button>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { data, Link } from 'react-router'
+import { data, Link, useActionData } from 'react-router'
 import { AuthShell } from '#app/components/auth-shell'
 import { buttonClasses } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
+import { answerAccountForm } from '#app/features/accounts/server/answer-account-form.server'
 import { confirmEmail } from '#app/features/accounts/server/confirm-email.server'
 import { ZEmail } from '#app/features/accounts/accounts.schema'
 import type { Route } from './+types/email-confirmation'
@@ -13,6 +14,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')
   const result = await confirmEmail(token, request.headers)
   return data({ outcome: result.outcome }, { headers: result.headers })
+}
+
+// The forms posted before the page's script runs (see answerAccountForm).
+export async function action({ request }: Route.ActionArgs) {
+  return answerAccountForm(request)
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
@@ -47,8 +53,10 @@ export default function EmailConfirmation({ loaderData }: Route.ComponentProps) 
 
 function ResendForm() {
   const { t } = useTranslation()
-  const [email, setEmail] = useState<string | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  // Without the script, the address is posted and the mail sent in one step.
+  const posted = useActionData<typeof action>()
+  const [email, setEmail] = useState<string | null>(posted?.sentTo ?? null)
+  const [problem, setProblem] = useState<string | null>(posted?.errors?.email?.[0] ?? posted?.problem ?? null)
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const result = ZEmail.safeParse(new FormData(event.currentTarget).get('email'))
@@ -58,7 +66,8 @@ function ResendForm() {
   }
   if (email) return <ResendConfirmation email={email} />
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-3">
+      <input type="hidden" name="intent" value="resend" />
       <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" errors={problem ? [problem] : undefined} />
       <button type="submit" className={buttonClasses('secondary', 'md', 'w-full')}>
         {t('confirmation.resendFor')}
