@@ -8,6 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import pg from 'pg'
 import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
+import { malformedAddresses } from './malformed-addresses'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
@@ -83,6 +84,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
 
   // Caddy's on-demand TLS asks here before each new certificate; only from this machine.
   app.get('/api/tls/ask', tlsAsk)
+  // Before anything reads a path or a query: a control character in either names no page.
+  app.use(malformedAddresses())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
@@ -123,7 +126,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
       // production it is handed over once: React Router then ranks the routes once, not per page.
       build: options.isDevelopment ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
       mode: options.isDevelopment ? 'development' : 'production',
-      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? '') }),
+      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? ''), malformedAddress: res.locals.malformedAddress as 'path' | 'query' | undefined }),
     }),
   )
   return app

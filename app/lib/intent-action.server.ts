@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { actionFailure, actionInvalid, type ActionAnswer } from './action-result'
 import { AppError } from './errors'
+import { readForm, type FormFields } from './read-form.server'
 
 /*
  * The admin's many-button forms post one action with an `intent` (save, publish, delete…).
@@ -8,8 +9,7 @@ import { AppError } from './errors'
  * run the handler of that intent, and turn a user-facing AppError into the fetcher's outcome.
  */
 
-/** The posted form as plain fields, for handlers that validate a whole form themselves. */
-export type FormFields = Record<string, FormDataEntryValue>
+export type { FormFields }
 
 export type IntentHandlers<T extends { intent: string }> = {
   [K in T['intent']]: (input: Extract<T, { intent: K }>, form: FormFields) => Promise<ActionAnswer>
@@ -25,7 +25,7 @@ export type IntentActionOptions = {
 }
 
 export async function intentAction<T extends { intent: string }>(request: Request, schema: z.ZodType<T>, handlers: IntentHandlers<T>, options: IntentActionOptions = {}): Promise<ActionAnswer> {
-  const form: FormFields = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const parsed = schema.safeParse(form)
   if (!parsed.success) return options.invalid === 'fields' ? actionInvalid(parsed.error) : actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   const handler = handlers[parsed.data.intent as T['intent']] as (input: T, form: FormFields) => Promise<ActionAnswer>

@@ -31,11 +31,22 @@ export function toPageError(error: unknown, request: Request) {
   return toHttpError(error)
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The route's id segments (`:contentItemId`, `:eventId`…) are ids or name nothing: a 404 before any query. */
+function assertIdParams(args: { params?: Record<string, string | undefined> }) {
+  for (const [name, value] of Object.entries(args.params ?? {})) {
+    if (name.endsWith('Id') && value !== undefined && !UUID.test(value)) throw new AppError('NOT_FOUND', 'errors.notFound.title')
+  }
+}
+
 /** A loader or action that runs only for members allowed `permission`, with their context. */
 export function withMember<Args extends { request: Request }, Result>(permission: Permission, handler: (member: MemberContext, args: Args) => Promise<Result>) {
   return async (args: Args): Promise<Result> => {
     try {
-      return await handler(await requireMember(args.request, permission), args)
+      const member = await requireMember(args.request, permission)
+      assertIdParams(args)
+      return await handler(member, args)
     } catch (error) {
       throw toPageError(error, args.request)
     }

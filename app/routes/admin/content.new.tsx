@@ -10,6 +10,7 @@ import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToas
 import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.new'
+import { readForm } from '#app/lib/read-form.server'
 
 function kindOf(request: Request) {
   return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
@@ -20,7 +21,7 @@ export const loader = withMember('content.write', async (member, { request }: Ro
 })
 
 export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZContentDetails.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ZContentDetails.safeParse(await readForm(request))
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const created = await createContent(member, kindOf(request), parsed.data)

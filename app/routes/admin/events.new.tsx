@@ -9,11 +9,12 @@ import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToas
 import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.new'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withMember('events.manage', async () => null)
 
 export const action = withMember('events.manage', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZEventForm.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ZEventForm.safeParse(await readForm(request))
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const created = await createEvent(member, parsed.data)

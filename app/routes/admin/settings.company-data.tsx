@@ -18,6 +18,7 @@ import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.company-data'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const settings = await getCompanySettings(member)
@@ -26,7 +27,7 @@ export const loader = withMember('dashboard.read', async (member, { request }: R
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZCompanyData.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ZCompanyData.safeParse(await readForm(request))
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const { translated } = await updateCompanyData(member, parsed.data)

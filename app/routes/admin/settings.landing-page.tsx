@@ -21,6 +21,7 @@ import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.landing-page'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withMember('dashboard.read', async (member) => {
   const settings = await getCompanySettings(member)
@@ -28,7 +29,7 @@ export const loader = withMember('dashboard.read', async (member) => {
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   if (form.intent === 'remove-hero') {
     try {
       await removeLandingHero(member)

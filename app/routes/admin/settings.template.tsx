@@ -17,6 +17,7 @@ import { withMember } from '#app/lib/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.template'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withMember('dashboard.read', async (member) => {
   const { company, canEdit, entitlements } = await getCompanySettings(member)
@@ -24,7 +25,7 @@ export const loader = withMember('dashboard.read', async (member) => {
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZPageTemplate.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ZPageTemplate.safeParse(await readForm(request))
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     await updatePageTemplate(member, parsed.data)

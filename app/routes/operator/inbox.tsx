@@ -11,6 +11,7 @@ import { AppError } from '#app/lib/errors'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/inbox'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withOperator(async (operator, { request }: Route.LoaderArgs) => {
   const filter = ZInboxFilter.parse(Object.fromEntries(new URL(request.url).searchParams))
@@ -18,7 +19,7 @@ export const loader = withOperator(async (operator, { request }: Route.LoaderArg
 })
 
 export const action = withOperator(async (operator, { request }: Route.ActionArgs) => {
-  const parsed = ZInboxAction.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ZInboxAction.safeParse(await readForm(request))
   if (!parsed.success) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   try {
     await markSubmissionHandled(operator, parsed.data.id, parsed.data.intent === 'handled')

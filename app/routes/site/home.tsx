@@ -14,6 +14,7 @@ import { logger } from '#app/lib/logger.server'
 import { requestHost, visitOf } from '#app/lib/visit.server'
 import { clientAddress, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
 import type { Route } from './+types/home'
+import { readForm } from '#app/lib/read-form.server'
 
 export async function loader({ request }: Route.LoaderArgs) {
   // On a company's subdomain, the root is that company's landing page.
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The marketing site's interest, newsletter and contact forms (one action; `kind` says which). */
 export async function action({ request }: Route.ActionArgs) {
   if ((await requestHost(request)).kind === 'company') throw data(null, { status: 404 })
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   if (!isMarketingFormKind(form.kind)) throw data(null, { status: 400 })
   const kind = form.kind
   try {

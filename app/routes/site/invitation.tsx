@@ -10,6 +10,7 @@ import { AppError } from '#app/lib/errors'
 import { withUser } from '#app/lib/member-route.server'
 import { requireUser } from '#app/lib/tenant.server'
 import type { Route } from './+types/invitation'
+import { readForm } from '#app/lib/read-form.server'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.invitationId)
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const action = withUser(async ({ request, params }: Route.ActionArgs) => {
   const auth = await requireUser(request)
-  const intent = (await request.formData()).get('intent')
+  const intent = (await readForm(request)).intent
   try {
     if (intent === 'decline') {
       await rejectInvitation(params.invitationId, request.headers)

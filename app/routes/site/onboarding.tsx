@@ -15,6 +15,7 @@ import { brandAllowance } from '#app/features/companies/server/brand-allowance.s
 import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
 import { isOperatorEmail } from '#app/features/operator/server/require-operator.server'
 import type { Route } from './+types/onboarding'
+import { readForm } from '#app/lib/read-form.server'
 
 export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   const auth = await requireUser(request)
@@ -30,7 +31,7 @@ export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
 
 export const action = withUser(async ({ request }: Route.ActionArgs) => {
   const auth = await requireUser(request)
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const parsed = ZCreateCompany.safeParse(form)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
   try {

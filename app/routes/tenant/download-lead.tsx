@@ -15,6 +15,7 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf, type Visit } from '#app/lib/visit.server'
 import type { Route } from './+types/download-lead'
 import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
+import { readForm } from '#app/lib/read-form.server'
 
 /*
  * The lead form as a page: where a download link leads without JavaScript (and the action the
@@ -66,7 +67,7 @@ type LeadAnswer = LeadCaptureResult | { ok: false; errors: Record<string, string
 const LEAD_CAPTURE_RATE_LIMIT: RateLimitRule = { bucket: 'lead-capture', max: 30, windowSeconds: 60 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const visit = await visitOf(request)
   let target
   try {

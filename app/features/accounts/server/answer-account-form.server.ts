@@ -6,6 +6,7 @@ import { getRequestT } from '#app/lib/i18n.server'
 import { safeRedirect } from '#app/lib/use-zod-form'
 import { ZEmail, ZForgotPassword, ZResetPassword, ZSignIn, ZSignUp } from '../accounts.schema'
 import { postAuthForm } from './post-auth-form.server'
+import { readForm } from '#app/lib/read-form.server'
 
 /** What an account form posted without JavaScript shows next, in the visitor's language. */
 export type AccountFormAnswer = {
@@ -40,7 +41,7 @@ const ZCode = z.object({
  */
 export async function answerAccountForm(request: Request) {
   const t = getRequestT(request)
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const intent = typeof form.intent === 'string' ? form.intent : ''
   // A refusal answers 400 with what to show; the page is drawn again around it.
   const typed = { name: typeof form.name === 'string' ? form.name.slice(0, 200) : undefined, email: typeof form.email === 'string' ? form.email.slice(0, 320) : undefined }

@@ -4,6 +4,7 @@ import { authErrorKey } from '#app/lib/auth-client'
 import { getRequestT } from '#app/lib/i18n.server'
 import { totpQrSvg } from '../totp-qr'
 import { postAuthForm } from './post-auth-form.server'
+import { readForm } from '#app/lib/read-form.server'
 
 /** What the security page shows after a two-factor form posted without JavaScript. */
 export type TwoFactorFormAnswer = {
@@ -28,7 +29,7 @@ const ENDPOINTS: Record<string, string> = { enable: '/two-factor/enable', regene
  */
 export async function answerTwoFactorForm(request: Request) {
   const t = getRequestT(request)
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const intent = typeof form.intent === 'string' ? form.intent : ''
   const answer = (shown: Omit<TwoFactorFormAnswer, 'intent'>) => data<TwoFactorFormAnswer>({ intent, ...shown }, { status: shown.problem ? 400 : 200 })
   // Switching it on or off renews the session: the page is asked for again, with the new cookie.

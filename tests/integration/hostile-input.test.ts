@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { TestClient } from '../support/http-client'
+import { createCompanyAdmin } from '../support/fixtures'
+
+/*
+ * Input no person types (NUL bytes, malformed ids, bodies that are not forms) is answered with a
+ * clear 4xx in the visitor's language and changes nothing; it never reaches PostgreSQL as a 500.
+ */
+
+let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
+let galleryId: string
+
+beforeAll(async () => {
+  admin = await createCompanyAdmin('hostile')
+  const [row] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Porto Night', slug: 'porto-night', status: 'published' }).returning({ id: contentItem.id }))
+  galleryId = row.id
+})
+
+describe('hostile input', () => {
+  it('answers a NUL or control character anywhere in an address with the not-found page, in the visitor language', async () => {
+    const slug = admin.company.slug
+    const fan = new TestClient()
+    for (const path of ['/%00', `/${slug}%00`, '/x%00', `/${slug}/galeria/%00`, `/${slug}/galeria/x%00`, `/${slug}/evento/x%00`, '/event/%00', `/${slug}/galeria/porto-night%1F`, '/%E0%A4%A']) {
+      const response = await fan.get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.text, path).toContain('Page not found')
+    }
+    const portuguese = await fan.get(`/${slug}%00`, { 'accept-language': 'pt-BR' })
+    expect(portuguese.status).toBe(404)
+    expect(portuguese.text).toContain('Página não encontrada')
+    // The page exists; only its query is malformed.
+    for (const path of ['/admin/content?q=%00', '/admin/leads?q=%00', `/${slug}?x=%00`]) expect((await admin.client.get(path)).status, path).toBe(400)
+  })
+
+  it('answers 404 for an id that is not one, on every admin page that takes one', async () => {
+    for (const path of ['/admin/content/not-a-uuid', '/admin/events/not-a-uuid', `/admin/content/${galleryId}x`]) {
+      const response = await admin.client.get(path)
+      expect(response.status, path).toBe(404)
+    }
+    const post = await admin.client.postForm('/admin/content/not-a-uuid', { intent: 'save', title: 'x' })
+    expect(post.status).toBe(404)
+  })
+
+  it('drops NUL bytes from posted forms, and refuses bodies that are not forms with a 400', async () => {
+    const created = await admin.client.postForm('/admin/content/new', { kind: 'gallery', title: 'Lisbon\u0000 Night' })
+    expect(created.status).toBeLessThan(500)
+    const titles = await withSystem((tx) => tx.select({ title: contentItem.title }).from(contentItem))
+    expect(titles.map((row) => row.title)).not.toContain('Lisbon\u0000 Night')
+
+    const events = await admin.client.postForm('/admin/events/new', { title: '\u0000', eventDate: '2026-12-01' })
+    expect(events.status).toBeLessThan(500)
+    const onboarding = await new TestClient().postForm('/onboarding', { name: '\u0000', slug: '\u0000' })
+    expect(onboarding.status).toBeLessThan(500)
+    const contact = await new TestClient().postForm('/', { intent: 'contact', name: 'Ana\u0000', email: 'ana@example.test', message: 'Hello\u0000 there, a message long enough.' })
+    expect(contact.status).toBeLessThan(500)
+
+    const json = await admin.client.request('/admin/content/new', { json: { kind: 'gallery', title: 'JSON' } })
+    expect(json.status).toBe(400)
+    const broken = await admin.client.request('/admin/events/new', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, form: undefined })
+    expect(broken.status).toBe(400)
+  })
+})
