@@ -51,7 +51,7 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
             replace
             aria-current={option === status ? 'page' : undefined}
             className={cn(
-              'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 text-sm font-medium',
+              'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium sm:gap-2 sm:px-4',
               option === status ? 'border-accent bg-accent/10 text-ink' : 'border-line text-ink-muted hover:bg-surface-muted hover:text-ink',
             )}
           >
