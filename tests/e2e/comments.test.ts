@@ -7,6 +7,7 @@ import { inject } from 'vitest'
 import { comment, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { expectNoAxeViolations } from '../support/axe'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -17,8 +18,8 @@ let galleryPath = ''
 let galleryId = ''
 const contexts: BrowserContext[] = []
 
-async function openPage(viewport: typeof DESKTOP, options: { isMobile?: boolean; signedIn?: boolean } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile })
+async function openPage(viewport: typeof DESKTOP, options: { isMobile?: boolean; signedIn?: boolean; javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, javaScriptEnabled: options.javaScriptEnabled ?? true })
   contexts.push(context)
   if (options.signedIn) await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
   const page = await context.newPage()
@@ -56,8 +57,12 @@ describe('fans’ comments, end to end', () => {
     await expect.poll(() => fan.page.getByTestId('comments-empty').textContent()).toBe('No comments yet. Be the first to leave one.')
     expect(await form.textContent()).toContain(`${admin.company.name} reviews comments before they appear.`)
 
-    // Keyboard only: the honeypot is never reached, every field is.
-    await fan.page.getByLabel('Name', { exact: true }).focus()
+    // Keyboard only: the comments open from their summary line above the photos; the honeypot is never reached, every field is.
+    await fan.page.getByTestId('comments-toggle').focus()
+    await fan.page.keyboard.press('Enter')
+    await fan.page.getByLabel('Name', { exact: true }).waitFor()
+    await fan.page.keyboard.press('Tab')
+    expect(await fan.page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('name')
     await fan.page.keyboard.type('Marta')
     await fan.page.keyboard.press('Tab')
     expect(await fan.page.evaluate(() => (document.activeElement as HTMLInputElement).name)).toBe('email')
@@ -85,6 +90,7 @@ describe('fans’ comments, end to end', () => {
     expect(noOverflow).toBe(true)
     await form.scrollIntoViewIfNeeded()
     await fan.page.screenshot({ path: path.join(SHOTS, 'fan-pending-390.png') })
+    await expectNoAxeViolations(fan.page, { include: '[data-testid="comments"]', label: 'comments after sending' })
 
     const [stored] = await withSystem((tx) => tx.select().from(comment).where(eq(comment.contentItemId, galleryId)))
     expect(stored).toMatchObject({ name: 'Marta', email: 'marta@fans.test', body: 'Best night of the tour!', status: 'pending' })
@@ -99,6 +105,7 @@ describe('fans’ comments, end to end', () => {
     expect(await row.textContent()).toContain('marta@fans.test')
     expect(await staff.page.getByTestId('comment-count-pending').textContent()).toBe('1')
     await staff.page.screenshot({ path: path.join(SHOTS, 'admin-pending-1440.png'), fullPage: true })
+    await expectNoAxeViolations(staff.page, { label: 'comment moderation' })
     await row.getByRole('button', { name: 'Approve' }).click()
     await staff.page.getByText('Comment approved: fans can see it now').waitFor()
     await expect.poll(() => row.count()).toBe(0)
@@ -113,12 +120,16 @@ describe('fans’ comments, end to end', () => {
     expect(await shown.textContent()).toContain('Marta')
     expect(await shown.textContent()).toContain('Best night of the tour!')
     expect(await shown.textContent()).not.toContain('marta@fans.test')
-    await fan.page.getByTestId('comments').scrollIntoViewIfNeeded()
+    expect(await fan.page.getByTestId('comments-toggle').textContent()).toContain('Comments(1)')
+    await fan.page.getByTestId('comments-toggle').click()
+    await shown.waitFor()
     await fan.page.screenshot({ path: path.join(SHOTS, 'fan-approved-390.png') })
 
     const desktopFan = await openPage(DESKTOP)
     await visit(desktopFan.page, galleryPath)
-    await desktopFan.page.getByTestId('comments').scrollIntoViewIfNeeded()
+    await desktopFan.page.screenshot({ path: path.join(SHOTS, 'fan-closed-1440.png') })
+    await desktopFan.page.getByTestId('comments-toggle').click()
+    await desktopFan.page.getByTestId('comment').waitFor()
     await desktopFan.page.screenshot({ path: path.join(SHOTS, 'fan-approved-1440.png'), fullPage: true })
 
     const phoneStaff = await openPage(PHONE, { isMobile: true, signedIn: true })
@@ -133,6 +144,7 @@ describe('fans’ comments, end to end', () => {
   it('shows what went wrong in place, field by field, when the comment is refused', async () => {
     const fan = await openPage(DESKTOP)
     await visit(fan.page, galleryPath)
+    await fan.page.getByTestId('comments-toggle').click()
     await fan.page.getByLabel('Comment', { exact: true }).fill('x'.repeat(1001))
     await fan.page.getByTestId('comment-submit').click()
     await fan.page.getByText('Input cannot be empty').waitFor()
@@ -141,5 +153,23 @@ describe('fans’ comments, end to end', () => {
     expect(await fan.page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true')
     await fan.page.getByTestId('comment-form').screenshot({ path: path.join(SHOTS, 'fan-invalid-1440.png') })
     expect(fan.errors).toEqual([])
+  })
+
+  it('works without JavaScript: a plain form post, answered by the page with the outcome', async () => {
+    const fan = await openPage(PHONE, { isMobile: true, javaScriptEnabled: false })
+    await fan.page.goto(galleryPath)
+    await fan.page.getByTestId('comments-toggle').click()
+    // The honeypot is out of sight, far off the page's left edge.
+    const honeypot = await fan.page.locator('input[name="website"]').boundingBox()
+    expect(honeypot!.x + honeypot!.width).toBeLessThan(0)
+    await fan.page.getByLabel('Name', { exact: true }).fill('Nuno')
+    await fan.page.getByLabel('Comment', { exact: true }).fill('No scripts here, still commenting.')
+    await fan.page.waitForTimeout(3200)
+    await Promise.all([fan.page.waitForURL(`**${galleryPath}`), fan.page.getByTestId('comment-submit').click()])
+    await fan.page.getByTestId('comment-pending').waitFor()
+    expect(await fan.page.getByTestId('comment-pending').textContent()).toContain('Thanks! Your comment is awaiting approval.')
+    await fan.page.getByTestId('comment-form').screenshot({ path: path.join(SHOTS, 'fan-no-js-390.png') })
+    const rows = await withSystem((tx) => tx.select().from(comment).where(eq(comment.name, 'Nuno')))
+    expect(rows).toMatchObject([{ body: 'No scripts here, still commenting.', status: 'pending', contentItemId: galleryId }])
   })
 })

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditEvent, comment, contentItem, organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { withPublicRead, withSystem, withTenant } from '#app/lib/db.server'
 import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
 import { COMMENT_RATE_LIMIT } from '#app/features/comments/server/submit-comment.server'
 import { TestClient } from '../support/http-client'
@@ -269,5 +269,37 @@ describe('fans’ comments', () => {
     // Someone else behind another address is not held back.
     expect((await send(new TestClient(), { body: 'Different fan' })).status).toBe(200)
     await withSystem((tx) => tx.delete(comment).where(eq(comment.contentItemId, gallery.id)))
+  })
+
+  it('keeps comments behind row-level security: fans read approved ones of published items only, companies their own', async () => {
+    await withSystem((tx) =>
+      tx.insert(comment).values([
+        { companyId: owner.company.id, contentItemId: gallery.id, name: 'Shown', body: 'approved', status: 'approved' },
+        { companyId: owner.company.id, contentItemId: gallery.id, name: 'Waiting', body: 'pending', status: 'pending' },
+        { companyId: owner.company.id, contentItemId: gallery.id, name: 'Hidden', body: 'hidden', status: 'hidden' },
+        { companyId: owner.company.id, contentItemId: draft.id, name: 'On a draft', body: 'approved', status: 'approved' },
+        { companyId: other.company.id, contentItemId: theirs.id, name: 'Theirs', body: 'approved', status: 'approved' },
+      ]),
+    )
+    try {
+      // No WHERE at all: the database alone decides what comes back.
+      const fansOfOwner = await withPublicRead(owner.company.id, (tx) => tx.select({ name: comment.name }).from(comment))
+      expect(fansOfOwner.map((row) => row.name)).toEqual(['Shown'])
+      const anyFan = await withPublicRead(null, (tx) => tx.select({ name: comment.name }).from(comment))
+      expect(anyFan.map((row) => row.name).sort()).toEqual(['Shown', 'Theirs'])
+      await expect(withPublicRead(owner.company.id, (tx) => tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }))).rejects.toThrow()
+      const ownTeam = await withTenant(owner.company.id, (tx) => tx.select({ name: comment.name }).from(comment))
+      expect(ownTeam.map((row) => row.name).sort()).toEqual(['Hidden', 'On a draft', 'Shown', 'Waiting'])
+      await expect(withTenant(other.company.id, (tx) => tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }))).rejects.toThrow()
+
+      // The Highlights list counts what fans see under each item.
+      const list = await owner.client.get('/admin/content')
+      const row = new RegExp(`<tr[^>]*data-testid="content-row"[^>]*>(?:(?!</tr>)[\\s\\S])*?/admin/content/${gallery.id}"[\\s\\S]*?</tr>`).exec(list.text)?.[0] ?? ''
+      const numbers = [...row.matchAll(/<td[^>]*>([\d,.]+)<\/td>/g)].map((match) => match[1])
+      // media, views, downloads, comments
+      expect(numbers).toEqual(['0', '0', '0', '1'])
+    } finally {
+      await withSystem((tx) => tx.delete(comment).where(inArray(comment.companyId, [owner.company.id, other.company.id])))
+    }
   })
 })

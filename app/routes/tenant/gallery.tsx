@@ -103,6 +103,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </DownloadButton>
         ) : null}
       </CoverHero>
+      <div className="pb-4">
+        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+      </div>
       <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
@@ -129,7 +132,6 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : null}
       </section>
-      <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
     </PublicShell>
   )
 }

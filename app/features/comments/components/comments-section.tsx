@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, MessageCircle, XCircle } from 'lucide-react'
+import { CheckCircle2, ChevronDown, Clock, MessageCircle, XCircle } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useActionData, useFetcher, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -22,18 +22,22 @@ type CommentsSectionProps = {
   companyName: string
   /** A start time for the form, signed by the server (see comment-form-token.server.ts). */
   formToken: string
+  /** Folded under a summary line until the fan opens it (galleries, whose photos keep coming below). */
+  collapsible?: boolean
 }
 
 function isCommentAnswer(value: unknown): value is CommentFormResponse {
   return typeof value === 'object' && value !== null && (value as { intent?: unknown }).intent === COMMENT_INTENT
 }
 
-export function CommentsSection({ contentId, comments, moderated, companyName, formToken }: CommentsSectionProps) {
+export function CommentsSection({ contentId, comments, moderated, companyName, formToken, collapsible = false }: CommentsSectionProps) {
   const { t, i18n } = useTranslation()
   const fetcher = useFetcher<CommentFormResponse>({ key: `comment-${contentId}` })
   const actionData = useActionData()
   const navigation = useNavigation()
   const outcome = fetcher.data ?? (isCommentAnswer(actionData) ? actionData : undefined)
+  // Open when the page answers a comment (without JavaScript the answer is a new page).
+  const [open, setOpen] = useState(Boolean(outcome))
   const submitting = fetcher.state === 'submitting' || (navigation.state === 'submitting' && navigation.formData?.get('intent') === COMMENT_INTENT)
 
   // The page may be a cached copy: a fan who starts writing gets a start time of their own.
@@ -66,14 +70,15 @@ export function CommentsSection({ contentId, comments, moderated, companyName, f
   const value = (field: string) => (outcome?.status === 'invalid' ? outcome.values[field] : undefined)
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' })
 
-  return (
-    <section id="comments" aria-labelledby={`comments-title-${contentId}`} className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-testid="comments">
-      <h2 id={`comments-title-${contentId}`} className="flex items-center gap-2 text-xl font-semibold">
-        <MessageCircle aria-hidden className="size-5 text-accent" />
-        {t('comments.title')}
-        {comments.length > 0 ? <span className="text-base font-normal text-ink-muted">({comments.length})</span> : null}
-      </h2>
-
+  const heading = (
+    <>
+      <MessageCircle aria-hidden className="size-5 shrink-0 text-accent" />
+      {t('comments.title')}
+      {comments.length > 0 ? <span className="text-base font-normal text-ink-muted">({comments.length})</span> : null}
+    </>
+  )
+  const content = (
+    <>
       {comments.length === 0 ? (
         <p className="mt-3 text-ink-muted" data-testid="comments-empty">
           {t('comments.empty')}
@@ -137,6 +142,36 @@ export function CommentsSection({ contentId, comments, moderated, companyName, f
           </Button>
         </div>
       </fetcher.Form>
+    </>
+  )
+
+  if (collapsible) {
+    // Galleries grow as the fan scrolls, so their comments sit above the photos, folded: a native
+    // disclosure, which works with the keyboard and without JavaScript.
+    return (
+      <details
+        id="comments"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        className="group mx-auto max-w-6xl px-4 sm:px-6"
+        data-testid="comments"
+      >
+        <summary className="flex min-h-11 w-full cursor-pointer list-none items-center gap-2 rounded-xl border border-line/70 bg-surface-muted/40 px-4 py-2 text-base font-semibold hover:bg-surface-muted/70 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none sm:w-auto sm:inline-flex [&::-webkit-details-marker]:hidden" data-testid="comments-toggle">
+          {heading}
+          <span className="ml-auto min-w-0 truncate pl-2 text-sm font-normal text-ink-muted sm:ml-3">{comments.length > 0 ? t('comments.read') : t('comments.leave')}</span>
+          <ChevronDown aria-hidden className="size-4 shrink-0 text-ink-muted transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="mx-auto max-w-3xl pt-2 pb-6">{content}</div>
+      </details>
+    )
+  }
+
+  return (
+    <section id="comments" aria-labelledby={`comments-title-${contentId}`} className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-testid="comments">
+      <h2 id={`comments-title-${contentId}`} className="flex items-center gap-2 text-xl font-semibold">
+        {heading}
+      </h2>
+      {content}
     </section>
   )
 }
