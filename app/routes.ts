@@ -26,6 +26,7 @@ export default [
     route('events/:eventId', 'routes/admin/events.$id.tsx'),
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/export.csv', 'routes/admin/leads.export.ts'),
+    route('comments', 'routes/admin/comments.tsx'),
     route('subscription', 'routes/admin/subscription.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
@@ -54,6 +55,7 @@ export default [
   route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
+  route('api/comments/token', 'routes/api/comment-token.ts'),
   route('api/billing/webhook', 'routes/api/billing-webhook.ts'),
   route('api/billing/:operation', 'routes/api/billing.ts'),
   // The built-in test payment provider's own pages (only without STRIPE_SECRET_KEY).

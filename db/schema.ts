@@ -6,6 +6,7 @@ import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billin
 import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
+import { COMMENT_STATUSES } from '../app/features/comments/comments.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
@@ -213,6 +214,8 @@ export const organization = pgTable('companies', {
    * (server/public-page-cache.ts) where a publicVersion change shows at once (migration 0008).
    */
   publicMediaVersion: integer('public_media_version').notNull().default(0),
+  /** Fans' comments go live without review (an admin's switch); off, each waits for approval. */
+  commentsAutoApprove: boolean('comments_auto_approve').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   oneOf('companies_plan_check', t.plan, PLAN_IDS),
@@ -597,6 +600,36 @@ export const lead = pgTable(
   (t) => [
     index('leads_company_created_idx').on(t.companyId, t.createdAt),
     index('leads_company_email_idx').on(t.companyId, t.email),
+  ],
+)
+
+/** A fan's comment on a gallery or a single item; fans see it once it is approved. */
+export const comment = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** Plain text, sanitised on the way in and escaped wherever it is shown. */
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'), // pending | approved | hidden
+    /** A keyed hash of the sender's address, agent and company: tells repeat senders apart without storing who they are. */
+    visitorHash: text('visitor_hash'),
+    language: text('language'),
+    moderatedBy: text('moderated_by'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_company_status_created_idx').on(t.companyId, t.status, t.createdAt),
+    index('comments_content_status_created_idx').on(t.contentItemId, t.status, t.createdAt),
+    oneOf('comments_status_check', t.status, COMMENT_STATUSES),
   ],
 )
 

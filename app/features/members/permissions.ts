@@ -17,6 +17,10 @@ const MATRIX = {
   'leads.read': ['admin', 'manager'],
   /** Erasing a lead on request (GDPR art. 17). */
   'leads.delete': ['admin', 'manager'],
+  /** Fans' comments: approve, hide, delete (like publishing content). */
+  'comments.moderate': ['admin', 'manager'],
+  /** Whether comments go live without review: a company setting. */
+  'comments.settings': ['admin'],
   'company.manage': ['admin'],
   'team.manage': ['admin'],
   'billing.manage': ['admin'],

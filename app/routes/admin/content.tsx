@@ -82,6 +82,7 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
               <TableHead numeric>{t('content.columns.media')}</TableHead>
               <TableHead numeric>{t('content.columns.views')}</TableHead>
               <TableHead numeric>{t('content.columns.downloads')}</TableHead>
+              <TableHead numeric>{t('content.columns.comments')}</TableHead>
               <TableHead>{t('content.columns.updated')}</TableHead>
             </TableRow>
           </TableHeader>
@@ -101,6 +102,7 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
                 <TableCell numeric>{number.format(item.mediaCount)}</TableCell>
                 <TableCell numeric>{number.format(item.viewCount)}</TableCell>
                 <TableCell numeric>{number.format(item.downloadCount)}</TableCell>
+                <TableCell numeric>{number.format(item.commentCount)}</TableCell>
                 <TableCell className="whitespace-nowrap text-ink-muted">{new Date(item.updatedAt).toLocaleDateString(i18n.language)}</TableCell>
               </TableRow>
             ))}

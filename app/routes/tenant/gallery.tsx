@@ -13,12 +13,20 @@ import { resolvePublicCompany } from '#app/features/public/server/public-pages.s
 import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
 import type { MoreState } from '#app/features/public/components/more-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
-import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
+import { useCountView } from '#app/features/public/use-count-view'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
+import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
+import { CommentsSection } from '#app/features/comments/components/comments-section'
+import { COMMENT_INTENT } from '#app/features/comments/comments.schema'
+import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
+import { commentAnswer } from '#app/features/comments/server/comment-answer.server'
+import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
+import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
+import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
 
@@ -30,16 +38,23 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     const { gallery, media, next, upcoming, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, tab, downloads, share, meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    const comments = await findPublicComments(context, gallery.id)
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-/** A fan's visit to the gallery: counted once per visit (the page posts it once, see useCountView). */
+/**
+ * A fan's comment on the gallery, or their visit: counted once per visit (the page posts it
+ * once, see useCountView).
+ */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
-    const context = await resolvePublicCompany(await visitOf(request), params.clientSlug)
+    const visit = await visitOf(request)
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const form = Object.fromEntries(await request.formData())
+    if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug }))) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     return { counted: true }
   } catch (error) {
@@ -47,7 +62,10 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-export const shouldRevalidate = revalidateUnlessViewCount
+export const shouldRevalidate = revalidateAfterComment
+
+/** A refused flood of comments tells the client when to come back. */
+export const headers = passRetryAfter
 
 const NO_MORE: MoreState = { items: [], hasMore: true, loadMore: () => undefined }
 
@@ -55,7 +73,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, upcoming, tab, downloads, share } = loaderData
+  const { company, basePath, gallerySlug, gallery, media, next, upcoming, tab, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -85,6 +103,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </DownloadButton>
         ) : null}
       </CoverHero>
+      <div className="pb-4">
+        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+      </div>
       <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>

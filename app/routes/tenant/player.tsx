@@ -9,13 +9,21 @@ import { recordContentView } from '#app/features/public/server/record-content-vi
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
-import { revalidateUnlessViewCount, useCountView } from '#app/features/public/use-count-view'
+import { useCountView } from '#app/features/public/use-count-view'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
+import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
+import { CommentsSection } from '#app/features/comments/components/comments-section'
+import { COMMENT_INTENT } from '#app/features/comments/comments.schema'
+import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
+import { commentAnswer } from '#app/features/comments/server/comment-answer.server'
+import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
+import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
+import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import type { Route } from './+types/player'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -27,16 +35,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { page } = found
     const downloads = await getDownloadOffers(context, [page.item.id])
     const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' }, context)
-    return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
+    const comments = await findPublicComments(context, page.item.id)
+    return { ...page, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-/** A fan's visit to the page: counted once per visit (the page posts it once, see useCountView). */
+/** A fan's comment on the item, or their visit: counted once per visit (the page posts it once, see useCountView). */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
-    const context = await resolvePlayerCompany(await visitOf(request), params)
+    const visit = await visitOf(request)
+    const context = await resolvePlayerCompany(visit, params)
+    const form = Object.fromEntries(await request.formData())
+    if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'single', id: params.contentId }))) throw contentNotFound(context.company)
     return { counted: true }
   } catch (error) {
@@ -44,13 +56,16 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
 }
 
-export const shouldRevalidate = revalidateUnlessViewCount
+export const shouldRevalidate = revalidateAfterComment
+
+/** A refused flood of comments tells the client when to come back. */
+export const headers = passRetryAfter
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 export default function Player({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, item, file, poster, event, downloads, share } = loaderData
+  const { company, basePath, item, file, poster, event, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[item.id]
   useCountView(item.id)
 
@@ -113,6 +128,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </article>
+      <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
     </PublicShell>
   )
 }

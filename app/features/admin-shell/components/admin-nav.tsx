@@ -1,4 +1,4 @@
-import { Building2, CalendarDays, CreditCard, LayoutDashboard, LogOut, Settings, Sparkles, Users } from 'lucide-react'
+import { Building2, CalendarDays, CreditCard, LayoutDashboard, LogOut, MessageSquare, Settings, Sparkles, Users } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { NavLink, PrefetchPageLinks } from 'react-router'
@@ -17,6 +17,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { key: 'highlights', to: '/admin/content', icon: Sparkles, available: true },
   { key: 'events', to: '/admin/events', icon: CalendarDays, available: true },
   { key: 'leads', to: '/admin/leads', icon: Users, available: true, permission: 'leads.read' },
+  { key: 'comments', to: '/admin/comments', icon: MessageSquare, available: true, permission: 'comments.moderate' },
   { key: 'subscription', to: '/admin/subscription', icon: CreditCard, available: true },
   { key: 'settings', to: '/admin/settings', icon: Settings, available: true },
 ]

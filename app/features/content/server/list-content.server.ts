@@ -22,6 +22,8 @@ export async function listContent(context: TenantContext, filters: TContentFilte
         updatedAt: contentItem.updatedAt,
         // Written out in full: inside a sub-select, drizzle's unqualified column names would bind to the inner table.
         mediaCount: sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id)`,
+        // What fans see under the item (one index range per row: comments_content_status_created_idx).
+        commentCount: sql<number>`(select count(*)::int from comments as shown where shown.content_item_id = content_items.id and shown.status = 'approved')`,
       })
       .from(contentItem)
       .where(and(...conditions))

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { sanitizeFormText, wasSanitized } from '#app/features/marketing/marketing-forms.schema'
+
+/*
+ * Fans' comments on a gallery or a single item (issue 14). Plain text only: the same sanitiser
+ * as the marketing site's contact form removes script, `javascript:` and inline handlers, the
+ * text is stored as typed otherwise and always rendered escaped. Messages are i18n keys; the
+ * spec's own ("Input cannot be empty", "Name too long (max 100 characters)", "Message too long
+ * (max 1000 characters)") are shared with the contact form.
+ */
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'hidden'] as const
+export type CommentStatus = (typeof COMMENT_STATUSES)[number]
+
+export const COMMENT_NAME_MAX = 100
+export const COMMENT_BODY_MAX = 1000
+/** What a person needs at least between opening the form and sending it; scripts post at once. */
+export const COMMENT_MIN_SECONDS = 3
+/** The honeypot: a field people never see, so never fill; form-filling robots do. */
+export const COMMENT_HONEYPOT = 'website'
+/** How many approved comments a fans' page shows (newest first). */
+export const COMMENTS_SHOWN = 100
+
+export const COMMENT_INTENT = 'comment'
+
+const sanitizedText = (max: number, tooLongKey: string) =>
+  z
+    .string({ error: 'comments.errors.empty' })
+    .transform(sanitizeFormText)
+    .pipe(z.string().min(1, 'comments.errors.empty').max(max, tooLongKey))
+
+export const ZCommentForm = z.object({
+  contentId: z.uuid('comments.errors.notFound'),
+  name: sanitizedText(COMMENT_NAME_MAX, 'comments.errors.nameTooLong'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'validation.email')
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.email('validation.email').nullable())
+    .transform((value) => value?.toLowerCase() ?? null),
+  body: sanitizedText(COMMENT_BODY_MAX, 'comments.errors.bodyTooLong'),
+})
+export type TCommentForm = z.infer<typeof ZCommentForm>
+
+/** The text fields the sanitiser applies to. */
+export const COMMENT_TEXT_FIELDS = ['name', 'body'] as const
+
+export function commentWasSanitized(input: Record<string, unknown>) {
+  return COMMENT_TEXT_FIELDS.some((field) => wasSanitized(input[field]))
+}
+
+/** A published comment as fans see it: no e-mail, nothing else about the fan. */
+export type PublicComment = { id: string; name: string; body: string; createdAt: string }
+
+/** What a page's action answers to a comment form, with and without JavaScript. */
+export type CommentFormResponse =
+  | { intent: 'comment'; status: 'published' | 'pending'; sanitized: boolean; id: string }
+  | { intent: 'comment'; status: 'invalid'; sanitized: boolean; errors: Record<string, string[]>; values: Record<string, string> }
+  | { intent: 'comment'; status: 'refused'; reason: 'too-fast' | 'spam' }
+  | { intent: 'comment'; status: 'rate-limited'; retryAfterSeconds: number }
+
+/* ---- The company's moderation ---- */
+
+export const COMMENTS_ADMIN_PAGE_SIZE = 50
+
+export const ZCommentFilters = z.object({
+  status: z.enum(COMMENT_STATUSES).optional().catch(undefined).transform((value) => value ?? 'pending'),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined).transform((value) => value ?? 1),
+})
+export type TCommentFilters = z.infer<typeof ZCommentFilters>
+
+export function readCommentFilters(url: URL): TCommentFilters {
+  return ZCommentFilters.parse(Object.fromEntries(url.searchParams))
+}
+
+export const ZCommentModeration = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), commentId: z.uuid() }),
+  z.object({ intent: z.literal('hide'), commentId: z.uuid() }),
+  z.object({ intent: z.literal('delete'), commentId: z.uuid() }),
+  z.object({ intent: z.literal('auto-approve'), enabled: z.enum(['on', 'off']).transform((value) => value === 'on') }),
+])
+export type TCommentModeration = z.infer<typeof ZCommentModeration>

@@ -1,0 +1,15 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { revalidateUnlessViewCount } from '#app/features/public/use-count-view'
+import { COMMENT_INTENT } from './comments.schema'
+
+/**
+ * A fans' page loads again after a comment only when it went live at once (to show it); one
+ * that waits for approval, or was refused, changes nothing fans see.
+ */
+export function revalidateAfterComment(args: ShouldRevalidateFunctionArgs) {
+  if (args.formData?.get('intent') === COMMENT_INTENT) {
+    const result = args.actionResult as { status?: unknown } | undefined
+    return result?.status === 'published'
+  }
+  return revalidateUnlessViewCount(args)
+}

@@ -1,0 +1,15 @@
+import { and, eq } from 'drizzle-orm'
+import { comment } from '#db/schema'
+import { AppError } from '#app/lib/errors'
+import type { TenantContext } from '#app/lib/tenant.server'
+
+/** Removes a comment for good (spam, or a fan who asked); hiding is the way to keep it. */
+export async function deleteComment(context: TenantContext, commentId: string) {
+  const [deleted] = await context.withTenant((tx) =>
+    tx
+      .delete(comment)
+      .where(and(eq(comment.id, commentId), eq(comment.companyId, context.company.id)))
+      .returning({ id: comment.id }),
+  )
+  if (!deleted) throw new AppError('NOT_FOUND', 'commentModeration.errors.notFound')
+}
