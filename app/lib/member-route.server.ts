@@ -34,9 +34,10 @@ export function toPageError(error: unknown, request: Request) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The route's id segments (`:contentItemId`, `:eventId`…) are ids or name nothing: a 404 before any query. */
-function assertIdParams(args: { params?: Record<string, string | undefined> }) {
-  for (const [name, value] of Object.entries(args.params ?? {})) {
-    if (name.endsWith('Id') && value !== undefined && !UUID.test(value)) throw new AppError('NOT_FOUND', 'errors.notFound.title')
+function assertIdParams(params: unknown) {
+  if (typeof params !== 'object' || params === null) return
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('Id') && typeof value === 'string' && !UUID.test(value)) throw new AppError('NOT_FOUND', 'errors.notFound.title')
   }
 }
 
@@ -45,7 +46,7 @@ export function withMember<Args extends { request: Request }, Result>(permission
   return async (args: Args): Promise<Result> => {
     try {
       const member = await requireMember(args.request, permission)
-      assertIdParams(args)
+      assertIdParams((args as { params?: unknown }).params)
       return await handler(member, args)
     } catch (error) {
       throw toPageError(error, args.request)

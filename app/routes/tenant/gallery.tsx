@@ -29,6 +29,7 @@ import { findPublicComments } from '#app/features/comments/server/find-public-co
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { Route } from './+types/gallery'
+import { readForm } from '#app/lib/read-form.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -53,7 +54,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   try {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
-    const form = Object.fromEntries(await request.formData())
+    const form = await readForm(request)
     if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug }))) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     return { counted: true }

@@ -25,6 +25,7 @@ import { issueCommentFormToken } from '#app/features/comments/server/comment-for
 import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import type { Route } from './+types/player'
+import { readForm } from '#app/lib/read-form.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -47,7 +48,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   try {
     const visit = await visitOf(request)
     const context = await resolvePlayerCompany(visit, params)
-    const form = Object.fromEntries(await request.formData())
+    const form = await readForm(request)
     if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'single', id: params.contentId }))) throw contentNotFound(context.company)
     return { counted: true }
