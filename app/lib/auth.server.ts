@@ -6,7 +6,7 @@ import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS, memberHintDomain } fro
 import { organization, twoFactor } from 'better-auth/plugins'
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
-import { ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
+import { ZDisplayName, ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { getDb } from './db.server'
@@ -29,6 +29,33 @@ function passwordProblem(password: unknown, language: Language) {
   const result = ZPassword.safeParse(password)
   return result.success ? null : getFixedT(language)(result.error.issues[0].message)
 }
+
+function nameProblem(name: unknown, language: Language) {
+  const result = ZDisplayName.safeParse(name)
+  return result.success ? null : getFixedT(language)(result.error.issues[0].message)
+}
+
+/**
+ * The auth library's endpoints a browser may call: the ones the product's pages use. Every other
+ * one (creating or renaming companies around the onboarding's rules, changing a name or an
+ * e-mail unchecked, listing or deleting things) is closed to HTTP; the product's use-cases still
+ * call the library directly, with their own rules.
+ */
+const OPEN_ENDPOINTS = new Set([
+  '/get-session',
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-out',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/generate-backup-codes',
+  '/organization/set-active',
+])
 
 async function enforceSessionLimit(userId: string) {
   const db = getDb()
@@ -169,7 +196,13 @@ function createAuth(secret: string) {
     hooks: {
       // The password rule is enforced here too, so no client can skip it.
       before: createAuthMiddleware(async (ctx) => {
+        // Only calls from outside (HTTP) carry a request; the product's own calls do not.
+        if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' })
         const language = requestLanguage(ctx.request)
+        if (ctx.path === '/sign-up/email') {
+          const problem = nameProblem(ctx.body?.name, language)
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NAME' })
+        }
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
           const problem = passwordProblem(ctx.body?.password ?? ctx.body?.newPassword, language)
           if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' })

@@ -78,7 +78,7 @@ describe('tenant isolation', () => {
     expect(updated).toHaveLength(0)
     // Every tenant table carries the same fence.
     const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind = 'r' order by relname`)
-    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'content_items', 'custom_domains', 'downloads', 'events', 'invoices', 'leads', 'subscriptions'])
+    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'comments', 'content_items', 'custom_domains', 'downloads', 'events', 'invoices', 'leads', 'subscriptions'])
     const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
     // Not a company's private rows: who belongs to it (read by sign-in), its former page
     // addresses (public routing, read before any company is known) and the payment provider's

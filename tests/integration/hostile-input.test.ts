@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { contentItem } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { contentItem, organization, user } from '#db/schema'
+import { getDb, withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin } from '../support/fixtures'
+import { createCompanyAdmin, createVerifiedUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../support/fixtures'
 
 /*
  * Input no person types (NUL bytes, malformed ids, bodies that are not forms) is answered with a
@@ -60,5 +61,33 @@ describe('hostile input', () => {
     expect(json.status).toBe(400)
     const broken = await admin.client.request('/admin/events/new', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, form: undefined })
     expect(broken.status).toBe(400)
+  })
+})
+
+describe('the auth library, only as the product uses it', () => {
+  it('closes its endpoints the pages do not use: no company made or renamed around the onboarding rules', async () => {
+    const account = await createVerifiedUser()
+    const client = new TestClient()
+    await signIn(client, account)
+    for (const slug of ['admin', 'privacy', 'player', '<script>x</script>', 'evil/../co', 'x']) {
+      const response = await client.postJson('/api/auth/organization/create', { name: 'Around the rules', slug })
+      expect(response.status, slug).toBe(404)
+    }
+    expect(await getDb().select().from(organization).where(eq(organization.name, 'Around the rules'))).toHaveLength(0)
+    expect((await admin.client.postJson('/api/auth/organization/update', { data: { slug: 'admin' }, organizationId: admin.company.id })).status).toBe(404)
+    expect((await client.postJson('/api/auth/update-user', { name: 'x'.repeat(1_000_000) })).status).toBe(404)
+    // What the pages use stays open.
+    expect((await client.get('/api/auth/get-session')).status).toBe(200)
+  })
+
+  it('refuses a blank or endless display name at sign-up, in the visitor language', async () => {
+    for (const name of ['', '   ', 'x'.repeat(1_000_000)]) {
+      const email = uniqueEmail('name')
+      const response = await new TestClient().postJson('/api/auth/sign-up/email', { name, email, password: STRONG_PASSWORD })
+      expect(response.status, `${name.length} characters`).toBe(400)
+      expect(await getDb().select().from(user).where(eq(user.email, email))).toHaveLength(0)
+    }
+    const portuguese = await new TestClient().postJson('/api/auth/sign-up/email', { name: ' ', email: uniqueEmail('name'), password: STRONG_PASSWORD }, { 'accept-language': 'pt-BR' })
+    expect(portuguese.json().message).toBe('Este campo é obrigatório')
   })
 })
