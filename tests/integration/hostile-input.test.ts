@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { contentItem, organization, user } from '#db/schema'
+import { asset, contentItem, organization, user } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createVerifiedUser, signIn, STRONG_PASSWORD, uniqueEmail } from '../support/fixtures'
@@ -61,6 +61,19 @@ describe('hostile input', () => {
     expect(json.status).toBe(400)
     const broken = await admin.client.request('/admin/events/new', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, form: undefined })
     expect(broken.status).toBe(400)
+  })
+})
+
+describe('answers that tell the truth', () => {
+  it("says 404 when asked to remove another company's file from one's own gallery, and removes nothing", async () => {
+    const other = await createCompanyAdmin('other')
+    const [theirs] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: other.company.id, kind: 'gallery', title: 'Theirs' }).returning({ id: contentItem.id }))
+    const [file] = await withSystem((tx) =>
+      tx.insert(asset).values({ companyId: other.company.id, contentItemId: theirs.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${other.company.id}/x/original.jpg` }).returning({ id: asset.id }),
+    )
+    const response = await admin.client.postForm(`/admin/content/${galleryId}`, { intent: 'remove-file', assetId: file.id })
+    expect(response.status).toBe(404)
+    expect(await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, file.id)))).toHaveLength(1)
   })
 })
 
