@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formSubmission } from '#db/schema'
+import { formSubmission, outboxMail } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
 import { activateSubdomain, createCompanyAdmin, latestMail, uniqueEmail } from '../support/fixtures'
@@ -65,6 +65,21 @@ describe('the marketing site', () => {
     expect(mail?.subject).toBe(`Contact message from Ana Souza <${contactEmail}>`)
     expect(mail?.text).toContain(message)
     expect(mail?.text).toContain('Language: en')
+  })
+
+  it('keeps one submission per e-mail per form, whichever addresses it is sent from, and thanks every sender', async () => {
+    const email = uniqueEmail('repeat')
+    for (let i = 0; i < 7; i++) {
+      const sent = await submit(new TestClient(), { kind: 'newsletter', email })
+      expect(sent.status).toBe(200)
+      expect(visibleText(sent.text)).toContain("You've been subscribed to our newsletter!")
+    }
+    expect(await storedRows(email)).toHaveLength(1)
+    const mails = await getDb().select().from(outboxMail).where(eq(outboxMail.subject, `New newsletter subscriber: ${email}`))
+    expect(mails).toHaveLength(1)
+    // Another form is another submission.
+    expect((await submit(new TestClient(), { kind: 'interest', email })).status).toBe(200)
+    expect(await storedRows(email)).toHaveLength(2)
   })
 
   it('answers invalid input with the exact messages and stores nothing', async () => {

@@ -1,3 +1,4 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { formSubmission } from '#db/schema'
 import { fieldErrors } from '#app/lib/form-errors'
 import { getDb } from '#app/lib/db.server'
@@ -21,11 +22,14 @@ export const MARKETING_FORM_RATE_LIMIT: RateLimitRule = { bucket: 'marketing-for
 
 export type MarketingFormOutcome = Exclude<MarketingFormResponse, { status: 'failed' }>
 
+/** One submission per e-mail per form in this time: the same address sent again (from anywhere) is the one already kept. */
+export const MARKETING_FORM_REPEAT_WINDOW_SECONDS = 60 * 60
+
 const FIELDS: Record<MarketingFormKind, readonly string[]> = { interest: ['email'], newsletter: ['email'], contact: ['name', 'email', 'message'] }
 
 /**
  * Validates and sanitises one submission of the marketing site, stores it for the platform
- * operator and tells them by e-mail. Invalid input changes nothing and does not use up the
+ * operator and tells them by e-mail, once per address per form within the repeat window. Invalid input changes nothing and does not use up the
  * visitor's rate limit.
  */
 export async function submitMarketingForm(
@@ -50,10 +54,21 @@ export async function submitMarketingForm(
 
   const data = parsed.data as { name?: string; email: string; message?: string }
   const submission: TMarketingSubmission = { kind, name: data.name ?? null, email: data.email, message: data.message ?? null }
-  const [stored] = await getDb()
-    .insert(formSubmission)
-    .values({ ...submission, language: context.language })
-    .returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+  const { stored, repeated } = await getDb().transaction(async (tx) => {
+    // Two sends of one address at once wait for each other here, so only one is kept.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`marketing-form:${kind}:${submission.email}`}))`)
+    const [earlier] = await tx
+      .select({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+      .from(formSubmission)
+      .where(and(eq(formSubmission.kind, kind), eq(formSubmission.email, submission.email), gt(formSubmission.createdAt, sql`now() - make_interval(secs => ${MARKETING_FORM_REPEAT_WINDOW_SECONDS})`)))
+      .orderBy(desc(formSubmission.createdAt))
+      .limit(1)
+    if (earlier) return { stored: earlier, repeated: true }
+    const [row] = await tx.insert(formSubmission).values({ ...submission, language: context.language }).returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+    return { stored: row, repeated: false }
+  })
+  // The visitor is thanked as before; the operator already has it.
+  if (repeated) return { kind, status: 'success', sanitized, id: stored.id }
 
   // The row is the record; the e-mail is a heads-up. An SMTP outage must not lose the submission
   // or make the visitor send it again.
