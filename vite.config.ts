@@ -2,7 +2,7 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { clientCodeSplitting, lucideIconsPerFile, reactRouterProductionBuild } from './scripts/bundle-splitting'
+import { clientCodeSplitting, lucideIconsPerFile, reactRouterProductionBuild, SERVER_BUNDLED } from './scripts/bundle-splitting'
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP layer and the
 // React Router app share one module graph: one database pool, one auth instance.
@@ -11,7 +11,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     target: 'es2022',
     rollupOptions: isSsrBuild ? { input: './server/app.ts' } : { output: { codeSplitting: clientCodeSplitting(path.resolve('app')) } },
   },
-  resolve: { tsconfigPaths: true, alias: command === 'build' && !isSsrBuild ? reactRouterProductionBuild() : [] },
+  resolve: { tsconfigPaths: true, alias: command === 'build' ? reactRouterProductionBuild() : [] },
+  // The server runs React Router's production build too (ADR 038): bundled, so the app and
+  // @react-router/express share that one copy, with its own versions of cookie and set-cookie-parser.
+  ssr: command === 'build' ? { noExternal: SERVER_BUNDLED } : undefined,
   server: { hmr: { port: 24679 } },
   plugins: [tailwindcss(), reactRouter(), lucideIconsPerFile()],
 }))

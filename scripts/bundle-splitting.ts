@@ -118,7 +118,8 @@ export function lucideIconsPerFile(): Plugin {
 /**
  * react-router's package exports point every condition at its development build, whose warnings
  * stay in production bundles (remix-run/react-router#14102). Its production build sits next to it,
- * with the same modules and the warnings compiled out; the browser bundle imports that one.
+ * with the same modules and the warnings compiled out; the browser bundle and the server build
+ * import that one.
  */
 export function reactRouterProductionBuild() {
   const production = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production')
@@ -127,3 +128,10 @@ export function reactRouterProductionBuild() {
     { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
   ]
 }
+
+/**
+ * Packages the server build bundles instead of importing by name (ADR 038): react-router, through
+ * the alias above, and the two packages that import it, so that one copy serves the app and the
+ * request handler; and react-router's own dependencies, whose versions differ from the project's.
+ */
+export const SERVER_BUNDLED = ['react-router', '@react-router/express', '@react-router/node', 'cookie', 'set-cookie-parser']

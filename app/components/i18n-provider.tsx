@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { TranslatorProvider } from '#app/lib/react-i18n'
-import type { Resource } from '#app/lib/translator'
+import type { Resource, Translator } from '#app/lib/translator'
 import { useRevalidator } from 'react-router'
 import { createI18n, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, type Language } from '#app/lib/i18n'
 
@@ -18,10 +18,25 @@ function hasLanguageCookie() {
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE}=`))
 }
 
+/**
+ * The server's translators, one per catalog it ships (clientResources keeps one object per
+ * language and area): every render of a page reads the same one, never changed after it is built.
+ */
+const serverTranslators = new WeakMap<Resource, { i18n: Translator; builtFrom: Resource }>()
+
+function serverTranslator(language: Language, resources: Resource) {
+  let shared = serverTranslators.get(resources)
+  if (!shared || shared.i18n.language !== language) {
+    shared = { i18n: createI18n(language, resources), builtFrom: resources }
+    serverTranslators.set(resources, shared)
+  }
+  return shared
+}
+
 export function I18nProvider({ language, resources, children }: { language: Language; resources: Resource; children: ReactNode }) {
-  // One instance for the life of the page; new catalogs from the server are merged in.
-  const instanceRef = useRef<{ i18n: ReturnType<typeof createI18n>; builtFrom: Resource } | null>(null)
-  instanceRef.current ??= { i18n: createI18n(language, resources), builtFrom: resources }
+  // In the browser, one instance for the life of the page; new catalogs from the server are merged in.
+  const instanceRef = useRef<{ i18n: Translator; builtFrom: Resource } | null>(null)
+  instanceRef.current ??= typeof document === 'undefined' ? serverTranslator(language, resources) : { i18n: createI18n(language, resources), builtFrom: resources }
   const { i18n, builtFrom } = instanceRef.current
   const revalidator = useRevalidator()
 

@@ -32,12 +32,22 @@ export function getRequestT(request: Request) {
   return getFixedT(detectLanguage(request))
 }
 
+const shipped = new Map<string, Resource>()
+
 /**
  * What the browser needs to render `area` in `language`: that catalog (every catalog has every
- * key: `npm run i18n:check`), for fans and the marketing site only the namespaces they use.
+ * key: `npm run i18n:check`), for fans and the marketing site only the namespaces they use. One
+ * object per language and area for the life of the process: the server's renders share the
+ * translator built from it (i18n-provider.tsx) instead of copying the catalog on every page.
  */
 export function clientResources(language: Language, area: CatalogArea = 'staff'): Resource {
-  const catalog = catalogs[language] as Catalog
-  const translation = area === 'staff' ? catalog : Object.fromEntries(AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]))
-  return { [language]: { translation } }
+  const key = `${language}:${area}`
+  let resources = shipped.get(key)
+  if (!resources) {
+    const catalog = catalogs[language] as Catalog
+    const translation = area === 'staff' ? catalog : Object.fromEntries(AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]))
+    resources = { [language]: { translation } }
+    shipped.set(key, resources)
+  }
+  return resources
 }

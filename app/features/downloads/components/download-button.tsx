@@ -120,13 +120,15 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         data-testid="download-button"
         title={appearance === 'icon' ? label : undefined}
         className={cn(
-          appearance === 'icon' ? 'grid size-11 place-items-center rounded-full text-white/90 hover:text-white' : buttonClasses(variant, size, 'min-h-11 sm:min-h-0'),
+          // A wide button centres its icon and words: shown once both are parsed, so the icon does not slide aside (app.css).
+          appearance === 'icon' ? 'grid size-11 place-items-center rounded-full text-white/90 hover:text-white' : cn('whole-row', buttonClasses(variant, size, 'min-h-11 sm:min-h-0')),
           preparing && 'cursor-progress opacity-80',
           className,
         )}
       >
         {icon}
         {appearance === 'icon' ? null : preparing ? t('downloads.preparing') : (children ?? label)}
+        {appearance === 'icon' ? null : <span hidden className="row-end" />}
       </a>
       {asking || asked ? (
         <Suspense fallback={null}>

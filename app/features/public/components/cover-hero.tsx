@@ -16,12 +16,13 @@ const coverSources = (assetId: string) => ({ src: `/p/${assetId}/w2400.webp`, sr
 export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, share, title, className, children }: { coverAssetId: string | null; coverStyle?: CoverStyle; homePath: string; share: { url: string; title: string }; title: string; className?: string; children?: ReactNode }) {
   const { t } = useTranslation()
   const topRow = (
-    <div className="flex items-center justify-between gap-4">
+    <div className="whole-row flex items-center justify-between gap-4">
       <Link to={homePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
         <ArrowLeft aria-hidden className="size-4" />
         {t('public.backToHome')}
       </Link>
       <ShareMenu url={share.url} title={share.title} />
+      <span hidden className="row-end" />
     </div>
   )
   const heading = <h1 className="mt-4 text-3xl font-semibold tracking-tight sm:text-5xl">{title}</h1>

@@ -39,12 +39,10 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
         const ratio = item.width / item.height
         const smallest = item.sources[0]
         return (
-          <li key={item.id} className="relative overflow-hidden bg-surface-muted" style={tileStyle(layout, ratio)} data-testid="public-media">
-            <TileSpace layout={layout} ratio={ratio} />
+          <li key={item.id} style={tileStyle(ratio)} data-testid="public-media">
             {/* Without JavaScript the tile links to the large photo; with it, the viewer opens. */}
             <a
               href={item.sources.at(-1) ? `/p/${item.id}/${item.sources.at(-1)!.name}.webp` : undefined}
-              className="absolute inset-0 z-[1]"
               aria-label={item.altText || item.title || t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: index + 1 })}
               onClick={(event) => {
                 if (!onOpen) return
@@ -62,8 +60,7 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
                 height={item.height}
                 loading="lazy"
                 decoding="async"
-                className="absolute inset-0 size-full object-cover"
-                style={item.placeholder ? { backgroundImage: `url(${item.placeholder})`, backgroundSize: 'cover' } : undefined}
+                style={item.placeholder ? { backgroundImage: `url(${item.placeholder})` } : undefined}
               />
             ) : null}
             {item.mediaType === 'video' ? (
@@ -82,14 +79,13 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
   )
 }
 
-/** A tile's share of its row: justified rows grow each photo by its proportions. */
-function tileStyle(layout: GalleryLayout, ratio: number): CSSProperties | undefined {
-  return layout === 'justified' ? { flexGrow: ratio * 100, flexBasis: `calc(var(--row-now) * ${(ratio * 0.9).toFixed(4)})` } : undefined
-}
-
-/** The tile's height held by its proportions: square tiles crop to the centre, every other layout shows the whole photo. */
-function TileSpace({ layout, ratio }: { layout: GalleryLayout; ratio: number }) {
-  return <div style={{ paddingBottom: layout === 'square' ? '100%' : `${(100 / ratio).toFixed(4)}%` }} />
+/**
+ * A tile's proportions, all its box needs: app.css turns them into its share of a justified row
+ * and the height it holds before the photo loads. Markup per photo is what an uncached page's
+ * render costs, so the tile's position, space and look live in the stylesheet, not on each tile.
+ */
+function tileStyle(ratio: number) {
+  return { '--r': Number(ratio.toFixed(4)) } as CSSProperties
 }
 
 /**
@@ -103,9 +99,7 @@ export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<
     <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
       <ul className="media-grid" data-layout={template.layout}>
         {sizes.map(([width, height], index) => (
-          <li key={index} className="relative overflow-hidden bg-surface-muted motion-safe:animate-pulse" style={tileStyle(template.layout, width / height)}>
-            <TileSpace layout={template.layout} ratio={width / height} />
-          </li>
+          <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
         ))}
       </ul>
     </div>

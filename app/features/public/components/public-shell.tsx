@@ -67,7 +67,7 @@ export function PublicShell({ company, basePath, about, children }: { company: S
       data-canvas={company.template.canvas}
     >
       <header className="sticky top-0 z-20 border-b border-line/60 bg-surface/85 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <div className="whole-row mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold" data-testid="company-home">
             {company.logo ? <img src={company.logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-cover" /> : null}
             <span className="truncate">{company.name}</span>
@@ -110,6 +110,7 @@ export function PublicShell({ company, basePath, about, children }: { company: S
               </div>
             </details>
           </div>
+          <span hidden className="row-end" />
         </div>
       </header>
       <main className="flex-1">{children}</main>
