@@ -56,7 +56,7 @@ export function clientCodeSplitting(appDirectory: string) {
   return {
     groups: [
       { name: 'framework', test: FRAMEWORK, priority: 2 },
-      { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, priority: 1 },
+      { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, debugName: 'fans-pages', priority: 1 },
     ],
   }
 }
