@@ -20,8 +20,10 @@ import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolv
 import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
-import { JOBS } from '#app/jobs/definitions'
-import { JOB_WAKEUPS, startJobs } from '#app/jobs/queue.server'
+import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
+import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
+import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
+import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/analytics/server/find-event-targets.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
@@ -155,16 +157,27 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         return client
       },
       {
-        channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES, ...JOB_WAKEUPS },
+        channels: {
+          ...HOST_CHANGES,
+          ...JOB_WAKEUPS,
+          // Both forget what they keep of a company whose public side changed.
+          public_changes: (companyId: string) => {
+            PUBLIC_FILE_CHANGES.public_changes(companyId)
+            ANALYTICS_TARGET_CHANGES.public_changes(companyId)
+          },
+        },
         onGap: () => {
           forgetHosts()
           forgetTlsHosts()
           publicFiles().forgetAll()
+          forgetEventTargets()
         },
       },
     )
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
+    // Fans' events just written are rolled up by whichever process works the queue.
+    onEventsFlushed(() => void enqueue(rollUpEventsJob, {}, { singletonKey: 'analytics-roll-up' }).catch((error) => logger.warn({ err: error }, 'rollup not queued')))
     // The demo is made where jobs run: drawing its photos is libvips work, kept off the web process.
     if (env.SEED_DEMO && env.PROCESS_ROLE !== 'web') await seedDemo()
   } catch (error) {
@@ -180,6 +193,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: await createApp(env, options),
     databaseUrl,
     async close() {
+      // Before the queue and the database go: fans' last events are written.
+      await closeEventBuffer()
       await jobs?.stop()
       await stopListening?.()
       await disconnectDatabase()
