@@ -7,7 +7,7 @@ import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN
 import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
-import { EVENT_TYPES } from '../app/features/analytics/analytics.schema'
+import { EVENT_TYPES } from '../app/features/analytics/analytics-events'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
 import { MEDIA_TYPES, UPLOAD_PURPOSES } from '../app/features/media/upload-rules'

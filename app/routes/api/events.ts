@@ -1,5 +1,5 @@
 import { recordFanEvents } from '#app/features/analytics/server/record-fan-events.server'
-import { MAX_BATCH_BYTES, VISITOR_COOKIE } from '#app/features/analytics/analytics.schema'
+import { MAX_BATCH_BYTES, VISITOR_COOKIE } from '#app/features/analytics/analytics-events'
 import { AppError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { readCookies, requestHost, requestOrigin } from '#app/lib/visit.server'

@@ -20,6 +20,7 @@ import { formatBytes } from '#app/lib/format-bytes'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
+import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/gallery'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -60,6 +61,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
+  useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
   const filter = tab === 'all' ? '' : `?type=${tab}`
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
@@ -107,7 +109,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>

@@ -16,6 +16,7 @@ import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
+import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/player'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -53,6 +54,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const { company, basePath, item, file, poster, event, downloads, share } = loaderData
   const offer = downloads.items[item.id]
   useCountView(item.id)
+  useFanTracking({ companyId: company.id, page: 'player', contentId: item.id })
 
   const date = item.happenedOn ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' }) : null
   return (

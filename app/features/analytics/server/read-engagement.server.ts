@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { analyticsDaily, analyticsDailyShare, analyticsPlaybackBucket, contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
-import { HEATMAP_BUCKET_SECONDS } from '../analytics.schema'
+import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 
 /*
  * What the admin's analytics read (ADR 040): the rollups only, never the raw events, fenced to

@@ -1,6 +1,7 @@
 import type { RequestOrigin } from '#app/lib/visit.server'
 import { logger } from '#app/lib/logger.server'
-import { VISITOR_COOKIE, type ServerEvent } from '../analytics.schema'
+import { VISITOR_COOKIE } from '../analytics-events'
+import type { ServerEvent } from '../analytics.schema'
 import { bufferEvents } from './event-buffer.server'
 import { findEventTargets } from './find-event-targets.server'
 import { isAutomated } from './record-fan-events.server'

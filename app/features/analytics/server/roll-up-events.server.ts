@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getPool, withSystem, type Transaction } from '#app/lib/db.server'
-import { REPEAT_VIEW_WINDOW_MINUTES, HEATMAP_BUCKET_SECONDS } from '../analytics.schema'
+import { REPEAT_VIEW_WINDOW_MINUTES, HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 import { EVENT_WRITE_LOCK } from './event-buffer.server'
 
 /*

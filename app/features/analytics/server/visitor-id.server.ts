@@ -3,7 +3,7 @@ import { lt, sql } from 'drizzle-orm'
 import { analyticsSalt } from '#db/schema'
 import { getSessionSecret } from '#app/lib/auth.server'
 import { withSystem } from '#app/lib/db.server'
-import { VISITOR_COOKIE_PATTERN } from '../analytics.schema'
+import { VISITOR_COOKIE_PATTERN } from '../analytics-events'
 
 /*
  * Who a fan is, for counting only (ADR 040). Without consent: a keyed hash of address, browser and

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import Lightbox, { useLightboxState } from 'yet-another-react-lightbox'
 import Video from 'yet-another-react-lightbox/plugins/video'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
@@ -32,6 +32,7 @@ export default function GalleryLightbox({
   download,
   hasMore = false,
   onNearEnd,
+  onView,
 }: {
   media: PublicMedia[]
   index: number
@@ -42,9 +43,17 @@ export default function GalleryLightbox({
   /** More of the gallery is still to come: the viewer asks for it as the fan nears the end. */
   hasMore?: boolean
   onNearEnd?: () => void
+  /** Each photo or video the fan lands on, from the one opened on (counted as an item view). */
+  onView?: (mediaId: string) => void
 }) {
   // Kept here so the viewer stays on its photo when more photos arrive behind it.
   const [current, setCurrent] = useState(index)
+  const shownId = media[current]?.id
+  useEffect(() => {
+    if (shownId) onView?.(shownId)
+    // Once per photo landed on, not again when the page hands a new callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownId])
   const slides = media.map((item) => {
     const largest = item.sources.at(-1)
     if (item.mediaType === 'video') {
