@@ -54,7 +54,6 @@ export default [
   route('media/:assetId/:variant', 'routes/api/media.ts'),
   route('api/health', 'routes/api/health.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
-  route('api/events', 'routes/api/events.ts'),
   route('api/billing/webhook', 'routes/api/billing-webhook.ts'),
   route('api/billing/:operation', 'routes/api/billing.ts'),
   // The built-in test payment provider's own pages (only without STRIPE_SECRET_KEY).

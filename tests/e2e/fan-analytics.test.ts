@@ -41,13 +41,21 @@ describe("a fan's visit is counted from the page itself", () => {
     await browser?.close()
   })
 
-  it('sends the page view, the player open, a share and the heartbeats of the whole video, without a cookie', async () => {
+  it('sends the page view, the player open, a share, a like and the heartbeats of the whole video, without a cookie', async () => {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await visit(page, `/${slug}/player/${ids.video}`)
     await page.getByRole('button', { name: 'Share', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Copy link' }).click()
+    // A like, taken back and given again: one like, the heart full at once.
+    const heart = page.getByTestId('like-button')
+    await heart.click()
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true')
+    await heart.click()
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false')
+    await heart.click()
+    expect(await heart.textContent()).toBe('Liked')
     await page.getByTestId('content-video').evaluate((video: HTMLVideoElement) => {
       video.muted = true
       return video.play()
@@ -63,10 +71,13 @@ describe("a fan's visit is counted from the page itself", () => {
     }, { message: () => `events seen: ${JSON.stringify(seen)}` })
     expect(types.item_view).toBe(1)
     expect(types.share).toBe(1)
+    expect(types.like).toBe(2)
+    expect(types.unlike).toBe(1)
     await rollUpEvents()
     expect(await figureOf(companyId, 'item', ids.video, 'pageViews')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'itemViews')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'shares')).toBe(1)
+    expect(await figureOf(companyId, 'item', ids.video, 'likes')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'plays')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'completions')).toBe(1)
     const watched = await figureOf(companyId, 'item', ids.video, 'watchedSeconds')

@@ -17,6 +17,7 @@ import { buildShareCard } from '#app/features/sharing/server/build-share-card.se
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
+import { LikeButton } from '#app/features/analytics/components/like-button'
 import type { Route } from './+types/player'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -111,6 +112,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
               </DownloadButton>
             ) : null}
+            <LikeButton companyId={company.id} contentId={item.id} className="justify-center" />
             <ShareMenu url={share.url} title={share.title} className="justify-center" />
           </div>
         </div>
