@@ -7,6 +7,8 @@ import { listPartitions } from '#app/features/analytics/server/event-partitions.
 import { COMPLETION_SHARE, rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { visitorIdOf } from '#app/features/analytics/server/visitor-id.server'
+import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
+import { actAsSystem } from '#app/lib/tenant.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
@@ -160,6 +162,25 @@ describe('analytics storage', () => {
     // Shares by channel add up to the shares.
     const channels = await withSystem(async (tx) => (await tx.execute<{ shares: number }>(sql`select coalesce(sum(shares), 0)::int as shares from analytics_daily_shares where company_id = ${companyId} and scope = 'company'`)).rows[0].shares)
     expect(channels).toBe(raw.filter((row) => row.type === 'share').length)
+ 
+    // The admin's read: the rollups of this company only, every day of the range, by content and by event.
+    const context = (await actAsSystem(companyId, 'analytics test'))!
+    const days = [...new Set(raw.map((row) => row.occurredAt.toISOString().slice(0, 10)))].sort()
+    const engagement = await readEngagement(context, { from: days[0], to: days.at(-1)! })
+    const companyRows = [...expected.daily].filter(([key]) => key.startsWith('company|'))
+    const sum = (figure: (typeof FIGURES)[number]) => companyRows.reduce((total, [, figures]) => total + figures[figure], 0)
+    expect(engagement.totals.pageViews).toBe(sum('pageViews'))
+    expect(engagement.totals.likes).toBe(sum('likes'))
+    expect(engagement.totals.visitors).toBe(sum('visitors'))
+    expect(engagement.totals.watchedSeconds).toBeCloseTo(sum('watchedSeconds'), 6)
+    expect(engagement.series.map((day) => day.day)).toEqual(days)
+    expect(engagement.series.reduce((total, day) => total + day.itemViews, 0)).toBe(sum('itemViews'))
+    expect(engagement.byContent.map((row) => row.contentItemId).sort()).toEqual([catalog.galleryId, catalog.singleId].sort())
+    expect(engagement.byContent.find((row) => row.contentItemId === catalog.galleryId)?.title).toBe('Encore')
+    expect(engagement.byEvent).toHaveLength(1)
+    expect(engagement.byEvent[0]).toMatchObject({ eventId: catalog.eventId, title: 'Closing night' })
+    expect(Object.values(engagement.sharesByChannel).reduce((total, n) => total + n, 0)).toBe(sum('shares'))
+    await expect(readEngagement(context, { from: '2026-02-01', to: '2026-01-01' })).rejects.toThrow('analytics.errors.range')
   })
 
   it('rotates the salt daily and deletes it after 48 h: no cookieless visitor id survives it', async () => {
