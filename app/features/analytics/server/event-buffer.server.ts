@@ -5,7 +5,8 @@ import { ensurePartitions, monthOf } from './event-partitions.server'
 /*
  * Raw events are written in batches: the ingestion endpoint answers once an event is in this
  * process's buffer, and the buffer goes to PostgreSQL every second, or at once when a few
- * thousand rows wait. A crash loses at most the last second; a shutdown flushes (ADR 040).
+ * thousand rows wait, a few hundred rows per statement. A crash loses at most the last second;
+ * a shutdown flushes (ADR 040).
  * Writers hold a shared advisory lock while they insert, so the rollup job can wait for every
  * insert under way to commit before it reads up to an id (see roll-up-events.server.ts).
  */
@@ -27,6 +28,11 @@ export type RawEvent = {
 export const EVENT_WRITE_LOCK = 7_205_040
 const FLUSH_EVERY_MS = 1_000
 const FLUSH_AT_ROWS = 2_000
+/**
+ * Rows per INSERT: the driver turns each batch into array literals on the event loop, so a few
+ * hundred at a time keep that pause short for the requests waiting behind it.
+ */
+const ROWS_PER_STATEMENT = 500
 /** Beyond this, while the database does not answer, new events are refused rather than memory grown. */
 const MAX_WAITING_ROWS = 200_000
 
@@ -113,7 +119,7 @@ export function flushEvents(): Promise<void> {
     let wrote = false
     try {
       while (buffer.rows.length > 0) {
-        const batch = buffer.rows.slice(0, FLUSH_AT_ROWS * 2)
+        const batch = buffer.rows.slice(0, ROWS_PER_STATEMENT)
         await writeRows(batch)
         buffer.rows.splice(0, batch.length)
         wrote = true
