@@ -8,7 +8,7 @@ import { waitForAsset } from '../support/assets'
 import { BROWSER_UA, figureOf } from '../support/analytics'
 import { launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
-import { makeVideo } from '../support/media-files'
+import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { waitUntil } from '../support/wait'
 
@@ -17,7 +17,7 @@ let browser: Browser
 let context: BrowserContext
 let companyId = ''
 let slug = ''
-const ids = { video: '', videoAsset: '' }
+const ids = { video: '', videoAsset: '', gallery: '', photos: [] as string[] }
 
 const rawTypes = async () =>
   (await withSystem((tx) => tx.execute<{ type: string; n: number }>(sql`select type, count(*)::int as n from analytics_events where company_id = ${companyId} group by type`))).rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.type]: row.n }), {})
@@ -33,6 +33,14 @@ describe("a fan's visit is counted from the page itself", () => {
     ids.video = item.id
     ids.videoAsset = uploaded.assetId
     await waitForAsset(ids.videoAsset, (row) => row.processingStatus === 'ready' && row.durationMs !== null)
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date() }).returning())
+    ids.gallery = gallery.id
+    for (const [index, color] of ['#e11d48', '#2563eb'].entries()) {
+      const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, color), { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      if (!photo.ok || !photo.assetId) throw new Error('upload failed')
+      ids.photos.push(photo.assetId)
+    }
+    for (const photo of ids.photos) await waitForAsset(photo, (row) => row.processingStatus === 'ready')
     // A fan's browser, not an automated one: analytics leaves out pages that say they are driven.
     browser = await launchBrowser(['--disable-blink-features=AutomationControlled', '--autoplay-policy=no-user-gesture-required'])
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, userAgent: BROWSER_UA })
@@ -61,9 +69,9 @@ describe("a fan's visit is counted from the page itself", () => {
       return video.play()
     })
     await page.waitForFunction(() => (document.querySelector('[data-testid="content-video"]') as HTMLVideoElement).ended, undefined, { timeout: 20_000 })
-    // Leaving the page sends what waits (sendBeacon on pagehide).
+    // On to the company's page, then the fan closes the tab: its pagehide sends what waits.
     await visit(page, `/${slug}`)
-    await page.close()
+    await page.close({ runBeforeUnload: true })
     let seen: Record<string, number> = {}
     const types = await waitUntil(async () => {
       seen = await rawTypes()
@@ -87,5 +95,26 @@ describe("a fan's visit is counted from the page itself", () => {
     // Without analytics consent no visitor cookie was set.
     expect((await context.cookies()).some((cookie) => cookie.name === 'ag_vid')).toBe(false)
     expect(errors).toEqual([])
+  })
+
+  it('counts each photo landed on in the viewer and a like from its heart', async () => {
+    const page = await context.newPage()
+    const before = await rawTypes()
+    await visit(page, `/${slug}/galeria/last-night`)
+    await page.getByRole('link', { name: 'Photo 1' }).click()
+    await page.locator('.yarl__root').waitFor()
+    const heart = page.locator('.yarl__root').getByRole('button', { name: 'Like' })
+    await heart.click()
+    await expect.poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed')).toBe('true')
+    await page.keyboard.press('ArrowRight')
+    // The next photo has its own heart, not liked.
+    await expect.poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false')
+    // The fan closes the tab: the page's pagehide sends what waits.
+    await page.close({ runBeforeUnload: true })
+    await waitUntil(async () => ((await rawTypes()).item_view ?? 0) >= (before.item_view ?? 0) + 2)
+    await rollUpEvents()
+    expect(await figureOf(companyId, 'item', ids.gallery, 'itemViews')).toBe(2)
+    expect(await figureOf(companyId, 'item', ids.gallery, 'likes')).toBe(1)
+    expect(await figureOf(companyId, 'item', ids.gallery, 'pageViews')).toBe(1)
   })
 })
