@@ -4,8 +4,8 @@
 // photos and cached pages against nginx on the same bytes, for fans with and without cookies;
 // galleries of 50 and 5,000 photos; a fan's page while 200 photos arrive; processing through the
 // real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
-// duplicates and shuffled; the TLS ask endpoint Caddy waits on. Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls (any of them) runs only those
+// duplicates and shuffled; the TLS ask endpoint Caddy waits on; fans' analytics events taken per second. Loads the app's TypeScript through Vite, like the dev server does.
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,analytics (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS and BENCH_CONNECTIONS size them.
@@ -22,6 +22,7 @@ import { benchBillingWebhooks, startBenchStripe } from './billing-webhooks.js'
 import { benchGallerySizes, benchPageDuringUpload, benchQueueProcessing, peakMemoryDuring, residentMB } from './fans-under-load.js'
 import { median } from './median.js'
 import { benchTlsAsk } from './tls-ask.js'
+import { benchAnalyticsIngestion } from './analytics-ingestion.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
 
 const execFileAsync = promisify(execFile)
@@ -233,6 +234,7 @@ try {
     if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
     if (runs('upload')) await benchUpload(app, vite)
     if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+    if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
     if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
   } finally {
     await app.stop()

@@ -8,6 +8,7 @@ import type { PageTemplate } from '../app/features/public/page-template'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { COMMENT_STATUSES } from '../app/features/comments/comments.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
+import { EVENT_TYPES } from '../app/features/analytics/analytics-events'
 import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
 import { MEDIA_TYPES, UPLOAD_PURPOSES } from '../app/features/media/upload-rules'
@@ -17,6 +18,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -655,6 +657,139 @@ export const download = pgTable(
     oneOf('downloads_quality_check', t.quality, ['web', 'original']),
   ],
 )
+
+/*
+ * Analytics (issue 14, ADR 040). `analytics_events` is the raw, append-only log, partitioned by
+ * month in its migration (drizzle-kit cannot say so); every other table is a rollup or the state
+ * that keeps rollups incremental. Admin screens read rollups only.
+ */
+
+/** One thing a fan did. No raw address: `visitor` is a keyed hash (daily salt, or the consented cookie's). */
+export const analyticsEvent = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    companyId: text('company_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    visitor: text('visitor').notNull(),
+    contentItemId: uuid('content_item_id'),
+    assetId: uuid('asset_id'),
+    /** The show: the event page's, or the event of the item. */
+    eventId: uuid('event_id'),
+    /** page_view: which page; share: the channel; download: file or zip. */
+    detail: text('detail'),
+    /** heartbeat: the segment of the timeline played since the previous one, clipped to the file. */
+    fromSeconds: doublePrecision('from_seconds'),
+    toSeconds: doublePrecision('to_seconds'),
+    durationSeconds: doublePrecision('duration_seconds'),
+  },
+  (t) => [index('analytics_events_id_idx').on(t.id), oneOf('analytics_events_type_check', t.type, EVENT_TYPES)],
+)
+
+/** Per company, day and subject (the company itself, one event, one content item): what fans did. */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    companyId: text('company_id').notNull(),
+    /** company (subject ''), event (subject: event id) or item (subject: content item id). */
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    day: date('day').notNull(),
+    pageViews: integer('page_views').notNull().default(0),
+    itemViews: integer('item_views').notNull().default(0),
+    visitors: integer('visitors').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    zipDownloads: integer('zip_downloads').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.scope, t.subject, t.day] }), index('analytics_daily_company_day_idx').on(t.companyId, t.day), oneOf('analytics_daily_scope_check', t.scope, ['company', 'event', 'item'])],
+)
+
+/** Shares by channel, beside `analytics_daily`. */
+export const analyticsDailyShare = pgTable(
+  'analytics_daily_shares',
+  {
+    companyId: text('company_id').notNull(),
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    day: date('day').notNull(),
+    channel: text('channel').notNull(),
+    shares: integer('shares').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.scope, t.subject, t.day, t.channel] })],
+)
+
+/** How often each 2-second slice of a video or audio file was played, per day: the re-watch heatmap. */
+export const analyticsPlaybackBucket = pgTable(
+  'analytics_playback_buckets',
+  {
+    companyId: text('company_id').notNull(),
+    contentItemId: uuid('content_item_id').notNull(),
+    assetId: uuid('asset_id').notNull(),
+    day: date('day').notNull(),
+    bucket: integer('bucket').notNull(),
+    plays: integer('plays').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.assetId, t.day, t.bucket] })],
+)
+
+/** Who was already counted today for a unique figure (visitors of a subject, plays, completions); pruned after 48 h. */
+export const analyticsVisitorMark = pgTable(
+  'analytics_visitor_marks',
+  {
+    companyId: text('company_id').notNull(),
+    day: date('day').notNull(),
+    mark: text('mark').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.mark, t.visitor] })],
+)
+
+/** A visitor's last view of one thing, so a repeat within 30 minutes counts once; pruned after 48 h. */
+export const analyticsViewMark = pgTable(
+  'analytics_view_marks',
+  {
+    companyId: text('company_id').notNull(),
+    visitor: text('visitor').notNull(),
+    target: text('target').notNull(),
+    lastViewAt: timestamp('last_view_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.visitor, t.target] }), index('analytics_view_marks_last_idx').on(t.lastViewAt)],
+)
+
+/** Whether a visitor likes an item now: one like per visitor per item, however often they tap. */
+export const analyticsLike = pgTable(
+  'analytics_likes',
+  {
+    companyId: text('company_id').notNull(),
+    target: text('target').notNull(),
+    visitor: text('visitor').notNull(),
+    liked: boolean('liked').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.target, t.visitor] }), index('analytics_likes_updated_idx').on(t.updatedAt)],
+)
+
+/** How far the rollup job has read the raw log. */
+export const analyticsRollupState = pgTable('analytics_rollup_state', {
+  name: text('name').primaryKey(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: updatedAt(),
+})
+
+/** The day's random salt of cookieless visitor ids; deleted after 48 h, so no id can be recomputed later. */
+export const analyticsSalt = pgTable('analytics_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+  createdAt: createdAt(),
+})
 
 /* ---- Platform tables ---- */
 

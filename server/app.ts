@@ -17,12 +17,15 @@ import { createUploadServer, uploadDirectory } from '#app/features/media/server/
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
 import { publicFileServer } from './public-files'
+import { fanEvents } from './fan-events'
 import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolve-host.server'
 import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
-import { JOBS } from '#app/jobs/definitions'
-import { JOB_WAKEUPS, startJobs } from '#app/jobs/queue.server'
+import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
+import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
+import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
+import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/analytics/server/find-event-targets.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
@@ -86,6 +89,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.get('/api/tls/ask', tlsAsk)
   // Before anything reads a path or a query: a control character in either names no page.
   app.use(malformedAddresses())
+  // Fans' analytics events, thousands a second: ahead of everything pages need (ADR 040).
+  app.post('/api/events', fanEvents())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
@@ -158,16 +163,27 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         return client
       },
       {
-        channels: { ...HOST_CHANGES, ...PUBLIC_FILE_CHANGES, ...JOB_WAKEUPS },
+        channels: {
+          ...HOST_CHANGES,
+          ...JOB_WAKEUPS,
+          // Both forget what they keep of a company whose public side changed.
+          public_changes: (companyId: string) => {
+            PUBLIC_FILE_CHANGES.public_changes(companyId)
+            ANALYTICS_TARGET_CHANGES.public_changes(companyId)
+          },
+        },
         onGap: () => {
           forgetHosts()
           forgetTlsHosts()
           publicFiles().forgetAll()
+          forgetEventTargets()
         },
       },
     )
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
+    // Fans' events just written are rolled up by whichever process works the queue.
+    onEventsFlushed(() => void enqueue(rollUpEventsJob, {}, { singletonKey: 'analytics-roll-up' }).catch((error) => logger.warn({ err: error }, 'rollup not queued')))
     // The demo is made where jobs run: drawing its photos is libvips work, kept off the web process.
     if (env.SEED_DEMO && env.PROCESS_ROLE !== 'web') await seedDemo()
   } catch (error) {
@@ -183,6 +199,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: await createApp(env, options),
     databaseUrl,
     async close() {
+      // Before the queue and the database go: fans' last events are written.
+      await closeEventBuffer()
       await jobs?.stop()
       await stopListening?.()
       await disconnectDatabase()

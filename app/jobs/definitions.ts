@@ -6,6 +6,9 @@ import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/doma
 import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
 import { getStorage } from '#app/lib/storage.server'
+import { getEnv } from '#app/lib/env.server'
+import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -108,5 +111,27 @@ export const sweepPlansJob = defineJob({
   },
 })
 
+/** Adds fans' new raw events to the analytics rollups (queued after each write, and every minute should one be lost). */
+export const rollUpEventsJob = defineJob({
+  id: 'analytics.roll-up',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 3, delaySeconds: 5, backoff: true },
+  cron: '* * * * *',
+  async handler() {
+    await rollUpEvents()
+  },
+})
+
+/** Salts and visitor marks past 48 h, next month's partition, raw events past the retention. */
+export const sweepAnalyticsJob = defineJob({
+  id: 'analytics.sweep',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 2, delaySeconds: 60, backoff: false },
+  cron: '7 * * * *',
+  async handler() {
+    await sweepAnalytics({ retentionMonths: getEnv().ANALYTICS_RETENTION_MONTHS })
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob]

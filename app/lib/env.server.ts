@@ -90,6 +90,8 @@ export const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where the Stripe SDK sends its calls (default Stripe's API); a local server speaking its API in tests. */
   STRIPE_API_URL: urlWithoutTrailingSlash.optional(),
+  /** How many months fans' raw analytics events are kept (whole months are dropped; rollups stay). */
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number({ error: 'must be a number of months' }).int().min(1, 'must be at least 1 month').max(120, 'must be at most 120 months').default(13),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -77,8 +77,29 @@ describe('tenant isolation', () => {
     const updated = await withTenant(b.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' }).returning())
     expect(updated).toHaveLength(0)
     // Every tenant table carries the same fence.
-    const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind = 'r' order by relname`)
-    expect(fenced.rows.map((row) => row.relname)).toEqual(['asset_renditions', 'assets', 'audit_events', 'comments', 'content_items', 'custom_domains', 'downloads', 'events', 'invoices', 'leads', 'subscriptions'])
+    const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind in ('r', 'p') order by relname`)
+    // Raw analytics events have one partition per month, each fenced like its parent.
+    const isMonth = (name: unknown) => /^analytics_events_\d{4}_\d{2}$/.test(String(name))
+    expect(fenced.rows.map((row) => row.relname).filter((name) => !isMonth(name))).toEqual([
+      'analytics_daily',
+      'analytics_daily_shares',
+      'analytics_events',
+      'analytics_likes',
+      'analytics_playback_buckets',
+      'analytics_view_marks',
+      'analytics_visitor_marks',
+      'asset_renditions',
+      'assets',
+      'audit_events',
+      'comments',
+      'content_items',
+      'custom_domains',
+      'downloads',
+      'events',
+      'invoices',
+      'leads',
+      'subscriptions',
+    ])
     const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
     // Not a company's private rows: who belongs to it (read by sign-in), its former page
     // addresses (public routing, read before any company is known) and the payment provider's

@@ -16,6 +16,7 @@ import { visitOf, type Visit } from '#app/lib/visit.server'
 import type { Route } from './+types/download-lead'
 import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
+import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 
 /*
  * The lead form as a page: where a download link leads without JavaScript (and the action the
@@ -101,6 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
     userAgent: request.headers.get('user-agent'),
     sourceUrl: sourceUrlOf(form.sourceUrl) ?? sourceUrlOf(request.headers.get('referer')),
   })
+  await recordServerEvent(company.id, visit, { type: 'lead', contentId: item.id, eventId: item.eventId })
   const headers = { 'Set-Cookie': leadSetCookie(company.id, leadId) }
   if (form.intent === 'dialog') return data<LeadAnswer>({ ok: true }, { headers })
   // Back to this page, which now knows the fan and starts the download.

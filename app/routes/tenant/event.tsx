@@ -15,6 +15,7 @@ import { visitOf } from '#app/lib/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
+import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/event'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, event, items, filter, downloads, share } = loaderData
+  useFanTracking({ companyId: company.id, page: 'event', eventId: event.id })
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>

@@ -28,6 +28,7 @@ import { issueCommentFormToken } from '#app/features/comments/server/comment-for
 import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
+import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -79,6 +80,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
+  useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
   const filter = tab === 'all' ? '' : `?type=${tab}`
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
@@ -129,7 +131,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>

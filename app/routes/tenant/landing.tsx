@@ -5,6 +5,7 @@ import { refuseReservedSegment } from '#app/features/public/server/reserved-segm
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
+import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/landing'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -21,6 +22,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 export default function CompanyLanding({ loaderData }: Route.ComponentProps) {
+  useFanTracking({ companyId: loaderData.company.id, page: 'landing' })
   return <CompanyLandingView {...loaderData} />
 }
 

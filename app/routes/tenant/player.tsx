@@ -24,6 +24,8 @@ import { commentAnswer } from '#app/features/comments/server/comment-answer.serv
 import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
 import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
+import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
+import { LikeButton } from '#app/features/analytics/components/like-button'
 import type { Route } from './+types/player'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -69,6 +71,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const { company, basePath, item, file, poster, event, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[item.id]
   useCountView(item.id)
+  useFanTracking({ companyId: company.id, page: 'player', contentId: item.id })
 
   const date = item.happenedOn ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' }) : null
   return (
@@ -125,6 +128,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
               </DownloadButton>
             ) : null}
+            <LikeButton companyId={company.id} contentId={item.id} className="justify-center" />
             <ShareMenu url={share.url} title={share.title} className="justify-center" />
           </div>
         </div>

@@ -11,6 +11,7 @@ import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server
 import type { Visit } from '#app/lib/visit.server'
 import { COMMENT_HONEYPOT, COMMENT_MIN_SECONDS, commentWasSanitized, ZCommentForm, type CommentFormResponse } from '../comments.schema'
 import { readCommentFormToken } from './comment-form-token.server'
+import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 
 /** A person writes a few comments at most; a venue's shared address still leaves room for many. */
 export const COMMENT_RATE_LIMIT: RateLimitRule = { bucket: 'comments', max: 20, windowSeconds: 10 * 60 }
@@ -24,7 +25,7 @@ type SubmitOptions = { clientAddress: string; now?: number }
  * spam guards (honeypot, too fast), refused without storing; then it is stored, pending unless
  * the company approves comments automatically. Every stored or refused submission is audited.
  */
-export async function submitComment(context: Pick<PublicContext, 'company' | 'read' | 'record'>, visit: Pick<Visit, 'language' | 'origin'>, input: Record<string, unknown>, options: SubmitOptions): Promise<CommentFormResponse> {
+export async function submitComment(context: Pick<PublicContext, 'company' | 'read' | 'record'>, visit: Pick<Visit, 'language' | 'origin' | 'cookies'>, input: Record<string, unknown>, options: SubmitOptions): Promise<CommentFormResponse> {
   const { company } = context
   const contentItemId = typeof input.contentId === 'string' ? input.contentId : ''
   const target = await findCommentable(context, contentItemId)
@@ -69,6 +70,8 @@ export async function submitComment(context: Pick<PublicContext, 'company' | 're
       .returning({ id: comment.id, status: comment.status })
   })
   await recordAuditEvent({ ...audit, action: 'comments.submit', recordId: stored.id, details: { contentItemId: target.id, status: stored.status, sanitized } })
+  // Counted in analytics as it was written, whatever the moderation decides later.
+  await recordServerEvent(company.id, visit, { type: 'comment', contentId: target.id, eventId: null })
   return { intent: 'comment', status: stored.status === 'approved' ? 'published' : 'pending', sanitized, id: stored.id }
 }
 

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { contentItem, download } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
-import type { RequestOrigin } from '#app/lib/visit.server'
+import type { Visit } from '#app/lib/visit.server'
+import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import type { DownloadQuality } from '../downloads'
 
 type DownloadRecord = {
@@ -15,10 +16,11 @@ type DownloadRecord = {
 }
 
 /**
- * Counts one download a fan started: a row for analytics, the item's counter, and an entry in
- * the audit trail's "download tracking" category.
+ * Counts one download a fan started: a row for analytics, the item's counter, an entry in the
+ * audit trail's "download tracking" category, and an event in the analytics pipeline (ADR 040).
  */
-export async function recordDownload(fans: Pick<PublicContext, 'company' | 'record'>, origin: RequestOrigin, record: DownloadRecord) {
+export async function recordDownload(fans: Pick<PublicContext, 'company' | 'record'>, visit: Pick<Visit, 'origin' | 'cookies'>, record: DownloadRecord) {
+  const { origin } = visit
   const companyId = fans.company.id
   const id = await fans.record(async (tx) => {
     const [row] = await tx
@@ -40,5 +42,6 @@ export async function recordDownload(fans: Pick<PublicContext, 'company' | 'reco
     details: { contentItemId: record.contentItemId, assetId: record.assetId, leadId: record.leadId, quality: record.quality, files: record.fileCount },
     ...origin,
   })
+  await recordServerEvent(companyId, visit, { type: 'download', contentId: record.contentItemId, assetId: record.assetId, kind: record.kind })
   return id
 }

@@ -107,7 +107,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   if (file) {
     const response = await serveObject(request, getStorage(), file.storageKey, { cacheControl: DOWNLOAD_CACHE, downloadName: file.name })
     if (isNewDownload(request, response)) {
-      await recordDownload(context, visit.origin, { contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
+      await recordDownload(context, visit, { contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
     }
     return response
   }
@@ -115,7 +115,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const response = zipResponse(request, entries, `${safeFileBase(item.title)}.zip`)
   if (request.method === 'GET') {
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
-    await recordDownload(context, visit.origin, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
+    await recordDownload(context, visit, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
   }
   return response
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import Lightbox, { useLightboxState } from 'yet-another-react-lightbox'
 import Video from 'yet-another-react-lightbox/plugins/video'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
@@ -7,6 +7,7 @@ import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { fileDownloadPath } from '#app/features/downloads/downloads'
 import type { PublicMedia } from '../server/public-pages.server'
+import { LikeButton } from '#app/features/analytics/components/like-button'
 
 /** The viewer's download button, when the gallery offers downloads. */
 export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string; label: string }
@@ -17,6 +18,14 @@ function DownloadCurrent({ media, download }: { media: PublicMedia[]; download: 
   const item = media[currentIndex]
   if (!item) return null
   return <DownloadButton appearance="icon" className="yarl__button" href={fileDownloadPath(item.id)} {...download} />
+}
+
+/** The heart of the photo or video on screen (its own state per photo). */
+function LikeCurrent({ media, like }: { media: PublicMedia[]; like: { companyId: string; contentId: string } }) {
+  const { currentIndex } = useLightboxState()
+  const item = media[currentIndex]
+  if (!item) return null
+  return <LikeButton key={item.id} appearance="icon" companyId={like.companyId} contentId={like.contentId} assetId={item.id} />
 }
 
 /**
@@ -32,6 +41,8 @@ export default function GalleryLightbox({
   download,
   hasMore = false,
   onNearEnd,
+  onView,
+  like,
 }: {
   media: PublicMedia[]
   index: number
@@ -42,9 +53,19 @@ export default function GalleryLightbox({
   /** More of the gallery is still to come: the viewer asks for it as the fan nears the end. */
   hasMore?: boolean
   onNearEnd?: () => void
+  /** Each photo or video the fan lands on, from the one opened on (counted as an item view). */
+  onView?: (mediaId: string) => void
+  /** The gallery's company and id: a heart likes the photo or video on screen. */
+  like?: { companyId: string; contentId: string }
 }) {
   // Kept here so the viewer stays on its photo when more photos arrive behind it.
   const [current, setCurrent] = useState(index)
+  const shownId = media[current]?.id
+  useEffect(() => {
+    if (shownId) onView?.(shownId)
+    // Once per photo landed on, not again when the page hands a new callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownId])
   const slides = media.map((item) => {
     const largest = item.sources.at(-1)
     if (item.mediaType === 'video') {
@@ -83,7 +104,7 @@ export default function GalleryLightbox({
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
       // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
-      toolbar={{ buttons: [...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), 'close'] }}
+      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), 'close'] }}
     />
   )
 }

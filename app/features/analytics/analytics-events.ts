@@ -1,0 +1,34 @@
+/*
+ * The analytics events' names and limits, without zod: fans' pages import these (track.ts,
+ * use-fan-tracking.ts) and must not carry the validator (ADR 025). The schema is analytics.schema.ts.
+ */
+
+/** Kinds of event the browser reports. */
+export const BROWSER_EVENT_TYPES = ['page_view', 'item_view', 'like', 'unlike', 'share', 'heartbeat'] as const
+/** Kinds the server records where they happen (a real download, a lead, a comment), so a browser cannot forge them. */
+export const SERVER_EVENT_TYPES = ['download', 'lead', 'comment'] as const
+export const EVENT_TYPES = [...BROWSER_EVENT_TYPES, ...SERVER_EVENT_TYPES] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+
+export const PAGE_KINDS = ['landing', 'event', 'gallery', 'player'] as const
+export type PageKind = (typeof PAGE_KINDS)[number]
+/** The share menu's ways out (share-menu-panel.tsx), plus the phone's own share sheet. */
+export const SHARE_CHANNELS = ['native', 'copy', 'whatsapp', 'facebook', 'x', 'email', 'qr'] as const
+export type ShareChannel = (typeof SHARE_CHANNELS)[number]
+export const HEARTBEAT_REASONS = ['tick', 'pause', 'end', 'seek', 'pagehide'] as const
+export const DOWNLOAD_KINDS = ['file', 'zip'] as const
+
+/** Most events one request may carry: a page's worth of a fan's activity, sent on `pagehide`. */
+export const MAX_EVENTS_PER_BATCH = 100
+/** Largest body read (a full batch is far below it). */
+export const MAX_BATCH_BYTES = 64 * 1024
+/** Heartbeats come every 10 s; at up to 2× speed with a late timer a segment stays below this. */
+export const MAX_HEARTBEAT_SEGMENT_SECONDS = 25
+/** A visitor's repeated view of the same thing within this counts once. */
+export const REPEAT_VIEW_WINDOW_MINUTES = 30
+/** The 2-second slices of a video's timeline the heatmap counts. */
+export const HEATMAP_BUCKET_SECONDS = 2
+
+/** Name of the visitor cookie kept only with analytics consent (see track.ts). */
+export const VISITOR_COOKIE = 'ag_vid'
+export const VISITOR_COOKIE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm'
+import { withSystem } from '#app/lib/db.server'
+import { dropExpiredPartitions, ensurePartitions, monthOf } from './event-partitions.server'
+import { deleteExpiredSalts, SALT_LIFETIME_HOURS, utcDay } from './visitor-id.server'
+
+/**
+ * The analytics housekeeping job: salts and per-visitor marks older than 48 h go (no cookieless
+ * visitor id outlives them), next month's partition is made ahead, and raw events past the
+ * retention leave with their month. Rollups stay.
+ */
+export async function sweepAnalytics(options: { retentionMonths: number; now?: Date }) {
+  const now = options.now ?? new Date()
+  const salts = await deleteExpiredSalts(now)
+  const cutoff = new Date(now.getTime() - SALT_LIFETIME_HOURS * 3600_000)
+  await withSystem(async (tx) => {
+    await tx.execute(sql`delete from analytics_visitor_marks where day < ${utcDay(cutoff)}::date`)
+    await tx.execute(sql`delete from analytics_view_marks where last_view_at < ${cutoff.toISOString()}::timestamptz`)
+    // Consented visitors keep their like; a cookieless visitor's id ends with its salt.
+    await tx.execute(sql`delete from analytics_likes where visitor like 'd:%' and updated_at < ${cutoff.toISOString()}::timestamptz`)
+  })
+  await ensurePartitions([monthOf(now), monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)))])
+  const dropped = await dropExpiredPartitions(options.retentionMonths, now)
+  return { salts: salts.length, droppedMonths: dropped }
+}
