@@ -1,13 +1,14 @@
 import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS, memberHintDomain } from './member-hint'
 import { organization, twoFactor } from 'better-auth/plugins'
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
 import { ZDisplayName, ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '#app/features/accounts/server/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { getDb } from './db.server'
 import { getEnv } from './env.server'
@@ -98,6 +99,10 @@ function createAuth(secret: string) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // A reset proves the owner: the account's wrong-password count and lock go (sign-in-guard).
+      async onPasswordReset({ user }) {
+        await clearSignInFailures(secret, user.email, { liftLock: true })
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, token }, request) {
         const t = getFixedT(requestLanguage(request))
@@ -199,6 +204,10 @@ function createAuth(secret: string) {
         // Only calls from outside (HTTP) carry a request; the product's own calls do not.
         if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' })
         const language = requestLanguage(ctx.request)
+        if (ctx.path === '/sign-in/email') {
+          const wait = await signInWaitSeconds(ctx.context.secret, ctx.body?.email)
+          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: getFixedT(language)('auth.errors.accountLocked', { minutes: Math.ceil(wait / 60) }), code: 'ACCOUNT_LOCKED' }, { 'Retry-After': String(wait) })
+        }
         if (ctx.path === '/sign-up/email') {
           const problem = nameProblem(ctx.body?.name, language)
           if (problem) throw new APIError('BAD_REQUEST', { message: problem, code: 'INVALID_NAME' })
@@ -222,6 +231,12 @@ function createAuth(secret: string) {
       }),
       // The signed-in hint fans' cached pages read (member-hint.ts): set with a new session, gone on sign-out.
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const returned = ctx.context.returned
+          const failed = isAPIError(returned) && (returned.body as { code?: string } | undefined)?.code === 'INVALID_EMAIL_OR_PASSWORD'
+          if (failed) await recordSignInFailure(ctx.context.secret, ctx.body?.email, requestLanguage(ctx.request))
+          else if (!isAPIError(returned)) await clearSignInFailures(ctx.context.secret, ctx.body?.email, { liftLock: false })
+        }
         const domain = memberHintDomain(env.PLATFORM_DOMAIN) ?? undefined
         if (ctx.path === '/sign-out') {
           ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0 })

@@ -140,8 +140,8 @@ describe('sign-in, reset and enumeration', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
-    // Another visitor is not affected.
-    const other = await new TestClient().postJson('/api/auth/sign-in/email', { email: 'someone@example.test', password: 'Wrong-Pass-1!' })
+    // Another visitor is not affected (on another account: this one is now paused for everyone, see account-lock.test.ts).
+    const other = await new TestClient().postJson('/api/auth/sign-in/email', { email: 'someone-else@example.test', password: 'Wrong-Pass-1!' })
     expect(other.status).toBe(401)
   })
 
