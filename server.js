@@ -105,7 +105,7 @@ async function main() {
   const server = workerOf
     ? null
     : app.listen(env.PORT, () => {
-        console.log(`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`)
+        console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
       })
   server?.on('error', async (error) => {
     console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use. Set PORT to another port.` : error)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { getAuth } from '#app/lib/auth.server'
 import { getDb, type Transaction } from '#app/lib/db.server'
-import { DEMO_OPERATOR_EMAIL, getEnv } from '#app/lib/env.server'
+import { DEMO_OPERATOR_EMAIL } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { seedDemoContent } from './demo-content'
 import { account, member, organization, user } from './schema'
@@ -28,16 +28,6 @@ async function seedAccount(tx: Transaction, person: { email: string; password: s
   return row.id
 }
 
-/**
- * Who can sign in to the demo, printed at every demo start (the passwords are the README's): the
- * demo admin, and the operator while OPERATOR_EMAILS names it (the default with the demo).
- */
-function printDemoSignIn() {
-  const env = getEnv()
-  logger.info(`Demo admin: sign in at ${env.APP_URL}/auth as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
-  if (env.OPERATOR_EMAILS.includes(DEMO_OPERATOR.email)) logger.info(`Platform operator: sign in at ${env.APP_URL}/operator as ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`)
-}
-
 export async function seedDemo() {
   const db = getDb()
   await db.transaction((tx) => seedAccount(tx, DEMO_OPERATOR))
@@ -45,7 +35,6 @@ export async function seedDemo() {
   if (existing) {
     const [admin] = await db.select({ id: member.userId }).from(member).where(eq(member.organizationId, existing.id)).limit(1)
     await seedDemoContent(existing.id, admin?.id ?? 'seed')
-    printDemoSignIn()
     return
   }
   const created = await db.transaction(async (tx) => {
@@ -59,5 +48,4 @@ export async function seedDemo() {
   })
   logger.info({ email: DEMO_ADMIN.email, operator: DEMO_OPERATOR.email }, 'demo company and operator seeded')
   await seedDemoContent(created.companyId, created.adminId)
-  printDemoSignIn()
 }

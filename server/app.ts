@@ -9,6 +9,7 @@ import express from 'express'
 import pg from 'pg'
 import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
 import { malformedAddresses } from './malformed-addresses'
+import { startupGuide } from './startup-guide'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
@@ -137,7 +138,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; close: () => Promise<void> }
+export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; close: () => Promise<void> }
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
@@ -198,6 +199,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     env,
     app: await createApp(env, options),
     databaseUrl,
+    guide: startupGuide(env),
     async close() {
       // Before the queue and the database go: fans' last events are written.
       await closeEventBuffer()
