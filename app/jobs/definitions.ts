@@ -5,6 +5,7 @@ import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.
 import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
 import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
+import { sweepUploads, uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
 import { getStorage } from '#app/lib/storage.server'
 import { getEnv } from '#app/lib/env.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
@@ -133,5 +134,16 @@ export const sweepAnalyticsJob = defineJob({
   },
 })
 
+/** Abandoned and interrupted uploads leave the uploads folder (sweepUploads). */
+export const sweepUploadsJob = defineJob({
+  id: 'media.sweep-uploads',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '17 * * * *',
+  async handler() {
+    await sweepUploads(uploadDirectory())
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob]

@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs'
+import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -36,6 +37,16 @@ export class DiskFriendlyFileStore extends FileStore {
       this.flushInBackground(file)
     }
     return offset + output.bytesWritten
+  }
+
+  /**
+   * The upload's file may already be gone (local storage moves a finished one into place rather
+   * than copying it); its description goes all the same, so nothing is left in the folder.
+   */
+  override async remove(id: string) {
+    if (!/^[0-9a-f]{16,64}$/.test(id)) throw ERRORS.FILE_NOT_FOUND
+    await fs.rm(path.join(this.folder, id), { force: true })
+    await this.configstore.delete(id)
   }
 
   /** One flush at a time per file; a failed one only means the final flush does more. */

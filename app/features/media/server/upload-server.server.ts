@@ -6,7 +6,6 @@ import { z } from 'zod'
 import { asset, contentItem, event, organization } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
@@ -296,6 +295,4 @@ export function createUploadServer(options: { directory: string }) {
   return server
 }
 
-export function uploadDirectory() {
-  return path.join(path.resolve(getEnv().DATA_DIR), 'uploads')
-}
+export { uploadDirectory } from './sweep-uploads.server'

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { getEnv } from '#app/lib/env.server'
+import { logger } from '#app/lib/logger.server'
+import { DiskFriendlyFileStore } from './upload-file-store.server'
+
+/** Where resumable uploads are kept until they finish. */
+export function uploadDirectory() {
+  return path.join(path.resolve(getEnv().DATA_DIR), 'uploads')
+}
+
+/** Left alone this long: an upload being finished or just started is never swept from under itself. */
+const SETTLE_MS = 60 * 60 * 1000
+
+const UPLOAD_ID = /^[0-9a-f]{16,64}$/
+
+/**
+ * Keeps the uploads folder to uploads that can still be resumed. Unfinished uploads past tus's
+ * expiration (a week) go, and so does anything the finish step did not get to remove (the process
+ * stopped mid-way): a complete upload's leftovers, a file without its description, a description
+ * without its file or that cannot be read. Each settled for an hour first. Returns how many
+ * uploads were removed.
+ */
+export async function sweepUploads(directory: string, now = Date.now()) {
+  let removed = 0
+  const names = await fs.readdir(directory).catch(() => [] as string[])
+  const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)))
+  for (const id of ids) {
+    const file = await fs.stat(path.join(directory, id)).catch(() => null)
+    const description = await fs.stat(path.join(directory, `${id}.json`)).catch(() => null)
+    const newest = Math.max(file?.mtimeMs ?? 0, description?.mtimeMs ?? 0)
+    if (now - newest < SETTLE_MS) continue
+    if (file && description && !(await isComplete(directory, id, file.size))) continue // resumable: tus's expiration decides
+    await fs.rm(path.join(directory, id), { force: true })
+    await fs.rm(path.join(directory, `${id}.json`), { force: true })
+    removed++
+  }
+  // After the leftovers: tus's own sweep stops at a description it cannot read.
+  removed += await new DiskFriendlyFileStore(directory).deleteExpired()
+  if (removed > 0) logger.info({ removed }, 'uploads swept')
+  return removed
+}
+
+/** Whether all the upload's bytes arrived (or its description cannot be read, so it cannot be resumed). */
+async function isComplete(directory: string, id: string, bytes: number) {
+  try {
+    const info = JSON.parse(await fs.readFile(path.join(directory, `${id}.json`), 'utf8')) as { size?: number }
+    return info.size !== undefined && bytes >= info.size
+  } catch {
+    return true
+  }
+}
