@@ -196,4 +196,29 @@ describe('the admin analytics', () => {
     expect(response.status).toBe(200)
     expect(cards(response.text).views).toBe('5')
   })
+
+  it('puts the last 30 days of engagement on the dashboard, with the change, on every plan', async () => {
+    const month = lastDays(30)
+    const expected = await rolledUp(owner.company.id, 'company', '', month)
+    await setPlan(owner, 'starter')
+    try {
+      const response = await owner.client.get('/admin')
+      expect(response.status).toBe(200)
+      const shown = Object.fromEntries([...response.text.matchAll(/data-testid="engagement-(\w+)".*?data-testid="figure-value">([^<]*)</g)].map((match) => [match[1], match[2]]))
+      expect(shown).toEqual({
+        views: String(expected.views),
+        likes: String(expected.likes),
+        shares: String(expected.shares),
+        comments: String(expected.comments),
+        watchedMinutes: String(Math.round((expected.watchedSeconds / 60) * 10) / 10),
+      })
+      expect(shown.views).toBe('6') // this week's 5 and the one of the week before
+      // Nothing in the 30 days before: new, not a made-up percentage.
+      expect(response.text).toContain('>new<')
+      // The spec's totals stay beside them.
+      expect(response.text).toContain('data-testid="total-leads"')
+    } finally {
+      await setPlan(owner, 'professional')
+    }
+  })
 })
