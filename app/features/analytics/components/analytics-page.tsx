@@ -208,7 +208,8 @@ function RangePicker({ range }: { range: AnalyticsRange }) {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="range-custom">
+      {/* Keyed by the range: the dates follow a preset chosen since. */}
+      <Form key={`${range.from}:${range.to}`} method="get" className="flex flex-wrap items-end gap-2" data-testid="range-custom">
         <input type="hidden" name="range" value="custom" />
         <label className="text-xs text-ink-muted">
           {t('analytics.admin.range.from')}

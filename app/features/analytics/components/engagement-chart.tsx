@@ -4,15 +4,16 @@ import { useTranslation } from '#app/lib/react-i18n'
 export type ChartDay = { day: string; views: number; visitors: number; likes: number; downloads: number }
 
 const LINES = [
-  { key: 'views', color: '#6d28d9' },
-  { key: 'visitors', color: '#0891b2' },
-  { key: 'likes', color: '#db2777' },
-  { key: 'downloads', color: '#65a30d' },
+  { key: 'views', color: '#6d28d9', dash: undefined },
+  { key: 'visitors', color: '#0891b2', dash: '6 4' },
+  { key: 'likes', color: '#db2777', dash: undefined },
+  { key: 'downloads', color: '#65a30d', dash: undefined },
 ] as const
 
 /**
  * Engagement per day. The drawing is hidden from screen readers, which get the same figures as
- * the table under it (a <details>, closed by default, that anyone may open).
+ * the table under it (a <details>, closed by default, that anyone may open). Visitors are dashed:
+ * on quiet days they equal the views and would hide that line.
  */
 export function EngagementChart({ series }: { series: ChartDay[] }) {
   const { t, i18n } = useTranslation()
@@ -30,7 +31,7 @@ export function EngagementChart({ series }: { series: ChartDay[] }) {
             <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value, name) => [number.format(Number(value)), t(`analytics.admin.figures.${String(name)}`)]} />
             <Legend formatter={(name) => t(`analytics.admin.figures.${String(name)}`)} wrapperStyle={{ fontSize: 12 }} />
             {LINES.map((line) => (
-              <Line key={line.key} type="monotone" dataKey={line.key} stroke={line.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line key={line.key} type="monotone" dataKey={line.key} stroke={line.color} strokeWidth={2} strokeDasharray={line.dash} dot={false} isAnimationActive={false} />
             ))}
           </LineChart>
         </ResponsiveContainer>
