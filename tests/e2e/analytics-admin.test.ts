@@ -71,6 +71,9 @@ describe('the admin reads its analytics', () => {
   it('on a desktop: opens Analytics from the sidebar, switches range, sees the chart and tables, downloads a CSV', async () => {
     const { page, errors } = await adminPage(DESKTOP)
     await visit(page, '/admin')
+    // The dashboard's last 30 days: today's 2 views and the earlier ones.
+    expect(await page.getByTestId('engagement-views').getByTestId('figure-value').textContent()).toBe(monthViews)
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-1440.png'), fullPage: true })
     await page.getByRole('link', { name: 'Analytics', exact: true }).click()
     await page.waitForURL('**/admin/analytics')
     await expect.poll(() => views(page)).toBe(monthViews) // 30 days by default
