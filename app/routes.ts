@@ -27,6 +27,8 @@ export default [
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/export.csv', 'routes/admin/leads.export.ts'),
     route('comments', 'routes/admin/comments.tsx'),
+    route('analytics', 'routes/admin/analytics.tsx'),
+    route('analytics/export.csv', 'routes/admin/analytics.export.ts'),
     route('subscription', 'routes/admin/subscription.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),

@@ -1,13 +1,18 @@
+import { Link } from 'react-router'
 import { Download, FileCheck2, HardDrive, Images, UserPlus } from 'lucide-react'
 import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
 import { useTranslation } from '#app/lib/react-i18n'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { lastDays } from '#app/features/analytics/analytics-range'
+import { ChangeBadge } from '#app/features/analytics/components/change-badge'
+import { readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
 import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
 import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/dashboard'
 
 export const loader = withMember('dashboard.read', async (member) => {
-  return { totals: await getDashboardTotals(member), companyName: member.company.name }
+  const [totals, engagement] = await Promise.all([getDashboardTotals(member), readHeadlineComparison(member, lastDays(30))])
+  return { totals, engagement, companyName: member.company.name }
 })
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -19,6 +24,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { key: 'downloads', icon: Download, value: loaderData.totals.downloads },
     { key: 'leads', icon: UserPlus, value: loaderData.totals.leads },
   ] as const
+  // What fans did over the last 30 days (every plan), beside the spec's all-time totals.
+  const engagement = ['views', 'likes', 'shares', 'comments', 'watchedMinutes'] as const
+  const { now, before } = loaderData.engagement
   const isEmpty = loaderData.totals.content === 0
   return (
     <div className="mx-auto max-w-6xl">
@@ -35,6 +43,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <section className="mt-4" aria-labelledby="engagement-heading" data-testid="dashboard-engagement">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="engagement-heading" className="text-sm font-medium text-ink-muted">
+            {t('dashboard.engagement.title')}
+          </h2>
+          <Link to="/admin/analytics" className="text-sm font-medium text-accent hover:underline">
+            {t('dashboard.engagement.more')}
+          </Link>
+        </div>
+        <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 lg:gap-4">
+          {engagement.map((key) => (
+            <div key={key} className="rounded-xl border border-line bg-surface p-4" data-testid={`engagement-${key}`}>
+              <dt className="text-sm text-ink-muted">{t(`analytics.admin.figures.${key}`)}</dt>
+              <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
+                <span className="text-2xl font-semibold tabular-nums" data-testid="figure-value">
+                  {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(now[key])}
+                </span>
+                <ChangeBadge now={now[key]} before={before[key]} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <section className="mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5" aria-labelledby="storage-heading" data-testid="storage-usage">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="storage-heading" className="flex items-center gap-2 text-sm text-ink-muted">

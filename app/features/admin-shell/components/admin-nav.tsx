@@ -1,4 +1,4 @@
-import { Building2, CalendarDays, CreditCard, LayoutDashboard, LogOut, MessageSquare, Settings, Sparkles, Users } from 'lucide-react'
+import { Building2, CalendarDays, ChartColumn, CreditCard, LayoutDashboard, LogOut, MessageSquare, Settings, Sparkles, Users } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { NavLink, PrefetchPageLinks } from 'react-router'
@@ -16,6 +16,7 @@ export const NAV_ENTRIES: NavEntry[] = [
   { key: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true, available: true },
   { key: 'highlights', to: '/admin/content', icon: Sparkles, available: true },
   { key: 'events', to: '/admin/events', icon: CalendarDays, available: true },
+  { key: 'analytics', to: '/admin/analytics', icon: ChartColumn, available: true },
   { key: 'leads', to: '/admin/leads', icon: Users, available: true, permission: 'leads.read' },
   { key: 'comments', to: '/admin/comments', icon: MessageSquare, available: true, permission: 'comments.moderate' },
   { key: 'subscription', to: '/admin/subscription', icon: CreditCard, available: true },

@@ -133,3 +133,15 @@ export async function readPlaybackHeatmap(context: TenantContext, assetId: strin
     return { bucketSeconds: HEATMAP_BUCKET_SECONDS, buckets: rows }
   })
 }
+
+/** Only a range's totals: what every plan sees (the dashboard, Starter's analytics). */
+export async function readEngagementTotals(context: TenantContext, rangeInput: unknown): Promise<EngagementFigures> {
+  const range = parseRange(rangeInput)
+  return context.withTenant(async (tx) => {
+    const [totals] = await tx
+      .select(FIGURES)
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.companyId, context.company.id), eq(analyticsDaily.scope, 'company'), between(analyticsDaily.day, range.from, range.to)))
+    return totals
+  })
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { CSV_BOM, csvRow } from '#app/lib/csv'
+import { AppError } from '#app/lib/errors'
+import type { TenantContext } from '#app/lib/tenant.server'
+import type { TFunction } from '#app/lib/translator'
+import { readAnalyticsDetail } from './read-analytics-overview.server'
+
+export const ZExportTable = z.enum(['content', 'event', 'video'])
+export type TExportTable = z.infer<typeof ZExportTable>
+
+const TABLE_COLUMNS = ['views', 'visitors', 'likes', 'shares', 'downloads', 'comments', 'watchedMinutes', 'completionRate', 'leads'] as const
+
+/** Machine-readable in every spreadsheet: a dot for decimals, shares as 0..1 with four places. */
+const decimal = (value: number | null, places: number) => (value === null ? '' : String(Math.round(value * 10 ** places) / 10 ** places))
+
+/**
+ * One table of the analytics page as CSV (app/lib/csv.ts: formula-safe cells, UTF-8 with BOM),
+ * header in the user's language. Professional only, like the tables themselves.
+ */
+export async function exportAnalyticsCsv(context: TenantContext, tableInput: unknown, range: { from: string; to: string }, t: TFunction) {
+  const table = ZExportTable.safeParse(tableInput)
+  if (!table.success) throw new AppError('BAD_REQUEST', 'analytics.admin.errors.table')
+  const detail = await readAnalyticsDetail(context, range)
+  const untitled = t('analytics.admin.untitled')
+  const column = (key: string) => t(`analytics.admin.columns.${key}`)
+  let lines: string[]
+  if (table.data === 'video') {
+    lines = [
+      csvRow([column('title'), 'id', column('watchedMinutes'), column('plays'), column('averageWatched'), column('completionRate')]),
+      ...detail.videos.map((video) =>
+        csvRow([video.title ?? untitled, video.contentItemId, decimal(video.watchedSeconds / 60, 1), String(video.plays), decimal(video.averageWatched, 4), decimal(video.completionRate, 4)]),
+      ),
+    ]
+  } else {
+    const rows = table.data === 'content' ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row })) : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
+    lines = [
+      csvRow([column('title'), 'id', ...TABLE_COLUMNS.map(column)]),
+      ...rows.map((row) =>
+        csvRow([
+          row.title ?? untitled,
+          row.id,
+          String(row.views),
+          String(row.visitors),
+          String(row.likes),
+          String(row.shares),
+          String(row.downloads),
+          String(row.comments),
+          decimal(row.watchedMinutes, 1),
+          decimal(row.completionRate, 4),
+          String(row.leads),
+        ]),
+      ),
+    ]
+  }
+  return { body: CSV_BOM + lines.join(''), fileName: `analytics-${table.data}-${context.company.slug}-${range.from}-${range.to}.csv` }
+}

@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { organization } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { bufferEvents, flushEvents } from '#app/features/analytics/server/event-buffer.server'
+import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
+import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { lastDays, previousPeriod } from '#app/features/analytics/analytics-range'
+import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
+import { BROWSER_UA, dailyRows, fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
+import { TestClient } from '../support/http-client'
+
+type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
+type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
+
+async function setPlan(admin: Admin, plan: string) {
+  await withSystem((tx) => tx.update(organization).set({ plan, planValidUntil: null }).where(eq(organization.id, admin.company.id)))
+}
+
+/** What fans did: sent through POST /api/events, plus what the server records itself. */
+async function fanActivity(companyId: string, catalog: Catalog, ip: string) {
+  const { galleryId, singleId, eventId, photoId, videoId } = catalog
+  const events = [
+    { type: 'page_view', page: 'landing' },
+    { type: 'page_view', page: 'event', eventId },
+    { type: 'page_view', page: 'gallery', contentId: galleryId },
+    { type: 'page_view', page: 'player', contentId: singleId },
+    { type: 'item_view', contentId: galleryId, assetId: photoId },
+    { type: 'like', contentId: galleryId, assetId: photoId },
+    { type: 'share', channel: 'whatsapp', contentId: galleryId },
+    { type: 'share', channel: 'copy', contentId: galleryId },
+    ...[0, 10, 20].map((from) => ({ type: 'heartbeat', contentId: galleryId, assetId: videoId, from, to: from + 10, reason: 'tick' })),
+    { type: 'heartbeat', contentId: galleryId, assetId: videoId, from: 10, to: 20, reason: 'seek' }, // re-watched
+  ]
+  const response = await fanBrowser().send({ company: companyId, events })
+  expect(response.status).toBe(202)
+  const visit = { origin: { ipAddress: ip, userAgent: BROWSER_UA }, cookies: new Map<string, string>() }
+  await recordServerEvent(companyId, visit, { type: 'download', contentId: galleryId, assetId: photoId, kind: 'file' })
+  await recordServerEvent(companyId, visit, { type: 'download', contentId: galleryId, assetId: null, kind: 'zip' })
+  await recordServerEvent(companyId, visit, { type: 'lead', contentId: galleryId, eventId })
+  await recordServerEvent(companyId, visit, { type: 'comment', contentId: singleId, eventId: null })
+  return events.length + 4
+}
+
+/** The sum of the rollups' figures of a scope's subject over a range of days. */
+async function rolledUp(companyId: string, scope: string, subject: string, range: { from: string; to: string }) {
+  const rows = (await dailyRows(companyId)).filter((row) => row.scope === scope && row.subject === subject && row.day >= range.from && row.day <= range.to)
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0)
+  return {
+    views: sum((row) => row.pageViews + row.itemViews),
+    visitors: sum((row) => row.visitors),
+    likes: sum((row) => row.likes),
+    shares: sum((row) => row.shares),
+    downloads: sum((row) => row.downloads + row.zipDownloads),
+    comments: sum((row) => row.comments),
+    watchedSeconds: sum((row) => row.watchedSeconds),
+    leads: sum((row) => row.leads),
+    plays: sum((row) => row.plays),
+    completions: sum((row) => row.completions),
+  }
+}
+
+/** The headline card values of the analytics page, by figure. */
+function cards(html: string) {
+  return Object.fromEntries([...html.matchAll(/data-testid="figure-(?!value|change)(\w+)".*?data-testid="figure-value">([^<]*)</g)].map((match) => [match[1], match[2]]))
+}
+
+function csvLines(text: string) {
+  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+}
+
+describe('the admin analytics', () => {
+  let owner: Admin
+  let rival: Admin
+  let catalog: Catalog
+  let rivalCatalog: Catalog
+  const week = lastDays(7)
+
+  beforeAll(async () => {
+    owner = await createCompanyAdmin('insights')
+    rival = await createCompanyAdmin('insights-rival')
+    await setPlan(owner, 'professional')
+    await setPlan(rival, 'professional')
+    catalog = await publishedCatalog(owner.company.id)
+    rivalCatalog = await publishedCatalog(rival.company.id)
+    const written = await fanActivity(owner.company.id, catalog, '10.20.0.1')
+    const rivalWritten = await fanActivity(rival.company.id, rivalCatalog, '10.20.0.2')
+    // The week before: one page view, for the change against the previous period.
+    const before = new Date(Date.parse(previousPeriod(week).from) + 3_600_000)
+    bufferEvents([{ companyId: owner.company.id, occurredAt: before, type: 'page_view', visitor: 'd:earlier', contentItemId: null, assetId: null, eventId: null, detail: 'landing', fromSeconds: null, toSeconds: null, durationSeconds: null }])
+    await flushEvents()
+    await waitForRawEvents(owner.company.id, written + 1)
+    await waitForRawEvents(rival.company.id, rivalWritten)
+    await rollUpEvents()
+  })
+
+  it('shows the totals of the range equal to the rollups, with the change against the week before', async () => {
+    const expected = await rolledUp(owner.company.id, 'company', '', week)
+    const earlier = await rolledUp(owner.company.id, 'company', '', previousPeriod(week))
+    expect(expected.views).toBe(5)
+    expect(earlier.views).toBe(1)
+    const response = await owner.client.get('/admin/analytics?range=7')
+    expect(response.status).toBe(200)
+    expect(cards(response.text)).toEqual({
+      views: String(expected.views),
+      visitors: String(expected.visitors),
+      likes: String(expected.likes),
+      shares: String(expected.shares),
+      downloads: String(expected.downloads),
+      comments: String(expected.comments),
+      watchedMinutes: String(Math.round((expected.watchedSeconds / 60) * 10) / 10),
+      leads: String(expected.leads),
+    })
+    expect(response.text).toContain('+400% vs previous')
+    // The detail: the chart, both tables and the video's heatmap.
+    expect(response.text).toContain('data-testid="engagement-chart"')
+    expect(response.text).toContain('data-testid="by-content"')
+    expect(response.text).toContain('data-testid="by-event"')
+    expect(response.text).toContain('data-testid="heatmap"')
+    expect(response.text).not.toContain('data-testid="analytics-upgrade"')
+  })
+
+  it('exports each table as CSV whose rows are the rollups', async () => {
+    const gallery = await rolledUp(owner.company.id, 'item', catalog.galleryId, week)
+    const show = await rolledUp(owner.company.id, 'event', catalog.eventId, week)
+    const byContent = await owner.client.get('/admin/analytics/export.csv?by=content&range=7')
+    expect(byContent.status).toBe(200)
+    expect(byContent.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(byContent.text.startsWith('\uFEFF')).toBe(true)
+    const lines = csvLines(byContent.text)
+    expect(lines[0]).toBe('Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads')
+    const completion = (figures: { plays: number; completions: number }) => (figures.plays > 0 ? String(Math.round((figures.completions / figures.plays) * 10_000) / 10_000) : '')
+    const row = (title: string, id: string, f: Awaited<ReturnType<typeof rolledUp>>) =>
+      [title, id, f.views, f.visitors, f.likes, f.shares, f.downloads, f.comments, Math.round((f.watchedSeconds / 60) * 10) / 10, completion(f), f.leads].join(',')
+    expect(lines).toContain(row('Encore', catalog.galleryId, gallery))
+    expect(lines).toContain(row('Live take', catalog.singleId, await rolledUp(owner.company.id, 'item', catalog.singleId, week)))
+    expect(lines).toHaveLength(3)
+    expect(gallery).toMatchObject({ likes: 1, shares: 2, downloads: 2, leads: 1, watchedSeconds: 40 })
+
+    const byEvent = csvLines((await owner.client.get(`/admin/analytics/export.csv?by=event&from=${week.from}&to=${week.to}`)).text)
+    expect(byEvent).toEqual([lines[0], row('Closing night', catalog.eventId, show)])
+
+    const byVideo = csvLines((await owner.client.get('/admin/analytics/export.csv?by=video&range=7')).text)
+    expect(byVideo[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate')
+    // 40 s watched over one play of a 60 s video.
+    expect(byVideo[1]).toBe(`Encore,${catalog.galleryId},0.7,1,${Math.round((40 / 60) * 10_000) / 10_000},0`)
+
+    const bad = await owner.client.get('/admin/analytics/export.csv?by=leads')
+    expect(bad.status).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'analytics.admin.errors.table' })
+  })
+
+  it('never shows another company’s figures', async () => {
+    const page = await owner.client.get('/admin/analytics?range=7')
+    const csv = (await owner.client.get('/admin/analytics/export.csv?by=content&range=7')).text
+    for (const id of [rivalCatalog.galleryId, rivalCatalog.singleId, rivalCatalog.eventId]) {
+      expect(page.text).not.toContain(id)
+      expect(csv).not.toContain(id)
+    }
+    // The rival sees only its own: no page view from the week before.
+    const theirs = await rival.client.get('/admin/analytics?range=7')
+    expect(cards(theirs.text).views).toBe(String((await rolledUp(rival.company.id, 'company', '', week)).views))
+    expect(theirs.text).not.toContain(catalog.galleryId)
+    // Signed out: nothing, back to sign-in.
+    const anonymous = await new TestClient().get('/admin/analytics/export.csv?by=content')
+    expect(anonymous.status).toBe(302)
+  })
+
+  it('gives Starter the totals only, and refuses the detail and the CSV on the server', async () => {
+    await setPlan(owner, 'starter')
+    try {
+      const page = await owner.client.get('/admin/analytics?range=7')
+      expect(page.status).toBe(200)
+      expect(cards(page.text).views).toBe('5')
+      expect(page.text).toContain('data-testid="analytics-upgrade"')
+      expect(page.text).toContain('href="/admin/subscription"')
+      expect(page.text).not.toContain('data-testid="by-content"')
+      expect(page.text).not.toContain(catalog.galleryId)
+      const csv = await owner.client.get('/admin/analytics/export.csv?by=content&range=7')
+      expect(csv.status).toBe(402)
+      expect(csv.text).not.toContain(catalog.galleryId)
+    } finally {
+      await setPlan(owner, 'professional')
+    }
+  })
+
+  it('refuses a reversed custom range with a clear message', async () => {
+    const response = await owner.client.get('/admin/analytics?range=custom&from=2026-05-10&to=2026-05-01')
+    expect(response.status).toBe(400)
+    expect(response.text).toContain('Choose a range of at most 366 days')
+  })
+
+  it('lets every role of the company read it', async () => {
+    const member = await createMemberWithRole(owner.company.id, 'user')
+    const response = await member.get('/admin/analytics?range=7')
+    expect(response.status).toBe(200)
+    expect(cards(response.text).views).toBe('5')
+  })
+
+  it('puts the last 30 days of engagement on the dashboard, with the change, on every plan', async () => {
+    const month = lastDays(30)
+    const expected = await rolledUp(owner.company.id, 'company', '', month)
+    await setPlan(owner, 'starter')
+    try {
+      const response = await owner.client.get('/admin')
+      expect(response.status).toBe(200)
+      const shown = Object.fromEntries([...response.text.matchAll(/data-testid="engagement-(\w+)".*?data-testid="figure-value">([^<]*)</g)].map((match) => [match[1], match[2]]))
+      expect(shown).toEqual({
+        views: String(expected.views),
+        likes: String(expected.likes),
+        shares: String(expected.shares),
+        comments: String(expected.comments),
+        watchedMinutes: String(Math.round((expected.watchedSeconds / 60) * 10) / 10),
+      })
+      expect(shown.views).toBe('6') // this week's 5 and the one of the week before
+      // Nothing in the 30 days before: new, not a made-up percentage.
+      expect(response.text).toContain('>new<')
+      // The spec's totals stay beside them.
+      expect(response.text).toContain('data-testid="total-leads"')
+    } finally {
+      await setPlan(owner, 'professional')
+    }
+  })
+})
