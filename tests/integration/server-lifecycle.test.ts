@@ -24,10 +24,12 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const env = { ...noConfiguration, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }
 
     const first = await startAppProcess(env, { port, timeoutMs: 90_000 })
-    // The demo start says who can sign in, the operator included.
-    await waitUntil(() => first.output().includes('Platform operator: sign in'), { timeoutMs: 30_000, message: () => first.output() })
-    expect(first.output()).toContain(`/auth as demo@afterglow.local / Afterglow-demo-1`)
-    expect(first.output()).toContain(`/operator as operator@afterglow.local / Afterglow-operator-1`)
+    // The start says where to go and who can sign in, the operator included, in plain lines.
+    await waitUntil(() => first.output().includes('Platform operator:'), { timeoutMs: 30_000, message: () => first.output() })
+    expect(first.output()).toContain(`Fans' demo page:   http://localhost:${port}/demo`)
+    expect(first.output()).toContain(`/auth   demo@afterglow.local / Afterglow-demo-1`)
+    expect(first.output()).toContain(`/operator   operator@afterglow.local / Afterglow-operator-1`)
+    expect(first.output()).toContain(`http://localhost:${port}/dev/outbox`)
     const home = await fetch(`http://127.0.0.1:${port}/`)
     expect(home.status).toBe(200)
     const demoLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
