@@ -77,7 +77,9 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
         </a>
         <h1 className="text-2xl font-semibold">{t('billing.testProvider.portalTitle')}</h1>
         <TestModeNotice />
-        {actionData?.message ? (
+        {/* React Router shows an action's answer as soon as it arrives, before the page's data is read
+            again: waiting for that keeps "Your plan will end…" from sitting beside "Renews on". */}
+        {actionData?.message && !busy ? (
           <p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'rounded-lg bg-accent/10 px-3 py-2 text-sm' : 'rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger'} data-testid="portal-message">
             {t(actionData.message)}
           </p>
