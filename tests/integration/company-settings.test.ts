@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
@@ -256,6 +256,27 @@ describe('who may change company settings', () => {
     const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), { filename: 'logo.pdf', purpose: 'logo' })
     expect(document.ok).toBe(false)
   })
+
+  it('replaces a logo whose previous one is still being processed', async () => {
+    const admin = await createCompanyAdmin('logo-busy')
+    const first = await tusUpload(admin.client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
+    if (!first.ok) throw new Error('upload failed')
+    await waitForAssetsReady([first.assetId!])
+    const photo = await makePhoto(500, 500, '#2563eb')
+    // What processing does: lock the file's row, then bump the company's page version. Here the
+    // new logo's upload arrives between the two, and must wait for the file, not deadlock.
+    const { upload } = await withSystem(async (tx) => {
+      await tx.execute(sql`select id from assets where id = ${first.assetId} for update`)
+      const upload = tusUpload(admin.client, photo, { filename: 'logo-2.jpg', purpose: 'logo' })
+      await expect.poll(() => waitingOnLocks(), { timeout: 20_000 }).toBeGreaterThan(0)
+      await tx.update(organization).set({ publicMediaVersion: sql`${organization.publicMediaVersion} + 1` }).where(eq(organization.id, admin.company.id))
+      return { upload }
+    })
+    const second = await upload
+    expect(second.ok).toBe(true)
+    if (!second.ok) return
+    expect((await companyRow(admin.company.id)).logo).toBe(`/p/${second.assetId}/w400.webp`)
+  })
 })
 
 const templateForm = (changes: Record<string, string> = {}) => ({ layout: 'masonry', canvas: 'light', type: 'classic', cover: 'split', thumbSize: 'large', spacing: 'airy', ...changes })
@@ -386,3 +407,9 @@ describe('translation of missing languages', () => {
     }
   })
 })
+
+/** How many statements of this test's database wait for a row lock. */
+async function waitingOnLocks() {
+  const result = await withSystem((tx) => tx.execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))
+  return Number((result.rows[0] as { waiting: number }).waiting)
+}

@@ -124,11 +124,14 @@ function illustrated(target: AttachmentTarget | null) {
 
 /** Points the target at its new cover or thumbnail; returns the one it replaced, to delete. */
 async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId: string) {
+  // The replaced file goes first. Processing a file locks its row and then the company's (a file
+  // becoming ready bumps the company's page version, migration 0008); pointing the target at the
+  // new file bumps the company too, so doing that first and then waiting for the file being
+  // processed was a deadlock, and the upload failed.
+  if (target.replaces) await tx.delete(asset).where(eq(asset.id, target.replaces))
   if (target.kind === 'thumbnail') await tx.update(asset).set({ customThumbnailAssetId: assetId, updatedAt: new Date() }).where(eq(asset.id, target.id))
   if (target.kind === 'event-cover') await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
   if (target.kind === 'content-cover') await tx.update(contentItem).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(contentItem.id, target.id))
-  if (!target.replaces) return null
-  await tx.delete(asset).where(eq(asset.id, target.replaces))
   return target.replaces
 }
 
@@ -137,14 +140,15 @@ async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId
  * becoming ready refreshes their pages) and returns the images it replaced, to delete.
  */
 async function replaceCompanyImage(tx: Transaction, companyId: string, purpose: 'logo' | 'hero', assetId: string) {
-  await tx
-    .update(organization)
-    .set(purpose === 'logo' ? { logo: `/p/${assetId}/w400.webp` } : { heroAssetId: assetId })
-    .where(eq(organization.id, companyId))
+  // Files before the company: see attachToTarget.
   const replaced = await tx
     .delete(asset)
     .where(and(eq(asset.companyId, companyId), eq(asset.purpose, purpose), ne(asset.id, assetId)))
     .returning({ id: asset.id })
+  await tx
+    .update(organization)
+    .set(purpose === 'logo' ? { logo: `/p/${assetId}/w400.webp` } : { heroAssetId: assetId })
+    .where(eq(organization.id, companyId))
   return replaced.map((row) => row.id)
 }
 
