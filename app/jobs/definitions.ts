@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
 import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
-import { RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
+import { ImageTooLargeError, RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
 import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
 import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
@@ -25,8 +25,10 @@ export const generateRenditionsJob = defineJob({
     try {
       await generateRenditions(companyId, assetId)
     } catch (error) {
-      await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast)
-      throw error
+      // Too many pixels stays too many: failed at once, not decoded again on every retry.
+      const hopeless = error instanceof ImageTooLargeError
+      await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast || hopeless)
+      if (!hopeless) throw error
     }
   },
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import en from '#app/locales/en.json'
-import { checkDeclaredUpload, checkDetectedType, GB, MB, type RuleResult } from './upload-rules'
+import { checkDeclaredUpload, checkDetectedType, checkImagePixels, GB, MB, megapixelsOf, type RuleResult } from './upload-rules'
 
 const english = (key: string) => key.split('.').reduce<any>((node, part) => node?.[part], en)
 const message = (result: RuleResult) => (result.ok ? 'ok' : english(result.messageKey))
@@ -55,5 +55,23 @@ describe('the content check (on the complete file)', () => {
     expect(message(checkDetectedType('photo.jpg', undefined))).toBe("The file's content does not match its name")
     expect(message(checkDetectedType('readme.txt', 'image/png'))).toBe("The file's content does not match its name")
     expect(message(checkDetectedType('invoice.pdf', 'application/x-msdownload'))).toBe('File type not allowed for security reasons')
+  })
+})
+
+describe('the pixel check (on the complete photo header)', () => {
+  it('takes every camera photo, a 150-megapixel medium format one included', () => {
+    expect(checkImagePixels(6000, 4000)).toEqual({ ok: true })
+    expect(checkImagePixels(14_204, 10_652)).toEqual({ ok: true })
+  })
+
+  it('refuses more than 160 megapixels, saying how many it has', () => {
+    expect(checkImagePixels(14_000, 14_000)).toEqual({ ok: false, messageKey: 'uploads.errors.tooManyPixels', values: { megapixels: 196, limit: 160 } })
+    expect(checkImagePixels(160_001, 1000).ok).toBe(false)
+    expect(checkImagePixels(160_000, 1000).ok).toBe(true)
+  })
+
+  it('says megapixels as people do', () => {
+    expect(megapixelsOf(2_400_000)).toBe(2.4)
+    expect(megapixelsOf(24_210_000)).toBe(24)
   })
 })

@@ -25,6 +25,27 @@ export const LIMITS = {
 } as const
 
 /**
+ * The most pixels a photo may have (width × height), judged from its header when its upload
+ * completes and enforced again when it is decoded. Every camera sold fits (150-megapixel medium
+ * format included); beyond it a file is a pixel bomb or a stitched panorama, whose decoding would
+ * take the worker's memory from everyone else's photos (ADR 051).
+ */
+export const MAX_IMAGE_PIXELS = 160_000_000
+
+/** Megapixels as people say them: one decimal below ten, whole above. */
+export function megapixelsOf(pixels: number) {
+  const megapixels = pixels / 1_000_000
+  return megapixels < 10 ? Math.round(megapixels * 10) / 10 : Math.round(megapixels)
+}
+
+/** The check made on a complete photo's header: its pixel count, whatever its size on disk. */
+export function checkImagePixels(width: number, height: number): { ok: true } | { ok: false; messageKey: string; values: { megapixels: number; limit: number } } {
+  const pixels = width * height
+  if (pixels <= MAX_IMAGE_PIXELS) return { ok: true }
+  return { ok: false, messageKey: 'uploads.errors.tooManyPixels', values: { megapixels: megapixelsOf(pixels), limit: megapixelsOf(MAX_IMAGE_PIXELS) } }
+}
+
+/**
  * The browser sends a file in requests of up to this size. Each request costs a session check and
  * a file open, so larger is faster (8 MB pieces ran at two thirds of this speed, measured on
  * loopback against a memory disk); a dropped connection loses nothing, since the server keeps

@@ -14,6 +14,7 @@ import { loadPublicGallery } from '#app/features/public/server/load-public-galle
 import type { MoreState } from '#app/features/public/components/more-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
 import { useCountView } from '#app/features/public/use-count-view'
+import { useRefreshWhilePreparing } from '#app/features/public/use-refresh-while-preparing'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
@@ -39,9 +40,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { company, basePath } = context
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    const { gallery, media, next, upcoming, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
+    const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
     const comments = await findPublicComments(context, gallery.id)
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -75,7 +76,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, upcoming, tab, downloads, share, comments, commentToken } = loaderData
+  const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -85,6 +86,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
   useEffect(() => setMore(NO_MORE), [media])
+  useRefreshWhilePreparing(preparing)
   const shown = more.items.length > 0 ? [...media, ...more.items] : media
   return (
     <PublicShell company={company} basePath={basePath}>
@@ -113,7 +115,22 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
       </div>
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
-        {shown.length === 0 ? <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p> : <MediaGrid media={media} template={company.template} onOpen={setOpenIndex} />}
+        {shown.length === 0 && preparing > 0 ? (
+          <div role="status" className="rounded-xl border border-dashed border-line p-10 text-center" data-testid="gallery-preparing">
+            <span aria-hidden className="mx-auto mb-4 block size-3 rounded-full bg-accent motion-safe:animate-pulse" />
+            <p className="text-lg font-semibold">{t('public.gallery.preparingTitle')}</p>
+            <p className="mt-1 text-ink-muted">{t('public.gallery.preparing', { count: preparing })}</p>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p>
+        ) : (
+          <MediaGrid media={media} template={company.template} onOpen={setOpenIndex} />
+        )}
+        {shown.length > 0 && preparing > 0 && !next ? (
+          <p role="status" className="mt-6 text-center text-sm text-ink-muted">
+            {t('public.gallery.preparingMore', { count: preparing })}
+          </p>
+        ) : null}
         {next ? (
           <Suspense fallback={null}>
             <MorePages

@@ -2,6 +2,7 @@ import os from 'node:os'
 import exifReader from 'exif-reader'
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
+import { checkImagePixels, MAX_IMAGE_PIXELS } from '../upload-rules'
 
 /*
  * libvips works on its own threads, off the event loop; only the calls are made from it. Its
@@ -19,8 +20,12 @@ sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / RENDITIONS_
 export const IMAGE_WIDTHS = [400, 1200, 2400] as const
 /** The JPEG kept for clients without WebP and for link previews (Open Graph). */
 export const JPEG_FALLBACK_WIDTH = 1200
-/** Pixel-bomb guard: a decompression bomb is refused instead of eating the machine's memory. */
-export const MAX_INPUT_PIXELS = 200_000_000
+/** A photo over the pixel cap (one stored before uploads were judged by it): trying again cannot help. */
+export class ImageTooLargeError extends Error {
+  constructor(readonly megapixels: number) {
+    super(`The image has ${megapixels} megapixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} that can be processed`)
+  }
+}
 
 export type ImageRendition = { rendition: string; format: 'webp' | 'jpeg'; width: number; height: number; data: Buffer }
 
@@ -49,8 +54,12 @@ function exifCaptureTime(exif: Buffer | undefined): Date | null {
  * left out of what is served, WebP at each width plus one JPEG, and a ThumbHash placeholder.
  */
 export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
-  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-  const metadata = await source.metadata()
+  // The header first, to say how large a photo over the cap is (no pixel is decoded for it).
+  const metadata = await sharp(input, { limitInputPixels: false }).metadata()
+  const pixels = metadata.width && metadata.height ? checkImagePixels(metadata.width, metadata.pageHeight ?? metadata.height) : null
+  if (pixels && !pixels.ok) throw new ImageTooLargeError(pixels.values.megapixels)
+  // The same cap held by the decoder itself: no decode can take more memory than it allows.
+  const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
   // Orientation 5–8 swaps width and height once the photo is turned upright.
   const swapped = (metadata.orientation ?? 1) >= 5
   const width = swapped ? metadata.height : metadata.width

@@ -12,8 +12,9 @@ import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
 import { can } from '#app/features/members/permissions'
-import { checkDeclaredUpload, checkDetectedType, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
+import { checkDeclaredUpload, checkDetectedType, checkImagePixels, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
+import { readImageSize } from './read-image-size.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
 import { assertEventPhotoRoom, assertStorageRoom, lockCompanyMedia } from './plan-limits.server'
 import { removeStoredFiles } from './remove-stored-files.server'
@@ -226,6 +227,11 @@ export function createUploadServer(options: { directory: string }) {
         await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
         const detected = checkDetectedType(metadata.filename, await detectFileType(file))
         if (!detected.ok) throw refusal(request, 422, detected.messageKey)
+        // A pixel bomb (a few hundred KB claiming hundreds of megapixels) is judged by its header
+        // and refused before anything is stored or queued.
+        const dimensions = detected.mediaType === 'image' ? await readImageSize(file) : null
+        const pixels = dimensions ? checkImagePixels(dimensions.width, dimensions.height) : null
+        if (pixels && !pixels.ok) throw refusal(request, 422, pixels.messageKey, pixels.values)
         const assetId = randomUUID()
         const extension = extensionOf(metadata.filename) || 'bin'
         const storageKey = mediaKey(member.company.id, assetId, 'original', extension)

@@ -311,11 +311,24 @@ async function findPublishedGallery(tx: Transaction, company: PublicCompany, gal
  * A published gallery with its first page of photos and videos (after `after`, for fans without
  * JavaScript paging on) and where the next page starts: nothing here grows with the gallery.
  */
+/**
+ * How many of a gallery's photos and videos are still being processed: right after an upload (or
+ * a first start) fans are told they are coming instead of seeing an empty gallery. Each one that
+ * becomes ready changes the company's pages (migration 0008), so the count never outlives them.
+ */
+async function countPreparing(tx: Transaction, galleryId: string, tab: GalleryTab) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(asset)
+    .where(and(eq(asset.contentItemId, galleryId), inArray(asset.processingStatus, ['pending', 'processing']), inArray(asset.mediaType, SHOWN_TYPES[tab])))
+  return row?.count ?? 0
+}
+
 export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
   return read(async (tx) => {
     const gallery = await findPublishedGallery(tx, company, gallerySlug)
     const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
-    return { gallery, ...page }
+    return { gallery, ...page, preparing: await countPreparing(tx, gallery.id, options.tab) }
   })
 }
 
