@@ -34,9 +34,9 @@ const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * 1024 * 1024
 const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
-/** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 /** The parts that measure the built app (started once for all of them). */
 const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'analytics', 'billing']
+/** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
 /** One figure: its value, its baseline, the ratio and the goal for it (a ceiling when lower is better). */
@@ -228,26 +228,28 @@ try {
         throw error
       })
     : null
-  if (app) try {
-    const pagePath = '/demo/galeria/night-owls-live'
-    if (runs('pages')) {
-      // The demo's photos went through the job queue in this process: what it keeps once idle.
-      await new Promise((resolve) => setTimeout(resolve, 3000))
-      report('web process resident memory, idle after processing the demo', residentMB(app.pid), 'MB', 'goal', 300, 1, { lowerIsBetter: true })
-      const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
-      report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
+  if (app) {
+    try {
+      const pagePath = '/demo/galeria/night-owls-live'
+      if (runs('pages')) {
+        // The demo's photos went through the job queue in this process: what it keeps once idle.
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        report('web process resident memory, idle after processing the demo', residentMB(app.pid), 'MB', 'goal', 300, 1, { lowerIsBetter: true })
+        const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
+        report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
+      }
+      if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
+      if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
+      if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
+      if (runs('upload')) await benchUpload(app, vite)
+      if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
+    } finally {
+      await app.stop()
+      await stripe?.fake.close()
     }
-    if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
-    if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
-    if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
-    if (runs('upload')) await benchUpload(app, vite)
-    if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
-  } finally {
-    await app.stop()
-    await stripe?.fake.close()
   }
 } finally {
   await vite.close()
