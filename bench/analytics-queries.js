@@ -180,7 +180,7 @@ async function generate({ url, state, vite }) {
       }
     }
     if (state.next_day > DAYS) return state
-    if (state.next_day === DAYS) return finish(db, state, state.generated_seconds, performance.now())
+    if (state.next_day === DAYS) return await finish(db, state, state.generated_seconds, performance.now())
     const totals = dailyTotals(state.end_day)
     console.log(`  generating ${MILLIONS} M events of ${COMPANIES} companies over ${DAYS} days up to ${state.end_day}${state.next_day > 0 ? `, from day ${state.next_day + 1}` : ''}…`)
     let seconds = state.generated_seconds
@@ -206,7 +206,7 @@ async function generate({ url, state, vite }) {
       await db.query('update bench_generator set generated_seconds = $1', [seconds])
       if ((k + 1) % 10 === 0 || k === DAYS - 1) console.log(`  day ${k + 1}/${DAYS} (${day}): ${(seconds / 60).toFixed(1)} min so far, load ${os.loadavg()[0].toFixed(2)}`)
     }
-    return finish(db, state, seconds, last)
+    return await finish(db, state, seconds, last)
   } finally {
     await db.end()
   }
