@@ -4,8 +4,10 @@
 // photos and cached pages against nginx on the same bytes, for fans with and without cookies;
 // galleries of 50 and 5,000 photos; a fan's page while 200 photos arrive; processing through the
 // real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
-// duplicates and shuffled; the TLS ask endpoint Caddy waits on; fans' analytics events taken per second. Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,analytics (any of them) runs only those
+// duplicates and shuffled; the TLS ask endpoint Caddy waits on; fans' analytics events taken per second;
+// the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database).
+// Loads the app's TypeScript through Vite, like the dev server does.
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,analytics,analytics-queries (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS and BENCH_CONNECTIONS size them.
@@ -23,6 +25,7 @@ import { benchGallerySizes, benchPageDuringUpload, benchQueueProcessing, peakMem
 import { median } from './median.js'
 import { benchTlsAsk } from './tls-ask.js'
 import { benchAnalyticsIngestion } from './analytics-ingestion.js'
+import { benchAnalyticsQueries } from './analytics-queries.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
 
 const execFileAsync = promisify(execFile)
@@ -31,6 +34,8 @@ const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * 1024 * 1024
 const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
+/** The parts that measure the built app (started once for all of them). */
+const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'analytics', 'billing']
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
@@ -213,32 +218,38 @@ const vite = await createServer({ server: { middlewareMode: true, hmr: false }, 
 let lighthouse = null
 try {
   const photos = runs('images') ? await benchImages(vite) : null
+  // No app: the product's read functions on a database of their own, loaded in this process.
+  if (runs('analytics-queries')) await benchAnalyticsQueries({ vite, report })
   // The app takes card payments through the local Stripe when the billing part runs.
   const stripe = runs('billing') ? await startBenchStripe(vite) : null
-  const app = await startBenchApp(vite, stripe?.env).catch(async (error) => {
-    await stripe?.fake.close()
-    throw error
-  })
-  try {
-    const pagePath = '/demo/galeria/night-owls-live'
-    if (runs('pages')) {
-      // The demo's photos went through the job queue in this process: what it keeps once idle.
-      await new Promise((resolve) => setTimeout(resolve, 3000))
-      report('web process resident memory, idle after processing the demo', residentMB(app.pid), 'MB', 'goal', 300, 1, { lowerIsBetter: true })
-      const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
-      report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
+  const app = APP_PARTS.some(runs)
+    ? await startBenchApp(vite, stripe?.env).catch(async (error) => {
+        await stripe?.fake.close()
+        throw error
+      })
+    : null
+  if (app) {
+    try {
+      const pagePath = '/demo/galeria/night-owls-live'
+      if (runs('pages')) {
+        // The demo's photos went through the job queue in this process: what it keeps once idle.
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        report('web process resident memory, idle after processing the demo', residentMB(app.pid), 'MB', 'goal', 300, 1, { lowerIsBetter: true })
+        const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
+        report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
+      }
+      if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
+      if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
+      if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
+      if (runs('upload')) await benchUpload(app, vite)
+      if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
+    } finally {
+      await app.stop()
+      await stripe?.fake.close()
     }
-    if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
-    if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
-    if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
-    if (runs('upload')) await benchUpload(app, vite)
-    if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-    if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
-  } finally {
-    await app.stop()
-    await stripe?.fake.close()
   }
 } finally {
   await vite.close()

@@ -709,7 +709,12 @@ export const analyticsDaily = pgTable(
     plays: integer('plays').notNull().default(0),
     completions: integer('completions').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.scope, t.subject, t.day] }), index('analytics_daily_company_day_idx').on(t.companyId, t.day), oneOf('analytics_daily_scope_check', t.scope, ['company', 'event', 'item'])],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.scope, t.subject, t.day] }),
+    // The admin's reads take one scope of a company over a range of days (bench: analytics-queries).
+    index('analytics_daily_company_scope_day_idx').on(t.companyId, t.scope, t.day),
+    oneOf('analytics_daily_scope_check', t.scope, ['company', 'event', 'item']),
+  ],
 )
 
 /** Shares by channel, beside `analytics_daily`. */
@@ -737,7 +742,11 @@ export const analyticsPlaybackBucket = pgTable(
     bucket: integer('bucket').notNull(),
     plays: integer('plays').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.assetId, t.day, t.bucket] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.assetId, t.day, t.bucket] }),
+    // The analytics page reads the heatmaps of its top items over a range, not every file's.
+    index('analytics_playback_buckets_item_day_idx').on(t.companyId, t.contentItemId, t.day),
+  ],
 )
 
 /** Who was already counted today for a unique figure (visitors of a subject, plays, completions); pruned after 48 h. */
