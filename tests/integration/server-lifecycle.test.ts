@@ -16,7 +16,7 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true })
   })
 
-  it('starts, seeds the demo, survives a crash, and shuts down cleanly on SIGTERM', async () => {
+  it('starts, seeds the demo, survives a crash, and shuts down cleanly on SIGTERM and on Ctrl-C', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-lifecycle-'))
     await fs.chmod(dataDir, 0o755)
     dataDirs.push(dataDir)
@@ -77,7 +77,17 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     expect(second.output()).toContain('Shut down cleanly')
     expect(isProcessAlive(postgresPid)).toBe(false)
     expect(existsSync(pidFile)).toBe(false)
-  })
+
+    // Ctrl-C reaches every process of the terminal's group: the database must still stop last,
+    // after the requests and the worker's job, with nothing but the plain shutdown lines.
+    const third = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    const before = third.output().length
+    expect(await third.interrupt()).toBe(0)
+    const stopping = third.output().slice(before)
+    expect(stopping).toContain('Shut down cleanly')
+    expect(stopping).not.toMatch(/error|unhandled|\n\s+at /i)
+    expect(existsSync(pidFile)).toBe(false)
+  }, 300_000)
 
   it('refuses to start on bad configuration and names each bad value', async () => {
     const port = await freePort()

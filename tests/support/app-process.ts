@@ -12,13 +12,20 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export type AppProcess = { child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> }
+export type AppProcess = {
+  child: ChildProcess
+  output: () => string
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+  /** Ctrl-C in the terminal it was started from: SIGINT to its whole process group. */
+  interrupt: () => Promise<number | null>
+}
 
 /** Starts `node server.js` (the production build) exactly as `npm start` does, and waits until it is healthy. */
 export async function startAppProcess(env: Record<string, string | undefined>, options: { port: number; timeoutMs?: number }): Promise<AppProcess> {
   let output = ''
   const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
-  const child = spawn(process.execPath, ['server.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] })
+  // A group of its own, as a terminal gives `npm start`.
+  const child = spawn(process.execPath, ['server.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -42,6 +49,10 @@ export async function startAppProcess(env: Record<string, string | undefined>, o
     output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal)
+      return exited
+    },
+    async interrupt() {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGINT')
       return exited
     },
   }
