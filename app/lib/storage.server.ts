@@ -38,6 +38,8 @@ export interface Storage {
   delete(key: string): Promise<void>
   /** Removes every object under `prefix` (e.g. a deleted gallery's folder). */
   deletePrefix(prefix: string): Promise<void>
+  /** Every stored object's key, in no particular order (a backup's walk over the media). */
+  list(): AsyncIterable<string>
 }
 
 const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
@@ -148,6 +150,18 @@ export function createLocalStorage(root: string): Storage {
       const directory = fileOf(prefix.replace(/\/+$/, ''))
       await fs.rm(directory, { recursive: true, force: true })
     },
+    async *list() {
+      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
+      })
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+        // A write in progress (`.part`) is not an object yet.
+        if (!key.endsWith('.part')) yield key
+      }
+    },
   }
 }
 
@@ -217,6 +231,14 @@ export function createS3Storage(options: S3Options): Storage {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []))
         if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
+    async *list() {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
     },
