@@ -27,7 +27,7 @@ export type ByteRange = { start: number; end: number }
 
 export interface Storage {
   readonly kind: 'local' | 's3'
-  put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<StoredObject>
+  put(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<StoredObject>
   /** Moves a finished local file (e.g. a completed upload) into storage; the file is gone after. */
   putFile(key: string, filePath: string, options: { contentType: string }): Promise<StoredObject>
   head(key: string): Promise<StoredObject | null>
@@ -198,12 +198,15 @@ export function createS3Storage(options: S3Options): Storage {
   }
   return {
     kind: 's3',
-    async put(key, body, { contentType, size }) {
+    async put(key, body, { contentType }) {
       assertValidKey(key)
-      // A stream of unknown length is buffered: PutObject needs the length. Large uploads go
-      // through the resumable upload store instead of this call.
-      const payload = Buffer.isBuffer(body) || size !== undefined ? body : Buffer.concat(await body.toArray())
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: Buffer.isBuffer(payload) ? payload.length : size }))
+      if (Buffer.isBuffer(body)) {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }))
+      } else {
+        // A stream goes in parts of known length (a restore's 10 GB video is never held whole): a raw
+        // stream with a length is sent aws-chunked, which some S3-compatible servers store framing and all.
+        await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 4, partSize: 16 * 1024 * 1024 }).done()
+      }
       return (await head(key))!
     },
     async putFile(key, filePath, { contentType }) {

@@ -7,11 +7,14 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
+import S3rver from 's3rver'
 import { contentItem } from '#db/schema'
 import { ZBackupManifest, type TBackupManifest } from '#app/features/backup/backup-manifest'
+import { createBackup } from '#app/features/backup/server/create-backup.server'
 import { findPostgresTool, serverMajorVersion } from '#app/features/backup/server/postgres-tools.server'
+import { restoreBackup } from '#app/features/backup/server/restore-backup.server'
 import { withSystem } from '#app/lib/db.server'
-import { createLocalStorage } from '#app/lib/storage.server'
+import { createLocalStorage, createS3Storage } from '#app/lib/storage.server'
 import { startAppProcess, freePort, type AppProcess } from '../support/app-process'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin, signIn } from '../support/fixtures'
@@ -182,6 +185,23 @@ describe.skipIf(dumpTool instanceof Error)(`backup and restore${dumpTool instanc
     expect(storageOnly.code).toBe(1)
     expect(storageOnly.stderr).toContain('The target local storage is not empty')
     expect(await tableCount(fresh.url)).toBe(0)
+  })
+
+  it('restores into S3 storage and backs up from it again: the same files, the same checksums', async () => {
+    const port = await freePort()
+    const bucketDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-s3-backup-'))
+    cleanup.push(() => fs.rm(bucketDir, { recursive: true, force: true }))
+    const s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [{ name: 'afterglow-restored', configs: [] }] })
+    await s3rver.run()
+    cleanup.push(() => s3rver.close())
+    const bucket = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'afterglow-restored', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+    const database = await createTestDatabase()
+    cleanup.push(() => database.drop())
+    await restoreBackup({ databaseUrl: database.url, storage: bucket, directory: backup })
+    expect(await companyRows(database.url, admin.company.id, admin.credentials.email)).toEqual(before)
+    const again = await createBackup({ databaseUrl: database.url, storage: bucket, directory: path.join(work, 'from-s3') })
+    expect(again.media).toEqual(manifest.media)
+    expect(again.missingMedia).toEqual([])
   })
 
   it('serves the company from the restored database and storage', async () => {

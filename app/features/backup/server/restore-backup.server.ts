@@ -77,7 +77,7 @@ export async function restoreBackup({ databaseUrl, storage, directory, log = () 
   log(`Restoring media into ${storage.kind} storage…`)
   for (const entry of manifest.media) {
     const file = path.join(directory, MEDIA_FOLDER, ...entry.key.split('/'))
-    await storage.put(entry.key, createReadStream(file), { contentType: contentTypeFor(entry.key), size: entry.size })
+    await storage.put(entry.key, createReadStream(file), { contentType: contentTypeFor(entry.key) })
     // Read back: what storage now serves is what was backed up.
     const hash = createHash('sha256')
     for await (const chunk of await storage.read(entry.key)) hash.update(chunk as Buffer)
