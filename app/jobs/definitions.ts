@@ -10,6 +10,7 @@ import { getStorage } from '#app/lib/storage.server'
 import { getEnv } from '#app/lib/env.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
+import { applyRetention } from '#app/features/privacy/server/apply-retention.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -147,5 +148,16 @@ export const sweepUploadsJob = defineJob({
   },
 })
 
+/** Deletes what the policies no longer keep, period by period (RETENTION_PERIODS). */
+export const applyRetentionJob = defineJob({
+  id: 'privacy.apply-retention',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 3, delaySeconds: 300, backoff: true },
+  cron: '41 3 * * *',
+  async handler() {
+    await applyRetention()
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob]

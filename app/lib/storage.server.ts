@@ -27,7 +27,7 @@ export type ByteRange = { start: number; end: number }
 
 export interface Storage {
   readonly kind: 'local' | 's3'
-  put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<StoredObject>
+  put(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<StoredObject>
   /** Moves a finished local file (e.g. a completed upload) into storage; the file is gone after. */
   putFile(key: string, filePath: string, options: { contentType: string }): Promise<StoredObject>
   head(key: string): Promise<StoredObject | null>
@@ -38,6 +38,8 @@ export interface Storage {
   delete(key: string): Promise<void>
   /** Removes every object under `prefix` (e.g. a deleted gallery's folder). */
   deletePrefix(prefix: string): Promise<void>
+  /** Every stored object's key, in no particular order (a backup's walk over the media). */
+  list(): AsyncIterable<string>
 }
 
 const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
@@ -148,6 +150,18 @@ export function createLocalStorage(root: string): Storage {
       const directory = fileOf(prefix.replace(/\/+$/, ''))
       await fs.rm(directory, { recursive: true, force: true })
     },
+    async *list() {
+      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
+      })
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+        // A write in progress (`.part`) is not an object yet.
+        if (!key.endsWith('.part')) yield key
+      }
+    },
   }
 }
 
@@ -184,12 +198,15 @@ export function createS3Storage(options: S3Options): Storage {
   }
   return {
     kind: 's3',
-    async put(key, body, { contentType, size }) {
+    async put(key, body, { contentType }) {
       assertValidKey(key)
-      // A stream of unknown length is buffered: PutObject needs the length. Large uploads go
-      // through the resumable upload store instead of this call.
-      const payload = Buffer.isBuffer(body) || size !== undefined ? body : Buffer.concat(await body.toArray())
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: payload, ContentType: contentType, ContentLength: Buffer.isBuffer(payload) ? payload.length : size }))
+      if (Buffer.isBuffer(body)) {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }))
+      } else {
+        // A stream goes in parts of known length (a restore's 10 GB video is never held whole): a raw
+        // stream with a length is sent aws-chunked, which some S3-compatible servers store framing and all.
+        await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 4, partSize: 16 * 1024 * 1024 }).done()
+      }
       return (await head(key))!
     },
     async putFile(key, filePath, { contentType }) {
@@ -217,6 +234,14 @@ export function createS3Storage(options: S3Options): Storage {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []))
         if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
+    },
+    async *list() {
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
     },

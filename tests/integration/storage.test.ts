@@ -85,6 +85,16 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     expect(await storage().head(kept)).not.toBeNull()
   })
 
+  it('lists every stored object by its key, and no write in progress', async () => {
+    const keys = [mediaKey(company, 'listed', 'original', 'jpg'), mediaKey(company, 'listed', 'w400', 'webp')]
+    for (const key of keys) await storage().put(key, Buffer.from(key), { contentType: 'image/jpeg' })
+    if (driver === 'local') await fs.writeFile(path.join(localDir, company, 'listed', 'w1200.webp.0a1b2c.part'), 'half')
+    const listed: string[] = []
+    for await (const key of storage().list()) listed.push(key)
+    expect(listed.filter((key) => key.startsWith(`${company}/listed/`)).sort()).toEqual(keys.sort())
+    expect(new Set(listed).size).toBe(listed.length)
+  })
+
   it('never lets a key leave its place', async () => {
     for (const key of ['../secrets.txt', `${company}/../../etc/passwd`, '/absolute/file.txt', `${company}//double.txt`, `${company}/.hidden`, '']) {
       await expect(storage().put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toBeInstanceOf(InvalidStorageKeyError)

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { retentionCutoff } from '#app/features/privacy/retention-periods'
 import { withSystem } from '#app/lib/db.server'
 import { dropExpiredPartitions, ensurePartitions, monthOf } from './event-partitions.server'
 import { deleteExpiredSalts, SALT_LIFETIME_HOURS, utcDay } from './visitor-id.server'
@@ -6,7 +7,7 @@ import { deleteExpiredSalts, SALT_LIFETIME_HOURS, utcDay } from './visitor-id.se
 /**
  * The analytics housekeeping job: salts and per-visitor marks older than 48 h go (no cookieless
  * visitor id outlives them), next month's partition is made ahead, and raw events past the
- * retention leave with their month. Rollups stay.
+ * retention leave with their month, as do likes unchanged for as long. Rollups stay.
  */
 export async function sweepAnalytics(options: { retentionMonths: number; now?: Date }) {
   const now = options.now ?? new Date()
@@ -17,6 +18,8 @@ export async function sweepAnalytics(options: { retentionMonths: number; now?: D
     await tx.execute(sql`delete from analytics_view_marks where last_view_at < ${cutoff.toISOString()}::timestamptz`)
     // Consented visitors keep their like; a cookieless visitor's id ends with its salt.
     await tx.execute(sql`delete from analytics_likes where visitor like 'd:%' and updated_at < ${cutoff.toISOString()}::timestamptz`)
+    // A consented visitor's id is stable: a like left unchanged as long as raw events are kept is forgotten (the counts stay).
+    await tx.execute(sql`delete from analytics_likes where updated_at < ${retentionCutoff({ amount: options.retentionMonths, unit: 'months' }, now).toISOString()}::timestamptz`)
   })
   await ensurePartitions([monthOf(now), monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)))])
   const dropped = await dropExpiredPartitions(options.retentionMonths, now)

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'
 import { analyticsSalt } from '#db/schema'
+import { RETENTION_PERIODS, retentionHours } from '#app/features/privacy/retention-periods'
 import { getSessionSecret } from '#app/lib/auth.server'
 import { withSystem } from '#app/lib/db.server'
 import { VISITOR_COOKIE_PATTERN } from '../analytics-events'
@@ -14,7 +15,7 @@ import { VISITOR_COOKIE_PATTERN } from '../analytics-events'
  */
 
 /** How long a day's salt lives: the day it was made for, and the one after (late events of that day). */
-export const SALT_LIFETIME_HOURS = 48
+export const SALT_LIFETIME_HOURS = retentionHours(RETENTION_PERIODS.analyticsSalt)
 
 type Salt = { day: string; salt: string }
 const SALT_KEY = Symbol.for('afterglow.analytics-salt')

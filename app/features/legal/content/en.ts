@@ -1,7 +1,8 @@
 import { POLICY_VERSION } from '../legal-document'
-import { policyDate, storageRows, type LegalContent } from './facts'
+import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
+const period = periodWords({ minutes: ['minute', 'minutes'], hours: ['hour', 'hours'], days: ['day', 'days'], months: ['month', 'months'] })
 const date = policyDate('en-GB')
 
 export const en: LegalContent = {
@@ -95,13 +96,13 @@ export const en: LegalContent = {
               rows: [
                 ['Account and company data, uploaded content', 'For as long as the account exists. After an account is closed, we delete it within 30 days; copies in backups are overwritten within a further 30 days.'],
                 ["Fans' data (as processor)", "As the company decides; at the latest, it is deleted with the company's account."],
-                ['Sessions', `They end after ${f.sessionIdleMinutes} minutes without activity or when you log out.`],
+                ['Sessions', `They end after ${f.sessionIdleMinutes} minutes without activity or when you log out; the record of an ended session (IP address, browser) is deleted ${period(f.retention.endedSessions)} later.`],
                 ['Audit log', 'For as long as the company account exists, so that its administrators can review security-relevant actions.'],
-                ['Rate-limit counters', `Sign-in counters: about one minute. Form counters: ${f.formRateLimitMinutes} minutes, keyed to a one-way hash of your IP address, never the address itself.`],
-                ['Contact messages and interest registrations', 'Up to 24 months after our last exchange with you.'],
+                ['Rate-limit counters', `Sign-in counters: ${period(f.retention.signInCounters)}. Form counters: ${f.formRateLimitMinutes} minutes, keyed to a one-way hash of your IP address, never the address itself.`],
+                ['Contact messages and interest registrations', `Deleted ${period(f.retention.websiteMessages)} after our last exchange with you.`],
                 ['Newsletter subscription', 'Until you unsubscribe or withdraw your consent.'],
                 ['Billing records and invoices', 'As long as tax and accounting law requires (usually between 5 and 10 years).'],
-                ['Server logs', 'Up to 30 days.'],
+                ['Server logs', `${period(f.retention.logs)}, then deleted.`],
                 ['Cookie choices in your browser', `${f.consentValidityDays} days; then we ask again.`],
               ],
             },
@@ -516,11 +517,11 @@ export const en: LegalContent = {
               '**Your consents**: that you accepted this notice (with date and time), your consent to the processing of your data, your optional consent to receive marketing, the version of this notice and your language.',
               '**Context of the registration**: the page you registered on and your browser (user agent).',
               '**Downloads**: what you downloaded, when and in which quality.',
-              '**Technical data**: your IP address, used briefly to protect the page against abuse (rate limiting) and in server logs kept for up to 30 days.',
+              `**Technical data**: your IP address, used briefly to protect the page against abuse (rate limiting) and in server logs kept for ${period(f.retention.logs)}.`,
               '**Cookies and local storage**: a signed cookie that remembers your registration on this page, your language and your cookie choices — see the [cookie policy](/cookies).',
             ],
           },
-          'Views of galleries are counted without identifying you.',
+          `Views and other visits are counted without identifying you: the random key of the day that turns your connection into an anonymous number is deleted after ${period(f.retention.analyticsSalt)}, and each counted visit after ${period(f.retention.analyticsEvents)}; only daily totals remain.`,
         ],
       },
       {

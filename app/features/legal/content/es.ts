@@ -1,7 +1,8 @@
 import { POLICY_VERSION } from '../legal-document'
-import { policyDate, storageRows, type LegalContent } from './facts'
+import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
+const period = periodWords({ minutes: ['minuto', 'minutos'], hours: ['hora', 'horas'], days: ['día', 'días'], months: ['mes', 'meses'] })
 const date = policyDate('es-ES')
 
 export const es: LegalContent = {
@@ -95,13 +96,13 @@ export const es: LegalContent = {
               rows: [
                 ['Datos de la cuenta y de la empresa, contenido subido', 'Mientras exista la cuenta. Tras cerrarla, los eliminamos en un plazo de 30 días; las copias de seguridad se sobrescriben en otros 30 días.'],
                 ['Datos de los fans (como encargado)', 'Según decida la empresa; como máximo, se eliminan con la cuenta de la empresa.'],
-                ['Sesiones', `Terminan tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión.`],
+                ['Sesiones', `Terminan tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión; el registro de una sesión terminada (dirección IP, navegador) se elimina ${period(f.retention.endedSessions)} después.`],
                 ['Registro de auditoría', 'Mientras exista la cuenta de la empresa, para que sus administradores puedan revisar las acciones relevantes para la seguridad.'],
-                ['Contadores de límite de peticiones', `Contadores de inicio de sesión: alrededor de un minuto. Contadores de formularios: ${f.formRateLimitMinutes} minutos, asociados a un hash irreversible de tu dirección IP, nunca a la dirección en sí.`],
-                ['Mensajes de contacto y registros de interés', 'Hasta 24 meses después de nuestro último intercambio contigo.'],
+                ['Contadores de límite de peticiones', `Contadores de inicio de sesión: ${period(f.retention.signInCounters)}. Contadores de formularios: ${f.formRateLimitMinutes} minutos, asociados a un hash irreversible de tu dirección IP, nunca a la dirección en sí.`],
+                ['Mensajes de contacto y registros de interés', `Se eliminan ${period(f.retention.websiteMessages)} después de nuestro último intercambio contigo.`],
                 ['Suscripción a la newsletter', 'Hasta que te des de baja o retires tu consentimiento.'],
                 ['Registros de facturación y facturas', 'El tiempo que exija la normativa fiscal y contable (normalmente entre 5 y 10 años).'],
-                ['Registros del servidor', 'Hasta 30 días.'],
+                ['Registros del servidor', `${period(f.retention.logs)}; después se eliminan.`],
                 ['Preferencias de cookies en tu navegador', `${f.consentValidityDays} días; después volvemos a preguntar.`],
               ],
             },
@@ -512,11 +513,11 @@ export const es: LegalContent = {
               '**Tus consentimientos**: que aceptaste este aviso (con fecha y hora), tu consentimiento al tratamiento de tus datos, tu consentimiento opcional a recibir marketing, la versión de este aviso y tu idioma.',
               '**Contexto del registro**: la página en la que te registraste y tu navegador (user agent).',
               '**Descargas**: qué descargaste, cuándo y con qué calidad.',
-              '**Datos técnicos**: tu dirección IP, usada brevemente para proteger la página frente a abusos (límite de peticiones) y en registros del servidor conservados hasta 30 días.',
+              `**Datos técnicos**: tu dirección IP, usada brevemente para proteger la página frente a abusos (límite de peticiones) y en registros del servidor conservados ${period(f.retention.logs)}.`,
               '**Cookies y almacenamiento local**: una cookie firmada que recuerda tu registro en esta página, tu idioma y tus preferencias de cookies; consulta la [política de cookies](/cookies).',
             ],
           },
-          'Las visualizaciones de las galerías se cuentan sin identificarte.',
+          `Las visualizaciones y otras visitas se cuentan sin identificarte: la clave aleatoria del día que convierte tu conexión en un número anónimo se elimina tras ${period(f.retention.analyticsSalt)}, y cada visita contada tras ${period(f.retention.analyticsEvents)}; solo quedan los totales diarios.`,
         ],
       },
       {

@@ -1,3 +1,4 @@
+import type { RetentionPeriod, RetentionPeriods, RetentionUnit } from '#app/features/privacy/retention-periods'
 import { POLICY_LAST_UPDATED, type LegalDocument } from '../legal-document'
 
 /** What the policy texts state as facts, taken from the code that makes them true. */
@@ -12,6 +13,8 @@ export type LegalFacts = {
   formRateLimitMinutes: number
   /** How long a fan's signed lead cookie lasts. */
   leadCookieDays: number
+  /** How long each kind of data is kept: the table the retention job enforces. */
+  retention: RetentionPeriods
 }
 
 /** `companyBasePath` is what the company's own links start with: `/{slug}`, or empty on its subdomain. */
@@ -51,4 +54,9 @@ export function storageRows(describe: Record<StorageItemId, { name?: string; pur
 /** The policies' date as each language writes it ("21 November 2026", "21 de novembro de 2026"…). */
 export function policyDate(locale: string) {
   return new Date(`${POLICY_LAST_UPDATED}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
+}
+
+/** Writes a period in one language ("24 months", "1 dia"): singular and plural word of each unit. */
+export function periodWords(words: Record<RetentionUnit, [one: string, other: string]>) {
+  return (kept: RetentionPeriod) => `${kept.amount} ${words[kept.unit][kept.amount === 1 ? 0 : 1]}`
 }

@@ -1,7 +1,8 @@
 import { POLICY_VERSION } from '../legal-document'
-import { policyDate, storageRows, type LegalContent } from './facts'
+import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
+const period = periodWords({ minutes: ['minute', 'minutes'], hours: ['heure', 'heures'], days: ['jour', 'jours'], months: ['mois', 'mois'] })
 const date = policyDate('fr-FR')
 
 export const fr: LegalContent = {
@@ -95,13 +96,13 @@ export const fr: LegalContent = {
               rows: [
                 ['Données du compte et de l’entreprise, contenus importés', 'Tant que le compte existe. Après la clôture du compte, nous les supprimons sous 30 jours\u00a0; les copies de sauvegarde sont écrasées dans les 30 jours suivants.'],
                 ['Données des fans (en tant que sous-traitant)', 'Selon la décision de l’entreprise\u00a0; au plus tard, elles sont supprimées avec le compte de l’entreprise.'],
-                ['Sessions', `Elles prennent fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion.`],
+                ['Sessions', `Elles prennent fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion\u00a0; l’enregistrement d’une session terminée (adresse IP, navigateur) est supprimé ${period(f.retention.endedSessions)} plus tard.`],
                 ['Journal d’audit', 'Tant que le compte de l’entreprise existe, afin que ses administrateurs puissent contrôler les actions sensibles.'],
-                ['Compteurs de limitation de requêtes', `Compteurs de connexion\u00a0: environ une minute. Compteurs de formulaires\u00a0: ${f.formRateLimitMinutes} minutes, rattachés à une empreinte irréversible de votre adresse IP, jamais à l’adresse elle-même.`],
-                ['Messages de contact et manifestations d’intérêt', 'Jusqu’à 24 mois après notre dernier échange.'],
+                ['Compteurs de limitation de requêtes', `Compteurs de connexion\u00a0: ${period(f.retention.signInCounters)}. Compteurs de formulaires\u00a0: ${f.formRateLimitMinutes} minutes, rattachés à une empreinte irréversible de votre adresse IP, jamais à l’adresse elle-même.`],
+                ['Messages de contact et manifestations d’intérêt', `Supprimés ${period(f.retention.websiteMessages)} après notre dernier échange.`],
                 ['Abonnement à la newsletter', 'Jusqu’à votre désabonnement ou au retrait de votre consentement.'],
                 ['Pièces de facturation et factures', 'Pendant la durée imposée par le droit fiscal et comptable (généralement de 5 à 10 ans).'],
-                ['Journaux du serveur', 'Jusqu’à 30 jours.'],
+                ['Journaux du serveur', `${period(f.retention.logs)}, puis supprimés.`],
                 ['Choix en matière de cookies dans votre navigateur', `${f.consentValidityDays} jours\u00a0; nous vous le redemandons ensuite.`],
               ],
             },
@@ -512,11 +513,11 @@ export const fr: LegalContent = {
               '**Vos consentements**\u00a0: le fait que vous avez accepté cette notice (avec date et heure), votre consentement au traitement de vos données, votre consentement facultatif à recevoir du marketing, la version de cette notice et votre langue.',
               '**Contexte de l’inscription**\u00a0: la page sur laquelle vous vous êtes inscrit et votre navigateur (user agent).',
               '**Téléchargements**\u00a0: ce que vous avez téléchargé, quand et dans quelle qualité.',
-              '**Données techniques**\u00a0: votre adresse IP, utilisée brièvement pour protéger la page contre les abus (limitation des requêtes) et dans des journaux du serveur conservés jusqu’à 30 jours.',
+              `**Données techniques**\u00a0: votre adresse IP, utilisée brièvement pour protéger la page contre les abus (limitation des requêtes) et dans des journaux du serveur conservés ${period(f.retention.logs)}.`,
               '**Cookies et stockage local**\u00a0: un cookie signé qui mémorise votre inscription sur cette page, votre langue et vos choix en matière de cookies — voir la [politique de cookies](/cookies).',
             ],
           },
-          'Les vues des galeries sont comptées sans vous identifier.',
+          `Les vues et autres visites sont comptées sans vous identifier\u00a0: la clé aléatoire du jour qui transforme votre connexion en un numéro anonyme est supprimée après ${period(f.retention.analyticsSalt)}, et chaque visite comptée après ${period(f.retention.analyticsEvents)}\u00a0; seuls les totaux quotidiens restent.`,
         ],
       },
       {

@@ -1,7 +1,8 @@
 import { POLICY_VERSION } from '../legal-document'
-import { policyDate, storageRows, type LegalContent } from './facts'
+import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
+const period = periodWords({ minutes: ['minuto', 'minutos'], hours: ['hora', 'horas'], days: ['dia', 'dias'], months: ['mês', 'meses'] })
 const date = policyDate('pt-BR')
 
 export const pt: LegalContent = {
@@ -94,13 +95,13 @@ export const pt: LegalContent = {
               rows: [
                 ['Dados da conta e da empresa, conteúdo enviado', 'Enquanto a conta existir. Depois do encerramento da conta, excluímos em até 30 dias; cópias em backups são sobrescritas em mais 30 dias.'],
                 ['Dados dos fãs (como operador)', 'Conforme a empresa decidir; no máximo, são excluídos junto com a conta da empresa.'],
-                ['Sessões', `Terminam após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair.`],
+                ['Sessões', `Terminam após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair; o registro de uma sessão encerrada (endereço IP, navegador) é excluído ${period(f.retention.endedSessions)} depois.`],
                 ['Registro de auditoria', 'Enquanto a conta da empresa existir, para que os seus administradores possam revisar ações relevantes para a segurança.'],
-                ['Contadores de limite de requisições', `Contadores de login: cerca de um minuto. Contadores de formulários: ${f.formRateLimitMinutes} minutos, vinculados a um hash irreversível do seu endereço IP, nunca ao endereço em si.`],
-                ['Mensagens de contato e registros de interesse', 'Até 24 meses após a nossa última troca de mensagens.'],
+                ['Contadores de limite de requisições', `Contadores de login: ${period(f.retention.signInCounters)}. Contadores de formulários: ${f.formRateLimitMinutes} minutos, vinculados a um hash irreversível do seu endereço IP, nunca ao endereço em si.`],
+                ['Mensagens de contato e registros de interesse', `Excluídos ${period(f.retention.websiteMessages)} após a nossa última troca de mensagens.`],
                 ['Assinatura da newsletter', 'Até você cancelar a assinatura ou revogar o consentimento.'],
                 ['Registros de cobrança e faturas', 'Pelo prazo exigido pela legislação fiscal e contábil (normalmente de 5 a 10 anos).'],
-                ['Logs do servidor', 'Até 30 dias.'],
+                ['Logs do servidor', `${period(f.retention.logs)}; depois são excluídos.`],
                 ['Escolhas de cookies no seu navegador', `${f.consentValidityDays} dias; depois perguntamos de novo.`],
               ],
             },
@@ -511,11 +512,11 @@ export const pt: LegalContent = {
               '**Os seus consentimentos**: que você aceitou este aviso (com data e hora), o seu consentimento para o tratamento dos dados, o seu consentimento opcional para receber marketing, a versão deste aviso e o seu idioma.',
               '**Contexto do cadastro**: a página em que você se cadastrou e o seu navegador (user agent).',
               '**Downloads**: o que você baixou, quando e em qual qualidade.',
-              '**Dados técnicos**: o seu endereço IP, usado por pouco tempo para proteger a página contra abusos (limite de requisições) e em logs do servidor mantidos por até 30 dias.',
+              `**Dados técnicos**: o seu endereço IP, usado por pouco tempo para proteger a página contra abusos (limite de requisições) e em logs do servidor mantidos por ${period(f.retention.logs)}.`,
               '**Cookies e armazenamento local**: um cookie assinado que lembra o seu cadastro nesta página, o seu idioma e as suas escolhas de cookies — veja a [política de cookies](/cookies).',
             ],
           },
-          'As visualizações das galerias são contadas sem identificar você.',
+          `As visualizações e outras visitas são contadas sem identificar você: a chave aleatória do dia que transforma a sua conexão em um número anônimo é excluída após ${period(f.retention.analyticsSalt)}, e cada visita contada após ${period(f.retention.analyticsEvents)}; só ficam os totais diários.`,
         ],
       },
       {

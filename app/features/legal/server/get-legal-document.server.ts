@@ -1,6 +1,7 @@
 import { TRIAL_DAYS } from '#app/features/billing/plans'
 import { CONSENT_VALIDITY_DAYS } from '#app/features/consent/consent'
 import { LEAD_COOKIE_MAX_AGE_SECONDS } from '#app/features/leads/server/lead-cookie.server'
+import { retentionPeriods } from '#app/features/privacy/retention-periods'
 import { MARKETING_FORM_RATE_LIMIT } from '#app/features/marketing/server/submit-marketing-form.server'
 import { SESSION_IDLE_SECONDS } from '#app/lib/auth.server'
 import { getEnv } from '#app/lib/env.server'
@@ -27,6 +28,7 @@ function legalFacts(): LegalFacts {
     sessionIdleMinutes: SESSION_IDLE_SECONDS / 60,
     formRateLimitMinutes: MARKETING_FORM_RATE_LIMIT.windowSeconds / 60,
     leadCookieDays: Math.round(LEAD_COOKIE_MAX_AGE_SECONDS / 86_400),
+    retention: retentionPeriods(env.ANALYTICS_RETENTION_MONTHS),
   }
 }
 

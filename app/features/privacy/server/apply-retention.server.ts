@@ -1,0 +1,40 @@
+import { and, inArray, lt, sql } from 'drizzle-orm'
+import { formSubmission, outboxMail, rateLimit, session, verification } from '#db/schema'
+import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
+import { getEnv } from '#app/lib/env.server'
+import { withSystem } from '#app/lib/db.server'
+import { retentionCutoff, retentionPeriods } from '../retention-periods'
+
+/**
+ * Deletes what the policies say is no longer kept (the daily `privacy.apply-retention` job).
+ * Leads, their consent records and comments are not touched: the company, as controller, decides
+ * how long they stay, and they go with the company. Newsletter subscriptions stay until withdrawn.
+ */
+export async function applyRetention(options: { now?: Date } = {}) {
+  const now = options.now ?? new Date()
+  const periods = retentionPeriods(getEnv().ANALYTICS_RETENTION_MONTHS)
+  const before = (key: keyof typeof periods) => retentionCutoff(periods[key], now)
+
+  const removed = await withSystem(async (tx) => {
+    const messagesBefore = before('websiteMessages')
+    const websiteMessages = await tx
+      .delete(formSubmission)
+      .where(and(inArray(formSubmission.kind, ['contact', 'interest']), sql`greatest(${formSubmission.createdAt}, coalesce(${formSubmission.handledAt}, ${formSubmission.createdAt})) < ${messagesBefore.toISOString()}::timestamptz`))
+      .returning({ id: formSubmission.id })
+    const outboxMails = await tx.delete(outboxMail).where(lt(outboxMail.createdAt, before('logs'))).returning({ id: outboxMail.id })
+    const endedBefore = before('endedSessions')
+    const sessions = await tx.delete(session).where(lt(session.expiresAt, endedBefore)).returning({ id: session.id })
+    const verifications = await tx.delete(verification).where(lt(verification.expiresAt, endedBefore)).returning({ id: verification.id })
+    const signInCounters = await tx.delete(rateLimit).where(lt(rateLimit.lastRequest, before('signInCounters').getTime())).returning({ id: rateLimit.id })
+    return {
+      websiteMessages: websiteMessages.length,
+      outboxMails: outboxMails.length,
+      sessions: sessions.length,
+      verifications: verifications.length,
+      signInCounters: signInCounters.length,
+    }
+  })
+  // Analytics keeps its own hourly sweep (salts must not outlive 48 h by a day); run here too, one code path.
+  const analytics = await sweepAnalytics({ retentionMonths: periods.analyticsEvents.amount, now })
+  return { ...removed, analytics }
+}
