@@ -8,6 +8,7 @@ import { DownloadButton } from '#app/features/downloads/components/download-butt
 import { fileDownloadPath } from '#app/features/downloads/downloads'
 import type { PublicMedia } from '../server/public-pages.server'
 import { LikeButton } from '#app/features/analytics/components/like-button'
+import { useDarkToasts } from '#app/lib/toast'
 
 /** The viewer's download button, when the gallery offers downloads. */
 export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string; label: string }
@@ -58,6 +59,7 @@ export default function GalleryLightbox({
   /** The gallery's company and id: a heart likes the photo or video on screen. */
   like?: { companyId: string; contentId: string }
 }) {
+  useDarkToasts()
   // Kept here so the viewer stays on its photo when more photos arrive behind it.
   const [current, setCurrent] = useState(index)
   const shownId = media[current]?.id
