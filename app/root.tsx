@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error'
 import { I18nProvider } from './components/i18n-provider'
@@ -62,13 +62,15 @@ function useFramedPreview() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const framed = useFramedPreview()
+  // Staff at work see the consent card only right after choosing, never again on every page.
+  const isStaffScreen = catalogArea(useLocation().pathname) === 'staff'
   return (
     <I18nProvider language={loaderData.language} resources={loaderData.resources}>
       <Outlet />
       {framed ? null : (
         <>
           <LazyToaster />
-          <CookieConsent />
+          <CookieConsent remindOnLoad={!isStaffScreen} />
         </>
       )}
     </I18nProvider>

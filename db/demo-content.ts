@@ -68,6 +68,28 @@ async function demoPhoto(index: number) {
   return sharp(Buffer.from(concertSvg(index, width, height))).jpeg({ quality: 86, mozjpeg: true }).toBuffer()
 }
 
+/** Each photo described for those who cannot see it (drawn in the order of PALETTES, portrait every fifth). */
+const PHOTO_DESCRIPTIONS = [
+  'Violet beams sweep over a crowd with raised hands',
+  'Blue stage lights cut through haze above the front rows',
+  'Orange floodlights turn the crowd into silhouettes',
+  'Tall shot of green lasers above the audience',
+  'Pink spotlights at the peak of the encore',
+  'Indigo wash over the stage as the band walks on',
+  'A single white spotlight above a sea of heads',
+  'Cyan beams fanning out from the lighting rig',
+  'Amber glow over the crowd between songs',
+  'Tall shot of the lighting rig in emerald and blue',
+  'Magenta light catching hands in the air',
+  'Wide view of the hall lit in deep blue',
+  'Soundcheck under violet house lights',
+  'The green room glowing before doors open',
+  'Crew lights warming up the empty stage',
+  'Tall shot of the side-stage stairs in blue light',
+  'Pink haze over the barrier before the show',
+  'The band’s first steps into the blue stage light',
+]
+
 type DemoGallery = { title: string; slug: string; description: string; location: string; category: string; photos: number; requireLead: boolean }
 
 const GALLERIES: DemoGallery[] = [
@@ -147,7 +169,7 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
           sizeBytes: bytes.length,
           storageKey,
           position,
-          altText: position === 0 ? 'Stage lights over the crowd' : null,
+          altText: PHOTO_DESCRIPTIONS[(photoIndex - 1) % PHOTO_DESCRIPTIONS.length],
           createdBy,
         }),
       )
@@ -163,6 +185,20 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
       tx.insert(asset).values({ id: assetId, companyId, contentItemId: lastGalleryId, purpose: 'gallery-media', mediaType: 'video', originalName: 'WALK_TO_STAGE.mp4', mimeType: 'video/mp4', sizeBytes: clip.length, storageKey, position: GALLERIES.at(-1)!.photos, title: 'Walk to the stage', createdBy }),
     )
     queued.push(assetId)
+    // The same clip as a single item of the event: fans open it in the player.
+    const [single] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'single', status: 'published', publishedAt: new Date(), eventId: tour.id, happenedOn: '2026-10-17', title: 'Walk to the stage (video)', description: 'Thirty seconds before the first chord.', createdBy })
+        .returning({ id: contentItem.id }),
+    )
+    const singleAssetId = randomUUID()
+    const singleKey = mediaKey(companyId, singleAssetId, 'original', 'mp4')
+    await getStorage().put(singleKey, clip, { contentType: 'video/mp4' })
+    await withSystem((tx) =>
+      tx.insert(asset).values({ id: singleAssetId, companyId, contentItemId: single.id, purpose: 'content-file', mediaType: 'video', originalName: 'WALK_TO_STAGE.mp4', mimeType: 'video/mp4', sizeBytes: clip.length, storageKey: singleKey, title: 'Walk to the stage', createdBy }),
+    )
+    queued.push(singleAssetId)
   }
   await withSystem((tx) => tx.update(organization).set({ metadata: JSON.stringify({ [SEEDED_MARK]: true }) }).where(eq(organization.id, companyId)))
   for (const assetId of queued) await enqueue(generateRenditionsJob, { companyId, assetId }, { singletonKey: assetId })

@@ -35,6 +35,26 @@ function announce(kind: 'success' | 'error' | 'warning' | 'info' | 'message') {
   }
 }
 
+/*
+ * A dark surface on screen (the fans' black photo viewer) asks for dark toasts while it is open:
+ * a pale toast flashing over a black viewer glares. Counted, so nested surfaces unwind cleanly.
+ */
+let darkSurfaces = 0
+const themeListeners = new Set<() => void>()
+
+function setDarkSurfaces(change: number) {
+  darkSurfaces += change
+  for (const listener of themeListeners) listener()
+}
+
+/** While the calling component is mounted, toasts use the dark theme. */
+export function useDarkToasts() {
+  useEffect(() => {
+    setDarkSurfaces(1)
+    return () => setDarkSurfaces(-1)
+  }, [])
+}
+
 /** Staff screens fetch the toasts' code ahead (when idle), so a toast can still appear with the network gone. */
 export function preloadToasts() {
   sonner ??= import('sonner')
@@ -71,10 +91,19 @@ export function LazyToaster() {
     () => wanted,
     () => false,
   )
+  const isDark = useSyncExternalStore(
+    (onChange) => {
+      themeListeners.add(onChange)
+      return () => themeListeners.delete(onChange)
+    },
+    () => darkSurfaces > 0,
+    () => false,
+  )
   if (!isWanted) return null
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton style={READABLE_TOAST_COLOURS} />
+      {/* Sonner's own dark rich colours pass AA; the darkened light ones would not on black. Over the viewer they sit low, clear of its toolbar. */}
+      <Toaster position={isDark ? 'bottom-center' : 'top-center'} richColors closeButton theme={isDark ? 'dark' : 'light'} style={isDark ? undefined : READABLE_TOAST_COLOURS} />
       <ReadyWhenMounted />
     </Suspense>
   )

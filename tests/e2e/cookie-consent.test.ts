@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import { launchBrowser, PHONE, visit } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -61,6 +63,7 @@ describe('cookie consent on a phone', () => {
   beforeAll(async () => {
     // The spec's demo company; other test files may have created it already.
     await getDb().insert(organization).values({ id: randomUUID(), name: 'Afterglow Demo', slug: 'demo' }).onConflictDoNothing({ target: organization.slug })
+    await mkdir('test-results/consent', { recursive: true })
     browser = await launchBrowser()
   })
   afterEach(async () => {
@@ -85,7 +88,11 @@ describe('cookie consent on a phone', () => {
     expect(box).not.toBeNull()
     expect(box!.y + box!.height).toBeGreaterThan(PHONE.height - 24)
     expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height)
-    expect(box!.height).toBeLessThan(PHONE.height / 2)
+    // A compact strip: under a quarter of the phone's height, the three choices in one row.
+    expect(box!.height).toBeLessThan(PHONE.height / 4)
+    const rows = await Promise.all(['Accept', 'Decline', 'Customize'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!.y))
+    expect(new Set(rows).size).toBe(1)
+    await page.screenshot({ path: 'test-results/consent/banner-en-390.png' })
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     expect(await layoutShift(page)).toBe(shiftBefore)
 
@@ -207,6 +214,8 @@ describe('cookie consent on a phone', () => {
     const banner = page.getByTestId('consent-banner')
     expect(await banner.getByRole('heading').textContent()).toBe('Cookies neste site')
     for (const name of ['Aceitar', 'Recusar', 'Personalizar']) expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1)
+    expect((await banner.boundingBox())!.height).toBeLessThan(PHONE.height / 4)
+    await page.screenshot({ path: 'test-results/consent/banner-pt-390.png' })
     await banner.getByRole('button', { name: 'Personalizar' }).click()
     const dialog = page.getByRole('dialog', { name: 'Configurações de cookies' })
     await dialog.waitFor()
@@ -215,6 +224,61 @@ describe('cookie consent on a phone', () => {
     await dialog.getByRole('button', { name: 'Aceitar todos' }).click()
     await page.getByText('Todos os cookies aceitos', { exact: true }).waitFor()
     expect(await page.getByTestId('consent-status-count').textContent()).toBe('4/4 ativadas')
+    expect(problems).toEqual([])
+  })
+
+  it('stays compact in Spanish and French, and on a wide screen', async () => {
+    for (const [locale, accept] of [['es-ES', 'Aceptar'], ['fr-FR', 'Accepter']]) {
+      const { page } = await phonePage(locale)
+      await visit(page, '/demo')
+      await waitForBanner(page)
+      const banner = page.getByTestId('consent-banner')
+      expect(await banner.getByRole('button', { name: accept, exact: true }).count()).toBe(1)
+      expect((await banner.boundingBox())!.height).toBeLessThan(PHONE.height / 4)
+      await page.screenshot({ path: `test-results/consent/banner-${locale.slice(0, 2)}-390.png` })
+      await context?.close()
+    }
+    context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    const wide = await context.newPage()
+    await visit(wide, '/demo')
+    await waitForBanner(wide)
+    await wide.screenshot({ path: 'test-results/consent/banner-en-1440.png' })
+  })
+
+  it('in the admin: the card only follows a choice, hides after 3 s even when clicked, and never greets a page load', async () => {
+    const admin = await createCompanyAdmin('e2e-consent')
+    context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await visit(page, '/admin')
+    await waitForBanner(page)
+    await page.getByRole('button', { name: 'Decline', exact: true }).click()
+    const card = page.getByTestId('consent-status')
+    await card.waitFor()
+    const shownAt = Date.now()
+    // A tap on the card (not keyboard focus) does not hold it.
+    await page.getByTestId('consent-status-count').click()
+    await card.waitFor({ state: 'detached', timeout: 4500 })
+    expect(Date.now() - shownAt).toBeGreaterThan(2000)
+
+    // Once chosen, nothing consent-related shows up again on admin screens, loaded or navigated to.
+    let seen = 0
+    await page.exposeFunction('consentSeen', () => (seen += 1))
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="consent-status"],[data-testid="consent-banner"]')) (window as unknown as { consentSeen: () => void }).consentSeen()
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await visit(page, '/admin/leads')
+    await page.waitForTimeout(3500)
+    await visit(page, '/admin/settings')
+    await page.waitForTimeout(2500)
+    expect(seen).toBe(0)
+    // The fans' pages still show the reminder, as the spec has it.
+    await visit(page, '/demo')
+    await card.waitFor()
     expect(problems).toEqual([])
   })
 })

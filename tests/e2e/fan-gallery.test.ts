@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
@@ -25,7 +26,10 @@ describe('a fan opens a gallery on a phone', () => {
       await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
     }
     browser = await launchBrowser()
-    page = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage()
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    page = await context.newPage()
+    await mkdir('test-results/fan-gallery', { recursive: true })
   })
   afterAll(async () => {
     await browser?.close()
@@ -50,7 +54,16 @@ describe('a fan opens a gallery on a phone', () => {
     const first = await page.locator('.yarl__slide_current img').getAttribute('src')
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).not.toBe(first)
-    await page.getByRole('button', { name: 'Close' }).click()
+    // A toast over the black viewer is dark too, not a pale flash.
+    await page.getByRole('button', { name: 'Share this gallery' }).click()
+    await page.getByRole('menuitem', { name: 'Copy link' }).click()
+    await page.locator('[data-sonner-toast]').first().waitFor()
+    expect(await page.locator('[data-sonner-toaster]').getAttribute('data-sonner-theme')).toBe('dark')
+    await page.screenshot({ path: 'test-results/fan-gallery/viewer-toast-390.png' })
+    // Below the viewer's toolbar, not over it.
+    const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!
+    expect(toastBox.y).toBeGreaterThan(PHONE.height / 2)
+    await page.locator('.yarl__toolbar').getByRole('button', { name: 'Close', exact: true }).click()
     await expect.poll(() => viewer.count()).toBe(0)
     expect(errors).toEqual([])
   })

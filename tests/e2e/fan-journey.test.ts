@@ -209,7 +209,9 @@ describe("a fan's whole journey, on a phone", () => {
     await visit(page, `/${slug}/galeria/encore`)
     expect(await page.locator('html').getAttribute('lang')).toBe('pt')
     expect(await page.getByRole('link', { name: /Baixar tudo \(ZIP\)/ }).count()).toBe(1)
-    expect(await page.getByText('Fotos', { exact: true }).count()).toBeGreaterThan(0)
+    expect(await page.getByText('Compartilhar', { exact: true }).count()).toBeGreaterThan(0)
+    // A gallery of photos only has no Photos/Videos tabs to choose from.
+    expect(await page.getByTestId('filter-tabs').count()).toBe(0)
     await page.getByRole('button', { name: 'Aceitar', exact: true }).waitFor({ timeout: 10_000 })
     await expectNoAxeViolations(page, { label: 'gallery page in Portuguese' })
     for (const [address, text] of [

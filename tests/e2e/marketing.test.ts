@@ -58,6 +58,58 @@ describe('the marketing site on a phone', () => {
     expect(new URL(page.url()).search).toBe('')
   })
 
+  it('has a menu with the sections and Login on a phone, and plan badges that tell the truth', async () => {
+    await visit(page, '/')
+    const menu = page.getByTestId('marketing-menu')
+    expect(await page.getByTestId('menu-account-link').isVisible()).toBe(false)
+    await menu.getByRole('button', { name: 'Menu' }).or(menu.locator('summary')).first().click()
+    await expect.poll(() => page.getByTestId('menu-account-link').isVisible()).toBe(true)
+    expect(await page.getByTestId('menu-account-link').textContent()).toBe('Login')
+    expect(await menu.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: 'test-results/marketing/menu-en-390.png' })
+    // A section link closes the menu and scrolls there.
+    await menu.getByRole('link', { name: 'Pricing' }).click()
+    await expect.poll(() => page.getByTestId('menu-account-link').isVisible()).toBe(false)
+
+    // The trial is of Professional: Starter is free for good, Enterprise has no trial badge.
+    expect(await page.getByTestId('plan-starter').getByTestId('plan-badge').textContent()).toBe('Free forever')
+    expect(await page.getByTestId('plan-professional').getByTestId('plan-badge').textContent()).toBe('14-day free trial')
+    expect(await page.getByTestId('plan-enterprise').getByTestId('plan-badge').count()).toBe(0)
+    expect(await page.locator('#pricing').innerText()).not.toMatch(/every plan/i)
+    await page.locator('#pricing').screenshot({ path: 'test-results/marketing/pricing-en-390.png' })
+
+    await visit(page, '/')
+    await page.getByTestId('marketing-menu').locator('summary').click()
+    await page.getByTestId('menu-account-link').click()
+    await page.waitForURL('**/auth**')
+    await visit(page, '/')
+  })
+
+  it('shows the menu in every language, and none on a wide screen', async () => {
+    const logins = { pt: 'Entrar', es: 'Iniciar sesión', fr: 'Connexion' }
+    for (const [language, login] of Object.entries(logins)) {
+      const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+      await context.addCookies([{ name: 'lang', value: language, url: baseUrl }])
+      await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+      const phone = await context.newPage()
+      await visit(phone, '/')
+      await phone.getByTestId('marketing-menu').locator('summary').click()
+      await expect.poll(() => phone.getByTestId('menu-account-link').textContent()).toBe(login)
+      await phone.screenshot({ path: `test-results/marketing/menu-${language}-390.png` })
+      expect(await phone.getByTestId('plan-starter').getByTestId('plan-badge').textContent()).not.toMatch(/14/)
+      await context.close()
+    }
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl })
+    await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+    const wide = await context.newPage()
+    await visit(wide, '/')
+    expect(await wide.getByTestId('marketing-menu').isVisible()).toBe(false)
+    await wide.locator('#pricing').scrollIntoViewIfNeeded()
+    await wide.locator('#pricing').screenshot({ path: 'test-results/marketing/pricing-en-1440.png' })
+    await context.close()
+  })
+
   it('sends the three forms in place, with their states and the exact success texts', async () => {
     await visit(page, '/')
     // Slow the answers down a little, so the submitting state can be seen.

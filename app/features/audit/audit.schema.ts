@@ -16,6 +16,13 @@ export const AUDIT_CATEGORIES = [
 export const ZAuditCategory = z.enum(AUDIT_CATEGORIES)
 export type TAuditCategory = z.infer<typeof ZAuditCategory>
 
+/** The audit screen's filters (query string): a category and a person, both optional. */
+export const ZAuditFilters = z.object({
+  category: ZAuditCategory.optional().catch(undefined),
+  actor: z.string().min(1).max(200).optional().catch(undefined),
+})
+export type TAuditFilters = z.infer<typeof ZAuditFilters>
+
 export const ZAuditEventInput = z.object({
   category: ZAuditCategory,
   action: z.string().min(1).max(200),

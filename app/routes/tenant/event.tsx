@@ -33,6 +33,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
+const sum = <K extends string>(items: Array<Record<K, number>>, key: K) => items.reduce((total, item) => total + item[key], 0)
+
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, event, items, filter, downloads, share } = loaderData
@@ -40,7 +42,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>
-      <CoverHero coverAssetId={event.coverAssetId} coverStyle={company.template.cover} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
+      <CoverHero coverAssetId={event.coverAssetId ?? items.find((item) => item.coverAssetId)?.coverAssetId ?? null} coverStyle={company.template.cover} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
           {event.startsAt ? (
             <span className="inline-flex items-center gap-1">
@@ -55,7 +57,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
           {event.isFree ? <span>{t('public.event.free')}</span> : null}
-          {event.spots ? <span>{t('public.event.spots', { count: event.spots })}</span> : null}
+          {event.spots ? <span>{t('public.event.spots', { count: event.spots, spots: new Intl.NumberFormat(i18n.language).format(event.spots) })}</span> : null}
         </p>
         {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
       </CoverHero>
@@ -64,7 +66,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           <h2 id="event-content" className="text-2xl font-semibold">
             {t('public.event.content')}
           </h2>
-          <FilterTabs names={EVENT_FILTERS} current={filter} className="flex rounded-full border border-line p-1 text-sm" />
+          <FilterTabs names={EVENT_FILTERS} current={filter} counts={{ photos: sum(items, 'photos'), videos: sum(items, 'videos'), audios: sum(items, 'audios') }} className="flex rounded-full border border-line p-1 text-sm" />
         </div>
         {shown.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.event.empty')}</p>

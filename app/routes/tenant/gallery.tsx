@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { CoverHero } from '#app/features/public/components/cover-hero'
-import { FilterTabs, MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
+import { FilterTabs, MEDIA_TABS, readFilter, visibleTabs } from '#app/features/public/components/filter-tabs'
 import { MediaGrid } from '#app/features/public/components/media-grid'
 
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
@@ -104,16 +104,18 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         {offer ? (
           <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: formatBytes(offer.sizeBytes, i18n.language) })} size="lg" className="mt-6 w-full sm:w-auto">
             {t('downloads.all')}
-            <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+            <span className="font-normal">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
           </DownloadButton>
         ) : null}
       </CoverHero>
       <div className="pb-4">
         <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
       </div>
-      <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
-        <FilterTabs names={MEDIA_TABS} current={tab} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
-      </div>
+      {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
+        <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
+          <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: gallery.photos, videos: gallery.videos }} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
+        </div>
+      ) : null}
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
         {shown.length === 0 && preparing > 0 ? (
           <div role="status" className="rounded-xl border border-dashed border-line p-10 text-center" data-testid="gallery-preparing">
@@ -148,7 +150,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide'), Shortcuts: t('public.lightbox.shortcuts'), shortcutsMove: t('public.lightbox.shortcutsMove'), shortcutsZoom: t('public.lightbox.shortcutsZoom'), shortcutsClose: t('public.lightbox.shortcutsClose') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
           </Suspense>
         ) : null}
       </section>

@@ -125,7 +125,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 className="w-full sm:w-auto"
               >
                 {t('downloads.action')}
-                <span className="font-normal opacity-75">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+                <span className="font-normal">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
               </DownloadButton>
             ) : null}
             <LikeButton companyId={company.id} contentId={item.id} className="justify-center" />

@@ -15,7 +15,10 @@ type ConsentBannerProps = {
   onPrepareCustomize: () => void
 }
 
-/** Fixed at the bottom over the page: it takes no room in the layout, so nothing moves. */
+/**
+ * Fixed at the bottom over the page: it takes no room in the layout, so nothing moves. On a phone
+ * it is a compact strip (short text, the three choices in one row) that leaves the page readable.
+ */
 export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomize }: ConsentBannerProps) {
   const { t } = useTranslation()
   const titleId = useId()
@@ -27,37 +30,38 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="consent-banner"
-      className={`${CONSENT_SURFACE} fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 max-h-[70dvh] overflow-y-auto p-4 transition duration-200 ease-out starting:translate-y-4 starting:opacity-0 sm:inset-x-auto sm:bottom-6 sm:left-1/2 sm:w-[min(56rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:p-5`}
+      className={`${CONSENT_SURFACE} fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-40 max-h-[70dvh] overflow-y-auto p-3 transition duration-200 ease-out starting:translate-y-4 starting:opacity-0 sm:inset-x-auto sm:bottom-6 sm:left-1/2 sm:w-[min(56rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:p-5`}
     >
       <button
         type="button"
         onClick={() => void loadChoices().then((choices) => choices.dismissBanner())}
         aria-label={t('consent.banner.close')}
-        className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
+        className="absolute top-1 right-1 inline-flex size-10 items-center sm:top-2 sm:right-2 justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
       >
         <X aria-hidden className="size-5" />
       </button>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:gap-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-8">
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="flex items-center gap-2 pr-10 text-base font-semibold">
-            <Cookie aria-hidden className="size-5 text-accent" />
+          <h2 id={titleId} className="flex items-center gap-2 pr-10 text-sm font-semibold sm:text-base">
+            <Cookie aria-hidden className="size-4 text-accent sm:size-5" />
             {t('consent.banner.title')}
           </h2>
-          <p id={textId} className="mt-2 text-sm leading-relaxed text-ink-muted">
-            {t('consent.banner.text')}{' '}
+          <p id={textId} className="mt-1 text-[13px] leading-snug text-ink-muted sm:mt-2 sm:text-sm sm:leading-relaxed">
+            <span className="sm:hidden">{t('consent.banner.short')}</span>
+            <span className="hidden sm:inline">{t('consent.banner.text')}</span>{' '}
             <Link to="/cookies" className="font-medium text-ink underline underline-offset-2 hover:text-accent">
               {t('consent.banner.policy')}
             </Link>
           </p>
         </div>
-        <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
-          <Button size="lg" className={`${CONSENT_PRIMARY} h-11 sm:h-10 sm:text-sm`} onClick={() => void loadChoices().then((choices) => {
+        <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
+          <Button size="lg" className={`${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`} onClick={() => void loadChoices().then((choices) => {
               choices.acceptAll()
               onChosen('accepted')
             })}>
             {t('consent.banner.accept')}
           </Button>
-          <Button size="lg" className={`${CONSENT_SECONDARY} h-11 sm:h-10 sm:text-sm`} onClick={() => void loadChoices().then((choices) => {
+          <Button size="lg" className={`${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`} onClick={() => void loadChoices().then((choices) => {
               choices.declineOptional()
               onChosen('declined')
             })}>
@@ -66,7 +70,7 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
           <Button
             size="lg"
             variant="ghost"
-            className="col-span-2 h-11 text-ink underline-offset-2 hover:bg-white/10 hover:underline sm:h-10 sm:text-sm"
+            className="h-10 px-2 text-sm text-ink underline-offset-2 sm:px-5 hover:bg-white/10 hover:underline"
             onClick={onCustomize}
             onPointerEnter={onPrepareCustomize}
             onFocus={onPrepareCustomize}

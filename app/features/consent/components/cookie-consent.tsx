@@ -38,7 +38,11 @@ function hasLanguage() {
   return Boolean(document.documentElement.lang)
 }
 
-export function CookieConsent() {
+/**
+ * `remindOnLoad`: the status card greets each page load once consent exists (the spec's fans'
+ * and marketing pages). The admin turns it off: a card over a work screen is clutter.
+ */
+export function CookieConsent({ remindOnLoad = true }: { remindOnLoad?: boolean }) {
   const { t } = useTranslation()
   const consent = useConsent()
   const [bannerDue, setBannerDue] = useState(false)
@@ -50,12 +54,14 @@ export function CookieConsent() {
   useEffect(() => {
     const stored = readConsent()
     if (stored.status) {
-      setStatusCardShowing(1)
+      if (remindOnLoad) setStatusCardShowing(1)
       return
     }
     if (stored.bannerSeen || !hasLanguage()) return
     const timer = window.setTimeout(() => setBannerDue(true), CONSENT_BANNER_DELAY_MS)
     return () => window.clearTimeout(timer)
+    // Once per page load: moving between screens must not greet again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // Radix returns focus only to its own trigger; ours are the banner, the card and footer links.

@@ -1,5 +1,5 @@
 import { Loader2, X } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent, type RefObject, type SyntheticEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent, type RefObject, type SyntheticEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -33,12 +33,32 @@ const ISOLATE = { onKeyDown: stop, onKeyUp: stop, onPointerDown: stop, onPointer
  * Asks a fan for their details before a download (spec §5): checked here with the same schema
  * the server uses, stored by the lead route's action. Closing or cancelling changes nothing.
  */
+const PALETTE = ['--surface', '--surface-muted', '--ink', '--ink-muted', '--line', '--accent', '--accent-foreground', '--danger'] as const
+
+/**
+ * The company's page palette (its canvas and brand colours) as the page around `from` paints it:
+ * the dialog is portalled out of that page, so it takes the colours along. Null off a company's
+ * page, where the platform's night palette is used.
+ */
+function pagePalette(from: HTMLElement | null | undefined): CSSProperties | null {
+  const page = from?.closest<HTMLElement>('[data-canvas]')
+  if (!page) return null
+  const style = getComputedStyle(page)
+  const palette = Object.fromEntries(PALETTE.map((name) => [name, style.getPropertyValue(name).trim()]).filter(([, value]) => value))
+  return Object.keys(palette).length === PALETTE.length ? (palette as CSSProperties) : null
+}
+
 export function LeadCaptureDialog({ open, onOpenChange, next, companyName, privacyHref, onCaptured, returnFocusTo }: LeadCaptureDialogProps) {
   const { t } = useTranslation()
   const fetcher = useFetcher<LeadCaptureResult>()
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const handled = useRef<LeadCaptureResult | undefined>(undefined)
   const busy = fetcher.state !== 'idle'
+  const [palette, setPalette] = useState<CSSProperties | null>(null)
+  // Before the first paint, so the dialog never flashes in other colours.
+  useLayoutEffect(() => {
+    if (open) setPalette(pagePalette(returnFocusTo?.current))
+  }, [open, returnFocusTo])
 
   useEffect(() => {
     const result = fetcher.data
@@ -84,7 +104,9 @@ export function LeadCaptureDialog({ open, onOpenChange, next, companyName, priva
             event.preventDefault()
             returnFocusTo.current.focus()
           }}
-          className="theme-night fixed inset-x-0 bottom-0 z-[10001] flex max-h-[92dvh] flex-col rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+          style={palette ?? undefined}
+          data-palette={palette ? 'page' : 'night'}
+          className={`${palette ? '' : 'theme-night '}fixed inset-x-0 bottom-0 z-[10001] flex max-h-[92dvh] flex-col rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl`}
         >
           <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6">
             <div className="min-w-0 flex-1">

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { Menu, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { BrandMark } from '#app/components/brand'
@@ -25,6 +26,8 @@ export function scrollToSection(event: React.MouseEvent<HTMLAnchorElement>, id: 
 export function MarketingTopBar({ heroId, account }: { heroId: string; account: { to: string; label: string } }) {
   const { t } = useTranslation()
   const [solid, setSolid] = useState(false)
+  const menu = useRef<HTMLDetailsElement>(null)
+  const closeMenu = () => menu.current?.removeAttribute('open')
 
   useEffect(() => {
     const hero = document.getElementById(heroId)
@@ -69,6 +72,42 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
           <a href="#contact" onClick={(event) => scrollToSection(event, 'contact')} className={buttonClasses('primary', 'sm', 'shrink-0 rounded-full px-4')} data-testid="contact-us">
             {t('home.nav.contact')}
           </a>
+          {/* Phones and tablets: the sections and Login behind one button; <details> opens without JavaScript. */}
+          <details ref={menu} className="group relative lg:hidden" data-testid="marketing-menu">
+            <summary
+              aria-label={t('home.nav.menu')}
+              className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+            >
+              <Menu aria-hidden className="size-5 group-open:hidden" />
+              <X aria-hidden className="hidden size-5 group-open:block" />
+            </summary>
+            <nav
+              aria-label={t('home.nav.label')}
+              className="fixed inset-x-0 top-16 border-b border-white/10 bg-black px-4 pt-2 pb-6 shadow-2xl sm:px-6"
+            >
+              <ul className="mx-auto flex max-w-6xl flex-col text-base">
+                {sections.map((section) => (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      onClick={(event) => {
+                        closeMenu()
+                        scrollToSection(event, section.id)
+                      }}
+                      className="block border-b border-white/5 py-3 text-ink-muted hover:text-ink"
+                    >
+                      {section.label}
+                    </a>
+                  </li>
+                ))}
+                <li>
+                  <Link to={account.to} onClick={closeMenu} className={buttonClasses('secondary', 'lg', 'mt-4 w-full rounded-full border-line bg-transparent text-ink')} data-testid="menu-account-link">
+                    {account.label}
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          </details>
         </div>
       </div>
     </header>

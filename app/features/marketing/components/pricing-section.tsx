@@ -4,7 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { formatPrice, planFeatures } from '#app/features/billing/plan-features'
-import { CURRENCIES, MONTHLY_PRICES, PLAN_IDS, TRIAL_DAYS, type Currency } from '#app/features/billing/plans'
+import { CURRENCIES, MONTHLY_PRICES, PLAN_IDS, TRIAL_DAYS, TRIAL_PLAN, type Currency } from '#app/features/billing/plans'
 import { cn } from '#app/lib/cn'
 
 export function PricingSection({ initialCurrency }: { initialCurrency: Currency }) {
@@ -60,7 +60,12 @@ export function PricingSection({ initialCurrency }: { initialCurrency: Currency 
                   </span>
                   {price === 0 ? null : <span className="text-sm text-ink-muted">{t('home.pricing.perMonth')}</span>}
                 </p>
-                <p className="mt-2 inline-flex self-start rounded-full border border-accent/40 px-2.5 py-0.5 text-xs font-medium text-accent">{t('home.pricing.trial', { days: TRIAL_DAYS })}</p>
+                {/* The trial is of Professional only (PRODUCT.md): Starter is free for good, Enterprise is bought. */}
+                {plan === 'enterprise' ? null : (
+                  <p className="mt-2 inline-flex self-start rounded-full border border-accent/40 px-2.5 py-0.5 text-xs font-medium text-accent" data-testid="plan-badge">
+                    {plan === TRIAL_PLAN ? t('home.pricing.trial', { days: TRIAL_DAYS }) : t('home.pricing.freeForever')}
+                  </p>
+                )}
                 <Link to={`/auth?mode=signup&plan=${plan}`} className={buttonClasses(featured ? 'primary' : 'secondary', 'lg', cn('mt-6 w-full rounded-full', featured ? '' : 'border-line bg-transparent text-ink hover:bg-surface'))}>
                   {t(`home.pricing.plans.${plan}.cta`)}
                 </Link>

@@ -143,7 +143,7 @@ function GalleriesSection({ galleries, tab, basePath }: Pick<CompanyLandingData,
   return (
     <section id="galleries" className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-10 pb-12 sm:px-6" aria-labelledby="galleries-heading" data-testid="galleries-section">
       <SectionHeading id="galleries-heading" title={t('public.landing.galleries')}>
-        <FilterTabs names={MEDIA_TABS} current={tab} className="flex rounded-full border border-line p-1 text-sm" />
+        <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: galleries.filter((gallery) => gallery.photos > 0).length, videos: galleries.filter((gallery) => gallery.videos > 0).length }} className="flex rounded-full border border-line p-1 text-sm" />
       </SectionHeading>
       {shown.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.landing.noGalleries')}</p>
@@ -201,7 +201,7 @@ function EventsSection({ events, resources, basePath }: Pick<CompanyLandingData,
                 </p>
               </div>
               <p className="flex shrink-0 items-center gap-4 text-sm text-ink-muted">
-                <span>{[item.isFree ? t('public.event.free') : null, item.spots ? t('public.event.spots', { count: item.spots }) : null].filter(Boolean).join(' · ')}</span>
+                <span>{[item.isFree ? t('public.event.free') : null, item.spots ? t('public.event.spots', { count: item.spots, spots: new Intl.NumberFormat(i18n.language).format(item.spots) }) : null].filter(Boolean).join(' · ')}</span>
                 <Link to={`${basePath}/evento/${item.slug}`} className="font-medium text-accent hover:underline">
                   {t('public.event.view')}
                 </Link>

@@ -11,12 +11,23 @@ export function readFilter<const T extends readonly string[]>(request: Request, 
   return names.find((name) => name === requested) ?? names[0]
 }
 
-/** All / Photos / Videos (/ Audios) as links, so they work without JavaScript. */
-export function FilterTabs({ names, current, className }: { names: readonly string[]; current: string; className: string }) {
+/**
+ * The tabs worth showing: "all" and each type that has items (`counts`), and the current one
+ * whatever its count (a shared link may point at it). With one type only, "all" says it all: none.
+ */
+export function visibleTabs(names: readonly string[], current: string, counts: Partial<Record<string, number>>) {
+  const shown = names.filter((name) => name === 'all' || name === current || (counts[name] ?? 0) > 0)
+  return shown.length > 2 || current !== names[0] ? shown : []
+}
+
+/** All / Photos / Videos (/ Audios) as links, so they work without JavaScript; types without items are left out. */
+export function FilterTabs({ names, current, counts, className }: { names: readonly string[]; current: string; counts: Partial<Record<string, number>>; className: string }) {
   const { t } = useTranslation()
+  const shown = visibleTabs(names, current, counts)
+  if (shown.length === 0) return null
   return (
-    <nav aria-label={t('public.tabs.label')} className={className}>
-      {names.map((name) => (
+    <nav aria-label={t('public.tabs.label')} className={className} data-testid="filter-tabs">
+      {shown.map((name) => (
         <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={current === name ? 'page' : undefined} className={cn('rounded-full px-3.5 py-1.5', current === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
           {t(`public.tabs.${name}`)}
         </Link>

@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react'
-import Lightbox, { useLightboxState } from 'yet-another-react-lightbox'
+import { Keyboard, ZoomIn, ZoomOut } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import Lightbox, { useLightboxState, type ZoomRef } from 'yet-another-react-lightbox'
+import Captions from 'yet-another-react-lightbox/plugins/captions'
+import Counter from 'yet-another-react-lightbox/plugins/counter'
+import Thumbnails from 'yet-another-react-lightbox/plugins/thumbnails'
 import Video from 'yet-another-react-lightbox/plugins/video'
 import Zoom from 'yet-another-react-lightbox/plugins/zoom'
 import 'yet-another-react-lightbox/styles.css'
+import 'yet-another-react-lightbox/plugins/captions.css'
+import 'yet-another-react-lightbox/plugins/counter.css'
+import 'yet-another-react-lightbox/plugins/thumbnails.css'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { fileDownloadPath } from '#app/features/downloads/downloads'
 import type { PublicMedia } from '../server/public-pages.server'
 import { LikeButton } from '#app/features/analytics/components/like-button'
+import { useDarkToasts } from '#app/lib/toast'
 
 /** The viewer's download button, when the gallery offers downloads. */
 export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string; label: string }
@@ -26,6 +34,65 @@ function LikeCurrent({ media, like }: { media: PublicMedia[]; like: { companyId:
   const item = media[currentIndex]
   if (!item) return null
   return <LikeButton key={item.id} appearance="icon" companyId={like.companyId} contentId={like.contentId} assetId={item.id} />
+}
+
+/** Zoom is for photos: on a video the buttons would only sit there disabled. */
+function ZoomButtons({ media, zoom, labels }: { media: PublicMedia[]; zoom: ZoomRef; labels: Record<string, string> }) {
+  const { currentIndex } = useLightboxState()
+  if (media[currentIndex]?.mediaType === 'video') return null
+  return (
+    <>
+      <button type="button" className="yarl__button" aria-label={labels['Zoom in']} title={labels['Zoom in']} disabled={zoom.disabled || zoom.zoom >= zoom.maxZoom} onClick={() => zoom.zoomIn()} data-testid="viewer-zoom-in">
+        <ZoomIn aria-hidden className="yarl__icon" />
+      </button>
+      <button type="button" className="yarl__button" aria-label={labels['Zoom out']} title={labels['Zoom out']} disabled={zoom.disabled || zoom.zoom <= zoom.minZoom} onClick={() => zoom.zoomOut()}>
+        <ZoomOut aria-hidden className="yarl__icon" />
+      </button>
+    </>
+  )
+}
+
+/** The viewer's keys, listed behind one button (they work whether or not the list is open). */
+function ShortcutsButton({ labels }: { labels: Record<string, string> }) {
+  const [open, setOpen] = useState(false)
+  const panelId = useId()
+  const keys: Array<[string, string]> = [
+    ['← →', labels.shortcutsMove],
+    ['+ −', labels.shortcutsZoom],
+    ['Esc', labels.shortcutsClose],
+  ]
+  return (
+    <span className="relative">
+      <button type="button" className="yarl__button" aria-label={labels.Shortcuts} title={labels.Shortcuts} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)} data-testid="viewer-shortcuts">
+        <Keyboard aria-hidden className="yarl__icon" />
+      </button>
+      {open ? (
+        <dl id={panelId} className="absolute top-full right-0 z-10 grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1.5 rounded-lg bg-black/85 p-3 text-left text-sm text-white shadow-lg" data-testid="viewer-shortcuts-list">
+          {keys.map(([key, what]) => (
+            <div key={key} className="contents">
+              <dt>
+                <kbd className="rounded border border-white/30 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </span>
+  )
+}
+
+/** A strip of thumbnails where there is room for it: wide screens with a pointer. */
+function useWideScreen() {
+  const [wide, setWide] = useState(false)
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 1024px)')
+    const update = () => setWide(query.matches)
+    update()
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+  return wide
 }
 
 /**
@@ -58,6 +125,8 @@ export default function GalleryLightbox({
   /** The gallery's company and id: a heart likes the photo or video on screen. */
   like?: { companyId: string; contentId: string }
 }) {
+  useDarkToasts()
+  const wide = useWideScreen()
   // Kept here so the viewer stays on its photo when more photos arrive behind it.
   const [current, setCurrent] = useState(index)
   const shownId = media[current]?.id
@@ -75,6 +144,7 @@ export default function GalleryLightbox({
         height: item.height,
         poster: largest ? `/p/${item.id}/${largest.name}.webp` : undefined,
         sources: [{ src: `/p/${item.id}/stream`, type: item.mimeType }],
+        description: item.title ?? undefined,
       }
     }
     return {
@@ -82,6 +152,8 @@ export default function GalleryLightbox({
       alt: item.altText ?? item.title ?? '',
       width: item.width,
       height: item.height,
+      // The caption is the photo's title; its alt text stays for those who cannot see it.
+      description: item.title ?? undefined,
       srcSet: item.sources.map((source) => ({ src: `/p/${item.id}/${source.name}.webp`, width: source.width, height: Math.round((source.width * item.height) / item.width) })),
     }
   })
@@ -97,14 +169,18 @@ export default function GalleryLightbox({
         },
       }}
       slides={slides}
-      plugins={[Zoom, Video]}
+      plugins={wide ? [Zoom, Video, Counter, Captions, Thumbnails] : [Zoom, Video, Counter, Captions]}
+      counter={{ container: { 'aria-live': 'polite', 'data-testid': 'viewer-counter' } as React.HTMLAttributes<HTMLDivElement> }}
+      captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 2 }}
+      thumbnails={{ width: 96, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', vignette: true }}
+      render={{ buttonZoom: (zoom) => <ZoomButtons media={media} zoom={zoom} labels={labels} /> }}
       labels={labels}
       // No wrapping round to the first photo while the gallery's end is not loaded yet.
       carousel={{ finite: hasMore, preload: 2 }}
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
       // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
-      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), 'close'] }}
+      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), <ShortcutsButton key="shortcuts" labels={labels} />, 'close'] }}
     />
   )
 }
