@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { Fragment, useState } from 'react'
+import { useState } from 'react'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { useTranslation } from '#app/lib/react-i18n'
 import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
@@ -23,28 +23,29 @@ export function VideoTable({ videos }: { videos: VideoEngagement[] }) {
   const [open, setOpen] = useState<string | null>(null)
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
+  const shown = videos.find((video) => video.contentItemId === open) ?? null
   return (
-    <Table label={t('analytics.admin.tables.video')} density="dense" className="min-w-[640px]">
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t('analytics.admin.columns.title')}</TableHead>
-          <TableHead numeric>{t('analytics.admin.columns.watchedMinutes')}</TableHead>
-          <TableHead numeric>{t('analytics.admin.columns.plays')}</TableHead>
-          <TableHead numeric>{t('analytics.admin.columns.averageWatched')}</TableHead>
-          <TableHead numeric>{t('analytics.admin.columns.completionRate')}</TableHead>
-          {/* Relative: the hidden text stays inside the scrolling table instead of widening a phone's page. */}
-          <TableHead className="relative">
-            <span className="sr-only">{t('analytics.admin.heatmap.title')}</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {videos.map((video) => {
-          const isOpen = open === video.contentItemId
-          const panel = `heatmap-${video.contentItemId}`
-          return (
-            <Fragment key={video.contentItemId}>
-              <TableRow data-testid="video-row">
+    <div className="space-y-3">
+      <Table label={t('analytics.admin.tables.video')} density="dense" className="min-w-[640px]">
+        <TableHeader>
+          <TableRow>
+            <TableHead>{t('analytics.admin.columns.title')}</TableHead>
+            <TableHead numeric>{t('analytics.admin.columns.watchedMinutes')}</TableHead>
+            <TableHead numeric>{t('analytics.admin.columns.plays')}</TableHead>
+            <TableHead numeric>{t('analytics.admin.columns.averageWatched')}</TableHead>
+            <TableHead numeric>{t('analytics.admin.columns.completionRate')}</TableHead>
+            {/* Relative: the hidden text stays inside the scrolling table instead of widening a phone's page. */}
+            <TableHead className="relative">
+              <span className="sr-only">{t('analytics.admin.heatmap.title')}</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {videos.map((video) => {
+            const isOpen = open === video.contentItemId
+            const panel = `heatmap-${video.contentItemId}`
+            return (
+              <TableRow key={video.contentItemId} data-testid="video-row">
                 <TableCell className="max-w-64 truncate font-medium">{video.title ?? t('analytics.admin.untitled')}</TableCell>
                 <TableCell numeric data-figure="watchedMinutes">
                   {number.format(video.watchedSeconds / 60)}
@@ -73,23 +74,25 @@ export function VideoTable({ videos }: { videos: VideoEngagement[] }) {
                   </button>
                 </TableCell>
               </TableRow>
-              {isOpen ? (
-                <TableRow>
-                  <TableCell colSpan={6} id={panel} className="bg-surface-muted/50">
-                    <div className="space-y-4" data-testid="heatmap-panel">
-                      {video.files.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.heatmap.none')}</p> : null}
-                      {video.files.map((file) => (
-                        <Heatmap key={file.assetId} name={video.files.length > 1 ? file.name : null} buckets={file.buckets} />
-                      ))}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </Fragment>
-          )
-        })}
-      </TableBody>
-    </Table>
+            )
+          })}
+        </TableBody>
+      </Table>
+      {shown ? (
+        // Under the table, not in it: on a phone the table scrolls sideways, the heatmap keeps the screen's width.
+        <section id={`heatmap-${shown.contentItemId}`} aria-labelledby="heatmap-title" className="rounded-xl border border-line bg-surface p-4" data-testid="heatmap-panel">
+          <h3 id="heatmap-title" className="truncate font-medium">
+            {t('analytics.admin.heatmap.title')}: {shown.title ?? t('analytics.admin.untitled')}
+          </h3>
+          <div className="mt-3 space-y-4">
+            {shown.files.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.heatmap.none')}</p> : null}
+            {shown.files.map((file) => (
+              <Heatmap key={file.assetId} name={shown.files.length > 1 ? file.name : null} buckets={file.buckets} durationSeconds={file.durationSeconds} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
   )
 }
 
@@ -98,12 +101,12 @@ export function VideoTable({ videos }: { videos: VideoEngagement[] }) {
  * where it was played more. The drawing has a one-line summary for screen readers, and the
  * played slices are also a table anyone can open.
  */
-function Heatmap({ name, buckets }: { name: string | null; buckets: number[] }) {
+function Heatmap({ name, buckets, durationSeconds }: { name: string | null; buckets: number[]; durationSeconds: number | null }) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   const peak = Math.max(...buckets, 0)
   const top = buckets.indexOf(peak)
-  const end = buckets.length * HEATMAP_BUCKET_SECONDS
+  const end = durationSeconds ?? buckets.length * HEATMAP_BUCKET_SECONDS
   const played = buckets.flatMap((plays, index) => (plays > 0 ? [{ index, plays }] : []))
   return (
     <figure>
