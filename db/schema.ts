@@ -708,6 +708,14 @@ export const analyticsDaily = pgTable(
     watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
     plays: integer('plays').notNull().default(0),
     completions: integer('completions').notNull().default(0),
+    /*
+     * The funnel (company rows only, ADR 046): visitors of the day who viewed something, left
+     * their details, downloaded, shared; each counted once per visitor and day.
+     */
+    viewers: integer('viewers').notNull().default(0),
+    leadVisitors: integer('lead_visitors').notNull().default(0),
+    downloadVisitors: integer('download_visitors').notNull().default(0),
+    shareVisitors: integer('share_visitors').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.scope, t.subject, t.day] }),

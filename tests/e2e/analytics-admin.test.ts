@@ -79,7 +79,7 @@ describe('the admin reads its analytics', () => {
     await expect.poll(() => views(page)).toBe(monthViews) // 30 days by default
     await page.getByTestId('range-7').click()
     await page.waitForURL('**/admin/analytics?range=7')
-    await expect.poll(() => views(page)).toBe('2')
+    await expect.poll(() => views(page), { timeout: 15_000 }).toBe('2')
     // The custom dates follow the preset.
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10))
     await expect.poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').count()).toBeGreaterThan(0)
@@ -90,7 +90,9 @@ describe('the admin reads its analytics', () => {
     expect(await page.getByTestId('by-event').getByTestId('analytics-row').filter({ hasText: 'Closing night' }).count()).toBe(1)
     // The video: 70 s watched of a 60 s file, 20–30 s twice.
     const video = page.getByTestId('video-row').filter({ hasText: 'Encore' })
-    expect(await video.getByTestId('heatmap').getAttribute('aria-label')).toContain('most played at 0:20 (2 plays)')
+    await video.getByTestId('heatmap-toggle').click()
+    expect(await video.getByTestId('heatmap-toggle').getAttribute('aria-expanded')).toBe('true')
+    expect(await page.getByTestId('heatmap-panel').getByTestId('heatmap').getAttribute('aria-label')).toContain('most played at 0:20 (2 plays)')
     await page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-by-content').click()])
@@ -98,8 +100,11 @@ describe('the admin reads its analytics', () => {
     const csv = await readFile((await download.path())!, 'utf8')
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trimEnd().split('\r\n')
-    expect(lines[0]).toBe('Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads')
-    expect(lines).toContain(`Encore,${catalog.galleryId},2,1,1,1,0,0,1.2,1,0`)
+    expect(lines[0]).toBe(
+      'Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads,' +
+        'Shares: Phone share sheet,Shares: Copy link,Shares: WhatsApp,Shares: Facebook,Shares: X,Shares: E-mail,Shares: QR code',
+    )
+    expect(lines).toContain(`Encore,${catalog.galleryId},2,1,1,1,0,0,1.2,1,0,0,1,0,0,0,0,0`)
     expect(errors).toEqual([])
   })
 
@@ -109,6 +114,7 @@ describe('the admin reads its analytics', () => {
     await expect.poll(() => views(page)).toBe(monthViews)
     await expect.poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').first().isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390)
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)
     await page.getByLabel('From', { exact: true }).fill(day(10))
     await page.getByLabel('To', { exact: true }).fill(day(8))

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { organization } from '#db/schema'
+import { analyticsDailyShare, organization } from '#db/schema'
+import { SHARE_CHANNELS } from '#app/features/analytics/analytics-events'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents } from '#app/features/analytics/server/event-buffer.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
@@ -112,11 +113,11 @@ describe('the admin analytics', () => {
       leads: String(expected.leads),
     })
     expect(response.text).toContain('+400% vs previous')
-    // The detail: the chart, both tables and the video's heatmap.
+    // The detail: the chart, both tables and the video's row, whose heatmap opens on demand.
     expect(response.text).toContain('data-testid="engagement-chart"')
     expect(response.text).toContain('data-testid="by-content"')
     expect(response.text).toContain('data-testid="by-event"')
-    expect(response.text).toContain('data-testid="heatmap"')
+    expect(response.text).toContain('data-testid="heatmap-toggle"')
     expect(response.text).not.toContain('data-testid="analytics-upgrade"')
   })
 
@@ -128,17 +129,26 @@ describe('the admin analytics', () => {
     expect(byContent.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(byContent.text.startsWith('\uFEFF')).toBe(true)
     const lines = csvLines(byContent.text)
-    expect(lines[0]).toBe('Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads')
+    expect(lines[0]).toBe(
+      'Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads,' +
+        'Shares: Phone share sheet,Shares: Copy link,Shares: WhatsApp,Shares: Facebook,Shares: X,Shares: E-mail,Shares: QR code',
+    )
     const completion = (figures: { plays: number; completions: number }) => (figures.plays > 0 ? String(Math.round((figures.completions / figures.plays) * 10_000) / 10_000) : '')
-    const row = (title: string, id: string, f: Awaited<ReturnType<typeof rolledUp>>) =>
-      [title, id, f.views, f.visitors, f.likes, f.shares, f.downloads, f.comments, Math.round((f.watchedSeconds / 60) * 10) / 10, completion(f), f.leads].join(',')
-    expect(lines).toContain(row('Encore', catalog.galleryId, gallery))
-    expect(lines).toContain(row('Live take', catalog.singleId, await rolledUp(owner.company.id, 'item', catalog.singleId, week)))
+    // Each channel's shares of a subject, in the CSV's channel order, from the rollups.
+    const channels = async (scope: string, subject: string) => {
+      const rows = await withSystem((tx) => tx.select().from(analyticsDailyShare).where(and(eq(analyticsDailyShare.companyId, owner.company.id), eq(analyticsDailyShare.scope, scope), eq(analyticsDailyShare.subject, subject))))
+      return SHARE_CHANNELS.map((channel) => rows.filter((row) => row.channel === channel).reduce((sum, row) => sum + row.shares, 0))
+    }
+    const row = async (title: string, id: string, scope: string, f: Awaited<ReturnType<typeof rolledUp>>) =>
+      [title, id, f.views, f.visitors, f.likes, f.shares, f.downloads, f.comments, Math.round((f.watchedSeconds / 60) * 10) / 10, completion(f), f.leads, ...(await channels(scope, id))].join(',')
+    expect(lines).toContain(await row('Encore', catalog.galleryId, 'item', gallery))
+    expect(lines).toContain(await row('Live take', catalog.singleId, 'item', await rolledUp(owner.company.id, 'item', catalog.singleId, week)))
     expect(lines).toHaveLength(3)
     expect(gallery).toMatchObject({ likes: 1, shares: 2, downloads: 2, leads: 1, watchedSeconds: 40 })
+    expect(await channels('item', catalog.galleryId)).toEqual([0, 1, 1, 0, 0, 0, 0])
 
     const byEvent = csvLines((await owner.client.get(`/admin/analytics/export.csv?by=event&from=${week.from}&to=${week.to}`)).text)
-    expect(byEvent).toEqual([lines[0], row('Closing night', catalog.eventId, show)])
+    expect(byEvent).toEqual([lines[0], await row('Closing night', catalog.eventId, 'event', show)])
 
     const byVideo = csvLines((await owner.client.get('/admin/analytics/export.csv?by=video&range=7')).text)
     expect(byVideo[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate')
@@ -148,6 +158,29 @@ describe('the admin analytics', () => {
     const bad = await owner.client.get('/admin/analytics/export.csv?by=leads')
     expect(bad.status).toBe(400)
     expect(bad.json()).toMatchObject({ code: 'BAD_REQUEST', messageKey: 'analytics.admin.errors.table' })
+  })
+
+  it('shows the funnel, the shares by channel and the top items of the range', async () => {
+    const response = await owner.client.get('/admin/analytics?range=7')
+    const funnel = await withSystem(async (tx) =>
+      (await tx.execute<Record<string, number>>(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
+        from analytics_daily where company_id = ${owner.company.id} and scope = 'company' and day between ${week.from} and ${week.to}`)).rows[0],
+    )
+    // One fan's browser viewed and shared; the server saw the download and the lead.
+    expect(funnel.view).toBe(1)
+    expect(funnel.share).toBe(1)
+    expect(funnel.lead).toBe(1)
+    expect(funnel.download).toBe(1)
+    for (const step of ['view', 'lead', 'download', 'share']) {
+      expect(response.text).toMatch(new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${funnel[step]}<`))
+    }
+    expect(response.text).toContain('100% of viewers')
+    expect(response.text).toMatch(/data-testid="channel-whatsapp".*?>WhatsApp<.*?>1</)
+    expect(response.text).toMatch(/data-testid="channel-copy".*?>Copy link<.*?>1</)
+    // The gallery's row names its channels under its shares.
+    expect(response.text).toMatch(/data-testid="share-channels-of-row">(WhatsApp 1 · Copy link 1|Copy link 1 · WhatsApp 1)</)
+    expect(response.text).toMatch(/data-testid="top-views".*?Encore/)
+    expect(response.text).toMatch(/data-testid="top-likes".*?Encore.*?>1</)
   })
 
   it('never shows another company’s figures', async () => {

@@ -17,6 +17,9 @@ export const SHARE_CHANNELS = ['native', 'copy', 'whatsapp', 'facebook', 'x', 'e
 export type ShareChannel = (typeof SHARE_CHANNELS)[number]
 export const HEARTBEAT_REASONS = ['tick', 'pause', 'end', 'seek', 'pagehide'] as const
 export const DOWNLOAD_KINDS = ['file', 'zip'] as const
+/** The funnel's steps in order (ADR 046): a visitor viewed, left details, downloaded, shared. */
+export const FUNNEL_STEPS = ['view', 'lead', 'download', 'share'] as const
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]
 
 /** Most events one request may carry: a page's worth of a fan's activity, sent on `pagehide`. */
 export const MAX_EVENTS_PER_BATCH = 100

@@ -10,6 +10,9 @@ import { HEADLINE_KEYS, type Headline } from '../headline'
 import type { readAnalyticsDetail } from '../server/read-analytics-overview.server'
 import { ChangeBadge } from './change-badge'
 import { EngagementChart } from './engagement-chart'
+import { ChannelsPanel, channelSummary, FunnelPanel } from './funnel-panel'
+import { TopItemsPanel } from './top-items'
+import { VideoTable } from './video-table'
 
 type Detail = Awaited<ReturnType<typeof readAnalyticsDetail>>
 
@@ -80,6 +83,13 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
         <div className={cn('space-y-8', loading && 'opacity-60')}>
           <EngagementChart series={detail.series} />
 
+          <div className="grid gap-4 lg:grid-cols-2">
+            <FunnelPanel funnel={detail.funnel} />
+            <ChannelsPanel sharesByChannel={detail.sharesByChannel} />
+          </div>
+
+          <TopItemsPanel topItems={detail.topItems} />
+
           {(['content', 'event'] as const).map((table) => {
             const rows = table === 'content' ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row })) : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
             return (
@@ -106,6 +116,11 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
                           {TABLE_KEYS.map((key) => (
                             <TableCell key={key} numeric data-figure={key}>
                               {cell(key, row)}
+                              {key === 'shares' && row.shares > 0 ? (
+                                <span className="block text-xs whitespace-nowrap text-ink-muted" data-testid="share-channels-of-row">
+                                  {channelSummary(row.sharesByChannel, t, number)}
+                                </span>
+                              ) : null}
                             </TableCell>
                           ))}
                         </TableRow>
@@ -119,34 +134,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
 
           <section aria-labelledby="by-video" data-testid="by-video" className="space-y-3">
             <SectionHeading id="by-video" title={t('analytics.admin.tables.video')} csv={`/admin/analytics/export.csv?by=video&${query}`} />
-            {detail.videos.length === 0 ? (
-              <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p>
-            ) : (
-              <ul className="grid gap-3 lg:grid-cols-2">
-                {detail.videos.map((video) => (
-                  <li key={video.contentItemId} className="rounded-xl border border-line bg-surface p-4" data-testid="video-row">
-                    <h3 className="truncate font-medium">{video.title ?? t('analytics.admin.untitled')}</h3>
-                    <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-xs text-ink-muted">{t('analytics.admin.columns.watchedMinutes')}</dt>
-                        <dd className="tabular-nums">{number.format(video.watchedSeconds / 60)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-ink-muted">{t('analytics.admin.columns.averageWatched')}</dt>
-                        <dd className="tabular-nums">{video.averageWatched === null ? '—' : percent.format(video.averageWatched)}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-ink-muted">{t('analytics.admin.columns.completionRate')}</dt>
-                        <dd className="tabular-nums">{video.completionRate === null ? '—' : percent.format(video.completionRate)}</dd>
-                      </div>
-                    </dl>
-                    {video.files.map((file) => (
-                      <Heatmap key={file.assetId} buckets={file.buckets} />
-                    ))}
-                  </li>
-                ))}
-              </ul>
-            )}
+            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} />}
           </section>
         </div>
       )}
@@ -166,28 +154,6 @@ function SectionHeading({ id, title, csv }: { id: string; title: string; csv: st
         {t('analytics.admin.export')}
       </a>
     </div>
-  )
-}
-
-/** The re-watch heatmap: one bar per 2-second slice, taller and darker where it was played more. */
-function Heatmap({ buckets }: { buckets: number[] }) {
-  const { t } = useTranslation()
-  const peak = Math.max(...buckets, 1)
-  const top = buckets.indexOf(Math.max(...buckets))
-  const at = (index: number) => `${Math.floor((index * 2) / 60)}:${String((index * 2) % 60).padStart(2, '0')}`
-  return (
-    <figure className="mt-3">
-      <div role="img" aria-label={t('analytics.admin.heatmap.label', { at: at(Math.max(top, 0)), plays: buckets[top] ?? 0 })} className="flex h-10 items-end gap-px" data-testid="heatmap">
-        {buckets.map((plays, index) => (
-          <span key={index} className="min-w-px flex-1 rounded-t-sm bg-accent" style={{ height: `${Math.max((plays / peak) * 100, 4)}%`, opacity: 0.25 + (0.75 * plays) / peak }} />
-        ))}
-      </div>
-      <figcaption className="mt-1 flex justify-between text-xs text-ink-muted">
-        <span>0:00</span>
-        <span>{t('analytics.admin.heatmap.caption')}</span>
-        <span>{at(buckets.length)}</span>
-      </figcaption>
-    </figure>
   )
 }
 

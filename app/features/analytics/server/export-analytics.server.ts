@@ -3,6 +3,7 @@ import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import type { TFunction } from '#app/lib/translator'
+import { SHARE_CHANNELS } from '../analytics-events'
 import { readAnalyticsDetail } from './read-analytics-overview.server'
 
 export const ZExportTable = z.enum(['content', 'event', 'video'])
@@ -33,8 +34,10 @@ export async function exportAnalyticsCsv(context: TenantContext, tableInput: unk
     ]
   } else {
     const rows = table.data === 'content' ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row })) : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
+    // Shares by channel follow the tables' columns, one per way out, the same set on every export.
+    const channelColumns = SHARE_CHANNELS.map((channel) => t('analytics.admin.columns.sharesVia', { channel: t(`analytics.admin.channels.${channel}`) }))
     lines = [
-      csvRow([column('title'), 'id', ...TABLE_COLUMNS.map(column)]),
+      csvRow([column('title'), 'id', ...TABLE_COLUMNS.map(column), ...channelColumns]),
       ...rows.map((row) =>
         csvRow([
           row.title ?? untitled,
@@ -48,6 +51,7 @@ export async function exportAnalyticsCsv(context: TenantContext, tableInput: unk
           decimal(row.watchedMinutes, 1),
           decimal(row.completionRate, 4),
           String(row.leads),
+          ...SHARE_CHANNELS.map((channel) => String(row.sharesByChannel[channel] ?? 0)),
         ]),
       ),
     ]

@@ -1,8 +1,9 @@
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { previousPeriod } from '../analytics-range'
-import { headlineOf } from '../headline'
+import { headlineOf, type Headline } from '../headline'
 import { readEngagement, readEngagementTotals, type EngagementFigures } from './read-engagement.server'
+import { readFunnel } from './read-funnel.server'
 import { readVideoEngagement } from './read-video-engagement.server'
 
 /** A range's headline figures and those of the period just before it, on every plan. */
@@ -14,13 +15,32 @@ export async function readHeadlineComparison(context: TenantContext, range: { fr
 /** The detail of the analytics page; Professional and up (PRODUCT.md), refused on the server otherwise. */
 export async function readAnalyticsDetail(context: TenantContext, range: { from: string; to: string }) {
   requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.admin.gated')
-  const engagement = await readEngagement(context, range)
+  const [engagement, funnel] = await Promise.all([readEngagement(context, range), readFunnel(context, range)])
   const row = <T extends EngagementFigures>(figures: T) => ({ ...figures, ...headlineOf(figures) })
+  const byContent = engagement.byContent.map(row).sort((a, b) => b.views - a.views || b.watchedSeconds - a.watchedSeconds)
   return {
     series: engagement.series.map((day) => ({ day: day.day, ...headlineOf(day) })),
-    byContent: engagement.byContent.map(row).sort((a, b) => b.views - a.views || b.watchedSeconds - a.watchedSeconds),
+    funnel,
+    topItems: topItemsOf(byContent),
+    byContent,
     byEvent: engagement.byEvent.map(row).sort((a, b) => b.views - a.views),
     sharesByChannel: engagement.sharesByChannel,
     videos: await readVideoEngagement(context, engagement.range, engagement.byContent),
   }
+}
+
+/** The figures the page ranks items by, and how many it names for each. */
+export const TOP_FIGURES = ['views', 'likes', 'shares', 'downloads', 'watchedMinutes'] as const
+export const TOP_ITEMS = 3
+
+/** For each figure, the items that did best in it (none that scored nothing), best first. */
+function topItemsOf(rows: Array<{ contentItemId: string; title: string | null } & Headline>) {
+  return TOP_FIGURES.map((figure) => ({
+    figure,
+    items: rows
+      .filter((row) => row[figure] > 0)
+      .sort((a, b) => b[figure] - a[figure] || b.views - a.views)
+      .slice(0, TOP_ITEMS)
+      .map((row) => ({ contentItemId: row.contentItemId, title: row.title, value: row[figure] })),
+  }))
 }

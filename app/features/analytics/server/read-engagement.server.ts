@@ -48,14 +48,17 @@ const FIGURES = {
   completions: sql<number>`coalesce(sum(${analyticsDaily.completions}), 0)::int`,
 }
 
+/** Shares by the way out (a channel of SHARE_CHANNELS), only channels used. */
+export type SharesByChannel = Record<string, number>
+
 export type Engagement = {
   range: TEngagementRange
   totals: EngagementFigures
   /** Every day of the range, oldest first (days without activity as zeros). */
   series: Array<{ day: string } & EngagementFigures>
-  byContent: Array<{ contentItemId: string; title: string | null; kind: string | null; eventId: string | null } & EngagementFigures>
-  byEvent: Array<{ eventId: string; title: string | null } & EngagementFigures>
-  sharesByChannel: Record<string, number>
+  byContent: Array<{ contentItemId: string; title: string | null; kind: string | null; eventId: string | null; sharesByChannel: SharesByChannel } & EngagementFigures>
+  byEvent: Array<{ eventId: string; title: string | null; sharesByChannel: SharesByChannel } & EngagementFigures>
+  sharesByChannel: SharesByChannel
 }
 
 function parseRange(range: unknown) {
@@ -107,13 +110,30 @@ export async function readEngagement(context: TenantContext, rangeInput: unknown
       .from(analyticsDailyShare)
       .where(and(eq(analyticsDailyShare.companyId, companyId), eq(analyticsDailyShare.scope, 'company'), between(analyticsDailyShare.day, range.from, range.to)))
       .groupBy(analyticsDailyShare.channel)
+    const subjectChannels = await tx
+      .select({ scope: analyticsDailyShare.scope, subject: analyticsDailyShare.subject, channel: analyticsDailyShare.channel, shares: sql<number>`sum(${analyticsDailyShare.shares})::int` })
+      .from(analyticsDailyShare)
+      .where(and(eq(analyticsDailyShare.companyId, companyId), inArray(analyticsDailyShare.scope, ['item', 'event']), between(analyticsDailyShare.day, range.from, range.to)))
+      .groupBy(analyticsDailyShare.scope, analyticsDailyShare.subject, analyticsDailyShare.channel)
+    const channelsOf = new Map<string, SharesByChannel>()
+    for (const row of subjectChannels) {
+      const key = `${row.scope}:${row.subject}`
+      channelsOf.set(key, { ...channelsOf.get(key), [row.channel]: row.shares })
+    }
     return {
       range,
       totals,
       series,
       // A deleted item or event keeps its figures, without a title.
-      byContent: items.map(({ subject, ...figures }) => ({ contentItemId: subject, title: itemOf.get(subject)?.title ?? null, kind: itemOf.get(subject)?.kind ?? null, eventId: itemOf.get(subject)?.eventId ?? null, ...figures })),
-      byEvent: events.map(({ subject, ...figures }) => ({ eventId: subject, title: eventOf.get(subject)?.title ?? null, ...figures })),
+      byContent: items.map(({ subject, ...figures }) => ({
+        contentItemId: subject,
+        title: itemOf.get(subject)?.title ?? null,
+        kind: itemOf.get(subject)?.kind ?? null,
+        eventId: itemOf.get(subject)?.eventId ?? null,
+        sharesByChannel: channelsOf.get(`item:${subject}`) ?? {},
+        ...figures,
+      })),
+      byEvent: events.map(({ subject, ...figures }) => ({ eventId: subject, title: eventOf.get(subject)?.title ?? null, sharesByChannel: channelsOf.get(`event:${subject}`) ?? {}, ...figures })),
       sharesByChannel: Object.fromEntries(channels.map((row) => [row.channel, row.shares])),
     }
   })

@@ -15,7 +15,7 @@ export type VideoEngagement = {
   /** 0..1, null without plays. */
   completionRate: number | null
   /** One strip per played file of the item: plays of each 2-second slice of its timeline. */
-  files: Array<{ assetId: string; durationSeconds: number | null; buckets: number[] }>
+  files: Array<{ assetId: string; name: string | null; durationSeconds: number | null; buckets: number[] }>
 }
 
 /** At most this many items get a heatmap: the page stays light for a company with thousands of videos. */
@@ -42,8 +42,9 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
       .where(and(eq(analyticsPlaybackBucket.companyId, companyId), inArray(analyticsPlaybackBucket.contentItemId, itemIds), between(analyticsPlaybackBucket.day, range.from, range.to)))
       .groupBy(analyticsPlaybackBucket.contentItemId, analyticsPlaybackBucket.assetId, analyticsPlaybackBucket.bucket)
     const assetIds = [...new Set(buckets.map((row) => row.assetId))]
-    const lengths = assetIds.length > 0 ? await tx.select({ id: asset.id, durationMs: asset.durationMs }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds))) : []
+    const lengths = assetIds.length > 0 ? await tx.select({ id: asset.id, name: asset.originalName, durationMs: asset.durationMs }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds))) : []
     const lengthOf = new Map(lengths.map((row) => [row.id, row.durationMs === null ? null : row.durationMs / 1000]))
+    const nameOf = new Map(lengths.map((row) => [row.id, row.name]))
     const filesOf = new Map<string, Map<string, number[]>>()
     for (const row of buckets) {
       const files = filesOf.get(row.contentItemId) ?? new Map<string, number[]>()
@@ -56,7 +57,7 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
       const files = [...(filesOf.get(row.contentItemId) ?? new Map<string, number[]>())].map(([assetId, strip]) => {
         const durationSeconds = lengthOf.get(assetId) ?? null
         const length = Math.max(strip.length, durationSeconds === null ? 0 : Math.ceil(durationSeconds / HEATMAP_BUCKET_SECONDS))
-        return { assetId, durationSeconds, buckets: Array.from({ length }, (_, i) => strip[i] ?? 0) }
+        return { assetId, name: nameOf.get(assetId) ?? null, durationSeconds, buckets: Array.from({ length }, (_, i) => strip[i] ?? 0) }
       })
       const known = files.map((file) => file.durationSeconds).filter((value): value is number => value !== null && value > 0)
       const meanLength = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null

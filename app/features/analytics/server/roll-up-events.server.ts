@@ -15,7 +15,8 @@ import { EVENT_WRITE_LOCK } from './event-buffer.server'
  * - likes are net, one per visitor per item: a like counts when the visitor did not like the item
  *   yet, an unlike takes one back when they did;
  * - visitors, plays and completions are unique per visitor and day;
- * - a completion is a heartbeat reaching 95 % of the file's length.
+ * - a completion is a heartbeat reaching 95 % of the file's length;
+ * - each funnel step (viewed, left details, downloaded, shared) counts a company's visitor once a day.
  */
 
 const STATE = 'events'
@@ -139,6 +140,23 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
         comments = analytics_daily.comments + excluded.comments, leads = analytics_daily.leads + excluded.leads,
         watched_seconds = analytics_daily.watched_seconds + excluded.watched_seconds, plays = analytics_daily.plays + excluded.plays,
         completions = analytics_daily.completions + excluded.completions`)
+
+    // The funnel: each company's visitors of the day who viewed, left details, downloaded, shared (once each).
+    await run(sql`create temp table afunnel on commit drop as
+      with steps as (
+        select distinct company_id, day, visitor, case when type in ('page_view', 'item_view') then 'view' else type end as step
+        from ab where type in ('page_view', 'item_view', 'lead', 'download', 'share')),
+      fresh as (
+        insert into analytics_visitor_marks (company_id, day, mark, visitor) select company_id, day, 'funnel:' || step, visitor from steps
+        on conflict do nothing returning company_id, day, mark)
+      select company_id, day, count(*) filter (where mark = 'funnel:view')::int as viewers, count(*) filter (where mark = 'funnel:lead')::int as lead_visitors,
+        count(*) filter (where mark = 'funnel:download')::int as download_visitors, count(*) filter (where mark = 'funnel:share')::int as share_visitors
+      from fresh group by 1, 2`)
+    await run(sql`insert into analytics_daily (company_id, scope, subject, day, viewers, lead_visitors, download_visitors, share_visitors)
+      select company_id, 'company', '', day, viewers, lead_visitors, download_visitors, share_visitors from afunnel
+      on conflict (company_id, scope, subject, day) do update set
+        viewers = analytics_daily.viewers + excluded.viewers, lead_visitors = analytics_daily.lead_visitors + excluded.lead_visitors,
+        download_visitors = analytics_daily.download_visitors + excluded.download_visitors, share_visitors = analytics_daily.share_visitors + excluded.share_visitors`)
 
     await run(sql`insert into analytics_daily_shares (company_id, scope, subject, day, channel, shares)
       select s.company_id, s.scope, s.subject, s.day, b.detail, count(*)::int from ascope s join ab b on b.id = s.id where b.type = 'share' group by 1, 2, 3, 4, 5

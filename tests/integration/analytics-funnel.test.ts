@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { withSystem } from '#app/lib/db.server'
+import { actAsSystem } from '#app/lib/tenant.server'
+import { lastDays } from '#app/features/analytics/analytics-range'
+import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
+import { readFunnel } from '#app/features/analytics/server/read-funnel.server'
+import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { createCompanyAdmin } from '../support/fixtures'
+import { publishedCatalog, rawEventCount } from '../support/analytics'
+
+type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
+
+/** A small seeded generator: the same "random" data on every run of a seed. */
+function generator(seed: number) {
+  let state = seed >>> 0
+  const next = () => ((state = (state * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32)
+  return { int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] }
+}
+
+const TYPES = ['page_view', 'item_view', 'like', 'unlike', 'share', 'heartbeat', 'download', 'lead', 'comment'] as const
+
+/** Random raw events of one company over the last 12 days, from a small crowd so visitors repeat steps and days. */
+function randomEvents(companyId: string, catalog: Catalog, count: number, seed: number): RawEvent[] {
+  const random = generator(seed)
+  const visitors = Array.from({ length: 25 }, (_, i) => `d:funnel-${seed}-${i}`)
+  return Array.from({ length: count }, () => {
+    const type = random.pick(TYPES)
+    return {
+      companyId,
+      occurredAt: new Date(Date.now() - random.int(12 * 86_400_000)),
+      type,
+      visitor: random.pick(visitors),
+      contentItemId: type === 'page_view' && random.int(3) === 0 ? null : catalog.galleryId,
+      assetId: type === 'heartbeat' ? catalog.videoId : type === 'page_view' ? null : catalog.photoId,
+      eventId: catalog.eventId,
+      detail: type === 'page_view' ? 'gallery' : type === 'share' ? random.pick(['copy', 'whatsapp']) : type === 'download' ? random.pick(['file', 'zip']) : null,
+      fromSeconds: type === 'heartbeat' ? 0 : null,
+      toSeconds: type === 'heartbeat' ? 10 : null,
+      durationSeconds: type === 'heartbeat' ? 60 : null,
+    }
+  })
+}
+
+/** The funnel counted straight from the events written, visitor by visitor: a (day, visitor) pair per step reached. */
+function countDirectly(events: RawEvent[], range: { from: string; to: string }) {
+  const reached = { view: new Set<string>(), lead: new Set<string>(), download: new Set<string>(), share: new Set<string>() }
+  for (const row of events) {
+    const day = row.occurredAt.toISOString().slice(0, 10)
+    if (day < range.from || day > range.to) continue
+    const step = row.type === 'page_view' || row.type === 'item_view' ? 'view' : row.type
+    if (step in reached) reached[step as keyof typeof reached].add(`${day}|${row.visitor}`)
+  }
+  return { view: reached.view.size, lead: reached.lead.size, download: reached.download.size, share: reached.share.size }
+}
+
+describe('the funnel', () => {
+  let companyId = ''
+  let rivalId = ''
+  let events: RawEvent[] = []
+  let rivalEvents: RawEvent[] = []
+
+  beforeAll(async () => {
+    const owner = await createCompanyAdmin('funnel')
+    const rival = await createCompanyAdmin('funnel-rival')
+    companyId = owner.company.id
+    rivalId = rival.company.id
+    const catalog = await publishedCatalog(companyId)
+    events = randomEvents(companyId, catalog, 2_400, 46)
+    rivalEvents = randomEvents(rivalId, await publishedCatalog(rivalId), 600, 47)
+    // In three writes with a rollup between them: a visitor seen in an earlier batch is not counted again.
+    for (const part of [events.slice(0, 500), [...events.slice(500, 1_700), ...rivalEvents], events.slice(1_700)]) {
+      expect(bufferEvents(part)).toBe(true)
+      await flushEvents()
+      await rollUpEvents()
+    }
+    expect(await rawEventCount(companyId)).toBe(events.length)
+  })
+
+  it('counts each step as a direct count over the raw events, for any range', async () => {
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    for (const range of [lastDays(12), lastDays(7), lastDays(1), { from: lastDays(10).from, to: lastDays(4).from }]) {
+      const expected = countDirectly(events, range)
+      expect(await readFunnel(context, range), `${range.from}..${range.to}`).toEqual(expected)
+    }
+    // The random data reaches every step, and steps are not nested (downloads without a lead count).
+    const all = countDirectly(events, lastDays(12))
+    expect(Math.min(all.view, all.lead, all.download, all.share)).toBeGreaterThan(0)
+    expect(all.view).toBeLessThan(events.filter((row) => row.type === 'page_view' || row.type === 'item_view').length)
+  })
+
+  it('keeps each company to its own visitors', async () => {
+    const rival = (await actAsSystem(rivalId, 'funnel test'))!
+    const theirs = await readFunnel(rival, lastDays(12))
+    expect(theirs).toEqual(countDirectly(rivalEvents, lastDays(12)))
+    expect(theirs.view).toBeLessThan((await readFunnel((await actAsSystem(companyId, 'funnel test'))!, lastDays(12))).view)
+  })
+
+  it('refuses a reversed range', async () => {
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    await expect(readFunnel(context, { from: '2026-02-01', to: '2026-01-01' })).rejects.toThrow('analytics.errors.range')
+  })
+
+  it('gives days rolled up before the funnel existed their funnel, from the raw events (migration 0024)', async () => {
+    await withSystem((tx) => tx.execute(sql`update analytics_daily set viewers = 0, lead_visitors = 0, download_visitors = 0, share_visitors = 0 where company_id = ${companyId}`))
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    expect(await readFunnel(context, lastDays(12))).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
+    const migration = await readFile(path.resolve('db/migrations/0024_analytics-funnel.sql'), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => !/ALTER TABLE/.test(statement))
+    await withSystem(async (tx) => {
+      for (const statement of backfill) await tx.execute(sql.raw(statement))
+    })
+    expect(await readFunnel(context, lastDays(12))).toEqual(countDirectly(events, lastDays(12)))
+    // Marked as counted: a rollup of new events from the same visitors today does not count them twice.
+    const today = events.filter((row) => row.occurredAt.toISOString().slice(0, 10) === lastDays(1).from)
+    expect(bufferEvents(today.map((row) => ({ ...row, occurredAt: new Date() })))).toBe(true)
+    await flushEvents()
+    await rollUpEvents()
+    expect(await readFunnel(context, lastDays(1))).toEqual(countDirectly(today.map((row) => ({ ...row, occurredAt: new Date() })), lastDays(1)))
+  })
+})
