@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
+import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { asset, contentItem, event, organization } from '#db/schema'
@@ -328,7 +328,8 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
   const server = new TusServer({
     path: UPLOAD_PATH,
     datastore: store,
-    locker: new SharedUploadLocker(),
+    // Several nodes share uploads only through S3 (ADR 049); on local disk there is one process.
+    locker: options.s3 ? new SharedUploadLocker() : new MemoryLocker(),
     relativeLocation: true,
     respectForwardedHeaders: false,
     exposedHeaders: ['Upload-Asset-Id'],
