@@ -1,11 +1,12 @@
 // `npm test`: every check the project has, in the order that fails fastest. Installs what a
-// fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS)
+// fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`)
@@ -52,6 +53,7 @@ npx('lint', 'eslint', '.', '--max-warnings=0')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
 vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
+ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
 vitest('integration tests (real PostgreSQL)', 'integration')
 ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })

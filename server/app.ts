@@ -15,6 +15,8 @@ import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { checkHealth } from '#app/features/health/server/check-health.server'
 import { createUploadServer, uploadDirectory } from '#app/features/media/server/upload-server.server'
+import { closeUploadLocks } from '#app/features/media/server/upload-locker.server'
+import { s3OptionsOf } from '#app/lib/storage.server'
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
 import { publicFileServer } from './public-files'
@@ -111,8 +113,9 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   // Brotli's default 4 MB window is set up and freed for every response: pages need far less.
   app.use(compression({ filter: shouldCompress, brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
 
-  // Resumable uploads (tus): streamed straight to disk, never through a body parser.
-  const uploads = createUploadServer({ directory: uploadDirectory() })
+  // Resumable uploads (tus): streamed to disk, or to S3 where media lives there (so any process
+  // resumes them), never through a body parser.
+  const uploads = createUploadServer({ directory: uploadDirectory(), s3: s3OptionsOf(env) })
   app.all(/^\/api\/uploads(\/.*)?$/, (req, res) => {
     void uploads.handle(req, res)
   })
@@ -205,6 +208,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
       await closeEventBuffer()
       await jobs?.stop()
       await stopListening?.()
+      await closeUploadLocks()
       await disconnectDatabase()
       await embedded?.stop()
     },

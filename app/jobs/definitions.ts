@@ -5,7 +5,7 @@ import { ImageTooLargeError, RENDITIONS_AT_ONCE } from '#app/features/media/serv
 import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
 import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
-import { sweepUploads, uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
+import { sweepS3Uploads, sweepUploads, uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
 import { getStorage } from '#app/lib/storage.server'
 import { getEnv } from '#app/lib/env.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
@@ -137,7 +137,7 @@ export const sweepAnalyticsJob = defineJob({
   },
 })
 
-/** Abandoned and interrupted uploads leave the uploads folder (sweepUploads). */
+/** Abandoned and interrupted uploads leave the uploads folder and the bucket (sweepUploads, sweepS3Uploads). */
 export const sweepUploadsJob = defineJob({
   id: 'media.sweep-uploads',
   schema: z.object({}).passthrough(),
@@ -145,6 +145,7 @@ export const sweepUploadsJob = defineJob({
   cron: '17 * * * *',
   async handler() {
     await sweepUploads(uploadDirectory())
+    await sweepS3Uploads()
   },
 })
 

@@ -169,13 +169,17 @@ export function createLocalStorage(root: string): Storage {
 
 export type S3Options = { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
 
-export function createS3Storage(options: S3Options): Storage {
-  const client = new S3Client({
+export function createS3Client(options: S3Options) {
+  return new S3Client({
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
   })
+}
+
+export function createS3Storage(options: S3Options): Storage {
+  const client = createS3Client(options)
   const Bucket = options.bucket
   const isNotFound = (error: unknown) => {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -250,18 +254,22 @@ export function createS3Storage(options: S3Options): Storage {
 
 /* ---------------------------------------------------------------- the configured one */
 
-export function createStorage(env: TEnv): Storage {
-  if (env.S3_BUCKET) {
-    return createS3Storage({
-      endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    })
+/** The configured S3 bucket, or null when media stays on local disk. */
+export function s3OptionsOf(env: TEnv): S3Options | null {
+  if (!env.S3_BUCKET) return null
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   }
-  return createLocalStorage(path.join(env.DATA_DIR, 'media'))
+}
+
+export function createStorage(env: TEnv): Storage {
+  const s3 = s3OptionsOf(env)
+  return s3 ? createS3Storage(s3) : createLocalStorage(path.join(env.DATA_DIR, 'media'))
 }
 
 const STORAGE_KEY = Symbol.for('afterglow.storage')

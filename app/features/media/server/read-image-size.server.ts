@@ -5,7 +5,7 @@ import sharp from 'sharp'
  * claiming a huge picture costs nothing to judge. Multi-page images (animations) count the page
  * that is decoded. Null when the header cannot be read; the decoder then refuses it too.
  */
-export async function readImageSize(file: string): Promise<{ width: number; height: number } | null> {
+export async function readImageSize(file: string | Buffer): Promise<{ width: number; height: number } | null> {
   try {
     const { width, height, pageHeight } = await sharp(file, { limitInputPixels: false }).metadata()
     return width && height ? { width, height: pageHeight ?? height } : null

@@ -1,8 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { asset } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
-import { DiskFriendlyFileStore } from './upload-file-store.server'
+import { createS3Client, s3OptionsOf } from '#app/lib/storage.server'
+import { S3UploadStore } from './s3-upload-store.server'
+import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from './upload-file-store.server'
 
 /** Where resumable uploads are kept until they finish. */
 export function uploadDirectory() {
@@ -49,4 +54,23 @@ async function isComplete(directory: string, id: string, bytes: number) {
   } catch {
     return true
   }
+}
+
+/**
+ * The same for uploads kept in S3 (s3-upload-store.server.ts): unfinished ones past the
+ * expiration, and finished ones never recorded as a file (their bytes go too), each settled for
+ * an hour. Does nothing when media is on local disk.
+ */
+export async function sweepS3Uploads(now = Date.now()) {
+  const s3 = s3OptionsOf(getEnv())
+  if (!s3) return 0
+  const store = new S3UploadStore({ client: createS3Client(s3), bucket: s3.bucket, keyOf: () => '', expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS })
+  const removed = await store.sweep(now, SETTLE_MS, async ({ metadata }) => {
+    const id = metadata.originalId
+    if (!id || !/^[0-9a-f-]{36}$/.test(id)) return true // not ours to judge: its bytes stay
+    const [row] = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, id)))
+    return Boolean(row)
+  })
+  if (removed > 0) logger.info({ removed }, 'S3 uploads swept')
+  return removed
 }

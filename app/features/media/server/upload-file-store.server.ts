@@ -16,12 +16,14 @@ import { flushToDisk } from '#app/lib/flush-to-disk.server'
  */
 const WRITE_BUFFER_BYTES = 8 * 1024 * 1024
 
+/** Unfinished uploads are kept a week, so a photographer can resume the next day. */
+export const UPLOAD_EXPIRATION_MS = 7 * 24 * 60 * 60 * 1000
+
 export class DiskFriendlyFileStore extends FileStore {
   private readonly flushing = new Set<string>()
 
   constructor(private readonly folder: string) {
-    // Unfinished uploads are kept a week, so a photographer can resume the next day.
-    super({ directory: folder, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 })
+    super({ directory: folder, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS })
   }
 
   override async write(readable: Readable, id: string, offset: number) {

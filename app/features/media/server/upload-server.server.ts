@@ -9,7 +9,7 @@ import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
-import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
+import { contentTypeFor, createS3Client, getStorage, mediaKey, type S3Options } from '#app/lib/storage.server'
 import { requireMember, type MemberContext } from '#app/lib/tenant.server'
 import { can } from '#app/features/members/permissions'
 import { checkDeclaredUpload, checkDetectedType, checkImagePixels, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
@@ -18,7 +18,9 @@ import { readImageSize } from './read-image-size.server'
 import { generateRenditionsJob } from '#app/jobs/definitions'
 import { assertEventPhotoRoom, assertStorageRoom, lockCompanyMedia } from './plan-limits.server'
 import { removeStoredFiles } from './remove-stored-files.server'
-import { DiskFriendlyFileStore } from './upload-file-store.server'
+import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from './upload-file-store.server'
+import { S3UploadStore } from './s3-upload-store.server'
+import { SharedUploadLocker } from './upload-locker.server'
 import { enqueue } from '#app/jobs/queue.server'
 
 /*
@@ -37,6 +39,8 @@ const ZUploadMetadata = z.object({
   eventId: z.uuid().optional(),
   /** A custom thumbnail names the file it stands for. */
   assetId: z.uuid().optional(),
+  /** The id the stored original gets, chosen by the server when the upload starts. */
+  originalId: z.uuid().optional(),
 })
 
 type TusError = { status_code: number; body: string }
@@ -192,8 +196,54 @@ function parseMetadata(request: Request, upload: Upload) {
   return parsed.data
 }
 
-export function createUploadServer(options: { directory: string }) {
+/** Where a finished upload's bytes are kept: the original's media key. */
+function originalKeyOf(upload: Upload, fallbackId: string) {
+  const metadata = upload.metadata ?? {}
+  return mediaKey(metadata.companyId ?? '', metadata.originalId ?? fallbackId, 'original', extensionOf(metadata.filename ?? '') || 'bin')
+}
+
+/**
+ * Where uploads in progress are kept. With S3 storage, in the bucket, so that any app process
+ * can resume an upload another one started; else on this process's disk, moved into storage
+ * when finished.
+ */
+const IMAGE_HEADER_BYTES = 1024 * 1024
+
+function uploadStore(options: { directory: string; s3?: S3Options | null }) {
+  if (options.s3) {
+    const store = new S3UploadStore({
+      client: createS3Client(options.s3),
+      bucket: options.s3.bucket,
+      keyOf: (upload) => originalKeyOf(upload, upload.id),
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS,
+    })
+    return {
+      store,
+      fileType: (upload: Upload) => store.fileType(upload.id),
+      // A header is within the first megabyte, whatever comes before it (EXIF, ICC profiles).
+      imageSize: async (upload: Upload) => readImageSize(await store.head(upload.id, IMAGE_HEADER_BYTES)),
+      // The bytes are at the original's key already.
+      keep: (upload: Upload) => store.forget(upload.id),
+      discard: (upload: Upload) => store.remove(upload.id),
+    }
+  }
   const store = new DiskFriendlyFileStore(options.directory)
+  const file = (upload: Upload) => path.join(options.directory, upload.id)
+  return {
+    store,
+    fileType: (upload: Upload) => detectFileType(file(upload)),
+    imageSize: (upload: Upload) => readImageSize(file(upload)),
+    keep: async (upload: Upload, key: string, contentType: string) => {
+      await getStorage().putFile(key, file(upload), { contentType })
+      await store.remove(upload.id).catch(() => undefined)
+    },
+    discard: (upload: Upload) => store.remove(upload.id),
+  }
+}
+
+export function createUploadServer(options: { directory: string; s3?: S3Options | null }) {
+  const uploads = uploadStore(options)
+  const store = uploads.store
 
   const hooks: Partial<ServerOptions> = {
     async onIncomingRequest(request, uploadId) {
@@ -211,34 +261,33 @@ export function createUploadServer(options: { directory: string }) {
       if (size === undefined) throw refusal(request, 400, 'uploads.errors.sizeUnknown')
       const metadata = parseMetadata(request, upload)
       await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
-      // Who and where are the server's to say, never the client's.
-      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.actor.userId } }
+      // Who, where and under which id are the server's to say, never the client's.
+      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.actor.userId, originalId: randomUUID() } }
     },
 
     async onUploadFinish(request, upload) {
       const member = members.get(request) ?? (await authenticate(request))
       const metadata = parseMetadata(request, upload)
-      const file = path.join(options.directory, upload.id)
-      // Stored but not yet counted: removed again if the upload is refused after all.
-      let uncounted: string | null = null
+      // Uploads started before the server chose the id have none yet.
+      const assetId = metadata.originalId ?? randomUUID()
+      const storageKey = originalKeyOf(upload, assetId)
+      // Stored but not yet counted: removed again if the upload is refused after all (uploads kept
+      // in S3 are at their key from the last byte on).
+      let uncounted: string | null = options.s3 ? storageKey : null
       try {
         const size = upload.size ?? upload.offset
         // A quick refusal before the file is stored; the binding check is the one under the lock below.
         await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
-        const detected = checkDetectedType(metadata.filename, await detectFileType(file))
+        const detected = checkDetectedType(metadata.filename, await uploads.fileType(upload))
         if (!detected.ok) throw refusal(request, 422, detected.messageKey)
         // A pixel bomb (a few hundred KB claiming hundreds of megapixels) is judged by its header
-        // and refused before anything is stored or queued.
-        const dimensions = detected.mediaType === 'image' ? await readImageSize(file) : null
+        // and refused before anything is counted or queued.
+        const dimensions = detected.mediaType === 'image' ? await uploads.imageSize(upload) : null
         const pixels = dimensions ? checkImagePixels(dimensions.width, dimensions.height) : null
         if (pixels && !pixels.ok) throw refusal(request, 422, pixels.messageKey, pixels.values)
-        const assetId = randomUUID()
-        const extension = extensionOf(metadata.filename) || 'bin'
-        const storageKey = mediaKey(member.company.id, assetId, 'original', extension)
         const mimeType = contentTypeFor(storageKey)
         uncounted = storageKey
-        await getStorage().putFile(storageKey, file, { contentType: mimeType })
-        await store.remove(upload.id).catch(() => undefined)
+        await uploads.keep(upload, storageKey, mimeType)
         const attachment = metadata.purpose === 'cover' || metadata.purpose === 'thumbnail'
         const replaced = await member.withTenant(async (tx) => {
           // Uploads finishing together are counted one after the other: the check and the row that
@@ -282,7 +331,7 @@ export function createUploadServer(options: { directory: string }) {
         }
         return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
       } catch (error) {
-        await store.remove(upload.id).catch(() => undefined)
+        await uploads.discard(upload).catch(() => undefined)
         if (uncounted) await getStorage().delete(uncounted).catch((removal) => logger.error({ err: removal, key: uncounted }, 'refused upload not removed'))
         if ((error as TusError).status_code) throw error
         logger.error({ err: error, uploadId: upload.id }, 'upload could not be stored')
@@ -294,7 +343,8 @@ export function createUploadServer(options: { directory: string }) {
   const server = new TusServer({
     path: UPLOAD_PATH,
     datastore: store,
-    locker: new MemoryLocker(),
+    // Several nodes share uploads only through S3 (ADR 049); on local disk there is one process.
+    locker: options.s3 ? new SharedUploadLocker() : new MemoryLocker(),
     relativeLocation: true,
     respectForwardedHeaders: false,
     exposedHeaders: ['Upload-Asset-Id'],
