@@ -95,7 +95,7 @@ describe("a company's public pages", () => {
     expect((await admin.client.get('/admin/content')).text).toMatch(/Open Air[\s\S]*?<td[^>]*>Gallery<\/td>[\s\S]*?>2<\/td>/)
     const [live] = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.slug, 'live')))
     await withSystem((tx) => tx.update(contentItem).set({ eventId: live.id }).where(eq(contentItem.id, published.id)))
-    expect((await admin.client.get('/admin/events')).text).toContain('1 gallery or item')
+    expect((await admin.client.get('/admin/events')).text).toContain('1 highlight')
 
     // The event's page gathers its published galleries; a draft event is not public.
     const eventPage = await fan.get(`/${slug}/evento/live`)
