@@ -33,10 +33,10 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(re
 const names = (cards: Locator) => cards.evaluateAll((nodes) => nodes.map((node) => node.querySelector('p[title]')?.getAttribute('title')))
 const cards = () => page.getByTestId('media-card')
 
-/** Counts the posts that save an order. */
+/** Counts the posts that saved an order (answered, not only sent). */
 function countReorders(target: Page) {
   const seen = { count: 0 }
-  target.on('request', (request) => {
+  target.on('requestfinished', (request) => {
     if (request.method() === 'POST' && (request.postData() ?? '').includes('intent=reorder')) seen.count++
   })
   return seen
