@@ -521,6 +521,12 @@ export const asset = pgTable(
     height: integer('height'),
     durationMs: integer('duration_ms'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /**
+     * Which upload batch brought a gallery file and its place in the order the files were chosen:
+     * files finishing out of order still land in that order (migration 0025).
+     */
+    uploadBatch: uuid('upload_batch'),
+    uploadIndex: integer('upload_index'),
     placeholder: text('placeholder'),
     /** The placeholder as the tiny PNG data URL fans' pages paint, made once when the photo is processed. */
     placeholderImage: text('placeholder_image'),

@@ -293,9 +293,9 @@ describe('fans’ comments', () => {
       await expect(withTenant(other.company.id, (tx) => tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }))).rejects.toThrow()
 
       // The Highlights list counts what fans see under each item.
-      const list = await owner.client.get('/admin/content')
-      const row = new RegExp(`<tr[^>]*data-testid="content-row"[^>]*>(?:(?!</tr>)[\\s\\S])*?/admin/content/${gallery.id}"[\\s\\S]*?</tr>`).exec(list.text)?.[0] ?? ''
-      const numbers = [...row.matchAll(/<td[^>]*>([\d,.]+)<\/td>/g)].map((match) => match[1])
+      const list = await owner.client.get('/admin/content?view=list')
+      const row = new RegExp(`<li[^>]*data-testid="content-row"[^>]*>(?:(?!</li>)[\\s\\S])*?/admin/content/${gallery.id}"[\\s\\S]*?</li>`).exec(list.text)?.[0] ?? ''
+      const numbers = [...row.matchAll(/<dd[^>]*>([\d,.]+)<\/dd>/g)].map((match) => match[1])
       // media, views, downloads, comments
       expect(numbers).toEqual(['0', '0', '0', '1'])
     } finally {

@@ -92,10 +92,10 @@ describe("a company's public pages", () => {
     expect((await fan.get(`/p/${shown.assetId}/original`)).status).toBe(404)
     expect((await fan.get(`/p/${shown.assetId}/stream`)).status).toBe(404) // photos are not streamed whole
     // The admin's lists count the files and the attached content too.
-    expect((await admin.client.get('/admin/content')).text).toMatch(/Open Air[\s\S]*?<td[^>]*>Gallery<\/td>[\s\S]*?>2<\/td>/)
+    expect((await admin.client.get('/admin/content?view=list')).text).toMatch(/Open Air[\s\S]*?Gallery[\s\S]*?<dd>2<\/dd>/)
     const [live] = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.slug, 'live')))
     await withSystem((tx) => tx.update(contentItem).set({ eventId: live.id }).where(eq(contentItem.id, published.id)))
-    expect((await admin.client.get('/admin/events')).text).toContain('1 gallery or item')
+    expect((await admin.client.get('/admin/events')).text).toContain('1 highlight')
 
     // The event's page gathers its published galleries; a draft event is not public.
     const eventPage = await fan.get(`/${slug}/evento/live`)

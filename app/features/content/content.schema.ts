@@ -38,10 +38,19 @@ export const ZContentDetails = z.object({
 })
 export type TContentDetails = z.infer<typeof ZContentDetails>
 
+export const CONTENT_SORTS = ['updated', 'created', 'title', 'views'] as const
+export type ContentSort = (typeof CONTENT_SORTS)[number]
+export const LIBRARY_VIEWS = ['grid', 'list'] as const
+
+/** Highlights' filters, from the page address: anything unknown falls back to "all". */
 export const ZContentFilters = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
   kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
+  /** An event's id, or `none` for items in no event. */
+  event: z.union([z.uuid(), z.literal('none')]).optional().catch(undefined),
+  sort: z.enum(CONTENT_SORTS).optional().catch(undefined),
+  view: z.enum(LIBRARY_VIEWS).optional().catch(undefined),
 })
 export type TContentFilters = z.infer<typeof ZContentFilters>
 
@@ -51,6 +60,19 @@ const nullableText = (max: number) =>
     .trim()
     .max(max)
     .transform((value) => value || null)
+
+/** Ids posted as one comma-separated field (bulk actions): at least one, each a uuid, at most a page's worth. */
+const idList = z
+  .string()
+  .transform((value) => [...new Set(value.split(',').filter(Boolean))])
+  .pipe(z.array(z.uuid()).min(1).max(200))
+
+/** What Highlights' bulk bar posts for the selected items. */
+export const ZLibraryAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('bulk-status'), ids: idList, status: z.enum(CONTENT_STATUSES) }),
+  z.object({ intent: z.literal('bulk-delete'), ids: idList }),
+  z.object({ intent: z.literal('bulk-event'), ids: idList, eventId: z.union([z.uuid(), z.literal('')]).transform((value) => value || null) }),
+])
 
 /**
  * What the editor's buttons post (`intent` says which). `save` carries the details form, which
@@ -63,5 +85,7 @@ export const ZContentAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('reorder'), order: z.string().transform((value) => value.split(',').filter(Boolean)) }),
   z.object({ intent: z.literal('remove-file'), assetId: z.uuid() }),
   z.object({ intent: z.literal('retry-processing'), assetId: z.uuid() }),
+  z.object({ intent: z.literal('remove-files'), assetIds: idList }),
+  z.object({ intent: z.literal('set-cover'), assetId: z.uuid() }),
   z.object({ intent: z.literal('file-text'), assetId: z.uuid(), title: nullableText(200), description: nullableText(2000), altText: nullableText(500) }),
 ])

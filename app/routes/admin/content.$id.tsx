@@ -8,10 +8,12 @@ import { getContentForEdit } from '#app/features/content/server/get-content-for-
 import { removeAssets } from '#app/features/content/server/remove-assets.server'
 import { reorderAssets } from '#app/features/content/server/reorder-assets.server'
 import { retryProcessing } from '#app/features/content/server/retry-processing.server'
+import { setCoverFromFile } from '#app/features/content/server/set-cover-from-file.server'
 import { updateAssetText } from '#app/features/content/server/update-asset-text.server'
 import { updateContentDetails } from '#app/features/content/server/update-content-details.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { can } from '#app/features/members/permissions'
+import { findQrTarget } from '#app/features/sharing/server/find-qr-target.server'
 import { actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
@@ -21,7 +23,9 @@ import type { Route } from './+types/content.$id'
 export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
   const { item, files } = await getContentForEdit(member, params.contentItemId)
   const canPublish = can(member.actor.role, 'content.publish')
-  return { item, files, events: await listEventOptions(member), canPublish, canEdit: item.status === 'draft' || canPublish }
+  // The address the QR code and Share point to; "View live page" opens it.
+  const { url: liveUrl } = await findQrTarget(member, 'content', item.id)
+  return { item, files, liveUrl, events: await listEventOptions(member), canPublish, canEdit: item.status === 'draft' || canPublish }
 })
 
 export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {
@@ -34,11 +38,11 @@ export const action = withMember('content.write', async (member, { request, para
       return actionSuccess('content.toasts.saved')
     },
     status: async ({ status }) => {
-      await changeContentStatus(member, id, status)
+      await changeContentStatus(member, [id], status)
       return actionSuccess(`content.toasts.${status}`)
     },
     delete: async () => {
-      await deleteContent(member, id)
+      await deleteContent(member, [id])
       return redirect('/admin/content?deleted=1')
     },
     reorder: async ({ order }) => {
@@ -48,6 +52,14 @@ export const action = withMember('content.write', async (member, { request, para
     'remove-file': async ({ assetId }) => {
       await removeAssets(member, id, [assetId])
       return actionSuccess('content.toasts.fileRemoved')
+    },
+    'remove-files': async ({ assetIds }) => {
+      await removeAssets(member, id, assetIds)
+      return actionSuccess('studio.editor.filesRemoved')
+    },
+    'set-cover': async ({ assetId }) => {
+      await setCoverFromFile(member, id, assetId)
+      return actionSuccess('studio.editor.coverSet')
     },
     'retry-processing': async ({ assetId }) => {
       await retryProcessing(member, id, assetId)
@@ -61,7 +73,7 @@ export const action = withMember('content.write', async (member, { request, para
 })
 
 // A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
-export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed', 'remove-file': 'errors.deleteFailed' })
+export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed', 'remove-file': 'errors.deleteFailed', 'remove-files': 'errors.deleteFailed' })
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Highlights'} · Afterglow` }]

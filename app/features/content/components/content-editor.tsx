@@ -1,11 +1,12 @@
-import { Download, Eye, Trash2 } from 'lucide-react'
+import { Download, ExternalLink, Eye, QrCode, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, useFetcher } from 'react-router'
-import { Button } from '#app/components/ui/button'
+import { Link, useFetcher, useRevalidator } from 'react-router'
+import { Button, buttonClasses } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
+import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
@@ -13,14 +14,28 @@ import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
 import { StatusBadge } from './status-badge'
 
-export type ContentEditorProps = ContentForEdit & { events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
+export type ContentEditorProps = ContentForEdit & { liveUrl: string; events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
+
+/** While photos are being made into web sizes, the page looks again now and then, so they appear without a reload. */
+function useRefreshWhileProcessing(files: ContentForEdit['files']) {
+  const revalidator = useRevalidator()
+  const processing = files.some((file) => (file.mediaType === 'image' || file.mediaType === 'video') && (file.processingStatus === 'pending' || file.processingStatus === 'processing'))
+  useEffect(() => {
+    if (!processing) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') void revalidator.revalidate()
+    }, 2500)
+    return () => clearInterval(timer)
+  }, [processing, revalidator])
+}
 
 /**
  * The editor of one item: status buttons, its files (upload, order, text), cover, QR code and
  * details. Every change posts an `intent` to the page's action.
  */
-export function ContentEditor({ item, files, events, canPublish, canEdit }: ContentEditorProps) {
+export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdit }: ContentEditorProps) {
   const { t } = useTranslation()
+  useRefreshWhileProcessing(files)
   const details = useFetcher<ActionResult>()
   const status = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
@@ -60,28 +75,48 @@ export function ContentEditor({ item, files, events, canPublish, canEdit }: Cont
             </span>
           </p>
         </div>
-        {canPublish ? (
+        <div className="flex flex-col gap-2 lg:items-end">
           <div className="flex flex-wrap gap-2">
-            {item.status !== 'published' ? (
-              <Button onClick={() => setStatus('published')} disabled={status.state !== 'idle'}>
-                {t('content.actions.publish')}
-              </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => setStatus('draft')} disabled={status.state !== 'idle'}>
-                {t('content.actions.unpublish')}
-              </Button>
-            )}
-            {item.status !== 'archived' ? (
-              <Button variant="secondary" onClick={() => setStatus('archived')} disabled={status.state !== 'idle'}>
-                {t('content.actions.archive')}
-              </Button>
-            ) : null}
-            <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              {t('content.actions.delete')}
-            </Button>
+            <a href={liveUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')} data-testid="view-live">
+              <ExternalLink aria-hidden className="size-4" />
+              {t('studio.editor.viewLive')}
+              <span className="sr-only">{t('studio.editor.newTab')}</span>
+            </a>
+            <ShareMenu url={liveUrl} title={item.title} className="rounded-[var(--radius-ui)] bg-surface" />
+            <a href="#qr-code" className={buttonClasses('secondary')}>
+              <QrCode aria-hidden className="size-4" />
+              {t('sharing.qr.title')}
+            </a>
           </div>
-        ) : null}
+          {item.status !== 'published' ? <p className="text-xs text-ink-muted">{t('studio.editor.notLiveYet')}</p> : null}
+          {canPublish ? (
+            <div className="flex flex-wrap gap-2">
+              {item.status !== 'published' ? (
+                <Button onClick={() => setStatus('published')} disabled={status.state !== 'idle'}>
+                  {t('content.actions.publish')}
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => setStatus('draft')} disabled={status.state !== 'idle'}>
+                  {t('content.actions.unpublish')}
+                </Button>
+              )}
+              {item.status !== 'archived' ? (
+                <Button variant="secondary" onClick={() => setStatus('archived')} disabled={status.state !== 'idle'}>
+                  {t('content.actions.archive')}
+                </Button>
+              ) : null}
+              <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
+                <Trash2 aria-hidden className="size-4" />
+                {t('content.actions.delete')}
+              </Button>
+            </div>
+          ) : null}
+          {canPublish && item.status !== 'published' && files.length === 0 ? (
+            <p className="max-w-sm text-sm text-ink-muted lg:text-right" data-testid="publish-hint">
+              {isGallery ? t('studio.editor.emptyGallery') : t('studio.editor.emptySingle')}
+            </p>
+          ) : null}
+        </div>
       </div>
 
       <section aria-labelledby="files-heading" className="space-y-4">
@@ -96,17 +131,20 @@ export function ContentEditor({ item, files, events, canPublish, canEdit }: Cont
             hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
           />
         ) : null}
-        <ContentFilesGrid files={files} canEdit={canEdit} />
+        <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />
       </section>
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">
           {t('covers.title')}
         </h2>
-        <CoverPicker coverAssetId={item.coverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} />
+        {item.shownCoverAssetId && !item.coverAssetId ? <p className="text-sm text-ink-muted">{t('studio.editor.automaticCover')}</p> : null}
+        <CoverPicker coverAssetId={item.shownCoverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} emptyLabel={isGallery ? t('studio.editor.noCoverGallery') : undefined} />
       </section>
 
-      <QrCodePanel kind="content" id={item.id} />
+      <div id="qr-code" className="scroll-mt-20">
+        <QrCodePanel kind="content" id={item.id} />
+      </div>
 
       <section aria-labelledby="details-heading" className="space-y-4">
         <h2 id="details-heading" className="font-semibold">

@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react'
+import { useSortable } from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { ArrowDown, ArrowUp, Check, GripVertical, Star, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -7,24 +9,73 @@ import { TextField } from '#app/components/ui/field'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
+import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileThumbnail } from './content-file-thumbnail'
 
-type ContentFileCardProps = { file: ContentFile; index: number; count: number; canEdit: boolean; onMove: (from: number, to: number) => void; dragProps: Record<string, unknown> }
+type ContentFileCardProps = {
+  file: ContentFile
+  index: number
+  count: number
+  canEdit: boolean
+  onMove: (from: number, to: number) => void
+  /** Whether fans see this file as the cover (chosen, or the automatic first photo). */
+  isCover: boolean
+  selected: boolean
+  onToggle: (id: string) => void
+  onSetCover: (id: string) => void
+}
 
-/** One file of the item: its picture, size, text fields, retry after a failure, reordering and removal. */
-export function ContentFileCard({ file, index, count, canEdit, onMove, dragProps }: ContentFileCardProps) {
+/** One file of the item: its picture, size, text fields, retry after a failure, reordering, cover and removal. */
+export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, selected, onToggle, onSetCover }: ContentFileCardProps) {
   const { t, i18n } = useTranslation()
+  const sortable = useSortable({ id: file.id, disabled: !canEdit })
+  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }
   const fetcher = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
   useOutcomeToast(fetcher.data)
   useOutcomeToast(remover.data)
   return (
-    <li className="overflow-hidden rounded-xl border border-line bg-surface" data-testid="media-card" data-asset-id={file.id} {...dragProps}>
+    <li
+      ref={sortable.setNodeRef}
+      style={style}
+      className={cn('relative overflow-hidden rounded-xl border bg-surface', selected ? 'border-accent ring-2 ring-accent' : 'border-line', sortable.isDragging ? 'z-20 opacity-80 shadow-xl' : '')}
+      data-testid="media-card"
+      data-asset-id={file.id}
+    >
       <div className="relative aspect-[4/3] bg-surface-muted">
-        <ContentFileThumbnail file={file} />
-        {canEdit ? <GripVertical aria-hidden className="absolute top-2 left-2 size-5 cursor-grab rounded bg-black/40 p-0.5 text-white" /> : null}
+        {/* The picture is the drag handle for a mouse or finger; the grip button is its keyboard handle. */}
+        <div className={cn('size-full', canEdit ? 'cursor-grab touch-none active:cursor-grabbing' : '')} {...(canEdit ? sortable.listeners : {})} onDragStart={(event) => event.preventDefault()} data-testid="drag-surface">
+          <ContentFileThumbnail file={file} />
+        </div>
+        {canEdit ? (
+          <>
+            <label className="absolute top-1 left-1 grid size-10 cursor-pointer place-items-center">
+              <input type="checkbox" checked={selected} onChange={() => onToggle(file.id)} aria-label={t('studio.editor.select', { name: file.originalName })} className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0" />
+              <span aria-hidden className="grid size-6 place-items-center rounded-md border-2 border-white bg-black/35 text-white shadow peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-white">
+                {selected ? <Check className="size-4" /> : null}
+              </span>
+            </label>
+            <button
+              type="button"
+              ref={sortable.setActivatorNodeRef}
+              {...sortable.attributes}
+              {...sortable.listeners}
+              aria-label={t('studio.editor.drag', { name: file.originalName })}
+              className="absolute top-2 right-2 grid size-8 cursor-grab touch-none place-items-center rounded-md bg-black/50 text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              data-testid="drag-handle"
+            >
+              <GripVertical aria-hidden className="size-4" />
+            </button>
+          </>
+        ) : null}
+        {isCover ? (
+          <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="cover-badge">
+            <Star aria-hidden className="size-3.5 fill-current" />
+            {t('covers.title')}
+          </span>
+        ) : null}
       </div>
       <div className="space-y-2 p-2.5 sm:space-y-3 sm:p-3">
         <div>
@@ -66,6 +117,13 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, dragProps
             </div>
           ) : null}
         </details>
+        {canEdit && !isCover && (file.mediaType === 'image' || file.mediaType === 'video') ? (
+          <button type="button" className="inline-flex items-center gap-1 text-xs font-medium text-accent hover:underline sm:text-sm" onClick={() => onSetCover(file.id)}>
+            <Star aria-hidden className="size-3.5" />
+            {t('studio.editor.setCover')}
+            <span className="sr-only">: {file.originalName}</span>
+          </button>
+        ) : null}
         {canEdit ? (
           <div className="flex items-center justify-between">
             <div className="flex gap-1">

@@ -1,62 +1,174 @@
-import { useEffect, useRef, useState } from 'react'
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
+import { ArrowDownAZ, CalendarClock, Trash2, X } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { Button } from '#app/components/ui/button'
+import { ConfirmDialog } from '#app/components/ui/dialog'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileCard } from './content-file-card'
+import { UploadTile, useUploadTiles } from './upload-tile'
 
-/** The item's files in their order, dragged (or moved with the arrow buttons) into a new one. */
-export function ContentFilesGrid({ files, canEdit }: { files: ContentFile[]; canEdit: boolean }) {
+/** Files by capture time (those without one last, by name), or by name as people read numbers. */
+export function sortFiles(files: ContentFile[], by: 'captured' | 'name') {
+  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+  return [...files].sort((a, b) => {
+    if (by === 'captured') {
+      const at = a.capturedAt ? new Date(a.capturedAt).getTime() : Infinity
+      const bt = b.capturedAt ? new Date(b.capturedAt).getTime() : Infinity
+      if (at !== bt) return at < bt ? -1 : 1
+    }
+    return byName.compare(a.originalName, b.originalName)
+  })
+}
+
+type Props = { contentItemId: string; files: ContentFile[]; canEdit: boolean; coverAssetId: string | null }
+
+/**
+ * The gallery's files in their order: dragged with a mouse, a finger or the keyboard (the grip
+ * button, Space, arrows, Space), sorted in one go, selected for removal, one made the cover. Every
+ * new order is one request. Files still uploading show as tiles after them, in the order chosen.
+ */
+export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }: Props) {
   const { t } = useTranslation()
-  const fetcher = useFetcher<ActionResult>()
+  const orderer = useFetcher<ActionResult>()
+  const editor = useFetcher<ActionResult>()
   const [order, setOrder] = useState(files.map((file) => file.id))
-  const dragged = useRef<number | null>(null)
-  useOutcomeToast(fetcher.data)
-  useEffect(() => setOrder(files.map((file) => file.id)), [files])
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  const tiles = useUploadTiles(contentItemId, files)
+  useOutcomeToast(orderer.data)
+  useOutcomeToast(editor.data, () => setSelected(new Set()))
+  useEffect(() => {
+    if (orderer.state === 'idle') setOrder(files.map((file) => file.id))
+  }, [files, orderer.state])
   // A new order the server did not take (offline, a failure) goes back to the saved one, so the
   // page shows what fans see; the toast says why.
   useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) setOrder(files.map((file) => file.id))
-  }, [fetcher.data, files])
-  const byId = new Map(files.map((file) => [file.id, file]))
+    if (orderer.data && !orderer.data.ok) setOrder(files.map((file) => file.id))
+  }, [orderer.data, files])
+  useEffect(() => {
+    if (editor.data) setConfirmRemove(false)
+  }, [editor.data])
+  const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files])
   const ordered = order.map((id) => byId.get(id)).filter((file): file is ContentFile => Boolean(file))
-
-  function move(from: number, to: number) {
-    if (to < 0 || to >= order.length || from === to) return
-    const next = [...order]
-    const [moved] = next.splice(from, 1)
-    next.splice(to, 0, moved)
-    setOrder(next)
-    void fetcher.submit({ intent: 'reorder', order: next.join(',') }, { method: 'post' })
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const nameOf = (id: string | number) => byId.get(String(id))?.originalName ?? ''
+  const positionOf = (id: string | number) => order.indexOf(String(id)) + 1
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('studio.editor.dnd.picked', { name: nameOf(active.id), position: positionOf(active.id), count: order.length }),
+    onDragOver: ({ active, over }) => (over ? t('studio.editor.dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count: order.length }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('studio.editor.dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count: order.length }) : undefined),
+    onDragCancel: ({ active }) => t('studio.editor.dnd.cancelled', { name: nameOf(active.id) }),
   }
 
-  if (files.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
+  // One order travels at a time: a move made while the last is still being saved waits for it, so
+  // the server cannot end on an older order than the screen shows.
+  const [waiting, setWaiting] = useState<string[] | null>(null)
+  useEffect(() => {
+    if (!waiting || orderer.state !== 'idle') return
+    setWaiting(null)
+    void orderer.submit({ intent: 'reorder', order: waiting.join(',') }, { method: 'post' })
+  }, [waiting, orderer])
+  function save(next: string[]) {
+    if (next.every((id, index) => id === order[index])) return
+    setOrder(next)
+    setWaiting(next)
+  }
+  const move = (from: number, to: number) => (to < 0 || to >= order.length || from === to ? undefined : save(arrayMove(order, from, to)))
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (over && active.id !== over.id) move(order.indexOf(String(active.id)), order.indexOf(String(over.id)))
+  }
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+  const setCover = (assetId: string) => void editor.submit({ intent: 'set-cover', assetId }, { method: 'post' })
+  const chosen = ordered.filter((file) => selected.has(file.id))
+
+  if (files.length === 0 && tiles.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
   return (
-    <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')}>
-      {ordered.map((file, index) => (
-        <ContentFileCard
-          key={file.id}
-          file={file}
-          index={index}
-          count={ordered.length}
-          canEdit={canEdit}
-          onMove={move}
-          dragProps={
-            canEdit
-              ? {
-                  draggable: true,
-                  onDragStart: () => (dragged.current = index),
-                  onDragOver: (event: DragEvent) => event.preventDefault(),
-                  onDrop: (event: DragEvent) => {
-                    event.preventDefault()
-                    if (dragged.current !== null) move(dragged.current, index)
-                    dragged.current = null
-                  },
-                }
-              : {}
-          }
-        />
-      ))}
-    </ol>
+    <div className="space-y-3">
+      {canEdit && files.length > 1 ? (
+        <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('studio.editor.toolbar')}>
+          <span className="text-sm text-ink-muted">{t('studio.editor.sortBy')}</span>
+          <Button variant="secondary" size="sm" disabled={orderer.state !== 'idle'} onClick={() => save(sortFiles(ordered, 'captured').map((file) => file.id))}>
+            <CalendarClock aria-hidden className="size-4" />
+            {t('studio.editor.sortCaptured')}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={orderer.state !== 'idle'} onClick={() => save(sortFiles(ordered, 'name').map((file) => file.id))}>
+            <ArrowDownAZ aria-hidden className="size-4" />
+            {t('studio.editor.sortName')}
+          </Button>
+          <label className="ml-auto inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--accent)]"
+              checked={selected.size > 0 && selected.size === files.length}
+              onChange={(event) => setSelected(event.target.checked ? new Set(files.map((file) => file.id)) : new Set())}
+            />
+            {t('studio.library.selectAll')}
+          </label>
+        </div>
+      ) : null}
+      {chosen.length > 0 ? (
+        <div className="sticky top-2 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface p-2 shadow-lg" role="region" aria-label={t('studio.library.bulk.label')} data-testid="file-bulk-bar">
+          <p className="mr-auto px-1 text-sm font-medium" aria-live="polite">
+            {t('studio.library.bulk.selected', { count: chosen.length })}
+          </p>
+          <Button variant="danger-ghost" size="sm" onClick={() => setConfirmRemove(true)}>
+            <Trash2 aria-hidden className="size-4" />
+            {t('studio.editor.removeSelected', { count: chosen.length })}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            <X aria-hidden className="size-4" />
+            {t('studio.library.bulk.clear')}
+          </Button>
+        </div>
+      ) : null}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('studio.editor.dnd.instructions') } }}
+      >
+        <SortableContext items={order} strategy={rectSortingStrategy} disabled={!canEdit}>
+          <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
+            {ordered.map((file, index) => (
+              <ContentFileCard
+                key={file.id}
+                file={file}
+                index={index}
+                count={ordered.length}
+                canEdit={canEdit}
+                onMove={move}
+                isCover={file.id === coverAssetId}
+                selected={selected.has(file.id)}
+                onToggle={toggle}
+                onSetCover={setCover}
+              />
+            ))}
+            {tiles.map((tile) => (
+              <UploadTile key={tile.id} item={tile} />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        tone="danger"
+        title={t('studio.editor.removeSelectedTitle', { count: chosen.length })}
+        description={t('content.media.removeText')}
+        confirmLabel={t('studio.editor.removeSelected', { count: chosen.length })}
+        cancelLabel={t('common.cancel')}
+        busy={editor.state !== 'idle'}
+        onConfirm={() => void editor.submit({ intent: 'remove-files', assetIds: chosen.map((file) => file.id).join(',') }, { method: 'post' })}
+      />
+    </div>
   )
 }

@@ -1,22 +1,34 @@
-import { count, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
 import type { ContentStatus } from '../content.schema'
-import { getContentItem } from './get-content-item.server'
+import { findContentItems } from './get-content-item.server'
 
-/** draft → published → archived (and back); a gallery needs at least one photo or video. */
-export async function changeContentStatus(context: TenantContext, contentItemId: string, status: ContentStatus) {
+/**
+ * draft → published → archived (and back), for one item or a selection, all or none: a gallery
+ * needs at least one photo or video, a single item its file, before fans may see it.
+ */
+export async function changeContentStatus(context: TenantContext, contentItemIds: string[], status: ContentStatus) {
   if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
-  const item = await getContentItem(context, contentItemId)
-  if (status === 'published') {
-    const [{ files }] = await context.withTenant((tx) => tx.select({ files: count() }).from(asset).where(eq(asset.contentItemId, item.id)))
-    if (files === 0) throw new AppError('BAD_REQUEST', item.kind === 'gallery' ? 'content.errors.needsMedia' : 'content.errors.needsFile')
-  }
-  await context.withTenant((tx) =>
-    tx
+  await context.withTenant(async (tx) => {
+    const items = await findContentItems(tx, context, contentItemIds)
+    const ids = items.map((item) => item.id)
+    if (status === 'published') {
+      const withFiles = await tx
+        .selectDistinct({ id: asset.contentItemId })
+        .from(asset)
+        .where(and(inArray(asset.contentItemId, ids), eq(asset.companyId, context.company.id)))
+      const filled = new Set(withFiles.map((row) => row.id))
+      const empty = items.filter((item) => !filled.has(item.id))
+      if (empty.length > 0) {
+        const key = items.length > 1 ? 'content.errors.someEmpty' : empty[0].kind === 'gallery' ? 'content.errors.needsMedia' : 'content.errors.needsFile'
+        throw new AppError('BAD_REQUEST', key)
+      }
+    }
+    await tx
       .update(contentItem)
       .set({ status, updatedAt: new Date(), ...(status === 'published' ? { publishedAt: new Date() } : {}) })
-      .where(eq(contentItem.id, item.id)),
-  )
+      .where(and(inArray(contentItem.id, ids), eq(contentItem.companyId, context.company.id)))
+  })
 }

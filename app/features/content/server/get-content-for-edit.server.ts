@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
+import { coverOf } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 
@@ -7,7 +8,8 @@ import type { TenantContext } from '#app/lib/tenant.server'
 export async function getContentForEdit(context: TenantContext, contentItemId: string) {
   return context.withTenant(async (tx) => {
     const [item] = await tx
-      .select()
+      // The cover fans see, chosen or automatic: the editor never says "no cover" while they see one.
+      .select({ ...getTableColumns(contentItem), shownCoverAssetId: coverOf })
       .from(contentItem)
       .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id)))
     if (!item) throw new AppError('NOT_FOUND', 'content.errors.notFound')
@@ -24,6 +26,7 @@ export async function getContentForEdit(context: TenantContext, contentItemId: s
         width: asset.width,
         height: asset.height,
         durationMs: asset.durationMs,
+        capturedAt: asset.capturedAt,
         customThumbnailAssetId: asset.customThumbnailAssetId,
         position: asset.position,
         processingStatus: asset.processingStatus,

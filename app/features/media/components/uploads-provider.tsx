@@ -32,6 +32,9 @@ export type UploadItem = UploadTarget & {
   upgradeUrl?: string
   /** The file the server made of this upload */
   createdAssetId?: string
+  /** Files chosen together and this one's place among them: the server keeps that order. */
+  batch: string
+  index: number
 }
 
 type UploadsApi = {
@@ -89,7 +92,7 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         retryDelays: [0, 1000, 3000, 5000, 10000],
         removeFingerprintOnSuccess: true,
         metadata: Object.fromEntries(
-          Object.entries({ filename: item.file.name, purpose: item.purpose, contentItemId: item.contentItemId, eventId: item.eventId, assetId: item.assetId }).filter(
+          Object.entries({ filename: item.file.name, purpose: item.purpose, contentItemId: item.contentItemId, eventId: item.eventId, assetId: item.assetId, batch: item.batch, index: String(item.index) }).filter(
             (entry): entry is [string, string] => Boolean(entry[1]),
           ),
         ),
@@ -153,7 +156,8 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
     () => ({
       items,
       add(files, target) {
-        const added = files.map((file): UploadItem => {
+        const batch = crypto.randomUUID()
+        const added = files.map((file, index): UploadItem => {
           const rule = checkDeclaredUpload(target.purpose, file.name, file.size)
           return {
             id: crypto.randomUUID(),
@@ -164,6 +168,8 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
             bytesTotal: file.size,
             speed: 0,
             error: rule.ok ? undefined : t(rule.messageKey),
+            batch,
+            index,
           }
         })
         setItems((current) => [...current, ...added])

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { asset, contentItem, event, organization } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
@@ -41,6 +41,9 @@ const ZUploadMetadata = z.object({
   assetId: z.uuid().optional(),
   /** The id the stored original gets, chosen by the server when the upload starts. */
   originalId: z.uuid().optional(),
+  /** Gallery files chosen together: the batch and each file's place in the order they were chosen. */
+  batch: z.uuid().optional(),
+  index: z.coerce.number().int().min(0).max(100_000).optional(),
 })
 
 type TusError = { status_code: number; body: string }
@@ -133,11 +136,17 @@ async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId
   // becoming ready bumps the company's page version, migration 0008); pointing the target at the
   // new file bumps the company too, so doing that first and then waiting for the file being
   // processed was a deadlock, and the upload failed.
-  if (target.replaces) await tx.delete(asset).where(eq(asset.id, target.replaces))
+  // A gallery photo chosen as the cover stays among the gallery's files; only an uploaded cover goes.
+  const removed = target.replaces
+    ? await tx
+        .delete(asset)
+        .where(and(eq(asset.id, target.replaces), inArray(asset.purpose, ['cover', 'thumbnail'])))
+        .returning({ id: asset.id })
+    : []
   if (target.kind === 'thumbnail') await tx.update(asset).set({ customThumbnailAssetId: assetId, updatedAt: new Date() }).where(eq(asset.id, target.id))
   if (target.kind === 'event-cover') await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
   if (target.kind === 'content-cover') await tx.update(contentItem).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(contentItem.id, target.id))
-  return target.replaces
+  return removed.length > 0 ? target.replaces : null
 }
 
 /**
@@ -188,6 +197,32 @@ async function checkUploadRules(tx: Transaction, request: Request, member: Membe
   } catch (error) {
     throw error instanceof AppError && error.code === 'PAYMENT_REQUIRED' ? planLimit(request, error) : error
   }
+}
+
+/**
+ * Where a finished gallery file goes: at the end, unless a file chosen after it in the same batch
+ * finished first; then just before the earliest such one, so the batch ends up in the order it
+ * was chosen, not the order its uploads finished. Runs under `lockCompanyMedia`.
+ */
+async function galleryPosition(tx: Transaction, contentItemId: string, metadata: Metadata) {
+  if (metadata.batch !== undefined && metadata.index !== undefined) {
+    const [{ before }] = await tx
+      .select({ before: sql<number | null>`min(${asset.position})::int` })
+      .from(asset)
+      .where(and(eq(asset.contentItemId, contentItemId), eq(asset.uploadBatch, metadata.batch), sql`${asset.uploadIndex} > ${metadata.index}`))
+    if (before !== null) {
+      await tx
+        .update(asset)
+        .set({ position: sql`${asset.position} + 1` })
+        .where(and(eq(asset.contentItemId, contentItemId), sql`${asset.position} >= ${before}`))
+      return before
+    }
+  }
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${asset.position}) + 1, 0)::int` })
+    .from(asset)
+    .where(eq(asset.contentItemId, contentItemId))
+  return next
 }
 
 function parseMetadata(request: Request, upload: Upload) {
@@ -295,13 +330,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
           await lockCompanyMedia(tx, member.company.id)
           await checkUploadRules(tx, request, member, metadata, size)
           const target = attachment ? await findAttachmentTarget(tx, member.company.id, metadata) : null
-          const [{ next }] =
-            metadata.contentItemId && metadata.purpose === 'gallery-media'
-              ? await tx
-                  .select({ next: sql<number>`coalesce(max(${asset.position}) + 1, 0)::int` })
-                  .from(asset)
-                  .where(eq(asset.contentItemId, metadata.contentItemId))
-              : [{ next: 0 }]
+          const next = metadata.contentItemId && metadata.purpose === 'gallery-media' ? await galleryPosition(tx, metadata.contentItemId, metadata) : 0
           await tx.insert(asset).values({
             id: assetId,
             companyId: member.company.id,
@@ -314,6 +343,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
             sizeBytes: size,
             storageKey,
             position: next,
+            ...(metadata.purpose === 'gallery-media' && metadata.batch !== undefined && metadata.index !== undefined ? { uploadBatch: metadata.batch, uploadIndex: metadata.index } : {}),
             createdBy: member.actor.userId,
             ...illustrated(target),
           })

@@ -150,7 +150,8 @@ export function readTogether<T>(context: PublicContext, work: (context: PublicCo
 }
 
 // Sub-selects are written out in full: drizzle's unqualified column names would bind to the inner table.
-const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
+/** The cover fans see: the chosen one, else the first photo or video that is ready (the editor shows the same). */
+export const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
   select first.id from assets as first
   where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
   order by first.position limit 1))`

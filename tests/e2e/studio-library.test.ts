@@ -1,0 +1,237 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectNoAxeViolations } from '../support/axe'
+import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { createCompanyAdmin } from '../support/fixtures'
+
+const baseUrl = inject('baseUrl')
+const SHOTS = path.resolve('test-results', 'studio-library')
+let browser: Browser
+let desk: BrowserContext
+let page: Page
+let cookies: Array<{ name: string; value: string; url: string }>
+
+// Chosen in this order, which is neither alphabetical nor the order they were taken in: the first
+// is the largest, so it finishes after the others.
+const CHOSEN = ['stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg', 'lights.jpg', 'finale.jpg']
+
+/** A photo taken `minute` minutes after 22:00 (EXIF), noisy so that sizes differ. */
+async function photo(name: string, index: number) {
+  const size = index === 0 ? [2400, 1600] : [900, 600]
+  const buffer = await sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 40 * index, g: 90, b: 200 - 30 * index }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    .withExif({ IFD2: { DateTimeOriginal: `2026:07:14 22:${String(50 - index * 5).padStart(2, '0')}:00` } })
+    .jpeg({ quality: 92 })
+    .toBuffer()
+  return { name, mimeType: 'image/jpeg', buffer }
+}
+
+// The machine is shared and busy: what the page shows after a save may take a few seconds.
+const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout })
+const names = (cards: Locator) => cards.evaluateAll((nodes) => nodes.map((node) => node.querySelector('p[title]')?.getAttribute('title')))
+const cards = () => page.getByTestId('media-card')
+
+/** Counts the posts that saved an order (answered, not only sent). */
+function countReorders(target: Page) {
+  const seen = { count: 0 }
+  target.on('requestfinished', (request) => {
+    if (request.method() === 'POST' && (request.postData() ?? '').includes('intent=reorder')) seen.count++
+  })
+  return seen
+}
+
+// The cookie banner was answered before: it would cover the cards (its own tests are elsewhere).
+const bannerSeen = () => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() }))
+
+async function createGallery(target: Page, title: string) {
+  await visit(target, '/admin/content/new?kind=gallery')
+  await target.getByLabel('Title').fill(title)
+  await target.getByRole('button', { name: 'Create draft' }).click()
+  await target.waitForURL(/\/admin\/content\/[0-9a-f-]{36}$/)
+}
+
+describe('the studio: Highlights as a library and the gallery editor', () => {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true })
+    const admin = await createCompanyAdmin('e2e-studio')
+    cookies = [...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl }))
+    browser = await launchBrowser()
+    desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    await desk.addCookies(cookies)
+    await desk.addInitScript(bannerSeen)
+    page = await desk.newPage()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('keeps uploads in the order chosen, each shown at once as a tile with its own progress', async () => {
+    await createGallery(page, 'Night Owls Live')
+    await page.getByTestId('file-input-gallery-media').setInputFiles(await Promise.all(CHOSEN.map(photo)))
+    // At once: six places in the grid, in the order chosen, before any has been listed as a file.
+    await poll(() => page.getByTestId('media-grid').locator(':scope > li').count()).toBe(6)
+    expect(await page.getByText('No files yet. Drop them above.').count()).toBe(0)
+    const tilesAtOnce = await page.getByTestId('upload-tile').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name')))
+    expect(tilesAtOnce.length).toBeGreaterThan(0)
+    expect(CHOSEN.filter((name) => tilesAtOnce.includes(name))).toEqual(tilesAtOnce)
+    // Listed in that order once they are all in, and their web sizes appear without a reload.
+    await poll(() => cards().count(), 60_000).toBe(6)
+    expect(await names(cards())).toEqual(CHOSEN)
+    await poll(() => page.getByTestId('media-grid').locator('img[src$="/w400.webp"]').count(), 60_000).toBe(6)
+    await page.reload()
+    expect(await names(cards())).toEqual(CHOSEN)
+  })
+
+  it('moves the last photo first with the mouse, then with the keyboard, one request each', async () => {
+    const reorders = countReorders(page)
+    // Both rows on screen: a mouse cannot drag to what is scrolled away.
+    await page.setViewportSize({ width: DESKTOP.width, height: 1400 })
+    await cards().first().scrollIntoViewIfNeeded()
+    const from = await cards().last().getByTestId('drag-surface').boundingBox()
+    const to = await cards().first().getByTestId('drag-surface').boundingBox()
+    if (!from || !to) throw new Error('no card')
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 })
+    await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 20 })
+    await page.mouse.up()
+    const afterMouse = ['finale.jpg', 'stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg', 'lights.jpg']
+    await poll(() => names(cards())).toEqual(afterMouse)
+    await poll(() => page.getByText('Order saved').first().isVisible()).toBe(true)
+    expect(reorders.count).toBe(1)
+
+    // The keyboard: the grip of the last photo, Space, arrows to the first place, Space.
+    await cards().last().getByTestId('drag-handle').focus()
+    await page.keyboard.press('Space')
+    // Up a row, then left to the first column (the grid has four).
+    for (const key of ['ArrowUp', 'ArrowLeft', 'ArrowLeft']) {
+      await page.waitForTimeout(150)
+      await page.keyboard.press(key)
+    }
+    // Dropped once the screen reader has been told where it is.
+    await poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('lights.jpg is over place 1 of 6')
+    await page.keyboard.press('Space')
+    const afterKeyboard = ['lights.jpg', 'finale.jpg', 'stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg']
+    await poll(() => names(cards())).toEqual(afterKeyboard)
+    await poll(() => reorders.count).toBe(2)
+    await page.reload()
+    expect(await names(cards())).toEqual(afterKeyboard)
+
+    // Sorted in one go by the time each was taken (EXIF), then by name.
+    await page.getByRole('button', { name: 'Capture time' }).click()
+    await poll(() => names(cards())).toEqual([...CHOSEN].reverse())
+    await poll(() => reorders.count).toBe(3)
+    await page.reload()
+    expect(await names(cards())).toEqual([...CHOSEN].reverse())
+    await page.getByRole('button', { name: 'File name' }).click()
+    await poll(() => names(cards())).toEqual([...CHOSEN].sort())
+    await poll(() => reorders.count).toBe(4)
+    await page.reload()
+    expect(await names(cards())).toEqual([...CHOSEN].sort())
+    // Set back only now: a window resized during a keyboard drag cancels it.
+    await page.setViewportSize(DESKTOP)
+  })
+
+  it('shows the cover fans see, lets any photo become it, publishes and opens the live page', async () => {
+    // Fans already see the first photo as the cover: the editor says so instead of "No cover yet".
+    const first = await cards().first().getAttribute('data-asset-id')
+    expect(await page.getByText('No cover yet').count()).toBe(0)
+    expect(await page.getByTestId('cover-preview').locator('img').getAttribute('src')).toContain(first)
+    await poll(() => cards().first().getByTestId('cover-badge').isVisible()).toBe(true)
+
+    const crowd = cards().filter({ has: page.locator('p[title="crowd.jpg"]') })
+    const crowdId = await crowd.getAttribute('data-asset-id')
+    await crowd.getByRole('button', { name: 'Set as cover' }).click()
+    await poll(() => page.getByText('Cover changed').first().isVisible()).toBe(true)
+    await poll(() => crowd.getByTestId('cover-badge').isVisible()).toBe(true)
+    await poll(() => page.getByTestId('cover-preview').locator('img').getAttribute('src')).toContain(crowdId)
+
+    await page.screenshot({ path: path.join(SHOTS, 'editor-1440.png'), fullPage: true })
+    await expectNoAxeViolations(page, { label: 'gallery editor at 1440 px' })
+
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await poll(() => page.getByRole('button', { name: 'Back to draft' }).isVisible()).toBe(true)
+    const [live] = await Promise.all([desk.waitForEvent('page'), page.getByRole('link', { name: /View live page/ }).click()])
+    await live.waitForLoadState()
+    expect(live.url()).toMatch(/\/galeria\/night-owls-live$/)
+    await poll(() => live.getByRole('heading', { name: 'Night Owls Live' }).first().isVisible()).toBe(true)
+    // The public page's cover is the one chosen in the editor.
+    expect(await live.locator(`img[src*="${crowdId}"]`).count()).toBeGreaterThan(0)
+    await live.close()
+
+    // Share and QR are in the editor too.
+    await page.getByRole('button', { name: 'Share' }).click()
+    await poll(() => page.getByRole('menuitem', { name: /Copy link/i }).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await page.getByTestId('qr-panel').isVisible()).toBe(true)
+  })
+
+  it('explains why an empty gallery cannot be published', async () => {
+    await createGallery(page, 'Soundcheck')
+    expect(await page.getByTestId('publish-hint').textContent()).toContain('add at least one photo or video')
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await poll(() => page.getByText('Add at least one photo or video before publishing.').isVisible()).toBe(true)
+    await page.reload()
+    expect(await page.getByRole('button', { name: 'Publish' }).isVisible()).toBe(true)
+  })
+
+  it('shows Highlights by their covers, with a compact list, filters and search', async () => {
+    await createGallery(page, 'Afterparty')
+    await visit(page, '/admin/content')
+    await poll(() => page.getByTestId('content-card').count()).toBe(3)
+    const owls = page.getByTestId('content-card').filter({ hasText: 'Night Owls Live' })
+    expect(await owls.locator('img').getAttribute('src')).toMatch(/\/media\/[0-9a-f-]{36}\/w400\.webp$/)
+    expect(await owls.textContent()).toContain('6 files')
+    await page.screenshot({ path: path.join(SHOTS, 'highlights-grid-1440.png'), fullPage: true })
+    await expectNoAxeViolations(page, { label: 'Highlights grid at 1440 px' })
+
+    await page.getByLabel('Status').selectOption('published')
+    await poll(() => page.getByTestId('content-card').count()).toBe(1)
+    await page.getByLabel('Status').selectOption('')
+    await page.getByRole('searchbox').fill('sound')
+    await poll(() => page.getByTestId('content-card').count()).toBe(1)
+    await page.getByRole('searchbox').fill('')
+    await poll(() => page.getByTestId('content-card').count()).toBe(3)
+    await page.getByLabel('Sort').selectOption('title')
+    await poll(() => page.getByTestId('content-card').evaluateAll((nodes) => nodes.map((node) => node.querySelector('a')?.textContent))).toEqual(['Afterparty', 'Night Owls Live', 'Soundcheck'])
+
+    await page.getByRole('link', { name: 'Compact list' }).click()
+    await poll(() => page.getByTestId('content-row').count()).toBe(3)
+    await page.screenshot({ path: path.join(SHOTS, 'highlights-list-1440.png'), fullPage: true })
+  })
+
+  it('bulk-archives two items from Highlights on a phone', async () => {
+    const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, isMobile: true, hasTouch: true })
+    await phone.addCookies(cookies)
+    await phone.addInitScript(bannerSeen)
+    const mobile = await phone.newPage()
+    await visit(mobile, '/admin/content')
+    await poll(() => mobile.getByTestId('content-card').count()).toBe(3)
+    // Cards, not a table cut off at the side.
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-grid-390.png'), fullPage: true })
+    await expectNoAxeViolations(mobile, { label: 'Highlights grid at 390 px' })
+
+    await mobile.getByRole('checkbox', { name: 'Select Soundcheck' }).check()
+    await mobile.getByRole('checkbox', { name: 'Select Afterparty' }).check()
+    await poll(() => mobile.getByTestId('bulk-bar').getByText('2 selected').isVisible()).toBe(true)
+    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-selected-390.png') })
+    await mobile.getByRole('button', { name: 'Archive 2' }).click()
+    await poll(() => mobile.getByTestId('content-card').filter({ hasText: 'Archived' }).count()).toBe(2)
+    expect(await mobile.getByTestId('content-card').filter({ hasText: 'Night Owls Live' }).textContent()).toContain('Published')
+    expect(await mobile.getByTestId('bulk-bar').count()).toBe(0)
+
+    await visit(mobile, '/admin/content?status=archived&view=list')
+    await poll(() => mobile.getByTestId('content-row').count()).toBe(2)
+    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-list-390.png'), fullPage: true })
+
+    const owls = await page.getByTestId('content-row').filter({ hasText: 'Night Owls Live' }).locator('a').getAttribute('href')
+    await visit(mobile, owls!)
+    await poll(() => mobile.getByTestId('media-card').count()).toBe(6)
+    await mobile.screenshot({ path: path.join(SHOTS, 'editor-390.png'), fullPage: true })
+    await expectNoAxeViolations(mobile, { label: 'gallery editor at 390 px' })
+    await phone.close()
+  })
+})
