@@ -4,6 +4,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { NonceProvider } from './lib/nonce'
+import { detectLanguage } from './lib/i18n'
+import { RequestLanguageProvider } from './lib/request-language'
 
 export const streamTimeout = 10_000
 
@@ -44,7 +46,9 @@ export default function handleRequest(
     const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestLanguageProvider value={detectLanguage(request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestLanguageProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,6 +9,7 @@ import { catalogArea } from './lib/i18n-areas'
 import { clientResources, getRequestLanguage } from './lib/i18n.server'
 import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
+import { useRequestLanguage } from './lib/request-language'
 import { LazyToaster } from './lib/toast'
 import { actionChangedNothing } from './lib/action-result'
 import appStylesheet from './app.css?url'
@@ -28,6 +29,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, actionResult, defaultSho
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
+  const requestLanguage = useRequestLanguage()
   // Says when the page answers clicks itself: before hydration a click submits a form natively,
   // which works but skips the page's own handling (its toasts, its saves kept offline).
   // The browser tests wait for it; it is the same signal for anyone watching the page.
@@ -35,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <html lang={data?.language ?? 'en'}>
+    <html lang={data?.language ?? requestLanguage ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -80,6 +82,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('root')
+  const requestLanguage = useRequestLanguage()
   if (isRouteErrorResponse(error) && error.status === 404 && data) {
     return (
       <I18nProvider language={data.language} resources={data.resources}>
@@ -88,5 +91,8 @@ export function ErrorBoundary() {
     )
   }
   if (!isRouteErrorResponse(error)) console.error(error)
-  return <GlobalErrorScreen language={data?.language} />
+  // A request the app refused before any loader ran (a post to a page that takes none, a body
+  // that is not a form): said as a refusal, not as a failure of ours.
+  const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500
+  return <GlobalErrorScreen language={data?.language ?? requestLanguage} refused={refused} />
 }

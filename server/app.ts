@@ -32,6 +32,7 @@ import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/anal
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from './migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
+import { resourceMethods } from './resource-methods'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -129,11 +130,13 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
     app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
   }
 
+  // In development the build is asked for on every request, so edits show at once; in
+  // production it is handed over once: React Router then ranks the routes once, not per page.
+  const build = options.isDevelopment ? null : await import('virtual:react-router/server-build')
+  if (build) app.use(resourceMethods(build))
   app.use(
     createRequestHandler({
-      // In development the build is asked for on every request, so edits show at once; in
-      // production it is handed over once: React Router then ranks the routes once, not per page.
-      build: options.isDevelopment ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
+      build: build ?? (() => import('virtual:react-router/server-build')),
       mode: options.isDevelopment ? 'development' : 'production',
       getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? ''), malformedAddress: res.locals.malformedAddress as 'path' | 'query' | undefined }),
     }),

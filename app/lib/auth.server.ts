@@ -202,8 +202,8 @@ function createAuth(secret: string) {
       // The password rule is enforced here too, so no client can skip it.
       before: createAuthMiddleware(async (ctx) => {
         // Only calls from outside (HTTP) carry a request; the product's own calls do not.
-        if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: 'Not found', code: 'NOT_FOUND' })
         const language = requestLanguage(ctx.request)
+        if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: getFixedT(language)('refusal.nothingHere'), code: 'NOT_FOUND' })
         if (ctx.path === '/sign-in/email') {
           const wait = await signInWaitSeconds(ctx.context.secret, ctx.body?.email)
           if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: getFixedT(language)('auth.errors.accountLocked', { minutes: Math.ceil(wait / 60) }), code: 'ACCOUNT_LOCKED' }, { 'Retry-After': String(wait) })

@@ -9,7 +9,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {}
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form')
-    ;(errors[key] ??= []).push(issue.message)
+    ;(errors[key] ??= []).push(issueKey(issue.message))
   }
   return errors
+}
+
+// Schemas name their messages by catalog key; a message of zod's own ("Invalid discriminator
+// value…", in English, for a value no form offers) is shown as the catalog's "invalid option".
+const I18N_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9-]+)+$/
+
+/** The catalog key of a zod issue's message. */
+export function issueKey(message: string) {
+  return I18N_KEY.test(message) ? message : 'validation.invalidOption'
 }

@@ -64,6 +64,38 @@ describe('hostile input', () => {
   })
 })
 
+describe('requests a route does not take', () => {
+  it('are refused with 405, the methods it takes and a message in the visitor language, on every resource route', async () => {
+    const fan = new TestClient()
+    const portuguese = { 'accept-language': 'pt-BR' }
+    const qr = await fan.request(`/api/qr/gallery/${galleryId}`, { method: 'POST', form: { x: '1' }, headers: portuguese })
+    expect(qr.status).toBe(405)
+    expect(qr.headers.allow).toBe('GET, HEAD')
+    expect(qr.json().message).toBe('Este endereço não aceita este tipo de pedido.')
+    const webhook = await fan.get('/api/billing/webhook')
+    expect(webhook.status).toBe(405)
+    expect(webhook.headers.allow).toBe('POST')
+    expect(webhook.json().message).toBe('This address does not take this kind of request.')
+    expect((await admin.client.request('/admin/leads/export.csv', { method: 'DELETE' })).status).toBe(405)
+  })
+
+  it('show the refusal screen in the visitor language when a page takes no posts, though no loader ran', async () => {
+    const response = await new TestClient().postForm('/privacy', { x: '1' }, { 'accept-language': 'fr' })
+    expect(response.status).toBe(405)
+    expect(response.text).toContain('<html lang="fr"')
+    expect(response.text).toContain('Cette demande n’a pas pu être acceptée')
+  })
+
+  it('says in the visitor language that a download link leads nowhere, and an unknown auth endpoint too', async () => {
+    const download = await new TestClient().get('/download/file/not-an-id', { 'accept-language': 'es' })
+    expect(download.status).toBe(404)
+    expect(download.text).toBe('No se encontró nada en esta dirección.')
+    const auth = await new TestClient().get('/api/auth/no-such-endpoint', { 'accept-language': 'pt' })
+    expect(auth.status).toBe(404)
+    expect(auth.json().message).toBe('Nada foi encontrado neste endereço.')
+  })
+})
+
 describe('answers that tell the truth', () => {
   it("says 404 when asked to remove another company's file from one's own gallery, and removes nothing", async () => {
     const other = await createCompanyAdmin('other')

@@ -48,14 +48,19 @@ export async function activateSubdomain(company: { id: string; slug: string }, l
   return label
 }
 
-/** A signed-in member of `companyId` with a role below admin. */
-export async function createMemberWithRole(companyId: string, role: 'user' | 'manager') {
-  const account = await createVerifiedUser()
-  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, account.email))
+/** A signed-in member of `companyId` with a role below admin, and the credentials to sign in again. */
+export async function createMemberAccount(companyId: string, role: 'user' | 'manager') {
+  const credentials = await createVerifiedUser()
+  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, credentials.email))
   await getDb().insert(member).values({ id: crypto.randomUUID(), organizationId: companyId, userId: row.id, role })
   const client = new TestClient()
-  await signIn(client, account)
-  return client
+  await signIn(client, credentials)
+  return { client, credentials }
+}
+
+/** A signed-in member of `companyId` with a role below admin. */
+export async function createMemberWithRole(companyId: string, role: 'user' | 'manager') {
+  return (await createMemberAccount(companyId, role)).client
 }
 
 /** The newest mail to `to` in the dev outbox, optionally with a subject containing `subject`. */

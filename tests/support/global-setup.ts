@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
       OPERATOR_EMAILS: 'operator@afterglow.test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
-    { port },
+    // A fresh database is migrated first; on a busy shared machine that alone can pass a minute.
+    { port, timeoutMs: 180_000 },
   )
   project.provide('baseUrl', baseUrl)
   project.provide('databaseUrl', database.url)

@@ -3,7 +3,8 @@ import { inject } from 'vitest'
 
 export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; json: <T = any>() => T }
 
-type RequestOptions = { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }
+/** `raw`: a body sent as it is, with the caller's content-type (malformed bodies on purpose). */
+type RequestOptions = { method?: string; json?: unknown; form?: Record<string, string>; raw?: string | Buffer; headers?: Record<string, string> }
 
 // Random per test file: files share one app, and its rate limits remember addresses for a minute.
 let nextAddress = Math.floor(Math.random() * 2_000_000)
@@ -34,10 +35,12 @@ export class TestClient {
 
   async request(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const url = new URL(path, this.baseUrl)
-    const method = options.method ?? (options.json !== undefined || options.form ? 'POST' : 'GET')
+    const method = options.method ?? (options.json !== undefined || options.form || options.raw !== undefined ? 'POST' : 'GET')
     const headers: Record<string, string> = { ...options.headers }
-    let body: string | undefined
-    if (options.json !== undefined) {
+    let body: string | Buffer | undefined
+    if (options.raw !== undefined) {
+      body = options.raw
+    } else if (options.json !== undefined) {
       body = JSON.stringify(options.json)
       headers['content-type'] = 'application/json'
     } else if (options.form) {

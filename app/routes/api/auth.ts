@@ -1,11 +1,19 @@
 import { getAuth } from '#app/lib/auth.server'
+import { getRequestT } from '#app/lib/i18n.server'
 import type { Route } from './+types/auth'
 
 // Better Auth's own endpoints (sign-in, sign-up, reset, organizations, two-factor).
 export async function loader({ request }: Route.LoaderArgs) {
-  return getAuth().handler(request)
+  return answer(request)
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return getAuth().handler(request)
+  return answer(request)
+}
+
+/** The library answers a path it does not know with a bare 404: said in the visitor's language. */
+async function answer(request: Request) {
+  const response = await getAuth().handler(request)
+  if (response.status !== 404 || response.headers.get('content-type')?.includes('json')) return response
+  return Response.json({ code: 'NOT_FOUND', message: getRequestT(request)('refusal.nothingHere') }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
 }

@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react'
+import { readForm } from '#app/lib/read-form.server'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { NotFoundView } from '#app/components/not-found'
@@ -25,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, request }: Route.ActionArgs) {
   if (paymentProviderName() !== 'test') throw toHttpError(new AppError('NOT_FOUND', 'billing.testProvider.notFound'))
-  const card = ZTestCard.safeParse(Object.fromEntries(await request.formData()))
+  const card = ZTestCard.safeParse(await readForm(request))
   if (!card.success) return data({ errors: fieldErrors(card.error), declined: null }, { status: 400 })
   try {
     const { successUrl } = await payTestCheckout(params.sessionId, card.data)

@@ -1,4 +1,5 @@
 import { ArrowLeft, CreditCard, FileText } from 'lucide-react'
+import { readForm } from '#app/lib/read-form.server'
 import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { z } from 'zod'
@@ -40,7 +41,7 @@ const ZIntent = z.discriminatedUnion('intent', [
 
 export async function action({ params, request }: Route.ActionArgs) {
   const session = await sessionOf(params.sessionId)
-  const form = Object.fromEntries(await request.formData())
+  const form = await readForm(request)
   const intent = ZIntent.safeParse(form)
   const none: Record<string, string[]> = {}
   if (!intent.success) return data({ ok: false, errors: none, message: 'validation.invalidOption' }, { status: 400 })

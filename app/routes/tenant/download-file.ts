@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { fileDownloadPath } from '#app/features/downloads/downloads'
-import { serveDownload } from '#app/features/downloads/server/serve-download.server'
+import { downloadNotFound, serveDownload } from '#app/features/downloads/server/serve-download.server'
 import type { Route } from './+types/download-file'
 
 // A fan's download of one photo, video or file (ADR 018).
 export async function loader({ request, params }: Route.LoaderArgs) {
   const assetId = z.uuid().safeParse(params.assetId)
-  if (!assetId.success) return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  if (!assetId.success) return downloadNotFound(request)
   return serveDownload(request, { kind: 'file', id: assetId.data, path: fileDownloadPath(assetId.data) })
 }

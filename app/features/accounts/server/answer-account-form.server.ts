@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { issueKey } from '#app/lib/form-errors'
 import { z } from 'zod'
 import { authErrorMessage } from '#app/lib/auth-client'
 import { fieldErrors } from '#app/lib/form-errors'
@@ -69,7 +70,7 @@ export async function answerAccountForm(request: Request) {
       if (!values.success)
         return answer({
           secondFactor: true,
-          problem: t(values.error.issues[0].message),
+          problem: t(issueKey(values.error.issues[0].message)),
         })
       // Without the script there is no switch between the two kinds of code: an app's code is six digits.
       const endpoint = /^\d{6}$/.test(values.data.code) ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code'

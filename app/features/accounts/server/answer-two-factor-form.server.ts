@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { issueKey } from '#app/lib/form-errors'
 import { z } from 'zod'
 import { authErrorKey } from '#app/lib/auth-client'
 import { getRequestT } from '#app/lib/i18n.server'
@@ -43,7 +44,7 @@ export async function answerTwoFactorForm(request: Request) {
     throw reload(outcome.cookies)
   }
   const values = ZPasswordForm.safeParse(form)
-  if (!values.success) return answer({ problem: t(values.error.issues[0].message) })
+  if (!values.success) return answer({ problem: t(issueKey(values.error.issues[0].message)) })
   const endpoint = ENDPOINTS[intent]
   if (!endpoint) return answer({ problem: t('errors.generic') })
   const outcome = await postAuthForm(request, endpoint, { password: values.data.password })

@@ -1,3 +1,4 @@
+import { getRequestT } from '#app/lib/i18n.server'
 import type { Readable } from 'node:stream'
 import { makeZip, predictLength } from 'client-zip'
 import { AppError } from '#app/lib/errors'
@@ -82,6 +83,11 @@ function isNewDownload(request: Request, response: Response) {
   return response.status === 206 && (response.headers.get('content-range') ?? '').startsWith('bytes 0-')
 }
 
+/** A download link that leads nowhere: a fan opened it, so it says so in their language. */
+export function downloadNotFound(request: Request) {
+  return new Response(getRequestT(request)('refusal.nothingHere'), { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
+}
+
 /**
  * Answers a fan's download: one file (with byte ranges) or a gallery's ZIP, in the quality of
  * the company's plan, after the lead form where the item asks for one. Every download started is
@@ -93,7 +99,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   try {
     prepared = await prepareDownload(visit, wanted)
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return downloadNotFound(request)
     throw error
   }
   if (prepared.outcome === 'lead-required') {

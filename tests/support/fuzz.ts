@@ -1,0 +1,271 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import fc from 'fast-check'
+import * as schema from '#db/schema'
+import routeConfig from '#app/routes'
+import { withSystem } from '#app/lib/db.server'
+import { catalogs } from '#app/lib/i18n.server'
+import type { Language } from '#app/lib/i18n'
+import { LAST_RESORT_TEXTS } from '#app/components/global-error'
+
+/*
+ * What the fuzz suite (tests/integration/fuzz.test.ts) reads from the product itself, so a route,
+ * a field or a table added tomorrow is fuzzed without anyone listing it: the routes from
+ * app/routes.ts, the field names and fixed values from the zod schemas and forms, the tables from
+ * the drizzle schema.
+ */
+
+export type FuzzRoute = { id: string; path: string; file: string; index: boolean; hasAction: boolean; isResource: boolean }
+
+type RouteEntry = { id?: string; path?: string; file: string; index?: boolean; children?: RouteEntry[] }
+
+const APP = path.resolve('app')
+
+function source(file: string) {
+  return readFileSync(path.join(APP, file), 'utf8')
+}
+
+/** Every route of app/routes.ts with its full path, whether it takes posts, and whether it renders a page. */
+export function listRoutes(): FuzzRoute[] {
+  const routes: FuzzRoute[] = []
+  const walk = (entries: RouteEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const full = [prefix, entry.path ?? ''].filter(Boolean).join('/')
+      const text = source(entry.file)
+      const hasAction = /export\s+(const|async\s+function|function)\s+action\b/.test(text)
+      const isResource = !/export\s+default\b/.test(text)
+      routes.push({ id: entry.id ?? entry.file, path: `/${full}`, file: entry.file, index: Boolean(entry.index), hasAction, isResource })
+      if (entry.children) walk(entry.children, full)
+    }
+  }
+  walk(routeConfig as RouteEntry[], '')
+  return routes
+}
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name)
+    if (entry.isDirectory()) return filesUnder(full)
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test.tsx') ? [full] : []
+  })
+}
+
+/** Field names the product's forms and schemas know, and the fixed values (intents, enums) they accept. */
+export function harvestVocabulary() {
+  const fields = new Set<string>(['intent'])
+  const literals = new Set<string>()
+  const queries = new Set<string>()
+  for (const file of filesUnder(APP)) {
+    const text = readFileSync(file, 'utf8')
+    for (const match of text.matchAll(/\bname=["']([A-Za-z][\w-]*)["']/g)) fields.add(match[1])
+    if (file.endsWith('.schema.ts')) for (const match of text.matchAll(/\b([a-z][A-Za-z0-9]*)\s*:\s*[A-Za-z][\w.]*\(/g)) fields.add(match[1])
+    for (const match of text.matchAll(/z\.literal\(\s*'([^']+)'/g)) literals.add(match[1])
+    for (const match of text.matchAll(/z\.enum\(\s*\[([^\]]+)\]/g)) for (const value of match[1].matchAll(/'([^']+)'/g)) literals.add(value[1])
+    for (const match of text.matchAll(/searchParams\.get(?:All)?\(\s*'([^']+)'/g)) queries.add(match[1])
+  }
+  return { fields: [...fields].sort(), literals: [...literals].sort(), queries: [...queries].sort() }
+}
+
+// -- Hostile values ---------------------------------------------------------------------------
+
+const CONTROL = ['\u0000', 'a\u0000b', '\u0001\u0008\u001f\u007f', '\r\n\r\nX-Injected: 1', '\t', '\u202e\u200f', '\uFEFF']
+const SHAPES = [
+  '',
+  ' ',
+  '   ',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '9'.repeat(40),
+  '2026-02-30',
+  '99999-12-31',
+  '../../../etc/passwd',
+  '..%2F..%2F',
+  "' or 1=1 --",
+  '"; drop table companies; --',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '{"intent":"delete"}',
+  '[]',
+  '%',
+  '%00',
+  'javascript:alert(1)',
+  '//evil.example/',
+  'https://evil.example/x',
+  'Ａｆｔｅｒｇｌｏｗ',
+  'ß'.repeat(64),
+  '😀'.repeat(64),
+  'a\u0301'.repeat(64),
+  '\uD800',
+  'x'.repeat(2_001),
+]
+
+/** A text a person would not type: controls, injections, odd shapes, unicode, other companies' ids. */
+export function hostileText(ids: string[], literals: string[]) {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...CONTROL, ...SHAPES) },
+    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 24 }) },
+    { weight: 2, arbitrary: fc.constantFrom(...ids) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: fc.constantFrom(...literals) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...literals), fc.constantFrom(...CONTROL)).map(([a, b]) => a + b) },
+  )
+}
+
+/** Percent-encodes every UTF-8 byte that is not unreserved; lone surrogates become U+FFFD, as browsers send them. */
+export function encodeSegment(value: string) {
+  let out = ''
+  for (const byte of Buffer.from(value, 'utf8')) out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  return out
+}
+
+/** Encoded path segments that decode to nothing or to something hostile. */
+const RAW_SEGMENTS = ['%', '%E0%A4%A', '%ZZ', '%C0%AE%C0%AE', '..', '.', '%2e%2e', '%2F', '%00', 'x%00', '%7F']
+
+export function segment(ids: string[], literals: string[]) {
+  return fc.oneof({ weight: 5, arbitrary: hostileText(ids, literals).map((value) => encodeSegment(value.slice(0, 600))) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) })
+}
+
+/** A route's path with each `:param` (and a splat) filled from `segments`. */
+export function fillPath(routePath: string, values: string[]) {
+  let i = 0
+  const filled = routePath
+    .split('/')
+    .map((part) => (part.startsWith(':') || part === '*' ? values[i++ % Math.max(values.length, 1)] || 'x' : part))
+    .join('/')
+  return filled === '' ? '/' : filled
+}
+
+export function paramCount(routePath: string) {
+  return routePath.split('/').filter((part) => part.startsWith(':') || part === '*').length
+}
+
+// -- What a refusal must say ----------------------------------------------------------------
+
+function leaves(value: unknown, prefix = '', into = new Map<string, string>()) {
+  if (typeof value === 'string') into.set(prefix, value)
+  else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) leaves(child, prefix ? `${prefix}.${key}` : key, into)
+  return into
+}
+
+const KEYS = leaves(catalogs.en)
+const TEXTS = Object.fromEntries(Object.entries(catalogs).map(([language, catalog]) => [language, new Set([...leaves(catalog).values()].map((text) => text.split('{{')[0].trim()).filter((text) => text.length >= 4))])) as Record<Language, Set<string>>
+
+/** Leaf keys of the catalogs that are refusals: errors, validation, and anything named like one. */
+const REFUSAL_KEY = /(^errors\.|^validation\.|error|invalid|notFound|forbidden|refused|required|tooMany|rateLimit|limit|unavailable|denied|expired|closed|suspended|unknown|tooLong|tooShort|already|notAllowed|cannot|mustBe|wrong|failed)/i
+const REFUSAL_TEXTS = Object.fromEntries(
+  Object.entries(catalogs).map(([language, catalog]) => [
+    language,
+    [...[...leaves(catalog)].filter(([key]) => REFUSAL_KEY.test(key)).map(([, text]) => text.split('{{')[0].trim()), ...Object.values(LAST_RESORT_TEXTS[language as Language])].filter((text) => text.length >= 4),
+  ]),
+) as Record<Language, string[]>
+
+function decodeEntities(html: string) {
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+/** Every string inside a single-fetch (turbo-stream) or JSON answer. */
+function stringsIn(body: string) {
+  const found: string[] = []
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') found.push(value)
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+  }
+  for (const line of body.split('\n')) {
+    if (!line.trim()) continue
+    try {
+      collect(JSON.parse(line.replace(/^P\d+:/, '')))
+    } catch {
+      // not JSON: no strings to read
+    }
+  }
+  return found
+}
+
+/**
+ * Endpoints whose callers are programs, not people (health checks, the admin's session ping,
+ * Stripe, the fans' analytics beacon, tus uploads, images): a refusal there must still be a 4xx
+ * that says something, but not a sentence in the visitor's language.
+ */
+export const FOR_PROGRAMS = /^\/(api\/(health|session\/|billing\/webhook|events|uploads|qr\/)|media\/|og\/)/
+
+/** Why a program's refusal would not say what went wrong, or null. */
+export function unclearProgramRefusal(response: { status: number; text: string }) {
+  if (/Unexpected Server Error/.test(response.text)) return `React Router's bare answer: ${response.text.slice(0, 120)}`
+  return null
+}
+
+/**
+ * Why a refusal (a 4xx) would leave its visitor without a clear answer in their language, or
+ * null when it says what went wrong: a page in that language showing one of the catalog's
+ * refusal texts; data for the page's scripts carrying a catalog key they translate; an API's
+ * `message` in that language.
+ */
+export function unclearRefusal(response: { status: number; headers: Record<string, unknown>; text: string }, language: Language): string | null {
+  const type = String(response.headers['content-type'] ?? '')
+  if (type.includes('text/html')) {
+    const lang = response.text.match(/<html[^>]*\blang="([a-z]{2})/)?.[1]
+    if (lang !== language) return `the page is in ${lang ?? 'no language'}, not ${language}`
+    const text = decodeEntities(response.text.replace(/<script[\s\S]*?<\/script>/g, ''))
+    if (REFUSAL_TEXTS[language].some((message) => text.includes(message))) return null
+    // A form posted without the page's scripts gets the page back with the refusal in its data;
+    // the page shows it once its scripts run (a toast). Showing it without them is not done yet.
+    const keys = [...response.text.matchAll(/\\?"([a-zA-Z][\w]*(?:\.[\w-]+)+)\\?"/g)].map((match) => match[1])
+    if (keys.some((key) => KEYS.has(key) && REFUSAL_KEY.test(key))) return null
+    const data = [...response.text.matchAll(/<script[\s\S]*?<\/script>/g)].map((match) => match[0]).join('')
+    if ([...TEXTS[language]].some((message) => message.length >= 8 && data.includes(JSON.stringify(message).slice(1, -1)))) return null
+    return 'the page shows none of the catalog’s refusal texts, nor carries one in its data'
+  }
+  if (type.includes('text/x-script') || type.includes('turbo-stream')) {
+    const strings = stringsIn(response.text)
+    if (strings.some((value) => (KEYS.has(value) && REFUSAL_KEY.test(value)) || TEXTS[language].has(value.split('{{')[0].trim()))) return null
+    // A refusal the page's error screen shows, in the page's language (the same refusal as a document is checked for that).
+    if (strings.includes('ErrorResponse') || strings.includes('ErrorResponseImpl')) return null
+    return `the page’s data carries no message to show: ${response.text.slice(0, 200)}`
+  }
+  if (type.includes('json') || type.includes('text/plain')) {
+    const strings = type.includes('json') ? stringsIn(response.text) : [response.text.trim()]
+    if (strings.some((value) => TEXTS[language].has(value.split('{{')[0].trim()) || (KEYS.has(value) && REFUSAL_KEY.test(value)))) return null
+    return `no message in ${language}: ${response.text.slice(0, 200)}`
+  }
+  return `a ${type || 'bodiless'} answer: ${response.text.slice(0, 120)}`
+}
+
+// -- The database, before and after --------------------------------------------------------
+
+/**
+ * Tables that change without anyone asking (sessions, rate limits, fans' analytics), and the audit
+ * trail, which records access to sensitive pages and attempts whether or not they are refused.
+ */
+const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events)$/
+
+export const TENANT_TABLES = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table))
+  .filter((name) => !VOLATILE.test(name))
+  .sort()
+
+/** A fingerprint of every row of every tenant table, per table. */
+export async function databaseFingerprint(): Promise<Record<string, string>> {
+  const query = TENANT_TABLES.map((name) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as print from "${name}" t`).join(' union all ')
+  const rows = await withSystem((tx) => tx.execute(sql.raw(query)))
+  return Object.fromEntries((rows as unknown as { rows?: { name: string; print: string }[] }).rows?.map((row) => [row.name, row.print]) ?? (rows as unknown as { name: string; print: string }[]).map((row) => [row.name, row.print]))
+}
+
+export function changedTables(before: Record<string, string>, after: Record<string, string>) {
+  return Object.keys(before).filter((name) => before[name] !== after[name])
+}
