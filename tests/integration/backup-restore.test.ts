@@ -138,7 +138,8 @@ describe.skipIf(dumpTool instanceof Error)(`backup and restore${dumpTool instanc
       expect(entry!.sha256).toBe(sha256(stored))
       expect(sha256(await fs.readFile(path.join(backup, 'media', ...key.split('/'))))).toBe(entry!.sha256)
     }
-    expect(manifest.missingMedia).toEqual([])
+    // Other tests share this database and make rows without files: only this company's must be whole.
+    expect(manifest.missingMedia.filter((key) => key.startsWith(`${admin.company.id}/`))).toEqual([])
     expect(manifest.database.sha256).toBe(sha256(await fs.readFile(path.join(backup, 'database.dump'))))
   })
 
@@ -201,7 +202,7 @@ describe.skipIf(dumpTool instanceof Error)(`backup and restore${dumpTool instanc
     expect(await companyRows(database.url, admin.company.id, admin.credentials.email)).toEqual(before)
     const again = await createBackup({ databaseUrl: database.url, storage: bucket, directory: path.join(work, 'from-s3') })
     expect(again.media).toEqual(manifest.media)
-    expect(again.missingMedia).toEqual([])
+    expect(again.missingMedia).toEqual(manifest.missingMedia)
   })
 
   it('serves the company from the restored database and storage', async () => {
