@@ -97,7 +97,7 @@ describe('managing leads in the admin', () => {
 
     await page.getByLabel('Marketing consent').selectOption('no')
     await expect.poll(() => page.getByTestId('leads-summary').textContent()).toContain('28 of 59 leads match')
-    await page.getByLabel('Content').selectOption({ label: galleryTitle })
+    await page.getByLabel('Highlight', { exact: true }).selectOption({ label: galleryTitle })
     await expect.poll(() => page.getByTestId('leads-summary').textContent()).toContain('19 of 59 leads match')
     const shown = await page.getByTestId('lead-row').locator('td:first-child p:first-child').allTextContents()
     expect(shown).toHaveLength(19)
