@@ -187,10 +187,17 @@ function runAsPostgresUser(): { uid?: number; gid?: number } {
   }
 }
 
-/** A fast shutdown (SIGINT): open sessions end, committed work is safe. */
-async function stopServer(child: ChildProcess) {
+/**
+ * A smart shutdown first (SIGTERM): PostgreSQL waits for the sessions still open to end. Our
+ * pools' end() resolves once each client is asked to close, not once it has, so a fast shutdown
+ * right after ended those sessions under them with "terminating connection" errors. Sessions
+ * that outlive the grace get the fast shutdown (SIGINT): committed work is safe either way.
+ */
+async function stopServer(child: ChildProcess, graceMs = 5_000) {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGINT')
+  child.kill('SIGTERM')
+  const lingering = setTimeout(() => child.kill('SIGINT'), graceMs)
   await exited
+  clearTimeout(lingering)
 }
