@@ -117,4 +117,28 @@ describe("a fan's visit is counted from the page itself", () => {
     expect(await figureOf(companyId, 'item', ids.gallery, 'likes')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.gallery, 'pageViews')).toBe(1)
   })
+
+  it('keeps a visitor cookie only with analytics consent, and the cookie policy names every cookie a fan carries', async () => {
+    const fan = await browser.newContext({ baseURL: baseUrl, userAgent: BROWSER_UA })
+    const page = await fan.newPage()
+    await visit(page, `/${slug}/galeria/last-night`)
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click()
+    // The page's events leave as the fan moves on; the cookie is made with them.
+    await visit(page, `/${slug}`)
+    await expect.poll(async () => (await fan.cookies()).some((cookie) => cookie.name === 'ag_vid')).toBe(true)
+
+    await visit(page, '/cookies')
+    const policy = await page.locator('main').innerText()
+    for (const cookie of await fan.cookies()) expect(policy).toContain(cookie.name.startsWith('ag_lead_') ? 'ag_lead_' : cookie.name)
+    const visitorRow = await page.getByRole('row').filter({ hasText: 'ag_vid' }).innerText()
+    expect(visitorRow).toContain('Analytics')
+
+    // Withdrawn: gone with the next page's events.
+    await visit(page, `/${slug}/galeria/last-night`)
+    await page.getByRole('button', { name: 'Cookie settings' }).first().click()
+    await page.getByRole('dialog', { name: 'Cookie settings' }).getByRole('button', { name: 'Only Necessary' }).click()
+    await visit(page, `/${slug}`)
+    await expect.poll(async () => (await fan.cookies()).some((cookie) => cookie.name === 'ag_vid')).toBe(false)
+    await fan.close()
+  })
 })

@@ -34,4 +34,6 @@ export const HEATMAP_BUCKET_SECONDS = 2
 
 /** Name of the visitor cookie kept only with analytics consent (see track.ts). */
 export const VISITOR_COOKIE = 'ag_vid'
+/** How long that cookie lasts: the cookie policy states it. */
+export const VISITOR_COOKIE_MONTHS = 13
 export const VISITOR_COOKIE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/

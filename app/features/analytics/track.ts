@@ -1,7 +1,7 @@
 import { hasConsent } from '#app/features/consent/consent-storage'
 import type { z } from 'zod'
 import type { ZBrowserEvent } from './analytics.schema'
-import { MAX_EVENTS_PER_BATCH as MAX_BATCH, VISITOR_COOKIE } from './analytics-events'
+import { MAX_EVENTS_PER_BATCH as MAX_BATCH, VISITOR_COOKIE, VISITOR_COOKIE_MONTHS } from './analytics-events'
 
 /*
  * Fans' pages report what fans do (ADR 040): events wait here and leave together, on `pagehide`
@@ -14,7 +14,7 @@ type Input = z.input<typeof ZBrowserEvent>
 
 const ENDPOINT = '/api/events'
 const SEND_EVERY_MS = 15_000
-const VISITOR_COOKIE_SECONDS = 13 * 31 * 24 * 3600
+const VISITOR_COOKIE_SECONDS = VISITOR_COOKIE_MONTHS * 31 * 24 * 3600
 
 let waiting: Input[] = []
 let company: string | null = null

@@ -174,7 +174,7 @@ export const en: LegalContent = {
         id: 'cookies',
         title: 'Cookies and local storage',
         body: [
-          'We use only the cookies and browser storage the service needs, such as the session cookie and the storage of your language and cookie choices. No analytics or advertising cookies are set. The details, and how to change your choices at any time, are in our [cookie policy](/cookies).',
+          'We use only the cookies and browser storage the service needs, such as the session cookie and the storage of your language and cookie choices. With your consent to analytics, one first-party cookie counts your return visits once; no advertising cookies are set and no third-party trackers are used. The details, and how to change your choices at any time, are in our [cookie policy](/cookies).',
         ],
       },
       {
@@ -374,11 +374,11 @@ export const en: LegalContent = {
             list: [
               '**Necessary** — needed for the site to work and for what you ask of it: signing in, staying secure, remembering that you registered to download, your language and your cookie choices. They cannot be turned off.',
               '**Functional** — remember optional conveniences beyond the strictly necessary.',
-              '**Analytics** — would help us understand how the site is used, by measuring visits.',
+              '**Analytics** — help us and the companies understand which pages, photos and videos are viewed, by counting return visits once.',
               '**Marketing** — would be used to show or measure advertising.',
             ],
           },
-          'Today Afterglow sets **only necessary** cookies and storage. We set no analytics or marketing cookies and use no third-party trackers. The functional, analytics and marketing choices are recorded so that, if such tools are ever added, they run only for the categories you allowed — and this page will list them first.',
+          `Afterglow sets necessary cookies and storage and, only if you allow analytics, one first-party analytics cookie: a random number, not linked to your name or e-mail, so that a return visit within ${f.visitorCookieMonths} months is counted once. Without it, visits are still counted, anonymously, with a key that changes every day. We set no marketing cookies and use no third-party trackers. If you withdraw analytics consent, the cookie is deleted on your next page.`,
         ],
       },
       {
@@ -399,8 +399,9 @@ export const en: LegalContent = {
                   trackingConsent: { purpose: 'Your cookie decision (accepted or declined), its version and date.', duration: `${f.consentValidityDays} days` },
                   cookiePreferences: { purpose: 'The categories you allowed and a record of your last ten choices (date, categories, browser, page).', duration: `${f.consentValidityDays} days` },
                   bannerSeen: { purpose: 'That you answered or closed the cookie banner, so it does not come back on every page.', duration: `${f.consentValidityDays} days` },
+                  visitor: { purpose: 'Only with your analytics consent: a random number that lets return visits to a company page count once. Not linked to your name or e-mail.', duration: `${f.visitorCookieMonths} months, or until you withdraw analytics consent` },
                 },
-                { cookie: 'Cookie', localStorage: 'Local storage', necessary: 'Necessary' },
+                { cookie: 'Cookie', localStorage: 'Local storage', necessary: 'Necessary', analytics: 'Analytics' },
               ),
             },
           },
@@ -518,7 +519,7 @@ export const en: LegalContent = {
               '**Context of the registration**: the page you registered on and your browser (user agent).',
               '**Downloads**: what you downloaded, when and in which quality.',
               `**Technical data**: your IP address, used briefly to protect the page against abuse (rate limiting) and in server logs kept for ${period(f.retention.logs)}.`,
-              '**Cookies and local storage**: a signed cookie that remembers your registration on this page, your language and your cookie choices — see the [cookie policy](/cookies).',
+              '**Cookies and local storage**: a signed cookie that remembers your registration on this page, your language, your cookie choices and, only with your analytics consent, a random visitor number — see the [cookie policy](/cookies).',
             ],
           },
           `Views and other visits are counted without identifying you: the random key of the day that turns your connection into an anonymous number is deleted after ${period(f.retention.analyticsSalt)}, and each counted visit after ${period(f.retention.analyticsEvents)}; only daily totals remain.`,

@@ -174,7 +174,7 @@ export const es: LegalContent = {
         id: 'cookies',
         title: 'Cookies y almacenamiento local',
         body: [
-          'Solo usamos las cookies y el almacenamiento del navegador que el servicio necesita, como la cookie de sesión y el registro de tu idioma y tus preferencias de cookies. No usamos cookies analíticas ni publicitarias. Los detalles, y cómo cambiar tus preferencias en cualquier momento, están en nuestra [política de cookies](/cookies).',
+          'Solo usamos las cookies y el almacenamiento del navegador que el servicio necesita, como la cookie de sesión y el registro de tu idioma y tus preferencias de cookies. Con tu consentimiento para analíticas, una cookie propia cuenta tus visitas repetidas una sola vez; no usamos cookies publicitarias ni rastreadores de terceros. Los detalles, y cómo cambiar tus preferencias en cualquier momento, están en nuestra [política de cookies](/cookies).',
         ],
       },
       {
@@ -374,11 +374,11 @@ export const es: LegalContent = {
             list: [
               '**Necesarias**: imprescindibles para que la web funcione y para lo que le pides: iniciar sesión, mantener la seguridad, recordar que te registraste para descargar, tu idioma y tus preferencias de cookies. No se pueden desactivar.',
               '**Funcionales**: recuerdan comodidades opcionales más allá de lo estrictamente necesario.',
-              '**Analíticas**: servirían para entender cómo se usa la web, midiendo las visitas.',
+              '**Analíticas**: nos ayudan, a nosotros y a las empresas, a entender qué páginas, fotos y vídeos se ven, contando las visitas repetidas una sola vez.',
               '**Marketing**: servirían para mostrar o medir publicidad.',
             ],
           },
-          'Hoy Afterglow usa **solo** cookies y almacenamiento **necesarios**. No usamos cookies analíticas ni de marketing, ni rastreadores de terceros. Tus preferencias de funcionales, analíticas y marketing se registran para que, si algún día se añaden esas herramientas, funcionen solo en las categorías que permitiste, y esta página las enumerará antes.',
+          `Afterglow usa cookies y almacenamiento necesarios y, solo si permites las analíticas, una cookie analítica propia: un número aleatorio, sin relación con tu nombre ni tu e-mail, para que una visita repetida en ${f.visitorCookieMonths} meses cuente una sola vez. Sin ella, las visitas se siguen contando de forma anónima, con una clave que cambia cada día. No usamos cookies de marketing ni rastreadores de terceros. Si retiras el consentimiento para analíticas, la cookie se borra en la página siguiente.`,
         ],
       },
       {
@@ -399,8 +399,9 @@ export const es: LegalContent = {
                   trackingConsent: { purpose: 'Tu decisión sobre las cookies (aceptadas o rechazadas), su versión y su fecha.', duration: `${f.consentValidityDays} días` },
                   cookiePreferences: { purpose: 'Las categorías que permitiste y un registro de tus diez últimas elecciones (fecha, categorías, navegador, página).', duration: `${f.consentValidityDays} días` },
                   bannerSeen: { purpose: 'Que respondiste o cerraste el aviso de cookies, para que no vuelva a aparecer en cada página.', duration: `${f.consentValidityDays} días` },
+                  visitor: { purpose: 'Solo con tu consentimiento para analíticas: un número aleatorio que hace que las visitas repetidas a la página de una empresa cuenten una sola vez. Sin relación con tu nombre ni tu e-mail.', duration: `${f.visitorCookieMonths} meses, o hasta que retires el consentimiento para analíticas` },
                 },
-                { cookie: 'Cookie', localStorage: 'Almacenamiento local', necessary: 'Necesaria' },
+                { cookie: 'Cookie', localStorage: 'Almacenamiento local', necessary: 'Necesaria', analytics: 'Analítica' },
               ),
             },
           },
@@ -514,7 +515,7 @@ export const es: LegalContent = {
               '**Contexto del registro**: la página en la que te registraste y tu navegador (user agent).',
               '**Descargas**: qué descargaste, cuándo y con qué calidad.',
               `**Datos técnicos**: tu dirección IP, usada brevemente para proteger la página frente a abusos (límite de peticiones) y en registros del servidor conservados ${period(f.retention.logs)}.`,
-              '**Cookies y almacenamiento local**: una cookie firmada que recuerda tu registro en esta página, tu idioma y tus preferencias de cookies; consulta la [política de cookies](/cookies).',
+              '**Cookies y almacenamiento local**: una cookie firmada que recuerda tu registro en esta página, tu idioma, tus preferencias de cookies y, solo con tu consentimiento para analíticas, un número de visitante aleatorio; consulta la [política de cookies](/cookies).',
             ],
           },
           `Las visualizaciones y otras visitas se cuentan sin identificarte: la clave aleatoria del día que convierte tu conexión en un número anónimo se elimina tras ${period(f.retention.analyticsSalt)}, y cada visita contada tras ${period(f.retention.analyticsEvents)}; solo quedan los totales diarios.`,

@@ -1,4 +1,5 @@
 import type { RetentionPeriod, RetentionPeriods, RetentionUnit } from '#app/features/privacy/retention-periods'
+import { VISITOR_COOKIE } from '#app/features/analytics/analytics-events'
 import { POLICY_LAST_UPDATED, type LegalDocument } from '../legal-document'
 
 /** What the policy texts state as facts, taken from the code that makes them true. */
@@ -13,6 +14,8 @@ export type LegalFacts = {
   formRateLimitMinutes: number
   /** How long a fan's signed lead cookie lasts. */
   leadCookieDays: number
+  /** How long the analytics visitor cookie (only with analytics consent) lasts. */
+  visitorCookieMonths: number
   /** How long each kind of data is kept: the table the retention job enforces. */
   retention: RetentionPeriods
 }
@@ -39,12 +42,13 @@ export const STORAGE_ITEMS = [
   { id: 'trackingConsent', name: 'tracking-consent', type: 'localStorage', category: 'necessary' },
   { id: 'cookiePreferences', name: 'cookie-preferences', type: 'localStorage', category: 'necessary' },
   { id: 'bannerSeen', name: 'consent-banner-seen', type: 'localStorage', category: 'necessary' },
+  { id: 'visitor', name: VISITOR_COOKIE, type: 'cookie', category: 'analytics' },
 ] as const
 
 export type StorageItemId = (typeof STORAGE_ITEMS)[number]['id']
 
 /** The cookie table of one language: name, type, category, purpose, duration. */
-export function storageRows(describe: Record<StorageItemId, { name?: string; purpose: string; duration: string }>, labels: { cookie: string; localStorage: string; necessary: string }) {
+export function storageRows(describe: Record<StorageItemId, { name?: string; purpose: string; duration: string }>, labels: { cookie: string; localStorage: string; necessary: string; analytics: string }) {
   return STORAGE_ITEMS.map((item) => {
     const text = describe[item.id]
     return [text.name ?? `\`${item.name}\``, labels[item.type], labels[item.category], text.purpose, text.duration]

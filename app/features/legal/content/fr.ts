@@ -174,7 +174,7 @@ export const fr: LegalContent = {
         id: 'cookies',
         title: 'Cookies et stockage local',
         body: [
-          'Nous n’utilisons que les cookies et le stockage du navigateur nécessaires au service, comme le cookie de session et l’enregistrement de votre langue et de vos choix en matière de cookies. Aucun cookie de mesure d’audience ni publicitaire n’est déposé. Les détails, et la façon de modifier vos choix à tout moment, figurent dans notre [politique de cookies](/cookies).',
+          'Nous n’utilisons que les cookies et le stockage du navigateur nécessaires au service, comme le cookie de session et l’enregistrement de votre langue et de vos choix en matière de cookies. Avec votre consentement à la mesure d’audience, un cookie propre compte une seule fois vos visites répétées\u00a0; aucun cookie publicitaire ni traceur tiers n’est utilisé. Les détails, et la façon de modifier vos choix à tout moment, figurent dans notre [politique de cookies](/cookies).',
         ],
       },
       {
@@ -374,11 +374,11 @@ export const fr: LegalContent = {
             list: [
               '**Nécessaires**\u00a0: indispensables au fonctionnement du site et à ce que vous lui demandez\u00a0: vous connecter, rester en sécurité, mémoriser que vous vous êtes inscrit pour télécharger, votre langue et vos choix en matière de cookies. Ils ne peuvent pas être désactivés.',
               '**Fonctionnels**\u00a0: mémorisent des préférences de confort facultatives, au-delà du strict nécessaire.',
-              '**Mesure d’audience**\u00a0: serviraient à comprendre l’utilisation du site en mesurant les visites.',
+              '**Mesure d’audience**\u00a0: nous aident, nous et les entreprises, à comprendre quelles pages, photos et vidéos sont vues, en comptant une seule fois les visites répétées.',
               '**Marketing**\u00a0: serviraient à afficher ou mesurer de la publicité.',
             ],
           },
-          'Aujourd’hui, Afterglow n’utilise **que** des cookies et un stockage **nécessaires**. Nous ne déposons aucun cookie de mesure d’audience ni de marketing et n’utilisons aucun traceur tiers. Vos choix pour les catégories fonctionnels, mesure d’audience et marketing sont enregistrés afin que, si de tels outils étaient ajoutés un jour, ils ne fonctionnent que pour les catégories que vous avez autorisées — et cette page les listerait au préalable.',
+          `Afterglow dépose des cookies et un stockage nécessaires et, uniquement si vous acceptez la mesure d’audience, un cookie de mesure propre\u00a0: un nombre aléatoire, sans lien avec votre nom ni votre e-mail, pour qu’une visite répétée dans les ${f.visitorCookieMonths} mois ne compte qu’une fois. Sans lui, les visites sont tout de même comptées, anonymement, avec une clé qui change chaque jour. Nous ne déposons aucun cookie de marketing et n’utilisons aucun traceur tiers. Si vous retirez votre consentement à la mesure d’audience, le cookie est supprimé à la page suivante.`,
         ],
       },
       {
@@ -399,8 +399,9 @@ export const fr: LegalContent = {
                   trackingConsent: { purpose: 'Votre décision sur les cookies (acceptés ou refusés), sa version et sa date.', duration: `${f.consentValidityDays} jours` },
                   cookiePreferences: { purpose: 'Les catégories que vous avez autorisées et un historique de vos dix derniers choix (date, catégories, navigateur, page).', duration: `${f.consentValidityDays} jours` },
                   bannerSeen: { purpose: 'Le fait que vous avez répondu au bandeau cookies ou l’avez fermé, pour qu’il ne réapparaisse pas sur chaque page.', duration: `${f.consentValidityDays} jours` },
+                  visitor: { purpose: 'Uniquement avec votre consentement à la mesure d’audience\u00a0: un nombre aléatoire qui fait compter une seule fois les visites répétées d’une page d’entreprise. Sans lien avec votre nom ni votre e-mail.', duration: `${f.visitorCookieMonths} mois, ou jusqu’au retrait du consentement à la mesure d’audience` },
                 },
-                { cookie: 'Cookie', localStorage: 'Stockage local', necessary: 'Nécessaire' },
+                { cookie: 'Cookie', localStorage: 'Stockage local', necessary: 'Nécessaire', analytics: 'Mesure d’audience' },
               ),
             },
           },
@@ -514,7 +515,7 @@ export const fr: LegalContent = {
               '**Contexte de l’inscription**\u00a0: la page sur laquelle vous vous êtes inscrit et votre navigateur (user agent).',
               '**Téléchargements**\u00a0: ce que vous avez téléchargé, quand et dans quelle qualité.',
               `**Données techniques**\u00a0: votre adresse IP, utilisée brièvement pour protéger la page contre les abus (limitation des requêtes) et dans des journaux du serveur conservés ${period(f.retention.logs)}.`,
-              '**Cookies et stockage local**\u00a0: un cookie signé qui mémorise votre inscription sur cette page, votre langue et vos choix en matière de cookies — voir la [politique de cookies](/cookies).',
+              '**Cookies et stockage local**\u00a0: un cookie signé qui mémorise votre inscription sur cette page, votre langue, vos choix en matière de cookies et, uniquement avec votre consentement à la mesure d’audience, un numéro de visiteur aléatoire — voir la [politique de cookies](/cookies).',
             ],
           },
           `Les vues et autres visites sont comptées sans vous identifier\u00a0: la clé aléatoire du jour qui transforme votre connexion en un numéro anonyme est supprimée après ${period(f.retention.analyticsSalt)}, et chaque visite comptée après ${period(f.retention.analyticsEvents)}\u00a0; seuls les totaux quotidiens restent.`,

@@ -173,7 +173,7 @@ export const pt: LegalContent = {
         id: 'cookies',
         title: 'Cookies e armazenamento local',
         body: [
-          'Usamos apenas os cookies e o armazenamento no navegador de que o serviço precisa, como o cookie de sessão e o registro do seu idioma e das suas escolhas de cookies. Não usamos cookies de análise nem de publicidade. Os detalhes, e como mudar as suas escolhas a qualquer momento, estão na nossa [política de cookies](/cookies).',
+          'Usamos apenas os cookies e o armazenamento no navegador de que o serviço precisa, como o cookie de sessão e o registro do seu idioma e das suas escolhas de cookies. Com o seu consentimento para análise, um cookie próprio conta as suas visitas repetidas uma só vez; não usamos cookies de publicidade nem rastreadores de terceiros. Os detalhes, e como mudar as suas escolhas a qualquer momento, estão na nossa [política de cookies](/cookies).',
         ],
       },
       {
@@ -373,11 +373,11 @@ export const pt: LegalContent = {
             list: [
               '**Necessários** — indispensáveis para o site funcionar e para o que você pede: entrar na conta, manter a segurança, lembrar que você se cadastrou para baixar, o seu idioma e as suas escolhas de cookies. Não podem ser desativados.',
               '**Funcionais** — lembram comodidades opcionais além do estritamente necessário.',
-              '**Análise** — serviriam para entender como o site é usado, medindo visitas.',
+              '**Análise** — ajudam-nos, e às empresas, a entender quais páginas, fotos e vídeos são vistos, contando as visitas repetidas uma só vez.',
               '**Marketing** — serviriam para exibir ou medir publicidade.',
             ],
           },
-          'Hoje o Afterglow usa **apenas** cookies e armazenamento **necessários**. Não usamos cookies de análise nem de marketing, nem rastreadores de terceiros. As escolhas de funcionais, análise e marketing ficam registradas para que, se essas ferramentas forem adicionadas algum dia, funcionem apenas nas categorias que você permitiu — e esta página as listará antes.',
+          `O Afterglow usa cookies e armazenamento necessários e, só se você permitir a análise, um cookie de análise próprio: um número aleatório, sem ligação com o seu nome ou e-mail, para que uma visita repetida em até ${f.visitorCookieMonths} meses conte uma só vez. Sem ele, as visitas continuam sendo contadas de forma anônima, com uma chave que muda todos os dias. Não usamos cookies de marketing nem rastreadores de terceiros. Se você retirar o consentimento para análise, o cookie é apagado na página seguinte.`,
         ],
       },
       {
@@ -398,8 +398,9 @@ export const pt: LegalContent = {
                   trackingConsent: { purpose: 'A sua decisão sobre cookies (aceitos ou recusados), a versão e a data.', duration: `${f.consentValidityDays} dias` },
                   cookiePreferences: { purpose: 'As categorias que você permitiu e um registro das suas últimas dez escolhas (data, categorias, navegador, página).', duration: `${f.consentValidityDays} dias` },
                   bannerSeen: { purpose: 'Que você respondeu ou fechou o aviso de cookies, para que ele não volte em cada página.', duration: `${f.consentValidityDays} dias` },
+                  visitor: { purpose: 'Só com o seu consentimento para análise: um número aleatório que faz as visitas repetidas a uma página de empresa contarem uma só vez. Sem ligação com o seu nome ou e-mail.', duration: `${f.visitorCookieMonths} meses, ou até você retirar o consentimento para análise` },
                 },
-                { cookie: 'Cookie', localStorage: 'Armazenamento local', necessary: 'Necessário' },
+                { cookie: 'Cookie', localStorage: 'Armazenamento local', necessary: 'Necessário', analytics: 'Análise' },
               ),
             },
           },
@@ -513,7 +514,7 @@ export const pt: LegalContent = {
               '**Contexto do cadastro**: a página em que você se cadastrou e o seu navegador (user agent).',
               '**Downloads**: o que você baixou, quando e em qual qualidade.',
               `**Dados técnicos**: o seu endereço IP, usado por pouco tempo para proteger a página contra abusos (limite de requisições) e em logs do servidor mantidos por ${period(f.retention.logs)}.`,
-              '**Cookies e armazenamento local**: um cookie assinado que lembra o seu cadastro nesta página, o seu idioma e as suas escolhas de cookies — veja a [política de cookies](/cookies).',
+              '**Cookies e armazenamento local**: um cookie assinado que lembra o seu cadastro nesta página, o seu idioma, as suas escolhas de cookies e, só com o seu consentimento para análise, um número de visitante aleatório — veja a [política de cookies](/cookies).',
             ],
           },
           `As visualizações e outras visitas são contadas sem identificar você: a chave aleatória do dia que transforma a sua conexão em um número anônimo é excluída após ${period(f.retention.analyticsSalt)}, e cada visita contada após ${period(f.retention.analyticsEvents)}; só ficam os totais diários.`,

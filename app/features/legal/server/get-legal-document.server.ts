@@ -1,3 +1,4 @@
+import { VISITOR_COOKIE_MONTHS } from '#app/features/analytics/analytics-events'
 import { TRIAL_DAYS } from '#app/features/billing/plans'
 import { CONSENT_VALIDITY_DAYS } from '#app/features/consent/consent'
 import { LEAD_COOKIE_MAX_AGE_SECONDS } from '#app/features/leads/server/lead-cookie.server'
@@ -28,6 +29,7 @@ function legalFacts(): LegalFacts {
     sessionIdleMinutes: SESSION_IDLE_SECONDS / 60,
     formRateLimitMinutes: MARKETING_FORM_RATE_LIMIT.windowSeconds / 60,
     leadCookieDays: Math.round(LEAD_COOKIE_MAX_AGE_SECONDS / 86_400),
+    visitorCookieMonths: VISITOR_COOKIE_MONTHS,
     retention: retentionPeriods(env.ANALYTICS_RETENTION_MONTHS),
   }
 }
