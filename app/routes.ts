@@ -12,6 +12,7 @@ export default [
   route('privacy', 'routes/site/policy.tsx', { id: 'policy-privacy' }),
   route('terms', 'routes/site/policy.tsx', { id: 'policy-terms' }),
   route('cookies', 'routes/site/policy.tsx', { id: 'policy-cookies' }),
+  route('privacy/newsletter', 'routes/site/newsletter-unsubscribe.tsx'),
 
   // Framed by the landing-page and template settings: the real fans' pages, outside the admin's frame.
   route('admin/settings/landing-page/preview', 'routes/admin/landing-preview.tsx'),

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { createCompanyAdmin, uniqueEmail } from '../support/fixtures'
+import { eq } from 'drizzle-orm'
+import { formSubmission } from '#db/schema'
+import { getDb } from '#app/lib/db.server'
+import { createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../support/fixtures'
 import { launchBrowser, PHONE, visit } from '../support/browser'
-import { sleep } from '../support/wait'
+import { sleep, waitUntil } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
 const NBSP = '\u00a0'
@@ -159,6 +162,22 @@ describe('the marketing site on a phone', () => {
     await page.getByTestId('footer-cookie-settings').click()
     expect(await page.locator('body').getAttribute('data-cookie-settings')).toBe('opened')
     await page.unrouteAll({ behavior: 'wait' })
+  })
+
+  it('lets a subscriber leave the newsletter from the link in their welcome mail', async () => {
+    const email = uniqueEmail('e2e-leaving')
+    await visit(page, '/')
+    const newsletter = page.getByTestId('newsletter-form')
+    await newsletter.getByLabel('E-mail').fill(email)
+    await newsletter.getByTestId('newsletter-submit').click()
+    await newsletter.getByTestId('newsletter-success').waitFor()
+    const welcome = await waitUntil(() => latestMail(email, 'newsletter'))
+    await visit(page, firstLink(welcome.text))
+    await page.screenshot({ path: 'test-results/newsletter-unsubscribe-390.png' })
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await expect.poll(() => page.getByTestId('newsletter-unsubscribed').textContent()).toContain(`Done: ${email} is unsubscribed`)
+    expect(await getDb().select().from(formSubmission).where(eq(formSubmission.email, email))).toEqual([])
+    expect(scriptErrors).toEqual([])
   })
 
   it('reads in Portuguese, with prices in reais and the Portuguese success text', async () => {

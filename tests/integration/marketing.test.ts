@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formSubmission, outboxMail } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import type { AppProcess } from '../support/app-process'
-import { activateSubdomain, createCompanyAdmin, latestMail, uniqueEmail } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 
@@ -80,6 +80,40 @@ describe('the marketing site', () => {
     // Another form is another submission.
     expect((await submit(new TestClient(), { kind: 'interest', email })).status).toBe(200)
     expect(await storedRows(email)).toHaveLength(2)
+  })
+
+  it('mails each newsletter subscriber, in their language, a signed link that removes their address and nothing else', async () => {
+    const email = uniqueEmail('leaving')
+    const other = uniqueEmail('staying')
+    const visitor = new TestClient()
+    expect((await visitor.request('/?index', { form: { kind: 'newsletter', email }, headers: { 'accept-language': 'pt-BR' } })).status).toBe(200)
+    expect((await submit(new TestClient(), { kind: 'newsletter', email: other })).status).toBe(200)
+    expect((await submit(new TestClient(), { kind: 'interest', email })).status).toBe(200)
+    const welcome = await latestMail(email, 'newsletter')
+    expect(welcome?.subject).toBe('Você assinou a newsletter do Afterglow')
+    const link = new URL(firstLink(welcome!.text))
+    expect(link.pathname).toBe('/privacy/newsletter')
+
+    // Opening the link changes nothing (mail scanners open links); the page asks first.
+    const page = await visitor.get(`${link.pathname}${link.search}`, { 'accept-language': 'en' })
+    expect(page.status).toBe(200)
+    expect(visibleText(page.text)).toContain(`Stop sending the Afterglow newsletter to ${email}?`)
+    expect((await storedRows(email)).map((row) => row.kind).sort()).toEqual(['interest', 'newsletter'])
+
+    // A link signed for one address does not work for another.
+    const forged = await visitor.postForm(link.pathname, { email: other, sig: link.searchParams.get('sig')! })
+    expect(forged.status).toBe(400)
+    expect(visibleText(forged.text)).toContain('This unsubscribe link is not complete or has been changed.')
+    expect(await storedRows(other)).toHaveLength(1)
+
+    const done = await visitor.postForm(link.pathname, { email, sig: link.searchParams.get('sig')! })
+    expect(done.status).toBe(200)
+    expect(visibleText(done.text)).toContain(`Done: ${email} is unsubscribed`)
+    // The interest registration is another form, kept; the other subscriber stays.
+    expect((await storedRows(email)).map((row) => row.kind)).toEqual(['interest'])
+    expect(await storedRows(other)).toHaveLength(1)
+    const again = await visitor.get(`${link.pathname}${link.search}`)
+    expect(visibleText(again.text)).toContain(`${email} is not on our newsletter list`)
   })
 
   it('answers invalid input with the exact messages and stores nothing', async () => {

@@ -16,6 +16,7 @@ import {
   type MarketingFormResponse,
   type TMarketingSubmission,
 } from '../marketing-forms.schema'
+import { welcomeMail } from './newsletter-subscription.server'
 
 /** All three forms share one budget per visitor: enough for a person, too little for a spam run. */
 export const MARKETING_FORM_RATE_LIMIT: RateLimitRule = { bucket: 'marketing-forms', max: 5, windowSeconds: 10 * 60 }
@@ -74,8 +75,9 @@ export async function submitMarketingForm(
   // or make the visitor send it again.
   try {
     await sendMail(operatorMail(submission, context.language, stored.createdAt))
+    if (kind === 'newsletter') await sendMail(welcomeMail(submission.email, context.language))
   } catch (error) {
-    logger.error({ err: error, submissionId: stored.id }, 'operator notification for a form submission failed')
+    logger.error({ err: error, submissionId: stored.id }, 'a mail about a form submission could not be sent')
   }
   return { kind, status: 'success', sanitized, id: stored.id }
 }
