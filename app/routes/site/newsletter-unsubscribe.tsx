@@ -8,17 +8,25 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/newsletter-unsubscribe'
 
 type Outcome = 'confirm' | 'not-subscribed' | 'unsubscribed' | 'invalid'
+/** The catalog key of what each outcome tells the reader. */
+const MESSAGES = {
+  confirm: 'legal.newsletter.confirm',
+  'not-subscribed': 'legal.newsletter.notSubscribed',
+  unsubscribed: 'legal.newsletter.unsubscribed',
+  invalid: 'legal.newsletter.invalid',
+} as const satisfies Record<Outcome, string>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const email = addressOfLink(Object.fromEntries(new URL(request.url).searchParams))
-  if (!email) return data({ outcome: 'invalid' as Outcome, email: null, sig: null }, { status: 400 })
+  if (!email) return data({ outcome: 'invalid' as Outcome, email: null, sig: null, message: MESSAGES.invalid }, { status: 400 })
   const sig = new URL(request.url).searchParams.get('sig')
-  return { outcome: ((await isSubscribed(email)) ? 'confirm' : 'not-subscribed') as Outcome, email, sig }
+  const outcome: Outcome = (await isSubscribed(email)) ? 'confirm' : 'not-subscribed'
+  return { outcome, email, sig, message: MESSAGES[outcome] }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const result = await unsubscribeFromNewsletter(Object.fromEntries(await request.formData()))
-  return data({ outcome: result.outcome as Outcome, email: result.email }, { status: result.outcome === 'invalid' ? 400 : 200 })
+  return data({ outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] }, { status: result.outcome === 'invalid' ? 400 : 200 })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
@@ -38,7 +46,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         <div className="mt-6 space-y-6" data-testid={`newsletter-${outcome}`}>
           {outcome === 'confirm' ? (
             <Form method="post" className="space-y-6">
-              <p className="text-ink-muted">{t('legal.newsletter.confirm', { email: loaderData.email })}</p>
+              <p className="text-ink-muted">{t(loaderData.message, { email: loaderData.email })}</p>
               <input type="hidden" name="email" value={loaderData.email ?? ''} />
               <input type="hidden" name="sig" value={loaderData.sig ?? ''} />
               <button type="submit" disabled={submitting} className={buttonClasses('primary', 'lg', 'w-full')}>
@@ -46,7 +54,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
               </button>
             </Form>
           ) : (
-            <FormAlert tone={outcome === 'invalid' ? 'error' : 'success'}>{t(`legal.newsletter.${outcome}`, { email: actionData?.email ?? loaderData.email })}</FormAlert>
+            <FormAlert tone={outcome === 'invalid' ? 'error' : 'success'}>{t((actionData ?? loaderData).message, { email: actionData?.email ?? loaderData.email })}</FormAlert>
           )}
           <Link to="/" className="inline-block text-sm font-medium text-accent hover:underline">
             {t('legal.newsletter.home')}
