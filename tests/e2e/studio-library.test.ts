@@ -18,9 +18,12 @@ let cookies: Array<{ name: string; value: string; url: string }>
 // is the largest, so it finishes after the others.
 const CHOSEN = ['stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg', 'lights.jpg', 'finale.jpg']
 
-/** A photo taken `minute` minutes after 22:00 (EXIF), noisy so that sizes differ. */
+/**
+ * A photo taken `minute` minutes after 22:00 (EXIF), noisy so that sizes differ. The second is a
+ * portrait narrower than the editor's cover size (1200 px), as phones take them.
+ */
 async function photo(name: string, index: number) {
-  const size = index === 0 ? [2400, 1600] : [900, 600]
+  const size = index === 0 ? [2400, 1600] : index === 1 ? [600, 900] : [900, 600]
   const buffer = await sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 40 * index, g: 90, b: 200 - 30 * index }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
     .withExif({ IFD2: { DateTimeOriginal: `2026:07:14 22:${String(50 - index * 5).padStart(2, '0')}:00` } })
     .jpeg({ quality: 92 })
@@ -230,6 +233,15 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     const owls = await page.getByTestId('content-row').filter({ hasText: 'Night Owls Live' }).locator('a').getAttribute('href')
     await visit(mobile, owls!)
     await poll(() => mobile.getByTestId('media-card').count()).toBe(6)
+    // The cover is the narrow portrait (crowd.jpg): shown, not an empty box, at the phone's width.
+    const cover = mobile.getByTestId('cover-preview').locator('img')
+    await cover.scrollIntoViewIfNeeded()
+    await poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await cover.isVisible()).toBe(true)
+    const shown = await cover.boundingBox()
+    expect(shown?.width).toBeGreaterThan(300)
+    expect(shown?.height).toBeGreaterThan(100)
+    await mobile.screenshot({ path: path.join(SHOTS, 'editor-cover-390.png') })
     await mobile.screenshot({ path: path.join(SHOTS, 'editor-390.png'), fullPage: true })
     await expectNoAxeViolations(mobile, { label: 'gallery editor at 390 px' })
     await phone.close()
