@@ -474,6 +474,8 @@ export const contentItem = pgTable(
     category: text('category'),
     status: text('status').notNull().default('draft'), // draft | published | archived
     eventId: uuid('event_id').references(() => event.id, { onDelete: 'set null' }),
+    /** Its place on its event's page, first 0 (migration 0031); empty when not attached, or attached before places were kept. */
+    eventPosition: integer('event_position'),
     requireLead: boolean('require_lead').notNull().default(false),
     location: text('location'),
     happenedOn: date('happened_on'),

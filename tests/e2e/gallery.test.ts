@@ -46,10 +46,11 @@ describe('a gallery is built and published', () => {
     await page.waitForURL(/\/admin\/content\/[0-9a-f-]{36}$/)
 
     await page.getByTestId('file-input-gallery-media').setInputFiles([...(await photos(20)), video])
-    await expect.poll(() => page.getByTestId('upload-row').count()).toBe(21)
-    await expect.poll(() => page.getByTestId('upload-row').and(page.locator('[data-status="done"]')).count(), { timeout: 60_000 }).toBe(21)
-    expect(await page.getByTestId('overall-percent').textContent()).toBe('100%')
-    await expect.poll(() => page.getByTestId('media-card').count(), { timeout: 20_000 }).toBe(21)
+    // Each file is a tile in the grid at once, then a card once the server has it: never a second list.
+    await expect.poll(() => page.getByTestId('media-grid').locator(':scope > li').count()).toBe(21)
+    expect(await page.getByTestId('upload-row').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('media-card').count(), { timeout: 60_000 }).toBe(21)
+    await expect.poll(() => page.getByTestId('upload-tile').count()).toBe(0)
 
     // Move the second file before the first, with the keyboard-friendly button.
     const first = await page.getByTestId('media-card').nth(0).getAttribute('data-asset-id')
@@ -76,7 +77,11 @@ describe('a gallery is built and published', () => {
 
   it('refuses a program before sending it, with the reason', async () => {
     await page.getByTestId('file-input-gallery-media').setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
-    await expect.poll(() => page.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
+    const refused = page.getByTestId('upload-tile').filter({ hasText: 'setup.exe' })
+    await expect.poll(() => refused.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
+    expect(await refused.getAttribute('data-state')).toBe('error')
+    await refused.getByRole('button', { name: 'Remove setup.exe from the list' }).click()
+    await expect.poll(() => page.getByTestId('upload-tile').count()).toBe(0)
   })
 
   it('creates an event and attaches the gallery to it', async () => {

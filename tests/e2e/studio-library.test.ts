@@ -18,9 +18,12 @@ let cookies: Array<{ name: string; value: string; url: string }>
 // is the largest, so it finishes after the others.
 const CHOSEN = ['stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg', 'lights.jpg', 'finale.jpg']
 
-/** A photo taken `minute` minutes after 22:00 (EXIF), noisy so that sizes differ. */
+/**
+ * A photo taken `minute` minutes after 22:00 (EXIF), noisy so that sizes differ. The second is a
+ * portrait narrower than the editor's cover size (1200 px), as phones take them.
+ */
 async function photo(name: string, index: number) {
-  const size = index === 0 ? [2400, 1600] : [900, 600]
+  const size = index === 0 ? [2400, 1600] : index === 1 ? [600, 900] : [900, 600]
   const buffer = await sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 40 * index, g: 90, b: 200 - 30 * index }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
     .withExif({ IFD2: { DateTimeOriginal: `2026:07:14 22:${String(50 - index * 5).padStart(2, '0')}:00` } })
     .jpeg({ quality: 92 })
@@ -73,6 +76,13 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     // At once: six places in the grid, in the order chosen, before any has been listed as a file.
     await poll(() => page.getByTestId('media-grid').locator(':scope > li').count()).toBe(6)
     expect(await page.getByText('No files yet. Drop them above.').count()).toBe(0)
+    // The tiles are the only progress shown: no second list of the same uploads beside them.
+    expect(await page.getByTestId('upload-row').count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Uploads' }).count()).toBe(0)
+    const states = await page.getByTestId('upload-tile').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')))
+    expect(states.every((state) => ['queued', 'uploading', 'processing'].includes(state ?? ''))).toBe(true)
+    expect(await page.getByTestId('upload-tile').and(page.locator('[data-state="uploading"]')).getByRole('progressbar').count()).toBe(states.filter((state) => state === 'uploading').length)
+    await page.screenshot({ path: path.join(SHOTS, 'editor-uploading-1440.png') })
     const tilesAtOnce = await page.getByTestId('upload-tile').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name')))
     expect(tilesAtOnce.length).toBeGreaterThan(0)
     expect(CHOSEN.filter((name) => tilesAtOnce.includes(name))).toEqual(tilesAtOnce)
@@ -230,8 +240,26 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     const owls = await page.getByTestId('content-row').filter({ hasText: 'Night Owls Live' }).locator('a').getAttribute('href')
     await visit(mobile, owls!)
     await poll(() => mobile.getByTestId('media-card').count()).toBe(6)
+    // The cover is the narrow portrait (crowd.jpg): shown, not an empty box, at the phone's width.
+    const cover = mobile.getByTestId('cover-preview').locator('img')
+    await cover.scrollIntoViewIfNeeded()
+    await poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    expect(await cover.isVisible()).toBe(true)
+    const shown = await cover.boundingBox()
+    expect(shown?.width).toBeGreaterThan(300)
+    expect(shown?.height).toBeGreaterThan(100)
+    await mobile.screenshot({ path: path.join(SHOTS, 'editor-cover-390.png') })
     await mobile.screenshot({ path: path.join(SHOTS, 'editor-390.png'), fullPage: true })
     await expectNoAxeViolations(mobile, { label: 'gallery editor at 390 px' })
+    // A photo added on the phone: its tile at once, at the end of the grid, and no list besides.
+    await mobile.getByTestId('file-input-gallery-media').setInputFiles([await photo('encore-2.jpg', 2)])
+    const tile = mobile.getByTestId('upload-tile')
+    await poll(() => tile.count()).toBe(1)
+    expect(await mobile.getByTestId('media-grid').locator(':scope > li').last().getAttribute('data-name')).toBe('encore-2.jpg')
+    expect(await mobile.getByTestId('upload-row').count()).toBe(0)
+    await tile.scrollIntoViewIfNeeded()
+    await mobile.screenshot({ path: path.join(SHOTS, 'editor-uploading-390.png') })
+    await poll(() => mobile.getByTestId('media-card').count(), 60_000).toBe(7)
     await phone.close()
   })
 })

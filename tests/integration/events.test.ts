@@ -42,6 +42,36 @@ describe('events in the admin', () => {
     expect(kept.eventId).toBeNull()
   })
 
+  it('keeps the order chosen for what is attached, and refuses an order that is not exactly what is attached', async () => {
+    const admin = await createCompanyAdmin('event-order')
+    const other = await createCompanyAdmin('event-order-other')
+    const eventId = eventIdFrom((await admin.client.postForm('/admin/events/new', { title: 'Faro', slug: 'faro' })).headers.location)
+    const items = await withSystem((tx) => tx.insert(contentItem).values(['C', 'A', 'B'].map((title) => ({ companyId: admin.company.id, kind: 'gallery', title }))).returning())
+    const [stranger] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: other.company.id, kind: 'gallery', title: 'Elsewhere' }).returning())
+    for (const item of items) expect((await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'attach', contentItemId: item.id })).status).toBe(200)
+    const places = async () => (await withSystem((tx) => tx.select({ title: contentItem.title, place: contentItem.eventPosition }).from(contentItem).where(eq(contentItem.eventId, eventId)))).sort((a, b) => a.place! - b.place!).map((row) => row.title)
+    // Attached last each time, whatever the titles say.
+    expect(await places()).toEqual(['C', 'A', 'B'])
+    const [c, a, b] = items.map((item) => item.id)
+    expect((await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: [b, c, a].join(',') })).status).toBe(200)
+    expect(await places()).toEqual(['B', 'C', 'A'])
+
+    for (const order of [[b, c], [b, c, a, a], [b, c, stranger.id], [b, c, 'not-an-id']]) {
+      const refused = await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: order.join(',') })
+      expect(refused.status).toBeGreaterThanOrEqual(400)
+      expect(await places()).toEqual(['B', 'C', 'A'])
+    }
+    const conflict = await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: [a, b].join(',') })
+    expect(conflict.text).toContain('What is attached changed meanwhile. Reload and try again.')
+    // Another company cannot order this event's content.
+    expect((await other.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: [a, b, c].join(',') })).status).toBe(404)
+    expect(await places()).toEqual(['B', 'C', 'A'])
+    // Detached, it has no place; attached again, it goes last.
+    expect((await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'detach', contentItemId: b })).status).toBe(200)
+    expect((await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'attach', contentItemId: b })).status).toBe(200)
+    expect(await places()).toEqual(['C', 'A', 'B'])
+  })
+
   it('lets users look but not manage, and keeps companies apart', async () => {
     const admin = await createCompanyAdmin('owner-ev')
     const eventId = eventIdFrom((await admin.client.postForm('/admin/events/new', { title: 'Braga', slug: 'braga' })).headers.location)

@@ -34,6 +34,11 @@ describe("fans' photos served from memory", () => {
     expect((await fan.get(`/p/${hidden.assetId}/w400.webp`)).status).toBe(404)
     expect((await fan.get(`/p/${shown.assetId}/original.jpg`)).status).toBe(404)
     expect((await fan.get('/p/not-an-id/w400.webp')).status).toBe(404)
+    // Narrower than 2400 px, it has no w2400: asked for one (a hero's srcset), its widest is served, not a 404.
+    const widest = await fan.get(`/p/${shown.assetId}/w2400.webp`)
+    expect(widest.status).toBe(200)
+    expect(widest.headers['content-length']).toBe((await fan.get(`/p/${shown.assetId}/w1200.webp`)).headers['content-length'])
+    expect(widest.headers['content-length']).not.toBe(first.headers['content-length'])
 
     // Taken back to draft: unreachable once the change has been announced (milliseconds), never served again.
     await withSystem((tx) => tx.update(contentItem).set({ status: 'draft' }).where(eq(contentItem.id, gallery.id)))

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { sanitizeFormText, wasSanitized } from '#app/features/marketing/marketing-forms.schema'
+import { COMMENT_BODY_MAX, COMMENT_NAME_MAX, COMMENT_STATUSES } from './comment-rules'
 
 /*
  * Fans' comments on a gallery or a single item (issue 14). Plain text only: the same sanitiser
@@ -9,19 +10,7 @@ import { sanitizeFormText, wasSanitized } from '#app/features/marketing/marketin
  * (max 1000 characters)") are shared with the contact form.
  */
 
-export const COMMENT_STATUSES = ['pending', 'approved', 'hidden'] as const
-export type CommentStatus = (typeof COMMENT_STATUSES)[number]
-
-export const COMMENT_NAME_MAX = 100
-export const COMMENT_BODY_MAX = 1000
-/** What a person needs at least between opening the form and sending it; scripts post at once. */
-export const COMMENT_MIN_SECONDS = 3
-/** The honeypot: a field people never see, so never fill; form-filling robots do. */
-export const COMMENT_HONEYPOT = 'website'
-/** How many approved comments a fans' page shows (newest first). */
-export const COMMENTS_SHOWN = 100
-
-export const COMMENT_INTENT = 'comment'
+export { COMMENT_BODY_MAX, COMMENT_HONEYPOT, COMMENT_INTENT, COMMENT_MIN_SECONDS, COMMENT_NAME_MAX, COMMENT_STATUSES, COMMENTS_SHOWN, type CommentStatus } from './comment-rules'
 
 const sanitizedText = (max: number, tooLongKey: string) =>
   z

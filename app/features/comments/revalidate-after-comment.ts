@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { revalidateUnlessViewCount } from '#app/features/public/use-count-view'
-import { COMMENT_INTENT } from './comments.schema'
+import { COMMENT_INTENT } from './comment-rules'
 
 /**
  * A fans' page loads again after a comment only when it went live at once (to show it); one

@@ -53,4 +53,5 @@ export const ZEventAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete') }),
   z.object({ intent: z.literal('attach'), contentItemId: z.uuid() }),
   z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
+  z.object({ intent: z.literal('reorder'), order: z.string().transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.uuid()).max(1000)) }),
 ])

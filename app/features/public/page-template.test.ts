@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TEMPLATE, GALLERY_LAYOUTS, gridGeometry, pageTemplateOf, templateFrameClass, ZPageTemplate } from './page-template'
+import { DEFAULT_TEMPLATE, GALLERY_LAYOUTS, gridGeometry, pageTemplateOf, templateFrameClass } from './page-template'
+import { ZPageTemplate } from './page-template.schema'
 
 describe('page template', () => {
   it('reads a stored template, each unknown or missing choice falling back to the default', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 
 /*
  * How a company's fans' pages look (settings → Template): presets an admin combines, applied with
@@ -25,16 +24,6 @@ export type PageTemplate = { layout: GalleryLayout; canvas: Canvas; type: TypePa
 
 /** Today's look: justified grid on the night canvas (docs/product.md, DESIGN.md). */
 export const DEFAULT_TEMPLATE: PageTemplate = { layout: 'justified', canvas: 'night', type: 'modern', cover: 'full-bleed', thumbSize: 'medium', spacing: 'tight' }
-
-/** The template form: every choice required and one of its list (the message is an i18n key). */
-export const ZPageTemplate = z.object({
-  layout: z.enum(GALLERY_LAYOUTS, { message: 'validation.invalidOption' }),
-  canvas: z.enum(CANVASES, { message: 'validation.invalidOption' }),
-  type: z.enum(TYPE_PAIRINGS, { message: 'validation.invalidOption' }),
-  cover: z.enum(COVER_STYLES, { message: 'validation.invalidOption' }),
-  thumbSize: z.enum(THUMB_SIZES, { message: 'validation.invalidOption' }),
-  spacing: z.enum(SPACINGS, { message: 'validation.invalidOption' }),
-})
 
 /** The template as stored (jsonb, possibly older or partial): each unknown choice falls back to the default's. */
 export function pageTemplateOf(stored: unknown): PageTemplate {

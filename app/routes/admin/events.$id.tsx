@@ -1,11 +1,11 @@
-import { Link2, Trash2, Unlink } from 'lucide-react'
+import { Link2, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
-import { StatusBadge } from '#app/features/content/components/status-badge'
+import { AttachedContentList } from '#app/features/events/components/attached-content-list'
 import { EventFields } from '#app/features/events/components/event-fields'
 import { EventStatusBadge } from '#app/features/events/components/event-status-badge'
 import { ZEventAction, ZEventForm } from '#app/features/events/events.schema'
@@ -13,6 +13,7 @@ import { attachContent } from '#app/features/events/server/attach-content.server
 import { changeEventStatus } from '#app/features/events/server/change-event-status.server'
 import { deleteEvent } from '#app/features/events/server/delete-event.server'
 import { getEvent } from '#app/features/events/server/get-event.server'
+import { reorderEventContent } from '#app/features/events/server/reorder-event-content.server'
 import { updateEvent } from '#app/features/events/server/update-event.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
@@ -50,6 +51,10 @@ export const action = withMember('events.manage', async (member, { request, para
     },
     attach: ({ contentItemId }) => link(contentItemId, true),
     detach: ({ contentItemId }) => link(contentItemId, false),
+    reorder: async ({ order }) => {
+      await reorderEventContent(member, id, order)
+      return actionSuccess('events.toasts.reordered')
+    },
   })
 })
 
@@ -124,23 +129,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         {attached.length === 0 ? (
           <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('events.attached.empty')}</p>
         ) : (
-          <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
-            {attached.map((item) => (
-              <li key={item.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="attached-content">
-                <Link to={`/admin/content/${item.id}`} className="min-w-0 truncate font-medium hover:underline">
-                  {item.title}
-                </Link>
-                <span className="flex items-center gap-3">
-                  <StatusBadge status={item.status} />
-                  {canManage ? (
-                    <button type="button" className="rounded p-1.5 text-ink-muted hover:bg-surface-muted" aria-label={t('events.attached.detach', { title: item.title })} onClick={() => void links.submit({ intent: 'detach', contentItemId: item.id }, { method: 'post' })}>
-                      <Unlink className="size-4" />
-                    </button>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <AttachedContentList attached={attached} canManage={canManage} onDetach={(contentItemId) => void links.submit({ intent: 'detach', contentItemId }, { method: 'post' })} />
         )}
         {canManage && available.length > 0 ? (
           <div className="flex flex-col gap-2 sm:flex-row">

@@ -6,7 +6,8 @@ import { Field, TextField } from '#app/components/ui/field'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
-import { COMMENT_BODY_MAX, COMMENT_HONEYPOT, COMMENT_INTENT, type CommentFormResponse, type PublicComment } from '../comments.schema'
+import { COMMENT_BODY_MAX, COMMENT_HONEYPOT, COMMENT_INTENT } from '../comment-rules'
+import type { CommentFormResponse, PublicComment } from '../comments.schema'
 
 /*
  * Comments under a gallery or a single item. The form posts to the page's own action: with

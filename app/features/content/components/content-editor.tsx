@@ -129,6 +129,7 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
             accept={isGallery ? 'image/*,video/*' : undefined}
             multiple={isGallery}
             hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
+            list={!isGallery}
           />
         ) : null}
         <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />

@@ -1,10 +1,9 @@
-import { useSortable } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, Check, GripVertical, Star, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
+import { useSortableItem } from '#app/components/ui/sortable'
 import { TextField } from '#app/components/ui/field'
 import { formatBytes, UploadPanel } from '#app/features/media/components/upload-panel'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
@@ -29,8 +28,7 @@ type ContentFileCardProps = {
 /** One file of the item: its picture, size, text fields, retry after a failure, reordering, cover and removal. */
 export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, selected, onToggle, onSetCover }: ContentFileCardProps) {
   const { t, i18n } = useTranslation()
-  const sortable = useSortable({ id: file.id, disabled: !canEdit })
-  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }
+  const sortable = useSortableItem(file.id, !canEdit)
   const fetcher = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -38,15 +36,14 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, 
   useOutcomeToast(remover.data)
   return (
     <li
-      ref={sortable.setNodeRef}
-      style={style}
+      {...sortable.item}
       className={cn('relative overflow-hidden rounded-xl border bg-surface', selected ? 'border-accent ring-2 ring-accent' : 'border-line', sortable.isDragging ? 'z-20 opacity-80 shadow-xl' : '')}
       data-testid="media-card"
       data-asset-id={file.id}
     >
       <div className="relative aspect-[4/3] bg-surface-muted">
         {/* The picture is the drag handle for a mouse or finger; the grip button is its keyboard handle. */}
-        <div className={cn('size-full', canEdit ? 'cursor-grab touch-none active:cursor-grabbing' : '')} {...(canEdit ? sortable.listeners : {})} onDragStart={(event) => event.preventDefault()} data-testid="drag-surface">
+        <div className={cn('size-full', canEdit ? 'cursor-grab touch-none active:cursor-grabbing' : '')} {...sortable.surface} onDragStart={(event) => event.preventDefault()} data-testid="drag-surface">
           <ContentFileThumbnail file={file} />
         </div>
         {canEdit ? (
@@ -59,9 +56,7 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, 
             </label>
             <button
               type="button"
-              ref={sortable.setActivatorNodeRef}
-              {...sortable.attributes}
-              {...sortable.listeners}
+              {...sortable.handle}
               aria-label={t('studio.editor.drag', { name: file.originalName })}
               className="absolute top-2 right-2 grid size-8 cursor-grab touch-none place-items-center rounded-md bg-black/50 text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
               data-testid="drag-handle"

@@ -1,10 +1,9 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { ArrowDownAZ, CalendarClock, Trash2, X } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
+import { SortableArea, useSortableOrder } from '#app/components/ui/sortable'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentFile } from '../server/get-content-for-edit.server'
@@ -35,52 +34,17 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
   const { t } = useTranslation()
   const orderer = useFetcher<ActionResult>()
   const editor = useFetcher<ActionResult>()
-  const [order, setOrder] = useState(files.map((file) => file.id))
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirmRemove, setConfirmRemove] = useState(false)
   const tiles = useUploadTiles(contentItemId, files)
   useOutcomeToast(orderer.data)
   useOutcomeToast(editor.data, () => setSelected(new Set()))
   useEffect(() => {
-    if (orderer.state === 'idle') setOrder(files.map((file) => file.id))
-  }, [files, orderer.state])
-  // A new order the server did not take (offline, a failure) goes back to the saved one, so the
-  // page shows what fans see; the toast says why.
-  useEffect(() => {
-    if (orderer.data && !orderer.data.ok) setOrder(files.map((file) => file.id))
-  }, [orderer.data, files])
-  useEffect(() => {
     if (editor.data) setConfirmRemove(false)
   }, [editor.data])
+  const { order, save, move } = useSortableOrder(files.map((file) => file.id), orderer)
   const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files])
   const ordered = order.map((id) => byId.get(id)).filter((file): file is ContentFile => Boolean(file))
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
-  const nameOf = (id: string | number) => byId.get(String(id))?.originalName ?? ''
-  const positionOf = (id: string | number) => order.indexOf(String(id)) + 1
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('studio.editor.dnd.picked', { name: nameOf(active.id), position: positionOf(active.id), count: order.length }),
-    onDragOver: ({ active, over }) => (over ? t('studio.editor.dnd.over', { name: nameOf(active.id), position: positionOf(over.id), count: order.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('studio.editor.dnd.dropped', { name: nameOf(active.id), position: positionOf(over.id), count: order.length }) : undefined),
-    onDragCancel: ({ active }) => t('studio.editor.dnd.cancelled', { name: nameOf(active.id) }),
-  }
-
-  // One order travels at a time: a move made while the last is still being saved waits for it, so
-  // the server cannot end on an older order than the screen shows.
-  const [waiting, setWaiting] = useState<string[] | null>(null)
-  useEffect(() => {
-    if (!waiting || orderer.state !== 'idle') return
-    setWaiting(null)
-    void orderer.submit({ intent: 'reorder', order: waiting.join(',') }, { method: 'post' })
-  }, [waiting, orderer])
-  function save(next: string[]) {
-    if (next.every((id, index) => id === order[index])) return
-    setOrder(next)
-    setWaiting(next)
-  }
-  const move = (from: number, to: number) => (to < 0 || to >= order.length || from === to ? undefined : save(arrayMove(order, from, to)))
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (over && active.id !== over.id) move(order.indexOf(String(active.id)), order.indexOf(String(over.id)))
-  }
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current)
@@ -130,34 +94,27 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           </Button>
         </div>
       ) : null}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('studio.editor.dnd.instructions') } }}
-      >
-        <SortableContext items={order} strategy={rectSortingStrategy} disabled={!canEdit}>
-          <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
-            {ordered.map((file, index) => (
-              <ContentFileCard
-                key={file.id}
-                file={file}
-                index={index}
-                count={ordered.length}
-                canEdit={canEdit}
-                onMove={move}
-                isCover={file.id === coverAssetId}
-                selected={selected.has(file.id)}
-                onToggle={toggle}
-                onSetCover={setCover}
-              />
-            ))}
-            {tiles.map((tile) => (
-              <UploadTile key={tile.id} item={tile} />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableArea order={order} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
+        <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
+          {ordered.map((file, index) => (
+            <ContentFileCard
+              key={file.id}
+              file={file}
+              index={index}
+              count={ordered.length}
+              canEdit={canEdit}
+              onMove={move}
+              isCover={file.id === coverAssetId}
+              selected={selected.has(file.id)}
+              onToggle={toggle}
+              onSetCover={setCover}
+            />
+          ))}
+          {tiles.map((tile) => (
+            <UploadTile key={tile.id} item={tile} />
+          ))}
+        </ol>
+      </SortableArea>
       <ConfirmDialog
         open={confirmRemove}
         onOpenChange={setConfirmRemove}

@@ -1,21 +1,23 @@
-import { Loader2, Pause } from 'lucide-react'
+import { CircleAlert, Loader2, Pause, Play, RotateCcw, X } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { ProgressBar } from '#app/features/media/components/upload-panel'
 import { targetKey, useUploads, type UploadItem } from '#app/features/media/components/uploads-provider'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useTranslation } from '#app/lib/react-i18n'
+import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 
 /**
  * The gallery's uploads not yet among its files, in the order they were chosen: those still
- * sending, then those the server has but the page has not shown yet.
+ * sending, those refused or failed (until dismissed), then those the server has but the page has
+ * not shown yet. The editor has no other upload list: these tiles are it.
  */
 export function useUploadTiles(contentItemId: string, files: ContentFile[]) {
   const { items } = useUploads()
   const key = targetKey({ purpose: 'gallery-media', contentItemId })
   return useMemo(() => {
     const listed = new Set(files.map((file) => file.id))
-    return items.filter((item) => targetKey(item) === key && item.status !== 'error' && !(item.createdAssetId && listed.has(item.createdAssetId)))
+    return items.filter((item) => targetKey(item) === key && !(item.createdAssetId && listed.has(item.createdAssetId)))
   }, [items, files, key])
 }
 
@@ -31,31 +33,77 @@ function usePreview(file: File) {
   return url
 }
 
-/** A file on its way: its picture at once, its own progress, then "processing" until it is listed. */
+const iconButton = 'grid size-8 place-items-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none'
+
+/** A file on its way: its picture at once, its own progress and controls, then "processing" until it is listed. */
 export function UploadTile({ item }: { item: UploadItem }) {
   const { t, i18n } = useTranslation()
+  const uploads = useUploads()
   const preview = usePreview(item.file)
   const state = item.status === 'done' ? 'processing' : item.status
   const fraction = item.bytesTotal ? item.bytesSent / item.bytesTotal : 0
+  const name = item.file.name
   return (
-    <li className="overflow-hidden rounded-xl border border-dashed border-line bg-surface" data-testid="upload-tile" data-state={state} data-name={item.file.name}>
+    <li className={cn('overflow-hidden rounded-xl border border-dashed bg-surface', state === 'error' ? 'border-danger' : 'border-line')} data-testid="upload-tile" data-state={state} data-name={name}>
       <div className="relative aspect-[4/3] bg-surface-muted">
         {preview ? <img src={preview} alt="" className="size-full object-cover opacity-60" /> : null}
         <div className="absolute inset-0 grid place-items-center">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white tabular-nums">
-            {state === 'processing' ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : state === 'paused' ? <Pause aria-hidden className="size-3.5" /> : null}
-            {state === 'processing' ? t('content.media.processing') : state === 'queued' ? t('studio.editor.waiting') : state === 'paused' ? t('studio.editor.paused') : `${Math.round(fraction * 100)} %`}
+            {state === 'processing' ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : state === 'paused' ? <Pause aria-hidden className="size-3.5" /> : state === 'error' ? <CircleAlert aria-hidden className="size-3.5" /> : null}
+            {state === 'processing'
+              ? t('content.media.processing')
+              : state === 'queued'
+                ? t('studio.editor.waiting')
+                : state === 'paused'
+                  ? t('studio.editor.paused')
+                  : state === 'error'
+                    ? t('studio.editor.uploadFailedLabel')
+                    : `${Math.round(fraction * 100)} %`}
           </span>
         </div>
       </div>
       <div className="space-y-2 p-2.5 sm:p-3">
-        <p className="truncate text-sm font-medium" title={item.file.name}>
-          {item.file.name}
-        </p>
-        {state === 'processing' ? (
+        <div className="flex items-start gap-1">
+          <p className="min-w-0 flex-1 truncate pt-1.5 text-sm font-medium" title={name}>
+            {name}
+          </p>
+          {state === 'uploading' ? (
+            <button type="button" className={iconButton} onClick={() => uploads.pause(item.id)} aria-label={t('uploads.ui.pause', { name })}>
+              <Pause aria-hidden className="size-4" />
+            </button>
+          ) : null}
+          {state === 'paused' ? (
+            <button type="button" className={iconButton} onClick={() => uploads.resume(item.id)} aria-label={t('uploads.ui.resume', { name })}>
+              <Play aria-hidden className="size-4" />
+            </button>
+          ) : null}
+          {state === 'error' && item.bytesTotal > 0 && !item.upgradeUrl ? (
+            <button type="button" className={iconButton} onClick={() => uploads.retry(item.id)} aria-label={t('uploads.ui.retry', { name })}>
+              <RotateCcw aria-hidden className="size-4" />
+            </button>
+          ) : null}
+          {state !== 'processing' ? (
+            <button type="button" className={iconButton} onClick={() => uploads.dismiss(item.id)} aria-label={state === 'error' ? t('uploads.ui.dismiss', { name }) : t('studio.editor.cancelUpload', { name })}>
+              <X aria-hidden className="size-4" />
+            </button>
+          ) : null}
+        </div>
+        {state === 'error' ? (
+          <p className="text-xs text-danger" role="alert">
+            {item.error ?? t('uploads.ui.failed')}
+            {item.upgradeUrl ? (
+              <>
+                {' '}
+                <a href={item.upgradeUrl} className="font-medium underline">
+                  {t('billing.plans.see')}
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : state === 'processing' ? (
           <p className="text-xs text-ink-muted">{formatBytes(item.bytesTotal, i18n.language)}</p>
         ) : (
-          <ProgressBar value={fraction} label={item.file.name} />
+          <ProgressBar value={fraction} label={name} />
         )}
       </div>
     </li>

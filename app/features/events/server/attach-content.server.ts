@@ -5,7 +5,7 @@ import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { getEvent } from './get-event.server'
 
-/** Attaches one of the company's content items to the event, or detaches it (`attach` false). */
+/** Attaches one of the company's content items to the event, last on its page, or detaches it (`attach` false). */
 export async function attachContent(context: TenantContext, eventId: string, contentItemId: string, attach: boolean) {
   await getEvent(context, eventId)
   const updated = await context.withTenant(async (tx) => {
@@ -16,7 +16,11 @@ export async function attachContent(context: TenantContext, eventId: string, con
     }
     return tx
       .update(contentItem)
-      .set({ eventId: attach ? eventId : null, updatedAt: new Date() })
+      .set({
+        eventId: attach ? eventId : null,
+        eventPosition: attach ? sql`(select coalesce(max(placed.event_position) + 1, 0) from ${contentItem} as placed where placed.event_id = ${eventId} and placed.id <> ${contentItemId})` : null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id), attach ? sql`true` : eq(contentItem.eventId, eventId)))
       .returning({ id: contentItem.id })
   })

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
+import { eventOrder } from './event-order.server'
 
 /** One event of the company, with the content attached to it and the content that could be. */
 export async function getEvent(context: TenantContext, eventId: string) {
@@ -15,7 +16,7 @@ export async function getEvent(context: TenantContext, eventId: string) {
       .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind, status: contentItem.status })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.eventId, found.id)))
-      .orderBy(asc(contentItem.title))
+      .orderBy(...eventOrder)
     const available = await tx
       .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind })
       .from(contentItem)

@@ -93,8 +93,11 @@ function UploadRow({ item }: { item: UploadItem }) {
   )
 }
 
-/** A large drop zone with a row per file: progress, speed, time left, pause/resume/retry. */
-export function UploadPanel({ target, accept, multiple = true, hint, compact = false }: { target: UploadTarget; accept?: string; multiple?: boolean; hint: string; compact?: boolean }) {
+/**
+ * A large drop zone with a row per file: progress, speed, time left, pause/resume/retry. Without
+ * `list`, the page shows each file itself (the gallery editor's upload tiles), so no second list.
+ */
+export function UploadPanel({ target, accept, multiple = true, hint, compact = false, list = true }: { target: UploadTarget; accept?: string; multiple?: boolean; hint: string; compact?: boolean; list?: boolean }) {
   const { t } = useTranslation()
   const uploads = useUploads()
   const input = useRef<HTMLInputElement>(null)
@@ -149,7 +152,7 @@ export function UploadPanel({ target, accept, multiple = true, hint, compact = f
           }}
         />
       </div>
-      {mine.length > 0 ? (
+      {list && mine.length > 0 ? (
         <section className="rounded-xl border border-line bg-surface" aria-label={t('uploads.ui.listLabel')}>
           <div className="space-y-2 border-b border-line px-4 py-3">
             <div className="flex items-center justify-between text-sm">

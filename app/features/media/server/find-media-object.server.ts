@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
 import type { TenantContext } from '#app/lib/tenant.server'
+import { renditionUpTo } from './rendition-up-to.server'
 
 const VARIANT = /^(original|w\d{2,4}\.(webp|jpeg))$/
 
@@ -15,10 +16,13 @@ export async function findMediaObject(context: TenantContext, assetId: string, v
     if (!file) return null
     if (variant === 'original') return { key: file.storageKey, downloadName: file.originalName, isRendition: false }
     const [rendition, format] = variant.split('.')
+    const upTo = renditionUpTo(rendition, format)
     const [row] = await tx
       .select({ storageKey: assetRendition.storageKey })
       .from(assetRendition)
-      .where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, rendition), eq(assetRendition.format, format)))
+      .where(and(eq(assetRendition.assetId, assetId), upTo.where))
+      .orderBy(upTo.orderBy)
+      .limit(1)
     return row ? { key: row.storageKey, downloadName: undefined, isRendition: true } : null
   })
 }

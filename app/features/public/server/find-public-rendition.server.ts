@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
 import { COMPANY_IMAGE_PURPOSES } from '#app/features/media/upload-rules'
+import { renditionUpTo } from '#app/features/media/server/rendition-up-to.server'
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
@@ -30,6 +31,7 @@ export async function findPublicRendition(assetId: string, variant: string) {
   const [, rendition, format] = match
   // Cross-tenant by nature (the URL names no company): the database lets only what fans may see
   // through (public read), and the checks below say the same.
+  const upTo = renditionUpTo(rendition, format)
   return withPublicRead(null, async (tx) => {
     const [row] = await tx
       .select({ companyId: asset.companyId, storageKey: assetRendition.storageKey })
@@ -38,8 +40,7 @@ export async function findPublicRendition(assetId: string, variant: string) {
       .where(
         and(
           eq(assetRendition.assetId, assetId),
-          eq(assetRendition.rendition, rendition),
-          eq(assetRendition.format, format),
+          upTo.where,
           or(
             sql`exists (select 1 from ${contentItem} where ${contentItem.id} = ${asset.contentItemId} and ${contentItem.status} = 'published')`,
             sql`exists (select 1 from ${contentItem} where ${contentItem.coverAssetId} = ${asset.id} and ${contentItem.status} = 'published')`,
@@ -50,6 +51,8 @@ export async function findPublicRendition(assetId: string, variant: string) {
           ),
         ),
       )
+      .orderBy(upTo.orderBy)
+      .limit(1)
     return row ?? null
   })
 }

@@ -10,6 +10,7 @@ import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-tem
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { GALLERY_PAGE_SIZE } from '../gallery-paging'
+import { eventOrder } from '#app/features/events/server/event-order.server'
 
 /*
  * What fans may see: published galleries, content and events of one company. Reads run in the
@@ -217,7 +218,7 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
       })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
-      .orderBy(asc(contentItem.title))
+      .orderBy(...eventOrder)
     return { event: found, items }
   })
 }

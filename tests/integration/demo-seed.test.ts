@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asset, contentItem, event, organization } from '#db/schema'
+import { DEMO_COMPANY, seedDemo } from '#db/seed'
+import { generateRenditionsJob } from '#app/jobs/definitions'
+import { startJobs } from '#app/jobs/queue.server'
+import { withSystem } from '#app/lib/db.server'
+import { waitForAssetsReady } from '../support/assets'
+import { TestClient } from '../support/http-client'
+
+/** The `src` of every <img> and the `alt` of every <img> in a page. */
+const imagesOf = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({ src: /\bsrc="([^"]*)"/.exec(tag)?.[1] ?? '', alt: /\balt="([^"]*)"/.exec(tag)?.[1] }))
+
+describe('the demo a first `npm start` seeds', () => {
+  let stopQueue: () => Promise<void>
+  let companyId = ''
+  const fan = new TestClient()
+
+  beforeAll(async () => {
+    // Seeding queues the renditions; the app under test works the queue.
+    stopQueue = (await startJobs(process.env.DATABASE_URL!, [generateRenditionsJob], { work: false })).stop
+    await seedDemo()
+    ;[{ id: companyId }] = await withSystem((tx) => tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEMO_COMPANY.slug)))
+    const files = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.companyId, companyId)))
+    await waitForAssetsReady(files.map((file) => file.id), 150_000)
+  }, 240_000)
+  afterAll(async () => {
+    await stopQueue?.()
+  })
+
+  it('has a single video item whose player page plays it', async () => {
+    const singles = await withSystem((tx) => tx.select({ id: contentItem.id, status: contentItem.status }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.kind, 'single'))))
+    expect(singles).toHaveLength(1)
+    expect(singles[0].status).toBe('published')
+    const files = await withSystem((tx) => tx.select({ id: asset.id, mediaType: asset.mediaType }).from(asset).where(eq(asset.contentItemId, singles[0].id)))
+    expect(files).toEqual([{ id: expect.any(String), mediaType: 'video' }])
+
+    const player = await fan.get(`/${DEMO_COMPANY.slug}/player/${singles[0].id}`)
+    expect(player.status).toBe(200)
+    expect(player.text).toContain('data-testid="content-video"')
+    expect(player.text).toContain(`/p/${files[0].id}/stream`)
+    const stream = await fan.get(`/p/${files[0].id}/stream`, { range: 'bytes=0-15' })
+    expect(stream.status).toBe(206)
+  })
+
+  it('has 12 photos in its concert gallery, each with its own alt text, and fans get those texts', async () => {
+    const [gallery] = await withSystem((tx) => tx.select({ id: contentItem.id, slug: contentItem.slug }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-live'))))
+    const photos = await withSystem((tx) => tx.select({ altText: asset.altText }).from(asset).where(and(eq(asset.contentItemId, gallery.id), eq(asset.mediaType, 'image'))))
+    expect(photos).toHaveLength(12)
+    const texts = photos.map((photo) => photo.altText?.trim() ?? '')
+    expect(texts.every((text) => text.length > 10)).toBe(true)
+    expect(new Set(texts).size).toBe(12)
+
+    const page = await fan.get(`/${DEMO_COMPANY.slug}/galeria/night-owls-live`)
+    expect(page.status).toBe(200)
+    const shown = new Set(imagesOf(page.text).map((image) => image.alt))
+    for (const text of texts) expect(shown.has(text), text).toBe(true)
+  })
+
+  it("shows the event's hero image, and it loads", async () => {
+    const [tour] = await withSystem((tx) => tx.select({ slug: event.slug }).from(event).where(eq(event.companyId, companyId)))
+    const page = await fan.get(`/${DEMO_COMPANY.slug}/evento/${tour.slug}`)
+    expect(page.status).toBe(200)
+    const hero = /<section[^>]*data-cover="[^"]*"[^>]*>[\s\S]*?<img\b[^>]*\bsrc="(\/p\/[0-9a-f-]{36}\/w\d+\.webp)"/.exec(page.text)
+    expect(hero, 'no hero image on the event page').not.toBeNull()
+    const image = await fan.get(hero![1])
+    expect(image.status).toBe(200)
+    expect(image.headers['content-type']).toBe('image/webp')
+    expect(Number(image.headers['content-length'])).toBeGreaterThan(1000)
+  })
+})
