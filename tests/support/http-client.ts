@@ -4,7 +4,15 @@ import { inject } from 'vitest'
 export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; text: string; json: <T = any>() => T }
 
 /** `raw`: a body sent as it is, with the caller's content-type (malformed bodies on purpose). */
-type RequestOptions = { method?: string; json?: unknown; form?: Record<string, string>; raw?: string | Buffer; headers?: Record<string, string> }
+type RequestOptions = {
+  method?: string
+  json?: unknown
+  form?: Record<string, string>
+  raw?: string | Buffer
+  headers?: Record<string, string>
+  /** Gives up on an answer that has not come in this time: a hang is then named, not a test's time-out. */
+  timeoutMs?: number
+}
 
 // Random per test file: files share one app, and its rate limits remember addresses for a minute.
 let nextAddress = Math.floor(Math.random() * 2_000_000)
@@ -66,6 +74,7 @@ export class TestClient {
         })
       })
       req.on('error', reject)
+      if (options.timeoutMs) req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)))
       if (body) req.write(body)
       req.end()
     })
