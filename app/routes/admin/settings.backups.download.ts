@@ -1,0 +1,11 @@
+import { getCompanyBackupFile } from '#app/features/backup/server/get-company-backup-file.server'
+import { withMember } from '#app/lib/member-route.server'
+import { serveObject } from '#app/lib/serve-object.server'
+import { getStorage } from '#app/lib/storage.server'
+import type { Route } from './+types/settings.backups.download'
+
+// An archive of the company's own data, to its admins only: streamed from storage, resumable by range.
+export const loader = withMember('company.manage', async (member, { request, params }: Route.LoaderArgs) => {
+  const file = await getCompanyBackupFile(member, params.backupId)
+  return serveObject(request, getStorage(), file.storageKey, { cacheControl: 'private, no-store', downloadName: file.fileName })
+})
