@@ -61,7 +61,7 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
   const reason = (error: string | null) => (error?.startsWith('backups.errors.') ? t(error) : t('backups.failedReason', { reason: error ?? '' }))
   const button =
     allowed && canEdit ? (
-      <Button onClick={() => starter.submit({ intent: 'back-up-now' }, { method: 'post' })} disabled={busy} data-testid="back-up-now">
+      <Button onClick={() => starter.submit({ intent: 'back-up-now' }, { method: 'post' })} disabled={busy} className="shrink-0 whitespace-nowrap" data-testid="back-up-now">
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Archive aria-hidden className="size-4" />}
         {t('backups.backUpNow')}
       </Button>
@@ -80,7 +80,7 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
           </span>
         </p>
       )}
-      <SettingsSection title={t('backups.archives')} description={t('backups.schedule')}>
+      <SettingsSection title={t('backups.archives')} description={allowed ? t('backups.schedule') : undefined}>
         {backups.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-4 py-8 text-center" data-testid="backups-empty">
             <Archive aria-hidden className="size-8 text-ink-muted" />
