@@ -246,12 +246,16 @@ describe('company backup', () => {
   it('refuses a damaged archive and a taken slug, leaving no company behind', async () => {
     const bytes = await fs.readFile(archiveFile)
     const damaged = path.join(work, 'damaged.zip')
-    // The middle of the archive is inside an original: one byte changed.
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff
+    // Entries are stored as they are: one byte changed in the middle of the first photo's bytes.
+    const [photo] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, data.assetIds[0])))
+    const original = Buffer.concat(await (await storage().read(photo.storageKey)).toArray())
+    const at = bytes.indexOf(original)
+    expect(at).toBeGreaterThan(0)
+    bytes[at + (original.length >> 1)] ^= 0xff
     await fs.writeFile(damaged, bytes)
     const companiesBefore = (await getDb().select({ id: organization.id }).from(organization)).length
     for (const [file, slug, message] of [
-      [damaged, 'damaged-copy', /The archive is damaged: files\/|invalid|CRC|does not match/],
+      [damaged, 'damaged-copy', new RegExp(`^The archive is damaged: files/${data.assetIds[0]}/original\\.jpg does not match its checksum\\.$`, 'm')],
       [archiveFile, admin.company.slug, /is taken: choose another with --slug/],
     ] as const) {
       const failed = await run(process.execPath, ['scripts/restore-company.js', file, '--slug', slug], {
@@ -298,6 +302,17 @@ describe('company backup', () => {
     const keys: string[] = []
     for await (const key of storage().list()) if (key.startsWith(`${starter.company.id}/backups/`)) keys.push(key)
     expect(keys).toEqual([])
+  })
+
+  it('says why when a requested archive is refused after the plan changed', async () => {
+    // Asked for while Enterprise, run after the plan fell to Starter: failed, with the reason in the admin's words.
+    const [asked] = await withSystem((tx) => tx.insert(companyBackup).values({ companyId: starter.company.id, trigger: 'manual', storageKey: `${starter.company.id}/backups/${crypto.randomUUID()}.zip` }).returning())
+    await enqueue(companyArchiveJob, { companyId: starter.company.id, backupId: asked.id, trigger: 'manual' })
+    const [row] = await waitForBackup(starter.company.id, (rows) => rows[0]?.status === 'failed')
+    expect(row.error).toBe('backups.errors.plan')
+    const page = await starter.client.get('/admin/settings/backups', { 'accept-language': 'fr' })
+    expect(page.text).toContain('data-status="failed"')
+    expect(page.text).toContain('Les sauvegardes automatiques font partie de l’offre Enterprise.')
   })
 })
 
