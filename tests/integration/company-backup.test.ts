@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { analyticsDaily, analyticsDailyShare, analyticsPlaybackBucket, asset, comment, companyBackup, contentItem, download, event, lead, member, organization, subscription } from '#db/schema'
+import { analyticsDaily, analyticsDailyShare, analyticsPlaybackBucket, asset, auditEvent, comment, companyBackup, contentItem, download, event, lead, member, organization, subscription } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { ARCHIVE_MANIFEST, ARCHIVE_TABLES, ZCompanyArchiveManifest } from '#app/features/backup/company-archive'
 import { ARCHIVE_TABLE_SPECS } from '#app/features/backup/server/company-archive-tables.server'
@@ -208,6 +208,9 @@ describe('company backup', () => {
     expect(response.headers.get('content-type')).toBe('application/zip')
     expect(response.headers.get('content-disposition')).toContain(`${admin.company.slug}-backup-`)
     expect(sha256(Buffer.from(await response.arrayBuffer()))).toBe(sha256(await fs.readFile(archiveFile)))
+    // The archive holds the fans' leads: asking for it and taking it are in the audit trail.
+    const audited = await withSystem((tx) => tx.select({ action: auditEvent.action, category: auditEvent.category, recordId: auditEvent.recordId }).from(auditEvent).where(eq(auditEvent.companyId, admin.company.id)))
+    expect(audited).toEqual(expect.arrayContaining([{ action: 'backup.request', category: 'admin_privileged_action', recordId: first.id }, { action: 'backup.download', category: 'lead_data_access', recordId: first.id }]))
     expect((await other.client.get(`/admin/settings/backups/${first.id}/download`)).status).toBe(404)
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     expect((await manager.get(`/admin/settings/backups/${first.id}/download`)).status).toBe(403)
@@ -224,6 +227,8 @@ describe('company backup', () => {
     expect(copy.id).not.toBe(admin.company.id)
     expect(copy.name).toBe(admin.company.name)
     expect(copy.plan).toBe('starter')
+    const [restoredEntry] = await withSystem((tx) => tx.select({ action: auditEvent.action, details: auditEvent.details }).from(auditEvent).where(eq(auditEvent.companyId, copy.id)))
+    expect(restoredEntry).toMatchObject({ action: 'company.restore', details: { fromCompanyId: admin.company.id } })
     const team = await getDb().select({ role: member.role }).from(member).where(eq(member.organizationId, copy.id))
     expect(team).toEqual([{ role: 'admin' }])
 

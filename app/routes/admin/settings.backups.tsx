@@ -15,6 +15,7 @@ import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
+import { requestOrigin } from '#app/lib/visit.server'
 import type { Route } from './+types/settings.backups'
 
 export const loader = withMember('company.manage', (member) => listCompanyBackups(member))
@@ -24,7 +25,7 @@ const ZBackupAction = z.discriminatedUnion('intent', [z.object({ intent: z.liter
 export const action = withMember('company.manage', async (member, { request }: Route.ActionArgs) =>
   intentAction(request, ZBackupAction, {
     'back-up-now': async () => {
-      await requestCompanyBackup(member)
+      await requestCompanyBackup(member, requestOrigin(request))
       return actionSuccess('backups.toasts.started')
     },
   }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { companySlugRedirect, member, organization, user } from '#db/schema'
+import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
@@ -120,6 +121,7 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
           for (let start = 0; start < rows.length; start += 500) await tx.insert(spec.table).values(rows.slice(start, start + 500) as never)
         }
       })
+      await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.restore', companyId: ids.company, tableName: 'companies', recordId: ids.company, details: { fromCompanyId: manifest.company.id, archiveCreatedAt: manifest.createdAt } })
       log(`Restored as ${slug} (${ids.company}): ${Object.entries(counts).map(([table, count]) => `${count} ${table}`).join(', ')}.`)
       return { companyId: ids.company, slug, counts, files: manifest.files.length, ids }
     } catch (error) {

@@ -34,10 +34,12 @@ export async function runCompanyBackup(input: { companyId: string; backupId?: st
   }
   const backupId = input.backupId ?? crypto.randomUUID()
   const key = archiveKey(input.companyId, backupId)
-  await context.withTenant(async (tx) => {
-    if (input.backupId) await tx.update(companyBackup).set({ status: 'running', error: null, finishedAt: null }).where(eq(companyBackup.id, backupId))
-    else await tx.insert(companyBackup).values({ id: backupId, companyId: input.companyId, trigger: input.trigger, storageKey: key })
+  const recorded = await context.withTenant(async (tx) => {
+    if (!input.backupId) return tx.insert(companyBackup).values({ id: backupId, companyId: input.companyId, trigger: input.trigger, storageKey: key }).returning({ id: companyBackup.id })
+    return tx.update(companyBackup).set({ status: 'running', error: null, finishedAt: null }).where(eq(companyBackup.id, backupId)).returning({ id: companyBackup.id })
   })
+  // The requested row no longer exists: an archive nobody lists would only take space.
+  if (recorded.length === 0) return { outcome: 'gone' as const }
   try {
     const written = await writeCompanyArchive(context, storage, key)
     await context.withTenant((tx) => tx.update(companyBackup).set({ status: 'ready', sizeBytes: written.sizeBytes, fileCount: written.fileCount, finishedAt: new Date() }).where(eq(companyBackup.id, backupId)))
