@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import fs from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import { BackupError } from './postgres-tools.server'
@@ -18,6 +19,8 @@ export type OpenArchive = {
 }
 
 export async function openCompanyArchive(file: string): Promise<OpenArchive> {
+  const stat = await fs.stat(file).catch(() => null)
+  if (!stat?.isFile()) throw new BackupError(`There is no archive at ${file}.`)
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, opened) => (error || !opened ? reject(new BackupError(`${file} is not a ZIP archive: ${error?.message ?? 'unreadable'}`)) : resolve(opened))),
   )
