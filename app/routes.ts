@@ -40,6 +40,8 @@ export default [
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
     route('settings/audit', 'routes/admin/settings.audit.tsx'),
+    route('settings/backups', 'routes/admin/settings.backups.tsx'),
+    route('settings/backups/:backupId/download', 'routes/admin/settings.backups.download.ts'),
     route('status', 'routes/admin/status.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),

@@ -816,6 +816,38 @@ export const analyticsSalt = pgTable('analytics_salts', {
   createdAt: createdAt(),
 })
 
+/**
+ * A company's own backup archive (Enterprise, ADR 055): one ZIP in storage with its data as JSON
+ * and CSV and its original files. Written by a job, nightly and on an admin's request; the last
+ * seven are kept.
+ */
+export const companyBackup = pgTable(
+  'company_backups',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    /** running | ready | failed */
+    status: text('status').notNull().default('running'),
+    /** nightly | manual */
+    trigger: text('trigger').notNull(),
+    requestedBy: text('requested_by'),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    fileCount: integer('file_count'),
+    /** Why it failed, as the admins read it (an error's message, never a stack). */
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('company_backups_company_created_idx').on(t.companyId, t.createdAt),
+    oneOf('company_backups_status_check', t.status, ['running', 'ready', 'failed']),
+    oneOf('company_backups_trigger_check', t.trigger, ['nightly', 'manual']),
+  ],
+)
+
 /* ---- Platform tables ---- */
 
 /** The marketing site's interest, newsletter and contact forms; read by the platform operator. */

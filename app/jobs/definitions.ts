@@ -11,6 +11,8 @@ import { getEnv } from '#app/lib/env.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { applyRetention } from '#app/features/privacy/server/apply-retention.server'
+import { findCompaniesDueBackup } from '#app/features/backup/server/find-companies-due-backup.server'
+import { runCompanyBackup } from '#app/features/backup/server/run-company-backup.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -160,5 +162,28 @@ export const applyRetentionJob = defineJob({
   },
 })
 
+/** One company's backup archive (ADR 055): asked for by an admin's button or by the nightly run. */
+export const companyArchiveJob = defineJob({
+  id: 'backup.company-archive',
+  schema: z.object({ companyId: z.string().min(1), backupId: z.uuid().optional(), trigger: z.enum(['nightly', 'manual']) }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  ownerField: 'companyId',
+  async handler(payload, attempt) {
+    await runCompanyBackup(payload, { isLastAttempt: attempt.isLast })
+  },
+})
+
+/** Every night, an archive of each company whose plan includes automatic backups. */
+export const nightlyBackupsJob = defineJob({
+  id: 'backup.nightly',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 2, delaySeconds: 300, backoff: true },
+  cron: '23 2 * * *',
+  async handler() {
+    const night = new Date().toISOString().slice(0, 10)
+    for (const companyId of await findCompaniesDueBackup()) await enqueue(companyArchiveJob, { companyId, trigger: 'nightly' }, { singletonKey: `${companyId}:${night}` })
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob]

@@ -6,6 +6,8 @@
 /** Every action the product records, each with a translated name under `audit.actions`. */
 export const AUDIT_ACTIONS = [
   'audit.read',
+  'backup.download',
+  'backup.request',
   'billing.checkout.open',
   'billing.portal.open',
   'billing.subscription.check',
@@ -16,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'company.create',
   'company.create-brand',
   'company.landing.update',
+  'company.restore',
   'company.template.update',
   'company.update',
   'domain.add',
@@ -90,6 +93,8 @@ const PAGES: Partial<Record<TAuditAction, { href: string; labelKey: string }>> =
   'audit.read': { href: '/admin/settings/audit', labelKey: 'audit.pages.audit' },
   'invitation.accept': { href: '/admin/settings/team', labelKey: 'audit.pages.team' },
   'member.cancel-invitation': { href: '/admin/settings/team', labelKey: 'audit.pages.team' },
+  'backup.request': { href: '/admin/settings/backups', labelKey: 'audit.pages.backups' },
+  'backup.download': { href: '/admin/settings/backups', labelKey: 'audit.pages.backups' },
 }
 
 function text(value: unknown) {
