@@ -5,6 +5,9 @@
 
 /** Every action the product records, each with a translated name under `audit.actions`. */
 export const AUDIT_ACTIONS = [
+  'api-key.create',
+  'api-key.revoke',
+  'api-key.use',
   'audit.read',
   'billing.checkout.open',
   'billing.portal.open',
