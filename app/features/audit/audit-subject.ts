@@ -113,6 +113,7 @@ export function describeAuditSubject(row: TAuditSubjectRow): TAuditSubject {
     return row.domainHost ? { kind: 'link', href: '/admin/settings/domains', text: row.domainHost } : host ? { kind: 'text', text: host } : null
   }
   if (row.action === 'leads.delete') return { kind: 'text', labelKey: 'audit.subject.leadDeleted' }
+  if (row.tableName === 'api_keys') return { kind: 'link', href: '/admin/settings/api', text: text(details.keyName) ?? text(details.name), labelKey: text(details.keyName) ?? text(details.name) ? undefined : 'audit.pages.api' }
   const page = PAGES[row.action as TAuditAction]
   return page ? { kind: 'link', ...page } : null
 }

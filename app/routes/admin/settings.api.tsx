@@ -159,7 +159,7 @@ export default function ApiSettings({ loaderData }: Route.ComponentProps) {
       subtitle={t('apiKeys.subtitle')}
       canEdit={canManage}
       actions={
-        <a href="/docs/api" className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline" data-testid="api-docs-link">
+        <a href="/docs/api" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium whitespace-nowrap text-accent hover:underline" data-testid="api-docs-link">
           <BookOpen aria-hidden className="size-4" />
           {t('apiKeys.docs')}
         </a>

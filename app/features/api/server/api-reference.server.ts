@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 
 /*
  * The interactive API reference (ADR 053): Scalar's standalone bundle, served by the app itself
@@ -10,7 +11,8 @@ import { createRequire } from 'node:module'
 let bundle: Promise<Buffer> | null = null
 
 export function readApiReferenceBundle() {
-  bundle ??= readFile(createRequire(import.meta.url).resolve('@scalar/api-reference/dist/browser/standalone.js')).catch((error: unknown) => {
+  // The package exports only its entry; the browser build sits beside it.
+  bundle ??= readFile(path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js')).catch((error: unknown) => {
     bundle = null
     throw error
   })
@@ -28,6 +30,7 @@ export function apiReferencePage(options: { nonce: string; language: string; tit
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <div id="app"></div>
