@@ -97,7 +97,7 @@ describe('cursor pagination', () => {
     let cursor: string | null = null
     let added = 0
     do {
-      const page = (await apiRequest(script(), key, `/content?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { items: Array<{ id: string }>; nextCursor: string | null } = (await apiRequest(script(), key, `/content?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()
       seen.push(...page.items.map((item: { id: string }) => item.id))
       cursor = page.nextCursor
       // Items created meanwhile are newer than every page's cut: they never push an item onto the next page.
