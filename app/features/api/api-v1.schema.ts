@@ -107,3 +107,128 @@ export function decodeCursor(cursor: string | undefined): { position: string; id
     return null
   }
 }
+
+// Events ------------------------------------------------------------------------------------
+
+const count = z.int().min(0).max(9_999_999).nullable().optional()
+
+/**
+ * An event as JSON; converted to the admin's event form and validated by it (ZEventForm), so the
+ * API refuses what the editor refuses. `startsAt` is the venue's wall-clock time.
+ */
+export const ZEventBody = z
+  .object({
+    title: z.string().meta({ description: '1–200 characters' }),
+    slug: z.string().meta({ description: 'Page address: /{company}/evento/{slug}' }),
+    startsAt: z.string().nullable().optional().meta({ description: "The venue's local time, YYYY-MM-DDTHH:MM", example: '2026-07-18T21:00' }),
+    venue: z.string().nullable().optional(),
+    location: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+    participantCount: count,
+    spots: count,
+    isFree: z.boolean().optional(),
+  })
+  .meta({ id: 'EventInput' })
+export type TEventBody = z.infer<typeof ZEventBody>
+
+export const ZUpdateEvent = ZEventBody.partial().meta({ id: 'UpdateEvent' })
+
+/** The event form's fields (strings, as the editor posts them) from the API's JSON. */
+export function eventFormFields(body: Partial<TEventBody>) {
+  const text = (value: string | null | undefined) => value ?? ''
+  return {
+    title: text(body.title),
+    slug: text(body.slug),
+    startsAt: text(body.startsAt),
+    venue: text(body.venue),
+    location: text(body.location),
+    description: text(body.description),
+    participantCount: body.participantCount == null ? '' : String(body.participantCount),
+    spots: body.spots == null ? '' : String(body.spots),
+    isFree: body.isFree ? 'true' : 'false',
+  }
+}
+
+export const ZEvent = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    startsAt: z.string().nullable().meta({ description: "The venue's local time, YYYY-MM-DDTHH:MM" }),
+    venue: z.string().nullable(),
+    location: z.string().nullable(),
+    status: z.enum(['draft', 'published', 'cancelled']),
+    participantCount: z.int().nullable(),
+    isFree: z.boolean(),
+    spots: z.int().nullable(),
+    contentIds: z.array(z.uuid()).meta({ description: 'Galleries and items attached to the event.' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Event' })
+
+export const ZEventSummary = ZEvent.omit({ description: true, contentIds: true, participantCount: true }).extend({ contentCount: z.int() }).meta({ id: 'EventSummary' })
+export const ZEventPage = z.object({ items: z.array(ZEventSummary), nextCursor: z.string().nullable() }).meta({ id: 'EventPage' })
+export const ZEventContentParams = z.object({ id: z.uuid(), contentId: z.uuid() })
+
+// Leads -------------------------------------------------------------------------------------
+
+export const ZLeadListQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100).optional().meta({ description: 'Name, e-mail or company contains.' }),
+  content: z.uuid().optional().meta({ description: 'Left on this item.' }),
+  event: z.uuid().optional().meta({ description: 'Left on this event.' }),
+  marketing: z.enum(['yes', 'no']).optional().meta({ description: 'Agreed to marketing, or not.' }),
+})
+export const ZLeadExportQuery = ZLeadListQuery.omit({ cursor: true, limit: true })
+
+export const ZLead = z
+  .object({
+    id: z.uuid(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    organisation: z.string().nullable(),
+    contentItemId: z.uuid().nullable(),
+    eventId: z.uuid().nullable(),
+    privacyAcceptedAt: timestamp.nullable(),
+    dataProcessingConsent: z.boolean(),
+    marketingConsent: z.boolean(),
+    createdAt: timestamp,
+  })
+  .meta({ id: 'Lead' })
+export const ZLeadDetail = ZLead.extend({ policyVersion: z.string().nullable(), language: z.string().nullable(), sourceUrl: z.string().nullable() }).meta({ id: 'LeadDetail' })
+export const ZLeadPage = z.object({ items: z.array(ZLead), total: z.int(), matching: z.int(), nextCursor: z.string().nullable() }).meta({ id: 'LeadPage' })
+
+// Analytics ---------------------------------------------------------------------------------
+
+const day = z.iso.date().meta({ description: 'YYYY-MM-DD' })
+export const ZAnalyticsQuery = z
+  .object({ from: day, to: day })
+  .refine((range) => range.from <= range.to, { message: 'api.errors.range', path: ['to'] })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, { message: 'api.errors.range', path: ['to'] })
+
+export const ZHeadline = z
+  .object({
+    views: z.number(),
+    visitors: z.number(),
+    likes: z.number(),
+    shares: z.number(),
+    downloads: z.number(),
+    comments: z.number(),
+    watchedMinutes: z.number(),
+    leads: z.number(),
+    completionRate: z.number().nullable(),
+  })
+  .meta({ id: 'Headline' })
+
+export const ZAnalyticsSummary = z
+  .object({
+    from: day,
+    to: day,
+    totals: ZHeadline,
+    previousPeriod: ZHeadline.meta({ description: 'The same number of days just before.' }),
+    byContent: z.array(ZHeadline.extend({ contentItemId: z.uuid(), title: z.string().nullable(), eventId: z.uuid().nullable() })),
+    byEvent: z.array(ZHeadline.extend({ eventId: z.uuid(), title: z.string().nullable() })),
+  })
+  .meta({ id: 'AnalyticsSummary' })

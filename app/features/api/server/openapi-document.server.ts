@@ -69,7 +69,12 @@ export function getOpenApiDocument(operations: ApiOperation[] = API_OPERATIONS) 
     openapi: '3.1.0',
     info: { title: 'Afterglow API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: '/' }],
-    tags: [{ name: 'Content', description: 'Galleries and single downloadable items.' }],
+    tags: [
+      { name: 'Content', description: 'Galleries and single downloadable items.' },
+      { name: 'Events', description: 'Shows, festival days, tour stops, and the galleries attached to them.' },
+      { name: 'Leads', description: "Fans who left their name and e-mail, with their consent record." },
+      { name: 'Analytics', description: 'Figures from the daily rollups.' },
+    ],
   })
   if (operations === API_OPERATIONS) document = generated
   return generated

@@ -71,6 +71,10 @@ export const API_PREFIX = '/api/v1'
 function respond(answer: ApiAnswer, extraHeaders: Record<string, string>) {
   const headers = new Headers({ 'Cache-Control': 'no-store', ...extraHeaders, ...answer.headers })
   if (answer.status === 204) return new Response(null, { status: 204, headers })
+  if (answer.stream) {
+    headers.set('Content-Type', answer.stream.contentType)
+    return new Response(answer.stream.body, { status: answer.status, headers })
+  }
   if (answer.raw) {
     headers.set('Content-Type', answer.raw.contentType)
     return new Response(answer.raw.text, { status: answer.status, headers })
@@ -102,7 +106,11 @@ export async function serveApi(request: Request, operations: ApiOperation[]): Pr
   const url = new URL(request.url)
   const path = url.pathname.slice(API_PREFIX.length) || '/'
   const method = request.method.toLowerCase() === 'head' ? 'get' : request.method.toLowerCase()
-  const matching = operations.filter((operation) => operation.pattern.test(path))
+  const candidates = operations.filter((operation) => operation.pattern.test(path))
+  // `/leads/export.csv` is that address, not a lead whose id is "export.csv": the path with the fewest parameters wins.
+  const fewest = Math.min(...candidates.map((operation) => operation.paramNames.length))
+  const best = candidates.find((operation) => operation.paramNames.length === fewest)
+  const matching = candidates.filter((operation) => operation.path === best?.path)
   if (matching.length === 0) return respond(problemOf(request, new AppError('NOT_FOUND', 'api.errors.noRoute')), {})
   const operation = matching.find((candidate) => candidate.method === method)
   if (!operation) {

@@ -44,7 +44,8 @@ const TITLES: Record<string, string> = {
   UNAVAILABLE: 'Unavailable',
 }
 
-export type ApiAnswer = { status: number; body?: unknown; headers?: Record<string, string>; raw?: { contentType: string; text: string } }
+/** What an operation answers: JSON (`body`), stored text (`raw`, a replay) or a stream (`stream`, a CSV export). */
+export type ApiAnswer = { status: number; body?: unknown; headers?: Record<string, string>; raw?: { contentType: string; text: string }; stream?: { contentType: string; body: ReadableStream<Uint8Array> } }
 
 /** The problem for an error; anything but an AppError is logged and answered as INTERNAL without its message. */
 export function problemOf(request: Request, error: unknown, fieldErrors?: Array<{ field: string; messageKey: string }>): ApiAnswer {

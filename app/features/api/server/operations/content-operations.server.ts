@@ -10,15 +10,13 @@ import { updateContentDetails } from '#app/features/content/server/update-conten
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { decodeCursor, encodeCursor, ZContent, ZContentListQuery, ZContentPage, ZCreateContent, ZIdParam, ZMediaList, ZMediaOrder, ZUpdateContent } from '#app/features/api/api-v1.schema'
-import { defineOperation, type ApiResponseSpec } from '../http/api-router.server'
-import { ZProblem } from '../http/problem-details.server'
+import { defineOperation } from '../http/api-router.server'
+import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
 /*
  * Galleries and single content through the API: each operation calls the use-case the admin's
  * Highlights and editor call, and maps its result to the documented shape.
  */
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 function contentOf(item: ContentForEdit['item']): z.input<typeof ZContent> {
   return {
@@ -65,17 +63,6 @@ function mediaOf(files: ContentForEdit['files']) {
   }
 }
 
-const problem = (description: string): ApiResponseSpec => ({ description, schema: ZProblem, contentType: 'application/problem+json' })
-export const COMMON_PROBLEMS: Record<number, ApiResponseSpec> = {
-  401: problem('No key, or a key that is unknown or revoked.'),
-  402: problem("The company's plan does not include the API; `plan` names the one that does."),
-  403: problem('The key lacks the scope this needs; `scope` names it.'),
-  429: problem("Past the key's requests per minute; see Retry-After."),
-}
-const withProblems = (responses: Record<number, ApiResponseSpec>, ...extra: Array<[number, string]>) => ({ ...responses, ...Object.fromEntries(extra.map(([status, text]) => [status, problem(text)])), ...COMMON_PROBLEMS })
-
-const NOT_FOUND: [number, string] = [404, "No such item in this company (another company's ids are not found either)."]
-const INVALID: [number, string] = [400, 'The body or query was refused; `errors` lists each field.']
 
 export const contentOperations = [
   defineOperation({
