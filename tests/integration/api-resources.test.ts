@@ -51,6 +51,10 @@ describe('events', () => {
     expect(attached.json().contentIds).toEqual([gallery.id])
     expect((await apiRequest(script(), key, `/content/${gallery.id}`)).json().eventId).toBe(event.id)
 
+    // Detached through the item itself, then attached again.
+    expect((await apiRequest(script(), key, `/content/${gallery.id}`, { method: 'PATCH', json: { eventId: null } })).json().eventId).toBeNull()
+    expect((await apiRequest(script(), key, `/events/${event.id}`)).json().contentIds).toEqual([])
+    await apiRequest(script(), key, `/events/${event.id}/content/${gallery.id}`, { method: 'PUT' })
     expect((await apiRequest(script(), key, `/events/${event.id}/publish`, { method: 'POST' })).json().status).toBe('published')
     const list = (await apiRequest(script(), key, '/events?limit=10')).json()
     expect(list.items.map((item: { id: string }) => item.id)).toContain(event.id)

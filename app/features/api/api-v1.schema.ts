@@ -69,7 +69,9 @@ export const ZContentPage = z.object({ items: z.array(ZContentSummary), nextCurs
 export const ZCreateContent = ZContentDetails.extend({ kind: z.enum(CONTENT_KINDS).meta({ description: '`gallery` or `single`' }) }).meta({ id: 'CreateContent' })
 
 /** Any of the details; what is left out stays as it is. */
-export const ZUpdateContent = ZContentDetails.partial().meta({ id: 'UpdateContent' })
+export const ZUpdateContent = ZContentDetails.partial()
+  .extend({ eventId: z.union([z.uuid({ error: 'events.errors.notFound' }), z.literal('')]).nullable().optional().meta({ description: 'The event it belongs to; null takes it out of its event.' }) })
+  .meta({ id: 'UpdateContent' })
 
 export const ZMedia = z
   .object({

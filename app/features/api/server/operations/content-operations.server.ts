@@ -153,7 +153,8 @@ export const contentOperations = [
       const current = await readContent(context, params.id)
       const fields = ['title', 'description', 'category', 'location', 'happenedOn', 'eventId', 'requireLead'] as const
       // The details form takes every field: the ones not sent keep their current values.
-      const merged = Object.fromEntries(fields.map((field) => [field, field in rawBody ? rawBody[field] : (current[field] ?? '')]))
+      // null clears a field (the form's empty value), e.g. `eventId: null` takes the item out of its event.
+      const merged = Object.fromEntries(fields.map((field) => [field, field in rawBody ? (rawBody[field] ?? '') : (current[field] ?? '')]))
       const details = ZContentDetails.safeParse(merged)
       if (!details.success) throw new AppError('BAD_REQUEST', details.error.issues[0]?.message ?? 'api.errors.invalid')
       await updateContentDetails(context, params.id, details.data)
