@@ -42,6 +42,7 @@ export default [
     route('settings/audit', 'routes/admin/settings.audit.tsx'),
     route('settings/backups', 'routes/admin/settings.backups.tsx'),
     route('settings/backups/:backupId/download', 'routes/admin/settings.backups.download.ts'),
+    route('settings/api', 'routes/admin/settings.api.tsx'),
     route('status', 'routes/admin/status.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
@@ -68,6 +69,11 @@ export default [
   route('billing/test-portal/:sessionId', 'routes/billing/test-portal.tsx'),
   route('billing/test-invoice/:invoiceId', 'routes/billing/test-invoice.tsx'),
   route('api/qr/:kind/:id', 'routes/api/qr-code.ts'),
+  // The public REST API (Enterprise keys), its OpenAPI document and its interactive reference.
+  route('api/v1/openapi.json', 'routes/api/openapi.ts'),
+  route('api/v1/*', 'routes/api/v1.ts'),
+  route('docs/api', 'routes/site/api-docs.ts'),
+  route('docs/api/reference.js', 'routes/site/api-docs-bundle.ts'),
 
   // Fans' pages: a single segment that is not one of the routes above is a company.
   // Fans' downloads (one file, or a content item: a gallery's ZIP) and the lead form before them.

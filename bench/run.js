@@ -4,10 +4,10 @@
 // photos and cached pages against nginx on the same bytes, for fans with and without cookies;
 // galleries of 50 and 5,000 photos; a fan's page while 200 photos arrive; processing through the
 // real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
-// duplicates and shuffled; the TLS ask endpoint Caddy waits on; fans' analytics events taken per second;
+// duplicates and shuffled; the TLS ask endpoint Caddy waits on; the public API's lists with a key (api.js); fans' analytics events taken per second;
 // the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,analytics,analytics-queries,soak (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -25,6 +25,7 @@ import { benchBillingWebhooks, startBenchStripe } from './billing-webhooks.js'
 import { benchGallerySizes, benchPageDuringUpload, benchQueueProcessing, peakMemoryDuring, residentMB } from './fans-under-load.js'
 import { median } from './median.js'
 import { benchTlsAsk } from './tls-ask.js'
+import { benchApi } from './api.js'
 import { benchAnalyticsIngestion } from './analytics-ingestion.js'
 import { benchAnalyticsQueries } from './analytics-queries.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
@@ -37,7 +38,7 @@ const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
 /** The parts that measure the built app (started once for all of them). */
-const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'analytics', 'billing', 'soak']
+const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak']
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
@@ -253,6 +254,7 @@ try {
       if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
       if (runs('upload')) await benchUpload(app, vite)
       if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       // Last: three minutes of fans and uploads, on an app that has done everything above.
       if (runs('soak')) await benchSoak({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })

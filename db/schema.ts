@@ -868,6 +868,57 @@ export const formSubmission = pgTable(
   (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, MARKETING_FORM_KINDS)],
 )
 
+/**
+ * A company's key to the public API (Enterprise). Only a SHA-256 of the key is kept: the key
+ * itself is shown once, when it is made. `prefix` is its first characters, for telling keys apart.
+ */
+export const apiKey = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** `content:read`, `content:write`, `events:read` … (API_SCOPES). */
+    scopes: text('scopes').array().notNull(),
+    /** Requests a minute this key may make. */
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull().default(600),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_company_created_idx').on(t.companyId, t.createdAt)],
+)
+
+/**
+ * The answer to an API POST sent with an `Idempotency-Key`, kept a day: the same key and body
+ * get the same answer without doing the work twice. A row without a status is still running.
+ */
+export const apiIdempotency = pgTable(
+  'api_idempotency',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKey.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Method, path and a hash of the body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
+)
+
 /** Mail kept when no SMTP server is configured, listed at /dev/outbox. */
 export const outboxMail = pgTable(
   'outbox_mails',

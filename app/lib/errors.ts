@@ -16,7 +16,11 @@ const STATUS = {
   /** Signed in, but not a member of any company yet: pages send the person to onboarding. */
   NO_COMPANY: 403,
   NOT_FOUND: 404,
+  /** The address exists, not with this method (the public API). */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** An update whose If-Match names a version that is no longer the current one (the public API). */
+  PRECONDITION_FAILED: 412,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** Not available for now (a company the platform operator suspended). */

@@ -13,7 +13,8 @@ import { getDb } from './db.server'
 
 export type RateLimitRule = { bucket: string; max: number; windowSeconds: number }
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+/** `remaining` and `resetSeconds` (until the oldest counted attempt expires) feed `RateLimit-*` headers. */
+export type RateLimitDecision = { allowed: true; limit: number; remaining: number; resetSeconds: number } | { allowed: false; limit: number; retryAfterSeconds: number }
 
 const PREFIX = 'rate-limit:'
 
@@ -44,11 +45,13 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
       .from(verification)
       .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, now)))
       .orderBy(verification.expiresAt)
+    const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000))
     if (live.length >= rule.max) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((live[0].expiresAt.getTime() - now.getTime()) / 1000)) }
+      return { allowed: false, limit: rule.max, retryAfterSeconds: secondsUntil(live[0].expiresAt) }
     }
-    await tx.insert(verification).values({ id: randomUUID(), identifier, value: rule.bucket, expiresAt: new Date(now.getTime() + rule.windowSeconds * 1000) })
-    return { allowed: true }
+    const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000)
+    await tx.insert(verification).values({ id: randomUUID(), identifier, value: rule.bucket, expiresAt })
+    return { allowed: true, limit: rule.max, remaining: rule.max - live.length - 1, resetSeconds: secondsUntil(live[0]?.expiresAt ?? expiresAt) }
   })
 }
 

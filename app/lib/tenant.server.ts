@@ -3,6 +3,12 @@ import { member, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { can, isRole, type Permission, type Role } from '#app/features/members/permissions'
 import { recordUserLanguage } from '#app/features/accounts/server/record-user-language.server'
+import { isApiScope, scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
+import { bearerApiKey } from '#app/features/api/server/api-key-secret.server'
+import { findLiveApiKey, markApiKeyUsed } from '#app/features/api/server/find-api-key.server'
+import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
+import { requireEntitlement } from '#app/features/billing/entitlements'
+import { clientAddress, consumeRateLimit, type RateLimitDecision } from './rate-limit.server'
 import { getSession, type AuthSession } from './auth.server'
 import { getDb, withTenant, type Transaction } from './db.server'
 import { AppError } from './errors'
@@ -16,7 +22,8 @@ import { withTimeout } from './with-timeout'
  * row-level security). Use-cases take a context and their input, return data or throw AppError;
  * they never see a Request or answer with a Response. Routes build the context through
  * `requireMember` (wrapped by `withMember` in member-route.server.ts, the one place that turns
- * its errors into HTTP); jobs build one through `actAsSystem`.
+ * its errors into HTTP), the public API and the upload endpoint through `requireActor` (a person
+ * or an API key, whichever the request carries); jobs build one through `actAsSystem`.
  */
 
 /** How long the admin waits for the user's access profile before saying so. */
@@ -24,8 +31,14 @@ export const PROFILE_TIMEOUT_MS = 10_000
 
 /** A signed-in person acting with their role in the company. */
 export type PersonActor = { kind: 'person'; userId: string; role: Role }
-/** An API key acting with the role its scopes grant (the Enterprise API). */
-export type ApiKeyActor = { kind: 'api-key'; keyId: string; role: Role }
+/**
+ * An API key (the Enterprise API). It acts as a manager would, narrowed by its scopes: never
+ * company settings, team or billing, and only the areas it was given.
+ */
+export type ApiKeyActor = { kind: 'api-key'; keyId: string; name: string; role: Role; scopes: ApiScope[] }
+
+/** The role every key acts with; its scopes narrow it further. */
+export const API_KEY_ROLE: Role = 'manager'
 /** The platform itself: a background job or an operator action, named for the logs. */
 export type SystemActor = { kind: 'system'; reason: string }
 export type Actor = PersonActor | ApiKeyActor | SystemActor
@@ -50,9 +63,14 @@ export type MemberContext = TenantContext<PersonActor> & {
 
 export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; planValidUntil: Date | null; role: Role }
 
-/** Whether the actor may do this: people and keys by their role, the platform always. */
+/** Whether the actor may do this: people by their role, keys by their role and scopes, the platform always. */
 export function actorCan(context: TenantContext, permission: Permission) {
-  return context.actor.kind === 'system' || can(context.actor.role, permission)
+  const { actor } = context
+  if (actor.kind === 'system') return true
+  if (!can(actor.role, permission)) return false
+  if (actor.kind === 'person') return true
+  const scope = scopeForPermission(permission)
+  return scope !== null && actor.scopes.includes(scope)
 }
 
 /** The user behind an action, for "created by" columns and the audit trail; null for keys and jobs. */
@@ -137,4 +155,52 @@ export async function actAsSystem(companyId: string, reason: string): Promise<Te
   if (!row) return null
   logger.debug({ companyId, reason }, 'system context')
   return tenantContext({ kind: 'system', reason }, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row)
+}
+
+/** An API key's context: the tenant context plus the key's rate-limit standing (for `RateLimit-*` headers). */
+export type ApiKeyContext = TenantContext<ApiKeyActor> & { rateLimit: Extract<RateLimitDecision, { allowed: true }> }
+
+/**
+ * The tenant guard for a request made with an API key (`Authorization: Bearer ag_live_…`): the
+ * same context a person gets, with the key as the actor. In order: a missing or unknown/revoked
+ * key → UNAUTHENTICATED; a plan without API access → PAYMENT_REQUIRED (the plan that has it);
+ * past the key's requests per minute → RATE_LIMITED (details.retryAfterSeconds); a scope the key
+ * lacks → FORBIDDEN (details.scope). Every identified use is written to the audit log.
+ */
+export async function requireApiKey(request: Request, permission: Permission, scope: ApiScope | null = scopeForPermission(permission)): Promise<ApiKeyContext> {
+  const presented = bearerApiKey(request)
+  if (!presented) throw new AppError('UNAUTHENTICATED', 'api.errors.missingKey')
+  const key = await findLiveApiKey(presented)
+  if (!key) throw new AppError('UNAUTHENTICATED', 'api.errors.badKey')
+  const url = new URL(request.url)
+  const outcome = (status: string) =>
+    recordAuditEvent({
+      category: 'api_access',
+      action: 'api-key.use',
+      companyId: key.company.id,
+      tableName: 'api_keys',
+      recordId: key.id,
+      details: { keyName: key.name, method: request.method, path: url.pathname, outcome: status },
+      ipAddress: clientAddress(request) || null,
+      userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
+    })
+  const { company: row } = key
+  const actor: ApiKeyActor = { kind: 'api-key', keyId: key.id, name: key.name, role: API_KEY_ROLE, scopes: key.scopes.filter(isApiScope) }
+  const context = tenantContext(actor, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row)
+  try {
+    requireEntitlement(context.entitlements, 'apiAccess', 'api.errors.plan')
+    const rateLimit = await consumeRateLimit({ bucket: 'api-key', max: key.rateLimitPerMinute, windowSeconds: 60 }, key.id)
+    if (!rateLimit.allowed) throw new AppError('RATE_LIMITED', 'api.errors.rateLimited', { retryAfterSeconds: rateLimit.retryAfterSeconds, limit: rateLimit.limit })
+    if (!can(actor.role, permission) || scope === null || !actor.scopes.includes(scope)) throw new AppError('FORBIDDEN', 'api.errors.scope', { scope })
+    await Promise.all([outcome('allowed'), markApiKeyUsed(key.id)])
+    return { ...context, rateLimit }
+  } catch (error) {
+    await outcome(error instanceof AppError ? error.code : 'error')
+    throw error
+  }
+}
+
+/** A person (session cookie) or an API key (Authorization header), whichever the request carries. */
+export async function requireActor(request: Request, permission: Permission): Promise<TenantContext> {
+  return bearerApiKey(request) === null ? requireMember(request, permission) : requireApiKey(request, permission)
 }

@@ -5,6 +5,9 @@
 
 /** Every action the product records, each with a translated name under `audit.actions`. */
 export const AUDIT_ACTIONS = [
+  'api-key.create',
+  'api-key.revoke',
+  'api-key.use',
   'audit.read',
   'backup.download',
   'backup.request',
@@ -115,6 +118,7 @@ export function describeAuditSubject(row: TAuditSubjectRow): TAuditSubject {
     return row.domainHost ? { kind: 'link', href: '/admin/settings/domains', text: row.domainHost } : host ? { kind: 'text', text: host } : null
   }
   if (row.action === 'leads.delete') return { kind: 'text', labelKey: 'audit.subject.leadDeleted' }
+  if (row.tableName === 'api_keys') return { kind: 'link', href: '/admin/settings/api', text: text(details.keyName) ?? text(details.name), labelKey: text(details.keyName) ?? text(details.name) ? undefined : 'audit.pages.api' }
   const page = PAGES[row.action as TAuditAction]
   return page ? { kind: 'link', ...page } : null
 }

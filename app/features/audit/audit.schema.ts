@@ -11,6 +11,8 @@ export const AUDIT_CATEGORIES = [
   'session_start',
   'session_end',
   'session_activity',
+  /** A request made with an API key (the Enterprise API). */
+  'api_access',
 ] as const
 
 export const ZAuditCategory = z.enum(AUDIT_CATEGORIES)

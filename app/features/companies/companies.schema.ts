@@ -6,7 +6,7 @@ import { z } from 'zod'
  */
 export const RESERVED_SLUGS = [
   'auth', 'admin', 'operator', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies',
-  'www', 'cdn', 'static', 'assets', 'app',
+  'www', 'cdn', 'static', 'assets', 'app', 'docs',
   'email-confirmation', 'reset-password', 'onboarding', 'invitations', 'dev', 'player', 'media', 'uploads',
   // Segments of a company's own pages, which on its subdomain sit right under the root.
   'termos', 'privacidade', 'galeria', 'evento', 'download', 'p', 'd', 'og', 'qr',

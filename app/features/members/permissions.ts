@@ -25,6 +25,8 @@ const MATRIX = {
   'team.manage': ['admin'],
   'billing.manage': ['admin'],
   'audit.read': ['admin'],
+  /** Keys to the public API (Enterprise): create, list, revoke. */
+  'api.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>
 
 export type Permission = keyof typeof MATRIX

@@ -44,8 +44,10 @@ function ActionName({ action, category }: { action: string; category: string }) 
   )
 }
 
-function Who({ name, email }: { name: string | null; email: string | null }) {
+function Who({ name, email, action }: { name: string | null; email: string | null; action: string }) {
   const { t } = useTranslation()
+  // A key's requests have no person behind them: the key is the actor.
+  if (action === 'api-key.use') return <span className="block text-ink-muted">{t('audit.apiKey')}</span>
   if (!name && !email) return <span className="block text-ink-muted">{t('audit.visitor')}</span>
   return (
     <span className="block min-w-0 break-words">
@@ -117,7 +119,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       <ActionName action={event.action} category={event.category} />
                     </TableCell>
                     <TableCell>
-                      <Who name={event.actorName} email={event.actorEmail} />
+                      <Who name={event.actorName} email={event.actorEmail} action={event.action} />
                     </TableCell>
                     <TableCell>
                       <Subject subject={event.subject} />
@@ -135,7 +137,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   <ActionName action={event.action} category={event.category} />
                   <span className="shrink-0 text-xs text-ink-muted tabular-nums">{when(event.createdAt)}</span>
                 </div>
-                <Who name={event.actorName} email={event.actorEmail} />
+                <Who name={event.actorName} email={event.actorEmail} action={event.action} />
                 {event.subject ? (
                   <p>
                     <Subject subject={event.subject} />

@@ -1,4 +1,4 @@
-import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -54,7 +54,14 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
       cards: [
         { to: '/admin/status', icon: Activity, key: 'status' },
         { to: '/admin/settings/security', icon: ShieldCheck, key: 'security' },
-        ...(isAdmin ? [{ to: '/admin/settings/team', icon: Users, key: 'team' }, { to: '/admin/settings/audit', icon: ScrollText, key: 'audit' }, { to: '/admin/settings/backups', icon: Archive, key: 'backups' }] : []),
+        ...(isAdmin
+          ? [
+              { to: '/admin/settings/team', icon: Users, key: 'team' },
+              { to: '/admin/settings/audit', icon: ScrollText, key: 'audit' },
+              { to: '/admin/settings/backups', icon: Archive, key: 'backups' },
+              { to: '/admin/settings/api', icon: KeyRound, key: 'api' },
+            ]
+          : []),
       ],
     },
   ]

@@ -11,9 +11,17 @@ const ORDER: Record<ContentSort, SQL[]> = {
   views: [desc(contentItem.viewCount), desc(contentItem.updatedAt)],
 }
 
-/** Highlights: the company's content and galleries with the cover fans see, their event and counts. */
-export async function listContent(context: TenantContext, filters: TContentFilters) {
+/** Where a page of the list starts: after this item, newest first (`position` is its exact creation time as text). */
+export type ContentPage = { after: { position: string; id: string } | null; limit: number }
+
+/**
+ * Highlights: the company's content and galleries with the cover fans see, their event and counts.
+ * With `page` (the API), newest first by creation and cut after `page.after`, so items added
+ * meanwhile never shift a page; one more row than asked tells whether there is a next page.
+ */
+export async function listContent(context: TenantContext, filters: TContentFilters, page?: ContentPage) {
   const conditions: SQL[] = [eq(contentItem.companyId, context.company.id)]
+  if (page?.after) conditions.push(sql`(${contentItem.createdAt}, ${contentItem.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)`)
   if (filters.status) conditions.push(eq(contentItem.status, filters.status))
   if (filters.kind) conditions.push(eq(contentItem.kind, filters.kind))
   if (filters.event) conditions.push(filters.event === 'none' ? isNull(contentItem.eventId) : eq(contentItem.eventId, filters.event))
@@ -29,6 +37,9 @@ export async function listContent(context: TenantContext, filters: TContentFilte
         viewCount: contentItem.viewCount,
         downloadCount: contentItem.downloadCount,
         updatedAt: contentItem.updatedAt,
+        createdAt: contentItem.createdAt,
+        // Microseconds kept (a Date would round them away and a page could skip an item).
+        position: sql<string>`${contentItem.createdAt}::text`,
         coverAssetId: coverOf,
         eventId: contentItem.eventId,
         eventTitle: event.title,
@@ -40,8 +51,8 @@ export async function listContent(context: TenantContext, filters: TContentFilte
       .from(contentItem)
       .leftJoin(event, and(eq(event.id, contentItem.eventId), eq(event.companyId, contentItem.companyId)))
       .where(and(...conditions))
-      .orderBy(...ORDER[filters.sort ?? 'updated'])
-      .limit(200),
+      .orderBy(...(page ? [desc(contentItem.createdAt), desc(contentItem.id)] : ORDER[filters.sort ?? 'updated']))
+      .limit(page ? page.limit + 1 : 200),
   )
 }
 

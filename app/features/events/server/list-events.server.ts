@@ -1,9 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { event } from '#db/schema'
+import type { ContentPage } from '#app/features/content/server/list-content.server'
 import type { TenantContext } from '#app/lib/tenant.server'
 
-/** The company's events, latest first, with how much content each has. */
-export async function listEvents(context: TenantContext) {
+/**
+ * The company's events, latest first, with how much content each has. With `page` (the API),
+ * newest created first and cut after `page.after` (one row more than asked: is there a next page).
+ */
+export async function listEvents(context: TenantContext, page?: ContentPage) {
   return context.withTenant((tx) =>
     tx
       .select({
@@ -17,9 +21,13 @@ export async function listEvents(context: TenantContext) {
         isFree: event.isFree,
         spots: event.spots,
         contentCount: sql<number>`(select count(*)::int from content_items as attached where attached.event_id = events.id)`,
+        createdAt: event.createdAt,
+        updatedAt: event.updatedAt,
+        position: sql<string>`${event.createdAt}::text`,
       })
       .from(event)
-      .where(eq(event.companyId, context.company.id))
-      .orderBy(desc(event.startsAt), desc(event.createdAt)),
+      .where(and(eq(event.companyId, context.company.id), page?.after ? sql`(${event.createdAt}, ${event.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)` : undefined))
+      .orderBy(...(page ? [desc(event.createdAt), desc(event.id)] : [desc(event.startsAt), desc(event.createdAt)]))
+      .limit(page ? page.limit + 1 : 10_000),
   )
 }

@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { ContentPage } from '#app/features/content/server/list-content.server'
 import { contentItem, event, lead } from '#db/schema'
 import type { TenantContext } from '#app/lib/tenant.server'
 import type { RequestOrigin } from '#app/lib/visit.server'
@@ -12,11 +13,14 @@ export type LeadListItem = Awaited<ReturnType<typeof findLeads>>['leads'][number
  * One page of the company's leads, newest first, with the content and event they came through,
  * how many match and how many there are in all. Looking at leads is audited.
  */
-export async function findLeads(context: TenantContext, filters: TLeadFilters, origin: RequestOrigin) {
-  const where = leadConditions(context.company.id, filters)
+export async function findLeads(context: TenantContext, filters: TLeadFilters, origin: RequestOrigin, cursorPage?: ContentPage) {
+  const matches = leadConditions(context.company.id, filters)
+  // The API's pages: cut after the last lead of the previous page, so new leads never shift them.
+  const after = cursorPage?.after ? sql`(${lead.createdAt}, ${lead.id}) < (${cursorPage.after.position}::timestamptz, ${cursorPage.after.id}::uuid)` : undefined
+  const where = after ? and(matches, after)! : matches
   const result = await context.withTenant(async (tx) => {
     const [counts] = await tx
-      .select({ total: sql<number>`count(*)::int`, matching: sql<number>`(count(*) filter (where ${where}))::int` })
+      .select({ total: sql<number>`count(*)::int`, matching: sql<number>`(count(*) filter (where ${matches}))::int` })
       .from(lead)
       .where(eq(lead.companyId, context.company.id))
     const pageCount = Math.max(1, Math.ceil(counts.matching / LEADS_PAGE_SIZE))
@@ -25,6 +29,7 @@ export async function findLeads(context: TenantContext, filters: TLeadFilters, o
     const leads = await tx
       .select({
         id: lead.id,
+        position: sql<string>`${lead.createdAt}::text`,
         fullName: lead.fullName,
         email: lead.email,
         phone: lead.phone,
@@ -43,8 +48,8 @@ export async function findLeads(context: TenantContext, filters: TLeadFilters, o
       .leftJoin(event, eq(event.id, lead.eventId))
       .where(where)
       .orderBy(desc(lead.createdAt), desc(lead.id))
-      .limit(LEADS_PAGE_SIZE)
-      .offset((page - 1) * LEADS_PAGE_SIZE)
+      .limit(cursorPage ? cursorPage.limit + 1 : LEADS_PAGE_SIZE)
+      .offset(cursorPage ? 0 : (page - 1) * LEADS_PAGE_SIZE)
     return { leads, total: counts.total, matching: counts.matching, page, pageCount, pageSize: LEADS_PAGE_SIZE }
   })
   await recordLeadAccess(context, origin, 'leads.list', { ...auditableFilters(filters), page: result.page, shown: result.leads.length })

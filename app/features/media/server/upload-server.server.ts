@@ -10,8 +10,7 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, createS3Client, getStorage, mediaKey, type S3Options } from '#app/lib/storage.server'
-import { requireMember, type MemberContext } from '#app/lib/tenant.server'
-import { can } from '#app/features/members/permissions'
+import { actorCan, actorUserId, requireActor, type TenantContext } from '#app/lib/tenant.server'
 import { checkDeclaredUpload, checkDetectedType, checkImagePixels, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
 import { detectFileType } from './detect-file-type.server'
 import { readImageSize } from './read-image-size.server'
@@ -25,7 +24,7 @@ import { enqueue } from '#app/jobs/queue.server'
 
 /*
  * The one resumable upload endpoint (tus protocol). Every request is authenticated by the
- * session and scoped to the member's company; the rules are checked on the declared name and
+ * session or an API key (the same tenant guard) and scoped to that company; the rules are checked on the declared name and
  * length before any byte is accepted, and on the real bytes when the upload completes.
  */
 
@@ -61,16 +60,17 @@ function planLimit(request: Request, error: AppError): TusError {
   return { status_code: 402, body: JSON.stringify({ messageKey: error.messageKey, message, plan, upgradeUrl }) }
 }
 
-const members = new WeakMap<Request, MemberContext>()
+const members = new WeakMap<Request, TenantContext>()
 
 /** The tenant guard, answering in tus terms: 401 signed out (or no company yet), else the error's status. */
-async function authenticate(request: Request): Promise<MemberContext> {
+async function authenticate(request: Request): Promise<TenantContext> {
   try {
-    return await requireMember(request, 'content.write')
+    return await requireActor(request, 'content.write')
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY') throw refusal(request, 401, 'uploads.errors.signedOut')
-    throw refusal(request, error.status, error.code === 'INTERNAL' ? error.messageKey : 'errors.forbidden')
+    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY') throw refusal(request, 401, error.messageKey.startsWith('api.') ? error.messageKey : 'uploads.errors.signedOut')
+    // A key's refusals (plan, rate, scope) say which; a person's stay the generic ones.
+    throw refusal(request, error.status, error.code === 'INTERNAL' || error.messageKey.startsWith('api.') ? error.messageKey : 'errors.forbidden')
   }
 }
 
@@ -170,7 +170,7 @@ async function replaceCompanyImage(tx: Transaction, companyId: string, purpose: 
  * Every rule that can be judged from the declared upload, in `tx`; throws a tus refusal. They bind
  * only when run after `lockCompanyMedia` in the transaction that stores the upload's row.
  */
-async function checkUploadRules(tx: Transaction, request: Request, member: MemberContext, metadata: Metadata, size: number) {
+async function checkUploadRules(tx: Transaction, request: Request, member: TenantContext, metadata: Metadata, size: number) {
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
   if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
   const companyId = member.company.id
@@ -179,7 +179,7 @@ async function checkUploadRules(tx: Transaction, request: Request, member: Membe
     await assertStorageRoom(tx, plan, companyId, size)
     // The logo and the landing's hero are company settings: only admins change them (spec section 6).
     if (metadata.purpose === 'logo' || metadata.purpose === 'hero') {
-      if (!can(member.actor.role, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
+      if (!actorCan(member, 'company.manage')) throw refusal(request, 403, 'settings.errors.adminOnly')
       return
     }
     if (metadata.purpose === 'cover' || metadata.purpose === 'thumbnail') {
@@ -297,7 +297,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
       const metadata = parseMetadata(request, upload)
       await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
       // Who, where and under which id are the server's to say, never the client's.
-      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: member.actor.userId, originalId: randomUUID() } }
+      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: actorUserId(member), originalId: randomUUID() } }
     },
 
     async onUploadFinish(request, upload) {
@@ -344,7 +344,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
             storageKey,
             position: next,
             ...(metadata.purpose === 'gallery-media' && metadata.batch !== undefined && metadata.index !== undefined ? { uploadBatch: metadata.batch, uploadIndex: metadata.index } : {}),
-            createdBy: member.actor.userId,
+            createdBy: actorUserId(member),
             ...illustrated(target),
           })
           if (metadata.purpose === 'logo' || metadata.purpose === 'hero') return replaceCompanyImage(tx, member.company.id, metadata.purpose, assetId)
