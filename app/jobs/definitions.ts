@@ -11,6 +11,7 @@ import { getEnv } from '#app/lib/env.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { applyRetention } from '#app/features/privacy/server/apply-retention.server'
+import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -160,5 +161,16 @@ export const applyRetentionJob = defineJob({
   },
 })
 
+/** One try of a webhook delivery; its own failures are scheduled by the delivery (24 h backoff), these retries cover a crash. */
+export const deliverWebhookJob = defineJob({
+  id: 'webhooks.deliver',
+  schema: z.object({ companyId: z.string().min(1), deliveryId: z.uuid() }),
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  workers: 4,
+  async handler({ companyId, deliveryId }) {
+    await deliverWebhook(companyId, deliveryId)
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, deliverWebhookJob]
