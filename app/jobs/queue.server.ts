@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQLChunk } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getPool, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
@@ -88,12 +88,12 @@ export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payloa
   return id
 }
 
-/** pg-boss's numbered-parameter SQL run as a drizzle query inside `tx`. */
+/** pg-boss's numbered-parameter SQL run as a drizzle query inside `tx` (an unset option is SQL null, as pg sends it). */
 function inTransaction(tx: Transaction) {
   return {
     async executeSql(text: string, values: unknown[]) {
       const parts = text.split(/\$(\d+)/)
-      const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`))
+      const chunks: SQLChunk[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)))
       const result = await tx.execute(sql.join(chunks))
       return { rows: result.rows }
     },
