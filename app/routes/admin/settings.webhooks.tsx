@@ -169,7 +169,7 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
                 </p>
                 <div className="flex flex-wrap items-center gap-2">
                   <code className="min-w-0 flex-1 rounded-lg bg-surface-muted px-3 py-2 font-mono text-xs break-all" data-testid="webhook-secret">
-                    {shown[endpoint.id] ? endpoint.secret : `whsec_${'•'.repeat(24)}`}
+                    {shown[endpoint.id] ? endpoint.secret : `whsec_${'•'.repeat(10)}`}
                   </code>
                   <Button variant="ghost" size="sm" onClick={() => setShown((all) => ({ ...all, [endpoint.id]: !all[endpoint.id] }))} data-testid="webhook-reveal">
                     {shown[endpoint.id] ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
@@ -206,11 +206,12 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
               <legend className="text-sm font-medium">{t('webhooks.events')}</legend>
               <div className="mt-2 grid gap-2 sm:grid-cols-2">
                 {WEBHOOK_EVENT_TYPES.map((type) => (
+                  // Catalog keys nest at dots: `lead.created` is looked up as `lead_created`.
                   <label key={type} className="flex items-start gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent">
                     <input type="checkbox" name={`${EVENT_FIELD}${type}`} defaultChecked className="mt-0.5 size-4 accent-[var(--color-accent)]" />
                     <span>
                       <span className="block font-mono text-xs">{type}</span>
-                      <span className="block text-xs text-ink-muted">{t(`webhooks.eventTypes.${type}`)}</span>
+                      <span className="block text-xs text-ink-muted">{t(`webhooks.eventTypes.${type.replace('.', '_')}`)}</span>
                     </span>
                   </label>
                 ))}
