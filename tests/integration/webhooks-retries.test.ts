@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookDelivery, webhookEndpoint } from '#db/schema'
 import { deliverWebhook, DISABLE_AFTER_MS, RETRY_WINDOW_MS } from '#app/features/webhooks/server/deliver-webhook.server'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
+import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { latestMail } from '../support/fixtures'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
@@ -129,5 +130,29 @@ describe('webhook retries', () => {
     // Switched on again by an admin: its failures are forgotten.
     expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'toggle', endpointId: endpoint.id, enabled: 'true' })).status).toBe(200)
     expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: true, disabledReason: null, failingSince: null })
+  })
+
+  it('a pending delivery whose job was lost is found again, and the log forgets deliveries after 30 days', async () => {
+    const admin = await enterpriseAdmin('wh-sweep')
+    const companyId = admin.company.id
+    const endpoint = await addEndpoint(admin.client, companyId, receiver.url(`/sweep-${companyId}`), ['lead.created'])
+    const now = Date.now()
+    const row = (values: Partial<typeof webhookDelivery.$inferInsert>) => ({ companyId, endpointId: endpoint.id, messageId: `msg_${Math.random()}`, eventType: 'lead.created', body: '{}', ...values })
+    // As a crash leaves them: no job, one try long overdue; and one from 31 days ago.
+    const [lost, old] = await withTenant(companyId, (tx) =>
+      tx
+        .insert(webhookDelivery)
+        .values([row({ nextAttemptAt: new Date(now - 20 * 60_000) }), row({ state: 'failed', createdAt: new Date(now - 31 * 24 * 3600_000) })])
+        .returning({ id: webhookDelivery.id }),
+    )
+    // Overdue only because the queue is busy: its job still waits, so it is not queued twice.
+    const waiting = await failedOnce(companyId, endpoint.id, { id: 'busy' })
+    await withSystem((tx) => tx.update(webhookDelivery).set({ nextAttemptAt: new Date(now - 20 * 60_000) }).where(eq(webhookDelivery.id, waiting.id)))
+    const found = await sweepWebhookDeliveries(new Date(now))
+    const ids = found.map((delivery) => delivery.deliveryId)
+    expect(ids).toContain(lost.id)
+    expect(ids).not.toContain(waiting.id)
+    expect(await delivery(old.id)).toBeUndefined()
+    expect(await delivery(lost.id)).toBeDefined()
   })
 })
