@@ -7,6 +7,7 @@ import { withSystem } from '#app/lib/db.server'
 import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { createCompanyAdmin } from '../support/fixtures'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { enterpriseAdmin, verifySigned } from '../support/webhooks'
 import { waitUntil } from '../support/wait'
@@ -111,5 +112,21 @@ describe('an admin connects their own system with a webhook', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
     await admin.getByTestId('webhooks-empty').waitFor()
     expect(errors).toEqual([])
+  })
+
+  it('shows a company below Enterprise what the plan would give, in its language, on a phone', async () => {
+    const starter = await createCompanyAdmin('e2e-hooks-starter')
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR' })
+    await context.addCookies([...starter.client.cookies, ['lang', 'pt']].map(([name, value]) => ({ name, value, url: baseUrl })))
+    const page = await context.newPage()
+    await visit(page, '/admin/settings/webhooks')
+    await page.getByTestId('webhooks-upgrade').waitFor()
+    expect(await page.getByTestId('webhooks-upgrade').textContent()).toContain('Webhooks fazem parte do plano Enterprise.')
+    expect(await page.getByTestId('webhooks-empty').textContent()).toContain('Nenhum endpoint de webhook ainda')
+    // Nothing to add on a plan without webhooks.
+    expect(await page.getByTestId('add-webhook').count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await page.screenshot({ path: path.join(SHOTS, 'webhooks-starter-390.png'), fullPage: true })
+    await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { webhookDelivery, webhookEndpoint } from '#db/schema'
+import { organization, webhookDelivery, webhookEndpoint } from '#db/schema'
+import { getEntitlements } from '#app/features/billing/entitlements'
 import { deliverWebhookJob } from '#app/jobs/definitions'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
 import type { Transaction } from '#app/lib/db.server'
@@ -17,6 +18,12 @@ export async function emitWebhookEvent(tx: Transaction, companyId: string, type:
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.companyId, companyId), eq(webhookEndpoint.enabled, true), sql`${webhookEndpoint.events} ? ${type}`))
   if (endpoints.length === 0) return
+  // Webhooks are an Enterprise feature: a company that left the plan keeps its endpoints (for
+  // when it comes back) but they hear nothing, except the change of plan itself.
+  if (type !== 'subscription.changed') {
+    const [company] = await tx.select({ plan: organization.plan, planValidUntil: organization.planValidUntil }).from(organization).where(eq(organization.id, companyId))
+    if (!company || !getEntitlements(company, now).apiAccess) return
+  }
   const messageId = `msg_${randomUUID().replaceAll('-', '')}`
   const body = JSON.stringify({ type, timestamp: now.toISOString(), data })
   const deliveries = await tx
