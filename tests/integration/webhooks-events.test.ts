@@ -78,6 +78,13 @@ describe('webhook endpoints', () => {
     const [after] = await withSystem((tx) => tx.select({ secret: webhookEndpoint.secret }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)))
     expect(after.secret).toMatch(/^whsec_/)
     expect(after.secret).not.toBe(endpoint.secret)
+    // Its events change; none at all is refused and changes nothing.
+    expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'events', endpointId: endpoint.id, 'event:content.published': 'on', 'event:lead.created': 'on' })).status).toBe(200)
+    const emptied = await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'events', endpointId: endpoint.id })
+    expect(emptied.status).toBe(400)
+    expect(emptied.text).toContain('webhooks.errors.eventsRequired')
+    const [changed] = await withSystem((tx) => tx.select({ events: webhookEndpoint.events }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)))
+    expect(changed.events.sort()).toEqual(['content.published', 'lead.created'])
     expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'remove', endpointId: endpoint.id })).status).toBe(200)
     expect((await admin.client.get('/admin/settings/webhooks')).text).toContain('data-testid="webhooks-empty"')
   })

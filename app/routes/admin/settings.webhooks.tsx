@@ -39,6 +39,7 @@ const ZWebhookAction = z.preprocess(
   z.discriminatedUnion('intent', [
     z.object({ intent: z.literal('add'), url: ZWebhookUrl, events: ZWebhookEvents }),
     z.object({ intent: z.literal('toggle'), endpointId: z.uuid(), enabled: z.enum(['true', 'false']).transform((value) => value === 'true') }),
+    z.object({ intent: z.literal('events'), endpointId: z.uuid(), events: ZWebhookEvents }),
     z.object({ intent: z.literal('rotate'), endpointId: z.uuid() }),
     z.object({ intent: z.literal('remove'), endpointId: z.uuid() }),
     z.object({ intent: z.literal('resend'), deliveryId: z.uuid() }),
@@ -58,6 +59,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
         await updateWebhookEndpoint(member, endpointId, { enabled })
         return actionSuccess(enabled ? 'webhooks.toasts.enabled' : 'webhooks.toasts.disabled')
       },
+      events: async ({ endpointId, events }) => {
+        await updateWebhookEndpoint(member, endpointId, { events })
+        return actionSuccess('webhooks.toasts.eventsSaved')
+      },
       rotate: async ({ endpointId }) => {
         await rotateWebhookSecret(member, endpointId)
         return actionSuccess('webhooks.toasts.rotated')
@@ -75,7 +80,7 @@ export const action = withMember('dashboard.read', async (member, { request }: R
   ),
 )
 
-export const clientAction = resilientClientAction('errors.saveFailed', { remove: 'errors.deleteFailed', toggle: 'errors.updateFailed', rotate: 'errors.updateFailed', resend: 'errors.updateFailed' })
+export const clientAction = resilientClientAction('errors.saveFailed', { remove: 'errors.deleteFailed', toggle: 'errors.updateFailed', events: 'errors.updateFailed', rotate: 'errors.updateFailed', resend: 'errors.updateFailed' })
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Afterglow' }]
@@ -183,6 +188,19 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
             {editable ? (
+              <details className="group rounded-lg border border-line" data-testid="webhook-edit-events">
+                <summary className="cursor-pointer px-3 py-2 text-sm font-medium">{t('webhooks.editEvents')}</summary>
+                <changer.Form method="post" className="space-y-3 border-t border-line p-3" noValidate>
+                  <input type="hidden" name="intent" value="events" />
+                  <input type="hidden" name="endpointId" value={endpoint.id} />
+                  <EventChoices chosen={endpoint.events} />
+                  <Button type="submit" variant="secondary" size="sm" disabled={changer.state !== 'idle'}>
+                    {t('webhooks.saveEvents')}
+                  </Button>
+                </changer.Form>
+              </details>
+            ) : null}
+            {editable ? (
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setPending({ kind: 'rotate', id: endpoint.id, url: endpoint.url })} data-testid="webhook-rotate">
                   <RotateCcw aria-hidden className="size-4" />
@@ -204,17 +222,8 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
             <TextField label={t('webhooks.url')} name="url" type="url" inputMode="url" placeholder="https://crm.example.com/hooks/afterglow" autoCapitalize="none" spellCheck={false} errors={(errors?.url ?? errors?.form)?.map((key) => t(key))} />
             <fieldset>
               <legend className="text-sm font-medium">{t('webhooks.events')}</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {WEBHOOK_EVENT_TYPES.map((type) => (
-                  // Catalog keys nest at dots: `lead.created` is looked up as `lead_created`.
-                  <label key={type} className="flex items-start gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent">
-                    <input type="checkbox" name={`${EVENT_FIELD}${type}`} defaultChecked className="mt-0.5 size-4 accent-[var(--color-accent)]" />
-                    <span>
-                      <span className="block font-mono text-xs">{type}</span>
-                      <span className="block text-xs text-ink-muted">{t(`webhooks.eventTypes.${type.replace('.', '_')}`)}</span>
-                    </span>
-                  </label>
-                ))}
+              <div className="mt-2">
+                <EventChoices chosen={WEBHOOK_EVENT_TYPES} />
               </div>
               {errors?.events ? <p className="mt-1.5 text-sm text-danger">{errors.events.map((key) => t(key)).join(' ')}</p> : null}
             </fieldset>
@@ -282,6 +291,25 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
         onConfirm={() => pending && confirmer.submit({ intent: pending.kind, endpointId: pending.id }, { method: 'post' })}
       />
     </SettingsPage>
+  )
+}
+
+/** One checkbox per event type (`event:lead.created`), with what it means. */
+function EventChoices({ chosen }: { chosen: readonly string[] }) {
+  const { t } = useTranslation()
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      {WEBHOOK_EVENT_TYPES.map((type) => (
+        // Catalog keys nest at dots: `lead.created` is looked up as `lead_created`.
+        <label key={type} className="flex items-start gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent">
+          <input type="checkbox" name={`${EVENT_FIELD}${type}`} defaultChecked={chosen.includes(type)} className="mt-0.5 size-4 accent-[var(--color-accent)]" />
+          <span>
+            <span className="block font-mono text-xs">{type}</span>
+            <span className="block text-xs text-ink-muted">{t(`webhooks.eventTypes.${type.replace('.', '_')}`)}</span>
+          </span>
+        </label>
+      ))}
+    </div>
   )
 }
 
