@@ -37,6 +37,7 @@ export default [
     route('settings/template', 'routes/admin/settings.template.tsx'),
     route('settings/subdomain', 'routes/admin/settings.subdomain.tsx'),
     route('settings/domains', 'routes/admin/settings.domains.tsx'),
+    route('settings/webhooks', 'routes/admin/settings.webhooks.tsx'),
     route('settings/team', 'routes/admin/settings.team.tsx'),
     route('settings/security', 'routes/admin/settings.security.tsx'),
     route('settings/audit', 'routes/admin/settings.audit.tsx'),

@@ -5,9 +5,10 @@
 // galleries of 50 and 5,000 photos; a fan's page while 200 photos arrive; processing through the
 // real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
 // duplicates and shuffled; the TLS ask endpoint Caddy waits on; the public API's lists with a key (api.js); fans' analytics events taken per second;
-// the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database).
+// the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database);
+// webhook fan-out of 1,000 events through the real queue to a local receiver (webhooks-fanout.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -30,6 +31,7 @@ import { benchAnalyticsIngestion } from './analytics-ingestion.js'
 import { benchAnalyticsQueries } from './analytics-queries.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
 import { benchSoak } from './soak.js'
+import { benchWebhookFanout } from './webhooks-fanout.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -38,7 +40,7 @@ const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
 /** The parts that measure the built app (started once for all of them). */
-const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak']
+const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak', 'webhooks']
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
@@ -233,7 +235,8 @@ try {
   // The app takes card payments through the local Stripe when the billing part runs.
   const stripe = runs('billing') ? await startBenchStripe(vite) : null
   const app = APP_PARTS.some(runs)
-    ? await startBenchApp(vite, stripe?.env).catch(async (error) => {
+    ? // The webhook part's receiver listens on 127.0.0.1, which webhooks may reach only when allowed.
+      await startBenchApp(vite, { ...stripe?.env, ...(runs('webhooks') ? { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } : {}) }).catch(async (error) => {
         await stripe?.fake.close()
         throw error
       })
@@ -258,6 +261,7 @@ try {
       if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       // Last: three minutes of fans and uploads, on an app that has done everything above.
       if (runs('soak')) await benchSoak({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
+      if (runs('webhooks')) await benchWebhookFanout({ vite, databaseUrl: app.databaseUrl, report })
       if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
     } finally {
       await app.stop()

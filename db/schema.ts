@@ -13,6 +13,7 @@ import { EVENT_STATUSES } from '../app/features/events/events.schema'
 import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
 import { MEDIA_TYPES, UPLOAD_PURPOSES } from '../app/features/media/upload-rules'
 import { ROLES } from '../app/features/members/permissions'
+import { DELIVERY_STATES } from '../app/features/webhooks/webhooks.schema'
 import {
   bigint,
   boolean,
@@ -931,6 +932,86 @@ export const outboxMail = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_mails_created_idx').on(t.createdAt)],
+)
+
+/**
+ * Where a company's own systems (CRM, ticketing, mailing tools) are told what happened, signed
+ * like Standard Webhooks with the endpoint's `whsec_` secret (ADR 054).
+ */
+export const webhookEndpoint = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The event types it subscribed to (webhooks.schema.ts). */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** `whsec_` + base64 of 24 random bytes: the admins see it to verify signatures. */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why the platform turned it off (`failing`: failed for 3 days); null when an admin did, or it is on. */
+    disabledReason: text('disabled_reason'),
+    /** When its deliveries started failing without a success since; null while it answers. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+)
+
+/**
+ * One event for one endpoint: written in the transaction of the change it tells about (the
+ * outbox), with its job, so a rolled-back change sends nothing and a committed one is never lost.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: 'cascade' }),
+    /** The message id (`webhook-id: msg_…`): the same on every attempt and resend, for receivers to deduplicate. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The exact bytes sent (and signed) on every attempt. */
+    body: text('body').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_company_created_idx').on(t.companyId, t.createdAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId),
+    oneOf('webhook_deliveries_state_check', t.state, DELIVERY_STATES),
+  ],
+)
+
+/** Each try of a delivery: what the receiver answered and how fast, or why it could not be reached. */
+export const webhookAttempt = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDelivery.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 )
 
 export const authSchema = { user, session, account, verification, twoFactor, rateLimit, organization, member, invitation }

@@ -13,6 +13,8 @@ import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.s
 import { applyRetention } from '#app/features/privacy/server/apply-retention.server'
 import { findCompaniesDueBackup } from '#app/features/backup/server/find-companies-due-backup.server'
 import { runCompanyBackup } from '#app/features/backup/server/run-company-backup.server'
+import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
+import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -185,5 +187,28 @@ export const nightlyBackupsJob = defineJob({
   },
 })
 
+/** One try of a webhook delivery; its own failures are scheduled by the delivery (24 h backoff), these retries cover a crash. */
+export const deliverWebhookJob = defineJob({
+  id: 'webhooks.deliver',
+  schema: z.object({ companyId: z.string().min(1), deliveryId: z.uuid() }),
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  // Waiting on receivers (up to 10 s each), not on the cores: a few slow ones must not hold up the rest.
+  workers: 10,
+  async handler({ companyId, deliveryId }) {
+    await deliverWebhook(companyId, deliveryId)
+  },
+})
+
+/** Deliveries past the log's 30 days go; a pending one whose job was lost is queued again. */
+export const sweepWebhookDeliveriesJob = defineJob({
+  id: 'webhooks.sweep-deliveries',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '*/10 * * * *',
+  async handler() {
+    for (const lost of await sweepWebhookDeliveries()) await enqueue(deliverWebhookJob, lost, { singletonKey: lost.deliveryId })
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob]

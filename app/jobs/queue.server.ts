@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss'
+import { sql, type SQLChunk } from 'drizzle-orm'
 import type { z } from 'zod'
-import { getPool } from '#app/lib/db.server'
+import { getPool, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { JobDefinition } from './job'
 
@@ -84,5 +85,31 @@ export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payloa
   const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
   const id = await running.boss.send(job.id, data, { ...options, priority, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) })
   await getPool().query({ name: 'jobs-queued', text: 'select pg_notify($1, $2)', values: ['jobs_queued', job.id] })
+  return id
+}
+
+/** pg-boss's numbered-parameter SQL run as a drizzle query inside `tx` (an unset option is SQL null, as pg sends it). */
+function inTransaction(tx: Transaction) {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const parts = text.split(/\$(\d+)/)
+      const chunks: SQLChunk[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)))
+      const result = await tx.execute(sql.join(chunks))
+      return { rows: result.rows }
+    },
+  }
+}
+
+/**
+ * Queues a job inside the caller's transaction (the outbox pattern): it exists if and only if the
+ * change that queued it commits, and the workers are woken at that commit.
+ */
+export async function enqueueInTransaction<S extends z.ZodType>(tx: Transaction, job: JobDefinition<S>, payload: z.infer<S>, options: { startAfter?: Date } = {}) {
+  const running = queues()
+  if (!running) throw new Error('Jobs are not started: boot() starts them')
+  const data = job.schema.parse(payload) as object
+  const id = await running.boss.send(job.id, data, { db: inTransaction(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) })
+  // NOTIFY is transactional too: delivered at commit, dropped on rollback.
+  await tx.execute(sql`select pg_notify('jobs_queued', ${job.id})`)
   return id
 }

@@ -92,6 +92,11 @@ export const ZEnv = z.object({
   STRIPE_API_URL: urlWithoutTrailingSlash.optional(),
   /** How many months fans' raw analytics events are kept (whole months are dropped; rollups stay). */
   ANALYTICS_RETENTION_MONTHS: z.coerce.number({ error: 'must be a number of months' }).int().min(1, 'must be at least 1 month').max(120, 'must be at most 120 months').default(13),
+  /**
+   * Webhooks may go to private, loopback and link-local addresses. Off by default (a company's
+   * URL must not reach the platform's own network); for development and tests with a local receiver.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

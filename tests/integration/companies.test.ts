@@ -99,6 +99,9 @@ describe('tenant isolation', () => {
       'invoices',
       'leads',
       'subscriptions',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ])
     const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
     // Not a company's private rows: who belongs to it (read by sign-in), its former page

@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       // The operator console's tests sign in as this account (tests/integration/operator.test.ts).
       OPERATOR_EMAILS: 'operator@afterglow.test',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // The webhook tests' receivers listen on 127.0.0.1 (tests/integration/webhooks-*.test.ts).
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
     },
     // A fresh database is migrated first; on a busy shared machine that alone can pass a minute.
     { port, timeoutMs: 180_000 },

@@ -1,4 +1,4 @@
-import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Users, type LucideIcon } from 'lucide-react'
+import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Users, Webhook, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -14,7 +14,8 @@ export const loader = withMember('dashboard.read', async (member) => {
 /** A card's state: beside it on wide screens, under its text on phones. */
 const statePill = (tone: Card['tone']) => `rounded-full text-xs font-medium ${tone === 'attention' ? 'bg-amber-500/15 text-amber-800' : 'bg-surface-muted text-ink-muted'}`
 
-type Card = { to: string; icon: LucideIcon; key: string; state?: string; tone?: 'ok' | 'attention' }
+/** `texts`: where the card's title and text live when its feature keeps its own catalog section. */
+type Card = { to: string; icon: LucideIcon; key: string; texts?: string; state?: string; tone?: 'ok' | 'attention' }
 
 export default function SettingsHub({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -40,6 +41,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
           tone: 'ok',
         },
         { to: '/admin/settings/domains', icon: Link2, key: 'domains' },
+        { to: '/admin/settings/webhooks', icon: Webhook, key: 'webhooks', texts: 'webhooks.card' },
         {
           to: '/admin/settings/subdomain',
           icon: Globe,
@@ -77,13 +79,13 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
             {t(`settings.groups.${group.key}`)}
           </h2>
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
-            {group.cards.map(({ to, icon: Icon, key, state, tone }) => (
+            {group.cards.map(({ to, icon: Icon, key, texts = `settings.sections.${key}`, state, tone }) => (
               <li key={key}>
                 <Link to={to} prefetch="intent" className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted" data-testid={`settings-${key}`}>
                   <Icon aria-hidden className="size-5 shrink-0 text-accent" />
                   <span className="min-w-0 flex-1">
-                    <span className="block font-medium">{t(`settings.sections.${key}.title`)}</span>
-                    <span className="block text-sm text-ink-muted">{t(`settings.sections.${key}.text`)}</span>
+                    <span className="block font-medium">{t(`${texts}.title`)}</span>
+                    <span className="block text-sm text-ink-muted">{t(`${texts}.text`)}</span>
                     {state ? <span className={`mt-1.5 inline-block px-2 py-0.5 sm:hidden ${statePill(tone)}`}>{state}</span> : null}
                   </span>
                   {state ? (

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
+import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import type { Transaction } from '#app/lib/db.server'
 import type { EffectivePlan } from '../effective-plan'
 import { resolveCompanyPlan } from './resolve-company-plan.server'
@@ -13,6 +14,7 @@ export async function syncCompanyPlan(tx: Transaction, companyId: string, now = 
   const { company, effective: next } = await resolveCompanyPlan(tx, companyId, now, { lock: true })
   if (company.plan !== next.plan || company.planValidUntil?.getTime() !== next.validUntil?.getTime()) {
     await tx.update(organization).set({ plan: next.plan, planValidUntil: next.validUntil }).where(eq(organization.id, companyId))
+    await emitWebhookEvent(tx, companyId, 'subscription.changed', { plan: next.plan, previousPlan: company.plan, validUntil: next.validUntil?.toISOString() ?? null })
     // Its brands follow (one level: brands do not have brands of their own).
     const brands = await tx.select({ id: organization.id }).from(organization).where(eq(organization.parentCompanyId, companyId))
     for (const brand of brands) await syncCompanyPlan(tx, brand.id, now)

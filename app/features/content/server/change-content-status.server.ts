@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import type { ContentStatus } from '../content.schema'
 import { findContentItems } from './get-content-item.server'
 
@@ -30,5 +31,11 @@ export async function changeContentStatus(context: TenantContext, contentItemIds
       .update(contentItem)
       .set({ status, updatedAt: new Date(), ...(status === 'published' ? { publishedAt: new Date() } : {}) })
       .where(and(inArray(contentItem.id, ids), eq(contentItem.companyId, context.company.id)))
+    // The company's own systems hear of items that became public or left it (not of repeats).
+    const type = status === 'published' ? 'content.published' : status === 'archived' ? 'content.archived' : null
+    if (!type) return
+    for (const item of items.filter((item) => item.status !== status)) {
+      await emitWebhookEvent(tx, context.company.id, type, { id: item.id, kind: item.kind, title: item.title, status })
+    }
   })
 }

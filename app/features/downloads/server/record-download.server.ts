@@ -3,6 +3,7 @@ import { contentItem, download } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import type { Visit } from '#app/lib/visit.server'
+import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import type { DownloadQuality } from '../downloads'
 
@@ -31,6 +32,15 @@ export async function recordDownload(fans: Pick<PublicContext, 'company' | 'reco
       .update(contentItem)
       .set({ downloadCount: sql`${contentItem.downloadCount} + 1` })
       .where(eq(contentItem.id, record.contentItemId))
+    await emitWebhookEvent(tx, companyId, 'download.completed', {
+      id: row.id,
+      contentId: record.contentItemId,
+      assetId: record.assetId,
+      leadId: record.leadId,
+      kind: record.kind,
+      quality: record.quality,
+      files: record.fileCount,
+    })
     return row.id
   })
   await recordAuditEvent({

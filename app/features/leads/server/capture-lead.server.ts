@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { lead } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { LEAD_POLICY_VERSION, type TLeadCapture } from '../lead-capture.schema'
 
 type CaptureSource = {
@@ -66,6 +67,18 @@ export async function captureLead(fans: Pick<PublicContext, 'company' | 'record'
         organisation: details.organisation,
       })
       .returning({ id: lead.id })
+    await emitWebhookEvent(tx, companyId, 'lead.created', {
+      id: created.id,
+      fullName: details.fullName,
+      email: details.email,
+      phone: details.phone,
+      organisation: details.organisation,
+      marketingConsent: details.marketingConsent,
+      contentId: context.contentItemId,
+      eventId: context.eventId,
+      language: context.language,
+      createdAt: now.toISOString(),
+    })
     return { leadId: created.id, isNew: true }
   })
 }
