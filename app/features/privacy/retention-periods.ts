@@ -20,6 +20,8 @@ export const RETENTION_PERIODS = {
   signInCounters: period(1, 'minutes'),
   /** The day's random salt of cookieless visitor ids, and the per-visitor marks made with it. */
   analyticsSalt: period(48, 'hours'),
+  /** The log of messages sent to a company's own systems (webhooks): they carry fans' details. */
+  webhookDeliveries: period(30, 'days'),
 } as const satisfies Record<string, RetentionPeriod>
 
 /** Every period, with the raw analytics events' months that the operator configures (ANALYTICS_RETENTION_MONTHS). */

@@ -103,6 +103,7 @@ export const en: LegalContent = {
                 ['Newsletter subscription', 'Until you unsubscribe or withdraw your consent.'],
                 ['Billing records and invoices', 'As long as tax and accounting law requires (usually between 5 and 10 years).'],
                 ['Server logs', `${period(f.retention.logs)}, then deleted.`],
+                ['Messages sent to a company’s own systems (webhooks)', `A copy of each, with its delivery attempts, for ${period(f.retention.webhookDeliveries)}, then deleted.`],
                 ['Cookie choices in your browser', `${f.consentValidityDays} days; then we ask again.`],
               ],
             },
@@ -548,6 +549,7 @@ export const en: LegalContent = {
         title: 'Who sees your data',
         body: [
           `Only ${f.companyName}'s authorised team members (its administrators and managers) can see and export the list of registrations; each access is recorded. Afterglow and its service providers (hosting, storage, e-mail delivery) process the data only to run the page. Your data is not sold. It is disclosed to authorities only where the law requires it.`,
+          `If ${f.companyName} connects its own systems to the page (for example its mailing or ticketing tool, through the Afterglow API or webhooks), your registration is sent to them when you register, under the same rules. Afterglow keeps a copy of each message sent for ${period(f.retention.webhookDeliveries)} to show that it arrived, then deletes it.`,
           'Some of these providers may process data outside your country. Where that happens, it is protected by an adequacy decision or by standard contractual clauses.',
         ],
       },

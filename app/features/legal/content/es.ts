@@ -103,6 +103,7 @@ export const es: LegalContent = {
                 ['Suscripción a la newsletter', 'Hasta que te des de baja o retires tu consentimiento.'],
                 ['Registros de facturación y facturas', 'El tiempo que exija la normativa fiscal y contable (normalmente entre 5 y 10 años).'],
                 ['Registros del servidor', `${period(f.retention.logs)}; después se eliminan.`],
+                ['Mensajes enviados a los sistemas de una empresa (webhooks)', `Una copia de cada uno, con sus intentos de entrega, durante ${period(f.retention.webhookDeliveries)}; después se elimina.`],
                 ['Preferencias de cookies en tu navegador', `${f.consentValidityDays} días; después volvemos a preguntar.`],
               ],
             },
@@ -544,6 +545,7 @@ export const es: LegalContent = {
         title: 'Quién ve tus datos',
         body: [
           `Solo los miembros autorizados del equipo de ${f.companyName} (sus administradores y gestores) pueden ver y exportar la lista de registros; cada acceso queda anotado. Afterglow y sus proveedores (alojamiento, almacenamiento, envío de correo) tratan los datos solo para que la página funcione. Tus datos no se venden. Solo se comunican a las autoridades cuando la ley lo exige.`,
+          `Si ${f.companyName} conecta sus propios sistemas a la página (por ejemplo su herramienta de correo o de entradas, mediante la API o los webhooks de Afterglow), tu registro se les envía cuando te registras, con las mismas reglas. Afterglow guarda una copia de cada mensaje enviado durante ${period(f.retention.webhookDeliveries)} para demostrar que llegó, y después la elimina.`,
           'Algunos de estos proveedores pueden tratar datos fuera de tu país. En ese caso, están protegidos por una decisión de adecuación o por cláusulas contractuales tipo.',
         ],
       },

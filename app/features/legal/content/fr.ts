@@ -103,6 +103,7 @@ export const fr: LegalContent = {
                 ['Abonnement à la newsletter', 'Jusqu’à votre désabonnement ou au retrait de votre consentement.'],
                 ['Pièces de facturation et factures', 'Pendant la durée imposée par le droit fiscal et comptable (généralement de 5 à 10 ans).'],
                 ['Journaux du serveur', `${period(f.retention.logs)}, puis supprimés.`],
+                ['Messages envoyés aux systèmes d’une entreprise (webhooks)', `Une copie de chacun, avec ses tentatives de livraison, pendant ${period(f.retention.webhookDeliveries)}, puis supprimée.`],
                 ['Choix en matière de cookies dans votre navigateur', `${f.consentValidityDays} jours\u00a0; nous vous le redemandons ensuite.`],
               ],
             },
@@ -544,6 +545,7 @@ export const fr: LegalContent = {
         title: 'Qui a accès à vos données',
         body: [
           `Seuls les membres autorisés de l’équipe de ${f.companyName} (ses administrateurs et managers) peuvent consulter et exporter la liste des inscriptions\u00a0; chaque accès est journalisé. Afterglow et ses prestataires (hébergement, stockage, envoi d’e-mails) ne traitent les données que pour faire fonctionner la page. Vos données ne sont pas vendues. Elles ne sont communiquées aux autorités que si la loi l’exige.`,
+          `Si ${f.companyName} relie ses propres systèmes à la page (par exemple son outil d’e-mailing ou de billetterie, via l’API ou les webhooks d’Afterglow), votre inscription leur est envoyée au moment où vous vous inscrivez, selon les mêmes règles. Afterglow conserve une copie de chaque message envoyé pendant ${period(f.retention.webhookDeliveries)} pour montrer qu’il est arrivé, puis la supprime.`,
           'Certains de ces prestataires peuvent traiter des données en dehors de votre pays. Elles sont alors protégées par une décision d’adéquation ou par des clauses contractuelles types.',
         ],
       },

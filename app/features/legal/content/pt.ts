@@ -102,6 +102,7 @@ export const pt: LegalContent = {
                 ['Assinatura da newsletter', 'Até você cancelar a assinatura ou revogar o consentimento.'],
                 ['Registros de cobrança e faturas', 'Pelo prazo exigido pela legislação fiscal e contábil (normalmente de 5 a 10 anos).'],
                 ['Logs do servidor', `${period(f.retention.logs)}; depois são excluídos.`],
+                ['Mensagens enviadas aos sistemas de uma empresa (webhooks)', `Uma cópia de cada uma, com as tentativas de entrega, por ${period(f.retention.webhookDeliveries)}; depois é excluída.`],
                 ['Escolhas de cookies no seu navegador', `${f.consentValidityDays} dias; depois perguntamos de novo.`],
               ],
             },
@@ -543,6 +544,7 @@ export const pt: LegalContent = {
         title: 'Quem tem acesso aos seus dados',
         body: [
           `Apenas os membros autorizados da equipe de ${f.companyName} (administradores e gerentes) podem ver e exportar a lista de cadastros; cada acesso fica registrado. O Afterglow e os seus prestadores de serviço (hospedagem, armazenamento, envio de e-mails) tratam os dados apenas para manter a página funcionando. Os seus dados não são vendidos. Só são fornecidos a autoridades quando a lei exigir.`,
+          `Se ${f.companyName} conectar os seus próprios sistemas à página (por exemplo a ferramenta de e-mail ou de ingressos, pela API ou por webhooks do Afterglow), o seu cadastro é enviado a eles quando você se cadastra, sob as mesmas regras. O Afterglow guarda uma cópia de cada mensagem enviada por ${period(f.retention.webhookDeliveries)} para mostrar que ela chegou; depois a exclui.`,
           'Alguns desses prestadores podem tratar dados fora do seu país. Nesses casos, os dados são protegidos pelos mecanismos previstos em lei, como cláusulas-padrão contratuais ou decisões de adequação.',
         ],
       },

@@ -1,19 +1,19 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { webhookDelivery } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { RETENTION_PERIODS, retentionCutoff } from '#app/features/privacy/retention-periods'
 
-/** How long the delivery log keeps a delivery (its body may hold a fan's e-mail). */
-export const DELIVERY_LOG_DAYS = 30
 /** A pending delivery this late has lost its job (a crash between the try and its record). */
 const LOST_AFTER_MS = 15 * 60_000
 
 /**
- * Keeps the outbox honest: deliveries older than the log keeps are deleted with their tries, and
- * pending ones whose try is long overdue are handed back to be queued again.
+ * Keeps the outbox honest: deliveries older than the policies' period (their bodies may hold a
+ * fan's e-mail) are deleted with their tries, and pending ones whose try is long overdue are
+ * handed back to be queued again.
  */
 export async function sweepWebhookDeliveries(now = new Date()) {
   return withSystem(async (tx) => {
-    await tx.delete(webhookDelivery).where(lt(webhookDelivery.createdAt, new Date(now.getTime() - DELIVERY_LOG_DAYS * 24 * 3600_000)))
+    await tx.delete(webhookDelivery).where(lt(webhookDelivery.createdAt, retentionCutoff(RETENTION_PERIODS.webhookDeliveries, now)))
     return tx
       .select({ companyId: webhookDelivery.companyId, deliveryId: webhookDelivery.id })
       .from(webhookDelivery)
