@@ -161,12 +161,10 @@ function seedFor(text: string) {
 /** Fuzzes one route and method as one role; what fails is returned (seed and request included), so one run lists every route that fails. */
 async function fuzz(role: Role, route: FuzzRoute, method: 'GET' | 'POST'): Promise<string | null> {
   const client = await role.client()
-  if (process.env.FUZZ_TRACE) (await import('node:fs')).appendFileSync(process.env.FUZZ_TRACE, `${new Date().toISOString()} ${role.name} ${method} ${route.id}\n`)
   // After a refusal the database is as it was: its fingerprint then serves as the next one's "before".
   let known: Record<string, string> | null = null
   const details = await fc.check(
     fc.asyncProperty(requestFor(route, method), async (request) => {
-      if (process.env.FUZZ_TRACE) (await import('node:fs')).appendFileSync(process.env.FUZZ_TRACE, `  run ${new Date().toISOString()}\n`)
       const before = known ?? (await databaseFingerprint())
       known = null
       const response = await send(client, request, role.language)

@@ -60,6 +60,12 @@ export class TestClient {
     return new Promise((resolve, reject) => {
       const req = http.request(url, { method, headers, localAddress: this.localAddress }, (res) => {
         const chunks: Buffer[] = []
+        // An answer cut off midway ends in 'error' or a 'close' without 'end' on the response, not
+        // the request: without these, its promise never settled and a test hung with no I/O left.
+        res.on('error', reject)
+        res.on('close', () => {
+          if (!res.complete) reject(new Error(`the connection closed before the whole answer came (${res.statusCode})`))
+        })
         res.on('data', (chunk) => chunks.push(chunk))
         res.on('end', () => {
           for (const line of res.headers['set-cookie'] ?? []) {

@@ -4,6 +4,7 @@ import { LanguageSwitcher } from '#app/components/language-switcher'
 import { buttonClasses } from '#app/components/ui/button'
 import { FormAlert } from '#app/components/ui/field'
 import { addressOfLink, isSubscribed, unsubscribeFromNewsletter } from '#app/features/marketing/server/newsletter-subscription.server'
+import { readForm } from '#app/lib/read-form.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/newsletter-unsubscribe'
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await unsubscribeFromNewsletter(Object.fromEntries(await request.formData()))
+  const result = await unsubscribeFromNewsletter(await readForm(request))
   return data({ outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] }, { status: result.outcome === 'invalid' ? 400 : 200 })
 }
 
