@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, in the order that fails fastest. Installs what a
 // fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
@@ -34,16 +34,59 @@ const npx = (label, ...args) => run(label, 'npx', args)
 
 const totals = { passed: 0, failed: 0 }
 mkdirSync('test-results', { recursive: true })
-function vitest(label, project) {
-  const report = `test-results/${project}.json`
-  npx(label, 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`)
-  const results = JSON.parse(readFileSync(report, 'utf8'))
+function vitestArgs(project) {
+  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${project}.json`]
+}
+
+/** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */
+function tally(label, project) {
+  const results = JSON.parse(readFileSync(`test-results/${project}.json`, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
-  // Belt and braces: a failed test fails the run even if vitest's exit status says otherwise.
   if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
     console.error(`\n✖ ${label}: ${results.numFailedTests} failed`)
     process.exit(1)
+  }
+}
+
+function vitest(label, project) {
+  npx(label, ...vitestArgs(project))
+  tally(label, project)
+}
+
+/**
+ * Starts a project in the background, its output written to a log: each project runs its own app
+ * on its own database, and the suites spend much of their time waiting on processes, queues and
+ * the browser, so two of them share two cores with little loss and npm test takes far less time.
+ * The output goes straight to the file (a pipe would fill while the other project runs in the
+ * foreground), and the project is stopped with its processes if this run ends first.
+ */
+function vitestInBackground(label, project) {
+  const log = `test-results/${project}-output.log`
+  const fd = openSync(log, 'w')
+  const started = Date.now()
+  const child = spawn('npx', vitestArgs(project), { stdio: ['ignore', fd, fd], detached: true })
+  closeSync(fd)
+  const stopChild = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+  process.on('exit', stopChild)
+  const finished = new Promise((resolve) => child.on('close', resolve))
+  console.log(`\n▶ ${label} (started alongside the next step; its output follows when it ends)`)
+  return async () => {
+    const status = await finished
+    process.off('exit', stopChild)
+    console.log(`\n▶ ${label}: output\n${readFileSync(log, 'utf8')}`)
+    if (status !== 0) {
+      console.error(`\n✖ ${label} failed`)
+      process.exit(status ?? 1)
+    }
+    console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    tally(label, project)
   }
 }
 
@@ -54,9 +97,16 @@ run('locale check', process.execPath, ['scripts/check-locales.js'])
 vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
 ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
-vitest('integration tests (real PostgreSQL)', 'integration')
 ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
-vitest('end-to-end tests (Chromium)', 'e2e')
+// Side by side on a PostgreSQL server; one after the other on the embedded one (one data directory).
+if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
+  const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
+  vitest('integration tests (real PostgreSQL)', 'integration')
+  await endToEnd()
+} else {
+  vitest('integration tests (real PostgreSQL)', 'integration')
+  vitest('end-to-end tests (Chromium)', 'e2e')
+}
 console.log('\nAll checks passed.')
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
