@@ -8,11 +8,15 @@ import { waitForAssetsReady } from '../support/assets'
 import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
+import { waitUntil } from '../support/wait'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { addEndpoint, verifySigned } from '../support/webhooks'
 
 /*
  * An Enterprise admin creates an API key in the browser; a script of their own (plain fetch and
  * the tus client, no cookies) creates a gallery with it, uploads two photos through the resumable
- * endpoint and publishes it; fans see the gallery. Revoking the key in the browser stops the
+ * endpoint and publishes it; fans see the gallery, and the company's own system hears of it by a
+ * signed webhook. Revoking the key in the browser stops the
  * script. The reference at /docs/api renders from the app alone.
  */
 
@@ -20,6 +24,7 @@ const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'api-keys')
 let browser: Browser
 let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
+let receiver: WebhookReceiver
 
 async function adminPage(viewport: typeof DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
@@ -76,13 +81,16 @@ describe('API keys end to end', () => {
     admin = await createCompanyAdmin('e2e-api')
     await putOnPlan(admin.company.id, 'enterprise')
     browser = await launchBrowser()
+    receiver = await startWebhookReceiver()
   })
   afterAll(async () => {
     await browser?.close()
+    await receiver?.close()
   })
 
   it('a key made in the browser lets a script create, fill and publish a gallery fans then see; revoking it stops the script', async () => {
     const { page, errors } = await adminPage(DESKTOP)
+    const endpoint = await addEndpoint(admin.client, admin.company.id, receiver.url('/crm'), ['content.published'])
     const key = await createKeyInBrowser(page, 'Festival uploader')
     expect(key).toMatch(/^ag_live_[A-Za-z0-9_-]{43}$/)
     await page.screenshot({ path: path.join(SHOTS, 'settings-api-1440.png'), fullPage: true })
@@ -100,6 +108,8 @@ describe('API keys end to end', () => {
     const published = await api(key, `/content/${gallery.id}/publish`, { method: 'POST' })
     expect(published.status).toBe(200)
     expect(published.body.status).toBe('published')
+    const heard = await waitUntil(() => receiver.ofType('content.published')[0], { timeoutMs: 30_000 })
+    expect(verifySigned(heard, endpoint.secret)).toMatchObject({ type: 'content.published', data: { id: gallery.id, title: 'Main stage, Saturday' } })
     await waitForAssetsReady(assetIds)
 
     const fan = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl })).newPage()

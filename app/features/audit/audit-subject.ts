@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   'session.sign-out',
   'session.start',
   'subdomain.request',
+  'webhook.add',
+  'webhook.delete',
+  'webhook.rotate-secret',
+  'webhook.update',
 ] as const
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -98,6 +102,10 @@ const PAGES: Partial<Record<TAuditAction, { href: string; labelKey: string }>> =
   'member.cancel-invitation': { href: '/admin/settings/team', labelKey: 'audit.pages.team' },
   'backup.request': { href: '/admin/settings/backups', labelKey: 'audit.pages.backups' },
   'backup.download': { href: '/admin/settings/backups', labelKey: 'audit.pages.backups' },
+  'webhook.add': { href: '/admin/settings/webhooks', labelKey: 'audit.pages.webhooks' },
+  'webhook.update': { href: '/admin/settings/webhooks', labelKey: 'audit.pages.webhooks' },
+  'webhook.rotate-secret': { href: '/admin/settings/webhooks', labelKey: 'audit.pages.webhooks' },
+  'webhook.delete': { href: '/admin/settings/webhooks', labelKey: 'audit.pages.webhooks' },
 }
 
 function text(value: unknown) {
