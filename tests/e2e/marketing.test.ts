@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { formSubmission } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
 import { launchBrowser, PHONE, visit } from '../support/browser'
 import { sleep, waitUntil } from '../support/wait'
 
@@ -166,11 +167,9 @@ describe('the marketing site on a phone', () => {
 
   it('lets a subscriber leave the newsletter from the link in their welcome mail', async () => {
     const email = uniqueEmail('e2e-leaving')
-    await visit(page, '/')
-    const newsletter = page.getByTestId('newsletter-form')
-    await newsletter.getByLabel('E-mail').fill(email)
-    await newsletter.getByTestId('newsletter-submit').click()
-    await newsletter.getByTestId('newsletter-success').waitFor()
+    // Subscribed from an address of its own: the forms' rate limit counts per visitor, and this
+    // browser's budget is spent by the tests of the forms themselves.
+    expect((await new TestClient().postForm('/?index', { kind: 'newsletter', email })).status).toBe(200)
     const welcome = await waitUntil(() => latestMail(email, 'newsletter'))
     await visit(page, firstLink(welcome.text))
     await page.screenshot({ path: 'test-results/newsletter-unsubscribe-390.png' })
