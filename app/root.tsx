@@ -35,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The browser tests wait for it; it is the same signal for anyone watching the page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
+    performance.mark('hydrated')
   }, [])
   return (
     <html lang={data?.language ?? requestLanguage ?? 'en'}>

@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { CONSENT_BANNER_DELAY_MS } from '#app/features/consent/consent'
+
+// The banner's entrance transition lasts 200 ms; this leaves room for a slow frame or two.
+const BANNER_SETTLED_MS = CONSENT_BANNER_DELAY_MS + 500
 
 /**
  * Runs axe-core (WCAG 2.1 A and AA rules) on what the page shows now, optionally only inside
@@ -10,6 +14,16 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   // Colours are judged as shown at rest: let lazily loaded parts (the consent card) arrive and
   // their entrance transitions finish.
   await page.waitForLoadState('networkidle')
+  // The consent banner comes 2 s after hydration on a first visit: judging the page while it
+  // fades in reads its half-transparent text as too faint, so wait until it has had its moment.
+  await page.waitForFunction(
+    (settledMs) => {
+      const hydratedAt = performance.getEntriesByName('hydrated')[0]?.startTime
+      return hydratedAt !== undefined && performance.now() - hydratedAt >= settledMs
+    },
+    BANNER_SETTLED_MS,
+    { timeout: 10_000 },
+  )
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
