@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { getSessionSecret } from '#app/lib/auth.server'
+import { hasValidSignature, signValue } from '#app/lib/signed-token.server'
 
 /*
  * When the comment form was handed out, signed so a script cannot claim it waited: `{ms}.{hmac}`.
@@ -8,16 +7,10 @@ import { getSessionSecret } from '#app/lib/auth.server'
  * which is what the minimum time is measured from (ADR 045).
  */
 
-function signingKey() {
-  return createHmac('sha256', getSessionSecret()).update('afterglow:comment-form:v1').digest()
-}
-
-function signature(issuedAt: number) {
-  return createHmac('sha256', signingKey()).update(String(issuedAt)).digest('base64url')
-}
+const PURPOSE = 'comment-form:v1'
 
 export function issueCommentFormToken(now = Date.now()) {
-  return `${now}.${signature(now)}`
+  return `${now}.${signValue(PURPOSE, String(now))}`
 }
 
 /** When a genuine token was issued (ms), or null when it is missing, malformed, forged or from the future. */
@@ -27,7 +20,5 @@ export function readCommentFormToken(token: unknown, now = Date.now()) {
   if (!match) return null
   const issuedAt = Number(match[1])
   if (issuedAt > now) return null
-  const expected = Buffer.from(signature(issuedAt))
-  const given = Buffer.from(match[2])
-  return given.length === expected.length && timingSafeEqual(given, expected) ? issuedAt : null
+  return hasValidSignature(PURPOSE, String(issuedAt), match[2]) ? issuedAt : null
 }

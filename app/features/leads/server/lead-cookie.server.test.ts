@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureAuthSecret } from '#app/lib/auth.server'
 import { leadCookieName, leadCookieValue, verifyLeadCookieValue, LEAD_COOKIE_MAX_AGE_SECONDS } from './lead-cookie.server'
@@ -13,6 +14,14 @@ describe('the lead cookie', () => {
     expect(verifyLeadCookieValue('company-a', value, now)).toBe(LEAD)
     expect(verifyLeadCookieValue('company-a', value, now + (LEAD_COOKIE_MAX_AGE_SECONDS - 60) * 1000)).toBe(LEAD)
     expect(verifyLeadCookieValue('company-a', value, now + (LEAD_COOKIE_MAX_AGE_SECONDS + 1) * 1000)).toBeNull()
+  })
+
+  it('still vouches for cookies handed out before, signed under the same derived key', () => {
+    const secret = 'a-test-secret-that-is-long-enough-0123456789'
+    const expires = Math.floor(Date.UTC(2026, 5, 1) / 1000)
+    const key = createHmac('sha256', secret).update('afterglow:lead-cookie:v1').digest()
+    const signature = createHmac('sha256', key).update(`company-a|${LEAD}|${expires}`).digest('base64url')
+    expect(verifyLeadCookieValue('company-a', `${LEAD}.${expires}.${signature}`, Date.UTC(2026, 0, 1))).toBe(LEAD)
   })
 
   it('is refused when tampered with, moved to another company or unsigned', () => {

@@ -1,9 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { lead } from '#db/schema'
-import { getSessionSecret } from '#app/lib/auth.server'
 import type { Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
+import { hasValidSignature, signValue } from '#app/lib/signed-token.server'
 
 /*
  * A fan who left their details with a company is not asked again by that company for a year:
@@ -14,14 +14,9 @@ import { getEnv } from '#app/lib/env.server'
 export const LEAD_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-// Derived, so a leaked lead cookie key says nothing about the session secret and vice versa.
-function signingKey() {
-  return createHmac('sha256', getSessionSecret()).update('afterglow:lead-cookie:v1').digest()
-}
-
-function signature(companyId: string, leadId: string, expires: number) {
-  return createHmac('sha256', signingKey()).update(`${companyId}|${leadId}|${expires}`).digest('base64url')
-}
+// The purpose's version is part of the key: bumping it voids every lead cookie handed out.
+const PURPOSE = 'lead-cookie:v1'
+const signedPart = (companyId: string, leadId: string, expires: number) => `${companyId}|${leadId}|${expires}`
 
 /** One cookie per company; company ids may hold characters a cookie name must not. */
 export function leadCookieName(companyId: string) {
@@ -30,7 +25,7 @@ export function leadCookieName(companyId: string) {
 
 export function leadCookieValue(companyId: string, leadId: string, now = Date.now()) {
   const expires = Math.floor(now / 1000) + LEAD_COOKIE_MAX_AGE_SECONDS
-  return `${leadId}.${expires}.${signature(companyId, leadId, expires)}`
+  return `${leadId}.${expires}.${signValue(PURPOSE, signedPart(companyId, leadId, expires))}`
 }
 
 export function leadSetCookie(companyId: string, leadId: string, now = Date.now()) {
@@ -45,9 +40,7 @@ export function verifyLeadCookieValue(companyId: string, value: string | undefin
   const [leadId, expiresText, given] = parts
   const expires = Number(expiresText)
   if (!UUID.test(leadId) || !/^\d{1,12}$/.test(expiresText) || expires * 1000 <= now) return null
-  const expected = Buffer.from(signature(companyId, leadId, expires))
-  const actual = Buffer.from(given)
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? leadId : null
+  return hasValidSignature(PURPOSE, signedPart(companyId, leadId, expires), given) ? leadId : null
 }
 
 /**
