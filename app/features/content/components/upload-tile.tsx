@@ -1,6 +1,7 @@
 import { CircleAlert, Loader2, Pause, Play, RotateCcw, X } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { ProgressBar } from '#app/features/media/components/upload-panel'
+import { UploadFailure } from '#app/features/media/components/upload-failure'
 import { targetKey, useUploads, type UploadItem } from '#app/features/media/components/uploads-provider'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -90,15 +91,7 @@ export function UploadTile({ item }: { item: UploadItem }) {
         </div>
         {state === 'error' ? (
           <p className="text-xs text-danger" role="alert">
-            {item.error ?? t('uploads.ui.failed')}
-            {item.upgradeUrl ? (
-              <>
-                {' '}
-                <a href={item.upgradeUrl} className="font-medium underline">
-                  {t('billing.plans.see')}
-                </a>
-              </>
-            ) : null}
+            <UploadFailure error={item.error} upgradeUrl={item.upgradeUrl} />
           </p>
         ) : state === 'processing' ? (
           <p className="text-xs text-ink-muted">{formatBytes(item.bytesTotal, i18n.language)}</p>

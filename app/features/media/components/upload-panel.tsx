@@ -4,6 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { targetKey, useUploads, type UploadItem, type UploadTarget } from './uploads-provider'
+import { UploadFailure } from './upload-failure'
 
 // Fans' pages show sizes too; they import it from lib, not from this admin panel.
 export { formatBytes }
@@ -37,17 +38,7 @@ function UploadRow({ item }: { item: UploadItem }) {
         </p>
         <p className={cn('text-xs', item.status === 'error' ? 'text-danger' : 'text-ink-muted')} aria-live="polite">
           {item.status === 'error' ? (
-            <>
-              {item.error}
-              {item.upgradeUrl ? (
-                <>
-                  {' '}
-                  <a href={item.upgradeUrl} className="font-medium underline">
-                    {t('billing.plans.see')}
-                  </a>
-                </>
-              ) : null}
-            </>
+            <UploadFailure error={item.error} upgradeUrl={item.upgradeUrl} />
           ) : item.status === 'done'
               ? t('uploads.ui.done', { size: formatBytes(item.bytesTotal, i18n.language) })
               : item.status === 'paused'
