@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { asset, contentItem, event, organization, webhookEndpoint } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
@@ -12,22 +12,10 @@ import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-eve
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { addEndpoint, deliveriesOf, enterpriseAdmin, startQueueWithoutWorkers, verifySigned } from '../support/webhooks'
+import { addEndpoint, deliveriesOf, enterpriseAdmin, receiverAndQueueForFile, verifySigned } from '../support/webhooks'
 import { waitUntil } from '../support/wait'
 
-let receiver: WebhookReceiver
-let queue: Awaited<ReturnType<typeof startQueueWithoutWorkers>>
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  queue = await startQueueWithoutWorkers()
-})
-
-afterAll(async () => {
-  await queue.stop()
-  await receiver.close()
-})
+const setup = receiverAndQueueForFile()
 
 /** A gallery with one photo and an event, arranged as uploads would leave them. */
 async function arrangeGalleryAndEvent(companyId: string) {
@@ -94,8 +82,8 @@ describe('webhook events', () => {
   it('each use-case tells the endpoint, signed so the Standard Webhooks verifier accepts it', async () => {
     const admin = await enterpriseAdmin('wh-events')
     const companyId = admin.company.id
-    const endpoint = await addEndpoint(admin.client, companyId, receiver.url(`/all-${companyId}`))
-    const mine = () => receiver.received.filter((request) => request.path === `/all-${companyId}`)
+    const endpoint = await addEndpoint(admin.client, companyId, setup.receiver.url(`/all-${companyId}`))
+    const mine = () => setup.receiver.received.filter((request) => request.path === `/all-${companyId}`)
     const context = (await actAsSystem(companyId, 'test'))!
     // What the fans' page hands these use-cases: the company and its fenced writer (they read only its id).
     const fans = { company: context.company, record: <T>(work: Parameters<typeof withTenant<T>>[1]) => withTenant(companyId, work) } as unknown as Pick<PublicContext, 'company' | 'record'>
@@ -140,7 +128,7 @@ describe('webhook events', () => {
   it('only reaches endpoints that chose the event, and nothing is sent for a change that rolled back', async () => {
     const admin = await enterpriseAdmin('wh-outbox')
     const companyId = admin.company.id
-    const leadsOnly = await addEndpoint(admin.client, companyId, receiver.url(`/leads-${companyId}`), ['lead.created'])
+    const leadsOnly = await addEndpoint(admin.client, companyId, setup.receiver.url(`/leads-${companyId}`), ['lead.created'])
     const { galleryId } = await arrangeGalleryAndEvent(companyId)
     const context = (await actAsSystem(companyId, 'test'))!
     await changeContentStatus(context, [galleryId], 'published')

@@ -1,28 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { webhookDelivery, webhookEndpoint } from '#db/schema'
 import { deliverWebhook, DISABLE_AFTER_MS, RETRY_WINDOW_MS } from '#app/features/webhooks/server/deliver-webhook.server'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { latestMail } from '../support/fixtures'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { addEndpoint, attemptsOf, deliveriesOf, enterpriseAdmin, startQueueWithoutWorkers, verifySigned } from '../support/webhooks'
+import { addEndpoint, attemptsOf, deliveriesOf, enterpriseAdmin, receiverAndQueueForFile, verifySigned } from '../support/webhooks'
 import { waitUntil } from '../support/wait'
 
-let receiver: WebhookReceiver
-let queue: Awaited<ReturnType<typeof startQueueWithoutWorkers>>
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver({ status: 500 })
-  queue = await startQueueWithoutWorkers()
-})
-
-afterAll(async () => {
-  await queue.stop()
-  await receiver.close()
-})
+const setup = receiverAndQueueForFile({ status: 500 })
 
 const delivery = async (id: string) => (await withSystem((tx) => tx.select().from(webhookDelivery).where(eq(webhookDelivery.id, id))))[0]
 const endpointRow = async (id: string) => (await withSystem((tx) => tx.select().from(webhookEndpoint).where(eq(webhookEndpoint.id, id))))[0]
@@ -42,7 +30,7 @@ describe('webhook retries', () => {
   it('a failing receiver is tried again with exponential backoff for 24 h, every try logged, then resent by hand', async () => {
     const admin = await enterpriseAdmin('wh-retry')
     const companyId = admin.company.id
-    const endpoint = await addEndpoint(admin.client, companyId, receiver.url(`/retry-${companyId}`), ['lead.created'])
+    const endpoint = await addEndpoint(admin.client, companyId, setup.receiver.url(`/retry-${companyId}`), ['lead.created'])
     const first = await failedOnce(companyId, endpoint.id, { id: 'lead-1' })
     expect(first).toMatchObject({ state: 'pending', lastStatus: 500, lastError: 'HTTP 500' })
 
@@ -70,7 +58,7 @@ describe('webhook retries', () => {
       expect(attempt.error).toBe('HTTP 500')
       expect(attempt.durationMs).toBeGreaterThanOrEqual(0)
     }
-    const mine = receiver.received.filter((request) => request.path === `/retry-${companyId}`)
+    const mine = setup.receiver.received.filter((request) => request.path === `/retry-${companyId}`)
     expect(mine).toHaveLength(times.length)
     // Every try is the same message (one webhook-id), signed afresh at its own time.
     expect(new Set(mine.map((request) => request.headers['webhook-id'])).size).toBe(1)
@@ -86,20 +74,20 @@ describe('webhook retries', () => {
     expect(await deliverWebhook(companyId, row.id, { now: new Date(Date.now() + 2 * RETRY_WINDOW_MS), allowPrivate: true })).toBeNull()
 
     // The receiver is back: "Resend" in the log delivers the same message through the queue.
-    receiver.answerWith(204)
+    setup.receiver.answerWith(204)
     const page = await admin.client.get('/admin/settings/webhooks')
     expect(page.text).toContain('data-state="failed"')
     expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'resend', deliveryId: row.id })).status).toBe(200)
     const resent = await waitUntil(async () => (await deliveriesOf(endpoint.id)).find((other) => other.id !== row.id && other.state === 'succeeded'))
     expect(resent.messageId).toBe(row.messageId)
     expect((await endpointRow(endpoint.id)).failingSince).toBeNull()
-    receiver.answerWith(500)
+    setup.receiver.answerWith(500)
   })
 
   it('an endpoint failing for 3 days is turned off and its admins are e-mailed', async () => {
     const admin = await enterpriseAdmin('wh-disable')
     const companyId = admin.company.id
-    const endpoint = await addEndpoint(admin.client, companyId, receiver.url(`/down-${companyId}`), ['lead.created'])
+    const endpoint = await addEndpoint(admin.client, companyId, setup.receiver.url(`/down-${companyId}`), ['lead.created'])
     const first = await failedOnce(companyId, endpoint.id, { id: 'lead-a' })
     const failingSince = (await endpointRow(endpoint.id)).failingSince!
     expect(failingSince).toBeInstanceOf(Date)
@@ -116,7 +104,7 @@ describe('webhook retries', () => {
     expect(result).toMatchObject({ disabled: true })
     expect(await endpointRow(endpoint.id)).toMatchObject({ enabled: false, disabledReason: 'failing' })
     const mail = await latestMail(admin.credentials.email, 'webhook endpoint was turned off')
-    expect(mail.text).toContain(receiver.url(`/down-${companyId}`))
+    expect(mail.text).toContain(setup.receiver.url(`/down-${companyId}`))
     expect(mail.text).toContain('/admin/settings/webhooks')
     // Its pending deliveries stop; new events are not queued for it.
     const stopped = await deliverWebhook(companyId, first.id, { now: new Date(failingSince.getTime() + DISABLE_AFTER_MS + 120_000), allowPrivate: true })
@@ -135,7 +123,7 @@ describe('webhook retries', () => {
   it('a pending delivery whose job was lost is found again, and the log forgets deliveries after 30 days', async () => {
     const admin = await enterpriseAdmin('wh-sweep')
     const companyId = admin.company.id
-    const endpoint = await addEndpoint(admin.client, companyId, receiver.url(`/sweep-${companyId}`), ['lead.created'])
+    const endpoint = await addEndpoint(admin.client, companyId, setup.receiver.url(`/sweep-${companyId}`), ['lead.created'])
     const now = Date.now()
     const row = (values: Partial<typeof webhookDelivery.$inferInsert>) => ({ companyId, endpointId: endpoint.id, messageId: `msg_${Math.random()}`, eventType: 'lead.created', body: '{}', ...values })
     // As a crash leaves them: no job, one try long overdue; and one from 31 days ago.

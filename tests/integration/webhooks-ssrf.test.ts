@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { webhookDelivery } from '#db/schema'
 import { createWebhookEndpoint } from '#app/features/webhooks/server/create-webhook-endpoint.server'
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { isPublicAddress, sendWebhookRequest } from '#app/features/webhooks/server/send-webhook-request.server'
 import { withTenant } from '#app/lib/db.server'
 import { actAsSystem } from '#app/lib/tenant.server'
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
-import { addEndpoint, attemptsOf, enterpriseAdmin, startQueueWithoutWorkers } from '../support/webhooks'
+import { startWebhookReceiver } from '../support/webhook-receiver'
+import { addEndpoint, attemptsOf, enterpriseAdmin, receiverAndQueueForFile } from '../support/webhooks'
 
-let receiver: WebhookReceiver
-let queue: Awaited<ReturnType<typeof startQueueWithoutWorkers>>
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver()
-  queue = await startQueueWithoutWorkers()
-})
-
-afterAll(async () => {
-  await queue.stop()
-  await receiver.close()
-})
+const setup = receiverAndQueueForFile()
 
 const body = JSON.stringify({ type: 'lead.created', data: {} })
 
@@ -32,27 +21,27 @@ describe('webhooks and private networks (SSRF)', () => {
   })
 
   it('refuses 127.0.0.1, 10.x, 169.254.x, ::1 and a name resolving to loopback, and reaches the same receiver when development allows it', async () => {
-    const targets = [receiver.url('/v4'), 'http://10.1.2.3:9/', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${receiver.port}/v6`, `http://localhost:${receiver.port}/name`]
+    const targets = [setup.receiver.url('/v4'), 'http://10.1.2.3:9/', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${setup.receiver.port}/v6`, `http://localhost:${setup.receiver.port}/name`]
     for (const target of targets) {
       const answer = await sendWebhookRequest(target, {}, body, { allowPrivate: false, timeoutMs: 2000 })
       expect(answer.status, target).toBeNull()
       expect(answer.error, target).toMatch(/^refused: .* is a private, loopback or link-local address/)
     }
-    expect(receiver.received).toHaveLength(0)
+    expect(setup.receiver.received).toHaveLength(0)
     // The control: the same receiver answers when the development setting allows private addresses.
-    const allowed = await sendWebhookRequest(receiver.url('/v4'), {}, body, { allowPrivate: true })
+    const allowed = await sendWebhookRequest(setup.receiver.url('/v4'), {}, body, { allowPrivate: true })
     expect(allowed).toMatchObject({ status: 200, error: null })
-    expect(receiver.received).toHaveLength(1)
+    expect(setup.receiver.received).toHaveLength(1)
   })
 
   it('never follows a redirect, so a public receiver cannot bounce a webhook into the private network', async () => {
-    const bouncer = await startWebhookReceiver({ status: 302, location: receiver.url('/internal') })
+    const bouncer = await startWebhookReceiver({ status: 302, location: setup.receiver.url('/internal') })
     try {
-      const before = receiver.received.length
+      const before = setup.receiver.received.length
       const answer = await sendWebhookRequest(bouncer.url('/bounce'), {}, body, { allowPrivate: true })
       expect(answer).toMatchObject({ status: 302, error: 'redirect (302) not followed' })
       expect(bouncer.received).toHaveLength(1)
-      expect(receiver.received).toHaveLength(before)
+      expect(setup.receiver.received).toHaveLength(before)
     } finally {
       await bouncer.close()
     }
@@ -81,8 +70,8 @@ describe('webhooks and private networks (SSRF)', () => {
     await expect(createWebhookEndpoint(context, { url: 'http://[::1]/hook', events: ['lead.created'] })).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
 
     // A name that resolved publicly when added could point inwards later: every try checks again.
-    const endpoint = await addEndpoint(admin.client, companyId, `http://localhost:${receiver.port}/later`, ['lead.created'])
-    const before = receiver.received.length
+    const endpoint = await addEndpoint(admin.client, companyId, `http://localhost:${setup.receiver.port}/later`, ['lead.created'])
+    const before = setup.receiver.received.length
     // The delivery row as emitting leaves it, without its job (which the app's worker, setting on, would take).
     const [created] = await withTenant(companyId, (tx) =>
       tx.insert(webhookDelivery).values({ companyId, endpointId: endpoint.id, messageId: 'msg_ssrf', eventType: 'lead.created', body, nextAttemptAt: new Date() }).returning({ id: webhookDelivery.id }),
@@ -92,6 +81,6 @@ describe('webhooks and private networks (SSRF)', () => {
     const [attempt] = await attemptsOf(created.id)
     expect(attempt.status).toBeNull()
     expect(attempt.error).toMatch(/^refused: localhost is a private, loopback or link-local address \((127\.0\.0\.1|::1)\)$/)
-    expect(receiver.received).toHaveLength(before)
+    expect(setup.receiver.received).toHaveLength(before)
   })
 })

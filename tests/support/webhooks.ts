@@ -1,13 +1,13 @@
 import { desc, eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { organization, webhookAttempt, webhookDelivery, webhookEndpoint } from '#db/schema'
 import { JOBS } from '#app/jobs/definitions'
 import { startJobs } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'
 import { WEBHOOK_EVENT_TYPES } from '#app/features/webhooks/webhooks.schema'
 import { createCompanyAdmin } from './fixtures'
-import type { ReceivedWebhook } from './webhook-receiver'
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver'
 
 /**
  * The test process queues jobs as the app does (use-cases called here queue deliveries in their
@@ -15,6 +15,24 @@ import type { ReceivedWebhook } from './webhook-receiver'
  */
 export async function startQueueWithoutWorkers() {
   return startJobs(process.env.DATABASE_URL!, JOBS, { work: false })
+}
+
+/**
+ * For a whole test file: a receiver that answers as told, and the queue that use-cases queue
+ * deliveries in. Read `setup.receiver` inside tests; it exists once the file's set-up has run.
+ */
+export function receiverAndQueueForFile(options: Parameters<typeof startWebhookReceiver>[0] = {}) {
+  const setup = {} as { receiver: WebhookReceiver }
+  let queue: Awaited<ReturnType<typeof startQueueWithoutWorkers>> | undefined
+  beforeAll(async () => {
+    setup.receiver = await startWebhookReceiver(options)
+    queue = await startQueueWithoutWorkers()
+  })
+  afterAll(async () => {
+    await queue?.stop()
+    await setup.receiver?.close()
+  })
+  return setup
 }
 
 export async function enterpriseAdmin(prefix: string) {
