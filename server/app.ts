@@ -8,6 +8,7 @@ import compression from 'compression'
 import express from 'express'
 import pg from 'pg'
 import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
+import { answerAfterBody } from './answer-after-body'
 import { malformedAddresses } from './malformed-addresses'
 import { startupGuide } from './startup-guide'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
@@ -91,6 +92,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
 
   // Caddy's on-demand TLS asks here before each new certificate; only from this machine.
   app.get('/api/tls/ask', tlsAsk)
+  // Before any answer can refuse a request unread: its end waits for the body (see the module).
+  app.use(answerAfterBody())
   // Before anything reads a path or a query: a control character in either names no page.
   app.use(malformedAddresses())
   // Fans' analytics events, thousands a second: ahead of everything pages need (ADR 040).

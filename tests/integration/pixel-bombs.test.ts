@@ -9,6 +9,7 @@ import { withSystem } from '#app/lib/db.server'
 import { LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { waitForAsset, waitForAssetsReady } from '../support/assets'
+import { waitUntil } from '../support/wait'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -120,7 +121,11 @@ describe('pixel bombs', () => {
     const jobId = await boss.send('media.generate-renditions', { companyId: admin.company.id, assetId })
     const failed = await waitForAsset(assetId, (row) => row.processingStatus === 'failed', 60_000)
     expect(failed.processingError).toContain('196 megapixels')
-    const job = await boss.getJobById('media.generate-renditions', jobId!)
+    // The worker marks its job done just after it records the failure on the photo.
+    const job = await waitUntil(async () => {
+      const found = await boss.getJobById('media.generate-renditions', jobId!)
+      return found && found.state !== 'active' && found.state !== 'created' ? found : null
+    }, { timeoutMs: 30_000, message: 'the job never finished' })
     expect(job).toMatchObject({ state: 'completed', retryCount: 0 })
   }, 90_000)
 })
