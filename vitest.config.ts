@@ -38,6 +38,8 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
           fileParallelism: false,
+          // As for integration: the app's modules are imported once, not once per file.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
