@@ -52,6 +52,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React otherwise sends a large finished Suspense boundary apart from the page, for a script
+        // to put in place: fans without JavaScript (and link previews) would never see it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true
           const body = new Gathered()
