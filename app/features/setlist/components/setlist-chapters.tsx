@@ -30,6 +30,7 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
   const index = current ? chapters.findIndex((chapter) => chapter.key === current.key) : -1
   const previous = index > 0 ? chapters[index - 1] : null
   const next = index >= 0 && index + 1 < chapters.length ? chapters[index + 1] : null
+  const downloadLabel = current?.number === null ? t('setlistFans.downloadMore') : t('setlistFans.download')
   const chapterUrl = current ? `${shareUrl}${shareUrl.includes('?') ? '&' : '?'}chapter=${current.key}` : shareUrl
 
   return (
@@ -73,8 +74,8 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {download && current.count > 0 ? (
-              <DownloadButton href={chapterDownloadPath(galleryId, current.key)} leadRequired={download.leadRequired} companyName={download.companyName} privacyHref={download.privacyHref} label={t('setlistFans.download')} variant="secondary" className="w-full sm:w-auto">
-                {t('setlistFans.download')}
+              <DownloadButton href={chapterDownloadPath(galleryId, current.key)} leadRequired={download.leadRequired} companyName={download.companyName} privacyHref={download.privacyHref} label={downloadLabel} variant="secondary" className="w-full sm:w-auto">
+                {downloadLabel}
               </DownloadButton>
             ) : null}
             <ShareMenu url={chapterUrl} title={`${name(current)} · ${galleryTitle}`} label={t('setlistFans.share')} className="rounded-[var(--radius-ui)] bg-surface" />
