@@ -22,6 +22,7 @@ export default [
     route('content', 'routes/admin/content.tsx'),
     route('content/new', 'routes/admin/content.new.tsx'),
     route('content/:contentItemId', 'routes/admin/content.$id.tsx'),
+    route('content/:contentItemId/setlist', 'routes/admin/content.$id.setlist.ts'),
     route('events', 'routes/admin/events.tsx'),
     route('events/new', 'routes/admin/events.new.tsx'),
     route('events/:eventId', 'routes/admin/events.$id.tsx'),

@@ -5,6 +5,7 @@ import { CURRENCIES, PLAN_IDS } from '../app/features/billing/plans'
 import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billing/subscription-states'
 import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
 import type { PageTemplate } from '../app/features/public/page-template'
+import type { StoredSetlist } from '../app/features/setlist/setlist'
 import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
 import { COMMENT_STATUSES } from '../app/features/comments/comments.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
@@ -481,6 +482,8 @@ export const contentItem = pgTable(
     location: text('location'),
     happenedOn: date('happened_on'),
     coverAssetId: uuid('cover_asset_id'),
+    /** A concert gallery's set-list: songs with their venue wall-clock start, and the capture-clock shift (migration 0034, ADR 061). */
+    setlist: jsonb('setlist').$type<StoredSetlist>(),
     viewCount: integer('view_count').notNull().default(0),
     downloadCount: integer('download_count').notNull().default(0),
     createdBy: text('created_by'),
@@ -524,6 +527,12 @@ export const asset = pgTable(
     height: integer('height'),
     durationMs: integer('duration_ms'),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /**
+     * The camera's UTC offset in minutes when it said one (EXIF OffsetTimeOriginal; 0 for a video's
+     * creation time): `captured_at` is then the true instant. Empty: `captured_at` is the camera's
+     * wall clock kept as if it were UTC (migration 0034).
+     */
+    captureOffsetMinutes: integer('capture_offset_minutes'),
     /**
      * Which upload batch brought a gallery file and its place in the order the files were chosen:
      * files finishing out of order still land in that order (migration 0025).

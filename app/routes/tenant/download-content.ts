@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contentDownloadPath } from '#app/features/downloads/downloads'
+import { chapterDownloadPath, contentDownloadPath } from '#app/features/downloads/downloads'
 import { downloadNotFound, serveDownload } from '#app/features/downloads/server/serve-download.server'
 import type { Route } from './+types/download-content'
 
@@ -7,5 +7,9 @@ import type { Route } from './+types/download-content'
 export async function loader({ request, params }: Route.LoaderArgs) {
   const contentItemId = z.uuid().safeParse(params.contentItemId)
   if (!contentItemId.success) return downloadNotFound(request)
-  return serveDownload(request, { kind: 'content', id: contentItemId.data, path: contentDownloadPath(contentItemId.data) })
+  // A set-list chapter's ZIP (ADR 061): `?chapter=3` or `?chapter=more`; anything else names nothing.
+  const chapter = new URL(request.url).searchParams.get('chapter')
+  if (chapter !== null && !/^(\d{1,3}|more)$/i.test(chapter)) return downloadNotFound(request)
+  const path = chapter ? chapterDownloadPath(contentItemId.data, chapter.toLowerCase()) : contentDownloadPath(contentItemId.data)
+  return serveDownload(request, { kind: 'content', id: contentItemId.data, path, chapter: chapter?.toLowerCase() ?? null })
 }

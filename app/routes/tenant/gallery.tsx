@@ -30,6 +30,8 @@ import { findPublicComments } from '#app/features/comments/server/find-public-co
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
+import { SetlistChapters } from '#app/features/setlist/components/setlist-chapters'
+import { loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -42,7 +44,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
     const comments = await findPublicComments(context, gallery.id)
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
+    const setlist = await loadGalleryChapters(context, gallery.id, new URL(request.url).searchParams.get('chapter'))
+    const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
+    return { company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -76,7 +81,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken } = loaderData
+  const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken, setlist } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -116,6 +121,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: gallery.photos, videos: gallery.videos }} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
         </div>
       ) : null}
+      {setlist ? <SetlistChapters setlist={setlist} galleryId={gallery.id} galleryTitle={gallery.title} shareUrl={share.url} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : null} /> : null}
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
         {shown.length === 0 && preparing > 0 ? (
           <div role="status" className="rounded-xl border border-dashed border-line p-10 text-center" data-testid="gallery-preparing">

@@ -13,6 +13,7 @@ import type { ContentForEdit } from '../server/get-content-for-edit.server'
 import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
 import { StatusBadge } from './status-badge'
+import { SetlistPanel } from '#app/features/setlist/components/setlist-panel'
 
 export type ContentEditorProps = ContentForEdit & { liveUrl: string; events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
 
@@ -134,6 +135,8 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         ) : null}
         <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />
       </section>
+
+      {isGallery ? <SetlistPanel contentItemId={item.id} canEdit={canEdit} /> : null}
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">

@@ -11,6 +11,7 @@ import { visitOf } from '#app/lib/visit.server'
 import type { DownloadEntry } from './find-download.server'
 import { prepareDownload, type WantedDownload } from './prepare-download.server'
 import { recordDownload } from './record-download.server'
+import { findChapterFiles } from '#app/features/setlist/server/find-chapter-files.server'
 
 /*
  * The HTTP side of fans' downloads (ADR 027 names it as an adapter): byte ranges of one file,
@@ -67,7 +68,8 @@ export function zipResponse(request: Request, entries: DownloadEntry[], fileName
   return new Response(makeZip(files), { headers })
 }
 
-export type DownloadRequest = WantedDownload & { path: string }
+/** `chapter`: one set-list chapter of a gallery instead of all of it (ADR 061). */
+export type DownloadRequest = WantedDownload & { path: string; chapter?: string | null }
 
 // A count that fails to be written must not cost the fan their download.
 const notRecorded = (contentItemId: string) => (error: unknown) => logger.error({ err: error, contentItemId }, 'download not recorded')
@@ -108,7 +110,16 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     return Response.json({ code: LEAD_REQUIRED, messageKey: 'downloads.errors.leadRequired' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
   }
   const { target, leadId } = prepared
-  const { context, item, entries, file } = target
+  const { context, item, file } = target
+  let { entries } = target
+  let zipName = `${safeFileBase(item.title)}.zip`
+  if (wanted.chapter) {
+    const chapter = await findChapterFiles(context, item.id, wanted.chapter)
+    entries = chapter ? entries.filter((entry) => chapter.assetIds.has(entry.assetId)) : []
+    if (!chapter || entries.length === 0) return downloadNotFound(request)
+    const t = getRequestT(request)
+    zipName = `${safeFileBase(`${item.title} - ${chapter.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title })}`)}.zip`
+  }
 
   if (file) {
     const response = await serveObject(request, getStorage(), file.storageKey, { cacheControl: DOWNLOAD_CACHE, downloadName: file.name })
@@ -118,7 +129,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     return response
   }
 
-  const response = zipResponse(request, entries, `${safeFileBase(item.title)}.zip`)
+  const response = zipResponse(request, entries, zipName)
   if (request.method === 'GET') {
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
     await recordDownload(context, visit, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))

@@ -71,7 +71,9 @@ export async function generateRenditions(companyId: string, assetId: string) {
         width: video?.width ?? image.width,
         height: video?.height ?? image.height,
         durationMs: video?.durationMs ?? null,
-        capturedAt: image.capturedAt,
+        // A video's poster frame has no EXIF: its own creation time says when it was recorded.
+        capturedAt: video ? video.capturedAt : image.capturedAt,
+        captureOffsetMinutes: video ? video.captureOffsetMinutes : image.captureOffsetMinutes,
         placeholder: image.placeholder,
         placeholderImage: placeholderDataUrl(image.placeholder),
         processingStatus: 'ready',

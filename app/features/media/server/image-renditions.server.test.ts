@@ -40,7 +40,14 @@ describe('photo renditions', () => {
   it('keeps the capture time from EXIF and makes a small placeholder', async () => {
     const result = await processImage(await photo(500, 300, { IFD2: { DateTimeOriginal: '2026:07:14 22:31:05' } }))
     expect(result.capturedAt?.toISOString().slice(0, 16)).toBe('2026-07-14T22:31')
+    expect(result.captureOffsetMinutes).toBeNull()
     expect(Buffer.from(result.placeholder, 'base64').length).toBeLessThan(40)
+  })
+
+  it('reads the capture time as a true instant when the camera recorded its UTC offset', async () => {
+    const result = await processImage(await photo(500, 300, { IFD2: { DateTimeOriginal: '2026:07:14 22:31:05', OffsetTimeOriginal: '-03:00' } }))
+    expect(result.capturedAt?.toISOString()).toBe('2026-07-15T01:31:05.000Z')
+    expect(result.captureOffsetMinutes).toBe(-180)
   })
 
   it('refuses a decompression bomb and a broken file', async () => {

@@ -33,17 +33,37 @@ export type ProcessedImage = {
   width: number
   height: number
   capturedAt: Date | null
+  /** The camera's UTC offset (OffsetTimeOriginal) in minutes: `capturedAt` is then the true instant; null: its wall clock as if UTC. */
+  captureOffsetMinutes: number | null
   /** ThumbHash, base64: a ~25-byte blurred preview shown while the photo loads. */
   placeholder: string
   renditions: ImageRendition[]
 }
 
-function exifCaptureTime(exif: Buffer | undefined): Date | null {
+/** "+01:00", "-03:30" → minutes east of UTC; null for anything else. */
+export function parseUtcOffset(text: unknown): number | null {
+  const match = typeof text === 'string' ? /^([+-])(\d{2}):?(\d{2})$/.exec(text.trim()) : null
+  if (!match || Number(match[2]) > 14 || Number(match[3]) > 59) return null
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
+}
+
+/**
+ * When the photo was taken: exif-reader reads EXIF's zone-less times as if they were UTC, so with
+ * the offset the camera recorded beside it (EXIF 2.31) that becomes the true instant; without one
+ * it stays the camera's wall clock (ADR 061).
+ */
+function exifCaptureTime(exif: Buffer | undefined): { at: Date; offsetMinutes: number | null } | null {
   if (!exif) return null
   try {
     const tags = exifReader(exif)
-    const taken = tags.Photo?.DateTimeOriginal ?? tags.Photo?.DateTimeDigitized ?? tags.Image?.DateTime
-    return taken instanceof Date && !Number.isNaN(taken.getTime()) ? taken : null
+    const [taken, offset] = tags.Photo?.DateTimeOriginal
+      ? [tags.Photo.DateTimeOriginal, tags.Photo.OffsetTimeOriginal]
+      : tags.Photo?.DateTimeDigitized
+        ? [tags.Photo.DateTimeDigitized, tags.Photo.OffsetTimeDigitized]
+        : [tags.Image?.DateTime, tags.Photo?.OffsetTime]
+    if (!(taken instanceof Date) || Number.isNaN(taken.getTime())) return null
+    const offsetMinutes = parseUtcOffset(offset)
+    return { at: offsetMinutes === null ? taken : new Date(taken.getTime() - offsetMinutes * 60_000), offsetMinutes }
   } catch {
     return null
   }
@@ -90,5 +110,6 @@ export async function processImage(input: Buffer | string): Promise<ProcessedIma
   const tiny = await upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   const placeholder = Buffer.from(rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data)).toString('base64')
 
-  return { width, height, capturedAt: exifCaptureTime(metadata.exif), placeholder, renditions }
+  const captured = exifCaptureTime(metadata.exif)
+  return { width, height, capturedAt: captured?.at ?? null, captureOffsetMinutes: captured?.offsetMinutes ?? null, placeholder, renditions }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { parseUtcOffset } from './image-renditions.server'
 
 /*
  * Video facts and poster frames with ffmpeg: FFMPEG_PATH when set, the system's ffmpeg
@@ -30,7 +31,28 @@ function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; std
   })
 }
 
-export type VideoFacts = { durationMs: number | null; width: number | null; height: number | null }
+export type VideoFacts = {
+  durationMs: number | null
+  width: number | null
+  height: number | null
+  /** When it was recorded, as a true instant (ADR 061); null when the file does not say. */
+  capturedAt: Date | null
+  /** The recorder's UTC offset when the file says it (Apple's creation date), else 0: MP4's creation_time is UTC. */
+  captureOffsetMinutes: number | null
+}
+
+/**
+ * A phone's own creation date with its offset ("2026-07-14T21:25:00+0100") first, else the
+ * container's UTC creation_time. Placeholder dates of recorders without a clock (1904, 1970) are none.
+ */
+function parseCreationTime(description: string): Pick<VideoFacts, 'capturedAt' | 'captureOffsetMinutes'> {
+  const apple = /com\.apple\.quicktime\.creationdate\s*:\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})([+-]\d{2}:?\d{2}|Z)/.exec(description)
+  const utc = /creation_time\s*:\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z/.exec(description)
+  const [text, offsetMinutes] = apple ? [`${apple[1]}${apple[2] === 'Z' ? 'Z' : apple[2].replace(/(\d{2})(\d{2})$/, '$1:$2')}`, apple[2] === 'Z' ? 0 : (parseUtcOffset(apple[2]) ?? 0)] : utc ? [`${utc[1]}Z`, 0] : [null, null]
+  const at = text ? new Date(text) : null
+  if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1990) return { capturedAt: null, captureOffsetMinutes: null }
+  return { capturedAt: at, captureOffsetMinutes: offsetMinutes }
+}
 
 /** Reads duration and picture size from ffmpeg's description of the file (no ffprobe needed). */
 export function parseVideoFacts(description: string): VideoFacts {
@@ -44,6 +66,7 @@ export function parseVideoFacts(description: string): VideoFacts {
     durationMs: duration ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) : null,
     width: turned ? height : width,
     height: turned ? width : height,
+    ...parseCreationTime(description),
   }
 }
 

@@ -255,7 +255,8 @@ const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], pho
  */
 export type UpcomingPage = { sizes: Array<[width: number, height: number]>; more: boolean }
 
-function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null) {
+/** The gallery's files fans see (on `tab`, after a cursor): processed, with a size. */
+export function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null) {
   return and(
     eq(asset.contentItemId, galleryId),
     eq(asset.processingStatus, 'ready'),
@@ -265,27 +266,49 @@ function shownFiles(galleryId: string, tab: GalleryTab, after: { position: numbe
   )
 }
 
+/** What a fans' grid shows of each photo or video (see PublicMedia). */
+const MEDIA_COLUMNS = {
+  id: asset.id,
+  position: asset.position,
+  mediaType: asset.mediaType,
+  mimeType: asset.mimeType,
+  title: asset.title,
+  altText: asset.altText,
+  width: asset.width,
+  height: asset.height,
+  placeholder: asset.placeholder,
+  placeholderImage: asset.placeholderImage,
+  sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
+}
+
+function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: Array<{ name: string; width: number }> }): PublicMedia {
+  return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
+}
+
+/**
+ * The shown photos and videos of a gallery among `assetIds` (a set-list chapter), in gallery
+ * order, at most `limit`: what the grid's first page would show of them.
+ */
+export async function galleryMediaAmong(tx: Transaction, galleryId: string, assetIds: string[], limit: number) {
+  if (assetIds.length === 0) return []
+  const rows = await tx
+    .select(MEDIA_COLUMNS)
+    .from(asset)
+    .where(and(shownFiles(galleryId, 'all', null), inArray(asset.id, assetIds)))
+    .orderBy(asc(asset.position), asc(asset.id))
+    .limit(limit)
+  return rows.map(toPublicMedia)
+}
+
 async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
   const after = parseGalleryCursor(options.after)
   const rows = await tx
-    .select({
-      id: asset.id,
-      position: asset.position,
-      mediaType: asset.mediaType,
-      mimeType: asset.mimeType,
-      title: asset.title,
-      altText: asset.altText,
-      width: asset.width,
-      height: asset.height,
-      placeholder: asset.placeholder,
-      placeholderImage: asset.placeholderImage,
-      sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
-    })
+    .select(MEDIA_COLUMNS)
     .from(asset)
     .where(shownFiles(galleryId, options.tab, after))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(GALLERY_PAGE_SIZE)
-  const media: PublicMedia[] = rows.map((row) => ({ id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }))
+  const media = rows.map(toPublicMedia)
   const last = rows.length === GALLERY_PAGE_SIZE ? rows.at(-1)! : null
   if (!last) return { media, next: null, upcoming: null }
   // The sizes of the page after this one, and one file more to tell whether another follows it.
