@@ -15,6 +15,7 @@ import { findCompaniesDueBackup } from '#app/features/backup/server/find-compani
 import { runCompanyBackup } from '#app/features/backup/server/run-company-backup.server'
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
+import { sendExpiryReminders } from '#app/features/gallery-protection/server/send-expiry-reminders.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -210,5 +211,16 @@ export const sweepWebhookDeliveriesJob = defineJob({
   },
 })
 
+/** Galleries ending within 3 days: their companies are reminded, once per end date (ADR 059). */
+export const remindGalleryExpiryJob = defineJob({
+  id: 'galleries.remind-expiry',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '17 * * * *',
+  async handler() {
+    await sendExpiryReminders()
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, remindGalleryExpiryJob]
