@@ -36,6 +36,8 @@ export default [
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
     route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
     route('settings/template', 'routes/admin/settings.template.tsx'),
+    route('settings/watermark', 'routes/admin/settings.watermark.tsx'),
+    route('settings/watermark/image', 'routes/admin/settings.watermark.image.ts'),
     route('settings/subdomain', 'routes/admin/settings.subdomain.tsx'),
     route('settings/domains', 'routes/admin/settings.domains.tsx'),
     route('settings/webhooks', 'routes/admin/settings.webhooks.tsx'),
