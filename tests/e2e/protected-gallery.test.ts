@@ -16,16 +16,19 @@ const SHOTS = path.resolve('test-results/protected-gallery')
 let browser: Browser
 let slug = ''
 let assetId = ''
+let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
+let galleryId = ''
 
 describe('a protected gallery', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
-    const admin = await createCompanyAdmin('e2e-prot')
+    admin = await createCompanyAdmin('e2e-prot')
     slug = admin.company.slug
     await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
     const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Crew Only', slug: 'crew-only', status: 'published', publishedAt: new Date() }).returning())
     const upload = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#16a34a'), { filename: 'crew.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
     assetId = upload.assetId
+    galleryId = gallery.id
     await waitForAssetsReady([assetId])
     const saved = await admin.client.postForm(`/admin/content/${gallery.id}/protection`, { password: 'backstage', downloadMode: 'originals' })
     expect(saved.status).toBe(200)
@@ -36,6 +39,24 @@ describe('a protected gallery', () => {
   })
 
   for (const viewport of [PHONE, DESKTOP]) {
+    it(`shows the company its protection in the gallery's editor (${viewport.width} px)`, async () => {
+      const context = await browser.newContext({ viewport, baseURL: baseUrl })
+      await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+      const page = await context.newPage()
+      await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
+        await button.click()
+      })
+      await visit(page, `/admin/content/${galleryId}`)
+      const panel = page.getByTestId('gallery-protection')
+      await panel.getByText('A password is set. Type a new one to change it.').waitFor()
+      await panel.getByLabel('Download PIN').fill('12')
+      await panel.getByRole('button', { name: 'Save protection' }).click()
+      await panel.getByText('The PIN is 4 digits.').waitFor()
+      await panel.scrollIntoViewIfNeeded()
+      await panel.screenshot({ path: path.join(SHOTS, `editor-${viewport.width}.png`) })
+      await context.close()
+    })
+
     it(`asks for its password, says so when it is wrong, and opens with the right one (${viewport.width} px)`, async () => {
       const page = await (await browser.newContext({ viewport, baseURL: baseUrl })).newPage()
       await visit(page, `/${slug}/galeria/crew-only`)
