@@ -19,7 +19,7 @@ type Company = Awaited<ReturnType<typeof createCompanyAdmin>>
 async function postWatermark(admin: Company, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData()
   for (const [name, value] of Object.entries({ intent: 'save', position: 'bottom-right', scale: '20', opacity: '100', ...fields })) form.set(name, value)
-  if (file) form.set('file', new Blob([file.bytes], { type: file.type }), file.name)
+  if (file) form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
   const request = new Request('http://multipart.invalid/', { method: 'POST', body: form })
   return admin.client.request('/admin/settings/watermark', { raw: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } })
 }
