@@ -220,8 +220,17 @@ export const organization = pgTable('companies', {
   publicMediaVersion: integer('public_media_version').notNull().default(0),
   /** Fans' comments go live without review (an admin's switch); off, each waits for approval. */
   commentsAutoApprove: boolean('comments_auto_approve').notNull().default(false),
+  /** The watermark PNG laid on fans' web renditions (migration 0033); null: none. */
+  watermarkKey: text('watermark_key'),
+  watermarkPosition: text('watermark_position').notNull().default('bottom-right'),
+  /** Its width as a percentage of the photo's width. */
+  watermarkScale: integer('watermark_scale').notNull().default(20),
+  watermarkOpacity: integer('watermark_opacity').notNull().default(70),
+  /** Bumped by every change: renditions made under another version are made again. */
+  watermarkVersion: integer('watermark_version').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
+  oneOf('companies_watermark_position_check', t.watermarkPosition, ['top-left', 'top-right', 'center', 'bottom-left', 'bottom-right']),
   oneOf('companies_plan_check', t.plan, PLAN_IDS),
   oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
   oneOf('companies_subdomain_status_check', t.subdomainStatus, SUBDOMAIN_STATUSES),
@@ -479,6 +488,15 @@ export const contentItem = pgTable(
     /** Its place on its event's page, first 0 (migration 0031); empty when not attached, or attached before places were kept. */
     eventPosition: integer('event_position'),
     requireLead: boolean('require_lead').notNull().default(false),
+    /** Protection (Professional and above, migration 0033): fans enter this password once (scrypt hash). */
+    accessPasswordHash: text('access_password_hash'),
+    /** After it fans see "this gallery has ended"; the company is reminded 3 days before. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
+    /** off | web | originals: what fans may download, never more than the plan gives. */
+    downloadMode: text('download_mode').notNull().default('originals'),
+    /** A 4-digit PIN asked before any download (scrypt hash). */
+    downloadPinHash: text('download_pin_hash'),
     location: text('location'),
     happenedOn: date('happened_on'),
     coverAssetId: uuid('cover_asset_id'),
@@ -498,6 +516,8 @@ export const contentItem = pgTable(
     index('content_items_cover_asset_idx').on(t.coverAssetId),
     oneOf('content_items_kind_check', t.kind, CONTENT_KINDS),
     oneOf('content_items_status_check', t.status, CONTENT_STATUSES),
+    oneOf('content_items_download_mode_check', t.downloadMode, ['off', 'web', 'originals']),
+    index('content_items_expiry_reminder_idx').on(t.expiresAt).where(sql`expires_at is not null and expiry_reminder_sent_at is null`),
   ],
 )
 

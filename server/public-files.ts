@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { NextFunction, Request, Response } from 'express'
 import { publicFiles } from '#app/features/public/server/public-files.server'
+import type { FileGuard } from '#app/features/public/server/find-public-rendition.server'
+import { hasAccess, parseCookieHeader } from '#app/features/gallery-protection/server/access-cookie.server'
 import { logger } from '#app/lib/logger.server'
 import { answerObject, IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { getStorage, type StoredObject } from '#app/lib/storage.server'
@@ -19,6 +21,14 @@ const PUBLIC_FILE_PATH = /^(\/p\/([^/?]+)\/([^/?]+))(?:\?.*)?$/
 const ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Renditions never change under their key; a stream's original neither, but players revalidate.
 const STREAM_CACHE = 'public, max-age=3600'
+
+// A protected gallery's photo is the fan's own: no shared cache or CDN may keep it.
+const PRIVATE_CACHE = 'private, max-age=3600'
+
+function mayOpen(guard: FileGuard, cookieHeader: string | undefined) {
+  if (guard.expiresAt && guard.expiresAt.getTime() <= Date.now()) return false
+  return hasAccess('password', guard.galleryId, guard.passwordHash, parseCookieHeader(cookieHeader))
+}
 
 function notFound(res: Response) {
   res.status(404).setHeader('Cache-Control', 'no-store').type('text/plain').end('Not found')
@@ -69,9 +79,11 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
       if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
       const [, address, assetId, variant] = match
       const index = publicFiles()
-      const file = ASSET_ID.test(assetId) ? await index.find(assetId.toLowerCase(), variant) : null
+      let file = ASSET_ID.test(assetId) ? await index.find(assetId.toLowerCase(), variant) : null
+      // A protected gallery's photo: only with its cookie, never after its end (ADR 059).
+      if (file?.guard && !mayOpen(file.guard, req.headers.cookie)) file = null
       // A photo fans ask for again and again: its whole answer was made once.
-      const hotBytes = file?.ready && req.method === 'GET' && !req.headers.range && !req.headers['if-none-match'] ? hot.get(file.storageKey) : undefined
+      const hotBytes = file?.ready && !file.guard && req.method === 'GET' && !req.headers.range && !req.headers['if-none-match'] ? hot.get(file.storageKey) : undefined
       if (file?.ready && hotBytes) {
         res.writeHead(200, file.ready)
         res.end(hotBytes)
@@ -81,8 +93,8 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
       for (const [name, value] of Object.entries(securityHeadersOf(address))) res.setHeader(name, value)
       if (!file) return notFound(res)
       const storage = getStorage()
-      const cacheControl = variant === 'stream' ? STREAM_CACHE : IMMUTABLE_CACHE
-      if (storage.kind === 's3' && options.mediaPublicUrl) {
+      const cacheControl = file.guard ? PRIVATE_CACHE : variant === 'stream' ? STREAM_CACHE : IMMUTABLE_CACHE
+      if (storage.kind === 's3' && options.mediaPublicUrl && !file.guard) {
         res.setHeader('Cache-Control', cacheControl)
         return res.redirect(302, `${options.mediaPublicUrl.replace(/\/+$/, '')}/${file.storageKey}`)
       }
@@ -115,7 +127,7 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
           }
           hot.set(file.storageKey, bytes)
         }
-        file.ready = res.getHeaders() as Record<string, string | number>
+        if (!file.guard) file.ready = res.getHeaders() as Record<string, string | number>
         res.end(bytes)
         return
       }

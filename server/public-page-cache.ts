@@ -6,6 +6,7 @@ import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
+import { ACCESS_COOKIE_PREFIX } from '#app/features/gallery-protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
 
 /*
@@ -88,6 +89,11 @@ export function sharedCookies(cookieHeader: string | undefined) {
     .map((part) => part.trim())
     .filter((part) => part.split('=')[0] === LANGUAGE_COOKIE)
     .join('; ')
+}
+
+/** Whether a request carries a protected gallery's access cookie (see access-cookie.server.ts). */
+export function holdsGalleryAccess(cookieHeader: string | undefined) {
+  return Boolean(cookieHeader?.split(';').some((part) => part.trim().startsWith(ACCESS_COOKIE_PREFIX)))
 }
 
 /** An entry still shows what fans should see: same edits, and its media at most a fold old. */
@@ -289,6 +295,8 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const url = new URL(req.originalUrl, 'http://cache.invalid')
       const scope = cacheScope(await resolveHost(req.headers.host), url.pathname)
       if (!scope) return next()
+      // A fan who opened a protected gallery sees it as only they may: never a shared page, never kept (ADR 059).
+      if (holdsGalleryAccess(req.headers.cookie)) return next()
       // From here on the page is the same for everyone: render it as for a fan without cookies.
       req.headers.cookie = sharedCookies(req.headers.cookie)
       const version = scope.kind === 'platform' ? platformVersion : await versions.read(scope.slug)
@@ -327,7 +335,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
         const value = res.getHeader(name)
         if (value !== undefined) headers[name] = String(value)
       }
-      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && KEPT_TYPES.test(headers['content-type'] ?? '') && body.length <= MAX_ENTRY_BYTES
+      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && !/no-store|private/.test(headers['cache-control'] ?? '') && KEPT_TYPES.test(headers['content-type'] ?? '') && body.length <= MAX_ENTRY_BYTES
       if (!cacheable) return finish(null)
       const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length, renderedPolicy: String(res.getHeader('content-security-policy') ?? '') }
       cache.set(key, entry)

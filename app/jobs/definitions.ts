@@ -15,6 +15,8 @@ import { findCompaniesDueBackup } from '#app/features/backup/server/find-compani
 import { runCompanyBackup } from '#app/features/backup/server/run-company-backup.server'
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
+import { sendExpiryReminders } from '#app/features/gallery-protection/server/send-expiry-reminders.server'
+import { findAssetsToRewatermark } from '#app/features/watermark/server/find-assets-to-rewatermark.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -210,5 +212,29 @@ export const sweepWebhookDeliveriesJob = defineJob({
   },
 })
 
+/** Galleries ending within 3 days: their companies are reminded, once per end date (ADR 059). */
+export const remindGalleryExpiryJob = defineJob({
+  id: 'galleries.remind-expiry',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '17 * * * *',
+  async handler() {
+    await sendExpiryReminders()
+  },
+})
+
+/** A company's watermark changed: every photo's renditions are made again, one job each (ADR 060). */
+export const rewatermarkJob = defineJob({
+  id: 'media.rewatermark',
+  schema: z.object({ companyId: z.string().min(1), version: z.number().int().min(1) }),
+  retry: { limit: 3, delaySeconds: 10, backoff: true },
+  ownerField: 'companyId',
+  async handler({ companyId, version }) {
+    for (const { assetId } of await findAssetsToRewatermark(companyId, version)) {
+      await enqueue(generateRenditionsJob, { companyId, assetId }, { singletonKey: `${assetId}:m${version}` })
+    }
+  },
+})
+
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, remindGalleryExpiryJob, rewatermarkJob]

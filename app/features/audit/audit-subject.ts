@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'company.landing.update',
   'company.restore',
   'company.template.update',
+  'company.watermark.update',
   'company.update',
   'domain.add',
   'domain.remove',

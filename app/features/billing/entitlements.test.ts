@@ -16,6 +16,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
       customDomain: false,
       apiAccess: false,
       automaticBackup: false,
+      galleryProtection: false,
       brandsPerAccount: 1,
     })
   })

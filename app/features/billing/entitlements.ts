@@ -24,6 +24,8 @@ export type Entitlements = {
   customDomain: boolean
   apiAccess: boolean
   automaticBackup: boolean
+  /** Password, end date, download switch and PIN per gallery (ADR 059). */
+  galleryProtection: boolean
   brandsPerAccount: number
 }
 
@@ -34,7 +36,7 @@ export function getEntitlements(company: { plan: string | null | undefined; plan
 }
 
 /** What a plan either includes or not. */
-export type GatedFeature = 'customBranding' | 'customTemplate' | 'customQrCodes' | 'highResolutionDownload' | 'detailedAnalytics' | 'customDomain' | 'apiAccess' | 'automaticBackup'
+export type GatedFeature = 'customBranding' | 'customTemplate' | 'customQrCodes' | 'highResolutionDownload' | 'detailedAnalytics' | 'customDomain' | 'apiAccess' | 'automaticBackup' | 'galleryProtection'
 
 /** Where a refused request sends the admin to change plan. */
 export const UPGRADE_PATH = '/admin/subscription'

@@ -16,6 +16,7 @@ export const PLANS = {
     customDomain: false,
     apiAccess: false,
     automaticBackup: false,
+    galleryProtection: false,
     brandsPerAccount: 1,
   },
   professional: {
@@ -29,6 +30,7 @@ export const PLANS = {
     customDomain: false,
     apiAccess: false,
     automaticBackup: false,
+    galleryProtection: true,
     brandsPerAccount: 1,
   },
   enterprise: {
@@ -42,6 +44,7 @@ export const PLANS = {
     customDomain: true,
     apiAccess: true,
     automaticBackup: true,
+    galleryProtection: true,
     brandsPerAccount: Infinity,
   },
 } as const

@@ -1,4 +1,4 @@
-import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Users, Webhook, type LucideIcon } from 'lucide-react'
+import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Stamp, Users, Webhook, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
@@ -40,6 +40,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
           state: readOnly ?? t('settings.state.template', { layout: t(`settings.template.layout.options.${overview.template.layout}`), canvas: t(`settings.template.canvas.options.${overview.template.canvas}`) }),
           tone: 'ok',
         },
+        { to: '/admin/settings/watermark', icon: Stamp, key: 'watermark', texts: 'watermark.card' },
         { to: '/admin/settings/domains', icon: Link2, key: 'domains' },
         { to: '/admin/settings/webhooks', icon: Webhook, key: 'webhooks', texts: 'webhooks.card' },
         {

@@ -1,6 +1,7 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { getGalleryPage, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
+import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { visitOf } from '#app/lib/visit.server'
 import type { Route } from './+types/gallery-page'
 
@@ -11,9 +12,11 @@ import type { Route } from './+types/gallery-page'
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
-    const context = await resolvePublicCompany(await visitOf(request), params.clientSlug)
+    const visit = await visitOf(request)
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
     const page = await getGalleryPage(context, params.gallerySlug, { tab: readFilter(request, MEDIA_TABS), after: new URL(request.url).searchParams.get('after') })
-    return Response.json(page, { headers: { 'Cache-Control': 'no-cache' } })
+    return Response.json(page, { headers: { 'Cache-Control': 'no-cache', ...privacy } })
   } catch (error) {
     throw toHttpError(error)
   }

@@ -20,7 +20,10 @@ import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
-import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
+import { clientAddress } from '#app/lib/rate-limit.server'
+import { data } from 'react-router'
+import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
 import { CommentsSection } from '#app/features/comments/components/comments-section'
 import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
@@ -40,6 +43,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const { company, basePath } = context
+    // Behind a password or past its end: the gallery's door instead (ADR 059).
+    const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
@@ -47,7 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
     const setlist = await loadGalleryChapters(context, gallery.id, new URL(request.url).searchParams.get('chapter'))
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    return data({ company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
   } catch (error) {
     throw toHttpError(error)
   }
@@ -61,6 +66,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   try {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
+    await guardGalleryAccess(context, visit, params.gallerySlug)
     const form = await readForm(request)
     if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug }))) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
@@ -72,8 +78,8 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export const shouldRevalidate = revalidateAfterComment
 
-/** A refused flood of comments tells the client when to come back. */
-export const headers = passRetryAfter
+/** A refused flood of comments tells the client when to come back; a protected gallery is never kept by a shared cache. */
+export const headers = protectedPageHeaders
 
 const NO_MORE: MoreState = { items: [], hasMore: true, loadMore: () => undefined }
 

@@ -1,4 +1,5 @@
 import { Download, ExternalLink, Eye, QrCode, Trash2 } from 'lucide-react'
+import { GalleryProtectionPanel } from '#app/features/gallery-protection/components/gallery-protection-panel'
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useRevalidator } from 'react-router'
 import { Button, buttonClasses } from '#app/components/ui/button'
@@ -170,6 +171,8 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
           )}
         </details.Form>
       </section>
+
+      {isGallery ? <GalleryProtectionPanel contentItemId={item.id} canEdit={canEdit} /> : null}
 
       <ConfirmDialog
         open={confirmDelete}

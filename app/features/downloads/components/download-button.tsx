@@ -4,6 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import { buttonClasses } from '#app/components/ui/button'
 import { cn } from '#app/lib/cn'
+import { downloadPinPath, PIN_REQUIRED_STATUS } from '#app/features/gallery-protection/protection-paths'
 
 type DownloadButtonProps = {
   /** The download address (fileDownloadPath / contentDownloadPath). */
@@ -73,6 +74,11 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     setPreparing(true)
     try {
       const response = await fetch(href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' })
+      if (response.status === PIN_REQUIRED_STATUS) {
+        // The gallery asks for its download PIN: its page asks, then offers the file.
+        window.location.assign(downloadPinPath(href))
+        return
+      }
       if (response.status === 403) {
         // The company does not know this fan yet (or no longer: cookie expired, lead erased).
         setAsking(true)

@@ -7,6 +7,7 @@ import { AppError } from '#app/lib/errors'
 import type { Visit } from '#app/lib/visit.server'
 import { extensionOf, galleryFileName, safeFileBase, uniqueNames, withExtension } from '../download-names'
 import type { DownloadQuality } from '../downloads'
+import { hasAccess } from '#app/features/gallery-protection/server/access-cookie.server'
 
 /*
  * What a fan may download, and as what (ADR 018): files of published galleries and content
@@ -15,7 +16,7 @@ import type { DownloadQuality } from '../downloads'
  * audio, PDFs and other files always as uploaded.
  */
 
-export type DownloadItem = { id: string; kind: string; slug: string | null; title: string; requireLead: boolean; eventId: string | null }
+export type DownloadItem = { id: string; kind: string; slug: string | null; title: string; requireLead: boolean; eventId: string | null; /** The gallery's download switch (ADR 059); absent: originals. */ downloadMode?: string }
 export type DownloadEntry = {
   assetId: string
   mediaType: string
@@ -41,7 +42,7 @@ export function photoQualityOf(entitlements: Pick<Entitlements, 'highResolutionD
 export async function listDownloadEntries(tx: Transaction, items: DownloadItem[], entitlements: Entitlements) {
   const result = new Map<string, DownloadEntry[]>(items.map((item) => [item.id, []]))
   if (items.length === 0) return result
-  const photoQuality = photoQualityOf(entitlements)
+  const planQuality = photoQualityOf(entitlements)
   const rows = await tx
     .select({
       assetId: asset.id,
@@ -73,9 +74,15 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
     .orderBy(asc(asset.contentItemId), asc(asset.position), asc(asset.createdAt))
 
   for (const item of items) {
+    // The gallery's download switch narrows what the plan gives (only while the plan includes it).
+    const mode = entitlements.galleryProtection ? (item.downloadMode ?? 'originals') : 'originals'
+    if (mode === 'off') continue
+    const photoQuality = mode === 'web' ? 'web' : planQuality
     type File = { row: (typeof rows)[number]; storageKey: string; sizeBytes: number; extension: string; quality: DownloadQuality }
     const files = rows.flatMap((row): File[] => {
       if (row.contentItemId !== item.id) return []
+      // Web size only: nothing leaves as uploaded, so only photos (their web rendition) are offered.
+      if (mode === 'web' && row.mediaType !== 'image') return []
       if (row.mediaType === 'image' && photoQuality === 'web') {
         if (!row.web) return []
         return [{ row, storageKey: row.web.key, sizeBytes: Number(row.web.size), extension: row.web.format === 'jpeg' ? 'jpg' : row.web.format, quality: 'web' }]
@@ -108,10 +115,11 @@ export const ITEM_COLUMNS = {
   title: contentItem.title,
   requireLead: contentItem.requireLead,
   eventId: contentItem.eventId,
+  downloadMode: contentItem.downloadMode,
 }
 
 /** What a download address names, in the quality of its company's plan; `context` is that company's. */
-export type DownloadTarget = { context: PublicContext; item: DownloadItem; entries: DownloadEntry[]; file: DownloadEntry | null }
+export type DownloadTarget = { context: PublicContext; item: DownloadItem; entries: DownloadEntry[]; file: DownloadEntry | null; /** The gallery's download PIN in force (its hash), if any. */ pinHash: string | null }
 
 const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
 
@@ -120,7 +128,7 @@ const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
  * its id), its company, and what it would serve. Throws NOT_FOUND for anything fans cannot see,
  * including another company's file asked for on a company's own host.
  */
-export async function findDownloadTarget(visit: Pick<Visit, 'host'>, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget> {
+export async function findDownloadTarget(visit: Pick<Visit, 'host' | 'cookies'>, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget> {
   // Cross-tenant by nature (the address names no company): only what fans may see can be read.
   const found = await withPublicRead(null, async (tx) => {
     const itemId =
@@ -134,14 +142,18 @@ export async function findDownloadTarget(visit: Pick<Visit, 'host'>, target: { k
           )[0]?.id
     if (!itemId) return null
     const [row] = await tx
-      .select({ item: ITEM_COLUMNS, company: PUBLIC_COMPANY_COLUMNS })
+      .select({ item: ITEM_COLUMNS, company: PUBLIC_COMPANY_COLUMNS, protection: { passwordHash: contentItem.accessPasswordHash, pinHash: contentItem.downloadPinHash, expiresAt: contentItem.expiresAt } })
       .from(contentItem)
       .innerJoin(organization, eq(organization.id, contentItem.companyId))
       .where(and(eq(contentItem.id, itemId), eq(contentItem.status, 'published')))
     if (!row) return null
     const context = publicContextOf(row.company, visit)
+    // A protected gallery's files go only to fans who opened it, and to nobody after its end (ADR 059).
+    const protection = context.entitlements.galleryProtection ? row.protection : { passwordHash: null, pinHash: null, expiresAt: null }
+    if (protection.expiresAt && protection.expiresAt <= new Date()) return null
+    if (!hasAccess('password', row.item.id, protection.passwordHash, visit.cookies)) return null
     const entries = (await listDownloadEntries(tx, [row.item], context.entitlements)).get(row.item.id) ?? []
-    return { context, item: row.item, entries }
+    return { context, item: row.item, entries, pinHash: protection.pinHash }
   })
   if (!found) throw notFound()
   // On a company's own host, only that company's files.

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import type { Transaction } from '#app/lib/db.server'
@@ -30,6 +30,9 @@ function offerOf(item: DownloadItem, files: DownloadEntry[]): DownloadOffer | nu
   }
 }
 
+/** Pages shared by every fan (an event, the player) offer no download of a gallery behind a password or past its end. */
+const openToEveryone = sql`(${contentItem.accessPasswordHash} is null and (${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now()))`
+
 /**
  * What a fans' page may offer to download for these published items: whether the company
  * wants fans' details first, and the exact size of each file or ZIP. The same for every fan (the
@@ -45,7 +48,7 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
         : await tx
             .select(ITEM_COLUMNS)
             .from(contentItem)
-            .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds)))
+            .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds), context.entitlements.galleryProtection ? openToEveryone : undefined))
     return offersIn(tx, context, found)
   })
 }
@@ -61,7 +64,7 @@ async function offersIn(tx: Transaction, context: PublicContext, found: Download
   const quality = photoQualityOf(context.entitlements)
   // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
   const fingerprint = `${context.versions.edits}.${context.versions.media}`
-  const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${fingerprint}`
+  const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${item.downloadMode}|${fingerprint}`
   const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
   if (missing.length > 0) {
     const entries = await listDownloadEntries(tx, missing, context.entitlements)

@@ -8,6 +8,7 @@ import { getStorage, type Storage } from '#app/lib/storage.server'
 import { safeFileBase } from '../download-names'
 import { LEAD_REQUIRED, leadFormPath } from '../downloads'
 import { visitOf } from '#app/lib/visit.server'
+import { downloadPinPath, PIN_REQUIRED, PIN_REQUIRED_STATUS } from '#app/features/gallery-protection/protection-paths'
 import type { DownloadEntry } from './find-download.server'
 import { prepareDownload, type WantedDownload } from './prepare-download.server'
 import { recordDownload } from './record-download.server'
@@ -103,6 +104,10 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return downloadNotFound(request)
     throw error
+  }
+  if (prepared.outcome === 'pin-required') {
+    if (isPageNavigation(request)) return new Response(null, { status: 303, headers: { Location: downloadPinPath(wanted.path), 'Cache-Control': 'no-store' } })
+    return Response.json({ code: PIN_REQUIRED, messageKey: 'public.protection.pinTitle' }, { status: PIN_REQUIRED_STATUS, headers: { 'Cache-Control': 'no-store' } })
   }
   if (prepared.outcome === 'lead-required') {
     // Without JavaScript the link itself leads here: the fan gets the form, then the file.

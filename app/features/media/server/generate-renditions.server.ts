@@ -5,13 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { asset, assetRendition } from '#db/schema'
+import { asset, assetRendition, organization } from '#db/schema'
+import type { WatermarkPosition } from '#app/features/watermark/watermark'
 import { withSystem } from '#app/lib/db.server'
 import { removeStoredFiles } from './remove-stored-files.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
-import { processImage } from './image-renditions.server'
+import { processImage, type Watermark } from './image-renditions.server'
 import { extractPoster, probeVideo, type VideoFacts } from './video.server'
 
 /**
@@ -23,13 +24,17 @@ export async function generateRenditions(companyId: string, assetId: string) {
   if (!system) return // the company is gone, and its files with it
   const [original] = await system.withTenant((tx) =>
     tx
-      .select({ id: asset.id, mediaType: asset.mediaType, storageKey: asset.storageKey })
+      .select({ id: asset.id, mediaType: asset.mediaType, storageKey: asset.storageKey, purpose: asset.purpose, processingStatus: asset.processingStatus })
       .from(asset)
       .where(and(eq(asset.id, assetId), eq(asset.companyId, companyId))),
   )
   if (!original) return // deleted meanwhile: nothing to do
   if (original.mediaType !== 'image' && original.mediaType !== 'video') return
-  await system.withTenant((tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
+  // Made again (a new watermark): fans keep seeing the photo, with its old renditions, meanwhile.
+  const remaking = original.processingStatus === 'ready'
+  if (!remaking) await system.withTenant((tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
+  const mark = await findCompanyWatermark(system, original.purpose)
+  const previousKeys = await system.withTenant((tx) => tx.select({ key: assetRendition.storageKey }).from(assetRendition).where(eq(assetRendition.assetId, assetId)))
 
   // A photo is its own picture; a video's picture is a poster frame, with its facts beside it.
   let video: VideoFacts | null = null
@@ -42,10 +47,12 @@ export async function generateRenditions(companyId: string, assetId: string) {
   } else {
     picture = Buffer.concat(await (await getStorage().read(original.storageKey)).toArray())
   }
-  const image = await processImage(picture)
+  const image = await processImage(picture, { watermark: mark.watermark })
   const stored = await Promise.all(
     image.renditions.map(async (rendition) => {
-      const storageKey = mediaKey(companyId, assetId, rendition.rendition, rendition.format === 'jpeg' ? 'jpg' : rendition.format)
+      // A rendition's key names the watermark version it was made under: its bytes never change under one key.
+      const name = mark.version > 0 ? `${rendition.rendition}-m${mark.version}` : rendition.rendition
+      const storageKey = mediaKey(companyId, assetId, name, rendition.format === 'jpeg' ? 'jpg' : rendition.format)
       await getStorage().put(storageKey, rendition.data, { contentType: rendition.format === 'jpeg' ? 'image/jpeg' : 'image/webp' })
       return { ...rendition, storageKey }
     }),
@@ -82,6 +89,8 @@ export async function generateRenditions(companyId: string, assetId: string) {
         updatedAt: new Date(),
       })
       .where(eq(asset.id, assetId))
+    // A ready photo made again changes no row fans' caches watch: say so, as its first processing did (migration 0008).
+    if (remaking) await tx.execute(sql`select app_public_changed(array[${companyId}]::text[], true)`)
     return true
   })
   if (!recorded) {
@@ -89,7 +98,27 @@ export async function generateRenditions(companyId: string, assetId: string) {
     await removeStoredFiles(companyId, [assetId])
     return
   }
+  // Renditions of an earlier watermark version are no longer named by any row.
+  const current = new Set(stored.map((rendition) => rendition.storageKey))
+  for (const { key } of previousKeys) if (!current.has(key)) await getStorage().delete(key).catch((error) => logger.warn({ err: error, key }, 'old rendition not removed'))
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
+}
+
+/** The purposes whose renditions fans see as content (not logos, heroes or covers): they carry the watermark. */
+const WATERMARKED_PURPOSES = new Set(['gallery-media', 'content-file'])
+
+/** The company's watermark for a file of `purpose`, and the version its renditions are named by. */
+async function findCompanyWatermark(system: NonNullable<Awaited<ReturnType<typeof actAsSystem>>>, purpose: string): Promise<{ watermark?: Watermark; version: number }> {
+  const [company] = await system.withTenant((tx) =>
+    tx
+      .select({ key: organization.watermarkKey, position: organization.watermarkPosition, scale: organization.watermarkScale, opacity: organization.watermarkOpacity, version: organization.watermarkVersion })
+      .from(organization)
+      .where(eq(organization.id, system.company.id)),
+  )
+  if (!company || !WATERMARKED_PURPOSES.has(purpose)) return { version: 0 }
+  if (!company.key) return { version: company.version }
+  const image = Buffer.concat(await (await getStorage().read(company.key)).toArray())
+  return { version: company.version, watermark: { image, position: company.position as WatermarkPosition, scale: company.scale, opacity: company.opacity } }
 }
 
 /** ffmpeg needs a seekable file: the original is copied next to the process for the job. */

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import exifReader from 'exif-reader'
-import sharp from 'sharp'
+import sharp, { type OverlayOptions } from 'sharp'
+import { watermarkPlacement, type WatermarkLayout } from '#app/features/watermark/watermark'
 import { rgbaToThumbHash } from 'thumbhash'
 import { checkImagePixels, MAX_IMAGE_PIXELS } from '../upload-rules'
 
@@ -69,11 +70,34 @@ function exifCaptureTime(exif: Buffer | undefined): { at: Date; offsetMinutes: n
   }
 }
 
+/** A company's watermark as the renditions apply it (ADR 060). */
+export type Watermark = WatermarkLayout & { image: Buffer }
+
+/**
+ * The watermark as one layer over a rendition `outWidth` wide of a `width` × `height` photo:
+ * scaled to its share of the width, its alpha multiplied by the opacity, placed by position.
+ */
+async function watermarkLayers(watermark: Watermark | undefined, width: number, height: number, outWidth: number): Promise<OverlayOptions[]> {
+  if (!watermark) return []
+  const outHeight = Math.max(1, Math.round((height * outWidth) / width))
+  const markWidth = Math.max(1, Math.min(outWidth, Math.round((outWidth * watermark.scale) / 100)))
+  const { data, info } = await sharp(watermark.image)
+    .resize({ width: markWidth, height: outHeight, fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const factor = watermark.opacity / 100
+  for (let index = 3; index < data.length; index += 4) data[index] = Math.round(data[index] * factor)
+  const { left, top } = watermarkPlacement({ width: outWidth, height: outHeight }, { width: info.width, height: info.height }, watermark.position)
+  return [{ input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top }]
+}
+
 /**
  * Makes the web renditions of a photo: EXIF orientation applied, all metadata (GPS included)
- * left out of what is served, WebP at each width plus one JPEG, and a ThumbHash placeholder.
+ * left out of what is served, WebP at each width plus one JPEG (each with the company's
+ * watermark, if given), and a ThumbHash placeholder.
  */
-export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+export async function processImage(input: Buffer | string, options: { watermark?: Watermark } = {}): Promise<ProcessedImage> {
   // The header first, to say how large a photo over the cap is (no pixel is decoded for it).
   const metadata = await sharp(input, { limitInputPixels: false }).metadata()
   const pixels = metadata.width && metadata.height ? checkImagePixels(metadata.width, metadata.pageHeight ?? metadata.height) : null
@@ -93,6 +117,7 @@ export async function processImage(input: Buffer | string): Promise<ProcessedIma
       const { data, info } = await upright
         .clone()
         .resize({ width: Math.min(target, width), withoutEnlargement: true })
+        .composite(await watermarkLayers(options.watermark, width, height, Math.min(target, width)))
         .webp({ quality: 80, effort: 4 })
         .toBuffer({ resolveWithObject: true })
       return { rendition: `w${target}`, format: 'webp' as const, width: info.width, height: info.height, data }
@@ -101,6 +126,7 @@ export async function processImage(input: Buffer | string): Promise<ProcessedIma
       const { data, info } = await upright
         .clone()
         .resize({ width: Math.min(JPEG_FALLBACK_WIDTH, width), withoutEnlargement: true })
+        .composite(await watermarkLayers(options.watermark, width, height, Math.min(JPEG_FALLBACK_WIDTH, width)))
         .jpeg({ quality: 82, mozjpeg: true })
         .toBuffer({ resolveWithObject: true })
       return { rendition: `w${JPEG_FALLBACK_WIDTH}`, format: 'jpeg' as const, width: info.width, height: info.height, data }

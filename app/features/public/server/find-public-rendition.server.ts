@@ -2,7 +2,27 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
 import { COMPANY_IMAGE_PURPOSES } from '#app/features/media/upload-rules'
+import { getEntitlements } from '#app/features/billing/entitlements'
 import { renditionUpTo } from '#app/features/media/server/rendition-up-to.server'
+
+/*
+ * A file of a gallery behind a password or with an end date (on a plan that includes it) goes
+ * only to fans holding its cookie, and to nobody after the end; its chosen cover stays public
+ * (the landing and link previews show it, ADR 059). Written out in full: drizzle's unqualified
+ * names would bind to the inner tables.
+ */
+const galleryGuard = sql<{ galleryId: string; passwordHash: string | null; expiresAt: string | null; plan: string; planValidUntil: string | null } | null>`(
+  select json_build_object('galleryId', g.id, 'passwordHash', g.access_password_hash, 'expiresAt', g.expires_at, 'plan', c.plan, 'planValidUntil', c.plan_valid_until)
+  from content_items as g join companies as c on c.id = g.company_id
+  where g.id = assets.content_item_id and (g.access_password_hash is not null or g.expires_at is not null)
+    and g.cover_asset_id is distinct from assets.id)`
+
+export type FileGuard = { galleryId: string; passwordHash: string | null; expiresAt: Date | null }
+
+function guardOf(row: { galleryId: string; passwordHash: string | null; expiresAt: string | null; plan: string; planValidUntil: string | null } | null): FileGuard | undefined {
+  if (!row || !getEntitlements(row).galleryProtection) return undefined
+  return { galleryId: row.galleryId, passwordHash: row.passwordHash, expiresAt: row.expiresAt ? new Date(row.expiresAt) : null }
+}
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 
@@ -13,11 +33,11 @@ const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
 export async function findPublicStream(assetId: string) {
   return withPublicRead(null, async (tx) => {
     const [row] = await tx
-      .select({ companyId: asset.companyId, storageKey: asset.storageKey })
+      .select({ companyId: asset.companyId, storageKey: asset.storageKey, guard: galleryGuard })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
       .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), inArray(asset.mediaType, ['video', 'audio', 'pdf'])))
-    return row ?? null
+    return row ? { companyId: row.companyId, storageKey: row.storageKey, guard: guardOf(row.guard) } : null
   })
 }
 
@@ -34,7 +54,7 @@ export async function findPublicRendition(assetId: string, variant: string) {
   const upTo = renditionUpTo(rendition, format)
   return withPublicRead(null, async (tx) => {
     const [row] = await tx
-      .select({ companyId: asset.companyId, storageKey: assetRendition.storageKey })
+      .select({ companyId: asset.companyId, storageKey: assetRendition.storageKey, guard: galleryGuard })
       .from(assetRendition)
       .innerJoin(asset, eq(asset.id, assetRendition.assetId))
       .where(
@@ -53,6 +73,6 @@ export async function findPublicRendition(assetId: string, variant: string) {
       )
       .orderBy(upTo.orderBy)
       .limit(1)
-    return row ?? null
+    return row ? { companyId: row.companyId, storageKey: row.storageKey, guard: guardOf(row.guard) } : null
   })
 }

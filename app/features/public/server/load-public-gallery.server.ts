@@ -10,9 +10,9 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
  */
 export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null }) {
   const { gallery, media, next, upcoming, preparing, downloads } = await readTogether(context, async (reads) => {
-    const { gallery: { requireLead, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
+    const { gallery: { requireLead, downloadMode, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
     // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
-    const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId }])
+    const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId, downloadMode }])
     return { gallery, ...page, downloads }
   })
   const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company: context.company, path: `/galeria/${input.gallerySlug}`, title: gallery.title, description: gallery.description }, context)

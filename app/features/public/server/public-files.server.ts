@@ -1,5 +1,5 @@
 import type { StoredObject } from '#app/lib/storage.server'
-import { findPublicRendition, findPublicStream } from './find-public-rendition.server'
+import { findPublicRendition, findPublicStream, type FileGuard } from './find-public-rendition.server'
 
 /*
  * Which files fans may load (`/p/{asset}/{variant}`), answered from memory: a fan's gallery asks
@@ -13,6 +13,8 @@ import { findPublicRendition, findPublicStream } from './find-public-rendition.s
 export type PublicFile = {
   companyId: string
   storageKey: string
+  /** Set for a protected gallery's file: who may have it is asked on every request (ADR 059). */
+  guard?: FileGuard
   /** What storage said of it (size, ETag): asked once. */
   object?: StoredObject
   /** The headers of its whole answer, once made: the next fans get them as they are. */

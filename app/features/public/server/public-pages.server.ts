@@ -180,7 +180,7 @@ export async function getCompanyLanding({ company, read }: PublicContext) {
         videos: filesOfType('video'),
       })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
+      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`))
       .orderBy(desc(contentItem.publishedAt))
     const events = await tx
       .select({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
@@ -325,7 +325,7 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
 
 async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string) {
   const [gallery] = await tx
-    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, photos: filesOfType('image'), videos: filesOfType('video') })
+    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, photos: filesOfType('image'), videos: filesOfType('video') })
     .from(contentItem)
     .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
   if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)

@@ -108,7 +108,7 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
       case 'gallery':
       case 'content': {
         const [found] = await tx
-          .select({ company: companyColumns, title: contentItem.title, cover: contentItem.coverAssetId, first: firstMedia })
+          .select({ company: companyColumns, title: contentItem.title, cover: contentItem.coverAssetId, first: firstMedia, isLocked: sql<boolean>`${contentItem.accessPasswordHash} is not null` })
           .from(contentItem)
           .innerJoin(organization, eq(organization.id, contentItem.companyId))
           .where(and(eq(contentItem.id, id), eq(contentItem.kind, kind === 'gallery' ? 'gallery' : 'single'), eq(contentItem.status, 'published')))
@@ -118,6 +118,8 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
           const thumbnails = found.first
             ? await inner.select({ id: asset.customThumbnailAssetId }).from(asset).where(eq(asset.id, found.first))
             : []
+          // Behind a password, the preview shows the chosen cover and the title only, never a photo of it (ADR 059).
+          if (found.isLocked) return artworkFor(inner, found.company, found.title, found.company.name, [found.cover])
           return artworkFor(inner, found.company, found.title, found.company.name, [found.cover, thumbnails[0]?.id ?? null, found.first])
         })
       }

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm'
+import { contentItem } from '#db/schema'
+import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import { redirect } from 'react-router'
+import type { Visit } from '#app/lib/visit.server'
+import { galleryAccessPath } from '../protection-paths'
+import { hasAccess } from './access-cookie.server'
+
+export type GalleryAccess = {
+  id: string
+  title: string
+  passwordHash: string | null
+  expiresAt: Date | null
+  /** Whether fans' pages of it must never be kept in a shared cache (it changes per fan or with time). */
+  isPrivate: boolean
+  state: 'open' | 'locked' | 'ended'
+}
+
+/** A published gallery's protection, and what it means for this visitor; null when there is no such gallery. */
+export async function findGalleryAccess(context: PublicContext, visit: Pick<Visit, 'cookies'>, gallerySlug: string, now = new Date()): Promise<GalleryAccess | null> {
+  const [row] = await context.read((tx) =>
+    tx
+      .select({ id: contentItem.id, title: contentItem.title, passwordHash: contentItem.accessPasswordHash, expiresAt: contentItem.expiresAt, pinHash: contentItem.downloadPinHash })
+      .from(contentItem)
+      .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'))),
+  )
+  if (!row) return null
+  // A company that left Professional keeps its settings, but they stop applying (like other gated settings).
+  const enforced = context.entitlements.galleryProtection
+  const passwordHash = enforced ? row.passwordHash : null
+  const expiresAt = enforced ? row.expiresAt : null
+  const state = expiresAt && expiresAt <= now ? 'ended' : hasAccess('password', row.id, passwordHash, visit.cookies) ? 'open' : 'locked'
+  return { id: row.id, title: row.title, passwordHash, expiresAt, isPrivate: Boolean(passwordHash || expiresAt || (enforced && row.pinHash)), state }
+}
+
+/**
+ * For the gallery's own pages: a fan without the password, or after the end, is sent to the
+ * gallery's access page. Returns the headers the page must carry (protected pages are never
+ * kept by a shared cache).
+ */
+export async function guardGalleryAccess(context: PublicContext, visit: Pick<Visit, 'cookies'>, gallerySlug: string): Promise<HeadersInit> {
+  const access = await findGalleryAccess(context, visit, gallerySlug)
+  if (!access) return {}
+  if (access.state !== 'open') throw redirect(galleryAccessPath(context.basePath, gallerySlug), { status: 303, headers: PRIVATE_PAGE })
+  return access.isPrivate ? PRIVATE_PAGE : {}
+}
+
+export const PRIVATE_PAGE = { 'Cache-Control': 'private, no-store' }

@@ -1,0 +1,20 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { asset, organization } from '#db/schema'
+import { actAsSystem } from '#app/lib/tenant.server'
+
+/**
+ * The company's photos and videos whose renditions carry its watermark, when `version` is still
+ * its watermark's version (a later change has queued its own pass: this one has nothing to do).
+ */
+export async function findAssetsToRewatermark(companyId: string, version: number) {
+  const system = await actAsSystem(companyId, 'media.rewatermark')
+  if (!system) return []
+  return system.withTenant(async (tx) => {
+    const [company] = await tx.select({ version: organization.watermarkVersion }).from(organization).where(eq(organization.id, companyId))
+    if (company?.version !== version) return []
+    return tx
+      .select({ assetId: asset.id })
+      .from(asset)
+      .where(and(eq(asset.companyId, companyId), inArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'ready'), inArray(asset.purpose, ['gallery-media', 'content-file'])))
+  })
+}

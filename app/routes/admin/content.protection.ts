@@ -1,0 +1,21 @@
+import { ZGalleryProtection } from '#app/features/gallery-protection/protection'
+import { getGalleryProtection } from '#app/features/gallery-protection/server/get-gallery-protection.server'
+import { updateGalleryProtection } from '#app/features/gallery-protection/server/update-gallery-protection.server'
+import { actionFailure, actionInvalid, actionSuccess } from '#app/lib/action-result'
+import { withMember } from '#app/lib/member-route.server'
+import { readForm } from '#app/lib/read-form.server'
+import type { Route } from './+types/content.protection'
+
+// A gallery's protection panel in its editor (ADR 059): read by the panel, saved by its form.
+export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => getGalleryProtection(member, params.contentItemId))
+
+export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {
+  const parsed = ZGalleryProtection.safeParse(await readForm(request))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    await updateGalleryProtection(member, params.contentItemId, parsed.data)
+    return actionSuccess('protection.saved')
+  } catch (error) {
+    return actionFailure(error)
+  }
+})

@@ -1,0 +1,69 @@
+import { data, redirect } from 'react-router'
+import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
+import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
+import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { GalleryAccessView } from '#app/features/gallery-protection/components/gallery-access-view'
+import { ZUnlockGallery } from '#app/features/gallery-protection/protection'
+import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
+import { findGalleryAccess, PRIVATE_PAGE } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import { unlockGallery } from '#app/features/gallery-protection/server/unlock-gallery.server'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
+import { AppError, toHttpError } from '#app/lib/errors'
+import { getRequestT } from '#app/lib/i18n.server'
+import { clientAddress, retryAfterHeader } from '#app/lib/rate-limit.server'
+import { readForm } from '#app/lib/read-form.server'
+import { visitOf } from '#app/lib/visit.server'
+import type { Route } from './+types/gallery-access'
+
+// A protected gallery's door (ADR 059): its password, or "this gallery has ended" over the company's landing.
+export async function loader({ params, request }: Route.LoaderArgs) {
+  try {
+    const visit = await visitOf(request)
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const gallery = `${context.basePath}/galeria/${params.gallerySlug}`
+    const access = await findGalleryAccess(context, visit, params.gallerySlug)
+    if (!access) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
+    if (access.state === 'open') throw redirect(gallery, { status: 303, headers: PRIVATE_PAGE })
+    if (access.state === 'ended') {
+      const landing = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS) })
+      return data({ state: 'ended' as const, title: access.title, landing }, { status: 410, headers: PRIVATE_PAGE })
+    }
+    // What a shared link shows: the cover and the title, never the photos or the description.
+    const share = await buildShareCard(visit, { kind: 'gallery', id: access.id, company: context.company, path: `/galeria/${params.gallerySlug}`, title: access.title, description: null }, context)
+    return data({ state: 'locked' as const, title: access.title, company: context.company, basePath: context.basePath, meta: shareMeta(share, { documentTitle: `${access.title} · ${context.company.name}` }) }, { headers: PRIVATE_PAGE })
+  } catch (error) {
+    throw toHttpError(error)
+  }
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const visit = await visitOf(request)
+  const context = await resolvePublicCompany(visit, params.clientSlug).catch((error) => {
+    throw toHttpError(error)
+  })
+  const input = ZUnlockGallery.safeParse(await readForm(request))
+  const t = getRequestT(request)
+  try {
+    const { setCookie } = await unlockGallery(context, visit, { gallerySlug: params.gallerySlug, password: input.success ? input.data.password : '', clientAddress: clientAddress(request) })
+    return redirect(`${context.basePath}/galeria/${params.gallerySlug}`, { status: 303, headers: { ...PRIVATE_PAGE, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) } })
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw toHttpError(error)
+    const retryAfter = typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
+    return data({ error: t(error.messageKey, error.details) }, { status: error.status, headers: { ...PRIVATE_PAGE, ...retryAfter } })
+  }
+}
+
+export const headers = protectedPageHeaders
+
+export const meta: Route.MetaFunction = ({ data: page }) => [...(page && 'meta' in page ? page.meta : [{ title: page?.title ?? 'Afterglow' }]), { name: 'robots', content: 'noindex' }]
+
+export default function GalleryAccess({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === 'ended') return <GalleryAccessView state="ended" title={loaderData.title} landing={loaderData.landing} />
+  return <GalleryAccessView state="locked" title={loaderData.title} company={loaderData.company} basePath={loaderData.basePath} error={actionData?.error ?? null} />
+}
+
+export function ErrorBoundary() {
+  return <PublicErrorBoundary fallback="gallery" />
+}
