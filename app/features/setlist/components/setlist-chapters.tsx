@@ -78,7 +78,7 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
                 {downloadLabel}
               </DownloadButton>
             ) : null}
-            <ShareMenu url={chapterUrl} title={`${name(current)} · ${galleryTitle}`} label={t('setlistFans.share')} className="rounded-[var(--radius-ui)] bg-surface" />
+            <ShareMenu url={chapterUrl} title={`${name(current)} · ${galleryTitle}`} label={current.number === null ? t('setlistFans.shareMore') : t('setlistFans.share')} className="rounded-[var(--radius-ui)] bg-surface" />
           </div>
         </div>
       ) : null}
