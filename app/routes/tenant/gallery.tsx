@@ -8,6 +8,10 @@ import { MediaGrid } from '#app/features/public/components/media-grid'
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
 const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
+// Only concert galleries with a set-list show it; its HTML comes with the page either way.
+const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() => import('#app/features/setlist/components/setlist-chapters').then((module) => ({ default: module.SetlistChapters })))
+import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
+import type { SetlistChaptersProps } from '#app/features/setlist/components/setlist-chapters'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
@@ -33,7 +37,6 @@ import { findPublicComments } from '#app/features/comments/server/find-public-co
 import { submitComment } from '#app/features/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
-import { SetlistChapters } from '#app/features/setlist/components/setlist-chapters'
 import { loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
@@ -85,6 +88,13 @@ const NO_MORE: MoreState = { items: [], hasMore: true, loadMore: () => undefined
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
+// Moving here from another page, a set-list's part arrives with the page's data, not after it.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const loaded = await serverLoader()
+  if (loaded.setlist) await SetlistChapters.preload()
+  return loaded
+}
+
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken, setlist } = loaderData
@@ -127,7 +137,11 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: gallery.photos, videos: gallery.videos }} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
         </div>
       ) : null}
-      {setlist ? <SetlistChapters setlist={setlist} galleryId={gallery.id} galleryTitle={gallery.title} shareUrl={share.url} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : null} /> : null}
+      {setlist ? (
+        <Suspense fallback={null}>
+          <SetlistChapters setlist={setlist} galleryId={gallery.id} galleryTitle={gallery.title} shareUrl={share.url} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : null} />
+        </Suspense>
+      ) : null}
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
         {shown.length === 0 && preparing > 0 ? (
           <div role="status" className="rounded-xl border border-dashed border-line p-10 text-center" data-testid="gallery-preparing">

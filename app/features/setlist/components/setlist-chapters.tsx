@@ -5,7 +5,7 @@ import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { FanChapter, GalleryChapters } from '../server/load-gallery-chapters.server'
 
-type Props = {
+export type SetlistChaptersProps = {
   setlist: GalleryChapters
   galleryId: string
   galleryTitle: string
@@ -22,7 +22,7 @@ const chapterHref = (chapter: FanChapter) => `?chapter=${chapter.key}#setlist`
  * and phones work without script) and, on a chapter's page, its heading, its ZIP, its link to
  * share and the songs before and after it.
  */
-export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, download }: Props) {
+export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, download }: SetlistChaptersProps) {
   const { t } = useTranslation()
   const { chapters, current } = setlist
   const name = (chapter: FanChapter) => (chapter.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title }))
