@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import yauzl from 'yauzl'
+import { zipEntryNames } from '../support/zip'
 import { asset, contentItem, lead, subscription } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { getPool, withSystem } from '#app/lib/db.server'
@@ -27,22 +27,6 @@ let browser: Browser
 let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 let starter: Awaited<ReturnType<typeof createCompanyAdmin>>
 const assetIds: string[] = []
-
-function zipEntryNames(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 async function adminPage(who: typeof admin, viewport: typeof DESKTOP, language = 'en') {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, acceptDownloads: true })

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import yauzl from 'yauzl'
+import { zipEntries } from '../support/zip'
 import { assetRendition, contentItem, download, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { launchBrowser, PHONE, visit } from '../support/browser'
@@ -20,22 +20,6 @@ let slug = ''
 let companyId = ''
 let galleryId = ''
 const photoIds: string[] = []
-
-function zipEntries(file: string): Promise<Array<{ name: string; size: number; method: number }>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const entries: Array<{ name: string; size: number; method: number }> = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.push({ name: entry.fileName, size: entry.uncompressedSize, method: entry.compressionMethod })
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 async function webSize(assetId: string) {
   const [row] = await withSystem((tx) =>

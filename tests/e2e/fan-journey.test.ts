@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import yauzl from 'yauzl'
+import { zipEntryNames } from '../support/zip'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
@@ -26,22 +26,6 @@ let browser: Browser
 let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 let slug = ''
 let singleId = ''
-
-function zipEntryNames(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 /** A finger sliding right to left across the viewer (touch events, as a phone sends them). */
 async function swipeLeft(page: Page) {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Browser, BrowserContext } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import yauzl from 'yauzl'
+import { zipEntryNames as zipNames } from '../support/zip'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
@@ -25,22 +25,6 @@ let galleryId = ''
 function exifPhoto(color: string, taken?: { at: string; offset?: string }) {
   const image = sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).jpeg({ quality: 85 })
   return (taken ? image.withExif({ IFD2: { DateTimeOriginal: taken.at, ...(taken.offset ? { OffsetTimeOriginal: taken.offset } : {}) } }) : image).toBuffer()
-}
-
-function zipNames(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
 }
 
 describe('set-list chapters', () => {

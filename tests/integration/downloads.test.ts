@@ -3,7 +3,7 @@ import http from 'node:http'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
+import { readZip } from '../support/zip'
 import { asset, assetRendition, auditEvent, contentItem, download, lead, organization } from '#db/schema'
 import { leadCookieName, verifyLeadCookieValue } from '#app/features/leads/server/lead-cookie.server'
 import { withSystem } from '#app/lib/db.server'
@@ -82,30 +82,6 @@ function fetchBytes(client: TestClient, path: string, headers: Record<string, st
       response.on('error', reject)
     })
     request.on('error', reject)
-  })
-}
-
-/** Every entry of a ZIP: name, compression method and bytes. */
-function readZip(buffer: Buffer): Promise<Array<{ name: string; method: number; bytes: Buffer }>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const entries: Array<{ name: string; method: number; bytes: Buffer }> = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError)
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, method: entry.compressionMethod, bytes: Buffer.concat(chunks) })
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
   })
 }
 

@@ -3,7 +3,7 @@ import http from 'node:http'
 import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import yauzl from 'yauzl'
+import { zipEntryNames as zipNames } from '../support/zip'
 import { asset, contentItem, download, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
@@ -54,22 +54,6 @@ function fetchBytes(client: TestClient, path: string, headers: Record<string, st
       response.on('error', reject)
     })
     request.on('error', reject)
-  })
-}
-
-function zipNames(buffer: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error)
-      const names: string[] = []
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(names))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
   })
 }
 
