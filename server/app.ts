@@ -25,6 +25,7 @@ import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolv
 import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
+import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
 import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
@@ -173,6 +174,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         channels: {
           ...HOST_CHANGES,
           ...JOB_WAKEUPS,
+          ...LIVE_CHANGES,
           // Both forget what they keep of a company whose public side changed.
           public_changes: (companyId: string) => {
             PUBLIC_FILE_CHANGES.public_changes(companyId)
@@ -184,6 +186,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
           forgetTlsHosts()
           publicFiles().forgetAll()
           forgetEventTargets()
+          onLiveGap()
         },
       },
     )

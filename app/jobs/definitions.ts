@@ -15,6 +15,7 @@ import { findCompaniesDueBackup } from '#app/features/backup/server/find-compani
 import { runCompanyBackup } from '#app/features/backup/server/run-company-backup.server'
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
+import { sendShowEndedMails } from '#app/features/live/server/send-show-ended-mails.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -35,6 +36,17 @@ export const generateRenditionsJob = defineJob({
       await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast || hopeless)
       if (!hopeless) throw error
     }
+  },
+})
+
+/** A live show ended: the fans who asked get the gallery's link (ADR 057). */
+export const sendShowEndedMailsJob = defineJob({
+  id: 'live.send-show-ended-mails',
+  schema: z.object({ companyId: z.string().min(1), contentItemId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  ownerField: 'companyId',
+  async handler({ companyId, contentItemId }) {
+    await sendShowEndedMails(companyId, contentItemId)
   },
 })
 
@@ -211,4 +223,4 @@ export const sweepWebhookDeliveriesJob = defineJob({
 })
 
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, sendShowEndedMailsJob]

@@ -8,6 +8,8 @@ import { MediaGrid } from '#app/features/public/components/media-grid'
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
 const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
+// Only live galleries load the live client (ADR 057).
+const LiveDrop = lazy(() => import('#app/features/live/components/live-drop'))
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
@@ -32,6 +34,7 @@ import { shareMeta } from '#app/features/sharing/share-meta'
 import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
+import { findLiveGallery } from '#app/features/live/server/find-live-gallery.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -42,7 +45,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
     const comments = await findPublicComments(context, gallery.id)
-    return { company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
+    const live = gallery.liveMode ? { cursor: (await findLiveGallery(context, params.gallerySlug)).cursor } : null
+    return { live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -76,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken } = loaderData
+  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -108,6 +112,11 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </DownloadButton>
         ) : null}
       </CoverHero>
+      {live ? (
+        <Suspense fallback={null}>
+          <LiveDrop streamUrl={`${basePath}/galeria/${gallerySlug}/live`} cursor={live.cursor} companyName={company.name} privacyHref={`${basePath}/privacidade`} />
+        </Suspense>
+      ) : null}
       <div className="pb-4">
         <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
       </div>

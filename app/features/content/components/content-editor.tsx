@@ -12,6 +12,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
 import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
+import { LiveShowPanel } from '#app/features/live/components/live-show-panel'
 import { StatusBadge } from './status-badge'
 
 export type ContentEditorProps = ContentForEdit & { liveUrl: string; events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
@@ -134,6 +135,8 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         ) : null}
         <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />
       </section>
+
+      {isGallery ? <LiveShowPanel contentItemId={item.id} /> : null}
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">
