@@ -26,6 +26,7 @@ import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/serve
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
 import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
+import { liveStreams } from './live-streams'
 import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
@@ -96,6 +97,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.use(malformedAddresses())
   // Fans' analytics events, thousands a second: ahead of everything pages need (ADR 040).
   app.post('/api/events', fanEvents())
+  // Live streams, held open by thousands of fans and walls at once: a bare response each (ADR 057).
+  app.use(liveStreams())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))

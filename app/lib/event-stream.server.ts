@@ -1,8 +1,11 @@
+import type http from 'node:http'
+
 /*
- * A `text/event-stream` answer (server-sent events). Proxies must neither buffer it (nginx reads
- * `X-Accel-Buffering: no`) nor keep it (`no-cache`); compression leaves this type alone. A stream
- * that falls this far behind (a phone gone to sleep on a stalled connection) is closed, and the
- * browser reconnects and resumes from its last event id.
+ * A `text/event-stream` answer (server-sent events), written straight to the Node response:
+ * thousands are held open at once, so each costs its socket and little else. Proxies must neither
+ * buffer it (nginx reads `X-Accel-Buffering: no`) nor keep it (`no-cache`); compression leaves
+ * this type alone. A stream that falls this far behind (a phone gone to sleep on a stalled
+ * connection) is closed, and the browser reconnects and resumes from its last event id.
  */
 const MAX_QUEUED_BYTES = 256 * 1024
 
@@ -10,6 +13,7 @@ export const EVENT_STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache, no-transform',
   'X-Accel-Buffering': 'no',
+  'X-Content-Type-Options': 'nosniff',
 }
 
 export type EventStreamWriter = {
@@ -18,48 +22,23 @@ export type EventStreamWriter = {
 }
 
 /**
- * Opens the stream and hands `start` its writer; `start` returns what to do when the client goes
- * (the request's signal aborts, or the stream is cancelled or dropped).
+ * Opens the stream on `res` and hands `start` its writer; `start` returns what to do when the
+ * client goes.
  */
-export function eventStreamResponse(signal: AbortSignal, start: (writer: EventStreamWriter) => () => void, init: { retryMs: number }) {
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined
-  let stop: (() => void) | undefined
-  let closed = false
-  const close = () => {
-    if (closed) return
-    closed = true
-    stop?.()
-    try {
-      controller?.close()
-    } catch {
-      // already closed by the client
-    }
-  }
+export function openEventStream(res: http.ServerResponse, start: (writer: EventStreamWriter) => () => void, init: { retryMs: number }) {
+  res.writeHead(200, EVENT_STREAM_HEADERS)
+  res.write(`retry: ${init.retryMs}\n\n`)
   const writer: EventStreamWriter = {
     write(chunk) {
-      if (closed || !controller) return false
-      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
-        close()
+      if (res.destroyed || res.writableEnded) return false
+      if (res.writableLength > MAX_QUEUED_BYTES) {
+        res.destroy()
         return false
       }
-      controller.enqueue(chunk)
+      res.write(chunk)
       return true
     },
   }
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start(streamController) {
-        controller = streamController
-        controller.enqueue(new TextEncoder().encode(`retry: ${init.retryMs}\n\n`))
-        if (signal.aborted) return close()
-        signal.addEventListener('abort', close, { once: true })
-        stop = start(writer)
-      },
-      cancel() {
-        close()
-      },
-    },
-    { highWaterMark: MAX_QUEUED_BYTES, size: (chunk) => chunk.byteLength },
-  )
-  return new Response(body, { headers: EVENT_STREAM_HEADERS })
+  const stop = start(writer)
+  res.once('close', stop)
 }

@@ -49,9 +49,15 @@ export function useLiveStream(url: string, cursor: number, pollMs: number, onPho
         setEnded(true)
         source?.close()
       })
-      // A stream the browser gave up on (refused, or cut by something in between): ask instead.
+      // A stream the browser gave up on (refused by something in between), or one cut again and
+      // again before it ever opened (a buffering proxy): ask instead.
+      let failures = 0
+      source.onopen = () => {
+        failures = 0
+      }
       source.onerror = () => {
-        if (source?.readyState === EventSource.CLOSED) startPolling()
+        failures++
+        if (source?.readyState === EventSource.CLOSED || failures >= 3) startPolling()
       }
     }
     return () => {

@@ -4,11 +4,9 @@ import { ZLeadCapture } from '#app/features/leads/lead-capture.schema'
 import { findLivePhotosAfter } from '#app/features/live/server/find-live-photos.server'
 import { findLiveGallery } from '#app/features/live/server/find-live-gallery.server'
 import { followLiveGallery } from '#app/features/live/server/follow-live-gallery.server'
-import { joinLiveStream } from '#app/features/live/server/join-live-stream.server'
-import { LIVE_RETRY_MS, ZLiveCursor } from '#app/features/live/live.schema'
+import { ZLiveCursor } from '#app/features/live/live.schema'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { AppError, toHttpError } from '#app/lib/errors'
-import { eventStreamResponse } from '#app/lib/event-stream.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, consumeRateLimit, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
@@ -16,19 +14,18 @@ import { visitOf } from '#app/lib/visit.server'
 import type { Route } from './+types/gallery-live'
 
 /**
- * A live gallery's stream (ADR 057): `text/event-stream` of the photos approved after the
- * `Last-Event-ID` (or `?after=`, where the fan's page ended), or, with `?poll=1`, the same photos as
- * JSON for pages whose stream is blocked. POST: a fan's "send me the photos when the show ends".
+ * A live gallery's photos approved after `?after=` as JSON (`?poll=1`): what pages whose event
+ * stream is blocked ask for instead. The stream itself is answered ahead of the page stack
+ * (server/live-streams.ts). POST: a fan's "send me the photos when the show ends".
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const context = await resolvePublicCompany(await visitOf(request), params.clientSlug)
     const gallery = await findLiveGallery(context, params.gallerySlug)
     const url = new URL(request.url)
-    const from = request.headers.get('last-event-id') ?? url.searchParams.get('after')
+    const from = url.searchParams.get('after')
     const after = from === null ? gallery.cursor : ZLiveCursor.parse(from)
-    if (url.searchParams.has('poll')) return Response.json({ photos: await findLivePhotosAfter(gallery.id, after) }, { headers: { 'Cache-Control': 'no-cache' } })
-    return eventStreamResponse(request.signal, (writer) => joinLiveStream(gallery.id, after, writer), { retryMs: LIVE_RETRY_MS })
+    return Response.json({ photos: await findLivePhotosAfter(gallery.id, after) }, { headers: { 'Cache-Control': 'no-cache' } })
   } catch (error) {
     throw toHttpError(error)
   }

@@ -34,7 +34,7 @@ import { shareMeta } from '#app/features/sharing/share-meta'
 import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
-import { findLiveGallery } from '#app/features/live/server/find-live-gallery.server'
+import { getLiveStart } from '#app/features/live/server/find-live-gallery.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -45,7 +45,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
     const comments = await findPublicComments(context, gallery.id)
-    const live = gallery.liveMode ? { cursor: (await findLiveGallery(context, params.gallerySlug)).cursor } : null
+    const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     return { live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }
   } catch (error) {
     throw toHttpError(error)
@@ -114,7 +114,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
       </CoverHero>
       {live ? (
         <Suspense fallback={null}>
-          <LiveDrop streamUrl={`${basePath}/galeria/${gallerySlug}/live`} cursor={live.cursor} companyName={company.name} privacyHref={`${basePath}/privacidade`} />
+          <LiveDrop streamUrl={`${basePath}/galeria/${gallerySlug}/live`} cursor={live.cursor} initial={live.photos} companyName={company.name} privacyHref={`${basePath}/privacidade`} />
         </Suspense>
       ) : null}
       <div className="pb-4">

@@ -136,7 +136,7 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />
       </section>
 
-      {isGallery ? <LiveShowPanel contentItemId={item.id} /> : null}
+      {isGallery ? <LiveShowPanel contentItemId={item.id} venueUploader={!canEdit} /> : null}
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">

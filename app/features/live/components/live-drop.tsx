@@ -1,6 +1,5 @@
 import { BellRing, Check } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button } from '#app/components/ui/button'
 import { LeadCaptureFields } from '#app/features/leads/components/lead-capture-fields'
 import { srcSetOf } from '#app/features/public/components/media-grid'
@@ -14,17 +13,18 @@ const STRIP_MAX = 60
 type FollowAnswer = { ok: true; message: string } | { ok: false; errors: Record<string, string[]> }
 
 /**
- * A live gallery's strip of photos as they are approved (ADR 057), newest first. Its height is
+ * A live gallery's strip of photos as they are approved (ADR 057), newest first, starting with the
+ * newest the page was rendered with. Its height is
  * held from the first paint, so nothing on the page moves when photos arrive; once the strip
  * shows photos, newer ones wait behind a "new photos" pill (floating, out of the page's flow) for
  * the fan to bring in. Loaded only on live galleries.
  */
-export default function LiveDrop({ streamUrl, cursor, companyName, privacyHref }: { streamUrl: string; cursor: number; companyName: string; privacyHref: string }) {
+export default function LiveDrop({ streamUrl, cursor, initial, companyName, privacyHref }: { streamUrl: string; cursor: number; initial: LivePhoto[]; companyName: string; privacyHref: string }) {
   const { t } = useTranslation()
-  const [shown, setShown] = useState<LivePhoto[]>([])
+  const [shown, setShown] = useState<LivePhoto[]>(initial)
   const [waiting, setWaiting] = useState<LivePhoto[]>([])
   const strip = useRef<HTMLDivElement>(null)
-  const showing = useRef<LivePhoto[]>([])
+  const showing = useRef<LivePhoto[]>(initial)
   // Each photo comes once (useLiveStream); the first fills the strip's held space, the rest wait for the fan.
   const { ended } = useLiveStream(streamUrl, cursor, LIVE_POLL_MS, (photo) => {
     if (showing.current.length === 0) {
@@ -75,16 +75,32 @@ export default function LiveDrop({ streamUrl, cursor, companyName, privacyHref }
   )
 }
 
-/** "Send me the photos when the show ends": the lead form, opened by the fan (so it moves nothing they did not ask for). */
+/**
+ * "Send me the photos when the show ends": the lead form, opened by the fan (so it moves nothing
+ * they did not ask for). Posted with fetch, not a router form: it changes nothing the page shows,
+ * so the page is not loaded again (which, after the show ended, would take the strip away mid-read).
+ */
 function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string; companyName: string; privacyHref: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
-  const follow = useFetcher<FollowAnswer>()
-  const answer = follow.data
+  const [busy, setBusy] = useState(false)
+  const [answer, setAnswer] = useState<FollowAnswer | null>(null)
   const first = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (open) first.current?.querySelector('input')?.focus()
   }, [open])
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const response = await fetch(streamUrl, { method: 'POST', body: new FormData(event.currentTarget), headers: { Accept: 'application/json' } })
+      setAnswer((await response.json()) as FollowAnswer)
+    } catch {
+      setAnswer({ ok: false, errors: { form: ['errors.generic'] } })
+    } finally {
+      setBusy(false)
+    }
+  }
   if (answer?.ok) {
     return (
       <p role="status" className="mt-3 flex items-center gap-2 text-sm" data-testid="live-follow-done">
@@ -102,14 +118,14 @@ function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string
     )
   }
   return (
-    <follow.Form method="post" action={streamUrl} noValidate className="mt-4 max-w-lg rounded-xl border border-line bg-surface-muted/40 p-5" data-testid="live-follow-form">
+    <form method="post" action={streamUrl} noValidate onSubmit={(event) => void submit(event)} className="mt-4 max-w-lg rounded-xl border border-line bg-surface-muted/40 p-5" data-testid="live-follow-form">
       <p className="mb-4 text-sm text-ink-muted">{t('live.follow.intro', { company: companyName })}</p>
       <div ref={first}>
         <LeadCaptureFields errors={answer && !answer.ok ? answer.errors : {}} companyName={companyName} privacyHref={privacyHref} />
       </div>
-      <Button type="submit" className="mt-5 w-full sm:w-auto" disabled={follow.state !== 'idle'}>
+      <Button type="submit" className="mt-5 w-full sm:w-auto" disabled={busy}>
         {t('live.follow.submit')}
       </Button>
-    </follow.Form>
+    </form>
   )
 }

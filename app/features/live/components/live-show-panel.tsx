@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react'
 import { useFetcher } from 'react-router'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
+import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { loader } from '#app/routes/admin/content.live'
@@ -13,8 +14,10 @@ const TRAY_REFRESH_MS = 4000
 /**
  * A gallery's live show (ADR 057, 058): the live and auto-approve switches, the moderation tray
  * (one tap approves a photo; every button is reachable by keyboard), and the venue wall's secret link.
+ * A photographer whose role edits drafts only (`venueUploader`) uploads here while the show is
+ * live: their photos wait in the tray for a manager, unless the manager turned auto-approve on.
  */
-export function LiveShowPanel({ contentItemId }: { contentItemId: string }) {
+export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId: string; venueUploader: boolean }) {
   const { t } = useTranslation()
   const url = `/admin/content/${contentItemId}/live`
   const panel = useFetcher<typeof loader>()
@@ -63,6 +66,7 @@ export function LiveShowPanel({ contentItemId }: { contentItemId: string }) {
               <span id={autoLabel}>{t('liveStudio.panel.autoApprove')}</span>
             </label>
           </div>
+          {venueUploader && data.liveMode ? <UploadPanel target={{ purpose: 'gallery-media', contentItemId }} accept="image/*,video/*" multiple hint={t('liveStudio.panel.venueHint')} list={false} /> : null}
           {data.followers > 0 ? <p className="text-sm text-ink-muted">{t('liveStudio.panel.followers', { count: data.followers })}</p> : null}
 
           <div className="space-y-3" aria-live="polite">

@@ -178,12 +178,12 @@ export function WallShow({ streamUrl, cursor, photos, company, gallery, qrSvg }:
           <p className="text-sm text-white/80">{gallery.title}</p>
         </div>
       </div>
-      <a href={gallery.url} className="absolute right-6 bottom-6 flex flex-col items-center gap-2 rounded-xl bg-white p-3 text-center text-black" data-testid="wall-qr">
+      <a href={gallery.url} className="absolute right-4 bottom-4 flex flex-col items-center gap-2 rounded-xl bg-white p-2 text-center text-black sm:right-6 sm:bottom-6 sm:p-3" data-testid="wall-qr">
         {/* Drawn by the server from the gallery's address alone (no outside input). */}
-        <span className="block size-32 lg:size-40 [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qrSvg }} />
-        <span className="max-w-40 text-xs font-semibold">{t('live.wall.scan')}</span>
+        <span className="block size-20 sm:size-32 lg:size-40 [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+        <span className="max-w-20 text-xs font-semibold sm:max-w-40">{t('live.wall.scan')}</span>
       </a>
-      <div className={cn('absolute bottom-6 left-6 flex gap-2 transition-opacity duration-300', controls ? 'opacity-100' : 'pointer-events-none opacity-0')}>
+      <div className={cn('absolute bottom-4 left-4 flex gap-2 transition-opacity duration-300 sm:bottom-6 sm:left-6', controls ? 'opacity-100' : 'pointer-events-none opacity-0')}>
         <button type="button" onClick={fullscreen} className="flex h-11 items-center gap-2 rounded-lg bg-white/90 px-4 font-semibold text-black" data-testid="wall-present">
           <Maximize aria-hidden className="size-4" />
           {t('live.wall.present')}

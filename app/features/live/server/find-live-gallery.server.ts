@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
-import { findLiveCursor } from './find-live-photos.server'
+import { findLiveCursor, findNewestLivePhotos } from './find-live-photos.server'
 
 /**
  * A published gallery in live mode, as fans reach it: its id, its event and the last place of its
@@ -18,4 +18,14 @@ export async function findLiveGallery(context: Pick<PublicContext, 'company' | '
     if (!gallery) throw new AppError('NOT_FOUND', 'live.errors.notLive')
     return { ...gallery, cursor: await findLiveCursor(tx, gallery.id) }
   })
+}
+
+/** How many of the newest photos a live page's strip starts with. */
+const STRIP_START = 12
+
+/** What a live gallery's page starts its strip with: the newest photos, newest first, and the place the stream goes on from. */
+export async function getLiveStart(context: Pick<PublicContext, 'company' | 'read'>, gallerySlug: string) {
+  const gallery = await findLiveGallery(context, gallerySlug)
+  const photos = await context.read((tx) => findNewestLivePhotos(tx, gallery.id, STRIP_START))
+  return { cursor: gallery.cursor, photos }
 }
