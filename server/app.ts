@@ -27,6 +27,7 @@ import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/pu
 import { listenForChanges } from '#app/lib/db-listener.server'
 import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
 import { liveStreams } from './live-streams'
+import { endEventStreams } from '#app/lib/event-stream.server'
 import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
@@ -148,7 +149,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; close: () => Promise<void> }
+export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; drain: () => void; close: () => Promise<void> }
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
@@ -212,6 +213,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: await createApp(env, options),
     databaseUrl,
     guide: startupGuide(env),
+    // Before the server closes: held event streams end at once instead of holding the shutdown.
+    drain: endEventStreams,
     async close() {
       // Before the queue and the database go: fans' last events are written.
       await closeEventBuffer()

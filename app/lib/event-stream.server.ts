@@ -16,6 +16,17 @@ export const EVENT_STREAM_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 }
 
+/** Every stream this process holds open, so a shutdown can end them at once. */
+const open = new Set<http.ServerResponse>()
+
+/**
+ * On the way out: every stream ends now, not at the shutdown's deadline, and browsers reconnect
+ * (after `retry`) to another process, resuming from their last event id.
+ */
+export function endEventStreams() {
+  for (const res of open) res.end()
+}
+
 export type EventStreamWriter = {
   /** Queues bytes for the client; false once the stream is closed or was closed for falling behind. */
   write: (chunk: Uint8Array) => boolean
@@ -39,6 +50,10 @@ export function openEventStream(res: http.ServerResponse, start: (writer: EventS
       return true
     },
   }
+  open.add(res)
   const stop = start(writer)
-  res.once('close', stop)
+  res.once('close', () => {
+    open.delete(res)
+    stop()
+  })
 }
