@@ -46,9 +46,15 @@ export function liveStreams() {
     const gallery = GALLERY_STREAM.exec(req.path)
     const wall = gallery ? null : WALL_STREAM.exec(req.path)
     if (!gallery && !wall) return next()
+    let parts: Array<string | undefined>
     try {
-      const decode = (part: string | undefined) => (part === undefined ? undefined : decodeURIComponent(part))
-      const { galleryId, after } = gallery ? await galleryStream(req, decode(gallery[1]), decode(gallery[2])!) : await wallStream(req, decode(wall![1])!)
+      parts = (gallery ?? wall!).slice(1).map((part) => (part === undefined ? undefined : decodeURIComponent(part)))
+    } catch {
+      // A broken escape names no gallery: the page stack answers it as any unknown address.
+      return next()
+    }
+    try {
+      const { galleryId, after } = gallery ? await galleryStream(req, parts[0], parts[1]!) : await wallStream(req, parts[0]!)
       // Held for hours: no idle timeout on the socket (pings keep proxies from cutting it).
       req.socket.setTimeout(0)
       openEventStream(res, (writer) => joinLiveStream(galleryId, after, writer), { retryMs: LIVE_RETRY_MS })
