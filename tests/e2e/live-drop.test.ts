@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { expectNoAxeViolations } from '../support/axe'
 import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberAccount, latestMail, uniqueEmail } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
@@ -108,8 +109,11 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     await poll(() => wall.getByTestId('wall-photo').evaluate((image: HTMLImageElement, id) => image.src.includes(id) && image.complete && image.naturalWidth > 0, first.id)).toBe(true)
     expect(await wall.evaluate(() => document.querySelectorAll('img').length)).toBeLessThanOrEqual(3)
     await fan.screenshot({ path: path.join(SHOTS, 'fan-live-390.png'), fullPage: true })
+    await expectNoAxeViolations(fan, { label: 'live gallery at 390 px' })
+    await expectNoAxeViolations(manager, { label: 'gallery editor with the live panel at 1440 px' })
     await wall.waitForTimeout(1500)
     await wall.screenshot({ path: path.join(SHOTS, 'wall-1440.png') })
+    await expectNoAxeViolations(wall, { label: 'venue wall at 1440 px' })
   })
 
   it('brings later photos in behind a "new photos" pill that moves nothing until the fan taps it', async () => {

@@ -46,7 +46,7 @@ export default function LiveDrop({ streamUrl, cursor, initial, companyName, priv
     <section aria-labelledby="live-drop-heading" className="mx-auto max-w-6xl px-4 py-4 sm:px-6" data-testid="live-drop">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="live-drop-heading" className="flex items-center gap-2 font-semibold">
-          <span className="rounded-full bg-danger px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">{ended ? t('live.ended') : t('live.badge')}</span>
+          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">{ended ? t('live.ended') : t('live.badge')}</span>
           {t('live.drop.title')}
         </h2>
       </div>
@@ -58,8 +58,8 @@ export default function LiveDrop({ streamUrl, cursor, initial, companyName, priv
             const smallest = media.sources[0]
             const largest = media.sources.at(-1)
             return (
-              <a key={media.id} href={largest ? `/p/${media.id}/${largest.name}.webp` : undefined} className="h-full shrink-0 overflow-hidden rounded-lg bg-surface-muted" style={{ aspectRatio: `${media.width} / ${media.height}`, backgroundImage: media.placeholder ? `url(${media.placeholder})` : undefined, backgroundSize: 'cover' }} data-testid="live-photo">
-                {smallest ? <img src={`/p/${media.id}/${smallest.name}.webp`} srcSet={srcSetOf(media)} sizes="(min-width: 640px) 340px, 240px" alt={media.altText ?? media.title ?? ''} width={media.width} height={media.height} className="size-full object-cover" /> : null}
+              <a key={media.id} href={largest ? `/p/${media.id}/${largest.name}.webp` : undefined} aria-label={media.altText || media.title || t('live.drop.photo')} className="h-full shrink-0 overflow-hidden rounded-lg bg-surface-muted" style={{ aspectRatio: `${media.width} / ${media.height}`, backgroundImage: media.placeholder ? `url(${media.placeholder})` : undefined, backgroundSize: 'cover' }} data-testid="live-photo">
+                {smallest ? <img src={`/p/${media.id}/${smallest.name}.webp`} srcSet={srcSetOf(media)} sizes="(min-width: 640px) 340px, 240px" alt="" width={media.width} height={media.height} className="size-full object-cover" /> : null}
               </a>
             )
           })
