@@ -124,6 +124,8 @@ async function main() {
     if (server) {
       const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
       forceTimer.unref()
+      // Live event streams never finish by themselves: ended now, their browsers resume elsewhere.
+      booted.drain?.()
       // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
       await new Promise((resolve) => {
         server.close(resolve)

@@ -60,7 +60,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** A route that is a live preview framed by the admin (`handle.framedPreview`): the page around it asks for consent and shows toasts. */
 function useFramedPreview() {
-  return useMatches().some((match) => (match.handle as { framedPreview?: boolean } | undefined)?.framedPreview)
+  // A venue's wall (`handle.chromeless`) is a screen no one clicks on: no banner, no toasts either.
+  return useMatches().some((match) => {
+    const handle = match.handle as { framedPreview?: boolean; chromeless?: boolean } | undefined
+    return handle?.framedPreview || handle?.chromeless
+  })
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -6,9 +6,10 @@
 // real job queue; a 2 GB upload against cp; the web process's memory; Stripe's webhooks with
 // duplicates and shuffled; the TLS ask endpoint Caddy waits on; the public API's lists with a key (api.js); fans' analytics events taken per second;
 // the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database);
-// webhook fan-out of 1,000 events through the real queue to a local receiver (webhooks-fanout.js).
+// webhook fan-out of 1,000 events through the real queue to a local receiver (webhooks-fanout.js);
+// live shows: upload finished → photo on a connected wall, and 10,000 event streams on one process (live.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -32,6 +33,7 @@ import { benchAnalyticsQueries } from './analytics-queries.js'
 import { benchFansPages, benchLighthouse } from './public-pages.js'
 import { benchSoak } from './soak.js'
 import { benchWebhookFanout } from './webhooks-fanout.js'
+import { benchLive } from './live.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -40,7 +42,7 @@ const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
 /** The parts that measure the built app (started once for all of them). */
-const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak', 'webhooks']
+const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak', 'webhooks', 'live']
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
@@ -256,6 +258,7 @@ try {
       if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
       if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
       if (runs('upload')) await benchUpload(app, vite)
+      if (runs('live')) await benchLive({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -97,6 +97,34 @@ const GALLERIES: DemoGallery[] = [
   { title: 'Backstage', slug: 'backstage', description: 'Soundcheck, green room and the walk to the stage.', location: 'Roundhouse, London', category: 'Behind the scenes', photos: 6, requireLead: false },
 ]
 
+/**
+ * A gallery in live mode, so a newcomer sees the live drop and the venue wall work (ADR 057, 058):
+ * three photos already approved, a fourth waiting in the moderation tray, and a wall link.
+ */
+async function seedLiveGallery(companyId: string, createdBy: string, eventId: string, firstPhoto: number) {
+  const [item] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId, kind: 'gallery', status: 'published', publishedAt: new Date(), eventId, happenedOn: '2026-10-18', createdBy, title: 'Night Owls — Tonight, live', slug: 'night-owls-tonight', description: 'Photos from the show as it happens.', location: 'Roundhouse, London', category: 'Concert' })
+      .returning({ id: contentItem.id }),
+  )
+  const queued: string[] = []
+  for (let position = 0; position < 4; position++) {
+    // The last photo comes after the show went live: it waits for a manager (migration 0032).
+    if (position === 3) await withSystem((tx) => tx.update(contentItem).set({ liveMode: true, wallToken: randomBytes(24).toString('base64url') }).where(eq(contentItem.id, item.id)))
+    const index = firstPhoto + position
+    const bytes = await demoPhoto(index)
+    const assetId = randomUUID()
+    const storageKey = mediaKey(companyId, assetId, 'original', 'jpg')
+    await getStorage().put(storageKey, bytes, { contentType: 'image/jpeg' })
+    await withSystem((tx) =>
+      tx.insert(asset).values({ id: assetId, companyId, contentItemId: item.id, purpose: 'gallery-media', mediaType: 'image', originalName: `TONIGHT_${String(position + 1).padStart(3, '0')}.jpg`, mimeType: 'image/jpeg', sizeBytes: bytes.length, storageKey, position, altText: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length], createdBy }),
+    )
+    queued.push(assetId)
+  }
+  return queued
+}
+
 /** A six-second clip rendered by ffmpeg (a slow zoom into a fractal, like stage visuals). */
 async function demoVideo(): Promise<Buffer | null> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-demo-video-'))
@@ -176,6 +204,7 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
       queued.push(assetId)
     }
   }
+  queued.push(...(await seedLiveGallery(companyId, createdBy, tour.id, photoIndex)))
   const clip = await demoVideo()
   if (clip) {
     const assetId = randomUUID()

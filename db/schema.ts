@@ -506,11 +506,17 @@ export const contentItem = pgTable(
     downloadCount: integer('download_count').notNull().default(0),
     createdBy: text('created_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Live mode (ADR 057): new uploads wait in the moderation tray unless auto-approved; fans get them as they are approved. */
+    liveMode: boolean('live_mode').notNull().default(false),
+    liveAutoApprove: boolean('live_auto_approve').notNull().default(false),
+    /** The venue wall's secret link (`/wall/{token}`); empty when none or revoked (ADR 058). */
+    wallToken: text('wall_token'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('content_items_company_idx').on(t.companyId, t.status),
+    uniqueIndex('content_items_wall_token_idx').on(t.wallToken),
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),
     index('content_items_cover_asset_idx').on(t.coverAssetId),
@@ -572,6 +578,10 @@ export const asset = pgTable(
     processingStatus: text('processing_status').notNull().default('pending'), // pending | processing | ready | failed
     processingError: text('processing_error'),
     optimized: boolean('optimized').notNull().default(false),
+    /** A live gallery's upload waits for a manager (`pending`) before fans may see it (row-level security, migration 0032). */
+    moderation: text('moderation').notNull().default('approved'),
+    /** Its place in its gallery's live stream: given when it is both approved and ready; the stream's event id. */
+    liveSeq: bigint('live_seq', { mode: 'number' }),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -583,6 +593,9 @@ export const asset = pgTable(
     index('assets_custom_thumbnail_idx').on(t.customThumbnailAssetId),
     index('assets_illustrates_content_item_idx').on(t.illustratesContentItemId),
     index('assets_illustrates_event_idx').on(t.illustratesEventId),
+    index('assets_live_seq_idx').on(t.contentItemId, t.liveSeq),
+    index('assets_moderation_idx').on(t.contentItemId, t.moderation),
+    oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),
     oneOf('assets_processing_status_check', t.processingStatus, ['pending', 'processing', 'ready', 'failed']),
@@ -641,6 +654,27 @@ export const lead = pgTable(
     index('leads_company_created_idx').on(t.companyId, t.createdAt),
     index('leads_company_email_idx').on(t.companyId, t.email),
   ],
+)
+
+/** Fans who asked, on a live gallery, for one e-mail with its link when the show ends; their consent is their lead's. */
+export const liveFollower = pgTable(
+  'live_followers',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => lead.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('live_followers_item_lead_idx').on(t.contentItemId, t.leadId), index('live_followers_company_idx').on(t.companyId)],
 )
 
 /** A fan's comment on a gallery or a single item; fans see it once it is approved. */

@@ -26,6 +26,9 @@ import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolv
 import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
+import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
+import { liveStreams } from './live-streams'
+import { endEventStreams } from '#app/lib/event-stream.server'
 import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
@@ -98,6 +101,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.use(malformedAddresses())
   // Fans' analytics events, thousands a second: ahead of everything pages need (ADR 040).
   app.post('/api/events', fanEvents())
+  // Live streams, held open by thousands of fans and walls at once: a bare response each (ADR 057).
+  app.use(liveStreams())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
@@ -147,7 +152,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; close: () => Promise<void> }
+export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; drain: () => void; close: () => Promise<void> }
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
@@ -176,6 +181,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
         channels: {
           ...HOST_CHANGES,
           ...JOB_WAKEUPS,
+          ...LIVE_CHANGES,
           // Both forget what they keep of a company whose public side changed.
           public_changes: (companyId: string) => {
             PUBLIC_FILE_CHANGES.public_changes(companyId)
@@ -187,6 +193,7 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
           forgetTlsHosts()
           publicFiles().forgetAll()
           forgetEventTargets()
+          onLiveGap()
         },
       },
     )
@@ -209,6 +216,8 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     app: await createApp(env, options),
     databaseUrl,
     guide: startupGuide(env),
+    // Before the server closes: held event streams end at once instead of holding the shutdown.
+    drain: endEventStreams,
     async close() {
       // Before the queue and the database go: fans' last events are written.
       await closeEventBuffer()

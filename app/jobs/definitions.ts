@@ -17,6 +17,7 @@ import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.se
 import { sweepWebhookDeliveries } from '#app/features/webhooks/server/sweep-webhook-deliveries.server'
 import { sendExpiryReminders } from '#app/features/gallery-protection/server/send-expiry-reminders.server'
 import { findAssetsToRewatermark } from '#app/features/watermark/server/find-assets-to-rewatermark.server'
+import { sendShowEndedMails } from '#app/features/live/server/send-show-ended-mails.server'
 import { enqueue } from './queue.server'
 import { defineJob } from './job'
 
@@ -37,6 +38,17 @@ export const generateRenditionsJob = defineJob({
       await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast || hopeless)
       if (!hopeless) throw error
     }
+  },
+})
+
+/** A live show ended: the fans who asked get the gallery's link (ADR 057). */
+export const sendShowEndedMailsJob = defineJob({
+  id: 'live.send-show-ended-mails',
+  schema: z.object({ companyId: z.string().min(1), contentItemId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 30, backoff: true },
+  ownerField: 'companyId',
+  async handler({ companyId, contentItemId }) {
+    await sendShowEndedMails(companyId, contentItemId)
   },
 })
 
@@ -237,4 +249,4 @@ export const rewatermarkJob = defineJob({
 })
 
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, remindGalleryExpiryJob, rewatermarkJob]
+export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, remindGalleryExpiryJob, rewatermarkJob, sendShowEndedMailsJob]

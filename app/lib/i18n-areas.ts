@@ -13,7 +13,7 @@ export const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
 const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal', 'public', 'sharing']
 export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {
   platform: [...SHARED, 'home'],
-  fans: [...SHARED, 'downloads', 'comments', 'setlistFans'],
+  fans: [...SHARED, 'downloads', 'comments', 'setlistFans', 'live'],
 }
 
 export function catalogArea(pathname: string, onCompanyHost = false): CatalogArea {

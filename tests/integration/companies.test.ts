@@ -101,6 +101,7 @@ describe('tenant isolation', () => {
       'events',
       'invoices',
       'leads',
+      'live_followers',
       'subscriptions',
       'webhook_attempts',
       'webhook_deliveries',

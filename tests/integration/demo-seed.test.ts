@@ -68,4 +68,21 @@ describe('the demo a first `npm start` seeds', () => {
     expect(image.headers['content-type']).toBe('image/webp')
     expect(Number(image.headers['content-length'])).toBeGreaterThan(1000)
   })
+
+  it('has a gallery in live mode: three photos out, one in the moderation tray, its stream open and its venue wall reachable', async () => {
+    const [gallery] = await withSystem((tx) => tx.select({ id: contentItem.id, liveMode: contentItem.liveMode, wallToken: contentItem.wallToken }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-tonight'))))
+    expect(gallery.liveMode).toBe(true)
+    const photos = await withSystem((tx) => tx.select({ id: asset.id, moderation: asset.moderation }).from(asset).where(eq(asset.contentItemId, gallery.id)))
+    expect(photos.map((photo) => photo.moderation).sort()).toEqual(['approved', 'approved', 'approved', 'pending'])
+    const page = await fan.get(`/${DEMO_COMPANY.slug}/galeria/night-owls-tonight`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('data-testid="live-drop"')
+    const pending = photos.find((photo) => photo.moderation === 'pending')!
+    expect(page.text).not.toContain(pending.id)
+    const poll = await fan.get(`/${DEMO_COMPANY.slug}/galeria/night-owls-tonight/live?poll=1&after=0`)
+    expect(poll.json().photos).toHaveLength(3)
+    const wall = await fan.get(`/wall/${gallery.wallToken}`)
+    expect(wall.status).toBe(200)
+    expect(wall.text).toContain('data-testid="wall"')
+  })
 })

@@ -9,7 +9,7 @@ export const RESERVED_SLUGS = [
   'www', 'cdn', 'static', 'assets', 'app', 'docs',
   'email-confirmation', 'reset-password', 'onboarding', 'invitations', 'dev', 'player', 'media', 'uploads',
   // Segments of a company's own pages, which on its subdomain sit right under the root.
-  'termos', 'privacidade', 'galeria', 'evento', 'download', 'p', 'd', 'og', 'qr',
+  'termos', 'privacidade', 'galeria', 'evento', 'download', 'p', 'd', 'og', 'qr', 'wall',
 ] as const
 
 export function slugify(value: string) {

@@ -8,6 +8,8 @@ import { MediaGrid } from '#app/features/public/components/media-grid'
 const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
 const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
+// Only live galleries load the live client (ADR 057).
+const LiveDrop = lazy(() => import('#app/features/live/components/live-drop'))
 // Only concert galleries with a set-list show it; its HTML comes with the page either way.
 const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() => import('#app/features/setlist/components/setlist-chapters').then((module) => ({ default: module.SetlistChapters })))
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
@@ -40,6 +42,7 @@ import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-t
 import { loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
+import { getLiveStart } from '#app/features/live/server/find-live-gallery.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -55,7 +58,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
     const setlist = await loadGalleryChapters(context, gallery.id, new URL(request.url).searchParams.get('chapter'))
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
-    return data({ company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
+    const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
+    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
   } catch (error) {
     throw toHttpError(error)
   }
@@ -97,7 +101,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken, setlist } = loaderData
+  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken, setlist } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -129,6 +133,11 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </DownloadButton>
         ) : null}
       </CoverHero>
+      {live ? (
+        <Suspense fallback={null}>
+          <LiveDrop streamUrl={`${basePath}/galeria/${gallerySlug}/live`} cursor={live.cursor} initial={live.photos} companyName={company.name} privacyHref={`${basePath}/privacidade`} />
+        </Suspense>
+      ) : null}
       <div className="pb-4">
         <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
       </div>

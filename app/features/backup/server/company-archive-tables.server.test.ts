@@ -14,7 +14,12 @@ const ids = (): IdMaps => ({
 describe('restoring a company archive rewrites references to the copy', () => {
   it('points an asset at the copy of its item, thumbnail and event; a reference to something not archived becomes null', () => {
     const row = ARCHIVE_TABLE_SPECS.assets.remap({ contentItemId: 'old-item', customThumbnailAssetId: 'old-asset', illustratesContentItemId: 'gone-item', illustratesEventId: 'old-event', title: 'Encore' }, ids())
-    expect(row).toEqual({ contentItemId: 'new-item', customThumbnailAssetId: 'new-asset', illustratesContentItemId: null, illustratesEventId: 'new-event', title: 'Encore' })
+    expect(row).toEqual({ contentItemId: 'new-item', customThumbnailAssetId: 'new-asset', illustratesContentItemId: null, illustratesEventId: 'new-event', title: 'Encore', liveSeq: null })
+  })
+
+  it('restores a live gallery as a copy that is not live and has no wall link', () => {
+    const row = ARCHIVE_TABLE_SPECS.content_items.remap({ eventId: 'old-event', coverAssetId: null, liveMode: true, wallToken: 'a'.repeat(32) }, ids())
+    expect(row).toEqual({ eventId: 'new-event', coverAssetId: null, liveMode: false, wallToken: null })
   })
 
   it('renames the subject of event and item rollups, never the company row', () => {

@@ -35,7 +35,8 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
     table: contentItem,
     orderBy: [contentItem.createdAt, contentItem.title],
     renews: 'items',
-    remap: (row, ids) => ({ ...row, eventId: mapped(ids.events, row.eventId), coverAssetId: mapped(ids.assets, row.coverAssetId) }),
+    // A copy is not live and has no venue wall: a wall's secret link belongs to the original alone.
+    remap: (row, ids) => ({ ...row, eventId: mapped(ids.events, row.eventId), coverAssetId: mapped(ids.assets, row.coverAssetId), liveMode: false, wallToken: null }),
   },
   assets: {
     table: asset,
@@ -47,6 +48,8 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
       customThumbnailAssetId: mapped(ids.assets, row.customThumbnailAssetId),
       illustratesContentItemId: mapped(ids.items, row.illustratesContentItemId),
       illustratesEventId: mapped(ids.events, row.illustratesEventId),
+      // Its place in a live stream is the original's; the copy takes its own (migration 0032).
+      liveSeq: null,
     }),
   },
   leads: { table: lead, orderBy: [lead.createdAt, lead.email], renews: 'leads', remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), eventId: mapped(ids.events, row.eventId) }) },

@@ -13,6 +13,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
 import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
+import { LiveShowPanel } from '#app/features/live/components/live-show-panel'
 import { StatusBadge } from './status-badge'
 import { SetlistPanel } from '#app/features/setlist/components/setlist-panel'
 
@@ -138,6 +139,7 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
       </section>
 
       {isGallery ? <SetlistPanel contentItemId={item.id} canEdit={canEdit} /> : null}
+      {isGallery ? <LiveShowPanel contentItemId={item.id} venueUploader={!canEdit} /> : null}
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">

@@ -325,7 +325,7 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
 
 async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string) {
   const [gallery] = await tx
-    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, photos: filesOfType('image'), videos: filesOfType('video') })
+    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, photos: filesOfType('image'), videos: filesOfType('video'), liveMode: contentItem.liveMode })
     .from(contentItem)
     .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
   if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)

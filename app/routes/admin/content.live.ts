@@ -1,0 +1,39 @@
+import { ZLiveAction } from '#app/features/live/live.schema'
+import { approveLivePhotos } from '#app/features/live/server/approve-live-photos.server'
+import { changeWallLink } from '#app/features/live/server/change-wall-link.server'
+import { getLivePanel } from '#app/features/live/server/get-live-panel.server'
+import { setLiveMode } from '#app/features/live/server/set-live-mode.server'
+import { removeAssets } from '#app/features/content/server/remove-assets.server'
+import { can } from '#app/features/members/permissions'
+import { actionSuccess } from '#app/lib/action-result'
+import { intentAction } from '#app/lib/intent-action.server'
+import { withMember } from '#app/lib/member-route.server'
+import type { Route } from './+types/content.live'
+
+/** A gallery's live show controls (ADR 057, 058), fetched by the editor's live panel. */
+export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
+  const panel = await getLivePanel(member, params.contentItemId)
+  return { ...panel, canModerate: can(member.actor.role, 'content.publish') }
+})
+
+export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {
+  const id = params.contentItemId
+  return intentAction(request, ZLiveAction, {
+    'live-mode': async ({ live, autoApprove }) => {
+      const { ended } = await setLiveMode(member, id, { live, autoApprove })
+      return actionSuccess(ended ? 'liveStudio.toasts.ended' : live ? 'liveStudio.toasts.saved' : 'liveStudio.toasts.off')
+    },
+    approve: async ({ assetIds }) => {
+      await approveLivePhotos(member, id, assetIds)
+      return actionSuccess('liveStudio.toasts.approved')
+    },
+    reject: async ({ assetIds }) => {
+      await removeAssets(member, id, assetIds)
+      return actionSuccess('liveStudio.toasts.removed')
+    },
+    'wall-link': async ({ change }) => {
+      await changeWallLink(member, id, change)
+      return actionSuccess(change === 'create' ? 'liveStudio.toasts.wallCreated' : 'liveStudio.toasts.wallRevoked')
+    },
+  })
+})
