@@ -8,9 +8,10 @@ export type LeadFieldValues = Partial<Record<'fullName' | 'email' | 'phone' | 'o
 
 /**
  * The lead form's fields (spec §5), shared by the dialog and the page that works without
- * JavaScript. `errors` holds i18n keys per field, as the schema and the server give them.
+ * JavaScript. `errors` holds i18n keys per field, as the schema and the server give them;
+ * `dataProcessingKey` names what the details are for, when it is not a download.
  */
-export function LeadCaptureFields({ errors, values, companyName, privacyHref }: { errors: Record<string, string[]>; values?: LeadFieldValues; companyName: string; privacyHref: string }) {
+export function LeadCaptureFields({ errors, values, companyName, privacyHref, dataProcessingKey = 'downloads.lead.dataProcessing' }: { errors: Record<string, string[]>; values?: LeadFieldValues; companyName: string; privacyHref: string; dataProcessingKey?: string }) {
   const { t } = useTranslation()
   const translated = (field: string) => errors[field]?.map((key) => t(key))
   return (
@@ -34,7 +35,7 @@ export function LeadCaptureFields({ errors, values, companyName, privacyHref }: 
           />
         </ConsentCheckbox>
         <ConsentCheckbox name="dataProcessingConsent" required errors={translated('dataProcessingConsent')}>
-          {t('downloads.lead.dataProcessing', { company: companyName })}
+          {t(dataProcessingKey, { company: companyName })}
         </ConsentCheckbox>
         <ConsentCheckbox name="marketingConsent" defaultChecked={values?.marketingConsent}>
           {t('downloads.lead.marketing', { company: companyName })}

@@ -121,7 +121,7 @@ function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string
     <form method="post" action={streamUrl} noValidate onSubmit={(event) => void submit(event)} className="mt-4 max-w-lg rounded-xl border border-line bg-surface-muted/40 p-5" data-testid="live-follow-form">
       <p className="mb-4 text-sm text-ink-muted">{t('live.follow.intro', { company: companyName })}</p>
       <div ref={first}>
-        <LeadCaptureFields errors={answer && !answer.ok ? answer.errors : {}} companyName={companyName} privacyHref={privacyHref} />
+        <LeadCaptureFields errors={answer && !answer.ok ? answer.errors : {}} companyName={companyName} privacyHref={privacyHref} dataProcessingKey="live.follow.dataProcessing" />
       </div>
       <Button type="submit" className="mt-5 w-full sm:w-auto" disabled={busy}>
         {t('live.follow.submit')}
