@@ -123,6 +123,8 @@ async function comparableRows(companyId: string) {
           comparable.storageKey = String(row.storageKey).split('/').pop()
           delete comparable.processingStatus
           delete comparable.processingError
+          // Its place in live streams is its own, taken once its renditions are ready again.
+          delete comparable.liveSeq
         }
         return JSON.stringify(comparable)
       })
