@@ -7,7 +7,7 @@ import { getDb, withSystem } from '#app/lib/db.server'
 import type { Language } from '#app/lib/i18n'
 import { TestClient, type HttpResponse } from '../support/http-client'
 import { createCompanyAdmin, createMemberAccount, createVerifiedUser, signIn, STRONG_PASSWORD } from '../support/fixtures'
-import { changedTables, FOR_PROGRAMS, unclearProgramRefusal, databaseFingerprint, encodeSegment, fillPath, harvestVocabulary, hostileText, listRoutes, paramCount, segment, unclearRefusal, type FuzzRoute } from '../support/fuzz'
+import { changedTables, FOR_PROGRAMS, queueSettled, unclearProgramRefusal, databaseFingerprint, encodeSegment, fillPath, harvestVocabulary, hostileText, listRoutes, paramCount, segment, unclearRefusal, type FuzzRoute } from '../support/fuzz'
 
 /*
  * Property-based fuzzing of every route of app/routes.ts (and the server's own endpoints), as a
@@ -171,7 +171,8 @@ async function fuzz(role: Role, route: FuzzRoute, method: 'GET' | 'POST'): Promi
       const response = await send(client, request, role.language)
       let problem: string | null = null
       if (response.status >= 500) problem = `answered ${response.status}`
-      else if (response.status >= 400) {
+      else if (response.status < 400) await queueSettled()
+      else {
         const unclear = FOR_PROGRAMS.test(request.path) ? unclearProgramRefusal(response) : unclearRefusal(response, role.language)
         const after = await databaseFingerprint()
         const changed = changedTables(before, after)

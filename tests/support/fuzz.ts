@@ -266,6 +266,20 @@ export async function databaseFingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries((rows as unknown as { rows?: { name: string; print: string }[] }).rows?.map((row) => [row.name, row.print]) ?? (rows as unknown as { name: string; print: string }[]).map((row) => [row.name, row.print]))
 }
 
+/**
+ * Waits (up to 15 s) until the job queue has nothing due: work a request queued (photos redrawn
+ * after a watermark change, say) is then not taken for a change made by the next request.
+ */
+export async function queueSettled(timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const rows = await withSystem((tx) => tx.execute(sql`select count(*)::int as due from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`))
+    const due = ((rows as unknown as { rows?: { due: number }[] }).rows ?? (rows as unknown as { due: number }[]))[0]?.due ?? 0
+    if (due === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 export function changedTables(before: Record<string, string>, after: Record<string, string>) {
   return Object.keys(before).filter((name) => before[name] !== after[name])
 }

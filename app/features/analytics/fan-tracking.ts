@@ -6,14 +6,12 @@ const BEAT_MS = 10_000
 const FILE_IN_URL = /\/p\/([0-9a-f-]{36})\/stream/
 
 /**
- * Starts counting a fans' page: its view once it is shown, shares from any share menu on it, and
- * what its videos and audio play (a heartbeat every 10 s while playing, and one on pause, end,
- * seek and leaving). Media are found by their stream address, so the player and the photo viewer need no
- * wiring of their own.
+ * Listens to what fans do on a page: shares from any share menu on it, and what its videos and
+ * audio play (a heartbeat every 10 s while playing, and one on pause, end, seek and leaving).
+ * Media are found by their stream address, so the player and the photo viewer need no wiring of
+ * their own.
  */
-export function startFanTracking({ companyId, page, contentId, eventId }: TrackedPage) {
-  track(companyId, { type: 'page_view', page, ...(contentId ? { contentId } : {}), ...(eventId ? { eventId } : {}) })
-  if (page === 'player' && contentId) track(companyId, { type: 'item_view', contentId })
+export function listenToFans({ companyId, contentId, eventId }: Omit<TrackedPage, 'page'>) {
   const stopShares = countShares(companyId, contentId, eventId)
   const stopPlayback = contentId ? countPlayback(companyId, contentId) : () => undefined
   return () => {
@@ -77,17 +75,20 @@ function countPlayback(companyId: string, contentId: string) {
   for (const type of types) document.addEventListener(type, onMedia, true)
   // Before track.ts sends on the same event (listeners run in the order they were added).
   addEventListener('pagehide', onLeave, { capture: true })
-  // What started playing before this file arrived (a quick tap, autoplay) counts from now on.
-  for (const media of document.querySelectorAll('video, audio')) if (!(media as HTMLMediaElement).paused) seen(media, 'playing')
+  // What started playing before this file arrived (a quick tap, autoplay) counts from where it began.
+  for (const element of document.querySelectorAll('video, audio')) {
+    const media = element as HTMLMediaElement
+    if (media.paused) continue
+    seen(media, 'playing')
+    const segment = segments.get(media)
+    for (let range = 0; segment && range < media.played.length; range++) {
+      if (media.played.start(range) <= media.currentTime && media.currentTime <= media.played.end(range)) segment.from = media.played.start(range)
+    }
+  }
   return () => {
     onLeave()
     for (const media of segments.keys()) stop(media)
     for (const type of types) document.removeEventListener(type, onMedia, true)
     removeEventListener('pagehide', onLeave, { capture: true })
   }
-}
-
-/** An item opened in the photo viewer. */
-export function trackItemView(companyId: string, contentId: string, assetId: string) {
-  track(companyId, { type: 'item_view', contentId, assetId })
 }

@@ -1,28 +1,35 @@
 import { useEffect } from 'react'
 import type { PageKind } from './analytics-events'
+import { track } from './track'
 
 /** What a fans' page is about: its company, and the item or event it shows. */
 export type TrackedPage = { companyId: string; page: PageKind; contentId?: string; eventId?: string }
 
-// Counting is fetched once the page is up: nothing a fan sees waits for it.
-const loadTracking = () => import('./fan-tracking')
+// Listening for shares and playback is fetched once the page is up: nothing a fan sees waits for
+// it. The page's view is counted at once, so a fan who leaves at once is counted too.
+const loadListeners = () => import('./fan-tracking')
 
-/** Counts a fans' page while it is shown (see fan-tracking.ts for what is counted). */
+/** Counts a fans' page while it is shown (see fan-tracking.ts for what else is counted). */
 export function useFanTracking({ companyId, page, contentId, eventId }: TrackedPage) {
+  useEffect(() => {
+    track(companyId, { type: 'page_view', page, ...(contentId ? { contentId } : {}), ...(eventId ? { eventId } : {}) })
+    if (page === 'player' && contentId) track(companyId, { type: 'item_view', contentId })
+  }, [companyId, page, contentId, eventId])
+
   useEffect(() => {
     let left = false
     let stop: (() => void) | undefined
-    void loadTracking().then((tracking) => {
-      if (!left) stop = tracking.startFanTracking({ companyId, page, contentId, eventId })
+    void loadListeners().then((listeners) => {
+      if (!left) stop = listeners.listenToFans({ companyId, contentId, eventId })
     })
     return () => {
       left = true
       stop?.()
     }
-  }, [companyId, page, contentId, eventId])
+  }, [companyId, contentId, eventId])
 }
 
 /** An item opened in the photo viewer. */
 export function trackItemView(companyId: string, contentId: string, assetId: string) {
-  void loadTracking().then((tracking) => tracking.trackItemView(companyId, contentId, assetId))
+  track(companyId, { type: 'item_view', contentId, assetId })
 }

@@ -1,5 +1,6 @@
 import { findWatermarkKey } from '#app/features/watermark/server/get-watermark.server'
 import { withMember } from '#app/lib/member-route.server'
+import { nothingHere } from '#app/lib/nothing-here.server'
 import { serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'
 import type { Route } from './+types/settings.watermark.image'
@@ -7,6 +8,6 @@ import type { Route } from './+types/settings.watermark.image'
 // The company's current watermark, for its settings page's preview (members only; fans only ever see it on photos).
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const key = await findWatermarkKey(member)
-  if (!key) return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  if (!key) return nothingHere(request)
   return serveObject(request, getStorage(), key, { cacheControl: 'private, max-age=60' })
 })

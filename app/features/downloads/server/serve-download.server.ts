@@ -1,3 +1,4 @@
+import { nothingHere } from '#app/lib/nothing-here.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import type { Readable } from 'node:stream'
 import { makeZip, predictLength } from 'client-zip'
@@ -87,9 +88,7 @@ function isNewDownload(request: Request, response: Response) {
 }
 
 /** A download link that leads nowhere: a fan opened it, so it says so in their language. */
-export function downloadNotFound(request: Request) {
-  return new Response(getRequestT(request)('refusal.nothingHere'), { status: 404, headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' } })
-}
+export const downloadNotFound = nothingHere
 
 /**
  * Answers a fan's download: one file (with byte ranges) or a gallery's ZIP, in the quality of

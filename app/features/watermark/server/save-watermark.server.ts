@@ -32,6 +32,8 @@ export async function saveWatermark(context: TenantContext, input: TWatermarkSet
   const companyId = context.company.id
   const [current] = await context.withTenant((tx) => tx.select({ key: organization.watermarkKey, version: organization.watermarkVersion }).from(organization).where(eq(organization.id, companyId)))
   if (!current) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
+  // Removing a watermark there is not changes nothing, and has no photos to redraw.
+  if (input.intent === 'remove' && !current.key) return
   const version = current.version + 1
   let key = input.intent === 'remove' ? null : current.key
   if (input.intent === 'save' && input.file && input.file.size > 0) {
