@@ -87,7 +87,9 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
 
           <div className="grid gap-4 lg:grid-cols-2">
             <FunnelPanel funnel={detail.funnel} subject={detail.funnelOf}>
+              {/* Keyed by the choice: the list follows a row's link followed since. */}
               <FunnelFilter
+                key={`${query}:${selectedFunnel}`}
                 range={range}
                 selected={selectedFunnel}
                 events={detail.byEvent.map((row) => ({ id: row.eventId, title: row.title }))}

@@ -167,6 +167,15 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
       select s.company_id, s.scope, s.subject, s.day, b.detail, count(*)::int from ascope s join ab b on b.id = s.id where b.type = 'share' group by 1, 2, 3, 4, 5
       on conflict (company_id, scope, subject, day, channel) do update set shares = analytics_daily_shares.shares + excluded.shares`)
 
+    // Each file's watched time, plays and completions: a gallery's videos each have their own.
+    await run(sql`insert into analytics_daily_files (company_id, content_item_id, asset_id, day, watched_seconds, plays, completions)
+      select b.company_id, b.content_item_id, b.asset_id, b.day, sum(c.watched_seconds), sum(c.plays)::int, sum(c.completions)::int
+      from ac c join ab b on b.id = c.id
+      where b.type = 'heartbeat' and b.asset_id is not null and b.content_item_id is not null
+      group by 1, 2, 3, 4
+      on conflict (company_id, asset_id, day) do update set watched_seconds = analytics_daily_files.watched_seconds + excluded.watched_seconds,
+        plays = analytics_daily_files.plays + excluded.plays, completions = analytics_daily_files.completions + excluded.completions`)
+
     await run(sql`insert into analytics_playback_buckets (company_id, content_item_id, asset_id, day, bucket, plays)
       select b.company_id, b.content_item_id, b.asset_id, b.day, g.bucket, count(*)::int
       from ab b cross join lateral generate_series(floor(b.from_seconds / ${HEATMAP_BUCKET_SECONDS})::int, ceil(b.to_seconds / ${HEATMAP_BUCKET_SECONDS})::int - 1) as g(bucket)
