@@ -241,7 +241,8 @@ describe('a fan’s visit, as the admin sees it', () => {
     }
     expect(await fileRow('encore.mp4').locator('[data-figure="watchedMinutes"]').textContent()).toBe('0.1')
     await videoRow.getByTestId('heatmap-toggle').click()
-    expect(await staff.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').count()).toBe(2)
+    // Read from the server as it opens.
+    await expect.poll(() => staff.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').count()).toBe(2)
     await fileRow('encore.mp4').getByTestId('file-heatmap-toggle').click()
     const heatmap = staff.page.getByTestId('heatmap-panel').getByTestId('heatmap')
     await expect.poll(() => heatmap.count()).toBe(1)
@@ -289,7 +290,7 @@ describe('a fan’s visit, as the admin sees it', () => {
     await visit(phone.page, `/admin/analytics?range=7&funnel=item:${galleryId}`)
     expect(await phone.page.getByTestId('funnel-subject').textContent()).toBe('Content: Encore night')
     await phone.page.getByTestId('video-row').getByTestId('heatmap-toggle').click()
-    await phone.page.getByTestId('heatmap-panel').waitFor()
+    await phone.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').first().waitFor()
     await axisLinesUp(phone.page, '0:08')
     expect(await phone.page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390])
     await phone.page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true })

@@ -218,6 +218,25 @@ describe('the admin analytics', () => {
     expect(foreign.text).not.toContain('Closing night')
   })
 
+  it('reads one item’s heatmaps when its row is opened, only the company’s own, on Professional', async () => {
+    // As the page's fetcher asks: this route's loader only (the strips themselves: analytics-storage.test.ts).
+    const only = '&_routes=routes%2Fadmin%2Fanalytics.heatmap'
+    const response = await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain(catalog.videoId)
+    expect(response.text).toContain('"video.bin"')
+    const foreign = await owner.client.get(`/admin/analytics/heatmap.data?item=${rivalCatalog.galleryId}&range=7${only}`)
+    expect(foreign.status).toBe(200)
+    expect(foreign.text).not.toContain(rivalCatalog.videoId)
+    expect((await owner.client.get(`/admin/analytics/heatmap.data?item=nope&range=7${only}`)).status).toBe(400)
+    await setPlan(owner, 'starter')
+    try {
+      expect((await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)).status).toBe(402)
+    } finally {
+      await setPlan(owner, 'professional')
+    }
+  })
+
   it('never shows another company’s figures', async () => {
     const page = await owner.client.get('/admin/analytics?range=7')
     const csv = (await owner.client.get('/admin/analytics/export.csv?by=content&range=7')).text

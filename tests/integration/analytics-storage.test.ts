@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
-import { asset } from '#db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { asset, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { listPartitions } from '#app/features/analytics/server/event-partitions.server'
@@ -10,6 +10,7 @@ import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.s
 import { visitorIdOf } from '#app/features/analytics/server/visitor-id.server'
 import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
 import { readVideoEngagement } from '#app/features/analytics/server/read-video-engagement.server'
+import { readItemHeatmaps } from '#app/features/analytics/server/read-item-heatmaps.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
@@ -143,6 +144,8 @@ describe('analytics storage', () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('rollup')
     companyId = admin.company.id
+    // Professional: the heatmaps are part of the detailed analytics.
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, companyId)))
     const base = await publishedCatalog(companyId)
     const [second] = await withSystem((tx) =>
       tx
@@ -219,8 +222,16 @@ describe('analytics storage', () => {
       expect(file.plays).toBe(days.reduce((total, day) => total + day.plays, 0))
       expect(file.completionRate).toBe(days.reduce((total, day) => total + day.completions, 0) / file.plays)
       expect(file.averageWatched).toBeCloseTo(Math.min(file.watchedSeconds / (file.plays * (file.durationSeconds ?? 0)), 1), 9)
-      expect(file.buckets).toHaveLength(file.durationSeconds! / 2)
     }
+    // Each file's heatmap, read when its row is opened: a strip over its whole length, equal to the slices counted.
+    const heatmaps = await readItemHeatmaps(context, catalog.galleryId, engagement.range)
+    expect(heatmaps.map((file) => file.assetId).sort()).toEqual([catalog.videoId, catalog.secondVideoId].sort())
+    for (const file of heatmaps) {
+      expect(file.buckets).toHaveLength(file.durationSeconds! / 2)
+      const counted = [...expected.buckets].filter(([key]) => key.startsWith(`${file.assetId}|`))
+      file.buckets.forEach((plays, bucket) => expect(plays, `${file.name} ${bucket}`).toBe(counted.filter(([key]) => key.endsWith(`|${bucket}`)).reduce((total, [, n]) => total + n, 0)))
+    }
+    await expect(readItemHeatmaps(context, 'not-an-id', engagement.range)).rejects.toThrow('analytics.admin.errors.heatmap')
     expect(gallery.plays).toBe(gallery.files.reduce((total, file) => total + file.plays, 0))
     expect(gallery.watchedSeconds).toBeCloseTo(gallery.files.reduce((total, file) => total + file.watchedSeconds, 0), 6)
     await expect(readEngagement(context, { from: '2026-02-01', to: '2026-01-01' })).rejects.toThrow('analytics.errors.range')

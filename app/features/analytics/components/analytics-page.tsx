@@ -161,7 +161,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
 
           <section aria-labelledby="by-video" data-testid="by-video" className="space-y-3">
             <SectionHeading id="by-video" title={t('analytics.admin.tables.video')} csv={`/admin/analytics/export.csv?by=video&${query}`} />
-            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} />}
+            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} query={query} />}
           </section>
         </div>
       )}

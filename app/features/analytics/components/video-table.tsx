@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react'
 import { Fragment, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { useTranslation } from '#app/lib/react-i18n'
 import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
+import type { FileHeatmap } from '../server/read-item-heatmaps.server'
 import type { VideoEngagement } from '../server/read-video-engagement.server'
 
 /** m:ss (or h:mm:ss) of a point on the timeline. */
@@ -19,15 +21,23 @@ type Open = { item: string; file: string | null } | null
 /**
  * Per played item: the same columns as its CSV (watched minutes, plays, average watched,
  * completion rate); an item with several files (a gallery's videos) has a row for each file under
- * it. Each row opens, on demand, the re-watch heatmap of its file(s) under the table.
+ * it. Each row opens the re-watch heatmap of its file(s) under the table, read from the server
+ * then (`/admin/analytics/heatmap`, ADR 062) for the page's range (`query`).
  */
-export function VideoTable({ videos }: { videos: VideoEngagement[] }) {
+export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState<Open>(null)
+  const heatmaps = useFetcher<{ item: string; files: FileHeatmap[] }>()
   const shown = videos.find((video) => video.contentItemId === open?.item) ?? null
-  const shownFiles = shown ? shown.files.filter((file) => open?.file === null || file.assetId === open?.file) : []
+  const loaded = shown && heatmaps.data?.item === shown.contentItemId && heatmaps.state === 'idle' ? heatmaps.data.files : null
+  // In the table's order (most watched first), the one file asked for or all of them.
+  const shownFiles = shown && loaded ? shown.files.filter((file) => open?.file === null || file.assetId === open?.file).flatMap((file) => loaded.filter((heatmap) => heatmap.assetId === file.assetId)) : []
   const untitled = t('analytics.admin.untitled')
-  const toggle = (next: NonNullable<Open>) => setOpen(open?.item === next.item && open.file === next.file ? null : next)
+  const toggle = (next: NonNullable<Open>) => {
+    if (open?.item === next.item && open.file === next.file) return setOpen(null)
+    setOpen(next)
+    if (heatmaps.data?.item !== next.item) heatmaps.load(`/admin/analytics/heatmap?item=${next.item}&${query}`)
+  }
   return (
     <div className="space-y-3">
       <Table label={t('analytics.admin.tables.video')} density="dense" className="min-w-[640px]">
@@ -89,8 +99,14 @@ export function VideoTable({ videos }: { videos: VideoEngagement[] }) {
           <h3 id="heatmap-title" className="truncate font-medium">
             {t('analytics.admin.heatmap.title')}: {shown.title ?? untitled}
           </h3>
-          <div className="mt-3 space-y-6">
-            {shownFiles.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.heatmap.none')}</p> : null}
+          <div className="mt-3 space-y-6" aria-busy={loaded === null}>
+            {loaded === null ? (
+              <p role="status" className="text-sm text-ink-muted">
+                {t('analytics.admin.loading')}
+              </p>
+            ) : shownFiles.length === 0 ? (
+              <p className="text-sm text-ink-muted">{t('analytics.admin.heatmap.none')}</p>
+            ) : null}
             {shownFiles.map((file) => (
               <Heatmap key={file.assetId} name={shown.files.length > 1 ? file.name ?? untitled : null} buckets={file.buckets} durationSeconds={file.durationSeconds} />
             ))}

@@ -1,7 +1,6 @@
 import { and, between, eq, inArray, sql } from 'drizzle-orm'
-import { analyticsDailyFile, analyticsPlaybackBucket, asset } from '#db/schema'
+import { analyticsDailyFile, asset } from '#db/schema'
 import type { TenantContext } from '#app/lib/tenant.server'
-import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 import type { Engagement, TEngagementRange } from './read-engagement.server'
 
 type PlayFigures = {
@@ -14,8 +13,8 @@ type PlayFigures = {
   completionRate: number | null
 }
 
-/** One played file of an item: its own figures and the plays of each 2-second slice of its timeline. */
-export type FileEngagement = PlayFigures & { assetId: string; name: string | null; durationSeconds: number | null; buckets: number[] }
+/** One played file of an item and its own figures (its heatmap is read when opened: read-item-heatmaps.server.ts). */
+export type FileEngagement = PlayFigures & { assetId: string; name: string | null; durationSeconds: number | null }
 
 export type VideoEngagement = PlayFigures & {
   contentItemId: string
@@ -31,13 +30,12 @@ function ratesOf(watchedSeconds: number, plays: number, completions: number, len
   }
 }
 
-/** At most this many items get a heatmap: the page stays light for a company with thousands of videos. */
+/** At most this many items are listed: the page stays light for a company with thousands of videos. */
 export const VIDEO_LIMIT = 50
 
 /**
  * Per played item (a video or audio, or a gallery holding some): watched time, average share
- * watched, completion rate, and the same figures and the re-watch heatmap of each of its files
- * (ADR 062). A play is one visitor playing one file on a day, so an item's share watched is the
+ * watched, completion rate, and the same figures for each of its files (ADR 062). A play is one visitor playing one file on a day, so an item's share watched is the
  * time watched over plays × the item's mean file length, and a file's over plays × its length.
  */
 export async function readVideoEngagement(context: TenantContext, range: TEngagementRange, byContent: Engagement['byContent']): Promise<VideoEngagement[]> {
@@ -49,11 +47,6 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
   const itemIds = played.map((row) => row.contentItemId)
   const companyId = context.company.id
   return context.withTenant(async (tx) => {
-    const buckets = await tx
-      .select({ contentItemId: analyticsPlaybackBucket.contentItemId, assetId: analyticsPlaybackBucket.assetId, bucket: analyticsPlaybackBucket.bucket, plays: sql<number>`sum(${analyticsPlaybackBucket.plays})::int` })
-      .from(analyticsPlaybackBucket)
-      .where(and(eq(analyticsPlaybackBucket.companyId, companyId), inArray(analyticsPlaybackBucket.contentItemId, itemIds), between(analyticsPlaybackBucket.day, range.from, range.to)))
-      .groupBy(analyticsPlaybackBucket.contentItemId, analyticsPlaybackBucket.assetId, analyticsPlaybackBucket.bucket)
     const perFile = await tx
       .select({
         contentItemId: analyticsDailyFile.contentItemId,
@@ -66,24 +59,15 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
       .where(and(eq(analyticsDailyFile.companyId, companyId), inArray(analyticsDailyFile.contentItemId, itemIds), between(analyticsDailyFile.day, range.from, range.to)))
       .groupBy(analyticsDailyFile.contentItemId, analyticsDailyFile.assetId)
     const figuresOf = new Map(perFile.map((row) => [row.assetId, row]))
-    const assetIds = [...new Set([...buckets.map((row) => row.assetId), ...perFile.map((row) => row.assetId)])]
+    const assetIds = [...new Set(perFile.map((row) => row.assetId))]
     const lengths = assetIds.length > 0 ? await tx.select({ id: asset.id, name: asset.originalName, durationMs: asset.durationMs }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds))) : []
     const lengthOf = new Map(lengths.map((row) => [row.id, row.durationMs === null ? null : row.durationMs / 1000]))
     const nameOf = new Map(lengths.map((row) => [row.id, row.name]))
-    const filesOf = new Map<string, Map<string, number[]>>()
-    const stripOf = (contentItemId: string, assetId: string) => {
-      const files = filesOf.get(contentItemId) ?? new Map<string, number[]>()
-      const strip = files.get(assetId) ?? []
-      files.set(assetId, strip)
-      filesOf.set(contentItemId, files)
-      return strip
-    }
-    for (const row of perFile) stripOf(row.contentItemId, row.assetId)
-    for (const row of buckets) stripOf(row.contentItemId, row.assetId)[row.bucket] = row.plays
+    const filesOf = new Map<string, string[]>()
+    for (const row of perFile) filesOf.set(row.contentItemId, [...(filesOf.get(row.contentItemId) ?? []), row.assetId])
     return played.map((row) => {
-      const files = [...(filesOf.get(row.contentItemId) ?? new Map<string, number[]>())].map(([assetId, strip]) => {
+      const files = (filesOf.get(row.contentItemId) ?? []).map((assetId) => {
         const durationSeconds = lengthOf.get(assetId) ?? null
-        const length = Math.max(strip.length, durationSeconds === null ? 0 : Math.ceil(durationSeconds / HEATMAP_BUCKET_SECONDS))
         const figures = figuresOf.get(assetId) ?? { watchedSeconds: 0, plays: 0, completions: 0 }
         return {
           assetId,
@@ -93,7 +77,6 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
           plays: figures.plays,
           completions: figures.completions,
           ...ratesOf(figures.watchedSeconds, figures.plays, figures.completions, durationSeconds),
-          buckets: Array.from({ length }, (_, i) => strip[i] ?? 0),
         }
       })
       // Most watched first, as the items are.
