@@ -33,6 +33,7 @@ export default [
     route('comments', 'routes/admin/comments.tsx'),
     route('analytics', 'routes/admin/analytics.tsx'),
     route('analytics/export.csv', 'routes/admin/analytics.export.ts'),
+    route('analytics/heatmap', 'routes/admin/analytics.heatmap.ts'),
     route('subscription', 'routes/admin/subscription.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),

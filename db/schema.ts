@@ -829,6 +829,24 @@ export const analyticsPlaybackBucket = pgTable(
   ],
 )
 
+/**
+ * Per file of an item and day: watched time, plays and completions (ADR 062), so a gallery with
+ * several videos shows each one's figures. Plays and completions are the item's, split by file.
+ */
+export const analyticsDailyFile = pgTable(
+  'analytics_daily_files',
+  {
+    companyId: text('company_id').notNull(),
+    contentItemId: uuid('content_item_id').notNull(),
+    assetId: uuid('asset_id').notNull(),
+    day: date('day').notNull(),
+    watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
+    plays: integer('plays').notNull().default(0),
+    completions: integer('completions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.assetId, t.day] }), index('analytics_daily_files_item_day_idx').on(t.companyId, t.contentItemId, t.day)],
+)
+
 /** Who was already counted today for a unique figure (visitors of a subject, plays, completions); pruned after 48 h. */
 export const analyticsVisitorMark = pgTable(
   'analytics_visitor_marks',

@@ -56,6 +56,32 @@ async function dashboardFigures(page: Page) {
   return { views: await value('views'), likes: await value('likes'), shares: await value('shares'), comments: await value('comments'), watchedMinutes: await value('watchedMinutes'), downloads: await total('downloads'), leads: await total('leads') }
 }
 
+/**
+ * The first heatmap's axis labels, from 0:00 to the file's end, each under the moment it names: the label's anchor
+ * (left edge for 0, right edge for the end, centre otherwise) within a pixel of where that second
+ * falls on the drawing.
+ */
+async function axisLinesUp(page: Page, endLabel: string) {
+  const file = page.getByTestId('heatmap-panel').getByTestId('heatmap-file').first()
+  const drawing = (await file.getByTestId('heatmap').boundingBox())!
+  const ticks = file.getByTestId('heatmap-axis').locator('span')
+  const labels = await ticks.allTextContents()
+  expect(labels.length).toBeGreaterThanOrEqual(3)
+  expect([labels[0], labels.at(-1)]).toEqual(['0:00', endLabel])
+  // The drawing spans the file's length, the last label's moment.
+  const span = Number(await ticks.last().getAttribute('data-seconds'))
+  for (let index = 0; index < labels.length; index++) {
+    const tick = ticks.nth(index)
+    const box = (await tick.boundingBox())!
+    const seconds = Number(await tick.getAttribute('data-seconds'))
+    const anchor = index === 0 ? box.x : index === labels.length - 1 ? box.x + box.width : box.x + box.width / 2
+    expect(Math.abs(anchor - (drawing.x + (seconds / span) * drawing.width)), labels[index]).toBeLessThan(1.5)
+    // Inside the drawing's width: nothing hangs past its edges.
+    expect(box.x).toBeGreaterThanOrEqual(drawing.x - 0.5)
+    expect(box.x + box.width).toBeLessThanOrEqual(drawing.x + drawing.width + 0.5)
+  }
+}
+
 function csvLines(text: string) {
   return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
 }
@@ -71,9 +97,11 @@ describe('a fan’s visit, as the admin sees it', () => {
     galleryId = gallery.id
     const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, '#e11d48'), { filename: 'crowd.jpg', purpose: 'gallery-media', contentItemId: galleryId })
     const video = await tusUpload(admin.client, await makeVideo('mp4', 8), { filename: 'encore.mp4', purpose: 'gallery-media', contentItemId: galleryId })
-    if (!photo.ok || !photo.assetId || !video.ok || !video.assetId) throw new Error('upload failed')
+    // A second video: each of a gallery's videos has its own row, figures and heatmap.
+    const second = await tusUpload(admin.client, await makeVideo('mp4', 4), { filename: 'bows.mp4', purpose: 'gallery-media', contentItemId: galleryId })
+    if (!photo.ok || !photo.assetId || !video.ok || !video.assetId || !second.ok || !second.assetId) throw new Error('upload failed')
     await waitForAsset(photo.assetId, (row) => row.processingStatus === 'ready')
-    await waitForAsset(video.assetId, (row) => row.processingStatus === 'ready' && row.durationMs !== null, 60_000)
+    for (const assetId of [video.assetId, second.assetId]) await waitForAsset(assetId, (row) => row.processingStatus === 'ready' && row.durationMs !== null, 60_000)
     // A fan's browser, not an automated one: analytics leaves out pages that say they are driven.
     browser = await launchBrowser(['--disable-blink-features=AutomationControlled', '--autoplay-policy=no-user-gesture-required'])
   })
@@ -93,7 +121,7 @@ describe('a fan’s visit, as the admin sees it', () => {
     await expect.poll(async () => {
       await visit(fan.page, galleryPath())
       return fan.page.getByTestId('public-media').count()
-    }, { timeout: 60_000 }).toBe(2)
+    }, { timeout: 60_000 }).toBe(3)
     // The cookie banner first: the viewer would cover it. Declined, the visit is still counted, without a cookie.
     await fan.page.getByRole('button', { name: 'Decline', exact: true }).click()
     await fan.page.getByRole('link', { name: 'Photo 1' }).click()
@@ -101,15 +129,27 @@ describe('a fan’s visit, as the admin sees it', () => {
     await viewer.waitFor()
     await viewer.getByRole('button', { name: 'Like' }).click()
     await expect.poll(() => viewer.getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed')).toBe('true')
-    // On to the video: it plays for a while, to its end.
-    await fan.page.keyboard.press('ArrowRight')
-    const player = viewer.locator('.yarl__slide_current video')
-    await player.waitFor()
-    await player.evaluate((video: HTMLVideoElement) => {
-      video.muted = true
-      return video.play()
-    })
-    await fan.page.waitForFunction(() => (document.querySelector('.yarl__slide_current video') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 30_000 })
+    // On to the videos: each plays for a while, to its end.
+    let previous = ''
+    for (const name of ['encore.mp4', 'bows.mp4']) {
+      await viewer.getByRole('button', { name: 'Next' }).click()
+      const player = viewer.locator('.yarl__slide_current video')
+      // On the next slide: another video than the one just played.
+      const source = async () => ((await player.count()) === 1 ? player.evaluate((video: HTMLVideoElement) => video.currentSrc || video.querySelector('source')?.src || '') : '')
+      await expect
+        .poll(async () => {
+          const now = await source()
+          return now !== '' && now !== previous
+        }, { timeout: 10_000 })
+        .toBe(true)
+      previous = await source()
+      expect(previous, name).toBeTruthy()
+      await player.evaluate((video: HTMLVideoElement) => {
+        video.muted = true
+        return video.play()
+      })
+      await fan.page.waitForFunction(() => (document.querySelector('.yarl__slide_current video') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 30_000 })
+    }
     await viewer.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => viewer.count()).toBe(0)
 
@@ -155,14 +195,10 @@ describe('a fan’s visit, as the admin sees it', () => {
     await expect
       .poll(async () => {
         after = await dashboardFigures(staff.page)
-        return after.watchedMinutes !== '0' && after.comments === '1' && after.shares === '1' && after.likes === '1'
+        return after
       }, { timeout: 90_000, interval: 1_000 })
-      .toBe(true)
-    expect(after).toMatchObject({ likes: '1', shares: '1', comments: '1', downloads: '1', leads: '1' })
-    // The gallery page, the photo and the video opened in the viewer.
-    expect(Number(after.views)).toBe(3)
-    // About 8 seconds of video.
-    expect(Number(after.watchedMinutes)).toBe(0.1)
+      // The gallery page, the photo and the two videos opened in the viewer; about 8 + 4 seconds of video.
+      .toEqual({ views: '4', likes: '1', shares: '1', comments: '1', watchedMinutes: '0.2', downloads: '1', leads: '1' })
     await staff.page.screenshot({ path: path.join(SHOTS, 'dashboard-1440.png'), fullPage: true })
 
     // The analytics: the same figures, the funnel, the tables and the video's heatmap.
@@ -179,30 +215,65 @@ describe('a fan’s visit, as the admin sees it', () => {
     const contentRow = staff.page.getByTestId('by-content').getByTestId('analytics-row').filter({ hasText: 'Encore night' })
     expect(await contentRow.getByTestId('share-channels-of-row').textContent()).toBe('Copy link 1')
 
+    // One item's funnel and shares: its row's title chooses it.
+    await contentRow.getByTestId('row-funnel').click()
+    await expect.poll(() => staff.page.getByTestId('funnel-subject').textContent()).toBe('Content: Encore night')
+    expect(new URL(staff.page.url()).searchParams.get('funnel')).toBe(`item:${galleryId}`)
+    for (const step of ['view', 'lead', 'download', 'share']) expect(await staff.page.getByTestId(`funnel-${step}`).getByTestId('funnel-value').textContent(), step).toBe('1')
+    expect(await staff.page.getByTestId('channels-subject').textContent()).toBe('Content: Encore night')
+    expect(await staff.page.getByTestId('channel-copy').textContent()).toBe('Copy link1')
+    expect(await staff.page.getByTestId('funnel-filter').getByRole('combobox').inputValue()).toBe(`item:${galleryId}`)
+    // And back to the whole company through the funnel's own list.
+    await staff.page.getByTestId('funnel-filter').getByRole('combobox').selectOption('')
+    await staff.page.getByTestId('funnel-filter').getByRole('button', { name: 'Show' }).click()
+    await expect.poll(() => staff.page.getByTestId('funnel-subject').count()).toBe(0)
+    expect(new URL(staff.page.url()).searchParams.get('funnel')).toBe('')
+
+    // The gallery's row, and one row per video under it, each with its own figures and heatmap.
     const videoRow = staff.page.getByTestId('video-row').filter({ hasText: 'Encore night' })
+    const fileRow = (name: string) => staff.page.getByTestId('video-file-row').filter({ hasText: name })
+    expect(await staff.page.getByTestId('video-file-row').count()).toBe(2)
+    expect(await videoRow.locator('[data-figure="plays"]').textContent()).toBe('2')
+    expect(await videoRow.locator('[data-figure="completionRate"]').textContent()).toBe('100%')
+    for (const name of ['encore.mp4', 'bows.mp4']) {
+      expect(await fileRow(name).locator('[data-figure="plays"]').textContent(), name).toBe('1')
+      expect(await fileRow(name).locator('[data-figure="completionRate"]').textContent(), name).toBe('100%')
+    }
+    expect(await fileRow('encore.mp4').locator('[data-figure="watchedMinutes"]').textContent()).toBe('0.1')
     await videoRow.getByTestId('heatmap-toggle').click()
+    // Read from the server as it opens.
+    await expect.poll(() => staff.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').count()).toBe(2)
+    await fileRow('encore.mp4').getByTestId('file-heatmap-toggle').click()
     const heatmap = staff.page.getByTestId('heatmap-panel').getByTestId('heatmap')
-    await heatmap.waitFor()
+    await expect.poll(() => heatmap.count()).toBe(1)
     expect(await heatmap.getAttribute('aria-label')).toMatch(/^Re-watch heatmap: most played at 0:0\d \(1 plays\)$/)
     // The 8-second timeline in 2-second slices, each played once, also as a table.
     expect(await heatmap.locator('rect').count()).toBe(4)
+    await axisLinesUp(staff.page, '0:08')
     await staff.page.getByText('Show the played moments as a table').click()
     expect(await staff.page.getByTestId('heatmap-table').locator('tbody tr').allTextContents()).toEqual(['0:00–0:021', '0:02–0:041', '0:04–0:061', '0:06–0:081'])
-    expect(await videoRow.locator('[data-figure="completionRate"]').textContent()).toBe('100%')
+    await staff.page.getByTestId('heatmap-panel').scrollIntoViewIfNeeded()
     await staff.page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
+    await fileRow('bows.mp4').getByTestId('file-heatmap-toggle').click()
+    await expect.poll(() => heatmap.locator('rect').count()).toBe(2)
+    await axisLinesUp(staff.page, '0:04')
 
     // The CSV of the videos holds the rows the page shows.
     const [download] = await Promise.all([staff.page.waitForEvent('download'), staff.page.getByTestId('export-by-video').click()])
     const lines = csvLines(await readFile((await download.path())!, 'utf8'))
-    expect(lines[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate')
-    expect(lines).toHaveLength(2)
-    const [title, id, minutes, plays, average, completion] = lines[1].split(',')
-    expect([title, id]).toEqual(['Encore night', galleryId])
-    const shown = (figure: string) => videoRow.locator(`[data-figure="${figure}"]`).textContent()
-    expect(await shown('watchedMinutes')).toBe(minutes)
-    expect(await shown('plays')).toBe(plays)
-    expect(await shown('averageWatched')).toBe(`${Math.round(Number(average) * 100)}%`)
-    expect(await shown('completionRate')).toBe(`${Math.round(Number(completion) * 100)}%`)
+    expect(lines[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate,File,file id')
+    // A row per video, as the page's rows per file.
+    expect(lines).toHaveLength(3)
+    expect(lines.slice(1).map((line) => line.split(',')[6]).sort()).toEqual(['bows.mp4', 'encore.mp4'])
+    for (const line of lines.slice(1)) {
+      const [title, id, minutes, plays, average, completion, file] = line.split(',')
+      expect([title, id]).toEqual(['Encore night', galleryId])
+      const shown = (figure: string) => fileRow(file).locator(`[data-figure="${figure}"]`).textContent()
+      expect(await shown('watchedMinutes'), file).toBe(minutes)
+      expect(await shown('plays'), file).toBe(plays)
+      expect(await shown('averageWatched'), file).toBe(`${Math.round(Number(average) * 100)}%`)
+      expect(await shown('completionRate'), file).toBe(`${Math.round(Number(completion) * 100)}%`)
+    }
     // And the one by content, the gallery's figures as the table shows them.
     const [byContent] = await Promise.all([staff.page.waitForEvent('download'), staff.page.getByTestId('export-by-content').click()])
     const contentLines = csvLines(await readFile((await byContent.path())!, 'utf8'))
@@ -214,13 +285,16 @@ describe('a fan’s visit, as the admin sees it', () => {
     }
     expect(cells.at(-6)).toBe('1') // shares by copy link
 
-    // On a phone, the same page with the heatmap open fits the screen.
+    // On a phone, the same page with one item's funnel and the heatmaps open fits the screen.
     const phone = await openPage({ viewport: PHONE, staff: true })
-    await visit(phone.page, '/admin/analytics?range=7')
+    await visit(phone.page, `/admin/analytics?range=7&funnel=item:${galleryId}`)
+    expect(await phone.page.getByTestId('funnel-subject').textContent()).toBe('Content: Encore night')
     await phone.page.getByTestId('video-row').getByTestId('heatmap-toggle').click()
-    await phone.page.getByTestId('heatmap-panel').waitFor()
+    await phone.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').first().waitFor()
+    await axisLinesUp(phone.page, '0:08')
     expect(await phone.page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390])
     await phone.page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true })
+    await phone.page.getByTestId('heatmap-panel').screenshot({ path: path.join(SHOTS, 'heatmap-390.png') })
     for (const { errors } of [staff, fan, phone]) expect(errors).toEqual([])
-  })
+  }, 240_000)
 })

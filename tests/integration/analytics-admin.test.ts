@@ -151,9 +151,9 @@ describe('the admin analytics', () => {
     expect(byEvent).toEqual([lines[0], await row('Closing night', catalog.eventId, 'event', show)])
 
     const byVideo = csvLines((await owner.client.get('/admin/analytics/export.csv?by=video&range=7')).text)
-    expect(byVideo[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate')
-    // 40 s watched over one play of a 60 s video.
-    expect(byVideo[1]).toBe(`Encore,${catalog.galleryId},0.7,1,${Math.round((40 / 60) * 10_000) / 10_000},0`)
+    expect(byVideo[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate,File,file id')
+    // 40 s watched over one play of a 60 s video, the gallery's only played file.
+    expect(byVideo.slice(1)).toEqual([`Encore,${catalog.galleryId},0.7,1,${Math.round((40 / 60) * 10_000) / 10_000},0,video.bin,${catalog.videoId}`])
 
     const bad = await owner.client.get('/admin/analytics/export.csv?by=leads')
     expect(bad.status).toBe(400)
@@ -181,6 +181,60 @@ describe('the admin analytics', () => {
     expect(response.text).toMatch(/data-testid="share-channels-of-row">(WhatsApp 1 · Copy link 1|Copy link 1 · WhatsApp 1)</)
     expect(response.text).toMatch(/data-testid="top-views".*?Encore/)
     expect(response.text).toMatch(/data-testid="top-likes".*?Encore.*?>1</)
+  })
+
+  it('shows one item’s or event’s funnel and shares when its row is chosen, and refuses a malformed or foreign choice in the user’s words', async () => {
+    const stepsOf = async (scope: string, subject: string) =>
+      withSystem(async (tx) =>
+        (await tx.execute<Record<string, number>>(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
+          from analytics_daily where company_id = ${owner.company.id} and scope = ${scope} and subject = ${subject} and day between ${week.from} and ${week.to}`)).rows[0],
+      )
+    const company = await owner.client.get('/admin/analytics?range=7')
+    // Each row's title links to its funnel, keeping the range.
+    expect(company.text).toContain(`href="/admin/analytics?range=7&amp;funnel=item:${catalog.galleryId}#funnel"`)
+    expect(company.text).toContain(`href="/admin/analytics?range=7&amp;funnel=event:${catalog.eventId}#funnel"`)
+    const gallery = await owner.client.get(`/admin/analytics?range=7&funnel=item:${catalog.galleryId}`)
+    expect(gallery.status).toBe(200)
+    expect(gallery.text).toContain('data-testid="funnel-subject">Content: Encore<')
+    const steps = await stepsOf('item', catalog.galleryId)
+    expect(steps).toEqual({ view: 1, lead: 1, download: 1, share: 1 })
+    for (const step of ['view', 'lead', 'download', 'share']) expect(gallery.text).toMatch(new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${steps[step]}<`))
+    expect(gallery.text).toMatch(/data-testid="channel-whatsapp".*?>1</)
+    expect(gallery.text).toContain(`<option value="item:${catalog.galleryId}" selected="">Encore</option>`)
+    // The single audio item was played and commented on, never shared or downloaded.
+    const single = await owner.client.get(`/admin/analytics?range=7&funnel=item:${catalog.singleId}`)
+    expect(await stepsOf('item', catalog.singleId)).toMatchObject({ download: 0, share: 0 })
+    expect(single.text).toMatch(/data-testid="funnel-download".*?data-testid="funnel-value">0</)
+    expect(single.text).toContain('No shares in this range.')
+    const show = await owner.client.get(`/admin/analytics?range=7&funnel=event:${catalog.eventId}`)
+    expect(show.text).toContain('data-testid="funnel-subject">Event: Closing night<')
+    expect(show.text).toMatch(new RegExp(`data-testid="funnel-view".*?data-testid="funnel-value">${(await stepsOf('event', catalog.eventId)).view}<`))
+    const malformed = await owner.client.get('/admin/analytics?range=7&funnel=gallery:nope')
+    expect(malformed.status).toBe(400)
+    expect(malformed.text).toContain('Choose whose funnel to show: an event or an item of this company.')
+    const foreign = await owner.client.get(`/admin/analytics?range=7&funnel=event:${rivalCatalog.eventId}`)
+    expect(foreign.status).toBe(404)
+    expect(foreign.text).toContain('This event or item does not exist in your company.')
+    expect(foreign.text).not.toContain('Closing night')
+  })
+
+  it('reads one item’s heatmaps when its row is opened, only the company’s own, on Professional', async () => {
+    // As the page's fetcher asks: this route's loader only (the strips themselves: analytics-storage.test.ts).
+    const only = '&_routes=routes%2Fadmin%2Fanalytics.heatmap'
+    const response = await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain(catalog.videoId)
+    expect(response.text).toContain('"video.bin"')
+    const foreign = await owner.client.get(`/admin/analytics/heatmap.data?item=${rivalCatalog.galleryId}&range=7${only}`)
+    expect(foreign.status).toBe(200)
+    expect(foreign.text).not.toContain(rivalCatalog.videoId)
+    expect((await owner.client.get(`/admin/analytics/heatmap.data?item=nope&range=7${only}`)).status).toBe(400)
+    await setPlan(owner, 'starter')
+    try {
+      expect((await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)).status).toBe(402)
+    } finally {
+      await setPlan(owner, 'professional')
+    }
   })
 
   it('never shows another company’s figures', async () => {

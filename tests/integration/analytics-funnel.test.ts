@@ -1,17 +1,21 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { lastDays } from '#app/features/analytics/analytics-range'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
-import { readFunnel } from '#app/features/analytics/server/read-funnel.server'
+import { readAnalyticsDetail } from '#app/features/analytics/server/read-analytics-overview.server'
+import { parseFunnelSubject, readFunnel, type TFunnelSubject } from '#app/features/analytics/server/read-funnel.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { publishedCatalog, rawEventCount } from '../support/analytics'
 
 type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
+/** Two shows' worth of content: each catalog's gallery belongs to its event, its single to none. */
+type Catalogs = [Catalog, Catalog]
 
 /** A small seeded generator: the same "random" data on every run of a seed. */
 function generator(seed: number) {
@@ -22,20 +26,25 @@ function generator(seed: number) {
 
 const TYPES = ['page_view', 'item_view', 'like', 'unlike', 'share', 'heartbeat', 'download', 'lead', 'comment'] as const
 
-/** Random raw events of one company over the last 12 days, from a small crowd so visitors repeat steps and days. */
-function randomEvents(companyId: string, catalog: Catalog, count: number, seed: number): RawEvent[] {
+/** Random raw events of one company over the last 12 days, from a small crowd so visitors repeat steps, days and items. */
+function randomEvents(companyId: string, catalogs: Catalogs, count: number, seed: number): RawEvent[] {
   const random = generator(seed)
   const visitors = Array.from({ length: 25 }, (_, i) => `d:funnel-${seed}-${i}`)
   return Array.from({ length: count }, () => {
     const type = random.pick(TYPES)
+    const catalog = random.pick(catalogs)
+    // A landing page (no item, no event), an event page (its event only), or something of an item.
+    const page = type === 'page_view' ? random.pick(['landing', 'event', 'item'] as const) : 'item'
+    const contentItemId = page === 'item' ? random.pick([catalog.galleryId, catalog.singleId]) : null
     return {
       companyId,
       occurredAt: new Date(Date.now() - random.int(12 * 86_400_000)),
       type,
       visitor: random.pick(visitors),
-      contentItemId: type === 'page_view' && random.int(3) === 0 ? null : catalog.galleryId,
-      assetId: type === 'heartbeat' ? catalog.videoId : type === 'page_view' ? null : catalog.photoId,
-      eventId: catalog.eventId,
+      contentItemId,
+      // Each file of its own item: the gallery's photo and video, the single's audio.
+      assetId: contentItemId === null || type === 'page_view' ? null : contentItemId === catalog.singleId ? catalog.audioId : type === 'heartbeat' ? catalog.videoId : catalog.photoId,
+      eventId: page === 'event' || contentItemId === catalog.galleryId ? catalog.eventId : null,
       detail: type === 'page_view' ? 'gallery' : type === 'share' ? random.pick(['copy', 'whatsapp']) : type === 'download' ? random.pick(['file', 'zip']) : null,
       fromSeconds: type === 'heartbeat' ? 0 : null,
       toSeconds: type === 'heartbeat' ? 10 : null,
@@ -44,12 +53,16 @@ function randomEvents(companyId: string, catalog: Catalog, count: number, seed: 
   })
 }
 
-/** The funnel counted straight from the events written, visitor by visitor: a (day, visitor) pair per step reached. */
-function countDirectly(events: RawEvent[], range: { from: string; to: string }) {
+/**
+ * The funnel counted straight from the events written, visitor by visitor: a (day, visitor) pair
+ * per step reached, of the whole company or of the events of one event or item.
+ */
+function countDirectly(events: RawEvent[], range: { from: string; to: string }, subject: TFunnelSubject | null = null) {
   const reached = { view: new Set<string>(), lead: new Set<string>(), download: new Set<string>(), share: new Set<string>() }
   for (const row of events) {
     const day = row.occurredAt.toISOString().slice(0, 10)
     if (day < range.from || day > range.to) continue
+    if (subject && (subject.scope === 'item' ? row.contentItemId : row.eventId) !== subject.id) continue
     const step = row.type === 'page_view' || row.type === 'item_view' ? 'view' : row.type
     if (step in reached) reached[step as keyof typeof reached].add(`${day}|${row.visitor}`)
   }
@@ -61,15 +74,18 @@ describe('the funnel', () => {
   let rivalId = ''
   let events: RawEvent[] = []
   let rivalEvents: RawEvent[] = []
+  let catalogs: Catalogs
+  let rivalCatalogs: Catalogs
 
   beforeAll(async () => {
     const owner = await createCompanyAdmin('funnel')
     const rival = await createCompanyAdmin('funnel-rival')
     companyId = owner.company.id
     rivalId = rival.company.id
-    const catalog = await publishedCatalog(companyId)
-    events = randomEvents(companyId, catalog, 2_400, 46)
-    rivalEvents = randomEvents(rivalId, await publishedCatalog(rivalId), 600, 47)
+    catalogs = [await publishedCatalog(companyId), await publishedCatalog(companyId)]
+    rivalCatalogs = [await publishedCatalog(rivalId), await publishedCatalog(rivalId)]
+    events = randomEvents(companyId, catalogs, 2_400, 46)
+    rivalEvents = randomEvents(rivalId, rivalCatalogs, 600, 47)
     // In three writes with a rollup between them: a visitor seen in an earlier batch is not counted again.
     for (const part of [events.slice(0, 500), [...events.slice(500, 1_700), ...rivalEvents], events.slice(1_700)]) {
       expect(bufferEvents(part)).toBe(true)
@@ -96,6 +112,61 @@ describe('the funnel', () => {
     const theirs = await readFunnel(rival, lastDays(12))
     expect(theirs).toEqual(countDirectly(rivalEvents, lastDays(12)))
     expect(theirs.view).toBeLessThan((await readFunnel((await actAsSystem(companyId, 'funnel test'))!, lastDays(12))).view)
+  })
+
+  it("counts each event's and each item's funnel as a direct count over their raw events, and no one else's", async () => {
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const subjects: TFunnelSubject[] = catalogs.flatMap((catalog) => [
+      { scope: 'event' as const, id: catalog.eventId },
+      { scope: 'item' as const, id: catalog.galleryId },
+      { scope: 'item' as const, id: catalog.singleId },
+    ])
+    for (const range of [lastDays(12), lastDays(3), { from: lastDays(10).from, to: lastDays(4).from }]) {
+      for (const subject of subjects) {
+        expect(await readFunnel(context, range, subject), `${subject.scope} ${subject.id} ${range.from}..${range.to}`).toEqual(countDirectly(events, range, subject))
+      }
+    }
+    // Each subject reaches every step, and a subject's visitors are fewer than the company's (or the test proves little).
+    for (const subject of subjects) expect(Math.min(...Object.values(countDirectly(events, lastDays(12), subject)))).toBeGreaterThan(0)
+    expect((await readFunnel(context, lastDays(12), subjects[1])).view).toBeLessThan((await readFunnel(context, lastDays(12))).view)
+    // Another company's item, asked for under this company's fence: nothing of theirs shows.
+    expect(await readFunnel(context, lastDays(12), { scope: 'item', id: rivalCatalogs[0].galleryId })).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
+  })
+
+  it("shows the chosen event's or item's funnel and shares on the page, and refuses another company's or a malformed one", async () => {
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, companyId)))
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const range = lastDays(12)
+    const subject = { scope: 'item' as const, id: catalogs[0].galleryId }
+    const detail = await readAnalyticsDetail(context, range, subject)
+    expect(detail.funnel).toEqual(countDirectly(events, range, subject))
+    expect(detail.funnelOf).toEqual({ ...subject, title: 'Encore' })
+    const shares = events.filter((row) => row.type === 'share' && row.contentItemId === subject.id && row.occurredAt.toISOString().slice(0, 10) >= range.from)
+    expect(detail.sharesByChannel).toEqual({ copy: shares.filter((row) => row.detail === 'copy').length, whatsapp: shares.filter((row) => row.detail === 'whatsapp').length })
+    expect((await readAnalyticsDetail(context, range, null)).funnelOf).toBeNull()
+    expect(parseFunnelSubject(`event:${catalogs[1].eventId}`)).toEqual({ scope: 'event', id: catalogs[1].eventId })
+    expect(parseFunnelSubject('')).toBeNull()
+    for (const bad of ['item', 'company:', `gallery:${catalogs[0].galleryId}`, 'item:not-a-uuid']) expect(() => parseFunnelSubject(bad), bad).toThrow('analytics.admin.errors.funnel')
+    await expect(readAnalyticsDetail(context, range, { scope: 'event', id: rivalCatalogs[0].eventId })).rejects.toThrow('analytics.admin.errors.funnelNotFound')
+  })
+
+  it('gives events and items rolled up before they had a funnel theirs, from the raw events (migration 0035)', async () => {
+    await withSystem((tx) => tx.execute(sql`update analytics_daily set viewers = 0, lead_visitors = 0, download_visitors = 0, share_visitors = 0 where company_id = ${companyId} and scope <> 'company'`))
+    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const subject = { scope: 'event' as const, id: catalogs[0].eventId }
+    expect(await readFunnel(context, lastDays(12), subject)).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
+    // The files' figures too: made again from the raw events, the same as the job's.
+    const files = () => withSystem(async (tx) => (await tx.execute(sql`select asset_id, day::text, watched_seconds, plays, completions from analytics_daily_files where company_id = ${companyId} order by 1, 2`)).rows)
+    const filesBefore = await files()
+    expect(filesBefore.length).toBeGreaterThan(0)
+    await withSystem((tx) => tx.execute(sql`delete from analytics_daily_files where company_id = ${companyId}`))
+    const migration = await readFile(path.resolve('db/migrations/0035_analytics-subject-funnels.sql'), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => !/CREATE TABLE|CREATE INDEX|ALTER TABLE|CREATE POLICY/.test(statement))
+    await withSystem(async (tx) => {
+      for (const statement of backfill) await tx.execute(sql.raw(statement))
+    })
+    for (const each of [subject, { scope: 'item' as const, id: catalogs[1].singleId }]) expect(await readFunnel(context, lastDays(12), each)).toEqual(countDirectly(events, lastDays(12), each))
+    expect(await files()).toEqual(filesBefore)
   })
 
   it('refuses a reversed range', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { asset, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { listPartitions } from '#app/features/analytics/server/event-partitions.server'
@@ -8,13 +9,16 @@ import { COMPLETION_SHARE, rollUpEvents } from '#app/features/analytics/server/r
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { visitorIdOf } from '#app/features/analytics/server/visitor-id.server'
 import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
+import { readVideoEngagement } from '#app/features/analytics/server/read-video-engagement.server'
+import { readItemHeatmaps } from '#app/features/analytics/server/read-item-heatmaps.server'
 import { actAsSystem } from '#app/lib/tenant.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
 import { BROWSER_UA, dailyRows, publishedCatalog, rawEventCount } from '../support/analytics'
 
-type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
+/** The shared catalog, its gallery holding a second video (30 s) beside the first (60 s). */
+type Catalog = Awaited<ReturnType<typeof publishedCatalog>> & { secondVideoId: string }
 
 /** A small seeded generator: the same "random" data on every run, different for each seed. */
 function generator(seed: number) {
@@ -44,8 +48,9 @@ function randomEvents(companyId: string, catalog: Catalog, count: number, seed: 
     else if (kind === 6) rows.push({ ...base, type: 'download', ...inGallery, detail: random.pick(['file', 'zip']) })
     else if (kind === 7) rows.push({ ...base, type: random.pick(['comment', 'lead']), contentItemId: catalog.singleId })
     else {
-      const from = random.int(56) + random.next()
-      rows.push({ ...base, type: 'heartbeat', ...inGallery, assetId: catalog.videoId, fromSeconds: from, toSeconds: Math.min(60, from + random.int(12) + random.next()), durationSeconds: 60 })
+      const [assetId, length] = random.pick([[catalog.videoId, 60], [catalog.secondVideoId, 30]] as const)
+      const from = random.int(length - 4) + random.next()
+      rows.push({ ...base, type: 'heartbeat', ...inGallery, assetId, fromSeconds: from, toSeconds: Math.min(length, from + random.int(12) + random.next()), durationSeconds: length })
     }
   }
   return rows
@@ -58,6 +63,7 @@ const FIGURES = ['pageViews', 'itemViews', 'visitors', 'likes', 'shares', 'downl
 function countDirectly(rows: Array<RawEvent & { id: number }>) {
   const daily = new Map<string, Figures>()
   const buckets = new Map<string, number>()
+  const files = new Map<string, { watchedSeconds: number; plays: number; completions: number }>()
   const seen = new Set<string>()
   const lastView = new Map<string, number>()
   const liked = new Map<string, boolean>()
@@ -99,14 +105,19 @@ function countDirectly(rows: Array<RawEvent & { id: number }>) {
     else if (row.type === 'lead') add('leads', 1)
     else if (row.type === 'heartbeat') {
       const watched = Math.max(row.toSeconds! - row.fromSeconds!, 0)
+      const file = files.get(`${row.assetId}|${day}`) ?? { watchedSeconds: 0, plays: 0, completions: 0 }
+      files.set(`${row.assetId}|${day}`, file)
       add('watchedSeconds', watched)
+      file.watchedSeconds += watched
       if (watched > 0 && !seen.has(`${day}|play:${row.assetId}|${row.visitor}`)) {
         seen.add(`${day}|play:${row.assetId}|${row.visitor}`)
         add('plays', 1)
+        file.plays++
       }
       if (row.toSeconds! >= row.durationSeconds! * COMPLETION_SHARE && !seen.has(`${day}|complete:${row.assetId}|${row.visitor}`)) {
         seen.add(`${day}|complete:${row.assetId}|${row.visitor}`)
         add('completions', 1)
+        file.completions++
       }
       for (let bucket = Math.floor(row.fromSeconds! / 2); bucket < Math.ceil(row.toSeconds! / 2); bucket++) {
         const key = `${row.assetId}|${day}|${bucket}`
@@ -114,7 +125,7 @@ function countDirectly(rows: Array<RawEvent & { id: number }>) {
       }
     }
   }
-  return { daily, buckets }
+  return { daily, buckets, files }
 }
 
 async function rawRows(companyId: string) {
@@ -133,7 +144,16 @@ describe('analytics storage', () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('rollup')
     companyId = admin.company.id
-    catalog = await publishedCatalog(companyId)
+    // Professional: the heatmaps are part of the detailed analytics.
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, companyId)))
+    const base = await publishedCatalog(companyId)
+    const [second] = await withSystem((tx) =>
+      tx
+        .insert(asset)
+        .values({ companyId, contentItemId: base.galleryId, purpose: 'gallery-media', mediaType: 'video', originalName: 'second.mp4', mimeType: 'video/mp4', sizeBytes: 1000, storageKey: `${companyId}/${randomUUID()}/original`, processingStatus: 'ready', width: 1200, height: 800, durationMs: 30_000 })
+        .returning({ id: asset.id }),
+    )
+    catalog = { ...base, secondVideoId: second.id }
   })
 
   it('keeps rollups equal to a direct count over the raw events, on random data written and rolled up in pieces', async () => {
@@ -159,6 +179,18 @@ describe('analytics storage', () => {
     }
     const heatmap = await withSystem(async (tx) => (await tx.execute<{ asset_id: string; day: string; bucket: number; plays: number }>(sql`select asset_id, day::text, bucket, plays from analytics_playback_buckets where company_id = ${companyId}`)).rows)
     expect(new Map(heatmap.map((row) => [`${row.asset_id}|${row.day}|${row.bucket}`, row.plays]))).toEqual(expected.buckets)
+    // Each file's watched time, plays and completions: the gallery's two videos apart.
+    const perFile = await withSystem(async (tx) =>
+      (await tx.execute<{ asset_id: string; day: string; watched_seconds: number; plays: number; completions: number }>(sql`select asset_id, day::text, watched_seconds, plays, completions from analytics_daily_files where company_id = ${companyId}`)).rows,
+    )
+    expect(perFile.map((row) => `${row.asset_id}|${row.day}`).sort()).toEqual([...expected.files.keys()].sort())
+    for (const row of perFile) {
+      const file = expected.files.get(`${row.asset_id}|${row.day}`)!
+      expect(row.watched_seconds, `${row.asset_id} ${row.day}`).toBeCloseTo(file.watchedSeconds, 6)
+      expect([row.plays, row.completions], `${row.asset_id} ${row.day}`).toEqual([file.plays, file.completions])
+    }
+    expect(new Set(perFile.map((row) => row.asset_id))).toEqual(new Set([catalog.videoId, catalog.secondVideoId]))
+    expect(perFile.some((row) => row.completions > 0)).toBe(true)
     // Shares by channel add up to the shares.
     const channels = await withSystem(async (tx) => (await tx.execute<{ shares: number }>(sql`select coalesce(sum(shares), 0)::int as shares from analytics_daily_shares where company_id = ${companyId} and scope = 'company'`)).rows[0].shares)
     expect(channels).toBe(raw.filter((row) => row.type === 'share').length)
@@ -180,6 +212,28 @@ describe('analytics storage', () => {
     expect(engagement.byEvent).toHaveLength(1)
     expect(engagement.byEvent[0]).toMatchObject({ eventId: catalog.eventId, title: 'Closing night' })
     expect(Object.values(engagement.sharesByChannel).reduce((total, n) => total + n, 0)).toBe(sum('shares'))
+    // The video table: a row per file of the gallery, each with its own figures, adding up to the item's.
+    const [gallery] = await readVideoEngagement(context, engagement.range, engagement.byContent)
+    expect(gallery.contentItemId).toBe(catalog.galleryId)
+    expect(gallery.files.map((file) => file.name).sort()).toEqual(['second.mp4', 'video.bin'])
+    for (const file of gallery.files) {
+      const days = [...expected.files].filter(([key]) => key.startsWith(`${file.assetId}|`)).map(([, figures]) => figures)
+      expect(file.watchedSeconds).toBeCloseTo(days.reduce((total, day) => total + day.watchedSeconds, 0), 6)
+      expect(file.plays).toBe(days.reduce((total, day) => total + day.plays, 0))
+      expect(file.completionRate).toBe(days.reduce((total, day) => total + day.completions, 0) / file.plays)
+      expect(file.averageWatched).toBeCloseTo(Math.min(file.watchedSeconds / (file.plays * (file.durationSeconds ?? 0)), 1), 9)
+    }
+    // Each file's heatmap, read when its row is opened: a strip over its whole length, equal to the slices counted.
+    const heatmaps = await readItemHeatmaps(context, catalog.galleryId, engagement.range)
+    expect(heatmaps.map((file) => file.assetId).sort()).toEqual([catalog.videoId, catalog.secondVideoId].sort())
+    for (const file of heatmaps) {
+      expect(file.buckets).toHaveLength(file.durationSeconds! / 2)
+      const counted = [...expected.buckets].filter(([key]) => key.startsWith(`${file.assetId}|`))
+      file.buckets.forEach((plays, bucket) => expect(plays, `${file.name} ${bucket}`).toBe(counted.filter(([key]) => key.endsWith(`|${bucket}`)).reduce((total, [, n]) => total + n, 0)))
+    }
+    await expect(readItemHeatmaps(context, 'not-an-id', engagement.range)).rejects.toThrow('analytics.admin.errors.heatmap')
+    expect(gallery.plays).toBe(gallery.files.reduce((total, file) => total + file.plays, 0))
+    expect(gallery.watchedSeconds).toBeCloseTo(gallery.files.reduce((total, file) => total + file.watchedSeconds, 0), 6)
     await expect(readEngagement(context, { from: '2026-02-01', to: '2026-01-01' })).rejects.toThrow('analytics.errors.range')
   })
 

@@ -82,6 +82,7 @@ describe('tenant isolation', () => {
     const isMonth = (name: unknown) => /^analytics_events_\d{4}_\d{2}$/.test(String(name))
     expect(fenced.rows.map((row) => row.relname).filter((name) => !isMonth(name))).toEqual([
       'analytics_daily',
+      'analytics_daily_files',
       'analytics_daily_shares',
       'analytics_events',
       'analytics_likes',

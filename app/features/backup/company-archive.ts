@@ -14,7 +14,7 @@ export const COMPANY_FILE = 'data/company.json'
 export const KEEP_ARCHIVES = 7
 
 /** The company's tables in the archive, in the order a restore inserts them (references first). */
-export const ARCHIVE_TABLES = ['events', 'content_items', 'assets', 'leads', 'comments', 'downloads', 'analytics_daily', 'analytics_daily_shares', 'analytics_playback_buckets'] as const
+export const ARCHIVE_TABLES = ['events', 'content_items', 'assets', 'leads', 'comments', 'downloads', 'analytics_daily', 'analytics_daily_shares', 'analytics_playback_buckets', 'analytics_daily_files'] as const
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number]
 
 export const BACKUP_STATUSES = ['running', 'ready', 'failed'] as const

@@ -2,14 +2,17 @@ import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/ad
 import { readAnalyticsRange } from '#app/features/analytics/analytics-range'
 import { AnalyticsPage } from '#app/features/analytics/components/analytics-page'
 import { readAnalyticsDetail, readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
+import { parseFunnelSubject } from '#app/features/analytics/server/read-funnel.server'
 import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/analytics'
 
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
-  const range = readAnalyticsRange(new URL(request.url))
+  const url = new URL(request.url)
+  const range = readAnalyticsRange(url)
+  const funnelOf = parseFunnelSubject(url.searchParams.get('funnel'))
   const headline = await readHeadlineComparison(member, range)
   // Starter sees the totals only; the detail is not even read for it (PRODUCT.md).
-  const detail = member.entitlements.detailedAnalytics ? await readAnalyticsDetail(member, range) : null
+  const detail = member.entitlements.detailedAnalytics ? await readAnalyticsDetail(member, range, funnelOf) : null
   return { range, headline, detail, plan: member.entitlements.plan }
 })
 

@@ -10,6 +10,7 @@ import { HEADLINE_KEYS, type Headline } from '../headline'
 import type { readAnalyticsDetail } from '../server/read-analytics-overview.server'
 import { ChangeBadge } from './change-badge'
 import { EngagementChart } from './engagement-chart'
+import { FunnelFilter } from './funnel-filter'
 import { ChannelsPanel, channelSummary, FunnelPanel } from './funnel-panel'
 import { TopItemsPanel } from './top-items'
 import { VideoTable } from './video-table'
@@ -29,6 +30,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
   const isEmpty = HEADLINE_KEYS.every((key) => headline.now[key] === 0)
   const query = rangeQuery(range)
+  const selectedFunnel = detail?.funnelOf ? `${detail.funnelOf.scope}:${detail.funnelOf.id}` : ''
   const cell = (key: (typeof TABLE_KEYS)[number], row: Headline) => (key === 'completionRate' ? (row.completionRate === null ? '—' : percent.format(row.completionRate)) : number.format(row[key]))
 
   return (
@@ -84,14 +86,24 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
           <EngagementChart series={detail.series} />
 
           <div className="grid gap-4 lg:grid-cols-2">
-            <FunnelPanel funnel={detail.funnel} />
-            <ChannelsPanel sharesByChannel={detail.sharesByChannel} />
+            <FunnelPanel funnel={detail.funnel} subject={detail.funnelOf}>
+              {/* Keyed by the choice: the list follows a row's link followed since. */}
+              <FunnelFilter
+                key={`${query}:${selectedFunnel}`}
+                range={range}
+                selected={selectedFunnel}
+                events={detail.byEvent.map((row) => ({ id: row.eventId, title: row.title }))}
+                items={detail.byContent.map((row) => ({ id: row.contentItemId, title: row.title }))}
+              />
+            </FunnelPanel>
+            <ChannelsPanel sharesByChannel={detail.sharesByChannel} subject={detail.funnelOf} />
           </div>
 
           <TopItemsPanel topItems={detail.topItems} />
 
           {(['content', 'event'] as const).map((table) => {
             const rows = table === 'content' ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row })) : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
+            const scope = table === 'content' ? 'item' : 'event'
             return (
               <section key={table} aria-labelledby={`by-${table}`} data-testid={`by-${table}`} className="space-y-3">
                 <SectionHeading id={`by-${table}`} title={t(`analytics.admin.tables.${table}`)} csv={`/admin/analytics/export.csv?by=${table}&${query}`} />
@@ -110,21 +122,36 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
                       </TableRow>
                     </TableHeader>
                     <TableBody>
-                      {rows.map((row) => (
-                        <TableRow key={row.id} data-testid="analytics-row">
-                          <TableCell className="max-w-64 truncate font-medium">{row.title ?? t('analytics.admin.untitled')}</TableCell>
-                          {TABLE_KEYS.map((key) => (
-                            <TableCell key={key} numeric data-figure={key}>
-                              {cell(key, row)}
-                              {key === 'shares' && row.shares > 0 ? (
-                                <span className="block text-xs whitespace-nowrap text-ink-muted" data-testid="share-channels-of-row">
-                                  {channelSummary(row.sharesByChannel, t, number)}
-                                </span>
-                              ) : null}
+                      {rows.map((row) => {
+                        const isSelected = selectedFunnel === `${scope}:${row.id}`
+                        const title = row.title ?? t('analytics.admin.untitled')
+                        return (
+                          <TableRow key={row.id} data-testid="analytics-row" className={cn(isSelected && 'bg-accent/10')}>
+                            <TableCell className="max-w-64 truncate font-medium">
+                              {/* The title opens the row's funnel and shares at the top (again: the company's). */}
+                              <Link
+                                to={`?${query}${isSelected ? '' : `&funnel=${scope}:${row.id}`}#funnel`}
+                                aria-current={isSelected ? 'true' : undefined}
+                                aria-label={t(isSelected ? 'analytics.admin.funnel.back' : 'analytics.admin.funnel.open', { title })}
+                                className="underline decoration-line underline-offset-4 hover:decoration-current"
+                                data-testid="row-funnel"
+                              >
+                                {title}
+                              </Link>
                             </TableCell>
-                          ))}
-                        </TableRow>
-                      ))}
+                            {TABLE_KEYS.map((key) => (
+                              <TableCell key={key} numeric data-figure={key}>
+                                {cell(key, row)}
+                                {key === 'shares' && row.shares > 0 ? (
+                                  <span className="block text-xs whitespace-nowrap text-ink-muted" data-testid="share-channels-of-row">
+                                    {channelSummary(row.sharesByChannel, t, number)}
+                                  </span>
+                                ) : null}
+                              </TableCell>
+                            ))}
+                          </TableRow>
+                        )
+                      })}
                     </TableBody>
                   </Table>
                 )}
@@ -134,7 +161,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
 
           <section aria-labelledby="by-video" data-testid="by-video" className="space-y-3">
             <SectionHeading id="by-video" title={t('analytics.admin.tables.video')} csv={`/admin/analytics/export.csv?by=video&${query}`} />
-            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} />}
+            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} query={query} />}
           </section>
         </div>
       )}

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { FUNNEL_STEPS, SHARE_CHANNELS } from '../analytics-events'
-import type { Funnel } from '../server/read-funnel.server'
+import type { Funnel, TFunnelSubject } from '../server/read-funnel.server'
 
 /*
  * The funnel and the shares by channel, drawn as plain lists with bars: the numbers are text a
@@ -15,18 +16,33 @@ function Bar({ value, peak, className }: { value: number; peak: number; classNam
   )
 }
 
+export type FunnelSubject = (TFunnelSubject & { title: string | null }) | null
+
+/** Whose figures a panel shows, in a line under its title: the event's or item's chosen (none: the company's). */
+function SubjectLine({ subject, testId }: { subject: FunnelSubject; testId: string }) {
+  const { t } = useTranslation()
+  if (!subject) return null
+  return (
+    <p className="mt-1 truncate text-sm font-medium" data-testid={testId}>
+      {t(`analytics.admin.funnel.subject.${subject.scope}`, { title: subject.title ?? t('analytics.admin.untitled') })}
+    </p>
+  )
+}
+
 /** Visitors at each step; every step after the first as a share of the visitors who viewed. */
-export function FunnelPanel({ funnel }: { funnel: Funnel }) {
+export function FunnelPanel({ funnel, subject, children }: { funnel: Funnel; subject: FunnelSubject; children?: ReactNode }) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 })
   const peak = Math.max(...FUNNEL_STEPS.map((step) => funnel[step]))
   return (
-    <section aria-labelledby="funnel" className="rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="funnel">
+    <section aria-labelledby="funnel" className="min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="funnel">
       <h2 id="funnel" className="font-semibold">
         {t('analytics.admin.funnel.title')}
       </h2>
+      <SubjectLine subject={subject} testId="funnel-subject" />
       <p className="mt-1 text-sm text-ink-muted">{t('analytics.admin.funnel.text')}</p>
+      {children}
       <ol className="mt-4 space-y-3">
         {FUNNEL_STEPS.map((step, index) => (
           <li key={step} data-testid={`funnel-${step}`}>
@@ -52,17 +68,18 @@ export function FunnelPanel({ funnel }: { funnel: Funnel }) {
   )
 }
 
-/** Shares of the range by the way fans shared. */
-export function ChannelsPanel({ sharesByChannel }: { sharesByChannel: Record<string, number> }) {
+/** Shares of the range by the way fans shared, of the company or of the event or item chosen. */
+export function ChannelsPanel({ sharesByChannel, subject }: { sharesByChannel: Record<string, number>; subject: FunnelSubject }) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   const used = SHARE_CHANNELS.filter((channel) => (sharesByChannel[channel] ?? 0) > 0).sort((a, b) => sharesByChannel[b] - sharesByChannel[a])
   const peak = Math.max(0, ...used.map((channel) => sharesByChannel[channel]))
   return (
-    <section aria-labelledby="channels" className="rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="share-channels">
+    <section aria-labelledby="channels" className="min-w-0 rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="share-channels">
       <h2 id="channels" className="font-semibold">
         {t('analytics.admin.channels.title')}
       </h2>
+      <SubjectLine subject={subject} testId="channels-subject" />
       {used.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">{t('analytics.admin.channels.none')}</p>
       ) : (

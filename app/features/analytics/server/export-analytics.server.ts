@@ -26,10 +26,23 @@ export async function exportAnalyticsCsv(context: TenantContext, tableInput: unk
   const column = (key: string) => t(`analytics.admin.columns.${key}`)
   let lines: string[]
   if (table.data === 'video') {
+    // One row per played file (a gallery's videos each have theirs), so the rows add up; the
+    // file's columns come last, after those the table had before files had figures (ADR 062).
     lines = [
-      csvRow([column('title'), 'id', column('watchedMinutes'), column('plays'), column('averageWatched'), column('completionRate')]),
-      ...detail.videos.map((video) =>
-        csvRow([video.title ?? untitled, video.contentItemId, decimal(video.watchedSeconds / 60, 1), String(video.plays), decimal(video.averageWatched, 4), decimal(video.completionRate, 4)]),
+      csvRow([column('title'), 'id', column('watchedMinutes'), column('plays'), column('averageWatched'), column('completionRate'), column('file'), t('analytics.admin.columns.fileId')]),
+      ...detail.videos.flatMap((video) =>
+        video.files.map((file) =>
+          csvRow([
+            video.title ?? untitled,
+            video.contentItemId,
+            decimal(file.watchedSeconds / 60, 1),
+            String(file.plays),
+            decimal(file.averageWatched, 4),
+            decimal(file.completionRate, 4),
+            file.name ?? untitled,
+            file.assetId,
+          ]),
+        ),
       ),
     ]
   } else {

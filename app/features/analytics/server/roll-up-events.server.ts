@@ -16,7 +16,8 @@ import { EVENT_WRITE_LOCK } from './event-buffer.server'
  *   yet, an unlike takes one back when they did;
  * - visitors, plays and completions are unique per visitor and day;
  * - a completion is a heartbeat reaching 95 % of the file's length;
- * - each funnel step (viewed, left details, downloaded, shared) counts a company's visitor once a day.
+ * - each funnel step (viewed, left details, downloaded, shared) counts a visitor once a day, for the
+ *   company and for each event and item.
  */
 
 const STATE = 'events'
@@ -141,19 +142,23 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
         watched_seconds = analytics_daily.watched_seconds + excluded.watched_seconds, plays = analytics_daily.plays + excluded.plays,
         completions = analytics_daily.completions + excluded.completions`)
 
-    // The funnel: each company's visitors of the day who viewed, left details, downloaded, shared (once each).
+    // The funnel: the visitors of the day who viewed, left details, downloaded, shared (once each),
+    // of the company and of each event and item, so the page can show one show's or one item's.
     await run(sql`create temp table afunnel on commit drop as
       with steps as (
-        select distinct company_id, day, visitor, case when type in ('page_view', 'item_view') then 'view' else type end as step
-        from ab where type in ('page_view', 'item_view', 'lead', 'download', 'share')),
+        select distinct s.company_id, s.day, s.scope, s.subject, b.visitor,
+          case when s.scope = 'company' then 'funnel:' else 'funnel:' || s.scope || ':' || s.subject || ':' end
+            || case when b.type in ('page_view', 'item_view') then 'view' else b.type end as mark
+        from ascope s join ab b on b.id = s.id where b.type in ('page_view', 'item_view', 'lead', 'download', 'share')),
       fresh as (
-        insert into analytics_visitor_marks (company_id, day, mark, visitor) select company_id, day, 'funnel:' || step, visitor from steps
-        on conflict do nothing returning company_id, day, mark)
-      select company_id, day, count(*) filter (where mark = 'funnel:view')::int as viewers, count(*) filter (where mark = 'funnel:lead')::int as lead_visitors,
-        count(*) filter (where mark = 'funnel:download')::int as download_visitors, count(*) filter (where mark = 'funnel:share')::int as share_visitors
-      from fresh group by 1, 2`)
+        insert into analytics_visitor_marks (company_id, day, mark, visitor) select company_id, day, mark, visitor from steps
+        on conflict do nothing returning company_id, day, mark, visitor)
+      select s.company_id, s.scope, s.subject, s.day, count(*) filter (where s.mark like '%:view')::int as viewers, count(*) filter (where s.mark like '%:lead')::int as lead_visitors,
+        count(*) filter (where s.mark like '%:download')::int as download_visitors, count(*) filter (where s.mark like '%:share')::int as share_visitors
+      from steps s join fresh f on f.company_id = s.company_id and f.day = s.day and f.mark = s.mark and f.visitor = s.visitor
+      group by 1, 2, 3, 4`)
     await run(sql`insert into analytics_daily (company_id, scope, subject, day, viewers, lead_visitors, download_visitors, share_visitors)
-      select company_id, 'company', '', day, viewers, lead_visitors, download_visitors, share_visitors from afunnel
+      select company_id, scope, subject, day, viewers, lead_visitors, download_visitors, share_visitors from afunnel
       on conflict (company_id, scope, subject, day) do update set
         viewers = analytics_daily.viewers + excluded.viewers, lead_visitors = analytics_daily.lead_visitors + excluded.lead_visitors,
         download_visitors = analytics_daily.download_visitors + excluded.download_visitors, share_visitors = analytics_daily.share_visitors + excluded.share_visitors`)
@@ -161,6 +166,15 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
     await run(sql`insert into analytics_daily_shares (company_id, scope, subject, day, channel, shares)
       select s.company_id, s.scope, s.subject, s.day, b.detail, count(*)::int from ascope s join ab b on b.id = s.id where b.type = 'share' group by 1, 2, 3, 4, 5
       on conflict (company_id, scope, subject, day, channel) do update set shares = analytics_daily_shares.shares + excluded.shares`)
+
+    // Each file's watched time, plays and completions: a gallery's videos each have their own.
+    await run(sql`insert into analytics_daily_files (company_id, content_item_id, asset_id, day, watched_seconds, plays, completions)
+      select b.company_id, b.content_item_id, b.asset_id, b.day, sum(c.watched_seconds), sum(c.plays)::int, sum(c.completions)::int
+      from ac c join ab b on b.id = c.id
+      where b.type = 'heartbeat' and b.asset_id is not null and b.content_item_id is not null
+      group by 1, 2, 3, 4
+      on conflict (company_id, asset_id, day) do update set watched_seconds = analytics_daily_files.watched_seconds + excluded.watched_seconds,
+        plays = analytics_daily_files.plays + excluded.plays, completions = analytics_daily_files.completions + excluded.completions`)
 
     await run(sql`insert into analytics_playback_buckets (company_id, content_item_id, asset_id, day, bucket, plays)
       select b.company_id, b.content_item_id, b.asset_id, b.day, g.bucket, count(*)::int

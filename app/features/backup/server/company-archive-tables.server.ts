@@ -1,6 +1,6 @@
 import { getTableColumns, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { analyticsDaily, analyticsDailyShare, analyticsPlaybackBucket, asset, comment, contentItem, download, event, lead, type organization } from '#db/schema'
+import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsPlaybackBucket, asset, comment, contentItem, download, event, lead, type organization } from '#db/schema'
 import type { ArchiveTable } from '../company-archive'
 
 /*
@@ -69,6 +69,11 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
   analytics_playback_buckets: {
     table: analyticsPlaybackBucket,
     orderBy: [analyticsPlaybackBucket.day, analyticsPlaybackBucket.contentItemId, analyticsPlaybackBucket.assetId, analyticsPlaybackBucket.bucket],
+    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId, assetId: mapped(ids.assets, row.assetId) ?? row.assetId }),
+  },
+  analytics_daily_files: {
+    table: analyticsDailyFile,
+    orderBy: [analyticsDailyFile.day, analyticsDailyFile.contentItemId, analyticsDailyFile.assetId],
     remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId, assetId: mapped(ids.assets, row.assetId) ?? row.assetId }),
   },
 }
