@@ -193,4 +193,21 @@ describe('admin saves that cannot get through', () => {
     expect(saved).toEqual([])
     expect(errors).toEqual([])
   })
+
+  it("keeps the gallery editor when its panels' own data gets no answer, and saves as usual", async () => {
+    const id = await newGallery('Braga Night')
+    const { page, errors } = await adminPage()
+    // The set-list, live show and protection panels fetch their data themselves: none of it arrives.
+    await page.route(/\/admin\/content\/[^/]+\/(setlist|live|protection)\.data/, (route) => route.abort('internetdisconnected'))
+    const failed = page.waitForEvent('requestfailed', (request) => /\/setlist\.data/.test(request.url()))
+    await visit(page, `/admin/content/${id}`)
+    await failed
+    await page.getByRole('heading', { name: 'Braga Night' }).waitFor()
+    expect(await page.getByText('Something went wrong').count()).toBe(0)
+    await expectNoErrorScreen(page)
+    await page.getByLabel('Title').fill('Braga Night — late set')
+    await page.getByRole('button', { name: 'Save details' }).click()
+    await expect.poll(() => galleryTitle(id)).toBe('Braga Night — late set')
+    expect(errors).toEqual([])
+  })
 })

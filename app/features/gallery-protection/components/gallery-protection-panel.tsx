@@ -1,6 +1,8 @@
 import { Lock, ShieldCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useFetcher } from 'react-router'
+import type { PanelUnreachable } from '#app/lib/panel-data'
+import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { UPGRADE_PATH } from '#app/features/billing/entitlements'
@@ -20,13 +22,13 @@ function localValue(iso: string | null) {
 export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItemId: string; canEdit: boolean }) {
   const { t } = useTranslation()
   const path = `/admin/content/${contentItemId}/protection`
-  const state = useFetcher<GalleryProtectionState>()
+  const state = useFetcher<GalleryProtectionState | PanelUnreachable>()
   const save = useFetcher<ActionResult>()
   useEffect(() => {
     if (state.state === 'idle' && !state.data) state.load(path)
   }, [state, path])
   useOutcomeToast(save.data, () => state.load(path))
-  const current = state.data
+  const current = useLastReachable(state.data)
   if (!current) return null
   const locked = !current.allowed
   const errors = save.data && !save.data.ok ? save.data.errors : {}

@@ -1,6 +1,8 @@
 import { Check, Copy, ImageIcon, Loader2, MonitorPlay, Radio, X } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useFetcher } from 'react-router'
+import type { PanelUnreachable } from '#app/lib/panel-data'
+import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
@@ -25,7 +27,7 @@ export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId:
   const liveLabel = useId()
   const autoLabel = useId()
   useOutcomeToast(change.data)
-  const data = panel.data
+  const data = useLastReachable(panel.data as typeof panel.data | PanelUnreachable)
   const load = panel.load
   useEffect(() => {
     load(url)

@@ -1,6 +1,8 @@
 import { ListMusic } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { PanelUnreachable } from '#app/lib/panel-data'
+import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button } from '#app/components/ui/button'
 import { Field, TextField } from '#app/components/ui/field'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
@@ -32,7 +34,7 @@ function browserZone() {
  */
 export function SetlistPanel({ contentItemId, canEdit }: { contentItemId: string; canEdit: boolean }) {
   const path = `/admin/content/${contentItemId}/setlist`
-  const loader = useFetcher<SetlistForEdit>()
+  const loader = useFetcher<SetlistForEdit | PanelUnreachable>()
   const saver = useFetcher<SaveAnswer>()
   useOutcomeToast(saver.data)
   useEffect(() => {
@@ -44,7 +46,7 @@ export function SetlistPanel({ contentItemId, canEdit }: { contentItemId: string
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [saver.state, saver.data])
 
-  const current = loader.data
+  const current = useLastReachable(loader.data)
   if (!current || current.kind !== 'gallery') return null
   return <SetlistForm key={JSON.stringify(current.setlist)} current={current} canEdit={canEdit} saver={saver} path={path} />
 }
