@@ -2,21 +2,10 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
+import { FAN_MEDIA_COLUMNS } from '#app/features/public/server/public-pages.server'
 import { LIVE_CATCH_UP, type LivePhoto } from '../live.schema'
 
-const LIVE_COLUMNS = {
-  seq: asset.liveSeq,
-  id: asset.id,
-  mediaType: asset.mediaType,
-  mimeType: asset.mimeType,
-  title: asset.title,
-  altText: asset.altText,
-  width: asset.width,
-  height: asset.height,
-  placeholder: asset.placeholder,
-  placeholderImage: asset.placeholderImage,
-  sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
-}
+const LIVE_COLUMNS = { seq: asset.liveSeq, ...FAN_MEDIA_COLUMNS }
 
 type LiveRow = { seq: number | null; id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: Array<{ name: string; width: number }> }
 

@@ -266,10 +266,9 @@ export function shownFiles(galleryId: string, tab: GalleryTab, after: { position
   )
 }
 
-/** What a fans' grid shows of each photo or video (see PublicMedia). */
-const MEDIA_COLUMNS = {
+/** What fans are shown of each photo or video, wherever it appears (the grid, the live drop). */
+export const FAN_MEDIA_COLUMNS = {
   id: asset.id,
-  position: asset.position,
   mediaType: asset.mediaType,
   mimeType: asset.mimeType,
   title: asset.title,
@@ -280,6 +279,9 @@ const MEDIA_COLUMNS = {
   placeholderImage: asset.placeholderImage,
   sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
 }
+
+/** What a fans' grid shows of each photo or video (see PublicMedia). */
+const MEDIA_COLUMNS = { ...FAN_MEDIA_COLUMNS, position: asset.position }
 
 function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: Array<{ name: string; width: number }> }): PublicMedia {
   return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
