@@ -15,11 +15,13 @@ import { changedTables, FOR_PROGRAMS, queueSettled, unclearProgramRefusal, datab
  * form is expected, broken multipart, other companies' ids. Whatever is sent, the answer is never a
  * 5xx; a refusal (4xx) says what went wrong in the visitor's language; and a refusal changes
  * nothing in the database. Bounded: a fixed seed (FUZZ_SEED) and a fixed number of runs per route
- * and role (FUZZ_RUNS); fast-check prints the seed and the shrunk request on failure.
+ * and role (FUZZ_RUNS); fast-check prints the seed and the shrunk request on failure. FUZZ_ONLY
+ * (a pattern of route paths) replays part of a run to look into a failure.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124)
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2)
+const ONLY = new RegExp(process.env.FUZZ_ONLY ?? '')
 fc.configureGlobal({ endOnFailure: true })
 
 const OPERATOR_EMAIL = 'operator@afterglow.test'
@@ -78,6 +80,11 @@ beforeAll(async () => {
     { name: 'manager', language: 'es', client: keepSignedIn(manager.credentials) },
     { name: 'platform operator', language: 'en', client: keepSignedIn(operator) },
   ]
+  // Each person already works in the language their requests ask for: the app records a new one
+  // on their next request (refused or not), which is not a change the request made.
+  for (const [email, language] of [[admin.credentials.email, 'fr'], [manager.credentials.email, 'es'], [operator.email, 'en']] as const) {
+    await getDb().update(user).set({ language }).where(eq(user.email, email))
+  }
 }, 120_000)
 
 type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer; label: string }
@@ -205,7 +212,7 @@ describe('fuzzing every route as every role', () => {
     it(`as ${name}: no hostile request answered with a 5xx, every refusal clear and changing nothing`, async () => {
       const role = roles[index]
       const failures: string[] = []
-      for (const route of [...routes, ...serverEndpoints]) {
+      for (const route of [...routes, ...serverEndpoints].filter((candidate) => ONLY.test(candidate.path))) {
         failures.push(...[await fuzz(role, route, 'GET'), route.hasAction || route.isResource ? await fuzz(role, route, 'POST') : null].filter((failure) => failure !== null))
       }
       expect(failures, `seed ${SEED}: ${failures.length} routes failed\n\n${failures.join('\n\n')}`).toEqual([])

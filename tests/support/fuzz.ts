@@ -267,15 +267,18 @@ export async function databaseFingerprint(): Promise<Record<string, string>> {
 }
 
 /**
- * Waits (up to 15 s) until the job queue has nothing due: work a request queued (photos redrawn
- * after a watermark change, say) is then not taken for a change made by the next request.
+ * Waits until the job queue has nothing due within a minute (a retry waiting out its delay
+ * included): work a request queued (every photo redrawn after a
+ * watermark change, say) is then not taken for a change made by the next request. Work that does
+ * not finish in time fails the run, so a refusal is never blamed for a job's late writes.
  */
-export async function queueSettled(timeoutMs = 15_000) {
+export async function queueSettled(timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    const rows = await withSystem((tx) => tx.execute(sql`select count(*)::int as due from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`))
-    const due = ((rows as unknown as { rows?: { due: number }[] }).rows ?? (rows as unknown as { due: number }[]))[0]?.due ?? 0
-    if (due === 0) return
+  for (;;) {
+    const rows = await withSystem((tx) => tx.execute(sql`select name from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '1 minute'`))
+    const due = ((rows as unknown as { rows?: { name: string }[] }).rows ?? (rows as unknown as { name: string }[])).map((row) => row.name)
+    if (due.length === 0) return
+    if (Date.now() > until) throw new Error(`the job queue did not settle in ${timeoutMs / 1000} s: ${[...new Set(due)].join(', ')} (${due.length} jobs due)`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

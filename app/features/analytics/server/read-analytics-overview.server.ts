@@ -19,7 +19,7 @@ export async function readHeadlineComparison(context: TenantContext, range: { fr
  * item chosen (`funnelOf`).
  */
 export async function readAnalyticsDetail(context: TenantContext, range: { from: string; to: string }, funnelOf: TFunnelSubject | null = null) {
-  requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.admin.gated')
+  requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.errors.plan')
   const [engagement, funnel] = await Promise.all([readEngagement(context, range), readFunnel(context, range, funnelOf)])
   const row = <T extends EngagementFigures>(figures: T) => ({ ...figures, ...headlineOf(figures) })
   const byContent = engagement.byContent.map(row).sort((a, b) => b.views - a.views || b.watchedSeconds - a.watchedSeconds)

@@ -16,7 +16,7 @@ export type FileHeatmap = { assetId: string; name: string | null; durationSecond
  * analytics-queries), one item's a few tens of thousands.
  */
 export async function readItemHeatmaps(context: TenantContext, itemInput: unknown, rangeInput: unknown): Promise<FileHeatmap[]> {
-  requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.admin.gated')
+  requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.errors.plan')
   const item = z.uuid().safeParse(itemInput)
   if (!item.success) throw new AppError('BAD_REQUEST', 'analytics.admin.errors.heatmap')
   const range = ZEngagementRange.safeParse(rangeInput)
