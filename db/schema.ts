@@ -843,8 +843,27 @@ export const analyticsDailyFile = pgTable(
     watchedSeconds: doublePrecision('watched_seconds').notNull().default(0),
     plays: integer('plays').notNull().default(0),
     completions: integer('completions').notNull().default(0),
+    /** Opened in the viewer (repeats within the window left out) and downloaded alone: a song's figures add these up (ADR 063). */
+    itemViews: integer('item_views').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.assetId, t.day] }), index('analytics_daily_files_item_day_idx').on(t.companyId, t.contentItemId, t.day)],
+)
+
+/**
+ * Per gallery, song and day: downloads of the song's chapter ZIP (ADR 063). The song is named by
+ * its start on the venue's clock (or `more`), which stays the same when songs are added around it.
+ */
+export const analyticsDailySong = pgTable(
+  'analytics_daily_songs',
+  {
+    companyId: text('company_id').notNull(),
+    contentItemId: uuid('content_item_id').notNull(),
+    song: text('song').notNull(),
+    day: date('day').notNull(),
+    zipDownloads: integer('zip_downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.contentItemId, t.song, t.day] })],
 )
 
 /** Who was already counted today for a unique figure (visitors of a subject, plays, completions); pruned after 48 h. */

@@ -84,6 +84,7 @@ describe('tenant isolation', () => {
       'analytics_daily',
       'analytics_daily_files',
       'analytics_daily_shares',
+      'analytics_daily_songs',
       'analytics_events',
       'analytics_likes',
       'analytics_playback_buckets',

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsPlaybackBucket, asset, auditEvent, comment, companyBackup, contentItem, download, event, lead, member, organization, subscription } from '#db/schema'
+import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsDailySong, analyticsPlaybackBucket, asset, auditEvent, comment, companyBackup, contentItem, download, event, lead, liveFollower, member, organization, subscription } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { ARCHIVE_MANIFEST, ARCHIVE_TABLES, ZCompanyArchiveManifest } from '#app/features/backup/company-archive'
 import { ARCHIVE_TABLE_SPECS } from '#app/features/backup/server/company-archive-tables.server'
@@ -22,7 +22,7 @@ import { tusUpload } from '../support/tus'
 
 /*
  * Enterprise's automatic backup (issue 17, ADR 055): a company with galleries, real photos,
- * events, leads with consent, comments, downloads and analytics rollups is archived by the job
+ * events, leads with consent, live-show followers, comments, downloads and analytics rollups is archived by the job
  * through the real queue; the archive holds exactly its data; restored by the CLI as a new
  * company, every table's rows and every file's bytes come back the same; seven are kept; a lower
  * plan is refused.
@@ -74,7 +74,9 @@ async function fillCompany(admin: Admin, label: string) {
     ])
     await tx.insert(analyticsDailyShare).values({ companyId, scope: 'item', subject: gallery.id, day: '2026-10-02', channel: 'whatsapp', shares: 1 })
     await tx.insert(analyticsPlaybackBucket).values({ companyId, contentItemId: gallery.id, assetId: assetIds[1], day: '2026-10-02', bucket: 3, plays: 4 })
-    await tx.insert(analyticsDailyFile).values({ companyId, contentItemId: gallery.id, assetId: assetIds[1], day: '2026-10-02', watchedSeconds: 42, plays: 2, completions: 1 })
+    await tx.insert(analyticsDailyFile).values({ companyId, contentItemId: gallery.id, assetId: assetIds[1], day: '2026-10-02', watchedSeconds: 42, plays: 2, completions: 1, itemViews: 7, downloads: 1 })
+    await tx.insert(analyticsDailySong).values({ companyId, contentItemId: gallery.id, song: '2026-10-01T20:04:00.000Z', day: '2026-10-02', zipDownloads: 2 })
+    await tx.insert(liveFollower).values({ companyId, contentItemId: gallery.id, leadId: leads[1].id, language: 'en' })
   })
   return { show, gallery, assetIds }
 }
@@ -192,7 +194,7 @@ describe('company backup', () => {
         const csv = await archive.readText(`data/${name}.csv`)
         expect(csv.trim().split('\r\n')).toHaveLength(rows.length + 1)
       }
-      expect(counts).toEqual({ events: 1, content_items: 2, assets: 2, leads: 2, comments: 1, downloads: 1, analytics_daily: 3, analytics_daily_shares: 1, analytics_playback_buckets: 1, analytics_daily_files: 1 })
+      expect(counts).toEqual({ events: 1, content_items: 2, assets: 2, leads: 2, comments: 1, downloads: 1, analytics_daily: 3, analytics_daily_shares: 1, analytics_playback_buckets: 1, analytics_daily_files: 1, analytics_daily_songs: 1, live_followers: 1 })
       const leads = JSON.parse(await archive.readText('data/leads.json')) as { email: string; dataProcessingConsent: boolean; marketingConsent: boolean; policyVersion: string; privacyAcceptedAt: string }[]
       expect(leads.find((row) => row.email === 'ana-ours@fans.test')).toMatchObject({ dataProcessingConsent: true, marketingConsent: true, policyVersion: '2026-09', privacyAcceptedAt: '2026-10-02T10:00:00.000Z' })
       // Nothing of the neighbour: not its company id, leads, items or files.

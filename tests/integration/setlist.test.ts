@@ -4,7 +4,9 @@ import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { zipEntryNames as zipNames } from '../support/zip'
-import { asset, contentItem, download, event } from '#db/schema'
+import { asset, contentItem, download, event, organization } from '#db/schema'
+import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -158,6 +160,30 @@ describe('set-list chapters', () => {
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=drop-table`)).status).toBe(404)
     const recorded = await withSystem((tx) => tx.select({ kind: download.kind }).from(download).where(eq(download.contentItemId, gallery.id)))
     expect(recorded.map((row) => row.kind)).toEqual(['zip', 'zip'])
+
+    // Analytics per song (ADR 063): its photos' views in the viewer (a repeat within 30 minutes
+    // once), its files downloaded alone, and its chapter's ZIP. A script's downloads (above) count for none.
+    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, company.id)))
+    const viewer = { type: 'item_view', contentId: gallery.id }
+    const events = [ids.wallClock, ids.slowCamera, ids.wallClock, ids.video].map((assetId) => ({ ...viewer, assetId }))
+    expect((await fanBrowser().send({ company: company.id, events })).status).toBe(202)
+    const asBrowser = { 'user-agent': BROWSER_UA }
+    expect((await fetchBytes(fan, `/download/file/${ids.withOffset}`, asBrowser)).status).toBe(200)
+    expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=2`, asBrowser)).status).toBe(200)
+    expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=more`, asBrowser)).status).toBe(200)
+    await waitForRawEvents(company.id, events.length + 3)
+    await rollUpEvents()
+    const songs = (await admin.client.get('/admin/analytics/export.csv?by=song&range=7')).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    expect(songs).toEqual([
+      'Gallery,id,Song no.,Song,Photos and videos,Views,Downloads',
+      `Lisbon Night,${gallery.id},1,Opening Night,2,2,0`,
+      `Lisbon Night,${gallery.id},2,Second Song,1,0,2`,
+      `Lisbon Night,${gallery.id},3,Third Song,1,1,0`,
+      `Lisbon Night,${gallery.id},,More from the night,1,0,1`,
+    ])
+    const analyticsPage = (await admin.client.get('/admin/analytics?range=7')).text
+    expect(analyticsPage).toContain('data-testid="by-song"')
+    expect(analyticsPage).toContain('Song 2 — Second Song')
 
     // The camera was five minutes slow: the shift moves its photo from song 1 into song 2.
     expect((await admin.client.postForm(setlistPath, { ...form, clockShift: '+0:05' })).status).toBe(200)

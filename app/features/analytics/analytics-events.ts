@@ -17,6 +17,14 @@ export const SHARE_CHANNELS = ['native', 'copy', 'whatsapp', 'facebook', 'x', 'e
 export type ShareChannel = (typeof SHARE_CHANNELS)[number]
 export const HEARTBEAT_REASONS = ['tick', 'pause', 'end', 'seek', 'pagehide'] as const
 export const DOWNLOAD_KINDS = ['file', 'zip'] as const
+/**
+ * A download's `detail`: its kind, and for a set-list chapter's ZIP the song after this prefix
+ * (its start on the venue's clock, or `more`), so each song counts its own (ADR 063).
+ */
+export const CHAPTER_ZIP_PREFIX = 'zip:'
+export function downloadDetail(kind: (typeof DOWNLOAD_KINDS)[number], song?: string | null) {
+  return kind === 'zip' && song ? `${CHAPTER_ZIP_PREFIX}${song}` : kind
+}
 /** The funnel's steps in order (ADR 046): a visitor viewed, left details, downloaded, shared. */
 export const FUNNEL_STEPS = ['view', 'lead', 'download', 'share'] as const
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]

@@ -31,6 +31,6 @@ export type TEventBatch = z.infer<typeof ZEventBatch>
 
 /** What the server itself records (downloads, leads, comments), in the same pipeline. */
 export type ServerEvent =
-  | { type: 'download'; contentId: string; assetId: string | null; kind: (typeof DOWNLOAD_KINDS)[number] }
+  | { type: 'download'; contentId: string; assetId: string | null; kind: (typeof DOWNLOAD_KINDS)[number]; /** a chapter's ZIP: its song (ADR 063) */ song?: string | null }
   | { type: 'lead'; contentId: string | null; eventId: string | null }
   | { type: 'comment'; contentId: string | null; eventId: string | null }

@@ -14,8 +14,45 @@ export const COMPANY_FILE = 'data/company.json'
 export const KEEP_ARCHIVES = 7
 
 /** The company's tables in the archive, in the order a restore inserts them (references first). */
-export const ARCHIVE_TABLES = ['events', 'content_items', 'assets', 'leads', 'comments', 'downloads', 'analytics_daily', 'analytics_daily_shares', 'analytics_playback_buckets', 'analytics_daily_files'] as const
+export const ARCHIVE_TABLES = [
+  'events',
+  'content_items',
+  'assets',
+  'leads',
+  'comments',
+  'downloads',
+  'live_followers',
+  'analytics_daily',
+  'analytics_daily_shares',
+  'analytics_playback_buckets',
+  'analytics_daily_files',
+  'analytics_daily_songs',
+] as const
 export type ArchiveTable = (typeof ARCHIVE_TABLES)[number]
+
+/** A company's tables an archive leaves out, and why: what a copy would not use, or must not carry. */
+export const TABLES_LEFT_OUT = {
+  company_slug_redirects: "the original's former addresses stay its own",
+  custom_domains: "the original's domains stay its own",
+  subscriptions: 'billing stays with the original; a copy starts on Starter',
+  billing_events: 'billing stays with the original',
+  invoices: 'billing stays with the original',
+  audit_events: "the original's trail; the restore starts the copy's own",
+  asset_renditions: 'made again from the originals after a restore',
+  analytics_events: 'raw events: their figures are in the rollups, the events themselves expire',
+  analytics_visitor_marks: 'who was counted today, pruned after 48 hours',
+  analytics_view_marks: 'repeat views within 30 minutes, pruned after 48 hours',
+  analytics_likes: "a visitor's like, by an id that means nothing outside this platform; the counts are in the rollups",
+  company_backups: 'the archives themselves',
+  api_keys: "secrets that let the original's systems in",
+  api_idempotency: 'answers kept for a day for retried requests',
+  webhook_endpoints: "the original's systems and their signing secrets",
+  webhook_deliveries: 'delivery logs, kept 30 days',
+  webhook_attempts: 'delivery logs, kept 30 days',
+} as const
+
+/** Tables archives gained after their format was set: an older archive without them restores them empty. */
+export const TABLES_ADDED_LATER: ReadonlySet<ArchiveTable> = new Set(['live_followers', 'analytics_daily_songs'])
 
 export const BACKUP_STATUSES = ['running', 'ready', 'failed'] as const
 export type BackupStatus = (typeof BACKUP_STATUSES)[number]

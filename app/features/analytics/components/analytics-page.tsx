@@ -12,6 +12,7 @@ import { ChangeBadge } from './change-badge'
 import { EngagementChart } from './engagement-chart'
 import { FunnelFilter } from './funnel-filter'
 import { ChannelsPanel, channelSummary, FunnelPanel } from './funnel-panel'
+import { SongTables } from './song-table'
 import { TopItemsPanel } from './top-items'
 import { VideoTable } from './video-table'
 
@@ -163,6 +164,14 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
             <SectionHeading id="by-video" title={t('analytics.admin.tables.video')} csv={`/admin/analytics/export.csv?by=video&${query}`} />
             {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} query={query} />}
           </section>
+
+          {/* Only for companies whose galleries carry a show's set-list. */}
+          {detail.songs.length > 0 ? (
+            <section aria-labelledby="by-song" data-testid="by-song" className="space-y-3">
+              <SectionHeading id="by-song" title={t('analytics.admin.tables.song')} csv={`/admin/analytics/export.csv?by=song&${query}`} />
+              <SongTables galleries={detail.songs} />
+            </section>
+          ) : null}
         </div>
       )}
     </div>

@@ -6,7 +6,7 @@ import type { TFunction } from '#app/lib/translator'
 import { SHARE_CHANNELS } from '../analytics-events'
 import { readAnalyticsDetail } from './read-analytics-overview.server'
 
-export const ZExportTable = z.enum(['content', 'event', 'video'])
+export const ZExportTable = z.enum(['content', 'event', 'video', 'song'])
 export type TExportTable = z.infer<typeof ZExportTable>
 
 const TABLE_COLUMNS = ['views', 'visitors', 'likes', 'shares', 'downloads', 'comments', 'watchedMinutes', 'completionRate', 'leads'] as const
@@ -42,6 +42,16 @@ export async function exportAnalyticsCsv(context: TenantContext, tableInput: unk
             file.name ?? untitled,
             file.assetId,
           ]),
+        ),
+      ),
+    ]
+  } else if (table.data === 'song') {
+    // One row per song of each gallery with a set-list, in the show's order (ADR 063).
+    lines = [
+      csvRow([column('gallery'), 'id', column('songNumber'), column('song'), column('files'), column('views'), column('downloads')]),
+      ...detail.songs.flatMap((gallery) =>
+        gallery.songs.map((song) =>
+          csvRow([gallery.title ?? untitled, gallery.contentItemId, song.number === null ? '' : String(song.number), song.title ?? t('setlistFans.more'), String(song.files), String(song.views), String(song.downloads)]),
         ),
       ),
     ]

@@ -5,6 +5,7 @@ import { headlineOf, type Headline } from '../headline'
 import { readEngagement, readEngagementTotals, type EngagementFigures } from './read-engagement.server'
 import { findFunnelSubjectTitle } from './find-funnel-subject.server'
 import { readFunnel, type TFunnelSubject } from './read-funnel.server'
+import { readSongEngagement } from './read-song-engagement.server'
 import { readVideoEngagement } from './read-video-engagement.server'
 
 /** A range's headline figures and those of the period just before it, on every plan. */
@@ -42,6 +43,7 @@ export async function readAnalyticsDetail(context: TenantContext, range: { from:
     byEvent,
     sharesByChannel,
     videos: await readVideoEngagement(context, engagement.range, engagement.byContent),
+    songs: await readSongEngagement(context, engagement.range, byContent),
   }
 }
 

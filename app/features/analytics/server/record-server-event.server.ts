@@ -1,6 +1,6 @@
 import type { RequestOrigin } from '#app/lib/visit.server'
 import { logger } from '#app/lib/logger.server'
-import { VISITOR_COOKIE } from '../analytics-events'
+import { downloadDetail, VISITOR_COOKIE } from '../analytics-events'
 import type { ServerEvent } from '../analytics.schema'
 import { bufferEvents } from './event-buffer.server'
 import { findEventTargets } from './find-event-targets.server'
@@ -29,7 +29,7 @@ export async function recordServerEvent(companyId: string, visit: { origin: Requ
         contentItemId: event.contentId,
         assetId: event.type === 'download' ? event.assetId : null,
         eventId: item?.eventId ?? show?.id ?? null,
-        detail: event.type === 'download' ? event.kind : null,
+        detail: event.type === 'download' ? downloadDetail(event.kind, event.song) : null,
         fromSeconds: null,
         toSeconds: null,
         durationSeconds: null,

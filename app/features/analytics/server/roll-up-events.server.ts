@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { getPool, withSystem, type Transaction } from '#app/lib/db.server'
-import { REPEAT_VIEW_WINDOW_MINUTES, HEATMAP_BUCKET_SECONDS } from '../analytics-events'
+import { CHAPTER_ZIP_PREFIX, REPEAT_VIEW_WINDOW_MINUTES, HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 import { EVENT_WRITE_LOCK } from './event-buffer.server'
 
 /*
@@ -95,7 +95,7 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
       on conflict (company_id, target, visitor) do update set liked = excluded.liked, updated_at = excluded.updated_at`)
 
     await run(sql`insert into ac (id, shares, downloads, zip_downloads, comments, leads, watched_seconds)
-      select id, (type = 'share')::int, (type = 'download' and detail is distinct from 'zip')::int, (type = 'download' and detail = 'zip')::int,
+      select id, (type = 'share')::int, (type = 'download' and coalesce(detail, '') not like 'zip%')::int, (type = 'download' and detail like 'zip%')::int,
         (type = 'comment')::int, (type = 'lead')::int, case when type = 'heartbeat' then greatest(to_seconds - from_seconds, 0) else 0 end
       from ab where type in ('share', 'download', 'comment', 'lead', 'heartbeat')`)
 
@@ -175,6 +175,20 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
       group by 1, 2, 3, 4
       on conflict (company_id, asset_id, day) do update set watched_seconds = analytics_daily_files.watched_seconds + excluded.watched_seconds,
         plays = analytics_daily_files.plays + excluded.plays, completions = analytics_daily_files.completions + excluded.completions`)
+
+    // Each file's views and single downloads, and each set-list song's chapter ZIPs: a song's figures (ADR 063).
+    await run(sql`insert into analytics_daily_files (company_id, content_item_id, asset_id, day, item_views, downloads)
+      select b.company_id, b.content_item_id, b.asset_id, b.day, sum(c.item_views)::int, sum(c.downloads)::int
+      from ac c join ab b on b.id = c.id
+      where b.type in ('item_view', 'download') and b.asset_id is not null and b.content_item_id is not null
+      group by 1, 2, 3, 4 having sum(c.item_views) > 0 or sum(c.downloads) > 0
+      on conflict (company_id, asset_id, day) do update set item_views = analytics_daily_files.item_views + excluded.item_views,
+        downloads = analytics_daily_files.downloads + excluded.downloads`)
+    await run(sql`insert into analytics_daily_songs (company_id, content_item_id, song, day, zip_downloads)
+      select company_id, content_item_id, substr(detail, ${CHAPTER_ZIP_PREFIX.length + 1}), day, count(*)::int from ab
+      where type = 'download' and content_item_id is not null and starts_with(detail, ${CHAPTER_ZIP_PREFIX})
+      group by 1, 2, 3, 4
+      on conflict (company_id, content_item_id, song, day) do update set zip_downloads = analytics_daily_songs.zip_downloads + excluded.zip_downloads`)
 
     await run(sql`insert into analytics_playback_buckets (company_id, content_item_id, asset_id, day, bucket, plays)
       select b.company_id, b.content_item_id, b.asset_id, b.day, g.bucket, count(*)::int

@@ -1,6 +1,6 @@
 import { getTableColumns, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsPlaybackBucket, asset, comment, contentItem, download, event, lead, type organization } from '#db/schema'
+import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsDailySong, analyticsPlaybackBucket, asset, comment, contentItem, download, event, lead, liveFollower, type organization } from '#db/schema'
 import type { ArchiveTable } from '../company-archive'
 
 /*
@@ -60,6 +60,13 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
     renews: 'other',
     remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), assetId: mapped(ids.assets, row.assetId), leadId: mapped(ids.leads, row.leadId) }),
   },
+  // Fans who asked for the show's photos by e-mail; their consent is their lead's, archived above.
+  live_followers: {
+    table: liveFollower,
+    orderBy: [liveFollower.createdAt, liveFollower.language],
+    renews: 'other',
+    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), leadId: mapped(ids.leads, row.leadId) }),
+  },
   analytics_daily: { table: analyticsDaily, orderBy: [analyticsDaily.day, analyticsDaily.scope, analyticsDaily.subject], remap: (row, ids) => ({ ...row, subject: subjectOf(ids, row.scope, row.subject) }) },
   analytics_daily_shares: {
     table: analyticsDailyShare,
@@ -75,6 +82,11 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
     table: analyticsDailyFile,
     orderBy: [analyticsDailyFile.day, analyticsDailyFile.contentItemId, analyticsDailyFile.assetId],
     remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId, assetId: mapped(ids.assets, row.assetId) ?? row.assetId }),
+  },
+  analytics_daily_songs: {
+    table: analyticsDailySong,
+    orderBy: [analyticsDailySong.day, analyticsDailySong.contentItemId, analyticsDailySong.song],
+    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId }),
   },
 }
 

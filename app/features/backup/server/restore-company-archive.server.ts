@@ -6,7 +6,7 @@ import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
 import { actAsSystem } from '#app/lib/tenant.server'
-import { ARCHIVE_TABLES, COMPANY_FILE, ZArchivedCompany, ZArchivedRows, type ArchiveTable } from '../company-archive'
+import { ARCHIVE_TABLES, COMPANY_FILE, TABLES_ADDED_LATER, ZArchivedCompany, ZArchivedRows, type ArchiveTable } from '../company-archive'
 import { ARCHIVE_TABLE_SPECS, PROFILE_COLUMNS, rowForInsert, type IdMaps } from './company-archive-tables.server'
 import { BackupError } from './postgres-tools.server'
 import { entryChecksum, openCompanyArchive, readArchiveManifest } from './read-company-archive.server'
@@ -55,6 +55,10 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
     const tables = {} as Record<ArchiveTable, Record<string, unknown>[]>
     for (const name of ARCHIVE_TABLES) {
       const entry = manifest.tables.find((table) => table.name === name)
+      if (!entry && TABLES_ADDED_LATER.has(name)) {
+        tables[name] = []
+        continue
+      }
       if (!entry) throw new BackupError(`The archive has no ${name} table.`)
       const text = await archive.readText(entry.json)
       if ((await entryChecksum(archive, entry.json)).sha256 !== entry.sha256) throw new BackupError(`The archive is damaged: ${entry.json} does not match its checksum.`)

@@ -14,6 +14,8 @@ type DownloadRecord = {
   kind: 'file' | 'zip'
   quality: DownloadQuality
   fileCount: number
+  /** A set-list chapter's ZIP: its song, counted for it in analytics (ADR 063). */
+  song?: string | null
 }
 
 /**
@@ -52,6 +54,6 @@ export async function recordDownload(fans: Pick<PublicContext, 'company' | 'reco
     details: { contentItemId: record.contentItemId, assetId: record.assetId, leadId: record.leadId, quality: record.quality, files: record.fileCount },
     ...origin,
   })
-  await recordServerEvent(companyId, visit, { type: 'download', contentId: record.contentItemId, assetId: record.assetId, kind: record.kind })
+  await recordServerEvent(companyId, visit, { type: 'download', contentId: record.contentItemId, assetId: record.assetId, kind: record.kind, song: record.song })
   return id
 }

@@ -117,10 +117,12 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const { context, item, file } = target
   let { entries } = target
   let zipName = `${safeFileBase(item.title)}.zip`
+  let song: string | null = null
   if (wanted.chapter) {
     const chapter = await findChapterFiles(context, item.id, wanted.chapter)
     entries = chapter ? entries.filter((entry) => chapter.assetIds.has(entry.assetId)) : []
     if (!chapter || entries.length === 0) return downloadNotFound(request)
+    song = chapter.song
     const t = getRequestT(request)
     zipName = `${safeFileBase(`${item.title} - ${chapter.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title })}`)}.zip`
   }
@@ -136,7 +138,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const response = zipResponse(request, entries, zipName)
   if (request.method === 'GET') {
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
-    await recordDownload(context, visit, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length }).catch(notRecorded(item.id))
+    await recordDownload(context, visit, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length, song }).catch(notRecorded(item.id))
   }
   return response
 }

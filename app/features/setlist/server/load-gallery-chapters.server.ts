@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { galleryMediaAmong, shownFiles, type PublicContext } from '#app/features/public/server/public-pages.server'
 import type { Transaction } from '#app/lib/db.server'
-import { assignChapters, findChapter, type Chapter } from '../setlist'
+import { assignChapters, findChapter, type Chapter, type StoredSetlist } from '../setlist'
 
 /** A song's worth of photos is shown whole; past this, the chapter's ZIP has the rest. */
 export const CHAPTER_MEDIA_LIMIT = 500
@@ -12,13 +12,18 @@ export type FanChapter = { key: string; number: number | null; title: string | n
 /** A published gallery's chapters, from its set-list and the capture times of what fans see; null without a set-list. */
 export async function findGalleryChapters(tx: Transaction, galleryId: string): Promise<Chapter[] | null> {
   const [row] = await tx.select({ setlist: contentItem.setlist }).from(contentItem).where(and(eq(contentItem.id, galleryId), eq(contentItem.status, 'published')))
-  if (!row?.setlist || row.setlist.songs.length === 0) return null
+  return row?.setlist ? chaptersOf(tx, galleryId, row.setlist) : null
+}
+
+/** The chapters of a gallery with this set-list: what fans are shown of it, placed in its songs; null without songs. */
+export async function chaptersOf(tx: Transaction, galleryId: string, setlist: StoredSetlist): Promise<Chapter[] | null> {
+  if (setlist.songs.length === 0) return null
   const items = await tx
     .select({ id: asset.id, capturedAt: asset.capturedAt, captureOffsetMinutes: asset.captureOffsetMinutes })
     .from(asset)
     .where(shownFiles(galleryId, 'all', null))
     .orderBy(asc(asset.position), asc(asset.id))
-  return assignChapters(row.setlist, items)
+  return assignChapters(setlist, items)
 }
 
 /**
