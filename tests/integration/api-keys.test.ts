@@ -126,6 +126,7 @@ describe('rate limits', () => {
     const retryAfter = Number(refused.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfter), 'ratelimit-policy': '3;w=60' })
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: retryAfter })
     // Another key of the same company has its own allowance.
     expect((await apiRequest(script(), other, '/content')).status).toBe(200)

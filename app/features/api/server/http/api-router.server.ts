@@ -5,7 +5,7 @@ import type { Permission } from '#app/features/members/permissions'
 import { AppError } from '#app/lib/errors'
 import { requireApiKey, type ApiKeyContext } from '#app/lib/tenant.server'
 import { contentTypeOf, withIdempotency } from './idempotency.server'
-import { invalidInput, problemOf, type ApiAnswer } from './problem-details.server'
+import { invalidInput, problemOf, rateLimitHeaderValues, type ApiAnswer } from './problem-details.server'
 
 /*
  * The public API's one HTTP adapter: finds the operation for a method and path, authenticates the
@@ -85,8 +85,7 @@ function respond(answer: ApiAnswer, extraHeaders: Record<string, string>) {
 
 function rateLimitHeaders(context: ApiKeyContext | null): Record<string, string> {
   if (!context) return {}
-  const { limit, remaining, resetSeconds } = context.rateLimit
-  return { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(resetSeconds), 'RateLimit-Policy': `${limit};w=60` }
+  return rateLimitHeaderValues(context.rateLimit)
 }
 
 async function readJsonBody(request: Request): Promise<{ text: string; value: unknown } | null> {

@@ -47,13 +47,18 @@ const TITLES: Record<string, string> = {
 /** What an operation answers: JSON (`body`), stored text (`raw`, a replay) or a stream (`stream`, a CSV export). */
 export type ApiAnswer = { status: number; body?: unknown; headers?: Record<string, string>; raw?: { contentType: string; text: string }; stream?: { contentType: string; body: ReadableStream<Uint8Array> } }
 
+/** A key's standing in its per-minute allowance, as `RateLimit-*` headers (every answer to a known key carries them). */
+export function rateLimitHeaderValues({ limit, remaining, resetSeconds }: { limit: number; remaining: number; resetSeconds: number }): Record<string, string> {
+  return { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(resetSeconds), 'RateLimit-Policy': `${limit};w=60` }
+}
+
 /** The problem for an error; anything but an AppError is logged and answered as INTERNAL without its message. */
 export function problemOf(request: Request, error: unknown, fieldErrors?: Array<{ field: string; messageKey: string }>): ApiAnswer {
   const appError = error instanceof AppError ? error : new AppError('INTERNAL', 'errors.generic')
   if (!(error instanceof AppError)) logger.error({ err: error, path: new URL(request.url).pathname }, 'public API request failed')
   const t = getFixedT(detectLanguage(request))
   const { status, code } = appError
-  const { retryAfterSeconds, plan, upgradeUrl, scope } = appError.details as Record<string, unknown>
+  const { retryAfterSeconds, limit, plan, upgradeUrl, scope } = appError.details as Record<string, unknown>
   const body: TProblem = {
     type: `/docs/api#problem-${code.toLowerCase()}`,
     title: TITLES[code] ?? code,
@@ -69,6 +74,10 @@ export function problemOf(request: Request, error: unknown, fieldErrors?: Array<
   }
   const headers: Record<string, string> = {}
   if (typeof retryAfterSeconds === 'number') headers['Retry-After'] = String(retryAfterSeconds)
+  // A key past its allowance is told its standing as on every other answer: none left until the reset.
+  if (code === 'RATE_LIMITED' && typeof limit === 'number' && typeof retryAfterSeconds === 'number') {
+    Object.assign(headers, rateLimitHeaderValues({ limit, remaining: 0, resetSeconds: retryAfterSeconds }))
+  }
   return { status, body, headers }
 }
 
