@@ -35,6 +35,23 @@ describe('hostile input', () => {
     for (const path of ['/admin/content?q=%00', '/admin/leads?q=%00', `/${slug}?x=%00`]) expect((await admin.client.get(path)).status, path).toBe(400)
   })
 
+  it('says so when an admin search is longer than the lists search, and lists nothing rather than everything', async () => {
+    const long = 'Porto'.repeat(21)
+    for (const list of ['/admin/content', '/admin/leads']) {
+      const fits = await admin.client.get(`${list}?q=${'Porto'.repeat(20)}`)
+      expect(fits.status, list).toBe(200)
+      expect(fits.text, list).not.toContain('data-testid="search-too-long"')
+      const refused = await admin.client.get(`${list}?q=${long}`, { 'accept-language': 'fr' })
+      expect(refused.status, list).toBe(200)
+      expect(refused.text, list).toContain('data-testid="search-too-long"')
+      expect(refused.text, list).toContain('Une recherche peut compter jusqu’à 100 caractères ; celle-ci en a 105.')
+    }
+    // The gallery is listed under a search that fits, and not under one past the limit.
+    const listed = `data-content-id="${galleryId}"`
+    expect((await admin.client.get('/admin/content?q=Porto')).text).toContain(listed)
+    expect((await admin.client.get(`/admin/content?q=${encodeURIComponent('Porto Night'.repeat(10))}`)).text).not.toContain(listed)
+  })
+
   it('answers 404 for an id that is not one, on every admin page that takes one', async () => {
     for (const path of ['/admin/content/not-a-uuid', '/admin/events/not-a-uuid', `/admin/content/${galleryId}x`]) {
       const response = await admin.client.get(path)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZListSearch } from '#app/lib/list-search'
 
 export const CONTENT_KINDS = ['single', 'gallery'] as const
 export type ContentKind = (typeof CONTENT_KINDS)[number]
@@ -44,7 +45,7 @@ export const LIBRARY_VIEWS = ['grid', 'list'] as const
 
 /** Highlights' filters, from the page address: anything unknown falls back to "all". */
 export const ZContentFilters = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: ZListSearch,
   status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
   kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
   /** An event's id, or `none` for items in no event. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZListSearch } from '#app/lib/list-search'
 
 export const LEADS_PAGE_SIZE = 50
 export const MARKETING_FILTERS = ['yes', 'no'] as const
@@ -8,7 +9,7 @@ export const MARKETING_FILTERS = ['yes', 'no'] as const
  * rather than refused: a hand-edited or stale link still opens the list.
  */
 export const ZLeadFilters = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined).transform((value) => value || undefined),
+  q: ZListSearch,
   content: z.uuid().optional().catch(undefined),
   event: z.uuid().optional().catch(undefined),
   marketing: z.enum(MARKETING_FILTERS).optional().catch(undefined),

@@ -17,7 +17,9 @@ import { reorderEventContent } from '#app/features/events/server/reorder-event-c
 import { updateEvent } from '#app/features/events/server/update-event.server'
 import { can } from '#app/features/members/permissions'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
+import { LivePageLinks } from '#app/features/sharing/components/live-page-links'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
+import { findQrTarget } from '#app/features/sharing/server/find-qr-target.server'
 import { actionInvalid, actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
@@ -25,7 +27,9 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.$id'
 
 export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
-  return { ...(await getEvent(member, params.eventId)), canManage: can(member.actor.role, 'events.manage') }
+  const found = await getEvent(member, params.eventId)
+  const { url: liveUrl } = await findQrTarget(member, 'event', found.event.id)
+  return { ...found, liveUrl, canManage: can(member.actor.role, 'events.manage') }
 })
 
 export const action = withMember('events.manage', async (member, { request, params }: Route.ActionArgs) => {
@@ -66,7 +70,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.event.t
 
 export default function EventEditor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { event, attached, available, canManage } = loaderData
+  const { event, attached, available, liveUrl, canManage } = loaderData
   const details = useFetcher<ActionResult>()
   const status = useFetcher<ActionResult>()
   const links = useFetcher<ActionResult>()
@@ -97,30 +101,36 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
             <EventStatusBadge status={event.status} />
           </div>
         </div>
-        {canManage ? (
-          <div className="flex flex-wrap gap-2">
-            {event.status !== 'published' ? <Button onClick={() => setStatus('published')}>{t('events.actions.publish')}</Button> : <Button variant="secondary" onClick={() => setStatus('draft')}>{t('events.actions.unpublish')}</Button>}
-            {event.status !== 'cancelled' ? (
-              <Button variant="secondary" onClick={() => setStatus('cancelled')}>
-                {t('events.actions.cancel')}
+        <div className="flex flex-col gap-2 sm:items-end">
+          <LivePageLinks url={liveUrl} title={event.title} published={event.status === 'published'} />
+          {canManage ? (
+            <div className="flex flex-wrap gap-2">
+              {event.status !== 'published' ? <Button onClick={() => setStatus('published')}>{t('events.actions.publish')}</Button> : <Button variant="secondary" onClick={() => setStatus('draft')}>{t('events.actions.unpublish')}</Button>}
+              {event.status !== 'cancelled' ? (
+                <Button variant="secondary" onClick={() => setStatus('cancelled')}>
+                  {t('events.actions.cancel')}
+                </Button>
+              ) : null}
+              <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
+                <Trash2 aria-hidden className="size-4" />
+                {t('events.actions.delete')}
               </Button>
-            ) : null}
-            <Button variant="danger-ghost" onClick={() => setConfirmDelete(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              {t('events.actions.delete')}
-            </Button>
-          </div>
-        ) : null}
+            </div>
+          ) : null}
+        </div>
       </div>
 
       <section aria-labelledby="cover-heading" className="space-y-3">
         <h2 id="cover-heading" className="font-semibold">
           {t('covers.title')}
         </h2>
-        <CoverPicker coverAssetId={event.coverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
+        {event.shownCoverAssetId && !event.coverAssetId ? <p className="text-sm text-ink-muted">{t('events.automaticCover')}</p> : null}
+        <CoverPicker coverAssetId={event.shownCoverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
       </section>
 
-      <QrCodePanel kind="event" id={event.id} />
+      <div id="qr-code" className="scroll-mt-20">
+        <QrCodePanel kind="event" id={event.id} />
+      </div>
 
       <section aria-labelledby="attached-heading" className="space-y-3">
         <h2 id="attached-heading" className="font-semibold">

@@ -1,13 +1,13 @@
-import { Download, ExternalLink, Eye, QrCode, Trash2 } from 'lucide-react'
+import { Download, Eye, Trash2 } from 'lucide-react'
 import { GalleryProtectionPanel } from '#app/features/gallery-protection/components/gallery-protection-panel'
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useRevalidator } from 'react-router'
-import { Button, buttonClasses } from '#app/components/ui/button'
+import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
-import { ShareMenu } from '#app/features/sharing/components/share-menu'
+import { LivePageLinks } from '#app/features/sharing/components/live-page-links'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
@@ -79,19 +79,7 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
           </p>
         </div>
         <div className="flex flex-col gap-2 lg:items-end">
-          <div className="flex flex-wrap gap-2">
-            <a href={liveUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')} data-testid="view-live">
-              <ExternalLink aria-hidden className="size-4" />
-              {t('studio.editor.viewLive')}
-              <span className="sr-only">{t('studio.editor.newTab')}</span>
-            </a>
-            <ShareMenu url={liveUrl} title={item.title} className="rounded-[var(--radius-ui)] bg-surface" />
-            <a href="#qr-code" className={buttonClasses('secondary')}>
-              <QrCode aria-hidden className="size-4" />
-              {t('sharing.qr.title')}
-            </a>
-          </div>
-          {item.status !== 'published' ? <p className="text-xs text-ink-muted">{t('studio.editor.notLiveYet')}</p> : null}
+          <LivePageLinks url={liveUrl} title={item.title} published={item.status === 'published'} />
           {canPublish ? (
             <div className="flex flex-wrap gap-2">
               {item.status !== 'published' ? (

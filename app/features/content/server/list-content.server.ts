@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
 import { coverOf } from '#app/features/public/server/public-pages.server'
+import { isSearchTooLong } from '#app/lib/list-search'
 import type { TenantContext } from '#app/lib/tenant.server'
 import type { ContentSort, TContentFilters } from '../content.schema'
 
@@ -25,7 +26,8 @@ export async function listContent(context: TenantContext, filters: TContentFilte
   if (filters.status) conditions.push(eq(contentItem.status, filters.status))
   if (filters.kind) conditions.push(eq(contentItem.kind, filters.kind))
   if (filters.event) conditions.push(filters.event === 'none' ? isNull(contentItem.eventId) : eq(contentItem.eventId, filters.event))
-  if (filters.q) conditions.push(ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
+  // A search past the limit matches nothing; the page says why.
+  if (filters.q) conditions.push(isSearchTooLong(filters.q) ? sql`false` : ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
   return context.withTenant((tx) =>
     tx
       .select({

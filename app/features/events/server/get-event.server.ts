@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
+import { coverOf } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { eventOrder } from './event-order.server'
 
-/** One event of the company, with the content attached to it and the content that could be. */
+/** One event of the company, with the highlights attached to it and those that could be. */
 export async function getEvent(context: TenantContext, eventId: string) {
   return context.withTenant(async (tx) => {
     const [found] = await tx
@@ -13,7 +14,7 @@ export async function getEvent(context: TenantContext, eventId: string) {
       .where(and(eq(event.id, eventId), eq(event.companyId, context.company.id)))
     if (!found) throw new AppError('NOT_FOUND', 'events.errors.notFound')
     const attached = await tx
-      .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind, status: contentItem.status })
+      .select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind, status: contentItem.status, coverAssetId: coverOf })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.eventId, found.id)))
       .orderBy(...eventOrder)
@@ -22,6 +23,8 @@ export async function getEvent(context: TenantContext, eventId: string) {
       .from(contentItem)
       .where(and(eq(contentItem.companyId, context.company.id), or(isNull(contentItem.eventId), sql`${contentItem.eventId} <> ${found.id}`)))
       .orderBy(asc(contentItem.title))
-    return { event: found, attached, available }
+    // The cover fans see: the event's own, else its first published highlight's (as the event page shows it).
+    const shownCoverAssetId = found.coverAssetId ?? attached.find((item) => item.status === 'published' && item.coverAssetId)?.coverAssetId ?? null
+    return { event: { ...found, shownCoverAssetId }, attached, available }
   })
 }

@@ -1,4 +1,5 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { isSearchTooLong } from '#app/lib/list-search'
 import { lead } from '#db/schema'
 import type { TLeadFilters } from '../leads.schema'
 
@@ -7,7 +8,9 @@ const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}
 /** The list's and the export's WHERE: this company, then search (name, e-mail, company) and filters. */
 export function leadConditions(companyId: string, filters: TLeadFilters): SQL {
   const conditions: (SQL | undefined)[] = [eq(lead.companyId, companyId)]
-  if (filters.q) {
+  // A search past the limit matches nothing (the page says why), in the list and its export alike.
+  if (filters.q && isSearchTooLong(filters.q)) conditions.push(sql`false`)
+  else if (filters.q) {
     const pattern = likePattern(filters.q)
     conditions.push(or(ilike(lead.fullName, pattern), ilike(lead.email, pattern), ilike(lead.organisation, pattern)))
   }
