@@ -25,6 +25,8 @@ export default defineConfig({
           // One worker runs every file in turn; importing the app's modules once, not per file,
           // saves two seconds a file. Tests share no module state but the pool to the database.
           isolate: false,
+          // What a test waits for may take seconds on a loaded 2-core machine (two suites share it).
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -40,6 +42,8 @@ export default defineConfig({
           fileParallelism: false,
           // As for integration: the app's modules are imported once, not once per file.
           isolate: false,
+          // A person's click answered on a loaded 2-core machine: seconds, not vitest's default 1 s.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

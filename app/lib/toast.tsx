@@ -18,12 +18,21 @@ const ready = new Promise<void>((resolve) => {
 })
 const listeners = new Set<() => void>()
 
+/** The library, fetched once; a fetch that failed (the network dropped meanwhile) is tried again next time, not kept as a failure. */
+function loadSonner() {
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = null
+    throw error
+  })
+  return sonner
+}
+
 function want() {
   if (!wanted) {
     wanted = true
     for (const listener of listeners) listener()
   }
-  return (sonner ??= import('sonner'))
+  return loadSonner()
 }
 
 function announce(kind: 'success' | 'error' | 'warning' | 'info' | 'message') {
@@ -57,7 +66,7 @@ export function useDarkToasts() {
 
 /** Staff screens fetch the toasts' code ahead (when idle), so a toast can still appear with the network gone. */
 export function preloadToasts() {
-  sonner ??= import('sonner')
+  loadSonner().catch(() => undefined)
 }
 
 export const toast = { success: announce('success'), error: announce('error'), warning: announce('warning'), info: announce('info'), message: announce('message') }

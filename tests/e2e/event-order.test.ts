@@ -94,6 +94,15 @@ describe("the event editor orders the event's content like the gallery editor", 
     await page.getByTestId('attached-content').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: path.join(SHOTS, 'event-editor-1440.png'), fullPage: true })
     await expectNoAxeViolations(page, { label: 'event editor at 1440 px' })
+
+    // The editor leads to what fans see, like the gallery editor: the live page opens in a new tab.
+    const live = page.getByTestId('view-live')
+    expect(await live.getAttribute('href')).toMatch(new RegExp(`/${slug}/evento/summer-night$`))
+    expect(await page.getByRole('button', { name: 'Share' }).count()).toBeGreaterThan(0)
+    const [opened] = await Promise.all([desk.waitForEvent('page'), live.click()])
+    await opened.waitForLoadState('domcontentloaded')
+    expect(await opened.getByRole('heading', { level: 1 }).textContent()).toContain('Summer Night')
+    await opened.close()
   })
 
   it("shows fans the event's content in that order", async () => {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization } from '#db/schema'
@@ -48,7 +48,7 @@ describe('the fans’ pages, polished', () => {
       if (Date.now() > deadline) throw new Error('files not processed in time')
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
-    await withSystem((tx) => tx.update(asset).set({ title: 'Red lights at the encore' }).where(eq(asset.originalName, 'm0.jpg')))
+    await withSystem((tx) => tx.update(asset).set({ title: 'Red lights at the encore' }).where(and(eq(asset.contentItemId, mixed.id), eq(asset.originalName, 'm0.jpg'))))
     browser = await launchBrowser()
   })
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -127,7 +127,8 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     expect(await fan.getByTestId('live-photo').count()).toBe(1)
     await fan.getByTestId('live-new-pill').click()
     await poll(() => fan.getByTestId('live-photo').count()).toBe(2)
-    const encore = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.originalName, 'encore.jpg')))
+    // This gallery's encore: other browser tests upload photos of the same name.
+    const encore = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(and(eq(asset.contentItemId, galleryId), eq(asset.originalName, 'encore.jpg'))))
     // Newest first.
     expect(await fan.getByTestId('live-photo').first().locator('img').getAttribute('src')).toContain(encore[0].id)
     // The wall shows the newest next.

@@ -81,6 +81,8 @@ describe('admin saves that cannot get through', () => {
     await page.getByRole('heading', { name: 'Porto Night' }).waitFor()
 
     await page.getByLabel('Title').fill('Porto Night — the encore')
+    // The page has finished loading (the toasts' code comes right after it) before the network goes.
+    await page.waitForLoadState('networkidle')
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Save details' }).click()
     await expectToast(page, NETWORK_ERROR)
@@ -112,6 +114,7 @@ describe('admin saves that cannot get through', () => {
     await row.waitFor()
 
     await page.getByLabel('E-mail').fill('new.photographer@example.test')
+    await page.waitForLoadState('networkidle')
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Send invitation' }).click()
     await expectToast(page, NETWORK_ERROR)
@@ -175,6 +178,7 @@ describe('admin saves that cannot get through', () => {
     const { page, errors } = await adminPage()
     await visit(page, '/admin/content/new?kind=gallery')
     await page.getByLabel('Title').fill('Braga Festival')
+    await page.waitForLoadState('networkidle')
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Create draft' }).click()
     await expectToast(page, NETWORK_ERROR)

@@ -52,9 +52,18 @@ describe('covers and custom thumbnails', () => {
   it('sets an event cover, only for an event of the same company', async () => {
     const admin = await createCompanyAdmin('event-cover')
     const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'show', title: 'Show' }).returning())
+    // Without a cover of its own, the editor shows the one fans see: its first published highlight's.
+    const editor = () => admin.client.get(`/admin/events/${show.id}`)
+    const borrowed = (await tusUpload(admin.client, await image(800, 450), { filename: 'gallery.png', purpose: 'cover', contentItemId: (await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Night', slug: 'night', eventId: show.id, status: 'published', publishedAt: new Date() }).returning()))[0].id })) as { assetId: string }
+    expect((await editor()).text).toContain(`/media/${borrowed.assetId}/w1200.webp`)
+    expect((await editor()).text).toContain('first published highlight')
     const cover = (await tusUpload(admin.client, await image(1600, 900), { filename: 'show.png', purpose: 'cover', eventId: show.id })) as { assetId: string }
     const [row] = await withSystem((tx) => tx.select().from(event).where(eq(event.id, show.id)))
     expect(row.coverAssetId).toBe(cover.assetId)
+    const own = (await editor()).text
+    expect(own).toContain(`/media/${cover.assetId}/w1200.webp`)
+    expect(own).not.toContain(`/media/${borrowed.assetId}/w1200.webp`)
+    expect(own).not.toContain('first published highlight')
     const stranger = await createCompanyAdmin('cover-stranger')
     const foreign = await tusUpload(stranger.client, await image(100, 100), { filename: 'x.png', purpose: 'cover', eventId: show.id })
     expect(foreign).toMatchObject({ ok: false, status: 404 })

@@ -5,6 +5,10 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isProcessAlive } from '../../server/embedded-postgres'
 import { freePort, startAppProcess } from '../support/app-process'
+import { signIn } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
 import { waitUntil } from '../support/wait'
 
 
@@ -80,7 +84,16 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
 
     // Ctrl-C reaches every process of the terminal's group: the database must still stop last,
     // after the requests and the worker's job, with nothing but the plain shutdown lines.
+    // It is stopped while photos just uploaded are being made into web sizes.
     const third = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    const demo = new TestClient(`http://localhost:${port}`)
+    await signIn(demo, { email: 'demo@afterglow.local', password: 'Afterglow-demo-1' })
+    const galleryId = /data-content-id="([0-9a-f-]{36})"/.exec((await demo.get('/admin/content?kind=gallery')).text)?.[1]
+    expect(galleryId).toBeDefined()
+    for (const color of ['#aa3311', '#335577', '#118844']) {
+      const sent = await tusUpload(demo, await makePhoto(4000, 3000, color), { filename: `late-${color.slice(1)}.jpg`, purpose: 'gallery-media', contentItemId: galleryId! })
+      expect(sent.ok, JSON.stringify(sent)).toBe(true)
+    }
     const before = third.output().length
     expect(await third.interrupt()).toBe(0)
     const stopping = third.output().slice(before)
