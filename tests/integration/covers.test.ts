@@ -56,14 +56,14 @@ describe('covers and custom thumbnails', () => {
     const editor = () => admin.client.get(`/admin/events/${show.id}`)
     const borrowed = (await tusUpload(admin.client, await image(800, 450), { filename: 'gallery.png', purpose: 'cover', contentItemId: (await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Night', slug: 'night', eventId: show.id, status: 'published', publishedAt: new Date() }).returning()))[0].id })) as { assetId: string }
     expect((await editor()).text).toContain(`/media/${borrowed.assetId}/w1200.webp`)
-    expect((await editor()).text).toContain('first published highlight')
+    expect((await editor()).text).toContain('data-testid="automatic-cover"')
     const cover = (await tusUpload(admin.client, await image(1600, 900), { filename: 'show.png', purpose: 'cover', eventId: show.id })) as { assetId: string }
     const [row] = await withSystem((tx) => tx.select().from(event).where(eq(event.id, show.id)))
     expect(row.coverAssetId).toBe(cover.assetId)
     const own = (await editor()).text
     expect(own).toContain(`/media/${cover.assetId}/w1200.webp`)
     expect(own).not.toContain(`/media/${borrowed.assetId}/w1200.webp`)
-    expect(own).not.toContain('first published highlight')
+    expect(own).not.toContain('data-testid="automatic-cover"')
     const stranger = await createCompanyAdmin('cover-stranger')
     const foreign = await tusUpload(stranger.client, await image(100, 100), { filename: 'x.png', purpose: 'cover', eventId: show.id })
     expect(foreign).toMatchObject({ ok: false, status: 404 })

@@ -124,7 +124,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         <h2 id="cover-heading" className="font-semibold">
           {t('covers.title')}
         </h2>
-        {event.shownCoverAssetId && !event.coverAssetId ? <p className="text-sm text-ink-muted">{t('events.automaticCover')}</p> : null}
+        {event.shownCoverAssetId && !event.coverAssetId ? <p className="text-sm text-ink-muted" data-testid="automatic-cover">{t('events.automaticCover')}</p> : null}
         <CoverPicker coverAssetId={event.shownCoverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
       </section>
 
