@@ -58,6 +58,8 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
       .from(analyticsDailyFile)
       .where(and(eq(analyticsDailyFile.companyId, companyId), inArray(analyticsDailyFile.contentItemId, itemIds), between(analyticsDailyFile.day, range.from, range.to)))
       .groupBy(analyticsDailyFile.contentItemId, analyticsDailyFile.assetId)
+      // The same rows count photos' views and downloads (ADR 063): only files that were played are videos here.
+      .having(sql`sum(${analyticsDailyFile.plays}) > 0 or sum(${analyticsDailyFile.watchedSeconds}) > 0`)
     const figuresOf = new Map(perFile.map((row) => [row.assetId, row]))
     const assetIds = [...new Set(perFile.map((row) => row.assetId))]
     const lengths = assetIds.length > 0 ? await tx.select({ id: asset.id, name: asset.originalName, durationMs: asset.durationMs }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds))) : []
