@@ -155,13 +155,13 @@ describe('the funnel', () => {
     const context = (await actAsSystem(companyId, 'funnel test'))!
     const subject = { scope: 'event' as const, id: catalogs[0].eventId }
     expect(await readFunnel(context, lastDays(12), subject)).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
-    // The files' figures too: made again from the raw events, the same as the job's.
-    const files = () => withSystem(async (tx) => (await tx.execute(sql`select asset_id, day::text, watched_seconds, plays, completions from analytics_daily_files where company_id = ${companyId} order by 1, 2`)).rows)
+    // The files' figures too: made again from the raw events (migrations 0035 and 0036), the same as the job's.
+    const files = () => withSystem(async (tx) => (await tx.execute(sql`select asset_id, day::text, watched_seconds, plays, completions, item_views, downloads from analytics_daily_files where company_id = ${companyId} order by 1, 2`)).rows)
     const filesBefore = await files()
     expect(filesBefore.length).toBeGreaterThan(0)
     await withSystem((tx) => tx.execute(sql`delete from analytics_daily_files where company_id = ${companyId}`))
-    const migration = await readFile(path.resolve('db/migrations/0035_analytics-subject-funnels.sql'), 'utf8')
-    const backfill = migration.split('--> statement-breakpoint').filter((statement) => !/CREATE TABLE|CREATE INDEX|ALTER TABLE|CREATE POLICY/.test(statement))
+    const migrations = await Promise.all(['0035_analytics-subject-funnels.sql', '0036_song-analytics.sql'].map((name) => readFile(path.resolve('db/migrations', name), 'utf8')))
+    const backfill = migrations.flatMap((migration) => migration.split('--> statement-breakpoint')).filter((statement) => !/CREATE TABLE|CREATE INDEX|ALTER TABLE|CREATE POLICY/.test(statement))
     await withSystem(async (tx) => {
       for (const statement of backfill) await tx.execute(sql.raw(statement))
     })

@@ -63,7 +63,12 @@ const FIGURES = ['pageViews', 'itemViews', 'visitors', 'likes', 'shares', 'downl
 function countDirectly(rows: Array<RawEvent & { id: number }>) {
   const daily = new Map<string, Figures>()
   const buckets = new Map<string, number>()
-  const files = new Map<string, { watchedSeconds: number; plays: number; completions: number }>()
+  const files = new Map<string, { watchedSeconds: number; plays: number; completions: number; itemViews: number; downloads: number }>()
+  const fileOf = (assetId: string | null, day: string) => {
+    const file = files.get(`${assetId}|${day}`) ?? { watchedSeconds: 0, plays: 0, completions: 0, itemViews: 0, downloads: 0 }
+    files.set(`${assetId}|${day}`, file)
+    return file
+  }
   const seen = new Set<string>()
   const lastView = new Map<string, number>()
   const liked = new Map<string, boolean>()
@@ -92,7 +97,11 @@ function countDirectly(rows: Array<RawEvent & { id: number }>) {
     if (row.type === 'page_view' || row.type === 'item_view') {
       const target = `${row.visitor}|${row.type === 'page_view' ? `page:${row.detail}:${row.contentItemId ?? row.eventId ?? ''}` : `item:${row.assetId ?? row.contentItemId}`}`
       const previous = lastView.get(target)
-      if (previous === undefined || at - previous >= 30 * 60_000) add(row.type === 'page_view' ? 'pageViews' : 'itemViews', 1)
+      if (previous === undefined || at - previous >= 30 * 60_000) {
+        add(row.type === 'page_view' ? 'pageViews' : 'itemViews', 1)
+        // Each file's views in the viewer, for set-list songs (ADR 063).
+        if (row.type === 'item_view' && row.assetId && row.contentItemId) fileOf(row.assetId, day).itemViews++
+      }
       lastView.set(target, at)
     } else if (row.type === 'like' || row.type === 'unlike') {
       const key = `${row.assetId ?? row.contentItemId}|${row.visitor}`
@@ -100,13 +109,15 @@ function countDirectly(rows: Array<RawEvent & { id: number }>) {
       if (now !== (liked.get(key) ?? false)) add('likes', now ? 1 : -1)
       liked.set(key, now)
     } else if (row.type === 'share') add('shares', 1)
-    else if (row.type === 'download') add(row.detail === 'zip' ? 'zipDownloads' : 'downloads', 1)
+    else if (row.type === 'download') {
+      add(row.detail === 'zip' ? 'zipDownloads' : 'downloads', 1)
+      if (row.detail !== 'zip' && row.assetId && row.contentItemId) fileOf(row.assetId, day).downloads++
+    }
     else if (row.type === 'comment') add('comments', 1)
     else if (row.type === 'lead') add('leads', 1)
     else if (row.type === 'heartbeat') {
       const watched = Math.max(row.toSeconds! - row.fromSeconds!, 0)
-      const file = files.get(`${row.assetId}|${day}`) ?? { watchedSeconds: 0, plays: 0, completions: 0 }
-      files.set(`${row.assetId}|${day}`, file)
+      const file = fileOf(row.assetId, day)
       add('watchedSeconds', watched)
       file.watchedSeconds += watched
       if (watched > 0 && !seen.has(`${day}|play:${row.assetId}|${row.visitor}`)) {
@@ -181,15 +192,18 @@ describe('analytics storage', () => {
     expect(new Map(heatmap.map((row) => [`${row.asset_id}|${row.day}|${row.bucket}`, row.plays]))).toEqual(expected.buckets)
     // Each file's watched time, plays and completions: the gallery's two videos apart.
     const perFile = await withSystem(async (tx) =>
-      (await tx.execute<{ asset_id: string; day: string; watched_seconds: number; plays: number; completions: number }>(sql`select asset_id, day::text, watched_seconds, plays, completions from analytics_daily_files where company_id = ${companyId}`)).rows,
+      (await tx.execute<{ asset_id: string; day: string; watched_seconds: number; plays: number; completions: number; item_views: number; downloads: number }>(
+        sql`select asset_id, day::text, watched_seconds, plays, completions, item_views, downloads from analytics_daily_files where company_id = ${companyId}`,
+      )).rows,
     )
     expect(perFile.map((row) => `${row.asset_id}|${row.day}`).sort()).toEqual([...expected.files.keys()].sort())
     for (const row of perFile) {
       const file = expected.files.get(`${row.asset_id}|${row.day}`)!
       expect(row.watched_seconds, `${row.asset_id} ${row.day}`).toBeCloseTo(file.watchedSeconds, 6)
-      expect([row.plays, row.completions], `${row.asset_id} ${row.day}`).toEqual([file.plays, file.completions])
+      expect([row.plays, row.completions, row.item_views, row.downloads], `${row.asset_id} ${row.day}`).toEqual([file.plays, file.completions, file.itemViews, file.downloads])
     }
-    expect(new Set(perFile.map((row) => row.asset_id))).toEqual(new Set([catalog.videoId, catalog.secondVideoId]))
+    expect(new Set(perFile.filter((row) => row.plays > 0).map((row) => row.asset_id))).toEqual(new Set([catalog.videoId, catalog.secondVideoId]))
+    expect(perFile.some((row) => row.item_views > 0)).toBe(true)
     expect(perFile.some((row) => row.completions > 0)).toBe(true)
     // Shares by channel add up to the shares.
     const channels = await withSystem(async (tx) => (await tx.execute<{ shares: number }>(sql`select coalesce(sum(shares), 0)::int as shares from analytics_daily_shares where company_id = ${companyId} and scope = 'company'`)).rows[0].shares)
