@@ -37,6 +37,7 @@ export default [
     route('subscription', 'routes/admin/subscription.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('settings/company-data', 'routes/admin/settings.company-data.tsx'),
+    route('settings/account-closure', 'routes/admin/settings.account-closure.ts'),
     route('settings/landing-page', 'routes/admin/settings.landing-page.tsx'),
     route('settings/template', 'routes/admin/settings.template.tsx'),
     route('settings/watermark', 'routes/admin/settings.watermark.tsx'),

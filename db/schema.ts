@@ -210,6 +210,12 @@ export const organization = pgTable('companies', {
   /** Set by the platform operator: fans see "temporarily unavailable", the team sees why. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
+  /**
+   * Set when an admin closes the account: its fans' pages answer as if it did not exist, and the
+   * daily retention job deletes it with its files once RETENTION_PERIODS.closedAccounts has passed.
+   * Until then an admin can reopen it (clears this).
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
   /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
   publicVersion: integer('public_version').notNull().default(0),
   /**

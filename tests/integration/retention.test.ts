@@ -166,6 +166,7 @@ describe('retention', () => {
     expect(privacy.text).toContain(`Deleted ${periods.websiteMessages.amount} months after our last exchange with you.`)
     expect(privacy.text).toContain(`${periods.logs.amount} days, then deleted.`)
     expect(privacy.text).toContain(`is deleted ${periods.endedSessions.amount} day later.`)
+    expect(privacy.text).toContain(`we delete it, with its files and backups, ${periods.closedAccounts.amount} days later (until then it can be reopened).`)
     const notice = await visitor.request(`/${companySlug}/privacidade`, { headers: { 'accept-language': 'pt' } })
     expect(notice.status).toBe(200)
     expect(notice.text).toContain(`é excluída após ${periods.analyticsSalt.amount} horas, e cada visita contada após ${periods.analyticsEvents.amount} meses`)

@@ -22,6 +22,8 @@ export const RETENTION_PERIODS = {
   analyticsSalt: period(48, 'hours'),
   /** The log of messages sent to a company's own systems (webhooks): they carry fans' details. */
   webhookDeliveries: period(30, 'days'),
+  /** A company account its admin closed: deleted with its files and archives this long after (until then it can be reopened). */
+  closedAccounts: period(30, 'days'),
 } as const satisfies Record<string, RetentionPeriod>
 
 /** Every period, with the raw analytics events' months that the operator configures (ANALYTICS_RETENTION_MONTHS). */
@@ -41,6 +43,17 @@ export function retentionCutoff(kept: RetentionPeriod, now: Date): Date {
   }
   const unitMs = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[kept.unit]
   return new Date(now.getTime() - kept.amount * unitMs)
+}
+
+/** The moment data dated `from` is due to go after being kept for `kept`: the other side of `retentionCutoff`. */
+export function retentionEnd(kept: RetentionPeriod, from: Date): Date {
+  if (kept.unit === 'months') {
+    const month = from.getUTCMonth() + kept.amount
+    const lastDay = new Date(Date.UTC(from.getUTCFullYear(), month + 1, 0)).getUTCDate()
+    return new Date(Date.UTC(from.getUTCFullYear(), month, Math.min(from.getUTCDate(), lastDay), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()))
+  }
+  const unitMs = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[kept.unit]
+  return new Date(from.getTime() + kept.amount * unitMs)
 }
 
 /** In hours, for code that counts in hours (the analytics salt). */

@@ -18,6 +18,8 @@ import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
 import { withMember } from '#app/lib/member-route.server'
 import { getCompanySuspension } from '#app/features/companies/server/get-company-suspension.server'
+import { getCompanyClosure } from '#app/features/companies/server/get-company-closure.server'
+import { AccountClosedBanner } from '#app/features/companies/components/account-closure'
 import { revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { TrialBanner } from '#app/features/billing/components/trial-banner'
 import { readStoredSubscriptionStatus } from '#app/features/billing/server/get-subscription-status.server'
@@ -34,6 +36,8 @@ export const loader = withMember('dashboard.read', async (member) => {
     canManageBilling: can(role, 'billing.manage'),
     navKeys: visibleNavKeys((permission) => can(role, permission)),
     suspension: await getCompanySuspension(member),
+    closure: await getCompanyClosure(member),
+    canReopen: can(role, 'company.manage'),
     subscription: await readStoredSubscriptionStatus(member.company.id),
     brands: member.memberships.map((membership) => ({ id: membership.companyId, name: membership.companyName, logo: membership.companyLogo })),
     canCreateBrand: brandAllowanceOf(member.memberships).canCreate,
@@ -174,6 +178,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-ink">{t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}</p>
             </div>
           ) : null}
+          {loaderData.closure ? <AccountClosedBanner closure={loaderData.closure} canReopen={loaderData.canReopen} /> : null}
           <TrialBanner status={subscription} canManage={loaderData.canManageBilling} />
           <SlowNavigationOverlay />
           <Outlet />

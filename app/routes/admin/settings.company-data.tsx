@@ -5,6 +5,8 @@ import { SelectField, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { ZCompanyData, DESCRIPTION_MAX, EMPLOYEE_COUNTS, SOCIAL_NETWORKS } from '#app/features/companies/company-settings.schema'
 import { LocalizedTextField } from '#app/features/companies/components/localized-text-field'
+import { CloseAccountSection } from '#app/features/companies/components/account-closure'
+import { getCompanyClosure } from '#app/features/companies/server/get-company-closure.server'
 import { SettingsPage, SettingsSection } from '#app/features/companies/components/settings-page'
 import { countryOptions } from '#app/features/companies/countries'
 import { getCompanySettings } from '#app/features/companies/server/get-company-settings.server'
@@ -23,7 +25,7 @@ import { readForm } from '#app/lib/read-form.server'
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const settings = await getCompanySettings(member)
   // Named on the server: browsers' and Node's country names differ slightly, and must not between render and hydration.
-  return { ...settings, pageUrl: companyPublicBase(settings.company), countries: countryOptions(detectLanguage(request)) }
+  return { ...settings, pageUrl: companyPublicBase(settings.company), countries: countryOptions(detectLanguage(request)), closure: await getCompanyClosure(member) }
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
@@ -45,7 +47,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Company data · Aftergl
 
 export default function CompanyDataSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { company, canEdit, pageUrl, countries } = loaderData
+  const { company, canEdit, pageUrl, countries, closure } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data)
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
@@ -154,6 +156,7 @@ export default function CompanyDataSettings({ loaderData }: Route.ComponentProps
           </div>
         ) : null}
       </fetcher.Form>
+      {canEdit ? <CloseAccountSection company={company} closure={closure} /> : null}
     </SettingsPage>
   )
 }

@@ -37,13 +37,13 @@ export function forgetEventTargets(companyId?: string) {
 /** Forgets a company's targets when what fans can see of it changes (migration 0008's notification). */
 export const ANALYTICS_TARGET_CHANGES = { public_changes: (companyId: string) => forgetEventTargets(companyId) }
 
-/** The company's kept targets, or null when it is unknown or suspended (its fans' pages answer nothing). */
+/** The company's kept targets, or null when it is unknown, suspended or closed (its fans' pages answer nothing). */
 async function companyTargets(companyId: string): Promise<CompanyTargets | null> {
   const now = Date.now()
   const cache = kept()
   const found = cache.get(companyId)
   if (found && now - found.at < KEEP_MS) return found.exists ? found.targets : null
-  const [row] = await getDb().select({ id: organization.id }).from(organization).where(and(eq(organization.id, companyId), isNull(organization.suspendedAt)))
+  const [row] = await getDb().select({ id: organization.id }).from(organization).where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt)))
   if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!)
   const entry: Kept = { at: now, exists: Boolean(row), targets: { companyId, items: new Map(), files: new Map(), events: new Map() } }
   cache.set(companyId, entry)

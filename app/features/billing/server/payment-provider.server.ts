@@ -47,6 +47,12 @@ export interface PaymentProvider {
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>
   fetchSubscription(id: string): Promise<ProviderSubscription | null>
   fetchInvoice(id: string): Promise<ProviderInvoice | null>
+  /**
+   * Stops a subscription from renewing: at the end of the period already paid for, or at once.
+   * False when the provider has no such subscription (or it had ended). Its event follows, as
+   * after a change in the portal.
+   */
+  cancelSubscription(id: string, options: { atPeriodEnd: boolean }): Promise<boolean>
 }
 
 /** The events handled (issue 13); others are acknowledged and ignored. */

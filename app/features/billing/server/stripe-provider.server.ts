@@ -108,6 +108,13 @@ export function stripeProvider(stripe = stripeClient()): PaymentProvider {
       const invoice = await unlessMissing(() => stripe.invoices.retrieve(id))
       return invoice ? toInvoice(invoice) : null
     },
+    async cancelSubscription(id, { atPeriodEnd }) {
+      const current = await unlessMissing(() => stripe.subscriptions.retrieve(id))
+      if (!current || current.status === 'canceled' || current.status === 'incomplete_expired') return false
+      if (atPeriodEnd) await stripe.subscriptions.update(id, { cancel_at_period_end: true })
+      else await stripe.subscriptions.cancel(id)
+      return true
+    },
   }
 }
 

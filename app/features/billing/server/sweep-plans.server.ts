@@ -17,7 +17,8 @@ const DAY_MS = 86_400_000
 
 /**
  * Plans that ran out (a trial or a grace period's end) go back to what the company has now,
- * Starter unless it bought a plan; trials ending within 3 days get their reminder, once.
+ * Starter unless it bought a plan; trials ending within 3 days get their reminder, once (not
+ * a closed account's: it is going away).
  */
 export async function sweepPlans(now = new Date()) {
   // The built-in provider's periods end here, as Stripe's end on Stripe's side.
@@ -31,7 +32,7 @@ export async function sweepPlans(now = new Date()) {
     tx
       .update(organization)
       .set({ trialReminderSentAt: now })
-      .where(and(isNull(organization.trialReminderSentAt), gt(organization.trialEndsAt, now), lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)), eq(organization.planValidUntil, organization.trialEndsAt)))
+      .where(and(isNull(organization.trialReminderSentAt), gt(organization.trialEndsAt, now), lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)), eq(organization.planValidUntil, organization.trialEndsAt), isNull(organization.closedAt)))
       .returning({ id: organization.id, name: organization.name, trialEndsAt: organization.trialEndsAt }),
   )
   for (const company of ending) {

@@ -78,6 +78,18 @@ export const testProvider: PaymentProvider = {
       return { id, subscriptionId: found.subscriptionId, customerId: found.customerId, number: found.number, amount: found.amount, currency: found.currency, status: found.status, hostedUrl: url, pdfUrl: url, issuedAt: new Date(found.issuedAt) }
     })
   },
+  async cancelSubscription(id, { atPeriodEnd }) {
+    const events: Array<Omit<ProviderEvent, 'id'>> = []
+    const found = await withSystem(async (tx) => {
+      const current = await read(tx, 'subscription', id, true)
+      if (!current || current.status === 'canceled') return false
+      await write(tx, 'subscription', id, atPeriodEnd ? { ...current, cancelAtPeriodEnd: true } : { ...current, status: 'canceled' })
+      events.push({ type: atPeriodEnd ? 'customer.subscription.updated' : 'customer.subscription.deleted', subscriptionId: id, invoiceId: null, companyId: null })
+      return true
+    })
+    await emit(events)
+    return found
+  },
 }
 
 /** Announces what happened at the provider, each event through the webhook's processing. */

@@ -13,8 +13,9 @@ const DAY_MS = 86_400_000
 
 /**
  * Published galleries ending within 3 days: each company's admins are e-mailed once per end date
- * (a new date earns a new reminder), in the language they use the admin in. Across companies by
- * nature, so it runs with the fence lifted; only the reminded rows are touched.
+ * (a new date earns a new reminder), in the language they use the admin in; a closed account's
+ * galleries are offline, so nothing is reminded. Across companies by nature, so it runs with the
+ * fence lifted; only the reminded rows are touched.
  */
 export async function sendExpiryReminders(now = new Date()) {
   const ending = await withSystem((tx) =>
@@ -22,7 +23,7 @@ export async function sendExpiryReminders(now = new Date()) {
       .update(contentItem)
       .set({ expiryReminderSentAt: now })
       .from(organization)
-      .where(and(eq(organization.id, contentItem.companyId), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), isNull(contentItem.expiryReminderSentAt), gt(contentItem.expiresAt, now), lte(contentItem.expiresAt, new Date(now.getTime() + EXPIRY_REMINDER_DAYS * DAY_MS))))
+      .where(and(eq(organization.id, contentItem.companyId), isNull(organization.closedAt), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), isNull(contentItem.expiryReminderSentAt), gt(contentItem.expiresAt, now), lte(contentItem.expiresAt, new Date(now.getTime() + EXPIRY_REMINDER_DAYS * DAY_MS))))
       .returning({ id: contentItem.id, companyId: contentItem.companyId, title: contentItem.title, expiresAt: contentItem.expiresAt, company: organization.name, plan: organization.plan, planValidUntil: organization.planValidUntil }),
   )
   let sent = 0

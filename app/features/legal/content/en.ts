@@ -94,7 +94,7 @@ export const en: LegalContent = {
             table: {
               head: ['Data', 'Kept'],
               rows: [
-                ['Account and company data, uploaded content', 'For as long as the account exists. After an account is closed, we delete it within 30 days; copies in backups are overwritten within a further 30 days.'],
+                ['Account and company data, uploaded content', `For as long as the account exists. An administrator can close the account in its settings; we delete it, with its files and backups, ${period(f.retention.closedAccounts)} later (until then it can be reopened). Copies in our own backups are overwritten within a further 30 days.`],
                 ["Fans' data (as processor)", "As the company decides; at the latest, it is deleted with the company's account."],
                 ['Sessions', `They end after ${f.sessionIdleMinutes} minutes without activity or when you log out; the record of an ended session (IP address, browser) is deleted ${period(f.retention.endedSessions)} later.`],
                 ['Audit log', 'For as long as the company account exists, so that its administrators can review security-relevant actions.'],
@@ -279,7 +279,7 @@ export const en: LegalContent = {
               '**Sub-processors**: you authorise the categories of providers listed in our privacy policy (hosting, object storage, e-mail delivery). We impose the same data protection obligations on them, inform you of intended changes, and you may object for good reason.',
               '**Assistance**: we help you answer fans’ requests and meet your obligations on security, breach notification and impact assessments, as far as reasonable for our role.',
               '**Breaches**: we notify you without undue delay after becoming aware of a personal data breach affecting your fans’ data.',
-              '**End of processing**: when your account is closed we delete the data within 30 days, after giving you the chance to export your leads, unless the law requires us to keep it.',
+              `**End of processing**: when your account is closed we delete the data ${period(f.retention.closedAccounts)} later, after giving you the chance to export your leads, unless the law requires us to keep it.`,
               '**Audits**: we make available the information needed to demonstrate compliance and allow reasonable audits, announced in advance and at your cost.',
             ],
           },
@@ -313,7 +313,7 @@ export const en: LegalContent = {
         id: 'termination',
         title: 'Suspension and termination',
         body: [
-          'You can stop using the service and ask us to close your account at any time. We may suspend or close an account that seriously or repeatedly breaks these terms, or where the law requires it; where possible we warn you first and give you time to fix the problem.',
+          'An administrator can close the company account at any time in its settings (Company data), or ask us to close it. We may suspend or close an account that seriously or repeatedly breaks these terms, or where the law requires it; where possible we warn you first and give you time to fix the problem.',
           'Before an account is closed you can export your leads and download your content. After closing, data is deleted as described in the privacy policy.',
         ],
       },

@@ -94,7 +94,7 @@ export const es: LegalContent = {
             table: {
               head: ['Datos', 'Plazo'],
               rows: [
-                ['Datos de la cuenta y de la empresa, contenido subido', 'Mientras exista la cuenta. Tras cerrarla, los eliminamos en un plazo de 30 días; las copias de seguridad se sobrescriben en otros 30 días.'],
+                ['Datos de la cuenta y de la empresa, contenido subido', `Mientras exista la cuenta. Un administrador puede cerrar la cuenta desde la configuración; la eliminamos, con sus archivos y copias de seguridad, ${period(f.retention.closedAccounts)} después (hasta entonces puede reabrirse). Lo que queda en nuestras propias copias de seguridad se sobrescribe en otros 30 días.`],
                 ['Datos de los fans (como encargado)', 'Según decida la empresa; como máximo, se eliminan con la cuenta de la empresa.'],
                 ['Sesiones', `Terminan tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión; el registro de una sesión terminada (dirección IP, navegador) se elimina ${period(f.retention.endedSessions)} después.`],
                 ['Registro de auditoría', 'Mientras exista la cuenta de la empresa, para que sus administradores puedan revisar las acciones relevantes para la seguridad.'],
@@ -279,7 +279,7 @@ export const es: LegalContent = {
               '**Subencargados**: autorizas las categorías de proveedores indicadas en nuestra política de privacidad (alojamiento, almacenamiento de objetos, envío de correo). Les imponemos las mismas obligaciones de protección de datos, te informamos de los cambios previstos y puedes oponerte por motivos fundados.',
               '**Asistencia**: te ayudamos a atender las solicitudes de los fans y a cumplir tus obligaciones de seguridad, notificación de violaciones y evaluaciones de impacto, en la medida razonable para nuestro papel.',
               '**Violaciones de seguridad**: te avisamos sin dilación indebida cuando tengamos conocimiento de una violación de datos que afecte a los datos de tus fans.',
-              '**Fin del tratamiento**: al cerrar tu cuenta, eliminamos los datos en un plazo de 30 días, tras darte la oportunidad de exportar tus leads, salvo que la ley obligue a conservarlos.',
+              `**Fin del tratamiento**: al cerrar tu cuenta, eliminamos los datos ${period(f.retention.closedAccounts)} después, tras darte la oportunidad de exportar tus leads, salvo que la ley obligue a conservarlos.`,
               '**Auditorías**: ponemos a tu disposición la información necesaria para demostrar el cumplimiento y permitimos auditorías razonables, anunciadas con antelación y a tu cargo.',
             ],
           },
@@ -313,7 +313,7 @@ export const es: LegalContent = {
         id: 'suspension-y-baja',
         title: 'Suspensión y baja',
         body: [
-          'Puedes dejar de usar el servicio y pedirnos que cerremos tu cuenta en cualquier momento. Podemos suspender o cerrar una cuenta que incumpla estas condiciones de forma grave o reiterada, o cuando la ley lo exija; siempre que sea posible, te avisaremos antes y te daremos tiempo para corregirlo.',
+          'Un administrador puede cerrar la cuenta de la empresa en cualquier momento desde la configuración (Datos de la empresa), o pedirnos que la cerremos. Podemos suspender o cerrar una cuenta que incumpla estas condiciones de forma grave o reiterada, o cuando la ley lo exija; siempre que sea posible, te avisaremos antes y te daremos tiempo para corregirlo.',
           'Antes de cerrar una cuenta puedes exportar tus leads y descargar tu contenido. Después, los datos se eliminan como se describe en la política de privacidad.',
         ],
       },

@@ -94,7 +94,7 @@ export const fr: LegalContent = {
             table: {
               head: ['Données', 'Durée'],
               rows: [
-                ['Données du compte et de l’entreprise, contenus importés', 'Tant que le compte existe. Après la clôture du compte, nous les supprimons sous 30 jours\u00a0; les copies de sauvegarde sont écrasées dans les 30 jours suivants.'],
+                ['Données du compte et de l’entreprise, contenus importés', `Tant que le compte existe. Un administrateur peut clôturer le compte dans ses paramètres\u00a0; nous le supprimons, avec ses fichiers et ses sauvegardes, ${period(f.retention.closedAccounts)} plus tard (d’ici là, il peut être rouvert). Les copies dans nos propres sauvegardes sont écrasées dans les 30 jours suivants.`],
                 ['Données des fans (en tant que sous-traitant)', 'Selon la décision de l’entreprise\u00a0; au plus tard, elles sont supprimées avec le compte de l’entreprise.'],
                 ['Sessions', `Elles prennent fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion\u00a0; l’enregistrement d’une session terminée (adresse IP, navigateur) est supprimé ${period(f.retention.endedSessions)} plus tard.`],
                 ['Journal d’audit', 'Tant que le compte de l’entreprise existe, afin que ses administrateurs puissent contrôler les actions sensibles.'],
@@ -279,7 +279,7 @@ export const fr: LegalContent = {
               '**Sous-traitants ultérieurs**\u00a0: vous autorisez les catégories de prestataires indiquées dans notre politique de confidentialité (hébergement, stockage d’objets, envoi d’e-mails). Nous leur imposons les mêmes obligations de protection des données, vous informons des changements envisagés, et vous pouvez vous y opposer pour un motif légitime.',
               '**Assistance**\u00a0: nous vous aidons à répondre aux demandes des fans et à remplir vos obligations en matière de sécurité, de notification des violations et d’analyses d’impact, dans une mesure raisonnable au regard de notre rôle.',
               '**Violations**\u00a0: nous vous informons dans les meilleurs délais après avoir pris connaissance d’une violation de données touchant les données de vos fans.',
-              '**Fin du traitement**\u00a0: à la clôture de votre compte, nous supprimons les données sous 30 jours, après vous avoir permis d’exporter vos contacts, sauf obligation légale de conservation.',
+              `**Fin du traitement**\u00a0: à la clôture de votre compte, nous supprimons les données ${period(f.retention.closedAccounts)} plus tard, après vous avoir permis d’exporter vos contacts, sauf obligation légale de conservation.`,
               '**Audits**\u00a0: nous mettons à votre disposition les informations nécessaires pour démontrer notre conformité et permettons des audits raisonnables, annoncés à l’avance et à vos frais.',
             ],
           },
@@ -313,7 +313,7 @@ export const fr: LegalContent = {
         id: 'suspension-et-resiliation',
         title: 'Suspension et résiliation',
         body: [
-          'Vous pouvez cesser d’utiliser le service et nous demander de clôturer votre compte à tout moment. Nous pouvons suspendre ou clôturer un compte qui enfreint gravement ou de manière répétée ces conditions, ou lorsque la loi l’exige\u00a0; dans la mesure du possible, nous vous prévenons d’abord et vous laissons le temps de corriger le problème.',
+          'Un administrateur peut clôturer le compte de l’entreprise à tout moment dans ses paramètres (Informations de l’entreprise), ou nous demander de le faire. Nous pouvons suspendre ou clôturer un compte qui enfreint gravement ou de manière répétée ces conditions, ou lorsque la loi l’exige\u00a0; dans la mesure du possible, nous vous prévenons d’abord et vous laissons le temps de corriger le problème.',
           'Avant la clôture d’un compte, vous pouvez exporter vos contacts et télécharger vos contenus. Ensuite, les données sont supprimées comme décrit dans la politique de confidentialité.',
         ],
       },

@@ -93,7 +93,7 @@ export const pt: LegalContent = {
             table: {
               head: ['Dados', 'Prazo'],
               rows: [
-                ['Dados da conta e da empresa, conteúdo enviado', 'Enquanto a conta existir. Depois do encerramento da conta, excluímos em até 30 dias; cópias em backups são sobrescritas em mais 30 dias.'],
+                ['Dados da conta e da empresa, conteúdo enviado', `Enquanto a conta existir. Um administrador pode encerrar a conta nas configurações; nós a excluímos, com os arquivos e backups, ${period(f.retention.closedAccounts)} depois (até lá, ela pode ser reaberta). Cópias nos nossos próprios backups são sobrescritas em mais 30 dias.`],
                 ['Dados dos fãs (como operador)', 'Conforme a empresa decidir; no máximo, são excluídos junto com a conta da empresa.'],
                 ['Sessões', `Terminam após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair; o registro de uma sessão encerrada (endereço IP, navegador) é excluído ${period(f.retention.endedSessions)} depois.`],
                 ['Registro de auditoria', 'Enquanto a conta da empresa existir, para que os seus administradores possam revisar ações relevantes para a segurança.'],
@@ -278,7 +278,7 @@ export const pt: LegalContent = {
               '**Suboperadores**: você autoriza as categorias de prestadores listadas na nossa política de privacidade (hospedagem, armazenamento de objetos, envio de e-mails). Impomos a eles as mesmas obrigações de proteção de dados, avisamos você de mudanças previstas e você pode se opor por motivo justificado.',
               '**Apoio**: ajudamos você a responder aos pedidos dos fãs e a cumprir as suas obrigações de segurança, comunicação de incidentes e relatórios de impacto, na medida razoável para o nosso papel.',
               '**Incidentes**: avisamos você sem demora injustificada depois de tomarmos conhecimento de um incidente de segurança que afete os dados dos seus fãs.',
-              '**Fim do tratamento**: quando a sua conta é encerrada, excluímos os dados em até 30 dias, depois de dar a você a oportunidade de exportar os seus leads, salvo se a lei exigir a sua guarda.',
+              `**Fim do tratamento**: quando a sua conta é encerrada, excluímos os dados ${period(f.retention.closedAccounts)} após o encerramento, depois de dar a você a oportunidade de exportar os seus leads, salvo se a lei exigir a sua guarda.`,
               '**Auditorias**: disponibilizamos as informações necessárias para demonstrar a conformidade e permitimos auditorias razoáveis, avisadas com antecedência e às suas custas.',
             ],
           },
@@ -312,7 +312,7 @@ export const pt: LegalContent = {
         id: 'encerramento',
         title: 'Suspensão e encerramento',
         body: [
-          'Você pode deixar de usar o serviço e pedir o encerramento da sua conta a qualquer momento. Podemos suspender ou encerrar uma conta que viole estes termos de forma grave ou repetida, ou quando a lei exigir; sempre que possível, avisaremos antes e daremos tempo para corrigir o problema.',
+          'Um administrador pode encerrar a conta da empresa a qualquer momento nas configurações (Dados cadastrais), ou pedir que nós a encerremos. Podemos suspender ou encerrar uma conta que viole estes termos de forma grave ou repetida, ou quando a lei exigir; sempre que possível, avisaremos antes e daremos tempo para corrigir o problema.',
           'Antes do encerramento, você pode exportar os seus leads e baixar o seu conteúdo. Depois, os dados são excluídos como descrito na política de privacidade.',
         ],
       },

@@ -4,11 +4,13 @@ import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.s
 import { getEnv } from '#app/lib/env.server'
 import { withSystem } from '#app/lib/db.server'
 import { retentionCutoff, retentionPeriods } from '../retention-periods'
+import { eraseClosedCompanies } from './erase-closed-companies.server'
 
 /**
  * Deletes what the policies say is no longer kept (the daily `privacy.apply-retention` job).
  * Leads, their consent records and comments are not touched: the company, as controller, decides
- * how long they stay, and they go with the company. Newsletter subscriptions stay until withdrawn.
+ * how long they stay, and they go with the company (when its account, closed, is erased here).
+ * Newsletter subscriptions stay until withdrawn.
  */
 export async function applyRetention(options: { now?: Date } = {}) {
   const now = options.now ?? new Date()
@@ -34,7 +36,11 @@ export async function applyRetention(options: { now?: Date } = {}) {
       signInCounters: signInCounters.length,
     }
   })
+  // Accounts closed longer than their period, with their files and archives.
+  const closedAccounts = await eraseClosedCompanies({ now })
   // Analytics keeps its own hourly sweep (salts must not outlive 48 h by a day); run here too, one code path.
   const analytics = await sweepAnalytics({ retentionMonths: periods.analyticsEvents.amount, now })
-  return { ...removed, analytics }
+  // A company that could not be erased (storage did not answer) makes the job fail, so it is retried.
+  if (closedAccounts.failed > 0) throw new Error(`${closedAccounts.failed} closed company account(s) not erased: see the log`)
+  return { ...removed, closedAccounts: closedAccounts.erased, analytics }
 }

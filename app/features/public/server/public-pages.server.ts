@@ -102,11 +102,12 @@ export const PUBLIC_COMPANY_COLUMNS = {
   publicVersion: organization.publicVersion,
   publicMediaVersion: organization.publicMediaVersion,
   suspendedAt: organization.suspendedAt,
+  closedAt: organization.closedAt,
   subdomain: organization.subdomain,
   subdomainStatus: organization.subdomainStatus,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null; subdomain: string | null; subdomainStatus: string | null }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null; closedAt: Date | null; subdomain: string | null; subdomainStatus: string | null }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -115,6 +116,9 @@ function sameOriginImage(url: string | null) {
 
 /** The fans' context of a company row, for a request that came to `visit.host`. */
 export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'>): PublicContext {
+  // Closed by its admin: every page answers as for a company that does not exist (the database
+  // lets none of its rows through to fans' reads that name no company, migration 0037).
+  if (row.closedAt) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: visit.host.kind === 'company' ? `${getEnv().APP_URL}/` : '/' } satisfies NotFoundDetails)
   // Suspended by the platform operator: every fans' page of the company says so, and nothing else.
   if (row.suspendedAt) throw new AppError('UNAVAILABLE', 'public.unavailable.title', { companyName: row.name, home: `${getEnv().APP_URL}/` })
   const entitlements = getEntitlements(row)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { asset, contentItem, event, organization } from '#db/schema'
 import { getEntitlements } from '#app/features/billing/entitlements'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
@@ -93,7 +93,8 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
   return withPublicRead(null, async (tx) => {
     switch (kind) {
       case 'company': {
-        const [company] = await tx.select(companyColumns).from(organization).where(eq(organization.id, id))
+        // A closed account has no page to preview (its items' rows do not reach this read at all).
+        const [company] = await tx.select(companyColumns).from(organization).where(and(eq(organization.id, id), isNull(organization.closedAt)))
         if (!company) return null
         return subject(company, kind, id, async (inner) => {
           const [latest] = await inner
