@@ -2,13 +2,14 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { clientCodeSplitting, lucideIconsPerFile, reactRouterProductionBuild, SERVER_BUNDLED } from './scripts/bundle-splitting.ts'
+import { clientCodeSplitting, lucideIconsPerFile, preloadNotYetLoaded, reactRouterProductionBuild, SERVER_BUNDLED, smallerPreloadHelper } from './scripts/bundle-splitting.ts'
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP layer and the
 // React Router app share one module graph: one database pool, one auth instance.
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     target: 'es2022',
+    modulePreload: { resolveDependencies: preloadNotYetLoaded },
     rollupOptions: {
       // Rolldown's report of slow plugins names React Router's own transforms on a shared machine:
       // nothing this project can act on, and it buried the build's real warnings.
@@ -21,5 +22,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // @react-router/express share that one copy, with its own versions of cookie and set-cookie-parser.
   ssr: command === 'build' ? { noExternal: SERVER_BUNDLED } : undefined,
   server: { hmr: { port: 24679 } },
-  plugins: [tailwindcss(), reactRouter(), lucideIconsPerFile()],
+  plugins: [tailwindcss(), reactRouter(), lucideIconsPerFile(), smallerPreloadHelper()],
 }))

@@ -1,18 +1,24 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
-import { GlobalErrorScreen } from './components/global-error'
+import { GlobalErrorScreen } from './components/global-error-part'
 import { I18nProvider } from './components/i18n-provider'
-import { NotFoundScreen } from './components/not-found'
-import { CookieConsent } from './features/consent/components/cookie-consent'
 import { catalogArea } from './lib/i18n-areas'
 import { clientResources, getRequestLanguage } from './lib/i18n.server'
 import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
 import { useRequestLanguage } from './lib/request-language'
 import { LazyToaster } from './lib/toast'
-import { actionChangedNothing } from './lib/action-result'
+import { actionChangedNothing } from './lib/action-changed-nothing'
+import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
+import type { CookieConsentProps } from './features/consent/components/cookie-consent'
 import appStylesheet from './app.css?url'
+
+// In the page's HTML when a page is missing; the browser fetches it only then.
+const NotFoundScreen = lazyRenderedOnServer(() => import('./components/root-not-found'))
+// The cookie banner, status card and settings dialog: nothing of them is in the server's HTML (they
+// depend on this browser's storage), so the browser fetches them while the page hydrates, not before (ADR 026).
+const CookieConsent = lazyRenderedOnServer<CookieConsentProps>(() => import('./features/consent/components/cookie-consent').then((module) => ({ default: module.CookieConsent })))
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = getRequestLanguage(request)
@@ -36,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     performance.mark('hydrated')
+    // The last-resort screen, fetched once the page is up: there if the network goes away later.
+    window.setTimeout(() => void GlobalErrorScreen.preload(), 2000)
   }, [])
   return (
     <html lang={data?.language ?? requestLanguage ?? 'en'}>
@@ -77,7 +85,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {framed ? null : (
         <>
           <LazyToaster />
-          <CookieConsent remindOnLoad={!isStaffScreen} />
+          <Suspense fallback={null}>
+            <CookieConsent remindOnLoad={!isStaffScreen} />
+          </Suspense>
         </>
       )}
     </I18nProvider>
@@ -91,7 +101,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404 && data) {
     return (
       <I18nProvider language={data.language} resources={data.resources}>
-        <NotFoundScreen />
+        <Suspense fallback={null}>
+          <NotFoundScreen />
+        </Suspense>
       </I18nProvider>
     )
   }
@@ -99,5 +111,9 @@ export function ErrorBoundary() {
   // A request the app refused before any loader ran (a post to a page that takes none, a body
   // that is not a form): said as a refusal, not as a failure of ours.
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500
-  return <GlobalErrorScreen language={data?.language ?? requestLanguage} refused={refused} />
+  return (
+    <Suspense fallback={null}>
+      <GlobalErrorScreen language={data?.language ?? requestLanguage} refused={refused} />
+    </Suspense>
+  )
 }

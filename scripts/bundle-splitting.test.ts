@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importIconsPerFile, lucideIconFiles } from './bundle-splitting'
+import { compactPreloadHelper, importIconsPerFile, lucideIconFiles, preloadNotYetLoaded } from './bundle-splitting'
 
 const barrel = readFileSync(createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.js'), 'utf8')
 
@@ -28,5 +29,21 @@ describe('lucide icons imported from their own files', () => {
   it('leaves imports of anything that is not an icon to the barrel', () => {
     expect(importIconsPerFile("import { createLucideIcon, Download } from 'lucide-react'", files)).toBeNull()
     expect(importIconsPerFile("import { useState } from 'react'", files)).toBeNull()
+  })
+})
+
+describe("lazy chunks' preloads", () => {
+  it('leave out the files every page has loaded before any import() runs', () => {
+    const files = ['assets/gallery-lightbox-D3VY8TJW.js', 'assets/framework-CUR8OlTz.js', 'assets/rolldown-runtime-XKyaHtl9.js', 'assets/fans-L2vZ34Qe.js', 'assets/fans-pages-Dq2aOHn7.js', 'assets/fans-a_b-C9dE.js', 'assets/gallery-lightbox-3fDIcGch.css']
+    expect(preloadNotYetLoaded('assets/gallery-sNxyJBqw.js', files)).toEqual(['assets/gallery-lightbox-D3VY8TJW.js', 'assets/fans-pages-Dq2aOHn7.js', 'assets/gallery-lightbox-3fDIcGch.css'])
+  })
+
+  it("replace Vite's helper module under the id and name Vite gives it", () => {
+    // If Vite renames its helper, smallerPreloadHelper() would silently stop applying: this says so first.
+    const chunks = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'dist', 'node', 'chunks')
+    const vite = readdirSync(chunks).map((file) => readFileSync(path.join(chunks, file), 'utf8')).join('\n')
+    expect(vite).toContain('const preloadHelperId = "\\0vite/preload-helper.js"')
+    expect(vite).toContain('const preloadMethod = `__vitePreload`')
+    expect(compactPreloadHelper('/')).toContain('export const __vitePreload = (load, deps) =>')
   })
 })

@@ -36,7 +36,8 @@ function serverTranslator(language: Language, resources: Resource) {
 export function I18nProvider({ language, resources, children }: { language: Language; resources: Resource; children: ReactNode }) {
   // In the browser, one instance for the life of the page; new catalogs from the server are merged in.
   const instanceRef = useRef<{ i18n: Translator; builtFrom: Resource } | null>(null)
-  instanceRef.current ??= typeof document === 'undefined' ? serverTranslator(language, resources) : { i18n: createI18n(language, resources), builtFrom: resources }
+  // import.meta.env.SSR rather than a look for `document`: the browser bundle then leaves the server's part out.
+  instanceRef.current ??= import.meta.env.SSR ? serverTranslator(language, resources) : { i18n: createI18n(language, resources), builtFrom: resources }
   const { i18n, builtFrom } = instanceRef.current
   const revalidator = useRevalidator()
 

@@ -2,7 +2,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
 import { isErrorPayload } from '#app/lib/errors'
 import { cn } from '#app/lib/cn'
-import { buttonClasses } from './ui/button'
+import { buttonClasses } from './ui/button-classes'
 
 /** One look for every "not found": the code, what is missing, why, and the way back. */
 export function NotFoundView({ title, message, back, className, testId, code = '404' }: { title: string; message: string; back: { to: string; label: string }; className?: string; testId?: string; code?: string }) {

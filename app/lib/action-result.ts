@@ -6,6 +6,8 @@ import type { z } from 'zod'
 import { AppError } from './errors'
 import { fieldErrors } from './form-errors'
 
+export { actionChangedNothing, revalidateUnlessUnchanged } from './action-changed-nothing'
+
 /*
  * What admin actions answer to their fetchers: a message to toast, or i18n-keyed errors per
  * field ("form" for the whole form). One shape, one toast hook, one error mapping.
@@ -14,20 +16,6 @@ import { fieldErrors } from './form-errors'
 /** `changed` marks a refusal that was nonetheless recorded (a subdomain refused on the spot). */
 /** `upgrade`: the plan does not include it; where to change plan. */
 export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]>; changed?: true; upgrade?: string }
-
-/**
- * Whether an action's answer says nothing changed (a refusal, a failed save): the page's data is
- * then as it was, and reloading it (as React Router does after every action) would only fail
- * again when the network is gone.
- */
-export function actionChangedNothing(actionResult: unknown) {
-  return typeof actionResult === 'object' && actionResult !== null && 'ok' in actionResult && actionResult.ok === false && !('changed' in actionResult && actionResult.changed === true)
-}
-
-/** Revalidate after an action unless it changed nothing (see actionChangedNothing). */
-export function revalidateUnlessUnchanged({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
-  return actionChangedNothing(actionResult) ? false : defaultShouldRevalidate
-}
 
 /** What an admin action may answer: an outcome for its fetcher, or a redirect. */
 export type ActionAnswer = ReturnType<typeof actionSuccess> | Response

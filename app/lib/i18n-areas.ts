@@ -2,19 +2,14 @@
  * Which translations a page ships to the browser. Staff screens get the whole catalog; fans'
  * pages and the marketing site get only the namespaces they use, so a fan's phone does not
  * download the admin's texts inside every page. The root loader picks the set from the URL and
- * runs again when a navigation crosses from one area to another.
+ * runs again when a navigation crosses from one area to another. Each area's namespaces are in
+ * i18n.server.ts: only the server needs them.
  */
 export type CatalogArea = 'staff' | 'platform' | 'fans'
 
 const STAFF_PREFIXES = ['/admin', '/operator', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev', '/billing']
 /** The marketing site and its policies: the platform's own pages, the same for every visitor. */
 export const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
-
-const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal', 'public', 'sharing']
-export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {
-  platform: [...SHARED, 'home'],
-  fans: [...SHARED, 'downloads', 'comments', 'setlistFans', 'live'],
-}
 
 export function catalogArea(pathname: string, onCompanyHost = false): CatalogArea {
   if (STAFF_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return 'staff'

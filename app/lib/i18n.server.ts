@@ -3,7 +3,7 @@ import en from '#app/locales/en.json'
 import es from '#app/locales/es.json'
 import fr from '#app/locales/fr.json'
 import pt from '#app/locales/pt.json'
-import { AREA_NAMESPACES, type CatalogArea } from './i18n-areas'
+import type { CatalogArea } from './i18n-areas'
 import { createI18n, detectLanguage, type Language } from './i18n'
 
 export const catalogs = { en, pt, es, fr } satisfies Record<Language, object>
@@ -30,6 +30,13 @@ export function getRequestLanguage(request: Request) {
 
 export function getRequestT(request: Request) {
   return getFixedT(detectLanguage(request))
+}
+
+const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal', 'public', 'sharing']
+/** The namespaces each area ships (i18n-areas.ts); staff screens get the whole catalog. */
+export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {
+  platform: [...SHARED, 'home'],
+  fans: [...SHARED, 'downloads', 'comments', 'setlistFans', 'live'],
 }
 
 const shipped = new Map<string, Resource>()

@@ -1,7 +1,7 @@
-import { cloneElement, createContext, Fragment, isValidElement, useContext, useSyncExternalStore, type ReactElement, type ReactNode } from 'react'
-import type { TOptions, Translator } from './translator'
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react'
+import type { Translator } from './translator'
 
-/** React side of the translator (ADR 025): a provider, `useTranslation()` and `<Trans>`. */
+/** React side of the translator (ADR 025): a provider and `useTranslation()`; `<Trans>` is in trans.tsx. */
 const TranslatorContext = createContext<Translator | null>(null)
 
 export function TranslatorProvider({ i18n, children }: { i18n: Translator; children: ReactNode }) {
@@ -23,27 +23,4 @@ export function useTranslation() {
     () => i18n.t,
   )
   return { t, i18n }
-}
-
-const TAG = /<(\w+)>(.*?)<\/\1>/s
-
-/** Renders "Read our <policy>privacy policy</policy>." with `components.policy` around the words. */
-function withComponents(text: string, components: Record<string, ReactElement>): ReactNode[] {
-  const nodes: ReactNode[] = []
-  let rest = text
-  for (let match = TAG.exec(rest); match; match = TAG.exec(rest)) {
-    if (match.index > 0) nodes.push(rest.slice(0, match.index))
-    const [whole, name, inner] = match
-    const component = components[name]
-    const children = withComponents(inner, components)
-    nodes.push(isValidElement(component) ? cloneElement(component, { key: nodes.length }, ...children) : <Fragment key={nodes.length}>{children}</Fragment>)
-    rest = rest.slice(match.index + whole.length)
-  }
-  if (rest) nodes.push(rest)
-  return nodes
-}
-
-export function Trans({ i18nKey, values, components = {} }: { i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> }) {
-  const { t } = useTranslation()
-  return <>{withComponents(t(i18nKey, values), components)}</>
 }

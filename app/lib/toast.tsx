@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type * as SonnerModule from 'sonner'
 
 /*
@@ -64,33 +64,22 @@ export function useDarkToasts() {
   }, [])
 }
 
+// How the Toaster looks (toaster.tsx) comes with sonner.
+const loadToaster = () => import('./toaster')
+
 /** Staff screens fetch the toasts' code ahead (when idle), so a toast can still appear with the network gone. */
 export function preloadToasts() {
-  loadSonner().catch(() => undefined)
+  loadSonner()
+    .then(loadToaster)
+    .catch(() => undefined)
 }
 
 export const toast = { success: announce('success'), error: announce('error'), warning: announce('warning'), info: announce('info'), message: announce('message') }
 
-const Toaster = lazy(() => want().then((module) => ({ default: module.Toaster })))
-
-function ReadyWhenMounted() {
-  // Runs after the Toaster's own effects (children first): it is listening by now.
-  useEffect(() => markReady(), [])
-  return null
-}
+// Rendered once something was announced, so sonner is on its way already; toaster.tsx imports it too.
+const Toaster = lazy(loadToaster)
 
 /** Mounted once in the root; renders nothing until the first toast. */
-/**
- * Sonner's rich colours put 13 px text on pale backgrounds at 3:1 to 4.3:1 (success, warning,
- * info): under WCAG AA's 4.5:1 (axe flags them). The same hues, darkened to pass.
- */
-const READABLE_TOAST_COLOURS = {
-  '--success-text': '#006b24',
-  '--warning-text': '#8a4b00',
-  '--info-text': '#0b5cad',
-  '--error-text': '#b00000',
-} as CSSProperties
-
 export function LazyToaster() {
   const isWanted = useSyncExternalStore(
     (onChange) => {
@@ -111,9 +100,7 @@ export function LazyToaster() {
   if (!isWanted) return null
   return (
     <Suspense fallback={null}>
-      {/* Sonner's own dark rich colours pass AA; the darkened light ones would not on black. Over the viewer they sit low, clear of its toolbar. */}
-      <Toaster position={isDark ? 'bottom-center' : 'top-center'} richColors closeButton theme={isDark ? 'dark' : 'light'} style={isDark ? undefined : READABLE_TOAST_COLOURS} />
-      <ReadyWhenMounted />
+      <Toaster dark={isDark} onListening={markReady} />
     </Suspense>
   )
 }

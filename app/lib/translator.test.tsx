@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { TranslatorProvider, Trans } from './react-i18n'
+import { TranslatorProvider } from './react-i18n'
+import { Trans } from './trans'
 import { Translator } from './translator'
 
 const chain = ['en', 'pt', 'es', 'fr']

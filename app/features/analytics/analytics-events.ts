@@ -29,8 +29,8 @@ export function downloadDetail(kind: (typeof DOWNLOAD_KINDS)[number], song?: str
 export const FUNNEL_STEPS = ['view', 'lead', 'download', 'share'] as const
 export type FunnelStep = (typeof FUNNEL_STEPS)[number]
 
-/** Most events one request may carry: a page's worth of a fan's activity, sent on `pagehide`. */
-export const MAX_EVENTS_PER_BATCH = 100
+// What the page's sender (track.ts) needs, apart: every fans' page carries it, not these lists.
+export { MAX_EVENTS_PER_BATCH, VISITOR_COOKIE, VISITOR_COOKIE_MONTHS } from './analytics-sender'
 /** Largest body read (a full batch is far below it). */
 export const MAX_BATCH_BYTES = 64 * 1024
 /** Heartbeats come every 10 s; at up to 2× speed with a late timer a segment stays below this. */
@@ -40,8 +40,4 @@ export const REPEAT_VIEW_WINDOW_MINUTES = 30
 /** The 2-second slices of a video's timeline the heatmap counts. */
 export const HEATMAP_BUCKET_SECONDS = 2
 
-/** Name of the visitor cookie kept only with analytics consent (see track.ts). */
-export const VISITOR_COOKIE = 'ag_vid'
-/** How long that cookie lasts: the cookie policy states it. */
-export const VISITOR_COOKIE_MONTHS = 13
 export const VISITOR_COOKIE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/

@@ -1,7 +1,7 @@
 import { hasConsent } from '#app/features/consent/consent-storage'
 import type { z } from 'zod'
 import type { ZBrowserEvent } from './analytics.schema'
-import { MAX_EVENTS_PER_BATCH as MAX_BATCH, VISITOR_COOKIE, VISITOR_COOKIE_MONTHS } from './analytics-events'
+import { MAX_EVENTS_PER_BATCH as MAX_BATCH, VISITOR_COOKIE, VISITOR_COOKIE_MONTHS } from './analytics-sender'
 
 /*
  * Fans' pages report what fans do (ADR 040): events wait here and leave together, on `pagehide`

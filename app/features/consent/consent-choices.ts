@@ -13,7 +13,8 @@ import {
   type StoredConsentStatus,
   type StoredCookiePreferences,
 } from './consent'
-import { announceConsentChange, KEYS, readConsent, readPreferences, removeItem, setItem } from './consent-store'
+import { announceConsentChange } from './consent-changes'
+import { KEYS, readConsent, readPreferences, removeItem, setItem } from './consent-store'
 
 /*
  * The visitor's choices being made: Accept, Decline, Save Preferences, Only Necessary, the

@@ -1,5 +1,5 @@
 import type { ConsentCategory } from './consent'
-import { readConsent } from './consent-store'
+import { readDecision } from './consent-decision'
 
 /*
  * What the rest of the product asks before storing or sending anything that is not strictly
@@ -9,8 +9,8 @@ import { readConsent } from './consent-store'
 /** Whether storing or sending data of this kind is allowed now. Necessary is always allowed. */
 export function hasConsent(category: ConsentCategory): boolean {
   if (category === 'necessary') return true
-  const consent = readConsent()
-  return consent.status !== null && consent.preferences[category]
+  const decision = readDecision()
+  return decision.status !== null && decision.preferences[category]
 }
 
 export type SimpleStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

@@ -13,7 +13,8 @@ import {
 } from './consent'
 import { acceptAll, acceptNecessaryOnly, declineOptional, dismissBanner, resetConsent, savePreferences } from './consent-choices'
 import { hasConsent, storageFor } from './consent-storage'
-import { getConsentSnapshot, onConsentChange, readConsent } from './consent-store'
+import { getConsentSnapshot, onConsentChange } from './consent-changes'
+import { readConsent } from './consent-store'
 
 const DAY = 24 * 60 * 60 * 1000
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null')

@@ -1,17 +1,11 @@
 /** Cookie consent: the spec's constants (section 9) and the shapes stored in this browser (ADR 019). */
 
-export const CONSENT_VERSION = '1.0'
-export const CONSENT_VALIDITY_DAYS = 365
+// What reading a stored decision needs is in consent-record.ts: every page loads it, the rest comes with the consent UI.
+export { CONSENT_STORAGE_KEYS, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, NECESSARY_ONLY } from './consent-record'
+
 export const CONSENT_AUDIT_LIMIT = 10
 export const CONSENT_BANNER_DELAY_MS = 2000
 export const CONSENT_STATUS_CARD_MS = 3000
-
-/** localStorage keys, exactly as the spec names them. */
-export const CONSENT_STORAGE_KEYS = {
-  status: 'tracking-consent',
-  preferences: 'cookie-preferences',
-  bannerSeen: 'consent-banner-seen',
-} as const
 
 /** Dispatched on window whenever this tab (or another one) changes the stored consent. */
 export const CONSENT_CHANGE_EVENT = 'afterglow:consent-change'
@@ -39,8 +33,6 @@ export type ConsentState = {
   audit: ConsentAuditEntry[]
 }
 
-/** Before any choice only what the site cannot work without is on. */
-export const NECESSARY_ONLY: ConsentPreferences = { necessary: true, functional: false, analytics: false, marketing: false }
 export const ALL_ACCEPTED: ConsentPreferences = { necessary: true, functional: true, analytics: true, marketing: true }
 /** The banner's Decline keeps functional cookies (spec section 4). */
 export const OPTIONAL_DECLINED: ConsentPreferences = { necessary: true, functional: true, analytics: false, marketing: false }

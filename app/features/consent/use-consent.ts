@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { ConsentCategory, ConsentState } from './consent'
-import { getConsentSnapshot, onConsentChange, UNSET_CONSENT } from './consent-store'
+import { getConsentSnapshot, onConsentChange, UNSET_CONSENT } from './consent-changes'
 
 function subscribe(onStoreChange: () => void) {
   return onConsentChange(onStoreChange)

@@ -24,13 +24,14 @@ import { useRefreshWhilePreparing } from '#app/features/public/use-refresh-while
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
+import { getRequestLanguage } from '#app/lib/i18n.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
 import { data } from 'react-router'
 import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
-import { CommentsSection } from '#app/features/comments/components/comments-section'
+import { CommentsSection } from '#app/features/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
 import { commentAnswer } from '#app/features/comments/server/comment-answer.server'
@@ -59,7 +60,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const setlist = await loadGalleryChapters(context, gallery.id, new URL(request.url).searchParams.get('chapter'))
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
-    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
+    // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
+    const offer = downloads.items[gallery.id]
+    const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
+    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
   } catch (error) {
     throw toHttpError(error)
   }
@@ -92,16 +96,16 @@ const NO_MORE: MoreState = { items: [], hasMore: true, loadMore: () => undefined
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
-// Moving here from another page, a set-list's part arrives with the page's data, not after it.
+// Moving here from another page, the comments and a set-list's part arrive with the page's data, not after it.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const loaded = await serverLoader()
+  const [loaded] = await Promise.all([serverLoader(), CommentsSection.preload()])
   if (loaded.setlist) await SetlistChapters.preload()
   return loaded
 }
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, share, comments, commentToken, setlist } = loaderData
+  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, downloadSize, share, comments, commentToken, setlist } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -127,9 +131,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </p>
         {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
         {offer ? (
-          <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: formatBytes(offer.sizeBytes, i18n.language) })} size="lg" className="mt-6 w-full sm:w-auto">
+          <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: downloadSize })} size="lg" className="mt-6 w-full sm:w-auto">
             {t('downloads.all')}
-            <span className="font-normal">· {formatBytes(offer.sizeBytes, i18n.language)}</span>
+            <span className="font-normal">· {downloadSize}</span>
           </DownloadButton>
         ) : null}
       </CoverHero>
@@ -139,7 +143,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
       <div className="pb-4">
-        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+        <Suspense fallback={null}>
+          <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+        </Suspense>
       </div>
       {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
         <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
@@ -185,7 +191,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} labels={{ Previous: t('public.lightbox.previous'), Next: t('public.lightbox.next'), Close: t('public.lightbox.close'), 'Zoom in': t('public.lightbox.zoomIn'), 'Zoom out': t('public.lightbox.zoomOut'), Lightbox: t('public.lightbox.label'), Carousel: t('public.lightbox.label'), Slide: t('public.lightbox.slide'), Shortcuts: t('public.lightbox.shortcuts'), shortcutsMove: t('public.lightbox.shortcutsMove'), shortcutsZoom: t('public.lightbox.shortcutsZoom'), shortcutsClose: t('public.lightbox.shortcutsClose') }} share={{ url: share.url, title: share.title, label: t('sharing.menu.photo') }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref, label: t('downloads.action') } : undefined} />
+            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} share={{ url: share.url, title: share.title }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : undefined} />
           </Suspense>
         ) : null}
       </section>

@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { Suspense } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect } from 'react-router'
 import { ContentViewer } from '#app/features/public/components/content-viewer'
@@ -17,7 +18,7 @@ import { buildShareCard } from '#app/features/sharing/server/build-share-card.se
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
 import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
-import { CommentsSection } from '#app/features/comments/components/comments-section'
+import { CommentsSection } from '#app/features/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
 import { commentAnswer } from '#app/features/comments/server/comment-answer.server'
@@ -65,6 +66,12 @@ export const shouldRevalidate = revalidateAfterComment
 export const headers = passRetryAfter
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+
+// Moving here from another page, the comments arrive with the page's data, not after it.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), CommentsSection.preload()])
+  return loaded
+}
 
 export default function Player({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
@@ -133,7 +140,9 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </article>
-      <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
+      <Suspense fallback={null}>
+        <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
+      </Suspense>
     </PublicShell>
   )
 }

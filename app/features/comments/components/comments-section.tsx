@@ -1,17 +1,16 @@
 import { ChevronDown, MessageCircle } from 'lucide-react'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import { useTranslation } from '#app/lib/react-i18n'
-import { COMMENT_INTENT } from '../comment-rules'
 import type { CommentFormResponse, PublicComment } from '../comments.schema'
+import CommentsThread, { commentAnswerOf } from './comments-thread'
 
 /*
- * Comments under a gallery or a single item: the heading comes with the page; the comments and
- * the form (comments-thread.tsx) are in the page's HTML but fetched as a script of their own, so a
- * fan who came for the photos does not download a form first.
+ * Comments under a gallery or a single item: the heading, the comments and the form
+ * (comments-thread.tsx). Pages take this whole part through `lazyRenderedOnServer`: it is in the
+ * page's HTML, and fetched as a script of its own while the page hydrates, so a fan who came for
+ * the photos does not download a form first.
  */
-const CommentsThread = lazyRenderedOnServer(() => import('./comments-thread'))
 
 export type CommentsSectionProps = {
   contentId: string
@@ -23,12 +22,6 @@ export type CommentsSectionProps = {
   formToken: string
   /** Folded under a summary line until the fan opens it (galleries, whose photos keep coming below). */
   collapsible?: boolean
-}
-
-/** The page's answer to a comment just sent: the fetcher's, or without JavaScript the action's. */
-export function commentAnswerOf(fetched: CommentFormResponse | undefined, actionData: unknown) {
-  if (fetched) return fetched
-  return typeof actionData === 'object' && actionData !== null && (actionData as { intent?: unknown }).intent === COMMENT_INTENT ? (actionData as CommentFormResponse) : undefined
 }
 
 export function CommentsSection({ collapsible = false, ...thread }: CommentsSectionProps) {
@@ -46,11 +39,7 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
       {comments.length > 0 ? <span className="text-base font-normal text-ink-muted">({comments.length})</span> : null}
     </>
   )
-  const content = (
-    <Suspense fallback={<p className="mt-3 text-ink-muted">{t('comments.loading')}</p>}>
-      <CommentsThread {...thread} />
-    </Suspense>
-  )
+  const content = <CommentsThread {...thread} />
 
   if (collapsible) {
     // Galleries grow as the fan scrolls, so their comments sit above the photos, folded: a native
@@ -64,8 +53,6 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
         data-testid="comments"
       >
         <summary
-          onPointerEnter={() => void CommentsThread.preload()}
-          onFocus={() => void CommentsThread.preload()}
           className="flex min-h-11 w-full cursor-pointer list-none items-center gap-2 rounded-xl border border-line/70 bg-surface-muted/40 px-4 py-2 text-base font-semibold hover:bg-surface-muted/70 focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none sm:w-auto sm:inline-flex [&::-webkit-details-marker]:hidden"
           data-testid="comments-toggle"
         >

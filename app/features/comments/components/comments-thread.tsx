@@ -8,7 +8,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import { COMMENT_BODY_MAX, COMMENT_HONEYPOT, COMMENT_INTENT } from '../comment-rules'
 import type { CommentFormResponse } from '../comments.schema'
-import { commentAnswerOf, type CommentsSectionProps } from './comments-section'
+import type { CommentsSectionProps } from './comments-section'
 
 /*
  * The comments and the form under their heading (comments-section.tsx). The form posts to the
@@ -17,6 +17,12 @@ import { commentAnswerOf, type CommentsSectionProps } from './comments-section'
  */
 
 type CommentsThreadProps = Omit<CommentsSectionProps, 'collapsible'>
+
+/** The page's answer to a comment just sent: the fetcher's, or without JavaScript the action's. */
+export function commentAnswerOf(fetched: CommentFormResponse | undefined, actionData: unknown) {
+  if (fetched) return fetched
+  return typeof actionData === 'object' && actionData !== null && (actionData as { intent?: unknown }).intent === COMMENT_INTENT ? (actionData as CommentFormResponse) : undefined
+}
 
 export default function CommentsThread({ contentId, comments, moderated, companyName, formToken }: CommentsThreadProps) {
   const { t, i18n } = useTranslation()

@@ -122,4 +122,18 @@ describe('cookie consent on the page', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByTestId('consent-status-count').textContent).toBe('2/4 enabled')
   })
+
+  it('a "Cookie settings" link pressed before the consent UI arrived opens the dialog once it is there, and only once', async () => {
+    act(() => openCookieSettings())
+    renderConsent()
+    await settle()
+    expect(screen.getByRole('dialog')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Only Necessary' }))
+    await settle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    cleanup()
+    renderConsent()
+    await settle()
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
 })

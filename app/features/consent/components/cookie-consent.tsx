@@ -4,16 +4,16 @@ import { toast } from '#app/lib/toast'
 import { LANGUAGE_STORAGE_KEY } from '#app/lib/i18n'
 import { CONSENT_BANNER_DELAY_MS } from '../consent'
 import { readConsent } from '../consent-store'
-import { COOKIE_SETTINGS_EVENT } from '../open-cookie-settings'
+import { COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from '../open-cookie-settings'
 import { useConsent } from '../use-consent'
 import ConsentBanner from './consent-banner'
 import ConsentStatusCard from './consent-status-card'
 
 /*
  * Mounted once in the root, so every page (marketing site, policies, companies' pages, admin)
- * has the banner, the settings dialog and the status card. Every first page view shows one of
- * the banner (2 s in) or the status card, so both come with the page rather than as another
- * request a moment later; the settings dialog (Radix) is fetched when first opened.
+ * has the banner, the settings dialog and the status card. None of them is in a page's HTML (they
+ * depend on this browser's storage), so this comes as a file of its own while the page hydrates
+ * (root.tsx), before the banner's 2 s; the settings dialog (Radix) is fetched when first opened.
  */
 
 const loadSettingsDialog = () => import('./cookie-settings-dialog')
@@ -42,7 +42,9 @@ function hasLanguage() {
  * `remindOnLoad`: the status card greets each page load once consent exists (the spec's fans'
  * and marketing pages). The admin turns it off: a card over a work screen is clutter.
  */
-export function CookieConsent({ remindOnLoad = true }: { remindOnLoad?: boolean }) {
+export type CookieConsentProps = { remindOnLoad?: boolean }
+
+export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
   const { t } = useTranslation()
   const consent = useConsent()
   const [bannerDue, setBannerDue] = useState(false)
@@ -73,8 +75,14 @@ export function CookieConsent({ remindOnLoad = true }: { remindOnLoad?: boolean 
   }, [])
 
   useEffect(() => {
-    window.addEventListener(COOKIE_SETTINGS_EVENT, openDialog)
-    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, openDialog)
+    const onRequest = () => {
+      takeCookieSettingsRequest()
+      openDialog()
+    }
+    // A "Cookie settings" link pressed while this was on its way opens the dialog now.
+    if (takeCookieSettingsRequest()) openDialog()
+    window.addEventListener(COOKIE_SETTINGS_EVENT, onRequest)
+    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, onRequest)
   }, [openDialog])
 
   const onChosen = useCallback(

@@ -2,9 +2,8 @@ import { Download, Loader2 } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
-import { buttonClasses } from '#app/components/ui/button'
+import { buttonClasses } from '#app/components/ui/button-classes'
 import { cn } from '#app/lib/cn'
-import { downloadPinPath, PIN_REQUIRED_STATUS } from '#app/features/gallery-protection/protection-paths'
 
 type DownloadButtonProps = {
   /** The download address (fileDownloadPath / contentDownloadPath). */
@@ -26,20 +25,8 @@ type DownloadButtonProps = {
   className?: string
 }
 
-// How long "Preparing…" stays after the browser took the download over: its own progress
-// UI shows then, and a second tap should not start a second copy.
-const HANDOVER_MS = 1500
-
-/** The browser saves the response as a file (Content-Disposition) and the page stays. */
-function saveFrom(href: string) {
-  const link = document.createElement('a')
-  link.href = href
-  link.download = ''
-  link.rel = 'noopener'
-  document.body.append(link)
-  link.click()
-  link.remove()
-}
+// Starting a download (start-download.ts) is fetched when a fan reaches for the button, not with the page.
+const loadStart = () => import('../start-download')
 
 // The dialog (form, validation, Radix) is fetched the first time a fan may need it, not with the page.
 const loadLeadDialog = () => import('#app/features/leads/components/lead-capture-dialog')
@@ -73,30 +60,19 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
   const start = useCallback(async () => {
     setPreparing(true)
     try {
-      const response = await fetch(href, { method: 'HEAD', credentials: 'same-origin', cache: 'no-store' })
-      if (response.status === PIN_REQUIRED_STATUS) {
-        // The gallery asks for its download PIN: its page asks, then offers the file.
-        window.location.assign(downloadPinPath(href))
-        return
-      }
-      if (response.status === 403) {
-        // The company does not know this fan yet (or no longer: cookie expired, lead erased).
-        setAsking(true)
-        return
-      }
-      if (!response.ok) {
-        toast.error(t(response.status === 404 ? 'downloads.errors.notFound' : 'downloads.errors.failed'))
-        return
-      }
-      saveFrom(href)
-      toast.success(t('downloads.started'))
-      await new Promise((resolve) => setTimeout(resolve, HANDOVER_MS))
+      const { startDownload } = await loadStart()
+      if ((await startDownload(href, t)) === 'ask') setAsking(true)
     } catch {
       toast.error(t(navigator.onLine === false ? 'downloads.errors.offline' : 'downloads.errors.failed'))
     } finally {
       if (mounted.current) setPreparing(false)
     }
   }, [href, t])
+
+  function prepare() {
+    void loadStart()
+    if (leadRequired) void loadLeadDialog()
+  }
 
   function click(event: MouseEvent<HTMLAnchorElement>) {
     // A new tab or window is the browser's business (and goes through the no-JavaScript path).
@@ -118,8 +94,8 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         ref={trigger}
         href={href}
         onClick={click}
-        onPointerEnter={leadRequired ? () => void loadLeadDialog() : undefined}
-        onFocus={leadRequired ? () => void loadLeadDialog() : undefined}
+        onPointerEnter={prepare}
+        onFocus={prepare}
         aria-label={appearance === 'icon' || preparing ? (preparing ? t('downloads.preparing') : label) : undefined}
         aria-busy={preparing}
         aria-disabled={preparing}

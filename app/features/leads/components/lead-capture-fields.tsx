@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react'
-import { Trans, useTranslation } from '#app/lib/react-i18n'
+import { useTranslation } from '#app/lib/react-i18n'
+import { Trans } from '#app/lib/trans'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { cn } from '#app/lib/cn'
 import { hasMissingRequired } from '../lead-capture.schema'

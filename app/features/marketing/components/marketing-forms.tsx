@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
-import { Trans, useTranslation } from '#app/lib/react-i18n'
+import { useTranslation } from '#app/lib/react-i18n'
+import { Trans } from '#app/lib/trans'
 import { Link, useActionData, useFetcher, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { Field, TextField } from '#app/components/ui/field'

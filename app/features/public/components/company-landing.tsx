@@ -10,6 +10,7 @@ import type { getCompanyLanding, PublicCompany } from '../server/public-pages.se
 import { FileTypeIcon, fileKindOf } from './file-type'
 import { FilterTabs, MEDIA_TABS } from './filter-tabs'
 import { PublicShell } from './public-shell'
+import { SocialLinks } from './social-links'
 
 type LandingContent = Awaited<ReturnType<typeof getCompanyLanding>>
 
@@ -43,7 +44,7 @@ export function CompanyLandingView({ company, landing, galleries, events, resour
   const { t } = useTranslation()
   const sections = { galleries: <GalleriesSection key="galleries" galleries={galleries} tab={tab} basePath={basePath} />, events: <EventsSection key="events" events={events} resources={resources} basePath={basePath} /> }
   return (
-    <PublicShell company={company} basePath={basePath} about={{ text: landing.about, website: landing.website, social: landing.social }}>
+    <PublicShell company={company} basePath={basePath} about={<CompanyAbout companyName={company.name} text={landing.about} website={landing.website} social={landing.social} />}>
       {landing.pendingSubdomainUrl ? (
         <p className="border-b border-line/60 bg-surface-muted px-4 py-2.5 text-center text-sm text-ink-muted" data-testid="subdomain-banner">
           <Info aria-hidden className="mr-1.5 inline size-4 -translate-y-px text-accent" />
@@ -56,6 +57,18 @@ export function CompanyLandingView({ company, landing, galleries, events, resour
       <Hero company={company} landing={landing} share={share} />
       {landing.displayMode === 'events' ? [sections.events, sections.galleries] : [sections.galleries, sections.events]}
     </PublicShell>
+  )
+}
+
+/** The top of the landing's footer: the company's own words and its profiles. */
+function CompanyAbout({ companyName, text, website, social }: { companyName: string; text: string | null; website: string | null; social: Array<{ network: SocialNetwork; url: string }> }) {
+  const { t } = useTranslation()
+  if (!text && !website && social.length === 0) return null
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 sm:flex-row sm:items-start sm:justify-between sm:px-6" data-testid="company-about">
+      {text ? <p className="max-w-2xl text-sm leading-relaxed whitespace-pre-line text-ink-muted">{text}</p> : <span />}
+      <SocialLinks website={website} links={social} label={t('public.footer.social', { company: companyName })} />
+    </div>
   )
 }
 

@@ -16,16 +16,36 @@ import { fileDownloadPath } from '#app/features/downloads/downloads'
 import type { PublicMedia } from '../server/public-pages.server'
 import { LikeButton } from '#app/features/analytics/components/like-button'
 import { useDarkToasts } from '#app/lib/toast'
+import { useTranslation } from '#app/lib/react-i18n'
 
 /** The viewer's download button, when the gallery offers downloads. */
-export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string; label: string }
+export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string }
 
 /** Downloads the photo or video on screen (the toolbar re-renders as the fan swipes). */
-function DownloadCurrent({ media, download }: { media: PublicMedia[]; download: ViewerDownload }) {
+function DownloadCurrent({ media, download, label }: { media: PublicMedia[]; download: ViewerDownload; label: string }) {
   const { currentIndex } = useLightboxState()
   const item = media[currentIndex]
   if (!item) return null
-  return <DownloadButton appearance="icon" className="yarl__button" href={fileDownloadPath(item.id)} {...download} />
+  return <DownloadButton appearance="icon" className="yarl__button" href={fileDownloadPath(item.id)} label={label} {...download} />
+}
+
+/** The viewer's words in the fan's language (yet-another-react-lightbox names its own in English). */
+function useViewerLabels(): Record<string, string> {
+  const { t } = useTranslation()
+  return {
+    Previous: t('public.lightbox.previous'),
+    Next: t('public.lightbox.next'),
+    Close: t('public.lightbox.close'),
+    'Zoom in': t('public.lightbox.zoomIn'),
+    'Zoom out': t('public.lightbox.zoomOut'),
+    Lightbox: t('public.lightbox.label'),
+    Carousel: t('public.lightbox.label'),
+    Slide: t('public.lightbox.slide'),
+    Shortcuts: t('public.lightbox.shortcuts'),
+    shortcutsMove: t('public.lightbox.shortcutsMove'),
+    shortcutsZoom: t('public.lightbox.shortcutsZoom'),
+    shortcutsClose: t('public.lightbox.shortcutsClose'),
+  }
 }
 
 /** The heart of the photo or video on screen (its own state per photo). */
@@ -103,7 +123,6 @@ export default function GalleryLightbox({
   media,
   index,
   onClose,
-  labels,
   share,
   download,
   hasMore = false,
@@ -114,8 +133,8 @@ export default function GalleryLightbox({
   media: PublicMedia[]
   index: number
   onClose: () => void
-  labels: Record<string, string>
-  share?: { url: string; title: string; label: string }
+  /** The gallery's link: share shares the gallery the photo belongs to. */
+  share?: { url: string; title: string }
   download?: ViewerDownload
   /** More of the gallery is still to come: the viewer asks for it as the fan nears the end. */
   hasMore?: boolean
@@ -126,6 +145,8 @@ export default function GalleryLightbox({
   like?: { companyId: string; contentId: string }
 }) {
   useDarkToasts()
+  const { t } = useTranslation()
+  const labels = useViewerLabels()
   const wide = useWideScreen()
   // Kept here so the viewer stays on its photo when more photos arrive behind it.
   const [current, setCurrent] = useState(index)
@@ -180,7 +201,7 @@ export default function GalleryLightbox({
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
       // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
-      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={share.label} />] : []), <ShortcutsButton key="shortcuts" labels={labels} />, 'close'] }}
+      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} label={t('downloads.action')} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={t('sharing.menu.photo')} />] : []), <ShortcutsButton key="shortcuts" labels={labels} />, 'close'] }}
     />
   )
 }

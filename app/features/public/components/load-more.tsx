@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNearViewport } from '../use-near-viewport'
 import { useTranslation } from '#app/lib/react-i18n'
-import { buttonClasses } from '#app/components/ui/button'
+import { buttonClasses } from '#app/components/ui/button-classes'
 
 /**
  * The end of what a gallery has shown so far. It asks for the next page well before the fan

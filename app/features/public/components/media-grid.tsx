@@ -1,8 +1,9 @@
 import { Play } from 'lucide-react'
-import type { CSSProperties, Ref } from 'react'
+import type { CSSProperties } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
-import { gridGeometry, type GalleryLayout, type GridGeometry, type PageTemplate } from '../page-template'
+import { gridGeometry, type GridGeometry } from '../page-geometry'
+import type { GalleryLayout, PageTemplate } from '../page-template'
 import type { PublicMedia } from '../server/public-pages.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
@@ -84,24 +85,6 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
  * and the height it holds before the photo loads. Markup per photo is what an uncached page's
  * render costs, so the tile's position, space and look live in the stylesheet, not on each tile.
  */
-function tileStyle(ratio: number) {
+export function tileStyle(ratio: number) {
   return { '--r': Number(ratio.toFixed(4)) } as CSSProperties
-}
-
-/**
- * The space of a page that is on its way, tile for tile where its photos will be (the server sent
- * their sizes with the page before): when the page arrives its photos take these places, and
- * nothing the fan sees moves, however fast they scrolled.
- */
-export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<[number, number]>; template: PageTemplate; className?: string; ref?: Ref<HTMLDivElement> }) {
-  const geometry = gridGeometry(template)
-  return (
-    <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
-      <ul className="media-grid" data-layout={template.layout}>
-        {sizes.map(([width, height], index) => (
-          <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
-        ))}
-      </ul>
-    </div>
-  )
 }

@@ -5,7 +5,8 @@ import { useGalleryPages } from '../use-gallery-pages'
 import { useHydrated, useNearViewport } from '../use-near-viewport'
 import { LoadMore } from './load-more'
 import type { PageTemplate } from '../page-template'
-import { MediaGrid, PendingGrid } from './media-grid'
+import { MediaGrid } from './media-grid'
+import { PendingGrid } from './pending-grid'
 
 export type MoreState = { items: PublicMedia[]; hasMore: boolean; loadMore: () => void }
 

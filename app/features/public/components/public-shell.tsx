@@ -1,15 +1,14 @@
 import { Menu } from 'lucide-react'
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
+import { Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { hasMemberHint } from '#app/lib/member-hint'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link, useParams, useRouteError } from 'react-router'
+import { Link } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
-import { CompanyLoadFailure, PublicNotFound, publicLoadFailureOf, publicNotFoundOf, PublicUnavailable, publicUnavailableOf, type PublicNotFoundKind } from '#app/components/not-found'
+import type { PublicNotFoundKind } from '#app/components/not-found'
+import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
-import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 import type { PublicCompany } from '../server/public-pages.server'
-import { templateFrameClass } from '../page-template'
-import { SocialLinks } from './social-links'
+import { templateFrameClass } from '../page-geometry'
 
 type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'template' | 'showPlatformBadge' | 'platformUrl'>
 
@@ -34,17 +33,15 @@ function platformLinks(platformUrl: string) {
   }
 }
 
-/** What only the landing's footer shows: the company's own words and its profiles. */
-export type ShellAbout = { text: string | null; website: string | null; social: Array<{ network: SocialNetwork; url: string }> }
-
 /**
  * The fan-facing frame of a company's pages: its template's canvas and type in the company's
  * colours (when its plan includes branding), its logo and name, the header links and the footer. Server-rendered;
  * the phone menu is a <details> so it opens without JavaScript. With custom branding (no platform
  * badge) fans see only the company's own navigation; on Starter the platform's sales links stay,
- * named as the platform's.
+ * named as the platform's. `about` heads the footer: only the landing has one (the company's own
+ * words and profiles, company-landing.tsx), so its icons do not travel with every fans' page.
  */
-export function PublicShell({ company, basePath, about, children }: { company: ShellCompany; basePath: string; about?: ShellAbout; children: ReactNode }) {
+export function PublicShell({ company, basePath, about, children }: { company: ShellCompany; basePath: string; about?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation()
   const home = basePath || '/'
   const links = platformLinks(company.platformUrl)
@@ -115,12 +112,7 @@ export function PublicShell({ company, basePath, about, children }: { company: S
       </header>
       <main className="flex-1">{children}</main>
       <footer className="border-t border-line/60">
-        {about && (about.text || about.website || about.social.length > 0) ? (
-          <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 sm:flex-row sm:items-start sm:justify-between sm:px-6" data-testid="company-about">
-            {about.text ? <p className="max-w-2xl text-sm leading-relaxed whitespace-pre-line text-ink-muted">{about.text}</p> : <span />}
-            <SocialLinks website={about.website} links={about.social} label={t('public.footer.social', { company: company.name })} />
-          </div>
-        ) : null}
+        {about}
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>
             © {new Date().getFullYear()} {company.name}
@@ -147,14 +139,14 @@ export function PublicShell({ company, basePath, about, children }: { company: S
   )
 }
 
+// Error screens are in the page's HTML when a page fails; the browser fetches them only then.
+const PublicErrorScreen = lazyRenderedOnServer(() => import('./public-error-screen'))
+
 /** The error boundary of every fans' page: its 404s become the right not-found screen, on the night canvas. */
 export function PublicErrorBoundary({ fallback }: { fallback: PublicNotFoundKind }) {
-  const error = useRouteError()
-  const params = useParams()
-  const unavailable = publicUnavailableOf(error)
-  if (unavailable) return <PublicUnavailable {...unavailable} />
-  if (publicLoadFailureOf(error)) return <CompanyLoadFailure />
-  const notFound = publicNotFoundOf(error, fallback, params)
-  if (!notFound) throw error
-  return <PublicNotFound {...notFound} />
+  return (
+    <Suspense fallback={null}>
+      <PublicErrorScreen fallback={fallback} />
+    </Suspense>
+  )
 }
