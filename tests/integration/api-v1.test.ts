@@ -45,6 +45,39 @@ describe('problem details', () => {
     expect(method.headers.allow).toBe('GET, POST')
     expect(method.json().code).toBe('METHOD_NOT_ALLOWED')
   })
+
+  it('answers an address with a control character or broken percent-encoding as a problem in the caller’s language, not a page', async () => {
+    // Found by the fuzz suite: these were answered with the site's not-found page, and a POST to one with 405 and a page.
+    for (const [method, path, status, detail] of [
+      ['GET', '/content/%ZZ', 404, 'Este endereço não existe na API'],
+      ['POST', '/content/%00/publish', 404, 'Este endereço não existe na API'],
+      ['DELETE', '/leads/a%0D%0AX-Injected%3A%201', 404, 'Este endereço não existe na API'],
+      ['GET', '/content?q=a%00b', 400, 'Alguns valores foram recusados'],
+      ['GET', '/leads?limit=%E0%A4%A', 400, 'Alguns valores foram recusados'],
+    ] as const) {
+      const response = await apiRequest(script(), key, path, { method, headers: { 'accept-language': 'pt' } })
+      expect(response.status, path).toBe(status)
+      expect(response.headers['content-type'], path).toBe('application/problem+json')
+      expect(response.json(), path).toMatchObject({ status, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', detail, instance: `/api/v1${path.split('?')[0]}` })
+    }
+  })
+})
+
+describe('hostile bodies', () => {
+  // Found by the fuzz suite: a NUL in any text field, and a day the calendar has not got, answered 500.
+  it('drops the characters no one types from a JSON body, as from a form, and refuses a day the calendar has not got', async () => {
+    const created = await apiRequest(script(), key, '/content', { json: { kind: 'gallery', title: 'Night\u0000 two', description: 'a\u0000b\u0007c', location: '\u0000', happenedOn: '2024-02-29' } })
+    expect(created.status).toBe(201)
+    expect(created.json()).toMatchObject({ title: 'Night two', description: 'abc', location: null, happenedOn: '2024-02-29' })
+    const changed = await apiRequest(script(), key, `/content/${created.json().id}`, { method: 'PATCH', json: { category: 'Live\u0000\u001f' } })
+    expect(changed.status).toBe(200)
+    expect(changed.json().category).toBe('Live')
+    for (const happenedOn of ['2026-02-30', '2025-02-29', '2026-13-01']) {
+      const refused = await apiRequest(script(), key, '/content', { json: { kind: 'gallery', title: 'Bad day', happenedOn }, headers: { 'accept-language': 'en' } })
+      expect(refused.status, happenedOn).toBe(400)
+      expect(refused.json(), happenedOn).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'body.happenedOn' }] })
+    }
+  })
 })
 
 describe('tenancy', () => {

@@ -26,6 +26,8 @@ export const ZContentDetails = z.object({
     .string()
     .trim()
     .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'content.errors.date')
+    // A day the calendar has: PostgreSQL refuses 2026-02-30 as a date.
+    .refine((value) => value === '' || z.iso.date().safeParse(value).success, 'content.errors.date')
     .optional()
     .transform((value) => (value ? value : null)),
   eventId: z

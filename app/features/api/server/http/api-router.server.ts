@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { ApiScope } from '#app/features/api/api-keys.schema'
 import type { Permission } from '#app/features/members/permissions'
 import { AppError } from '#app/lib/errors'
+import { dropUntypable } from '#app/lib/read-form.server'
 import { requireApiKey, type ApiKeyContext } from '#app/lib/tenant.server'
 import { contentTypeOf, withIdempotency } from './idempotency.server'
 import { invalidInput, problemOf, rateLimitHeaderValues, type ApiAnswer } from './problem-details.server'
@@ -88,11 +89,15 @@ function rateLimitHeaders(context: ApiKeyContext | null): Record<string, string>
   return rateLimitHeaderValues(context.rateLimit)
 }
 
+/**
+ * The body as JSON, every string in it without the characters no one types, as forms are read
+ * (readForm): NUL, which PostgreSQL refuses in text, and the other controls but tab and line breaks.
+ */
 async function readJsonBody(request: Request): Promise<{ text: string; value: unknown } | null> {
   const text = await request.text()
   if (text.trim() === '') return { text, value: {} }
   try {
-    return { text, value: JSON.parse(text) }
+    return { text, value: JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? dropUntypable(value) : value)) }
   } catch {
     return null
   }
