@@ -245,6 +245,33 @@ export function unclearRefusal(response: { status: number; headers: Record<strin
   return `a ${type || 'bodiless'} answer: ${response.text.slice(0, 120)}`
 }
 
+/** Each catalog text of a language as a pattern its interpolated form matches (`{{plan}}` stands for anything). */
+const CATALOG_PATTERNS = Object.fromEntries(
+  Object.entries(catalogs).map(([language, catalog]) => [language, [...new Set(leaves(catalog).values())].map((text) => new RegExp(`^${text.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`))]),
+) as Record<Language, RegExp[]>
+
+/**
+ * Why a refusal of the public API (/api/v1) would not tell its program what went wrong, or null:
+ * it must be an RFC 9457 problem (`application/problem+json`) with the answer's status, the app's
+ * error `code`, and a `detail` that is one of the catalog's texts in the caller's language.
+ */
+export function unclearProblem(response: { status: number; headers: Record<string, unknown>; text: string }, language: Language): string | null {
+  const type = String(response.headers['content-type'] ?? '')
+  if (!type.startsWith('application/problem+json')) return `a ${type || 'bodiless'} answer, not a problem: ${response.text.slice(0, 120)}`
+  let problem: { status?: unknown; code?: unknown; detail?: unknown }
+  try {
+    problem = JSON.parse(response.text)
+  } catch {
+    return `a problem that is not JSON: ${response.text.slice(0, 120)}`
+  }
+  if (problem.status !== response.status) return `the problem says ${String(problem.status)}, the answer ${response.status}`
+  if (typeof problem.code !== 'string' || problem.code === '') return `a problem without a code: ${response.text.slice(0, 200)}`
+  if (typeof problem.detail !== 'string' || problem.detail.trim() === '') return `a problem without a detail: ${response.text.slice(0, 200)}`
+  const detail = problem.detail
+  if (!CATALOG_PATTERNS[language].some((pattern) => pattern.test(detail))) return `the detail is none of the catalog's texts in ${language}: ${detail.slice(0, 200)}`
+  return null
+}
+
 // -- The database, before and after --------------------------------------------------------
 
 /**
@@ -259,9 +286,16 @@ export const TENANT_TABLES = (Object.values(schema) as unknown[])
   .filter((name) => !VOLATILE.test(name))
   .sort()
 
-/** A fingerprint of every row of every tenant table, per table. */
+/**
+ * Columns that record a use rather than a change: an API key's last use is written whenever it
+ * is presented (at most once a minute), a refused request included, as a session's is.
+ */
+const USE_STAMPS: Record<string, string[]> = { api_keys: ['last_used_at'] }
+
+/** A fingerprint of every row of every tenant table, per table (leaving out the use stamps). */
 export async function databaseFingerprint(): Promise<Record<string, string>> {
-  const query = TENANT_TABLES.map((name) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(t::text)::bigint), 0)::text as print from "${name}" t`).join(' union all ')
+  const row = (name: string) => (USE_STAMPS[name] ? `(to_jsonb(t) - array[${USE_STAMPS[name].map((column) => `'${column}'`).join(', ')}])::text` : 't::text')
+  const query = TENANT_TABLES.map((name) => `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(${row(name)})::bigint), 0)::text as print from "${name}" t`).join(' union all ')
   const rows = await withSystem((tx) => tx.execute(sql.raw(query)))
   return Object.fromEntries((rows as unknown as { rows?: { name: string; print: string }[] }).rows?.map((row) => [row.name, row.print]) ?? (rows as unknown as { name: string; print: string }[]).map((row) => [row.name, row.print]))
 }
