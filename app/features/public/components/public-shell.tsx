@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react'
 import { Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { hasMemberHint } from '#app/lib/member-hint'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import type { PublicNotFoundKind } from '#app/components/not-found'
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
@@ -144,6 +144,10 @@ const PublicErrorScreen = lazyRenderedOnServer(() => import('./public-error-scre
 
 /** The error boundary of every fans' page: its 404s become the right not-found screen, on the night canvas. */
 export function PublicErrorBoundary({ fallback }: { fallback: PublicNotFoundKind }) {
+  const error = useRouteError()
+  // What no fans' screen answers (a post to a page that takes none, a thrown failure) goes on to the
+  // root's screen from here: thrown inside the Suspense below, the server would catch it there and answer 500.
+  if (!isRouteErrorResponse(error) || (error.status < 500 && error.status !== 404)) throw error
   return (
     <Suspense fallback={null}>
       <PublicErrorScreen fallback={fallback} />
