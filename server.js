@@ -2,6 +2,7 @@
 // gracefully. `node server.js` runs the production build; `--dev` runs through Vite.
 import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -104,7 +105,7 @@ async function main() {
   // A supervised worker takes no requests: the web process that started it answers its health.
   const server = workerOf
     ? null
-    : app.listen(env.PORT, () => {
+    : http.createServer(booted.listener ?? app).listen(env.PORT, () => {
         console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
       })
   server?.on('error', async (error) => {

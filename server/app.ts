@@ -1,6 +1,7 @@
 import 'react-router'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
+import type http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { createRequestHandler } from '@react-router/express'
@@ -27,7 +28,7 @@ import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/serve
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
 import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
-import { liveStreams } from './live-streams'
+import { liveStreams, liveStreamsFirst } from './live-streams'
 import { endEventStreams } from '#app/lib/event-stream.server'
 import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
@@ -101,7 +102,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.use(malformedAddresses())
   // Fans' analytics events, thousands a second: ahead of everything pages need (ADR 040).
   app.post('/api/events', fanEvents())
-  // Live streams, held open by thousands of fans and walls at once: a bare response each (ADR 057).
+  // Live streams, held open by thousands of fans and walls at once, are opened before Express
+  // (liveStreamsFirst, the server's listener): here their refusals are answered (ADR 057).
   app.use(liveStreams())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
@@ -152,7 +154,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; databaseUrl: string; guide: string[]; drain: () => void; close: () => Promise<void> }
+export type Booted = { env: TEnv; app: express.Express; listener: http.RequestListener; databaseUrl: string; guide: string[]; drain: () => void; close: () => Promise<void> }
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
@@ -211,9 +213,12 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     throw error
   }
   logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO, role: env.PROCESS_ROLE }, 'database ready')
+  const app = await createApp(env, options)
   return {
     env,
-    app: await createApp(env, options),
+    app,
+    // What the HTTP server calls: live streams first, everything else through Express.
+    listener: env.PROCESS_ROLE === 'worker' ? app : liveStreamsFirst(app),
     databaseUrl,
     guide: startupGuide(env),
     // Before the server closes: held event streams end at once instead of holding the shutdown.

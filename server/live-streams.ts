@@ -1,63 +1,133 @@
+import type http from 'node:http'
+import querystring from 'node:querystring'
 import type { NextFunction, Request, Response } from 'express'
 import { resolveHost } from '#app/features/companies/server/resolve-host.server'
-import { LIVE_RETRY_MS, ZLiveCursor } from '#app/features/live/live.schema'
+import { ZLiveCursor } from '#app/features/live/live.schema'
 import { findLiveGallery } from '#app/features/live/server/find-live-gallery.server'
 import { findWallStream } from '#app/features/live/server/find-wall.server'
 import { joinLiveStream } from '#app/features/live/server/join-live-stream.server'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
-import { openEventStream } from '#app/lib/event-stream.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
+import { isMalformedAddress } from './malformed-addresses'
 
 /*
  * The live streams (ADR 057): `GET /{company}/galeria/{slug}/live`, `/galeria/{slug}/live` on a
- * company's host, and the venue wall's `/wall/{token}/live`. Answered here, ahead of the page
- * stack, as fans' files and analytics events are: a stream is held open for hours, ten thousand
- * at once, and a request through the page stack (a Fetch request, its signal, a web stream piped
- * back) cost about 90 KB each where a bare response costs a few (npm run bench, BENCH_ONLY=live).
- * `?poll=1` (the fallback) and the fans' POST go on to the route module `routes/tenant/gallery-live.ts`.
+ * company's host, and the venue wall's `/wall/{token}/live`. A stream is held open for hours, ten
+ * thousand at once, so each must cost its socket and little else. Through the page stack (a Fetch
+ * request, its signal, a web stream piped back) one cost about 90 KB; through Express about 4 KB
+ * more than a bare response (Express gives each request and response its own prototype, so V8
+ * gives each its own hidden class, and its router's state stays on the request). So the server's
+ * request listener opens them before Express sees them (`liveStreamsFirst`); a refusal (404, 301,
+ * 500) goes on to Express, where `liveStreams` answers it in the visitor's language, as it answers
+ * the addresses only Express reads (an absolute URL). Streams asked for at once share their
+ * look-up (and, in join-live-stream.server.ts, their catch-up read): ten thousand opened 200 at a
+ * time made 30,000 transactions, whose garbage kept about 4 KB a stream more resident and took a
+ * minute (npm run bench, BENCH_ONLY=live). `?poll=1` (the fallback) and the fans' POST go on to
+ * the route module `routes/tenant/gallery-live.ts`.
  */
 
 const GALLERY_STREAM = /^\/(?:([^/]+)\/)?galeria\/([^/]+)\/live\/?$/
 const WALL_STREAM = /^\/wall\/([^/]+)\/live\/?$/
+// Where Express reads an address otherwise than a split at `?` (parseurl): left to Express.
+const UNUSUAL_ADDRESS = /[\t\n\f\r #\u00a0\ufeff]/
+
+type Query = Record<string, string | string[] | undefined>
+type Asked = { wall: boolean; parts: Array<string | undefined> }
+
+/** The stream an address asks for (its parts decoded), or null: a broken escape names no gallery, and the page stack answers it as any unknown address. */
+function streamAsked(path: string): Asked | null {
+  const gallery = GALLERY_STREAM.exec(path)
+  const wall = gallery ? null : WALL_STREAM.exec(path)
+  if (!gallery && !wall) return null
+  try {
+    return { wall: Boolean(wall), parts: (gallery ?? wall!).slice(1).map((part) => (part === undefined ? undefined : decodeURIComponent(part))) }
+  } catch {
+    return null
+  }
+}
 
 /** Where a stream starts: after the browser's `Last-Event-ID`, else `?after=`, else now. */
-function startOf(req: Request, now: number) {
-  const from = req.get('last-event-id') ?? (typeof req.query.after === 'string' ? req.query.after : null)
+function startOf(headers: http.IncomingHttpHeaders, query: Query, now: number) {
+  const lastEventId = headers['last-event-id']
+  const from = typeof lastEventId === 'string' ? lastEventId : typeof query.after === 'string' ? query.after : null
   return from === null ? now : ZLiveCursor.parse(from)
 }
 
-async function galleryStream(req: Request, clientSlug: string | undefined, gallerySlug: string) {
-  const context = await resolvePublicCompany({ host: await resolveHost(req.get('host') ?? ''), path: req.path }, clientSlug)
-  const gallery = await findLiveGallery(context, gallerySlug)
-  return { galleryId: gallery.id, after: startOf(req, gallery.cursor) }
+type Found = { galleryId: string; cursor: number }
+
+/** Look-ups under way, by what they look up: streams asked for at once (a wall's screens, fans coming back after a deploy) share one. */
+const lookups = new Map<string, Promise<Found>>()
+
+function lookUp(key: string, find: () => Promise<Found>) {
+  let lookup = lookups.get(key)
+  if (!lookup) {
+    lookup = find().finally(() => lookups.delete(key))
+    lookups.set(key, lookup)
+  }
+  return lookup
 }
 
-async function wallStream(req: Request, token: string) {
-  const { galleryId, cursor } = await findWallStream(token)
-  return { galleryId, after: startOf(req, cursor) }
+async function findGalleryStream(host: string, path: string, [clientSlug, gallerySlug]: Asked['parts']): Promise<Found> {
+  const context = await resolvePublicCompany({ host: await resolveHost(host), path }, clientSlug)
+  const gallery = await findLiveGallery(context, gallerySlug!)
+  return { galleryId: gallery.id, cursor: gallery.cursor }
 }
 
+/** The gallery a stream follows and the place it starts after; throws what refuses it. */
+async function findStream(asked: Asked, headers: http.IncomingHttpHeaders, path: string, query: Query) {
+  const host = headers.host ?? ''
+  const token = asked.parts[0]!
+  const { galleryId, cursor } = asked.wall ? await lookUp(`wall ${token}`, () => findWallStream(token)) : await lookUp(`gallery ${host} ${path}`, () => findGalleryStream(host, path, asked.parts))
+  return { galleryId, after: startOf(headers, query, cursor) }
+}
+
+function openStream(req: http.IncomingMessage, res: http.ServerResponse, stream: { galleryId: string; after: number }) {
+  // Held for hours: no idle timeout on the socket (pings keep proxies from cutting it).
+  req.socket.setTimeout(0)
+  joinLiveStream(res, stream.galleryId, stream.after)
+}
+
+/** Streams refused before Express saw them, with what refused them: `liveStreams` answers them. */
+const refusals = new WeakMap<http.IncomingMessage, { error: unknown }>()
+
+/** The server's request listener: live streams opened here, everything else (and their refusals) handed to `app`. */
+export function liveStreamsFirst(app: http.RequestListener): http.RequestListener {
+  return (req, res) => {
+    const url = req.url ?? ''
+    if (req.method !== 'GET' || url[0] !== '/' || UNUSUAL_ADDRESS.test(url) || isMalformedAddress(url)) return void app(req, res)
+    const mark = url.indexOf('?')
+    const path = mark < 0 ? url : url.slice(0, mark)
+    const query = querystring.parse(mark < 0 ? '' : url.slice(mark + 1))
+    const asked = 'poll' in query ? null : streamAsked(path)
+    if (!asked) return void app(req, res)
+    findStream(asked, req.headers, path, query)
+      .then(
+        (stream) => openStream(req, res, stream),
+        (error: unknown) => {
+          refusals.set(req, { error })
+          app(req, res)
+        },
+      )
+      .catch((error: unknown) => {
+        logger.error({ err: error, path }, 'live stream not opened')
+        res.destroy()
+      })
+  }
+}
+
+/** Express's part: the refusals `liveStreamsFirst` handed on, and streams at addresses only Express reads. */
 export function liveStreams() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || 'poll' in req.query) return next()
-    const gallery = GALLERY_STREAM.exec(req.path)
-    const wall = gallery ? null : WALL_STREAM.exec(req.path)
-    if (!gallery && !wall) return next()
-    let parts: Array<string | undefined>
+    const asked = streamAsked(req.path)
+    if (!asked) return next()
     try {
-      parts = (gallery ?? wall!).slice(1).map((part) => (part === undefined ? undefined : decodeURIComponent(part)))
-    } catch {
-      // A broken escape names no gallery: the page stack answers it as any unknown address.
-      return next()
-    }
-    try {
-      const { galleryId, after } = gallery ? await galleryStream(req, parts[0], parts[1]!) : await wallStream(req, parts[0]!)
-      // Held for hours: no idle timeout on the socket (pings keep proxies from cutting it).
-      req.socket.setTimeout(0)
-      openEventStream(res, (writer) => joinLiveStream(galleryId, after, writer), { retryMs: LIVE_RETRY_MS })
+      const refused = refusals.get(req)
+      if (refused) throw refused.error
+      openStream(req, res, await findStream(asked, req.headers, req.path, req.query as Query))
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) {
         logger.error({ err: error, path: req.path }, 'live stream not opened')

@@ -6,7 +6,7 @@ import { findLivePhotosAfter } from './find-live-photos.server'
  * One process's open live streams (ADR 057). The database tells every process, through the one
  * listening connection it already keeps (`live_photos`, migration 0032), that a gallery's photo
  * became visible; the process reads it once and writes the same bytes to each of that gallery's
- * streams. Nothing per stream but a callback and a number: no timer, no query, no connection.
+ * streams. Nothing per stream but its object (`LiveSubscriber`): no timer, no query, no connection.
  */
 
 export type LiveSubscriber = {
@@ -42,8 +42,8 @@ function removeSubscriber(gallery: Gallery, subscriber: LiveSubscriber) {
   if (gallery.subscribers.delete(subscriber)) streams--
 }
 
-/** Adds a stream to its gallery's listeners; returns the function that removes it. */
-export function subscribeToGallery(galleryId: string, subscriber: LiveSubscriber) {
+/** Adds a stream to its gallery's listeners. */
+export function joinGallery(galleryId: string, subscriber: LiveSubscriber) {
   let gallery = galleries.get(galleryId)
   if (!gallery) {
     gallery = { subscribers: new Set(), lastSeq: subscriber.sent, reading: Promise.resolve() }
@@ -53,12 +53,21 @@ export function subscribeToGallery(galleryId: string, subscriber: LiveSubscriber
   gallery.lastSeq = Math.max(gallery.lastSeq, subscriber.sent)
   streams++
   startPinging()
-  const joined = gallery
-  return () => {
-    removeSubscriber(joined, subscriber)
-    if (joined.subscribers.size === 0 && galleries.get(galleryId) === joined) galleries.delete(galleryId)
-    if (streams === 0) stopPinging()
-  }
+}
+
+/** Takes a stream off its gallery's listeners (again does nothing). */
+export function leaveGallery(galleryId: string, subscriber: LiveSubscriber) {
+  const gallery = galleries.get(galleryId)
+  if (!gallery) return
+  removeSubscriber(gallery, subscriber)
+  if (gallery.subscribers.size === 0) galleries.delete(galleryId)
+  if (streams === 0) stopPinging()
+}
+
+/** Adds a stream to its gallery's listeners; returns the function that removes it. */
+export function subscribeToGallery(galleryId: string, subscriber: LiveSubscriber) {
+  joinGallery(galleryId, subscriber)
+  return () => leaveGallery(galleryId, subscriber)
 }
 
 /**
