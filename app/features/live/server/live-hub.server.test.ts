@@ -68,6 +68,20 @@ describe('the live hub: one read per photo, written to every stream of its galle
     leave()
   })
 
+  it('sends a photo to the streams waiting for it even when a stream that already has it joins before its notification', async () => {
+    const waiting = listener(0)
+    const leaveWaiting = subscribeToGallery('g7', waiting.subscriber)
+    // Published, and read by a fan's page that then opens its stream, before the notification came.
+    published.push(photo('g7', 1))
+    const leaveLate = subscribeToGallery('g7', listener(1).subscriber)
+    onLiveNotification('g7:1')
+    await settle()
+    await settle()
+    expect(waiting.received.map((text) => /^id: (\d+)/.exec(text)?.[1])).toEqual(['1'])
+    leaveWaiting()
+    leaveLate()
+  })
+
   it('pings every open stream every 15 s, from one timer for the whole process', async () => {
     vi.useFakeTimers()
     const a = listener()

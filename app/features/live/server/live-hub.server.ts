@@ -49,8 +49,10 @@ export function joinGallery(galleryId: string, subscriber: LiveSubscriber) {
     gallery = { subscribers: new Set(), lastSeq: subscriber.sent, reading: Promise.resolve() }
     galleries.set(galleryId, gallery)
   }
+  // The gallery's reads go on from where the process stands, whoever joins: a stream joining
+  // further on (its page read a photo before the photo's notification came) skips what it has,
+  // while the others still get that photo.
   gallery.subscribers.add(subscriber)
-  gallery.lastSeq = Math.max(gallery.lastSeq, subscriber.sent)
   streams++
   startPinging()
 }
