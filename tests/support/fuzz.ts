@@ -275,10 +275,11 @@ export function unclearProblem(response: { status: number; headers: Record<strin
 // -- The database, before and after --------------------------------------------------------
 
 /**
- * Tables that change without anyone asking (sessions, rate limits, fans' analytics), and the audit
+ * Tables that change without anyone asking (sessions, rate limits, fans' analytics, the nightly
+ * company archives at 02:23 UTC), and the audit
  * trail, which records access to sensitive pages and attempts whether or not they are refused.
  */
-const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events)$/
+const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events|company_backups)$/
 
 export const TENANT_TABLES = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
