@@ -66,7 +66,7 @@ async function createKeyInBrowser(page: Page, name: string) {
   await page.getByTestId('settings-api').click()
   await page.waitForURL('**/admin/settings/api')
   await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('Galleries and content').selectOption('write')
+  await page.getByLabel('Highlights', { exact: true }).selectOption('write')
   await page.getByTestId('api-key-create').click()
   const secret = page.getByTestId('api-key-secret')
   await secret.waitFor()
