@@ -14,8 +14,7 @@ import { listEventOptions } from '#app/features/events/server/list-event-options
 import { can } from '#app/features/members/permissions'
 import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
-import { isSearchTooLong } from '#app/lib/list-search'
-import { SEARCH_TOO_LONG_ID, SearchTooLong } from '#app/components/search-too-long'
+import { ListSearchInput, SearchTooLong } from '#app/components/search-too-long'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -106,15 +105,7 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
         <label className="relative col-span-2 block lg:col-span-1">
           <span className="sr-only">{t('content.search')}</span>
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-          <input
-            type="search"
-            name="q"
-            defaultValue={filters.q ?? ''}
-            placeholder={t('content.search')}
-            aria-invalid={isSearchTooLong(filters.q) || undefined}
-            aria-describedby={isSearchTooLong(filters.q) ? SEARCH_TOO_LONG_ID : undefined}
-            className="h-10 w-full rounded-[var(--radius-ui)] border border-line bg-surface pr-3 pl-9 text-sm"
-          />
+          <ListSearchInput search={filters.q} placeholder={t('content.search')} className="h-10 w-full rounded-[var(--radius-ui)] border border-line bg-surface pr-3 pl-9 text-sm" />
         </label>
         <div className="col-span-2 empty:hidden lg:col-span-5">
           <SearchTooLong search={filters.q} />

@@ -2,8 +2,7 @@ import { Search } from 'lucide-react'
 import { useEffect, useRef, type FormEvent } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, useSubmit } from 'react-router'
-import { SEARCH_TOO_LONG_ID, SearchTooLong } from '#app/components/search-too-long'
-import { isSearchTooLong } from '#app/lib/list-search'
+import { ListSearchInput, SearchTooLong } from '#app/components/search-too-long'
 import { MARKETING_FILTERS, type TLeadFilters } from '../leads.schema'
 
 type Option = { id: string; title: string }
@@ -51,15 +50,7 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
         <label className="relative block md:col-span-2 xl:col-span-1">
           <span className="sr-only">{t('leads.filters.search')}</span>
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-          <input
-            type="search"
-            name="q"
-            defaultValue={filters.q ?? ''}
-            placeholder={t('leads.filters.search')}
-            aria-invalid={isSearchTooLong(filters.q) || undefined}
-            aria-describedby={isSearchTooLong(filters.q) ? SEARCH_TOO_LONG_ID : undefined}
-            className={`${CONTROL} pr-3 pl-9`}
-          />
+          <ListSearchInput search={filters.q} placeholder={t('leads.filters.search')} className={`${CONTROL} pr-3 pl-9`} />
         </label>
         <select name="content" defaultValue={filters.content ?? ''} aria-label={t('leads.filters.content')} className={`${CONTROL} px-3`}>
           <option value="">{t('leads.filters.allContent')}</option>
