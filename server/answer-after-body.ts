@@ -33,6 +33,11 @@ export function answerAfterBody({ waitMs = 5_000 }: Options = {}) {
       req.once('end', finish)
       req.once('error', finish)
       req.once('close', finish)
+      // Whoever read the body before (React Router's adapter turns it into a web stream that
+      // pauses the request until it is read) will not read it now that the answer is written:
+      // drop their readers, or the body stalls and the answer waits out the timer.
+      req.removeAllListeners('data')
+      req.on('data', () => undefined)
       req.resume()
       return this
     } as Response['end']
