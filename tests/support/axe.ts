@@ -25,11 +25,32 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
     BANNER_SETTLED_MS,
     { timeout: 10_000 },
   )
+  const heldToasts = await holdToasts(page)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
   if (options.include) builder = builder.include(options.include)
   const { violations } = await builder.analyze()
+  // Let the toasts go again, as they would once the pointer leaves them.
+  if (heldToasts) await page.mouse.move(0, 0)
   const readable = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`)
   expect(readable, `accessibility violations on ${options.label ?? page.url()}`).toEqual([])
+}
+
+/**
+ * A toast on screen is judged too, at rest: its timer would otherwise end it during the analysis
+ * (seconds on a loaded machine) and axe would read its fading text as too faint. The pointer over
+ * the toasts holds them, as it does for a person reading one; one already leaving is let go.
+ */
+async function holdToasts(page: Page) {
+  const shown = page.locator('[data-sonner-toast]:not([data-removed="true"])')
+  if ((await shown.count()) === 0) return false
+  const held = await shown
+    .first()
+    .hover({ timeout: 2_000 })
+    .then(() => true)
+    .catch(() => false)
+  // In place (mounted), none on its way out.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every((toast) => toast.dataset.mounted === 'true' && toast.dataset.removed !== 'true'), undefined, { timeout: 5_000 })
+  return held
 }

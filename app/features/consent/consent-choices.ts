@@ -19,8 +19,8 @@ import { KEYS, readConsent, readPreferences, removeItem, setItem } from './conse
 /*
  * The visitor's choices being made: Accept, Decline, Save Preferences, Only Necessary, the
  * banner's close button and reset. Each one is recorded with an audit entry (spec section 4) and
- * announced to the page. Loaded with the settings dialog, or when the visitor reaches for the
- * banner's buttons, so pages do not carry it before anyone decides.
+ * announced to the page. Loaded with the banner and the settings dialog (both fetched after the
+ * page), so a choice is recorded the moment it is made.
  */
 
 function auditUrl() {

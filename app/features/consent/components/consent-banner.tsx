@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
 import type { ConsentChoice } from './cookie-consent'
-
-// Recording a choice is fetched when the visitor reaches for the banner, not with it.
-const loadChoices = () => import('../consent-choices')
+// With the banner, not fetched on the click: a fan who taps Accept and at once follows a link on
+// a slow network would otherwise leave before the choice was recorded.
+import { acceptAll, declineOptional, dismissBanner } from '../consent-choices'
 
 type ConsentBannerProps = {
   onChosen: (choice: ConsentChoice) => void
@@ -25,8 +25,6 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
   const textId = useId()
   return (
     <section
-      onPointerEnter={() => void loadChoices()}
-      onFocus={() => void loadChoices()}
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="consent-banner"
@@ -34,7 +32,7 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
     >
       <button
         type="button"
-        onClick={() => void loadChoices().then((choices) => choices.dismissBanner())}
+        onClick={() => dismissBanner()}
         aria-label={t('consent.banner.close')}
         className="absolute top-1 right-1 inline-flex size-10 items-center sm:top-2 sm:right-2 justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
       >
@@ -55,16 +53,16 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
           </p>
         </div>
         <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
-          <Button size="lg" className={`${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`} onClick={() => void loadChoices().then((choices) => {
-              choices.acceptAll()
+          <Button size="lg" className={`${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`} onClick={() => {
+              acceptAll()
               onChosen('accepted')
-            })}>
+            }}>
             {t('consent.banner.accept')}
           </Button>
-          <Button size="lg" className={`${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`} onClick={() => void loadChoices().then((choices) => {
-              choices.declineOptional()
+          <Button size="lg" className={`${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`} onClick={() => {
+              declineOptional()
               onChosen('declined')
-            })}>
+            }}>
             {t('consent.banner.decline')}
           </Button>
           <Button
