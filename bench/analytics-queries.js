@@ -348,7 +348,7 @@ export async function benchAnalyticsQueries({ vite, report }) {
   const { connectDatabase, disconnectDatabase } = await vite.ssrLoadModule('/app/lib/db.server.ts')
   try {
     const bench = await openBenchDatabase(server.url)
-    const { runMigrations } = await vite.ssrLoadModule('/server/migrate.ts')
+    const { runMigrations } = await vite.ssrLoadModule('/db/migrate.ts')
     await runMigrations(bench.url)
     connectDatabase(bench.url)
     const started = performance.now()

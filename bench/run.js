@@ -119,7 +119,7 @@ async function benchImages(vite) {
 /** The built app on its own embedded PostgreSQL with the demo company, as `npm start` runs it. */
 async function startBenchApp(vite, extraEnv = {}) {
   const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
-  const { runMigrations } = await vite.ssrLoadModule('/server/migrate.ts')
+  const { runMigrations } = await vite.ssrLoadModule('/db/migrate.ts')
   // Always a fresh build: figures of a stale one would describe code that is no longer there. Vite's
   // dev server above set NODE_ENV=development in this process; the build must not inherit it.
   execFileSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })

@@ -1,14 +1,20 @@
-// `npm run backup -- [folder]` writes a consistent database dump and every media file, with a
-// manifest of SHA-256 checksums; `npm run restore -- <folder>` brings one into an empty database
-// and empty storage. Both use the app's configuration (DATABASE_URL, DATA_DIR or S3_*); without
-// DATABASE_URL, the embedded database of DATA_DIR (stop the app first). The work is in
+// `npm run backup -- [--database-format=pg_dump|copy] [folder]` writes a consistent copy of the
+// database and every media file, with a manifest of SHA-256 checksums; `npm run restore -- <folder>`
+// brings one into an empty database and empty storage. Both use the app's configuration
+// (DATABASE_URL, DATA_DIR or S3_*); without DATABASE_URL, the embedded database of DATA_DIR (stop
+// the app first). The database goes through pg_dump where one fits the server, else table by
+// table in the app's own format (ADR 065); --database-format picks one. The work is in
 // app/features/backup/server/, loaded through Vite like the billing setup.
 import path from 'node:path'
 import { createServer } from 'vite'
 
-const [mode, folderArgument] = process.argv.slice(2)
-if (mode !== 'backup' && mode !== 'restore') {
-  console.error('usage: node scripts/backup.js backup [folder] | restore <folder>')
+const usage = 'usage: node scripts/backup.js backup [--database-format=pg_dump|copy] [folder] | restore <folder>'
+const [mode, ...rest] = process.argv.slice(2)
+const formatOption = rest.find((argument) => argument.startsWith('--database-format='))
+const databaseFormat = formatOption ? formatOption.slice('--database-format='.length) : 'auto'
+const folderArgument = rest.find((argument) => !argument.startsWith('--'))
+if ((mode !== 'backup' && mode !== 'restore') || !['auto', 'pg_dump', 'copy'].includes(databaseFormat) || (mode === 'restore' && formatOption) || rest.some((argument) => argument.startsWith('--') && argument !== formatOption)) {
+  console.error(usage)
   process.exit(2)
 }
 if (mode === 'restore' && !folderArgument) {
@@ -32,7 +38,7 @@ try {
   const target = { databaseUrl: embedded?.url ?? env.DATABASE_URL, storage: createStorage(env), directory, log: (line) => console.log(line) }
   if (mode === 'backup') {
     const { createBackup } = await vite.ssrLoadModule('/app/features/backup/server/create-backup.server.ts')
-    await createBackup(target)
+    await createBackup({ ...target, databaseFormat })
   } else {
     const { restoreBackup } = await vite.ssrLoadModule('/app/features/backup/server/restore-backup.server.ts')
     await restoreBackup(target)

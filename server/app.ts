@@ -35,7 +35,7 @@ import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
 import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/analytics/server/find-event-targets.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
-import { runMigrations } from './migrate'
+import { runMigrations } from '#db/migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
 // Where `react-router build` wrote the app (see react-router.config.ts).

@@ -17,6 +17,12 @@ function partitionName(month: string) {
   return `analytics_events_${month.replace('-', '_')}`
 }
 
+/** The month a partition holds, by its name; null for a name that is not a month's partition. */
+export function monthOfPartition(name: string) {
+  const match = name.match(NAME)
+  return match ? `${match[1]}-${match[2]}` : null
+}
+
 function monthBounds(month: string) {
   const [year, index] = month.split('-').map(Number)
   const from = new Date(Date.UTC(year, index - 1, 1))
@@ -35,16 +41,8 @@ export async function ensurePartitions(months: Iterable<string>, client?: pg.Poo
     await db.query('begin')
     await db.query('select pg_advisory_xact_lock($1)', [PARTITION_LOCK])
     for (const month of missing) {
-      if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`not a month: ${month}`)
-      const { from, to } = monthBounds(month)
-      const name = partitionName(month)
-      const { rows } = await db.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [name])
-      if (rows[0].exists) continue
-      await db.query(`create table ${name} partition of analytics_events for values from ('${from}') to ('${to}')`)
-      // A partition read by its own name would skip the parent's policy: each month carries the fence too.
-      await db.query(`alter table ${name} enable row level security`)
-      await db.query(`alter table ${name} force row level security`)
-      await db.query(`create policy tenant_isolation on ${name} using (app_bypasses_rls() or company_id = app_current_company()) with check (app_bypasses_rls() or company_id = app_current_company())`)
+      const { rows } = await db.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [partitionName(month)])
+      if (!rows[0].exists) await createMonthPartition(db, month)
     }
     await db.query('commit')
     for (const month of missing) ensured.add(month)
@@ -56,12 +54,24 @@ export async function ensurePartitions(months: Iterable<string>, client?: pg.Poo
   }
 }
 
+/** One month's partition, fenced like its parent; a restore makes the months its backup had with it too. */
+export async function createMonthPartition(db: pg.ClientBase, month: string) {
+  if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`not a month: ${month}`)
+  const { from, to } = monthBounds(month)
+  const name = partitionName(month)
+  await db.query(`create table ${name} partition of analytics_events for values from ('${from}') to ('${to}')`)
+  // A partition read by its own name would skip the parent's policy: each month carries the fence too.
+  await db.query(`alter table ${name} enable row level security`)
+  await db.query(`alter table ${name} force row level security`)
+  await db.query(`create policy tenant_isolation on ${name} using (app_bypasses_rls() or company_id = app_current_company()) with check (app_bypasses_rls() or company_id = app_current_company())`)
+}
+
 /** The months that have a partition, oldest first. */
 export async function listPartitions() {
   const { rows } = await getPool().query<{ name: string }>(
     `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent where p.relname = 'analytics_events' order by c.relname`,
   )
-  return rows.map((row) => row.name.match(NAME)).filter((match) => match !== null).map((match) => `${match[1]}-${match[2]}`)
+  return rows.map((row) => monthOfPartition(row.name)).filter((month) => month !== null)
 }
 
 /**

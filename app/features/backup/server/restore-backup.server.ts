@@ -4,8 +4,10 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { assertValidKey, contentTypeFor } from '#app/lib/storage.server'
-import { DATABASE_FILE, MANIFEST_FILE, MEDIA_FOLDER, ZBackupManifest, type TBackupManifest } from '../backup-manifest'
-import { fileChecksum, type BackupTarget } from './create-backup.server'
+import { DATABASE_FILE, MANIFEST_FILE, MEDIA_FOLDER, parseBackupManifest, tableFile, type TBackupManifest } from '../backup-manifest'
+import { fileChecksum } from './checksums.server'
+import type { BackupTarget } from './create-backup.server'
+import { loadTableCopies } from './load-table-copies.server'
 import { BackupError, findPostgresTool, runTool } from './postgres-tools.server'
 
 async function readManifest(directory: string): Promise<TBackupManifest> {
@@ -19,7 +21,7 @@ async function readManifest(directory: string): Promise<TBackupManifest> {
   } catch {
     throw new BackupError(`${path.join(directory, MANIFEST_FILE)} is not valid JSON.`)
   }
-  const parsed = ZBackupManifest.safeParse(json)
+  const parsed = parseBackupManifest(json)
   if (!parsed.success) throw new BackupError(`${path.join(directory, MANIFEST_FILE)} is not a backup manifest this version can read: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
   for (const entry of parsed.data.media) assertValidKey(entry.key)
   return parsed.data
@@ -27,7 +29,11 @@ async function readManifest(directory: string): Promise<TBackupManifest> {
 
 /** Every file of the backup has the size and checksum its manifest says, before anything is written. */
 async function verifyFiles(directory: string, manifest: TBackupManifest) {
-  const files = [{ name: DATABASE_FILE, file: path.join(directory, DATABASE_FILE), sha256: manifest.database.sha256 }, ...manifest.media.map((entry) => ({ name: entry.key, file: path.join(directory, MEDIA_FOLDER, ...entry.key.split('/')), sha256: entry.sha256 }))]
+  const database = manifest.database.format === 'pg_dump' ? [{ name: DATABASE_FILE, sha256: manifest.database.sha256 }] : manifest.database.tables.map((table) => ({ name: tableFile(table), sha256: table.sha256 }))
+  const files = [
+    ...database.map((entry) => ({ ...entry, file: path.join(directory, ...entry.name.split('/')) })),
+    ...manifest.media.map((entry) => ({ name: entry.key, file: path.join(directory, MEDIA_FOLDER, ...entry.key.split('/')), sha256: entry.sha256 })),
+  ]
   for (const { name, file, sha256 } of files) {
     const actual = await fileChecksum(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new BackupError(`The backup is incomplete: ${name} is missing.`)
@@ -54,9 +60,9 @@ async function existingRelations(databaseUrl: string) {
 }
 
 /**
- * `npm run restore`: checks every checksum, then brings the dump into an empty database and the
- * media into empty storage. It refuses a target that already holds anything: a restore never
- * mixes with, or overwrites, live data.
+ * `npm run restore`: checks every checksum, then brings the database into an empty one (by
+ * pg_restore, or by the app for its own `copy` format) and the media into empty storage. It
+ * refuses a target that already holds anything: a restore never mixes with, or overwrites, live data.
  */
 export async function restoreBackup({ databaseUrl, storage, directory, log = () => {} }: BackupTarget) {
   const manifest = await readManifest(directory)
@@ -69,10 +75,14 @@ export async function restoreBackup({ databaseUrl, storage, directory, log = () 
     throw new BackupError(`The target ${storage.kind} storage is not empty (it holds ${key}): restore only into empty storage.`)
   }
 
-  // pg_restore reads archives of its own major version and older.
-  const pgRestore = await findPostgresTool('pg_restore', manifest.database.dumpMajorVersion, `The backup was written by pg_dump ${manifest.database.dumpMajorVersion}`)
-  log(`Restoring the database with ${pgRestore.binary}…`)
-  await runTool(pgRestore.binary, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${new URL(databaseUrl).pathname.slice(1)}`, path.join(directory, DATABASE_FILE)], databaseUrl)
+  if (manifest.database.format === 'pg_dump') {
+    // pg_restore reads archives of its own major version and older.
+    const pgRestore = await findPostgresTool('pg_restore', manifest.database.dumpMajorVersion, `The backup was written by pg_dump ${manifest.database.dumpMajorVersion}`)
+    log(`Restoring the database with ${pgRestore.binary}…`)
+    await runTool(pgRestore.binary, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${new URL(databaseUrl).pathname.slice(1)}`, path.join(directory, DATABASE_FILE)], databaseUrl)
+  } else {
+    await loadTableCopies({ databaseUrl, directory, database: manifest.database, log })
+  }
 
   log(`Restoring media into ${storage.kind} storage…`)
   for (const entry of manifest.media) {
