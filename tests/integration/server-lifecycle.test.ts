@@ -27,7 +27,8 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const port = await freePort()
     const env = { ...noConfiguration, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' }
 
-    const first = await startAppProcess(env, { port, timeoutMs: 90_000 })
+    // A first start creates the database cluster and draws the demo's photos: on a busy 2-core machine that can pass a minute and a half.
+    const first = await startAppProcess(env, { port, timeoutMs: 180_000 })
     // The start says where to go and who can sign in, the operator included, in plain lines.
     await waitUntil(() => first.output().includes('Platform operator:'), { timeoutMs: 30_000, message: () => first.output() })
     expect(first.output()).toContain(`Fans' demo page:   http://localhost:${port}/demo`)
