@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { CONSENT_BANNER_DELAY_MS } from '#app/features/consent/consent'
+import { CONSENT_BANNER_DELAY_MS, CONSENT_STORAGE_KEYS } from '#app/features/consent/consent'
 
 // The banner's entrance transition lasts 200 ms; this leaves room for a slow frame or two.
 const BANNER_SETTLED_MS = CONSENT_BANNER_DELAY_MS + 500
@@ -17,12 +17,21 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined)
   // The consent banner comes 2 s after hydration on a first visit: judging the page while it
   // fades in reads its half-transparent text as too faint, so wait until it has had its moment.
+  // A visitor who already chose (or closed it) is not asked again: nothing to wait for.
   await page.waitForFunction(
-    (settledMs) => {
+    ({ settledMs, keys }) => {
       const hydratedAt = performance.getEntriesByName('hydrated')[0]?.startTime
-      return hydratedAt !== undefined && performance.now() - hydratedAt >= settledMs
+      if (hydratedAt === undefined) return false
+      const chose = keys.some((key) => {
+        try {
+          return localStorage.getItem(key) !== null
+        } catch {
+          return false
+        }
+      })
+      return chose || performance.now() - hydratedAt >= settledMs
     },
-    BANNER_SETTLED_MS,
+    { settledMs: BANNER_SETTLED_MS, keys: [CONSENT_STORAGE_KEYS.status, CONSENT_STORAGE_KEYS.bannerSeen] },
     { timeout: 10_000 },
   )
   const heldToasts = await holdToasts(page)
