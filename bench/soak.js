@@ -54,12 +54,12 @@ async function photoOf(seed) {
   return sharp(light, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer()
 }
 
-/** What fans open: the demo's galleries, their photo pages, single photos and whole galleries as a ZIP (no lead asked). */
+/** What fans open: the demo's galleries, their photo pages, single photos and whole galleries as a ZIP (no lead asked). A live show's photo still in the moderation tray is not one fans can open. */
 async function fanTargets(baseUrl, databaseUrl) {
   return withSystemDatabase(databaseUrl, async (db) => {
     const galleries = (await db.query(`select ci.id, ci.slug, ci.require_lead from content_items ci join companies c on c.id = ci.company_id where c.slug = 'demo' and ci.kind = 'gallery' and ci.status = 'published'`)).rows
     const open = galleries.filter((gallery) => !gallery.require_lead)
-    const files = (await db.query(`select id from assets where content_item_id = any($1) and processing_status = 'ready' and purpose = 'gallery-media'`, [open.map((gallery) => gallery.id)])).rows
+    const files = (await db.query(`select id from assets where content_item_id = any($1) and processing_status = 'ready' and moderation = 'approved' and purpose = 'gallery-media'`, [open.map((gallery) => gallery.id)])).rows
     if (open.length === 0 || files.length === 0) throw new Error('the demo has no gallery fans may download from without a lead')
     const pages = galleries.flatMap((gallery) => [`/demo/galeria/${gallery.slug}`, `/demo/galeria/${gallery.slug}/fotos?after=0`])
     return {
