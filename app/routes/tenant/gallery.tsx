@@ -143,7 +143,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
       <div className="pb-4">
-        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+        <Suspense fallback={null}>
+          <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+        </Suspense>
       </div>
       {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
         <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">

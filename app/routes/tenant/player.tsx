@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { Suspense } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect } from 'react-router'
 import { ContentViewer } from '#app/features/public/components/content-viewer'
@@ -139,7 +140,9 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </article>
-      <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
+      <Suspense fallback={null}>
+        <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
+      </Suspense>
     </PublicShell>
   )
 }
