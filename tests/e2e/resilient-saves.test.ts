@@ -33,6 +33,15 @@ async function adminPage() {
 }
 
 /** Waits for the toast saying `text`, then dismisses it (the next step's toast may say the same). */
+/**
+ * Staff screens fetch the toasts' code once the page is up (preloadToasts): waits until it has
+ * arrived, so the network can go. Playwright's 'networkidle' is no such wait: once reached after
+ * the load, it answers at once, even while a fetch started by hydration is still under way.
+ */
+async function toastsLoaded(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
+}
+
 async function expectToast(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]', { hasText: text }).last()
   await toast.waitFor()
@@ -82,7 +91,7 @@ describe('admin saves that cannot get through', () => {
 
     await page.getByLabel('Title').fill('Porto Night — the encore')
     // The page has finished loading (the toasts' code comes right after it) before the network goes.
-    await page.waitForLoadState('networkidle')
+    await toastsLoaded(page)
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Save details' }).click()
     await expectToast(page, NETWORK_ERROR)
@@ -114,7 +123,7 @@ describe('admin saves that cannot get through', () => {
     await row.waitFor()
 
     await page.getByLabel('E-mail').fill('new.photographer@example.test')
-    await page.waitForLoadState('networkidle')
+    await toastsLoaded(page)
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Send invitation' }).click()
     await expectToast(page, NETWORK_ERROR)
@@ -178,7 +187,7 @@ describe('admin saves that cannot get through', () => {
     const { page, errors } = await adminPage()
     await visit(page, '/admin/content/new?kind=gallery')
     await page.getByLabel('Title').fill('Braga Festival')
-    await page.waitForLoadState('networkidle')
+    await toastsLoaded(page)
     await page.context().setOffline(true)
     await page.getByRole('button', { name: 'Create draft' }).click()
     await expectToast(page, NETWORK_ERROR)
