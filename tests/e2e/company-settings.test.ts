@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { DESKTOP, launchBrowser, PHONE, toastsLoaded, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -99,6 +99,7 @@ describe("an admin sets up the company's page", () => {
     const { page } = await pageFor(admin.client, PHONE)
     await visit(page, '/admin/settings/company-data')
     await page.getByLabel('Industry').fill('Live music and festivals')
+    await toastsLoaded(page)
     await page.context().setOffline(true)
     await page.getByTestId('save-company-data').click()
     await page.getByText('Network error. Check your connection and try again.').waitFor()

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event, member } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, visit } from '../support/browser'
+import { DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 /*
@@ -33,15 +33,6 @@ async function adminPage() {
 }
 
 /** Waits for the toast saying `text`, then dismisses it (the next step's toast may say the same). */
-/**
- * Staff screens fetch the toasts' code once the page is up (preloadToasts): waits until it has
- * arrived, so the network can go. Playwright's 'networkidle' is no such wait: once reached after
- * the load, it answers at once, even while a fetch started by hydration is still under way.
- */
-async function toastsLoaded(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
-}
-
 async function expectToast(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]', { hasText: text }).last()
   await toast.waitFor()

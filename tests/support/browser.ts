@@ -29,3 +29,12 @@ export async function visit(page: Page, url: string, options?: Parameters<Page['
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
+
+/**
+ * Staff screens fetch the toasts' code once the page is up (preloadToasts): waits until it has
+ * arrived, so the network can go. Playwright's 'networkidle' is no such wait: once reached after
+ * the load, it answers at once, even while a fetch started by hydration is still under way.
+ */
+export async function toastsLoaded(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
+}
