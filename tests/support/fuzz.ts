@@ -276,31 +276,29 @@ export function unclearProblem(response: { status: number; headers: Record<strin
 
 /**
  * Tables that change without anyone asking (sessions, rate limits, fans' analytics, the nightly
- * company archives at 02:23 UTC), and the audit
- * trail, which records access to sensitive pages and attempts whether or not they are refused.
+ * company archives at 02:23 UTC), and the audit trail, which records access to sensitive pages
+ * and attempts whether or not they are refused.
  */
 const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events|company_backups)$/
 
-export const TENANT_TABLES = (Object.values(schema) as unknown[])
+/** A table's column that names the company a row belongs to (the companies table: its own id), if any. */
+function companyColumn(table: PgTable): string | null {
+  if (getTableName(table) === 'companies') return 'id'
+  return Object.values(getTableColumns(table)).some((column) => column.name === 'company_id') ? 'company_id' : null
+}
+
+/** The tables a fingerprint reads, by name, each with its company column. */
+const FINGERPRINTED = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableName(table))
-  .filter((name) => !VOLATILE.test(name))
-  .sort()
+  .map((table) => ({ name: getTableName(table), companyColumn: companyColumn(table) }))
+  .filter((table) => !VOLATILE.test(table.name))
+  .sort((a, b) => a.name.localeCompare(b.name))
 
 /**
  * Columns that record a use rather than a change: an API key's last use is written whenever it
  * is presented (at most once a minute), a refused request included, as a session's is.
  */
 const USE_STAMPS: Record<string, string[]> = { api_keys: ['last_used_at'] }
-
-/** A table's column that names the company a row belongs to (the companies table: its own id). */
-function companyColumn(table: PgTable): string | null {
-  if (getTableName(table) === 'companies') return 'id'
-  const column = Object.values(getTableColumns(table)).find((candidate) => candidate.name === 'company_id')
-  return column ? column.name : null
-}
-
-const TABLES = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable) && TENANT_TABLES.includes(getTableName(value)))
 
 /**
  * A fingerprint of the rows a fuzzed request could reach, per table (leaving out the use stamps):
@@ -314,10 +312,8 @@ export async function databaseFingerprint(companyIds: string[]): Promise<Record<
   if (companyIds.length === 0) throw new Error('databaseFingerprint needs the fuzzed companies')
   const companies = companyIds.map((id) => `'${id.replace(/'/g, '')}'`).join(', ')
   const row = (name: string) => (USE_STAMPS[name] ? `(to_jsonb(t) - array[${USE_STAMPS[name].map((column) => `'${column}'`).join(', ')}])::text` : 't::text')
-  const query = TABLES.map((table) => {
-    const name = getTableName(table)
-    const column = companyColumn(table)
-    const scope = column ? ` where t."${column}" in (${companies})` : ''
+  const query = FINGERPRINTED.map(({ name, companyColumn }) => {
+    const scope = companyColumn ? ` where t."${companyColumn}" in (${companies})` : ''
     return `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(${row(name)})::bigint), 0)::text as print from "${name}" t${scope}`
   }).join(' union all ')
   const rows = await withSystem((tx) => tx.execute(sql.raw(query)))
