@@ -56,6 +56,20 @@ describe('cookie consent on the page', () => {
     expect(screen.getByTestId('consent-banner')).toBeTruthy()
   })
 
+  it('waits for a dialog the visitor has open to close before it comes', async () => {
+    const dialog = document.createElement('div')
+    dialog.setAttribute('role', 'dialog')
+    dialog.dataset.state = 'open'
+    document.body.append(dialog)
+    renderConsent()
+    await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS + 1000))
+    await settle()
+    expect(screen.queryByTestId('consent-banner')).toBeNull()
+    await act(async () => dialog.remove())
+    await settle()
+    expect(screen.getByTestId('consent-banner')).toBeTruthy()
+  })
+
   it('closing the banner hides it for good without a decision', async () => {
     renderConsent()
     await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS))

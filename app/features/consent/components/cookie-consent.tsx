@@ -42,6 +42,9 @@ function hasLanguage() {
  * `remindOnLoad`: the status card greets each page load once consent exists (the spec's fans'
  * and marketing pages). The admin turns it off: a card over a work screen is clutter.
  */
+/** A modal dialog on screen: Radix's (role and state) or a native one. */
+const OPEN_DIALOG = '[role="dialog"][data-state="open"], dialog[open]'
+
 export type CookieConsentProps = { remindOnLoad?: boolean }
 
 export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
@@ -60,8 +63,24 @@ export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
       return
     }
     if (stored.bannerSeen || !hasLanguage()) return
-    const timer = window.setTimeout(() => setBannerDue(true), CONSENT_BANNER_DELAY_MS)
-    return () => window.clearTimeout(timer)
+    // Never beneath a dialog the visitor has open (a delete confirmation, the menu on a phone),
+    // where it could not be answered: it comes once that dialog closes.
+    let observer: MutationObserver | undefined
+    const showWhenNoDialog = () => {
+      if (document.querySelector(OPEN_DIALOG)) return false
+      observer?.disconnect()
+      setBannerDue(true)
+      return true
+    }
+    const timer = window.setTimeout(() => {
+      if (showWhenNoDialog()) return
+      observer = new MutationObserver(showWhenNoDialog)
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state', 'open'] })
+    }, CONSENT_BANNER_DELAY_MS)
+    return () => {
+      window.clearTimeout(timer)
+      observer?.disconnect()
+    }
     // Once per page load: moving between screens must not greet again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
