@@ -2,7 +2,7 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { clientCodeSplitting, lucideIconsPerFile, preloadNotYetLoaded, reactRouterProductionBuild, SERVER_BUNDLED, smallerPreloadHelper } from './scripts/bundle-splitting.ts'
+import { clientCodeSplitting, compactLucideIcons, lucideIconsPerFile, preloadNotYetLoaded, reactRouterProductionBuild, SERVER_BUNDLED, smallerPreloadHelper } from './scripts/bundle-splitting.ts'
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP layer and the
 // React Router app share one module graph: one database pool, one auth instance.
@@ -22,5 +22,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // @react-router/express share that one copy, with its own versions of cookie and set-cookie-parser.
   ssr: command === 'build' ? { noExternal: SERVER_BUNDLED } : undefined,
   server: { hmr: { port: 24679 } },
-  plugins: [tailwindcss(), reactRouter(), lucideIconsPerFile(), smallerPreloadHelper()],
+  plugins: [tailwindcss(), reactRouter(), lucideIconsPerFile(), compactLucideIcons(), smallerPreloadHelper()],
 }))

@@ -10,15 +10,13 @@ import { useNonce } from './lib/nonce'
 import { useRequestLanguage } from './lib/request-language'
 import { LazyToaster } from './lib/toast'
 import { actionChangedNothing } from './lib/action-changed-nothing'
+import { revalidateUnlessViewCount } from './features/public/use-count-view'
 import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
-import type { CookieConsentProps } from './features/consent/components/cookie-consent'
+import { ConsentWhenDue } from './features/consent/components/consent-when-due'
 import appStylesheet from './app.css?url'
 
 // In the page's HTML when a page is missing; the browser fetches it only then.
 const NotFoundScreen = lazyRenderedOnServer(() => import('./components/root-not-found'))
-// The cookie banner, status card and settings dialog: nothing of them is in the server's HTML (they
-// depend on this browser's storage), so the browser fetches them while the page hydrates, not before (ADR 026).
-const CookieConsent = lazyRenderedOnServer<CookieConsentProps>(() => import('./features/consent/components/cookie-consent').then((module) => ({ default: module.CookieConsent })))
 
 export async function loader({ request }: Route.LoaderArgs) {
   const language = getRequestLanguage(request)
@@ -27,9 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The translations shipped depend on the area (i18n-areas.ts): fetch them again when it changes. */
-export function shouldRevalidate({ currentUrl, nextUrl, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, actionResult } = args
   if (actionChangedNothing(actionResult)) return false
-  return defaultShouldRevalidate || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
+  // A fans' page counting its view changes no translation: without this, every gallery and player fetched the root's data again while loading.
+  return revalidateUnlessViewCount(args) || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
     performance.mark('hydrated')
-    // The last-resort screen, fetched once the page is up: there if the network goes away later.
-    window.setTimeout(() => void GlobalErrorScreen.preload(), 2000)
+    // The last-resort screen, fetched once the load is over (at 2 s a slow phone was still loading the page): there if the network goes away later.
+    window.setTimeout(() => void GlobalErrorScreen.preload(), 10_000)
   }, [])
   return (
     <html lang={data?.language ?? requestLanguage ?? 'en'}>
@@ -85,9 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {framed ? null : (
         <>
           <LazyToaster />
-          <Suspense fallback={null}>
-            <CookieConsent remindOnLoad={!isStaffScreen} />
-          </Suspense>
+          <ConsentWhenDue remindOnLoad={!isStaffScreen} />
         </>
       )}
     </I18nProvider>

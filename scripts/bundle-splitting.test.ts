@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { createElement, type ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { compactPreloadHelper, importIconsPerFile, lucideIconFiles, preloadNotYetLoaded } from './bundle-splitting'
+import { compactPreloadHelper, importIconsPerFile, LUCIDE_ICON_FILE, lucideIconFiles, preloadNotYetLoaded } from './bundle-splitting'
+import createCompactIcon from './compact-lucide-icon'
 
 const barrel = readFileSync(createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.js'), 'utf8')
 
@@ -45,5 +48,25 @@ describe("lazy chunks' preloads", () => {
     expect(vite).toContain('const preloadHelperId = "\\0vite/preload-helper.js"')
     expect(vite).toContain('const preloadMethod = `__vitePreload`')
     expect(compactPreloadHelper('/')).toContain('export const __vitePreload = (load, deps) =>')
+  })
+})
+
+describe("lucide's icons made by the compact runtime", () => {
+  const require = createRequire(import.meta.url)
+  it('draw the same markup as lucide for the same props, so pages hydrate over the server\'s', async () => {
+    for (const name of ['download', 'share-2', 'chevron-down', 'x', 'loader-circle', 'circle-check']) {
+      const file = require.resolve(`lucide-react/dist/esm/icons/${name}.js`)
+      expect(file).toMatch(LUCIDE_ICON_FILE)
+      const lucide = (await import(file)) as { default: ComponentType<Record<string, unknown>>; __iconNode: Parameters<typeof createCompactIcon>[1] }
+      const compact = createCompactIcon(name, lucide.__iconNode) as unknown as ComponentType<Record<string, unknown>>
+      for (const props of [{}, { className: 'size-4' }, { className: `lucide-${name} size-4` }, { size: 16, strokeWidth: 1.5, absoluteStrokeWidth: true }, { 'aria-label': 'Go', color: 'red' }, { role: 'img' }, { children: createElement('title', { key: 'title' }, 'A title') }]) {
+        expect(renderToStaticMarkup(createElement(compact, props)), `${name} ${JSON.stringify(props)}`).toBe(renderToStaticMarkup(createElement(lucide.default, props)))
+      }
+    }
+  })
+
+  it('replace the one helper every icon file imports', () => {
+    const icon = readFileSync(require.resolve('lucide-react/dist/esm/icons/download.js'), 'utf8')
+    expect(icon).toContain("import createLucideIcon from '../createLucideIcon.js'")
   })
 })

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ChunkingContext } from 'rolldown'
 import type { Plugin } from 'vite'
 
@@ -28,15 +29,18 @@ function staticImports(entry: string, routesDirectory: string, ctx: ChunkingCont
 }
 
 /**
- * Two shared chunks for the fans' pages. `fans` holds what every page needs (the root's imports)
- * and whatever the gallery page shares with any other module, because the gallery is where shared
- * links lead after a show and it should not wait for a string of small shared files; `fans-pages`
- * holds what the other fans' pages share among themselves.
+ * Two shared chunks for the fans' pages. `fans` holds what every page needs (the root route and
+ * its imports: the root's own file is then a line naming its exports in `fans`, which saves the
+ * names passed between the two) and whatever the gallery page shares with any other module,
+ * because the gallery is where shared links lead after a show and it should not wait for a string
+ * of small shared files; `fans-pages` holds what the other fans' pages share among themselves.
  */
 function fansChunkOf(appDirectory: string, ctx: ChunkingContext) {
   const routesDirectory = path.join(appDirectory, 'routes') + path.sep
   const chunkOf = new Map<string, 'fans' | 'fans-pages'>()
-  for (const id of staticImports(path.join(appDirectory, 'root.tsx'), routesDirectory, ctx)) chunkOf.set(id, 'fans')
+  const root = path.join(appDirectory, 'root.tsx')
+  chunkOf.set(root, 'fans')
+  for (const id of staticImports(root, routesDirectory, ctx)) chunkOf.set(id, 'fans')
   const galleryRoute = path.join(appDirectory, FANS_FIRST_ROUTE)
   const gallery = staticImports(galleryRoute, routesDirectory, ctx)
   for (const id of gallery) {
@@ -183,6 +187,28 @@ export function lucideIconsPerFile(): Plugin {
     },
   }
 }
+
+/**
+ * In the browser build, lucide's icon files make their components with compact-lucide-icon.ts
+ * rather than lucide's `createLucideIcon` and its helpers: the same markup in fewer bytes of every
+ * page's first download. The server keeps lucide's own (it imports the barrel).
+ */
+export function compactLucideIcons(): Plugin {
+  const compact = fileURLToPath(new URL('./compact-lucide-icon.ts', import.meta.url))
+  return {
+    name: 'afterglow:compact-lucide-icons',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: {
+      filter: { id: /^\.\.\/createLucideIcon\.js$/ },
+      handler: (_source, importer) => (importer && LUCIDE_ICON_FILE.test(importer) ? compact : null),
+    },
+  }
+}
+
+/** An icon's own file in lucide-react's ESM build, which imports `../createLucideIcon.js`. */
+export const LUCIDE_ICON_FILE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][\w-]+\.js$/
 
 /**
  * react-router's package exports point every condition at its development build, whose warnings

@@ -13,7 +13,7 @@ function ReloadScreen() {
 
 /*
  * The last-resort screen (global-error.tsx) as the root takes it: in the page's HTML whenever a
- * page fails on the server, and in the browser fetched a moment after the page is up (root.tsx),
+ * page fails on the server, and in the browser fetched once the page's load is over (root.tsx),
  * not with the page's first scripts, whose every kilobyte a fan on mobile data waits for
  * (ADR 026). Fetched ahead like that, it is there if the network goes away later.
  */

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 
 // What the built browser bundle sends fans (ADR 025, ADR 026): read from the build the app under test runs.
+// That the page fetches nothing more while it loads is tests/e2e/fans-javascript-on-load.test.ts's to hold.
 const CLIENT = path.resolve(process.env.AFTERGLOW_BUILD_DIR || 'build', 'client')
 const FANS_ROUTES = ['routes/tenant/gallery', 'routes/tenant/event', 'routes/tenant/landing', 'routes/tenant/player']
 /** Strings only these admin-side libraries carry into a minified chunk. */

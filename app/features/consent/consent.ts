@@ -1,14 +1,10 @@
 /** Cookie consent: the spec's constants (section 9) and the shapes stored in this browser (ADR 019). */
 
-// What reading a stored decision needs is in consent-record.ts: every page loads it, the rest comes with the consent UI.
-export { CONSENT_STORAGE_KEYS, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, NECESSARY_ONLY } from './consent-record'
+// What reading a stored decision and knowing when the UI is due need is in consent-record.ts: every page loads it, the rest comes with the consent UI.
+export { CONSENT_BANNER_DELAY_MS, CONSENT_CHANGE_EVENT, CONSENT_STORAGE_KEYS, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, NECESSARY_ONLY } from './consent-record'
 
 export const CONSENT_AUDIT_LIMIT = 10
-export const CONSENT_BANNER_DELAY_MS = 2000
 export const CONSENT_STATUS_CARD_MS = 3000
-
-/** Dispatched on window whenever this tab (or another one) changes the stored consent. */
-export const CONSENT_CHANGE_EVENT = 'afterglow:consent-change'
 
 export const CONSENT_CATEGORIES = ['necessary', 'functional', 'analytics', 'marketing'] as const
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number]

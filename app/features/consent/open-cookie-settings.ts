@@ -1,7 +1,7 @@
 /** Any "Cookie settings" link opens the consent dialog through this event, so pages need not import the dialog. */
 export const COOKIE_SETTINGS_EVENT = 'afterglow:cookie-settings'
 
-// The consent UI arrives as the page hydrates (root.tsx): a press before it listens waits for it.
+// The consent UI is fetched when due (consent-when-due.tsx): a press before it listens waits for it.
 let unheard = false
 
 export function openCookieSettings() {

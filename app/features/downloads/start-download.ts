@@ -7,6 +7,9 @@ import type { TFunction } from '#app/lib/translator'
  * fan first points at, focuses or presses it: the page's first download carries only the link.
  */
 
+// The lead dialog (form, validation, Radix) comes through this file: the page's first download does not name its many files.
+export const loadLeadDialog = () => import('#app/features/leads/components/lead-capture-dialog')
+
 // How long "Preparing…" stays after the browser took the download over: its own progress
 // UI shows then, and a second tap should not start a second copy.
 const HANDOVER_MS = 1500

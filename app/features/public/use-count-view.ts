@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { storageFor } from '#app/features/consent/consent-storage'
+import { QUIET_FETCHER_PREFIX } from '#app/lib/hydrated-on-demand'
 
 /**
  * Marks this visit as having seen the item, and says whether it had not before. With analytics
@@ -30,7 +31,8 @@ export function revalidateUnlessViewCount({ formData, defaultShouldRevalidate }:
  * the view. The page itself may come from the page cache, so counting cannot happen while rendering.
  */
 export function useCountView(contentId: string) {
-  const fetcher = useFetcher()
+  // Quiet: parts of the page fetched on demand need not come for it (hydrated-on-demand.tsx).
+  const fetcher = useFetcher({ key: `${QUIET_FETCHER_PREFIX}${COUNT_VIEW}` })
   const submit = fetcher.submit
   useEffect(() => {
     if (isFirstViewOfVisit(contentId)) void submit({ intent: COUNT_VIEW }, { method: 'post' })

@@ -143,9 +143,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
       <div className="pb-4">
-        <Suspense fallback={null}>
-          <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
-        </Suspense>
+        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
       </div>
       {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
         <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">

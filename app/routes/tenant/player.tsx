@@ -1,5 +1,4 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
-import { Suspense } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect } from 'react-router'
 import { ContentViewer } from '#app/features/public/components/content-viewer'
@@ -140,9 +139,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </article>
-      <Suspense fallback={null}>
-        <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
-      </Suspense>
+      <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
     </PublicShell>
   )
 }

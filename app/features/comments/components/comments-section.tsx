@@ -1,5 +1,5 @@
 import { ChevronDown, MessageCircle } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { CommentFormResponse, PublicComment } from '../comments.schema'
@@ -7,9 +7,9 @@ import CommentsThread, { commentAnswerOf } from './comments-thread'
 
 /*
  * Comments under a gallery or a single item: the heading, the comments and the form
- * (comments-thread.tsx). Pages take this whole part through `lazyRenderedOnServer`: it is in the
- * page's HTML, and fetched as a script of its own while the page hydrates, so a fan who came for
- * the photos does not download a form first.
+ * (comments-thread.tsx). Pages take this whole part through comments-part.ts: it is in the page's
+ * HTML, and fetched as a script of its own when the fan reaches for it, so a fan who came for the
+ * photos does not download a form first.
  */
 
 export type CommentsSectionProps = {
@@ -31,6 +31,11 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
   const actionData = useActionData()
   // Open when the page answers a comment (without JavaScript the answer is a new page).
   const [open, setOpen] = useState(() => Boolean(commentAnswerOf(fetcher.data, actionData)))
+  // Opened before this script arrived (the page's HTML opens it on its own): React keeps the DOM's state, the component follows it.
+  const details = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (details.current?.open) setOpen(true)
+  }, [])
 
   const heading = (
     <>
@@ -46,6 +51,7 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
     // disclosure, which works with the keyboard and without JavaScript.
     return (
       <details
+        ref={details}
         id="comments"
         open={open}
         onToggle={(event) => setOpen(event.currentTarget.open)}

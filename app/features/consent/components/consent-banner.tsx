@@ -2,7 +2,7 @@ import { Cookie, X } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
-import { Button } from '#app/components/ui/button'
+import { buttonClasses } from '#app/components/ui/button-classes'
 import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
 import type { ConsentChoice } from './cookie-consent'
 // With the banner, not fetched on the click: a fan who taps Accept and at once follows a link on
@@ -53,28 +53,36 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
           </p>
         </div>
         <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
-          <Button size="lg" className={`${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`} onClick={() => {
+          {/* Plain buttons in the Button look: the Button component would be one more file to fetch when the banner is due. */}
+          <button
+            type="button"
+            className={buttonClasses('primary', 'lg', `${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`)}
+            onClick={() => {
               acceptAll()
               onChosen('accepted')
-            }}>
+            }}
+          >
             {t('consent.banner.accept')}
-          </Button>
-          <Button size="lg" className={`${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`} onClick={() => {
+          </button>
+          <button
+            type="button"
+            className={buttonClasses('primary', 'lg', `${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`)}
+            onClick={() => {
               declineOptional()
               onChosen('declined')
-            }}>
+            }}
+          >
             {t('consent.banner.decline')}
-          </Button>
-          <Button
-            size="lg"
-            variant="ghost"
-            className="h-10 px-2 text-sm text-ink underline-offset-2 sm:px-5 hover:bg-white/10 hover:underline"
+          </button>
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'lg', 'h-10 px-2 text-sm text-ink underline-offset-2 sm:px-5 hover:bg-white/10 hover:underline')}
             onClick={onCustomize}
             onPointerEnter={onPrepareCustomize}
             onFocus={onPrepareCustomize}
           >
             {t('consent.banner.customize')}
-          </Button>
+          </button>
         </div>
       </div>
     </section>

@@ -1,23 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
-import { LANGUAGE_STORAGE_KEY } from '#app/lib/i18n'
 import { CONSENT_BANNER_DELAY_MS } from '../consent'
-import { readConsent } from '../consent-store'
+import { consentDueOnLoad } from '../consent-due'
 import { COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from '../open-cookie-settings'
 import { useConsent } from '../use-consent'
 import ConsentBanner from './consent-banner'
-import ConsentStatusCard from './consent-status-card'
 
 /*
- * Mounted once in the root, so every page (marketing site, policies, companies' pages, admin)
- * has the banner, the settings dialog and the status card. None of them is in a page's HTML (they
- * depend on this browser's storage), so this comes as a file of its own while the page hydrates
- * (root.tsx), before the banner's 2 s; the settings dialog (Radix) is fetched when first opened.
+ * Every page (marketing site, policies, companies' pages, admin) has the banner, the settings
+ * dialog and the status card. None of them is in a page's HTML (they depend on this browser's
+ * storage), so this comes as a file of its own, fetched by the root when one of them is due
+ * (consent-when-due.tsx); the settings dialog (Radix) is fetched when first opened.
  */
 
 const loadSettingsDialog = () => import('./cookie-settings-dialog')
 const CookieSettingsDialog = lazy(loadSettingsDialog)
+// Shown after a choice, or greeting a load: a first visit's banner does not wait for it.
+const ConsentStatusCard = lazy(() => import('./consent-status-card'))
 
 /** What the visitor chose, each with its toast from the spec's catalogue (section 8). */
 export type ConsentChoice = 'accepted' | 'acceptedAll' | 'declined' | 'saved'
@@ -29,25 +29,17 @@ const TOAST_TITLE_KEYS: Record<ConsentChoice, string> = {
   saved: 'consent.toast.saved',
 }
 
-function hasLanguage() {
-  try {
-    if (localStorage.getItem(LANGUAGE_STORAGE_KEY) || localStorage.getItem('language')) return true
-  } catch {
-    // Storage blocked: the page's own language still counts.
-  }
-  return Boolean(document.documentElement.lang)
-}
-
 /**
  * `remindOnLoad`: the status card greets each page load once consent exists (the spec's fans'
  * and marketing pages). The admin turns it off: a card over a work screen is clutter.
+ * `bannerAt`: when the banner is due (2 s after the page was up), if this mounts later.
  */
 /** A modal dialog on screen: Radix's (role and state) or a native one. */
 const OPEN_DIALOG = '[role="dialog"][data-state="open"], dialog[open]'
 
-export type CookieConsentProps = { remindOnLoad?: boolean }
+export type CookieConsentProps = { remindOnLoad?: boolean; bannerAt?: number }
 
-export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
+export function CookieConsent({ remindOnLoad = true, bannerAt }: CookieConsentProps) {
   const { t } = useTranslation()
   const consent = useConsent()
   const [bannerDue, setBannerDue] = useState(false)
@@ -57,12 +49,12 @@ export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
   const [dialogLoaded, setDialogLoaded] = useState(false)
 
   useEffect(() => {
-    const stored = readConsent()
-    if (stored.status) {
+    const due = consentDueOnLoad()
+    if (due === 'card') {
       if (remindOnLoad) setStatusCardShowing(1)
       return
     }
-    if (stored.bannerSeen || !hasLanguage()) return
+    if (due !== 'banner') return
     // Never beneath a dialog the visitor has open (a delete confirmation, the menu on a phone),
     // where it could not be answered: it comes once that dialog closes.
     let observer: MutationObserver | undefined
@@ -76,7 +68,7 @@ export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
       if (showWhenNoDialog()) return
       observer = new MutationObserver(showWhenNoDialog)
       observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state', 'open'] })
-    }, CONSENT_BANNER_DELAY_MS)
+    }, Math.max(0, (bannerAt ?? Date.now() + CONSENT_BANNER_DELAY_MS) - Date.now()))
     return () => {
       window.clearTimeout(timer)
       observer?.disconnect()
@@ -130,19 +122,21 @@ export function CookieConsent({ remindOnLoad = true }: CookieConsentProps) {
   const showBanner = bannerDue && consent.status === null && !consent.bannerSeen
   const showStatusCard = statusCardShowing > 0 && consent.status !== null
 
-  // Loading the dialog happens in its own boundary, so it never blanks the banner.
+  // The card and the dialog load in boundaries of their own, so they never blank the banner.
   return (
     <>
       {showBanner ? <ConsentBanner onChosen={onChosen} onCustomize={openDialog} onPrepareCustomize={() => void loadSettingsDialog()} /> : null}
-      {showStatusCard ? (
-        <ConsentStatusCard
-          key={statusCardShowing}
-          preferences={consent.preferences}
-          onManage={openDialog}
-          onPrepareManage={() => void loadSettingsDialog()}
-          onHidden={() => setStatusCardShowing(0)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {showStatusCard ? (
+          <ConsentStatusCard
+            key={statusCardShowing}
+            preferences={consent.preferences}
+            onManage={openDialog}
+            onPrepareManage={() => void loadSettingsDialog()}
+            onHidden={() => setStatusCardShowing(0)}
+          />
+        ) : null}
+      </Suspense>
       <Suspense fallback={null}>
         {dialogLoaded ? <CookieSettingsDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={returnFocusTo} consent={consent} onChosen={onChosen} onReset={onReset} /> : null}
       </Suspense>

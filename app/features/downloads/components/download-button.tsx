@@ -28,8 +28,8 @@ type DownloadButtonProps = {
 // Starting a download (start-download.ts) is fetched when a fan reaches for the button, not with the page.
 const loadStart = () => import('../start-download')
 
-// The dialog (form, validation, Radix) is fetched the first time a fan may need it, not with the page.
-const loadLeadDialog = () => import('#app/features/leads/components/lead-capture-dialog')
+// The dialog (form, validation, Radix) is fetched the first time a fan may need it, not with the page, after start-download.ts.
+const loadLeadDialog = () => loadStart().then((start) => start.loadLeadDialog())
 const LeadCaptureDialog = lazy(() => loadLeadDialog().then((module) => ({ default: module.LeadCaptureDialog })))
 
 /**
