@@ -5,7 +5,7 @@ import { organization } from '#db/schema'
 import { accountDeletionDate } from '#app/features/companies/account-closure'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 
@@ -25,7 +25,7 @@ describe('an admin closes the company account and reopens it', () => {
   it('asks for the page address in the admin’s language, takes the pages offline, shows the deletion date and reopens', async () => {
     const admin = await createCompanyAdmin('e2e-closing')
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, locale: 'pt-BR' })
-    await context.addCookies([...admin.client.cookies, ['lang', 'pt'] as const].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, admin.client.cookies, [['lang', 'pt']])
     // The cookie banner answered on an earlier visit: it would come up under the dialog.
     await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
     const page = await context.newPage()

@@ -7,7 +7,7 @@ import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
 
@@ -21,7 +21,7 @@ let monthViews = ''
 
 async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean } = {}) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, acceptDownloads: true })
-  await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

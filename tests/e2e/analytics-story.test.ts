@@ -7,7 +7,7 @@ import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAsset } from '../support/assets'
 import { BROWSER_UA } from '../support/analytics'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -30,7 +30,7 @@ const galleryPath = () => `/${admin.company.slug}/galeria/encore-night`
 async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; declineCookiesWhenAsked?: boolean }) {
   const context = await browser.newContext({ viewport: options.viewport, baseURL: baseUrl, userAgent: BROWSER_UA, acceptDownloads: true, isMobile: options.viewport === PHONE, hasTouch: options.viewport === PHONE })
   contexts.push(context)
-  if (options.staff) await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  if (options.staff) await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

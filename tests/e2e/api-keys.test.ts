@@ -5,7 +5,7 @@ import * as tus from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { putOnPlan } from '../support/api'
 import { waitForAssetsReady } from '../support/assets'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { waitUntil } from '../support/wait'
@@ -28,7 +28,7 @@ let receiver: WebhookReceiver
 
 async function adminPage(viewport: typeof DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, admin.client.cookies)
   await context.addInitScript(() => localStorage.setItem('tracking-consent', 'declined'))
   const page = await context.newPage()
   const errors: string[] = []

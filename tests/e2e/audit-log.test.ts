@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { auditEvent, contentItem, user } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -17,7 +17,7 @@ let galleryId = ''
 
 async function adminPage(viewport: typeof DESKTOP, language = 'en') {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  await context.addCookies([...[...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })), { name: 'lang', value: language, url: baseUrl }])
+  await addCookiesTo(context, baseUrl, admin.client.cookies, [['lang', language]])
   // Consent answered before: nothing of the banner covers the log.
   await context.addInitScript(() => localStorage.setItem('tracking-consent', 'declined'))
   const page = await context.newPage()

@@ -9,7 +9,7 @@ import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 
@@ -25,7 +25,7 @@ let browser: Browser
 
 async function pageFor(client: TestClient, viewport: typeof DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { comment, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { expectNoAxeViolations } from '../support/axe'
 import { createCompanyAdmin } from '../support/fixtures'
 
@@ -21,7 +21,7 @@ const contexts: BrowserContext[] = []
 async function openPage(viewport: typeof DESKTOP, options: { isMobile?: boolean; signedIn?: boolean; javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, javaScriptEnabled: options.javaScriptEnabled ?? true })
   contexts.push(context)
-  if (options.signedIn) await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  if (options.signedIn) await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -10,7 +10,7 @@ import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.
 import { getPool, withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { waitForAssetsReady } from '../support/assets'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -30,7 +30,7 @@ const assetIds: string[] = []
 
 async function adminPage(who: typeof admin, viewport: typeof DESKTOP, language = 'en') {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, acceptDownloads: true })
-  await context.addCookies([...[...who.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })), { name: 'lang', value: language, url: baseUrl }])
+  await addCookiesTo(context, baseUrl, who.client.cookies, [['lang', language]])
   // Cookies answered before (as the consent banner stores it): nothing covers the page.
   await context.addInitScript(() => {
     const answered = { version: '1.0', timestamp: new Date().toISOString() }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, toastsLoaded, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, toastsLoaded, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -14,7 +14,7 @@ let browser: Browser
 
 async function pageFor(client: TestClient, viewport: typeof DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -248,7 +248,7 @@ describe('cookie consent on a phone', () => {
   it('in the admin: the card only follows a choice, hides after 3 s even when clicked, and never greets a page load', async () => {
     const admin = await createCompanyAdmin('e2e-consent')
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
-    await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, admin.client.cookies)
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, download, lead, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -16,7 +16,7 @@ let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 
 async function adminPage(viewport: typeof DESKTOP, language = 'en') {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  await context.addCookies([...[...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })), { name: 'lang', value: language, url: baseUrl }])
+  await addCookiesTo(context, baseUrl, admin.client.cookies, [['lang', language]])
   await context.addInitScript(() => localStorage.setItem('tracking-consent', 'declined'))
   const page = await context.newPage()
   const errors: string[] = []

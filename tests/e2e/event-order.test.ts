@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -15,7 +15,7 @@ let desk: BrowserContext
 let page: Page
 let slug = ''
 let eventUrl = ''
-let cookies: Array<{ name: string; value: string; url: string }>
+let cookies: Map<string, string>
 
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout })
 const bannerSeen = () => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() }))
@@ -42,10 +42,10 @@ describe("the event editor orders the event's content like the gallery editor", 
     for (const title of ['Doors Open', 'Main Set', 'Afterparty']) {
       await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'single', title, slug: title.toLowerCase().replace(' ', '-'), status: 'published', publishedAt: new Date() }))
     }
-    cookies = [...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl }))
+    cookies = admin.client.cookies
     browser = await launchBrowser()
     desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    await desk.addCookies(cookies)
+    await addCookiesTo(desk, baseUrl, cookies)
     await desk.addInitScript(bannerSeen)
     page = await desk.newPage()
   })
@@ -119,7 +119,7 @@ describe("the event editor orders the event's content like the gallery editor", 
 
   it('orders by keyboard on a phone too', async () => {
     const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, isMobile: true, hasTouch: true })
-    await phone.addCookies(cookies)
+    await addCookiesTo(phone, baseUrl, cookies)
     await phone.addInitScript(bannerSeen)
     const mobile = await phone.newPage()
     await visit(mobile, eventUrl)

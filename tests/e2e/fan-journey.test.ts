@@ -8,7 +8,7 @@ import { zipEntryNames } from '../support/zip'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
@@ -162,7 +162,7 @@ describe("a fan's whole journey, on a phone", () => {
     expect(captured).toMatchObject({ companyId: admin.company.id, fullName: 'Marta Journey', privacyAcceptedAt: expect.any(Date), dataProcessingConsent: true, policyVersion: '1.0', language: 'en' })
 
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, acceptDownloads: true })
-    await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, admin.client.cookies)
     const page = await context.newPage()
     await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
       await button.click()

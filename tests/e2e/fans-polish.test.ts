@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -18,7 +18,7 @@ let slug = ''
 
 async function fanPage(viewport: typeof DESKTOP, language = 'en') {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, locale: language })
-  await context.addCookies([{ name: 'lang', value: language, url: baseUrl }])
+  await addCookiesTo(context, baseUrl, [['lang', language]])
   await context.addInitScript(() => localStorage.setItem('tracking-consent', 'declined'))
   const page = await context.newPage()
   const errors: string[] = []

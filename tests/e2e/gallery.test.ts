@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { DESKTOP, launchBrowser, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fakeMp4, makePhoto } from '../support/media-files'
 
@@ -28,7 +28,7 @@ describe('a gallery is built and published', () => {
     const admin = await createCompanyAdmin('e2e-gallery')
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, admin.client.cookies)
     page = await context.newPage()
   })
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -16,7 +16,7 @@ const EVIL_NAME = '=HYPERLINK("http://evil.test","click")'
 
 async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean } = {}) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, acceptDownloads: true })
-  await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberAccount, latestMail, uniqueEmail } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
 
@@ -25,7 +25,7 @@ async function stagePhoto(name: string, hue: number) {
 
 async function contextFor(browser: Browser, viewport: { width: number; height: number }, cookies: Map<string, string> | null) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  if (cookies) await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  if (cookies) await addCookiesTo(context, baseUrl, cookies)
   await context.addInitScript(bannerSeen)
   return context
 }

@@ -6,7 +6,7 @@ import { formSubmission } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
-import { launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, launchBrowser, PHONE, visit } from '../support/browser'
 import { sleep, waitUntil } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
@@ -94,7 +94,7 @@ describe('the marketing site on a phone', () => {
     const logins = { pt: 'Entrar', es: 'Iniciar sesión', fr: 'Connexion' }
     for (const [language, login] of Object.entries(logins)) {
       const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
-      await context.addCookies([{ name: 'lang', value: language, url: baseUrl }])
+      await addCookiesTo(context, baseUrl, [['lang', language]])
       await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
       const phone = await context.newPage()
       await visit(phone, '/')
@@ -228,7 +228,7 @@ describe('the marketing site for a signed-in member', () => {
     const memberBrowser = await launchBrowser()
     try {
       const context = await memberBrowser.newContext({ viewport: PHONE, baseURL: baseUrl })
-      await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+      await addCookiesTo(context, baseUrl, admin.client.cookies)
       const memberPage = await context.newPage()
       await visit(memberPage, '/')
       const link = memberPage.getByTestId('footer-account-link')

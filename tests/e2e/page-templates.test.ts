@@ -7,7 +7,7 @@ import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/public/page-t
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -27,7 +27,7 @@ let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 
 async function pageFor(client: TestClient | null, viewport: typeof DESKTOP, { bannerClosed = false } = {}) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
-  if (client) await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  if (client) await addCookiesTo(context, baseUrl, client.cookies)
   // A fan who closed the cookie banner before: it wears our own night surface whatever the template, so
   // judging it once per preset and width only waited for it to come twenty times.
   if (bannerClosed) await context.addInitScript(({ key, version }) => localStorage.setItem(key, JSON.stringify({ version, timestamp: new Date().toISOString() })), { key: CONSENT_STORAGE_KEYS.bannerSeen, version: CONSENT_VERSION })

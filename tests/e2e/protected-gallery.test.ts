@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -41,7 +41,7 @@ describe('a protected gallery', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     it(`shows the company its protection in the gallery's editor (${viewport.width} px)`, async () => {
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
-      await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+      await addCookiesTo(context, baseUrl, admin.client.cookies)
       const page = await context.newPage()
       await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
         await button.click()

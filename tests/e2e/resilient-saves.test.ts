@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event, member } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 /*
@@ -23,7 +23,7 @@ const SAVE_FAILED = 'Save failed. Nothing was changed: please try again.'
 
 async function adminPage() {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-  await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+  await addCookiesTo(context, baseUrl, admin.client.cookies)
   // The cookie banner already answered: it would cover the toasts, and offline it cannot load its choices.
   await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
   const page = await context.newPage()

@@ -9,7 +9,7 @@ import { zipEntryNames as zipNames } from '../support/zip'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
 
@@ -47,7 +47,7 @@ describe('set-list chapters', () => {
     await waitForAssetsReady(ids, 60_000)
     browser = await launchBrowser()
     admin = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    await admin.addCookies([...company.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(admin, baseUrl, company.client.cookies)
   }, 120_000)
 
   afterAll(async () => {

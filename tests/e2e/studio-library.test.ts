@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -12,7 +12,7 @@ const SHOTS = path.resolve('test-results', 'studio-library')
 let browser: Browser
 let desk: BrowserContext
 let page: Page
-let cookies: Array<{ name: string; value: string; url: string }>
+let cookies: Map<string, string>
 
 // Chosen in this order, which is neither alphabetical nor the order they were taken in: the first
 // is the largest, so it finishes after the others.
@@ -59,10 +59,10 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     const admin = await createCompanyAdmin('e2e-studio')
-    cookies = [...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl }))
+    cookies = admin.client.cookies
     browser = await launchBrowser()
     desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    await desk.addCookies(cookies)
+    await addCookiesTo(desk, baseUrl, cookies)
     await desk.addInitScript(bannerSeen)
     page = await desk.newPage()
   })
@@ -214,7 +214,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
 
   it('bulk-archives two items from Highlights on a phone', async () => {
     const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, isMobile: true, hasTouch: true })
-    await phone.addCookies(cookies)
+    await addCookiesTo(phone, baseUrl, cookies)
     await phone.addInitScript(bannerSeen)
     const mobile = await phone.newPage()
     await visit(mobile, '/admin/content')

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { assetRendition, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -47,7 +47,7 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
 
     for (const viewport of [PHONE, DESKTOP]) {
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
-      await context.addCookies([...admin.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+      await addCookiesTo(context, baseUrl, admin.client.cookies)
       const page = await context.newPage()
       await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
         await button.click()

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -32,7 +32,7 @@ describe('an admin connects their own system with a webhook', () => {
     await tusUpload(company.client, photo, { filename: 'encore.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    await context.addCookies([...company.client.cookies].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, company.client.cookies)
     admin = await context.newPage()
   })
   afterAll(async () => {
@@ -117,7 +117,7 @@ describe('an admin connects their own system with a webhook', () => {
   it('shows a company below Enterprise what the plan would give, in its language, on a phone', async () => {
     const starter = await createCompanyAdmin('e2e-hooks-starter')
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR' })
-    await context.addCookies([...starter.client.cookies, ['lang', 'pt']].map(([name, value]) => ({ name, value, url: baseUrl })))
+    await addCookiesTo(context, baseUrl, starter.client.cookies, [['lang', 'pt']])
     const page = await context.newPage()
     await visit(page, '/admin/settings/webhooks')
     await page.getByTestId('webhooks-upgrade').waitFor()

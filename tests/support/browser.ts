@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -9,6 +9,14 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`)
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, ...extraArgs] })
+}
+
+/**
+ * Gives a browser context the cookies of a test's HTTP client (a signed-in session, a lead) and
+ * any more (the language), for `url`'s site: the browser then is that person.
+ */
+export async function addCookiesTo(context: BrowserContext, url: string, ...jars: Iterable<readonly [string, string]>[]) {
+  await context.addCookies(jars.flatMap((jar) => [...jar]).map(([name, value]) => ({ name, value, url })))
 }
 
 export const DESKTOP = { width: 1440, height: 900 }
