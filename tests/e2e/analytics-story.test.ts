@@ -7,7 +7,7 @@ import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAsset } from '../support/assets'
 import { BROWSER_UA } from '../support/analytics'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -35,9 +35,7 @@ async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; de
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   if (options.declineCookiesWhenAsked ?? true) {
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
-      await button.click()
-    })
+    await declineCookiesWhenAsked(page)
   }
   return { page, errors }
 }

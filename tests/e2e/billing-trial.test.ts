@@ -9,7 +9,7 @@ import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 
@@ -29,9 +29,7 @@ async function pageFor(client: TestClient, viewport: typeof DESKTOP) {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
-    await button.click()
-  })
+  await declineCookiesWhenAsked(page)
   return { page, errors }
 }
 

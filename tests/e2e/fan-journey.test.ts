@@ -8,7 +8,7 @@ import { zipEntryNames } from '../support/zip'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
@@ -164,9 +164,7 @@ describe("a fan's whole journey, on a phone", () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, acceptDownloads: true })
     await addCookiesTo(context, baseUrl, admin.client.cookies)
     const page = await context.newPage()
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
-      await button.click()
-    })
+    await declineCookiesWhenAsked(page)
     await visit(page, '/admin/leads')
     await page.getByText('Marta Journey').first().waitFor()
     expect(await page.getByText('marta.journey@example.com').count()).toBeGreaterThan(0)

@@ -7,7 +7,7 @@ import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/public/page-t
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -34,9 +34,7 @@ async function pageFor(client: TestClient | null, viewport: typeof DESKTOP, { ba
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
-    await button.click()
-  })
+  await declineCookiesWhenAsked(page)
   return { page, errors }
 }
 

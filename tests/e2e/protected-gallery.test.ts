@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -43,9 +43,7 @@ describe('a protected gallery', () => {
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
       await addCookiesTo(context, baseUrl, admin.client.cookies)
       const page = await context.newPage()
-      await page.addLocatorHandler(page.getByRole('button', { name: 'Decline', exact: true }), async (button) => {
-        await button.click()
-      })
+      await declineCookiesWhenAsked(page)
       await visit(page, `/admin/content/${galleryId}`)
       const panel = page.getByTestId('gallery-protection')
       await panel.getByText('A password is set. Type a new one to change it.').waitFor()

@@ -19,6 +19,17 @@ export async function addCookiesTo(context: BrowserContext, url: string, ...jars
   await context.addCookies(jars.flatMap((jar) => [...jar]).map(([name, value]) => ({ name, value, url })))
 }
 
+/**
+ * Answers the cookie banner whenever it comes in the way of what the test does next, as a person
+ * would (it comes 2 s after a first visit's load, over the bottom of the screen): declines, in any
+ * language. For tests about something else; the banner's own tests drive it themselves.
+ */
+export async function declineCookiesWhenAsked(page: Page) {
+  await page.addLocatorHandler(page.getByTestId('consent-banner'), async (banner) => {
+    await banner.getByTestId('consent-decline').click()
+  })
+}
+
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 390, height: 844 }
 

@@ -67,6 +67,7 @@ export default function ConsentBanner({ onChosen, onCustomize, onPrepareCustomiz
           <button
             type="button"
             className={buttonClasses('primary', 'lg', `${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`)}
+            data-testid="consent-decline"
             onClick={() => {
               declineOptional()
               onChosen('declined')
