@@ -13,6 +13,12 @@ import type { Plugin } from 'vite'
 const FANS_FIRST_ROUTE = 'routes/tenant/gallery.tsx'
 const FANS_OTHER_ROUTES = ['routes/tenant/landing.tsx', 'routes/tenant/event.tsx', 'routes/tenant/player.tsx', 'routes/tenant/company-policy.tsx']
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
+/**
+ * Recording and reading the visitor's consent, and the consent UI's looks: what a first visit's
+ * banner, the status card and the settings dialog share, one file rather than four fetched beside
+ * the banner (ADR 019). Its icon is the banner's and the card's alone.
+ */
+const CONSENT_SHARED = /[\\/]app[\\/]features[\\/]consent[\\/](consent|consent-store|consent-choices|components[\\/]consent-styles)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]cookie\.js$/
 
 /** Modules `entry` imports statically (not through `import()`), without route modules and the framework. */
 function staticImports(entry: string, routesDirectory: string, ctx: ChunkingContext) {
@@ -60,6 +66,7 @@ export function clientCodeSplitting(appDirectory: string) {
   return {
     groups: [
       { name: 'framework', test: FRAMEWORK, priority: 2 },
+      { name: 'consent', test: CONSENT_SHARED, priority: 0 },
       { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, debugName: 'fans-pages', priority: 1 },
     ],
   }

@@ -3,9 +3,9 @@ import { getItem } from './consent-decision'
 import { KEYS, readConsent } from './consent-store'
 
 /*
- * Following the visitor's consent as it changes (use-consent.ts) and saying that it changed
- * (consent-choices.ts): loaded with the consent UI, after the page; reading it (consent-store.ts)
- * comes with every page.
+ * Following the visitor's consent as it changes (use-consent.ts): loaded with the status card and
+ * the settings dialog, not with a first visit's banner, which only records a choice and says so
+ * (consent-choices.ts).
  */
 
 /** Calls `listener` after any change to the consent, in this tab or another. Returns the unsubscribe. */
@@ -25,14 +25,8 @@ export function onConsentChange(listener: (consent: ConsentState) => void) {
   }
 }
 
-// One object per distinct stored state, as useSyncExternalStore requires.
+// One object per distinct stored state, as useSyncExternalStore requires (every choice stores a new timestamp).
 let snapshot: { raw: string; state: ConsentState } | null = null
-
-/** Tells this tab's listeners that the stored choices changed (other tabs hear a storage event). */
-export function announceConsentChange() {
-  snapshot = null
-  window.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: readConsent() }))
-}
 
 export function getConsentSnapshot(): ConsentState {
   const raw = KEYS.map(getItem).join('\u0000')

@@ -1,5 +1,6 @@
 import {
   ALL_ACCEPTED,
+  CONSENT_CHANGE_EVENT,
   CONSENT_AUDIT_LIMIT,
   CONSENT_STORAGE_KEYS,
   CONSENT_VERSION,
@@ -13,7 +14,6 @@ import {
   type StoredConsentStatus,
   type StoredCookiePreferences,
 } from './consent'
-import { announceConsentChange } from './consent-changes'
 import { KEYS, readConsent, readPreferences, removeItem, setItem } from './consent-store'
 
 /*
@@ -22,6 +22,11 @@ import { KEYS, readConsent, readPreferences, removeItem, setItem } from './conse
  * announced to the page. Loaded with the banner and the settings dialog (both fetched after the
  * page), so a choice is recorded the moment it is made.
  */
+
+/** Tells this tab's listeners that the stored choices changed (other tabs hear a storage event; consent-changes.ts follows both). */
+function announceConsentChange() {
+  window.dispatchEvent(new CustomEvent<ConsentState>(CONSENT_CHANGE_EVENT, { detail: readConsent() }))
+}
 
 function auditUrl() {
   // Path only: query strings can carry one-time tokens that have no business in an audit trail.

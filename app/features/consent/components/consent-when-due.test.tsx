@@ -32,7 +32,7 @@ async function settle() {
 
 describe('the consent UI, fetched when due', () => {
   beforeAll(async () => {
-    await Promise.all([import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+    await Promise.all([import('./consent-banner'), import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
   })
   beforeEach(() => {
     localStorage.clear()

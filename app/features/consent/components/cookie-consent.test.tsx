@@ -9,11 +9,13 @@ import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '../consent'
 import { acceptAll, resetConsent } from '../consent-choices'
 import { readConsent } from '../consent-store'
 import { openCookieSettings } from '../open-cookie-settings'
+import { ConsentWhenDue } from './consent-when-due'
 import { CookieConsent } from './cookie-consent'
 
-function renderConsent() {
+/** The consent UI as the root has it (the banner and the rest, each fetched when due), or the rest alone as it arrives. */
+function renderConsent(element = <ConsentWhenDue remindOnLoad />) {
   const i18n = createI18n('en', { en: { translation: en } })
-  const router = createMemoryRouter([{ path: '/', element: <CookieConsent /> }])
+  const router = createMemoryRouter([{ path: '/', element }])
   return render(
     <TranslatorProvider i18n={i18n}>
       <RouterProvider router={router} />
@@ -33,7 +35,7 @@ async function settle() {
 
 describe('cookie consent on the page', () => {
   beforeAll(async () => {
-    await Promise.all([import('./consent-banner'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+    await Promise.all([import('./consent-banner'), import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
   })
   beforeEach(() => {
     localStorage.clear()
@@ -139,14 +141,14 @@ describe('cookie consent on the page', () => {
 
   it('a "Cookie settings" link pressed before the consent UI arrived opens the dialog once it is there, and only once', async () => {
     act(() => openCookieSettings())
-    renderConsent()
+    renderConsent(<CookieConsent />)
     await settle()
     expect(screen.getByRole('dialog')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Only Necessary' }))
     await settle()
     expect(screen.queryByRole('dialog')).toBeNull()
     cleanup()
-    renderConsent()
+    renderConsent(<CookieConsent />)
     await settle()
     expect(screen.queryByRole('dialog')).toBeNull()
   })
