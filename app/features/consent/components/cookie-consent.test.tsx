@@ -58,10 +58,14 @@ describe('cookie consent on the page', () => {
     expect(screen.getByTestId('consent-banner')).toBeTruthy()
   })
 
-  it('waits for a dialog the visitor has open to close before it comes', async () => {
+  // Radix's dialogs carry their state; the photo viewer is a modal dialog without one.
+  it.each([
+    ['a Radix dialog', { 'data-state': 'open' }],
+    ['the photo viewer', { 'aria-modal': 'true' }],
+  ])('waits for %s the visitor has open to close before it comes', async (_, attributes) => {
     const dialog = document.createElement('div')
     dialog.setAttribute('role', 'dialog')
-    dialog.dataset.state = 'open'
+    for (const [name, value] of Object.entries(attributes)) dialog.setAttribute(name, value)
     document.body.append(dialog)
     renderConsent()
     await act(async () => vi.advanceTimersByTimeAsync(CONSENT_BANNER_DELAY_MS + 1000))
