@@ -1,7 +1,8 @@
-// `npm test`: every check the project has, in the order that fails fastest. Installs what a
+// `npm test`: every check the project has, the quick ones first, the slow suites beside the rest. Installs what a
 // fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
+import { Buffer } from 'node:buffer'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -56,10 +57,8 @@ function vitest(label, project) {
 
 /**
  * Starts a project in the background, its output written to a log: each project runs its own app
- * on its own database, and the suites spend much of their time waiting on processes, queues and
- * the browser, so two of them share two cores with little loss and npm test takes far less time.
- * The output goes straight to the file (a pipe would fill while the other project runs in the
- * foreground), and the project is stopped with its processes if this run ends first.
+ * on its own database. The output goes straight to the file (a pipe would fill while the rest runs
+ * in the foreground), and the project is stopped with its processes if this run ends first.
  */
 function vitestInBackground(label, project) {
   const log = `test-results/${project}-output.log`
@@ -76,7 +75,7 @@ function vitestInBackground(label, project) {
   }
   process.on('exit', stopChild)
   const finished = new Promise((resolve) => child.on('close', resolve))
-  console.log(`\n▶ ${label} (started alongside the next step; its output follows when it ends)`)
+  console.log(`\n▶ ${label} (in the background; its output follows when it ends)`)
   return async () => {
     const status = await finished
     process.off('exit', stopChild)
@@ -90,21 +89,62 @@ function vitestInBackground(label, project) {
   }
 }
 
+/**
+ * Runs steps at once, each output kept and printed whole when it ends: the type checker and the
+ * linter each keep one core busy, so together they take the time of the longer. The first to
+ * fail ends the run.
+ */
+async function together(steps) {
+  console.log(`\n▶ ${steps.map((step) => step.label).join(', ')} (at once)`)
+  await Promise.all(
+    steps.map(({ label, command, args }) => {
+      const started = Date.now()
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+      const output = []
+      child.stdout.on('data', (chunk) => output.push(chunk))
+      child.stderr.on('data', (chunk) => output.push(chunk))
+      return new Promise((resolve) =>
+        child.on('close', (status) => {
+          process.stdout.write(Buffer.concat(output))
+          if (status !== 0) {
+            console.error(`\n✖ ${label} failed`)
+            process.exit(status ?? 1)
+          }
+          console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+          resolve()
+        }),
+      )
+    }),
+  )
+}
+
 npx('typecheck', 'react-router', 'typegen')
-npx('typecheck', 'tsc', '-b')
-npx('lint', 'eslint', '.', '--max-warnings=0')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
-vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
 ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
 ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
-// Side by side on a PostgreSQL server; one after the other on the embedded one (one data directory).
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
+  // On a PostgreSQL server the two suites run side by side from the start, each its own app on
+  // its own database. Together they leave about a third of the two cores idle (they wait on
+  // processes, queues and the browser): the type checker, the linter and the unit tests use it
+  // meanwhile, and a failure among them still ends the run at once.
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
-  vitest('integration tests (real PostgreSQL)', 'integration')
+  const integration = vitestInBackground('integration tests (real PostgreSQL)', 'integration')
+  await together([
+    { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
+    { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ])
+  vitest('unit tests', 'unit')
+  await integration()
   await endToEnd()
 } else {
+  // The embedded PostgreSQL has one data directory: one suite at a time.
+  await together([
+    { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
+    { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ])
+  vitest('unit tests', 'unit')
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')
 }
