@@ -1,7 +1,8 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
+import { brotliDecompressSync, gzipSync } from 'node:zlib'
+import { describe, expect, inject, it } from 'vitest'
 
 // What the built browser bundle sends fans (ADR 025, ADR 026): read from the build the app under test runs.
 // That the page fetches nothing more while it loads is tests/e2e/fans-javascript-on-load.test.ts's to hold.
@@ -37,5 +38,25 @@ describe("the fans' JavaScript", () => {
   it('the gallery page, where shared links lead, stays within 120 KB of gzip JavaScript before any photo is opened', () => {
     const kilobytes = scriptsOf('routes/tenant/gallery').reduce((total, script) => total + gzipSync(fs.readFileSync(path.join(CLIENT, script)), { level: 9 }).length, 0) / 1024
     expect(kilobytes).toBeLessThanOrEqual(120)
+  })
+
+  it('comes from the app as the build wrote it, brotli-compressed once, kept a year, and 304 to a browser that has it', async () => {
+    const baseUrl = inject('baseUrl')
+    for (const script of scriptsOf('routes/tenant/gallery')) {
+      // A raw answer: fetch would decode the body and hide how it travelled.
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+        }).on('error', reject)
+      })
+      expect(answer.status, script).toBe(200)
+      expect(answer.headers['content-encoding'], script).toBe('br')
+      expect(answer.headers['cache-control'], script).toContain('immutable')
+      expect(brotliDecompressSync(answer.body).equals(fs.readFileSync(path.join(CLIENT, script))), script).toBe(true)
+      const again = await fetch(`${baseUrl}${script}`, { headers: { 'if-none-match': String(answer.headers.etag) } })
+      expect(again.status, script).toBe(304)
+    }
   })
 })
