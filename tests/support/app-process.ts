@@ -20,6 +20,27 @@ export type AppProcess = {
   interrupt: () => Promise<number | null>
 }
 
+// Apps still running, each in a group of its own: a test run stopped midway (a failure elsewhere
+// in npm test, Ctrl-C) takes them down with it instead of leaving them serving and holding their
+// databases.
+const running = new Set<ChildProcess>()
+function stopAllApps() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+process.once('exit', stopAllApps)
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    stopAllApps()
+    process.kill(process.pid, signal)
+  })
+}
+
 /** Starts `node server.js` (the production build) exactly as `npm start` does, and waits until it is healthy. */
 export async function startAppProcess(env: Record<string, string | undefined>, options: { port: number; timeoutMs?: number }): Promise<AppProcess> {
   let output = ''
@@ -28,7 +49,13 @@ export async function startAppProcess(env: Record<string, string | undefined>, o
   const child = spawn(process.execPath, ['server.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  running.add(child)
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child)
+      resolve(code)
+    }),
+  )
   const deadline = Date.now() + (options.timeoutMs ?? 60_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited during start (code ${child.exitCode}):\n${output}`)
