@@ -1,4 +1,4 @@
-// `npm test`: every check the project has, the quick ones first, the slow suites beside the rest. Installs what a
+// `npm test`: every check the project has, in the order that fails fastest. Installs what a
 // fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
@@ -120,31 +120,23 @@ async function together(steps) {
 
 npx('typecheck', 'react-router', 'typegen')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
+await together([
+  { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
+  { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+])
+vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
 ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
 ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
+// Side by side on a PostgreSQL server, each its own app on its own database; one after the other
+// on the embedded one (one data directory). The checks above stay ahead of them: run beside the
+// suites, the type checker took four times as long and timed unit tests missed their marks.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
-  // On a PostgreSQL server the two suites run side by side from the start, each its own app on
-  // its own database. Together they leave about a third of the two cores idle (they wait on
-  // processes, queues and the browser): the type checker, the linter and the unit tests use it
-  // meanwhile, and a failure among them still ends the run at once.
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
-  const integration = vitestInBackground('integration tests (real PostgreSQL)', 'integration')
-  await together([
-    { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
-    { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  ])
-  vitest('unit tests', 'unit')
-  await integration()
+  vitest('integration tests (real PostgreSQL)', 'integration')
   await endToEnd()
 } else {
-  // The embedded PostgreSQL has one data directory: one suite at a time.
-  await together([
-    { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
-    { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  ])
-  vitest('unit tests', 'unit')
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')
 }
