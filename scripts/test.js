@@ -2,7 +2,6 @@
 // fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
-import { Buffer } from 'node:buffer'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -89,41 +88,10 @@ function vitestInBackground(label, project) {
   }
 }
 
-/**
- * Runs steps at once, each output kept and printed whole when it ends: the type checker and the
- * linter each keep one core busy, so together they take the time of the longer. The first to
- * fail ends the run.
- */
-async function together(steps) {
-  console.log(`\n▶ ${steps.map((step) => step.label).join(', ')} (at once)`)
-  await Promise.all(
-    steps.map(({ label, command, args }) => {
-      const started = Date.now()
-      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-      const output = []
-      child.stdout.on('data', (chunk) => output.push(chunk))
-      child.stderr.on('data', (chunk) => output.push(chunk))
-      return new Promise((resolve) =>
-        child.on('close', (status) => {
-          process.stdout.write(Buffer.concat(output))
-          if (status !== 0) {
-            console.error(`\n✖ ${label} failed`)
-            process.exit(status ?? 1)
-          }
-          console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-          resolve()
-        }),
-      )
-    }),
-  )
-}
-
 npx('typecheck', 'react-router', 'typegen')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
-await together([
-  { label: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
-  { label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-])
+npx('typecheck', 'tsc', '-b')
+npx('lint', 'eslint', '.', '--max-warnings=0')
 vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
 ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
@@ -131,7 +99,8 @@ ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests'
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
 // Side by side on a PostgreSQL server, each its own app on its own database; one after the other
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
-// suites, the type checker took four times as long and timed unit tests missed their marks.
+// suites, the type checker took four times as long and timed unit tests missed their marks; run
+// beside each other, the type checker and the linter took as long as one after the other.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
   vitest('integration tests (real PostgreSQL)', 'integration')
