@@ -116,13 +116,15 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
     expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
 
     await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
-    const active = await fan.get('/', { host: `${subdomain}.afterglow.test` })
-    expect(active.status).toBe(200)
+    // The app hears of the change by NOTIFY (company_hosts): at once, but not within the same instant.
+    const onSubdomain = () => fan.get('/', { host: `${subdomain}.afterglow.test` })
+    await expect.poll(async () => (await onSubdomain()).status).toBe(200)
+    const active = await onSubdomain()
     expect(active.text).toContain(admin.company.name)
     expect(active.text).not.toContain('data-testid="subdomain-banner"')
 
     await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
-    expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
+    await expect.poll(async () => (await onSubdomain()).status).toBe(404)
   })
 
   it("lets Caddy get certificates for active subdomains only, and only when it asks from this machine", async () => {
