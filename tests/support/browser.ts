@@ -25,9 +25,20 @@ export async function addCookiesTo(context: BrowserContext, url: string, ...jars
  * language. For tests about something else; the banner's own tests drive it themselves.
  */
 export async function declineCookiesWhenAsked(page: Page) {
-  await page.addLocatorHandler(page.getByTestId('consent-banner'), async (banner) => {
-    await banner.getByTestId('consent-decline').click()
-  })
+  await page.addLocatorHandler(
+    page.getByTestId('consent-banner'),
+    async (banner) => {
+      // Beneath something opened since it came (the photo viewer), it is out of reach, and out of the way.
+      const decline = banner.getByTestId('consent-decline')
+      const reachable = await decline.evaluate((button) => {
+        const box = button.getBoundingClientRect()
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        return top !== null && button.contains(top)
+      })
+      if (reachable) await decline.click()
+    },
+    { noWaitAfter: true },
+  )
 }
 
 export const DESKTOP = { width: 1440, height: 900 }
