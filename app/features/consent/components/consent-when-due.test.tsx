@@ -1,38 +1,19 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { TranslatorProvider } from '#app/lib/react-i18n'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createI18n } from '#app/lib/i18n'
-import en from '#app/locales/en.json'
 import { CONSENT_BANNER_DELAY_MS } from '../consent'
 import { acceptAll } from '../consent-choices'
 import { openCookieSettings } from '../open-cookie-settings'
+import { preloadConsentUi, renderOnPage, settle } from './consent-test-page'
 import { ConsentWhenDue } from './consent-when-due'
 
 function renderWhenDue(remindOnLoad: boolean) {
-  const i18n = createI18n('en', { en: { translation: en } })
-  const router = createMemoryRouter([{ path: '/', element: <ConsentWhenDue remindOnLoad={remindOnLoad} /> }])
-  return render(
-    <TranslatorProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </TranslatorProvider>,
-  )
-}
-
-// Lets the lazily imported pieces of UI arrive (module loading runs on real time).
-async function settle() {
-  for (let round = 0; round < 8; round += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(0)
-    })
-  }
+  return renderOnPage(<ConsentWhenDue remindOnLoad={remindOnLoad} />)
 }
 
 describe('the consent UI, fetched when due', () => {
   beforeAll(async () => {
-    await Promise.all([import('./consent-banner'), import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+    await preloadConsentUi()
   })
   beforeEach(() => {
     localStorage.clear()

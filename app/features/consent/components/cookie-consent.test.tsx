@@ -1,41 +1,22 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { TranslatorProvider } from '#app/lib/react-i18n'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createI18n } from '#app/lib/i18n'
-import en from '#app/locales/en.json'
 import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '../consent'
 import { acceptAll, resetConsent } from '../consent-choices'
 import { readConsent } from '../consent-store'
 import { openCookieSettings } from '../open-cookie-settings'
+import { preloadConsentUi, renderOnPage, settle } from './consent-test-page'
 import { ConsentWhenDue } from './consent-when-due'
 import { CookieConsent } from './cookie-consent'
 
 /** The consent UI as the root has it (the banner and the rest, each fetched when due), or the rest alone as it arrives. */
 function renderConsent(element = <ConsentWhenDue remindOnLoad />) {
-  const i18n = createI18n('en', { en: { translation: en } })
-  const router = createMemoryRouter([{ path: '/', element }])
-  return render(
-    <TranslatorProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </TranslatorProvider>,
-  )
-}
-
-// Lets the lazily imported pieces of UI arrive (module loading runs on real time).
-async function settle() {
-  for (let round = 0; round < 5; round += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setImmediate(resolve))
-      await vi.advanceTimersByTimeAsync(0)
-    })
-  }
+  return renderOnPage(element)
 }
 
 describe('cookie consent on the page', () => {
   beforeAll(async () => {
-    await Promise.all([import('./consent-banner'), import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+    await preloadConsentUi()
   })
   beforeEach(() => {
     localStorage.clear()
