@@ -143,7 +143,9 @@ describe('templates of the fans’ pages', () => {
         await visit(page, `/${admin.company.slug}/galeria/closing-night`)
         expect(await page.getByTestId('media-grid').first().getAttribute('data-layout'), label).toBe(template.layout)
         await expectNoAxeViolations(page, { label: `gallery ${label}` })
-        const loadedScripts = [...new Set(scripts)].sort()
+        // The last-resort screen is fetched 10 s after hydration on every page (root.tsx): a page
+        // that took that long on a loaded machine fetched it too, whatever its preset.
+        const loadedScripts = [...new Set(scripts)].filter((script) => !script.startsWith('/assets/global-error-')).sort()
         baseline ??= loadedScripts
         expect(loadedScripts, label).toEqual(baseline)
         await scrollToEnd(page)

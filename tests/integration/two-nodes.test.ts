@@ -252,6 +252,15 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
       },
       { timeoutMs: 60_000, message: 'photos were not processed' },
     )
+    // The job marks its photo ready itself; the queue records the job as completed a moment after
+    // the handler returns, so the queue's own record is awaited before it is judged.
+    await waitUntil(
+      async () => {
+        const jobs = await sql.query<{ state: string }>("select state from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = any($1)", [assetIds])
+        return jobs.rows.length >= assetIds.length && jobs.rows.every((job) => job.state !== 'active' && job.state !== 'created' && job.state !== 'retry')
+      },
+      { timeoutMs: 30_000, message: 'the queue did not record the jobs as done' },
+    )
     for (const assetId of assetIds) {
       const jobs = await sql.query<{ state: string; retry_count: number }>("select state, retry_count from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = $1", [assetId])
       expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }])
