@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from './env.server'
+import { EnvError, parseEnv, usesDevOutbox } from './env.server'
 
 describe('parseEnv', () => {
   it('runs with no configuration at all: embedded database, local URL, demo seeded', () => {
@@ -46,5 +46,12 @@ describe('parseEnv', () => {
   it('requires real mail in production with an external database', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(/SMTP_URL is required/)
     expect(parseEnv({ NODE_ENV: 'production' }).isEmbeddedDatabase).toBe(true)
+  })
+
+  it('keeps mail in the outbox in production only when told so, and never while also told to send it', () => {
+    const staging = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'true' })
+    expect(usesDevOutbox(staging)).toBe(true)
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'false' })).toThrow(/SMTP_URL is required/)
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'yes', SMTP_URL: 'smtp://mail.example:587' })).toThrow(/set one of them/)
   })
 })

@@ -36,6 +36,11 @@ export const ZEnv = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
     .optional(),
+  /**
+   * Keep every mail in the outbox (/dev/outbox) instead of sending it, knowingly, in production:
+   * a staging copy, or the tests, which run the production build as deployments do.
+   */
+  MAIL_OUTBOX: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
   /** Receives the marketing site's interest, newsletter and contact submissions. */
   OPERATOR_EMAIL: z.email({ error: 'must be an e-mail address such as team@afterglow.example' }).default('operator@afterglow.local'),
@@ -133,10 +138,13 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
     throw new EnvError(['STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever reach the company'])
   }
-  if (parsed.NODE_ENV === 'production' && !isEmbeddedDatabase && !parsed.SMTP_URL) {
+  if (parsed.NODE_ENV === 'production' && !isEmbeddedDatabase && !parsed.SMTP_URL && !parsed.MAIL_OUTBOX) {
     throw new EnvError([
-      'SMTP_URL is required in production with an external database: without it nobody can confirm an e-mail address',
+      'SMTP_URL is required in production with an external database: without it nobody can confirm an e-mail address (MAIL_OUTBOX=true keeps every mail in the outbox instead, for a staging copy)',
     ])
+  }
+  if (parsed.SMTP_URL && parsed.MAIL_OUTBOX) {
+    throw new EnvError(['MAIL_OUTBOX=true keeps mail in the outbox, yet SMTP_URL says to send it: set one of them'])
   }
   return {
     ...parsed,

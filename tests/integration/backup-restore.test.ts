@@ -17,7 +17,7 @@ import { restoreBackup } from '#app/features/backup/server/restore-backup.server
 import { withSystem } from '#app/lib/db.server'
 import { createLocalStorage, createS3Storage } from '#app/lib/storage.server'
 import { fanBrowser, waitForRawEvents } from '../support/analytics'
-import { startAppProcess, freePort, type AppProcess } from '../support/app-process'
+import { AS_DEPLOYED, startAppProcess, freePort, type AppProcess } from '../support/app-process'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
@@ -38,7 +38,7 @@ const run = promisify(execFile)
 async function script(mode: 'backup' | 'restore', folder: string, env: { DATABASE_URL: string; DATA_DIR: string }, options: string[] = []) {
   try {
     const { stdout } = await run(process.execPath, ['scripts/backup.js', mode, ...options, folder], {
-      env: { ...process.env, NODE_ENV: 'test', SESSION_SECRET: inject('sessionSecret'), LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, ...AS_DEPLOYED, SESSION_SECRET: inject('sessionSecret'), LOG_LEVEL: 'warn', ...env },
       timeout: 120_000,
     })
     return { code: 0, stdout, stderr: '' }
@@ -115,7 +115,7 @@ async function expectServed(databaseUrl: string, dataDir: string, admin: Awaited
   let app: AppProcess | undefined
   try {
     app = await startAppProcess(
-      { NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, SESSION_SECRET: inject('sessionSecret'), SEED_DEMO: 'false', SMTP_URL: undefined, LOG_LEVEL: 'warn' },
+      { ...AS_DEPLOYED, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, SESSION_SECRET: inject('sessionSecret'), SEED_DEMO: 'false', SMTP_URL: undefined, LOG_LEVEL: 'warn' },
       { port },
     )
     const owner = new TestClient(baseUrl)

@@ -9,7 +9,7 @@ import pg from 'pg'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createS3Client, createS3Storage, type S3Options } from '#app/lib/storage.server'
-import { freePort, startAppProcess, type AppProcess } from '../support/app-process'
+import { AS_DEPLOYED, freePort, startAppProcess, type AppProcess } from '../support/app-process'
 import { TestClient } from '../support/http-client'
 import { STRONG_PASSWORD, uniqueEmail } from '../support/fixtures'
 import { fakeMp4, makePhoto } from '../support/media-files'
@@ -61,7 +61,7 @@ beforeAll(async () => {
     // One after the other: the first applies the migrations.
     const app = await startAppProcess(
       {
-        NODE_ENV: 'test',
+        ...AS_DEPLOYED,
         DATABASE_URL: database.url,
         DATA_DIR: dataDir,
         PORT: String(port),

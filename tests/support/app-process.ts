@@ -41,6 +41,12 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   })
 }
 
+/**
+ * How the tests' apps run: as deployed (React's production build and everything else that reads
+ * NODE_ENV), with their mail kept in the outbox the tests read instead of sent.
+ */
+export const AS_DEPLOYED = { NODE_ENV: 'production', MAIL_OUTBOX: 'true' } as const
+
 /** Starts `node server.js` (the production build) exactly as `npm start` does, and waits until it is healthy. */
 export async function startAppProcess(env: Record<string, string | undefined>, options: { port: number; timeoutMs?: number }): Promise<AppProcess> {
   let output = ''

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { freePort, startAppProcess } from './app-process'
+import { AS_DEPLOYED, freePort, startAppProcess } from './app-process'
 import { createTestDatabase } from './test-database'
 
 declare module 'vitest' {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const sessionSecret = randomBytes(32).toString('base64url')
   const app = await startAppProcess(
     {
-      NODE_ENV: 'test',
+      ...AS_DEPLOYED,
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       PORT: String(port),

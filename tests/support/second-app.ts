@@ -1,11 +1,11 @@
 import { inject } from 'vitest'
-import { freePort, startAppProcess } from './app-process'
+import { AS_DEPLOYED, freePort, startAppProcess } from './app-process'
 
 /** Another `node server.js` on the same database, data directory and secret as the app under test. */
 export async function startSecondApp(extraEnv: Record<string, string> = {}) {
   const port = await freePort()
   const env = {
-    NODE_ENV: 'test',
+    ...AS_DEPLOYED,
     DATABASE_URL: inject('databaseUrl'),
     DATA_DIR: inject('dataDir'),
     PORT: String(port),

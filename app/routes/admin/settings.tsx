@@ -1,5 +1,5 @@
 import { Activity, Archive, Brush, Building2, Link2, ChevronRight, Globe, KeyRound, LayoutTemplate, ScrollText, ShieldCheck, Stamp, Users, Webhook, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { PreloadingLink } from '#app/lib/preload-page-code'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
 import { can } from '#app/features/members/permissions'
@@ -82,7 +82,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {group.cards.map(({ to, icon: Icon, key, texts = `settings.sections.${key}`, state, tone }) => (
               <li key={key}>
-                <Link to={to} prefetch="intent" className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted" data-testid={`settings-${key}`}>
+                <PreloadingLink to={to} className="flex items-center gap-4 px-5 py-4 hover:bg-surface-muted" data-testid={`settings-${key}`}>
                   <Icon aria-hidden className="size-5 shrink-0 text-accent" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{t(`${texts}.title`)}</span>
@@ -95,7 +95,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                   <ChevronRight aria-hidden className="size-4 shrink-0 text-ink-muted" />
-                </Link>
+                </PreloadingLink>
               </li>
             ))}
           </ul>

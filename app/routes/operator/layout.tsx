@@ -1,10 +1,11 @@
 import { Building2, Globe, Inbox, ShieldCheck, Activity } from 'lucide-react'
-import { isRouteErrorResponse, NavLink, Outlet, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import { NotFoundView } from '#app/components/not-found'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { withOperator } from '#app/features/operator/server/require-operator.server'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
+import { PreloadingNavLink } from '#app/lib/preload-page-code'
 import type { Route } from './+types/layout'
 
 export const loader = withOperator(async (operator) => ({ operator: { name: operator.user.name, email: operator.user.email } }))
@@ -38,16 +39,15 @@ export default function OperatorLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label={t('operator.nav.label')} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 sm:px-4">
           {NAV.map(({ to, key, icon: Icon, ...rest }) => (
-            <NavLink
+            <PreloadingNavLink
               key={key}
               to={to}
               end={'end' in rest}
-              prefetch="intent"
               className={({ isActive }) => cn('flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium', isActive ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink')}
             >
               <Icon aria-hidden className="size-4" />
               {t(`operator.nav.${key}`)}
-            </NavLink>
+            </PreloadingNavLink>
           ))}
         </nav>
       </header>

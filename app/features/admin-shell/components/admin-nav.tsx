@@ -1,7 +1,7 @@
 import { Building2, CalendarDays, ChartColumn, CreditCard, LayoutDashboard, LogOut, MessageSquare, Settings, Sparkles, Users } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { NavLink, PrefetchPageLinks } from 'react-router'
+import { PreloadingNavLink, PreloadPageCode } from '#app/lib/preload-page-code'
 import type { Permission } from '#app/features/members/permissions'
 import { cn } from '#app/lib/cn'
 
@@ -33,8 +33,7 @@ export function IdlePreload() {
   const [ready, setReady] = useState(false)
   useEffect(() => {
     let idleHandle: number | undefined
-    // Offline, a page's code cannot load, and React Router answers a failed module load by
-    // reloading the page: wait for the network instead.
+    // Offline, the pages' code cannot come: wait for the network rather than ask for nothing.
     const start = () => (navigator.onLine ? setReady(true) : window.addEventListener('online', start, { once: true }))
     const timer = setTimeout(() => {
       if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(start, { timeout: IDLE_CALLBACK_TIMEOUT_MS })
@@ -54,7 +53,7 @@ export function IdlePreload() {
   return (
     <>
       {IDLE_PRELOAD.filter((page) => available.has(page)).map((page) => (
-        <PrefetchPageLinks key={page} page={page} />
+        <PreloadPageCode key={page} page={page} />
       ))}
     </>
   )
@@ -89,17 +88,16 @@ export function AdminNav({ onNavigate, onLogout, visibleKeys }: { onNavigate?: (
     <nav aria-label={t('admin.nav.label')} className="flex flex-1 flex-col gap-1">
       {NAV_ENTRIES.filter((entry) => !visibleKeys || visibleKeys.includes(entry.key)).map(({ key, to, icon: Icon, end, available }) =>
         available ? (
-          <NavLink
+          <PreloadingNavLink
             key={key}
             to={to}
             end={end}
-            prefetch="intent"
             onClick={onNavigate}
             className={({ isActive }) => cn(itemClass, isActive ? 'bg-accent/12 text-accent' : 'text-ink-muted hover:bg-surface-muted hover:text-ink')}
           >
             <Icon aria-hidden className="size-4.5" />
             {t(`admin.nav.${key}`)}
-          </NavLink>
+          </PreloadingNavLink>
         ) : (
           <span key={key} aria-disabled="true" className={cn(itemClass, 'cursor-default text-ink-muted/60')}>
             <Icon aria-hidden className="size-4.5" />

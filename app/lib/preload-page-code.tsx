@@ -1,0 +1,63 @@
+import { useCallback, useContext, useState, type ComponentProps } from 'react'
+import { Link, matchRoutes, NavLink, UNSAFE_DataRouterContext, UNSAFE_FrameworkContext } from 'react-router'
+
+/**
+ * A page's code fetched ahead of a click, by <link rel="modulepreload">. React Router's own
+ * prefetching (PrefetchPageLinks, `prefetch="intent"`) imports the page's module, and when that
+ * import fails it reloads the whole page: an admin whose network dropped, merely passing the
+ * pointer over the menu, would land on the browser's offline screen and lose what they had typed.
+ * A preload that cannot get through is simply not used; the click then fetches the code itself.
+ */
+export function PreloadPageCode({ page }: { page: string }) {
+  const router = useContext(UNSAFE_DataRouterContext)?.router
+  const framework = useContext(UNSAFE_FrameworkContext)
+  if (!router || !framework) return null
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  for (const match of matchRoutes(router.routes, page, router.basename) ?? []) {
+    const route = framework.manifest.routes[match.route.id]
+    // Routes of the page on screen are loaded already.
+    if (!route || match.route.id in framework.routeModules) continue
+    for (const href of [route.module, ...(route.imports ?? [])]) scripts.add(href)
+    for (const href of route.css ?? []) styles.add(href)
+  }
+  return (
+    <>
+      {[...scripts].map((href) => (
+        <link key={href} rel="modulepreload" href={href} nonce={framework.nonce} />
+      ))}
+      {[...styles].map((href) => (
+        <link key={href} rel="prefetch" as="style" href={href} nonce={framework.nonce} />
+      ))}
+    </>
+  )
+}
+
+/** Preloads `page`'s code once the pointer or the keyboard shows the intent to go there. */
+function usePreloadOnIntent(page: string) {
+  const [wanted, setWanted] = useState(false)
+  const want = useCallback(() => setWanted(true), [])
+  return { handlers: { onMouseEnter: want, onFocus: want, onTouchStart: want }, preload: wanted ? <PreloadPageCode page={page} /> : null }
+}
+
+/** A NavLink whose page's code is fetched on intent (hover, focus, touch), safely offline. */
+export function PreloadingNavLink({ to, ...props }: ComponentProps<typeof NavLink> & { to: string }) {
+  const { handlers, preload } = usePreloadOnIntent(to)
+  return (
+    <>
+      <NavLink to={to} {...handlers} {...props} />
+      {preload}
+    </>
+  )
+}
+
+/** A Link whose page's code is fetched on intent (hover, focus, touch), safely offline. */
+export function PreloadingLink({ to, ...props }: ComponentProps<typeof Link> & { to: string }) {
+  const { handlers, preload } = usePreloadOnIntent(to)
+  return (
+    <>
+      <Link to={to} {...handlers} {...props} />
+      {preload}
+    </>
+  )
+}
