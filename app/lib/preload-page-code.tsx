@@ -1,5 +1,6 @@
-import { useCallback, useContext, useState, type ComponentProps } from 'react'
-import { Link, matchRoutes, NavLink, UNSAFE_DataRouterContext, UNSAFE_FrameworkContext } from 'react-router'
+import { useCallback, useState, type ComponentProps } from 'react'
+import { Link, matchRoutes, NavLink, type DataRouter } from 'react-router'
+import { useNonce } from './nonce'
 
 /**
  * A page's code fetched ahead of a click, by <link rel="modulepreload">. React Router's own
@@ -9,28 +10,36 @@ import { Link, matchRoutes, NavLink, UNSAFE_DataRouterContext, UNSAFE_FrameworkC
  * A preload that cannot get through is simply not used; the click then fetches the code itself.
  */
 export function PreloadPageCode({ page }: { page: string }) {
-  const router = useContext(UNSAFE_DataRouterContext)?.router
-  const framework = useContext(UNSAFE_FrameworkContext)
-  if (!router || !framework) return null
+  const nonce = useNonce()
+  // What React Router's hydration keeps on window (its contexts would be two more names the
+  // framework file exports to every page, fans' included).
+  const { __reactRouterDataRouter: router, __reactRouterManifest: manifest, __reactRouterRouteModules: loaded } = window as unknown as LoadedApp
+  if (!router || !manifest || !loaded) return null
   const scripts = new Set<string>()
   const styles = new Set<string>()
   for (const match of matchRoutes(router.routes, page, router.basename) ?? []) {
-    const route = framework.manifest.routes[match.route.id]
+    const route = manifest.routes[match.route.id]
     // Routes of the page on screen are loaded already.
-    if (!route || match.route.id in framework.routeModules) continue
+    if (!route || match.route.id in loaded) continue
     for (const href of [route.module, ...(route.imports ?? [])]) scripts.add(href)
     for (const href of route.css ?? []) styles.add(href)
   }
   return (
     <>
       {[...scripts].map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={framework.nonce} />
+        <link key={href} rel="modulepreload" href={href} nonce={nonce || undefined} />
       ))}
       {[...styles].map((href) => (
-        <link key={href} rel="prefetch" as="style" href={href} nonce={framework.nonce} />
+        <link key={href} rel="prefetch" as="style" href={href} nonce={nonce || undefined} />
       ))}
     </>
   )
+}
+
+type LoadedApp = {
+  __reactRouterDataRouter?: DataRouter
+  __reactRouterManifest?: { routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined> }
+  __reactRouterRouteModules?: Record<string, unknown>
 }
 
 /** Preloads `page`'s code once the pointer or the keyboard shows the intent to go there. */
