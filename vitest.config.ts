@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Separate from vite.config.ts: tests run without the React Router plugin.
@@ -11,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Every core: vitest keeps one free by default, which on a 2-core machine runs the files
+          // one after the other while nothing else runs beside them (npm test runs them alone).
+          maxWorkers: availableParallelism(),
         },
       },
       {
