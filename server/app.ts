@@ -39,6 +39,7 @@ import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from '#db/migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
+import { builtPublicFiles, onlyFor } from './built-public-files'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -140,7 +141,7 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
     if (pageCache) app.use(pageCache.keep)
     // Fingerprinted assets never change; everything else in public/ may.
     app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
-    app.use(express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }))
+    app.use(onlyFor(builtPublicFiles(`${buildDirectory}/client`), express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false })))
   }
 
   // In development the build is asked for on every request, so edits show at once; in

@@ -14,8 +14,17 @@ export function resourceMethods(build: ServerBuild): express.RequestHandler {
   const tree = (parentId: string | undefined): RouteObject[] =>
     routes.filter((route) => route.parentId === parentId).map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: tree(route.id) }) as RouteObject)
   const root = tree(undefined)
+  // React Router's matchRoutes ranks all the app's routes on every call (milliseconds a request,
+  // a fifth of an uncached fan's page). Only a path that could be a resource route lacking the
+  // method is worth it: a GET to a page, the usual request, is let through after a regex or two.
+  const fullPath = (id: string | undefined): string => (id ? `${fullPath(build.routes[id]?.parentId)}/${build.routes[id]?.path ?? ''}` : '')
+  const resources = routes.filter((route) => !route.module.default)
+  const lacking = (method: 'loader' | 'action') => resources.filter((route) => !route.module[method]).map((route) => loosePattern(fullPath(route.id)))
+  const lackingLoader = lacking('loader')
+  const lackingAction = lacking('action')
   return (req, res, next) => {
     if (req.method === 'HEAD' || req.method === 'OPTIONS') return next()
+    if (!(req.method === 'GET' ? lackingLoader : lackingAction).some((pattern) => pattern.test(req.path))) return next()
     const leaf = matchRoutes(root, req.path)?.at(-1)
     const module = leaf?.route.id ? build.routes[leaf.route.id]?.module : undefined
     if (!module || module.default) return next()
@@ -28,4 +37,22 @@ export function resourceMethods(build: ServerBuild): express.RequestHandler {
       .setHeader('Cache-Control', 'no-store')
       .json({ code: 'METHOD_NOT_ALLOWED', message: t('refusal.methodNotAllowed') })
   }
+}
+
+/**
+ * A regex that matches every path React Router could match to a route's full path, and maybe
+ * more (any case, a parameter as any segment): a first look, never the verdict.
+ */
+export function loosePattern(path: string) {
+  const segments = path.split('/').filter(Boolean)
+  const source = segments
+    .map((segment) => {
+      if (segment === '*') return '(?:/.*)?'
+      const optional = segment.endsWith('?')
+      const name = optional ? segment.slice(0, -1) : segment
+      const part = name.startsWith(':') ? '/[^/]+' : `/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`
+      return optional ? `(?:${part})?` : part
+    })
+    .join('')
+  return new RegExp(`^${source}/?$`, 'i')
 }

@@ -40,6 +40,13 @@ describe("the fans' JavaScript", () => {
     expect(kilobytes).toBeLessThanOrEqual(120)
   })
 
+  it('serves the files of public/ as the build copied them, kept an hour', async () => {
+    const answer = await fetch(`${inject('baseUrl')}/favicon.svg`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect(Buffer.from(await answer.arrayBuffer()).equals(fs.readFileSync(path.join(CLIENT, 'favicon.svg')))).toBe(true)
+  })
+
   it('comes from the app as the build wrote it, brotli-compressed once, kept a year, and 304 to a browser that has it', async () => {
     const baseUrl = inject('baseUrl')
     for (const script of scriptsOf('routes/tenant/gallery')) {
