@@ -15,7 +15,7 @@ const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() => import(
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import type { SetlistChaptersProps } from '#app/features/setlist/components/setlist-chapters'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
 import type { MoreState } from '#app/features/public/components/more-pages'
 import { recordContentView } from '#app/features/public/server/record-content-view.server'
@@ -54,10 +54,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    const { gallery, media, next, upcoming, preparing, downloads, share } = await loadPublicGallery(visit, context, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
-    const comments = await findPublicComments(context, gallery.id)
-    // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-    const setlist = await loadGalleryChapters(context, gallery.id, new URL(request.url).searchParams.get('chapter'))
+    // The gallery, its comments and its set list in one read-only transaction, not three.
+    const { gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
+      const loaded = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
+      const comments = await findPublicComments(together, loaded.gallery.id)
+      // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
+      const setlist = await loadGalleryChapters(together, loaded.gallery.id, new URL(request.url).searchParams.get('chapter'))
+      return { ...loaded, comments, setlist }
+    })
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
