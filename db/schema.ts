@@ -601,6 +601,8 @@ export const asset = pgTable(
     index('assets_illustrates_event_idx').on(t.illustratesEventId),
     index('assets_live_seq_idx').on(t.contentItemId, t.liveSeq),
     index('assets_moderation_idx').on(t.contentItemId, t.moderation),
+    // A gallery's photo and video counts, on every fan's uncached page: read from the index alone.
+    index('assets_content_media_type_idx').on(t.contentItemId, t.mediaType),
     oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_content_media_type_idx" ON "assets" USING btree ("content_item_id","media_type");
