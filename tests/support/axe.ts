@@ -37,7 +37,7 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   await settleAnimations(page)
   // Toasts come and go on their own timers: one arriving or leaving during the analysis would be
   // read half-faded. The page is judged without them, then each toast on screen alone, held still.
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(TOASTER)
+  let builder = axeBuilder(page).exclude(TOASTER)
   if (options.include) builder = builder.include(options.include)
   const { violations } = await builder.analyze()
   const readable = [...violations, ...(await toastViolations(page))].map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`)
@@ -45,6 +45,14 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+/**
+ * axe run in the page itself, its frames reached by axe's own messaging (legacy mode). The default
+ * mode finishes every analysis in a new blank page given another copy of axe and every node's
+ * results: about a tenth of the browser tests' CPU. (Its `resultTypes` option, which would trim
+ * what comes back, makes page-wide rules such as heading-order report what is not there.)
+ */
+const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode()
 const TOASTER = '[data-sonner-toaster]'
 
 async function settleAnimations(page: Page) {
@@ -72,7 +80,7 @@ async function toastViolations(page: Page) {
     await settleAnimations(page)
     const before = await toastsNow()
     // The last toast leaving mid-reading takes the toaster with it (axe then finds nothing to read).
-    const reading = await new AxeBuilder({ page }).withTags(WCAG_TAGS).include(TOASTER).analyze().catch(() => undefined)
+    const reading = await axeBuilder(page).include(TOASTER).analyze().catch(() => undefined)
     const after = await toastsNow()
     await page.mouse.move(0, 0)
     if (reading && before === after) return reading.violations
