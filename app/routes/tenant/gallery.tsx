@@ -53,13 +53,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Behind a password or past its end: the gallery's door instead (ADR 059).
     const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
+    const query = new URL(request.url).searchParams
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     // The gallery, its comments and its set list in one read-only transaction, not three.
     const { gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
-      const loaded = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: new URL(request.url).searchParams.get('after') })
+      const loaded = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after') })
       const comments = await findPublicComments(together, loaded.gallery.id)
       // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const setlist = await loadGalleryChapters(together, loaded.gallery.id, new URL(request.url).searchParams.get('chapter'))
+      const setlist = await loadGalleryChapters(together, loaded.gallery.id, query.get('chapter'))
       return { ...loaded, comments, setlist }
     })
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
