@@ -46,8 +46,11 @@ function layoutShift(page: Page): Promise<number> {
   )
 }
 
+/** Waits for the banner and its entrance (200 ms, sliding up): measured mid-way, its buttons stood at different heights. */
 async function waitForBanner(page: Page) {
-  await page.getByTestId('consent-banner').waitFor({ timeout: 6000 })
+  const banner = page.getByTestId('consent-banner')
+  await banner.waitFor({ timeout: 6000 })
+  await banner.evaluate((element) => Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => undefined))
 }
 
 async function expectStatusCardToHide(page: Page, count: string) {
