@@ -2,11 +2,10 @@
 // process's memory: each figure next to its baseline or goal (see bench/run.js for the format).
 import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
 import { median } from './median.js'
-import { withSystemDatabase } from './system-database.js'
+import { withDatabaseConnection, withSystemDatabase } from './system-database.js'
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -59,14 +58,7 @@ export async function galleryOf(databaseUrl, slug, count) {
   // and the tables' visibility maps current as they do (inserts alone set it off since
   // PostgreSQL 13); this one arrived in one statement, so both are brought up to date by hand, as
   // they would be by then. The visibility map lets counts come from an index alone.
-  // VACUUM cannot run inside the transaction withSystemDatabase opens.
-  const maintenance = new pg.Client({ connectionString: databaseUrl })
-  await maintenance.connect()
-  try {
-    await maintenance.query('vacuum analyze assets, asset_renditions')
-  } finally {
-    await maintenance.end()
-  }
+  await withDatabaseConnection(databaseUrl, (db) => db.query('vacuum analyze assets, asset_renditions'))
   return `/demo/galeria/${slug}`
 }
 
