@@ -12,7 +12,7 @@ import { LazyToaster } from './lib/toast'
 import { actionChangedNothing } from './lib/action-changed-nothing'
 import { revalidateUnlessViewCount } from './features/public/use-count-view'
 import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
-import { ConsentWhenDue } from './features/consent/components/consent-when-due'
+import { ConsentBannerInPage, ConsentWhenDue } from './features/consent/components/consent-when-due'
 import appStylesheet from './app.css?url'
 
 // In the page's HTML when a page is missing; the browser fetches it only then.
@@ -85,6 +85,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {framed ? null : (
         <>
           <LazyToaster />
+          <ConsentBannerInPage />
           <ConsentWhenDue remindOnLoad={!isStaffScreen} />
         </>
       )}

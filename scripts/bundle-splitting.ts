@@ -18,7 +18,14 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
  * banner, the status card and the settings dialog share, one file rather than four fetched beside
  * the banner (ADR 019). Its icon is the banner's and the card's alone.
  */
-const CONSENT_SHARED = /[\\/]app[\\/]features[\\/]consent[\\/](consent|consent-store|consent-choices|components[\\/]consent-styles)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]cookie\.js$/
+const CONSENT_SHARED = /[\\/]app[\\/]features[\\/]consent[\\/](consent|consent-store|consent-choices|components[\\/]consent-styles|components[\\/]consent-banner-answers)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]cookie\.js$/
+
+/**
+ * The icons of the fans' parts fetched when used (the share menu's panel, the comments): one file
+ * rather than one per icon, each of whose names every fans' page would carry to preload it.
+ */
+const FANS_LATER_PARTS = /[\\/]app[\\/]features[\\/](sharing|comments)[\\/]components[\\/](share-menu-panel|comments-section|comments-thread)\.tsx$/
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
 
 /** Modules `entry` imports statically (not through `import()`), without route modules and the framework. */
 function staticImports(entry: string, routesDirectory: string, ctx: ChunkingContext) {
@@ -67,6 +74,11 @@ export function clientCodeSplitting(appDirectory: string) {
     groups: [
       { name: 'framework', test: FRAMEWORK, priority: 2 },
       { name: 'consent', test: CONSENT_SHARED, priority: 0 },
+      {
+        name: (id: string, ctx: ChunkingContext) => (LUCIDE_ICON.test(id) && ctx.getModuleInfo(id)?.importers.some((importer) => FANS_LATER_PARTS.test(importer)) ? 'fans-icons' : null),
+        test: LUCIDE_ICON,
+        priority: 0,
+      },
       { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, debugName: 'fans-pages', priority: 1 },
     ],
   }
@@ -74,19 +86,20 @@ export function clientCodeSplitting(appDirectory: string) {
 
 /**
  * `build.modulePreload.resolveDependencies` for the client build: a lazy chunk's list of files to
- * preload leaves out the ones every page has loaded before any lazy import runs (the entry's
- * `framework` and rolldown's runtime, the root's `fans`), so each `import()` does not carry their
- * names.
+ * preload leaves out the chunk itself (compactPreloadHelper imports it at once, beside its files)
+ * and the ones every page has loaded before any lazy import runs (the entry's `framework` and
+ * rolldown's runtime, the root's `fans`), so each `import()` does not carry their names.
  */
-export function preloadNotYetLoaded(_file: string, dependencies: string[]) {
+export function preloadNotYetLoaded(file: string, dependencies: string[]) {
   // Each name is followed by its 8-character hash: `fans-pages-…` is another chunk.
-  return dependencies.filter((dependency) => !/(^|\/)(framework|rolldown-runtime|fans)-[\w-]{8}\.js$/.test(dependency))
+  return dependencies.filter((dependency) => dependency !== file && !/(^|\/)(framework|rolldown-runtime|fans)-[\w-]{8}\.js$/.test(dependency))
 }
 
 /**
  * Vite's `__vitePreload(load, deps)` in fewer bytes, for a browser build whose base is `base`: the
- * files a lazy chunk needs are preloaded alongside it (scripts as `modulepreload`, stylesheets
- * applied and waited for), any already on the page are skipped, and a failure is announced as
+ * chunk is imported at once and the files it needs are preloaded alongside it (scripts as
+ * `modulepreload`, stylesheets applied), any already on the page skipped; the import answers once
+ * its stylesheets are in (a part never shows unstyled), and a failure is announced as
  * `vite:preloadError` before it is thrown. Left out: the CSP nonce of a `csp-nonce` meta (the app
  * has none) and the fallback to `rel=preload` for browsers without `modulepreload`.
  */
@@ -98,8 +111,11 @@ const failed = (error) => {
   window.dispatchEvent(event)
   if (!event.defaultPrevented) throw error
 }
-export const __vitePreload = (load, deps) =>
-  Promise.allSettled((deps || []).map((dep) => {
+export const __vitePreload = (load, deps) => {
+  const loading = load()
+  // Answered below, once the stylesheets are in: not an unhandled rejection meanwhile.
+  loading.catch(() => undefined)
+  return Promise.allSettled((deps || []).map((dep) => {
     const href = ${JSON.stringify(base)} + dep
     const css = dep.endsWith('.css')
     if (pending[href] || document.querySelector(\`link\${css ? '[rel=stylesheet]' : ''}[href="\${href}"]\`)) return pending[href]
@@ -114,8 +130,9 @@ export const __vitePreload = (load, deps) =>
     }).finally(() => delete pending[href]))
   })).then((results) => {
     for (const result of results) if (result.status === 'rejected') failed(result.reason)
-    return load().catch(failed)
+    return loading.catch(failed)
   })
+}
 `
 }
 

@@ -16,16 +16,30 @@ describe("the browser build's preload helper", () => {
     document.head.innerHTML = ''
   })
 
-  it('preloads scripts alongside the chunk and waits for its stylesheets', async () => {
+  it('imports the chunk at once, preloads its scripts alongside, and answers once its stylesheets are in', async () => {
     const preload = helper()
     const load = vi.fn(async () => 'chunk')
-    const loading = preload(load, ['assets/like-1.js', 'assets/viewer-2.css'])
+    let answered = false
+    const loading = preload(load, ['assets/like-1.js', 'assets/viewer-2.css']).then((module) => ((answered = true), module))
+    expect(load).toHaveBeenCalledTimes(1)
     expect(links()).toEqual(['modulepreload /assets/like-1.js', 'stylesheet /assets/viewer-2.css'])
-    await Promise.resolve()
-    expect(load).not.toHaveBeenCalled()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(answered).toBe(false)
     document.head.querySelector('link[rel=stylesheet]')!.dispatchEvent(new Event('load'))
     expect(await loading).toBe('chunk')
     expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('holds a chunk that failed while its stylesheets load: no unhandled rejection, the failure announced once they are in', async () => {
+    const preload = helper()
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    const failing = preload(() => Promise.reject(new Error('chunk gone')), ['assets/viewer-4.css'])
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(unhandled).not.toHaveBeenCalled()
+    document.head.querySelector('link[rel=stylesheet]')!.dispatchEvent(new Event('load'))
+    await expect(failing).rejects.toThrow('chunk gone')
+    process.off('unhandledRejection', unhandled)
   })
 
   it('adds nothing the page has already, and loads at once without files', async () => {

@@ -81,7 +81,7 @@ describe('cookie consent on a phone', () => {
     const { page, problems } = await phonePage()
     await visit(page, '/demo')
     await page.waitForTimeout(1300)
-    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
     const shiftBefore = await layoutShift(page)
     await waitForBanner(page)
     const sinceNavigation = await page.evaluate(() => performance.now())
@@ -100,7 +100,7 @@ describe('cookie consent on a phone', () => {
     expect(await layoutShift(page)).toBe(shiftBefore)
 
     await page.getByRole('button', { name: 'Close without choosing' }).click()
-    await page.getByTestId('consent-banner').waitFor({ state: 'detached' })
+    await page.getByTestId('consent-banner').waitFor({ state: 'hidden' })
     const stored = await readStored(page)
     expect(stored.status).toBeNull()
     expect(stored.preferences).toBeNull()
@@ -108,7 +108,7 @@ describe('cookie consent on a phone', () => {
 
     await page.reload()
     await page.waitForTimeout(3000)
-    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
     expect(await page.getByTestId('consent-status').count()).toBe(0)
     expect(problems).toEqual([])
   })
@@ -127,7 +127,7 @@ describe('cookie consent on a phone', () => {
 
     await page.reload()
     await expectStatusCardToHide(page, '4/4 enabled')
-    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
 
     await page.reload()
     await page.getByTestId('consent-status').waitFor()
@@ -196,7 +196,7 @@ describe('cookie consent on a phone', () => {
     await dialog.waitFor()
     await dialog.getByRole('button', { name: 'Only Necessary' }).click()
     await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
-    expect(await page.getByTestId('consent-banner').count()).toBe(0)
+    expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
     expect(await page.getByTestId('consent-status-count').textContent()).toBe('1/4 enabled')
     const stored = await readStored(page)
     expect(stored.status).toMatchObject({ status: 'declined' })
@@ -227,6 +227,45 @@ describe('cookie consent on a phone', () => {
     await dialog.getByRole('button', { name: 'Aceitar todos' }).click()
     await page.getByText('Todos os cookies aceitos', { exact: true }).waitFor()
     expect(await page.getByTestId('consent-status-count').textContent()).toBe('4/4 ativadas')
+    expect(problems).toEqual([])
+  })
+
+  it('comes with the page: nothing fetched to show it, its words follow a language switched meanwhile, never over an open dialog', async () => {
+    context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    await visit(page, '/demo')
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await waitForBanner(page)
+    expect(scripts).toEqual([])
+
+    // A dialog the visitor opens covers nothing of the banner's: it steps aside until that dialog closes.
+    await page.evaluate(() => {
+      const dialog = document.createElement('div')
+      dialog.id = 'opened'
+      dialog.setAttribute('role', 'dialog')
+      dialog.setAttribute('data-state', 'open')
+      document.body.append(dialog)
+    })
+    await page.getByTestId('consent-banner').waitFor({ state: 'hidden' })
+    await page.evaluate(() => document.getElementById('opened')!.remove())
+    await waitForBanner(page)
+
+    await page.getByTestId('language-switcher').first().selectOption('fr')
+    const banner = page.getByTestId('consent-banner')
+    await expect.poll(() => banner.getByRole('heading').textContent()).toBe('Cookies sur ce site')
+    expect(await banner.getAttribute('lang')).toBe('fr')
+    await banner.getByRole('button', { name: 'Accepter', exact: true }).click()
+    await page.getByTestId('consent-status').waitFor()
+    expect((await readStored(page)).status).toMatchObject({ status: 'accepted' })
+    await banner.waitFor({ state: 'hidden' })
     expect(problems).toEqual([])
   })
 
@@ -271,8 +310,8 @@ describe('cookie consent on a phone', () => {
     await page.exposeFunction('consentSeen', () => (seen += 1))
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid="consent-status"],[data-testid="consent-banner"]')) (window as unknown as { consentSeen: () => void }).consentSeen()
-      }).observe(document, { childList: true, subtree: true })
+        if (document.querySelector('[data-testid="consent-status"],[data-testid="consent-banner"]:not([hidden])')) (window as unknown as { consentSeen: () => void }).consentSeen()
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] })
     })
     await visit(page, '/admin/leads')
     await page.waitForTimeout(3500)

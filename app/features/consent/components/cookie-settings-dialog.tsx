@@ -30,6 +30,7 @@ export default function CookieSettingsDialog({ open, onOpenChange, returnFocusTo
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/60 transition-opacity duration-200 starting:opacity-0" />
         <RadixDialog.Content
           data-testid="cookie-settings"
+          data-consent-dialog
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo.current
             if (!target?.isConnected) return
