@@ -1,4 +1,4 @@
-import { useCallback, useState, type ComponentProps } from 'react'
+import { useCallback, useState, type ComponentProps, type ComponentType } from 'react'
 import { Link, matchRoutes, NavLink, type DataRouter } from 'react-router'
 import { useNonce } from './nonce'
 
@@ -49,24 +49,21 @@ function usePreloadOnIntent(page: string) {
   return { handlers: { onMouseEnter: want, onFocus: want, onTouchStart: want }, preload: wanted ? <PreloadPageCode page={page} /> : null }
 }
 
-/** A NavLink whose page's code is fetched on intent (hover, focus, touch), safely offline. */
-export function PreloadingNavLink({ to, ...props }: ComponentProps<typeof NavLink> & { to: string }) {
-  const { handlers, preload } = usePreloadOnIntent(to)
-  return (
-    <>
-      <NavLink to={to} {...handlers} {...props} />
-      {preload}
-    </>
-  )
+/** `Component` (a Link or a NavLink) made to fetch its page's code on intent (hover, focus, touch), safely offline. */
+function preloadingOnIntent<Props extends { to: string }>(Component: ComponentType<Props>) {
+  return function Preloading(props: Props) {
+    const { handlers, preload } = usePreloadOnIntent(props.to)
+    return (
+      <>
+        <Component {...handlers} {...props} />
+        {preload}
+      </>
+    )
+  }
 }
 
+/** A NavLink whose page's code is fetched on intent (hover, focus, touch), safely offline. */
+export const PreloadingNavLink = preloadingOnIntent(NavLink as ComponentType<ComponentProps<typeof NavLink> & { to: string }>)
+
 /** A Link whose page's code is fetched on intent (hover, focus, touch), safely offline. */
-export function PreloadingLink({ to, ...props }: ComponentProps<typeof Link> & { to: string }) {
-  const { handlers, preload } = usePreloadOnIntent(to)
-  return (
-    <>
-      <Link to={to} {...handlers} {...props} />
-      {preload}
-    </>
-  )
-}
+export const PreloadingLink = preloadingOnIntent(Link as ComponentType<ComponentProps<typeof Link> & { to: string }>)

@@ -28,14 +28,17 @@ export async function declineCookiesWhenAsked(page: Page) {
   await page.addLocatorHandler(
     page.getByTestId('consent-banner'),
     async (banner) => {
-      // Beneath something opened since it came (the photo viewer), it is out of reach, and out of the way.
+      // Beneath something opened since it came, it is out of reach, and out of the way.
       const decline = banner.getByTestId('consent-decline')
       const reachable = await decline.evaluate((button) => {
         const box = button.getBoundingClientRect()
         const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
         return top !== null && button.contains(top)
       })
-      if (reachable) await decline.click()
+      // A dialog opened meanwhile (the photo viewer) hides it until it closes: then nothing is in the way.
+      if (reachable) await decline.click({ timeout: 5000 }).catch(async (error: unknown) => {
+        if (await banner.isVisible()) throw error
+      })
     },
     { noWaitAfter: true },
   )
