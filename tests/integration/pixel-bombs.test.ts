@@ -42,7 +42,7 @@ describe('pixel bombs', () => {
   beforeAll(async () => {
     // One after the other: on a busy machine the app's start and the bomb's making compete.
     bomb = await makePixelBomb()
-    app = await startSecondApp()
+    app = await startSecondApp({ PROCESS_ROLE: 'all' })
     boss = new PgBoss({ connectionString: inject('databaseUrl'), schema: 'pgboss', max: 1 })
     await boss.start()
   }, 120_000)

@@ -15,7 +15,7 @@ function childrenOf(pid: number) {
 
 describe('the worker process beside the web process (PROCESS_ROLE=all)', () => {
   it('runs at a lower priority, is started again when it dies, and ends with its web process, even one killed outright', async () => {
-    const { app } = await startSecondApp()
+    const { app } = await startSecondApp({ PROCESS_ROLE: 'all' })
     const web = app.child.pid!
     const [worker] = await waitUntil(() => (childrenOf(web).length === 1 ? childrenOf(web) : undefined), { message: 'no worker process' })
     const niceOf = (pid: number) => Number(execFileSync('ps', ['-o', 'ni=', '-p', String(pid)], { encoding: 'utf8' }).trim())
