@@ -139,9 +139,8 @@ export async function benchLighthouse({ baseUrl, pagePath, goals }) {
   })
   try {
     const url = `${baseUrl}${pagePath}`
-    // The page as a burst of fans gets it: kept, with its compressed copies. The page cache makes
-    // those on a page's first hit and sends that hit plain, so without this one of the three runs
-    // measured a 70 KB page where the others had 20 KB.
+    // The page as a burst of fans gets it: kept, with its compressed copies (made on its first
+    // hit), so each run measures the page fans get, not its first render.
     for (let i = 0; i < 50; i++) {
       const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip, deflate', 'accept-language': 'en-US,en;q=0.9' } })
       await response.arrayBuffer()

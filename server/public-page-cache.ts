@@ -62,7 +62,7 @@ type Bodies = { identity: Buffer; gzip?: Buffer; br?: Buffer }
 export type Entry = {
   version: PageVersion
   /** Compressed copies are made on the entry's first hit: a page asked for once never pays for them. */
-  compressing?: boolean
+  compressing?: Promise<void>
   /** The policy the page was rendered with, until its first hit works out the one it is kept with (same reason). */
   renderedPolicy?: string
   renderedAt: number
@@ -128,11 +128,11 @@ export class PageCache {
     this.trim()
   }
 
-  /** Adds the compressed bytes once they are made, if the entry is still the same one. */
+  /** Adds the compressed bytes once they are made (for the fans waiting for them), counted if the entry is still the same one. */
   addCompressed(key: string, entry: Entry, compressed: { gzip: Buffer; br: Buffer }) {
-    if (this.entries.get(key) !== entry) return
     entry.bodies.gzip = compressed.gzip
     entry.bodies.br = compressed.br
+    if (this.entries.get(key) !== entry) return
     entry.bytes += compressed.gzip.length + compressed.br.length
     this.totalBytes += compressed.gzip.length + compressed.br.length
     this.trim()
@@ -234,14 +234,19 @@ async function compress(body: Buffer) {
   return { gzip: gzipped, br: brotlied }
 }
 
-/** The stored bytes a client asked for: brotli, then gzip, else plain. */
-function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { encoding: 'br' | 'gzip' | null; body: Buffer } {
-  const accepted = (acceptEncoding ?? '')
+/** The encodings a client takes (an Accept-Encoding header), those it refuses (q=0) left out. */
+function acceptedEncodings(acceptEncoding: string | undefined) {
+  return (acceptEncoding ?? '')
     .toLowerCase()
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || !/^q=0(?:\.0*)?$/.test(q.trim()))
     .map(([name]) => name)
+}
+
+/** The stored bytes a client asked for: brotli, then gzip, else plain. */
+function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+  const accepted = acceptedEncodings(acceptEncoding)
   if (bodies.br && accepted.includes('br')) return { encoding: 'br', body: bodies.br }
   if (bodies.gzip && accepted.includes('gzip')) return { encoding: 'gzip', body: bodies.gzip }
   return { encoding: null, body: bodies.identity }
@@ -273,19 +278,22 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
   /** Renders under way, so that a burst of fans on a changed page costs one render. */
   const rendering = new Map<string, { version: PageVersion; done: Promise<Entry | null> }>()
 
-  /** Answers with a kept page; its first hit also starts making its compressed copies. */
-  const sendKept = (req: Request, res: Response, key: string, entry: Entry) => {
+  /**
+   * Answers with a kept page; its first hit also makes its compressed copies, and a browser that
+   * takes them waits for them (milliseconds, once per page) rather than getting three times the
+   * bytes: after every change, the first fan to come back was sent the page uncompressed.
+   */
+  const sendKept = async (req: Request, res: Response, key: string, entry: Entry) => {
     if (entry.renderedPolicy !== undefined) {
       entry.headers['content-security-policy'] = cachedPagePolicy(entry.renderedPolicy, entry.bodies.identity.toString('utf8'))
       entry.renderedPolicy = undefined
     }
-    if (!entry.compressing) {
-      entry.compressing = true
-      compress(entry.bodies.identity).then(
-        (compressed) => cache.addCompressed(key, entry, compressed),
-        () => undefined,
-      )
-    }
+    entry.compressing ??= compress(entry.bodies.identity).then(
+      (compressed) => cache.addCompressed(key, entry, compressed),
+      () => undefined,
+    )
+    const accepted = acceptedEncodings(req.headers['accept-encoding'])
+    if (!entry.bodies.gzip && (accepted.includes('br') || accepted.includes('gzip'))) await entry.compressing
     send(req, res, entry)
   }
 
@@ -305,11 +313,11 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const key = `${req.headers.host}|${url.pathname}${url.search}|${language}`
 
       const hit = cache.get(key, version)
-      if (hit) return sendKept(req, res, key, hit)
+      if (hit) return await sendKept(req, res, key, hit)
       const underway = rendering.get(key)
       if (underway && underway.version.edits === version.edits && underway.version.media === version.media) {
         const rendered = await underway.done
-        if (rendered) return sendKept(req, res, key, rendered)
+        if (rendered) return await sendKept(req, res, key, rendered)
       }
       if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
       next()
