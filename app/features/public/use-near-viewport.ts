@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 
 /**
  * Whether `element` is within about three screens of the viewport, kept current as the fan
@@ -14,15 +14,4 @@ export function useNearViewport(element: Element | null) {
     return () => observer.disconnect()
   }, [element])
   return near
-}
-
-const noSubscription = () => () => undefined
-
-/** False on the server and while the page hydrates, true once the browser runs the page. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
 }

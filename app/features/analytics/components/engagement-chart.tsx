@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { useHydrated } from '#app/features/public/use-near-viewport'
+import { useHydrated } from '#app/lib/use-hydrated'
 import { CHART_LINES as LINES } from './chart-lines'
 
 export type ChartDay = { day: string; views: number; visitors: number; likes: number; downloads: number }
