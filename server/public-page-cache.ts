@@ -292,8 +292,10 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       (compressed) => cache.addCompressed(key, entry, compressed),
       () => undefined,
     )
-    const accepted = acceptedEncodings(req.headers['accept-encoding'])
-    if (!entry.bodies.gzip && (accepted.includes('br') || accepted.includes('gzip'))) await entry.compressing
+    if (!entry.bodies.gzip) {
+      const accepted = acceptedEncodings(req.headers['accept-encoding'])
+      if (accepted.includes('br') || accepted.includes('gzip')) await entry.compressing
+    }
     send(req, res, entry)
   }
 
