@@ -3,6 +3,7 @@
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { browserTestFiles, splitBrowserFiles, suiteSeconds } from './suite-streams.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
@@ -34,13 +35,14 @@ const npx = (label, ...args) => run(label, 'npx', args)
 
 const totals = { passed: 0, failed: 0 }
 mkdirSync('test-results', { recursive: true })
-function vitestArgs(project) {
-  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${project}.json`]
+/** A vitest run of `project` (only `files` when given), its JSON report named `report`. */
+function vitestArgs(project, { files = [], report = project } = {}) {
+  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`, ...files]
 }
 
-/** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */
-function tally(label, project) {
-  const results = JSON.parse(readFileSync(`test-results/${project}.json`, 'utf8'))
+/** Counts a run's results; a failed test fails the run even if vitest's exit status says otherwise. */
+function tally(label, report) {
+  const results = JSON.parse(readFileSync(`test-results/${report}.json`, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
   if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
@@ -49,9 +51,9 @@ function tally(label, project) {
   }
 }
 
-function vitest(label, project) {
-  npx(label, ...vitestArgs(project))
-  tally(label, project)
+function vitest(label, project, options = {}) {
+  npx(label, ...vitestArgs(project, options))
+  tally(label, options.report ?? project)
 }
 
 /**
@@ -60,10 +62,10 @@ function vitest(label, project) {
  * (a pipe would fill while the rest runs in the foreground), and the command is stopped with its
  * processes if this run ends first.
  */
-function runInBackground(label, command, args, log) {
+function runInBackground(label, command, args, log, env = process.env) {
   const fd = openSync(log, 'w')
   const started = Date.now()
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], detached: true })
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], detached: true, env })
   closeSync(fd)
   const stopChild = () => {
     try {
@@ -87,20 +89,20 @@ function runInBackground(label, command, args, log) {
   }
 }
 
-/** A test project in the background (runInBackground): each project runs its own app on its own database. */
-function vitestInBackground(label, project) {
-  const ended = runInBackground(label, 'npx', vitestArgs(project), `test-results/${project}-output.log`)
+/** Test files in the background (runInBackground): each run starts its own app on its own database. */
+function vitestInBackground(label, project, { files, report }) {
+  const ended = runInBackground(label, 'npx', vitestArgs(project, { files, report }), `test-results/${report}-output.log`, { ...process.env, TEST_RUN_NAME: report })
   return async () => {
     await ended()
-    tally(label, project)
+    tally(label, report)
   }
 }
 
 npx('typecheck', 'react-router', 'typegen')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
-// The type checker and the linter each use one core: side by side, 61 s rather than 71 s.
+// The type checker (TypeScript's native compiler, ADR 067) and the linter side by side.
 const lint = runInBackground('lint', 'npx', ['eslint', '.', '--max-warnings=0'], 'test-results/lint-output.log')
-npx('typecheck', 'tsc', '-b')
+run('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json'])
 await lint()
 vitest('unit tests', 'unit')
 npx('build', 'react-router', 'build')
@@ -111,9 +113,13 @@ ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test',
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took four times as long and timed unit tests missed their marks.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
-  const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
+  // Two streams that end together (scripts/suite-streams.js): part of the browser tests beside
+  // the integration tests, the rest after them.
+  const { beside, afterIntegration } = splitBrowserFiles(browserTestFiles(), suiteSeconds())
+  const browserBeside = vitestInBackground('end-to-end tests (Chromium), beside the integration tests', 'e2e', { files: beside, report: 'e2e-beside' })
   vitest('integration tests (real PostgreSQL)', 'integration')
-  await endToEnd()
+  if (afterIntegration.length > 0) vitest('end-to-end tests (Chromium), after the integration tests', 'e2e', { files: afterIntegration, report: 'e2e-after' })
+  await browserBeside()
 } else {
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')
