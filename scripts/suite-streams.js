@@ -2,14 +2,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
 
 /**
- * The browser suite alone takes longer than the integration suite, and spends much of it waiting
- * on the browser: run beside it whole, it ended two minutes after the integration suite did, with
- * one core idle. So its files are split in two: those that run beside the integration suite from
- * the start, and those that run once it has ended, chosen so that both streams end together.
+ * The browser suite needs nearly twice the integration suite's CPU (803 CPU-seconds to 449): run
+ * beside it whole, it ended two minutes after the integration suite did, with one core idle. So its
+ * files are split in two: those that run beside the integration suite from the start, and those
+ * that run once it has ended, so that both streams need the same CPU. Balanced by wall time
+ * instead, the stream holding the integration suite, the busier one per second, came last.
  *
- * `seconds` is what each part took alone on this machine (tests/suite-seconds.json); a file not
- * listed there counts as the median file. Longest first, each file to the stream that would end
- * sooner: the integration suite opens the first one.
+ * `seconds` is the CPU (all processes: the app, the browser, the database) each part took alone
+ * on this machine (tests/suite-seconds.json); a file not listed there counts as the median file.
+ * Heaviest first, each file to the stream that would end sooner: the integration suite opens the
+ * first one.
  */
 export function splitBrowserFiles(files, seconds) {
   const known = files.map((file) => seconds.e2e[file]).filter((value) => value !== undefined).sort((a, b) => a - b)
