@@ -113,13 +113,12 @@ ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test',
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took four times as long and timed unit tests missed their marks.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
-  // Two streams that end together (scripts/suite-streams.js): part of the browser tests beside
-  // the integration tests, the rest after them.
-  const { beside, afterIntegration } = splitBrowserFiles(browserTestFiles(), suiteSeconds())
-  const browserBeside = vitestInBackground('end-to-end tests (Chromium), beside the integration tests', 'e2e', { files: beside, report: 'e2e-beside' })
+  // Three streams (scripts/suite-streams.js): the browser tests in two halves beside the
+  // integration tests.
+  const halves = splitBrowserFiles(browserTestFiles(), suiteSeconds()).filter((files) => files.length > 0)
+  const browserHalves = halves.map((files, index) => vitestInBackground(`end-to-end tests (Chromium), half ${index + 1}`, 'e2e', { files, report: `e2e-${index + 1}` }))
   vitest('integration tests (real PostgreSQL)', 'integration')
-  if (afterIntegration.length > 0) vitest('end-to-end tests (Chromium), after the integration tests', 'e2e', { files: afterIntegration, report: 'e2e-after' })
-  await browserBeside()
+  for (const ended of browserHalves) await ended()
 } else {
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')
