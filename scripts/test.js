@@ -3,7 +3,6 @@
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
-import { browserTestFiles, splitBrowserFiles, suiteSeconds } from './suite-streams.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
@@ -35,14 +34,13 @@ const npx = (label, ...args) => run(label, 'npx', args)
 
 const totals = { passed: 0, failed: 0 }
 mkdirSync('test-results', { recursive: true })
-/** A vitest run of `project` (only `files` when given), its JSON report named `report`. */
-function vitestArgs(project, { files = [], report = project } = {}) {
-  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`, ...files]
+function vitestArgs(project) {
+  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${project}.json`]
 }
 
-/** Counts a run's results; a failed test fails the run even if vitest's exit status says otherwise. */
-function tally(label, report) {
-  const results = JSON.parse(readFileSync(`test-results/${report}.json`, 'utf8'))
+/** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */
+function tally(label, project) {
+  const results = JSON.parse(readFileSync(`test-results/${project}.json`, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
   if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
@@ -51,9 +49,9 @@ function tally(label, report) {
   }
 }
 
-function vitest(label, project, options = {}) {
-  npx(label, ...vitestArgs(project, options))
-  tally(label, options.report ?? project)
+function vitest(label, project) {
+  npx(label, ...vitestArgs(project))
+  tally(label, project)
 }
 
 /**
@@ -62,10 +60,10 @@ function vitest(label, project, options = {}) {
  * (a pipe would fill while the rest runs in the foreground), and the command is stopped with its
  * processes if this run ends first.
  */
-function runInBackground(label, command, args, log, env = process.env) {
+function runInBackground(label, command, args, log) {
   const fd = openSync(log, 'w')
   const started = Date.now()
-  const child = spawn(command, args, { stdio: ['ignore', fd, fd], detached: true, env })
+  const child = spawn(command, args, { stdio: ['ignore', fd, fd], detached: true })
   closeSync(fd)
   const stopChild = () => {
     try {
@@ -89,12 +87,12 @@ function runInBackground(label, command, args, log, env = process.env) {
   }
 }
 
-/** Test files in the background (runInBackground): each run starts its own app on its own database. */
-function vitestInBackground(label, project, { files, report }) {
-  const ended = runInBackground(label, 'npx', vitestArgs(project, { files, report }), `test-results/${report}-output.log`, { ...process.env, TEST_RUN_NAME: report })
+/** A test project in the background (runInBackground): each project runs its own app on its own database. */
+function vitestInBackground(label, project) {
+  const ended = runInBackground(label, 'npx', vitestArgs(project), `test-results/${project}-output.log`)
   return async () => {
     await ended()
-    tally(label, report)
+    tally(label, project)
   }
 }
 
@@ -113,12 +111,9 @@ ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test',
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took four times as long and timed unit tests missed their marks.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
-  // Three streams (scripts/suite-streams.js): the browser tests in two halves beside the
-  // integration tests.
-  const halves = splitBrowserFiles(browserTestFiles(), suiteSeconds()).filter((files) => files.length > 0)
-  const browserHalves = halves.map((files, index) => vitestInBackground(`end-to-end tests (Chromium), half ${index + 1}`, 'e2e', { files, report: `e2e-${index + 1}` }))
+  const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
   vitest('integration tests (real PostgreSQL)', 'integration')
-  for (const ended of browserHalves) await ended()
+  await endToEnd()
 } else {
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')

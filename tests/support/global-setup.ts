@@ -59,8 +59,7 @@ export default async function setup(project: TestProject) {
     // What the app logged (warnings and errors), beside the tests' reports: a test that saw a 500
     // is explained here.
     await fs.mkdir('test-results', { recursive: true })
-    // Named after the run when npm test runs one project's files in two (scripts/test.js).
-    await fs.writeFile(path.join('test-results', `app-${process.env.TEST_RUN_NAME || project.name || 'tests'}.log`), app.output())
+    await fs.writeFile(path.join('test-results', `app-${project.name || 'tests'}.log`), app.output())
     await database.drop()
     await fs.rm(dataDir, { recursive: true, force: true })
   }
