@@ -70,4 +70,12 @@ describe('the uploads folder', () => {
     expect(await sweepUploads(directory)).toBe(0)
     await fs.rm(directory, { recursive: true, force: true })
   })
+
+  it('only reads the folder: sweeping one that is gone finds nothing and makes nothing', async () => {
+    // A sweep that created its folder in the background once threw, out of reach, as the folder went.
+    const directory = path.join(inject('dataDir'), `gone-${randomBytes(4).toString('hex')}`)
+    expect(await sweepUploads(directory)).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await expect(fs.stat(directory)).rejects.toMatchObject({ code: 'ENOENT' })
+  })
 })

@@ -7,7 +7,7 @@ import { getEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { createS3Client, s3OptionsOf } from '#app/lib/storage.server'
 import { S3UploadStore } from './s3-upload-store.server'
-import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from './upload-file-store.server'
+import { UPLOAD_EXPIRATION_MS } from './upload-file-store.server'
 
 /** Where resumable uploads are kept until they finish. */
 export function uploadDirectory() {
@@ -21,10 +21,13 @@ const UPLOAD_ID = /^[0-9a-f]{16,64}$/
 
 /**
  * Keeps the uploads folder to uploads that can still be resumed. Unfinished uploads past tus's
- * expiration (a week) go, and so does anything the finish step did not get to remove (the process
- * stopped mid-way): a complete upload's leftovers, a file without its description, a description
- * without its file or that cannot be read. Each settled for an hour first. Returns how many
- * uploads were removed.
+ * expiration (a week after they began) go, and so does anything the finish step did not get to
+ * remove (the process stopped mid-way): a complete upload's leftovers, a file without its
+ * description, a description without its file or that cannot be read. Each settled for an hour
+ * first. Returns how many uploads were removed.
+ *
+ * The folder is only read here, never created: tus's store creates its folder in the background
+ * when built, and that mkdir, racing a folder being removed, throws where nothing can catch it.
  */
 export async function sweepUploads(directory: string, now = Date.now()) {
   let removed = 0
@@ -35,24 +38,28 @@ export async function sweepUploads(directory: string, now = Date.now()) {
     const description = await fs.stat(path.join(directory, `${id}.json`)).catch(() => null)
     const newest = Math.max(file?.mtimeMs ?? 0, description?.mtimeMs ?? 0)
     if (now - newest < SETTLE_MS) continue
-    if (file && description && !(await isComplete(directory, id, file.size))) continue // resumable: tus's expiration decides
+    if (file && description) {
+      const upload = await readDescription(directory, id)
+      const complete = !upload || (upload.size !== undefined && file.size >= upload.size)
+      const began = upload?.began ?? newest
+      if (!complete && now - began <= UPLOAD_EXPIRATION_MS) continue // resumable
+    }
     await fs.rm(path.join(directory, id), { force: true })
     await fs.rm(path.join(directory, `${id}.json`), { force: true })
     removed++
   }
-  // After the leftovers: tus's own sweep stops at a description it cannot read.
-  removed += await new DiskFriendlyFileStore(directory).deleteExpired()
   if (removed > 0) logger.info({ removed }, 'uploads swept')
   return removed
 }
 
-/** Whether all the upload's bytes arrived (or its description cannot be read, so it cannot be resumed). */
-async function isComplete(directory: string, id: string, bytes: number) {
+/** The upload's size (unknown while its length is deferred) and when it began; null when that cannot be read (it cannot be resumed). */
+async function readDescription(directory: string, id: string) {
   try {
-    const info = JSON.parse(await fs.readFile(path.join(directory, `${id}.json`), 'utf8')) as { size?: number }
-    return info.size !== undefined && bytes >= info.size
+    const info = JSON.parse(await fs.readFile(path.join(directory, `${id}.json`), 'utf8')) as { size?: unknown; creation_date?: unknown }
+    const began = typeof info.creation_date === 'string' ? Date.parse(info.creation_date) : Number.NaN
+    return { size: typeof info.size === 'number' ? info.size : undefined, began: Number.isNaN(began) ? undefined : began }
   } catch {
-    return true
+    return null
   }
 }
 
