@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '#app/features/consent/consent'
+import { addCookiesTo, DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -13,8 +14,19 @@ let context: BrowserContext | undefined
 
 type Stored = { status: unknown; preferences: { version: string; timestamp: string; preferences: Record<string, boolean>; audit: unknown[] } | null; seen: unknown }
 
+/**
+ * A context whose pages' clock the test moves: the banner's 2 s and the card's 3 s pass at once
+ * when the test says so, instead of being waited out (they were most of this file's minute).
+ * Time still flows on its own between the test's moves.
+ */
+async function contextWithClock(options: Parameters<Browser['newContext']>[0]) {
+  context = await browser.newContext(options)
+  await context.clock.install()
+  return context
+}
+
 async function phonePage(locale = 'en-US') {
-  context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, locale })
+  context = await contextWithClock({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, locale })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
@@ -46,20 +58,26 @@ function layoutShift(page: Page): Promise<number> {
   )
 }
 
-/** Waits for the banner and its entrance (200 ms, sliding up): measured mid-way, its buttons stood at different heights. */
+/**
+ * Lets the banner's 2 s pass, then waits for it and its entrance (200 ms, sliding up): measured
+ * mid-way, its buttons stood at different heights.
+ */
 async function waitForBanner(page: Page) {
+  await page.clock.fastForward(CONSENT_BANNER_DELAY_MS)
   const banner = page.getByTestId('consent-banner')
   await banner.waitFor({ timeout: 6000 })
   await banner.evaluate((element) => Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => undefined))
 }
 
+/** The card shows `count`, is still there 2 s on, and gone once its 3 s have passed. */
 async function expectStatusCardToHide(page: Page, count: string) {
   const card = page.getByTestId('consent-status')
   await card.waitFor()
-  const shownAt = Date.now()
   expect(await page.getByTestId('consent-status-count').textContent()).toBe(count)
+  await page.clock.fastForward(2000)
+  expect(await card.isVisible()).toBe(true)
+  await page.clock.fastForward(CONSENT_STATUS_CARD_MS - 2000)
   await card.waitFor({ state: 'detached', timeout: 6000 })
-  expect(Date.now() - shownAt).toBeGreaterThan(2000)
 }
 
 describe('cookie consent on a phone', () => {
@@ -80,7 +98,7 @@ describe('cookie consent on a phone', () => {
   it('shows the banner about 2 s after load, at the bottom, without moving the page; closing it keeps it away with no decision', async () => {
     const { page, problems } = await phonePage()
     await visit(page, '/demo')
-    await page.waitForTimeout(1300)
+    await page.clock.fastForward(1300)
     expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
     const shiftBefore = await layoutShift(page)
     await waitForBanner(page)
@@ -107,7 +125,8 @@ describe('cookie consent on a phone', () => {
     expect(stored.seen).toMatchObject({ version: '1.0' })
 
     await page.reload()
-    await page.waitForTimeout(3000)
+    await hydrated(page)
+    await page.clock.fastForward(3000)
     expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
     expect(await page.getByTestId('consent-status').count()).toBe(0)
     expect(problems).toEqual([])
@@ -231,7 +250,7 @@ describe('cookie consent on a phone', () => {
   })
 
   it('comes with the page: nothing fetched to show it, its words follow a language switched meanwhile, never over an open dialog', async () => {
-    context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    context = await contextWithClock({ viewport: DESKTOP, baseURL: baseUrl })
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(error.message))
@@ -280,7 +299,7 @@ describe('cookie consent on a phone', () => {
       await page.screenshot({ path: `test-results/consent/banner-${locale.slice(0, 2)}-390.png` })
       await context?.close()
     }
-    context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
+    context = await contextWithClock({ viewport: DESKTOP, baseURL: baseUrl })
     const wide = await context.newPage()
     await visit(wide, '/demo')
     await waitForBanner(wide)
@@ -289,7 +308,7 @@ describe('cookie consent on a phone', () => {
 
   it('in the admin: the card only follows a choice, hides after 3 s even when clicked, and never greets a page load', async () => {
     const admin = await createCompanyAdmin('e2e-consent')
-    context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    context = await contextWithClock({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
     await addCookiesTo(context, baseUrl, admin.client.cookies)
     const page = await context.newPage()
     const problems: string[] = []
@@ -299,11 +318,12 @@ describe('cookie consent on a phone', () => {
     await page.getByRole('button', { name: 'Decline', exact: true }).click()
     const card = page.getByTestId('consent-status')
     await card.waitFor()
-    const shownAt = Date.now()
     // A tap on the card (not keyboard focus) does not hold it.
     await page.getByTestId('consent-status-count').click()
+    await page.clock.fastForward(2000)
+    expect(await card.isVisible()).toBe(true)
+    await page.clock.fastForward(CONSENT_STATUS_CARD_MS - 2000)
     await card.waitFor({ state: 'detached', timeout: 4500 })
-    expect(Date.now() - shownAt).toBeGreaterThan(2000)
 
     // Once chosen, nothing consent-related shows up again on admin screens, loaded or navigated to.
     let seen = 0
@@ -314,9 +334,9 @@ describe('cookie consent on a phone', () => {
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] })
     })
     await visit(page, '/admin/leads')
-    await page.waitForTimeout(3500)
+    await page.clock.fastForward(CONSENT_BANNER_DELAY_MS + CONSENT_STATUS_CARD_MS)
     await visit(page, '/admin/settings')
-    await page.waitForTimeout(2500)
+    await page.clock.fastForward(CONSENT_BANNER_DELAY_MS + CONSENT_STATUS_CARD_MS)
     expect(seen).toBe(0)
     // The fans' pages still show the reminder, as the spec has it.
     await visit(page, '/demo')

@@ -195,3 +195,10 @@ describe('POST /api/events', () => {
     expect(await rawEventCount(companyId)).toBe(raw + accepted * 100)
   })
 })
+
+describe('the roll-up of events into figures', () => {
+  it('is scheduled by the app every minute, so the dashboard is at most a minute behind', async () => {
+    const rows = await withSystem((tx) => tx.execute(sql`select cron from pgboss.schedule where name = 'analytics.roll-up'`))
+    expect(rows.rows).toEqual([{ cron: '* * * * *' }])
+  })
+})
