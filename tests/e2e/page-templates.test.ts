@@ -47,10 +47,13 @@ const PRESETS: PageTemplate[] = [
   { layout: 'editorial', canvas: 'light', type: 'mono', cover: 'split', thumbSize: 'large', spacing: 'airy' },
 ]
 
-/** Scrolls to the very end of the page as a fan flicking would, pages of photos arriving on the way. */
+/**
+ * Scrolls to the very end of the page as a fan flicking fast would, three screens a flick, pages of
+ * photos arriving on the way (they are asked for 3,000 px ahead).
+ */
 async function scrollToEnd(page: Page) {
   for (let i = 0; i < 400 && (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)); i++) {
-    await page.mouse.wheel(0, 900)
+    await page.mouse.wheel(0, 2700)
     await page.waitForTimeout(60)
   }
 }

@@ -17,7 +17,7 @@ describe('a gallery of any size', () => {
     const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Big Night', slug: 'big-night', status: 'published', publishedAt: new Date() }).returning())
     const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0af'), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
     await waitForAssetsReady([first.assetId])
-    const copies = await copyReadyPhoto(first.assetId, 2 * GALLERY_PAGE_SIZE + 9)
+    const copies = await copyReadyPhoto(first.assetId, 3 * GALLERY_PAGE_SIZE + 9)
     const all = [first.assetId, ...copies]
     const fan = new TestClient()
     const base = `/${admin.company.slug}/galeria/big-night`
@@ -46,18 +46,21 @@ describe('a gallery of any size', () => {
       pages += 1
     }
 
-    // Each page carries the sizes of the one after it (the space a fan's browser holds for it),
-    // and says whether another follows that one.
+    // Each page carries the sizes of the two after it (the space a fan's browser holds for them),
+    // and says whether more follows them.
     const sized = (page: Page) => page.media.map((item) => [item.width, item.height])
-    const second = (await fan.get(`${base}/fotos?after=${encodeURIComponent(page1.next!)}`)).json<Page>()
-    expect(page1.upcoming).toEqual({ sizes: sized(second), more: true })
-    const third = (await fan.get(`${base}/fotos?after=${encodeURIComponent(second.next!)}`)).json<Page>()
-    expect(second.upcoming).toEqual({ sizes: sized(third), more: false })
-    expect(third).toMatchObject({ next: null, upcoming: null })
+    const pagesInOrder: Page[] = [page1]
+    while (pagesInOrder.at(-1)!.next) pagesInOrder.push((await fan.get(`${base}/fotos?after=${encodeURIComponent(pagesInOrder.at(-1)!.next!)}`)).json<Page>())
+    const [, second, third, fourth] = pagesInOrder
+    expect(pagesInOrder).toHaveLength(4)
+    expect(page1.upcoming).toEqual({ sizes: [...sized(second), ...sized(third)], more: true })
+    expect(second.upcoming).toEqual({ sizes: [...sized(third), ...sized(fourth)], more: false })
+    expect(third.upcoming).toEqual({ sizes: sized(fourth), more: false })
+    expect(fourth).toMatchObject({ next: null, upcoming: null })
     const expected = [...all.filter((id) => id !== all[GALLERY_PAGE_SIZE + 3]), added]
     expect(seen).toEqual(expected)
     expect(new Set(seen).size).toBe(seen.length)
-    expect(pages).toBe(3)
+    expect(pages).toBe(4)
 
     // Without JavaScript, "Load more photos" links to the same page after the last one shown.
     const link = /href="\?after=([^"]+)"/.exec(html.text)?.[1]

@@ -1,23 +1,29 @@
 import type { CSSProperties, Ref } from 'react'
 import { cn } from '#app/lib/cn'
+import { GALLERY_PAGE_SIZE } from '../gallery-paging'
 import { gridGeometry } from '../page-geometry'
 import type { PageTemplate } from '../page-template'
 import { tileStyle } from './media-grid'
 
 /**
- * The space of a page that is on its way, tile for tile where its photos will be (the server sent
- * their sizes with the page before): when the page arrives its photos take these places, and
- * nothing the fan sees moves, however fast they scrolled.
+ * The space of the pages on their way, tile for tile where their photos will be (the server sent
+ * their sizes with the page before): as each page arrives its photos take these places, and
+ * nothing the fan sees moves, however fast they scrolled. A grid per page, as MediaGrid lays them
+ * out, so rows break where they will.
  */
 export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<[number, number]>; template: PageTemplate; className?: string; ref?: Ref<HTMLDivElement> }) {
   const geometry = gridGeometry(template)
+  const pages: Array<Array<[number, number]>> = []
+  for (let start = 0; start < sizes.length; start += GALLERY_PAGE_SIZE) pages.push(sizes.slice(start, start + GALLERY_PAGE_SIZE))
   return (
     <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
-      <ul className="media-grid" data-layout={template.layout}>
-        {sizes.map(([width, height], index) => (
-          <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
-        ))}
-      </ul>
+      {pages.map((page, pageIndex) => (
+        <ul key={pageIndex} className="media-grid" data-layout={template.layout}>
+          {page.map(([width, height], index) => (
+            <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
+          ))}
+        </ul>
+      ))}
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { brandingVariables, type BrandingVariables } from '../branding'
 import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-template'
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
-import { GALLERY_PAGE_SIZE } from '../gallery-paging'
+import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
 import { eventOrder } from '#app/features/events/server/event-order.server'
 
 /*
@@ -253,9 +253,9 @@ export function parseGalleryCursor(text: string | null) {
 const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], photos: ['image'], videos: ['video'] }
 
 /**
- * The proportions of the page after this one, so the fan's browser can hold that page's space
- * before it arrives (a fan who scrolls faster than it loads sees nothing move), and whether more
- * follows it.
+ * The proportions of the pages after this one (PAGES_HELD_AHEAD of them), so the fan's browser can
+ * hold their space before they arrive (a fan who scrolls faster than they load sees nothing move),
+ * and whether more follows them.
  */
 export type UpcomingPage = { sizes: Array<[width: number, height: number]>; more: boolean }
 
@@ -317,15 +317,16 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
   const media = rows.map(toPublicMedia)
   const last = rows.length === GALLERY_PAGE_SIZE ? rows.at(-1)! : null
   if (!last) return { media, next: null, upcoming: null }
-  // The sizes of the page after this one, and one file more to tell whether another follows it.
+  // The sizes of the pages held ahead of this one, and one file more to tell whether another follows them.
+  const ahead = GALLERY_PAGE_SIZE * PAGES_HELD_AHEAD
   const following = await tx
     .select({ width: asset.width, height: asset.height })
     .from(asset)
     .where(shownFiles(galleryId, options.tab, { position: last.position, id: last.id }))
     .orderBy(asc(asset.position), asc(asset.id))
-    .limit(GALLERY_PAGE_SIZE + 1)
+    .limit(ahead + 1)
   if (following.length === 0) return { media, next: null, upcoming: null }
-  const upcoming: UpcomingPage = { sizes: following.slice(0, GALLERY_PAGE_SIZE).map((row) => [row.width!, row.height!]), more: following.length > GALLERY_PAGE_SIZE }
+  const upcoming: UpcomingPage = { sizes: following.slice(0, ahead).map((row) => [row.width!, row.height!]), more: following.length > ahead }
   return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
