@@ -5,7 +5,7 @@ import { organization } from '#db/schema'
 import { accountDeletionDate } from '#app/features/companies/account-closure'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 
@@ -27,7 +27,7 @@ describe('an admin closes the company account and reopens it', () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, locale: 'pt-BR' })
     await addCookiesTo(context, baseUrl, admin.client.cookies, [['lang', 'pt']])
     // The cookie banner answered on an earlier visit: it would come up under the dialog.
-    await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+    await closedCookieBannerBefore(context)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))

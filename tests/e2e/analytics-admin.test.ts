@@ -7,7 +7,7 @@ import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
 
@@ -25,7 +25,7 @@ async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await declineCookiesWhenAsked(page)
+  await closedCookieBannerBefore(page)
   return { page, errors }
 }
 

@@ -9,7 +9,7 @@ import { enqueue, startJobs } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAsset } from '../support/assets'
 import { BROWSER_UA } from '../support/analytics'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -32,16 +32,14 @@ let galleryId = ''
 let stopQueue: (() => Promise<void>) | undefined
 const galleryPath = () => `/${admin.company.slug}/galeria/encore-night`
 
-async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; declineCookiesWhenAsked?: boolean }) {
+async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; bannerClosedBefore?: boolean }) {
   const context = await browser.newContext({ viewport: options.viewport, baseURL: baseUrl, userAgent: BROWSER_UA, acceptDownloads: true, isMobile: options.viewport === PHONE, hasTouch: options.viewport === PHONE })
   contexts.push(context)
   if (options.staff) await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  if (options.declineCookiesWhenAsked ?? true) {
-    await declineCookiesWhenAsked(page)
-  }
+  if (options.bannerClosedBefore ?? true) await closedCookieBannerBefore(page)
   return { page, errors }
 }
 
@@ -122,7 +120,7 @@ describe('a fan’s visit, as the admin sees it', () => {
     expect(before).toEqual({ views: '0', likes: '0', shares: '0', comments: '0', watchedMinutes: '0', downloads: '0', leads: '0' })
 
     // The fan, on a phone.
-    const fan = await openPage({ viewport: PHONE, declineCookiesWhenAsked: false })
+    const fan = await openPage({ viewport: PHONE, bannerClosedBefore: false })
     await fan.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     await expect.poll(async () => {
       await visit(fan.page, galleryPath())

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { comment, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { expectNoAxeViolations } from '../support/axe'
 import { createCompanyAdmin } from '../support/fixtures'
 
@@ -25,7 +25,7 @@ async function openPage(viewport: typeof DESKTOP, options: { isMobile?: boolean;
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await declineCookiesWhenAsked(page)
+  await closedCookieBannerBefore(page)
   return { page, errors }
 }
 

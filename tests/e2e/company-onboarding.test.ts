@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { declineCookiesWhenAsked, DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
+import { closedCookieBannerBefore, DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
 const run = randomBytes(3).toString('hex')
@@ -39,7 +39,7 @@ describe('a company gets started', () => {
     browser = await launchBrowser()
     adminContext = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     adminPage = await adminContext.newPage()
-    await declineCookiesWhenAsked(adminPage)
+    await closedCookieBannerBefore(adminPage)
     adminPage.on('pageerror', (error) => scriptErrors.push(error.message))
   })
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe('a company gets started', () => {
 
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     const page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await followMailLink(page, manager.email, new RegExp(companyName))
     await expect.poll(() => page.getByText(`${admin.name} invited you to join ${companyName} as Manager.`).isVisible()).toBe(true)
     await page.getByRole('link', { name: 'Create an account' }).click()

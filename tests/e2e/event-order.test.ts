@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -18,7 +18,6 @@ let eventUrl = ''
 let cookies: Map<string, string>
 
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout })
-const bannerSeen = () => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() }))
 const titles = (target: Page) => target.getByTestId('attached-content').evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent))
 
 /** Counts the posts that saved an order (answered, not only sent). */
@@ -46,7 +45,7 @@ describe("the event editor orders the event's content like the gallery editor", 
     browser = await launchBrowser()
     desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(desk, baseUrl, cookies)
-    await desk.addInitScript(bannerSeen)
+    await closedCookieBannerBefore(desk)
     page = await desk.newPage()
   })
   afterAll(async () => {
@@ -120,7 +119,7 @@ describe("the event editor orders the event's content like the gallery editor", 
   it('orders by keyboard on a phone too', async () => {
     const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, isMobile: true, hasTouch: true })
     await addCookiesTo(phone, baseUrl, cookies)
-    await phone.addInitScript(bannerSeen)
+    await closedCookieBannerBefore(phone)
     const mobile = await phone.newPage()
     await visit(mobile, eventUrl)
     await mobile.getByRole('button', { name: 'Drag Main Set to a new place' }).focus()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { declineCookiesWhenAsked, launchBrowser, PHONE, visit } from '../support/browser'
+import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -29,7 +29,7 @@ describe('a fan opens a gallery on a phone', () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await mkdir('test-results/fan-gallery', { recursive: true })
   })
   afterAll(async () => {

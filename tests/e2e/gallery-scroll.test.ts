@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
-import { declineCookiesWhenAsked, launchBrowser, PHONE, visit } from '../support/browser'
+import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -42,7 +42,7 @@ describe('a fan scrolling a gallery of 500 photos', () => {
       }).observe({ type: 'layout-shift', buffered: true })
     })
     // The fan answers the cookie banner when it shows (it would cover the last row).
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await visit(page, `/${slug}/galeria/five-hundred`)
     const tiles = page.getByTestId('public-media')
     expect(await tiles.count()).toBe(60)

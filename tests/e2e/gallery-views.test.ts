@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
-import { declineCookiesWhenAsked, launchBrowser, PHONE, visit } from '../support/browser'
+import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -32,7 +32,7 @@ describe("a fan's visit to a gallery", () => {
 
   it('is counted once, whatever the fan does on the page', async () => {
     const page = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await visit(page, `/${slug}/galeria/counted`)
     await expect.poll(() => viewCount(galleryId), { timeout: 10_000 }).toBe(1)
     await page.getByRole('link', { name: 'Photo 1' }).click()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fakeMp4, makePhoto } from '../support/media-files'
 
@@ -30,7 +30,7 @@ describe('a gallery is built and published', () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(context, baseUrl, admin.client.cookies)
     page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
   })
   afterAll(async () => {
     await browser?.close()

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { contentItem, event, lead } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -21,7 +21,7 @@ async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   // The cookie banner may slide over the list; answer it whenever it shows up.
-  await declineCookiesWhenAsked(page)
+  await closedCookieBannerBefore(page)
   return { page, errors }
 }
 

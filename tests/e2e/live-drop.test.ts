@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberAccount, latestMail, uniqueEmail } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'live-drop')
 const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 250 })
-const bannerSeen = () => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() }))
 
 async function stagePhoto(name: string, hue: number) {
   const buffer = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: hue, g: 60, b: 255 - hue }, noise: { type: 'gaussian', mean: 110, sigma: 30 } } })
@@ -26,7 +25,7 @@ async function stagePhoto(name: string, hue: number) {
 async function contextFor(browser: Browser, viewport: { width: number; height: number }, cookies: Map<string, string> | null) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
   if (cookies) await addCookiesTo(context, baseUrl, cookies)
-  await context.addInitScript(bannerSeen)
+  await closedCookieBannerBefore(context)
   return context
 }
 

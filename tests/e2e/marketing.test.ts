@@ -6,7 +6,7 @@ import { formSubmission } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
-import { addCookiesTo, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { sleep, waitUntil } from '../support/wait'
 
 const baseUrl = inject('baseUrl')
@@ -24,7 +24,7 @@ describe('the marketing site on a phone', () => {
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
     // The cookie banner is tested on its own; here it would cover the footer's newsletter form.
-    await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+    await closedCookieBannerBefore(context)
     page = await context.newPage()
     page.on('pageerror', (error) => scriptErrors.push(error.message))
   })
@@ -95,7 +95,7 @@ describe('the marketing site on a phone', () => {
     for (const [language, login] of Object.entries(logins)) {
       const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
       await addCookiesTo(context, baseUrl, [['lang', language]])
-      await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+      await closedCookieBannerBefore(context)
       const phone = await context.newPage()
       await visit(phone, '/')
       await phone.getByTestId('marketing-menu').locator('summary').click()
@@ -105,7 +105,7 @@ describe('the marketing site on a phone', () => {
       await context.close()
     }
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl })
-    await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+    await closedCookieBannerBefore(context)
     const wide = await context.newPage()
     await visit(wide, '/')
     expect(await wide.getByTestId('marketing-menu').isVisible()).toBe(false)

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
-import { CONSENT_STORAGE_KEYS, CONSENT_VERSION } from '#app/features/consent/consent'
 import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/public/page-template'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -25,16 +24,14 @@ const PHOTOS = 130
 let browser: Browser
 let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 
-async function pageFor(client: TestClient | null, viewport: typeof DESKTOP, { bannerClosed = false } = {}) {
+async function pageFor(client: TestClient | null, viewport: typeof DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
   if (client) await addCookiesTo(context, baseUrl, client.cookies)
-  // A fan who closed the cookie banner before: it wears our own night surface whatever the template, so
-  // judging it once per preset and width only waited for it to come twenty times.
-  if (bannerClosed) await context.addInitScript(({ key, version }) => localStorage.setItem(key, JSON.stringify({ version, timestamp: new Date().toISOString() })), { key: CONSENT_STORAGE_KEYS.bannerSeen, version: CONSENT_VERSION })
+  // The banner wears our own night surface whatever the template: judged in its own tests.
+  await closedCookieBannerBefore(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await declineCookiesWhenAsked(page)
   return { page, errors }
 }
 
@@ -121,7 +118,7 @@ describe('templates of the fans’ pages', () => {
       await withSystem((tx) => tx.update(organization).set({ template }).where(eq(organization.id, admin.company.id)))
       for (const viewport of [PHONE, DESKTOP]) {
         const label = `${Object.values(template).join('/')} at ${viewport.width} px`
-        const { page, errors } = await pageFor(null, viewport, { bannerClosed: true })
+        const { page, errors } = await pageFor(null, viewport)
         const scripts: string[] = []
         page.on('request', (request) => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -43,7 +43,7 @@ describe('a protected gallery', () => {
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
       await addCookiesTo(context, baseUrl, admin.client.cookies)
       const page = await context.newPage()
-      await declineCookiesWhenAsked(page)
+      await closedCookieBannerBefore(page)
       await visit(page, `/admin/content/${galleryId}`)
       const panel = page.getByTestId('gallery-protection')
       await panel.getByText('A password is set. Type a new one to change it.').waitFor()

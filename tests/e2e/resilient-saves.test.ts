@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event, member } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 /*
@@ -25,7 +25,7 @@ async function adminPage() {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
   await addCookiesTo(context, baseUrl, admin.client.cookies)
   // The cookie banner already answered: it would cover the toasts, and offline it cannot load its choices.
-  await context.addInitScript(() => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() })))
+  await closedCookieBannerBefore(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -9,7 +9,7 @@ import { zipEntryNames as zipNames } from '../support/zip'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
 
@@ -56,7 +56,7 @@ describe('set-list chapters', () => {
 
   it('the company pastes the set-list, sees each line checked and what a clock shift would move, and saves it', async () => {
     const page = await admin.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await visit(page, `/admin/content/${galleryId}`)
@@ -92,7 +92,7 @@ describe('set-list chapters', () => {
   it('a fan on a phone opens a song from the chapter menu with the keyboard, shares it and downloads it', async () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true })
     const page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await visit(page, `/${slug}/galeria/lisbon-night`)
@@ -136,7 +136,7 @@ describe('set-list chapters', () => {
 
     const desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     const wide = await desk.newPage()
-    await declineCookiesWhenAsked(wide)
+    await closedCookieBannerBefore(wide)
     await visit(wide, `/${slug}/galeria/lisbon-night?chapter=more`)
     await wide.getByTestId('chapter-heading').filter({ hasText: 'More from the night' }).waitFor()
     await wide.screenshot({ path: path.join(SHOTS, 'fan-chapter-1440.png'), fullPage: true })

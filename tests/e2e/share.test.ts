@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { declineCookiesWhenAsked, launchBrowser, PHONE, visit } from '../support/browser'
+import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
@@ -26,7 +26,7 @@ describe('a fan shares a gallery from a phone', () => {
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
   })
   afterAll(async () => {
     await browser?.close()

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -46,7 +46,6 @@ function countReorders(target: Page) {
 }
 
 // The cookie banner was answered before: it would cover the cards (its own tests are elsewhere).
-const bannerSeen = () => localStorage.setItem('consent-banner-seen', JSON.stringify({ version: '1.0', timestamp: new Date().toISOString() }))
 
 async function createGallery(target: Page, title: string) {
   await visit(target, '/admin/content/new?kind=gallery')
@@ -63,7 +62,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     browser = await launchBrowser()
     desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(desk, baseUrl, cookies)
-    await desk.addInitScript(bannerSeen)
+    await closedCookieBannerBefore(desk)
     page = await desk.newPage()
   })
   afterAll(async () => {
@@ -215,7 +214,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
   it('bulk-archives two items from Highlights on a phone', async () => {
     const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, isMobile: true, hasTouch: true })
     await addCookiesTo(phone, baseUrl, cookies)
-    await phone.addInitScript(bannerSeen)
+    await closedCookieBannerBefore(phone)
     const mobile = await phone.newPage()
     await visit(mobile, '/admin/content')
     await poll(() => mobile.getByTestId('content-card').count()).toBe(3)

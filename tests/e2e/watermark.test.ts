@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { assetRendition, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
@@ -49,7 +49,7 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
       await addCookiesTo(context, baseUrl, admin.client.cookies)
       const page = await context.newPage()
-      await declineCookiesWhenAsked(page)
+      await closedCookieBannerBefore(page)
       await visit(page, '/admin/settings/watermark')
       await page.getByLabel('Watermark image (PNG)').setInputFiles(markFile)
       const mark = page.getByTestId('watermark-preview-mark')
@@ -77,7 +77,7 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
 
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, acceptDownloads: true })
     const page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await visit(page, `/${admin.company.slug}/galeria/marked-night`)
     await page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = page.locator('.yarl__root')

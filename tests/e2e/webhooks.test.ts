@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { addCookiesTo, declineCookiesWhenAsked, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -34,7 +34,7 @@ describe('an admin connects their own system with a webhook', () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(context, baseUrl, company.client.cookies)
     admin = await context.newPage()
-    await declineCookiesWhenAsked(admin)
+    await closedCookieBannerBefore(admin)
   })
   afterAll(async () => {
     await browser?.close()
@@ -73,7 +73,7 @@ describe('an admin connects their own system with a webhook', () => {
     // A fan on a phone leaves their details before downloading.
     const fanContext = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true })
     const fan = await fanContext.newPage()
-    await declineCookiesWhenAsked(fan)
+    await closedCookieBannerBefore(fan)
     await expect.poll(async () => {
       await visit(fan, `/${slug}/galeria/encore-night`)
       return fan.getByTestId('public-media').count()
@@ -121,7 +121,7 @@ describe('an admin connects their own system with a webhook', () => {
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR' })
     await addCookiesTo(context, baseUrl, starter.client.cookies, [['lang', 'pt']])
     const page = await context.newPage()
-    await declineCookiesWhenAsked(page)
+    await closedCookieBannerBefore(page)
     await visit(page, '/admin/settings/webhooks')
     await page.getByTestId('webhooks-upgrade').waitFor()
     expect(await page.getByTestId('webhooks-upgrade').textContent()).toContain('Webhooks fazem parte do plano Enterprise.')

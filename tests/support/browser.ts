@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { CONSENT_STORAGE_KEYS, CONSENT_VERSION } from '#app/features/consent/consent'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -51,6 +52,16 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
  */
 export async function addCookiesTo(context: BrowserContext, url: string, ...jars: Iterable<readonly [string, string]>[]) {
   await context.addCookies(jars.flatMap((jar) => [...jar]).map(([name, value]) => ({ name, value, url })))
+}
+
+/**
+ * A visitor who closed the cookie banner on an earlier visit without choosing: it does not come
+ * again. For tests about something else: the banner would cover what they use, and judging a
+ * page's accessibility would first wait out its entrance, 2 s after the page is up. The banner's
+ * own tests (cookie-consent) and a fan's first visit (fan-journey) meet it.
+ */
+export async function closedCookieBannerBefore(target: BrowserContext | Page) {
+  await target.addInitScript(({ key, version }) => localStorage.setItem(key, JSON.stringify({ version, timestamp: new Date().toISOString() })), { key: CONSENT_STORAGE_KEYS.bannerSeen, version: CONSENT_VERSION })
 }
 
 /**
