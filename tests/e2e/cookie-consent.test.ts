@@ -69,14 +69,28 @@ async function waitForBanner(page: Page) {
   await banner.evaluate((element) => Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => undefined))
 }
 
-/** The card shows `count`, is still there 2 s on, and gone once its 3 s have passed. */
-async function expectStatusCardToHide(page: Page, count: string) {
+/** The page's own clock (Date.now(), moved by the test). */
+const pageNow = (page: Page) => page.evaluate(() => Date.now())
+
+/** Moves the page's clock on to `at`, or leaves it where it is if it is already past. */
+async function clockTo(page: Page, at: number) {
+  const now = await pageNow(page)
+  if (at > now) await page.clock.fastForward(at - now)
+}
+
+/**
+ * The card shows `count`, is still there 2 s after `since` (taken before what brought it), and is
+ * gone once its 3 s have passed. Measured on the page's clock: a slow machine's delays between
+ * the steps count for nothing.
+ */
+async function expectStatusCardToHide(page: Page, count: string, since: number) {
   const card = page.getByTestId('consent-status')
   await card.waitFor()
+  const seenAt = await pageNow(page)
   expect(await page.getByTestId('consent-status-count').textContent()).toBe(count)
-  await page.clock.fastForward(2000)
+  await clockTo(page, since + 2000)
   expect(await card.isVisible()).toBe(true)
-  await page.clock.fastForward(CONSENT_STATUS_CARD_MS - 2000)
+  await clockTo(page, seenAt + CONSENT_STATUS_CARD_MS)
   await card.waitFor({ state: 'detached', timeout: 6000 })
 }
 
@@ -136,16 +150,18 @@ describe('cookie consent on a phone', () => {
     const { page, problems } = await phonePage()
     await visit(page, '/demo')
     await waitForBanner(page)
+    let since = await pageNow(page)
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
     await page.getByText('Cookies Accepted', { exact: true }).waitFor()
-    await expectStatusCardToHide(page, '4/4 enabled')
+    await expectStatusCardToHide(page, '4/4 enabled', since)
     const accepted = await readStored(page)
     expect(accepted.status).toMatchObject({ status: 'accepted', version: '1.0' })
     expect(accepted.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: true, marketing: true })
     expect(accepted.preferences?.audit).toHaveLength(1)
 
+    since = await pageNow(page)
     await page.reload()
-    await expectStatusCardToHide(page, '4/4 enabled')
+    await expectStatusCardToHide(page, '4/4 enabled', since)
     expect(await page.getByTestId('consent-banner').isVisible()).toBe(false)
 
     await page.reload()
@@ -183,9 +199,10 @@ describe('cookie consent on a phone', () => {
     const { page, problems } = await phonePage()
     await visit(page, '/')
     await waitForBanner(page)
+    const since = await pageNow(page)
     await page.getByRole('button', { name: 'Decline' }).click()
     await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
-    await expectStatusCardToHide(page, '2/4 enabled')
+    await expectStatusCardToHide(page, '2/4 enabled', since)
     const stored = await readStored(page)
     expect(stored.status).toMatchObject({ status: 'declined', version: '1.0' })
     expect(stored.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: false, marketing: false })
@@ -315,14 +332,16 @@ describe('cookie consent on a phone', () => {
     page.on('pageerror', (error) => problems.push(error.message))
     await visit(page, '/admin')
     await waitForBanner(page)
+    const since = await pageNow(page)
     await page.getByRole('button', { name: 'Decline', exact: true }).click()
     const card = page.getByTestId('consent-status')
     await card.waitFor()
+    const seenAt = await pageNow(page)
     // A tap on the card (not keyboard focus) does not hold it.
     await page.getByTestId('consent-status-count').click()
-    await page.clock.fastForward(2000)
+    await clockTo(page, since + 2000)
     expect(await card.isVisible()).toBe(true)
-    await page.clock.fastForward(CONSENT_STATUS_CARD_MS - 2000)
+    await clockTo(page, seenAt + CONSENT_STATUS_CARD_MS)
     await card.waitFor({ state: 'detached', timeout: 4500 })
 
     // Once chosen, nothing consent-related shows up again on admin screens, loaded or navigated to.
