@@ -7,3 +7,13 @@ export const GALLERY_PAGE_SIZE = 60
  * that the following page's tiles would push down.
  */
 export const PAGES_HELD_AHEAD = 2
+
+/**
+ * `items` cut into blocks of `size` (the last may be shorter), each with where it starts: a
+ * gallery's pages, each laid out as a grid of its own, shown or held.
+ */
+export function inBlocks<T>(items: readonly T[], size: number) {
+  const blocks: { start: number; items: T[] }[] = []
+  for (let start = 0; start < items.length; start += size) blocks.push({ start, items: items.slice(start, start + size) })
+  return blocks
+}

@@ -2,6 +2,7 @@ import { Play } from 'lucide-react'
 import type { CSSProperties } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
+import { inBlocks } from '../gallery-paging'
 import { gridGeometry, type GridGeometry } from '../page-geometry'
 import type { GalleryLayout, PageTemplate } from '../page-template'
 import type { PublicMedia } from '../server/public-pages.server'
@@ -19,13 +20,12 @@ export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
  */
 export function MediaGrid({ media, template, onOpen, blockSize = Infinity, startIndex = 0, className }: { media: PublicMedia[]; template: PageTemplate; onOpen?: (index: number) => void; blockSize?: number; startIndex?: number; className?: string }) {
   const size = Number.isFinite(blockSize) && blockSize > 0 ? blockSize : Math.max(media.length, 1)
-  const blocks: { start: number; media: PublicMedia[] }[] = []
-  for (let start = 0; start < media.length; start += size) blocks.push({ start, media: media.slice(start, start + size) })
+  const blocks = inBlocks(media, size)
   const geometry = gridGeometry(template)
   return (
     <div className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="media-grid" data-layout={template.layout}>
       {blocks.map((block) => (
-        <GridBlock key={block.media[0].id} media={block.media} layout={template.layout} geometry={geometry} startIndex={startIndex + block.start} onOpen={onOpen} />
+        <GridBlock key={block.items[0].id} media={block.items} layout={template.layout} geometry={geometry} startIndex={startIndex + block.start} onOpen={onOpen} />
       ))}
     </div>
   )

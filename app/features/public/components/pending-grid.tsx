@@ -1,6 +1,6 @@
 import type { CSSProperties, Ref } from 'react'
 import { cn } from '#app/lib/cn'
-import { GALLERY_PAGE_SIZE } from '../gallery-paging'
+import { GALLERY_PAGE_SIZE, inBlocks } from '../gallery-paging'
 import { gridGeometry } from '../page-geometry'
 import type { PageTemplate } from '../page-template'
 import { tileStyle } from './media-grid'
@@ -13,13 +13,11 @@ import { tileStyle } from './media-grid'
  */
 export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<[number, number]>; template: PageTemplate; className?: string; ref?: Ref<HTMLDivElement> }) {
   const geometry = gridGeometry(template)
-  const pages: Array<Array<[number, number]>> = []
-  for (let start = 0; start < sizes.length; start += GALLERY_PAGE_SIZE) pages.push(sizes.slice(start, start + GALLERY_PAGE_SIZE))
   return (
     <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
-      {pages.map((page, pageIndex) => (
-        <ul key={pageIndex} className="media-grid" data-layout={template.layout}>
-          {page.map(([width, height], index) => (
+      {inBlocks(sizes, GALLERY_PAGE_SIZE).map((page) => (
+        <ul key={page.start} className="media-grid" data-layout={template.layout}>
+          {page.items.map(([width, height], index) => (
             <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
           ))}
         </ul>
