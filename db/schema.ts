@@ -594,7 +594,8 @@ export const asset = pgTable(
   },
   (t) => [
     index('assets_company_idx').on(t.companyId),
-    index('assets_content_position_idx').on(t.contentItemId, t.position),
+    // A gallery's files in the order fans see them (position, then id): pages are read from it without sorting.
+    index('assets_content_position_idx').on(t.contentItemId, t.position, t.id),
     index('assets_processing_idx').on(t.processingStatus),
     index('assets_custom_thumbnail_idx').on(t.customThumbnailAssetId),
     index('assets_illustrates_content_item_idx').on(t.illustratesContentItemId),

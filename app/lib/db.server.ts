@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from '#db/schema'
 import { logger } from './logger.server'
+import { PreparingClient } from './prepared-statements.server'
 
 export type Database = NodePgDatabase<typeof schema>
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
@@ -17,7 +18,8 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   if (store[DB_KEY]) return store[DB_KEY]
   // JIT compilation off: row-level security makes the planner's cost estimates of ordinary page
   // queries high enough to compile them, which took ~30 ms each against a millisecond of work.
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000, options: '-c jit=off' })
+  // Statements run often are prepared on each connection, planned once (prepared-statements.server.ts).
+  const pool = new pg.Pool({ Client: PreparingClient, connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000, options: '-c jit=off' })
   // Without a listener, an idle client losing its server (e.g. PostgreSQL stopping first at
   // shutdown) emits an unhandled 'error' and kills the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'))

@@ -66,4 +66,30 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('shows a fan who outruns the next page its tiles on their way, where its photos will be', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: inject('baseUrl'), hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await closedCookieBannerBefore(page)
+    // The next page is slow to come (a weak connection): it waits until the fan has looked.
+    let arrive = () => undefined as void
+    const arrived = new Promise<void>((resolve) => (arrive = resolve))
+    await page.route(/\/fotos\?/, async (route) => {
+      await arrived
+      await route.continue()
+    })
+    await visit(page, `/${slug}/galeria/five-hundred`)
+    const held = page.getByTestId('pending-media').first()
+    await held.scrollIntoViewIfNeeded()
+    // Two pages held ahead, each a grid of pulsing tiles the fan sees, with the first page's look.
+    const grids = held.locator('ul.media-grid')
+    await expect.poll(() => grids.count()).toBe(2)
+    for (const grid of await grids.all()) expect(await grid.evaluate((element) => getComputedStyle(element).visibility)).toBe('visible')
+    const tile = grids.first().locator('li:not([hidden])').first()
+    expect((await tile.boundingBox())?.height).toBeGreaterThan(50)
+    expect(await tile.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
+    arrive()
+    await expect.poll(() => page.getByTestId('public-media').count()).toBeGreaterThan(60)
+    await context.close()
+  })
 })

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
-import { withPublicRead, withSystem } from '#app/lib/db.server'
+import { withPublicRead, withSystem, withTenant } from '#app/lib/db.server'
+import { statementName } from '#app/lib/prepared-statements.server'
 import { createCompanyAdmin } from '../support/fixtures'
 
 /** One company's published and unpublished things, with a file, a cover and a rendition each. */
@@ -64,6 +65,23 @@ describe('public read mode (row-level security for fans)', () => {
     for (const id of [...alpha.hidden.items, ...bravo.hidden.items]) expect(ids).not.toContain(id)
     const anyAsset = (await withPublicRead(null, (tx) => tx.select({ id: asset.id }).from(asset))).map((row) => row.id)
     for (const id of [...alpha.hidden.assets, ...bravo.hidden.assets]) expect(anyAsset).not.toContain(id)
+  })
+
+  it('keeps the fence when a read is prepared and planned once: each run lets through its own company only', async () => {
+    const alpha = await seedCompany('pubread-d')
+    const bravo = await seedCompany('pubread-e')
+    const items = (companyId: string | null) => withPublicRead(companyId, (tx) => tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`))
+    // Alternating fences on the same prepared statement, past the runs PostgreSQL plans one by one.
+    for (let run = 0; run < 8; run++) {
+      expect((await items(alpha.company.id)).map((row) => row.id)).toEqual(alpha.shown.items)
+      expect((await items(bravo.company.id)).map((row) => row.id)).toEqual(bravo.shown.items)
+      // A company's admin reads its drafts too, and nothing of the other's, through the same kind of read.
+      const own = await withTenant(alpha.company.id, (tx) => tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`))
+      expect(sorted(own.map((row) => row.id))).toEqual(sorted([...alpha.shown.items, ...alpha.hidden.items]))
+    }
+    // The statement was kept and planned once (a generic plan), on the connection that ran it.
+    const prepared = await withPublicRead(alpha.company.id, (tx) => tx.execute(sql`select name, generic_plans from pg_prepared_statements where generic_plans > 0`))
+    expect(prepared.rows.map((row) => row.name)).toContain(statementName('select "id" from "content_items" where "content_items"."title" <> $1'))
   })
 
   it('reads nothing of leads, downloads or the audit trail, and writes nothing', async () => {

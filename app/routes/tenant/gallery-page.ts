@@ -1,5 +1,5 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { getGalleryPage, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
 import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { visitOf } from '#app/lib/visit.server'
@@ -14,8 +14,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
-    const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
-    const page = await getGalleryPage(context, params.gallerySlug, { tab: readFilter(request, MEDIA_TABS), after: new URL(request.url).searchParams.get('after') })
+    // The gallery's door and the page in one read-only transaction.
+    const { privacy, page } = await readTogether(context, async (together) => {
+      const privacy = await guardGalleryAccess(together, visit, params.gallerySlug)
+      return { privacy, page: await getGalleryPage(together, params.gallerySlug, { tab: readFilter(request, MEDIA_TABS), after: new URL(request.url).searchParams.get('after') }) }
+    })
     return Response.json(page, { headers: { 'Cache-Control': 'no-cache', ...privacy } })
   } catch (error) {
     throw toHttpError(error)

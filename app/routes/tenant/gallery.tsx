@@ -50,18 +50,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const { company, basePath } = context
-    // Behind a password or past its end: the gallery's door instead (ADR 059).
-    const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
     const tab = readFilter(request, MEDIA_TABS)
     const query = new URL(request.url).searchParams
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
-    // The gallery, its comments and its set list in one read-only transaction, not three.
-    const { gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
-      const loaded = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after') })
+    // The gallery's door, the gallery, its comments and its set list in one read-only transaction, not four.
+    const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
+      // Behind a password or past its end: the gallery's door instead (ADR 059).
+      const privacy = await guardGalleryAccess(together, visit, params.gallerySlug)
+      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after') })
       const comments = await findPublicComments(together, loaded.gallery.id)
       // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const setlist = await loadGalleryChapters(together, loaded.gallery.id, query.get('chapter'))
-      return { ...loaded, comments, setlist }
+      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'))
+      return { ...loaded, privacy, comments, setlist }
     })
     const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { comment, organization } from '#db/schema'
+import { comment } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { COMMENTS_SHOWN, type PublicComment } from '../comments.schema'
 
@@ -7,7 +7,7 @@ import { COMMENTS_SHOWN, type PublicComment } from '../comments.schema'
  * What fans see of an item's comments: the approved ones, newest first (row-level security lets
  * no other through, migration 0021), and whether new ones wait for the company's review.
  */
-export async function findPublicComments({ company, read }: Pick<PublicContext, 'company' | 'read'>, contentItemId: string) {
+export async function findPublicComments({ company, read, commentsModerated }: Pick<PublicContext, 'company' | 'read' | 'commentsModerated'>, contentItemId: string) {
   return read(async (tx) => {
     const rows = await tx
       .select({ id: comment.id, name: comment.name, body: comment.body, createdAt: comment.createdAt })
@@ -15,8 +15,7 @@ export async function findPublicComments({ company, read }: Pick<PublicContext, 
       .where(and(eq(comment.companyId, company.id), eq(comment.contentItemId, contentItemId), eq(comment.status, 'approved')))
       .orderBy(desc(comment.createdAt), desc(comment.id))
       .limit(COMMENTS_SHOWN)
-    const [settings] = await tx.select({ autoApprove: organization.commentsAutoApprove }).from(organization).where(eq(organization.id, company.id))
     const comments: PublicComment[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
-    return { comments, moderated: !settings?.autoApprove }
+    return { comments, moderated: commentsModerated }
   })
 }

@@ -20,6 +20,8 @@ export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<
           {page.items.map(([width, height], index) => (
             <li key={index} className="motion-safe:animate-pulse" style={tileStyle(width / height)} />
           ))}
+          {/* Shown like the photos' grid once its last tile is in (see .grid-end in app.css). */}
+          <li hidden className="grid-end" />
         </ul>
       ))}
     </div>

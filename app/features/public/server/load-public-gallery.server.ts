@@ -6,15 +6,17 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
 
 /**
  * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
- * JavaScript), what it offers to download, read in one transaction, and its link preview.
+ * JavaScript), what it offers to download, read in one transaction, its link preview, and its
+ * set-list as stored.
  */
 export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null }) {
-  const { gallery, media, next, upcoming, preparing, downloads } = await readTogether(context, async (reads) => {
-    const { gallery: { requireLead, downloadMode, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
+  const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(context, async (reads) => {
+    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
     // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
     const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId, downloadMode }])
-    return { gallery, ...page, downloads }
+    return { gallery, ...page, downloads, setlist }
   })
   const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company: context.company, path: `/galeria/${input.gallerySlug}`, title: gallery.title, description: gallery.description }, context)
-  return { gallery, media, next, upcoming, preparing, downloads, share }
+  // The set-list travels apart: the page shows its chapters (loadGalleryChapters), not the list.
+  return { gallery, media, next, upcoming, preparing, downloads, share, setlist }
 }

@@ -50,6 +50,8 @@ export type PublicContext = {
   address: CompanyAddress
   /** What fans see of the company moved when one of these did (migration 0008): a key for what is kept. */
   versions: { edits: number; media: number }
+  /** Whether fans' new comments wait for the company's review (read with the company: one round trip fewer). */
+  commentsModerated: boolean
   /** Fans' reads: only this company's published rows get through (row-level security). */
   read: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
   /** What a fan leaves with the company (a view, a download, their details), in its tenant fence. */
@@ -105,9 +107,10 @@ export const PUBLIC_COMPANY_COLUMNS = {
   closedAt: organization.closedAt,
   subdomain: organization.subdomain,
   subdomainStatus: organization.subdomainStatus,
+  commentsAutoApprove: organization.commentsAutoApprove,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null; closedAt: Date | null; subdomain: string | null; subdomainStatus: string | null }
+type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null; closedAt: Date | null; subdomain: string | null; subdomainStatus: string | null; commentsAutoApprove: boolean }
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -140,6 +143,7 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
     basePath: visit.host.kind === 'company' ? '' : `/${company.slug}`,
     address: { slug: row.slug, subdomain: row.subdomain, subdomainStatus: row.subdomainStatus },
     versions: { edits: row.publicVersion, media: row.publicMediaVersion },
+    commentsModerated: !row.commentsAutoApprove,
     read: (work) => withPublicRead(company.id, work),
     record: (work) => withTenant(company.id, work),
   }
@@ -330,37 +334,45 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
   return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
-async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string) {
-  const [gallery] = await tx
-    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, photos: filesOfType('image'), videos: filesOfType('video'), liveMode: contentItem.liveMode })
+/**
+ * A gallery's counts in one pass over its files: its photos and videos, and how many of those
+ * on `tab` are still being processed (see getPublicGallery). Counting each apart read a large
+ * gallery's files three times, each file through its row-level check.
+ */
+const galleryCountsOf = (tab: GalleryTab) =>
+  sql<{ photos: number; videos: number; preparing: number }>`(select json_build_object(
+    'photos', count(*) filter (where files.media_type = 'image'),
+    'videos', count(*) filter (where files.media_type = 'video'),
+    'preparing', count(*) filter (where files.processing_status in ('pending', 'processing') and files.media_type in (${sql.join(
+      SHOWN_TYPES[tab].map((type) => sql`${type}`),
+      sql`, `,
+    )})))
+    from assets as files where files.content_item_id = content_items.id)`
+
+/** The published gallery fans asked for, with what its page shows beside its photos, in one round trip. */
+async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string, tab: GalleryTab = 'all') {
+  const [found] = await tx
+    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
     .from(contentItem)
     .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
-  if (!gallery) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
-  return gallery
+  if (!found) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
+  const { counts, ...gallery } = found
+  return { ...gallery, photos: counts.photos, videos: counts.videos, preparing: counts.preparing }
 }
 
 /**
  * A published gallery with its first page of photos and videos (after `after`, for fans without
  * JavaScript paging on) and where the next page starts: nothing here grows with the gallery.
+ * `preparing`: how many of its photos and videos are still being processed: right after an
+ * upload (or a first start) fans are told they are coming instead of seeing an empty gallery.
+ * Each one that becomes ready changes the company's pages (migration 0008), so the count never
+ * outlives them.
  */
-/**
- * How many of a gallery's photos and videos are still being processed: right after an upload (or
- * a first start) fans are told they are coming instead of seeing an empty gallery. Each one that
- * becomes ready changes the company's pages (migration 0008), so the count never outlives them.
- */
-async function countPreparing(tx: Transaction, galleryId: string, tab: GalleryTab) {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(asset)
-    .where(and(eq(asset.contentItemId, galleryId), inArray(asset.processingStatus, ['pending', 'processing']), inArray(asset.mediaType, SHOWN_TYPES[tab])))
-  return row?.count ?? 0
-}
-
 export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
   return read(async (tx) => {
-    const gallery = await findPublishedGallery(tx, company, gallerySlug)
+    const { preparing, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, options.tab)
     const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
-    return { gallery, ...page, preparing: await countPreparing(tx, gallery.id, options.tab) }
+    return { gallery, ...page, preparing }
   })
 }
 

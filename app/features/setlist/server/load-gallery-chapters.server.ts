@@ -27,12 +27,16 @@ export async function chaptersOf(tx: Transaction, galleryId: string, setlist: St
 }
 
 /**
- * What the fans' gallery page shows of its set-list: every chapter with its count (an empty
- * closing chapter left out), and, when `?chapter=` names one, that chapter's photos and videos.
+ * What the fans' gallery page shows of its set-list (read with the gallery): every chapter with
+ * its count (an empty closing chapter left out), and, when `?chapter=` names one, that chapter's
+ * photos and videos.
  */
-export async function loadGalleryChapters(context: PublicContext, galleryId: string, wanted: string | null) {
+export async function loadGalleryChapters(context: PublicContext, gallery: { id: string; setlist: StoredSetlist | null }, wanted: string | null) {
+  if (!gallery.setlist) return null
+  const galleryId = gallery.id
+  const setlist = gallery.setlist
   return context.read(async (tx) => {
-    const chapters = await findGalleryChapters(tx, galleryId)
+    const chapters = await chaptersOf(tx, galleryId, setlist)
     if (!chapters) return null
     const listed: FanChapter[] = chapters.filter((chapter) => chapter.number !== null || chapter.itemIds.length > 0).map((chapter) => ({ key: chapter.key, number: chapter.number, title: chapter.title, count: chapter.itemIds.length }))
     const current = findChapter(chapters, wanted)
