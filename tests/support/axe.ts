@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { CONSENT_BANNER_DELAY_MS, CONSENT_STORAGE_KEYS } from '#app/features/consent/consent'
+import { networkQuiet } from './browser'
 
 // The banner's entrance transition lasts 200 ms; this leaves room for a slow frame or two.
 const BANNER_SETTLED_MS = CONSENT_BANNER_DELAY_MS + 500
@@ -14,7 +15,7 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   // Colours are judged as shown at rest: let lazily loaded parts (the consent card) arrive and
   // their entrance transitions finish.
   // A page that keeps polling on a loaded machine may not go quiet: the waits below still hold.
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined)
+  await networkQuiet(page)
   // The consent banner comes 2 s after hydration on a first visit: judging the page while it
   // fades in reads its half-transparent text as too faint, so wait until it has had its moment.
   // A visitor who already chose (or closed it) is not asked again: nothing to wait for.

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
 import { CONSENT_STORAGE_KEYS, CONSENT_VERSION } from '#app/features/consent/consent'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -34,6 +34,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       if (property === 'newContext') {
         return async (...options: Parameters<Browser['newContext']>) => {
           const context = await target.newContext(...options)
+          context.on('page', trackRequests)
           opened.add(context)
           context.on('close', () => opened.delete(context))
           return context
@@ -44,6 +45,40 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
+}
+
+/** The requests each page of the suite's contexts has under way (see networkQuiet). */
+const underWay = new WeakMap<Page, Set<Request>>()
+
+function trackRequests(page: Page) {
+  const requests = new Set<Request>()
+  underWay.set(page, requests)
+  page.on('request', (request) => {
+    // A live page's event stream stays open for as long as the page does: it is not a load.
+    if (request.resourceType() !== 'eventsource') requests.add(request)
+  })
+  page.on('requestfinished', (request) => requests.delete(request))
+  page.on('requestfailed', (request) => requests.delete(request))
+}
+
+/**
+ * Waits until `page` has had no request under way for `quietMs`: what the page fetched as it
+ * came up (a lazily loaded part, its data) has arrived. Playwright's 'networkidle' waits 500 ms
+ * of quiet, never comes on a page holding an event stream open, and once reached after a load
+ * answers at once whatever has started since; this counts the page's own requests as they come
+ * and go. A page that never goes quiet is given up on after `timeoutMs`, as before.
+ */
+export async function networkQuiet(page: Page, { quietMs = 200, timeoutMs = 10_000 } = {}) {
+  const requests = underWay.get(page)
+  if (!requests) return void (await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined))
+  const deadline = Date.now() + timeoutMs
+  let quietSince = requests.size === 0 ? Date.now() : null
+  while (Date.now() < deadline) {
+    if (requests.size > 0) quietSince = null
+    else if (quietSince === null) quietSince = Date.now()
+    else if (Date.now() - quietSince >= quietMs) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /**
