@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { expectNoAxeViolations } from '../support/axe'
+import { expectNoAxeViolations, settleAnimations } from '../support/axe'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberAccount, latestMail, uniqueEmail } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
@@ -110,7 +110,8 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     await fan.screenshot({ path: path.join(SHOTS, 'fan-live-390.png'), fullPage: true })
     await expectNoAxeViolations(fan, { label: 'live gallery at 390 px' })
     await expectNoAxeViolations(manager, { label: 'gallery editor with the live panel at 1440 px' })
-    await wall.waitForTimeout(1500)
+    // The photo's crossfade over, for the picture of the wall.
+    await settleAnimations(wall)
     await wall.screenshot({ path: path.join(SHOTS, 'wall-1440.png') })
     await expectNoAxeViolations(wall, { label: 'venue wall at 1440 px' })
   })
@@ -140,7 +141,7 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     const phoneWall = await contexts[2].newPage()
     await visit(phoneWall, `/wall/${wallToken}`)
     await poll(() => phoneWall.getByTestId('wall-photo').count()).toBe(1)
-    await phoneWall.waitForTimeout(1500)
+    await settleAnimations(phoneWall)
     await phoneWall.screenshot({ path: path.join(SHOTS, 'wall-390.png') })
   })
 

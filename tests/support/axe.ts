@@ -56,7 +56,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode()
 const TOASTER = '[data-sonner-toaster]'
 
-async function settleAnimations(page: Page) {
+/** Waits for the page's transitions and finite animations to end: what it shows is at rest (spinners go on). */
+export async function settleAnimations(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
 }

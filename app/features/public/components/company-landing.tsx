@@ -86,11 +86,13 @@ function Hero({ company, landing, share }: Pick<CompanyLandingData, 'company' | 
   const style = company.template.cover
   if (style === 'split') {
     return (
-      <section className="mx-auto grid w-full max-w-6xl items-center gap-8 px-4 pt-8 pb-10 sm:grid-cols-2 sm:px-6 sm:pt-14 sm:pb-14" data-testid="landing-hero" data-cover="split">
+      // The image comes first in the HTML and is drawn second: shown whole (.whole-row), it never moves across as the words arrive.
+      <section className="whole-row mx-auto grid w-full max-w-6xl items-center gap-8 px-4 pt-8 pb-10 sm:grid-cols-2 sm:px-6 sm:pt-14 sm:pb-14" data-testid="landing-hero" data-cover="split">
         <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-surface-muted sm:order-2" style={hero ? undefined : { background: GLOW }}>
           {hero ? <img {...heroSources(hero)} sizes="(max-width: 640px) 100vw, 552px" alt="" fetchPriority="high" className="size-full object-cover" /> : null}
         </div>
         <HeroText company={company} landing={landing} share={share} />
+        <span hidden className="row-end" />
       </section>
     )
   }

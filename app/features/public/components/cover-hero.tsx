@@ -31,7 +31,8 @@ export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, s
     return (
       <section className="mx-auto max-w-6xl px-4 pt-6 pb-8 sm:px-6 sm:pt-10 sm:pb-12" data-cover="split">
         {topRow}
-        <div className="mt-6 grid items-center gap-6 sm:grid-cols-2 sm:gap-10">
+        {/* The cover comes first in the HTML and is drawn second: shown whole (see .whole-row in app.css), it never moves across as the words arrive. */}
+        <div className="whole-row mt-6 grid items-center gap-6 sm:grid-cols-2 sm:gap-10">
           <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted sm:order-2 sm:aspect-[4/3]">
             <img {...coverSources(coverAssetId)} sizes="(max-width: 640px) 100vw, 552px" alt="" fetchPriority="high" className="size-full object-cover" />
           </div>
@@ -39,6 +40,7 @@ export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, s
             {heading}
             {children}
           </div>
+          <span hidden className="row-end" />
         </div>
       </section>
     )

@@ -32,9 +32,8 @@ export async function chaptersOf(tx: Transaction, galleryId: string, setlist: St
  * photos and videos.
  */
 export async function loadGalleryChapters(context: PublicContext, gallery: { id: string; setlist: StoredSetlist | null }, wanted: string | null) {
-  if (!gallery.setlist) return null
-  const galleryId = gallery.id
-  const setlist = gallery.setlist
+  const { id: galleryId, setlist } = gallery
+  if (!setlist) return null
   return context.read(async (tx) => {
     const chapters = await chaptersOf(tx, galleryId, setlist)
     if (!chapters) return null
