@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
@@ -349,14 +350,19 @@ const galleryCountsOf = (tab: GalleryTab) =>
     )})))
     from assets as files where files.content_item_id = content_items.id)`
 
-/** The published gallery fans asked for, with what its page shows beside its photos, in one round trip. */
-async function findPublishedGallery(tx: Transaction, company: PublicCompany, gallerySlug: string, tab: GalleryTab = 'all') {
+/** `columns` of the published gallery fans asked for; not found when there is none. */
+async function findPublishedGallery<T extends SelectedFields>(tx: Transaction, company: PublicCompany, gallerySlug: string, columns: T) {
   const [found] = await tx
-    .select({ id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
+    .select(columns)
     .from(contentItem)
     .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
   if (!found) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
-  const { counts, ...gallery } = found
+  return found
+}
+
+/** The gallery with what its page shows beside its photos, in one round trip. */
+async function findGalleryForPage(tx: Transaction, company: PublicCompany, gallerySlug: string, tab: GalleryTab) {
+  const { counts, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
   return { ...gallery, photos: counts.photos, videos: counts.videos, preparing: counts.preparing }
 }
 
@@ -370,7 +376,7 @@ async function findPublishedGallery(tx: Transaction, company: PublicCompany, gal
  */
 export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
   return read(async (tx) => {
-    const { preparing, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, options.tab)
+    const { preparing, ...gallery } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
     const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
     return { gallery, ...page, preparing }
   })
@@ -378,7 +384,8 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
 
 /** The next page of a gallery's photos and videos, as the fan scrolls. */
 export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after: string | null }) {
-  return read(async (tx) => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug)).id, options))
+  // Only its id: the page's counts and set-list came with the gallery's first page.
+  return read(async (tx) => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options))
 }
 
 /** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */
