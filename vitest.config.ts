@@ -1,5 +1,13 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/**
+ * Integration files that run beside the others, on an app and a database of their own: the fuzz
+ * suite (it judges whole tables unchanged after each refusal, so nothing else may write to its
+ * database meanwhile) and the files that start servers of their own (an embedded PostgreSQL, two
+ * app nodes behind nginx). The rest share one app and run one after another.
+ */
+const APART = ['tests/integration/fuzz.test.ts', 'tests/integration/server-lifecycle.test.ts', 'tests/integration/two-nodes.test.ts']
 
 // Separate from vite.config.ts: tests run without the React Router plugin.
 export default defineConfig({
@@ -26,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...APART],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
@@ -34,6 +43,21 @@ export default defineConfig({
           // saves two seconds a file. Tests share no module state but the pool to the database.
           isolate: false,
           // What a test waits for may take seconds on a loaded 2-core machine (two suites share it).
+          expect: { poll: { timeout: 15_000 } },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-apart',
+          include: APART,
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/worker-setup.ts'],
+          fileParallelism: false,
+          isolate: false,
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
