@@ -1,13 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { configDefaults, defineConfig } from 'vitest/config'
-
-/**
- * Integration files that run beside the others, on an app and a database of their own: the fuzz
- * suite (it judges whole tables unchanged after each refusal, so nothing else may write to its
- * database meanwhile) and the files that start servers of their own (an embedded PostgreSQL, two
- * app nodes behind nginx). The rest share one app and run one after another.
- */
-const APART = ['tests/integration/fuzz.test.ts', 'tests/integration/server-lifecycle.test.ts', 'tests/integration/two-nodes.test.ts']
+import { defineConfig } from 'vitest/config'
 
 // Separate from vite.config.ts: tests run without the React Router plugin.
 export default defineConfig({
@@ -34,7 +26,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...APART],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
@@ -51,33 +42,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'integration-apart',
-          include: APART,
-          environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/worker-setup.ts'],
-          fileParallelism: false,
-          isolate: false,
-          expect: { poll: { timeout: 15_000 } },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
-          // Two files at a time, each worker with its own Chromium, against the one app: a browser
-          // test spends much of its time waiting on the app and the browser, and a second file
-          // fills those waits (alone on this 2-core machine, 557 s → 372 s). Each file makes its
-          // own company and people, so files share nothing a test reads.
-          fileParallelism: true,
-          maxWorkers: 2,
-          // As for integration: the app's modules are imported once per worker, not once per file.
+          fileParallelism: false,
+          // As for integration: the app's modules are imported once, not once per file.
           isolate: false,
           // A person's click answered on a loaded 2-core machine: seconds, not vitest's default 1 s.
           expect: { poll: { timeout: 15_000 } },

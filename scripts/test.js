@@ -110,17 +110,12 @@ ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test',
 // Side by side on a PostgreSQL server, each its own app on its own database; one after the other
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took four times as long and timed unit tests missed their marks.
-// The integration files that run apart (vitest.config.ts: the fuzz suite and the files that start
-// servers of their own) run beside the rest, on an app and a database of their own.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
-  const apart = vitestInBackground('integration tests run apart (fuzz, own servers)', 'integration-apart')
   vitest('integration tests (real PostgreSQL)', 'integration')
-  await apart()
   await endToEnd()
 } else {
   vitest('integration tests (real PostgreSQL)', 'integration')
-  vitest('integration tests run apart (fuzz, own servers)', 'integration-apart')
   vitest('end-to-end tests (Chromium)', 'e2e')
 }
 console.log('\nAll checks passed.')

@@ -7,7 +7,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // The flags keep headless Chromium off the network (this machine has none) and quiet.
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-/** One Chromium per set of flags and test worker (each worker runs its files one after another). */
+/** One Chromium per set of flags for the whole run (the files run one after another in one worker). */
 const running = new Map<string, Promise<Browser>>()
 
 /**
