@@ -9,7 +9,7 @@ import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
 import { useRequestLanguage } from './lib/request-language'
 import { LazyToaster } from './lib/toast'
-import { actionChangedNothing } from './lib/action-changed-nothing'
+import { actionChangedNothing, staysOnPage } from './lib/action-changed-nothing'
 import { revalidateUnlessViewCount } from './features/public/use-count-view'
 import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
 import { ConsentBannerInPage, ConsentWhenDue } from './features/consent/components/consent-when-due'
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The translations shipped depend on the area (i18n-areas.ts): fetch them again when it changes. */
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, actionResult } = args
-  if (actionChangedNothing(actionResult)) return false
+  if (actionChangedNothing(actionResult) && staysOnPage(args)) return false
   // A fans' page counting its view changes no translation: without this, every gallery and player fetched the root's data again while loading.
   return revalidateUnlessViewCount(args) || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
 }

@@ -91,6 +91,37 @@ describe('the fans’ pages, polished', () => {
     expect(errors).toEqual([])
   })
 
+  it('a tab tapped while the page is still counting the view shows that tab’s files', async () => {
+    const { page, errors } = await fanPage(DESKTOP)
+    // The page counts the view with a post as it starts. Its answer is held until the tab's data
+    // is on its way, and that data until the answer has come, so the answer lands mid-navigation.
+    let tabRequested = () => {}
+    const tabOnItsWay = new Promise<void>((resolve) => (tabRequested = resolve))
+    let countAnswered = () => {}
+    const countDone = new Promise<void>((resolve) => (countAnswered = resolve))
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST') countAnswered()
+    })
+    await page.route(
+      (url) => url.pathname.endsWith('/galeria/mixed.data'),
+      async (route) => {
+        if (route.request().method() === 'POST') await tabOnItsWay
+        else if (new URL(route.request().url()).searchParams.get('type') === 'videos') {
+          tabRequested()
+          await countDone
+        }
+        await route.continue()
+      },
+    )
+    await visit(page, `/${slug}/galeria/mixed`)
+    await expect.poll(() => page.getByTestId('public-media').count()).toBe(4)
+    await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).click()
+    await countDone
+    await expect.poll(() => page.getByTestId('public-media').count()).toBe(1)
+    expect(await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).getAttribute('aria-current')).toBe('page')
+    expect(errors).toEqual([])
+  })
+
   it('on a phone: no thumbnail strip, the counter stays; axe finds nothing on the gallery', async () => {
     const { page, errors } = await fanPage(PHONE)
     await visit(page, `/${slug}/galeria/mixed`)

@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { revalidateUnlessViewCount } from '#app/features/public/use-count-view'
+import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { COMMENT_INTENT } from './comment-rules'
 
 /**
@@ -7,7 +8,7 @@ import { COMMENT_INTENT } from './comment-rules'
  * that waits for approval, or was refused, changes nothing fans see.
  */
 export function revalidateAfterComment(args: ShouldRevalidateFunctionArgs) {
-  if (args.formData?.get('intent') === COMMENT_INTENT) {
+  if (args.formData?.get('intent') === COMMENT_INTENT && staysOnPage(args)) {
     const result = args.actionResult as { status?: unknown } | undefined
     return result?.status === 'published'
   }

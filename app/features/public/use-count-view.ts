@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { storageFor } from '#app/features/consent/consent-storage'
+import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { QUIET_FETCHER_PREFIX } from '#app/lib/hydrated-on-demand'
 
 /**
@@ -22,8 +23,8 @@ const COUNT_VIEW = 'count-view'
  * Counting a view changes nothing on the page, so it does not load the page again; every other
  * submission does (e.g. the lead dialog, after which downloads no longer ask for details).
  */
-export function revalidateUnlessViewCount({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === COUNT_VIEW ? false : defaultShouldRevalidate
+export function revalidateUnlessViewCount(args: ShouldRevalidateFunctionArgs) {
+  return args.formData?.get('intent') === COUNT_VIEW && staysOnPage(args) ? false : args.defaultShouldRevalidate
 }
 
 /**

@@ -6,6 +6,7 @@ import { submitMarketingForm } from '#app/features/marketing/server/submit-marke
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { toHttpError } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
@@ -59,8 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = passRetryAfter
 
 /** A form's answer only changes that form: the page's data stays as it is. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.has('kind') ? false : defaultShouldRevalidate
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formData?.has('kind') && staysOnPage(args) ? false : args.defaultShouldRevalidate
 }
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? platformMeta()
