@@ -4,9 +4,9 @@
 // (DATABASE_URL, DATA_DIR or S3_*); without DATABASE_URL, the embedded database of DATA_DIR (stop
 // the app first). The database goes through pg_dump where one fits the server, else table by
 // table in the app's own format (ADR 065); --database-format picks one. The work is in
-// app/features/backup/server/, loaded through Vite like the billing setup.
+// app/features/backup/server/ (loaded as load-app-modules.js says).
 import path from 'node:path'
-import { createServer } from 'vite'
+import { bundleAppModules } from './load-app-modules.js'
 
 const usage = 'usage: node scripts/backup.js backup [--database-format=pg_dump|copy] [folder] | restore <folder>'
 const [mode, ...rest] = process.argv.slice(2)
@@ -24,23 +24,28 @@ if (mode === 'restore' && !folderArgument) {
 process.env.LOG_LEVEL ??= 'warn'
 const directory = path.resolve(folderArgument ?? path.join('backups', `afterglow-${new Date().toISOString().replace(/[:.]/g, '-')}`))
 
-const root = path.resolve(import.meta.dirname, '..')
-const vite = await createServer({ root, configFile: false, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn', optimizeDeps: { noDiscovery: true } })
 let embedded = null
 try {
-  const { getEnv } = await vite.ssrLoadModule('/app/lib/env.server.ts')
-  const { createStorage } = await vite.ssrLoadModule('/app/lib/storage.server.ts')
+  const load = await bundleAppModules({
+    env: 'app/lib/env.server.ts',
+    storage: 'app/lib/storage.server.ts',
+    embedded: 'server/embedded-postgres.ts',
+    backup: 'app/features/backup/server/create-backup.server.ts',
+    restore: 'app/features/backup/server/restore-backup.server.ts',
+  })
+  const { getEnv } = await load('env')
+  const { createStorage } = await load('storage')
   const env = getEnv()
   if (env.isEmbeddedDatabase) {
-    const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
+    const { startEmbeddedPostgres } = await load('embedded')
     embedded = await startEmbeddedPostgres(env.DATA_DIR)
   }
   const target = { databaseUrl: embedded?.url ?? env.DATABASE_URL, storage: createStorage(env), directory, log: (line) => console.log(line) }
   if (mode === 'backup') {
-    const { createBackup } = await vite.ssrLoadModule('/app/features/backup/server/create-backup.server.ts')
+    const { createBackup } = await load('backup')
     await createBackup({ ...target, databaseFormat })
   } else {
-    const { restoreBackup } = await vite.ssrLoadModule('/app/features/backup/server/restore-backup.server.ts')
+    const { restoreBackup } = await load('restore')
     await restoreBackup(target)
   }
 } catch (error) {
@@ -48,5 +53,4 @@ try {
   process.exitCode = 1
 } finally {
   await embedded?.stop()
-  await vite.close()
 }

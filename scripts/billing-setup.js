@@ -2,15 +2,13 @@
 // lookup key (one product per paid plan, one price per plan and currency, amounts from the app's
 // plan table), in the account of STRIPE_SECRET_KEY (through STRIPE_API_URL when set). Running it
 // again creates nothing that is already there. The work is in
-// app/features/billing/server/set-up-stripe-prices.server.ts, loaded through Vite like the bench.
-import path from 'node:path'
-import { createServer } from 'vite'
+// app/features/billing/server/set-up-stripe-prices.server.ts (loaded as load-app-modules.js says).
+import { bundleAppModules } from './load-app-modules.js'
 
-const root = path.resolve(import.meta.dirname, '..')
-const vite = await createServer({ root, configFile: false, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn', optimizeDeps: { noDiscovery: true } })
 try {
-  const { readStripeSetupConfig, setUpStripePrices } = await vite.ssrLoadModule('/app/features/billing/server/set-up-stripe-prices.server.ts')
-  const { stripeClient } = await vite.ssrLoadModule('/app/features/billing/server/stripe-provider.server.ts')
+  const load = await bundleAppModules({ setup: 'app/features/billing/server/set-up-stripe-prices.server.ts', stripe: 'app/features/billing/server/stripe-provider.server.ts' })
+  const { readStripeSetupConfig, setUpStripePrices } = await load('setup')
+  const { stripeClient } = await load('stripe')
   const config = readStripeSetupConfig(process.env)
   const mode = config.STRIPE_SECRET_KEY.startsWith('sk_live_') ? 'LIVE mode' : 'test mode'
   console.log(`Stripe account of ${config.STRIPE_SECRET_KEY.slice(0, 8)}…${config.STRIPE_SECRET_KEY.slice(-4)} (${mode})${config.STRIPE_API_URL ? ` at ${config.STRIPE_API_URL}` : ''}`)
@@ -23,6 +21,4 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1
-} finally {
-  await vite.close()
 }

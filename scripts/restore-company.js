@@ -4,7 +4,7 @@
 // DATA_DIR or S3_*); without DATABASE_URL, the embedded database of DATA_DIR (stop the app first).
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { createServer } from 'vite'
+import { bundleAppModules } from './load-app-modules.js'
 
 let parsed
 try {
@@ -20,22 +20,27 @@ if (parsed.positionals.length !== 1) {
 process.env.LOG_LEVEL ??= 'warn'
 const archiveFile = path.resolve(parsed.positionals[0])
 
-const root = path.resolve(import.meta.dirname, '..')
-const vite = await createServer({ root, configFile: false, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'warn', optimizeDeps: { noDiscovery: true } })
 let embedded = null
 let disconnect = null
 try {
-  const { getEnv } = await vite.ssrLoadModule('/app/lib/env.server.ts')
-  const { createStorage } = await vite.ssrLoadModule('/app/lib/storage.server.ts')
-  const { connectDatabase, disconnectDatabase } = await vite.ssrLoadModule('/app/lib/db.server.ts')
+  const load = await bundleAppModules({
+    env: 'app/lib/env.server.ts',
+    storage: 'app/lib/storage.server.ts',
+    db: 'app/lib/db.server.ts',
+    embedded: 'server/embedded-postgres.ts',
+    restore: 'app/features/backup/server/restore-company-archive.server.ts',
+  })
+  const { getEnv } = await load('env')
+  const { createStorage } = await load('storage')
+  const { connectDatabase, disconnectDatabase } = await load('db')
   const env = getEnv()
   if (env.isEmbeddedDatabase) {
-    const { startEmbeddedPostgres } = await vite.ssrLoadModule('/server/embedded-postgres.ts')
+    const { startEmbeddedPostgres } = await load('embedded')
     embedded = await startEmbeddedPostgres(env.DATA_DIR)
   }
   connectDatabase(embedded?.url ?? env.DATABASE_URL, { max: 2 })
   disconnect = disconnectDatabase
-  const { restoreCompanyArchive } = await vite.ssrLoadModule('/app/features/backup/server/restore-company-archive.server.ts')
+  const { restoreCompanyArchive } = await load('restore')
   await restoreCompanyArchive({ archiveFile, storage: createStorage(env), slug: parsed.values.slug, log: (line) => console.log(line) })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
@@ -43,5 +48,4 @@ try {
 } finally {
   await disconnect?.()
   await embedded?.stop()
-  await vite.close()
 }
