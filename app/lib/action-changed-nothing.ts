@@ -24,8 +24,3 @@ export function actionChangedNothing(actionResult: unknown) {
 export function staysOnPage({ currentUrl, nextUrl }: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl'>) {
   return currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search
 }
-
-/** Revalidate after an action unless it changed nothing (see actionChangedNothing) and the page stays. */
-export function revalidateUnlessUnchanged(args: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'actionResult' | 'defaultShouldRevalidate'>) {
-  return actionChangedNothing(args.actionResult) && staysOnPage(args) ? false : args.defaultShouldRevalidate
-}

@@ -1,12 +1,23 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { data } from 'react-router'
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { toast } from '#app/lib/toast'
 import type { z } from 'zod'
 import { AppError } from './errors'
 import { fieldErrors } from './form-errors'
 
-export { actionChangedNothing, revalidateUnlessUnchanged } from './action-changed-nothing'
+import { actionChangedNothing, staysOnPage } from './action-changed-nothing'
+
+export { actionChangedNothing }
+
+/**
+ * Revalidate after an action unless it changed nothing (see actionChangedNothing) and the page
+ * stays. Here, not beside actionChangedNothing: only staff pages use it, and that file is in every
+ * fans' page's first download.
+ */
+export function revalidateUnlessUnchanged(args: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'actionResult' | 'defaultShouldRevalidate'>) {
+  return actionChangedNothing(args.actionResult) && staysOnPage(args) ? false : args.defaultShouldRevalidate
+}
 
 /*
  * What admin actions answer to their fetchers: a message to toast, or i18n-keyed errors per

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { revalidateUnlessUnchanged, staysOnPage } from './action-changed-nothing'
+import { staysOnPage } from './action-changed-nothing'
+import { revalidateUnlessUnchanged } from './action-result'
 
 const page = new URL('https://example.test/admin/content?q=night')
 const refused = { ok: false, error: 'invalid' }
