@@ -40,7 +40,7 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   // read half-faded. The page is judged without them, then each toast on screen alone, held still.
   let builder = axeBuilder(page).exclude(TOASTER)
   if (options.include) builder = builder.include(options.include)
-  const { violations } = await builder.analyze()
+  const violations = await readAtRest(page, () => builder.analyze())
   const readable = [...violations, ...(await toastViolations(page))].map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`)
   expect(readable, `accessibility violations on ${options.label ?? page.url()}`).toEqual([])
 }
@@ -55,6 +55,28 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  */
 const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode()
 const TOASTER = '[data-sonner-toaster]'
+
+const STATUS_CARD = '[data-testid="consent-status"]'
+
+/**
+ * The consent status card greets a page load when a decision is in force: its code is fetched
+ * then, it fades in, and it leaves by itself 3 s later. One that came or went while axe read the
+ * page was read half-faded (its grey text as too faint): the page is then read again, once it has
+ * settled. Anything on screen for the whole reading is judged as it is.
+ */
+async function readAtRest(page: Page, analyze: () => ReturnType<AxeBuilder['analyze']>) {
+  const cardNow = () => page.evaluate((selector) => {
+    const card = document.querySelector(selector)
+    return card ? (card.getAnimations().length > 0 ? 'moving' : 'still') : 'none'
+  }, STATUS_CARD)
+  for (let attempt = 1; ; attempt++) {
+    const before = await cardNow()
+    const { violations } = await analyze()
+    const after = await cardNow()
+    if ((before === after && after !== 'moving') || attempt === 3) return violations
+    await settleAnimations(page)
+  }
+}
 
 /** Waits for the page's transitions and finite animations to end: what it shows is at rest (spinners go on). */
 export async function settleAnimations(page: Page) {
