@@ -3,10 +3,9 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { toast } from '#app/lib/toast'
 import type { z } from 'zod'
+import { actionChangedNothing, staysOnPage } from './action-changed-nothing'
 import { AppError } from './errors'
 import { fieldErrors } from './form-errors'
-
-import { actionChangedNothing, staysOnPage } from './action-changed-nothing'
 
 export { actionChangedNothing }
 
