@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest'
 import { contentItem, event, member } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, toastsLoaded, visit } from '../support/browser'
@@ -29,6 +29,14 @@ async function adminPage() {
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  // Said when a test fails: once (ci-u), a click made just after the network went timed out as if
+  // the page were navigating or not answering. What the page did tells which.
+  const happenings: string[] = []
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && happenings.push(`navigated to ${frame.url()}`))
+  page.on('requestfailed', (request) => happenings.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`))
+  page.on('console', (message) => message.type() === 'error' && happenings.push(`console: ${message.text()}`))
+  page.on('crash', () => happenings.push('the page crashed'))
+  onTestFailed(() => console.error(`What the page did:\n${happenings.join('\n')}`))
   return { page, errors }
 }
 
