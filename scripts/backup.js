@@ -6,7 +6,7 @@
 // table in the app's own format (ADR 065); --database-format picks one. The work is in
 // app/features/backup/server/ (loaded as load-app-modules.js says).
 import path from 'node:path'
-import { bundleAppModules } from './load-app-modules.js'
+import { bundleAppModules, DEPLOYMENT_MODULES } from './load-app-modules.js'
 
 const usage = 'usage: node scripts/backup.js backup [--database-format=pg_dump|copy] [folder] | restore <folder>'
 const [mode, ...rest] = process.argv.slice(2)
@@ -27,9 +27,7 @@ const directory = path.resolve(folderArgument ?? path.join('backups', `afterglow
 let embedded = null
 try {
   const load = await bundleAppModules({
-    env: 'app/lib/env.server.ts',
-    storage: 'app/lib/storage.server.ts',
-    embedded: 'server/embedded-postgres.ts',
+    ...DEPLOYMENT_MODULES,
     backup: 'app/features/backup/server/create-backup.server.ts',
     restore: 'app/features/backup/server/restore-backup.server.ts',
   })

@@ -14,6 +14,13 @@ const root = path.resolve(import.meta.dirname, '..')
 /** Whether an import names a package (left to node_modules) rather than a file of the app. */
 const isPackage = (id) => !id.startsWith('.') && !id.startsWith('#') && !path.isAbsolute(id)
 
+/** What every script that works on a deployment's data needs first: its settings, its storage and, on a laptop, the embedded database. */
+export const DEPLOYMENT_MODULES = {
+  env: 'app/lib/env.server.ts',
+  storage: 'app/lib/storage.server.ts',
+  embedded: 'server/embedded-postgres.ts',
+}
+
 /**
  * Bundles `entries` (a name for each, a path from the project's root) and returns a loader: `load(name)`
  * imports that entry. The bundle is removed when the script exits.

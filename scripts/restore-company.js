@@ -4,7 +4,7 @@
 // DATA_DIR or S3_*); without DATABASE_URL, the embedded database of DATA_DIR (stop the app first).
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { bundleAppModules } from './load-app-modules.js'
+import { bundleAppModules, DEPLOYMENT_MODULES } from './load-app-modules.js'
 
 let parsed
 try {
@@ -24,10 +24,8 @@ let embedded = null
 let disconnect = null
 try {
   const load = await bundleAppModules({
-    env: 'app/lib/env.server.ts',
-    storage: 'app/lib/storage.server.ts',
+    ...DEPLOYMENT_MODULES,
     db: 'app/lib/db.server.ts',
-    embedded: 'server/embedded-postgres.ts',
     restore: 'app/features/backup/server/restore-company-archive.server.ts',
   })
   const { getEnv } = await load('env')

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cachedPagePolicy, cacheScope, isCurrent, MEDIA_FOLD_MS, PageCache, sharedCookies, VersionReader, type PageVersion } from './public-page-cache'
+import { cachedPagePolicy, cacheScope, isCurrent, MEDIA_FOLD_MS, PageCache, sharedCookies, VersionReader, withoutLinkTracking, type PageVersion } from './public-page-cache'
 
 describe('which requests the public page cache serves', () => {
   it('keeps company pages, policy pages and the marketing site; leaves the player and the platform routes out', () => {
@@ -28,6 +28,20 @@ describe('which requests the public page cache serves', () => {
     expect(sharedCookies('lang=pt')).toBe('lang=pt')
     expect(sharedCookies('lang=pt; afterglow.session_token=abc')).toBe('lang=pt')
     expect(sharedCookies('afterglow_lead_x=1; tracking=yes')).toBe('')
+  })
+})
+
+describe('the query a shared page is kept under', () => {
+  it('drops what social networks, ads and newsletters add to a link, and keeps what the page reads', () => {
+    expect(withoutLinkTracking('')).toBe('')
+    expect(withoutLinkTracking('?fbclid=IwAR3xyz')).toBe('')
+    expect(withoutLinkTracking('?utm_source=instagram&utm_medium=story&igshid=abc')).toBe('')
+    expect(withoutLinkTracking('?type=videos&fbclid=IwAR3xyz')).toBe('?type=videos')
+    expect(withoutLinkTracking('?gclid=1&after=abc&UTM_Campaign=x&chapter=2')).toBe('?after=abc&chapter=2')
+    // A query without tags is left exactly as it came.
+    expect(withoutLinkTracking('?type=photos&q=a%20b')).toBe('?type=photos&q=a%20b')
+    // Only whole names: a parameter that merely starts like one is the page's.
+    expect(withoutLinkTracking('?utm=1&fbclidx=2')).toBe('?utm=1&fbclidx=2')
   })
 })
 

@@ -91,6 +91,24 @@ export function sharedCookies(cookieHeader: string | undefined) {
     .join('; ')
 }
 
+/**
+ * Parameters that social networks, ads and newsletters add to a shared link (a click id unique
+ * to each fan who taps it, campaign tags). No page reads them; kept in the key, each would make
+ * every fan arriving from a post a miss, and fill the cache with copies of one page.
+ */
+const LINK_TRACKING_PARAMETER = /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|yclid|_ga|_gl)$/i
+
+/** A request's query without the link-tracking parameters (the rest kept in their order), '' when nothing is left; as it came when it has none. */
+export function withoutLinkTracking(search: string) {
+  if (!search) return ''
+  const parameters = new URLSearchParams(search)
+  const tracking = [...new Set(parameters.keys())].filter((name) => LINK_TRACKING_PARAMETER.test(name))
+  if (tracking.length === 0) return search
+  for (const name of tracking) parameters.delete(name)
+  const kept = parameters.toString()
+  return kept ? `?${kept}` : ''
+}
+
 /** Whether a request carries a protected gallery's access cookie (see access-cookie.server.ts). */
 export function holdsGalleryAccess(cookieHeader: string | undefined) {
   return Boolean(cookieHeader?.split(';').some((part) => part.trim().startsWith(ACCESS_COOKIE_PREFIX)))
@@ -307,12 +325,15 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       if (!scope) return next()
       // A fan who opened a protected gallery sees it as only they may: never a shared page, never kept (ADR 059).
       if (holdsGalleryAccess(req.headers.cookie)) return next()
-      // From here on the page is the same for everyone: render it as for a fan without cookies.
+      // From here on the page is the same for everyone: render it as for a fan without cookies,
+      // and as if the link had come without the tags the fan's social network added to it.
       req.headers.cookie = sharedCookies(req.headers.cookie)
+      const search = withoutLinkTracking(url.search)
+      if (search !== url.search) req.url = req.originalUrl = `${url.pathname}${search}`
       const version = scope.kind === 'platform' ? platformVersion : await versions.read(scope.slug)
       if (!version) return next()
       const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
-      const key = `${req.headers.host}|${url.pathname}${url.search}|${language}`
+      const key = `${req.headers.host}|${url.pathname}${search}|${language}`
 
       const hit = cache.get(key, version)
       if (hit) return await sendKept(req, res, key, hit)

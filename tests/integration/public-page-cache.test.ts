@@ -147,6 +147,28 @@ describe('the public page cache', () => {
     expect((await new TestClient().request(next, { method: 'HEAD' })).status).toBe(403)
   })
 
+  it('serves fans who tap a shared link from the one kept page, whatever their social network added to it', async () => {
+    const admin = await createCompanyAdmin('shared-link')
+    const slug = admin.company.slug
+    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Tagged Night', slug: 'tagged', status: 'published', publishedAt: new Date() }))
+    const page = `/${slug}/galeria/tagged`
+    const first = await new TestClient().get(`${page}?fbclid=IwAR0first-fan`)
+    expect(first.status).toBe(200)
+    expect(first.headers['x-afterglow-cache']).toBe('miss')
+    // Each fan's click id is their own: every later fan is still a hit, on the same bytes as the plain link.
+    const second = await new TestClient().get(`${page}?fbclid=IwAR0second-fan`)
+    const campaign = await new TestClient().get(`${page}?utm_source=instagram&utm_medium=story&igshid=Zm9v`)
+    const plain = await new TestClient().get(page)
+    expect([second, campaign, plain].map((answer) => answer.headers['x-afterglow-cache'])).toEqual(['hit', 'hit', 'hit'])
+    for (const answer of [second, campaign, plain]) expect(answer.text).toBe(first.text)
+    // Rendered as if the link had no tags: no fan's click id travels to another.
+    expect(first.text).not.toContain('first-fan')
+    // What the page reads stays in the key: the videos tab is its own page, tagged or not.
+    const videos = await new TestClient().get(`${page}?type=videos&fbclid=IwAR0third-fan`)
+    expect(videos.headers['x-afterglow-cache']).toBe('miss')
+    expect((await new TestClient().get(`${page}?type=videos`)).headers['x-afterglow-cache']).toBe('hit')
+  })
+
   it('never keeps pages of unknown companies or errors', async () => {
     const admin = await createCompanyAdmin('private')
     const fan = new TestClient()

@@ -174,9 +174,8 @@ const fileTypeOf = sql<string | null>`(select file.media_type from assets as fil
 /** How many photos or videos an item shows, as the database keeps them (gallery_file_counts, migration 0040). */
 const keptCount = (column: 'photos' | 'videos') => sql<number>`coalesce((select counts.${sql.raw(column)} from gallery_file_counts as counts where counts.content_item_id = content_items.id), 0)`
 
-/** How many files of one type an item has (written out in full, like `coverOf`). */
-const filesOfType = (mediaType: 'audio') =>
-  sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = ${mediaType})`
+/** How many audio files an item has: the kept counts hold photos and videos only (migration 0038's index serves this count). */
+const audioFiles = sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`
 
 export async function getCompanyLanding({ company, read }: PublicContext) {
   return read(async (tx) => {
@@ -226,7 +225,7 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
         coverAssetId: coverOf,
         photos: keptCount('photos'),
         videos: keptCount('videos'),
-        audios: filesOfType('audio'),
+        audios: audioFiles,
       })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
