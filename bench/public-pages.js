@@ -22,9 +22,14 @@ function findNginx() {
   return null
 }
 
-/** One load run: requests/s and p99 latency (ms) of `url` as `headers` ask. */
-async function load(url, headers = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, headers })
+/**
+ * One load run: requests/s and p99 latency (ms) of `url` as `headers` ask. With `clickIds`, each
+ * request carries its own `fbclid`, as each fan tapping a post on Facebook or Instagram does.
+ */
+async function load(url, headers = {}, { clickIds = false } = {}) {
+  let fan = 0
+  const requests = clickIds ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}?fbclid=IwAR${(fan++).toString(36)}` }) }] : undefined
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, headers, requests })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`)
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
@@ -77,9 +82,10 @@ const FAN_COOKIES = 'lang=en; ag_lead_0123456789abcdef=6b1f0c1e-5d2a-4f7e-9c3b-1
 
 /**
  * Fans' pages and photos under load, each next to nginx serving the very same bytes in the same
- * round: a photo rendition, and the cached gallery page for a bare fan and for a fan carrying
- * cookies, plain and gzip. Rounds are interleaved so the machine's noise hits both alike; the
- * median of the rounds is reported with the load average.
+ * round: a photo rendition, and the cached gallery page for a bare fan, for a fan carrying
+ * cookies, plain and gzip, and for fans arriving from a shared post, each link with its own click
+ * id. Rounds are interleaved so the machine's noise hits both alike; the median of the rounds is
+ * reported with the load average.
  */
 export async function benchFansPages({ baseUrl, pagePath, work, freePort, report, rounds = 3 }) {
   const pageUrl = `${baseUrl}${pagePath}`
@@ -103,6 +109,7 @@ export async function benchFansPages({ baseUrl, pagePath, work, freePort, report
     { name: 'cached gallery page, fan with lead, consent and session cookies, plain', app: [pageUrl, { cookie: FAN_COOKIES }], nginx: [`http://127.0.0.1:${port}/page.html`], goal: 0.5 },
     { name: 'cached gallery page, bare fan, gzip', app: [pageUrl, gzip], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
     { name: 'cached gallery page, fan with cookies, gzip', app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
+    { name: 'cached gallery page, fans from a shared post (a click id each), gzip', app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }, { clickIds: true }], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
   ]
   try {
     console.log(`Load: ${CONNECTIONS} connections for ${SECONDS} s per run, ${rounds} interleaved rounds; page ${pagePath} (${(html.length / 1024).toFixed(1)} KB of HTML)…`)
