@@ -106,17 +106,21 @@ export function createLocalStorage(root: string): Storage {
     kind: 'local',
     async put(key, body) {
       const file = fileOf(key)
-      await fs.mkdir(path.dirname(file), { recursive: true })
-      // Written beside the target and renamed, so a reader never sees half a file.
-      const temporary = `${file}.${randomBytes(6).toString('hex')}.part`
-      try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
-        await fs.rename(temporary, file)
-      } catch (error) {
-        await fs.rm(temporary, { force: true })
-        throw error
+      // A folder removed while the file was written (its item deleted mid-processing) is made
+      // again for bytes held in memory, as S3 stores a write that follows a delete.
+      for (let attempt = 1; ; attempt++) {
+        await fs.mkdir(path.dirname(file), { recursive: true })
+        // Written beside the target and renamed, so a reader never sees half a file.
+        const temporary = `${file}.${randomBytes(6).toString('hex')}.part`
+        try {
+          await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
+          await fs.rename(temporary, file)
+          return (await describe(key))!
+        } catch (error) {
+          await fs.rm(temporary, { force: true })
+          if (!Buffer.isBuffer(body) || (error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error
+        }
       }
-      return (await describe(key))!
     },
     async putFile(key, filePath) {
       const file = fileOf(key)
@@ -148,7 +152,10 @@ export function createLocalStorage(root: string): Storage {
     },
     async deletePrefix(prefix) {
       const directory = fileOf(prefix.replace(/\/+$/, ''))
-      await fs.rm(directory, { recursive: true, force: true })
+      // A job may still be writing renditions into the folder (a photo deleted mid-processing):
+      // a file arriving between the emptying and the removal fails it (ENOTEMPTY), so it tries
+      // again at once rather than wait for the job's retry, seconds later.
+      await fs.rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
     async *list() {
       const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
