@@ -38,6 +38,8 @@ describe('the query a shared page is kept under', () => {
     expect(withoutLinkTracking('?utm_source=instagram&utm_medium=story&igshid=abc')).toBe('')
     expect(withoutLinkTracking('?type=videos&fbclid=IwAR3xyz')).toBe('?type=videos')
     expect(withoutLinkTracking('?gclid=1&after=abc&UTM_Campaign=x&chapter=2')).toBe('?after=abc&chapter=2')
+    // A newsletter's and a search result's own tags.
+    expect(withoutLinkTracking('?_hsenc=p2ANqtz&_hsmi=2&srsltid=AfmBOo')).toBe('')
     // A query without tags is left exactly as it came.
     expect(withoutLinkTracking('?type=photos&q=a%20b')).toBe('?type=photos&q=a%20b')
     // Only whole names: a parameter that merely starts like one is the page's.
