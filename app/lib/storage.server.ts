@@ -109,16 +109,16 @@ export function createLocalStorage(root: string): Storage {
       // A folder removed while the file was written (its item deleted mid-processing) is made
       // again for bytes held in memory, as S3 stores a write that follows a delete.
       for (let attempt = 1; ; attempt++) {
-        await fs.mkdir(path.dirname(file), { recursive: true })
         // Written beside the target and renamed, so a reader never sees half a file.
         const temporary = `${file}.${randomBytes(6).toString('hex')}.part`
         try {
+          await fs.mkdir(path.dirname(file), { recursive: true })
           await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary))
           await fs.rename(temporary, file)
           return (await describe(key))!
         } catch (error) {
           await fs.rm(temporary, { force: true })
-          if (!Buffer.isBuffer(body) || (error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 3) throw error
+          if (!Buffer.isBuffer(body) || (error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 5) throw error
         }
       }
     },

@@ -92,11 +92,10 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     for (let round = 0; round < 10; round++) {
       const item = `racing-${round}`
       for (let i = 0; i < 4; i++) await storage().put(mediaKey(company, item, `w${i}`, 'webp'), Buffer.from('old'), { contentType: 'image/webp' })
-      const renditions = (async () => {
+      const renditions = async () => {
         for (let i = 0; i < 8; i++) await storage().put(mediaKey(company, item, `late${i}`, 'webp'), Buffer.from('new'), { contentType: 'image/webp' })
-      })()
-      await storage().deletePrefix(`${company}/${item}`)
-      await renditions
+      }
+      await Promise.all([renditions(), storage().deletePrefix(`${company}/${item}`)])
       await storage().deletePrefix(`${company}/${item}`)
       const left: string[] = []
       for await (const key of storage().list()) if (key.startsWith(`${company}/${item}/`)) left.push(key)
