@@ -40,6 +40,8 @@ describe('the query a shared page is kept under', () => {
     expect(withoutLinkTracking('?gclid=1&after=abc&UTM_Campaign=x&chapter=2')).toBe('?after=abc&chapter=2')
     // A newsletter's and a search result's own tags.
     expect(withoutLinkTracking('?_hsenc=p2ANqtz&_hsmi=2&srsltid=AfmBOo')).toBe('')
+    // Instagram's newer share tag, Snapchat's and Pinterest's ad click ids.
+    expect(withoutLinkTracking('?igsh=MWQ1ZGUx&ScCid=7f3&epik=dj0y')).toBe('')
     // A query without tags is left exactly as it came.
     expect(withoutLinkTracking('?type=photos&q=a%20b')).toBe('?type=photos&q=a%20b')
     // Only whole names: a parameter that merely starts like one is the page's.
