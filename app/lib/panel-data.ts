@@ -1,3 +1,5 @@
+import { revalidateUnlessUnchanged } from './action-result'
+
 /*
  * Panels of a page that fetch their own data (a fetcher's `load` of a resource route) must not
  * take the page down when the network is gone: the failed fetch would reach the error screen and
@@ -20,4 +22,29 @@ export async function panelData<T>({ serverLoader }: { serverLoader: () => Promi
 
 export function isUnreachable(data: unknown): data is PanelUnreachable {
   return typeof data === 'object' && data !== null && 'unreachable' in data
+}
+
+/**
+ * All a panel's route module holds in the browser (its loader and action run on the server). The
+ * panel routes export these very functions, and the panels put them in React Router's cache of
+ * route modules themselves (`knowPanelRoute`).
+ */
+export const PANEL_ROUTE_CLIENT = { clientLoader: panelData, shouldRevalidate: revalidateUnlessUnchanged }
+
+/** The panel routes, by React Router's route id. */
+export const PANEL_ROUTES = {
+  live: 'routes/admin/content.live',
+  protection: 'routes/admin/content.protection',
+  setlist: 'routes/admin/content.$id.setlist',
+} as const
+
+/**
+ * Registers a panel route's browser code before its first load. React Router would import the
+ * route's module on the panel's first fetcher load, and reload the whole page if that import
+ * failed: an admin whose network dropped in the editor's first moments (the panels load as it
+ * comes up) landed on the browser's offline screen and lost what they had typed.
+ */
+export function knowPanelRoute(routeId: (typeof PANEL_ROUTES)[keyof typeof PANEL_ROUTES]) {
+  const loaded = (window as unknown as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules
+  if (loaded && !(routeId in loaded)) loaded[routeId] = PANEL_ROUTE_CLIENT
 }

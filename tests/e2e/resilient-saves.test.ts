@@ -253,4 +253,29 @@ describe('admin saves that cannot get through', () => {
     await expect.poll(() => galleryTitle(id)).toBe('Braga Night — late set')
     expect(errors).toEqual([])
   })
+
+  it("keeps the gallery editor and what was typed when its panels' own code cannot come", async () => {
+    // Once (ci-u, ci-f1) the network was cut while the panels' route files were still on their
+    // way: React Router, failing to import one, reloaded the page onto the browser's offline
+    // screen. The panels now bring that code with the page; here those files never arrive at all.
+    const id = await newGallery('Tavira Night')
+    const { page, errors } = await adminPage()
+    const asked: string[] = []
+    await page.route(/\/assets\/content\.(live|protection|_id\.setlist)-[^/]*\.js$/, (route) => {
+      asked.push(new URL(route.request().url()).pathname)
+      return route.abort('internetdisconnected')
+    })
+    await visit(page, `/admin/content/${id}`)
+    await page.getByRole('heading', { name: 'Tavira Night' }).waitFor()
+    await page.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true))
+    await page.getByLabel('Title').fill('Tavira Night — unsaved')
+    // Each panel shows its own data, fetched with the code the page brought.
+    for (const panel of ['setlist-panel', 'live-panel', 'gallery-protection']) await page.getByTestId(panel).waitFor()
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true)
+    expect(await page.getByLabel('Title').inputValue()).toBe('Tavira Night — unsaved')
+    await expectNoErrorScreen(page)
+    expect(asked).toEqual([])
+    expect(errors).toEqual([])
+  })
 })

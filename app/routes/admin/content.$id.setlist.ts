@@ -1,9 +1,9 @@
-import { panelData } from '#app/lib/panel-data'
+import { PANEL_ROUTE_CLIENT } from '#app/lib/panel-data'
 import { data } from 'react-router'
 import { ZSetlistForm } from '#app/features/setlist/setlist.schema'
 import { getSetlistForEdit } from '#app/features/setlist/server/get-setlist-for-edit.server'
 import { saveSetlist } from '#app/features/setlist/server/save-setlist.server'
-import { actionFailure, actionInvalid, revalidateUnlessUnchanged } from '#app/lib/action-result'
+import { actionFailure, actionInvalid } from '#app/lib/action-result'
 import { withMember } from '#app/lib/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/content.$id.setlist'
@@ -25,5 +25,6 @@ export const action = withMember('content.write', async (member, { request, para
 
 // The panel's data is fetched by its fetcher: after a save that changed nothing (the network
 // gone, a refusal) it is not fetched again, and a fetch that gets no answer leaves the page be.
-export const shouldRevalidate = revalidateUnlessUnchanged
-export const clientLoader = panelData
+// The same functions the panel registers before its first load (knowPanelRoute).
+export const shouldRevalidate = PANEL_ROUTE_CLIENT.shouldRevalidate
+export const clientLoader = PANEL_ROUTE_CLIENT.clientLoader

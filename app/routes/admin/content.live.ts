@@ -1,4 +1,4 @@
-import { panelData } from '#app/lib/panel-data'
+import { PANEL_ROUTE_CLIENT } from '#app/lib/panel-data'
 import { ZLiveAction } from '#app/features/live/live.schema'
 import { approveLivePhotos } from '#app/features/live/server/approve-live-photos.server'
 import { changeWallLink } from '#app/features/live/server/change-wall-link.server'
@@ -6,7 +6,7 @@ import { getLivePanel } from '#app/features/live/server/get-live-panel.server'
 import { setLiveMode } from '#app/features/live/server/set-live-mode.server'
 import { removeAssets } from '#app/features/content/server/remove-assets.server'
 import { can } from '#app/features/members/permissions'
-import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
+import { actionSuccess } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/content.live'
@@ -41,5 +41,6 @@ export const action = withMember('content.write', async (member, { request, para
 
 // The panel's data is fetched by its fetcher: after a save that changed nothing (the network
 // gone, a refusal) it is not fetched again, and a fetch that gets no answer leaves the page be.
-export const shouldRevalidate = revalidateUnlessUnchanged
-export const clientLoader = panelData
+// The same functions the panel registers before its first load (knowPanelRoute).
+export const shouldRevalidate = PANEL_ROUTE_CLIENT.shouldRevalidate
+export const clientLoader = PANEL_ROUTE_CLIENT.clientLoader

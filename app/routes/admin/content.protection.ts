@@ -1,8 +1,8 @@
-import { panelData } from '#app/lib/panel-data'
+import { PANEL_ROUTE_CLIENT } from '#app/lib/panel-data'
 import { ZGalleryProtection } from '#app/features/gallery-protection/protection'
 import { getGalleryProtection } from '#app/features/gallery-protection/server/get-gallery-protection.server'
 import { updateGalleryProtection } from '#app/features/gallery-protection/server/update-gallery-protection.server'
-import { actionFailure, actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
+import { actionFailure, actionInvalid, actionSuccess } from '#app/lib/action-result'
 import { withMember } from '#app/lib/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/content.protection'
@@ -23,5 +23,6 @@ export const action = withMember('content.write', async (member, { request, para
 
 // The panel's data is fetched by its fetcher: after a save that changed nothing (the network
 // gone, a refusal) it is not fetched again, and a fetch that gets no answer leaves the page be.
-export const shouldRevalidate = revalidateUnlessUnchanged
-export const clientLoader = panelData
+// The same functions the panel registers before its first load (knowPanelRoute).
+export const shouldRevalidate = PANEL_ROUTE_CLIENT.shouldRevalidate
+export const clientLoader = PANEL_ROUTE_CLIENT.clientLoader

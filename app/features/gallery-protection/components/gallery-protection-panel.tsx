@@ -1,7 +1,7 @@
 import { Lock, ShieldCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useFetcher } from 'react-router'
-import type { PanelUnreachable } from '#app/lib/panel-data'
+import { knowPanelRoute, PANEL_ROUTES, type PanelUnreachable } from '#app/lib/panel-data'
 import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
@@ -25,6 +25,7 @@ export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItem
   const state = useFetcher<GalleryProtectionState | PanelUnreachable>()
   const save = useFetcher<ActionResult>()
   useEffect(() => {
+    knowPanelRoute(PANEL_ROUTES.protection)
     if (state.state === 'idle' && !state.data) state.load(path)
   }, [state, path])
   useOutcomeToast(save.data, () => state.load(path))

@@ -1,7 +1,7 @@
 import { Check, Copy, ImageIcon, Loader2, MonitorPlay, Radio, X } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import { useFetcher } from 'react-router'
-import type { PanelUnreachable } from '#app/lib/panel-data'
+import { knowPanelRoute, PANEL_ROUTES, type PanelUnreachable } from '#app/lib/panel-data'
 import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button, buttonClasses } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
@@ -30,6 +30,7 @@ export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId:
   const data = useLastReachable(panel.data as typeof panel.data | PanelUnreachable)
   const load = panel.load
   useEffect(() => {
+    knowPanelRoute(PANEL_ROUTES.live)
     load(url)
   }, [load, url, change.data])
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { ListMusic } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useFetcher } from 'react-router'
-import type { PanelUnreachable } from '#app/lib/panel-data'
+import { knowPanelRoute, PANEL_ROUTES, type PanelUnreachable } from '#app/lib/panel-data'
 import { useLastReachable } from '#app/lib/use-last-reachable'
 import { Button } from '#app/components/ui/button'
 import { Field, TextField } from '#app/components/ui/field'
@@ -38,6 +38,7 @@ export function SetlistPanel({ contentItemId, canEdit }: { contentItemId: string
   const saver = useFetcher<SaveAnswer>()
   useOutcomeToast(saver.data)
   useEffect(() => {
+    knowPanelRoute(PANEL_ROUTES.setlist)
     if (loader.state === 'idle' && !loader.data) void loader.load(path)
   }, [loader, path])
   useEffect(() => {
