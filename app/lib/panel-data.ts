@@ -1,4 +1,5 @@
 import { revalidateUnlessUnchanged } from './action-result'
+import type { LoadedApp } from './preload-page-code'
 
 /*
  * Panels of a page that fetch their own data (a fetcher's `load` of a resource route) must not
@@ -45,6 +46,6 @@ export const PANEL_ROUTES = {
  * comes up) landed on the browser's offline screen and lost what they had typed.
  */
 export function knowPanelRoute(routeId: (typeof PANEL_ROUTES)[keyof typeof PANEL_ROUTES]) {
-  const loaded = (window as unknown as { __reactRouterRouteModules?: Record<string, unknown> }).__reactRouterRouteModules
+  const loaded = (window as unknown as LoadedApp).__reactRouterRouteModules
   if (loaded && !(routeId in loaded)) loaded[routeId] = PANEL_ROUTE_CLIENT
 }

@@ -36,7 +36,8 @@ export function PreloadPageCode({ page }: { page: string }) {
   )
 }
 
-type LoadedApp = {
+/** What React Router's hydration keeps on window: the router, the route manifest, the route modules loaded so far. */
+export type LoadedApp = {
   __reactRouterDataRouter?: DataRouter
   __reactRouterManifest?: { routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined> }
   __reactRouterRouteModules?: Record<string, unknown>
