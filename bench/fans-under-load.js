@@ -31,27 +31,36 @@ export async function peakMemoryDuring(pid, work) {
   return Math.max(peak, residentMB(pid))
 }
 
-/** A published gallery of the demo company with `count` photos, copied in SQL from one processed demo photo. */
+/**
+ * A published gallery of the demo company with `count` photos, copied in SQL from one processed
+ * demo photo. A real gallery's photos arrive over an hour beside other uploads, so its rows lie
+ * scattered through the table, not side by side: here they are written in runs of 25 between
+ * runs of another stage's gallery (a draft of the same size), as two photographers' uploads would.
+ */
 export async function galleryOf(databaseUrl, slug, count) {
   await withSystemDatabase(databaseUrl, async (db) => {
     const { rows } = await db.query(
       `insert into content_items (company_id, kind, title, slug, status, published_at)
-       select id, 'gallery', $1, $2, 'published', now() from companies where slug = 'demo' returning id`,
+       select companies.id, 'gallery', item.title, item.slug, item.status, item.published_at::timestamptz from companies,
+         (values ($1, $2, 'published', now()), ($1 || ' (second stage)', $2 || '-second-stage', 'draft', null)) as item(title, slug, status, published_at)
+       where companies.slug = 'demo' returning id`,
       [`${count} photos`, slug],
     )
-    const itemId = rows[0].id
+    const [itemId, otherItemId] = rows.map((row) => row.id)
     const source = (await db.query(`select a.* from assets a join companies c on c.id = a.company_id where c.slug = 'demo' and a.media_type = 'image' and a.processing_status = 'ready' and a.purpose = 'gallery-media' order by a.created_at limit 1`)).rows[0]
     await db.query(
       `insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, placeholder, placeholder_image, processing_status, optimized)
-       select company_id, $1, 'gallery-media', 'image', 'copy-' || n || '.jpg', mime_type, size_bytes, storage_key, n, width, height, placeholder, placeholder_image, 'ready', true
-       from assets, generate_series(0, $3 - 1) as n where assets.id = $2`,
-      [itemId, source.id, count],
+       select company_id, case when run % 2 = 0 then $1::uuid else $4::uuid end, 'gallery-media', 'image', 'copy-' || n || '.jpg', mime_type, size_bytes, storage_key, (run / 2) * 25 + n % 25, width, height, placeholder, placeholder_image, 'ready', true
+       from assets, generate_series(0, 2 * $3 - 1) as n, lateral (select n / 25 as run) as runs
+       where assets.id = $2 and (run / 2) * 25 + n % 25 < $3
+       order by n`,
+      [itemId, source.id, count, otherItemId],
     )
     await db.query(
       `insert into asset_renditions (asset_id, company_id, rendition, format, width, height, size_bytes, storage_key)
        select a.id, r.company_id, r.rendition, r.format, r.width, r.height, r.size_bytes, r.storage_key
-       from assets a join asset_renditions r on r.asset_id = $2 where a.content_item_id = $1`,
-      [itemId, source.id],
+       from assets a join asset_renditions r on r.asset_id = $2 where a.content_item_id in ($1, $3)`,
+      [itemId, source.id, otherItemId],
     )
   })
   // A real gallery's photos arrive over an hour, and autovacuum keeps the planner's statistics

@@ -602,8 +602,9 @@ export const asset = pgTable(
     index('assets_illustrates_event_idx').on(t.illustratesEventId),
     index('assets_live_seq_idx').on(t.contentItemId, t.liveSeq),
     index('assets_moderation_idx').on(t.contentItemId, t.moderation),
-    // A gallery's photo and video counts, on every fan's uncached page: read from the index alone.
-    index('assets_content_media_type_idx').on(t.contentItemId, t.mediaType),
+    // A gallery's photos, or its videos, in the order fans see them: a tab's pages are read from it
+    // without sorting (and its counts from the index alone).
+    index('assets_content_media_type_idx').on(t.contentItemId, t.mediaType, t.position, t.id),
     oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
+import { getGalleryPage, getPublicGallery, resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
 import { TestClient } from '../support/http-client'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -72,5 +73,69 @@ describe('a gallery of any size', () => {
     expect((await fan.get(`${base}/fotos?type=videos`)).json<Page>()).toEqual({ media: [], next: null, upcoming: null })
     expect((await fan.get(`${base}/fotos?after=nonsense`)).json<Page>().media[0].id).toBe(all[0])
     expect((await fan.get(`/${admin.company.slug}/galeria/no-such-gallery/fotos`)).status).toBe(404)
+  })
+
+  it("reads a page of a large gallery, not the whole gallery, for each page a fan opens", async () => {
+    const admin = await createCompanyAdmin('paging-large')
+    const [gallery, otherStage] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values(['Festival', 'Second stage'].map((title) => ({ companyId: admin.company.id, kind: 'gallery', title, slug: title.toLowerCase().replace(' ', '-'), status: 'published', publishedAt: new Date() })))
+        .returning(),
+    )
+    const uploaded = async (galleryId: string, color: string) => {
+      const { assetId } = (await tusUpload(admin.client, await makePhoto(600, 400, color), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: galleryId })) as { assetId: string }
+      await waitForAssetsReady([assetId])
+      return assetId
+    }
+    const first = await uploaded(gallery.id, '#f0a')
+    const otherFirst = await uploaded(otherStage.id, '#0fa')
+    // Two stages' photographers uploading at once: each gallery's rows lie scattered among the
+    // other's, as on a platform where many companies upload, not side by side on disk.
+    const PHOTOS = 2000
+    const copies: string[] = []
+    for (let batch = 0; batch < (PHOTOS - 1) / 100; batch++) {
+      copies.push(...(await copyReadyPhoto(first, Math.min(100, PHOTOS - 1 - copies.length))))
+      await copyReadyPhoto(otherFirst, 100)
+    }
+    await withSystem((tx) => tx.execute(sql`analyze assets`))
+
+    // Each read in its own fans' transaction, counting the gallery's rows PostgreSQL fetched for it.
+    const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
+    // Rows of the table read through its indexes or bitmaps, as PostgreSQL counts them for this
+    // connection (counts not yet reported carry over between transactions: read before and after).
+    const assetRowsFetched = async (tx: Transaction) => {
+      const { rows } = await tx.execute(sql`select sum(pg_stat_get_xact_tuples_fetched(relation))::int as fetched from (select 'assets'::regclass::oid as relation union all select indexrelid from pg_index where indrelid = 'assets'::regclass) as assets_and_indexes`)
+      return (rows[0] as { fetched: number }).fetched
+    }
+    const rowsFetched = async <T>(read: (context: PublicContext) => Promise<T>) => {
+      let fetched = 0
+      const result = await read({
+        ...context,
+        read: (work) =>
+          withPublicRead(admin.company.id, async (tx: Transaction) => {
+            const before = await assetRowsFetched(tx)
+            const out = await work(tx)
+            fetched = (await assetRowsFetched(tx)) - before
+            return out
+          }),
+      })
+      return { result, fetched }
+    }
+    const firstPage = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'all' }))
+    expect(firstPage.result.media).toHaveLength(GALLERY_PAGE_SIZE)
+    expect(firstPage.result.media[0].id).toBe(first)
+    const later = await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next }))
+    expect(later.result.media.map((item) => item.id)).toEqual(copies.slice(GALLERY_PAGE_SIZE - 1, 2 * GALLERY_PAGE_SIZE - 1))
+    // A page, the sizes of the two after it, and each shown photo's renditions checked against
+    // its row: a few hundred rows, however large the gallery (reading the whole gallery to sort
+    // it fetched all 2,000 for each of the page's two reads).
+    // The videos of a gallery of photos: none, found without walking past its photos.
+    const videos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'videos' }))
+    expect(videos.result.media).toEqual([])
+    // And so on every later call, once PostgreSQL keeps one plan for the statement (after five).
+    const again: Array<{ fetched: number }> = []
+    for (let call = 0; call < 8; call++) again.push(await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next })))
+    for (const read of [firstPage, later, videos, ...again]) expect(read.fetched).toBeLessThan(PHOTOS / 4)
   })
 })
