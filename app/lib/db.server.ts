@@ -77,6 +77,22 @@ export async function withPublicRead<T>(companyId: string | null, work: (tx: Tra
   )
 }
 
+/**
+ * Runs `read` (in `tx`) with sorting ruled out: reads of one gallery's rows in an order an index
+ * keeps (`order by … limit`), which must stop at their limit. The row-level policies hide from
+ * PostgreSQL's planner how many rows pass them (it guesses about one in 150), so for a large
+ * gallery whose rows lie scattered through the table it would fetch every one and sort them:
+ * 4,000 rows for a fan's page of 60 (ADR 068, addendum). Set back afterwards; use it for such a
+ * read on every call, small galleries too: the plan PostgreSQL keeps for a prepared statement
+ * after five runs was made under the settings of the run that made it.
+ */
+export async function withoutSorting<T>(tx: Transaction, read: () => Promise<T>): Promise<T> {
+  const [{ before }] = (await tx.execute(sql`select current_setting('enable_sort') as before, set_config('enable_sort', 'off', true)`)).rows as Array<{ before: string }>
+  const result = await read()
+  await tx.execute(sql`select set_config('enable_sort', ${before}, true)`)
+  return result
+}
+
 /** For the server's own work that spans tenants (audit trail, job sweeps, seeding). */
 export async function withSystem<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {

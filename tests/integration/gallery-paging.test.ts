@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { getGalleryPage, getPublicGallery, resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/live/server/find-live-photos.server'
+import { assetRowsFetched } from '../support/rows-fetched'
 import { TestClient } from '../support/http-client'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -74,62 +76,71 @@ describe('a gallery of any size', () => {
     expect((await fan.get(`${base}/fotos?after=nonsense`)).json<Page>().media[0].id).toBe(all[0])
     expect((await fan.get(`/${admin.company.slug}/galeria/no-such-gallery/fotos`)).status).toBe(404)
   })
+})
 
-  it("reads a page of a large gallery, not the whole gallery, for each page a fan opens", async () => {
-    const admin = await createCompanyAdmin('paging-large')
+describe('a large gallery whose rows lie scattered through the table', () => {
+  const PHOTOS = 2000
+  let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
+  let galleryId: string
+  let first: string
+  let copies: string[]
+  let context: PublicContext
+
+  beforeAll(async () => {
+    admin = await createCompanyAdmin('paging-large')
     const [gallery, otherStage] = await withSystem((tx) =>
       tx
         .insert(contentItem)
         .values(['Festival', 'Second stage'].map((title) => ({ companyId: admin.company.id, kind: 'gallery', title, slug: title.toLowerCase().replace(' ', '-'), status: 'published', publishedAt: new Date() })))
         .returning(),
     )
-    const uploaded = async (galleryId: string, color: string) => {
-      const { assetId } = (await tusUpload(admin.client, await makePhoto(600, 400, color), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: galleryId })) as { assetId: string }
+    galleryId = gallery.id
+    const uploaded = async (contentItemId: string, color: string) => {
+      const { assetId } = (await tusUpload(admin.client, await makePhoto(600, 400, color), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId })) as { assetId: string }
       await waitForAssetsReady([assetId])
       return assetId
     }
-    const first = await uploaded(gallery.id, '#f0a')
+    first = await uploaded(gallery.id, '#f0a')
     const otherFirst = await uploaded(otherStage.id, '#0fa')
     // Two stages' photographers uploading at once: each gallery's rows lie scattered among the
     // other's, as on a platform where many companies upload, not side by side on disk.
-    const PHOTOS = 2000
-    const copies: string[] = []
+    copies = []
     for (let batch = 0; batch < (PHOTOS - 1) / 100; batch++) {
       copies.push(...(await copyReadyPhoto(first, Math.min(100, PHOTOS - 1 - copies.length))))
       await copyReadyPhoto(otherFirst, 100)
     }
+    // Shown live as they came, in the order fans see them (the live drop's place of each).
+    await withSystem((tx) => tx.execute(sql`update assets set live_seq = position + 1 where content_item_id = ${gallery.id}`))
+    // As autovacuum would have by the time fans come: the planner knows the gallery's size.
     await withSystem((tx) => tx.execute(sql`analyze assets`))
+    context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
+  })
 
-    // Each read in its own fans' transaction, counting the gallery's rows PostgreSQL fetched for it.
-    const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
-    // Rows of the table read through its indexes or bitmaps, as PostgreSQL counts them for this
-    // connection (counts not yet reported carry over between transactions: read before and after).
-    const assetRowsFetched = async (tx: Transaction) => {
-      const { rows } = await tx.execute(sql`select sum(pg_stat_get_xact_tuples_fetched(relation))::int as fetched from (select 'assets'::regclass::oid as relation union all select indexrelid from pg_index where indrelid = 'assets'::regclass) as assets_and_indexes`)
-      return (rows[0] as { fetched: number }).fetched
-    }
-    const rowsFetched = async <T>(read: (context: PublicContext) => Promise<T>) => {
-      let fetched = 0
-      const result = await read({
-        ...context,
-        read: (work) =>
-          withPublicRead(admin.company.id, async (tx: Transaction) => {
-            const before = await assetRowsFetched(tx)
-            const out = await work(tx)
-            fetched = (await assetRowsFetched(tx)) - before
-            return out
-          }),
-      })
-      return { result, fetched }
-    }
+  /** A fan's read in its own transaction, with the rows of `assets` PostgreSQL fetched for it. */
+  const rowsFetched = async <T>(read: (fan: PublicContext) => Promise<T>) => {
+    let fetched = 0
+    const result = await read({
+      ...context,
+      read: (work) =>
+        withPublicRead(admin.company.id, async (tx: Transaction) => {
+          const before = await assetRowsFetched(tx)
+          const out = await work(tx)
+          fetched = (await assetRowsFetched(tx)) - before
+          return out
+        }),
+    })
+    return { result, fetched }
+  }
+
+  // A page, the sizes of the two after it, and each shown photo's renditions checked against its
+  // row: a few hundred rows, however large the gallery (fetching the whole gallery to sort it
+  // fetched some 4,000 for each page).
+  it('reads a page for each page a fan opens, not the whole gallery', async () => {
     const firstPage = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'all' }))
     expect(firstPage.result.media).toHaveLength(GALLERY_PAGE_SIZE)
     expect(firstPage.result.media[0].id).toBe(first)
     const later = await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next }))
     expect(later.result.media.map((item) => item.id)).toEqual(copies.slice(GALLERY_PAGE_SIZE - 1, 2 * GALLERY_PAGE_SIZE - 1))
-    // A page, the sizes of the two after it, and each shown photo's renditions checked against
-    // its row: a few hundred rows, however large the gallery (reading the whole gallery to sort
-    // it fetched all 2,000 for each of the page's two reads).
     // The videos of a gallery of photos: none, found without walking past its photos.
     const videos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'videos' }))
     expect(videos.result.media).toEqual([])
@@ -137,5 +148,16 @@ describe('a gallery of any size', () => {
     const again: Array<{ fetched: number }> = []
     for (let call = 0; call < 8; call++) again.push(await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next })))
     for (const read of [firstPage, later, videos, ...again]) expect(read.fetched).toBeLessThan(PHOTOS / 4)
+  })
+
+  it("reads a live show's newest photos, and those after a fan's place, not the whole show", async () => {
+    for (let call = 0; call < 7; call++) {
+      const newest = await rowsFetched((fan) => fan.read((tx) => findNewestLivePhotos(tx, galleryId, 12)))
+      expect(newest.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 12 }, (_, index) => PHOTOS - index))
+      // A fan whose stream drops early in the show and comes back: the next few after their place.
+      const resumed = await rowsFetched((fan) => fan.read((tx) => findLivePhotosAfter(galleryId, 3, 50, tx)))
+      expect(resumed.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 50 }, (_, index) => 4 + index))
+      for (const read of [newest, resumed]) expect(read.fetched).toBeLessThan(PHOTOS / 4)
+    }
   })
 })

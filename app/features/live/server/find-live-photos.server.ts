@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
-import { withPublicRead, type Transaction } from '#app/lib/db.server'
+import { withoutSorting, withPublicRead, type Transaction } from '#app/lib/db.server'
 import { FAN_MEDIA_COLUMNS } from '#app/features/public/server/public-pages.server'
 import { LIVE_CATCH_UP, type LivePhoto } from '../live.schema'
 
@@ -25,21 +25,24 @@ const shown = (galleryId: string) => and(eq(asset.contentItemId, galleryId), isN
  * unpublished gallery.
  */
 export async function findLivePhotosAfter(galleryId: string, after: number, limit = LIVE_CATCH_UP, tx?: Transaction): Promise<LivePhoto[]> {
-  const read = async (db: Transaction) => {
-    const rows = await db
-      .select(LIVE_COLUMNS)
-      .from(asset)
-      .where(and(shown(galleryId), gt(asset.liveSeq, after)))
-      .orderBy(asc(asset.liveSeq))
-      .limit(limit)
-    return rows.map((row) => livePhotoOf(row))
-  }
+  // Down the gallery's live order on its index, stopping at the limit: a fan who rejoins a long
+  // show's stream from its start would otherwise have every photo after their place sorted.
+  const read = (db: Transaction) =>
+    withoutSorting(db, async () => {
+      const rows = await db
+        .select(LIVE_COLUMNS)
+        .from(asset)
+        .where(and(shown(galleryId), gt(asset.liveSeq, after)))
+        .orderBy(asc(asset.liveSeq))
+        .limit(limit)
+      return rows.map((row) => livePhotoOf(row))
+    })
   return tx ? read(tx) : withPublicRead(null, read)
 }
 
 /** The newest photos of a gallery, newest first (a wall's first slides). */
 export async function findNewestLivePhotos(tx: Transaction, galleryId: string, limit: number): Promise<LivePhoto[]> {
-  const rows = await tx.select(LIVE_COLUMNS).from(asset).where(shown(galleryId)).orderBy(desc(asset.liveSeq)).limit(limit)
+  const rows = await withoutSorting(tx, () => tx.select(LIVE_COLUMNS).from(asset).where(shown(galleryId)).orderBy(desc(asset.liveSeq)).limit(limit))
   return rows.map((row) => livePhotoOf(row))
 }
 

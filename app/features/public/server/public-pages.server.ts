@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
-import { getDb, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
+import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
 import type { CompanyAddress } from '#app/features/sharing/server/public-url.server'
@@ -313,25 +313,9 @@ export async function galleryMediaAmong(tx: Transaction, galleryId: string, asse
   return rows.map(toPublicMedia)
 }
 
-/**
- * Runs a gallery's page reads the way they scale: down an index in the gallery's order
- * (position, then id; per media type for a tab), stopping at the page's end. The row-level policy
- * hides from PostgreSQL's planner how many of a gallery's rows a fan may see (it guesses about one
- * in a hundred and fifty), so it would rather fetch every photo and sort them: each page of a
- * 5,000-photo gallery read all 5,000 (10 ms), and a fan scrolling to its end read the gallery 80
- * times over. Sorting is ruled out only for these reads, in this transaction.
- */
-async function inPositionOrder<T>(tx: Transaction, read: () => Promise<T>) {
-  const [{ before }] = (await tx.execute(sql`select current_setting('enable_sort') as before, set_config('enable_sort', 'off', true)`)).rows as Array<{ before: string }>
-  const result = await read()
-  await tx.execute(sql`select set_config('enable_sort', ${before}, true)`)
-  return result
-}
-
-// Small galleries too: the plan PostgreSQL keeps for a prepared statement after a few calls was
-// made under the settings of the call that made it, and serves large galleries as well.
+// Down the index of the gallery's order (position, then id; per media type for a tab), stopping at the page's end.
 async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
-  return inPositionOrder(tx, () => readGalleryPage(tx, galleryId, options))
+  return withoutSorting(tx, () => readGalleryPage(tx, galleryId, options))
 }
 
 async function readGalleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
