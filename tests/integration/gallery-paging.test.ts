@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
-import { getGalleryPage, getPublicGallery, resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { getCompanyLanding, getGalleryPage, getPublicGallery, resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
 import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/live/server/find-live-photos.server'
 import { assetRowsFetched } from '../support/rows-fetched'
 import { TestClient } from '../support/http-client'
@@ -116,20 +116,31 @@ describe('a large gallery whose rows lie scattered through the table', () => {
     context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
   })
 
-  /** A fan's read in its own transaction, with the rows of `assets` PostgreSQL fetched for it. */
+  /**
+   * A fan's read, with the most rows of `assets` PostgreSQL fetched for it in any of four runs,
+   * each in its own transaction: the first runs are planned with their values, the later ones
+   * (from the third, when the app prepares the statement) with the plan PostgreSQL keeps for
+   * every call. Whatever the planner makes of them, short reads must stay short: each run also
+   * makes fetching rows one by one down an index look dear, as the planner may judge it on a table
+   * shaped otherwise than this one's (the full suite's planned a first page's cover that way).
+   */
   const rowsFetched = async <T>(read: (fan: PublicContext) => Promise<T>) => {
     let fetched = 0
-    const result = await read({
-      ...context,
-      read: (work) =>
-        withPublicRead(admin.company.id, async (tx: Transaction) => {
-          const before = await assetRowsFetched(tx)
-          const out = await work(tx)
-          fetched = (await assetRowsFetched(tx)) - before
-          return out
-        }),
-    })
-    return { result, fetched }
+    let result: T | undefined
+    for (let run = 0; run < 4; run++) {
+      result = await read({
+        ...context,
+        read: (work) =>
+          withPublicRead(admin.company.id, async (tx: Transaction) => {
+            await tx.execute(sql`select set_config('random_page_cost', '40', true), set_config('plan_cache_mode', ${run < 2 ? 'auto' : 'force_generic_plan'}, true)`)
+            const before = await assetRowsFetched(tx)
+            const out = await work(tx)
+            fetched = Math.max(fetched, (await assetRowsFetched(tx)) - before)
+            return out
+          }),
+      })
+    }
+    return { result: result!, fetched }
   }
 
   // A page, the sizes of the two after it, and each shown photo's renditions checked against its
@@ -141,23 +152,26 @@ describe('a large gallery whose rows lie scattered through the table', () => {
     expect(firstPage.result.media[0].id).toBe(first)
     const later = await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next }))
     expect(later.result.media.map((item) => item.id)).toEqual(copies.slice(GALLERY_PAGE_SIZE - 1, 2 * GALLERY_PAGE_SIZE - 1))
-    // The videos of a gallery of photos: none, found without walking past its photos.
+    // The tabs: its photos, and its videos (none), found without walking past its photos.
+    const photos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'photos' }))
+    expect(photos.result.media).toHaveLength(GALLERY_PAGE_SIZE)
     const videos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'videos' }))
     expect(videos.result.media).toEqual([])
-    // And so on every later call, once PostgreSQL keeps one plan for the statement (after five).
-    const again: Array<{ fetched: number }> = []
-    for (let call = 0; call < 8; call++) again.push(await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next })))
-    for (const read of [firstPage, later, videos, ...again]) expect(read.fetched).toBeLessThan(PHOTOS / 4)
+    for (const [name, read] of Object.entries({ firstPage, later, photos, videos })) expect(read.fetched, name).toBeLessThan(PHOTOS / 4)
+  })
+
+  it('finds the covers of the landing page down each gallery, not by sorting its photos', async () => {
+    const landing = await rowsFetched((fan) => getCompanyLanding(fan))
+    expect(landing.result.galleries.find((gallery) => gallery.id === galleryId)?.coverAssetId).toBe(first)
+    expect(landing.fetched).toBeLessThan(PHOTOS / 4)
   })
 
   it("reads a live show's newest photos, and those after a fan's place, not the whole show", async () => {
-    for (let call = 0; call < 7; call++) {
-      const newest = await rowsFetched((fan) => fan.read((tx) => findNewestLivePhotos(tx, galleryId, 12)))
-      expect(newest.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 12 }, (_, index) => PHOTOS - index))
-      // A fan whose stream drops early in the show and comes back: the next few after their place.
-      const resumed = await rowsFetched((fan) => fan.read((tx) => findLivePhotosAfter(galleryId, 3, 50, tx)))
-      expect(resumed.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 50 }, (_, index) => 4 + index))
-      for (const read of [newest, resumed]) expect(read.fetched).toBeLessThan(PHOTOS / 4)
-    }
+    const newest = await rowsFetched((fan) => fan.read((tx) => findNewestLivePhotos(tx, galleryId, 12)))
+    expect(newest.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 12 }, (_, index) => PHOTOS - index))
+    // A fan whose stream drops early in the show and comes back: the next few after their place.
+    const resumed = await rowsFetched((fan) => fan.read((tx) => findLivePhotosAfter(galleryId, 3, 50, tx)))
+    expect(resumed.result.map((photo) => photo.seq)).toEqual(Array.from({ length: 50 }, (_, index) => 4 + index))
+    for (const [name, read] of Object.entries({ newest, resumed })) expect(read.fetched, name).toBeLessThan(PHOTOS / 4)
   })
 })

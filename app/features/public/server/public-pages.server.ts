@@ -160,7 +160,10 @@ export function readTogether<T>(context: PublicContext, work: (context: PublicCo
 }
 
 // Sub-selects are written out in full: drizzle's unqualified column names would bind to the inner table.
-/** The cover fans see: the chosen one, else the first photo or video that is ready (the editor shows the same). */
+/**
+ * The cover fans see: the chosen one, else the first photo or video that is ready (the editor
+ * shows the same). Fans' reads of it run `withoutSorting` (see there).
+ */
 export const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
   select first.id from assets as first
   where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
@@ -178,7 +181,8 @@ const keptCount = (column: 'photos' | 'videos') => sql<number>`coalesce((select 
 const audioFiles = sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`
 
 export async function getCompanyLanding({ company, read }: PublicContext) {
-  return read(async (tx) => {
+  // Each gallery's cover, where none was chosen its first photo: down its index, never its photos sorted.
+  return read((tx) => withoutSorting(tx, async () => {
     const galleries = await tx
       .select({
         id: contentItem.id,
@@ -205,12 +209,13 @@ export async function getCompanyLanding({ company, read }: PublicContext) {
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'single'), eq(contentItem.status, 'published'), isNull(contentItem.eventId)))
       .orderBy(desc(contentItem.publishedAt))
     return { galleries, events, resources }
-  })
+  }))
 }
 
 /** A published event with its published galleries and single content. */
 export async function getPublicEvent({ company, read }: PublicContext, eventSlug: string) {
-  return read(async (tx) => {
+  // As on the landing: each gallery's cover found down its index.
+  return read((tx) => withoutSorting(tx, async () => {
     const [found] = await tx
       .select({ id: event.id, title: event.title, description: event.description, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
       .from(event)
@@ -231,7 +236,7 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
       .orderBy(...eventOrder)
     return { event: found, items }
-  })
+  }))
 }
 
 export type PublicMedia = {
@@ -260,6 +265,15 @@ export function parseGalleryCursor(text: string | null) {
 const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], photos: ['image'], videos: ['video'] }
 
 /**
+ * A tab's media types written into the statement, not passed as values: each tab is then its own
+ * prepared statement, and the plan PostgreSQL keeps for every call knows which types it reads. Kept
+ * for any tab (a value it could not see), the plan of the videos tab walked the gallery's whole
+ * order looking for its few videos instead of going down their own index.
+ */
+const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `'${type}'`).join(', '))
+
+
+/**
  * The proportions of the pages after this one (PAGES_HELD_AHEAD of them), so the fan's browser can
  * hold their space before they arrive (a fan who scrolls faster than they load sees nothing move),
  * and whether more follows them.
@@ -271,7 +285,7 @@ export function shownFiles(galleryId: string, tab: GalleryTab, after: { position
   return and(
     eq(asset.contentItemId, galleryId),
     eq(asset.processingStatus, 'ready'),
-    inArray(asset.mediaType, SHOWN_TYPES[tab]),
+    sql`${asset.mediaType} in (${shownTypes(tab)})`,
     sql`${asset.width} is not null and ${asset.height} is not null`,
     after ? sql`(${asset.position}, ${asset.id}) > (${after.position}, ${after.id}::uuid)` : undefined,
   )
@@ -313,12 +327,11 @@ export async function galleryMediaAmong(tx: Transaction, galleryId: string, asse
   return rows.map(toPublicMedia)
 }
 
-// Down the index of the gallery's order (position, then id; per media type for a tab), stopping at the page's end.
+/**
+ * A page of the gallery's files after `after`, down the index of the tab's order to the page's
+ * end: read `withoutSorting`.
+ */
 async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
-  return withoutSorting(tx, () => readGalleryPage(tx, galleryId, options))
-}
-
-async function readGalleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
   const after = parseGalleryCursor(options.after)
   const rows = await tx
     .select(MEDIA_COLUMNS)
@@ -382,17 +395,19 @@ async function findGalleryForPage(tx: Transaction, company: PublicCompany, galle
  * outlives them.
  */
 export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
-  return read(async (tx) => {
-    const { preparing, ...gallery } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
-    const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
-    return { gallery, ...page, preparing }
-  })
+  return read((tx) =>
+    withoutSorting(tx, async () => {
+      const { preparing, ...gallery } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
+      const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
+      return { gallery, ...page, preparing }
+    }),
+  )
 }
 
 /** The next page of a gallery's photos and videos, as the fan scrolls. */
 export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after: string | null }) {
   // Only its id: the page's counts and set-list came with the gallery's first page.
-  return read(async (tx) => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options))
+  return read((tx) => withoutSorting(tx, async () => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options)))
 }
 
 /** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */
