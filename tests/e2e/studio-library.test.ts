@@ -5,7 +5,13 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { FILES_SHOWN_AT_ONCE } from '#app/features/content/editor-paging'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'studio-library')
@@ -13,6 +19,7 @@ let browser: Browser
 let desk: BrowserContext
 let page: Page
 let cookies: Map<string, string>
+let admin: Awaited<ReturnType<typeof createCompanyAdmin>>
 
 // Chosen in this order, which is neither alphabetical nor the order they were taken in: the first
 // is the largest, so it finishes after the others.
@@ -57,7 +64,7 @@ async function createGallery(target: Page, title: string) {
 describe('the studio: Highlights as a library and the gallery editor', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
-    const admin = await createCompanyAdmin('e2e-studio')
+    admin = await createCompanyAdmin('e2e-studio')
     cookies = admin.client.cookies
     browser = await launchBrowser()
     desk = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
@@ -263,5 +270,20 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await mobile.screenshot({ path: path.join(SHOTS, 'editor-uploading-390.png') })
     await poll(() => mobile.getByTestId('media-card').count(), 60_000).toBe(7)
     await phone.close()
+  })
+
+  it('draws a festival-sized gallery a part at a time: the rest as the admin scrolls or asks', async () => {
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Festival, day one', slug: 'festival-day-one', status: 'draft' }).returning())
+    const first = (await tusUpload(admin.client, await makePhoto(900, 600, '#3355aa'), { filename: 'opening.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([first.assetId])
+    await copyReadyPhoto(first.assetId, FILES_SHOWN_AT_ONCE + 9)
+    await visit(page, `/admin/content/${gallery.id}`)
+    expect(await cards().count()).toBe(FILES_SHOWN_AT_ONCE)
+    expect(await page.getByRole('heading', { name: `Photos and videos (${FILES_SHOWN_AT_ONCE + 10})` }).isVisible()).toBe(true)
+    expect(await page.getByText('10 more not shown yet').isVisible()).toBe(true)
+    // Scrolled near the end, the rest come by themselves; pressed, the button would bring them too.
+    await page.getByTestId('show-more-files').scrollIntoViewIfNeeded()
+    await poll(() => cards().count()).toBe(FILES_SHOWN_AT_ONCE + 10)
+    expect(await page.getByTestId('show-more-files').count()).toBe(0)
   })
 })

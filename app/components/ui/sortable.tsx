@@ -44,7 +44,10 @@ export function useSortableOrder(ids: string[], fetcher: Fetcher) {
 }
 
 type SortableAreaProps = {
+  /** The items drawn, in order: the whole list, or its first part when the rest is not drawn yet. */
   order: string[]
+  /** How many items the whole list holds, when `order` is its first part. */
+  total?: number
   onMove: (from: number, to: number) => void
   /** What the screen reader calls an item (a file name, a title). */
   nameOf: (id: string) => string
@@ -56,16 +59,16 @@ type SortableAreaProps = {
 }
 
 /** The drag area around a list or grid of `useSortableItem`s, in `order`. */
-export function SortableArea({ order, onMove, nameOf, instructions, strategy = rectSortingStrategy, disabled, children }: SortableAreaProps) {
+export function SortableArea({ order, total = order.length, onMove, nameOf, instructions, strategy = rectSortingStrategy, disabled, children }: SortableAreaProps) {
   const { t } = useTranslation()
   // 6 px before a pointer drag starts, so clicks, links and checkboxes on an item still work.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
   const name = (id: string | number) => nameOf(String(id))
   const positionOf = (id: string | number) => order.indexOf(String(id)) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('studio.editor.dnd.picked', { name: name(active.id), position: positionOf(active.id), count: order.length }),
-    onDragOver: ({ active, over }) => (over ? t('studio.editor.dnd.over', { name: name(active.id), position: positionOf(over.id), count: order.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('studio.editor.dnd.dropped', { name: name(active.id), position: positionOf(over.id), count: order.length }) : undefined),
+    onDragStart: ({ active }) => t('studio.editor.dnd.picked', { name: name(active.id), position: positionOf(active.id), count: total }),
+    onDragOver: ({ active, over }) => (over ? t('studio.editor.dnd.over', { name: name(active.id), position: positionOf(over.id), count: total }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('studio.editor.dnd.dropped', { name: name(active.id), position: positionOf(over.id), count: total }) : undefined),
     onDragCancel: ({ active }) => t('studio.editor.dnd.cancelled', { name: name(active.id) }),
   }
   function onDragEnd({ active, over }: DragEndEvent) {

@@ -1,11 +1,12 @@
 import { ArrowDownAZ, CalendarClock, Trash2, X } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { SortableArea, useSortableOrder } from '#app/components/ui/sortable'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
+import { FILES_SHOWN_AT_ONCE } from '../editor-paging'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileCard } from './content-file-card'
 import { UploadTile, useUploadTiles } from './upload-tile'
@@ -24,6 +25,29 @@ export function sortFiles(files: ContentFile[], by: 'captured' | 'name') {
 }
 
 type Props = { contentItemId: string; files: ContentFile[]; canEdit: boolean; coverAssetId: string | null }
+
+/** The button that shows the next tiles, pressed by itself when it comes within a few screens. */
+function ShowMoreFiles({ hidden, onShowMore }: { hidden: number; onShowMore: () => void }) {
+  const { t } = useTranslation()
+  const button = useRef<HTMLButtonElement>(null)
+  const showMore = useRef(onShowMore)
+  showMore.current = onShowMore
+  useEffect(() => {
+    const element = button.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore.current(), { rootMargin: '1500px 0px' })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [hidden])
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-3 py-2">
+      <Button ref={button} variant="secondary" onClick={onShowMore} data-testid="show-more-files">
+        {t('studio.editor.showMore', { count: Math.min(hidden, FILES_SHOWN_AT_ONCE) })}
+      </Button>
+      <span className="text-sm text-ink-muted">{t('studio.editor.notShown', { hidden })}</span>
+    </div>
+  )
+}
 
 /**
  * The gallery's files in their order: dragged with a mouse, a finger or the keyboard (the grip
@@ -53,6 +77,10 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
     })
   const setCover = (assetId: string) => void editor.submit({ intent: 'set-cover', assetId }, { method: 'post' })
   const chosen = ordered.filter((file) => selected.has(file.id))
+  // The first `shownCount` files in their order; moves keep their places in the whole order (a prefix of it).
+  const [shownCount, setShownCount] = useState(FILES_SHOWN_AT_ONCE)
+  const shown = ordered.length > shownCount ? ordered.slice(0, shownCount) : ordered
+  const hidden = ordered.length - shown.length
 
   if (files.length === 0 && tiles.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
   return (
@@ -94,9 +122,9 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           </Button>
         </div>
       ) : null}
-      <SortableArea order={order} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
+      <SortableArea order={hidden > 0 ? order.slice(0, shownCount) : order} total={order.length} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
         <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
-          {ordered.map((file, index) => (
+          {shown.map((file, index) => (
             <ContentFileCard
               key={file.id}
               file={file}
@@ -115,6 +143,7 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           ))}
         </ol>
       </SortableArea>
+      {hidden > 0 ? <ShowMoreFiles hidden={hidden} onShowMore={() => setShownCount((count) => count + FILES_SHOWN_AT_ONCE)} /> : null}
       <ConfirmDialog
         open={confirmRemove}
         onOpenChange={setConfirmRemove}
