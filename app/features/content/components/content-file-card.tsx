@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Check, GripVertical, Star, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -32,6 +32,13 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, 
   const fetcher = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
+  // The text fields are drawn once the admin first opens them, then kept (typed words and all):
+  // three fields on each of a large gallery's tiles were half of its page. Opened before the
+  // page's code ran, they are drawn as it starts.
+  const [textOpen, setTextOpen] = useState(false)
+  const syncTextOpen = useCallback((details: HTMLDetailsElement | null) => {
+    if (details?.open) setTextOpen(true)
+  }, [])
   useOutcomeToast(fetcher.data)
   useOutcomeToast(remover.data)
   return (
@@ -91,25 +98,29 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, 
             </button>
           </div>
         ) : null}
-        <details className="text-sm">
+        <details className="text-sm" ref={syncTextOpen} onToggle={(event) => event.currentTarget.open && setTextOpen(true)}>
           <summary className="cursor-pointer text-xs font-medium text-accent sm:text-sm">{t('content.media.editText')}</summary>
-          <fetcher.Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="file-text" />
-            <input type="hidden" name="assetId" value={file.id} />
-            <TextField label={t('content.media.title')} name="title" defaultValue={file.title ?? ''} maxLength={200} disabled={!canEdit} />
-            <TextField label={t('content.media.alt')} name="altText" defaultValue={file.altText ?? ''} maxLength={500} hint={t('content.media.altHint')} disabled={!canEdit} />
-            <TextField label={t('content.media.description')} name="description" defaultValue={file.description ?? ''} maxLength={2000} disabled={!canEdit} />
-            {canEdit ? (
-              <Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
-                {t('content.media.saveText')}
-              </Button>
-            ) : null}
-          </fetcher.Form>
-          {canEdit && file.mediaType !== 'image' ? (
-            <div className="mt-3 space-y-1.5">
-              <p className="text-xs font-medium">{t('content.media.customThumbnail')}</p>
-              <UploadPanel target={{ purpose: 'thumbnail', assetId: file.id }} accept=".jpg,.jpeg,.png,.webp" multiple={false} compact hint={t('content.media.customThumbnailHint')} />
-            </div>
+          {textOpen ? (
+            <>
+              <fetcher.Form method="post" className="mt-3 space-y-3">
+                <input type="hidden" name="intent" value="file-text" />
+                <input type="hidden" name="assetId" value={file.id} />
+                <TextField label={t('content.media.title')} name="title" defaultValue={file.title ?? ''} maxLength={200} disabled={!canEdit} />
+                <TextField label={t('content.media.alt')} name="altText" defaultValue={file.altText ?? ''} maxLength={500} hint={t('content.media.altHint')} disabled={!canEdit} />
+                <TextField label={t('content.media.description')} name="description" defaultValue={file.description ?? ''} maxLength={2000} disabled={!canEdit} />
+                {canEdit ? (
+                  <Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
+                    {t('content.media.saveText')}
+                  </Button>
+                ) : null}
+              </fetcher.Form>
+              {canEdit && file.mediaType !== 'image' ? (
+                <div className="mt-3 space-y-1.5">
+                  <p className="text-xs font-medium">{t('content.media.customThumbnail')}</p>
+                  <UploadPanel target={{ purpose: 'thumbnail', assetId: file.id }} accept=".jpg,.jpeg,.png,.webp" multiple={false} compact hint={t('content.media.customThumbnailHint')} />
+                </div>
+              ) : null}
+            </>
           ) : null}
         </details>
         {canEdit && !isCover && (file.mediaType === 'image' || file.mediaType === 'video') ? (
