@@ -33,7 +33,7 @@ export function ContentFileCard({ file, index, count, canEdit, onMove, isCover, 
   const remover = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
   // The text fields are drawn once the admin first opens them, then kept (typed words and all):
-  // three fields on each of a large gallery's tiles were half of its page. Opened before the
+  // three fields on each of a large gallery's tiles were a quarter of its page. Opened before the
   // page's code ran, they are drawn as it starts.
   const [textOpen, setTextOpen] = useState(false)
   const syncTextOpen = useCallback((details: HTMLDetailsElement | null) => {
