@@ -43,10 +43,12 @@ export async function galleryOf(databaseUrl, slug, count) {
       `insert into content_items (company_id, kind, title, slug, status, published_at)
        select companies.id, 'gallery', item.title, item.slug, item.status, item.published_at::timestamptz from companies,
          (values ($1, $2, 'published', now()), ($1 || ' (second stage)', $2 || '-second-stage', 'draft', null)) as item(title, slug, status, published_at)
-       where companies.slug = 'demo' returning id`,
+       where companies.slug = 'demo' returning id, status`,
       [`${count} photos`, slug],
     )
-    const [itemId, otherItemId] = rows.map((row) => row.id)
+    // By status: the order of returned rows is not promised.
+    const itemId = rows.find((row) => row.status === 'published').id
+    const otherItemId = rows.find((row) => row.status === 'draft').id
     const source = (await db.query(`select a.* from assets a join companies c on c.id = a.company_id where c.slug = 'demo' and a.media_type = 'image' and a.processing_status = 'ready' and a.purpose = 'gallery-media' order by a.created_at limit 1`)).rows[0]
     await db.query(
       `insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, placeholder, placeholder_image, processing_status, optimized)

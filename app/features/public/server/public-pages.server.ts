@@ -272,7 +272,6 @@ const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], pho
  */
 const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `'${type}'`).join(', '))
 
-
 /**
  * The proportions of the pages after this one (PAGES_HELD_AHEAD of them), so the fan's browser can
  * hold their space before they arrive (a fan who scrolls faster than they load sees nothing move),
