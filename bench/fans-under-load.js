@@ -73,6 +73,27 @@ export async function galleryOf(databaseUrl, slug, count) {
   return `/demo/galeria/${slug}`
 }
 
+/**
+ * A gallery made by `galleryOf` given a set-list of `songs` songs, four minutes each from 21:00 on
+ * the venue's clock, and capture times across the show as cameras leave them: half a wall clock
+ * with no zone, half a true instant (brought to the venue's zone, Lisbon), one in ten none at all.
+ */
+async function withSetlist(databaseUrl, path, songs) {
+  const start = Date.parse('2026-07-14T21:00:00Z')
+  const list = Array.from({ length: songs }, (_, index) => ({ title: `Song ${index + 1}`, startsAt: new Date(start + index * 4 * 60_000).toISOString() }))
+  const setlist = { songs: list, source: list.map((song) => `${song.startsAt.slice(11, 16)} ${song.title}`).join('\n'), timeZone: 'Europe/Lisbon', clockShiftSeconds: 0, showStartsAt: list[0].startsAt }
+  await withSystemDatabase(databaseUrl, async (db) => {
+    const { rows } = await db.query('update content_items set setlist = $2 where slug = $1 returning id', [path.split('/').pop(), JSON.stringify(setlist)])
+    await db.query(
+      `update assets set captured_at = case when position % 10 = 0 then null else $2::timestamptz + (position % ($3::int * 4 + 10)) * interval '1 minute' - case when position % 2 = 0 then interval '0' else interval '1 hour' end end,
+         capture_offset_minutes = case when position % 2 = 0 then null else 60 end
+       where content_item_id = $1`,
+      [rows[0].id, new Date(start).toISOString(), songs],
+    )
+  })
+  return path
+}
+
 /** Time to the first byte and the size of an uncached render (a query string the cache has not seen). */
 async function uncachedRender(url, expectedStatus = 200) {
   const started = performance.now()
@@ -95,22 +116,29 @@ const ROUNDS = 41
 export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
   const small = await galleryOf(databaseUrl, 'bench-fifty', 50)
   const large = await galleryOf(databaseUrl, 'bench-five-thousand', 5000)
-  for (let i = 0; i < 5; i++) await Promise.all([uncachedRender(`${baseUrl}${small}`), uncachedRender(`${baseUrl}${large}`)]) // warm-up
+  // The same two sizes with a 20-song set-list: the page then also lists its chapters with their counts.
+  const smallSongs = await withSetlist(databaseUrl, await galleryOf(databaseUrl, 'bench-fifty-songs', 50), 20)
+  const largeSongs = await withSetlist(databaseUrl, await galleryOf(databaseUrl, 'bench-five-thousand-songs', 5000), 20)
+  const all = [small, large, smallSongs, largeSongs]
+  for (let i = 0; i < 5; i++) await Promise.all(all.map((path) => uncachedRender(`${baseUrl}${path}`))) // warm-up
   // The floor under any page: the same company's answer for a gallery that is not there (one row
   // read, the shell rendered), so the gallery's own share of its render can be read off.
   const missing = '/demo/galeria/no-such-gallery'
-  const figures = { small: [], large: [], missing: [] }
+  const figures = { small: [], large: [], smallSongs: [], largeSongs: [], missing: [] }
   // Each round costs well under a second; 15 rounds let one busy moment of a shared machine move
   // the 5,000-photo page's ratio by a fifth (1.30× and 1.21× in two runs, 1.05× over 40 rounds).
   for (let round = 0; round < ROUNDS; round++) {
     figures.small.push(await uncachedRender(`${baseUrl}${small}`))
     figures.large.push(await uncachedRender(`${baseUrl}${large}`))
+    figures.smallSongs.push(await uncachedRender(`${baseUrl}${smallSongs}`))
+    figures.largeSongs.push(await uncachedRender(`${baseUrl}${largeSongs}`))
     figures.missing.push(await uncachedRender(`${baseUrl}${missing}`, 404))
   }
   const smallTotal = median(figures.small.map((figure) => figure.totalMs))
   report(`uncached render of a 50-photo gallery (server time on loopback, median of ${ROUNDS})`, smallTotal, 'ms', 'goal', 10, 1, { lowerIsBetter: true })
   report(`uncached render of the same company's 404 page (the floor under any page), median of ${ROUNDS}`, median(figures.missing.map((figure) => figure.totalMs)), 'ms', '50-photo gallery', smallTotal, null, { lowerIsBetter: true })
   report('5,000-photo gallery: first byte, uncached', median(figures.large.map((figure) => figure.firstByteMs)), 'ms', '50-photo gallery', median(figures.small.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
+  report('5,000-photo gallery with a 20-song set-list: first byte, uncached', median(figures.largeSongs.map((figure) => figure.firstByteMs)), 'ms', '50 photos, same set-list', median(figures.smallSongs.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
   report('5,000-photo gallery: HTML size', figures.large[0].bytes / 1024, 'KB', '50-photo gallery', figures.small[0].bytes / 1024, 1.2, { lowerIsBetter: true })
   await benchEditorSizes({ baseUrl, databaseUrl, report, galleries: { small, large } })
 }

@@ -26,6 +26,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -566,6 +567,12 @@ export const asset = pgTable(
      */
     captureOffsetMinutes: integer('capture_offset_minutes'),
     /**
+     * The song of its gallery's set-list this file was taken in (1 = the first), 0 for the closing
+     * "more from the night", empty when the gallery has no set-list. Kept by the database from the
+     * capture time and the set-list (app_song_of, migration 0042), so fans' pages never place files.
+     */
+    setlistSong: smallint('setlist_song'),
+    /**
      * Which upload batch brought a gallery file and its place in the order the files were chosen:
      * files finishing out of order still land in that order (migration 0025).
      */
@@ -706,6 +713,26 @@ export const galleryFileCount = pgTable('gallery_file_counts', {
   preparingPhotos: integer('preparing_photos').notNull().default(0),
   preparingVideos: integer('preparing_videos').notNull().default(0),
 })
+
+/**
+ * How many files fans see in each chapter of a gallery's set-list (song 0: "more from the
+ * night"), kept by the database as files and set-lists change (migration 0042), as
+ * gallery_file_counts keeps a gallery's.
+ */
+export const galleryChapterCount = pgTable(
+  'gallery_chapter_counts',
+  {
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    song: smallint('song').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    files: integer('files').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.contentItemId, table.song] })],
+)
 
 /** A fan's comment on a gallery or a single item; fans see it once it is approved. */
 export const comment = pgTable(

@@ -101,6 +101,7 @@ describe('tenant isolation', () => {
       'custom_domains',
       'downloads',
       'events',
+      'gallery_chapter_counts',
       'gallery_file_counts',
       'invoices',
       'leads',

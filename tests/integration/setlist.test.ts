@@ -7,8 +7,11 @@ import { zipEntryNames as zipNames } from '../support/zip'
 import { asset, contentItem, download, event, organization } from '#db/schema'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
-import { withSystem } from '#app/lib/db.server'
-import { waitForAssetsReady } from '../support/assets'
+import { withPublicRead, withSystem } from '#app/lib/db.server'
+import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { assignChapters, LAST_SONG_MINUTES, parseSetlist, type StoredSetlist } from '#app/features/setlist/setlist'
+import { chaptersOf, loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { makeVideo } from '../support/media-files'
@@ -121,10 +124,12 @@ describe('set-list chapters', () => {
     const [untouched] = await withSystem((tx) => tx.select({ setlist: contentItem.setlist }).from(contentItem).where(eq(contentItem.id, gallery.id)))
     expect(untouched.setlist).toBeNull()
 
-    const saved = await admin.client.postForm(setlistPath, form)
+    // A zone typed in any case is kept by its canonical name, which the database reads as well (it places the files).
+    const saved = await admin.client.postForm(setlistPath, { ...form, timeZone: 'europe/lisbon' })
     expect(saved.status).toBe(200)
     // The panel reads back what was kept: songs resolved on the show's clock, from its event's start.
     const kept = (await admin.client.get(setlistPath)).json()
+    expect(kept.setlist.timeZone).toBe('Europe/Lisbon')
     expect(kept.setlist.songs).toEqual([
       { title: 'Opening Night', startsAt: '2026-07-14T21:04:00.000Z' },
       { title: 'Second Song', startsAt: '2026-07-14T21:10:00.000Z' },
@@ -204,4 +209,96 @@ describe('set-list chapters', () => {
     expect((await admin.client.postForm(setlistPath, { ...form, source: '' })).status).toBe(200)
     expect(belowSetlist(await page())).toBe('')
   }, 180_000)
+})
+
+describe('the database places files in songs as the set-list panel does', () => {
+  /** A seeded sequence, so a failure can be run again as it was. */
+  const seeded = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31)
+
+  /**
+   * A gallery of 400 photos taken around a show, their capture times as cameras leave them: a
+   * wall clock with no zone, a true instant (a camera that knew its offset, or a video), none at
+   * all; some exactly on a song's start or on the last song's end. The database's placement
+   * (what fans' pages, chapter ZIPs and analytics use) must be assignChapters' (the admin's
+   * preview) for each file, across a night when the clocks change and with a clock shift.
+   */
+  const cases: Array<{ name: string; timeZone: string; setlist: string; showStartsAt: string; from: string; hours: number; clockShiftSeconds: number }> = [
+    // Lisbon's clocks go back from 02:00 to 01:00 on 25 October 2026: 01:10 happens twice.
+    { name: 'Lisbon, the night the clocks go back', timeZone: 'Europe/Lisbon', setlist: '23:30 Doors\n23:50 One\n23:50 Same start\n00:40 Two\n01:05 Three\n01:20 Four\n02:10 Encore', showStartsAt: '2026-10-24T23:30:00Z', from: '2026-10-24T22:00:00Z', hours: 6, clockShiftSeconds: -90 },
+    // New York's go forward from 02:00 to 03:00 on 8 March 2026: 02:30 never happens.
+    { name: 'New York, the night the clocks go forward', timeZone: 'America/New_York', setlist: '01:00 One\n01:45 Two\n02:20 Three\n03:05 Four', showStartsAt: '2026-03-08T01:00:00Z', from: '2026-03-08T05:00:00Z', hours: 5, clockShiftSeconds: 3600 },
+    // A summer show west of UTC.
+    { name: 'Los Angeles in summer', timeZone: 'America/Los_Angeles', setlist: '20:00 One\n20:30 Two\n21:15 Three', showStartsAt: '2026-07-14T20:00:00Z', from: '2026-07-15T02:00:00Z', hours: 3, clockShiftSeconds: 0 },
+  ]
+
+  it.each(cases)('$name', async ({ timeZone, setlist: text, showStartsAt, from, hours, clockShiftSeconds }) => {
+    const admin = await createCompanyAdmin('setlist-sql')
+    const slug = `show-${randomBytes(3).toString('hex')}`
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug, title: 'Show', status: 'published', publishedAt: new Date() }).returning())
+    const first = (await tusUpload(admin.client, await exifPhoto('#0af'), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([first.assetId])
+    const ids = [first.assetId, ...(await copyReadyPhoto(first.assetId, 399))]
+
+    const { songs, problems } = parseSetlist(text, new Date(showStartsAt))
+    expect(problems).toEqual([])
+    const setlist: StoredSetlist = { songs, source: text, timeZone, clockShiftSeconds, showStartsAt: null }
+    const random = seeded(ids.length + text.length)
+    const lastEnd = Date.parse(songs.at(-1)!.startsAt) + LAST_SONG_MINUTES * 60_000
+    const onEdges = [...songs.map((song) => Date.parse(song.startsAt)), lastEnd].map((wall) => wall - clockShiftSeconds * 1000)
+    const capture = ids.map((id, index) => {
+      const kind = random()
+      if (kind < 0.1) return { id, capturedAt: null, captureOffsetMinutes: null }
+      // Wall clocks exactly on a song's start or the last song's end, as a camera with whole seconds gives them.
+      if (index < onEdges.length * 2) return { id, capturedAt: new Date(onEdges[index % onEdges.length] - (index >= onEdges.length ? 1000 : 0)), captureOffsetMinutes: null }
+      const instant = new Date(Date.parse(from) + Math.floor(random() * hours * 3600) * 1000)
+      return kind < 0.5 ? { id, capturedAt: instant, captureOffsetMinutes: null } : { id, capturedAt: instant, captureOffsetMinutes: kind < 0.75 ? 0 : 60 }
+    })
+    await withSystem(async (tx) => {
+      await tx.update(contentItem).set({ setlist }).where(eq(contentItem.id, gallery.id))
+      for (const file of capture) await tx.update(asset).set({ capturedAt: file.capturedAt, captureOffsetMinutes: file.captureOffsetMinutes }).where(eq(asset.id, file.id))
+    })
+
+    // Each file placed as its capture time is written (the processing job's way), by the set-list kept on the gallery.
+    const placedNow = async (stored: StoredSetlist) => {
+      const expected = assignChapters(stored, capture)
+      expect(expected.filter((chapter) => chapter.itemIds.length > 0).length).toBeGreaterThan(songs.length / 2)
+      expect(await withPublicRead(admin.company.id, (tx) => chaptersOf(tx, gallery.id, stored))).toEqual(expected)
+      // The fans' page: each chapter's count as the database keeps it, and a chapter's photos in the gallery's order.
+      const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
+      for (const chapter of expected) {
+        const shown = await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key)
+        expect(shown!.chapters.find((listed) => listed.key === chapter.key)?.count ?? 0).toBe(chapter.itemIds.length)
+        expect(shown!.media?.map((media) => media.id) ?? []).toEqual(chapter.itemIds)
+      }
+    }
+    await placedNow(setlist)
+
+    // The company corrects the camera clock: every file is placed again.
+    const shifted = { ...setlist, clockShiftSeconds: clockShiftSeconds + 150 }
+    await withSystem((tx) => tx.update(contentItem).set({ setlist: shifted }).where(eq(contentItem.id, gallery.id)))
+    await placedNow(shifted)
+    // Files leave the grid (one deleted, one hidden by moderation, one back to processing): the counts follow.
+    await withSystem(async (tx) => {
+      await tx.delete(asset).where(eq(asset.id, ids[7]))
+      await tx.update(asset).set({ moderation: 'pending' }).where(eq(asset.id, ids[8]))
+      await tx.update(asset).set({ processingStatus: 'processing' }).where(eq(asset.id, ids[9]))
+    })
+    capture.splice(7, 3)
+    await placedNow(shifted)
+  })
+})
+
+describe('a set-list kept with a zone this database cannot read', () => {
+  it('still lets its gallery take files, reading their capture times as the venue clock', async () => {
+    const admin = await createCompanyAdmin('setlist-zone')
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug: `old-${randomBytes(3).toString('hex')}`, title: 'Old show', status: 'published', publishedAt: new Date() }).returning())
+    const { songs } = parseSetlist('21:00 One\n21:30 Two', new Date('2026-07-14T21:00:00Z'))
+    // Saved before zones were kept by their canonical names: Node reads this one, PostgreSQL does not.
+    await withSystem((tx) => tx.update(contentItem).set({ setlist: { songs, source: '', timeZone: 'US/Pacific-New', clockShiftSeconds: 0, showStartsAt: null } }).where(eq(contentItem.id, gallery.id)))
+    const upload = await tusUpload(admin.client, await exifPhoto('#f80', { at: '2026:07:14 21:35:00', offset: '-07:00' }), { filename: 'late.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    await waitForAssetsReady([upload.assetId!])
+    const [file] = await withSystem((tx) => tx.select({ song: asset.setlistSong, offset: asset.captureOffsetMinutes }).from(asset).where(eq(asset.id, upload.assetId!)))
+    // 04:35 UTC read as the venue's clock: after the last song.
+    expect(file).toEqual({ song: 0, offset: -420 })
+  })
 })

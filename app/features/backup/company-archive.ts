@@ -40,6 +40,7 @@ export const TABLES_LEFT_OUT = {
   audit_events: "the original's trail; the restore starts the copy's own",
   asset_renditions: 'made again from the originals after a restore',
   gallery_file_counts: "counted again by the database as the restored files come in",
+  gallery_chapter_counts: "counted again by the database as the restored files come in",
   analytics_events: 'raw events: their figures are in the rollups, the events themselves expire',
   analytics_visitor_marks: 'who was counted today, pruned after 48 hours',
   analytics_view_marks: 'repeat views within 30 minutes, pruned after 48 hours',

@@ -4,7 +4,12 @@ import { isTimeZone, parseClockShift } from './setlist'
 /** The set-list panel's form: the pasted text, the venue's zone, a clock shift and (without an event) the show's start. */
 export const ZSetlistForm = z.object({
   source: z.string().max(20_000, 'setlist.errors.tooLong').optional().default(''),
-  timeZone: z.string({ error: 'setlist.errors.timeZone' }).trim().refine(isTimeZone, 'setlist.errors.timeZone'),
+  // Kept by its canonical name ("europe/lisbon" and "US/Pacific-New" name zones too), as the database reads it.
+  timeZone: z
+    .string({ error: 'setlist.errors.timeZone' })
+    .trim()
+    .refine(isTimeZone, 'setlist.errors.timeZone')
+    .transform((zone) => new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone),
   clockShift: z
     .string()
     .optional()

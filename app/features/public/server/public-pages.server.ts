@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
@@ -312,15 +312,14 @@ function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; t
 }
 
 /**
- * The shown photos and videos of a gallery among `assetIds` (a set-list chapter), in gallery
- * order, at most `limit`: what the grid's first page would show of them.
+ * The shown photos and videos of a gallery that meet `among` (a set-list chapter's song), in
+ * gallery order, at most `limit`: what the grid's first page would show of them.
  */
-export async function galleryMediaAmong(tx: Transaction, galleryId: string, assetIds: string[], limit: number) {
-  if (assetIds.length === 0) return []
+export async function galleryMediaWhere(tx: Transaction, galleryId: string, among: SQL, limit: number) {
   const rows = await tx
     .select(MEDIA_COLUMNS)
     .from(asset)
-    .where(and(shownFiles(galleryId, 'all', null), inArray(asset.id, assetIds)))
+    .where(and(shownFiles(galleryId, 'all', null), among))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(limit)
   return rows.map(toPublicMedia)
