@@ -97,7 +97,7 @@ async function withSetlist(databaseUrl, path, songs) {
 /** Time to the first byte and the size of an uncached render (a query string the cache has not seen). */
 async function uncachedRender(url, expectedStatus = 200) {
   const started = performance.now()
-  const response = await fetch(`${url}?render=${Math.random().toString(36).slice(2)}`)
+  const response = await fetch(`${url}${url.includes('?') ? '&' : '?'}render=${Math.random().toString(36).slice(2)}`)
   const reader = response.body.getReader()
   const first = await reader.read()
   const firstByteMs = performance.now() - started
@@ -124,7 +124,7 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
   // The floor under any page: the same company's answer for a gallery that is not there (one row
   // read, the shell rendered), so the gallery's own share of its render can be read off.
   const missing = '/demo/galeria/no-such-gallery'
-  const figures = { small: [], large: [], smallSongs: [], largeSongs: [], missing: [] }
+  const figures = { small: [], large: [], smallSongs: [], largeSongs: [], smallSong: [], largeSong: [], missing: [] }
   // Each round costs well under a second; 15 rounds let one busy moment of a shared machine move
   // the 5,000-photo page's ratio by a fifth (1.30× and 1.21× in two runs, 1.05× over 40 rounds).
   for (let round = 0; round < ROUNDS; round++) {
@@ -132,6 +132,8 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
     figures.large.push(await uncachedRender(`${baseUrl}${large}`))
     figures.smallSongs.push(await uncachedRender(`${baseUrl}${smallSongs}`))
     figures.largeSongs.push(await uncachedRender(`${baseUrl}${largeSongs}`))
+    figures.smallSong.push(await uncachedRender(`${baseUrl}${smallSongs}?chapter=3`))
+    figures.largeSong.push(await uncachedRender(`${baseUrl}${largeSongs}?chapter=3`))
     figures.missing.push(await uncachedRender(`${baseUrl}${missing}`, 404))
   }
   const smallTotal = median(figures.small.map((figure) => figure.totalMs))
@@ -139,6 +141,7 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
   report(`uncached render of the same company's 404 page (the floor under any page), median of ${ROUNDS}`, median(figures.missing.map((figure) => figure.totalMs)), 'ms', '50-photo gallery', smallTotal, null, { lowerIsBetter: true })
   report('5,000-photo gallery: first byte, uncached', median(figures.large.map((figure) => figure.firstByteMs)), 'ms', '50-photo gallery', median(figures.small.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
   report('5,000-photo gallery with a 20-song set-list: first byte, uncached', median(figures.largeSongs.map((figure) => figure.firstByteMs)), 'ms', '50 photos, same set-list', median(figures.smallSongs.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
+  report("the same galleries, one song's page (?chapter=3): first byte, uncached", median(figures.largeSong.map((figure) => figure.firstByteMs)), 'ms', '50 photos, same set-list', median(figures.smallSong.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
   report('5,000-photo gallery: HTML size', figures.large[0].bytes / 1024, 'KB', '50-photo gallery', figures.small[0].bytes / 1024, 1.2, { lowerIsBetter: true })
   await benchEditorSizes({ baseUrl, databaseUrl, report, galleries: { small, large } })
 }

@@ -612,6 +612,8 @@ export const asset = pgTable(
     // A gallery's photos, or its videos, in the order fans see them: a tab's pages are read from it
     // without sorting (and its counts from the index alone).
     index('assets_content_media_type_idx').on(t.contentItemId, t.mediaType, t.position, t.id),
+    // A set-list song's files in that order (a chapter's page and ZIP); only galleries with a set-list have rows in it.
+    index('assets_content_song_idx').on(t.contentItemId, t.setlistSong, t.position, t.id).where(sql`${t.setlistSong} is not null`),
     oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),
