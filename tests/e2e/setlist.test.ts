@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { zipEntryNames as zipNames } from '../support/zip'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { waitForAssetsReady } from '../support/assets'
+import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
+import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
@@ -21,6 +22,7 @@ let browser: Browser
 let admin: BrowserContext
 let slug = ''
 let galleryId = ''
+let crowdId = ''
 
 function exifPhoto(color: string, taken?: { at: string; offset?: string }) {
   const image = sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).jpeg({ quality: 85 })
@@ -45,6 +47,7 @@ describe('set-list chapters', () => {
     const ids: string[] = []
     for (const [filename, bytes] of photos) ids.push(((await tusUpload(company.client, bytes, { filename, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
     await waitForAssetsReady(ids, 60_000)
+    crowdId = ids[2]
     browser = await launchBrowser()
     admin = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(admin, baseUrl, company.client.cookies)
@@ -142,4 +145,30 @@ describe('set-list chapters', () => {
     await wide.screenshot({ path: path.join(SHOTS, 'fan-chapter-1440.png'), fullPage: true })
     await desk.close()
   })
+
+  it('a fan scrolls a song with more photos than a page to its end, and opens its last photo', async () => {
+    // The crowd shots have no capture time: "More from the night" now holds more than a page.
+    await copyReadyPhoto(crowdId, GALLERY_PAGE_SIZE + 10)
+    const total = GALLERY_PAGE_SIZE + 11
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await closedCookieBannerBefore(page)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await visit(page, `/${slug}/galeria/lisbon-night?chapter=more`)
+    await page.getByTestId('chapter-heading').filter({ hasText: 'More from the night' }).waitFor()
+    const tiles = page.getByTestId('public-media')
+    expect(await tiles.count()).toBe(GALLERY_PAGE_SIZE)
+    const moreToCome = async () => (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) || (await tiles.count()) < total
+    for (let i = 0; i < 300 && (await moreToCome()); i++) {
+      await page.mouse.wheel(0, 700)
+      await page.waitForTimeout(100)
+    }
+    // Only the song's photos came: none of the other songs' two.
+    expect(await tiles.count()).toBe(total)
+    await page.getByRole('link', { name: `Photo ${total}`, exact: true }).click()
+    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

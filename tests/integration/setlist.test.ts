@@ -9,6 +9,7 @@ import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.serv
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { assignChapters, LAST_SONG_MINUTES, parseSetlist, type StoredSetlist } from '#app/features/setlist/setlist'
 import { chaptersOf, loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
@@ -263,13 +264,27 @@ describe('the database places files in songs as the set-list panel does', () => 
       const expected = assignChapters(stored, capture)
       expect(expected.filter((chapter) => chapter.itemIds.length > 0).length).toBeGreaterThan(songs.length / 2)
       expect(await withPublicRead(admin.company.id, (tx) => chaptersOf(tx, gallery.id, stored))).toEqual(expected)
-      // The fans' page: each chapter's count as the database keeps it, and a chapter's photos in the gallery's order.
+      // The fans' page: each chapter's count as the database keeps it, and its photos page by page in the gallery's order.
       const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
+      const fan = new TestClient()
       for (const chapter of expected) {
-        const shown = await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key)
-        expect(shown!.chapters.find((listed) => listed.key === chapter.key)?.count ?? 0).toBe(chapter.itemIds.length)
-        expect(shown!.media?.map((media) => media.id) ?? []).toEqual(chapter.itemIds)
+        const first = await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key)
+        expect(first!.chapters.find((listed) => listed.key === chapter.key)?.count ?? 0).toBe(chapter.itemIds.length)
+        const seen = first!.page!.media.map((media) => media.id)
+        const throughServer = [...seen]
+        for (let next = first!.page!.next, after = next; next; ) {
+          const page = (await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key, next))!.page!
+          seen.push(...page.media.map((media) => media.id))
+          next = page.next
+          // The same pages as the fan's browser fetches them while scrolling.
+          const fetched = (await fan.get(`/${admin.company.slug}/galeria/${slug}/fotos?chapter=${chapter.key}&after=${encodeURIComponent(after!)}`)).json<{ media: Array<{ id: string }>; next: string | null }>()
+          throughServer.push(...fetched.media.map((media) => media.id))
+          after = fetched.next
+        }
+        expect(seen).toEqual(chapter.itemIds)
+        expect(throughServer).toEqual(chapter.itemIds)
       }
+      expect(Math.max(...expected.map((chapter) => chapter.itemIds.length))).toBeGreaterThan(GALLERY_PAGE_SIZE)
     }
     await placedNow(setlist)
 
@@ -295,9 +310,9 @@ describe('a set-list kept with a zone this database cannot read', () => {
     const { songs } = parseSetlist('21:00 One\n21:30 Two', new Date('2026-07-14T21:00:00Z'))
     // Saved before zones were kept by their canonical names: Node reads this one, PostgreSQL does not.
     await withSystem((tx) => tx.update(contentItem).set({ setlist: { songs, source: '', timeZone: 'US/Pacific-New', clockShiftSeconds: 0, showStartsAt: null } }).where(eq(contentItem.id, gallery.id)))
-    const upload = await tusUpload(admin.client, await exifPhoto('#f80', { at: '2026:07:14 21:35:00', offset: '-07:00' }), { filename: 'late.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
-    await waitForAssetsReady([upload.assetId!])
-    const [file] = await withSystem((tx) => tx.select({ song: asset.setlistSong, offset: asset.captureOffsetMinutes }).from(asset).where(eq(asset.id, upload.assetId!)))
+    const upload = (await tusUpload(admin.client, await exifPhoto('#f80', { at: '2026:07:14 21:35:00', offset: '-07:00' }), { filename: 'late.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await waitForAssetsReady([upload.assetId])
+    const [file] = await withSystem((tx) => tx.select({ song: asset.setlistSong, offset: asset.captureOffsetMinutes }).from(asset).where(eq(asset.id, upload.assetId)))
     // 04:35 UTC read as the venue's clock: after the last song.
     expect(file).toEqual({ song: 0, offset: -420 })
   })

@@ -60,10 +60,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after') })
       const comments = await findPublicComments(together, loaded.gallery.id)
       // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'))
+      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'), query.get('after'))
       return { ...loaded, privacy, comments, setlist }
     })
-    const chapter = setlist?.current ? { media: setlist.media ?? [], next: null, upcoming: null } : { media, next, upcoming }
+    const chapter = setlist?.current && setlist.page ? setlist.page : { media, next, upcoming }
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]
@@ -116,7 +116,10 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
   useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
-  const filter = tab === 'all' ? '' : `?type=${tab}`
+  // A set-list chapter's further pages are its song's; otherwise the tab's.
+  const chapterKey = setlist?.current?.key ?? null
+  const pageQuery: Record<string, string> = chapterKey ? { chapter: chapterKey } : tab === 'all' ? {} : { type: tab }
+  const filter = Object.keys(pageQuery).length > 0 ? `?${new URLSearchParams(pageQuery)}` : ''
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
   useEffect(() => setMore(NO_MORE), [media])
@@ -185,7 +188,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
               upcoming={upcoming}
               template={company.template}
               pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${filter}`}
-              afterHref={(after) => `?${new URLSearchParams({ ...(tab === 'all' ? {} : { type: tab }), after })}`}
+              afterHref={(after) => `?${new URLSearchParams({ ...pageQuery, after })}`}
               startIndex={media.length}
               onOpen={setOpenIndex}
               onChange={setMore}

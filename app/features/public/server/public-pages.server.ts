@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
@@ -279,10 +279,11 @@ const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `
  */
 export type UpcomingPage = { sizes: Array<[width: number, height: number]>; more: boolean }
 
-/** The gallery's files fans see (on `tab`, after a cursor): processed, with a size. */
-export function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null) {
+/** The gallery's files fans see (on `tab`, after a cursor, of one set-list song): processed, with a size. */
+export function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null, song?: number) {
   return and(
     eq(asset.contentItemId, galleryId),
+    song === undefined ? undefined : eq(asset.setlistSong, song),
     eq(asset.processingStatus, 'ready'),
     sql`${asset.mediaType} in (${shownTypes(tab)})`,
     sql`${asset.width} is not null and ${asset.height} is not null`,
@@ -311,30 +312,19 @@ function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; t
   return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
 }
 
-/**
- * The shown photos and videos of a gallery that meet `among` (a set-list chapter's song), in
- * gallery order, at most `limit`: what the grid's first page would show of them.
- */
-export async function galleryMediaWhere(tx: Transaction, galleryId: string, among: SQL, limit: number) {
-  const rows = await tx
-    .select(MEDIA_COLUMNS)
-    .from(asset)
-    .where(and(shownFiles(galleryId, 'all', null), among))
-    .orderBy(asc(asset.position), asc(asset.id))
-    .limit(limit)
-  return rows.map(toPublicMedia)
-}
+/** Which page of a gallery: its tab, the cursor of the last file shown, and a set-list song (a chapter: assets.setlist_song). */
+export type GalleryPageOptions = { tab: GalleryTab; after: string | null; song?: number }
 
 /**
- * A page of the gallery's files after `after`, down the index of the tab's order to the page's
- * end: read `withoutSorting`.
+ * A page of the gallery's files after `after`, down the index of the tab's (or the song's) order
+ * to the page's end: read `withoutSorting`.
  */
-async function galleryPage(tx: Transaction, galleryId: string, options: { tab: GalleryTab; after: string | null }) {
+export async function galleryPage(tx: Transaction, galleryId: string, options: GalleryPageOptions) {
   const after = parseGalleryCursor(options.after)
   const rows = await tx
     .select(MEDIA_COLUMNS)
     .from(asset)
-    .where(shownFiles(galleryId, options.tab, after))
+    .where(shownFiles(galleryId, options.tab, after, options.song))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(GALLERY_PAGE_SIZE)
   const media = rows.map(toPublicMedia)
@@ -345,7 +335,7 @@ async function galleryPage(tx: Transaction, galleryId: string, options: { tab: G
   const following = await tx
     .select({ width: asset.width, height: asset.height })
     .from(asset)
-    .where(shownFiles(galleryId, options.tab, { position: last.position, id: last.id }))
+    .where(shownFiles(galleryId, options.tab, { position: last.position, id: last.id }, options.song))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(ahead + 1)
   if (following.length === 0) return { media, next: null, upcoming: null }
@@ -403,7 +393,7 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
 }
 
 /** The next page of a gallery's photos and videos, as the fan scrolls. */
-export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after: string | null }) {
+export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: GalleryPageOptions) {
   // Only its id: the page's counts and set-list came with the gallery's first page.
   return read((tx) => withoutSorting(tx, async () => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options)))
 }
