@@ -8,7 +8,7 @@ import { asset, contentItem, download, event, organization } from '#db/schema'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { getGalleryPage, getPublicGallery, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { assignChapters, LAST_SONG_MINUTES, parseSetlist, type StoredSetlist } from '#app/features/setlist/setlist'
 import { chaptersOf, loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
@@ -268,15 +268,19 @@ describe('the database places files in songs as the set-list panel does', () => 
       const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
       const fan = new TestClient()
       for (const chapter of expected) {
-        const first = await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key)
-        expect(first!.chapters.find((listed) => listed.key === chapter.key)?.count ?? 0).toBe(chapter.itemIds.length)
-        const seen = first!.page!.media.map((media) => media.id)
+        const listed = await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key)
+        expect(listed!.chapters.find((shown) => shown.key === chapter.key)?.count ?? 0).toBe(chapter.itemIds.length)
+        expect(listed!.current?.key).toBe(chapter.key)
+        // The gallery's page with ?chapter= shows the song's first page; the rest comes as the fan scrolls.
+        const first = await getPublicGallery(context, slug, { tab: 'all', chapter: chapter.key })
+        const seen = first.media.map((media) => media.id)
         const throughServer = [...seen]
-        for (let next = first!.page!.next, after = next; next; ) {
-          const page = (await loadGalleryChapters(context, { id: gallery.id, setlist: stored }, chapter.key, next))!.page!
+        const song = chapter.number ?? 0
+        for (let next = first.next, after = next; next; ) {
+          const page = await getGalleryPage(context, slug, { tab: 'all', after: next, song })
           seen.push(...page.media.map((media) => media.id))
           next = page.next
-          // The same pages as the fan's browser fetches them while scrolling.
+          // The same pages as the fan's browser fetches them.
           const fetched = (await fan.get(`/${admin.company.slug}/galeria/${slug}/fotos?chapter=${chapter.key}&after=${encodeURIComponent(after!)}`)).json<{ media: Array<{ id: string }>; next: string | null }>()
           throughServer.push(...fetched.media.map((media) => media.id))
           after = fetched.next

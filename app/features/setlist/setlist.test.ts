@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assignChapters, formatClockShift, parseClockShift, parseSetlist, venueClockOf, zoneOffsetMinutes } from './setlist'
+import { assignChapters, emptyChapters, formatClockShift, MORE_SONG, parseClockShift, parseSetlist, songOfChapter, songOfChapterKey, venueClockOf, zoneOffsetMinutes } from './setlist'
 
 const start = new Date('2026-07-14T21:00:00Z') // 21:00 at the venue
 
@@ -66,5 +66,24 @@ describe('placing items in songs', () => {
     expect(assignChapters(setlist, items)[0].itemIds).toEqual(['late-camera'])
     const shifted = assignChapters({ ...setlist, clockShiftSeconds: 5 * 60 }, items)
     expect(shifted[1].itemIds).toEqual(['late-camera'])
+  })
+})
+
+describe('the song a chapter link names', () => {
+  const setlist = { songs: parseSetlist('21:04 One\n21:10 Two', start).songs }
+
+  it('reads a song number or the closing chapter, and nothing else', () => {
+    expect(songOfChapterKey('2')).toBe(2)
+    expect(songOfChapterKey(' MORE ')).toBe(MORE_SONG)
+    for (const key of ['0', '-1', '1.5', '02', 'two', '', null]) expect(songOfChapterKey(key)).toBeNull()
+  })
+
+  it('names a song only when the set-list has it: otherwise the whole gallery is shown', () => {
+    expect(songOfChapter(setlist, '2')).toBe(2)
+    expect(songOfChapter(setlist, 'more')).toBe(MORE_SONG)
+    expect(songOfChapter(setlist, '3')).toBeUndefined()
+    expect(songOfChapter(null, '1')).toBeUndefined()
+    expect(songOfChapter({ songs: [] }, 'more')).toBeUndefined()
+    expect(emptyChapters(setlist).map((chapter) => chapter.key)).toEqual(['1', '2', 'more'])
   })
 })

@@ -119,6 +119,28 @@ export type Chapter = { key: string; number: number | null; title: string | null
 
 export const MORE_CHAPTER = 'more'
 
+/** `assets.setlist_song` of the closing chapter, "more from the night" (songs count from 1). */
+export const MORE_SONG = 0
+
+/** The set-list's chapters with no files in them yet: its songs, then the closing "more from the night". */
+export function emptyChapters(setlist: Pick<StoredSetlist, 'songs'>): Chapter[] {
+  const songs = setlist.songs.map((song, index) => ({ key: String(index + 1), number: index + 1, title: song.title, startsAt: song.startsAt, itemIds: [] as string[] }))
+  return [...songs, { key: MORE_CHAPTER, number: null, title: null, startsAt: null, itemIds: [] }]
+}
+
+/** The song (`assets.setlist_song`) a chapter's key names in a link (`?chapter=3`, `?chapter=more`); null for anything else. */
+export function songOfChapterKey(key: string | null | undefined) {
+  const wanted = key?.trim().toLowerCase()
+  if (wanted === MORE_CHAPTER) return MORE_SONG
+  return wanted && /^[1-9]\d{0,2}$/.test(wanted) ? Number(wanted) : null
+}
+
+/** The song a `?chapter=` value names in this set-list; undefined when it names none (the whole gallery is shown). */
+export function songOfChapter(setlist: Pick<StoredSetlist, 'songs'> | null, wanted: string | null | undefined) {
+  const song = setlist && setlist.songs.length > 0 ? songOfChapterKey(wanted) : null
+  return song !== null && song <= (setlist?.songs.length ?? 0) ? song : undefined
+}
+
 /**
  * Places each item in the song during which it was taken: from a song's start to the next one's
  * (the last lasts LAST_SONG_MINUTES). Items taken outside every song, or with no capture time, go

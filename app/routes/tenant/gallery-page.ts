@@ -1,7 +1,7 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { AppError, toHttpError } from '#app/lib/errors'
-import { songOfChapterKey } from '#app/features/setlist/server/load-gallery-chapters.server'
+import { songOfChapterKey } from '#app/features/setlist/setlist'
 import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { visitOf } from '#app/lib/visit.server'
 import type { Route } from './+types/gallery-page'

@@ -57,18 +57,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
       // Behind a password or past its end: the gallery's door instead (ADR 059).
       const privacy = await guardGalleryAccess(together, visit, params.gallerySlug)
-      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after') })
-      const comments = await findPublicComments(together, loaded.gallery.id)
       // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'), query.get('after'))
+      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after'), chapter: query.get('chapter') })
+      const comments = await findPublicComments(together, loaded.gallery.id)
+      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'))
       return { ...loaded, privacy, comments, setlist }
     })
-    const chapter = setlist?.current && setlist.page ? setlist.page : { media, next, upcoming }
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]
     const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
-    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, ...chapter, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
+    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
   } catch (error) {
     throw toHttpError(error)
   }

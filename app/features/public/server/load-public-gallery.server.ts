@@ -6,12 +6,12 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
 
 /**
  * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
- * JavaScript), what it offers to download, read in one transaction, its link preview, and its
+ * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in one transaction, its link preview, and its
  * set-list as stored.
  */
-export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null }) {
+export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null; chapter?: string | null }) {
   const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(context, async (reads) => {
-    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after })
+    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after, chapter: input.chapter })
     // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
     const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId, downloadMode }])
     return { gallery, ...page, downloads, setlist }

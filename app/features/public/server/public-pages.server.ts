@@ -12,6 +12,7 @@ import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
 import { eventOrder } from '#app/features/events/server/event-order.server'
+import { songOfChapter } from '#app/features/setlist/setlist'
 
 /*
  * What fans may see: published galleries, content and events of one company. Reads run in the
@@ -376,17 +377,19 @@ async function findGalleryForPage(tx: Transaction, company: PublicCompany, galle
 
 /**
  * A published gallery with its first page of photos and videos (after `after`, for fans without
- * JavaScript paging on) and where the next page starts: nothing here grows with the gallery.
+ * JavaScript paging on; of the set-list song `chapter` names, when it names one) and where the
+ * next page starts: nothing here grows with the gallery.
  * `preparing`: how many of its photos and videos are still being processed: right after an
  * upload (or a first start) fans are told they are coming instead of seeing an empty gallery.
  * Each one that becomes ready changes the company's pages (migration 0008), so the count never
  * outlives them.
  */
-export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null } = { tab: 'all' }) {
+export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null; chapter?: string | null } = { tab: 'all' }) {
   return read((tx) =>
     withoutSorting(tx, async () => {
       const { preparing, ...gallery } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
-      const page = await galleryPage(tx, gallery.id, { tab: options.tab, after: options.after ?? null })
+      const song = songOfChapter(gallery.setlist, options.chapter)
+      const page = await galleryPage(tx, gallery.id, song === undefined ? { tab: options.tab, after: options.after ?? null } : { tab: 'all', after: options.after ?? null, song })
       return { gallery, ...page, preparing }
     }),
   )

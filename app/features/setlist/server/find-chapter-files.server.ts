@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { shownFiles, type PublicContext } from '#app/features/public/server/public-pages.server'
-import { findChapter, MORE_CHAPTER } from '../setlist'
-import { emptyChapters, MORE_SONG } from './load-gallery-chapters.server'
+import { emptyChapters, findChapter, MORE_CHAPTER, MORE_SONG } from '../setlist'
 
 /** The files of one chapter of a published gallery (for its ZIP), that song's alone; null when the gallery has no such chapter. */
 export async function findChapterFiles(context: PublicContext, galleryId: string, wanted: string) {
