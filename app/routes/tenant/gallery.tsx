@@ -67,7 +67,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]
     const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
-    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
+    // What the further pages are of: a set-list song's (the chapter shown), else the tab's.
+    const pagesOf = new URLSearchParams(setlist?.current ? { chapter: setlist.current.key } : tab === 'all' ? {} : { type: tab }).toString()
+    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, pagesOf, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
   } catch (error) {
     throw toHttpError(error)
   }
@@ -109,16 +111,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, preparing, tab, downloads, downloadSize, share, comments, commentToken, setlist } = loaderData
+  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, pagesOf, preparing, tab, downloads, downloadSize, share, comments, commentToken, setlist } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   useCountView(gallery.id)
   useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
-  // A set-list chapter's further pages are its song's; otherwise the tab's.
-  const chapterKey = setlist?.current?.key ?? null
-  const pageQuery: Record<string, string> = chapterKey ? { chapter: chapterKey } : tab === 'all' ? {} : { type: tab }
-  const filter = Object.keys(pageQuery).length > 0 ? `?${new URLSearchParams(pageQuery)}` : ''
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
   useEffect(() => setMore(NO_MORE), [media])
@@ -186,8 +184,8 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
               next={next}
               upcoming={upcoming}
               template={company.template}
-              pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${filter}`}
-              afterHref={(after) => `?${new URLSearchParams({ ...pageQuery, after })}`}
+              pageUrl={`${basePath}/galeria/${gallerySlug}/fotos${pagesOf && `?${pagesOf}`}`}
+              afterHref={(after) => `?${pagesOf && `${pagesOf}&`}${new URLSearchParams({ after })}`}
               startIndex={media.length}
               onOpen={setOpenIndex}
               onChange={setMore}
