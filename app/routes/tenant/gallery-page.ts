@@ -1,6 +1,6 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { AppError, toHttpError } from '#app/lib/errors'
+import { toHttpError } from '#app/lib/errors'
 import { songOfChapterKey } from '#app/features/setlist/setlist'
 import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { visitOf } from '#app/lib/visit.server'
@@ -8,8 +8,8 @@ import type { Route } from './+types/gallery-page'
 
 /**
  * The next page of a gallery's photos and videos (`?after=` the last one shown, `?type=` the
- * filter, or `?chapter=` a set-list song's), fetched as the fan scrolls. The same for every fan, so kept by the page cache with
- * the gallery's page.
+ * filter, or `?chapter=` a set-list song's), fetched as the fan scrolls. The same for every fan,
+ * so kept by the page cache with the gallery's page.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -19,8 +19,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const { privacy, page } = await readTogether(context, async (together) => {
       const privacy = await guardGalleryAccess(together, visit, params.gallerySlug)
       const query = new URL(request.url).searchParams
-      const song = query.has('chapter') ? songOfChapterKey(query.get('chapter')) : undefined
-      if (song === null) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
+      // A chapter no song has is left aside, as the gallery's page does.
+      const song = songOfChapterKey(query.get('chapter')) ?? undefined
       return { privacy, page: await getGalleryPage(together, params.gallerySlug, { tab: song === undefined ? readFilter(request, MEDIA_TABS) : 'all', after: query.get('after'), song }) }
     })
     return Response.json(page, { headers: { 'Cache-Control': 'no-cache', ...privacy } })

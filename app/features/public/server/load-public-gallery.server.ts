@@ -6,8 +6,8 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
 
 /**
  * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
- * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in one transaction, its link preview, and its
- * set-list as stored.
+ * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in
+ * one transaction, its link preview, and its set-list as stored.
  */
 export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null; chapter?: string | null }) {
   const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(context, async (reads) => {
