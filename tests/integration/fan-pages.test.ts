@@ -1,9 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { inject, describe, expect, it } from 'vitest'
 import { contentItem, event, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
+import { waitForAssetsReady } from '../support/assets'
+import { makePhoto } from '../support/media-files'
+import { tusUpload } from '../support/tus'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -171,6 +174,50 @@ describe("a company's landing page", () => {
     await setCompany(admin.company.id, { landingDisplayMode: 'events' })
     const eventsFirst = await fan.get(`/${slug}`)
     expect(eventsFirst.text.indexOf('data-testid="events-section"')).toBeLessThan(eventsFirst.text.indexOf('data-testid="galleries-section"'))
+  })
+
+  it('shows the newest galleries and events first and more of each on request, with counts that cover them all', async () => {
+    const admin = await createCompanyAdmin('venue')
+    const slug = admin.company.slug
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000)
+    const galleries = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `night-${n}`, title: `Night ${n}`, status: 'published', publishedAt: day(n) })))
+        .returning(),
+    )
+    await withSystem((tx) => tx.insert(event).values(Array.from({ length: 25 }, (_, n) => ({ companyId: admin.company.id, slug: `show-${n}`, title: `Show ${n}`, status: 'published', startsAt: day(n) }))))
+    // Two galleries have a photo (the photos tab lists them alone), processed as the kept counts see them.
+    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#f0a'), { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: galleries[3].id })) as { assetId: string }
+    await waitForAssetsReady([assetId])
+    await withSystem((tx) => tx.execute(sql`insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, processing_status) select company_id, ${galleries[28].id}, purpose, media_type, original_name, mime_type, size_bytes, storage_key, 0, width, height, 'ready' from assets where id = ${assetId}`))
+    const titles = (html: string, testId: string, tag: string) => [...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<${tag}[^>]*>([^<]*)</${tag}>`, 'g'))].map((match) => match[1])
+    const cards = (html: string) => titles(html, 'gallery-card', 'h3')
+    const newest = (count: number, prefix: string) => Array.from({ length: count }, (_, n) => `${prefix} ${29 - n}`)
+
+    const first = (await fan.get(`/${slug}`)).text
+    expect(cards(first)).toEqual(newest(24, 'Night'))
+    expect(first).toMatch(/data-testid="more-galleries"[^>]*>Show more galleries</)
+    expect(first).toContain(`href="/${slug}?galleries=48"`)
+    expect(first).toContain('6 more')
+    expect((first.match(/data-testid="event-row"/g) ?? []).length).toBe(20)
+    expect(first).toContain(`href="/${slug}?events=40"`)
+    expect(first).toContain('5 more')
+
+    // More of one section keeps the other as it was; all shown, its "Show more" goes.
+    const more = (await fan.get(`/${slug}?galleries=48&events=20`)).text
+    expect(cards(more)).toEqual(newest(30, 'Night'))
+    expect(more).not.toContain('data-testid="more-galleries"')
+    expect(more).toContain(`href="/${slug}?galleries=48&amp;events=40"`)
+    expect((await fan.get(`/${slug}?events=40`)).text.match(/data-testid="event-row"/g)).toHaveLength(25)
+
+    // A tab lists its own galleries, however far down the list they are; its count covers them all.
+    const photos = (await fan.get(`/${slug}?type=photos`)).text
+    expect(cards(photos)).toEqual(['Night 28', 'Night 3'])
+    expect(photos).not.toContain('data-testid="more-galleries"')
+    // Unreadable or greedy requests get the first batch, or a bounded one.
+    expect(cards((await fan.get(`/${slug}?galleries=lots`)).text)).toHaveLength(24)
+    expect(cards((await fan.get(`/${slug}?galleries=99999`)).text)).toHaveLength(30)
   })
 
   it('shows a banner with a link while the professional subdomain is being set up, and not once it is active', async () => {

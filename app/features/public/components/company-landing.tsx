@@ -1,7 +1,7 @@
 import { ArrowUpRight, CalendarDays, Info, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import type { ShareCard } from '#app/features/sharing/share-meta'
@@ -9,6 +9,7 @@ import type { SocialNetwork } from '#app/features/companies/company-settings.sch
 import type { getCompanyLanding, PublicCompany } from '../server/public-pages.server'
 import { FileTypeIcon, fileKindOf } from './file-type'
 import { FilterTabs, MEDIA_TABS } from './filter-tabs'
+import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../landing-paging'
 import { PublicShell } from './public-shell'
 import { SocialLinks } from './social-links'
 
@@ -40,9 +41,12 @@ const cardImage = (assetId: string) => ({
   sizes: '(max-width: 640px) 100vw, 400px',
 })
 
-export function CompanyLandingView({ company, landing, galleries, events, resources, tab, basePath, share }: CompanyLandingData & { share?: ShareCard }) {
+export function CompanyLandingView({ company, landing, galleries, galleryCounts, galleriesHidden, events, eventsHidden, resources, tab, basePath, share }: CompanyLandingData & { share?: ShareCard }) {
   const { t } = useTranslation()
-  const sections = { galleries: <GalleriesSection key="galleries" galleries={galleries} tab={tab} basePath={basePath} />, events: <EventsSection key="events" events={events} resources={resources} basePath={basePath} /> }
+  const sections = {
+    galleries: <GalleriesSection key="galleries" galleries={galleries} galleryCounts={galleryCounts} galleriesHidden={galleriesHidden} tab={tab} basePath={basePath} />,
+    events: <EventsSection key="events" events={events} eventsHidden={eventsHidden} resources={resources} basePath={basePath} />,
+  }
   return (
     <PublicShell company={company} basePath={basePath} about={<CompanyAbout companyName={company.name} text={landing.about} website={landing.website} social={landing.social} />}>
       {landing.pendingSubdomainUrl ? (
@@ -152,19 +156,38 @@ function SectionHeading({ id, title, children }: { id: string; title: string; ch
   )
 }
 
-function GalleriesSection({ galleries, tab, basePath }: Pick<CompanyLandingData, 'galleries' | 'tab' | 'basePath'>) {
+/**
+ * "Show more" under a section: a link to the same page with `more` of it (`?galleries=48`), so it
+ * works without script too; with script the page's data comes again and the fan stays where they are.
+ */
+function ShowMore({ param, shown, atOnce, hidden, label, testId }: { param: string; shown: number; atOnce: number; hidden: number; label: string; testId: string }) {
+  const { t } = useTranslation()
+  const [query] = useSearchParams()
+  if (hidden <= 0) return null
+  const next = new URLSearchParams(query)
+  next.set(param, String(shown + atOnce))
+  return (
+    <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+      <Link to={`?${next}`} preventScrollReset replace className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-medium hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none" data-testid={testId}>
+        {label}
+      </Link>
+      <span className="text-sm text-ink-muted">{t('public.landing.notShown', { count: hidden })}</span>
+    </div>
+  )
+}
+
+function GalleriesSection({ galleries, galleryCounts, galleriesHidden, tab, basePath }: Pick<CompanyLandingData, 'galleries' | 'galleryCounts' | 'galleriesHidden' | 'tab' | 'basePath'>) {
   const { t, i18n } = useTranslation()
-  const shown = galleries.filter((gallery) => (tab === 'photos' ? gallery.photos > 0 : tab === 'videos' ? gallery.videos > 0 : true))
   return (
     <section id="galleries" className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-10 pb-12 sm:px-6" aria-labelledby="galleries-heading" data-testid="galleries-section">
       <SectionHeading id="galleries-heading" title={t('public.landing.galleries')}>
-        <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: galleries.filter((gallery) => gallery.photos > 0).length, videos: galleries.filter((gallery) => gallery.videos > 0).length }} className="flex rounded-full border border-line p-1 text-sm" />
+        <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: galleryCounts.photos, videos: galleryCounts.videos }} className="flex rounded-full border border-line p-1 text-sm" />
       </SectionHeading>
-      {shown.length === 0 ? (
+      {galleries.length === 0 ? (
         <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.landing.noGalleries')}</p>
       ) : (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((gallery) => (
+          {galleries.map((gallery) => (
             <li key={gallery.id}>
               <Link to={`${basePath}/galeria/${gallery.slug}`} className="group block" data-testid="gallery-card">
                 <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted">
@@ -181,11 +204,12 @@ function GalleriesSection({ galleries, tab, basePath }: Pick<CompanyLandingData,
           ))}
         </ul>
       )}
+      <ShowMore param="galleries" shown={galleries.length} atOnce={LANDING_GALLERIES_AT_ONCE} hidden={galleriesHidden} label={t('public.landing.moreGalleries')} testId="more-galleries" />
     </section>
   )
 }
 
-function EventsSection({ events, resources, basePath }: Pick<CompanyLandingData, 'events' | 'resources' | 'basePath'>) {
+function EventsSection({ events, eventsHidden, resources, basePath }: Pick<CompanyLandingData, 'events' | 'eventsHidden' | 'resources' | 'basePath'>) {
   const { t, i18n } = useTranslation()
   return (
     <section id="events" className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-10 pb-12 sm:px-6" aria-labelledby="events-heading" data-testid="events-section">
@@ -225,6 +249,7 @@ function EventsSection({ events, resources, basePath }: Pick<CompanyLandingData,
           ))}
         </ul>
       )}
+      <ShowMore param="events" shown={events.length} atOnce={LANDING_EVENTS_AT_ONCE} hidden={eventsHidden} label={t('public.landing.moreEvents')} testId="more-events" />
       {resources.length > 0 ? (
         <div className="mt-12" data-testid="general-resources">
           <h3 className="text-lg font-semibold">{t('public.landing.generalResources')}</h3>

@@ -50,10 +50,10 @@ async function landingHero(context: Awaited<ReturnType<typeof resolvePublicCompa
 }
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
-export async function loadCompanyLanding(visit: Visit, input: { clientSlug: string | undefined; tab: CompanyLandingData['tab'] }): Promise<CompanyLandingData> {
+export async function loadCompanyLanding(visit: Visit, input: { clientSlug: string | undefined; tab: CompanyLandingData['tab']; galleriesShown?: number; eventsShown?: number }): Promise<CompanyLandingData> {
   const context = await resolvePublicCompany(visit, input.clientSlug)
   const { company, basePath } = context
-  const [content, landing] = await Promise.all([getCompanyLanding(context), getLandingSettings(company, visit.language)])
+  const [content, landing] = await Promise.all([getCompanyLanding(context, { tab: input.tab, galleriesShown: input.galleriesShown, eventsShown: input.eventsShown }), getLandingSettings(company, visit.language)])
   const { heroAssetId, ...settings } = landing
   return { company, basePath, landing: { ...settings, hero: await landingHero(context, heroAssetId, content.galleries) }, ...content, tab: input.tab }
 }

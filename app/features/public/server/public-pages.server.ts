@@ -11,6 +11,7 @@ import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-tem
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
+import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../landing-paging'
 import { eventOrder } from '#app/features/events/server/event-order.server'
 import { songOfChapter } from '#app/features/setlist/setlist'
 
@@ -181,9 +182,19 @@ const keptCount = (column: 'photos' | 'videos') => sql<number>`coalesce((select 
 /** How many audio files an item has: the kept counts hold photos and videos only (migration 0038's index serves this count). */
 const audioFiles = sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`
 
-export async function getCompanyLanding({ company, read }: PublicContext) {
+/**
+ * What a company's landing lists: its newest published galleries (on `tab`) and events, the first
+ * `galleriesShown` and `eventsShown` of them with how many more there are, the galleries' counts
+ * per tab, and its general resources.
+ */
+export async function getCompanyLanding({ company, read }: PublicContext, options: { tab?: GalleryTab; galleriesShown?: number; eventsShown?: number } = {}) {
+  const { tab = 'all', galleriesShown = LANDING_GALLERIES_AT_ONCE, eventsShown = LANDING_EVENTS_AT_ONCE } = options
+  const publishedGalleries = and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`)
+  const onTab = tab === 'all' ? undefined : sql`${keptCount(tab)} > 0`
+  const publishedEvents = and(eq(event.companyId, company.id), eq(event.status, 'published'))
   // Each gallery's cover, where none was chosen its first photo: down its index, never its photos sorted.
   return read((tx) => withoutSorting(tx, async () => {
+    // The newest first, one more than shown to tell whether more follow.
     const galleries = await tx
       .select({
         id: contentItem.id,
@@ -196,20 +207,36 @@ export async function getCompanyLanding({ company, read }: PublicContext) {
         videos: keptCount('videos'),
       })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`))
-      .orderBy(desc(contentItem.publishedAt))
+      .where(and(publishedGalleries, onTab))
+      .orderBy(desc(contentItem.publishedAt), desc(contentItem.id))
+      .limit(galleriesShown + 1)
+    const [galleryCounts] = await tx
+      .select({ all: sql<number>`count(*)::int`, photos: sql<number>`(count(*) filter (where ${keptCount('photos')} > 0))::int`, videos: sql<number>`(count(*) filter (where ${keptCount('videos')} > 0))::int` })
+      .from(contentItem)
+      .where(publishedGalleries)
     const events = await tx
       .select({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
       .from(event)
-      .where(and(eq(event.companyId, company.id), eq(event.status, 'published')))
-      .orderBy(desc(event.startsAt))
+      .where(publishedEvents)
+      .orderBy(desc(event.startsAt), desc(event.id))
+      .limit(eventsShown + 1)
+    const [eventCount] = events.length > eventsShown ? await tx.select({ all: sql<number>`count(*)::int` }).from(event).where(publishedEvents) : [{ all: events.length }]
     // "General resources": single content that belongs to no event, opened in the player.
     const resources = await tx
       .select({ id: contentItem.id, title: contentItem.title, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, mediaType: fileTypeOf })
       .from(contentItem)
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'single'), eq(contentItem.status, 'published'), isNull(contentItem.eventId)))
       .orderBy(desc(contentItem.publishedAt))
-    return { galleries, events, resources }
+    return {
+      galleries: galleries.slice(0, galleriesShown),
+      /** Published galleries in all, and those with photos, with videos (the tabs' counts). */
+      galleryCounts,
+      /** How many galleries on this tab are not shown yet. */
+      galleriesHidden: galleryCounts[tab] - Math.min(galleries.length, galleriesShown),
+      events: events.slice(0, eventsShown),
+      eventsHidden: eventCount.all - Math.min(events.length, eventsShown),
+      resources,
+    }
   }))
 }
 

@@ -1,0 +1,15 @@
+/**
+ * How many galleries and events a company's landing shows at first, and how many more each
+ * "Show more" brings (`?galleries=`, `?events=`): a venue with years of shows would otherwise send
+ * every fan hundreds of cards (300 galleries and 300 events: a 626 KB page, ~100 ms to render).
+ */
+export const LANDING_GALLERIES_AT_ONCE = 24
+export const LANDING_EVENTS_AT_ONCE = 20
+/** Beyond this a request is cut down to it: a link cannot ask the server for unbounded work. */
+const MOST_SHOWN = 2400
+
+/** How many of a section to show, from its query parameter (missing or unreadable: the first batch). */
+export function shownFromQuery(value: string | null, atOnce: number) {
+  const wanted = value && /^\d{1,5}$/.test(value) ? Number(value) : 0
+  return Math.min(Math.max(wanted, atOnce), MOST_SHOWN)
+}
