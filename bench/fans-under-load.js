@@ -145,7 +145,38 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
   report("5,000-photo gallery with a set-list, one song's page (?chapter=3, 60 of its ~220 photos): first byte, uncached", median(figures.largeSong.map((figure) => figure.firstByteMs)), 'ms', "the gallery's own page", median(figures.largeSongs.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
   report('5,000-photo gallery: HTML size', figures.large[0].bytes / 1024, 'KB', '50-photo gallery', figures.small[0].bytes / 1024, 1.2, { lowerIsBetter: true })
   await benchEditorSizes({ baseUrl, databaseUrl, report, galleries: { small, large } })
+  await benchLandingSizes({ baseUrl, databaseUrl, report })
 }
+
+/**
+ * A company's landing with 300 galleries and 300 events (a venue with years of shows) next to one
+ * with a landing's first batch of each (24 and 20), uncached, interleaved: the landing shows the
+ * newest and more on request, so neither its first byte nor its size should grow past that.
+ */
+async function benchLandingSizes({ baseUrl, databaseUrl, report }) {
+  const venueOf = (slug, galleries, events) =>
+    withSystemDatabase(databaseUrl, async (db) => {
+      // The demo company's twin under another address, with its galleries and events.
+      await db.query(`insert into companies select (jsonb_populate_record(null::companies, to_jsonb(c) || jsonb_build_object('id', $1::text, 'slug', $1::text, 'subdomain', null))).* from companies c where c.slug = 'demo'`, [slug])
+      await db.query(
+        `insert into content_items (company_id, kind, title, slug, status, published_at, description)
+         select $1, 'gallery', 'Night ' || n, 'night-' || n, 'published', now() - n * interval '1 day', 'A night at the venue' from generate_series(1, $2::int) as n`,
+        [slug, galleries],
+      )
+      await db.query(`insert into events (company_id, slug, title, starts_at, status) select $1, 'show-' || n, 'Show ' || n, now() - n * interval '1 day', 'published' from generate_series(1, $2::int) as n`, [slug, events])
+      return `/${slug}`
+    })
+  const paths = { few: await venueOf('bench-venue-one-batch', 24, 20), many: await venueOf('bench-venue', 300, 300) }
+  for (let i = 0; i < 5; i++) await Promise.all([uncachedRender(`${baseUrl}${paths.few}`), uncachedRender(`${baseUrl}${paths.many}`)]) // warm-up
+  const figures = { few: [], many: [] }
+  for (let round = 0; round < ROUNDS; round++) {
+    figures.few.push(await uncachedRender(`${baseUrl}${paths.few}`))
+    figures.many.push(await uncachedRender(`${baseUrl}${paths.many}`))
+  }
+  report('company landing with 300 galleries and 300 events: first byte, uncached', median(figures.many.map((figure) => figure.firstByteMs)), 'ms', 'one with 24 and 20 (all shown)', median(figures.few.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
+  report('company landing with 300 galleries and 300 events: HTML size', figures.many[0].bytes / 1024, 'KB', 'one with 24 and 20', figures.few[0].bytes / 1024, 1.2, { lowerIsBetter: true })
+}
+
 
 /** The same two galleries in their editor, signed in as the company's admin: its server time and page size. */
 async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
