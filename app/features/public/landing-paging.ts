@@ -13,3 +13,8 @@ export function shownFromQuery(value: string | null, atOnce: number) {
   const wanted = value && /^\d{1,5}$/.test(value) ? Number(value) : 0
   return Math.min(Math.max(wanted, atOnce), MOST_SHOWN)
 }
+
+/** How many galleries and events a landing's address asks for (`?galleries=48&events=40`). */
+export function landingBatchesFrom(query: URLSearchParams) {
+  return { galleriesShown: shownFromQuery(query.get('galleries'), LANDING_GALLERIES_AT_ONCE), eventsShown: shownFromQuery(query.get('events'), LANDING_EVENTS_AT_ONCE) }
+}

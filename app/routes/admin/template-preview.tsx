@@ -8,6 +8,7 @@ import { MediaGrid } from '#app/features/public/components/media-grid'
 import { PublicShell } from '#app/features/public/components/public-shell'
 import { pageTemplateOf, type PageTemplate } from '#app/features/public/page-template'
 import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { landingBatchesFrom } from '#app/features/public/landing-paging'
 import { getPublicGallery, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { withMember } from '#app/lib/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -21,11 +22,14 @@ import type { Route } from './+types/template-preview'
  */
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-  const [landing, { company: settings }] = await Promise.all([loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: 'all' }), getCompanySettings(member)])
+  const query = new URL(request.url).searchParams
+  const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
+  // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
+  const [landing, { company: settings }] = await Promise.all([loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: page === 'landing' ? 'all' : 'photos', ...landingBatchesFrom(query) }), getCompanySettings(member)])
   const saved = pageTemplateOf(settings.template)
   const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
-  if (new URL(request.url).searchParams.get('page') === 'landing') return { page: 'landing' as const, landing, saved, colours }
-  const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos + gallery.videos > 0)
+  if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
+  const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
   const gallery = newest?.slug ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug) : null
   return { page: 'gallery' as const, landing, gallery, saved, colours }
 })

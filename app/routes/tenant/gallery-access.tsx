@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import { landingBatchesFrom } from '#app/features/public/landing-paging'
 import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { GalleryAccessView } from '#app/features/gallery-protection/components/gallery-access-view'
 import { ZUnlockGallery } from '#app/features/gallery-protection/protection'
@@ -27,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!access) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     if (access.state === 'open') throw redirect(gallery, { status: 303, headers: PRIVATE_PAGE })
     if (access.state === 'ended') {
-      const landing = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS) })
+      const landing = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS), ...landingBatchesFrom(new URL(request.url).searchParams) })
       return data({ state: 'ended' as const, title: access.title, landing }, { status: 410, headers: PRIVATE_PAGE })
     }
     // What a shared link shows: the cover and the title, never the photos or the description.

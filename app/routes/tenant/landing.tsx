@@ -3,7 +3,7 @@ import { PublicErrorBoundary } from '#app/features/public/components/public-shel
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { refuseReservedSegment } from '#app/features/public/server/reserved-segments.server'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE, shownFromQuery } from '#app/features/public/landing-paging'
+import { landingBatchesFrom } from '#app/features/public/landing-paging'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
@@ -14,13 +14,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     refuseReservedSegment(params.clientSlug)
     const visit = await visitOf(request)
     // "Show more" asks for more of a section (?galleries=48, ?events=40).
-    const query = new URL(request.url).searchParams
-    const page = await loadCompanyLanding(visit, {
-      clientSlug: params.clientSlug,
-      tab: readFilter(request, MEDIA_TABS),
-      galleriesShown: shownFromQuery(query.get('galleries'), LANDING_GALLERIES_AT_ONCE),
-      eventsShown: shownFromQuery(query.get('events'), LANDING_EVENTS_AT_ONCE),
-    })
+    const page = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS), ...landingBatchesFrom(new URL(request.url).searchParams) })
     return { ...page, ...(await shareCompanyLanding(visit, page)) }
   } catch (error) {
     throw toHttpError(error)
