@@ -7,7 +7,10 @@ import { withSystem } from '#app/lib/db.server'
 import { closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
-/* A venue with years of shows: its landing lists the newest galleries and events, and more of each when a fan asks. */
+/*
+ * A venue with years of shows: its landing lists the newest galleries and events, and a
+ * festival's page its first stages, and more of each when a fan asks.
+ */
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'landing-more')
@@ -22,7 +25,9 @@ describe("a company landing with many galleries and events", () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000)
     await withSystem(async (tx) => {
       await tx.insert(contentItem).values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `night-${n}`, title: `Night ${n}`, status: 'published', publishedAt: day(n) })))
-      await tx.insert(event).values(Array.from({ length: 22 }, (_, n) => ({ companyId: admin.company.id, slug: `show-${n}`, title: `Show ${n}`, status: 'published', startsAt: day(n) })))
+      const [festival] = await tx.insert(event).values(Array.from({ length: 22 }, (_, n) => ({ companyId: admin.company.id, slug: `show-${n}`, title: `Show ${n}`, status: 'published', startsAt: day(n) }))).returning()
+      // One of them a festival with content for each stage and day (not galleries: the landing lists those).
+      await tx.insert(contentItem).values(Array.from({ length: 26 }, (_, n) => ({ companyId: admin.company.id, kind: 'single', slug: `stage-${n}`, title: `Stage ${n}`, status: 'published', publishedAt: day(n), eventId: festival.id, eventPosition: n })))
     })
     browser = await launchBrowser()
   }, 60_000)
@@ -71,6 +76,21 @@ describe("a company landing with many galleries and events", () => {
     await page.getByTestId('more-events').click()
     await expect.poll(() => rows.count()).toBe(22)
     expect(await page.getByTestId('gallery-card').count()).toBe(24)
+    await context.close()
+  })
+
+  it("a festival's page shows its first stages and the rest when the fan asks", async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await closedCookieBannerBefore(page)
+    await visit(page, `/${slug}/evento/show-0`)
+    const items = page.getByTestId('event-item')
+    expect(await items.count()).toBe(24)
+    await page.getByTestId('more-items').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SHOTS, 'event-more-390.png') })
+    await page.getByTestId('more-items').tap()
+    await expect.poll(() => items.count()).toBe(26)
+    expect(await items.last().textContent()).toContain('Stage 25')
     await context.close()
   })
 })

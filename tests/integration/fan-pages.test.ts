@@ -220,6 +220,35 @@ describe("a company's landing page", () => {
     expect(cards((await fan.get(`/${slug}?galleries=99999`)).text)).toHaveLength(30)
   })
 
+  it("shows an event's first 24 galleries and content in the company's order and more on request, its filter counting them all", async () => {
+    const admin = await createCompanyAdmin('festival')
+    const slug = admin.company.slug
+    const [festival] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'festival', title: 'Festival', status: 'published' }).returning())
+    const stages = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `stage-${n}`, title: `Stage ${String(n).padStart(2, '0')}`, status: 'published', publishedAt: new Date(), eventId: festival.id, eventPosition: n })))
+        .returning(),
+    )
+    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#0fa'), { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: stages[27].id })) as { assetId: string }
+    await waitForAssetsReady([assetId])
+    const items = (html: string) => [...html.matchAll(/data-testid="event-item"[\s\S]*?<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1])
+    const inOrder = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `Stage ${String(from + n).padStart(2, '0')}`)
+
+    const first = (await fan.get(`/${slug}/evento/festival`)).text
+    expect(items(first)).toEqual(inOrder(0, 24))
+    expect(first).toMatch(/data-testid="more-items"[^>]*>Show more</)
+    expect(first).toContain(`href="/${slug}/evento/festival?items=48"`)
+    expect(first).toContain('6 more')
+    const all = (await fan.get(`/${slug}/evento/festival?items=48`)).text
+    expect(items(all)).toEqual(inOrder(0, 30))
+    expect(all).not.toContain('data-testid="more-items"')
+    // The photos filter finds the one stage with a photo, 27th in the order.
+    const photos = (await fan.get(`/${slug}/evento/festival?type=photos`)).text
+    expect(items(photos)).toEqual(['Stage 27'])
+    expect(photos).not.toContain('data-testid="more-items"')
+  })
+
   it('shows a banner with a link while the professional subdomain is being set up, and not once it is active', async () => {
     const admin = await createCompanyAdmin('pending')
     const subdomain = `pro-${randomBytes(3).toString('hex')}`

@@ -10,6 +10,8 @@ import { resolvePublicCompany } from '#app/features/public/server/public-pages.s
 import { DownloadButton } from '#app/features/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { getDownloadOffers } from '#app/features/downloads/server/get-download-offers.server'
+import { ShowMore } from '#app/features/public/components/show-more'
+import { EVENT_ITEMS_AT_ONCE, eventBatchFrom } from '#app/features/public/page-batches'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
@@ -22,7 +24,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
-    const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS) })
+    // "Show more" asks for more of the event's galleries and content (?items=48).
+    const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS), ...eventBatchFrom(new URL(request.url).searchParams) })
     const downloads = await getDownloadOffers(context, page.items.map((item) => item.id))
     const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description }, context)
     return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
@@ -33,13 +36,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
-const sum = <K extends string>(items: Array<Record<K, number>>, key: K) => items.reduce((total, item) => total + item[key], 0)
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, event, items, filter, downloads, share } = loaderData
+  const { company, basePath, event, items, files, itemsHidden, filter, downloads, share } = loaderData
   useFanTracking({ companyId: company.id, page: 'event', eventId: event.id })
-  const shown = items.filter((item) => (filter === 'photos' ? item.photos > 0 : filter === 'videos' ? item.videos > 0 : filter === 'audios' ? item.audios > 0 : true))
   return (
     <PublicShell company={company} basePath={basePath}>
       <CoverHero coverAssetId={event.coverAssetId ?? items.find((item) => item.coverAssetId)?.coverAssetId ?? null} coverStyle={company.template.cover} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
@@ -66,13 +67,13 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           <h2 id="event-content" className="text-2xl font-semibold">
             {t('public.event.content')}
           </h2>
-          <FilterTabs names={EVENT_FILTERS} current={filter} counts={{ photos: sum(items, 'photos'), videos: sum(items, 'videos'), audios: sum(items, 'audios') }} className="flex rounded-full border border-line p-1 text-sm" />
+          <FilterTabs names={EVENT_FILTERS} current={filter} counts={files} className="flex rounded-full border border-line p-1 text-sm" />
         </div>
-        {shown.length === 0 ? (
+        {items.length === 0 ? (
           <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.event.empty')}</p>
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((item) => (
+            {items.map((item) => (
               <li key={item.id} data-testid="event-item">
                 <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted">{item.coverAssetId ? <img src={`/p/${item.coverAssetId}/w1200.webp`} srcSet={`/p/${item.coverAssetId}/w400.webp 400w, /p/${item.coverAssetId}/w1200.webp 1200w`} sizes="(max-width: 640px) 100vw, 400px" alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
                 <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
@@ -106,6 +107,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <ShowMore param="items" shown={items.length} atOnce={EVENT_ITEMS_AT_ONCE} hidden={itemsHidden} label={t('public.showMore.items')} testId="more-items" />
       </section>
     </PublicShell>
   )

@@ -3,7 +3,7 @@ import { PublicErrorBoundary } from '#app/features/public/components/public-shel
 import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { refuseReservedSegment } from '#app/features/public/server/reserved-segments.server'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { landingBatchesFrom } from '#app/features/public/landing-paging'
+import { landingBatchesFrom } from '#app/features/public/page-batches'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'

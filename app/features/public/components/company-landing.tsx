@@ -1,7 +1,7 @@
 import { ArrowUpRight, CalendarDays, Info, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import type { ShareCard } from '#app/features/sharing/share-meta'
@@ -9,7 +9,8 @@ import type { SocialNetwork } from '#app/features/companies/company-settings.sch
 import type { getCompanyLanding, PublicCompany } from '../server/public-pages.server'
 import { FileTypeIcon, fileKindOf } from './file-type'
 import { FilterTabs, MEDIA_TABS } from './filter-tabs'
-import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../landing-paging'
+import { ShowMore } from './show-more'
+import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { PublicShell } from './public-shell'
 import { SocialLinks } from './social-links'
 
@@ -156,26 +157,6 @@ function SectionHeading({ id, title, children }: { id: string; title: string; ch
   )
 }
 
-/**
- * "Show more" under a section: a link to the same page with `more` of it (`?galleries=48`), so it
- * works without script too; with script the page's data comes again and the fan stays where they are.
- */
-function ShowMore({ param, shown, atOnce, hidden, label, testId }: { param: string; shown: number; atOnce: number; hidden: number; label: string; testId: string }) {
-  const { t } = useTranslation()
-  const [query] = useSearchParams()
-  if (hidden <= 0) return null
-  const next = new URLSearchParams(query)
-  next.set(param, String(shown + atOnce))
-  return (
-    <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-      <Link to={`?${next}`} preventScrollReset replace className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-medium hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none" data-testid={testId}>
-        {label}
-      </Link>
-      <span className="text-sm text-ink-muted">{t('public.landing.notShown', { count: hidden })}</span>
-    </div>
-  )
-}
-
 function GalleriesSection({ galleries, galleryCounts, galleriesHidden, tab, basePath }: Pick<CompanyLandingData, 'galleries' | 'galleryCounts' | 'galleriesHidden' | 'tab' | 'basePath'>) {
   const { t, i18n } = useTranslation()
   return (
@@ -204,7 +185,7 @@ function GalleriesSection({ galleries, galleryCounts, galleriesHidden, tab, base
           ))}
         </ul>
       )}
-      <ShowMore param="galleries" shown={galleries.length} atOnce={LANDING_GALLERIES_AT_ONCE} hidden={galleriesHidden} label={t('public.landing.moreGalleries')} testId="more-galleries" />
+      <ShowMore param="galleries" shown={galleries.length} atOnce={LANDING_GALLERIES_AT_ONCE} hidden={galleriesHidden} label={t('public.showMore.galleries')} testId="more-galleries" />
     </section>
   )
 }
@@ -249,7 +230,7 @@ function EventsSection({ events, eventsHidden, resources, basePath }: Pick<Compa
           ))}
         </ul>
       )}
-      <ShowMore param="events" shown={events.length} atOnce={LANDING_EVENTS_AT_ONCE} hidden={eventsHidden} label={t('public.landing.moreEvents')} testId="more-events" />
+      <ShowMore param="events" shown={events.length} atOnce={LANDING_EVENTS_AT_ONCE} hidden={eventsHidden} label={t('public.showMore.events')} testId="more-events" />
       {resources.length > 0 ? (
         <div className="mt-12" data-testid="general-resources">
           <h3 className="text-lg font-semibold">{t('public.landing.generalResources')}</h3>

@@ -6,8 +6,8 @@ import type { EVENT_FILTERS } from '../components/filter-tabs'
 import { getPublicEvent, type NotFoundDetails, type PublicContext } from './public-pages.server'
 
 /** Everything a company's event page shows, at `/{clientSlug}/evento/{eventSlug}` or on its subdomain. */
-export async function loadPublicEvent(context: PublicContext, input: { eventSlug: string; filter: (typeof EVENT_FILTERS)[number] }) {
-  return { company: context.company, basePath: context.basePath, ...(await getPublicEvent(context, input.eventSlug)), filter: input.filter }
+export async function loadPublicEvent(context: PublicContext, input: { eventSlug: string; filter: (typeof EVENT_FILTERS)[number]; itemsShown?: number }) {
+  return { company: context.company, basePath: context.basePath, ...(await getPublicEvent(context, input.eventSlug, { filter: input.filter, itemsShown: input.itemsShown })), filter: input.filter }
 }
 
 /**

@@ -11,7 +11,7 @@ import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-tem
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
-import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../landing-paging'
+import { EVENT_ITEMS_AT_ONCE, LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { eventOrder } from '#app/features/events/server/event-order.server'
 import { songOfChapter } from '#app/features/setlist/setlist'
 
@@ -240,8 +240,13 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
   }))
 }
 
-/** A published event with its published galleries and single content. */
-export async function getPublicEvent({ company, read }: PublicContext, eventSlug: string) {
+/**
+ * A published event with its published galleries and single content in the company's order (on
+ * `filter`: those with photos, videos or audio), the first `itemsShown` with how many more there
+ * are, and the files of all of them per kind (the filter's counts).
+ */
+export async function getPublicEvent({ company, read }: PublicContext, eventSlug: string, options: { filter?: EventFilter; itemsShown?: number } = {}) {
+  const { filter = 'all', itemsShown = EVENT_ITEMS_AT_ONCE } = options
   // As on the landing: each gallery's cover found down its index.
   return read((tx) => withoutSorting(tx, async () => {
     const [found] = await tx
@@ -249,6 +254,8 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
       .from(event)
       .where(and(eq(event.companyId, company.id), eq(event.slug, eventSlug), eq(event.status, 'published')))
     if (!found) throw new AppError('NOT_FOUND', 'public.notFound.event', { companyName: company.name } satisfies NotFoundDetails)
+    const ofEvent = and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published'))
+    const withFiles = { photos: sql`${keptCount('photos')} > 0`, videos: sql`${keptCount('videos')} > 0`, audios: sql`${audioFiles} > 0` }
     const items = await tx
       .select({
         id: contentItem.id,
@@ -261,9 +268,20 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
         audios: audioFiles,
       })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published')))
+      .where(and(ofEvent, filter === 'all' ? undefined : withFiles[filter]))
       .orderBy(...eventOrder)
-    return { event: found, items }
+      .limit(itemsShown + 1)
+    const [totals] = await tx
+      .select({
+        photos: sql<number>`coalesce(sum(${keptCount('photos')}), 0)::int`,
+        videos: sql<number>`coalesce(sum(${keptCount('videos')}), 0)::int`,
+        audios: sql<number>`coalesce(sum(${audioFiles}), 0)::int`,
+        onFilter: filter === 'all' ? sql<number>`count(*)::int` : sql<number>`(count(*) filter (where ${withFiles[filter]}))::int`,
+      })
+      .from(contentItem)
+      .where(ofEvent)
+    const { onFilter, ...files } = totals
+    return { event: found, items: items.slice(0, itemsShown), files, itemsHidden: onFilter - Math.min(items.length, itemsShown) }
   }))
 }
 
@@ -281,6 +299,8 @@ export type PublicMedia = {
 }
 
 export type GalleryTab = 'all' | 'photos' | 'videos'
+/** An event page's filter (EVENT_FILTERS). */
+export type EventFilter = GalleryTab | 'audios'
 
 /** Where a page of a gallery starts: after this file (position, then id: stable however files are added or removed). */
 const CURSOR = /^(\d{1,9})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/
