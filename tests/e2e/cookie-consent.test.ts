@@ -218,14 +218,15 @@ describe('cookie consent on a phone', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Cookie settings' })
     await dialog.waitFor()
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true)
+    // Radix moves focus in an effect after the dialog is in the page, and back after it is gone (a timer of 0 ms): polled, not read once.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true)
     const functional = dialog.getByRole('switch', { name: 'Functional' })
     await functional.focus()
     await page.keyboard.press('Space')
     expect(await functional.getAttribute('aria-checked')).toBe('true')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Customize')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Customize')
     expect((await readStored(page)).status).toBeNull()
 
     await page.keyboard.press('Enter')

@@ -68,7 +68,7 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     await dialog.waitFor()
     expect(await dialog.getByRole('heading').first().textContent()).toBe('Before you download')
     // Focus is in the form, and Escape closes only the dialog, not the viewer; nothing is stored.
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="lead-dialog"]')))).toBe(true)
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="lead-dialog"]')))).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     expect(await viewer.count()).toBe(1)
