@@ -194,7 +194,7 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
   const publishedEvents = and(eq(event.companyId, company.id), eq(event.status, 'published'))
   // Each gallery's cover, where none was chosen its first photo: down its index, never its photos sorted.
   return read((tx) => withoutSorting(tx, async () => {
-    // The newest first, one more than shown to tell whether more follow.
+    // The newest first; how many more follow comes from the tabs' counts.
     const galleries = await tx
       .select({
         id: contentItem.id,
@@ -209,7 +209,7 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
       .from(contentItem)
       .where(and(publishedGalleries, onTab))
       .orderBy(desc(contentItem.publishedAt), desc(contentItem.id))
-      .limit(galleriesShown + 1)
+      .limit(galleriesShown)
     const [galleryCounts] = await tx
       .select({ all: sql<number>`count(*)::int`, photos: sql<number>`(count(*) filter (where ${keptCount('photos')} > 0))::int`, videos: sql<number>`(count(*) filter (where ${keptCount('videos')} > 0))::int` })
       .from(contentItem)
@@ -219,6 +219,7 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
       .from(event)
       .where(publishedEvents)
       .orderBy(desc(event.startsAt), desc(event.id))
+      // One more than shown tells whether more follow: only then are they counted.
       .limit(eventsShown + 1)
     const [eventCount] = events.length > eventsShown ? await tx.select({ all: sql<number>`count(*)::int` }).from(event).where(publishedEvents) : [{ all: events.length }]
     // "General resources": single content that belongs to no event, opened in the player.
@@ -228,11 +229,11 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
       .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'single'), eq(contentItem.status, 'published'), isNull(contentItem.eventId)))
       .orderBy(desc(contentItem.publishedAt))
     return {
-      galleries: galleries.slice(0, galleriesShown),
+      galleries,
       /** Published galleries in all, and those with photos, with videos (the tabs' counts). */
       galleryCounts,
       /** How many galleries on this tab are not shown yet. */
-      galleriesHidden: galleryCounts[tab] - Math.min(galleries.length, galleriesShown),
+      galleriesHidden: galleryCounts[tab] - galleries.length,
       events: events.slice(0, eventsShown),
       eventsHidden: eventCount.all - Math.min(events.length, eventsShown),
       resources,
@@ -270,7 +271,7 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
       .from(contentItem)
       .where(and(ofEvent, filter === 'all' ? undefined : withFiles[filter]))
       .orderBy(...eventOrder)
-      .limit(itemsShown + 1)
+      .limit(itemsShown)
     const [totals] = await tx
       .select({
         photos: sql<number>`coalesce(sum(${keptCount('photos')}), 0)::int`,
@@ -281,7 +282,7 @@ export async function getPublicEvent({ company, read }: PublicContext, eventSlug
       .from(contentItem)
       .where(ofEvent)
     const { onFilter, ...files } = totals
-    return { event: found, items: items.slice(0, itemsShown), files, itemsHidden: onFilter - Math.min(items.length, itemsShown) }
+    return { event: found, items, files, itemsHidden: onFilter - items.length }
   }))
 }
 
