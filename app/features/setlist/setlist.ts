@@ -169,7 +169,8 @@ function songIndexAt(starts: number[], at: number) {
 
 /** The chapter a `?chapter=` value names ("3", "more"), if the set-list has it. */
 export function findChapter(chapters: Chapter[], wanted: string | null | undefined) {
-  return wanted ? (chapters.find((chapter) => chapter.key === wanted.trim().toLowerCase()) ?? null) : null
+  const song = songOfChapterKey(wanted)
+  return song === null ? null : (chapters.find((chapter) => (chapter.number ?? MORE_SONG) === song) ?? null)
 }
 
 /** "+1:30", "-0:05:30" → seconds; null for anything else. Hours up to 24. */
