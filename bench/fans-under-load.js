@@ -110,6 +110,19 @@ async function uncachedRender(url, expectedStatus = 200) {
 const ROUNDS = 41
 
 /**
+ * Each of `measures` run `rounds` times, one after the other in each round so that a busy moment
+ * of a shared machine falls on all of them alike, after `warmUps` rounds run side by side. The
+ * figures of each, by name.
+ */
+async function interleaved(rounds, measures, warmUps) {
+  const names = Object.keys(measures)
+  for (let i = 0; i < warmUps; i++) await Promise.all(names.map((name) => measures[name]()))
+  const figures = Object.fromEntries(names.map((name) => [name, []]))
+  for (let round = 0; round < rounds; round++) for (const name of names) figures[name].push(await measures[name]())
+  return figures
+}
+
+/**
  * Galleries of 50 and 5,000 photos: the server's render time for 50 (every request a miss), and
  * the first byte and HTML size of 5,000 next to 50's, interleaved.
  */
@@ -119,22 +132,23 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, report }) {
   // The same two sizes with a 20-song set-list: the page then also lists its chapters with their counts.
   const smallSongs = await withSetlist(databaseUrl, await galleryOf(databaseUrl, 'bench-fifty-songs', 50), 20)
   const largeSongs = await withSetlist(databaseUrl, await galleryOf(databaseUrl, 'bench-five-thousand-songs', 5000), 20)
-  const all = [small, large, smallSongs, largeSongs]
-  for (let i = 0; i < 5; i++) await Promise.all(all.map((path) => uncachedRender(`${baseUrl}${path}`))) // warm-up
   // The floor under any page: the same company's answer for a gallery that is not there (one row
   // read, the shell rendered), so the gallery's own share of its render can be read off.
   const missing = '/demo/galeria/no-such-gallery'
-  const figures = { small: [], large: [], smallSongs: [], largeSongs: [], largeSong: [], missing: [] }
   // Each round costs well under a second; 15 rounds let one busy moment of a shared machine move
   // the 5,000-photo page's ratio by a fifth (1.30× and 1.21× in two runs, 1.05× over 40 rounds).
-  for (let round = 0; round < ROUNDS; round++) {
-    figures.small.push(await uncachedRender(`${baseUrl}${small}`))
-    figures.large.push(await uncachedRender(`${baseUrl}${large}`))
-    figures.smallSongs.push(await uncachedRender(`${baseUrl}${smallSongs}`))
-    figures.largeSongs.push(await uncachedRender(`${baseUrl}${largeSongs}`))
-    figures.largeSong.push(await uncachedRender(`${baseUrl}${largeSongs}?chapter=3`))
-    figures.missing.push(await uncachedRender(`${baseUrl}${missing}`, 404))
-  }
+  const figures = await interleaved(
+    ROUNDS,
+    {
+      small: () => uncachedRender(`${baseUrl}${small}`),
+      large: () => uncachedRender(`${baseUrl}${large}`),
+      smallSongs: () => uncachedRender(`${baseUrl}${smallSongs}`),
+      largeSongs: () => uncachedRender(`${baseUrl}${largeSongs}`),
+      largeSong: () => uncachedRender(`${baseUrl}${largeSongs}?chapter=3`),
+      missing: () => uncachedRender(`${baseUrl}${missing}`, 404),
+    },
+    5,
+  )
   const smallTotal = median(figures.small.map((figure) => figure.totalMs))
   report(`uncached render of a 50-photo gallery (server time on loopback, median of ${ROUNDS})`, smallTotal, 'ms', 'goal', 10, 1, { lowerIsBetter: true })
   report(`uncached render of the same company's 404 page (the floor under any page), median of ${ROUNDS}`, median(figures.missing.map((figure) => figure.totalMs)), 'ms', '50-photo gallery', smallTotal, null, { lowerIsBetter: true })
@@ -167,16 +181,10 @@ async function benchLandingSizes({ baseUrl, databaseUrl, report }) {
       return `/${slug}`
     })
   const paths = { few: await venueOf('bench-venue-one-batch', 24, 20), many: await venueOf('bench-venue', 300, 300) }
-  for (let i = 0; i < 5; i++) await Promise.all([uncachedRender(`${baseUrl}${paths.few}`), uncachedRender(`${baseUrl}${paths.many}`)]) // warm-up
-  const figures = { few: [], many: [] }
-  for (let round = 0; round < ROUNDS; round++) {
-    figures.few.push(await uncachedRender(`${baseUrl}${paths.few}`))
-    figures.many.push(await uncachedRender(`${baseUrl}${paths.many}`))
-  }
+  const figures = await interleaved(ROUNDS, { few: () => uncachedRender(`${baseUrl}${paths.few}`), many: () => uncachedRender(`${baseUrl}${paths.many}`) }, 5)
   report('company landing with 300 galleries and 300 events: first byte, uncached', median(figures.many.map((figure) => figure.firstByteMs)), 'ms', 'one with 24 and 20 (all shown)', median(figures.few.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
   report('company landing with 300 galleries and 300 events: HTML size', figures.many[0].bytes / 1024, 'KB', 'one with 24 and 20', figures.few[0].bytes / 1024, 1.2, { lowerIsBetter: true })
 }
-
 
 /** The same two galleries in their editor, signed in as the company's admin: its server time and page size. */
 async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
@@ -190,12 +198,7 @@ async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
     return { totalMs: performance.now() - started, bytes }
   }
-  for (let i = 0; i < 2; i++) await Promise.all([open(editorOf.small), open(editorOf.large)]) // warm-up
-  const figures = { small: [], large: [] }
-  for (let round = 0; round < EDITOR_ROUNDS; round++) {
-    figures.small.push(await open(editorOf.small))
-    figures.large.push(await open(editorOf.large))
-  }
+  const figures = await interleaved(EDITOR_ROUNDS, { small: () => open(editorOf.small), large: () => open(editorOf.large) }, 2)
   report(`gallery editor of 5,000 photos: server time on loopback, median of ${EDITOR_ROUNDS}`, median(figures.large.map((figure) => figure.totalMs)), 'ms', '50-photo editor', median(figures.small.map((figure) => figure.totalMs)), null, { lowerIsBetter: true })
   report('gallery editor of 5,000 photos: page size (120 tiles drawn, every file in its data)', figures.large[0].bytes / 1024, 'KB', '50-photo editor', figures.small[0].bytes / 1024, null, { lowerIsBetter: true })
 }
