@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
@@ -36,13 +36,27 @@ describe("a company landing with many galleries and events", () => {
     await browser?.close()
   })
 
-  it('a fan on a phone asks for more galleries from the keyboard and stays where they were', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+  /** A fan's page on a phone (or a wide screen) at `address`, the cookie banner answered. */
+  async function fanAt(address: string, device: 'phone' | 'desktop' = 'phone') {
+    const context = await browser.newContext(device === 'phone' ? { viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true } : { viewport: DESKTOP, baseURL: baseUrl })
     const page = await context.newPage()
     await closedCookieBannerBefore(page)
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await visit(page, `/${slug}`)
+    await visit(page, address)
+    return { context, page, errors }
+  }
+
+  /** Brings a section's "Show more" into view, photographs it there, and presses it as the device would. */
+  async function pressShowMore(page: Page, testId: string, shot: string, press: 'click' | 'tap') {
+    const button = page.getByTestId(testId)
+    await button.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(SHOTS, shot) })
+    await button[press]()
+  }
+
+  it('a fan on a phone asks for more galleries from the keyboard and stays where they were', async () => {
+    const { context, page, errors } = await fanAt(`/${slug}`)
     const cards = page.getByTestId('gallery-card')
     expect(await cards.count()).toBe(24)
     const more = page.getByTestId('more-galleries')
@@ -65,32 +79,24 @@ describe("a company landing with many galleries and events", () => {
   })
 
   it('on a wide screen, more events come the same way', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
-    const page = await context.newPage()
-    await closedCookieBannerBefore(page)
-    await visit(page, `/${slug}`)
+    const { context, page, errors } = await fanAt(`/${slug}`, 'desktop')
     const rows = page.getByTestId('event-row')
     expect(await rows.count()).toBe(20)
-    await page.getByTestId('more-events').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SHOTS, 'more-events-1440.png') })
-    await page.getByTestId('more-events').click()
+    await pressShowMore(page, 'more-events', 'more-events-1440.png', 'click')
     await expect.poll(() => rows.count()).toBe(22)
     expect(await page.getByTestId('gallery-card').count()).toBe(24)
+    expect(errors).toEqual([])
     await context.close()
   })
 
   it("a festival's page shows its first stages and the rest when the fan asks", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
-    const page = await context.newPage()
-    await closedCookieBannerBefore(page)
-    await visit(page, `/${slug}/evento/show-0`)
+    const { context, page, errors } = await fanAt(`/${slug}/evento/show-0`)
     const items = page.getByTestId('event-item')
     expect(await items.count()).toBe(24)
-    await page.getByTestId('more-items').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SHOTS, 'event-more-390.png') })
-    await page.getByTestId('more-items').tap()
+    await pressShowMore(page, 'more-items', 'event-more-390.png', 'tap')
     await expect.poll(() => items.count()).toBe(26)
     expect(await items.last().textContent()).toContain('Stage 25')
+    expect(errors).toEqual([])
     await context.close()
   })
 })
