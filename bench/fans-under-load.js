@@ -1,6 +1,6 @@
 // Fans' pages at any gallery size, while photos arrive, through the real job queue, and the web
 // process's memory: each figure next to its baseline or goal (see bench/run.js for the format).
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
@@ -201,7 +201,52 @@ async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
   const figures = await interleaved(EDITOR_ROUNDS, { small: () => open(editorOf.small), large: () => open(editorOf.large) }, 2)
   report(`gallery editor of 5,000 photos: server time on loopback, median of ${EDITOR_ROUNDS}`, median(figures.large.map((figure) => figure.totalMs)), 'ms', '50-photo editor', median(figures.small.map((figure) => figure.totalMs)), null, { lowerIsBetter: true })
   report('gallery editor of 5,000 photos: page size (120 tiles drawn, every file in its data)', figures.large[0].bytes / 1024, 'KB', '50-photo editor', figures.small[0].bytes / 1024, null, { lowerIsBetter: true })
+  await benchEditorBatches({ baseUrl, cookie, path: editorOf.large, report })
 }
+
+/* global document, requestAnimationFrame -- page.evaluate's functions run in the browser */
+/**
+ * The admin scrolls the 5,000-photo editor: how long the browser is busy drawing the next 120
+ * tiles (script, layout and the frame after) once 1,800 are drawn, next to drawing the second
+ * 120. A fresh page each round; the median of the rounds.
+ */
+async function benchEditorBatches({ baseUrl, cookie, path, report }) {
+  if (!existsSync('/usr/bin/chromium')) return console.log("Skipping the editor's batches: Debian chromium is not installed (apt-get install chromium).")
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const figures = { second: [], late: [] }
+  try {
+    for (let round = 0; round < EDITOR_BATCH_ROUNDS; round++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })))
+      const page = await context.newPage()
+      await page.goto(`${baseUrl}${path}`)
+      await page.getByTestId('show-more-files').waitFor()
+      // Pressed from the page, so the time is the browser's alone; the button scrolled into view
+      // would press itself (it does so within a few screens).
+      const nextBatch = () =>
+        page.evaluate(async () => {
+          const started = performance.now()
+          document.querySelector('[data-testid=show-more-files]').click()
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+          return { ms: performance.now() - started, tiles: document.querySelectorAll('[data-testid=media-card]').length }
+        })
+      for (let drawn = 120; drawn < 1920; ) {
+        const { ms, tiles } = await nextBatch()
+        if (tiles === drawn) throw new Error(`the editor drew no more tiles after ${drawn}`)
+        if (tiles === 240) figures.second.push(ms)
+        if (tiles === 1920) figures.late.push(ms)
+        drawn = tiles
+      }
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  report(`gallery editor of 5,000 photos: the next 120 tiles once 1,800 are drawn (browser busy), median of ${EDITOR_BATCH_ROUNDS}`, median(figures.late), 'ms', 'the second 120', median(figures.second), null, { lowerIsBetter: true })
+}
+
+const EDITOR_BATCH_ROUNDS = 3
 
 // An editor of 5,000 photos takes a few hundred milliseconds: fewer rounds than the fans' pages.
 const EDITOR_ROUNDS = 11

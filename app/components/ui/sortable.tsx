@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { useFetcher } from 'react-router'
 import type { ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -89,10 +89,14 @@ export function SortableArea({ order, total = order.length, onMove, nameOf, inst
  */
 export function useSortableItem(id: string, disabled = false) {
   const sortable = useSortable({ id, disabled })
+  const { setActivatorNodeRef, attributes, listeners } = sortable
+  // The same objects while the item's handles stay the same, so a memoised item body is not drawn again.
+  const handle = useMemo(() => ({ ref: setActivatorNodeRef, ...attributes, ...listeners }), [setActivatorNodeRef, attributes, listeners])
+  const surface = useMemo(() => (disabled ? {} : { ...listeners }), [disabled, listeners])
   return {
     isDragging: sortable.isDragging,
     item: { ref: sortable.setNodeRef, style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition } },
-    handle: { ref: sortable.setActivatorNodeRef, ...sortable.attributes, ...sortable.listeners },
-    surface: disabled ? {} : { ...sortable.listeners },
+    handle,
+    surface,
   }
 }

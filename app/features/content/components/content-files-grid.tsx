@@ -1,5 +1,5 @@
 import { ArrowDownAZ, CalendarClock, Trash2, X } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -58,29 +58,46 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
   const { t } = useTranslation()
   const orderer = useFetcher<ActionResult>()
   const editor = useFetcher<ActionResult>()
+  const remover = useFetcher<ActionResult>()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirmRemove, setConfirmRemove] = useState(false)
+  // The one file asked about: kept while the question closes, so its name stays in it.
+  const [removal, setRemoval] = useState<{ file: ContentFile; open: boolean } | null>(null)
   const tiles = useUploadTiles(contentItemId, files)
   useOutcomeToast(orderer.data)
   useOutcomeToast(editor.data, () => setSelected(new Set()))
+  useOutcomeToast(remover.data)
   useEffect(() => {
     if (editor.data) setConfirmRemove(false)
   }, [editor.data])
   const { order, save, move } = useSortableOrder(files.map((file) => file.id), orderer)
   const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files])
   const ordered = order.map((id) => byId.get(id)).filter((file): file is ContentFile => Boolean(file))
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
-  const setCover = (assetId: string) => void editor.submit({ intent: 'set-cover', assetId }, { method: 'post' })
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current)
+        if (!next.delete(id)) next.add(id)
+        return next
+      }),
+    [],
+  )
+  // The cards are memoised (see ContentFileCard): they get the same functions on every render,
+  // which call the latest move and request.
+  const latest = useRef({ move, submit: editor.submit })
+  useEffect(() => {
+    latest.current = { move, submit: editor.submit }
+  })
+  const moveFile = useCallback((from: number, to: number) => latest.current.move(from, to), [])
+  const setCover = useCallback((assetId: string) => void latest.current.submit({ intent: 'set-cover', assetId }, { method: 'post' }), [])
+  const askRemoval = useCallback((file: ContentFile) => setRemoval({ file, open: true }), [])
   const chosen = ordered.filter((file) => selected.has(file.id))
   // The first `shownCount` files in their order; moves keep their places in the whole order (a prefix of it).
   const [shownCount, setShownCount] = useState(FILES_SHOWN_AT_ONCE)
   const shown = ordered.length > shownCount ? ordered.slice(0, shownCount) : ordered
   const hidden = ordered.length - shown.length
+  // One list while neither changes: every sortable item follows it.
+  const drawn = useMemo(() => (order.length > shownCount ? order.slice(0, shownCount) : order), [order, shownCount])
 
   if (files.length === 0 && tiles.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
   return (
@@ -122,7 +139,7 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           </Button>
         </div>
       ) : null}
-      <SortableArea order={hidden > 0 ? order.slice(0, shownCount) : order} total={order.length} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
+      <SortableArea order={drawn} total={order.length} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
         <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
           {shown.map((file, index) => (
             <ContentFileCard
@@ -131,11 +148,12 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
               index={index}
               count={ordered.length}
               canEdit={canEdit}
-              onMove={move}
               isCover={file.id === coverAssetId}
               selected={selected.has(file.id)}
+              onMove={moveFile}
               onToggle={toggle}
               onSetCover={setCover}
+              onRemove={askRemoval}
             />
           ))}
           {tiles.map((tile) => (
@@ -154,6 +172,20 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
         cancelLabel={t('common.cancel')}
         busy={editor.state !== 'idle'}
         onConfirm={() => void editor.submit({ intent: 'remove-files', assetIds: chosen.map((file) => file.id).join(',') }, { method: 'post' })}
+      />
+      <ConfirmDialog
+        open={removal?.open ?? false}
+        onOpenChange={(open) => setRemoval((current) => (current ? { ...current, open } : null))}
+        tone="danger"
+        title={t('content.media.removeTitle', { name: removal?.file.originalName ?? '' })}
+        description={t('content.media.removeText')}
+        confirmLabel={t('content.media.remove')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={() => {
+          if (!removal) return
+          setRemoval({ ...removal, open: false })
+          void remover.submit({ intent: 'remove-file', assetId: removal.file.id }, { method: 'post' })
+        }}
       />
     </div>
   )
