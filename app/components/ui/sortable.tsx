@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { useFetcher } from 'react-router'
 import type { ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -23,12 +23,15 @@ export function useSortableOrder(ids: string[], fetcher: Fetcher) {
   const savedKey = ids.join(',')
   const [order, setOrder] = useState(ids)
   const [waiting, setWaiting] = useState<string[] | null>(null)
+  // The list shown stays the same array while it holds the saved order: every sortable item
+  // follows it, and would draw again for a copy.
+  const toSaved = useCallback((shown: string[]) => (shown.join(',') === savedKey ? shown : savedKey ? savedKey.split(',') : []), [savedKey])
   useEffect(() => {
-    if (fetcher.state === 'idle') setOrder(savedKey ? savedKey.split(',') : [])
-  }, [savedKey, fetcher.state])
+    if (fetcher.state === 'idle') setOrder(toSaved)
+  }, [toSaved, fetcher.state])
   useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) setOrder(savedKey ? savedKey.split(',') : [])
-  }, [fetcher.data, savedKey])
+    if (fetcher.data && !fetcher.data.ok) setOrder(toSaved)
+  }, [fetcher.data, toSaved])
   useEffect(() => {
     if (!waiting || fetcher.state !== 'idle') return
     setWaiting(null)

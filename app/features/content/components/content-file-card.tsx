@@ -32,7 +32,7 @@ type ContentFileCardProps = {
  * (below) draws again only when its own file, place or state changes. A gallery of thousands
  * then shows its next tiles without drawing all the earlier ones again.
  */
-export function ContentFileCard({ file, canEdit, selected, ...body }: ContentFileCardProps) {
+export const ContentFileCard = memo(function ContentFileCard({ file, canEdit, selected, ...body }: ContentFileCardProps) {
   const sortable = useSortableItem(file.id, !canEdit)
   return (
     <li
@@ -44,12 +44,12 @@ export function ContentFileCard({ file, canEdit, selected, ...body }: ContentFil
       <ContentFileCardBody file={file} canEdit={canEdit} selected={selected} handle={sortable.handle} surface={sortable.surface} {...body} />
     </li>
   )
-}
+}, sameProps)
 
 type CardBodyProps = ContentFileCardProps & { handle: HTMLAttributes<HTMLElement> & { ref: (element: HTMLElement | null) => void }; surface: HTMLAttributes<HTMLElement> }
 
 /** Two reads of one file that show the same: the page's data comes anew after every save. */
-function sameFile(before: ContentFile, after: ContentFile) {
+export function sameFile(before: ContentFile, after: ContentFile) {
   if (before === after) return true
   return (Object.keys(after) as (keyof ContentFile)[]).every((key) => {
     const [was, is] = [before[key], after[key]]
@@ -57,8 +57,9 @@ function sameFile(before: ContentFile, after: ContentFile) {
   })
 }
 
-function sameBody(before: CardBodyProps, after: CardBodyProps) {
-  return (Object.keys(after) as (keyof CardBodyProps)[]).every((key) => (key === 'file' ? sameFile(before.file, after.file) : Object.is(before[key], after[key])))
+/** The same file, shown the same way, with the same handles. */
+function sameProps<Props extends { file: ContentFile }>(before: Props, after: Props) {
+  return (Object.keys(after) as (keyof Props)[]).every((key) => (key === 'file' ? sameFile(before.file, after.file) : Object.is(before[key], after[key])))
 }
 
 /** A file's picture, size, text fields, retry after a failure, reordering, cover and removal. */
@@ -144,7 +145,7 @@ const ContentFileCardBody = memo(function ContentFileCardBody({ file, index, cou
       </div>
     </>
   )
-}, sameBody)
+}, sameProps)
 
 /*
  * The parts that save something hold their own request, and are drawn only where they are
