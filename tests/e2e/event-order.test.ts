@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -66,12 +66,9 @@ describe("the event editor orders the event's content like the gallery editor", 
     const reorders = countReorders(page)
     const grip = page.getByRole('button', { name: 'Drag Afterparty to a new place' })
     await grip.focus()
-    await page.keyboard.press('Space')
-    for (const key of ['ArrowUp', 'ArrowUp']) {
-      await page.waitForTimeout(150)
-      await page.keyboard.press(key)
-    }
-    await poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Afterparty is over place 1 of 3')
+    await dragStep(page, 'Space', 'Afterparty is over place 3 of 3')
+    await dragStep(page, 'ArrowUp', 'Afterparty is over place 2 of 3')
+    await dragStep(page, 'ArrowUp', 'Afterparty is over place 1 of 3')
     await page.keyboard.press('Space')
     await poll(() => titles(page)).toEqual(['Afterparty', 'Doors Open', 'Main Set'])
     await poll(() => page.getByText('Order saved').first().isVisible()).toBe(true)
@@ -81,10 +78,8 @@ describe("the event editor orders the event's content like the gallery editor", 
 
     // Escape puts it back, and nothing is posted.
     await page.getByRole('button', { name: 'Drag Main Set to a new place' }).focus()
-    await page.keyboard.press('Space')
-    await page.waitForTimeout(150)
-    await page.keyboard.press('ArrowUp')
-    await page.waitForTimeout(150)
+    await dragStep(page, 'Space', 'Main Set is over place 3 of 3')
+    await dragStep(page, 'ArrowUp', 'Main Set is over place 2 of 3')
     await page.keyboard.press('Escape')
     await poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Moving Main Set cancelled')
     expect(await titles(page)).toEqual(['Afterparty', 'Doors Open', 'Main Set'])
@@ -123,10 +118,8 @@ describe("the event editor orders the event's content like the gallery editor", 
     const mobile = await phone.newPage()
     await visit(mobile, eventUrl)
     await mobile.getByRole('button', { name: 'Drag Main Set to a new place' }).focus()
-    await mobile.keyboard.press('Space')
-    await mobile.waitForTimeout(150)
-    await mobile.keyboard.press('ArrowUp')
-    await poll(() => mobile.locator('[id^="DndLiveRegion"]').textContent()).toContain('Main Set is over place 2 of 3')
+    await dragStep(mobile, 'Space', 'Main Set is over place 3 of 3')
+    await dragStep(mobile, 'ArrowUp', 'Main Set is over place 2 of 3')
     await mobile.keyboard.press('Space')
     await poll(() => titles(mobile)).toEqual(['Afterparty', 'Main Set', 'Doors Open'])
     await poll(() => mobile.getByText('Order saved').first().isVisible()).toBe(true)

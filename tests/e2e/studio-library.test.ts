@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, launchBrowser, PHONE, visit } from '../support/browser'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { FILES_SHOWN_AT_ONCE } from '#app/features/content/editor-paging'
@@ -123,14 +123,10 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
 
     // The keyboard: the grip of the last photo, Space, arrows to the first place, Space.
     await cards().last().getByTestId('drag-handle').focus()
-    await page.keyboard.press('Space')
-    // Up a row, then left to the first column (the grid has four).
-    for (const key of ['ArrowUp', 'ArrowLeft', 'ArrowLeft']) {
-      await page.waitForTimeout(150)
-      await page.keyboard.press(key)
-    }
-    // Dropped once the screen reader has been told where it is.
-    await poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('lights.jpg is over place 1 of 6')
+    // Up a row, then left to the first column (the grid has four); dropped once the screen reader has been told where it is.
+    await dragStep(page, 'Space', 'lights.jpg is over place 6 of 6')
+    await dragStep(page, 'ArrowUp', 'lights.jpg is over place 2 of 6')
+    await dragStep(page, 'ArrowLeft', 'lights.jpg is over place 1 of 6')
     await page.keyboard.press('Space')
     const afterKeyboard = ['lights.jpg', 'finale.jpg', 'stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg']
     await poll(() => names(cards())).toEqual(afterKeyboard)

@@ -151,3 +151,15 @@ export async function hydrated(page: Page) {
 export async function toastsLoaded(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
 }
+
+/**
+ * One step of a keyboard drag (dnd-kit): presses `key`, then waits until the screen reader has
+ * been told `announced` (picking an item up is announced as being over its own place). dnd-kit
+ * works out an arrow key's target from where its last render put the item: a key pressed before
+ * that render moves from a stale place (on a busy machine, two arrows 150 ms apart once moved the
+ * item one place instead of two).
+ */
+export async function dragStep(page: Page, key: string, announced: string) {
+  await page.keyboard.press(key)
+  await page.waitForFunction((text) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes(text)), announced, { timeout: 15_000 })
+}
