@@ -61,12 +61,17 @@ describe('PageCache', () => {
     expect(cache.get('a', v('c1'), 10)).toBeUndefined()
   })
 
-  it('folds photos that finish processing into one new page per second', () => {
+  it('folds photos that finish processing into one new page per second, keeping the one it replaces', () => {
     const cache = new PageCache({ maxBytes: 1000 })
     cache.set('a', entry(v('c1', 5), 10, 1_000))
     // More photos ready within the second: the page stays; after it, the page goes.
     expect(cache.get('a', v('c1', 6), 1_000 + MEDIA_FOLD_MS - 1)).toBeDefined()
     expect(cache.get('a', v('c1', 7), 1_000 + MEDIA_FOLD_MS)).toBeUndefined()
+    // ...and is kept, to serve while its successor renders; an edit leaves none.
+    expect(cache.previous('a', v('c1', 7))?.version).toEqual(v('c1', 5))
+    expect(cache.previous('a', v('c2', 7))).toBeUndefined()
+    cache.get('a', v('c2', 7), 1_000 + MEDIA_FOLD_MS)
+    expect(cache.previous('a', v('c1', 7))).toBeUndefined()
     cache.set('b', entry(v('c1', 5), 10, 1_000))
     expect(isCurrent({ version: v('c1', 5), renderedAt: 1_000 }, v('c1', 5), 1_000_000)).toBe(true)
     expect(cache.get('b', v('c2', 5), 1_001)).toBeUndefined()

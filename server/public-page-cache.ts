@@ -23,8 +23,9 @@ import { isReservedSegment } from '#app/features/public/server/reserved-segments
  * Freshness: the company's versions are read from the database before each page is served, but
  * one read serves every request that arrived before it started (see `VersionReader`). An edit
  * shows on the very next request; photos that finish processing during an upload are folded into
- * at most one new page per second (`MEDIA_FOLD_MS`). Concurrent misses of one page wait for a
- * single render. The player is left out on purpose: it counts a view per visit.
+ * at most one new page per second (`MEDIA_FOLD_MS`); while that page renders, fans get the one
+ * it replaces. Concurrent misses of one page wait for a single render. The player is left out
+ * on purpose: it counts a view per visit.
  */
 
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'
@@ -129,14 +130,22 @@ export class PageCache {
   get(key: string, version: PageVersion, now = Date.now()) {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (!isCurrent(entry, version, now)) {
+    if (entry.version.edits !== version.edits) {
       this.delete(key)
       return undefined
     }
+    // Older photos only: kept, for fans who come while its successor renders (see `previous`).
+    if (!isCurrent(entry, version, now)) return undefined
     // Least recently used goes first: re-inserting moves the key to the end.
     this.entries.delete(key)
     this.entries.set(key, entry)
     return entry
+  }
+
+  /** The page kept with the same edits as `version` and older photos, if any (never after an edit). */
+  previous(key: string, version: PageVersion) {
+    const entry = this.entries.get(key)
+    return entry?.version.edits === version.edits ? entry : undefined
   }
 
   set(key: string, entry: Entry) {
@@ -270,11 +279,11 @@ function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { enc
   return { encoding: null, body: bodies.identity }
 }
 
-function send(req: Request, res: Response, entry: Entry) {
+function send(req: Request, res: Response, entry: Entry, state: 'hit' | 'stale') {
   res.status(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
   res.setHeader('Vary', 'Accept-Encoding')
-  res.setHeader('X-Afterglow-Cache', 'hit')
+  res.setHeader('X-Afterglow-Cache', state)
   const { encoding, body } = pickEncoding(req.headers['accept-encoding'], entry.bodies)
   // With Content-Encoding set, the compression middleware leaves the bytes alone.
   if (encoding) res.setHeader('Content-Encoding', encoding)
@@ -301,7 +310,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
    * takes them waits for them (milliseconds, once per page) rather than getting three times the
    * bytes: after every change, the first fan to come back was sent the page uncompressed.
    */
-  const sendKept = async (req: Request, res: Response, key: string, entry: Entry) => {
+  const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: 'hit' | 'stale' = 'hit') => {
     if (entry.renderedPolicy !== undefined) {
       entry.headers['content-security-policy'] = cachedPagePolicy(entry.renderedPolicy, entry.bodies.identity.toString('utf8'))
       entry.renderedPolicy = undefined
@@ -314,7 +323,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const accepted = acceptedEncodings(req.headers['accept-encoding'])
       if (accepted.includes('br') || accepted.includes('gzip')) await entry.compressing
     }
-    send(req, res, entry)
+    send(req, res, entry, state)
   }
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
@@ -338,9 +347,16 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number })
       const hit = cache.get(key, version)
       if (hit) return await sendKept(req, res, key, hit)
       const underway = rendering.get(key)
-      if (underway && underway.version.edits === version.edits && underway.version.media === version.media) {
-        const rendered = await underway.done
-        if (rendered) return await sendKept(req, res, key, rendered)
+      if (underway && underway.version.edits === version.edits) {
+        // Photos finished processing since the kept page: one fan's request renders the new page,
+        // and the fans who come meanwhile get the page of a moment ago instead of waiting for it
+        // (during an upload, once a second). After an edit there is none: everyone waits for it.
+        const previous = cache.previous(key, version)
+        if (previous) return await sendKept(req, res, key, previous, 'stale')
+        if (underway.version.media === version.media) {
+          const rendered = await underway.done
+          if (rendered) return await sendKept(req, res, key, rendered)
+        }
       }
       if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
       next()

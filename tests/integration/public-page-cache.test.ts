@@ -3,13 +3,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import { getPool, withSystem } from '#app/lib/db.server'
 import { leadCookieName } from '#app/features/leads/server/lead-cookie.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { waitForAssetsReady } from '../support/assets'
+import { waitUntil } from '../support/wait'
 
 /** The raw bytes as they travelled (fetch would decode them), with the headers. */
 async function rawGet(path: string, headers: Record<string, string> = {}) {
@@ -167,6 +168,80 @@ describe('the public page cache', () => {
     const videos = await new TestClient().get(`${page}?type=videos&fbclid=IwAR0third-fan`)
     expect(videos.headers['x-afterglow-cache']).toBe('miss')
     expect((await new TestClient().get(`${page}?type=videos`)).headers['x-afterglow-cache']).toBe('hit')
+  })
+
+  it("gives fans the page of a moment ago while the one with newly processed photos renders; after an edit, everyone waits for the new one", async () => {
+    const admin = await createCompanyAdmin('arriving')
+    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Arriving Night', slug: 'arriving', status: 'published', publishedAt: new Date() }).returning())
+    const upload = async (color: string, filename: string) => {
+      const { assetId } = (await tusUpload(admin.client, await makePhoto(800, 600, color), { filename, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+      await waitForAssetsReady([assetId])
+      return assetId
+    }
+    const page = `/${admin.company.slug}/galeria/arriving`
+    const firstPhoto = await upload('#f0a', 'first.jpg')
+    const kept = await new TestClient().get(page)
+    expect(kept.headers['x-afterglow-cache']).toBe('miss')
+    expect(kept.text).toContain(firstPhoto)
+    // A second photo is processed more than a second later: the kept page is a fold behind.
+    const keptAt = Date.now()
+    const secondPhoto = await upload('#0af', 'second.jpg')
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, keptAt + 1_100 - Date.now())))
+
+    // The page's render is held at the database (its gallery cannot be read) while fans come.
+    const holdRenders = async () => {
+      const held = await getPool().connect()
+      await held.query('begin')
+      await held.query('lock table content_items in access exclusive mode')
+      let released = false
+      return async () => {
+        if (released) return
+        released = true
+        await held.query('rollback')
+        held.release()
+      }
+    }
+    // A fan's render waiting at the gallery's door (its first read of the gallery), not some job of the worker's.
+    const renderWaiting = () =>
+      waitUntil(async () => (await getPool().query(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%access_password_hash%'`)).rows[0].waiting > 0, {
+        timeoutMs: 15_000,
+        message: "no fan's render waited at the gallery",
+      })
+    const within = <T>(answer: Promise<T>, ms: number) => Promise.race([answer, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))])
+    let release = await holdRenders()
+    const rendering = new TestClient().get(page)
+    try {
+      await renderWaiting()
+      const meanwhile = await within(new TestClient().get(page), 10_000)
+      if (meanwhile === 'still waiting') throw new Error('a fan waited for the render instead of getting the page of a moment ago')
+      expect(meanwhile.headers['x-afterglow-cache']).toBe('stale')
+      expect(meanwhile.text).toBe(kept.text)
+    } finally {
+      await release()
+    }
+    const rendered = await rendering
+    expect(rendered.headers['x-afterglow-cache']).toBe('miss')
+    expect(rendered.text).toContain(secondPhoto)
+    const next = await new TestClient().get(page)
+    expect(next.headers['x-afterglow-cache']).toBe('hit')
+    expect(next.text).toBe(rendered.text)
+
+    // An edit is never served from the page before it: the fans who come during its render wait for it.
+    await withSystem((tx) => tx.update(contentItem).set({ title: 'Arrived Night' }).where(eq(contentItem.id, gallery.id)))
+    release = await holdRenders()
+    const editRendering = new TestClient().get(page)
+    const waiting = new TestClient().get(page)
+    try {
+      await renderWaiting()
+      expect(await within(waiting, 500)).toBe('still waiting')
+    } finally {
+      await release()
+    }
+    for (const answer of await Promise.all([editRendering, waiting])) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['x-afterglow-cache']).not.toBe('stale')
+      expect(answer.text).toContain('Arrived Night')
+    }
   })
 
   it('never keeps pages of unknown companies or errors', async () => {
