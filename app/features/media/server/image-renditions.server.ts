@@ -112,28 +112,31 @@ export async function processImage(input: Buffer | string, options: { watermark?
   const upright = source.clone().rotate()
 
   const targets = IMAGE_WIDTHS.filter((target, index) => target <= width || index === 0)
-  const renditions = await Promise.all([
-    ...targets.map(async (target) => {
-      const { data, info } = await upright
-        .clone()
-        .resize({ width: Math.min(target, width), withoutEnlargement: true })
-        .composite(await watermarkLayers(options.watermark, width, height, Math.min(target, width)))
-        .webp({ quality: 80, effort: 4 })
-        .toBuffer({ resolveWithObject: true })
-      return { rendition: `w${target}`, format: 'webp' as const, width: info.width, height: info.height, data }
-    }),
-    (async () => {
-      const { data, info } = await upright
-        .clone()
-        .resize({ width: Math.min(JPEG_FALLBACK_WIDTH, width), withoutEnlargement: true })
-        .composite(await watermarkLayers(options.watermark, width, height, Math.min(JPEG_FALLBACK_WIDTH, width)))
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true })
-      return { rendition: `w${JPEG_FALLBACK_WIDTH}`, format: 'jpeg' as const, width: info.width, height: info.height, data }
-    })(),
+  // The placeholder's tiny copy is decoded beside the renditions, not after them: its decode of
+  // the photo no longer waits for theirs to end (one Promise.all, so a failure of either is handled).
+  const [renditions, tiny] = await Promise.all([
+    Promise.all([
+      ...targets.map(async (target) => {
+        const { data, info } = await upright
+          .clone()
+          .resize({ width: Math.min(target, width), withoutEnlargement: true })
+          .composite(await watermarkLayers(options.watermark, width, height, Math.min(target, width)))
+          .webp({ quality: 80, effort: 4 })
+          .toBuffer({ resolveWithObject: true })
+        return { rendition: `w${target}`, format: 'webp' as const, width: info.width, height: info.height, data }
+      }),
+      (async () => {
+        const { data, info } = await upright
+          .clone()
+          .resize({ width: Math.min(JPEG_FALLBACK_WIDTH, width), withoutEnlargement: true })
+          .composite(await watermarkLayers(options.watermark, width, height, Math.min(JPEG_FALLBACK_WIDTH, width)))
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true })
+        return { rendition: `w${JPEG_FALLBACK_WIDTH}`, format: 'jpeg' as const, width: info.width, height: info.height, data }
+      })(),
+    ]),
+    upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
   ])
-
-  const tiny = await upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   const placeholder = Buffer.from(rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data)).toString('base64')
 
   const captured = exifCaptureTime(metadata.exif)
