@@ -1,9 +1,10 @@
 // Fans' pages at any gallery size, while photos arrive, through the real job queue, and the web
 // process's memory: each figure next to its baseline or goal (see bench/run.js for the format).
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import sharp from 'sharp'
 import * as tus from 'tus-js-client'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumFor } from './chromium.js'
 import { median } from './median.js'
 import { withDatabaseConnection, withSystemDatabase } from './system-database.js'
 
@@ -230,9 +231,9 @@ async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
  * 120. A fresh page each round; the median of the rounds.
  */
 async function benchEditorBatches({ baseUrl, cookie, path, report }) {
-  if (!existsSync('/usr/bin/chromium')) return console.log("Skipping the editor's batches: Debian chromium is not installed (apt-get install chromium).")
+  if (!chromiumFor("the editor's batches")) return
   const { chromium } = await import('playwright-core')
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   const figures = { second: [], late: [] }
   try {
     for (let round = 0; round < EDITOR_BATCH_ROUNDS; round++) {

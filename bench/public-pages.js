@@ -7,6 +7,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumFor } from './chromium.js'
 import { median } from './median.js'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -134,15 +135,12 @@ export async function benchFansPages({ baseUrl, pagePath, work, freePort, report
 }
 
 export async function benchLighthouse({ baseUrl, pagePath, goals }) {
-  if (!existsSync('/usr/bin/chromium')) {
-    console.log('Skipping Lighthouse: Debian chromium is not installed (apt-get install chromium).')
-    return []
-  }
+  if (!chromiumFor('Lighthouse')) return []
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   })
   try {
     const url = `${baseUrl}${pagePath}`
