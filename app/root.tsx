@@ -1,10 +1,12 @@
 import { Suspense, useEffect } from 'react'
+import { preload } from 'react-dom'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteError, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/root'
 import { GlobalErrorScreen } from './components/global-error-part'
 import { I18nProvider } from './components/i18n-provider'
 import { catalogArea } from './lib/i18n-areas'
-import { clientResources, getRequestLanguage } from './lib/i18n.server'
+import { getRequestLanguage, shippedCatalog } from './lib/i18n.server'
+import { keepCatalog } from './lib/shipped-catalogs'
 import { requestHost } from './lib/visit.server'
 import { useNonce } from './lib/nonce'
 import { useRequestLanguage } from './lib/request-language'
@@ -21,7 +23,10 @@ const NotFoundScreen = lazyRenderedOnServer(() => import('./components/root-not-
 export async function loader({ request }: Route.LoaderArgs) {
   const language = getRequestLanguage(request)
   const area = catalogArea(new URL(request.url).pathname, (await requestHost(request)).kind === 'company')
-  return { language, resources: clientResources(language, area) }
+  // The page names its texts' file; the render reads them from memory (shipped-catalogs.ts).
+  const { href, resources } = shippedCatalog(language, area)
+  keepCatalog(href, resources)
+  return { language, catalog: href }
 }
 
 /** The translations shipped depend on the area (i18n-areas.ts): fetch them again when it changes. */
@@ -36,6 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
   const requestLanguage = useRequestLanguage()
+  // The page's texts: it answers clicks once they are here too, so the browser asks for them at
+  // once. Only the server's page names them: later the render that needs them fetches them.
+  if (import.meta.env.SSR && data) preload(data.catalog, { as: 'fetch', crossOrigin: 'anonymous' })
   // Says when the page answers clicks itself: before hydration a click submits a form natively,
   // which works but skips the page's own handling (its toasts, its saves kept offline).
   // The browser tests wait for it; it is the same signal for anyone watching the page.
@@ -80,7 +88,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // Staff at work see the consent card only right after choosing, never again on every page.
   const isStaffScreen = catalogArea(useLocation().pathname) === 'staff'
   return (
-    <I18nProvider language={loaderData.language} resources={loaderData.resources}>
+    <I18nProvider language={loaderData.language} catalog={loaderData.catalog}>
       <Outlet />
       {framed ? null : (
         <>
@@ -99,7 +107,7 @@ export function ErrorBoundary() {
   const requestLanguage = useRequestLanguage()
   if (isRouteErrorResponse(error) && error.status === 404 && data) {
     return (
-      <I18nProvider language={data.language} resources={data.resources}>
+      <I18nProvider language={data.language} catalog={data.catalog}>
         <Suspense fallback={null}>
           <NotFoundScreen />
         </Suspense>

@@ -21,6 +21,7 @@ import { closeUploadLocks } from '#app/features/media/server/upload-locker.serve
 import { s3OptionsOf } from '#app/lib/storage.server'
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
+import { catalogFiles } from './catalog-files'
 import { fingerprintedAssets } from './fingerprinted-assets'
 import { publicFileServer } from './public-files'
 import { fanEvents } from './fan-events'
@@ -112,6 +113,8 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
   // The build's scripts and styles, from memory and compressed once (see the module).
   if (!options.viteMiddleware) app.use(fingerprintedAssets({ directory: `${buildDirectory}/client/assets`, appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
+  // The texts pages render with, one file per language and area (see the module).
+  app.use(catalogFiles({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   // Fans' pages kept rendered (see the module): hits are answered here, with the headers stored
   // with them; misses are rendered below and kept on their way out.
   const pageCache = options.viteMiddleware ? null : publicPageCache({ buildId: randomBytes(6).toString('hex') })

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
+import type http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawRequest, serveAlone } from '../tests/support/raw-request'
 import { fingerprintedAssets, preferredEncoding } from './fingerprinted-assets'
 
 const SCRIPT = `export const lines = [${Array.from({ length: 400 }, (_, i) => `'line ${i}'`).join(',')}]\n`
@@ -12,17 +12,8 @@ let directory = ''
 let server: http.Server
 let base = ''
 
-/** A raw request with the given headers: fetch would decode the body and hide the encoding. */
 function get(name: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const request = http.request(`${base}/assets/${name}`, { method, headers: { 'accept-encoding': 'identity', ...headers } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
-    })
-    request.on('error', reject)
-    request.end()
-  })
+  return rawRequest(`${base}/assets/${name}`, headers, method)
 }
 
 describe('the build’s fingerprinted scripts and styles', () => {
@@ -30,13 +21,10 @@ describe('the build’s fingerprinted scripts and styles', () => {
     directory = mkdtempSync(path.join(os.tmpdir(), 'assets-'))
     writeFileSync(path.join(directory, 'gallery-AbC123.js'), SCRIPT)
     writeFileSync(path.join(directory, 'app-XyZ.css'), 'body{color:red}')
-    const app = express()
-    app.use(fingerprintedAssets({ directory, appUrl: 'https://afterglow.test', isDevelopment: false }))
-    // What the app has behind it: the static file server, here a marker.
-    app.use((_req, res) => void res.status(418).end('behind'))
-    server = app.listen(0, '127.0.0.1')
-    await new Promise((resolve) => server.once('listening', resolve))
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    // What the app has behind it (the static file server) answers 418.
+    const served = await serveAlone(fingerprintedAssets({ directory, appUrl: 'https://afterglow.test', isDevelopment: false }))
+    server = served.server
+    base = served.base
   })
   afterAll(() => {
     server?.close()

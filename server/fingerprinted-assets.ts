@@ -30,7 +30,9 @@ const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
 type Encoding = 'br' | 'gzip'
-type Asset = { file: string; type: string; bytes?: Buffer; etag?: string; encoded: Partial<Record<Encoding, Promise<Buffer | null>>> }
+/** A file answered from memory: its bytes, and each encoding of them once made (null when no smaller). */
+export type KeptFile = { type: string; bytes: Buffer; etag: string; encoded: Partial<Record<Encoding, Promise<Buffer | null>>> }
+type Asset = Omit<KeptFile, 'bytes' | 'etag'> & { file: string; bytes?: Buffer; etag?: string }
 
 /** The encoding a request accepts that we prefer, whatever order it names them in: brotli, then gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -57,6 +59,27 @@ function encode(bytes: Buffer, encoding: Encoding): Promise<Buffer | null> {
   return made.then((encoded) => (encoded.length < bytes.length ? encoded : null))
 }
 
+/** Answers a kept file in the encoding the request prefers, made on its first ask; a 304 when the browser has it. */
+export async function sendKeptFile(req: Request, res: Response, file: KeptFile, securityHeaders: Record<string, string>, cacheControl: string) {
+  const encoding = preferredEncoding(req.headers['accept-encoding'])
+  const encoded = encoding ? await (file.encoded[encoding] ??= encode(file.bytes, encoding)) : null
+  const body = encoded ?? file.bytes
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value)
+  res.setHeader('Content-Type', file.type)
+  res.setHeader('Cache-Control', cacheControl)
+  res.setHeader('Vary', 'Accept-Encoding')
+  res.setHeader('ETag', file.etag)
+  if (req.headers['if-none-match'] === file.etag) {
+    res.statusCode = 304
+    res.end()
+    return
+  }
+  if (encoded) res.setHeader('Content-Encoding', encoding!)
+  res.setHeader('Content-Length', body.length)
+  res.statusCode = 200
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
 export function fingerprintedAssets(options: { directory: string; appUrl: string; isDevelopment: boolean }) {
   const securityHeadersOf = fixedSecurityHeaders(options)
   const assets = new Map<string, Asset>()
@@ -80,23 +103,7 @@ export function fingerprintedAssets(options: { directory: string; appUrl: string
         asset.bytes = readFileSync(asset.file)
         asset.etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`
       }
-      const encoding = preferredEncoding(req.headers['accept-encoding'])
-      const encoded = encoding ? await (asset.encoded[encoding] ??= encode(asset.bytes, encoding)) : null
-      const body = encoded ?? asset.bytes
-      for (const [name, value] of Object.entries(securityHeadersOf(req.path))) res.setHeader(name, value)
-      res.setHeader('Content-Type', asset.type)
-      res.setHeader('Cache-Control', IMMUTABLE_CACHE)
-      res.setHeader('Vary', 'Accept-Encoding')
-      res.setHeader('ETag', asset.etag!)
-      if (req.headers['if-none-match'] === asset.etag) {
-        res.statusCode = 304
-        res.end()
-        return
-      }
-      if (encoded) res.setHeader('Content-Encoding', encoding!)
-      res.setHeader('Content-Length', body.length)
-      res.statusCode = 200
-      res.end(req.method === 'HEAD' ? undefined : body)
+      await sendKeptFile(req, res, asset as KeptFile, securityHeadersOf(req.path), IMMUTABLE_CACHE)
     } catch (error) {
       // The file went away under a running process (a new build over the old): the static server answers.
       assets.delete(match![1])

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { TranslatorProvider } from '#app/lib/react-i18n'
+import { useShippedCatalog } from '#app/lib/shipped-catalogs'
 import type { Resource, Translator } from '#app/lib/translator'
 import { useRevalidator } from 'react-router'
 import { createI18n, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, type Language } from '#app/lib/i18n'
@@ -19,39 +20,34 @@ function hasLanguageCookie() {
 }
 
 /**
- * The server's translators, one per catalog it ships (clientResources keeps one object per
+ * The server's translators, one per catalog it ships (shippedCatalog keeps one object per
  * language and area): every render of a page reads the same one, never changed after it is built.
  */
-const serverTranslators = new WeakMap<Resource, { i18n: Translator; builtFrom: Resource }>()
+const serverTranslators = new WeakMap<Resource, Translator>()
 
 function serverTranslator(language: Language, resources: Resource) {
   let shared = serverTranslators.get(resources)
-  if (!shared || shared.i18n.language !== language) {
-    shared = { i18n: createI18n(language, resources), builtFrom: resources }
+  if (!shared || shared.language !== language) {
+    shared = createI18n(language, resources)
     serverTranslators.set(resources, shared)
   }
   return shared
 }
 
-export function I18nProvider({ language, resources, children }: { language: Language; resources: Resource; children: ReactNode }) {
-  // In the browser, one instance for the life of the page; new catalogs from the server are merged in.
-  const instanceRef = useRef<{ i18n: Translator; builtFrom: Resource } | null>(null)
+/** Translates what it wraps with the catalog at `catalog` (shipped-catalogs.ts), in `language`. */
+export function I18nProvider({ language, catalog, children }: { language: Language; catalog: string; children: ReactNode }) {
+  const resources = useShippedCatalog(catalog)
+  // In the browser, one instance for the life of the page; the catalogs of later pages are merged in.
+  const instanceRef = useRef<Translator | null>(null)
   // import.meta.env.SSR rather than a look for `document`: the browser bundle then leaves the server's part out.
-  instanceRef.current ??= import.meta.env.SSR ? serverTranslator(language, resources) : { i18n: createI18n(language, resources), builtFrom: resources }
-  const { i18n, builtFrom } = instanceRef.current
+  const i18n = (instanceRef.current ??= import.meta.env.SSR ? serverTranslator(language, resources) : createI18n(language, resources))
   const revalidator = useRevalidator()
 
   useMemo(() => {
-    // The catalogs it was built from are in it already; copying them again cost every server render.
-    if (resources !== builtFrom) {
-      for (const [code, namespaces] of Object.entries(resources)) {
-        for (const [namespace, catalog] of Object.entries(namespaces)) {
-          i18n.addResourceBundle(code, namespace, catalog)
-        }
-      }
-    }
+    // Never on the server: its translators are shared by every render, and a render has one catalog.
+    if (!import.meta.env.SSR) i18n.addCatalogs(resources)
     if (i18n.language !== language) void i18n.changeLanguage(language)
-  }, [i18n, builtFrom, language, resources])
+  }, [i18n, language, resources])
 
   useEffect(() => {
     document.documentElement.lang = language

@@ -5,7 +5,12 @@
  * runs again when a navigation crosses from one area to another. Each area's namespaces are in
  * i18n.server.ts: only the server needs them.
  */
-export type CatalogArea = 'staff' | 'platform' | 'fans'
+const CATALOG_AREAS = ['staff', 'platform', 'fans'] as const
+export type CatalogArea = (typeof CATALOG_AREAS)[number]
+
+export function isCatalogArea(value: string): value is CatalogArea {
+  return (CATALOG_AREAS as readonly string[]).includes(value)
+}
 
 const STAFF_PREFIXES = ['/admin', '/operator', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev', '/billing']
 /** The marketing site and its policies: the platform's own pages, the same for every visitor. */

@@ -16,10 +16,10 @@ describe('fallback chain', () => {
   it('falls back current → English → Portuguese → Spanish → French → the key itself', () => {
     expect(FALLBACK_CHAIN).toEqual(['en', 'pt', 'es', 'fr'])
     const i18n = createI18n('fr', {
-      en: { translation: { both: 'EN both' } },
-      pt: { translation: { both: 'PT both', ptOnly: 'PT only' } },
-      es: { translation: { esOnly: 'ES only' } },
-      fr: { translation: { frOnly: 'FR only' } },
+      en: { both: 'EN both' },
+      pt: { both: 'PT both', ptOnly: 'PT only' },
+      es: { esOnly: 'ES only' },
+      fr: { frOnly: 'FR only' },
     })
     expect(i18n.t('frOnly')).toBe('FR only')
     expect(i18n.t('both')).toBe('EN both')

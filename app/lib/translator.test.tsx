@@ -7,8 +7,8 @@ import { Translator } from './translator'
 
 const chain = ['en', 'pt', 'es', 'fr']
 const resources = {
-  en: { translation: { photos_one: '{{count}} photo', photos_other: '{{count}} photos', hello: 'Hello, {{name}}!', nested: { deep: 'Deep' }, privacy: 'Read our <policy>privacy policy</policy>.' } },
-  fr: { translation: { photos_one: '{{count}} photo', photos_other: '{{count}} photos (fr)', hello: 'Bonjour, {{name}}\u00a0!' } },
+  en: { photos_one: '{{count}} photo', photos_other: '{{count}} photos', hello: 'Hello, {{name}}!', nested: { deep: 'Deep' }, privacy: 'Read our <policy>privacy policy</policy>.' },
+  fr: { photos_one: '{{count}} photo', photos_other: '{{count}} photos (fr)', hello: 'Bonjour, {{name}}\u00a0!' },
 }
 
 describe('the translator', () => {
@@ -28,15 +28,14 @@ describe('the translator', () => {
     expect(fr.t('missing.key')).toBe('missing.key')
     expect(fr.t('missing.key', { defaultValue: 'Fallback {{n}}', n: 2 })).toBe('Fallback 2')
     expect(fr.t('hello')).toBe('Bonjour, {{name}}\u00a0!')
-    const ratio = new Translator('fr', { fr: { translation: { contrast: 'contraste {{ratio, number(minimumFractionDigits: 1)}}:1' } } }, chain)
+    const ratio = new Translator('fr', { fr: { contrast: 'contraste {{ratio, number(minimumFractionDigits: 1)}}:1' } }, chain)
     expect(ratio.t('contrast', { ratio: 2.8 })).toBe('contraste 2,8:1')
     expect(ratio.t('contrast', { ratio: 3 })).toBe('contraste 3,0:1')
   })
 
   it('merges catalogs that arrive later and tells subscribers about a new language after the render', async () => {
-    const translator = new Translator('en', { en: { translation: { a: 'A' } } }, chain)
-    translator.addResourceBundle('en', 'translation', { b: 'B' })
-    translator.addResourceBundle('pt', 'translation', { a: 'A pt' })
+    const translator = new Translator('en', { en: { a: 'A' } }, chain)
+    translator.addCatalogs({ en: { b: 'B' }, pt: { a: 'A pt' } })
     expect(translator.t('b')).toBe('B')
     let notified = 0
     translator.subscribe(() => notified++)

@@ -5,12 +5,11 @@
  * It replaces i18next, whose 14 KB (gzip) every fan's phone downloaded for these few features.
  */
 export type Catalog = { [key: string]: string | Catalog }
-/** `{ [language]: { translation: catalog } }`, the shape the catalogs travel in. */
-export type Resource = Record<string, Record<string, Catalog>>
+/** `{ [language]: catalog }`, the shape the catalogs travel in. */
+export type Resource = Record<string, Catalog>
 export type TOptions = { count?: number; defaultValue?: string; [name: string]: unknown }
 export type TFunction = (key: string, options?: TOptions) => string
 
-const NAMESPACE = 'translation'
 const pluralRules = new Map<string, Intl.PluralRules>()
 
 function pluralForm(language: string, count: number) {
@@ -54,9 +53,8 @@ function interpolate(text: string, options: TOptions | undefined, language: stri
 
 function mergeInto(target: Catalog, source: Catalog) {
   for (const [key, value] of Object.entries(source)) {
-    const current = target[key]
-    if (typeof value === 'object' && value !== null && typeof current === 'object' && current !== null) mergeInto(current, value)
-    else target[key] = typeof value === 'object' && value !== null ? mergeInto({}, value) : value
+    if (typeof value === 'string') target[key] = value
+    else mergeInto(typeof target[key] === 'object' ? target[key] : (target[key] = {}), value)
   }
   return target
 }
@@ -74,7 +72,7 @@ export class Translator {
     private readonly fallbackChain: readonly string[],
   ) {
     this.language = language
-    for (const [code, namespaces] of Object.entries(resources)) if (namespaces[NAMESPACE]) this.addResourceBundle(code, NAMESPACE, namespaces[NAMESPACE])
+    this.addCatalogs(resources)
     this.t = this.fixedT(language)
   }
 
@@ -92,9 +90,9 @@ export class Translator {
     }
   }
 
-  addResourceBundle(language: string, namespace: string, catalog: Catalog) {
-    if (namespace !== NAMESPACE) return
-    this.catalogs.set(language, mergeInto(this.catalogs.get(language) ?? {}, catalog))
+  /** Adds each language's texts to those it has (a page of another area brings more of them). */
+  addCatalogs(resources: Resource) {
+    for (const [language, catalog] of Object.entries(resources)) this.catalogs.set(language, mergeInto(this.catalogs.get(language) ?? {}, catalog))
   }
 
   async changeLanguage(language: string) {

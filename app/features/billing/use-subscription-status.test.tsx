@@ -20,7 +20,7 @@ function Harness({ onStatus }: { onStatus: (status: SubscriptionStatusAnswer) =>
 
 function renderInPortuguese(onStatus: (status: SubscriptionStatusAnswer) => void) {
   return render(
-    <TranslatorProvider i18n={createI18n('pt', { pt: { translation: pt } })}>
+    <TranslatorProvider i18n={createI18n('pt', { pt })}>
       <Harness onStatus={onStatus} />
     </TranslatorProvider>,
   )

@@ -11,7 +11,7 @@ import ConsentBanner from './consent-banner'
 
 /** `element` on a page of its own, in English, inside a router, with the banner the server puts in every page (hidden). */
 export function renderOnPage(element: ReactElement) {
-  const i18n = createI18n('en', { en: { translation: en } })
+  const i18n = createI18n('en', { en })
   const router = createMemoryRouter([
     {
       path: '/',
