@@ -406,11 +406,17 @@ describe('the lead form under a flood', () => {
     const gallery = await createItem(admin, { title: 'Flooded', requireLead: true })
     const file = await storeFile(admin, gallery.id, randomBytes(2000), { extension: 'mp4', mediaType: 'video', position: 0 })
     const next = `/download/file/${file.id}`
-    const fan = new TestClient()
-    fan.setCookie('lang', 'en')
+    // Each a fan of its own (no lead cookie yet), all behind the venue's one address.
+    const venue = new TestClient().localAddress
+    const fanAt = () => {
+      const fan = new TestClient(undefined, venue)
+      fan.setCookie('lang', 'en')
+      return fan
+    }
     const formPath = `/download/lead?next=${encodeURIComponent(next)}`
-    const submit = (i: number) => fan.postForm(formPath, { next, fullName: `Fan ${i}`, email: `fan${i}@flood.test`, privacyAccepted: 'on', dataProcessingConsent: 'on' })
+    const submit = (i: number) => fanAt().postForm(formPath, { next, fullName: `Fan ${i}`, email: `fan${i}@flood.test`, privacyAccepted: 'on', dataProcessingConsent: 'on' })
     for (let i = 0; i < 30; i++) expect((await submit(i)).status).toBe(303)
+    // The 31st sees the form again with the reason, in their language.
     const refused = await submit(30)
     expect(refused.status).toBe(429)
     expect(refused.headers['retry-after']).toBeTruthy()

@@ -62,7 +62,9 @@ describe('events in the admin', () => {
       expect(await places()).toEqual(['B', 'C', 'A'])
     }
     const conflict = await admin.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: [a, b].join(',') })
-    expect(conflict.text).toContain('What is attached changed meanwhile. Reload and try again.')
+    // The answer names the message the page toasts in the admin's language.
+    expect(conflict.status).toBe(409)
+    expect(conflict.text).toContain('events.errors.orderChanged')
     // Another company cannot order this event's content.
     expect((await other.client.postForm(`/admin/events/${eventId}`, { intent: 'reorder', order: [a, b, c].join(',') })).status).toBe(404)
     expect(await places()).toEqual(['B', 'C', 'A'])

@@ -235,6 +235,8 @@ export function unclearRefusal(response: { status: number; headers: Record<strin
     if (strings.some((value) => (KEYS.has(value) && REFUSAL_KEY.test(value)) || TEXTS[language].has(value.split('{{')[0].trim()))) return null
     // A refusal the page's error screen shows, in the page's language (the same refusal as a document is checked for that).
     if (strings.includes('ErrorResponse') || strings.includes('ErrorResponseImpl')) return null
+    // The data of a not-found route (routes/admin/not-found): its screen is the refusal, in the page's language.
+    if (strings.some((value) => /^routes\/.*not-found$/.test(value))) return null
     return `the page’s data carries no message to show: ${response.text.slice(0, 200)}`
   }
   if (type.includes('json') || type.includes('text/plain')) {
