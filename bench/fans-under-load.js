@@ -242,6 +242,8 @@ async function benchEditorBatches({ baseUrl, cookie, path, report }) {
       const page = await context.newPage()
       await page.goto(`${baseUrl}${path}`)
       await page.getByTestId('show-more-files').waitFor()
+      // The button answers once the page has hydrated (its texts' file come, ADR 072).
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       // Pressed from the page, so the time is the browser's alone; the button scrolled into view
       // would press itself (it does so within a few screens).
       const nextBatch = () =>
