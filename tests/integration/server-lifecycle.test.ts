@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isProcessAlive } from '../../server/embedded-postgres'
 import { freePort, startAppProcess } from '../support/app-process'
@@ -37,6 +38,22 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     expect(first.output()).toContain(`http://localhost:${port}/dev/outbox`)
     const home = await fetch(`http://127.0.0.1:${port}/`)
     expect(home.status).toBe(200)
+    // It reaches its PostgreSQL through a Unix socket in the cluster's folder, not TCP.
+    const clusterDir = path.join(dataDir, 'postgres')
+    const socket = (await fs.readdir(clusterDir)).find((name) => /^\.s\.PGSQL\.\d+$/.test(name))
+    expect(socket).toBeDefined()
+    const { appPassword } = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { appPassword: string }
+    const db = new pg.Client({ host: clusterDir, port: Number(socket!.split('.').pop()), user: 'afterglow', password: appPassword, database: 'afterglow' })
+    await db.connect()
+    try {
+      const { rows } = await db.query<{ socket: number; tcp: number }>(
+        `select count(*) filter (where client_port = -1)::int as socket, count(*) filter (where client_port <> -1)::int as tcp from pg_stat_activity where usename = 'afterglow' and pid <> pg_backend_pid()`,
+      )
+      expect(rows[0].socket).toBeGreaterThan(0)
+      expect(rows[0].tcp).toBe(0)
+    } finally {
+      await db.end()
+    }
     const demoLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },

@@ -66,7 +66,8 @@ export function postgresToolEnv(databaseUrl: string): NodeJS.ProcessEnv {
   const sslmode = url.searchParams.get('sslmode')
   return {
     ...process.env,
-    PGHOST: decodeURIComponent(url.hostname) || process.env.PGHOST,
+    // A Unix socket's folder (the embedded server's) is named by `host` in the query.
+    PGHOST: url.searchParams.get('host') || decodeURIComponent(url.hostname) || process.env.PGHOST,
     PGPORT: url.port || '5432',
     PGUSER: decodeURIComponent(url.username) || process.env.PGUSER,
     PGPASSWORD: decodeURIComponent(url.password) || process.env.PGPASSWORD,
