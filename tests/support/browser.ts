@@ -152,14 +152,28 @@ export async function toastsLoaded(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
 }
 
+/** What dnd-kit last told the screen reader. */
+const announcement = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((region) => region.textContent ?? '').join(' '))
+
 /**
  * One step of a keyboard drag (dnd-kit): presses `key`, then waits until the screen reader has
  * been told `announced` (picking an item up is announced as being over its own place). dnd-kit
  * works out an arrow key's target from where its last render put the item: a key pressed before
  * that render moves from a stale place (on a busy machine, two arrows 150 ms apart once moved the
- * item one place instead of two).
+ * item one place instead of two). Right after the pick-up it has not measured the grid yet, and
+ * an arrow then moves nothing (its coordinate getter has no rectangles to choose from): with the
+ * announcement unchanged, the key is pressed again, which is still one step.
  */
 export async function dragStep(page: Page, key: string, announced: string) {
-  await page.keyboard.press(key)
-  await page.waitForFunction((text) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes(text)), announced, { timeout: 15_000 })
+  const before = await announcement(page)
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    await page.keyboard.press(key)
+    try {
+      await page.waitForFunction((text) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes(text)), announced, { timeout: 2_000 })
+      return
+    } catch (error) {
+      if ((await announcement(page)) !== before || Date.now() > deadline) throw error
+    }
+  }
 }
