@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { catalogAt, type ShippedCatalog } from '#app/lib/i18n.server'
+import type { ShippedCatalog } from '#app/lib/i18n.server'
 import { IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { sendKeptFile, type KeptFile } from './fingerprinted-assets'
 import { fixedSecurityHeaders } from './security'
@@ -17,6 +17,9 @@ export function catalogFiles(options: { appUrl: string; isDevelopment: boolean }
   const kept = new WeakMap<ShippedCatalog, KeptFile>()
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/i18n/') || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+    // Asked of the module each time: under `--dev` an edited catalog is a new module, the one the
+    // pages render with (the production build resolves the import once).
+    const { catalogAt } = await import('#app/lib/i18n.server')
     const found = catalogAt(req.path)
     if (!found) return next()
     let file = kept.get(found.catalog)
