@@ -134,6 +134,8 @@ describe('a company gets started', () => {
     expect(await adminPage.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('pt')
     await adminPage.reload()
     expect(await adminPage.locator('html').getAttribute('lang')).toBe('pt')
+    // A choice made before the page answers clicks (its scripts and texts still on their way) goes nowhere.
+    await hydrated(adminPage)
     await adminPage.getByTestId('language-switcher').selectOption('en')
     await expect.poll(() => adminPage.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard')
   })

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, launchBrowser, PHONE, visit } from '../support/browser'
+import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { FILES_SHOWN_AT_ONCE } from '#app/features/content/editor-paging'
@@ -140,6 +140,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await poll(() => reorders.count).toBe(3)
     await page.reload()
     expect(await names(cards())).toEqual([...CHOSEN].reverse())
+    await hydrated(page)
     await page.getByRole('button', { name: 'File name' }).click()
     await poll(() => names(cards())).toEqual([...CHOSEN].sort())
     await poll(() => reorders.count).toBe(4)
