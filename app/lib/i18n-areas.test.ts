@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogArea } from './i18n-areas'
-import { clientResources } from './i18n.server'
+import { shippedCatalog } from './i18n.server'
 
 describe('translations shipped per area', () => {
   it('tells staff screens, the marketing site and fans’ pages apart', () => {
@@ -18,13 +18,13 @@ describe('translations shipped per area', () => {
   })
 
   it('ships fans only the namespaces their pages use, in their language alone', () => {
-    const fans = clientResources('pt', 'fans')
+    const fans = shippedCatalog('pt', 'fans').resources
     expect(Object.keys(fans)).toEqual(['pt'])
     const namespaces = Object.keys(fans.pt)
     expect(namespaces).toEqual(expect.arrayContaining(['public', 'downloads', 'consent', 'sharing', 'errors', 'validation']))
     expect(namespaces).not.toContain('leads')
     expect(namespaces).not.toContain('home')
-    expect(Object.keys(clientResources('en', 'platform').en)).toContain('home')
-    expect(Object.keys(clientResources('en', 'staff').en)).toContain('leads')
+    expect(Object.keys(shippedCatalog('en', 'platform').resources.en)).toContain('home')
+    expect(Object.keys(shippedCatalog('en', 'staff').resources.en)).toContain('leads')
   })
 })

@@ -66,10 +66,6 @@ export function shippedCatalog(language: Language, area: CatalogArea = 'staff'):
   return found
 }
 
-export function clientResources(language: Language, area: CatalogArea = 'staff'): Resource {
-  return shippedCatalog(language, area).resources
-}
-
 const CATALOG_FILE = /^\/i18n\/([a-z]{2})\.([a-z]+)\.([A-Za-z0-9_-]{12})\.json$/
 
 /**
