@@ -213,9 +213,10 @@ export function lucideIconsPerFile(): Plugin {
 }
 
 /**
- * In the browser build, lucide's icon files make their components with compact-lucide-icon.ts
- * rather than lucide's `createLucideIcon` and its helpers: the same markup in fewer bytes of every
- * page's first download. The server keeps lucide's own, bundled icon by icon.
+ * In the build, lucide's icon files make their components with compact-lucide-icon.ts rather
+ * than lucide's `createLucideIcon` and its helpers: fewer bytes of every page's first download and
+ * of every page's HTML. Server and browser alike, so a page hydrates over the markup it was sent
+ * (the development server keeps lucide's own on both sides).
  */
 export function compactLucideIcons(): Plugin {
   const compact = fileURLToPath(new URL('./compact-lucide-icon.ts', import.meta.url))
@@ -223,7 +224,6 @@ export function compactLucideIcons(): Plugin {
     name: 'afterglow:compact-lucide-icons',
     apply: 'build',
     enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
     resolveId: {
       filter: { id: /^\.\.\/createLucideIcon\.js$/ },
       handler: (_source, importer) => (importer && LUCIDE_ICON_FILE.test(importer) ? compact : null),
