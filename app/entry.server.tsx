@@ -4,10 +4,19 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { NonceProvider } from './lib/nonce'
-import { detectLanguage } from './lib/i18n'
+import { detectLanguage, LANGUAGE_PARAMETER } from './lib/i18n'
 import { RequestLanguageProvider } from './lib/request-language'
 
 export const streamTimeout = 10_000
+
+/**
+ * Until the page hydrates, a language chosen in the switcher asks for the same page in that
+ * language (server/language-choice.ts): on a phone still loading the page's scripts the choice is
+ * not lost. Once hydrated the switcher changes the page in place. On the window, capturing: React,
+ * once called, stops the events that reach the document of a page not yet hydrated. React writes
+ * it into the page as it does its own bootstrap: the browser's bundle does not carry it.
+ */
+const LANGUAGE_BEFORE_HYDRATION = `addEventListener('change',function(e){var s=e.target,u;if(s.name==='${LANGUAGE_PARAMETER}'&&s.form&&!document.documentElement.dataset.hydrated){u=new URL(location.href);u.searchParams.set(s.name,s.value);location.assign(u)}},true)`
 
 /**
  * React writes a page in pieces of at most 4 KB and calls `flush()` once it has written all it
@@ -52,6 +61,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        bootstrapScriptContent: LANGUAGE_BEFORE_HYDRATION,
         // React otherwise sends a large finished Suspense boundary apart from the page, for a script
         // to put in place: fans without JavaScript (and link previews) would never see it.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -21,6 +21,7 @@ import { closeUploadLocks } from '#app/features/media/server/upload-locker.serve
 import { s3OptionsOf } from '#app/lib/storage.server'
 import { seedDemo } from '#db/seed'
 import { publicPageCache } from './public-page-cache'
+import { languageChoice } from './language-choice'
 import { catalogFiles } from './catalog-files'
 import { fingerprintedAssets } from './fingerprinted-assets'
 import { publicFileServer } from './public-files'
@@ -115,6 +116,9 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   if (!options.viteMiddleware) app.use(fingerprintedAssets({ directory: `${buildDirectory}/client/assets`, appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   // The texts pages render with, one file per language and area (see the module).
   app.use(catalogFiles({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
+  // A language chosen before the page's script acts (see the module): ahead of the page cache,
+  // which then answers the page again in the language chosen.
+  app.use(languageChoice())
   // Fans' pages kept rendered (see the module): hits are answered here, with the headers stored
   // with them; misses are rendered below and kept on their way out.
   const pageCache = options.viteMiddleware ? null : publicPageCache({ buildId: randomBytes(6).toString('hex') })

@@ -12,6 +12,8 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 /** After the current language: English, Portuguese, Spanish, French, then the key itself. */
 export const FALLBACK_CHAIN: Language[] = ['en', 'pt', 'es', 'fr']
 export const LANGUAGE_COOKIE = 'lang'
+/** The query parameter of a language chosen before the page's script acts (server/language-choice.ts). */
+export const LANGUAGE_PARAMETER = 'lang'
 /** localStorage keys that survive sign-out. */
 export const LANGUAGE_STORAGE_KEY = 'selectedLanguage'
 export const PRESERVED_STORAGE_KEYS = ['selectedLanguage', 'language', 'theme']

@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import es from '#app/locales/es.json'
+import fr from '#app/locales/fr.json'
 import pt from '#app/locales/pt.json'
 import { DESKTOP, hydrated, launchBrowser, PHONE } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -79,6 +81,48 @@ describe('the texts pages render with', () => {
     expect(catalogs).toEqual([expect.stringMatching(/^\/i18n\/pt\.fans\./), expect.stringMatching(/^\/i18n\/es\.fans\./)])
     expect(errors).toEqual([])
     await page.context().close()
+  })
+
+  it('a language chosen before the page answers clicks is kept: the same page comes again in it', async () => {
+    const { page, errors } = await watchedPage('pt-BR')
+    // The Portuguese texts' file held: the page shows the server's Portuguese and has not hydrated.
+    let release = () => undefined as void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/i18n\/pt\./, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`/${slug}/galeria/first-night?type=photo`, { waitUntil: 'domcontentloaded' })
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    await markDocument(page)
+    await page.getByTestId('language-switcher').first().selectOption('fr')
+    await page.locator('html[lang="fr"]').waitFor({ state: 'attached' })
+    // A page of its own, at the same address with its own parameters, in French from the server on.
+    expect(await sameDocument(page)).toBe(false)
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/${slug}/galeria/first-night?type=photo`)
+    await hydrated(page)
+    expect(await page.getByTestId('language-switcher').first().inputValue()).toBe('fr')
+    expect(await page.locator('body').innerText()).toContain(fr.public.backToHome)
+    // The choice is kept for the next page, as one made after hydration is.
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('fr')
+    release()
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('without JavaScript the language switcher has a button of its own and keeps the page’s parameters', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR', javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`/${slug}/galeria/first-night?type=photo`)
+    const switcher = page.getByTestId('language-switcher').first()
+    await switcher.selectOption('es')
+    await page.getByRole('button', { name: pt.common.changeLanguage }).first().click()
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' })
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/${slug}/galeria/first-night?type=photo`)
+    expect(await switcher.inputValue()).toBe('es')
+    await expect(page.getByRole('button', { name: es.common.changeLanguage }).first().isVisible()).resolves.toBe(true)
+    await context.close()
   })
 
   it('from the marketing site to signing in, the staff’s texts come before the screen, in the visitor’s language', async () => {

@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express'
+import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
+
+/**
+ * A language chosen without the page's script: JavaScript off, or a tap before the page has
+ * hydrated (the switcher is a form; root.tsx submits it until React takes over). The request is
+ * the same page with `?lang=pt`: the choice goes into the language cookie, as the script would
+ * put it, and the browser is sent back to the page without the parameter, so it gets the page
+ * every fan in that language shares (the page cache's entry) rather than a render of its own.
+ * A language the app does not have changes nothing: the page comes back as it was.
+ */
+export function languageChoice(): RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.includes(`${LANGUAGE_PARAMETER}=`)) return next()
+    const url = new URL(req.url, 'http://page.invalid')
+    if (!url.searchParams.has(LANGUAGE_PARAMETER)) return next()
+    const chosen = url.searchParams.get(LANGUAGE_PARAMETER)
+    url.searchParams.delete(LANGUAGE_PARAMETER)
+    if (isLanguage(chosen)) res.setHeader('Set-Cookie', languageCookie(chosen))
+    res.setHeader('Cache-Control', 'no-store')
+    res.redirect(303, samePageAddress(url))
+  }
+}
+
+/** The page's own path and query: one leading slash, so `//host` can never name another site. */
+function samePageAddress(url: URL) {
+  return `/${url.pathname.replace(/^\/+/, '')}${url.search}`
+}
