@@ -15,6 +15,7 @@
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
 // BENCH_SOAK_FANS, BENCH_SOAK_UPLOADS (bench/soak.js: 200 fans and 20 uploads for 3 minutes) size them.
 import { execFile, execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -170,7 +171,9 @@ async function startBenchApp(vite, extraEnv = {}) {
     await stop()
     throw error
   }
-  return { work, baseUrl, databaseUrl: database.url, pid: app.pid, stop }
+  // PostgreSQL's own first process, whose children serve the app's connections.
+  const databasePid = Number(readFileSync(path.join(work, 'pg', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0])
+  return { work, baseUrl, databaseUrl: database.url, pid: app.pid, databasePid, stop }
 }
 
 async function benchUpload({ work, baseUrl, databaseUrl }, vite) {
@@ -253,7 +256,7 @@ try {
         const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
         report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
       }
-      if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, servers: { pid: app.pid, databasePid: app.databasePid }, report })
       if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
       if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
       if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
