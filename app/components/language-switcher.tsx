@@ -15,7 +15,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation()
   const revalidator = useRevalidator()
   return (
-    <form className={cn('relative inline-flex items-center gap-1.5 text-sm', className)}>
+    <form method="get" className={cn('relative inline-flex items-center gap-1.5 text-sm', className)}>
       <Languages aria-hidden className="size-4 opacity-70" />
       <select
         name={LANGUAGE_PARAMETER}
@@ -36,7 +36,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           </option>
         ))}
       </select>
-      {/* A form sends by GET: the same page with ?lang=. A browser running scripts reads a noscript's content as text, never as the form's: only the server draws it. */}
+      {/* A browser running scripts reads a noscript's content as text, never as the form's: only the server draws it. */}
       <noscript>{import.meta.env.SSR ? <WithoutJavaScript label={t('common.changeLanguage')} /> : null}</noscript>
     </form>
   )
