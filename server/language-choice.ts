@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
 
 /**
@@ -7,11 +7,12 @@ import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
  * the same page with `?lang=pt`: the choice goes into the language cookie, as the script would
  * put it, and the browser is sent back to the page without the parameter, so it gets the page
  * every fan in that language shares (the page cache's entry) rather than a render of its own.
- * A language the app does not have changes nothing: the page comes back as it was.
+ * A language the app does not have changes nothing: the page comes back as it was. Only pages
+ * (a browser's request for HTML): the API and the files answer as they would.
  */
 export function languageChoice(): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.includes(`${LANGUAGE_PARAMETER}=`)) return next()
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.includes(`${LANGUAGE_PARAMETER}=`) || !asksForAPage(req)) return next()
     const url = new URL(req.url, 'http://page.invalid')
     if (!url.searchParams.has(LANGUAGE_PARAMETER)) return next()
     const chosen = url.searchParams.get(LANGUAGE_PARAMETER)
@@ -20,6 +21,11 @@ export function languageChoice(): RequestHandler {
     res.setHeader('Cache-Control', 'no-store')
     res.redirect(303, samePageAddress(url))
   }
+}
+
+/** A browser asking for a page, as a form sends it: never a call to the API, whatever it names. */
+function asksForAPage(req: Request) {
+  return !req.path.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html')
 }
 
 /** The page's own path and query: one leading slash, so `//host` can never name another site. */
