@@ -122,7 +122,7 @@ describe("an admin sets up the company's page", () => {
       await visit(page, path)
       await page.getByTestId('settings-read-only').getByText('Only administrators can edit company settings').waitFor()
       expect(await page.locator('main button[type=submit]').count(), path).toBe(0)
-      expect(await page.locator('form input:enabled:not([type=hidden]), form select:enabled, form textarea:enabled').count(), path).toBe(0)
+      expect(await page.locator('main form input:enabled:not([type=hidden]), main form select:enabled, main form textarea:enabled').count(), path).toBe(0)
       if (hasForm) expect(await page.locator('fieldset[disabled]').count(), path).toBeGreaterThan(0)
       expect(await page.locator('input[type=file]').count(), path).toBe(0)
     }
