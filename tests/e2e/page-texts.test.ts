@@ -92,7 +92,10 @@ describe('the texts pages render with', () => {
       await held
       await route.continue()
     })
-    await page.goto(`/${slug}/galeria/first-night?type=photo`, { waitUntil: 'domcontentloaded' })
+    // The page as most fans get it, from the page cache: its inline scripts allowed by their hashes.
+    await page.request.get(`/${slug}/galeria/first-night?type=photo`, { headers: { 'accept-language': 'pt-BR' } })
+    const kept = await page.goto(`/${slug}/galeria/first-night?type=photo`, { waitUntil: 'domcontentloaded' })
+    expect(kept!.headers()['x-afterglow-cache']).toBe('hit')
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
     await markDocument(page)
