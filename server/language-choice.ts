@@ -2,9 +2,10 @@ import type { Request, RequestHandler } from 'express'
 import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
 
 /**
- * A language chosen without the page's script: JavaScript off, or a tap before the page has
- * hydrated (the switcher is a form; root.tsx submits it until React takes over). The request is
- * the same page with `?lang=pt`: the choice goes into the language cookie, as the script would
+ * A language chosen without the page's script: JavaScript off (the switcher is a form with a
+ * button of its own), or a choice made before the page has hydrated (a script the server writes
+ * into the page, entry.server.tsx, asks for it until React takes over). The request is the same
+ * page with `?lang=pt`: the choice goes into the language cookie, as the script would
  * put it, and the browser is sent back to the page without the parameter, so it gets the page
  * every fan in that language shares (the page cache's entry) rather than a render of its own.
  * A language the app does not have changes nothing: the page comes back as it was. Only pages

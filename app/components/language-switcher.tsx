@@ -7,9 +7,10 @@ import { rememberLanguage } from './i18n-provider'
 
 /**
  * Switches the interface language; the server re-renders loader texts in it. Once the page has
- * hydrated the change happens in place. Before that (a slow phone still loading its scripts)
- * root.tsx asks for the same page in the language chosen (server/language-choice.ts), and
- * without JavaScript the switcher is a form that asks for it with its own button.
+ * hydrated the change happens in place. Before that (a slow phone still loading its scripts) a
+ * script the server writes into the page (entry.server.tsx) asks for the same page in the language
+ * chosen (server/language-choice.ts), and without JavaScript the switcher is a form that asks for
+ * it with its own button.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation()
