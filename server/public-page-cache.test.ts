@@ -93,6 +93,36 @@ describe('PageCache', () => {
   })
 })
 
+describe('PageCache under a flood of made-up query strings', () => {
+  const v: PageVersion = { edits: 'c1', media: 0 }
+  const entry = (bytes: number) => ({ version: v, renderedAt: 0, status: 200, headers: {}, bodies: { identity: Buffer.from('x') }, bytes })
+
+  it('keeps the plain pages fans ask for: addresses with a query push out only one another', () => {
+    const cache = new PageCache({ maxBytes: 100, maxQueryBytes: 50 })
+    cache.set('demo.example|/|en', entry(40))
+    cache.set('demo.example|/galeria/night|en', entry(40))
+    cache.set('demo.example|/galeria/night?chapter=3|en', entry(20))
+    for (let i = 0; i < 1000; i++) cache.set(`demo.example|/galeria/night?x=${i}|en`, entry(20))
+    expect(cache.get('demo.example|/|en', v)).toBeDefined()
+    expect(cache.get('demo.example|/galeria/night|en', v)).toBeDefined()
+    // The made-up ones took the share of addresses with a query: the last two fit in it.
+    expect(cache.get('demo.example|/galeria/night?chapter=3|en', v)).toBeUndefined()
+    expect(cache.get('demo.example|/galeria/night?x=999|en', v)).toBeDefined()
+    expect(cache.get('demo.example|/galeria/night?x=998|en', v)).toBeDefined()
+    expect(cache.size).toBe(4)
+  })
+
+  it('counts a query page\'s compressed bytes against its own share', () => {
+    const cache = new PageCache({ maxBytes: 100, maxQueryBytes: 50 })
+    cache.set('h|/a|en', entry(90))
+    cache.set('h|/a?type=videos|en', entry(30))
+    const queried = cache.get('h|/a?type=videos|en', v)!
+    cache.addCompressed('h|/a?type=videos|en', queried, { gzip: Buffer.alloc(15), br: Buffer.alloc(10) })
+    expect(cache.get('h|/a?type=videos|en', v)).toBeUndefined()
+    expect(cache.get('h|/a|en', v)).toBeDefined()
+  })
+})
+
 describe('VersionReader', () => {
   it('answers every request with a read that started after it arrived, one read per round trip', async () => {
     let reads = 0

@@ -121,66 +121,97 @@ export function isCurrent(entry: Pick<Entry, 'version' | 'renderedAt'>, version:
   return entry.version.media === version.media || now - entry.renderedAt < MEDIA_FOLD_MS
 }
 
-export class PageCache {
-  private entries = new Map<string, Entry>()
+/** Entries by key, least recently used first, within a byte budget. */
+class KeptEntries {
+  readonly entries = new Map<string, Entry>()
   private totalBytes = 0
 
-  constructor(private readonly limits: { maxBytes: number }) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string, version: PageVersion, now = Date.now()) {
-    const entry = this.entries.get(key)
-    if (!entry) return undefined
-    if (entry.version.edits !== version.edits) {
-      this.delete(key)
-      return undefined
-    }
-    // Older photos only: kept, for fans who come while its successor renders (see `previous`).
-    if (!isCurrent(entry, version, now)) return undefined
-    // Least recently used goes first: re-inserting moves the key to the end.
+  /** Marks `key` as just used: re-inserting moves it to the end. */
+  touch(key: string, entry: Entry) {
     this.entries.delete(key)
     this.entries.set(key, entry)
-    return entry
-  }
-
-  /** The page kept with the same edits as `version` and older photos, if any (never after an edit). */
-  previous(key: string, version: PageVersion) {
-    const entry = this.entries.get(key)
-    return entry?.version.edits === version.edits ? entry : undefined
   }
 
   set(key: string, entry: Entry) {
     this.delete(key)
     this.entries.set(key, entry)
-    this.totalBytes += entry.bytes
-    this.trim()
+    this.grow(entry.bytes)
+  }
+
+  grow(bytes: number) {
+    this.totalBytes += bytes
+    for (const [oldest] of this.entries) {
+      if (this.totalBytes <= this.maxBytes) break
+      this.delete(oldest)
+    }
+  }
+
+  delete(key: string) {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.totalBytes -= entry.bytes
+    this.entries.delete(key)
+  }
+}
+
+/**
+ * The kept pages. A page's plain address and its addresses with a query (`?type=videos`,
+ * `?chapter=3`, or parameters anyone can make up, a new one each request) are kept within budgets
+ * of their own: a flood of made-up query strings pushes out only pages kept for other query
+ * strings, never the plain pages nearly every fan asks for. Keys are `host|path?query|language`
+ * (see `serve`): a key holds a `?` when its address has a query.
+ */
+export class PageCache {
+  private plain: KeptEntries
+  private queried: KeptEntries
+
+  constructor(limits: { maxBytes: number; maxQueryBytes?: number }) {
+    this.plain = new KeptEntries(limits.maxBytes)
+    this.queried = new KeptEntries(limits.maxQueryBytes ?? Math.floor(limits.maxBytes / 3))
+  }
+
+  private keptFor(key: string) {
+    return key.includes('?') ? this.queried : this.plain
+  }
+
+  get(key: string, version: PageVersion, now = Date.now()) {
+    const kept = this.keptFor(key)
+    const entry = kept.entries.get(key)
+    if (!entry) return undefined
+    if (entry.version.edits !== version.edits) {
+      kept.delete(key)
+      return undefined
+    }
+    // Older photos only: kept, for fans who come while its successor renders (see `previous`).
+    if (!isCurrent(entry, version, now)) return undefined
+    kept.touch(key, entry)
+    return entry
+  }
+
+  /** The page kept with the same edits as `version` and older photos, if any (never after an edit). */
+  previous(key: string, version: PageVersion) {
+    const entry = this.keptFor(key).entries.get(key)
+    return entry?.version.edits === version.edits ? entry : undefined
+  }
+
+  set(key: string, entry: Entry) {
+    this.keptFor(key).set(key, entry)
   }
 
   /** Adds the compressed bytes once they are made (for the fans waiting for them), counted if the entry is still the same one. */
   addCompressed(key: string, entry: Entry, compressed: { gzip: Buffer; br: Buffer }) {
     entry.bodies.gzip = compressed.gzip
     entry.bodies.br = compressed.br
-    if (this.entries.get(key) !== entry) return
+    const kept = this.keptFor(key)
+    if (kept.entries.get(key) !== entry) return
     entry.bytes += compressed.gzip.length + compressed.br.length
-    this.totalBytes += compressed.gzip.length + compressed.br.length
-    this.trim()
+    kept.grow(compressed.gzip.length + compressed.br.length)
   }
 
   get size() {
-    return this.entries.size
-  }
-
-  private trim() {
-    for (const [oldest] of this.entries) {
-      if (this.totalBytes <= this.limits.maxBytes) break
-      this.delete(oldest)
-    }
-  }
-
-  private delete(key: string) {
-    const entry = this.entries.get(key)
-    if (!entry) return
-    this.totalBytes -= entry.bytes
-    this.entries.delete(key)
+    return this.plain.entries.size + this.queried.entries.size
   }
 }
 
@@ -298,8 +329,9 @@ type Pending = { key: string; version: PageVersion }
  * before anything else runs; `keep`, after the security and compression middlewares, lets a miss
  * be rendered and keeps its bytes on the way out.
  */
-export function publicPageCache(options: { buildId: string; maxBytes?: number }) {
-  const cache = new PageCache({ maxBytes: options.maxBytes ?? 64 * 1024 * 1024 })
+export function publicPageCache(options: { buildId: string; maxBytes?: number; maxQueryBytes?: number }) {
+  // 64 MB in all: 48 for plain addresses, 16 for addresses with a query.
+  const cache = new PageCache({ maxBytes: options.maxBytes ?? 48 * 1024 * 1024, maxQueryBytes: options.maxQueryBytes ?? 16 * 1024 * 1024 })
   const versions = new VersionReader(companyVersion)
   const platformVersion: PageVersion = { edits: `b${options.buildId}`, media: 0 }
   /** Renders under way, so that a burst of fans on a changed page costs one render. */
