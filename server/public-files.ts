@@ -8,6 +8,7 @@ import { logger } from '#app/lib/logger.server'
 import { answerObject, IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { getStorage, type StoredObject } from '#app/lib/storage.server'
 import { fixedSecurityHeaders } from './security'
+import { LeastRecentlyUsed } from './least-recently-used'
 
 /*
  * Fans' photos and streams (`/p/{asset}/{variant}`) served as a static file server would: which
@@ -40,16 +41,15 @@ function notFound(res: Response) {
  * key changes whenever its bytes do, and whether a fan may have it is asked of the index first.
  */
 export class HotBytes {
-  private entries = new Map<string, Buffer>()
-  private total = 0
+  private readonly kept: LeastRecentlyUsed<Buffer>
 
-  constructor(private readonly limits: { maxBytes: number; maxFileBytes: number }) {}
+  constructor(private readonly limits: { maxBytes: number; maxFileBytes: number }) {
+    this.kept = new LeastRecentlyUsed(limits.maxBytes, (bytes) => bytes.length)
+  }
 
   get(key: string) {
-    const bytes = this.entries.get(key)
-    if (!bytes) return undefined
-    this.entries.delete(key)
-    this.entries.set(key, bytes)
+    const bytes = this.kept.peek(key)
+    if (bytes) this.kept.touch(key, bytes)
     return bytes
   }
 
@@ -58,14 +58,8 @@ export class HotBytes {
   }
 
   set(key: string, bytes: Buffer) {
-    if (!this.fits(bytes.length) || this.entries.has(key)) return
-    this.entries.set(key, bytes)
-    this.total += bytes.length
-    for (const [oldest, kept] of this.entries) {
-      if (this.total <= this.limits.maxBytes) break
-      this.entries.delete(oldest)
-      this.total -= kept.length
-    }
+    if (!this.fits(bytes.length) || this.kept.has(key)) return
+    this.kept.set(key, bytes)
   }
 }
 

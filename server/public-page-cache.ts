@@ -8,6 +8,7 @@ import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/gallery-protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
+import { LeastRecentlyUsed } from './least-recently-used'
 
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
@@ -121,40 +122,8 @@ export function isCurrent(entry: Pick<Entry, 'version' | 'renderedAt'>, version:
   return entry.version.media === version.media || now - entry.renderedAt < MEDIA_FOLD_MS
 }
 
-/** Entries by key, least recently used first, within a byte budget. */
-class KeptEntries {
-  readonly entries = new Map<string, Entry>()
-  private totalBytes = 0
-
-  constructor(private readonly maxBytes: number) {}
-
-  /** Marks `key` as just used: re-inserting moves it to the end. */
-  touch(key: string, entry: Entry) {
-    this.entries.delete(key)
-    this.entries.set(key, entry)
-  }
-
-  set(key: string, entry: Entry) {
-    this.delete(key)
-    this.entries.set(key, entry)
-    this.grow(entry.bytes)
-  }
-
-  grow(bytes: number) {
-    this.totalBytes += bytes
-    for (const [oldest] of this.entries) {
-      if (this.totalBytes <= this.maxBytes) break
-      this.delete(oldest)
-    }
-  }
-
-  delete(key: string) {
-    const entry = this.entries.get(key)
-    if (!entry) return
-    this.totalBytes -= entry.bytes
-    this.entries.delete(key)
-  }
-}
+/** An entry's bytes: its page, and its compressed copies once made. */
+const bytesOf = (entry: Entry) => entry.bytes
 
 /**
  * The kept pages. A page's plain address and its addresses with a query (`?type=videos`,
@@ -164,12 +133,12 @@ class KeptEntries {
  * (see `serve`): a key holds a `?` when its address has a query.
  */
 export class PageCache {
-  private plain: KeptEntries
-  private queried: KeptEntries
+  private plain: LeastRecentlyUsed<Entry>
+  private queried: LeastRecentlyUsed<Entry>
 
   constructor(limits: { maxBytes: number; maxQueryBytes?: number }) {
-    this.plain = new KeptEntries(limits.maxBytes)
-    this.queried = new KeptEntries(limits.maxQueryBytes ?? Math.floor(limits.maxBytes / 3))
+    this.plain = new LeastRecentlyUsed(limits.maxBytes, bytesOf)
+    this.queried = new LeastRecentlyUsed(limits.maxQueryBytes ?? Math.floor(limits.maxBytes / 3), bytesOf)
   }
 
   private keptFor(key: string) {
@@ -178,7 +147,7 @@ export class PageCache {
 
   get(key: string, version: PageVersion, now = Date.now()) {
     const kept = this.keptFor(key)
-    const entry = kept.entries.get(key)
+    const entry = kept.peek(key)
     if (!entry) return undefined
     if (entry.version.edits !== version.edits) {
       kept.delete(key)
@@ -192,7 +161,7 @@ export class PageCache {
 
   /** The page kept with the same edits as `version` and older photos, if any (never after an edit). */
   previous(key: string, version: PageVersion) {
-    const entry = this.keptFor(key).entries.get(key)
+    const entry = this.keptFor(key).peek(key)
     return entry?.version.edits === version.edits ? entry : undefined
   }
 
@@ -205,13 +174,13 @@ export class PageCache {
     entry.bodies.gzip = compressed.gzip
     entry.bodies.br = compressed.br
     const kept = this.keptFor(key)
-    if (kept.entries.get(key) !== entry) return
+    if (kept.peek(key) !== entry) return
     entry.bytes += compressed.gzip.length + compressed.br.length
     kept.grow(compressed.gzip.length + compressed.br.length)
   }
 
   get size() {
-    return this.plain.entries.size + this.queried.entries.size
+    return this.plain.size + this.queried.size
   }
 }
 
