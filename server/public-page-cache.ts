@@ -8,6 +8,7 @@ import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/gallery-protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
+import { withCompanyVersionRead, type CompanyVersionRead } from '#app/features/public/server/company-version-read.server'
 import { LeastRecentlyUsed } from './least-recently-used'
 
 /*
@@ -217,13 +218,21 @@ export class VersionReader<T> {
 }
 
 /** Asked for every page served, so a named (prepared once per connection) statement on the pool. */
-async function companyVersion(slug: string): Promise<PageVersion | null> {
-  const { rows } = await getPool().query<{ public_version: number; public_media_version: number }>({
+async function companyVersion(slug: string): Promise<CompanyVersionRead | null> {
+  const { rows } = await getPool().query<{ id: string; public_version: number; public_media_version: number }>({
     name: 'public-page-version',
-    text: 'select public_version, public_media_version from companies where slug = $1',
+    text: 'select id, public_version, public_media_version from companies where slug = $1',
     values: [slug],
   })
-  return rows[0] ? { edits: `c${rows[0].public_version}`, media: rows[0].public_media_version } : null
+  return rows[0] ? { slug, id: rows[0].id, publicVersion: rows[0].public_version, publicMediaVersion: rows[0].public_media_version } : null
+}
+
+/**
+ * A company's page version: its edits counted with its id, so that a company taking a slug
+ * another one gave up never gets that one's pages, whatever their counts.
+ */
+export function pageVersionOf(read: CompanyVersionRead): PageVersion {
+  return { edits: `c${read.id}.${read.publicVersion}`, media: read.publicMediaVersion }
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
@@ -340,8 +349,9 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       req.headers.cookie = sharedCookies(req.headers.cookie)
       const search = withoutLinkTracking(url.search)
       if (search !== url.search) req.url = req.originalUrl = `${url.pathname}${search}`
-      const version = scope.kind === 'platform' ? platformVersion : await versions.read(scope.slug)
-      if (!version) return next()
+      const companyRead = scope.kind === 'company' ? await versions.read(scope.slug) : null
+      if (scope.kind === 'company' && !companyRead) return next()
+      const version = companyRead ? pageVersionOf(companyRead) : platformVersion
       const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
       const key = `${req.headers.host}|${url.pathname}${search}|${language}`
 
@@ -360,7 +370,9 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
         }
       }
       if (req.method === 'GET') res.locals.pageCache = { key, version } satisfies Pending
-      next()
+      // The render takes the company's row it read under these versions, if it has it.
+      if (companyRead) withCompanyVersionRead(companyRead, next)
+      else next()
     } catch (error) {
       next(error)
     }

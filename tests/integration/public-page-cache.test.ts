@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
-import { contentItem } from '#db/schema'
+import { contentItem, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
 import { leadCookieName } from '#app/features/leads/server/lead-cookie.server'
 import { TestClient } from '../support/http-client'
@@ -70,6 +70,32 @@ describe('the public page cache', () => {
     // A view count does not make the page stale.
     await withSystem((tx) => tx.update(contentItem).set({ viewCount: 10 }).where(eq(contentItem.id, gallery.id)))
     expect((await fan.get(`/${slug}`)).headers['x-afterglow-cache']).toBe('hit')
+  })
+
+  it("renders a company's own change on the next request, and never gives a company the pages of one whose address it took", async () => {
+    const first = await createCompanyAdmin('address-first')
+    const second = await createCompanyAdmin('address-second')
+    const fan = new TestClient()
+    const slug = first.company.slug
+    expect((await fan.get(`/${slug}`)).text).toContain(first.company.name)
+    // The render after a miss takes the company's row read under the same versions: a change to the row is a new version.
+    await withSystem((tx) => tx.update(organization).set({ name: 'Renamed Venue' }).where(eq(organization.id, first.company.id)))
+    const renamed = await fan.get(`/${slug}`)
+    expect(renamed.headers['x-afterglow-cache']).toBe('miss')
+    expect(renamed.text).toContain('Renamed Venue')
+    expect((await fan.get(`/${slug}`)).headers['x-afterglow-cache']).toBe('hit')
+
+    // The first company moves away and the second takes its address, its counts brought to the same numbers.
+    const [{ publicVersion, publicMediaVersion }] = await withSystem((tx) => tx.update(organization).set({ slug: `${slug}-moved` }).where(eq(organization.id, first.company.id)).returning())
+    await withSystem((tx) => tx.update(organization).set({ slug }).where(eq(organization.id, second.company.id)))
+    await withSystem((tx) => tx.update(organization).set({ publicVersion: publicVersion - 1, publicMediaVersion }).where(eq(organization.id, second.company.id)))
+    const [taken] = await withSystem((tx) => tx.select({ publicVersion: organization.publicVersion, publicMediaVersion: organization.publicMediaVersion }).from(organization).where(eq(organization.id, second.company.id)))
+    expect(taken).toEqual({ publicVersion: publicVersion - 1, publicMediaVersion })
+    const page = await fan.get(`/${slug}`)
+    expect(page.status).toBe(200)
+    expect(page.headers['x-afterglow-cache']).toBe('miss')
+    expect(page.text).toContain(second.company.name)
+    expect(page.text).not.toContain('Renamed Venue')
   })
 
   it('keeps brotli and gzip bytes made once, and answers each browser with what it accepts', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
+import { companyVersionReadFor, KeptCompanyRows } from './company-version-read.server'
 import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
@@ -73,12 +74,22 @@ export async function resolvePublicCompany(visit: Pick<Visit, 'host' | 'path'>, 
   const home = onCompanyHost ? `${getEnv().APP_URL}/` : '/'
   // A host of the platform's form that names no company: the page cannot tell whose it would be.
   if (!slug) throw new AppError('NOT_FOUND', 'public.notFound.unidentified', { home } satisfies NotFoundDetails)
-  const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.slug, slug.toLowerCase()))
+  const lowerSlug = slug.toLowerCase()
+  const row = keptRows.current(lowerSlug, companyVersionReadFor(lowerSlug)) ?? (await readCompanyRow(lowerSlug))
   if (!row) {
-    if (!onCompanyHost) await redirectFormerSlug(slug.toLowerCase(), visit.path)
+    if (!onCompanyHost) await redirectFormerSlug(lowerSlug, visit.path)
     throw new AppError('NOT_FOUND', 'public.notFound.company', { home } satisfies NotFoundDetails)
   }
   return publicContextOf(row, visit)
+}
+
+/** Companies' rows as last read, for renders whose page cache has just read the same versions (see company-version-read.server.ts). */
+const keptRows = new KeptCompanyRows<PublicCompanyRow>()
+
+async function readCompanyRow(slug: string) {
+  const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.slug, slug))
+  if (row) keptRows.keep(slug, row)
+  return row
 }
 
 /** Links shared before a company changed its page address lead to the new one (permanently). */
