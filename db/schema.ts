@@ -581,6 +581,11 @@ export const asset = pgTable(
     placeholder: text('placeholder'),
     /** The placeholder as the tiny PNG data URL fans' pages paint, made once when the photo is processed. */
     placeholderImage: text('placeholder_image'),
+    /**
+     * Its WebP renditions as fans' `srcset` names them, narrowest first: kept by the database from
+     * `asset_renditions` (migration 0044), so a page of photos reads one row per photo.
+     */
+    webpSources: jsonb('webp_sources').$type<Array<{ name: string; width: number }>>().notNull().default([]),
     customThumbnailAssetId: uuid('custom_thumbnail_asset_id'),
     /**
      * What a cover or custom thumbnail illustrates (it is not among that item's files): fans may

@@ -128,6 +128,8 @@ async function comparableRows(companyId: string) {
           delete comparable.processingError
           // Its place in live streams is its own, taken once its renditions are ready again.
           delete comparable.liveSeq
+          // Its sources are kept from those renditions as they are made again (migration 0044).
+          delete comparable.webpSources
         }
         return JSON.stringify(comparable)
       })
@@ -247,6 +249,8 @@ describe('company backup', () => {
       const source = original.assets.find((row) => row.originalName === copied.originalName)!
       expect(String(copied.storageKey).startsWith(`${copy.id}/${copied.id}/`)).toBe(true)
       expect(copied.processingStatus).toBe('pending')
+      // No sources named before the copy's renditions are made.
+      expect(copied.webpSources).toEqual([])
       const before = Buffer.concat(await (await storage().read(String(source.storageKey))).toArray())
       const after = Buffer.concat(await (await storage().read(String(copied.storageKey))).toArray())
       expect(sha256(after)).toBe(sha256(before))

@@ -115,6 +115,8 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
             else if (spec.renews === 'other') next.id = randomUUID()
             if (tableName === 'assets') {
               next.storageKey = newKeys.get(String(row.id))
+              // Derived from renditions the archive does not carry: kept again as they are made.
+              next.webpSources = []
               // Renditions are made again from the original by the renditions sweeper.
               if ((row.mediaType === 'image' || row.mediaType === 'video') && fileOf.has(String(row.id))) Object.assign(next, { processingStatus: 'pending', processingError: null })
             }

@@ -362,7 +362,8 @@ export const FAN_MEDIA_COLUMNS = {
   height: asset.height,
   placeholder: asset.placeholder,
   placeholderImage: asset.placeholderImage,
-  sources: sql<Array<{ name: string; width: number }>>`coalesce((select json_agg(json_build_object('name', r.rendition, 'width', r.width) order by r.width) from asset_renditions as r where r.asset_id = assets.id and r.format = 'webp'), '[]'::json)`,
+  // Kept by the database from its renditions (migration 0044).
+  sources: asset.webpSources,
 }
 
 /** What a fans' grid shows of each photo or video (see PublicMedia). */
