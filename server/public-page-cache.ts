@@ -231,7 +231,7 @@ async function companyVersion(slug: string): Promise<CompanyVersionRead | null> 
  * A company's page version: its edits counted with its id, so that a company taking a slug
  * another one gave up never gets that one's pages, whatever their counts.
  */
-export function pageVersionOf(read: CompanyVersionRead): PageVersion {
+function pageVersionOf(read: CompanyVersionRead): PageVersion {
   return { edits: `c${read.id}.${read.publicVersion}`, media: read.publicMediaVersion }
 }
 

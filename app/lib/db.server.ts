@@ -89,10 +89,11 @@ const unsorted = new WeakSet<Transaction>()
 type SessionParts = { dialect: ConstructorParameters<typeof NodePgSession>[1]; schema: ConstructorParameters<typeof NodePgSession>[2]; options: ConstructorParameters<typeof NodePgSession>[3] }
 
 /**
- * Runs `work` in a transaction that `opening` (statements without parameters, `begin` first,
- * their values written in as escaped literals) starts, sent in one simple-protocol message: drizzle's own transaction sends `begin` alone and
- * waits for it, a round trip of its own before the fence's (each ~0.3 ms of server time for a
- * fan's page). `tx` is drizzle's transaction on that connection, as its `transaction()` makes it.
+ * Runs `work` in a transaction that `opening` starts (statements without parameters, `begin`
+ * first, their values written in as escaped literals), sent in one simple-protocol message:
+ * drizzle's own transaction sends `begin` alone and waits for it, a round trip of its own before
+ * the fence's (each ~0.3 ms of server time for a fan's page). `tx` is drizzle's transaction on
+ * that connection, as its `transaction()` makes it.
  */
 async function transactionOpenedWith<T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const { dialect, schema, options } = getDb()._.session as unknown as SessionParts
