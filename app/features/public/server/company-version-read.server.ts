@@ -3,8 +3,10 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 /*
  * Every fan's page in the page cache's scope starts with a read of its company's versions (the
  * page cache's key). Any change to what fans see of the company's own row bumps its version
- * (migration 0011's trigger), so a row read before under the same versions is still the row:
+ * (migration 0011's trigger), so a row read before under the same version is still the row:
  * the render that follows a miss takes it instead of reading it again (one round trip fewer).
+ * The media version moves alone while photos are processed (migration 0008 changes no other
+ * column with it): a row of an earlier one is the row with the version just read.
  * The read travels with the request it was made for, never with another one, so only a version
  * read for this very request (never older than it) can vouch for a kept row.
  */
@@ -32,11 +34,15 @@ const MAX_KEPT = 2000
 export class KeptCompanyRows<Row extends { id: string; publicVersion: number; publicMediaVersion: number }> {
   private rows = new Map<string, Row>()
 
-  /** The row kept for `slug`, if it is the one `read` vouches for (same company, same versions). */
+  /** The row kept for `slug`, if it is the one `read` vouches for (same company, same version of its edits), with the media version read. */
   current(slug: string, read: CompanyVersionRead | undefined): Row | undefined {
     if (!read) return undefined
     const row = this.rows.get(slug)
-    return row && row.id === read.id && row.publicVersion === read.publicVersion && row.publicMediaVersion === read.publicMediaVersion ? row : undefined
+    if (!row || row.id !== read.id || row.publicVersion !== read.publicVersion) return undefined
+    if (row.publicMediaVersion === read.publicMediaVersion) return row
+    const current = { ...row, publicMediaVersion: read.publicMediaVersion }
+    this.rows.set(slug, current)
+    return current
   }
 
   keep(slug: string, row: Row) {
