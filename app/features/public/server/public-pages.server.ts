@@ -392,24 +392,15 @@ export async function galleryPage(tx: Transaction, galleryId: string, options: G
   const last = rows.length === GALLERY_PAGE_SIZE ? rows.at(-1)! : null
   if (!last) return { media, next: null, upcoming: null }
   // The sizes of the pages held ahead of this one, and one file more to tell whether another follows them.
-  // In one row (two arrays in the files' order), not one row per file: a 5,000-photo gallery's
-  // first render read 121 rows only for their width and height.
   const ahead = GALLERY_PAGE_SIZE * PAGES_HELD_AHEAD
-  const following = tx
-    .select({ width: asset.width, height: asset.height, position: asset.position, id: asset.id })
+  const following = await tx
+    .select({ width: asset.width, height: asset.height })
     .from(asset)
     .where(shownFiles(galleryId, options.tab, { position: last.position, id: last.id }, options.song))
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(ahead + 1)
-    .as('following')
-  const [{ widths, heights }] = await tx
-    .select({
-      widths: sql<number[] | null>`array_agg(${following.width} order by ${following.position}, ${following.id})`,
-      heights: sql<number[] | null>`array_agg(${following.height} order by ${following.position}, ${following.id})`,
-    })
-    .from(following)
-  if (!widths || !heights) return { media, next: null, upcoming: null }
-  const upcoming: UpcomingPage = { sizes: widths.slice(0, ahead).map((width, index) => [width, heights[index]]), more: widths.length > ahead }
+  if (following.length === 0) return { media, next: null, upcoming: null }
+  const upcoming: UpcomingPage = { sizes: following.slice(0, ahead).map((row) => [row.width!, row.height!]), more: following.length > ahead }
   return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
