@@ -221,10 +221,9 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
       .where(and(publishedGalleries, onTab))
       .orderBy(desc(contentItem.publishedAt), desc(contentItem.id))
       .limit(galleriesShown)
-    const [galleryCounts] = await tx
-      .select({ all: sql<number>`count(*)::int`, photos: sql<number>`(count(*) filter (where ${keptCount('photos')} > 0))::int`, videos: sql<number>`(count(*) filter (where ${keptCount('videos')} > 0))::int` })
-      .from(contentItem)
-      .where(publishedGalleries)
+    // Counted by the database with each gallery's kept counts (migration 0045): one row however many.
+    const [counted] = (await tx.execute(sql`select galleries, with_photos, with_videos from app_landing_gallery_counts(${company.id})`)).rows as Array<{ galleries: number; with_photos: number; with_videos: number }>
+    const galleryCounts = { all: counted.galleries, photos: counted.with_photos, videos: counted.with_videos }
     const events = await tx
       .select({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
       .from(event)
