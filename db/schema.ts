@@ -472,6 +472,8 @@ export const event = pgTable(
   (t) => [
     uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug),
     index('events_company_status_idx').on(t.companyId, t.status),
+    /** A landing's events, newest first: its first batch read down the index, not every event sorted (migration 0045). */
+    index('events_company_newest_idx').on(t.companyId, t.status, t.startsAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('events_cover_asset_idx').on(t.coverAssetId),
     oneOf('events_status_check', t.status, EVENT_STATUSES),
   ],
@@ -523,6 +525,8 @@ export const contentItem = pgTable(
   },
   (t) => [
     index('content_items_company_idx').on(t.companyId, t.status),
+    /** A landing's galleries, newest first: its first batch read down the index, not every gallery sorted (migration 0045). */
+    index('content_items_company_newest_idx').on(t.companyId, t.kind, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('content_items_wall_token_idx').on(t.wallToken),
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),

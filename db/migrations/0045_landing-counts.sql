@@ -24,3 +24,8 @@ BEGIN
     AND (i.expires_at IS NULL OR i.expires_at > now());
   PERFORM set_config('app.bypass_rls', bypass_before, true);
 END $$;
+--> statement-breakpoint
+-- A landing's first galleries and events, newest first (as `order by … desc` reads them, nulls
+-- first): read down these, not every one of a venue's 300 sorted for the first 24.
+CREATE INDEX "content_items_company_newest_idx" ON "content_items" USING btree ("company_id","kind","status","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "events_company_newest_idx" ON "events" USING btree ("company_id","status","starts_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
