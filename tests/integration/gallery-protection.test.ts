@@ -125,6 +125,12 @@ describe('protected galleries', () => {
       expect(inside.headers['x-afterglow-cache']).toBeUndefined()
       expect(inside.headers['cache-control']).toBe('private, no-store')
     }
+    // The door is judged on the gallery's row as the page reads it: nothing of its password reaches the page.
+    const [{ hash }] = await withSystem((tx) => tx.select({ hash: contentItem.accessPasswordHash }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    const inside = await fan.get(page)
+    expect(hash).toBeTruthy()
+    expect(inside.text).not.toContain(hash!)
+    expect(inside.text).not.toMatch(/passwordHash|pinHash/)
     const photo = await fetchBytes(fan, `/p/${assetId}/w400.webp`)
     expect(photo.status).toBe(200)
     expect(photo.headers['cache-control']).toBe('private, max-age=3600')

@@ -29,7 +29,7 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
 import { data } from 'react-router'
-import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import { guardGalleryAccess, guardGalleryDoor, type GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
 import { CommentsSection } from '#app/features/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
@@ -55,10 +55,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     // The gallery's door, the gallery, its comments and its set list in one read-only transaction, not four.
     const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
-      // Behind a password or past its end: the gallery's door instead (ADR 059).
-      const privacy = await guardGalleryAccess(together, visit, params.gallerySlug)
+      // Behind a password or past its end: the gallery's door instead (ADR 059), judged on the
+      // gallery's row as it is read, before its photos.
+      let privacy: HeadersInit = {}
+      const door = (row: GalleryDoorRow) => void (privacy = guardGalleryDoor(together, visit, params.gallerySlug, row))
       // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after'), chapter: query.get('chapter') })
+      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after'), chapter: query.get('chapter'), door })
       const comments = await findPublicComments(together, loaded.gallery.id)
       const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'))
       return { ...loaded, privacy, comments, setlist }

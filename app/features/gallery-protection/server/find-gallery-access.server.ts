@@ -16,15 +16,24 @@ export type GalleryAccess = {
   state: 'open' | 'locked' | 'ended'
 }
 
+/** The columns of a gallery's row its door reads: read with the gallery where a page reads it anyway. */
+export const GALLERY_DOOR_COLUMNS = { id: contentItem.id, title: contentItem.title, passwordHash: contentItem.accessPasswordHash, expiresAt: contentItem.expiresAt, pinHash: contentItem.downloadPinHash }
+
+export type GalleryDoorRow = { id: string; title: string; passwordHash: string | null; expiresAt: Date | null; pinHash: string | null }
+
 /** A published gallery's protection, and what it means for this visitor; null when there is no such gallery. */
 export async function findGalleryAccess(context: PublicContext, visit: Pick<Visit, 'cookies'>, gallerySlug: string, now = new Date()): Promise<GalleryAccess | null> {
   const [row] = await context.read((tx) =>
     tx
-      .select({ id: contentItem.id, title: contentItem.title, passwordHash: contentItem.accessPasswordHash, expiresAt: contentItem.expiresAt, pinHash: contentItem.downloadPinHash })
+      .select(GALLERY_DOOR_COLUMNS)
       .from(contentItem)
       .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'))),
   )
-  if (!row) return null
+  return row ? accessOf(context, visit, row, now) : null
+}
+
+/** What a gallery's protection, as its row holds it, means for this visitor. */
+function accessOf(context: Pick<PublicContext, 'entitlements'>, visit: Pick<Visit, 'cookies'>, row: GalleryDoorRow, now = new Date()): GalleryAccess {
   // A company that left Professional keeps its settings, but they stop applying (like other gated settings).
   const enforced = context.entitlements.galleryProtection
   const passwordHash = enforced ? row.passwordHash : null
@@ -40,7 +49,15 @@ export async function findGalleryAccess(context: PublicContext, visit: Pick<Visi
  */
 export async function guardGalleryAccess(context: PublicContext, visit: Pick<Visit, 'cookies'>, gallerySlug: string): Promise<HeadersInit> {
   const access = await findGalleryAccess(context, visit, gallerySlug)
-  if (!access) return {}
+  return access ? guardOf(context, gallerySlug, access) : {}
+}
+
+/** The same guard, on the gallery's row a page has read with its door's columns (GALLERY_DOOR_COLUMNS). */
+export function guardGalleryDoor(context: Pick<PublicContext, 'entitlements' | 'basePath'>, visit: Pick<Visit, 'cookies'>, gallerySlug: string, row: GalleryDoorRow): HeadersInit {
+  return guardOf(context, gallerySlug, accessOf(context, visit, row))
+}
+
+function guardOf(context: Pick<PublicContext, 'basePath'>, gallerySlug: string, access: GalleryAccess): HeadersInit {
   if (access.state !== 'open') throw redirect(galleryAccessPath(context.basePath, gallerySlug), { status: 303, headers: PRIVATE_PAGE })
   return access.isPrivate ? PRIVATE_PAGE : {}
 }

@@ -1,5 +1,6 @@
 import { getDownloadOffersOf } from '#app/features/downloads/server/get-download-offers.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import type { GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import type { Visit } from '#app/lib/visit.server'
 import type { GalleryTab } from './public-pages.server'
 import { getPublicGallery, readTogether, type PublicContext } from './public-pages.server'
@@ -9,9 +10,9 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
  * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in
  * one transaction, its link preview, and its set-list as stored.
  */
-export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null; chapter?: string | null }) {
+export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null; chapter?: string | null; door?: (row: GalleryDoorRow) => void }) {
   const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(context, async (reads) => {
-    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after, chapter: input.chapter })
+    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after, chapter: input.chapter, door: input.door })
     // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
     const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId, downloadMode }])
     return { gallery, ...page, downloads, setlist }

@@ -3,6 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { companyVersionReadFor, KeptCompanyRows } from './company-version-read.server'
+import { GALLERY_DOOR_COLUMNS, type GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
@@ -429,9 +430,11 @@ async function findPublishedGallery<T extends SelectedFields>(tx: Transaction, c
 
 /** The gallery with what its page shows beside its photos, in one round trip. */
 async function findGalleryForPage(tx: Transaction, company: PublicCompany, gallerySlug: string, tab: GalleryTab) {
-  const { counts, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id, title: contentItem.title, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
+  const { counts, passwordHash, expiresAt, pinHash, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, { ...GALLERY_DOOR_COLUMNS, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
   const { photos, videos, preparing } = counts ?? NO_FILES
-  return { ...gallery, photos, videos, preparing }
+  // The door's columns stay apart from what the page shows: its hashes never reach a page's data.
+  const door: GalleryDoorRow = { id: gallery.id, title: gallery.title, passwordHash, expiresAt, pinHash }
+  return { gallery: { ...gallery, photos, videos, preparing }, door }
 }
 
 /**
@@ -443,10 +446,15 @@ async function findGalleryForPage(tx: Transaction, company: PublicCompany, galle
  * Each one that becomes ready changes the company's pages (migration 0008), so the count never
  * outlives them.
  */
-export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null; chapter?: string | null } = { tab: 'all' }) {
+export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null; chapter?: string | null; door?: (row: GalleryDoorRow) => void } = { tab: 'all' }) {
   return read((tx) =>
     withoutSorting(tx, async () => {
-      const { preparing, ...gallery } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
+      const {
+        gallery: { preparing, ...gallery },
+        door,
+      } = await findGalleryForPage(tx, company, gallerySlug, options.tab)
+      // Behind a password or past its end: `door` throws before any photo is read (ADR 059).
+      options.door?.(door)
       const song = songOfChapter(gallery.setlist, options.chapter)
       const page = await galleryPage(tx, gallery.id, song === undefined ? { tab: options.tab, after: options.after ?? null } : { tab: 'all', after: options.after ?? null, song })
       return { gallery, ...page, preparing }
