@@ -12,6 +12,7 @@ import { brandingVariables, type BrandingVariables } from '../branding'
 import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-template'
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
+import { sharedSources, type RenditionSources } from '../shared-sources'
 import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
 import { EVENT_ITEMS_AT_ONCE, LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { eventOrder } from '#app/features/events/server/event-order.server'
@@ -306,8 +307,7 @@ export type PublicMedia = {
   width: number
   height: number
   placeholder: string | null
-  /** WebP renditions, smallest first: `/p/<id>/<name>.webp` is `width` pixels wide. */
-  sources: Array<{ name: string; width: number }>
+  sources: RenditionSources
 }
 
 export type GalleryTab = 'all' | 'photos' | 'videos'
@@ -369,8 +369,8 @@ export const FAN_MEDIA_COLUMNS = {
 /** What a fans' grid shows of each photo or video (see PublicMedia). */
 const MEDIA_COLUMNS = { ...FAN_MEDIA_COLUMNS, position: asset.position }
 
-function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: Array<{ name: string; width: number }> }): PublicMedia {
-  return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: row.sources, width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
+function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: PublicMedia['sources'] }): PublicMedia {
+  return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: sharedSources(row.sources), width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
 }
 
 /** Which page of a gallery: its tab, the cursor of the last file shown, and a set-list song (a chapter: assets.setlist_song). */
