@@ -41,6 +41,8 @@ const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
 const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * 1024 * 1024
 const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
+// The app is measured as `npm start` runs it: with the flags its script gives node (ADR 075).
+const NODE_FLAGS_OF_NPM_START = /\bnode ((?:--\S+ )*)server\.js/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1].split(' ').filter(Boolean)
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
 /** The parts that measure the built app (started once for all of them). */
 const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak', 'webhooks', 'live']
@@ -133,7 +135,7 @@ async function startBenchApp(vite, extraEnv = {}) {
   // In production mode, as `npm start` runs it: Vite's dev server above set NODE_ENV=development in
   // this process, and an app that inherited it would be measured with React's development build. A
   // production app on a database of its own must name a mail server; nothing here sends mail.
-  const app = spawn(process.execPath, ['server.js'], {
+  const app = spawn(process.execPath, [...NODE_FLAGS_OF_NPM_START, 'server.js'], {
     env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...extraEnv },
     stdio: 'inherit',
   })
