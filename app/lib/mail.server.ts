@@ -3,6 +3,7 @@ import { outboxMail } from '#db/schema'
 import { getDb } from './db.server'
 import { getEnv, usesDevOutbox, type TEnv } from './env.server'
 import { logger } from './logger.server'
+import { escapeHtml } from './escape-html'
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 
@@ -30,9 +31,7 @@ export async function sendMail(mail: Mail) {
   await sender(mail)
 }
 
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
+export { escapeHtml }
 
 /** A plain, single-action e-mail: greeting, one paragraph, one button. */
 export function actionMail(options: { to: string; subject: string; greeting: string; body: string; action: string; url: string; footer: string }): Mail {

@@ -162,7 +162,7 @@ describe('the marketing site', () => {
     expect(row.message).toBe('Hello <img src=x> see <a href="alert(3)">this</a>')
     // The operator's e-mail shows the text, never as markup.
     const mail = await latestMail(OPERATOR, email)
-    expect(mail?.html).toContain('&lt;img src=x&gt;')
+    expect(mail?.html).toContain('&#60;img src=x&#62;')
     expect(mail?.html).not.toContain('<img src=x>')
 
     // Text that is only a script is empty once sanitised: refused, with both messages.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { escapeHtml } from '#app/lib/escape-html'
 
 /*
  * The interactive API reference (ADR 053): Scalar's standalone bundle, served by the app itself
@@ -19,7 +20,6 @@ export function readApiReferenceBundle() {
   return bundle
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The page: the document's address and Scalar's settings (no outside fonts, no proxy, no "open in client"). */
 export function apiReferencePage(options: { nonce: string; language: string; title: string }) {

@@ -1,4 +1,3 @@
-import { Play } from 'lucide-react'
 import type { CSSProperties } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
@@ -6,11 +5,7 @@ import { inBlocks } from '../gallery-paging'
 import { gridGeometry, type GridGeometry } from '../page-geometry'
 import type { GalleryLayout, PageTemplate } from '../page-template'
 import type { PublicMedia } from '../server/public-pages.server'
-
-/** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
-export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {
-  return media.sources.map((source) => `/p/${media.id}/${source.name}.webp ${source.width}w`).join(', ')
-}
+import { tileRatio, tilesMarkup } from '../tiles-markup'
 
 /**
  * A gallery's photos in the company's layout (page-template.ts): justified rows, square tiles,
@@ -33,50 +28,26 @@ export function MediaGrid({ media, template, onOpen, blockSize = Infinity, start
 
 function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: PublicMedia[]; layout: GalleryLayout; geometry: GridGeometry; startIndex: number; onOpen?: (index: number) => void }) {
   const { t } = useTranslation()
+  const tiles = tilesMarkup(media, {
+    sizesOf: geometry.sizesOf,
+    labelOf: (item, index) => item.altText || item.title || t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: startIndex + index + 1 }),
+  })
   return (
-    <ul className="media-grid" data-layout={layout}>
-      {media.map((item, blockIndex) => {
-        const index = startIndex + blockIndex
-        const ratio = item.width / item.height
-        const smallest = item.sources[0]
-        return (
-          <li key={item.id} style={tileStyle(ratio)} data-testid="public-media">
-            {/* Without JavaScript the tile links to the large photo; with it, the viewer opens. */}
-            <a
-              href={item.sources.at(-1) ? `/p/${item.id}/${item.sources.at(-1)!.name}.webp` : undefined}
-              aria-label={item.altText || item.title || t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: index + 1 })}
-              onClick={(event) => {
-                if (!onOpen) return
-                event.preventDefault()
-                onOpen(index)
-              }}
-            />
-            {smallest ? (
-              <img
-                src={`/p/${item.id}/${smallest.name}.webp`}
-                srcSet={srcSetOf(item)}
-                sizes={geometry.sizesOf(ratio)}
-                alt={item.altText ?? item.title ?? ''}
-                width={item.width}
-                height={item.height}
-                loading="lazy"
-                decoding="async"
-                style={item.placeholder ? { backgroundImage: `url(${item.placeholder})` } : undefined}
-              />
-            ) : null}
-            {item.mediaType === 'video' ? (
-              <span className="pointer-events-none absolute inset-0 grid place-items-center">
-                <span className="grid size-12 place-items-center rounded-full bg-black/55 text-white">
-                  <Play aria-hidden className="size-5 translate-x-px" />
-                </span>
-              </span>
-            ) : null}
-          </li>
-        )
-      })}
-      {/* The grid is shown once its last tile is in: see .grid-end in app.css. */}
-      <li hidden className="grid-end" />
-    </ul>
+    <ul
+      className="media-grid"
+      data-layout={layout}
+      // A tile's link (a click, or Enter on it) opens the viewer at that tile instead of the large photo.
+      onClick={
+        onOpen &&
+        ((event) => {
+          const tile = (event.target as Element).closest('a')?.parentElement
+          if (!tile) return
+          event.preventDefault()
+          onOpen(startIndex + [...event.currentTarget.children].indexOf(tile))
+        })
+      }
+      dangerouslySetInnerHTML={{ __html: tiles }}
+    />
   )
 }
 
@@ -86,5 +57,5 @@ function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: Pub
  * render costs, so the tile's position, space and look live in the stylesheet, not on each tile.
  */
 export function tileStyle(ratio: number) {
-  return { '--r': Number(ratio.toFixed(4)) } as CSSProperties
+  return { '--r': tileRatio(ratio) } as CSSProperties
 }

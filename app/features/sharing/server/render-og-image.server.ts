@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp'
+import { escapeHtml } from '#app/lib/escape-html'
 import { OG_IMAGE_HEIGHT as HEIGHT, OG_IMAGE_WIDTH as WIDTH, previewText } from '../share-meta'
 
 /*
@@ -17,14 +18,11 @@ export type OgArtwork =
 const PADDING = 80
 const TEXT_WIDTH = WIDTH - PADDING * 2
 
-function escapeMarkup(text: string) {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
-}
 
 /** Text as a transparent PNG, wrapped to `width`; shrunk to fit `maxHeight` when it would run taller. */
 async function renderText(text: string, options: { size: number; color: string; weight: 'Bold' | 'Regular'; maxHeight: number }) {
   if (!text.trim()) return null
-  const markup = `<span foreground="${options.color}">${escapeMarkup(text)}</span>`
+  const markup = `<span foreground="${options.color}">${escapeHtml(text)}</span>`
   const font = `sans-serif ${options.weight} ${options.size}px`
   const natural = await sharp({ text: { text: markup, font, width: TEXT_WIDTH, wrap: 'word', rgba: true, dpi: 72 } })
     .png()
