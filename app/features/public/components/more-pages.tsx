@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { GALLERY_PAGE_SIZE } from '../gallery-paging'
 import type { PublicMedia, UpcomingPage } from '../server/public-pages.server'
 import { useGalleryPages } from '../use-gallery-pages'
@@ -8,6 +8,7 @@ import { LoadMore } from './load-more'
 import type { PageTemplate } from '../page-template'
 import { MediaGrid } from './media-grid'
 import { PendingGrid } from './pending-grid'
+import { sizesOfRuns } from '../size-runs'
 
 export type MoreState = { items: PublicMedia[]; hasMore: boolean; loadMore: () => void }
 
@@ -27,6 +28,7 @@ export default function MorePages({ next, upcoming, template, pageUrl, afterHref
   useEffect(() => onChange({ items, hasMore, loadMore }), [items, hasMore, loadMore, onChange])
   // Held once the page runs in the browser (before, and after a failure, the button is the way on).
   const pending = useHydrated() && pages.next && !pages.failed ? pages.upcoming : null
+  const pendingSizes = useMemo(() => (pending ? sizesOfRuns(pending.sizes) : []), [pending])
   const [pendingGrid, setPendingGrid] = useState<HTMLDivElement | null>(null)
   const near = useNearViewport(pendingGrid)
   useEffect(() => {
@@ -36,7 +38,7 @@ export default function MorePages({ next, upcoming, template, pageUrl, afterHref
     <>
       {items.length > 0 ? <MediaGrid media={items} template={template} startIndex={startIndex} onOpen={onOpen} blockSize={GALLERY_PAGE_SIZE} className="mt-[var(--gap-now)]" /> : null}
       {/* A new element for each page on its way: the one before gives its place to the photos that came. */}
-      {pending ? <PendingGrid key={pages.next} ref={setPendingGrid} sizes={pending.sizes} template={template} className="mt-[var(--gap-now)]" /> : null}
+      {pending ? <PendingGrid key={pages.next} ref={setPendingGrid} sizes={pendingSizes} template={template} className="mt-[var(--gap-now)]" /> : null}
       {pages.next && (!pending || pending.more) ? <LoadMore href={afterHref(pages.next)} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} /> : null}
     </>
   )

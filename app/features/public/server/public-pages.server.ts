@@ -13,6 +13,7 @@ import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-tem
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { sharedSources, type RenditionSources } from '../shared-sources'
+import { sizeRunsOf } from '../size-runs'
 import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
 import { EVENT_ITEMS_AT_ONCE, LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { eventOrder } from '#app/features/events/server/event-order.server'
@@ -337,7 +338,8 @@ const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `
  * hold their space before they arrive (a fan who scrolls faster than they load sees nothing move),
  * and whether more follows them.
  */
-export type UpcomingPage = { sizes: Array<[width: number, height: number]>; more: boolean }
+/** The pages held ahead: their photos' sizes as runs (see size-runs.ts), and whether more follow them. */
+export type UpcomingPage = { sizes: string; more: boolean }
 
 /** The gallery's files fans see (on `tab`, after a cursor, of one set-list song): processed, with a size. */
 export function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null, song?: number) {
@@ -400,7 +402,7 @@ export async function galleryPage(tx: Transaction, galleryId: string, options: G
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(ahead + 1)
   if (following.length === 0) return { media, next: null, upcoming: null }
-  const upcoming: UpcomingPage = { sizes: following.slice(0, ahead).map((row) => [row.width!, row.height!]), more: following.length > ahead }
+  const upcoming: UpcomingPage = { sizes: sizeRunsOf(following.slice(0, ahead).map((row) => [row.width!, row.height!])), more: following.length > ahead }
   return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
