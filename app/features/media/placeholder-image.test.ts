@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { rgbaToThumbHash } from 'thumbhash'
 import { describe, expect, it } from 'vitest'
-import { placeholderDataUrl } from './placeholder-image'
+import { placeholderDataUrl, placeholderImageOf } from './placeholder-image'
 
 describe('photo placeholders', () => {
   it('are tiny PNGs of the photo’s colours, in its proportions', async () => {
@@ -17,5 +17,16 @@ describe('photo placeholders', () => {
     expect(Math.abs(pixels[0] - 200)).toBeLessThan(30)
     expect(pixels[1]).toBeLessThan(60)
     expect(placeholderDataUrl(null)).toBeNull()
+  })
+
+  it('paints a stored placeholder only when it is a PNG data URL, and decodes a ThumbHash otherwise', async () => {
+    const { data, info } = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 10, g: 200, b: 40, alpha: 1 } } }).raw().toBuffer({ resolveWithObject: true })
+    const hash = Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
+    const stored = placeholderDataUrl(hash)!
+    expect(placeholderImageOf({ placeholder: hash, placeholderImage: stored })).toBe(stored)
+    expect(placeholderImageOf({ placeholder: hash, placeholderImage: null })).toBe(stored)
+    expect(placeholderImageOf({ placeholder: hash, placeholderImage: 'data:image/png;base64,AAAA")><img src=x onerror=alert(1)>' })).toBeNull()
+    expect(placeholderImageOf({ placeholder: null, placeholderImage: 'https://elsewhere.example/tracker.png' })).toBeNull()
+    expect(placeholderImageOf({ placeholder: null, placeholderImage: null })).toBeNull()
   })
 })

@@ -36,9 +36,17 @@ export function placeholderDataUrl(placeholder: string | null) {
 const decoded = new Map<string, string | null>()
 const DECODED_LIMIT = 10_000
 
+/**
+ * What a stored placeholder image may be: a PNG as a base64 data URL. Fans' grids write it into
+ * their HTML as it is (tiles-markup.ts), so anything else (a row restored from a doctored company
+ * archive) is not painted.
+ */
+const PLACEHOLDER_IMAGE = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/
+
 /** The placeholder image fans' pages paint: stored at processing time, else decoded once and kept. */
 export function placeholderImageOf(row: { placeholder: string | null; placeholderImage: string | null }) {
-  if (row.placeholderImage || !row.placeholder) return row.placeholderImage
+  if (row.placeholderImage) return PLACEHOLDER_IMAGE.test(row.placeholderImage) ? row.placeholderImage : null
+  if (!row.placeholder) return null
   let image = decoded.get(row.placeholder)
   if (image === undefined) {
     image = placeholderDataUrl(row.placeholder)

@@ -22,4 +22,12 @@ describe('sharedSources', () => {
     expect(again).toEqual(set(400, 1200, 2400))
     expect(sharedSources(set(400, 1200, 2400))).toBe(again)
   })
+
+  it('leaves out a rendition whose name or width the worker would not have written', () => {
+    const sources = sharedSources([{ name: 'w400', width: 400 }, { name: 'w1200"><script>', width: 1200 }, { name: 'w2400', width: Number.NaN }, { name: 'w1600', width: 1600 }])
+    expect(sources).toEqual([
+      { name: 'w400', width: 400 },
+      { name: 'w1600', width: 1600 },
+    ])
+  })
 })

@@ -8,6 +8,7 @@ export type RenditionSources = ReadonlyArray<Readonly<{ name: string; width: num
  */
 const sharedSourceSets = new Map<string, RenditionSources>()
 export const SHARED_SOURCE_SETS_KEPT = 256
+const RENDITION_NAME = /^[A-Za-z0-9_-]{1,40}$/
 
 export function sharedSources(sources: RenditionSources): RenditionSources {
   let key = ''
@@ -16,7 +17,10 @@ export function sharedSources(sources: RenditionSources): RenditionSources {
   if (kept) return kept
   // Sets beyond the usual few (photos smaller than a rendition's width) start the memory afresh.
   if (sharedSourceSets.size >= SHARED_SOURCE_SETS_KEPT) sharedSourceSets.clear()
-  const shared = Object.freeze(sources.map((source) => Object.freeze({ name: source.name, width: source.width })))
+  // Fans' grids write the names into their HTML as they are (tiles-markup.ts): a name the worker
+  // would not have made (a row restored from a doctored company archive) is left out.
+  const made = sources.filter((source) => RENDITION_NAME.test(source.name) && Number.isInteger(source.width) && source.width > 0)
+  const shared = Object.freeze(made.map((source) => Object.freeze({ name: source.name, width: source.width })))
   sharedSourceSets.set(key, shared)
   return shared
 }

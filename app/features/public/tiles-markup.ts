@@ -14,8 +14,9 @@ export const tileRatio = (ratio: number) => Number(ratio.toFixed(4))
  * elements for every photo, and a page of 60 of them was most of a fan's page for React to write
  * element by element and attribute by attribute on every uncached render; as one string the
  * server writes it at once and the browser parses it at once. The texts a company writes (titles,
- * alt texts) and the labels are escaped; the rest is the server's own (ids, rendition names, sizes,
- * the placeholder's data URL), characters that need no escaping in an attribute.
+ * alt texts) and the labels are escaped; the rest holds no character an attribute would need
+ * escaped: ids are UUIDs, sizes the template's, and rendition names and placeholders are checked
+ * where they are read (shared-sources.ts, placeholder-image.ts).
  * Without JavaScript a tile's link opens the large photo; with it, the grid's click opens the
  * viewer (see MediaGrid).
  */
