@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
+import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -45,7 +46,7 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     await closedCookieBannerBefore(page)
     await visit(page, `/${slug}/galeria/five-hundred`)
     const tiles = page.getByTestId('public-media')
-    expect(await tiles.count()).toBe(60)
+    expect(await tiles.count()).toBe(GALLERY_PAGE_SIZE)
     // Scroll as a thumb flicking fast would (about 7,000 px a second), until the end.
     // At the bottom with a page still on its way (a busy machine), the fan waits for it and goes on.
     const moreToCome = async () => (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) || (await tiles.count()) < PHOTOS
@@ -89,7 +90,7 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     expect((await tile.boundingBox())?.height).toBeGreaterThan(50)
     expect(await tile.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')
     arrive()
-    await expect.poll(() => page.getByTestId('public-media').count()).toBeGreaterThan(60)
+    await expect.poll(() => page.getByTestId('public-media').count()).toBeGreaterThan(GALLERY_PAGE_SIZE)
     await context.close()
   })
 })

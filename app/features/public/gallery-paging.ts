@@ -1,5 +1,10 @@
-/** Photos and videos per page of a gallery: the first page is in the HTML, the rest come as the fan scrolls. */
-export const GALLERY_PAGE_SIZE = 60
+/**
+ * Photos and videos per page of a gallery: the first page is in the HTML, the rest come as the
+ * fan scrolls. Fifty fill about three screens of a desktop's rows and five of a phone's before
+ * the next page is asked for; and a gallery of 5,000 then renders the same first page as one of
+ * 50, so its page costs what a small gallery's does, plus the sizes of the pages held ahead.
+ */
+export const GALLERY_PAGE_SIZE = 50
 
 /**
  * How many pages ahead of what a fan has the gallery holds the space of, tile for tile: a fan who

@@ -11,7 +11,7 @@ export const tileRatio = (ratio: number) => Number(ratio.toFixed(4))
 
 /**
  * A grid's tiles as HTML, what `MediaGrid` puts in each of its lists. A tile is the same three
- * elements for every photo, and a page of 60 of them was most of a fan's page for React to write
+ * elements for every photo, and a page of 50 of them was most of a fan's page for React to write
  * element by element and attribute by attribute on every uncached render; as one string the
  * server writes it at once and the browser parses it at once. The texts a company writes (titles,
  * alt texts) and the labels are escaped; the rest holds no character an attribute would need
