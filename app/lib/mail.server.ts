@@ -31,7 +31,6 @@ export async function sendMail(mail: Mail) {
   await sender(mail)
 }
 
-export { escapeHtml }
 
 /** A plain, single-action e-mail: greeting, one paragraph, one button. */
 export function actionMail(options: { to: string; subject: string; greeting: string; body: string; action: string; url: string; footer: string }): Mail {

@@ -20,7 +20,6 @@ export function readApiReferenceBundle() {
   return bundle
 }
 
-
 /** The page: the document's address and Scalar's settings (no outside fonts, no proxy, no "open in client"). */
 export function apiReferencePage(options: { nonce: string; language: string; title: string }) {
   const configuration = { url: '/api/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, showDeveloperTools: 'never', telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, documentDownloadType: 'json' }

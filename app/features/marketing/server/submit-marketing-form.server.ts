@@ -5,7 +5,8 @@ import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
-import { escapeHtml, sendMail } from '#app/lib/mail.server'
+import { escapeHtml } from '#app/lib/escape-html'
+import { sendMail } from '#app/lib/mail.server'
 import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
 import {
   MARKETING_FORM_SCHEMAS,

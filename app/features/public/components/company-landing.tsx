@@ -10,6 +10,7 @@ import type { getCompanyLanding, PublicCompany } from '../server/public-pages.se
 import { FileTypeIcon, fileKindOf } from './file-type'
 import { FilterTabs, MEDIA_TABS } from './filter-tabs'
 import { ShowMore } from './show-more'
+import { srcSetOf } from '../tiles-markup'
 import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { PublicShell } from './public-shell'
 import { SocialLinks } from './social-links'
@@ -79,7 +80,7 @@ function CompanyAbout({ companyName, text, website, social }: { companyName: str
 
 const heroSources = (hero: NonNullable<CompanyLandingData['landing']['hero']>) => ({
   src: `/p/${hero.id}/${hero.sources.at(-1)!.name}.webp`,
-  srcSet: hero.sources.map((source) => `/p/${hero.id}/${source.name}.webp ${source.width}w`).join(', '),
+  srcSet: srcSetOf(hero),
 })
 
 /** The company's glow when it has no hero image: its colours, softly. */

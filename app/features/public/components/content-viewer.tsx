@@ -3,6 +3,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { ImageSources, PublicContentFile } from '../server/get-public-content.server'
 import { formatBytes } from '#app/lib/format-bytes'
 import { FileTypeIcon, fileKindOf } from './file-type'
+import { srcSetOf } from '../tiles-markup'
 
 /** The largest rendition up to `width` (the poster never needs more than the frame it fills). */
 function renditionUpTo(image: ImageSources, width: number) {
@@ -10,8 +11,6 @@ function renditionUpTo(image: ImageSources, width: number) {
   const chosen = fitting.at(-1) ?? image.sources[0]
   return `/p/${image.id}/${chosen.name}.webp`
 }
-
-const srcSetOf = (image: ImageSources) => image.sources.map((source) => `/p/${image.id}/${source.name}.webp ${source.width}w`).join(', ')
 
 /** Where the browser streams a published video, audio or PDF from, with byte ranges for seeking. */
 export const streamUrl = (fileId: string) => `/p/${fileId}/stream`

@@ -334,11 +334,10 @@ const SHOWN_TYPES: Record<GalleryTab, string[]> = { all: ['image', 'video'], pho
 const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `'${type}'`).join(', '))
 
 /**
- * The proportions of the pages after this one (PAGES_HELD_AHEAD of them), so the fan's browser can
- * hold their space before they arrive (a fan who scrolls faster than they load sees nothing move),
- * and whether more follows them.
+ * The proportions of the pages after this one (PAGES_HELD_AHEAD of them), as runs of one size
+ * (size-runs.ts), so the fan's browser can hold their space before they arrive (a fan who scrolls
+ * faster than they load sees nothing move), and whether more follows them.
  */
-/** The pages held ahead: their photos' sizes as runs (see size-runs.ts), and whether more follow them. */
 export type UpcomingPage = { sizes: string; more: boolean }
 
 /** The gallery's files fans see (on `tab`, after a cursor, of one set-list song): processed, with a size. */

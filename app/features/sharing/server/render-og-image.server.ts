@@ -18,7 +18,6 @@ export type OgArtwork =
 const PADDING = 80
 const TEXT_WIDTH = WIDTH - PADDING * 2
 
-
 /** Text as a transparent PNG, wrapped to `width`; shrunk to fit `maxHeight` when it would run taller. */
 async function renderText(text: string, options: { size: number; color: string; weight: 'Bold' | 'Regular'; maxHeight: number }) {
   if (!text.trim()) return null
