@@ -99,7 +99,7 @@ function vitestInBackground(label, project) {
 npx('typecheck', 'react-router', 'typegen')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
 // The type checker (TypeScript's native compiler, ADR 067) and the linter side by side.
-const lint = runInBackground('lint', 'npx', ['eslint', '.', '--max-warnings=0'], 'test-results/lint-output.log')
+const lint = runInBackground('lint', 'npm', ['run', '--silent', 'lint'], 'test-results/lint-output.log')
 run('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '-p', 'tsconfig.json'])
 await lint()
 vitest('unit tests', 'unit')
