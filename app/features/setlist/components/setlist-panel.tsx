@@ -61,7 +61,9 @@ function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdi
   const [showStart, setShowStart] = useState((saved?.showStartsAt ?? '').slice(0, 16))
   const eventStart = current.eventStartsAt ? new Date(current.eventStartsAt) : null
   const start = eventStart ?? (showStart ? new Date(`${showStart}:00Z`) : null)
-  const parsed = useMemo(() => parseSetlist(source, start && !Number.isNaN(start.getTime()) ? start : null), [source, start?.getTime()]) // eslint-disable-line react-hooks/exhaustive-deps
+  // Parsed again when the text or the start's instant changes, not for each new Date of the same instant.
+  const startTime = start && !Number.isNaN(start.getTime()) ? start.getTime() : null
+  const parsed = useMemo(() => parseSetlist(source, startTime === null ? null : new Date(startTime)), [source, startTime])
   const shiftSeconds = parseClockShift(shift)
   const serverProblems = saver.data && !saver.data.ok ? saver.data.problems : undefined
   const problems = source === (saved?.source ?? '') && serverProblems ? serverProblems : parsed.problems
