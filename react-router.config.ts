@@ -10,7 +10,13 @@ export default {
   // React Router 8's behaviours, each decided: not yet. Middleware would change the load context
   // the Express server hands over; the others change how the build and data requests work, and
   // each wants its own tested move. Naming them keeps the build's output to real warnings.
-  future: { v8_middleware: false, v8_splitRouteModules: false, v8_viteEnvironmentApi: false, v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false },
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
   // The server build imports its packages by name (ADR 002). Outside the project no parent folder
   // holds them, so such a build gets a link to the project's node_modules.
   buildEnd({ reactRouterConfig, viteConfig }) {

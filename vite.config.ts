@@ -2,7 +2,15 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { clientCodeSplitting, compactLucideIcons, lucideIconsPerFile, preloadNotYetLoaded, reactRouterProductionBuild, SERVER_BUNDLED, smallerPreloadHelper } from './scripts/bundle-splitting.ts'
+import {
+  clientCodeSplitting,
+  compactLucideIcons,
+  lucideIconsPerFile,
+  preloadNotYetLoaded,
+  reactRouterProductionBuild,
+  SERVER_BUNDLED,
+  smallerPreloadHelper,
+} from './scripts/bundle-splitting.ts'
 
 // The server build's entry is our Express app (server/app.ts), so the HTTP layer and the
 // React Router app share one module graph: one database pool, one auth instance.
@@ -14,7 +22,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // Rolldown's report of slow plugins names React Router's own transforms on a shared machine:
       // nothing this project can act on, and it buried the build's real warnings.
       checks: { bundlerTimings: false },
-      ...(isSsrBuild ? { input: './server/app.ts' } : { output: { codeSplitting: clientCodeSplitting(path.resolve('app')) } }),
+      ...(isSsrBuild
+        ? { input: './server/app.ts' }
+        : { output: { codeSplitting: clientCodeSplitting(path.resolve('app')) } }),
     },
   },
   resolve: { tsconfigPaths: true, alias: command === 'build' ? reactRouterProductionBuild() : [] },

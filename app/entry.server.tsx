@@ -52,7 +52,8 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false
     // Crawlers (link previews) get the whole document at once; people get it streamed.
-    const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const readyEvent =
+      isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RequestLanguageProvider value={detectLanguage(request)}>
@@ -69,7 +70,12 @@ export default function handleRequest(
           shellRendered = true
           const body = new Gathered()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
           pipe(body)
         },
         onShellError(error: unknown) {

@@ -28,7 +28,8 @@ const MILLIONS = +(EVENTS / 1e6).toFixed(1)
 const GOAL_P95_MS = 300
 const DAY_MS = 86_400_000
 const iso = (at) => new Date(at).toISOString().slice(0, 10)
-const percentile = (values, share) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)]
+const percentile = (values, share) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(share * values.length) - 1)]
 
 function databaseName() {
   const scale = EVENTS === 50_000_000 && COMPANIES === 1_000 ? '' : `_${EVENTS}_${COMPANIES}`
@@ -228,7 +229,9 @@ const ROLLUPS = [
 ]
 
 async function generate({ url, state, vite }) {
-  const { ensurePartitions, monthOf } = await vite.ssrLoadModule('/app/features/analytics/server/event-partitions.server.ts')
+  const { ensurePartitions, monthOf } = await vite.ssrLoadModule(
+    '/app/features/analytics/server/event-partitions.server.ts',
+  )
   const { rollUpEvents } = await vite.ssrLoadModule('/app/features/analytics/server/roll-up-events.server.ts')
   const { sweepAnalytics } = await vite.ssrLoadModule('/app/features/analytics/server/sweep-analytics.server.ts')
   const db = new pg.Client({ connectionString: url, options: '-c jit=off' })
@@ -256,23 +259,33 @@ async function generate({ url, state, vite }) {
     if (state.next_day < DAYS - 1) {
       // The rollups of every day but the last, in slices of 30 days (each in one transaction, resumable).
       const synthetic = Math.round(totals.slice(0, DAYS - 1).reduce((a, b) => a + b, 0) / 1e6)
-      console.log(`  generating the rollups of ${synthetic} M events of ${COMPANIES} companies over ${DAYS - 1} days up to ${dayOf(DAYS - 2)}…`)
+      console.log(
+        `  generating the rollups of ${synthetic} M events of ${COMPANIES} companies over ${DAYS - 1} days up to ${dayOf(DAYS - 2)}…`,
+      )
       for (let k = state.next_day; k < DAYS - 1; k += 30) {
         const ks = Array.from({ length: Math.min(30, DAYS - 1 - k) }, (_, j) => k + j)
         await db.query('begin')
         const params = [ks.map(dayOf), ks.map((j) => totals[j]), sampleRanks()]
-        for (const statement of ROLLUPS) await db.query(statement, params.slice(0, Math.max(0, ...[...statement.matchAll(/\$(\d)/g)].map((match) => Number(match[1])))))
+        for (const statement of ROLLUPS)
+          await db.query(
+            statement,
+            params.slice(0, Math.max(0, ...[...statement.matchAll(/\$(\d)/g)].map((match) => Number(match[1])))),
+          )
         await db.query('update bench_generator set next_day = $1', [k + ks.length])
         await db.query('commit')
         const now = performance.now()
         seconds += (now - last) / 1000
         last = now
         await db.query('update bench_generator set generated_seconds = $1', [seconds])
-        console.log(`  days ${k + 1}–${k + ks.length}/${DAYS}: ${(seconds / 60).toFixed(1)} min so far, load ${os.loadavg()[0].toFixed(2)}`)
+        console.log(
+          `  days ${k + 1}–${k + ks.length}/${DAYS}: ${(seconds / 60).toFixed(1)} min so far, load ${os.loadavg()[0].toFixed(2)}`,
+        )
       }
       state = { ...state, next_day: DAYS - 1 }
     }
-    console.log(`  the raw sample: ${Math.round(totals[DAYS - 1]).toLocaleString('en')} events of ${dayOf(DAYS - 1)}, rolled up by the app's job…`)
+    console.log(
+      `  the raw sample: ${Math.round(totals[DAYS - 1]).toLocaleString('en')} events of ${dayOf(DAYS - 1)}, rolled up by the app's job…`,
+    )
     for (let k = DAYS - 1; k < DAYS; k++) {
       const day = iso(Date.parse(state.end_day) - (DAYS - 1 - k) * DAY_MS)
       await ensurePartitions([monthOf(new Date(day))])
@@ -292,7 +305,10 @@ async function generate({ url, state, vite }) {
       seconds += (now - last) / 1000
       last = now
       await db.query('update bench_generator set generated_seconds = $1', [seconds])
-      if ((k + 1) % 10 === 0 || k === DAYS - 1) console.log(`  day ${k + 1}/${DAYS} (${day}): ${(seconds / 60).toFixed(1)} min so far, load ${os.loadavg()[0].toFixed(2)}`)
+      if ((k + 1) % 10 === 0 || k === DAYS - 1)
+        console.log(
+          `  day ${k + 1}/${DAYS} (${day}): ${(seconds / 60).toFixed(1)} min so far, load ${os.loadavg()[0].toFixed(2)}`,
+        )
     }
     return await finish(db, state, seconds, last)
   } finally {
@@ -337,7 +353,8 @@ async function footprint(url) {
 /** The companies timed: the ten biggest and forty more spread evenly by rank on a log scale. */
 function sampleRanks() {
   const ranks = new Set(Array.from({ length: Math.min(10, COMPANIES) }, (_, i) => i + 1))
-  for (let i = 0; i < 40; i++) ranks.add(Math.round(Math.exp(Math.log(11) + ((Math.log(COMPANIES) - Math.log(11)) * i) / 39)))
+  for (let i = 0; i < 40; i++)
+    ranks.add(Math.round(Math.exp(Math.log(11) + ((Math.log(COMPANIES) - Math.log(11)) * i) / 39)))
   return [...ranks].filter((rank) => rank <= COMPANIES).sort((a, b) => a - b)
 }
 
@@ -365,8 +382,12 @@ export async function benchAnalyticsQueries({ vite, report }) {
 
     const { actAsSystem } = await vite.ssrLoadModule('/app/lib/tenant.server.ts')
     const { lastDays } = await vite.ssrLoadModule('/app/features/analytics/analytics-range.ts')
-    const { readHeadlineComparison, readAnalyticsDetail } = await vite.ssrLoadModule('/app/features/analytics/server/read-analytics-overview.server.ts')
-    const { getDashboardTotals } = await vite.ssrLoadModule('/app/features/dashboard/server/get-dashboard-totals.server.ts')
+    const { readHeadlineComparison, readAnalyticsDetail } = await vite.ssrLoadModule(
+      '/app/features/analytics/server/read-analytics-overview.server.ts',
+    )
+    const { getDashboardTotals } = await vite.ssrLoadModule(
+      '/app/features/dashboard/server/get-dashboard-totals.server.ts',
+    )
     const { readItemHeatmaps } = await vite.ssrLoadModule('/app/features/analytics/server/read-item-heatmaps.server.ts')
     const { sql } = await vite.ssrLoadModule('drizzle-orm')
     // The ranges end on the generator's last day, so a database made on another day reads the same.
@@ -410,14 +431,19 @@ export async function benchAnalyticsQueries({ vite, report }) {
     for (const member of contexts.values()) {
       const [top] = (await readAnalyticsDetail(member, range90)).videos
       if (!top) continue
-      for (let round = 0; round < ROUNDS; round++) heatmapTimes.push(await time(() => readItemHeatmaps(member, top.contentItemId, range90)))
+      for (let round = 0; round < ROUNDS; round++)
+        heatmapTimes.push(await time(() => readItemHeatmaps(member, top.contentItemId, range90)))
     }
-    console.log(`  a video's heatmaps (opened row), 90 days: p50 ${percentile(heatmapTimes, 0.5).toFixed(1)} / p95 ${percentile(heatmapTimes, 0.95).toFixed(1)} ms over ${heatmapTimes.length} reads`)
+    console.log(
+      `  a video's heatmaps (opened row), 90 days: p50 ${percentile(heatmapTimes, 0.5).toFixed(1)} / p95 ${percentile(heatmapTimes, 0.95).toFixed(1)} ms over ${heatmapTimes.length} reads`,
+    )
     const slowest = [...perRank]
       .map(([rank, times]) => [rank, median(times)])
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
-    console.log(`  slowest analytics pages (median ms): ${slowest.map(([rank, ms]) => `company #${rank} ${ms.toFixed(0)}`).join(', ')} (of ${contexts.size} companies)`)
+    console.log(
+      `  slowest analytics pages (median ms): ${slowest.map(([rank, ms]) => `company #${rank} ${ms.toFixed(0)}`).join(', ')} (of ${contexts.size} companies)`,
+    )
 
     // The baseline: the dashboard's range figures (views, likes, shares, downloads, comments,
     // watched minutes, leads, against the period before) counted straight from the raw events,
@@ -440,7 +466,9 @@ export async function benchAnalyticsQueries({ vite, report }) {
       const rollupMs = await time(() => readHeadlineComparison(member, range90))
       rawTimes.push(rawMs)
       rollupTimes.push(rollupMs)
-      console.log(`  figures of company #${rank}: from its raw events of one day ${rawMs.toFixed(0)} ms; 90 days from the rollups (readHeadlineComparison) ${rollupMs.toFixed(1)} ms`)
+      console.log(
+        `  figures of company #${rank}: from its raw events of one day ${rawMs.toFixed(0)} ms; 90 days from the rollups (readHeadlineComparison) ${rollupMs.toFixed(1)} ms`,
+      )
     }
 
     const all = (kind) => rounds[kind].flat()
@@ -448,13 +476,47 @@ export async function benchAnalyticsQueries({ vite, report }) {
       `  over ${ROUNDS} rounds of ${contexts.size} companies: dashboard p50 ${percentile(all('dashboard'), 0.5).toFixed(1)} ms, p95 ${percentile(all('dashboard'), 0.95).toFixed(1)} ms; analytics page p50 ${percentile(all('analytics'), 0.5).toFixed(1)} ms, p95 ${percentile(all('analytics'), 0.95).toFixed(1)} ms`,
     )
     const medianOf = (kind, share) => median(rounds[kind].map((times) => percentile(times, share)))
-    report(`admin dashboard queries, p95 of ${contexts.size} companies (${MILLIONS} M events)`, medianOf('dashboard', 0.95), 'ms', 'goal', GOAL_P95_MS, 1, { lowerIsBetter: true })
-    report(`/admin/analytics queries, 90 days, p95 of ${contexts.size} companies (${MILLIONS} M events)`, medianOf('analytics', 0.95), 'ms', 'goal', GOAL_P95_MS, 1, { lowerIsBetter: true })
-    report('/admin/analytics queries, 90 days, p50', medianOf('analytics', 0.5), 'ms', 'goal', GOAL_P95_MS, 1, { lowerIsBetter: true })
-    report('a video\'s heatmaps when its row is opened, 90 days, p95', percentile(heatmapTimes, 0.95), 'ms', 'goal', GOAL_P95_MS, 1, { lowerIsBetter: true })
-    report(`90-day headline figures from the rollups, median of ${baselineRanks.length} companies`, median(rollupTimes), 'ms', 'one day counted from raw events', median(rawTimes), 1, {
+    report(
+      `admin dashboard queries, p95 of ${contexts.size} companies (${MILLIONS} M events)`,
+      medianOf('dashboard', 0.95),
+      'ms',
+      'goal',
+      GOAL_P95_MS,
+      1,
+      { lowerIsBetter: true },
+    )
+    report(
+      `/admin/analytics queries, 90 days, p95 of ${contexts.size} companies (${MILLIONS} M events)`,
+      medianOf('analytics', 0.95),
+      'ms',
+      'goal',
+      GOAL_P95_MS,
+      1,
+      { lowerIsBetter: true },
+    )
+    report('/admin/analytics queries, 90 days, p50', medianOf('analytics', 0.5), 'ms', 'goal', GOAL_P95_MS, 1, {
       lowerIsBetter: true,
     })
+    report(
+      "a video's heatmaps when its row is opened, 90 days, p95",
+      percentile(heatmapTimes, 0.95),
+      'ms',
+      'goal',
+      GOAL_P95_MS,
+      1,
+      { lowerIsBetter: true },
+    )
+    report(
+      `90-day headline figures from the rollups, median of ${baselineRanks.length} companies`,
+      median(rollupTimes),
+      'ms',
+      'one day counted from raw events',
+      median(rawTimes),
+      1,
+      {
+        lowerIsBetter: true,
+      },
+    )
   } finally {
     await disconnectDatabase()
     await server.stop()

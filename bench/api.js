@@ -13,7 +13,8 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 8)
 async function measure(url, headers) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 })
   const others = result['1xx'] + result['3xx'] + result['4xx'] + result['5xx']
-  if (result.errors > 0 || others > 0 || result['2xx'] === 0) throw new Error(`${url}: ${result.errors} errors, ${others} answers other than 2xx`)
+  if (result.errors > 0 || others > 0 || result['2xx'] === 0)
+    throw new Error(`${url}: ${result.errors} errors, ${others} answers other than 2xx`)
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
@@ -54,8 +55,25 @@ export async function benchApi({ baseUrl, databaseUrl, report }) {
   const floorRps = median(floor.map((r) => r.rps))
   for (const [name] of targets) {
     const results = rounds[name]
-    console.log(`  api ${name}: ${results.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')}; health ${floor.map((r) => `${r.rps.toFixed(0)} req/s`).join(', ')}`)
-    report(`API GET /api/v1/${name} (50 a page, key, ${CONNECTIONS} at once)`, median(results.map((r) => r.rps)), 'req/s', 'health check', floorRps, null)
-    report(`API GET /api/v1/${name} p99 (${CONNECTIONS} at once)`, median(results.map((r) => r.p99)), 'ms', 'goal', 100, 1, { lowerIsBetter: true })
+    console.log(
+      `  api ${name}: ${results.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')}; health ${floor.map((r) => `${r.rps.toFixed(0)} req/s`).join(', ')}`,
+    )
+    report(
+      `API GET /api/v1/${name} (50 a page, key, ${CONNECTIONS} at once)`,
+      median(results.map((r) => r.rps)),
+      'req/s',
+      'health check',
+      floorRps,
+      null,
+    )
+    report(
+      `API GET /api/v1/${name} p99 (${CONNECTIONS} at once)`,
+      median(results.map((r) => r.p99)),
+      'ms',
+      'goal',
+      100,
+      1,
+      { lowerIsBetter: true },
+    )
   }
 }

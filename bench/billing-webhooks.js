@@ -17,7 +17,9 @@ const P99_GOAL_MS = 200
 export async function startBenchStripe(vite) {
   const { startFakeStripe } = await vite.ssrLoadModule('/tests/support/stripe-server.ts')
   const { setUpStripePrices } = await vite.ssrLoadModule('/app/features/billing/server/set-up-stripe-prices.server.ts')
-  const { stripeClient, stripeProvider } = await vite.ssrLoadModule('/app/features/billing/server/stripe-provider.server.ts')
+  const { stripeClient, stripeProvider } = await vite.ssrLoadModule(
+    '/app/features/billing/server/stripe-provider.server.ts',
+  )
   const { priceLookupKey } = await vite.ssrLoadModule('/app/features/billing/server/payment-provider.server.ts')
   const fake = await startFakeStripe()
   const client = stripeClient({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.url })
@@ -35,7 +37,15 @@ export async function startBenchStripe(vite) {
 async function livesAtStripe({ fake, provider, priceLookupKey }, companyIds) {
   const events = []
   for (const companyId of companyIds) {
-    const { url } = await provider.createCheckout({ companyId, customerId: null, customerEmail: `billing-${companyId}@bench.test`, plan: 'professional', currency: 'EUR', successUrl: 'http://bench.test/ok', cancelUrl: 'http://bench.test/cancel' })
+    const { url } = await provider.createCheckout({
+      companyId,
+      customerId: null,
+      customerEmail: `billing-${companyId}@bench.test`,
+      plan: 'professional',
+      currency: 'EUR',
+      successUrl: 'http://bench.test/ok',
+      cancelUrl: 'http://bench.test/cancel',
+    })
     const paid = fake.completeCheckout(url.split('/').pop())
     events.push(...paid.events)
     events.push(fake.updateSubscription(paid.subscription.id, { lookupKey: priceLookupKey('enterprise', 'EUR') }))
@@ -79,15 +89,37 @@ async function deliverAll(fake, webhookUrl, deliveries, options) {
 /** What the deliveries left in the database, against what Stripe holds. */
 async function rowsLeft(databaseUrl, { fake }, companyIds, eventIds) {
   return withSystemDatabase(databaseUrl, async (db) => {
-    const events = (await db.query(`select count(*)::int as n from billing_events where id = any($1)`, [eventIds])).rows[0].n
-    const invoices = (await db.query(`select provider_invoice_id from invoices where company_id = any($1)`, [companyIds])).rows
-    const subscriptions = (await db.query(`select subscription_id, plan, status, cancel_at_period_end from subscriptions where company_id = any($1)`, [companyIds])).rows
-    const issued = [...fake.invoices.values()].filter((invoice) => companyIds.includes(invoice.parent.subscription_details.metadata.companyId)).length
+    const events = (await db.query(`select count(*)::int as n from billing_events where id = any($1)`, [eventIds]))
+      .rows[0].n
+    const invoices = (
+      await db.query(`select provider_invoice_id from invoices where company_id = any($1)`, [companyIds])
+    ).rows
+    const subscriptions = (
+      await db.query(
+        `select subscription_id, plan, status, cancel_at_period_end from subscriptions where company_id = any($1)`,
+        [companyIds],
+      )
+    ).rows
+    const issued = [...fake.invoices.values()].filter((invoice) =>
+      companyIds.includes(invoice.parent.subscription_details.metadata.companyId),
+    ).length
     const unlike = subscriptions.filter((row) => {
       const remote = fake.subscriptions.get(row.subscription_id)
-      return !remote || remote.status !== row.status || remote.cancel_at_period_end !== row.cancel_at_period_end || row.plan !== 'enterprise'
+      return (
+        !remote ||
+        remote.status !== row.status ||
+        remote.cancel_at_period_end !== row.cancel_at_period_end ||
+        row.plan !== 'enterprise'
+      )
     }).length
-    return { events, invoices: invoices.length, distinctInvoices: new Set(invoices.map((row) => row.provider_invoice_id)).size, issued, subscriptions: subscriptions.length, unlike }
+    return {
+      events,
+      invoices: invoices.length,
+      distinctInvoices: new Set(invoices.map((row) => row.provider_invoice_id)).size,
+      issued,
+      subscriptions: subscriptions.length,
+      unlike,
+    }
   })
 }
 
@@ -105,14 +137,19 @@ export async function benchBillingWebhooks({ baseUrl, databaseUrl, stripe, repor
       return rows.map((row) => row.id)
     })
     const events = await livesAtStripe(stripe, companyIds)
-    const duplicates = Array.from({ length: DELIVERIES - events.length }, () => events[Math.floor(Math.random() * events.length)])
+    const duplicates = Array.from(
+      { length: DELIVERIES - events.length },
+      () => events[Math.floor(Math.random() * events.length)],
+    )
     const deliveries = shuffle([...events, ...duplicates])
 
     // Interleaved, so the machine's good and bad moments fall on both alike.
     const floor = await deliverAll(stripe.fake, webhookUrl, deliveries, { secret: 'whsec_not_the_endpoint_secret' })
-    if (floor.statuses[400] !== DELIVERIES) throw new Error(`deliveries with a wrong signature were not all refused: ${JSON.stringify(floor.statuses)}`)
+    if (floor.statuses[400] !== DELIVERIES)
+      throw new Error(`deliveries with a wrong signature were not all refused: ${JSON.stringify(floor.statuses)}`)
     const processed = await deliverAll(stripe.fake, webhookUrl, deliveries)
-    if (processed.statuses[200] !== DELIVERIES) throw new Error(`not every delivery was acknowledged: ${JSON.stringify(processed.statuses)}`)
+    if (processed.statuses[200] !== DELIVERIES)
+      throw new Error(`not every delivery was acknowledged: ${JSON.stringify(processed.statuses)}`)
     floors.push(floor.perSecond)
     rates.push(processed.perSecond)
     p99s.push(processed.p99)
@@ -123,10 +160,25 @@ export async function benchBillingWebhooks({ baseUrl, databaseUrl, stripe, repor
       `  round ${round + 1}: ${processed.perSecond.toFixed(0)} events/s (refused at the signature: ${floor.perSecond.toFixed(0)}/s), p99 ${processed.p99.toFixed(1)} ms; ` +
         `${left.events} event rows for ${events.length} events, ${left.invoices} invoice rows for ${left.issued} invoices, ${left.unlike} of ${left.subscriptions} subscriptions unlike Stripe's; ${duplicateRows} duplicate rows`,
     )
-    if (duplicateRows !== 0 || left.events !== events.length || left.invoices !== left.issued || left.unlike !== 0 || left.subscriptions !== COMPANIES) {
+    if (
+      duplicateRows !== 0 ||
+      left.events !== events.length ||
+      left.invoices !== left.issued ||
+      left.unlike !== 0 ||
+      left.subscriptions !== COMPANIES
+    ) {
       throw new Error('webhook processing left rows that are not Stripe’s state (see the line above)')
     }
   }
-  report(`Stripe webhook deliveries applied (1,000 with duplicates, shuffled, ${IN_FLIGHT} in flight)`, median(rates), 'events/s', 'the same deliveries refused at the signature', median(floors), 0.1)
-  report('Stripe webhook p99 acknowledgement, 0 duplicate rows', median(p99s), 'ms', 'goal', P99_GOAL_MS, 1, { lowerIsBetter: true })
+  report(
+    `Stripe webhook deliveries applied (1,000 with duplicates, shuffled, ${IN_FLIGHT} in flight)`,
+    median(rates),
+    'events/s',
+    'the same deliveries refused at the signature',
+    median(floors),
+    0.1,
+  )
+  report('Stripe webhook p99 acknowledgement, 0 duplicate rows', median(p99s), 'ms', 'goal', P99_GOAL_MS, 1, {
+    lowerIsBetter: true,
+  })
 }

@@ -50,7 +50,11 @@ export async function galleryOf(databaseUrl, slug, count) {
     // By status: the order of returned rows is not promised.
     const itemId = rows.find((row) => row.status === 'published').id
     const otherItemId = rows.find((row) => row.status === 'draft').id
-    const source = (await db.query(`select a.* from assets a join companies c on c.id = a.company_id where c.slug = 'demo' and a.media_type = 'image' and a.processing_status = 'ready' and a.purpose = 'gallery-media' order by a.created_at limit 1`)).rows[0]
+    const source = (
+      await db.query(
+        `select a.* from assets a join companies c on c.id = a.company_id where c.slug = 'demo' and a.media_type = 'image' and a.processing_status = 'ready' and a.purpose = 'gallery-media' order by a.created_at limit 1`,
+      )
+    ).rows[0]
     await db.query(
       `insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, placeholder, placeholder_image, processing_status, optimized)
        select company_id, case when run % 2 = 0 then $1::uuid else $4::uuid end, 'gallery-media', 'image', 'copy-' || n || '.jpg', mime_type, size_bytes, storage_key, (run / 2) * 25 + n % 25, width, height, placeholder, placeholder_image, 'ready', true
@@ -81,10 +85,22 @@ export async function galleryOf(databaseUrl, slug, count) {
  */
 export async function withSetlist(databaseUrl, path, songs) {
   const start = Date.parse('2026-07-14T21:00:00Z')
-  const list = Array.from({ length: songs }, (_, index) => ({ title: `Song ${index + 1}`, startsAt: new Date(start + index * 4 * 60_000).toISOString() }))
-  const setlist = { songs: list, source: list.map((song) => `${song.startsAt.slice(11, 16)} ${song.title}`).join('\n'), timeZone: 'Europe/Lisbon', clockShiftSeconds: 0, showStartsAt: list[0].startsAt }
+  const list = Array.from({ length: songs }, (_, index) => ({
+    title: `Song ${index + 1}`,
+    startsAt: new Date(start + index * 4 * 60_000).toISOString(),
+  }))
+  const setlist = {
+    songs: list,
+    source: list.map((song) => `${song.startsAt.slice(11, 16)} ${song.title}`).join('\n'),
+    timeZone: 'Europe/Lisbon',
+    clockShiftSeconds: 0,
+    showStartsAt: list[0].startsAt,
+  }
   await withSystemDatabase(databaseUrl, async (db) => {
-    const { rows } = await db.query('update content_items set setlist = $2 where slug = $1 returning id', [path.split('/').pop(), JSON.stringify(setlist)])
+    const { rows } = await db.query('update content_items set setlist = $2 where slug = $1 returning id', [
+      path.split('/').pop(),
+      JSON.stringify(setlist),
+    ])
     await db.query(
       `update assets set captured_at = case when position % 10 = 0 then null else $2::timestamptz + (position % ($3::int * 4 + 10)) * interval '1 minute' - case when position % 2 = 0 then interval '0' else interval '1 hour' end end,
          capture_offset_minutes = case when position % 2 = 0 then null else 60 end
@@ -183,7 +199,8 @@ const WARM_UP_ROUNDS = 100
  * not count them, a state a company's own writes (a set-list pasted once, galleries made over
  * years) do not keep for long.
  */
-const afterAutovacuum = (databaseUrl, tables) => withDatabaseConnection(databaseUrl, (db) => db.query(`vacuum (analyze) ${tables.join(', ')}`))
+const afterAutovacuum = (databaseUrl, tables) =>
+  withDatabaseConnection(databaseUrl, (db) => db.query(`vacuum (analyze) ${tables.join(', ')}`))
 
 /**
  * Galleries of 50 and 5,000 photos: the server's render time for 50 (every request a miss), and
@@ -213,7 +230,12 @@ export async function benchGallerySizes({ baseUrl, databaseUrl, servers, report 
  */
 async function removeGalleries(databaseUrl, paths) {
   const slugs = paths.map((path) => path.split('/').pop()).flatMap((slug) => [slug, `${slug}-second-stage`])
-  await withSystemDatabase(databaseUrl, (db) => db.query(`delete from content_items where company_id = (select id from companies where slug = 'demo') and slug = any($1)`, [slugs]))
+  await withSystemDatabase(databaseUrl, (db) =>
+    db.query(
+      `delete from content_items where company_id = (select id from companies where slug = 'demo') and slug = any($1)`,
+      [slugs],
+    ),
+  )
 }
 
 /**
@@ -249,17 +271,89 @@ async function measureGallerySizes({ baseUrl, databaseUrl, servers, report, smal
   // The server's time is its CPU time for the request: on two shared cores the wall clock also
   // holds the client's own work and whatever else the machine runs; it is printed beside.
   const smallCpu = median(figures.small.map((figure) => figure.serverCpuMs))
-  report(`uncached render of a 50-photo gallery: server CPU time (web process, all threads, and PostgreSQL), median of ${ROUNDS}`, smallCpu, 'ms', 'goal', 10, 1, { lowerIsBetter: true })
-  report(`same render: PostgreSQL's share of its server CPU time, median of ${ROUNDS}`, median(figures.small.map((figure) => figure.databaseCpuMs)), 'ms', 'the whole', smallCpu, null, { lowerIsBetter: true })
-  report(`same render during the warm-up (the ${WARM_UP_ROUNDS} rounds before it, V8 still optimizing the page's code): server CPU time, median`, median(warmUp.small.map((figure) => figure.serverCpuMs)), 'ms', 'after the warm-up', smallCpu, null, { lowerIsBetter: true })
-  report(`same render: request to last byte on loopback, median of ${ROUNDS}`, median(figures.small.map((figure) => figure.totalMs)), 'ms', 'its server CPU time', smallCpu, null, { lowerIsBetter: true })
-  report(`uncached render of the same company's 404 page (the floor under any page): server CPU time, median of ${ROUNDS}`, median(figures.missing.map((figure) => figure.serverCpuMs)), 'ms', '50-photo gallery', smallCpu, null, { lowerIsBetter: true })
-  report('5,000-photo gallery: first byte, uncached', median(figures.large.map((figure) => figure.firstByteMs)), 'ms', '50-photo gallery', median(figures.small.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
-  report('5,000-photo gallery with a 20-song set-list: first byte, uncached', median(figures.largeSongs.map((figure) => figure.firstByteMs)), 'ms', '50 photos, same set-list', median(figures.smallSongs.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
+  report(
+    `uncached render of a 50-photo gallery: server CPU time (web process, all threads, and PostgreSQL), median of ${ROUNDS}`,
+    smallCpu,
+    'ms',
+    'goal',
+    10,
+    1,
+    { lowerIsBetter: true },
+  )
+  report(
+    `same render: PostgreSQL's share of its server CPU time, median of ${ROUNDS}`,
+    median(figures.small.map((figure) => figure.databaseCpuMs)),
+    'ms',
+    'the whole',
+    smallCpu,
+    null,
+    { lowerIsBetter: true },
+  )
+  report(
+    `same render during the warm-up (the ${WARM_UP_ROUNDS} rounds before it, V8 still optimizing the page's code): server CPU time, median`,
+    median(warmUp.small.map((figure) => figure.serverCpuMs)),
+    'ms',
+    'after the warm-up',
+    smallCpu,
+    null,
+    { lowerIsBetter: true },
+  )
+  report(
+    `same render: request to last byte on loopback, median of ${ROUNDS}`,
+    median(figures.small.map((figure) => figure.totalMs)),
+    'ms',
+    'its server CPU time',
+    smallCpu,
+    null,
+    { lowerIsBetter: true },
+  )
+  report(
+    `uncached render of the same company's 404 page (the floor under any page): server CPU time, median of ${ROUNDS}`,
+    median(figures.missing.map((figure) => figure.serverCpuMs)),
+    'ms',
+    '50-photo gallery',
+    smallCpu,
+    null,
+    { lowerIsBetter: true },
+  )
+  report(
+    '5,000-photo gallery: first byte, uncached',
+    median(figures.large.map((figure) => figure.firstByteMs)),
+    'ms',
+    '50-photo gallery',
+    median(figures.small.map((figure) => figure.firstByteMs)),
+    1.2,
+    { lowerIsBetter: true },
+  )
+  report(
+    '5,000-photo gallery with a 20-song set-list: first byte, uncached',
+    median(figures.largeSongs.map((figure) => figure.firstByteMs)),
+    'ms',
+    '50 photos, same set-list',
+    median(figures.smallSongs.map((figure) => figure.firstByteMs)),
+    1.2,
+    { lowerIsBetter: true },
+  )
   // A song of the 5,000 holds ~220 photos and its page shows a page of them (50), as the gallery's own page
   // does: the same page with another list, so it should cost what the gallery's page costs.
-  report("5,000-photo gallery with a set-list, one song's page (?chapter=3, 50 of its ~220 photos): first byte, uncached", median(figures.largeSong.map((figure) => figure.firstByteMs)), 'ms', "the gallery's own page", median(figures.largeSongs.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
-  report('5,000-photo gallery: HTML size', figures.large[0].bytes / 1024, 'KB', '50-photo gallery', figures.small[0].bytes / 1024, 1.2, { lowerIsBetter: true })
+  report(
+    "5,000-photo gallery with a set-list, one song's page (?chapter=3, 50 of its ~220 photos): first byte, uncached",
+    median(figures.largeSong.map((figure) => figure.firstByteMs)),
+    'ms',
+    "the gallery's own page",
+    median(figures.largeSongs.map((figure) => figure.firstByteMs)),
+    1.2,
+    { lowerIsBetter: true },
+  )
+  report(
+    '5,000-photo gallery: HTML size',
+    figures.large[0].bytes / 1024,
+    'KB',
+    '50-photo gallery',
+    figures.small[0].bytes / 1024,
+    1.2,
+    { lowerIsBetter: true },
+  )
   await benchEditorSizes({ baseUrl, databaseUrl, report, galleries: { small, large } })
   await benchLandingSizes({ baseUrl, databaseUrl, report })
 }
@@ -273,27 +367,61 @@ async function benchLandingSizes({ baseUrl, databaseUrl, report }) {
   const venueOf = (slug, galleries, events) =>
     withSystemDatabase(databaseUrl, async (db) => {
       // The demo company's twin under another address, with its galleries and events.
-      await db.query(`insert into companies select (jsonb_populate_record(null::companies, to_jsonb(c) || jsonb_build_object('id', $1::text, 'slug', $1::text, 'subdomain', null))).* from companies c where c.slug = 'demo'`, [slug])
+      await db.query(
+        `insert into companies select (jsonb_populate_record(null::companies, to_jsonb(c) || jsonb_build_object('id', $1::text, 'slug', $1::text, 'subdomain', null))).* from companies c where c.slug = 'demo'`,
+        [slug],
+      )
       await db.query(
         `insert into content_items (company_id, kind, title, slug, status, published_at, description)
          select $1, 'gallery', 'Night ' || n, 'night-' || n, 'published', now() - n * interval '1 day', 'A night at the venue' from generate_series(1, $2::int) as n`,
         [slug, galleries],
       )
-      await db.query(`insert into events (company_id, slug, title, starts_at, status) select $1, 'show-' || n, 'Show ' || n, now() - n * interval '1 day', 'published' from generate_series(1, $2::int) as n`, [slug, events])
+      await db.query(
+        `insert into events (company_id, slug, title, starts_at, status) select $1, 'show-' || n, 'Show ' || n, now() - n * interval '1 day', 'published' from generate_series(1, $2::int) as n`,
+        [slug, events],
+      )
       return `/${slug}`
     })
   const paths = { few: await venueOf('bench-venue-one-batch', 24, 20), many: await venueOf('bench-venue', 300, 300) }
   await afterAutovacuum(databaseUrl, ['companies', 'content_items', 'events'])
-  const { figures } = await interleaved(ROUNDS, { few: () => uncachedRender(`${baseUrl}${paths.few}`), many: () => uncachedRender(`${baseUrl}${paths.many}`) }, 5)
-  report('company landing with 300 galleries and 300 events: first byte, uncached', median(figures.many.map((figure) => figure.firstByteMs)), 'ms', 'one with 24 and 20 (all shown)', median(figures.few.map((figure) => figure.firstByteMs)), 1.2, { lowerIsBetter: true })
-  report('company landing with 300 galleries and 300 events: HTML size', figures.many[0].bytes / 1024, 'KB', 'one with 24 and 20', figures.few[0].bytes / 1024, 1.2, { lowerIsBetter: true })
+  const { figures } = await interleaved(
+    ROUNDS,
+    { few: () => uncachedRender(`${baseUrl}${paths.few}`), many: () => uncachedRender(`${baseUrl}${paths.many}`) },
+    5,
+  )
+  report(
+    'company landing with 300 galleries and 300 events: first byte, uncached',
+    median(figures.many.map((figure) => figure.firstByteMs)),
+    'ms',
+    'one with 24 and 20 (all shown)',
+    median(figures.few.map((figure) => figure.firstByteMs)),
+    1.2,
+    { lowerIsBetter: true },
+  )
+  report(
+    'company landing with 300 galleries and 300 events: HTML size',
+    figures.many[0].bytes / 1024,
+    'KB',
+    'one with 24 and 20',
+    figures.few[0].bytes / 1024,
+    1.2,
+    { lowerIsBetter: true },
+  )
 }
 
 /** The same two galleries in their editor, signed in as the company's admin: its server time and page size. */
 async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
   const cookie = await signIn(baseUrl)
-  const idOf = async (path) => withSystemDatabase(databaseUrl, async (db) => (await db.query('select id from content_items where slug = $1', [path.split('/').pop()])).rows[0].id)
-  const editorOf = { small: `/admin/content/${await idOf(galleries.small)}`, large: `/admin/content/${await idOf(galleries.large)}` }
+  const idOf = async (path) =>
+    withSystemDatabase(
+      databaseUrl,
+      async (db) =>
+        (await db.query('select id from content_items where slug = $1', [path.split('/').pop()])).rows[0].id,
+    )
+  const editorOf = {
+    small: `/admin/content/${await idOf(galleries.small)}`,
+    large: `/admin/content/${await idOf(galleries.large)}`,
+  }
   const open = async (path) => {
     const started = performance.now()
     const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } })
@@ -301,9 +429,29 @@ async function benchEditorSizes({ baseUrl, databaseUrl, report, galleries }) {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
     return { totalMs: performance.now() - started, bytes }
   }
-  const { figures } = await interleaved(EDITOR_ROUNDS, { small: () => open(editorOf.small), large: () => open(editorOf.large) }, 2)
-  report(`gallery editor of 5,000 photos: server time on loopback, median of ${EDITOR_ROUNDS}`, median(figures.large.map((figure) => figure.totalMs)), 'ms', '50-photo editor', median(figures.small.map((figure) => figure.totalMs)), null, { lowerIsBetter: true })
-  report('gallery editor of 5,000 photos: page size (120 tiles drawn, every file in its data)', figures.large[0].bytes / 1024, 'KB', '50-photo editor', figures.small[0].bytes / 1024, null, { lowerIsBetter: true })
+  const { figures } = await interleaved(
+    EDITOR_ROUNDS,
+    { small: () => open(editorOf.small), large: () => open(editorOf.large) },
+    2,
+  )
+  report(
+    `gallery editor of 5,000 photos: server time on loopback, median of ${EDITOR_ROUNDS}`,
+    median(figures.large.map((figure) => figure.totalMs)),
+    'ms',
+    '50-photo editor',
+    median(figures.small.map((figure) => figure.totalMs)),
+    null,
+    { lowerIsBetter: true },
+  )
+  report(
+    'gallery editor of 5,000 photos: page size (120 tiles drawn, every file in its data)',
+    figures.large[0].bytes / 1024,
+    'KB',
+    '50-photo editor',
+    figures.small[0].bytes / 1024,
+    null,
+    { lowerIsBetter: true },
+  )
   await benchEditorBatches({ baseUrl, cookie, path: editorOf.large, report })
 }
 
@@ -321,7 +469,15 @@ async function benchEditorBatches({ baseUrl, cookie, path, report }) {
   try {
     for (let round = 0; round < EDITOR_BATCH_ROUNDS; round++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })))
+      await context.addCookies(
+        cookie
+          .split('; ')
+          .map((pair) => ({
+            name: pair.slice(0, pair.indexOf('=')),
+            value: pair.slice(pair.indexOf('=') + 1),
+            url: baseUrl,
+          })),
+      )
       const page = await context.newPage()
       await page.goto(`${baseUrl}${path}`)
       await page.getByTestId('show-more-files').waitFor()
@@ -334,7 +490,10 @@ async function benchEditorBatches({ baseUrl, cookie, path, report }) {
           const started = performance.now()
           document.querySelector('[data-testid=show-more-files]').click()
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
-          return { ms: performance.now() - started, tiles: document.querySelectorAll('[data-testid=media-card]').length }
+          return {
+            ms: performance.now() - started,
+            tiles: document.querySelectorAll('[data-testid=media-card]').length,
+          }
         })
       for (let drawn = 120; drawn < 1920; ) {
         const { ms, tiles } = await nextBatch()
@@ -348,7 +507,15 @@ async function benchEditorBatches({ baseUrl, cookie, path, report }) {
   } finally {
     await browser.close()
   }
-  report(`gallery editor of 5,000 photos: the next 120 tiles once 1,800 are drawn (browser busy), median of ${EDITOR_BATCH_ROUNDS}`, median(figures.late), 'ms', 'the second 120', median(figures.second), null, { lowerIsBetter: true })
+  report(
+    `gallery editor of 5,000 photos: the next 120 tiles once 1,800 are drawn (browser busy), median of ${EDITOR_BATCH_ROUNDS}`,
+    median(figures.late),
+    'ms',
+    'the second 120',
+    median(figures.second),
+    null,
+    { lowerIsBetter: true },
+  )
 }
 
 const EDITOR_BATCH_ROUNDS = 3
@@ -362,7 +529,10 @@ async function signIn(baseUrl) {
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
   })
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
 }
 
 function upload(baseUrl, cookie, bytes, metadata) {
@@ -388,7 +558,12 @@ async function allPhotosProcessed(databaseUrl, itemId, { intervalMs, timeoutMs }
   await withDatabaseConnection(databaseUrl, async (db) => {
     await db.query(`select set_config('app.bypass_rls', 'on', false)`)
     for (const deadline = Date.now() + timeoutMs; ; await sleep(intervalMs)) {
-      const { waiting, failed } = (await db.query(`select count(*) filter (where processing_status <> 'ready')::int as waiting, count(*) filter (where processing_status = 'failed')::int as failed from assets where content_item_id = $1`, [itemId])).rows[0]
+      const { waiting, failed } = (
+        await db.query(
+          `select count(*) filter (where processing_status <> 'ready')::int as waiting, count(*) filter (where processing_status = 'failed')::int as failed from assets where content_item_id = $1`,
+          [itemId],
+        )
+      ).rows[0]
       if (failed > 0) throw new Error(`${failed} photos failed processing`)
       if (waiting === 0) return
       if (Date.now() > deadline) throw new Error(`${waiting} photos were not processed in ${timeoutMs / 1000} s`)
@@ -398,21 +573,47 @@ async function allPhotosProcessed(databaseUrl, itemId, { intervalMs, timeoutMs }
 
 /** A photo as a phone or camera would send it, of `width` pixels: light with grain, so it compresses like one. */
 async function photoOf(seed, width, height) {
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer()
-  const light = await sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60 + (seed % 90), b: 160 } } }).raw().toBuffer()
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer()
+  const light = await sharp({
+    create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60 + (seed % 90), b: 160 } },
+  })
+    .raw()
+    .toBuffer()
   for (let i = 0; i < light.length; i++) light[i] = (light[i] * 3 + noise[i]) >> 2
-  return sharp(light, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer()
+  return sharp(light, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer()
 }
 
 async function createGallery(baseUrl, cookie, databaseUrl, slug, status) {
-  return withSystemDatabase(databaseUrl, async (db) => (await db.query(`insert into content_items (company_id, kind, title, slug, status, published_at) select id, 'gallery', $1, $1, $2, case when $2 = 'published' then now() end from companies where slug = 'demo' returning id`, [slug, status])).rows[0].id)
+  return withSystemDatabase(
+    databaseUrl,
+    async (db) =>
+      (
+        await db.query(
+          `insert into content_items (company_id, kind, title, slug, status, published_at) select id, 'gallery', $1, $1, $2, case when $2 = 'published' then now() end from companies where slug = 'demo' returning id`,
+          [slug, status],
+        )
+      ).rows[0].id,
+  )
 }
 
 /**
  * The hour after the show: fans load the gallery page while 200 photos are uploaded to a
  * published gallery and processed. The page's p99 then, next to its p99 at rest.
  */
-export async function benchPageDuringUpload({ baseUrl, databaseUrl, pagePath, report, connections = 20, photos = 200 }) {
+export async function benchPageDuringUpload({
+  baseUrl,
+  databaseUrl,
+  pagePath,
+  report,
+  connections = 20,
+  photos = 200,
+}) {
   const cookie = await signIn(baseUrl)
   const itemId = await createGallery(baseUrl, cookie, databaseUrl, 'bench-arriving', 'published')
   console.log(`Making ${photos} photos (2400×1600)…`)
@@ -423,7 +624,12 @@ export async function benchPageDuringUpload({ baseUrl, databaseUrl, pagePath, re
   const atRest = [await p99Of(5), await p99Of(5), await p99Of(5)]
   let uploading = true
   const uploads = (async () => {
-    for (let i = 0; i < photos; i++) await upload(baseUrl, cookie, distinct[i % distinct.length], { filename: `arriving-${i + 1}.jpg`, purpose: 'gallery-media', contentItemId: itemId })
+    for (let i = 0; i < photos; i++)
+      await upload(baseUrl, cookie, distinct[i % distinct.length], {
+        filename: `arriving-${i + 1}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: itemId,
+      })
     await allPhotosProcessed(databaseUrl, itemId, { intervalMs: 250, timeoutMs: 600_000 })
     uploading = false
   })()
@@ -431,7 +637,15 @@ export async function benchPageDuringUpload({ baseUrl, databaseUrl, pagePath, re
   while (uploading && during.length < 20) during.push(await p99Of(5))
   await uploads
   console.log(`  p99 at rest: ${atRest.join(', ')} ms; during the upload: ${during.join(', ')} ms`)
-  report(`fan's gallery page p99 during a ${photos}-photo upload to a published gallery (${connections} connections)`, median(during), 'ms', 'p99 at rest', median(atRest), 2, { lowerIsBetter: true })
+  report(
+    `fan's gallery page p99 during a ${photos}-photo upload to a published gallery (${connections} connections)`,
+    median(during),
+    'ms',
+    'p99 at rest',
+    median(atRest),
+    2,
+    { lowerIsBetter: true },
+  )
 }
 
 /**
@@ -445,7 +659,11 @@ export async function benchQueueProcessing({ baseUrl, databaseUrl, images, repor
     const itemId = await createGallery(baseUrl, cookie, databaseUrl, `bench-queue-${round}-${Date.now()}`, 'draft')
     let firstFinished = 0
     for (const [index, image] of images.entries()) {
-      await upload(baseUrl, cookie, image, { filename: `camera-${index + 1}.jpg`, purpose: 'gallery-media', contentItemId: itemId })
+      await upload(baseUrl, cookie, image, {
+        filename: `camera-${index + 1}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: itemId,
+      })
       firstFinished ||= performance.now()
     }
     await allPhotosProcessed(databaseUrl, itemId, { intervalMs: 20, timeoutMs: 120_000 })
@@ -457,6 +675,15 @@ export async function benchQueueProcessing({ baseUrl, databaseUrl, images, repor
     plain.push(await measurePlainSharp())
     queued.push(await queueRound(round))
   }
-  console.log(`  plain sharp: ${plain.map((v) => v.toFixed(2)).join(', ')} images/s; through the queue: ${queued.map((v) => v.toFixed(2)).join(', ')} images/s`)
-  report(`photo processing through the real job queue (${images.length} photos of 24 megapixels)`, median(queued), 'images/s', 'plain sharp, same renditions, same photos', median(plain), 0.9)
+  console.log(
+    `  plain sharp: ${plain.map((v) => v.toFixed(2)).join(', ')} images/s; through the queue: ${queued.map((v) => v.toFixed(2)).join(', ')} images/s`,
+  )
+  report(
+    `photo processing through the real job queue (${images.length} photos of 24 megapixels)`,
+    median(queued),
+    'images/s',
+    'plain sharp, same renditions, same photos',
+    median(plain),
+    0.9,
+  )
 }

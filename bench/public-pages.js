@@ -17,7 +17,10 @@ function findNginx() {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate
   if (process.getuid?.() === 0) {
     console.log('Installing nginx (Debian) for the static baseline…')
-    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+    execFileSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
     return '/usr/sbin/nginx'
   }
   return null
@@ -29,12 +32,21 @@ function findNginx() {
  */
 async function load(url, headers = {}, { clickIds = false } = {}) {
   let fan = 0
-  const requests = clickIds ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}?fbclid=IwAR${(fan++).toString(36)}` }) }] : undefined
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1, headers, requests })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`)
+  const requests = clickIds
+    ? [{ setupRequest: (request) => ({ ...request, path: `${request.path}?fbclid=IwAR${(fan++).toString(36)}` }) }]
+    : undefined
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+    headers,
+    requests,
+  })
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`)
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
-
 
 /** nginx with one worker, like the app's one Node process, serving the same files with no logging. */
 async function startNginx(nginx, work, port, files) {
@@ -79,7 +91,8 @@ http {
 }
 
 // What a fan's browser carries after a first visit: a lead, cookie consent, sometimes a session.
-const FAN_COOKIES = 'lang=en; ag_lead_0123456789abcdef=6b1f0c1e-5d2a-4f7e-9c3b-1a2b3c4d5e6f.1830000000.c2lnbmF0dXJl; tracking-consent=accepted; afterglow.session_token=bench.session'
+const FAN_COOKIES =
+  'lang=en; ag_lead_0123456789abcdef=6b1f0c1e-5d2a-4f7e-9c3b-1a2b3c4d5e6f.1830000000.c2lnbmF0dXJl; tracking-consent=accepted; afterglow.session_token=bench.session'
 
 /**
  * Fans' pages and photos under load, each next to nginx serving the very same bytes in the same
@@ -105,15 +118,47 @@ export async function benchFansPages({ baseUrl, pagePath, work, freePort, report
   const stopNginx = await startNginx(nginx, work, port, { 'page.html': html, 'photo.webp': photo })
   const gzip = { 'accept-encoding': 'gzip' }
   const cases = [
-    { name: `photo rendition ${photoPath.slice(-11)} (${(photo.length / 1024).toFixed(0)} KB)`, app: [`${baseUrl}${photoPath}`], nginx: [`http://127.0.0.1:${port}/photo.webp`], goal: 0.5 },
-    { name: 'cached gallery page, bare fan, plain', app: [pageUrl], nginx: [`http://127.0.0.1:${port}/page.html`], goal: 0.5 },
-    { name: 'cached gallery page, fan with lead, consent and session cookies, plain', app: [pageUrl, { cookie: FAN_COOKIES }], nginx: [`http://127.0.0.1:${port}/page.html`], goal: 0.5 },
-    { name: 'cached gallery page, bare fan, gzip', app: [pageUrl, gzip], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
-    { name: 'cached gallery page, fan with cookies, gzip', app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
-    { name: 'cached gallery page, fans from a shared post (a click id each), gzip', app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }, { clickIds: true }], nginx: [`http://127.0.0.1:${port}/page.html`, gzip], goal: 0.5 },
+    {
+      name: `photo rendition ${photoPath.slice(-11)} (${(photo.length / 1024).toFixed(0)} KB)`,
+      app: [`${baseUrl}${photoPath}`],
+      nginx: [`http://127.0.0.1:${port}/photo.webp`],
+      goal: 0.5,
+    },
+    {
+      name: 'cached gallery page, bare fan, plain',
+      app: [pageUrl],
+      nginx: [`http://127.0.0.1:${port}/page.html`],
+      goal: 0.5,
+    },
+    {
+      name: 'cached gallery page, fan with lead, consent and session cookies, plain',
+      app: [pageUrl, { cookie: FAN_COOKIES }],
+      nginx: [`http://127.0.0.1:${port}/page.html`],
+      goal: 0.5,
+    },
+    {
+      name: 'cached gallery page, bare fan, gzip',
+      app: [pageUrl, gzip],
+      nginx: [`http://127.0.0.1:${port}/page.html`, gzip],
+      goal: 0.5,
+    },
+    {
+      name: 'cached gallery page, fan with cookies, gzip',
+      app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }],
+      nginx: [`http://127.0.0.1:${port}/page.html`, gzip],
+      goal: 0.5,
+    },
+    {
+      name: 'cached gallery page, fans from a shared post (a click id each), gzip',
+      app: [pageUrl, { ...gzip, cookie: FAN_COOKIES }, { clickIds: true }],
+      nginx: [`http://127.0.0.1:${port}/page.html`, gzip],
+      goal: 0.5,
+    },
   ]
   try {
-    console.log(`Load: ${CONNECTIONS} connections for ${SECONDS} s per run, ${rounds} interleaved rounds; page ${pagePath} (${(html.length / 1024).toFixed(1)} KB of HTML)…`)
+    console.log(
+      `Load: ${CONNECTIONS} connections for ${SECONDS} s per run, ${rounds} interleaved rounds; page ${pagePath} (${(html.length / 1024).toFixed(1)} KB of HTML)…`,
+    )
     for (const test of cases) await load(...test.app) // warm-up: JIT, pool, page cache, compressed copies
     const figures = cases.map(() => ({ app: [], nginx: [], p99: [] }))
     for (let round = 0; round < rounds; round++) {
@@ -127,7 +172,14 @@ export async function benchFansPages({ baseUrl, pagePath, work, freePort, report
     }
     for (const [index, test] of cases.entries()) {
       const figure = figures[index]
-      report(`${test.name} (p99 ${median(figure.p99)} ms)`, median(figure.app), 'requests/s', 'nginx (1 worker), same bytes', median(figure.nginx), test.goal)
+      report(
+        `${test.name} (p99 ${median(figure.p99)} ms)`,
+        median(figure.app),
+        'requests/s',
+        'nginx (1 worker), same bytes',
+        median(figure.nginx),
+        test.goal,
+      )
     }
   } finally {
     await stopNginx()
@@ -147,14 +199,26 @@ export async function benchLighthouse({ baseUrl, pagePath, goals }) {
     // The page as a burst of fans gets it: kept, with its compressed copies (made on its first
     // hit), so each run measures the page fans get, not its first render.
     for (let i = 0; i < 50; i++) {
-      const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip, deflate', 'accept-language': 'en-US,en;q=0.9' } })
+      const response = await fetch(url, {
+        headers: { 'accept-encoding': 'br, gzip, deflate', 'accept-language': 'en-US,en;q=0.9' },
+      })
       await response.arrayBuffer()
       if (response.headers.get('x-afterglow-cache') === 'hit' && response.headers.get('content-encoding')) break
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     // Lighthouse's default: a mid-range phone on slow 4G (simulated throttling).
     const runs = []
-    for (let i = 0; i < 3; i++) runs.push((await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr)
+    for (let i = 0; i < 3; i++)
+      runs.push(
+        (
+          await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          })
+        ).lhr,
+      )
     // The median run by score, as Lighthouse recommends.
     const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[1]
     const scripts = lhr.audits['network-requests'].details.items.filter((item) => item.resourceType === 'Script')
@@ -178,7 +242,9 @@ export async function benchLighthouse({ baseUrl, pagePath, goals }) {
     console.log(`  performance score ${figures.score} (goal ≥ ${goals.score}) ${verdict(figures.score >= goals.score)}`)
     console.log(`  LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${figures.tbtMs.toFixed(0)} ms`)
     console.log(`  CLS ${figures.cls.toFixed(3)} (goal ${goals.cls}) ${verdict(figures.cls <= goals.cls)}`)
-    console.log(`  JavaScript ${figures.jsGzipKB.toFixed(1)} KB gzip in ${figures.scripts} files (goal ≤ ${goals.jsGzipKB} KB) ${verdict(figures.jsGzipKB <= goals.jsGzipKB)}`)
+    console.log(
+      `  JavaScript ${figures.jsGzipKB.toFixed(1)} KB gzip in ${figures.scripts} files (goal ≤ ${goals.jsGzipKB} KB) ${verdict(figures.jsGzipKB <= goals.jsGzipKB)}`,
+    )
     console.log(`    ${files.join(', ')}`)
     return figures
   } finally {

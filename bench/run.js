@@ -25,7 +25,13 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { createServer } from 'vite'
 import { benchBillingWebhooks, startBenchStripe } from './billing-webhooks.js'
-import { benchGallerySizes, benchPageDuringUpload, benchQueueProcessing, peakMemoryDuring, residentMB } from './fans-under-load.js'
+import {
+  benchGallerySizes,
+  benchPageDuringUpload,
+  benchQueueProcessing,
+  peakMemoryDuring,
+  residentMB,
+} from './fans-under-load.js'
 import { median } from './median.js'
 import { benchTlsAsk } from './tls-ask.js'
 import { benchApi } from './api.js'
@@ -42,12 +48,31 @@ const UPLOAD_BYTES = Number(process.env.BENCH_UPLOAD_MB ?? 2048) * 1024 * 1024
 const results = []
 const LIGHTHOUSE_GOALS = { score: 95, cls: 0, jsGzipKB: 120 }
 // The app is measured as `npm start` runs it: with the flags its script gives node (ADR 075).
-const NODE_FLAGS_OF_NPM_START = /\bnode ((?:--\S+ )*)server\.js/.exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1].split(' ').filter(Boolean)
+const NODE_FLAGS_OF_NPM_START = /\bnode ((?:--\S+ )*)server\.js/
+  .exec(JSON.parse(readFileSync('package.json', 'utf8')).scripts.start)[1]
+  .split(' ')
+  .filter(Boolean)
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : null
 /** The parts that measure the built app (started once for all of them). */
-const APP_PARTS = ['pages', 'sizes', 'lighthouse', 'arrivals', 'queue', 'upload', 'tls', 'api', 'analytics', 'billing', 'soak', 'webhooks', 'live']
+const APP_PARTS = [
+  'pages',
+  'sizes',
+  'lighthouse',
+  'arrivals',
+  'queue',
+  'upload',
+  'tls',
+  'api',
+  'analytics',
+  'billing',
+  'soak',
+  'webhooks',
+  'live',
+]
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
-const runs = (part) => (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) && process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
+const runs = (part) =>
+  (!ONLY || ONLY.includes(part) || (part === 'images' && ONLY.includes('queue'))) &&
+  process.env[`BENCH_SKIP_${part.toUpperCase()}`] !== '1'
 
 /**
  * One figure: its value, its baseline, the ratio and the goal for it (a ceiling when lower is
@@ -59,11 +84,17 @@ function report(name, value, unit, baselineName, baseline, goal, { lowerIsBetter
   const met = absolute ? value <= baseline : goal === null ? null : lowerIsBetter ? ratio <= goal : ratio >= goal
   // Shared machines are noisy: every figure says how busy the machine was when it was taken.
   const load = os.loadavg()[0].toFixed(2)
-  const goalText = absolute ? `goal ${lowerIsBetter ? '≤' : '≥'} ${baseline}` : goal === null ? 'no goal set' : `goal ${lowerIsBetter ? '≤' : '≥'} ${goal}×`
+  const goalText = absolute
+    ? `goal ${lowerIsBetter ? '≤' : '≥'} ${baseline}`
+    : goal === null
+      ? 'no goal set'
+      : `goal ${lowerIsBetter ? '≤' : '≥'} ${goal}×`
   results.push({ name, value, unit, baselineName, baseline, ratio, goalText, load, absolute })
   const ratioText = absolute ? '' : ` | ratio ${ratio.toFixed(2)}×`
   const verdict = met === null ? '' : met ? ' MET' : ' NOT MET'
-  console.log(`${name}: ${value.toFixed(2)} ${unit} | ${baselineName}: ${baseline.toFixed(2)} ${unit}${ratioText} (${goalText})${verdict} | load ${load}`)
+  console.log(
+    `${name}: ${value.toFixed(2)} ${unit} | ${baselineName}: ${baseline.toFixed(2)} ${unit}${ratioText} (${goalText})${verdict} | load ${load}`,
+  )
 }
 
 async function freePort() {
@@ -80,17 +111,29 @@ async function freePort() {
 async function cameraJpeg(seed) {
   const width = 6000
   const height = 4000
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer()
-  const light = await sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60, b: 160 } } }).raw().toBuffer()
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer()
+  const light = await sharp({
+    create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60, b: 160 } },
+  })
+    .raw()
+    .toBuffer()
   for (let i = 0; i < light.length; i++) light[i] = (light[i] * 3 + noise[i]) >> 2
-  return sharp(light, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+  return sharp(light, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
 }
 
 /** What the pipeline makes, written with sharp alone: the baseline. */
 async function plainSharp(input) {
   const upright = sharp(input, { limitInputPixels: 200_000_000 }).rotate()
   await Promise.all([
-    ...[400, 1200, 2400].map((width) => upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 4 }).toBuffer()),
+    ...[400, 1200, 2400].map((width) =>
+      upright.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 4 }).toBuffer(),
+    ),
     upright.clone().resize({ width: 1200, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
     upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer(),
   ])
@@ -115,7 +158,14 @@ async function benchImages(vite) {
     plain.push(await time(plainSharp))
     pipeline.push(await time(processImage))
   }
-  report('rendition pipeline (processImage)', median(pipeline), 'images/s', 'plain sharp, same renditions', median(plain), 0.9)
+  report(
+    'rendition pipeline (processImage)',
+    median(pipeline),
+    'images/s',
+    'plain sharp, same renditions',
+    median(plain),
+    0.9,
+  )
   return { images, measurePlainSharp: () => time(plainSharp) }
 }
 
@@ -136,7 +186,18 @@ async function startBenchApp(vite, extraEnv = {}) {
   // this process, and an app that inherited it would be measured with React's development build. A
   // production app on a database of its own must name a mail server; nothing here sends mail.
   const app = spawn(process.execPath, [...NODE_FLAGS_OF_NPM_START, 'server.js'], {
-    env: { ...process.env, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), PORT: String(port), APP_URL: baseUrl, SEED_DEMO: 'true', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(work, 'data'),
+      PORT: String(port),
+      APP_URL: baseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...extraEnv,
+    },
     stdio: 'inherit',
   })
   const stop = async () => {
@@ -160,10 +221,13 @@ async function startBenchApp(vite, extraEnv = {}) {
         await db.query(`begin`)
         // Assets are fenced by row-level security; the server's own reads say so (see withSystem).
         await db.query(`select set_config('app.bypass_rls', 'on', true)`)
-        const { rows } = await db.query(`select count(*)::int as total, count(*) filter (where processing_status in ('pending', 'processing'))::int as waiting from assets`)
+        const { rows } = await db.query(
+          `select count(*)::int as total, count(*) filter (where processing_status in ('pending', 'processing'))::int as waiting from assets`,
+        )
         await db.query(`commit`)
         if (rows[0].total > 0 && rows[0].waiting === 0) break
-        if (i > 900) throw new Error(`the demo photos were not processed (${rows[0].waiting} of ${rows[0].total} waiting)`)
+        if (i > 900)
+          throw new Error(`the demo photos were not processed (${rows[0].waiting} of ${rows[0].total} waiting)`)
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
     } finally {
@@ -190,7 +254,10 @@ async function benchUpload({ work, baseUrl, databaseUrl }, vite) {
       headers: { 'content-type': 'application/json', origin: baseUrl },
       body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
     })
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
 
     const source = path.join(work, 'upload.bin')
     console.log(`Writing a ${(UPLOAD_BYTES / 1024 / 1024).toFixed(0)} MB file…`)
@@ -211,10 +278,23 @@ async function benchUpload({ work, baseUrl, databaseUrl }, vite) {
     // What a photographer's browser does: one tus upload in the browser's chunks; done once the
     // server has the file on disk (it flushes originals before answering; the sync is for fairness).
     const upload = async (round) => {
-      const created = await fetch(`${baseUrl}/admin/content/new?kind=single`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' }, body: `title=Bench+${round}` })
+      const created = await fetch(`${baseUrl}/admin/content/new?kind=single`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `title=Bench+${round}`,
+      })
       const contentItemId = created.headers.get('location').split('/').pop()
-      const client = [path.join(import.meta.dirname, 'upload-client.js'), baseUrl, source, contentItemId, String(UPLOAD_CHUNK_BYTES)]
-      const sent = JSON.parse((await execFileAsync(process.execPath, client, { env: { ...process.env, BENCH_COOKIE: cookie } })).stdout)
+      const client = [
+        path.join(import.meta.dirname, 'upload-client.js'),
+        baseUrl,
+        source,
+        contentItemId,
+        String(UPLOAD_CHUNK_BYTES),
+      ]
+      const sent = JSON.parse(
+        (await execFileAsync(process.execPath, client, { env: { ...process.env, BENCH_COOKIE: cookie } })).stdout,
+      )
       const started = performance.now() - sent.milliseconds
       execFileSync('sync')
       return megabytesPerSecond(started)
@@ -226,8 +306,10 @@ async function benchUpload({ work, baseUrl, databaseUrl }, vite) {
       copies.push(await copy())
       uploads.push(await upload(round))
     }
-    console.log(`  cp: ${copies.map((v) => v.toFixed(0)).join(', ')} MB/s; upload: ${uploads.map((v) => v.toFixed(0)).join(', ')} MB/s`)
-      const cpMBs = median(copies)
+    console.log(
+      `  cp: ${copies.map((v) => v.toFixed(0)).join(', ')} MB/s; upload: ${uploads.map((v) => v.toFixed(0)).join(', ')} MB/s`,
+    )
+    const cpMBs = median(copies)
     const tusMBs = median(uploads)
     report('tus upload through the app (loopback)', tusMBs, 'MB/s', 'cp of the same file', cpMBs, 0.5)
   }
@@ -243,7 +325,10 @@ try {
   const stripe = runs('billing') ? await startBenchStripe(vite) : null
   const app = APP_PARTS.some(runs)
     ? // The webhook part's receiver listens on 127.0.0.1, which webhooks may reach only when allowed.
-      await startBenchApp(vite, { ...stripe?.env, ...(runs('webhooks') ? { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } : {}) }).catch(async (error) => {
+      await startBenchApp(vite, {
+        ...stripe?.env,
+        ...(runs('webhooks') ? { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } : {}),
+      }).catch(async (error) => {
         await stripe?.fake.close()
         throw error
       })
@@ -254,19 +339,53 @@ try {
       if (runs('pages')) {
         // The demo's photos went through the job queue in this process: what it keeps once idle.
         await new Promise((resolve) => setTimeout(resolve, 3000))
-        report('web process resident memory, idle after processing the demo', residentMB(app.pid), 'MB', 'goal', 300, 1, { lowerIsBetter: true })
-        const peak = await peakMemoryDuring(app.pid, () => benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }))
-        report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, { lowerIsBetter: true })
+        report(
+          'web process resident memory, idle after processing the demo',
+          residentMB(app.pid),
+          'MB',
+          'goal',
+          300,
+          1,
+          { lowerIsBetter: true },
+        )
+        const peak = await peakMemoryDuring(app.pid, () =>
+          benchFansPages({ baseUrl: app.baseUrl, pagePath, work: app.work, freePort, report }),
+        )
+        report('web process resident memory, peak under the page load', peak, 'MB', 'goal', 500, 1, {
+          lowerIsBetter: true,
+        })
       }
-      if (runs('sizes')) await benchGallerySizes({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, servers: { pid: app.pid, databasePid: app.databasePid }, report })
-      if (runs('lighthouse')) lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
-      if (runs('arrivals')) await benchPageDuringUpload({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pagePath, report, photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200) })
-      if (photos && runs('queue')) await benchQueueProcessing({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, images: photos.images, measurePlainSharp: photos.measurePlainSharp, report })
+      if (runs('sizes'))
+        await benchGallerySizes({
+          baseUrl: app.baseUrl,
+          databaseUrl: app.databaseUrl,
+          servers: { pid: app.pid, databasePid: app.databasePid },
+          report,
+        })
+      if (runs('lighthouse'))
+        lighthouse = await benchLighthouse({ baseUrl: app.baseUrl, pagePath, goals: LIGHTHOUSE_GOALS })
+      if (runs('arrivals'))
+        await benchPageDuringUpload({
+          baseUrl: app.baseUrl,
+          databaseUrl: app.databaseUrl,
+          pagePath,
+          report,
+          photos: Number(process.env.BENCH_ARRIVING_PHOTOS ?? 200),
+        })
+      if (photos && runs('queue'))
+        await benchQueueProcessing({
+          baseUrl: app.baseUrl,
+          databaseUrl: app.databaseUrl,
+          images: photos.images,
+          measurePlainSharp: photos.measurePlainSharp,
+          report,
+        })
       if (runs('upload')) await benchUpload(app, vite)
       if (runs('live')) await benchLive({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
-      if (runs('analytics')) await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('analytics'))
+        await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       // Last: three minutes of fans and uploads, on an app that has done everything above.
       if (runs('soak')) await benchSoak({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('webhooks')) await benchWebhookFanout({ vite, databaseUrl: app.databaseUrl, report })
@@ -280,7 +399,14 @@ try {
   await vite.close()
 }
 console.log('\nSummary')
-for (const r of results) console.log(r.absolute ? `- ${r.name}: ${r.value} ${r.unit} (${r.goalText}, load ${r.load})` : `- ${r.name}: ${r.ratio.toFixed(2)}× of ${r.baselineName} (${r.goalText}, load ${r.load})`)
+for (const r of results)
+  console.log(
+    r.absolute
+      ? `- ${r.name}: ${r.value} ${r.unit} (${r.goalText}, load ${r.load})`
+      : `- ${r.name}: ${r.ratio.toFixed(2)}× of ${r.baselineName} (${r.goalText}, load ${r.load})`,
+  )
 if (lighthouse) {
-  console.log(`- Lighthouse mobile on the demo gallery: score ${lighthouse.score} (goal ≥ ${LIGHTHOUSE_GOALS.score}), LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)} (goal ${LIGHTHOUSE_GOALS.cls}), JS ${lighthouse.jsGzipKB.toFixed(1)} KB gzip (goal ≤ ${LIGHTHOUSE_GOALS.jsGzipKB} KB)`)
+  console.log(
+    `- Lighthouse mobile on the demo gallery: score ${lighthouse.score} (goal ≥ ${LIGHTHOUSE_GOALS.score}), LCP ${(lighthouse.lcpMs / 1000).toFixed(2)} s, CLS ${lighthouse.cls.toFixed(3)} (goal ${LIGHTHOUSE_GOALS.cls}), JS ${lighthouse.jsGzipKB.toFixed(1)} KB gzip (goal ≤ ${LIGHTHOUSE_GOALS.jsGzipKB} KB)`,
+  )
 }

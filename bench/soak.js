@@ -36,32 +36,65 @@ async function signIn(baseUrl) {
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email: 'demo@afterglow.local', password: 'Afterglow-demo-1' }),
   })
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
 }
 
 function upload(baseUrl, cookie, bytes, metadata) {
   return new Promise((resolve, reject) => {
-    new tus.Upload(bytes, { endpoint: `${baseUrl}/api/uploads`, uploadSize: bytes.length, headers: { cookie, origin: baseUrl }, metadata, onSuccess: () => resolve(), onError: reject }).start()
+    new tus.Upload(bytes, {
+      endpoint: `${baseUrl}/api/uploads`,
+      uploadSize: bytes.length,
+      headers: { cookie, origin: baseUrl },
+      metadata,
+      onSuccess: () => resolve(),
+      onError: reject,
+    }).start()
   })
 }
 
 /** A phone photo (2400×1600, about 1 MB): light with grain, so it compresses like one. */
 async function photoOf(seed) {
   const [width, height] = [2400, 1600]
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).raw().toBuffer()
-  const light = await sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60 + (seed % 90), b: 160 } } }).raw().toBuffer()
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
+    .raw()
+    .toBuffer()
+  const light = await sharp({
+    create: { width, height, channels: 3, background: { r: (seed * 53) % 255, g: 60 + (seed % 90), b: 160 } },
+  })
+    .raw()
+    .toBuffer()
   for (let i = 0; i < light.length; i++) light[i] = (light[i] * 3 + noise[i]) >> 2
-  return sharp(light, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer()
+  return sharp(light, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer()
 }
 
 /** What fans open: the demo's galleries, their photo pages, single photos and whole galleries as a ZIP (no lead asked). A live show's photo still in the moderation tray is not one fans can open. */
 async function fanTargets(baseUrl, databaseUrl) {
   return withSystemDatabase(databaseUrl, async (db) => {
-    const galleries = (await db.query(`select ci.id, ci.slug, ci.require_lead from content_items ci join companies c on c.id = ci.company_id where c.slug = 'demo' and ci.kind = 'gallery' and ci.status = 'published'`)).rows
+    const galleries = (
+      await db.query(
+        `select ci.id, ci.slug, ci.require_lead from content_items ci join companies c on c.id = ci.company_id where c.slug = 'demo' and ci.kind = 'gallery' and ci.status = 'published'`,
+      )
+    ).rows
     const open = galleries.filter((gallery) => !gallery.require_lead)
-    const files = (await db.query(`select id from assets where content_item_id = any($1) and processing_status = 'ready' and moderation = 'approved' and purpose = 'gallery-media'`, [open.map((gallery) => gallery.id)])).rows
-    if (open.length === 0 || files.length === 0) throw new Error('the demo has no gallery fans may download from without a lead')
-    const pages = galleries.flatMap((gallery) => [`/demo/galeria/${gallery.slug}`, `/demo/galeria/${gallery.slug}/fotos?after=0`])
+    const files = (
+      await db.query(
+        `select id from assets where content_item_id = any($1) and processing_status = 'ready' and moderation = 'approved' and purpose = 'gallery-media'`,
+        [open.map((gallery) => gallery.id)],
+      )
+    ).rows
+    if (open.length === 0 || files.length === 0)
+      throw new Error('the demo has no gallery fans may download from without a lead')
+    const pages = galleries.flatMap((gallery) => [
+      `/demo/galeria/${gallery.slug}`,
+      `/demo/galeria/${gallery.slug}/fotos?after=0`,
+    ])
     return {
       // Weighted as fans behave: mostly pages, then single photos, now and then a whole gallery.
       pick() {
@@ -85,7 +118,8 @@ async function fansLoad({ targets, fans, until, samples, errors }) {
         const url = targets.pick()
         const result = await get(url, agent, localAddress)
         samples.push(result.ms)
-        if (result.error || result.status >= 400) errors.push(`${result.status ?? result.error} ${url.replace(/^https?:\/\/[^/]+/, '')}`)
+        if (result.error || result.status >= 400)
+          errors.push(`${result.status ?? result.error} ${url.replace(/^https?:\/\/[^/]+/, '')}`)
       }
       agent.destroy()
     }),
@@ -96,10 +130,20 @@ export async function benchSoak({ baseUrl, databaseUrl, pid, report }) {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 180)
   const fans = Number(process.env.BENCH_SOAK_FANS ?? 200)
   const uploaders = Number(process.env.BENCH_SOAK_UPLOADS ?? 20)
-  await withSystemDatabase(databaseUrl, (db) => db.query(`update companies set plan = 'professional' where slug = 'demo'`))
+  await withSystemDatabase(databaseUrl, (db) =>
+    db.query(`update companies set plan = 'professional' where slug = 'demo'`),
+  )
   const targets = await fanTargets(baseUrl, databaseUrl)
   const cookie = await signIn(baseUrl)
-  const galleryId = await withSystemDatabase(databaseUrl, async (db) => (await db.query(`insert into content_items (company_id, kind, title, slug, status) select id, 'gallery', 'Soak', 'soak-' || floor(random() * 1e9)::text, 'draft' from companies where slug = 'demo' returning id`)).rows[0].id)
+  const galleryId = await withSystemDatabase(
+    databaseUrl,
+    async (db) =>
+      (
+        await db.query(
+          `insert into content_items (company_id, kind, title, slug, status) select id, 'gallery', 'Soak', 'soak-' || floor(random() * 1e9)::text, 'draft' from companies where slug = 'demo' returning id`,
+        )
+      ).rows[0].id,
+  )
   console.log(`Making ${uploaders} photos…`)
   const photos = await Promise.all(Array.from({ length: uploaders }, (_, seed) => photoOf(seed)))
 
@@ -123,7 +167,11 @@ export async function benchSoak({ baseUrl, databaseUrl, pid, report }) {
     ...photos.map(async (photo, n) => {
       while (!until()) {
         try {
-          await upload(baseUrl, cookie, photo, { filename: `soak-${n}-${uploaded}.jpg`, purpose: 'gallery-media', contentItemId: galleryId })
+          await upload(baseUrl, cookie, photo, {
+            filename: `soak-${n}-${uploaded}.jpg`,
+            purpose: 'gallery-media',
+            contentItemId: galleryId,
+          })
           uploaded++
         } catch (error) {
           uploadErrors.push(String(error.message ?? error).slice(0, 200))
@@ -136,19 +184,62 @@ export async function benchSoak({ baseUrl, databaseUrl, pid, report }) {
   // The start once the process has warmed to the load (its first 20 s), the end its last 20 s: growth between them is what a longer soak would pile up.
   const window = 20_000
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1)
-  const startMB = mean(memory.filter((sample) => sample.at - started >= window && sample.at - started < 2 * window).map((sample) => sample.mb))
+  const startMB = mean(
+    memory
+      .filter((sample) => sample.at - started >= window && sample.at - started < 2 * window)
+      .map((sample) => sample.mb),
+  )
   const endMB = mean(memory.filter((sample) => ends - sample.at < window).map((sample) => sample.mb))
   await sleep(10_000)
   const idleAfter = residentMB(pid)
 
   const failures = [...load.errors, ...uploadErrors]
   // Grouped by what failed and where (pages, photo pages, single downloads, ZIPs, uploads), so a cause can be looked for.
-  const where = (error) => (error.includes('/download/content/') ? 'zip' : error.includes('/download/file/') ? 'file' : error.includes('/fotos') ? 'photo page' : error.includes('/galeria/') ? 'page' : 'upload')
-  const kinds = Object.entries(failures.reduce((counts, error) => ({ ...counts, [`${error.split(' ')[0]} ${where(error)}`]: (counts[`${error.split(' ')[0]} ${where(error)}`] ?? 0) + 1 }), {}))
-  console.log(`  ${load.samples.length} fans' requests (${(load.samples.length / seconds).toFixed(0)}/s), ${uploaded} photos uploaded; errors: ${failures.length}${kinds.length ? ` (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ')}; first: ${failures[0]})` : ''}`)
-  console.log(`  resident memory: ${idleBefore.toFixed(0)} MB idle before, ${startMB.toFixed(0)} MB at the start of the load, ${endMB.toFixed(0)} MB at its end, ${idleAfter.toFixed(0)} MB idle 10 s after; peak ${Math.max(...memory.map((sample) => sample.mb)).toFixed(0)} MB`)
-  report(`soak: errors in ${seconds} s (${fans} fans, ${uploaders} uploads at a time)`, failures.length, 'errors', 'goal', 0, 1, { lowerIsBetter: true, absolute: true })
+  const where = (error) =>
+    error.includes('/download/content/')
+      ? 'zip'
+      : error.includes('/download/file/')
+        ? 'file'
+        : error.includes('/fotos')
+          ? 'photo page'
+          : error.includes('/galeria/')
+            ? 'page'
+            : 'upload'
+  const kinds = Object.entries(
+    failures.reduce(
+      (counts, error) => ({
+        ...counts,
+        [`${error.split(' ')[0]} ${where(error)}`]: (counts[`${error.split(' ')[0]} ${where(error)}`] ?? 0) + 1,
+      }),
+      {},
+    ),
+  )
+  console.log(
+    `  ${load.samples.length} fans' requests (${(load.samples.length / seconds).toFixed(0)}/s), ${uploaded} photos uploaded; errors: ${failures.length}${kinds.length ? ` (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(', ')}; first: ${failures[0]})` : ''}`,
+  )
+  console.log(
+    `  resident memory: ${idleBefore.toFixed(0)} MB idle before, ${startMB.toFixed(0)} MB at the start of the load, ${endMB.toFixed(0)} MB at its end, ${idleAfter.toFixed(0)} MB idle 10 s after; peak ${Math.max(...memory.map((sample) => sample.mb)).toFixed(0)} MB`,
+  )
+  report(
+    `soak: errors in ${seconds} s (${fans} fans, ${uploaders} uploads at a time)`,
+    failures.length,
+    'errors',
+    'goal',
+    0,
+    1,
+    { lowerIsBetter: true, absolute: true },
+  )
   // The issue sets no goal for the p99: it is shown next to the same requests' p99 at rest.
-  report(`soak: fans' p99 under ${fans} fans and ${uploaders} uploads`, percentile(load.samples, 99), 'ms', 'p99 of 20 fans at rest', percentile(rest.samples, 99), null, { lowerIsBetter: true })
-  report('soak: web process resident memory, end of the load', endMB, 'MB', 'its start (after 20 s)', startMB, 1.1, { lowerIsBetter: true })
+  report(
+    `soak: fans' p99 under ${fans} fans and ${uploaders} uploads`,
+    percentile(load.samples, 99),
+    'ms',
+    'p99 of 20 fans at rest',
+    percentile(rest.samples, 99),
+    null,
+    { lowerIsBetter: true },
+  )
+  report('soak: web process resident memory, end of the load', endMB, 'MB', 'its start (after 20 s)', startMB, 1.1, {
+    lowerIsBetter: true,
+  })
 }

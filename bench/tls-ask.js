@@ -15,7 +15,8 @@ async function p99Of(url, status) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 })
   const answered = result[status === 200 ? '2xx' : '4xx']
   const otherwise = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - answered
-  if (result.errors > 0 || otherwise > 0 || answered === 0) throw new Error(`${url}: ${result.errors} errors, ${otherwise} answers other than ${status}`)
+  if (result.errors > 0 || otherwise > 0 || answered === 0)
+    throw new Error(`${url}: ${result.errors} errors, ${otherwise} answers other than ${status}`)
   return { p99: result.latency.p99, rps: result.requests.average }
 }
 
@@ -44,7 +45,25 @@ export async function benchTlsAsk({ baseUrl, databaseUrl, report }) {
     knownRounds.push(await p99Of(known, 200))
     strangerRounds.push(await p99Of(stranger, 404))
   }
-  console.log(`  ask: ${knownRounds.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')} (verified); ${strangerRounds.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')} (unknown)`)
-  report('TLS ask endpoint p99, verified domain (4 at once)', median(knownRounds.map((r) => r.p99)), 'ms', 'goal', 5, 1, { lowerIsBetter: true })
-  report('TLS ask endpoint p99, unknown host (4 at once)', median(strangerRounds.map((r) => r.p99)), 'ms', 'goal', 5, 1, { lowerIsBetter: true })
+  console.log(
+    `  ask: ${knownRounds.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')} (verified); ${strangerRounds.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(', ')} (unknown)`,
+  )
+  report(
+    'TLS ask endpoint p99, verified domain (4 at once)',
+    median(knownRounds.map((r) => r.p99)),
+    'ms',
+    'goal',
+    5,
+    1,
+    { lowerIsBetter: true },
+  )
+  report(
+    'TLS ask endpoint p99, unknown host (4 at once)',
+    median(strangerRounds.map((r) => r.p99)),
+    'ms',
+    'goal',
+    5,
+    1,
+    { lowerIsBetter: true },
+  )
 }

@@ -45,7 +45,10 @@ function concertSvg(index: number, width: number, height: number) {
     const cx = (i / 70) * width + random(i + 30) * 40
     const cy = height * (0.82 + random(i + 40) * 0.12)
     const r = height * (0.035 + random(i + 50) * 0.02)
-    const arm = random(i + 60) > 0.8 ? `<rect x="${cx - r * 0.15}" y="${cy - r * 3.2}" width="${r * 0.3}" height="${r * 2.6}" rx="${r * 0.15}" fill="#050507"/>` : ''
+    const arm =
+      random(i + 60) > 0.8
+        ? `<rect x="${cx - r * 0.15}" y="${cy - r * 3.2}" width="${r * 0.3}" height="${r * 2.6}" rx="${r * 0.15}" fill="#050507"/>`
+        : ''
     return `${arm}<circle cx="${cx}" cy="${cy}" r="${r}" fill="#050507"/><rect x="${cx - r * 1.3}" y="${cy + r * 0.6}" width="${r * 2.6}" height="${height}" rx="${r}" fill="#050507"/>`
   }).join('')
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -68,7 +71,9 @@ async function demoPhoto(index: number) {
   // draws and processes a third fewer pixels than at 3000 × 2000.
   const [width, height] = portrait ? [1600, 2400] : [2400, 1600]
   // Plain libjpeg, as cameras write: mozjpeg's smaller files took 2.5× the time, and the first start waits for these.
-  return sharp(Buffer.from(concertSvg(index, width, height))).jpeg({ quality: 86 }).toBuffer()
+  return sharp(Buffer.from(concertSvg(index, width, height)))
+    .jpeg({ quality: 86 })
+    .toBuffer()
 }
 
 /** Each photo described for those who cannot see it (drawn in the order of PALETTES, portrait every fifth). */
@@ -93,11 +98,35 @@ const PHOTO_DESCRIPTIONS = [
   'The band’s first steps into the blue stage light',
 ]
 
-type DemoGallery = { title: string; slug: string; description: string; location: string; category: string; photos: number; requireLead: boolean }
+type DemoGallery = {
+  title: string
+  slug: string
+  description: string
+  location: string
+  category: string
+  photos: number
+  requireLead: boolean
+}
 
 const GALLERIES: DemoGallery[] = [
-  { title: 'Night Owls — Live at the Roundhouse', slug: 'night-owls-live', description: 'The whole set, from the first chord to the last encore.', location: 'Roundhouse, London', category: 'Concert', photos: 12, requireLead: true },
-  { title: 'Backstage', slug: 'backstage', description: 'Soundcheck, green room and the walk to the stage.', location: 'Roundhouse, London', category: 'Behind the scenes', photos: 6, requireLead: false },
+  {
+    title: 'Night Owls — Live at the Roundhouse',
+    slug: 'night-owls-live',
+    description: 'The whole set, from the first chord to the last encore.',
+    location: 'Roundhouse, London',
+    category: 'Concert',
+    photos: 12,
+    requireLead: true,
+  },
+  {
+    title: 'Backstage',
+    slug: 'backstage',
+    description: 'Soundcheck, green room and the walk to the stage.',
+    location: 'Roundhouse, London',
+    category: 'Behind the scenes',
+    photos: 6,
+    requireLead: false,
+  },
 ]
 
 /**
@@ -108,20 +137,54 @@ async function seedLiveGallery(companyId: string, createdBy: string, eventId: st
   const [item] = await withSystem((tx) =>
     tx
       .insert(contentItem)
-      .values({ companyId, kind: 'gallery', status: 'published', publishedAt: new Date(), eventId, happenedOn: '2026-10-18', createdBy, title: 'Night Owls — Tonight, live', slug: 'night-owls-tonight', description: 'Photos from the show as it happens.', location: 'Roundhouse, London', category: 'Concert' })
+      .values({
+        companyId,
+        kind: 'gallery',
+        status: 'published',
+        publishedAt: new Date(),
+        eventId,
+        happenedOn: '2026-10-18',
+        createdBy,
+        title: 'Night Owls — Tonight, live',
+        slug: 'night-owls-tonight',
+        description: 'Photos from the show as it happens.',
+        location: 'Roundhouse, London',
+        category: 'Concert',
+      })
       .returning({ id: contentItem.id }),
   )
   const queued: string[] = []
   for (let position = 0; position < 4; position++) {
     // The last photo comes after the show went live: it waits for a manager (migration 0032).
-    if (position === 3) await withSystem((tx) => tx.update(contentItem).set({ liveMode: true, wallToken: randomBytes(24).toString('base64url') }).where(eq(contentItem.id, item.id)))
+    if (position === 3)
+      await withSystem((tx) =>
+        tx
+          .update(contentItem)
+          .set({ liveMode: true, wallToken: randomBytes(24).toString('base64url') })
+          .where(eq(contentItem.id, item.id)),
+      )
     const index = firstPhoto + position
     const bytes = await demoPhoto(index)
     const assetId = randomUUID()
     const storageKey = mediaKey(companyId, assetId, 'original', 'jpg')
     await getStorage().put(storageKey, bytes, { contentType: 'image/jpeg' })
     await withSystem((tx) =>
-      tx.insert(asset).values({ id: assetId, companyId, contentItemId: item.id, purpose: 'gallery-media', mediaType: 'image', originalName: `TONIGHT_${String(position + 1).padStart(3, '0')}.jpg`, mimeType: 'image/jpeg', sizeBytes: bytes.length, storageKey, position, altText: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length], createdBy }),
+      tx
+        .insert(asset)
+        .values({
+          id: assetId,
+          companyId,
+          contentItemId: item.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: `TONIGHT_${String(position + 1).padStart(3, '0')}.jpg`,
+          mimeType: 'image/jpeg',
+          sizeBytes: bytes.length,
+          storageKey,
+          position,
+          altText: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length],
+          createdBy,
+        }),
     )
     queued.push(assetId)
   }
@@ -133,7 +196,26 @@ async function demoVideo(): Promise<Buffer | null> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-demo-video-'))
   const file = path.join(directory, 'clip.mp4')
   try {
-    await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'mandelbrot=size=1280x720:rate=25', '-t', '6', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file])
+    await promisify(execFile)(ffmpegPath(), [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'mandelbrot=size=1280x720:rate=25',
+      '-t',
+      '6',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ])
     return await fs.readFile(file)
   } catch (error) {
     // No encoder on this machine: the demo simply has no video.
@@ -151,7 +233,9 @@ const SEEDED_MARK = 'demo-content-seeded'
  * deletes stays deleted); its photos get their renditions from the job queue.
  */
 export async function seedDemoContent(companyId: string, createdBy: string) {
-  const [company] = await withSystem((tx) => tx.select({ metadata: organization.metadata }).from(organization).where(eq(organization.id, companyId)))
+  const [company] = await withSystem((tx) =>
+    tx.select({ metadata: organization.metadata }).from(organization).where(eq(organization.id, companyId)),
+  )
   if (company?.metadata?.includes(SEEDED_MARK)) return
   const [tour] = await withSystem((tx) =>
     tx
@@ -179,7 +263,16 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
     const [item] = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values({ companyId, kind: 'gallery', status: 'published', publishedAt: new Date(), eventId: tour.id, happenedOn: '2026-10-17', createdBy, ...details })
+        .values({
+          companyId,
+          kind: 'gallery',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: tour.id,
+          happenedOn: '2026-10-17',
+          createdBy,
+          ...details,
+        })
         .returning({ id: contentItem.id }),
     )
     lastGalleryId = item.id
@@ -214,25 +307,69 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
     const storageKey = mediaKey(companyId, assetId, 'original', 'mp4')
     await getStorage().put(storageKey, clip, { contentType: 'video/mp4' })
     await withSystem((tx) =>
-      tx.insert(asset).values({ id: assetId, companyId, contentItemId: lastGalleryId, purpose: 'gallery-media', mediaType: 'video', originalName: 'WALK_TO_STAGE.mp4', mimeType: 'video/mp4', sizeBytes: clip.length, storageKey, position: GALLERIES.at(-1)!.photos, title: 'Walk to the stage', createdBy }),
+      tx
+        .insert(asset)
+        .values({
+          id: assetId,
+          companyId,
+          contentItemId: lastGalleryId,
+          purpose: 'gallery-media',
+          mediaType: 'video',
+          originalName: 'WALK_TO_STAGE.mp4',
+          mimeType: 'video/mp4',
+          sizeBytes: clip.length,
+          storageKey,
+          position: GALLERIES.at(-1)!.photos,
+          title: 'Walk to the stage',
+          createdBy,
+        }),
     )
     queued.push(assetId)
     // The same clip as a single item of the event: fans open it in the player.
     const [single] = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values({ companyId, kind: 'single', status: 'published', publishedAt: new Date(), eventId: tour.id, happenedOn: '2026-10-17', title: 'Walk to the stage (video)', description: 'Thirty seconds before the first chord.', createdBy })
+        .values({
+          companyId,
+          kind: 'single',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: tour.id,
+          happenedOn: '2026-10-17',
+          title: 'Walk to the stage (video)',
+          description: 'Thirty seconds before the first chord.',
+          createdBy,
+        })
         .returning({ id: contentItem.id }),
     )
     const singleAssetId = randomUUID()
     const singleKey = mediaKey(companyId, singleAssetId, 'original', 'mp4')
     await getStorage().put(singleKey, clip, { contentType: 'video/mp4' })
     await withSystem((tx) =>
-      tx.insert(asset).values({ id: singleAssetId, companyId, contentItemId: single.id, purpose: 'content-file', mediaType: 'video', originalName: 'WALK_TO_STAGE.mp4', mimeType: 'video/mp4', sizeBytes: clip.length, storageKey: singleKey, title: 'Walk to the stage', createdBy }),
+      tx
+        .insert(asset)
+        .values({
+          id: singleAssetId,
+          companyId,
+          contentItemId: single.id,
+          purpose: 'content-file',
+          mediaType: 'video',
+          originalName: 'WALK_TO_STAGE.mp4',
+          mimeType: 'video/mp4',
+          sizeBytes: clip.length,
+          storageKey: singleKey,
+          title: 'Walk to the stage',
+          createdBy,
+        }),
     )
     queued.push(singleAssetId)
   }
-  await withSystem((tx) => tx.update(organization).set({ metadata: JSON.stringify({ [SEEDED_MARK]: true }) }).where(eq(organization.id, companyId)))
+  await withSystem((tx) =>
+    tx
+      .update(organization)
+      .set({ metadata: JSON.stringify({ [SEEDED_MARK]: true }) })
+      .where(eq(organization.id, companyId)),
+  )
   for (const assetId of queued) await enqueue(generateRenditionsJob, { companyId, assetId }, { singletonKey: assetId })
   logger.info({ files: queued.length }, 'demo content seeded')
 }

@@ -3,10 +3,19 @@ import { sql, type SQL } from 'drizzle-orm'
 import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
 import { CURRENCIES, PLAN_IDS } from '../app/features/billing/plans'
 import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billing/subscription-states'
-import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from '../app/features/domains/subdomain-rules'
+import {
+  DOMAIN_APPROVALS,
+  STORED_DOMAIN_STATES,
+  SUBDOMAIN_DNS_STATES,
+  SUBDOMAIN_STATUSES,
+} from '../app/features/domains/subdomain-rules'
 import type { PageTemplate } from '../app/features/public/page-template'
 import type { StoredSetlist } from '../app/features/setlist/setlist'
-import { EMPLOYEE_COUNTS, type LocalizedTexts, type MachineTranslated } from '../app/features/companies/company-settings.schema'
+import {
+  EMPLOYEE_COUNTS,
+  type LocalizedTexts,
+  type MachineTranslated,
+} from '../app/features/companies/company-settings.schema'
 import { COMMENT_STATUSES } from '../app/features/comments/comments.schema'
 import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
 import { EVENT_TYPES } from '../app/features/analytics/analytics-events'
@@ -41,7 +50,13 @@ import {
 
 /** A CHECK constraint keeping a text column to its known values (NULL passes, as for any CHECK). */
 const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
-  check(name, sql`${column} in (${sql.join(values.map((value): SQL => sql.raw(`'${value}'`)), sql`, `)})`)
+  check(
+    name,
+    sql`${column} in (${sql.join(
+      values.map((value): SQL => sql.raw(`'${value}'`)),
+      sql`, `,
+    )})`,
+  )
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -137,113 +152,123 @@ export const rateLimit = pgTable('rate_limits', {
 })
 
 /** A company is a tenant: Better Auth's "organization". */
-export const organization = pgTable('companies', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  logo: text('logo_url'),
-  metadata: text('metadata'),
-  /** starter | professional | enterprise (docs/product.md); billing changes it. */
-  plan: text('plan').notNull().default('starter'),
-  /** Landing page: which section leads, galleries or events (spec: landing_page_display_mode). */
-  landingDisplayMode: text('landing_display_mode').notNull().default('galleries'),
-  /** Texts fans read in their language: description, landing page name and description (company-settings.schema.ts). */
-  texts: jsonb('texts').$type<LocalizedTexts>().notNull().default({}),
-  /** Which of those a translation provider wrote; an admin's edit takes a language off the list. */
-  machineTranslated: jsonb('machine_translated').$type<MachineTranslated>().notNull().default({}),
-  /** The landing page's own hero image (an asset of purpose `hero`); without one, the latest gallery's cover. */
-  heroAssetId: uuid('hero_asset_id'),
-  /** A call to action on the landing page (tickets, merch). */
-  promotionUrl: text('promotion_url'),
-  website: text('website'),
-  address: text('address'),
-  city: text('city'),
-  state: text('state'),
-  zipCode: text('zip_code'),
-  /** ISO 3166-1 alpha-2. */
-  country: text('country'),
-  /** E.164, e.g. +5511987654321. */
-  phone: text('phone'),
-  registrationNumber: text('registration_number'),
-  industry: text('industry'),
-  employeeCount: text('employee_count'),
-  primaryEmail: text('primary_email'),
-  facebookUrl: text('facebook_url'),
-  instagramUrl: text('instagram_url'),
-  linkedinUrl: text('linkedin_url'),
-  twitterUrl: text('twitter_url'),
-  youtubeUrl: text('youtube_url'),
-  tiktokUrl: text('tiktok_url'),
-  spotifyUrl: text('spotify_url'),
-  soundcloudUrl: text('soundcloud_url'),
-  whatsappUrl: text('whatsapp_url'),
-  /** Custom branding (Professional and above): hex colours such as #ff3366. */
-  brandPrimaryColor: text('brand_primary_color'),
-  brandAccentColor: text('brand_accent_color'),
-  /** How the fans' pages look (page-template.ts); choices missing here are the default's. */
-  template: jsonb('template').$type<Partial<PageTemplate>>().notNull().default({}),
-  /** Requested professional subdomain ({subdomain}.PLATFORM_DOMAIN) and its state: pending | active | rejected. */
-  subdomain: text('subdomain').unique(),
-  subdomainStatus: text('subdomain_status'),
-  subdomainRequestedAt: timestamp('subdomain_requested_at', { withTimezone: true }),
-  /** When the subdomain went live or was refused. */
-  subdomainDecidedAt: timestamp('subdomain_decided_at', { withTimezone: true }),
-  /** Why a request was refused: `reserved`, `offensive` (automatic) or the operator's words. */
-  subdomainRejectionReason: text('subdomain_rejection_reason'),
-  /** The last DNS check of the live subdomain (subdomain-dns states) and when it ran. */
-  subdomainDnsState: text('subdomain_dns_state'),
-  subdomainDnsCheckedAt: timestamp('subdomain_dns_checked_at', { withTimezone: true }),
-  /** Setting the subdomain up: how many checks ran since the request, and the last one's error. */
-  subdomainAttempts: integer('subdomain_attempts').notNull().default(0),
-  subdomainLastError: text('subdomain_last_error'),
-  /**
-   * The plan in effect (`plan`) holds until `plan_valid_until` (a trial's or a grace period's end),
-   * then Starter; null holds while the subscription does. Written only by billing's plan sync.
-   */
-  planValidUntil: timestamp('plan_valid_until', { withTimezone: true }),
-  /** A brand created under an Enterprise account: covered by that company's Enterprise plan while it lasts. */
-  parentCompanyId: text('parent_company_id').references((): AnyPgColumn => organization.id, { onDelete: 'set null' }),
-  /** The free trial of Professional: once per company, ever (docs/product.md). */
-  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  /** When the "your trial ends in 3 days" e-mail went out. */
-  trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
-  /** Set by the platform operator: fans see "temporarily unavailable", the team sees why. */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-  suspendedReason: text('suspended_reason'),
-  /**
-   * Set when an admin closes the account: its fans' pages answer as if it did not exist, and the
-   * daily retention job deletes it with its files once RETENTION_PERIODS.closedAccounts has passed.
-   * Until then an admin can reopen it (clears this).
-   */
-  closedAt: timestamp('closed_at', { withTimezone: true }),
-  /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
-  publicVersion: integer('public_version').notNull().default(0),
-  /**
-   * Bumped when a photo or video becomes ready in something fans can see. Processing finishes
-   * photo by photo, so the page cache folds these into at most one new page per second
-   * (server/public-page-cache.ts) where a publicVersion change shows at once (migration 0008).
-   */
-  publicMediaVersion: integer('public_media_version').notNull().default(0),
-  /** Fans' comments go live without review (an admin's switch); off, each waits for approval. */
-  commentsAutoApprove: boolean('comments_auto_approve').notNull().default(false),
-  /** The watermark PNG laid on fans' web renditions (migration 0033); null: none. */
-  watermarkKey: text('watermark_key'),
-  watermarkPosition: text('watermark_position').notNull().default('bottom-right'),
-  /** Its width as a percentage of the photo's width. */
-  watermarkScale: integer('watermark_scale').notNull().default(20),
-  watermarkOpacity: integer('watermark_opacity').notNull().default(70),
-  /** Bumped by every change: renditions made under another version are made again. */
-  watermarkVersion: integer('watermark_version').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [
-  oneOf('companies_watermark_position_check', t.watermarkPosition, ['top-left', 'top-right', 'center', 'bottom-left', 'bottom-right']),
-  oneOf('companies_plan_check', t.plan, PLAN_IDS),
-  oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
-  oneOf('companies_subdomain_status_check', t.subdomainStatus, SUBDOMAIN_STATUSES),
-  oneOf('companies_subdomain_dns_state_check', t.subdomainDnsState, SUBDOMAIN_DNS_STATES),
-  oneOf('companies_employee_count_check', t.employeeCount, EMPLOYEE_COUNTS),
-])
+export const organization = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    logo: text('logo_url'),
+    metadata: text('metadata'),
+    /** starter | professional | enterprise (docs/product.md); billing changes it. */
+    plan: text('plan').notNull().default('starter'),
+    /** Landing page: which section leads, galleries or events (spec: landing_page_display_mode). */
+    landingDisplayMode: text('landing_display_mode').notNull().default('galleries'),
+    /** Texts fans read in their language: description, landing page name and description (company-settings.schema.ts). */
+    texts: jsonb('texts').$type<LocalizedTexts>().notNull().default({}),
+    /** Which of those a translation provider wrote; an admin's edit takes a language off the list. */
+    machineTranslated: jsonb('machine_translated').$type<MachineTranslated>().notNull().default({}),
+    /** The landing page's own hero image (an asset of purpose `hero`); without one, the latest gallery's cover. */
+    heroAssetId: uuid('hero_asset_id'),
+    /** A call to action on the landing page (tickets, merch). */
+    promotionUrl: text('promotion_url'),
+    website: text('website'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** E.164, e.g. +5511987654321. */
+    phone: text('phone'),
+    registrationNumber: text('registration_number'),
+    industry: text('industry'),
+    employeeCount: text('employee_count'),
+    primaryEmail: text('primary_email'),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    linkedinUrl: text('linkedin_url'),
+    twitterUrl: text('twitter_url'),
+    youtubeUrl: text('youtube_url'),
+    tiktokUrl: text('tiktok_url'),
+    spotifyUrl: text('spotify_url'),
+    soundcloudUrl: text('soundcloud_url'),
+    whatsappUrl: text('whatsapp_url'),
+    /** Custom branding (Professional and above): hex colours such as #ff3366. */
+    brandPrimaryColor: text('brand_primary_color'),
+    brandAccentColor: text('brand_accent_color'),
+    /** How the fans' pages look (page-template.ts); choices missing here are the default's. */
+    template: jsonb('template').$type<Partial<PageTemplate>>().notNull().default({}),
+    /** Requested professional subdomain ({subdomain}.PLATFORM_DOMAIN) and its state: pending | active | rejected. */
+    subdomain: text('subdomain').unique(),
+    subdomainStatus: text('subdomain_status'),
+    subdomainRequestedAt: timestamp('subdomain_requested_at', { withTimezone: true }),
+    /** When the subdomain went live or was refused. */
+    subdomainDecidedAt: timestamp('subdomain_decided_at', { withTimezone: true }),
+    /** Why a request was refused: `reserved`, `offensive` (automatic) or the operator's words. */
+    subdomainRejectionReason: text('subdomain_rejection_reason'),
+    /** The last DNS check of the live subdomain (subdomain-dns states) and when it ran. */
+    subdomainDnsState: text('subdomain_dns_state'),
+    subdomainDnsCheckedAt: timestamp('subdomain_dns_checked_at', { withTimezone: true }),
+    /** Setting the subdomain up: how many checks ran since the request, and the last one's error. */
+    subdomainAttempts: integer('subdomain_attempts').notNull().default(0),
+    subdomainLastError: text('subdomain_last_error'),
+    /**
+     * The plan in effect (`plan`) holds until `plan_valid_until` (a trial's or a grace period's end),
+     * then Starter; null holds while the subscription does. Written only by billing's plan sync.
+     */
+    planValidUntil: timestamp('plan_valid_until', { withTimezone: true }),
+    /** A brand created under an Enterprise account: covered by that company's Enterprise plan while it lasts. */
+    parentCompanyId: text('parent_company_id').references((): AnyPgColumn => organization.id, { onDelete: 'set null' }),
+    /** The free trial of Professional: once per company, ever (docs/product.md). */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the "your trial ends in 3 days" e-mail went out. */
+    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
+    /** Set by the platform operator: fans see "temporarily unavailable", the team sees why. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    /**
+     * Set when an admin closes the account: its fans' pages answer as if it did not exist, and the
+     * daily retention job deletes it with its files once RETENTION_PERIODS.closedAccounts has passed.
+     * Until then an admin can reopen it (clears this).
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Bumped by triggers whenever anything fans can see changes; public page caches key on it. */
+    publicVersion: integer('public_version').notNull().default(0),
+    /**
+     * Bumped when a photo or video becomes ready in something fans can see. Processing finishes
+     * photo by photo, so the page cache folds these into at most one new page per second
+     * (server/public-page-cache.ts) where a publicVersion change shows at once (migration 0008).
+     */
+    publicMediaVersion: integer('public_media_version').notNull().default(0),
+    /** Fans' comments go live without review (an admin's switch); off, each waits for approval. */
+    commentsAutoApprove: boolean('comments_auto_approve').notNull().default(false),
+    /** The watermark PNG laid on fans' web renditions (migration 0033); null: none. */
+    watermarkKey: text('watermark_key'),
+    watermarkPosition: text('watermark_position').notNull().default('bottom-right'),
+    /** Its width as a percentage of the photo's width. */
+    watermarkScale: integer('watermark_scale').notNull().default(20),
+    watermarkOpacity: integer('watermark_opacity').notNull().default(70),
+    /** Bumped by every change: renditions made under another version are made again. */
+    watermarkVersion: integer('watermark_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('companies_watermark_position_check', t.watermarkPosition, [
+      'top-left',
+      'top-right',
+      'center',
+      'bottom-left',
+      'bottom-right',
+    ]),
+    oneOf('companies_plan_check', t.plan, PLAN_IDS),
+    oneOf('companies_landing_display_mode_check', t.landingDisplayMode, ['galleries', 'events']),
+    oneOf('companies_subdomain_status_check', t.subdomainStatus, SUBDOMAIN_STATUSES),
+    oneOf('companies_subdomain_dns_state_check', t.subdomainDnsState, SUBDOMAIN_DNS_STATES),
+    oneOf('companies_employee_count_check', t.employeeCount, EMPLOYEE_COUNTS),
+  ],
+)
 
 /** A company's former page addresses: fans' links shared before a rename keep working. */
 export const companySlugRedirect = pgTable(
@@ -364,7 +389,11 @@ export const invoice = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('invoices_company_idx').on(t.companyId, t.issuedAt), oneOf('invoices_provider_check', t.provider, BILLING_PROVIDERS), oneOf('invoices_currency_check', t.currency, CURRENCIES)],
+  (t) => [
+    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+    oneOf('invoices_provider_check', t.provider, BILLING_PROVIDERS),
+    oneOf('invoices_currency_check', t.currency, CURRENCIES),
+  ],
 )
 
 /**
@@ -391,7 +420,11 @@ export const member = pgTable(
     role: text('role').notNull().default('user'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId), oneOf('members_role_check', t.role, ROLES)],
+  (t) => [
+    uniqueIndex('members_company_user_idx').on(t.organizationId, t.userId),
+    index('members_user_idx').on(t.userId),
+    oneOf('members_role_check', t.role, ROLES),
+  ],
 )
 
 export const invitation = pgTable(
@@ -473,7 +506,12 @@ export const event = pgTable(
     uniqueIndex('events_company_slug_idx').on(t.companyId, t.slug),
     index('events_company_status_idx').on(t.companyId, t.status),
     /** A landing's events, newest first: its first batch read down the index, not every event sorted (migration 0045). */
-    index('events_company_newest_idx').on(t.companyId, t.status, t.startsAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('events_company_newest_idx').on(
+      t.companyId,
+      t.status,
+      t.startsAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('events_cover_asset_idx').on(t.coverAssetId),
     oneOf('events_status_check', t.status, EVENT_STATUSES),
   ],
@@ -526,7 +564,13 @@ export const contentItem = pgTable(
   (t) => [
     index('content_items_company_idx').on(t.companyId, t.status),
     /** A landing's galleries, newest first: its first batch read down the index, not every gallery sorted (migration 0045). */
-    index('content_items_company_newest_idx').on(t.companyId, t.kind, t.status, t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('content_items_company_newest_idx').on(
+      t.companyId,
+      t.kind,
+      t.status,
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     uniqueIndex('content_items_wall_token_idx').on(t.wallToken),
     uniqueIndex('content_items_company_slug_idx').on(t.companyId, t.slug),
     index('content_items_event_idx').on(t.eventId),
@@ -534,7 +578,9 @@ export const contentItem = pgTable(
     oneOf('content_items_kind_check', t.kind, CONTENT_KINDS),
     oneOf('content_items_status_check', t.status, CONTENT_STATUSES),
     oneOf('content_items_download_mode_check', t.downloadMode, ['off', 'web', 'originals']),
-    index('content_items_expiry_reminder_idx').on(t.expiresAt).where(sql`expires_at is not null and expiry_reminder_sent_at is null`),
+    index('content_items_expiry_reminder_idx')
+      .on(t.expiresAt)
+      .where(sql`expires_at is not null and expiry_reminder_sent_at is null`),
   ],
 )
 
@@ -595,7 +641,9 @@ export const asset = pgTable(
      * What a cover or custom thumbnail illustrates (it is not among that item's files): fans may
      * see it exactly when they may see the item or event (row-level security, migration 0007).
      */
-    illustratesContentItemId: uuid('illustrates_content_item_id').references((): AnyPgColumn => contentItem.id, { onDelete: 'set null' }),
+    illustratesContentItemId: uuid('illustrates_content_item_id').references((): AnyPgColumn => contentItem.id, {
+      onDelete: 'set null',
+    }),
     illustratesEventId: uuid('illustrates_event_id').references((): AnyPgColumn => event.id, { onDelete: 'set null' }),
     processingStatus: text('processing_status').notNull().default('pending'), // pending | processing | ready | failed
     processingError: text('processing_error'),
@@ -622,7 +670,9 @@ export const asset = pgTable(
     // without sorting (and its counts from the index alone).
     index('assets_content_media_type_idx').on(t.contentItemId, t.mediaType, t.position, t.id),
     // A set-list song's files in that order (a chapter's page and ZIP); only galleries with a set-list have rows in it.
-    index('assets_content_song_idx').on(t.contentItemId, t.setlistSong, t.position, t.id).where(sql`${t.setlistSong} is not null`),
+    index('assets_content_song_idx')
+      .on(t.contentItemId, t.setlistSong, t.position, t.id)
+      .where(sql`${t.setlistSong} is not null`),
     oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),
@@ -702,7 +752,10 @@ export const liveFollower = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('live_followers_item_lead_idx').on(t.contentItemId, t.leadId), index('live_followers_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('live_followers_item_lead_idx').on(t.contentItemId, t.leadId),
+    index('live_followers_company_idx').on(t.companyId),
+  ],
 )
 
 /**
@@ -915,7 +968,10 @@ export const analyticsDailyFile = pgTable(
     itemViews: integer('item_views').notNull().default(0),
     downloads: integer('downloads').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.assetId, t.day] }), index('analytics_daily_files_item_day_idx').on(t.companyId, t.contentItemId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.assetId, t.day] }),
+    index('analytics_daily_files_item_day_idx').on(t.companyId, t.contentItemId, t.day),
+  ],
 )
 
 /**
@@ -955,7 +1011,10 @@ export const analyticsViewMark = pgTable(
     target: text('target').notNull(),
     lastViewAt: timestamp('last_view_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.visitor, t.target] }), index('analytics_view_marks_last_idx').on(t.lastViewAt)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.visitor, t.target] }),
+    index('analytics_view_marks_last_idx').on(t.lastViewAt),
+  ],
 )
 
 /** Whether a visitor likes an item now: one like per visitor per item, however often they tap. */
@@ -968,7 +1027,10 @@ export const analyticsLike = pgTable(
     liked: boolean('liked').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.target, t.visitor] }), index('analytics_likes_updated_idx').on(t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.target, t.visitor] }),
+    index('analytics_likes_updated_idx').on(t.updatedAt),
+  ],
 )
 
 /** How far the rollup job has read the raw log. */
@@ -1034,7 +1096,10 @@ export const formSubmission = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
   },
-  (t) => [index('form_submissions_kind_created_idx').on(t.kind, t.createdAt), oneOf('form_submissions_kind_check', t.kind, MARKETING_FORM_KINDS)],
+  (t) => [
+    index('form_submissions_kind_created_idx').on(t.kind, t.createdAt),
+    oneOf('form_submissions_kind_check', t.kind, MARKETING_FORM_KINDS),
+  ],
 )
 
 /**
@@ -1061,7 +1126,10 @@ export const apiKey = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by'),
   },
-  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    index('api_keys_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 )
 
 /**
@@ -1085,7 +1153,10 @@ export const apiIdempotency = pgTable(
     body: text('body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }), index('api_idempotency_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.idempotencyKey] }),
+    index('api_idempotency_created_idx').on(t.createdAt),
+  ],
 )
 
 /** Mail kept when no SMTP server is configured, listed at /dev/outbox. */
@@ -1182,4 +1253,14 @@ export const webhookAttempt = pgTable(
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 )
 
-export const authSchema = { user, session, account, verification, twoFactor, rateLimit, organization, member, invitation }
+export const authSchema = {
+  user,
+  session,
+  account,
+  verification,
+  twoFactor,
+  rateLimit,
+  organization,
+  member,
+  invitation,
+}

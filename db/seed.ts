@@ -23,7 +23,15 @@ async function seedAccount(tx: Transaction, person: { email: string; password: s
     .returning({ id: user.id })
   const hasPassword = await tx.select({ id: account.id }).from(account).where(eq(account.userId, row.id))
   if (hasPassword.length === 0) {
-    await tx.insert(account).values({ id: randomUUID(), accountId: row.id, providerId: 'credential', userId: row.id, password: await context.password.hash(person.password) })
+    await tx
+      .insert(account)
+      .values({
+        id: randomUUID(),
+        accountId: row.id,
+        providerId: 'credential',
+        userId: row.id,
+        password: await context.password.hash(person.password),
+      })
   }
   return row.id
 }
@@ -31,9 +39,16 @@ async function seedAccount(tx: Transaction, person: { email: string; password: s
 export async function seedDemo() {
   const db = getDb()
   await db.transaction((tx) => seedAccount(tx, DEMO_OPERATOR))
-  const [existing] = await db.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEMO_COMPANY.slug))
+  const [existing] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, DEMO_COMPANY.slug))
   if (existing) {
-    const [admin] = await db.select({ id: member.userId }).from(member).where(eq(member.organizationId, existing.id)).limit(1)
+    const [admin] = await db
+      .select({ id: member.userId })
+      .from(member)
+      .where(eq(member.organizationId, existing.id))
+      .limit(1)
     await seedDemoContent(existing.id, admin?.id ?? 'seed')
     return
   }
@@ -42,7 +57,17 @@ export async function seedDemo() {
     const companyId = randomUUID()
     // Its subdomain is live from the start, so the demo also answers at demo.localhost:3000.
     const now = new Date()
-    await tx.insert(organization).values({ id: companyId, name: DEMO_COMPANY.name, slug: DEMO_COMPANY.slug, subdomain: DEMO_COMPANY.slug, subdomainStatus: 'active', subdomainRequestedAt: now, subdomainDecidedAt: now })
+    await tx
+      .insert(organization)
+      .values({
+        id: companyId,
+        name: DEMO_COMPANY.name,
+        slug: DEMO_COMPANY.slug,
+        subdomain: DEMO_COMPANY.slug,
+        subdomainStatus: 'active',
+        subdomainRequestedAt: now,
+        subdomainDecidedAt: now,
+      })
     await tx.insert(member).values({ id: randomUUID(), organizationId: companyId, userId: adminId, role: 'admin' })
     return { companyId, adminId }
   })

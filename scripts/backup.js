@@ -13,7 +13,12 @@ const [mode, ...rest] = process.argv.slice(2)
 const formatOption = rest.find((argument) => argument.startsWith('--database-format='))
 const databaseFormat = formatOption ? formatOption.slice('--database-format='.length) : 'auto'
 const folderArgument = rest.find((argument) => !argument.startsWith('--'))
-if ((mode !== 'backup' && mode !== 'restore') || !['auto', 'pg_dump', 'copy'].includes(databaseFormat) || (mode === 'restore' && formatOption) || rest.some((argument) => argument.startsWith('--') && argument !== formatOption)) {
+if (
+  (mode !== 'backup' && mode !== 'restore') ||
+  !['auto', 'pg_dump', 'copy'].includes(databaseFormat) ||
+  (mode === 'restore' && formatOption) ||
+  rest.some((argument) => argument.startsWith('--') && argument !== formatOption)
+) {
   console.error(usage)
   process.exit(2)
 }
@@ -22,7 +27,9 @@ if (mode === 'restore' && !folderArgument) {
   process.exit(2)
 }
 process.env.LOG_LEVEL ??= 'warn'
-const directory = path.resolve(folderArgument ?? path.join('backups', `afterglow-${new Date().toISOString().replace(/[:.]/g, '-')}`))
+const directory = path.resolve(
+  folderArgument ?? path.join('backups', `afterglow-${new Date().toISOString().replace(/[:.]/g, '-')}`),
+)
 
 let embedded = null
 try {
@@ -38,7 +45,12 @@ try {
     const { startEmbeddedPostgres } = await load('embedded')
     embedded = await startEmbeddedPostgres(env.DATA_DIR)
   }
-  const target = { databaseUrl: embedded?.url ?? env.DATABASE_URL, storage: createStorage(env), directory, log: (line) => console.log(line) }
+  const target = {
+    databaseUrl: embedded?.url ?? env.DATABASE_URL,
+    storage: createStorage(env),
+    directory,
+    log: (line) => console.log(line),
+  }
   if (mode === 'backup') {
     const { createBackup } = await load('backup')
     await createBackup({ ...target, databaseFormat })

@@ -6,12 +6,17 @@
 import { bundleAppModules } from './load-app-modules.js'
 
 try {
-  const load = await bundleAppModules({ setup: 'app/features/billing/server/set-up-stripe-prices.server.ts', stripe: 'app/features/billing/server/stripe-provider.server.ts' })
+  const load = await bundleAppModules({
+    setup: 'app/features/billing/server/set-up-stripe-prices.server.ts',
+    stripe: 'app/features/billing/server/stripe-provider.server.ts',
+  })
   const { readStripeSetupConfig, setUpStripePrices } = await load('setup')
   const { stripeClient } = await load('stripe')
   const config = readStripeSetupConfig(process.env)
   const mode = config.STRIPE_SECRET_KEY.startsWith('sk_live_') ? 'LIVE mode' : 'test mode'
-  console.log(`Stripe account of ${config.STRIPE_SECRET_KEY.slice(0, 8)}…${config.STRIPE_SECRET_KEY.slice(-4)} (${mode})${config.STRIPE_API_URL ? ` at ${config.STRIPE_API_URL}` : ''}`)
+  console.log(
+    `Stripe account of ${config.STRIPE_SECRET_KEY.slice(0, 8)}…${config.STRIPE_SECRET_KEY.slice(-4)} (${mode})${config.STRIPE_API_URL ? ` at ${config.STRIPE_API_URL}` : ''}`,
+  )
   const steps = await setUpStripePrices(stripeClient(config), (step) => {
     const replaced = step.replacedId ? `, archived ${step.replacedId}` : ''
     console.log(`  ${step.outcome.padEnd(8)} ${step.kind.padEnd(7)} ${step.id}  ${step.label}${replaced}`)

@@ -12,7 +12,10 @@ const script = path.join(import.meta.dirname, 'billing-setup.js')
 /** `npm run billing:setup` as an operator runs it, against the fake Stripe. */
 async function runSetup(env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, timeout: 60_000 })
+    const { stdout, stderr } = await execFileAsync(process.execPath, [script], {
+      env: { PATH: process.env.PATH, ...env },
+      timeout: 60_000,
+    })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -41,7 +44,13 @@ describe('npm run billing:setup', { timeout: 60_000 }, () => {
     for (const plan of ['professional', 'enterprise'] as const) {
       for (const currency of CURRENCIES) {
         const price = fake.priceByLookupKey(priceLookupKey(plan, currency))
-        expect(price, `${plan} ${currency}`).toMatchObject({ product: `afterglow_${plan}`, currency: currency.toLowerCase(), unit_amount: MONTHLY_PRICES[plan][currency] * 100, recurring: { interval: 'month', interval_count: 1 }, active: true })
+        expect(price, `${plan} ${currency}`).toMatchObject({
+          product: `afterglow_${plan}`,
+          currency: currency.toLowerCase(),
+          unit_amount: MONTHLY_PRICES[plan][currency] * 100,
+          recurring: { interval: 'month', interval_count: 1 },
+          active: true,
+        })
         expect(first.stdout).toContain(`created  price   ${price!.id}  ${priceLookupKey(plan, currency)}`)
       }
     }

@@ -11,20 +11,27 @@ import type { ChunkingContext } from 'rolldown'
 import type { Plugin } from 'vite'
 
 const FANS_FIRST_ROUTE = 'routes/tenant/gallery.tsx'
-const FANS_OTHER_ROUTES = ['routes/tenant/landing.tsx', 'routes/tenant/event.tsx', 'routes/tenant/player.tsx', 'routes/tenant/company-policy.tsx']
+const FANS_OTHER_ROUTES = [
+  'routes/tenant/landing.tsx',
+  'routes/tenant/event.tsx',
+  'routes/tenant/player.tsx',
+  'routes/tenant/company-policy.tsx',
+]
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
 /**
  * Recording and reading the visitor's consent, and the consent UI's looks: what a first visit's
  * banner, the status card and the settings dialog share, one file rather than four fetched beside
  * the banner (ADR 019). Its icon is the banner's and the card's alone.
  */
-const CONSENT_SHARED = /[\\/]app[\\/]features[\\/]consent[\\/](consent|consent-store|consent-choices|components[\\/]consent-styles|components[\\/]consent-banner-answers)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]cookie\.js$/
+const CONSENT_SHARED =
+  /[\\/]app[\\/]features[\\/]consent[\\/](consent|consent-store|consent-choices|components[\\/]consent-styles|components[\\/]consent-banner-answers)\.ts$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]cookie\.js$/
 
 /**
  * The icons of the fans' parts fetched when used (the share menu's panel, the comments): one file
  * rather than one per icon, each of whose names every fans' page would carry to preload it.
  */
-const FANS_LATER_PARTS = /[\\/]app[\\/]features[\\/](sharing|comments)[\\/]components[\\/](share-menu-panel|comments-section|comments-thread)\.tsx$/
+const FANS_LATER_PARTS =
+  /[\\/]app[\\/]features[\\/](sharing|comments)[\\/]components[\\/](share-menu-panel|comments-section|comments-thread)\.tsx$/
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
 
 /** Modules `entry` imports statically (not through `import()`), without route modules and the framework. */
@@ -62,7 +69,8 @@ function fansChunkOf(appDirectory: string, ctx: ChunkingContext) {
   }
   const others = FANS_OTHER_ROUTES.map((route) => staticImports(path.join(appDirectory, route), routesDirectory, ctx))
   for (const imports of others) {
-    for (const id of imports) if (!chunkOf.has(id) && others.filter((other) => other.has(id)).length >= 2) chunkOf.set(id, 'fans-pages')
+    for (const id of imports)
+      if (!chunkOf.has(id) && others.filter((other) => other.has(id)).length >= 2) chunkOf.set(id, 'fans-pages')
   }
   return chunkOf
 }
@@ -75,11 +83,18 @@ export function clientCodeSplitting(appDirectory: string) {
       { name: 'framework', test: FRAMEWORK, priority: 2 },
       { name: 'consent', test: CONSENT_SHARED, priority: 0 },
       {
-        name: (id: string, ctx: ChunkingContext) => (LUCIDE_ICON.test(id) && ctx.getModuleInfo(id)?.importers.some((importer) => FANS_LATER_PARTS.test(importer)) ? 'fans-icons' : null),
+        name: (id: string, ctx: ChunkingContext) =>
+          LUCIDE_ICON.test(id) && ctx.getModuleInfo(id)?.importers.some((importer) => FANS_LATER_PARTS.test(importer))
+            ? 'fans-icons'
+            : null,
         test: LUCIDE_ICON,
         priority: 0,
       },
-      { name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null, debugName: 'fans-pages', priority: 1 },
+      {
+        name: (id: string, ctx: ChunkingContext) => (chunkOf ??= fansChunkOf(appDirectory, ctx)).get(id) ?? null,
+        debugName: 'fans-pages',
+        priority: 1,
+      },
     ],
   }
 }
@@ -92,7 +107,9 @@ export function clientCodeSplitting(appDirectory: string) {
  */
 export function preloadNotYetLoaded(file: string, dependencies: string[]) {
   // Each name is followed by its 8-character hash: `fans-pages-…` is another chunk.
-  return dependencies.filter((dependency) => dependency !== file && !/(^|\/)(framework|rolldown-runtime|fans)-[\w-]{8}\.js$/.test(dependency))
+  return dependencies.filter(
+    (dependency) => dependency !== file && !/(^|\/)(framework|rolldown-runtime|fans)-[\w-]{8}\.js$/.test(dependency),
+  )
 }
 
 /**
@@ -175,7 +192,10 @@ export function importIconsPerFile(code: string, files: Map<string, string>) {
   let changed = false
   const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g, (statement, list: string) => {
     const imports: string[] = []
-    for (const specifier of list.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const specifier of list
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       if (specifier.startsWith('type ')) continue
       const [imported, local = imported] = specifier.split(/\s+as\s+/)
       const file = files.get(imported)
@@ -204,7 +224,9 @@ export function lucideIconsPerFile(): Plugin {
     transform: {
       filter: { id: /\/app\/.*\.tsx?$/, code: 'lucide-react' },
       handler(code) {
-        files ??= lucideIconFiles(readFileSync(createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.js'), 'utf8'))
+        files ??= lucideIconFiles(
+          readFileSync(createRequire(import.meta.url).resolve('lucide-react/dist/esm/lucide-react.js'), 'utf8'),
+        )
         const rewritten = importIconsPerFile(code, files)
         return rewritten === null ? null : { code: rewritten, map: null }
       },
@@ -241,7 +263,11 @@ export const LUCIDE_ICON_FILE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\
  * import that one.
  */
 export function reactRouterProductionBuild() {
-  const production = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production')
+  const production = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+  )
   return [
     { find: /^react-router$/, replacement: path.join(production, 'index.mjs') },
     { find: /^react-router\/dom$/, replacement: path.join(production, 'dom-export.mjs') },
@@ -254,4 +280,11 @@ export function reactRouterProductionBuild() {
  * request handler; react-router's own dependencies, whose versions differ from the project's; and
  * lucide-react, icon by icon (lucideIconsPerFile): only the icons the app uses are loaded at start.
  */
-export const SERVER_BUNDLED = ['react-router', '@react-router/express', '@react-router/node', 'cookie', 'set-cookie-parser', 'lucide-react']
+export const SERVER_BUNDLED = [
+  'react-router',
+  '@react-router/express',
+  '@react-router/node',
+  'cookie',
+  'set-cookie-parser',
+  'lucide-react',
+]

@@ -7,11 +7,17 @@ const LANGUAGES = ['en', 'pt', 'es', 'fr']
 
 function flatten(object, prefix = '') {
   return Object.entries(object).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)]],
+    typeof value === 'object' && value !== null
+      ? flatten(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)]],
   )
 }
 
-const placeholders = (text) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',')
+const placeholders = (text) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',')
 
 export function checkCatalogs(catalogs) {
   const problems = []
@@ -21,9 +27,11 @@ export function checkCatalogs(catalogs) {
     for (const [key, text] of english) {
       if (!entries.has(key)) problems.push(`${language}: missing "${key}"`)
       else if (!entries.get(key).trim()) problems.push(`${language}: empty "${key}"`)
-      else if (placeholders(entries.get(key)) !== placeholders(text)) problems.push(`${language}: placeholders of "${key}" differ from English`)
+      else if (placeholders(entries.get(key)) !== placeholders(text))
+        problems.push(`${language}: placeholders of "${key}" differ from English`)
     }
-    for (const key of entries.keys()) if (!english.has(key)) problems.push(`${language}: "${key}" is not in the English catalog`)
+    for (const key of entries.keys())
+      if (!english.has(key)) problems.push(`${language}: "${key}" is not in the English catalog`)
   }
   return problems
 }
@@ -32,7 +40,10 @@ export function checkCatalogs(catalogs) {
 export function keysUsedInSource(source) {
   const keys = new Set()
   for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) keys.add(match[1])
-  for (const match of source.matchAll(/'((?:validation|errors|auth\.errors|onboarding\.errors|team\.errors|team\.toasts|invitation\.errors|uploads\.errors|content\.errors|events\.errors|public\.notFound)\.[a-zA-Z0-9_.]+)'/g)) keys.add(match[1])
+  for (const match of source.matchAll(
+    /'((?:validation|errors|auth\.errors|onboarding\.errors|team\.errors|team\.toasts|invitation\.errors|uploads\.errors|content\.errors|events\.errors|public\.notFound)\.[a-zA-Z0-9_.]+)'/g,
+  ))
+    keys.add(match[1])
   return keys
 }
 
@@ -45,7 +56,9 @@ function sourceFiles(directory) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const catalogs = Object.fromEntries(LANGUAGES.map((code) => [code, JSON.parse(readFileSync(`app/locales/${code}.json`, 'utf8'))]))
+  const catalogs = Object.fromEntries(
+    LANGUAGES.map((code) => [code, JSON.parse(readFileSync(`app/locales/${code}.json`, 'utf8'))]),
+  )
   const problems = checkCatalogs(catalogs)
   const english = new Set(flatten(catalogs.en).map(([key]) => key.replace(/_(one|other)$/, '')))
   for (const file of sourceFiles('app')) {

@@ -5,11 +5,23 @@ import { checkCatalogs, keysUsedInSource } from './check-locales.js'
 describe('locale check', () => {
   const en = { a: { b: 'Hello {{name}}' }, c: 'Bye' }
   it('passes complete catalogs', () => {
-    expect(checkCatalogs({ en, pt: { a: { b: 'Olá {{name}}' }, c: 'Tchau' }, es: { a: { b: 'Hola {{name}}' }, c: 'Adiós' }, fr: { a: { b: 'Salut {{name}}' }, c: 'Au revoir' } })).toEqual([])
+    expect(
+      checkCatalogs({
+        en,
+        pt: { a: { b: 'Olá {{name}}' }, c: 'Tchau' },
+        es: { a: { b: 'Hola {{name}}' }, c: 'Adiós' },
+        fr: { a: { b: 'Salut {{name}}' }, c: 'Au revoir' },
+      }),
+    ).toEqual([])
   })
 
   it('fails on missing, extra, empty and placeholder-changed texts', () => {
-    const problems = checkCatalogs({ en, pt: { a: { b: 'Olá {{nome}}' } }, es: { a: { b: 'Hola {{name}}' }, c: ' ' }, fr: { a: { b: 'Salut {{name}}' }, c: 'x', d: 'extra' } })
+    const problems = checkCatalogs({
+      en,
+      pt: { a: { b: 'Olá {{nome}}' } },
+      es: { a: { b: 'Hola {{name}}' }, c: ' ' },
+      fr: { a: { b: 'Salut {{name}}' }, c: 'x', d: 'extra' },
+    })
     expect(problems).toEqual([
       'pt: placeholders of "a.b" differ from English',
       'pt: missing "c"',
@@ -19,6 +31,8 @@ describe('locale check', () => {
   })
 
   it('finds the keys the code names', () => {
-    expect([...keysUsedInSource("t('auth.title'); z.string().min(1, 'validation.required'); can('team.manage')")]).toEqual(['auth.title', 'validation.required'])
+    expect([
+      ...keysUsedInSource("t('auth.title'); z.string().min(1, 'validation.required'); can('team.manage')"),
+    ]).toEqual(['auth.title', 'validation.required'])
   })
 })

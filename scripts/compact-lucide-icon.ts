@@ -10,27 +10,38 @@ import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react'
  */
 
 type IconNode = [tag: string, attributes: Record<string, string>][]
-type IconProps = SVGProps<SVGSVGElement> & { size?: number | string; absoluteStrokeWidth?: boolean; children?: ReactNode }
+type IconProps = SVGProps<SVGSVGElement> & {
+  size?: number | string
+  absoluteStrokeWidth?: boolean
+  children?: ReactNode
+}
 
 export default function createLucideIcon(_name: string, iconNode: IconNode) {
-  return forwardRef<SVGSVGElement, IconProps>(({ color = 'currentColor', size = 24, strokeWidth = 2, absoluteStrokeWidth, children, ...rest }, ref) =>
-    createElement(
-      'svg',
-      {
-        ref,
-        width: size,
-        height: size,
-        viewBox: '0 0 24 24',
-        fill: 'none',
-        stroke: color,
-        strokeWidth: absoluteStrokeWidth ? (Number(strokeWidth) * 24) / Number(size) : strokeWidth,
-        strokeLinecap: 'round',
-        strokeLinejoin: 'round',
-        // lucide's rule: an icon with no name of its own is decoration.
-        ...(!children && !Object.keys(rest).some((prop) => prop.startsWith('aria-') || prop === 'role' || prop === 'title') && { 'aria-hidden': 'true' }),
-        ...rest,
-      },
-      [...iconNode.map(([tag, attributes]) => createElement(tag, attributes)), ...(Array.isArray(children) ? children : [children])],
-    ),
+  return forwardRef<SVGSVGElement, IconProps>(
+    ({ color = 'currentColor', size = 24, strokeWidth = 2, absoluteStrokeWidth, children, ...rest }, ref) =>
+      createElement(
+        'svg',
+        {
+          ref,
+          width: size,
+          height: size,
+          viewBox: '0 0 24 24',
+          fill: 'none',
+          stroke: color,
+          strokeWidth: absoluteStrokeWidth ? (Number(strokeWidth) * 24) / Number(size) : strokeWidth,
+          strokeLinecap: 'round',
+          strokeLinejoin: 'round',
+          // lucide's rule: an icon with no name of its own is decoration.
+          ...(!children &&
+            !Object.keys(rest).some((prop) => prop.startsWith('aria-') || prop === 'role' || prop === 'title') && {
+              'aria-hidden': 'true',
+            }),
+          ...rest,
+        },
+        [
+          ...iconNode.map(([tag, attributes]) => createElement(tag, attributes)),
+          ...(Array.isArray(children) ? children : [children]),
+        ],
+      ),
   )
 }

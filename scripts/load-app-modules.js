@@ -31,6 +31,13 @@ export async function bundleAppModules(entries) {
   const dir = mkdtempSync(path.join(cache, 'afterglow-script-'))
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   const input = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)]))
-  await build({ cwd: root, input, platform: 'node', external: isPackage, logLevel: 'warn', output: { dir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } })
+  await build({
+    cwd: root,
+    input,
+    platform: 'node',
+    external: isPackage,
+    logLevel: 'warn',
+    output: { dir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+  })
   return (name) => import(pathToFileURL(path.join(dir, `${name}.mjs`)).href)
 }

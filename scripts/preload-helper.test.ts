@@ -9,7 +9,8 @@ function helper(): Preload {
   return new Function(compactPreloadHelper('/').replace('export const __vitePreload =', 'return'))() as Preload
 }
 
-const links = () => [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`)
+const links = () =>
+  [...document.head.querySelectorAll('link')].map((link) => `${link.rel} ${link.getAttribute('href')}`)
 
 describe("the browser build's preload helper", () => {
   afterEach(() => {
@@ -20,7 +21,9 @@ describe("the browser build's preload helper", () => {
     const preload = helper()
     const load = vi.fn(async () => 'chunk')
     let answered = false
-    const loading = preload(load, ['assets/like-1.js', 'assets/viewer-2.css']).then((module) => ((answered = true), module))
+    const loading = preload(load, ['assets/like-1.js', 'assets/viewer-2.css']).then(
+      (module) => ((answered = true), module),
+    )
     expect(load).toHaveBeenCalledTimes(1)
     expect(links()).toEqual(['modulepreload /assets/like-1.js', 'stylesheet /assets/viewer-2.css'])
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -43,7 +46,8 @@ describe("the browser build's preload helper", () => {
   })
 
   it('adds nothing the page has already, and loads at once without files', async () => {
-    document.head.innerHTML = '<link rel="modulepreload" href="/assets/like-1.js"><link rel="stylesheet" href="/assets/viewer-2.css">'
+    document.head.innerHTML =
+      '<link rel="modulepreload" href="/assets/like-1.js"><link rel="stylesheet" href="/assets/viewer-2.css">'
     const preload = helper()
     expect(await preload(async () => 'chunk', ['assets/like-1.js', 'assets/viewer-2.css'])).toBe('chunk')
     expect(await preload(async () => 'plain')).toBe('plain')

@@ -39,7 +39,12 @@ try {
   connectDatabase(embedded?.url ?? env.DATABASE_URL, { max: 2 })
   disconnect = disconnectDatabase
   const { restoreCompanyArchive } = await load('restore')
-  await restoreCompanyArchive({ archiveFile, storage: createStorage(env), slug: parsed.values.slug, log: (line) => console.log(line) })
+  await restoreCompanyArchive({
+    archiveFile,
+    storage: createStorage(env),
+    slug: parsed.values.slug,
+    log: (line) => console.log(line),
+  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

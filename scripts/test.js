@@ -23,10 +23,15 @@ function run(label, command, args, options = {}) {
 function ensureDebianTool({ path, pkg, purpose, variable }) {
   if (existsSync(path)) return
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    run(`install Debian ${pkg} for ${purpose}`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`])
+    run(`install Debian ${pkg} for ${purpose}`, 'sh', [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`,
+    ])
     return
   }
-  console.error(`${purpose} need ${pkg} at ${path}. Install it (Debian/Ubuntu: sudo apt-get install ${pkg}) or set ${variable}.`)
+  console.error(
+    `${purpose} need ${pkg} at ${path}. Install it (Debian/Ubuntu: sudo apt-get install ${pkg}) or set ${variable}.`,
+  )
   process.exit(1)
 }
 
@@ -35,7 +40,15 @@ const npx = (label, ...args) => run(label, 'npx', args)
 const totals = { passed: 0, failed: 0 }
 mkdirSync('test-results', { recursive: true })
 function vitestArgs(project) {
-  return ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${project}.json`]
+  return [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=test-results/${project}.json`,
+  ]
 }
 
 /** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */

@@ -30,7 +30,9 @@ function slowClient(port: number, delayMs: number, body = 'y'.repeat(500)) {
     socket.on('data', (data) => (bytes += data.length))
     socket.on('error', () => undefined)
     socket.on('close', () => resolve(bytes))
-    socket.write(`POST /admin/settings/team HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`)
+    socket.write(
+      `POST /admin/settings/team HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    )
     socket.pause()
     setTimeout(() => {
       if (body) socket.write(body)
@@ -65,7 +67,11 @@ describe('answers after the body', () => {
     try {
       const body = 'title=' + 'x'.repeat(300_000)
       const started = Date.now()
-      const answer = await fetch(`http://127.0.0.1:${(patient.address() as net.AddressInfo).port}/streamed`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' }, body })
+      const answer = await fetch(`http://127.0.0.1:${(patient.address() as net.AddressInfo).port}/streamed`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', connection: 'close' },
+        body,
+      })
       expect(answer.status).toBe(403)
       expect((await answer.arrayBuffer()).byteLength).toBe(PAGE.length)
       expect(Date.now() - started).toBeLessThan(10_000)

@@ -59,7 +59,8 @@ async function resolveSessionSecret(env: TEnv) {
   }
 }
 
-const COMPRESSIBLE = /^(text\/(html|css|plain|csv|javascript)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
+const COMPRESSIBLE =
+  /^(text\/(html|css|plain|csv|javascript)|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/
 
 function shouldCompress(req: express.Request, res: express.Response) {
   if (req.path.startsWith('/api/uploads') || res.getHeader('Content-Range')) return false
@@ -84,15 +85,23 @@ function createWorkerApp() {
   app.disable('x-powered-by')
   app.get('/api/health', async (_req, res) => {
     const health = await checkHealth()
-    res.status(health.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store').json(health)
+    res
+      .status(health.status === 'ok' ? 200 : 503)
+      .setHeader('Cache-Control', 'no-store')
+      .json(health)
   })
   app.use((_req, res) => {
-    res.status(404).json({ error: 'not_found', message: 'This process only runs background jobs (PROCESS_ROLE=worker).' })
+    res
+      .status(404)
+      .json({ error: 'not_found', message: 'This process only runs background jobs (PROCESS_ROLE=worker).' })
   })
   return app
 }
 
-export async function createApp(env: TEnv, options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler }) {
+export async function createApp(
+  env: TEnv,
+  options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler },
+) {
   if (env.PROCESS_ROLE === 'worker') return createWorkerApp()
   const app = express()
   app.disable('x-powered-by')
@@ -111,9 +120,22 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   app.use(liveStreams())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
-  app.use(publicFileServer({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment, mediaPublicUrl: env.MEDIA_PUBLIC_URL }))
+  app.use(
+    publicFileServer({
+      appUrl: env.APP_URL,
+      isDevelopment: options.isDevelopment,
+      mediaPublicUrl: env.MEDIA_PUBLIC_URL,
+    }),
+  )
   // The build's scripts and styles, from memory and compressed once (see the module).
-  if (!options.viteMiddleware) app.use(fingerprintedAssets({ directory: `${buildDirectory}/client/assets`, appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
+  if (!options.viteMiddleware)
+    app.use(
+      fingerprintedAssets({
+        directory: `${buildDirectory}/client/assets`,
+        appUrl: env.APP_URL,
+        isDevelopment: options.isDevelopment,
+      }),
+    )
   // The texts pages render with, one file per language and area (see the module).
   app.use(catalogFiles({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   // A language chosen before the page's script acts (see the module): ahead of the page cache,
@@ -137,7 +159,13 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   // levels that keep nearly all of the saving, as nginx does (gzip_comp_level 1): a fan's 88 KB
   // gallery page is 15.1 KB at gzip 1 against 14.2 at 6, 12.5 KB at brotli 2 against 11.7 at 4,
   // for half the time. What is kept is compressed hard once (the page cache, the site's files).
-  app.use(compression({ filter: shouldCompress, level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }))
+  app.use(
+    compression({
+      filter: shouldCompress,
+      level: 1,
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  )
 
   // Resumable uploads (tus): streamed to disk, or to S3 where media lives there (so any process
   // resumes them), never through a body parser.
@@ -151,8 +179,16 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
   } else {
     if (pageCache) app.use(pageCache.keep)
     // Fingerprinted assets never change; everything else in public/ may.
-    app.use('/assets', express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }))
-    app.use(onlyFor(builtPublicFiles(`${buildDirectory}/client`), express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false })))
+    app.use(
+      '/assets',
+      express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }),
+    )
+    app.use(
+      onlyFor(
+        builtPublicFiles(`${buildDirectory}/client`),
+        express.static(`${buildDirectory}/client`, { maxAge: '1h', index: false }),
+      ),
+    )
   }
 
   // In development the build is asked for on every request, so edits show at once; in
@@ -163,20 +199,35 @@ export async function createApp(env: TEnv, options: { isDevelopment: boolean; vi
     createRequestHandler({
       build: build ?? (() => import('virtual:react-router/server-build')),
       mode: options.isDevelopment ? 'development' : 'production',
-      getLoadContext: (_req, res) => ({ nonce: String(res.locals.nonce ?? ''), malformedAddress: res.locals.malformedAddress as 'path' | 'query' | undefined }),
+      getLoadContext: (_req, res) => ({
+        nonce: String(res.locals.nonce ?? ''),
+        malformedAddress: res.locals.malformedAddress as 'path' | 'query' | undefined,
+      }),
     }),
   )
   return app
 }
 
-export type Booted = { env: TEnv; app: express.Express; listener: http.RequestListener; databaseUrl: string; guide: string[]; drain: () => void; close: () => Promise<void> }
+export type Booted = {
+  env: TEnv
+  app: express.Express
+  listener: http.RequestListener
+  databaseUrl: string
+  guide: string[]
+  drain: () => void
+  close: () => Promise<void>
+}
 
 /**
  * Everything the process needs before it takes requests: configuration, the database (embedded
  * when DATABASE_URL is unset), migrations, the demo company. A worker process started by a web
  * process (`workerOf`) uses that process's database as it is: already migrated and seeded.
  */
-export async function boot(options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler; workerOf?: { databaseUrl: string } }): Promise<Booted> {
+export async function boot(options: {
+  isDevelopment: boolean
+  viteMiddleware?: express.RequestHandler
+  workerOf?: { databaseUrl: string }
+}): Promise<Booted> {
   const env = getEnv()
   await fs.mkdir(path.resolve(env.DATA_DIR), { recursive: true })
   const supervised = options.workerOf
@@ -217,7 +268,12 @@ export async function boot(options: { isDevelopment: boolean; viteMiddleware?: e
     configureAuthSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
     // Fans' events just written are rolled up by whichever process works the queue.
-    onEventsFlushed(() => void enqueue(rollUpEventsJob, {}, { singletonKey: 'analytics-roll-up' }).catch((error) => logger.warn({ err: error }, 'rollup not queued')))
+    onEventsFlushed(
+      () =>
+        void enqueue(rollUpEventsJob, {}, { singletonKey: 'analytics-roll-up' }).catch((error) =>
+          logger.warn({ err: error }, 'rollup not queued'),
+        ),
+    )
     // The demo is made where jobs run: drawing its photos is libvips work, kept off the web process.
     if (env.SEED_DEMO && env.PROCESS_ROLE !== 'web') await seedDemo()
   } catch (error) {

@@ -24,7 +24,13 @@ describe('the build’s public files', () => {
     const served: string[] = []
     const passed: string[] = []
     const handler = onlyFor(builtPublicFiles(directory), (req) => void served.push(req.path))
-    for (const url of ['/favicon.svg', '/icons/app/touch%20icon.png', '/demo/galeria/night', '/favicon.svg.map', '/%E0%A4%A']) {
+    for (const url of [
+      '/favicon.svg',
+      '/icons/app/touch%20icon.png',
+      '/demo/galeria/night',
+      '/favicon.svg.map',
+      '/%E0%A4%A',
+    ]) {
       handler({ path: url } as express.Request, {} as express.Response, () => passed.push(url))
     }
     expect(served).toEqual(['/favicon.svg', '/icons/app/touch%20icon.png'])

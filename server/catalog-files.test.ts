@@ -8,7 +8,8 @@ import { catalogFiles } from './catalog-files'
 let server: http.Server
 let base = ''
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${base}${path}`, headers, method)
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  rawRequest(`${base}${path}`, headers, method)
 
 describe('the translations’ files pages name', () => {
   beforeAll(async () => {
@@ -48,7 +49,9 @@ describe('the translations’ files pages name', () => {
   })
 
   it('names each language and area apart, and staff get the whole catalog', async () => {
-    const hrefs = (['en', 'pt', 'es', 'fr'] as const).flatMap((language) => (['staff', 'platform', 'fans'] as const).map((area) => shippedCatalog(language, area).href))
+    const hrefs = (['en', 'pt', 'es', 'fr'] as const).flatMap((language) =>
+      (['staff', 'platform', 'fans'] as const).map((area) => shippedCatalog(language, area).href),
+    )
     expect(new Set(hrefs).size).toBe(12)
     const staff = JSON.parse((await get(shippedCatalog('fr', 'staff').href)).body.toString())
     expect(Object.keys(staff.fr)).toEqual(expect.arrayContaining(['leads', 'public', 'home']))

@@ -24,7 +24,12 @@ export function catalogFiles(options: { appUrl: string; isDevelopment: boolean }
     if (!found) return next()
     let file = kept.get(found.catalog)
     if (!file) {
-      file = { type: 'application/json; charset=utf-8', bytes: found.catalog.bytes, etag: `"${found.catalog.version}"`, encoded: {} }
+      file = {
+        type: 'application/json; charset=utf-8',
+        bytes: found.catalog.bytes,
+        etag: `"${found.catalog.version}"`,
+        encoded: {},
+      }
       kept.set(found.catalog, file)
     }
     try {

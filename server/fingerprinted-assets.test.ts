@@ -22,7 +22,9 @@ describe('the build’s fingerprinted scripts and styles', () => {
     writeFileSync(path.join(directory, 'gallery-AbC123.js'), SCRIPT)
     writeFileSync(path.join(directory, 'app-XyZ.css'), 'body{color:red}')
     // What the app has behind it (the static file server) answers 418.
-    const served = await serveAlone(fingerprintedAssets({ directory, appUrl: 'https://afterglow.test', isDevelopment: false }))
+    const served = await serveAlone(
+      fingerprintedAssets({ directory, appUrl: 'https://afterglow.test', isDevelopment: false }),
+    )
     server = served.server
     base = served.base
   })

@@ -31,7 +31,12 @@ const gzip = promisify(zlib.gzip)
 
 type Encoding = 'br' | 'gzip'
 /** A file answered from memory: its bytes, and each encoding of them once made (null when no smaller). */
-export type KeptFile = { type: string; bytes: Buffer; etag: string; encoded: Partial<Record<Encoding, Promise<Buffer | null>>> }
+export type KeptFile = {
+  type: string
+  bytes: Buffer
+  etag: string
+  encoded: Partial<Record<Encoding, Promise<Buffer | null>>>
+}
 type Asset = Omit<KeptFile, 'bytes' | 'etag'> & { file: string; bytes?: Buffer; etag?: string }
 
 /** The encoding a request accepts that we prefer, whatever order it names them in: brotli, then gzip, else none. */
@@ -54,13 +59,21 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 function encode(bytes: Buffer, encoding: Encoding): Promise<Buffer | null> {
   const made =
     encoding === 'br'
-      ? brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
+      ? brotli(bytes, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        })
       : gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION })
   return made.then((encoded) => (encoded.length < bytes.length ? encoded : null))
 }
 
 /** Answers a kept file in the encoding the request prefers, made on its first ask; a 304 when the browser has it. */
-export async function sendKeptFile(req: Request, res: Response, file: KeptFile, securityHeaders: Record<string, string>, cacheControl: string) {
+export async function sendKeptFile(
+  req: Request,
+  res: Response,
+  file: KeptFile,
+  securityHeaders: Record<string, string>,
+  cacheControl: string,
+) {
   const encoding = preferredEncoding(req.headers['accept-encoding'])
   const encoded = encoding ? await (file.encoded[encoding] ??= encode(file.bytes, encoding)) : null
   const body = encoded ?? file.bytes

@@ -13,7 +13,12 @@ import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
  */
 export function languageChoice(): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url.includes(`${LANGUAGE_PARAMETER}=`) || !asksForAPage(req)) return next()
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !req.url.includes(`${LANGUAGE_PARAMETER}=`) ||
+      !asksForAPage(req)
+    )
+      return next()
     const url = new URL(req.url, 'http://page.invalid')
     if (!url.searchParams.has(LANGUAGE_PARAMETER)) return next()
     const chosen = url.searchParams.get(LANGUAGE_PARAMETER)

@@ -43,7 +43,10 @@ function streamAsked(path: string): Asked | null {
   const wall = gallery ? null : WALL_STREAM.exec(path)
   if (!gallery && !wall) return null
   try {
-    return { wall: Boolean(wall), parts: (gallery ?? wall!).slice(1).map((part) => (part === undefined ? undefined : decodeURIComponent(part))) }
+    return {
+      wall: Boolean(wall),
+      parts: (gallery ?? wall!).slice(1).map((part) => (part === undefined ? undefined : decodeURIComponent(part))),
+    }
   } catch {
     return null
   }
@@ -70,7 +73,11 @@ function lookUp(key: string, find: () => Promise<Found>) {
   return lookup
 }
 
-async function findGalleryStream(host: string, path: string, [clientSlug, gallerySlug]: Asked['parts']): Promise<Found> {
+async function findGalleryStream(
+  host: string,
+  path: string,
+  [clientSlug, gallerySlug]: Asked['parts'],
+): Promise<Found> {
   const context = await resolvePublicCompany({ host: await resolveHost(host), path }, clientSlug)
   const gallery = await findLiveGallery(context, gallerySlug!)
   return { galleryId: gallery.id, cursor: gallery.cursor }
@@ -80,7 +87,9 @@ async function findGalleryStream(host: string, path: string, [clientSlug, galler
 async function findStream(asked: Asked, headers: http.IncomingHttpHeaders, path: string, query: Query) {
   const host = headers.host ?? ''
   const token = asked.parts[0]!
-  const { galleryId, cursor } = asked.wall ? await lookUp(`wall ${token}`, () => findWallStream(token)) : await lookUp(`gallery ${host} ${path}`, () => findGalleryStream(host, path, asked.parts))
+  const { galleryId, cursor } = asked.wall
+    ? await lookUp(`wall ${token}`, () => findWallStream(token))
+    : await lookUp(`gallery ${host} ${path}`, () => findGalleryStream(host, path, asked.parts))
   return { galleryId, after: startOf(headers, query, cursor) }
 }
 
@@ -97,7 +106,8 @@ const refusals = new WeakMap<http.IncomingMessage, { error: unknown }>()
 export function liveStreamsFirst(app: http.RequestListener): http.RequestListener {
   return (req, res) => {
     const url = req.url ?? ''
-    if (req.method !== 'GET' || url[0] !== '/' || UNUSUAL_ADDRESS.test(url) || isMalformedAddress(url)) return void app(req, res)
+    if (req.method !== 'GET' || url[0] !== '/' || UNUSUAL_ADDRESS.test(url) || isMalformedAddress(url))
+      return void app(req, res)
     const mark = url.indexOf('?')
     const path = mark < 0 ? url : url.slice(0, mark)
     const query = querystring.parse(mark < 0 ? '' : url.slice(mark + 1))
@@ -133,10 +143,21 @@ export function liveStreams() {
         logger.error({ err: error, path: req.path }, 'live stream not opened')
         return void res.status(500).set('Cache-Control', 'no-store').json({ error: 'INTERNAL' })
       }
-      const t = getFixedT(detectLanguage({ headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }) }))
+      const t = getFixedT(
+        detectLanguage({
+          headers: new Headers({
+            cookie: req.get('cookie') ?? '',
+            'accept-language': req.get('accept-language') ?? '',
+          }),
+        }),
+      )
       // A company's former address moved for good; anything else is not (or no longer) a live stream.
-      if (error.code === 'MOVED' && typeof error.details.location === 'string') return void res.redirect(301, `${error.details.location}${req.url.slice(req.path.length)}`)
-      res.status(error.status).set('Cache-Control', 'no-store').json({ error: error.code, messageKey: error.messageKey, message: t(error.messageKey) })
+      if (error.code === 'MOVED' && typeof error.details.location === 'string')
+        return void res.redirect(301, `${error.details.location}${req.url.slice(req.path.length)}`)
+      res
+        .status(error.status)
+        .set('Cache-Control', 'no-store')
+        .json({ error: error.code, messageKey: error.messageKey, message: t(error.messageKey) })
     }
   }
 }

@@ -32,7 +32,9 @@ function isMalformedPart(part: string, control: RegExp) {
 export function isMalformedAddress(url: string) {
   const at = url.indexOf('?')
   if (at === -1) return isMalformedPart(url, PATH_CONTROL_CHARACTER)
-  return isMalformedPart(url.slice(0, at), PATH_CONTROL_CHARACTER) || isMalformedPart(url.slice(at + 1), CONTROL_CHARACTER)
+  return (
+    isMalformedPart(url.slice(0, at), PATH_CONTROL_CHARACTER) || isMalformedPart(url.slice(at + 1), CONTROL_CHARACTER)
+  )
 }
 
 /**
@@ -45,10 +47,19 @@ const API_PATH = /^\/api\/v1(\/|$)/
 
 function answerApiProblem(req: express.Request, res: express.Response, part: 'path' | 'query') {
   const headers = new Headers()
-  for (const name of ['accept-language', 'cookie']) if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name])
+  for (const name of ['accept-language', 'cookie'])
+    if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name])
   const request = new Request(new URL(req.url, 'http://api.invalid'), { headers })
-  const answer = problemOf(request, part === 'path' ? new AppError('NOT_FOUND', 'api.errors.noRoute') : new AppError('BAD_REQUEST', 'api.errors.invalid'))
-  res.status(answer.status).set({ 'Cache-Control': 'no-store', ...answer.headers, 'Content-Type': PROBLEM_CONTENT_TYPE }).end(JSON.stringify(answer.body))
+  const answer = problemOf(
+    request,
+    part === 'path'
+      ? new AppError('NOT_FOUND', 'api.errors.noRoute')
+      : new AppError('BAD_REQUEST', 'api.errors.invalid'),
+  )
+  res
+    .status(answer.status)
+    .set({ 'Cache-Control': 'no-store', ...answer.headers, 'Content-Type': PROBLEM_CONTENT_TYPE })
+    .end(JSON.stringify(answer.body))
 }
 
 /**

@@ -63,7 +63,12 @@ export class HotBytes {
   }
 }
 
-export function publicFileServer(options: { appUrl: string; isDevelopment: boolean; mediaPublicUrl?: string; hotBytes?: { maxBytes: number; maxFileBytes: number } }) {
+export function publicFileServer(options: {
+  appUrl: string
+  isDevelopment: boolean
+  mediaPublicUrl?: string
+  hotBytes?: { maxBytes: number; maxFileBytes: number }
+}) {
   const securityHeadersOf = fixedSecurityHeaders(options)
   const hot = new HotBytes(options.hotBytes ?? { maxBytes: 64 * 1024 * 1024, maxFileBytes: 256 * 1024 })
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -77,7 +82,10 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
       // A protected gallery's photo: only with its cookie, never after its end (ADR 059).
       if (file?.guard && !mayOpen(file.guard, req.headers.cookie)) file = null
       // A photo fans ask for again and again: its whole answer was made once.
-      const hotBytes = file?.ready && !file.guard && req.method === 'GET' && !req.headers.range && !req.headers['if-none-match'] ? hot.get(file.storageKey) : undefined
+      const hotBytes =
+        file?.ready && !file.guard && req.method === 'GET' && !req.headers.range && !req.headers['if-none-match']
+          ? hot.get(file.storageKey)
+          : undefined
       if (file?.ready && hotBytes) {
         res.writeHead(200, file.ready)
         res.end(hotBytes)
@@ -98,7 +106,11 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
         if (!object) return notFound(res)
         index.describe(assetId.toLowerCase(), variant, object)
       }
-      const answer = answerObject(object, { ifNoneMatch: req.get('if-none-match'), ifRange: req.get('if-range'), range: req.get('range') }, { cacheControl })
+      const answer = answerObject(
+        object,
+        { ifNoneMatch: req.get('if-none-match'), ifRange: req.get('if-range'), range: req.get('range') },
+        { cacheControl },
+      )
       res.status(answer.status)
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
       const { range, length } = answer
@@ -115,7 +127,11 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
             // Not the file described a moment ago: describe it again on the next request.
             file.object = undefined
             file.ready = undefined
-            res.status(503).setHeader('Cache-Control', 'no-store').setHeader('Retry-After', '1').removeHeader('Content-Length')
+            res
+              .status(503)
+              .setHeader('Cache-Control', 'no-store')
+              .setHeader('Retry-After', '1')
+              .removeHeader('Content-Length')
             res.end()
             return
           }
@@ -125,7 +141,9 @@ export function publicFileServer(options: { appUrl: string; isDevelopment: boole
         res.end(bytes)
         return
       }
-      const body = path ? createReadStream(path, range ? { start: range.start, end: range.end } : undefined) : await storage.read(file.storageKey, range)
+      const body = path
+        ? createReadStream(path, range ? { start: range.start, end: range.end } : undefined)
+        : await storage.read(file.storageKey, range)
       body.on('error', (error: Error) => {
         // The file went away between the answer and the read (deleted just now): end the response.
         logger.warn({ err: error, assetId }, 'public file could not be read')

@@ -1,12 +1,26 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cachedPagePolicy, cacheScope, isCurrent, MEDIA_FOLD_MS, PageCache, sharedCookies, VersionReader, withoutLinkTracking, type PageVersion } from './public-page-cache'
+import {
+  cachedPagePolicy,
+  cacheScope,
+  isCurrent,
+  MEDIA_FOLD_MS,
+  PageCache,
+  sharedCookies,
+  VersionReader,
+  withoutLinkTracking,
+  type PageVersion,
+} from './public-page-cache'
 
 describe('which requests the public page cache serves', () => {
   it('keeps company pages, policy pages and the marketing site; leaves the player and the platform routes out', () => {
     // What the host resolver answers for the platform's host and for a company's subdomain.
     const platformHost = { kind: 'platform' } as const
-    const companyHost = { kind: 'company', label: 'night-owls', company: { id: 'c-night-owls', slug: 'night-owls' } } as const
+    const companyHost = {
+      kind: 'company',
+      label: 'night-owls',
+      company: { id: 'c-night-owls', slug: 'night-owls' },
+    } as const
     expect(cacheScope(platformHost, '/')).toEqual({ kind: 'platform' })
     expect(cacheScope(platformHost, '/privacy')).toEqual({ kind: 'platform' })
     expect(cacheScope(platformHost, '/night-owls')).toEqual({ kind: 'company', slug: 'night-owls' })
@@ -51,7 +65,14 @@ describe('the query a shared page is kept under', () => {
 
 describe('PageCache', () => {
   const v = (edits: string, media = 0): PageVersion => ({ edits, media })
-  const entry = (version: PageVersion, bytes: number, renderedAt = 0) => ({ version, renderedAt, status: 200, headers: {}, bodies: { identity: Buffer.from('x') }, bytes })
+  const entry = (version: PageVersion, bytes: number, renderedAt = 0) => ({
+    version,
+    renderedAt,
+    status: 200,
+    headers: {},
+    bodies: { identity: Buffer.from('x') },
+    bytes,
+  })
 
   it('drops an entry at once when the company edited something fans see', () => {
     const cache = new PageCache({ maxBytes: 1000 })
@@ -95,7 +116,14 @@ describe('PageCache', () => {
 
 describe('PageCache under a flood of made-up query strings', () => {
   const v: PageVersion = { edits: 'c1', media: 0 }
-  const entry = (bytes: number) => ({ version: v, renderedAt: 0, status: 200, headers: {}, bodies: { identity: Buffer.from('x') }, bytes })
+  const entry = (bytes: number) => ({
+    version: v,
+    renderedAt: 0,
+    status: 200,
+    headers: {},
+    bodies: { identity: Buffer.from('x') },
+    bytes,
+  })
 
   it('keeps the plain pages fans ask for: addresses with a query push out only one another', () => {
     const cache = new PageCache({ maxBytes: 100, maxQueryBytes: 50 })
@@ -112,7 +140,7 @@ describe('PageCache under a flood of made-up query strings', () => {
     expect(cache.size).toBe(4)
   })
 
-  it('counts a query page\'s compressed bytes against its own share', () => {
+  it("counts a query page's compressed bytes against its own share", () => {
     const cache = new PageCache({ maxBytes: 100, maxQueryBytes: 50 })
     cache.set('h|/a|en', entry(90))
     cache.set('h|/a?type=videos|en', entry(30))
@@ -151,9 +179,15 @@ describe('VersionReader', () => {
 
 describe('the policy of a stored page', () => {
   it("allows its inline scripts by hash and the site's own files, and no nonce", () => {
-    const html = '<script nonce="abc">window.x=1</script><script type="module" nonce="abc">import "/assets/a.js"</script><script src="/assets/b.js"></script>'
-    const policy = cachedPagePolicy("default-src 'self'; script-src 'self' 'nonce-abc' 'strict-dynamic'; style-src 'self'", html)
+    const html =
+      '<script nonce="abc">window.x=1</script><script type="module" nonce="abc">import "/assets/a.js"</script><script src="/assets/b.js"></script>'
+    const policy = cachedPagePolicy(
+      "default-src 'self'; script-src 'self' 'nonce-abc' 'strict-dynamic'; style-src 'self'",
+      html,
+    )
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-    expect(policy).toBe(`default-src 'self'; script-src 'self' ${hash('window.x=1')} ${hash('import "/assets/a.js"')}; style-src 'self'`)
+    expect(policy).toBe(
+      `default-src 'self'; script-src 'self' ${hash('window.x=1')} ${hash('import "/assets/a.js"')}; style-src 'self'`,
+    )
   })
 })

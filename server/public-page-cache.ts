@@ -8,7 +8,10 @@ import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/gallery-protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
-import { withCompanyVersionRead, type CompanyVersionRead } from '#app/features/public/server/company-version-read.server'
+import {
+  withCompanyVersionRead,
+  type CompanyVersionRead,
+} from '#app/features/public/server/company-version-read.server'
 import { LeastRecentlyUsed } from './least-recently-used'
 
 /*
@@ -33,8 +36,12 @@ import { LeastRecentlyUsed } from './least-recently-used'
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'
 const PAGE_SLUG = '[A-Za-z0-9._~%-]+'
 // A gallery's further pages of photos (`/fotos`, JSON) are kept with it.
-const COMPANY_PAGE_ON_PLATFORM = new RegExp(`^/(${SLUG})(?:/galeria/${PAGE_SLUG}(?:/fotos)?|/evento/${PAGE_SLUG}|/termos|/privacidade)?/?$`)
-const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(`^/(?:galeria/${PAGE_SLUG}(?:/fotos)?|evento/${PAGE_SLUG}|termos|privacidade)?/?$`)
+const COMPANY_PAGE_ON_PLATFORM = new RegExp(
+  `^/(${SLUG})(?:/galeria/${PAGE_SLUG}(?:/fotos)?|/evento/${PAGE_SLUG}|/termos|/privacidade)?/?$`,
+)
+const COMPANY_PAGE_ON_SUBDOMAIN = new RegExp(
+  `^/(?:galeria/${PAGE_SLUG}(?:/fotos)?|evento/${PAGE_SLUG}|termos|privacidade)?/?$`,
+)
 const KEPT_TYPES = /^(?:text\/html|application\/json)/
 
 // What a hit is sent with: the page's own headers and the security headers of its render (whose
@@ -77,7 +84,10 @@ export type Entry = {
 
 /** Which cache a request to `host` belongs to, or null when it must always be rendered. */
 export function cacheScope(host: HostMatch, pathname: string): Scope | null {
-  if (host.kind === 'company') return host.company && COMPANY_PAGE_ON_SUBDOMAIN.test(pathname) ? { kind: 'company', slug: host.company.slug } : null
+  if (host.kind === 'company')
+    return host.company && COMPANY_PAGE_ON_SUBDOMAIN.test(pathname)
+      ? { kind: 'company', slug: host.company.slug }
+      : null
   if (PLATFORM_PAGES.has(pathname)) return { kind: 'platform' }
   const match = COMPANY_PAGE_ON_PLATFORM.exec(pathname)
   if (!match || isReservedSegment(match[1])) return null
@@ -99,7 +109,8 @@ export function sharedCookies(cookieHeader: string | undefined) {
  * to each fan who taps it, campaign tags). No page reads them; kept in the key, each would make
  * every fan arriving from a post a miss, and fill the cache with copies of one page.
  */
-const LINK_TRACKING_PARAMETER = /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
+const LINK_TRACKING_PARAMETER =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
 
 /** A request's query without the link-tracking parameters (the rest kept in their order), '' when nothing is left; as it came when it has none. */
 export function withoutLinkTracking(search: string) {
@@ -224,7 +235,9 @@ async function companyVersion(slug: string): Promise<CompanyVersionRead | null> 
     text: 'select id, public_version, public_media_version from companies where slug = $1',
     values: [slug],
   })
-  return rows[0] ? { slug, id: rows[0].id, publicVersion: rows[0].public_version, publicMediaVersion: rows[0].public_media_version } : null
+  return rows[0]
+    ? { slug, id: rows[0].id, publicVersion: rows[0].public_version, publicMediaVersion: rows[0].public_media_version }
+    : null
 }
 
 /**
@@ -265,7 +278,14 @@ async function compress(body: Buffer) {
   const [gzipped, brotlied] = await Promise.all([
     gzip(body, { level: 9 }),
     // A window of 256 KB covers any page kept (the default 4 MB costs memory and time to set up and free).
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_LGWIN]: 18, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
   ])
   return { gzip: gzipped, br: brotlied }
 }
@@ -281,7 +301,10 @@ function acceptedEncodings(acceptEncoding: string | undefined) {
 }
 
 /** The stored bytes a client asked for: brotli, then gzip, else plain. */
-function pickEncoding(acceptEncoding: string | undefined, bodies: Bodies): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+function pickEncoding(
+  acceptEncoding: string | undefined,
+  bodies: Bodies,
+): { encoding: 'br' | 'gzip' | null; body: Buffer } {
   const accepted = acceptedEncodings(acceptEncoding)
   if (bodies.br && accepted.includes('br')) return { encoding: 'br', body: bodies.br }
   if (bodies.gzip && accepted.includes('gzip')) return { encoding: 'gzip', body: bodies.gzip }
@@ -309,7 +332,10 @@ type Pending = { key: string; version: PageVersion }
  */
 export function publicPageCache(options: { buildId: string; maxBytes?: number; maxQueryBytes?: number }) {
   // 64 MB in all: 48 for plain addresses, 16 for addresses with a query.
-  const cache = new PageCache({ maxBytes: options.maxBytes ?? 48 * 1024 * 1024, maxQueryBytes: options.maxQueryBytes ?? 16 * 1024 * 1024 })
+  const cache = new PageCache({
+    maxBytes: options.maxBytes ?? 48 * 1024 * 1024,
+    maxQueryBytes: options.maxQueryBytes ?? 16 * 1024 * 1024,
+  })
   const versions = new VersionReader(companyVersion)
   const platformVersion: PageVersion = { edits: `b${options.buildId}`, media: 0 }
   /** Renders under way, so that a burst of fans on a changed page costs one render. */
@@ -322,7 +348,10 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
    */
   const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: 'hit' | 'stale' = 'hit') => {
     if (entry.renderedPolicy !== undefined) {
-      entry.headers['content-security-policy'] = cachedPagePolicy(entry.renderedPolicy, entry.bodies.identity.toString('utf8'))
+      entry.headers['content-security-policy'] = cachedPagePolicy(
+        entry.renderedPolicy,
+        entry.bodies.identity.toString('utf8'),
+      )
       entry.renderedPolicy = undefined
     }
     entry.compressing ??= compress(entry.bodies.identity).then(
@@ -352,7 +381,9 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       const companyRead = scope.kind === 'company' ? await versions.read(scope.slug) : null
       if (scope.kind === 'company' && !companyRead) return next()
       const version = companyRead ? pageVersionOf(companyRead) : platformVersion
-      const language = detectLanguage({ headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }) })
+      const language = detectLanguage({
+        headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }),
+      })
       const key = `${req.headers.host}|${url.pathname}${search}|${language}`
 
       const hit = cache.get(key, version)
@@ -395,9 +426,23 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
         const value = res.getHeader(name)
         if (value !== undefined) headers[name] = String(value)
       }
-      const cacheable = body !== null && status === 200 && !res.getHeader('set-cookie') && !/no-store|private/.test(headers['cache-control'] ?? '') && KEPT_TYPES.test(headers['content-type'] ?? '') && body.length <= MAX_ENTRY_BYTES
+      const cacheable =
+        body !== null &&
+        status === 200 &&
+        !res.getHeader('set-cookie') &&
+        !/no-store|private/.test(headers['cache-control'] ?? '') &&
+        KEPT_TYPES.test(headers['content-type'] ?? '') &&
+        body.length <= MAX_ENTRY_BYTES
       if (!cacheable) return finish(null)
-      const entry: Entry = { version, renderedAt, status, headers, bodies: { identity: body }, bytes: body.length, renderedPolicy: String(res.getHeader('content-security-policy') ?? '') }
+      const entry: Entry = {
+        version,
+        renderedAt,
+        status,
+        headers,
+        bodies: { identity: body },
+        bytes: body.length,
+        renderedPolicy: String(res.getHeader('content-security-policy') ?? ''),
+      }
       cache.set(key, entry)
       finish(entry)
     })
@@ -415,7 +460,11 @@ function captureResponse(res: Response, onEnded: (status: number, body: Buffer |
   let ended = false
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return
-    const buffer = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array)
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array)
     size += buffer.length
     if (size > MAX_ENTRY_BYTES) overflow = true
     else chunks.push(buffer)

@@ -12,14 +12,27 @@ import { getFixedT } from '#app/lib/i18n.server'
 export function resourceMethods(build: ServerBuild): express.RequestHandler {
   const routes = Object.values(build.routes).filter((route) => route !== undefined)
   const tree = (parentId: string | undefined): RouteObject[] =>
-    routes.filter((route) => route.parentId === parentId).map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: tree(route.id) }) as RouteObject)
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map(
+        (route) =>
+          ({
+            id: route.id,
+            path: route.path,
+            index: route.index,
+            caseSensitive: route.caseSensitive,
+            children: tree(route.id),
+          }) as RouteObject,
+      )
   const root = tree(undefined)
   // React Router's matchRoutes ranks all the app's routes on every call (milliseconds a request,
   // a fifth of an uncached fan's page). Only a path that could be a resource route lacking the
   // method is worth it: a GET to a page, the usual request, is let through after a regex or two.
-  const fullPath = (id: string | undefined): string => (id ? `${fullPath(build.routes[id]?.parentId)}/${build.routes[id]?.path ?? ''}` : '')
+  const fullPath = (id: string | undefined): string =>
+    id ? `${fullPath(build.routes[id]?.parentId)}/${build.routes[id]?.path ?? ''}` : ''
   const resources = routes.filter((route) => !route.module.default)
-  const lacking = (method: 'loader' | 'action') => resources.filter((route) => !route.module[method]).map((route) => loosePattern(fullPath(route.id)))
+  const lacking = (method: 'loader' | 'action') =>
+    resources.filter((route) => !route.module[method]).map((route) => loosePattern(fullPath(route.id)))
   const lackingLoader = lacking('loader')
   const lackingAction = lacking('action')
   return (req, res, next) => {
@@ -30,7 +43,11 @@ export function resourceMethods(build: ServerBuild): express.RequestHandler {
     if (!module || module.default) return next()
     const takes = req.method === 'GET' ? Boolean(module.loader) : Boolean(module.action)
     if (takes) return next()
-    const t = getFixedT(detectLanguage({ headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }) }))
+    const t = getFixedT(
+      detectLanguage({
+        headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }),
+      }),
+    )
     res
       .status(405)
       .setHeader('Allow', [module.loader ? 'GET, HEAD' : '', module.action ? 'POST' : ''].filter(Boolean).join(', '))

@@ -11,8 +11,17 @@ describe('CSRF origin check', () => {
 
   it('accepts writes from the same host or the public URL', () => {
     expect(isCrossSiteRequest({ ...base, method: 'POST', origin: 'https://afterglow.example' })).toBe(false)
-    expect(isCrossSiteRequest({ ...base, method: 'POST', host: 'band.afterglow.example', origin: 'https://band.afterglow.example' })).toBe(false)
-    expect(isCrossSiteRequest({ ...base, method: 'DELETE', host: '127.0.0.1:3000', origin: 'https://afterglow.example' })).toBe(false)
+    expect(
+      isCrossSiteRequest({
+        ...base,
+        method: 'POST',
+        host: 'band.afterglow.example',
+        origin: 'https://band.afterglow.example',
+      }),
+    ).toBe(false)
+    expect(
+      isCrossSiteRequest({ ...base, method: 'DELETE', host: '127.0.0.1:3000', origin: 'https://afterglow.example' }),
+    ).toBe(false)
   })
 
   it('refuses writes from other sites, opaque origins and cross-site fetches without Origin', () => {
@@ -32,7 +41,10 @@ describe('CSRF origin check', () => {
 describe('security headers', () => {
   function headersFor(appUrl: string, path = '/') {
     const headers: Record<string, string> = {}
-    const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) }
+    const res = {
+      locals: {} as Record<string, unknown>,
+      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    }
     let nextCalled = false
     securityHeaders({ appUrl, isDevelopment: false })({ path } as never, res as never, () => (nextCalled = true))
     return { headers, nonce: res.locals.nonce as string, nextCalled }
@@ -53,7 +65,12 @@ describe('security headers', () => {
     expect(stream['content-security-policy']).toContain("frame-ancestors 'self'")
     expect(stream['content-security-policy']).not.toContain("frame-ancestors 'none'")
     expect(stream['x-frame-options']).toBe('SAMEORIGIN')
-    for (const path of ['/demo/player/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab', '/p/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab/w1200.webp', '/p/x/stream', '/admin']) {
+    for (const path of [
+      '/demo/player/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab',
+      '/p/0b5e4d3c-1a2b-4c3d-8e9f-0123456789ab/w1200.webp',
+      '/p/x/stream',
+      '/admin',
+    ]) {
       const headers = headersFor('http://localhost:3000', path).headers
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'")
       expect(headers['x-frame-options'], path).toBe('DENY')
@@ -61,14 +78,18 @@ describe('security headers', () => {
   })
 
   it('adds HSTS only when the public URL is https', () => {
-    expect(headersFor('https://afterglow.example').headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    expect(headersFor('https://afterglow.example').headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
   })
 })
 
 describe('what counts as this machine', () => {
   it('is the loopback block and ::1, never another address', () => {
-    for (const address of ['127.0.0.1', '127.4.5.6', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(address), address).toBe(true)
-    for (const address of ['10.0.0.1', '192.168.1.127', '::ffff:10.0.0.1', '2001:db8::1', '', undefined]) expect(isLoopbackAddress(address), String(address)).toBe(false)
+    for (const address of ['127.0.0.1', '127.4.5.6', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopbackAddress(address), address).toBe(true)
+    for (const address of ['10.0.0.1', '192.168.1.127', '::ffff:10.0.0.1', '2001:db8::1', '', undefined])
+      expect(isLoopbackAddress(address), String(address)).toBe(false)
   })
 
   it("is a request made here for this machine, not a visitor's the proxy in front passed on", () => {

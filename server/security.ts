@@ -6,7 +6,8 @@ import type { NextFunction, Request, Response } from 'express'
  * which the player shows in the browser's PDF viewer (`<iframe src=/p/{id}/stream>`), and the
  * live previews of the landing page and the template inside their settings.
  */
-export const SAME_ORIGIN_FRAMABLE = /^(?:\/p\/[0-9a-f-]{36}\/stream|\/admin\/settings\/(?:landing-page|template)\/preview)$/i
+export const SAME_ORIGIN_FRAMABLE =
+  /^(?:\/p\/[0-9a-f-]{36}\/stream|\/admin\/settings\/(?:landing-page|template)\/preview)$/i
 
 type PolicyOptions = { isHttps: boolean; isDevelopment: boolean }
 
@@ -51,7 +52,12 @@ export function securityHeaders(options: { appUrl: string; isDevelopment: boolea
     const framable = SAME_ORIGIN_FRAMABLE.test(req.path)
     const nonce = randomBytes(16).toString('base64')
     res.locals.nonce = nonce
-    const headers = headersFor({ isHttps, isDevelopment: options.isDevelopment, scriptSources: [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`], framable })
+    const headers = headersFor({
+      isHttps,
+      isDevelopment: options.isDevelopment,
+      scriptSources: [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`],
+      framable,
+    })
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     next()
   }
@@ -62,7 +68,11 @@ export function securityHeaders(options: { appUrl: string; isDevelopment: boolea
  * carry no script of their own (fans' photos and streams, served ahead of the per-response middleware).
  */
 export function fixedSecurityHeaders(options: { appUrl: string; isDevelopment: boolean }) {
-  const base = { isHttps: options.appUrl.startsWith('https://'), isDevelopment: options.isDevelopment, scriptSources: [`'self'`] }
+  const base = {
+    isHttps: options.appUrl.startsWith('https://'),
+    isDevelopment: options.isDevelopment,
+    scriptSources: [`'self'`],
+  }
   const framable = headersFor({ ...base, framable: true })
   const notFramable = headersFor({ ...base, framable: false })
   return (path: string) => (SAME_ORIGIN_FRAMABLE.test(path) ? framable : notFramable)
@@ -89,7 +99,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * every cross-site POST (and Sec-Fetch-Site); a mismatch is refused before any handler runs.
  * Requests with neither header do not come from a browser page and carry no ambient risk.
  */
-export function isCrossSiteRequest(input: { method: string; origin?: string; secFetchSite?: string; host?: string; appUrl: string }) {
+export function isCrossSiteRequest(input: {
+  method: string
+  origin?: string
+  secFetchSite?: string
+  host?: string
+  appUrl: string
+}) {
   if (SAFE_METHODS.has(input.method.toUpperCase())) return false
   if (input.origin && input.origin !== 'null') {
     let originHost: string

@@ -10,8 +10,10 @@ export function startupGuide(env: Pick<TEnv, 'APP_URL' | 'SEED_DEMO' | 'OPERATOR
   if (env.SEED_DEMO) {
     lines.push(`  Fans' demo page:   ${env.APP_URL}/${DEMO_COMPANY.slug}`)
     lines.push(`  Company admin:     ${env.APP_URL}/auth   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`)
-    if (env.OPERATOR_EMAILS.includes(DEMO_OPERATOR.email)) lines.push(`  Platform operator: ${env.APP_URL}/operator   ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`)
+    if (env.OPERATOR_EMAILS.includes(DEMO_OPERATOR.email))
+      lines.push(`  Platform operator: ${env.APP_URL}/operator   ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}`)
   }
-  if (usesDevOutbox(env)) lines.push(`  Mail outbox:       ${env.APP_URL}/dev/outbox   (no SMTP_URL: sign-up and reset mails are kept here)`)
+  if (usesDevOutbox(env))
+    lines.push(`  Mail outbox:       ${env.APP_URL}/dev/outbox   (no SMTP_URL: sign-up and reset mails are kept here)`)
   return lines
 }

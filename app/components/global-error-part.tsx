@@ -4,7 +4,12 @@ import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 function ReloadScreen() {
   return (
     <main className="grid min-h-dvh place-items-center bg-surface-muted px-6" role="alert">
-      <button type="button" onClick={() => window.location.reload()} aria-label="Reload page" className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-xl text-accent-foreground">
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        aria-label="Reload page"
+        className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-xl text-accent-foreground"
+      >
         ↻
       </button>
     </main>

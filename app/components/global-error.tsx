@@ -4,11 +4,38 @@ import { isLanguage, LANGUAGE_STORAGE_KEY, type Language } from '#app/lib/i18n'
  * The last-resort screen renders even when the catalogs could not load, so its three texts
  * live here in every language rather than in the JSON catalogs.
  */
-export const LAST_RESORT_TEXTS: Record<Language, { title: string; message: string; reload: string; refusedTitle: string; refusedMessage: string }> = {
-  en: { title: 'Something went wrong', message: 'An unexpected error occurred. Please reload the page.', reload: 'Reload page', refusedTitle: 'This request could not be accepted', refusedMessage: 'What was sent is not something this page takes. Go back and try again.' },
-  pt: { title: 'Algo deu errado', message: 'Ocorreu um erro inesperado. Por favor, recarregue a página.', reload: 'Recarregar página', refusedTitle: 'Este pedido não pôde ser aceito', refusedMessage: 'O que foi enviado não é algo que esta página recebe. Volte e tente novamente.' },
-  es: { title: 'Algo salió mal', message: 'Se produjo un error inesperado. Vuelve a cargar la página.', reload: 'Recargar página', refusedTitle: 'No se pudo aceptar esta solicitud', refusedMessage: 'Lo enviado no es algo que esta página reciba. Vuelve atrás e inténtalo de nuevo.' },
-  fr: { title: 'Une erreur est survenue', message: 'Une erreur inattendue s’est produite. Veuillez recharger la page.', reload: 'Recharger la page', refusedTitle: 'Cette demande n’a pas pu être acceptée', refusedMessage: 'Ce qui a été envoyé n’est pas accepté par cette page. Revenez en arrière et réessayez.' },
+export const LAST_RESORT_TEXTS: Record<
+  Language,
+  { title: string; message: string; reload: string; refusedTitle: string; refusedMessage: string }
+> = {
+  en: {
+    title: 'Something went wrong',
+    message: 'An unexpected error occurred. Please reload the page.',
+    reload: 'Reload page',
+    refusedTitle: 'This request could not be accepted',
+    refusedMessage: 'What was sent is not something this page takes. Go back and try again.',
+  },
+  pt: {
+    title: 'Algo deu errado',
+    message: 'Ocorreu um erro inesperado. Por favor, recarregue a página.',
+    reload: 'Recarregar página',
+    refusedTitle: 'Este pedido não pôde ser aceito',
+    refusedMessage: 'O que foi enviado não é algo que esta página recebe. Volte e tente novamente.',
+  },
+  es: {
+    title: 'Algo salió mal',
+    message: 'Se produjo un error inesperado. Vuelve a cargar la página.',
+    reload: 'Recargar página',
+    refusedTitle: 'No se pudo aceptar esta solicitud',
+    refusedMessage: 'Lo enviado no es algo que esta página reciba. Vuelve atrás e inténtalo de nuevo.',
+  },
+  fr: {
+    title: 'Une erreur est survenue',
+    message: 'Une erreur inattendue s’est produite. Veuillez recharger la page.',
+    reload: 'Recharger la page',
+    refusedTitle: 'Cette demande n’a pas pu être acceptée',
+    refusedMessage: 'Ce qui a été envoyé n’est pas accepté par cette page. Revenez en arrière et réessayez.',
+  },
 }
 
 function storedLanguage(fallback?: string): Language {

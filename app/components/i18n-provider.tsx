@@ -3,7 +3,14 @@ import { TranslatorProvider } from '#app/lib/react-i18n'
 import { useShippedCatalog } from '#app/lib/shipped-catalogs'
 import type { Resource, Translator } from '#app/lib/translator'
 import { useRevalidator } from 'react-router'
-import { createI18n, isLanguage, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, languageCookie, type Language } from '#app/lib/i18n'
+import {
+  createI18n,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  languageCookie,
+  type Language,
+} from '#app/lib/i18n'
 
 /** Keeps the chosen language in the cookie (for the server) and localStorage (for the spec's key). */
 export function rememberLanguage(language: Language) {
@@ -35,12 +42,22 @@ function serverTranslator(language: Language, resources: Resource) {
 }
 
 /** Translates what it wraps with the catalog at `catalog` (shipped-catalogs.ts), in `language`. */
-export function I18nProvider({ language, catalog, children }: { language: Language; catalog: string; children: ReactNode }) {
+export function I18nProvider({
+  language,
+  catalog,
+  children,
+}: {
+  language: Language
+  catalog: string
+  children: ReactNode
+}) {
   const resources = useShippedCatalog(catalog)
   // In the browser, one instance for the life of the page; the catalogs of later pages are merged in.
   const instanceRef = useRef<Translator | null>(null)
   // import.meta.env.SSR rather than a look for `document`: the browser bundle then leaves the server's part out.
-  const i18n = (instanceRef.current ??= import.meta.env.SSR ? serverTranslator(language, resources) : createI18n(language, resources))
+  const i18n = (instanceRef.current ??= import.meta.env.SSR
+    ? serverTranslator(language, resources)
+    : createI18n(language, resources))
   const revalidator = useRevalidator()
 
   useMemo(() => {

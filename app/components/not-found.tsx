@@ -5,7 +5,21 @@ import { cn } from '#app/lib/cn'
 import { buttonClasses } from './ui/button-classes'
 
 /** One look for every "not found": the code, what is missing, why, and the way back. */
-export function NotFoundView({ title, message, back, className, testId, code = '404' }: { title: string; message: string; back: { to: string; label: string }; className?: string; testId?: string; code?: string }) {
+export function NotFoundView({
+  title,
+  message,
+  back,
+  className,
+  testId,
+  code = '404',
+}: {
+  title: string
+  message: string
+  back: { to: string; label: string }
+  className?: string
+  testId?: string
+  code?: string
+}) {
   return (
     <main className={cn('grid min-h-dvh place-items-center bg-surface px-6', className)} data-testid={testId}>
       <div className="max-w-md text-center">
@@ -25,14 +39,25 @@ export const PUBLIC_NOT_FOUND_KINDS = ['company', 'unidentified', 'event', 'gall
 export type PublicNotFoundKind = (typeof PUBLIC_NOT_FOUND_KINDS)[number]
 
 /** Night canvas, like the company's pages; back to the company's home when it is known, else the platform's. */
-export function PublicNotFound({ kind, home, companyName }: { kind: PublicNotFoundKind; home: string; companyName?: string }) {
+export function PublicNotFound({
+  kind,
+  home,
+  companyName,
+}: {
+  kind: PublicNotFoundKind
+  home: string
+  companyName?: string
+}) {
   const { t } = useTranslation()
   return (
     <NotFoundView
       className="theme-night text-ink"
       title={t(`public.notFound.${kind}`)}
       message={t(`public.notFound.hint.${kind}`)}
-      back={{ to: home, label: companyName ? t('public.notFound.backTo', { name: companyName }) : t('public.notFound.back') }}
+      back={{
+        to: home,
+        label: companyName ? t('public.notFound.backTo', { name: companyName }) : t('public.notFound.back'),
+      }}
       testId={`not-found-${kind}`}
     />
   )
@@ -48,15 +73,29 @@ export function publicNotFoundOf(error: unknown, fallback: PublicNotFoundKind | 
   const kind = PUBLIC_NOT_FOUND_KINDS.find((key) => payload?.messageKey === `public.notFound.${key}`) ?? fallback
   if (!kind) return null
   const details = (payload?.details ?? {}) as { home?: unknown; companyName?: unknown }
-  const home = typeof details.home === 'string' && /^(\/(?!\/)|https?:\/\/)/.test(details.home) ? details.home : params.clientSlug ? `/${params.clientSlug}` : '/'
+  const home =
+    typeof details.home === 'string' && /^(\/(?!\/)|https?:\/\/)/.test(details.home)
+      ? details.home
+      : params.clientSlug
+        ? `/${params.clientSlug}`
+        : '/'
   return { kind, home, companyName: typeof details.companyName === 'string' ? details.companyName : undefined }
 }
 
 /** A company the platform suspended: its fans' pages answer 503 with this, on the night canvas. */
 export function publicUnavailableOf(error: unknown) {
-  if (!isRouteErrorResponse(error) || error.status !== 503 || !isErrorPayload(error.data) || error.data.messageKey !== 'public.unavailable.title') return null
+  if (
+    !isRouteErrorResponse(error) ||
+    error.status !== 503 ||
+    !isErrorPayload(error.data) ||
+    error.data.messageKey !== 'public.unavailable.title'
+  )
+    return null
   const details = error.data.details as { home?: unknown; companyName?: unknown }
-  return { home: typeof details.home === 'string' && /^https?:\/\//.test(details.home) ? details.home : '/', companyName: typeof details.companyName === 'string' ? details.companyName : '' }
+  return {
+    home: typeof details.home === 'string' && /^https?:\/\//.test(details.home) ? details.home : '/',
+    companyName: typeof details.companyName === 'string' ? details.companyName : '',
+  }
 }
 
 /** A company's page that failed to load (a 5xx): the spec's "could not load company information". */
@@ -66,12 +105,30 @@ export function publicLoadFailureOf(error: unknown) {
 
 export function CompanyLoadFailure() {
   const { t } = useTranslation()
-  return <NotFoundView className="theme-night text-ink" code="500" title={t('errors.companyLoad')} message={t('errors.generic')} back={{ to: '/', label: t('public.notFound.back') }} testId="company-load-failed" />
+  return (
+    <NotFoundView
+      className="theme-night text-ink"
+      code="500"
+      title={t('errors.companyLoad')}
+      message={t('errors.generic')}
+      back={{ to: '/', label: t('public.notFound.back') }}
+      testId="company-load-failed"
+    />
+  )
 }
 
 export function PublicUnavailable({ home, companyName }: { home: string; companyName: string }) {
   const { t } = useTranslation()
-  return <NotFoundView className="theme-night text-ink" code="503" title={t('public.unavailable.title')} message={t('public.unavailable.text', { company: companyName })} back={{ to: home, label: t('public.notFound.back') }} testId="company-unavailable" />
+  return (
+    <NotFoundView
+      className="theme-night text-ink"
+      code="503"
+      title={t('public.unavailable.title')}
+      message={t('public.unavailable.text', { company: companyName })}
+      back={{ to: home, label: t('public.notFound.back') }}
+      testId="company-unavailable"
+    />
+  )
 }
 
 /** Any other path, and the last-resort 404 of the root (a company's subdomain root lands here too). */
@@ -80,5 +137,12 @@ export function NotFoundScreen() {
   const params = useParams()
   const fansPage = publicNotFoundOf(useRouteError(), null, params)
   if (fansPage) return <PublicNotFound {...fansPage} />
-  return <NotFoundView title={t('errors.notFound.title')} message={t('errors.notFound.message')} back={{ to: '/', label: t('errors.notFound.back') }} testId="not-found-page" />
+  return (
+    <NotFoundView
+      title={t('errors.notFound.title')}
+      message={t('errors.notFound.message')}
+      back={{ to: '/', label: t('errors.notFound.back') }}
+      testId="not-found-page"
+    />
+  )
 }

@@ -4,9 +4,27 @@ import { isSearchTooLong, SEARCH_MAX_LENGTH } from '#app/lib/list-search'
 const SEARCH_TOO_LONG_ID = 'search-too-long'
 
 /** An admin list's search box (`q`), marked invalid and pointing at the reason when the search is past the limit. */
-export function ListSearchInput({ search, placeholder, className }: { search: string | undefined; placeholder: string; className: string }) {
+export function ListSearchInput({
+  search,
+  placeholder,
+  className,
+}: {
+  search: string | undefined
+  placeholder: string
+  className: string
+}) {
   const tooLong = isSearchTooLong(search)
-  return <input type="search" name="q" defaultValue={search ?? ''} placeholder={placeholder} aria-invalid={tooLong || undefined} aria-describedby={tooLong ? SEARCH_TOO_LONG_ID : undefined} className={className} />
+  return (
+    <input
+      type="search"
+      name="q"
+      defaultValue={search ?? ''}
+      placeholder={placeholder}
+      aria-invalid={tooLong || undefined}
+      aria-describedby={tooLong ? SEARCH_TOO_LONG_ID : undefined}
+      className={className}
+    />
+  )
 }
 
 /** Beside a list's search box: why a search past the limit found nothing (it is not silently dropped). */

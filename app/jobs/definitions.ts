@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
-import { findAssetsMissingRenditions, generateRenditions, markRenditionsFailed } from '#app/features/media/server/generate-renditions.server'
+import {
+  findAssetsMissingRenditions,
+  generateRenditions,
+  markRenditionsFailed,
+} from '#app/features/media/server/generate-renditions.server'
 import { ImageTooLargeError, RENDITIONS_AT_ONCE } from '#app/features/media/server/image-renditions.server'
-import { checkCompanySubdomain, findSubdomainsToCheck } from '#app/features/domains/server/check-company-subdomain.server'
+import {
+  checkCompanySubdomain,
+  findSubdomainsToCheck,
+} from '#app/features/domains/server/check-company-subdomain.server'
 import { checkCustomDomain, nextRecheckSeconds } from '#app/features/domains/server/check-custom-domain.server'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
 import { sweepS3Uploads, sweepUploads, uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
@@ -35,7 +42,12 @@ export const generateRenditionsJob = defineJob({
     } catch (error) {
       // Too many pixels stays too many: failed at once, not decoded again on every retry.
       const hopeless = error instanceof ImageTooLargeError
-      await markRenditionsFailed(companyId, assetId, error instanceof Error ? error.message : String(error), attempt.isLast || hopeless)
+      await markRenditionsFailed(
+        companyId,
+        assetId,
+        error instanceof Error ? error.message : String(error),
+        attempt.isLast || hopeless,
+      )
       if (!hopeless) throw error
     }
   },
@@ -93,7 +105,8 @@ export const sweepSubdomainsJob = defineJob({
   retry: { limit: 1, delaySeconds: 60, backoff: false },
   cron: '*/30 * * * *',
   async handler() {
-    for (const { companyId } of await findSubdomainsToCheck()) await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId })
+    for (const { companyId } of await findSubdomainsToCheck())
+      await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId })
   },
 })
 
@@ -107,7 +120,12 @@ export const checkCustomDomainJob = defineJob({
   retry: { limit: 8, delaySeconds: 30, backoff: true },
   async handler({ domainId }) {
     const result = await checkCustomDomain(domainId)
-    if (result && result.state !== 'verified') await enqueue(checkCustomDomainJob, { domainId }, { singletonKey: domainId, startAfterSeconds: nextRecheckSeconds(result.attempts) })
+    if (result && result.state !== 'verified')
+      await enqueue(
+        checkCustomDomainJob,
+        { domainId },
+        { singletonKey: domainId, startAfterSeconds: nextRecheckSeconds(result.attempts) },
+      )
   },
 })
 
@@ -181,7 +199,11 @@ export const applyRetentionJob = defineJob({
 /** One company's backup archive (ADR 055): asked for by an admin's button or by the nightly run. */
 export const companyArchiveJob = defineJob({
   id: 'backup.company-archive',
-  schema: z.object({ companyId: z.string().min(1), backupId: z.uuid().optional(), trigger: z.enum(['nightly', 'manual']) }),
+  schema: z.object({
+    companyId: z.string().min(1),
+    backupId: z.uuid().optional(),
+    trigger: z.enum(['nightly', 'manual']),
+  }),
   retry: { limit: 2, delaySeconds: 60, backoff: true },
   ownerField: 'companyId',
   async handler(payload, attempt) {
@@ -197,7 +219,8 @@ export const nightlyBackupsJob = defineJob({
   cron: '23 2 * * *',
   async handler() {
     const night = new Date().toISOString().slice(0, 10)
-    for (const companyId of await findCompaniesDueBackup()) await enqueue(companyArchiveJob, { companyId, trigger: 'nightly' }, { singletonKey: `${companyId}:${night}` })
+    for (const companyId of await findCompaniesDueBackup())
+      await enqueue(companyArchiveJob, { companyId, trigger: 'nightly' }, { singletonKey: `${companyId}:${night}` })
   },
 })
 
@@ -220,7 +243,8 @@ export const sweepWebhookDeliveriesJob = defineJob({
   retry: { limit: 1, delaySeconds: 60, backoff: false },
   cron: '*/10 * * * *',
   async handler() {
-    for (const lost of await sweepWebhookDeliveries()) await enqueue(deliverWebhookJob, lost, { singletonKey: lost.deliveryId })
+    for (const lost of await sweepWebhookDeliveries())
+      await enqueue(deliverWebhookJob, lost, { singletonKey: lost.deliveryId })
   },
 })
 
@@ -249,4 +273,24 @@ export const rewatermarkJob = defineJob({
 })
 
 /** Every job the workers run. */
-export const JOBS = [generateRenditionsJob, sweepRenditionsJob, deleteFilesJob, checkSubdomainJob, sweepSubdomainsJob, checkCustomDomainJob, sweepCustomDomainsJob, sweepPlansJob, rollUpEventsJob, sweepAnalyticsJob, sweepUploadsJob, applyRetentionJob, companyArchiveJob, nightlyBackupsJob, deliverWebhookJob, sweepWebhookDeliveriesJob, remindGalleryExpiryJob, rewatermarkJob, sendShowEndedMailsJob]
+export const JOBS = [
+  generateRenditionsJob,
+  sweepRenditionsJob,
+  deleteFilesJob,
+  checkSubdomainJob,
+  sweepSubdomainsJob,
+  checkCustomDomainJob,
+  sweepCustomDomainsJob,
+  sweepPlansJob,
+  rollUpEventsJob,
+  sweepAnalyticsJob,
+  sweepUploadsJob,
+  applyRetentionJob,
+  companyArchiveJob,
+  nightlyBackupsJob,
+  deliverWebhookJob,
+  sweepWebhookDeliveriesJob,
+  remindGalleryExpiryJob,
+  rewatermarkJob,
+  sendShowEndedMailsJob,
+]

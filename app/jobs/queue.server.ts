@@ -21,28 +21,44 @@ type GlobalWithBoss = typeof globalThis & { [BOSS_KEY]?: Queues }
 const queues = () => (globalThis as GlobalWithBoss)[BOSS_KEY]
 
 /** Starts the queue with `jobs` (definitions.ts lists them; passed in so this module needs none of them). */
-export async function startJobs(connectionString: string, jobs: readonly JobDefinition<z.ZodType>[], options: { work: boolean } = { work: true }) {
+export async function startJobs(
+  connectionString: string,
+  jobs: readonly JobDefinition<z.ZodType>[],
+  options: { work: boolean } = { work: true },
+) {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
   await boss.start()
   const workers = new Map<string, string[]>()
   for (const job of jobs) {
-    await boss.createQueue(job.id, { name: job.id, retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff })
+    await boss.createQueue(job.id, {
+      name: job.id,
+      retryLimit: job.retry.limit,
+      retryDelay: job.retry.delaySeconds,
+      retryBackoff: job.retry.backoff,
+    })
     if (job.cron) await boss.schedule(job.id, job.cron, {})
     if (!options.work) continue
     const ids: string[] = []
     for (let i = 0; i < (job.workers ?? 1); i++) {
       let workerId = ''
-      workerId = await boss.work(job.id, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([received]) => {
-        try {
-          const payload = (job.schema as z.ZodType).parse(received.data)
-          const number = received.retryCount + 1
-          await (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast: received.retryCount >= received.retryLimit })
-        } finally {
-          // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
-          boss.notifyWorker(workerId)
-        }
-      })
+      workerId = await boss.work(
+        job.id,
+        { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
+        async ([received]) => {
+          try {
+            const payload = (job.schema as z.ZodType).parse(received.data)
+            const number = received.retryCount + 1
+            await (job as JobDefinition<z.ZodType>).handler(payload, {
+              number,
+              isLast: received.retryCount >= received.retryLimit,
+            })
+          } finally {
+            // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
+            boss.notifyWorker(workerId)
+          }
+        },
+      )
       ids.push(workerId)
     }
     workers.set(job.id, ids)
@@ -76,14 +92,22 @@ async function waitingOf(queue: string, field: string, owner: string) {
 }
 
 /** Queues a job; its payload is checked against the job's schema first. */
-export async function enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, { startAfterSeconds, ...options }: { singletonKey?: string; startAfterSeconds?: number } = {}) {
+export async function enqueue<S extends z.ZodType>(
+  job: JobDefinition<S>,
+  payload: z.infer<S>,
+  { startAfterSeconds, ...options }: { singletonKey?: string; startAfterSeconds?: number } = {},
+) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
   const data = job.schema.parse(payload) as object
   // Higher priority is fetched first: an owner's nth waiting job comes after every owner's first.
   const owner = job.ownerField ? String((data as Record<string, unknown>)[job.ownerField]) : null
   const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
-  const id = await running.boss.send(job.id, data, { ...options, priority, ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}) })
+  const id = await running.boss.send(job.id, data, {
+    ...options,
+    priority,
+    ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+  })
   await getPool().query({ name: 'jobs-queued', text: 'select pg_notify($1, $2)', values: ['jobs_queued', job.id] })
   return id
 }
@@ -93,7 +117,9 @@ function inTransaction(tx: Transaction) {
   return {
     async executeSql(text: string, values: unknown[]) {
       const parts = text.split(/\$(\d+)/)
-      const chunks: SQLChunk[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)))
+      const chunks: SQLChunk[] = parts.map((part, i) =>
+        i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+      )
       const result = await tx.execute(sql.join(chunks))
       return { rows: result.rows }
     },
@@ -104,11 +130,19 @@ function inTransaction(tx: Transaction) {
  * Queues a job inside the caller's transaction (the outbox pattern): it exists if and only if the
  * change that queued it commits, and the workers are woken at that commit.
  */
-export async function enqueueInTransaction<S extends z.ZodType>(tx: Transaction, job: JobDefinition<S>, payload: z.infer<S>, options: { startAfter?: Date } = {}) {
+export async function enqueueInTransaction<S extends z.ZodType>(
+  tx: Transaction,
+  job: JobDefinition<S>,
+  payload: z.infer<S>,
+  options: { startAfter?: Date } = {},
+) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
   const data = job.schema.parse(payload) as object
-  const id = await running.boss.send(job.id, data, { db: inTransaction(tx), ...(options.startAfter ? { startAfter: options.startAfter } : {}) })
+  const id = await running.boss.send(job.id, data, {
+    db: inTransaction(tx),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  })
   // NOTIFY is transactional too: delivered at commit, dropped on rollback.
   await tx.execute(sql`select pg_notify('jobs_queued', ${job.id})`)
   return id

@@ -11,7 +11,13 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router'
  * again when the network is gone.
  */
 export function actionChangedNothing(actionResult: unknown) {
-  return typeof actionResult === 'object' && actionResult !== null && 'ok' in actionResult && actionResult.ok === false && !('changed' in actionResult && actionResult.changed === true)
+  return (
+    typeof actionResult === 'object' &&
+    actionResult !== null &&
+    'ok' in actionResult &&
+    actionResult.ok === false &&
+    !('changed' in actionResult && actionResult.changed === true)
+  )
 }
 
 /**

@@ -14,7 +14,9 @@ export { actionChangedNothing }
  * stays. Here, not beside actionChangedNothing: only staff pages use it, and that file is in every
  * fans' page's first download.
  */
-export function revalidateUnlessUnchanged(args: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'actionResult' | 'defaultShouldRevalidate'>) {
+export function revalidateUnlessUnchanged(
+  args: Pick<ShouldRevalidateFunctionArgs, 'currentUrl' | 'nextUrl' | 'actionResult' | 'defaultShouldRevalidate'>,
+) {
   return actionChangedNothing(args.actionResult) && staysOnPage(args) ? false : args.defaultShouldRevalidate
 }
 
@@ -25,7 +27,9 @@ export function revalidateUnlessUnchanged(args: Pick<ShouldRevalidateFunctionArg
 
 /** `changed` marks a refusal that was nonetheless recorded (a subdomain refused on the spot). */
 /** `upgrade`: the plan does not include it; where to change plan. */
-export type ActionResult = { ok: true; messageKey: string } | { ok: false; errors: Record<string, string[]>; changed?: true; upgrade?: string }
+export type ActionResult =
+  | { ok: true; messageKey: string }
+  | { ok: false; errors: Record<string, string[]>; changed?: true; upgrade?: string }
 
 /** What an admin action may answer: an outcome for its fetcher, or a redirect. */
 export type ActionAnswer = ReturnType<typeof actionSuccess> | Response
@@ -42,8 +46,14 @@ export function actionInvalid(error: z.ZodError) {
 export function actionFailure(error: unknown) {
   if (error instanceof AppError && error.status < 500) {
     const field = typeof error.details.field === 'string' ? error.details.field : 'form'
-    const upgrade = error.code === 'PAYMENT_REQUIRED' && typeof error.details.upgradeUrl === 'string' ? { upgrade: error.details.upgradeUrl } : {}
-    return data<ActionResult>({ ok: false, errors: { [field]: [error.messageKey] }, ...upgrade }, { status: error.status })
+    const upgrade =
+      error.code === 'PAYMENT_REQUIRED' && typeof error.details.upgradeUrl === 'string'
+        ? { upgrade: error.details.upgradeUrl }
+        : {}
+    return data<ActionResult>(
+      { ok: false, errors: { [field]: [error.messageKey] }, ...upgrade },
+      { status: error.status },
+    )
   }
   throw error
 }
@@ -60,7 +70,12 @@ export function useOutcomeToast(result: ActionResult | undefined, onSuccess?: ()
       onSuccess?.()
     } else if (result.errors.form) {
       const upgrade = result.upgrade
-      toast.error(t(result.errors.form[0]), upgrade ? { action: { label: t('billing.plans.see'), onClick: () => window.location.assign(upgrade) } } : undefined)
+      toast.error(
+        t(result.errors.form[0]),
+        upgrade
+          ? { action: { label: t('billing.plans.see'), onClick: () => window.location.assign(upgrade) } }
+          : undefined,
+      )
     }
   }, [result, t, onSuccess])
 }

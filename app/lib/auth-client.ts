@@ -34,7 +34,11 @@ export function authErrorKey(error: AuthErrorLike): string {
 
 /** Server-translated messages (the password rule) are shown as they come. */
 export function authErrorMessage(error: AuthErrorLike, t: (key: string) => string) {
-  if ((error?.code === 'WEAK_PASSWORD' || error?.code === 'INVALID_NAME' || error?.code === 'ACCOUNT_LOCKED') && error.message) return error.message
+  if (
+    (error?.code === 'WEAK_PASSWORD' || error?.code === 'INVALID_NAME' || error?.code === 'ACCOUNT_LOCKED') &&
+    error.message
+  )
+    return error.message
   return t(authErrorKey(error))
 }
 

@@ -8,7 +8,11 @@ import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
 import { ZDisplayName, ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '#app/features/accounts/server/sign-in-guard.server'
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInWaitSeconds,
+} from '#app/features/accounts/server/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { getDb } from './db.server'
 import { getEnv } from './env.server'
@@ -167,7 +171,10 @@ function createAuth(secret: string) {
           before: async (user) => ({ data: { ...user, name: sanitizeDisplayName(user.name) } }),
         },
         update: {
-          before: async (user) => (typeof user.name === 'string' ? { data: { ...user, name: sanitizeDisplayName(user.name) } } : { data: user }),
+          before: async (user) =>
+            typeof user.name === 'string'
+              ? { data: { ...user, name: sanitizeDisplayName(user.name) } }
+              : { data: user },
         },
       },
       session: {
@@ -184,7 +191,9 @@ function createAuth(secret: string) {
             return { data: { ...created, activeOrganizationId: first?.companyId ?? null } }
           },
           after: async (created) => {
-            await enforceSessionLimit(created.userId).catch((error) => logger.error({ err: error }, 'session limit not enforced'))
+            await enforceSessionLimit(created.userId).catch((error) =>
+              logger.error({ err: error }, 'session limit not enforced'),
+            )
             await recordAuditEvent({
               category: 'session_start',
               action: 'session.start',
@@ -203,10 +212,19 @@ function createAuth(secret: string) {
       before: createAuthMiddleware(async (ctx) => {
         // Only calls from outside (HTTP) carry a request; the product's own calls do not.
         const language = requestLanguage(ctx.request)
-        if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path)) throw new APIError('NOT_FOUND', { message: getFixedT(language)('refusal.nothingHere'), code: 'NOT_FOUND' })
+        if (ctx.request && !OPEN_ENDPOINTS.has(ctx.path))
+          throw new APIError('NOT_FOUND', { message: getFixedT(language)('refusal.nothingHere'), code: 'NOT_FOUND' })
         if (ctx.path === '/sign-in/email') {
           const wait = await signInWaitSeconds(ctx.context.secret, ctx.body?.email)
-          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: getFixedT(language)('auth.errors.accountLocked', { minutes: Math.ceil(wait / 60) }), code: 'ACCOUNT_LOCKED' }, { 'Retry-After': String(wait) })
+          if (wait > 0)
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                message: getFixedT(language)('auth.errors.accountLocked', { minutes: Math.ceil(wait / 60) }),
+                code: 'ACCOUNT_LOCKED',
+              },
+              { 'Retry-After': String(wait) },
+            )
         }
         if (ctx.path === '/sign-up/email') {
           const problem = nameProblem(ctx.body?.name, language)
@@ -233,15 +251,25 @@ function createAuth(secret: string) {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
           const returned = ctx.context.returned
-          const failed = isAPIError(returned) && (returned.body as { code?: string } | undefined)?.code === 'INVALID_EMAIL_OR_PASSWORD'
+          const failed =
+            isAPIError(returned) &&
+            (returned.body as { code?: string } | undefined)?.code === 'INVALID_EMAIL_OR_PASSWORD'
           if (failed) await recordSignInFailure(ctx.context.secret, ctx.body?.email, requestLanguage(ctx.request))
-          else if (!isAPIError(returned)) await clearSignInFailures(ctx.context.secret, ctx.body?.email, { liftLock: false })
+          else if (!isAPIError(returned))
+            await clearSignInFailures(ctx.context.secret, ctx.body?.email, { liftLock: false })
         }
         const domain = memberHintDomain(env.PLATFORM_DOMAIN) ?? undefined
         if (ctx.path === '/sign-out') {
           ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0 })
           if (domain) ctx.setCookie(MEMBER_HINT_COOKIE, '', { path: '/', maxAge: 0, domain })
-        } else if (ctx.context.newSession) ctx.setCookie(MEMBER_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', httpOnly: false, maxAge: MEMBER_HINT_MAX_AGE_SECONDS, domain })
+        } else if (ctx.context.newSession)
+          ctx.setCookie(MEMBER_HINT_COOKIE, '1', {
+            path: '/',
+            sameSite: 'lax',
+            httpOnly: false,
+            maxAge: MEMBER_HINT_MAX_AGE_SECONDS,
+            domain,
+          })
       }),
     },
     plugins: [
@@ -262,7 +290,11 @@ function createAuth(secret: string) {
               to: email,
               subject: t('mail.invite.subject', { company: company.name }),
               greeting: t('mail.invite.greeting'),
-              body: t('mail.invite.body', { inviter: inviter.user.name, company: company.name, role: t(`roles.${role}`) }),
+              body: t('mail.invite.body', {
+                inviter: inviter.user.name,
+                company: company.name,
+                role: t(`roles.${role}`),
+              }),
               action: t('mail.invite.action'),
               url: `${env.APP_URL}/invitations/${encodeURIComponent(id)}`,
               footer: t('mail.invite.footer'),

@@ -26,7 +26,8 @@ export async function listenForChanges(connect: () => Promise<pg.Client>, handle
         logger.warn({ err: error }, 'change listener lost its connection')
         reconnect()
       })
-      for (const channel of Object.keys(handlers.channels)) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`)
+      for (const channel of Object.keys(handlers.channels))
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`)
       handlers.onGap()
     } catch (error) {
       logger.warn({ err: error }, 'change listener could not connect')

@@ -20,7 +20,13 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   // JIT compilation off: row-level security makes the planner's cost estimates of ordinary page
   // queries high enough to compile them, which took ~30 ms each against a millisecond of work.
   // Statements run often are prepared on each connection, planned once (prepared-statements.server.ts).
-  const pool = new pg.Pool({ Client: PreparingClient, connectionString, max: options.max ?? 10, idleTimeoutMillis: 30_000, options: '-c jit=off' })
+  const pool = new pg.Pool({
+    Client: PreparingClient,
+    connectionString,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    options: '-c jit=off',
+  })
   // Without a listener, an idle client losing its server (e.g. PostgreSQL stopping first at
   // shutdown) emits an unhandled 'error' and kills the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'))
@@ -86,7 +92,11 @@ export async function withPublicRead<T>(companyId: string | null, work: (tx: Tra
 const unsorted = new WeakSet<Transaction>()
 
 /** What drizzle's session on the pool is made of, to make one like it on a single connection. */
-type SessionParts = { dialect: ConstructorParameters<typeof NodePgSession>[1]; schema: ConstructorParameters<typeof NodePgSession>[2]; options: ConstructorParameters<typeof NodePgSession>[3] }
+type SessionParts = {
+  dialect: ConstructorParameters<typeof NodePgSession>[1]
+  schema: ConstructorParameters<typeof NodePgSession>[2]
+  options: ConstructorParameters<typeof NodePgSession>[3]
+}
 
 /**
  * Runs `work` in a transaction that `opening` starts (statements without parameters, `begin`
@@ -98,7 +108,11 @@ type SessionParts = { dialect: ConstructorParameters<typeof NodePgSession>[1]; s
 async function transactionOpenedWith<T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const { dialect, schema, options } = getDb()._.session as unknown as SessionParts
   const client = await getPool().connect()
-  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema) as unknown as Transaction
+  const tx = new NodePgTransaction(
+    dialect,
+    new NodePgSession(client, dialect, schema, options),
+    schema,
+  ) as unknown as Transaction
   let broken: Error | undefined
   try {
     await client.query(opening)
@@ -126,7 +140,9 @@ async function transactionOpenedWith<T>(opening: string, work: (tx: Transaction)
  */
 export async function withoutSorting<T>(tx: Transaction, read: () => Promise<T>): Promise<T> {
   if (unsorted.has(tx)) return read()
-  const [{ before }] = (await tx.execute(sql`select current_setting('enable_sort') as before, set_config('enable_sort', 'off', true)`)).rows as Array<{ before: string }>
+  const [{ before }] = (
+    await tx.execute(sql`select current_setting('enable_sort') as before, set_config('enable_sort', 'off', true)`)
+  ).rows as Array<{ before: string }>
   const result = await read()
   await tx.execute(sql`select set_config('enable_sort', ${before}, true)`)
   return result

@@ -4,7 +4,14 @@ import { EnvError, parseEnv, usesDevOutbox } from './env.server'
 describe('parseEnv', () => {
   it('runs with no configuration at all: embedded database, local URL, demo seeded', () => {
     const env = parseEnv({})
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './.data', APP_URL: 'http://localhost:3000', PLATFORM_DOMAIN: 'localhost:3000', SEED_DEMO: true, isEmbeddedDatabase: true })
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      APP_URL: 'http://localhost:3000',
+      PLATFORM_DOMAIN: 'localhost:3000',
+      SEED_DEMO: true,
+      isEmbeddedDatabase: true,
+    })
     expect(env.SMTP_URL).toBeUndefined()
   })
 
@@ -21,7 +28,9 @@ describe('parseEnv', () => {
   it('sends form submissions to OPERATOR_EMAIL, a local address unless configured', () => {
     expect(parseEnv({}).OPERATOR_EMAIL).toBe('operator@afterglow.local')
     expect(parseEnv({ OPERATOR_EMAIL: 'team@afterglow.example' }).OPERATOR_EMAIL).toBe('team@afterglow.example')
-    expect(() => parseEnv({ OPERATOR_EMAIL: 'team at afterglow' })).toThrow('OPERATOR_EMAIL must be an e-mail address such as team@afterglow.example')
+    expect(() => parseEnv({ OPERATOR_EMAIL: 'team at afterglow' })).toThrow(
+      'OPERATOR_EMAIL must be an e-mail address such as team@afterglow.example',
+    )
   })
 
   it('treats empty values as unset', () => {
@@ -30,7 +39,13 @@ describe('parseEnv', () => {
 
   it('names every bad value with a clear message', () => {
     try {
-      parseEnv({ PORT: '70000', APP_URL: 'ftp://x', SMTP_URL: 'mail.example', SESSION_SECRET: 'short', SEED_DEMO: 'maybe' })
+      parseEnv({
+        PORT: '70000',
+        APP_URL: 'ftp://x',
+        SMTP_URL: 'mail.example',
+        SESSION_SECRET: 'short',
+        SEED_DEMO: 'maybe',
+      })
       expect.unreachable()
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError)
@@ -44,14 +59,25 @@ describe('parseEnv', () => {
   })
 
   it('requires real mail in production with an external database', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(/SMTP_URL is required/)
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(
+      /SMTP_URL is required/,
+    )
     expect(parseEnv({ NODE_ENV: 'production' }).isEmbeddedDatabase).toBe(true)
   })
 
   it('keeps mail in the outbox in production only when told so, and never while also told to send it', () => {
     const staging = parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'true' })
     expect(usesDevOutbox(staging)).toBe(true)
-    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'false' })).toThrow(/SMTP_URL is required/)
-    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'yes', SMTP_URL: 'smtp://mail.example:587' })).toThrow(/set one of them/)
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app', MAIL_OUTBOX: 'false' }),
+    ).toThrow(/SMTP_URL is required/)
+    expect(() =>
+      parseEnv({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u:p@db/app',
+        MAIL_OUTBOX: 'yes',
+        SMTP_URL: 'smtp://mail.example:587',
+      }),
+    ).toThrow(/set one of them/)
   })
 })

@@ -43,10 +43,18 @@ export const ZEnv = z.object({
   MAIL_OUTBOX: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).default('Afterglow <no-reply@afterglow.local>'),
   /** Receives the marketing site's interest, newsletter and contact submissions. */
-  OPERATOR_EMAIL: z.email({ error: 'must be an e-mail address such as team@afterglow.example' }).default('operator@afterglow.local'),
+  OPERATOR_EMAIL: z
+    .email({ error: 'must be an e-mail address such as team@afterglow.example' })
+    .default('operator@afterglow.local'),
   /* Media storage: S3-compatible when S3_BUCKET is set, else local disk under DATA_DIR/media. */
   S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (lower-case letters, digits, dots, hyphens)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a valid bucket name (lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -67,7 +75,9 @@ export const ZEnv = z.object({
   /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */
   TRUST_PROXY: z
     .string()
-    .transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value))
+    .transform((value): boolean | number | string =>
+      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    )
     .optional(),
   /**
    * DNS resolvers for the subdomain and custom-domain checks, comma-separated (`1.1.1.1`,
@@ -75,7 +85,10 @@ export const ZEnv = z.object({
    */
   DNS_SERVERS: z
     .string()
-    .regex(/^\s*[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*\s*$/i, 'must be a comma-separated list of IP addresses, each with an optional :port')
+    .regex(
+      /^\s*[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*\s*$/i,
+      'must be a comma-separated list of IP addresses, each with an optional :port',
+    )
     .transform((value) => value.split(',').map((server) => server.trim()))
     .optional(),
   /** Requested subdomains go live without the platform operator's approval (default: on with the embedded database). */
@@ -83,7 +96,12 @@ export const ZEnv = z.object({
   /** Accounts (e-mail addresses, comma-separated) that run the platform's operator console at /operator. */
   OPERATOR_EMAILS: z
     .string()
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' })))
     .optional(),
   /** A LibreTranslate server that fills a company's texts in missing languages (optional). */
@@ -96,7 +114,12 @@ export const ZEnv = z.object({
   /** Where the Stripe SDK sends its calls (default Stripe's API); a local server speaking its API in tests. */
   STRIPE_API_URL: urlWithoutTrailingSlash.optional(),
   /** How many months fans' raw analytics events are kept (whole months are dropped; rollups stay). */
-  ANALYTICS_RETENTION_MONTHS: z.coerce.number({ error: 'must be a number of months' }).int().min(1, 'must be at least 1 month').max(120, 'must be at most 120 months').default(13),
+  ANALYTICS_RETENTION_MONTHS: z.coerce
+    .number({ error: 'must be a number of months' })
+    .int()
+    .min(1, 'must be at least 1 month')
+    .max(120, 'must be at most 120 months')
+    .default(13),
   /**
    * Webhooks may go to private, loopback and link-local addresses. Off by default (a company's
    * URL must not reach the platform's own network); for development and tests with a local receiver.
@@ -136,7 +159,9 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
   const appUrl = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`
   const isEmbeddedDatabase = !parsed.DATABASE_URL
   if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
-    throw new EnvError(['STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever reach the company'])
+    throw new EnvError([
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY: without it no payment would ever reach the company',
+    ])
   }
   if (parsed.NODE_ENV === 'production' && !isEmbeddedDatabase && !parsed.SMTP_URL && !parsed.MAIL_OUTBOX) {
     throw new EnvError([

@@ -53,7 +53,8 @@ export function isErrorPayload(value: unknown): value is ErrorPayload {
 
 /** For loaders and actions: `catch (e) { throw toHttpError(e) }` renders in the error boundary. */
 export function toHttpError(error: unknown) {
-  if (error instanceof AppError && error.code === 'MOVED' && typeof error.details.location === 'string') return redirect(error.details.location, 301)
+  if (error instanceof AppError && error.code === 'MOVED' && typeof error.details.location === 'string')
+    return redirect(error.details.location, 301)
   if (error instanceof AppError) {
     const payload: ErrorPayload = { code: error.code, messageKey: error.messageKey, details: error.details }
     return data(payload, { status: error.status })

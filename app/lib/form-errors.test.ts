@@ -23,7 +23,9 @@ describe('fieldErrors', () => {
   })
 
   it('keys nested problems by their top-level field', () => {
-    const result = z.object({ address: z.object({ city: z.string().min(1, 'validation.required') }) }).safeParse({ address: { city: '' } })
+    const result = z
+      .object({ address: z.object({ city: z.string().min(1, 'validation.required') }) })
+      .safeParse({ address: { city: '' } })
     expect(fieldErrors(result.error!)).toEqual({ address: ['validation.required'] })
   })
 })

@@ -28,7 +28,9 @@ export function hydratedOnDemand<Props extends object>(load: () => Promise<{ def
   const reach = () => void Part.preload().catch(() => undefined)
   function OnDemand(props: Props) {
     const box = useRef<HTMLDivElement>(null)
-    const fetching = useFetchers().some((fetcher) => fetcher.state !== 'idle' && !fetcher.key.startsWith(QUIET_FETCHER_PREFIX))
+    const fetching = useFetchers().some(
+      (fetcher) => fetcher.state !== 'idle' && !fetcher.key.startsWith(QUIET_FETCHER_PREFIX),
+    )
     const sending = useNavigation().state === 'submitting'
     // In render: a held transition's effects would run only once the part is there.
     if (fetching || sending) reach()

@@ -21,7 +21,9 @@ describe('translations shipped per area', () => {
     const fans = shippedCatalog('pt', 'fans').resources
     expect(Object.keys(fans)).toEqual(['pt'])
     const namespaces = Object.keys(fans.pt)
-    expect(namespaces).toEqual(expect.arrayContaining(['public', 'downloads', 'consent', 'sharing', 'errors', 'validation']))
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['public', 'downloads', 'consent', 'sharing', 'errors', 'validation']),
+    )
     expect(namespaces).not.toContain('leads')
     expect(namespaces).not.toContain('home')
     expect(Object.keys(shippedCatalog('en', 'platform').resources.en)).toContain('home')

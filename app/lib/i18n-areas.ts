@@ -12,7 +12,17 @@ export function isCatalogArea(value: string): value is CatalogArea {
   return (CATALOG_AREAS as readonly string[]).includes(value)
 }
 
-const STAFF_PREFIXES = ['/admin', '/operator', '/auth', '/onboarding', '/email-confirmation', '/reset-password', '/invitations', '/dev', '/billing']
+const STAFF_PREFIXES = [
+  '/admin',
+  '/operator',
+  '/auth',
+  '/onboarding',
+  '/email-confirmation',
+  '/reset-password',
+  '/invitations',
+  '/dev',
+  '/billing',
+]
 /** The marketing site and its policies: the platform's own pages, the same for every visitor. */
 export const PLATFORM_PAGES = new Set(['/', '/privacy', '/terms', '/cookies'])
 

@@ -56,7 +56,12 @@ export function shippedCatalog(language: Language, area: CatalogArea = 'staff'):
   let found = shipped.get(key)
   if (!found) {
     const catalog = catalogs[language] as Catalog
-    const translation = area === 'staff' ? catalog : Object.fromEntries(AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]))
+    const translation =
+      area === 'staff'
+        ? catalog
+        : Object.fromEntries(
+            AREA_NAMESPACES[area].filter((name) => name in catalog).map((name) => [name, catalog[name]]),
+          )
     const resources = { [language]: translation }
     const bytes = Buffer.from(JSON.stringify(resources))
     const version = createHash('sha256').update(bytes).digest('base64url').slice(0, 12)

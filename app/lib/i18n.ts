@@ -43,7 +43,7 @@ export function detectLanguage(request: Pick<Request, 'headers'>): Language {
     })
     .filter((entry) => entry.code && !Number.isNaN(entry.q))
     .sort((a, b) => b.q - a.q)
-  return accepted.find((entry) => isLanguage(entry.code))?.code as Language | undefined ?? DEFAULT_LANGUAGE
+  return (accepted.find((entry) => isLanguage(entry.code))?.code as Language | undefined) ?? DEFAULT_LANGUAGE
 }
 
 export function languageCookie(language: Language) {

@@ -11,7 +11,8 @@ const ZAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete') }),
 ])
 
-const post = (fields: Record<string, string>) => new Request('https://app.example.test/admin/things/1', { method: 'POST', body: new URLSearchParams(fields) })
+const post = (fields: Record<string, string>) =>
+  new Request('https://app.example.test/admin/things/1', { method: 'POST', body: new URLSearchParams(fields) })
 
 /** The status and body of a `data()` outcome. */
 function outcome(answer: ActionAnswer) {
@@ -28,8 +29,14 @@ const handlers = () => ({
 describe('intentAction', () => {
   it('runs the handler of the posted intent with its parsed input and the whole form', async () => {
     const run = handlers()
-    expect(outcome(await intentAction(post({ intent: 'rename', name: 'Night show' }), ZAction, run))).toEqual({ status: 200, result: { ok: true, messageKey: 'renamed:Night show' } })
-    expect(run.rename).toHaveBeenCalledWith({ intent: 'rename', name: 'Night show' }, { intent: 'rename', name: 'Night show' })
+    expect(outcome(await intentAction(post({ intent: 'rename', name: 'Night show' }), ZAction, run))).toEqual({
+      status: 200,
+      result: { ok: true, messageKey: 'renamed:Night show' },
+    })
+    expect(run.rename).toHaveBeenCalledWith(
+      { intent: 'rename', name: 'Night show' },
+      { intent: 'rename', name: 'Night show' },
+    )
     await intentAction(post({ intent: 'save', title: 'Hello' }), ZAction, run)
     expect(run.save).toHaveBeenCalledWith({ intent: 'save' }, { intent: 'save', title: 'Hello' })
     expect(run.delete).not.toHaveBeenCalled()
@@ -45,7 +52,10 @@ describe('intentAction', () => {
     const run = handlers()
     const refused: Array<Record<string, string>> = [{ intent: 'explode' }, {}, { intent: 'rename', name: '' }]
     for (const fields of refused) {
-      expect(outcome(await intentAction(post(fields), ZAction, run))).toEqual({ status: 400, result: { ok: false, errors: { form: ['errors.generic'] } } })
+      expect(outcome(await intentAction(post(fields), ZAction, run))).toEqual({
+        status: 400,
+        result: { ok: false, errors: { form: ['errors.generic'] } },
+      })
     }
     expect(run.rename).not.toHaveBeenCalled()
   })
@@ -58,9 +68,15 @@ describe('intentAction', () => {
   it('turns a user-facing AppError into the outcome, on its field when it names one', async () => {
     const run = handlers()
     run.save.mockRejectedValueOnce(new AppError('NOT_FOUND', 'things.notFound'))
-    expect(outcome(await intentAction(post({ intent: 'save' }), ZAction, run))).toEqual({ status: 404, result: { ok: false, errors: { form: ['things.notFound'] } } })
+    expect(outcome(await intentAction(post({ intent: 'save' }), ZAction, run))).toEqual({
+      status: 404,
+      result: { ok: false, errors: { form: ['things.notFound'] } },
+    })
     run.save.mockRejectedValueOnce(new AppError('CONFLICT', 'things.nameTaken', { field: 'name' }))
-    expect(outcome(await intentAction(post({ intent: 'save' }), ZAction, run))).toEqual({ status: 409, result: { ok: false, errors: { name: ['things.nameTaken'] } } })
+    expect(outcome(await intentAction(post({ intent: 'save' }), ZAction, run))).toEqual({
+      status: 409,
+      result: { ok: false, errors: { name: ['things.nameTaken'] } },
+    })
   })
 
   it('rethrows what is not for the user: a server failure, a bug', async () => {

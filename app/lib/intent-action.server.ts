@@ -24,10 +24,18 @@ export type IntentActionOptions = {
   invalid?: 'generic' | 'fields'
 }
 
-export async function intentAction<T extends { intent: string }>(request: Request, schema: z.ZodType<T>, handlers: IntentHandlers<T>, options: IntentActionOptions = {}): Promise<ActionAnswer> {
+export async function intentAction<T extends { intent: string }>(
+  request: Request,
+  schema: z.ZodType<T>,
+  handlers: IntentHandlers<T>,
+  options: IntentActionOptions = {},
+): Promise<ActionAnswer> {
   const form = await readForm(request)
   const parsed = schema.safeParse(form)
-  if (!parsed.success) return options.invalid === 'fields' ? actionInvalid(parsed.error) : actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
+  if (!parsed.success)
+    return options.invalid === 'fields'
+      ? actionInvalid(parsed.error)
+      : actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   const handler = handlers[parsed.data.intent as T['intent']] as (input: T, form: FormFields) => Promise<ActionAnswer>
   try {
     return await handler(parsed.data, form)

@@ -10,7 +10,10 @@ import { lazy, type ComponentType } from 'react'
  * `preload()` instead (hydrated-on-demand.tsx says who calls it), and a fetch that failed (the
  * network went away) leaves the part as the server drew it until the next `preload()` tries again.
  */
-export function lazyRenderedOnServer<Props>(load: () => Promise<{ default: ComponentType<Props> }>, { onDemand = false } = {}) {
+export function lazyRenderedOnServer<Props>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+  { onDemand = false } = {},
+) {
   type Part = { default: ComponentType<Props> }
   let loaded: Part | undefined
   let loading: Promise<Part> | undefined
@@ -28,9 +31,16 @@ export function lazyRenderedOnServer<Props>(load: () => Promise<{ default: Compo
       },
     ))
   }
-  const whenWanted = (): Promise<Part> => (wanted ? preload() : nextAsk().then(preload)).catch(() => nextAsk().then(whenWanted))
+  const whenWanted = (): Promise<Part> =>
+    (wanted ? preload() : nextAsk().then(preload)).catch(() => nextAsk().then(whenWanted))
   if (typeof document === 'undefined') void preload()
   // A thenable that calls back at once lets React use the part in the same render.
-  const component = lazy(() => (loaded ? ({ then: (resolve: (module: Part) => void) => resolve(loaded!) } as unknown as Promise<Part>) : onDemand ? whenWanted() : preload()))
+  const component = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (module: Part) => void) => resolve(loaded!) } as unknown as Promise<Part>)
+      : onDemand
+        ? whenWanted()
+        : preload(),
+  )
   return Object.assign(component, { preload, isLoaded: () => loaded !== undefined })
 }

@@ -31,9 +31,16 @@ export async function sendMail(mail: Mail) {
   await sender(mail)
 }
 
-
 /** A plain, single-action e-mail: greeting, one paragraph, one button. */
-export function actionMail(options: { to: string; subject: string; greeting: string; body: string; action: string; url: string; footer: string }): Mail {
+export function actionMail(options: {
+  to: string
+  subject: string
+  greeting: string
+  body: string
+  action: string
+  url: string
+  footer: string
+}): Mail {
   const { to, subject, greeting, body, action, url, footer } = options
   const text = `${greeting}\n\n${body}\n\n${action}: ${url}\n\n${footer}\n`
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f6f7;padding:24px;color:#111">

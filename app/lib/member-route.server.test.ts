@@ -44,7 +44,10 @@ beforeEach(() => {
 describe('withMember', () => {
   it('hands a successful handler the member context and the route arguments, after checking the permission', async () => {
     requireMemberMock.mockResolvedValue(member)
-    const handler = vi.fn(async (context: MemberContext, { params }: ReturnType<typeof args>) => ({ company: context.company.name, id: params.id }))
+    const handler = vi.fn(async (context: MemberContext, { params }: ReturnType<typeof args>) => ({
+      company: context.company.name,
+      id: params.id,
+    }))
     const loaderArgs = args()
     await expect(withMember('content.read', handler)(loaderArgs)).resolves.toEqual({ company: 'Night Owls', id: '7' })
     expect(requireMemberMock).toHaveBeenCalledWith(loaderArgs.request, 'content.read')
@@ -57,7 +60,9 @@ describe('withMember', () => {
     expect(thrown).toBeInstanceOf(Response)
     const response = thrown as Response
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(`/auth?redirectTo=${encodeURIComponent('/admin/content?q=night%20show&status=draft')}`)
+    expect(response.headers.get('Location')).toBe(
+      `/auth?redirectTo=${encodeURIComponent('/admin/content?q=night%20show&status=draft')}`,
+    )
   })
 
   it('sends a person without a company to onboarding', async () => {
@@ -75,7 +80,10 @@ describe('withMember', () => {
     requireMemberMock.mockRejectedValue(new AppError(code, 'errors.forbidden', { status: 'insufficient_role' }))
     const handler = vi.fn()
     const thrown = answer(await thrownBy(() => withMember('team.manage', handler)(args())))
-    expect(thrown).toEqual({ status, payload: { code, messageKey: 'errors.forbidden', details: { status: 'insufficient_role' } } })
+    expect(thrown).toEqual({
+      status,
+      payload: { code, messageKey: 'errors.forbidden', details: { status: 'insufficient_role' } },
+    })
     expect(handler).not.toHaveBeenCalled()
   })
 
@@ -95,7 +103,10 @@ describe('withMember', () => {
         })(args()),
       ),
     )
-    expect(thrown).toEqual({ status, payload: { code, messageKey: 'content.errors.notFound', details: { field: 'title' } } })
+    expect(thrown).toEqual({
+      status,
+      payload: { code, messageKey: 'content.errors.notFound', details: { field: 'title' } },
+    })
   })
 
   it('lets anything that is not an AppError through unchanged: a redirect, a bug', async () => {
@@ -129,11 +140,14 @@ describe('withUser', () => {
 })
 
 describe('toPageError', () => {
-  it("sends a visitor whose session cookie is no longer accepted to sign in with a forced logout, clearing what the browser kept", () => {
+  it('sends a visitor whose session cookie is no longer accepted to sign in with a forced logout, clearing what the browser kept', () => {
     const request = new Request(PAGE, { headers: { cookie: 'lang=pt; afterglow.session_token=stale.value' } })
     const response = toPageError(new AppError('UNAUTHENTICATED', 'errors.signedOut'), request) as Response
     expect(response.headers.get('Location')).toMatch(/^\/auth\?redirectTo=[^&]+&forced=1$/)
-    const fresh = toPageError(new AppError('UNAUTHENTICATED', 'errors.signedOut'), new Request(PAGE, { headers: { cookie: 'lang=pt' } })) as Response
+    const fresh = toPageError(
+      new AppError('UNAUTHENTICATED', 'errors.signedOut'),
+      new Request(PAGE, { headers: { cookie: 'lang=pt' } }),
+    ) as Response
     expect(fresh.headers.get('Location')).not.toContain('forced')
   })
 

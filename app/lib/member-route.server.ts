@@ -37,12 +37,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 function assertIdParams(params: unknown) {
   if (typeof params !== 'object' || params === null) return
   for (const [name, value] of Object.entries(params)) {
-    if (name.endsWith('Id') && typeof value === 'string' && !UUID.test(value)) throw new AppError('NOT_FOUND', 'errors.notFound.title')
+    if (name.endsWith('Id') && typeof value === 'string' && !UUID.test(value))
+      throw new AppError('NOT_FOUND', 'errors.notFound.title')
   }
 }
 
 /** A loader or action that runs only for members allowed `permission`, with their context. */
-export function withMember<Args extends { request: Request }, Result>(permission: Permission, handler: (member: MemberContext, args: Args) => Promise<Result>) {
+export function withMember<Args extends { request: Request }, Result>(
+  permission: Permission,
+  handler: (member: MemberContext, args: Args) => Promise<Result>,
+) {
   return async (args: Args): Promise<Result> => {
     try {
       const member = await requireMember(args.request, permission)

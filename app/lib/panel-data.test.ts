@@ -7,7 +7,10 @@ import { PANEL_ROUTE_CLIENT, PANEL_ROUTES } from './panel-data'
 
 /** Every route id of the app's route table (React Router names a route by its file, without the extension). */
 function routeIds(entries: { file: string; id?: string; children?: unknown[] }[]): string[] {
-  return entries.flatMap((entry) => [entry.id ?? entry.file.replace(/\.tsx?$/, ''), ...routeIds((entry.children ?? []) as typeof entries)])
+  return entries.flatMap((entry) => [
+    entry.id ?? entry.file.replace(/\.tsx?$/, ''),
+    ...routeIds((entry.children ?? []) as typeof entries),
+  ])
 }
 
 describe('the panels’ routes as the browser knows them', () => {

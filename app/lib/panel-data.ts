@@ -11,7 +11,11 @@ export const PANEL_UNREACHABLE = { unreachable: true } as const
 export type PanelUnreachable = typeof PANEL_UNREACHABLE
 
 /** A resource route's `clientLoader`: the server's data, or PANEL_UNREACHABLE when it cannot be reached. */
-export async function panelData<T>({ serverLoader }: { serverLoader: () => Promise<T> }): Promise<T | PanelUnreachable> {
+export async function panelData<T>({
+  serverLoader,
+}: {
+  serverLoader: () => Promise<T>
+}): Promise<T | PanelUnreachable> {
   try {
     return await serverLoader()
   } catch (error) {

@@ -13,7 +13,11 @@ export function PreloadPageCode({ page }: { page: string }) {
   const nonce = useNonce()
   // What React Router's hydration keeps on window (its contexts would be two more names the
   // framework file exports to every page, fans' included).
-  const { __reactRouterDataRouter: router, __reactRouterManifest: manifest, __reactRouterRouteModules: loaded } = window as unknown as LoadedApp
+  const {
+    __reactRouterDataRouter: router,
+    __reactRouterManifest: manifest,
+    __reactRouterRouteModules: loaded,
+  } = window as unknown as LoadedApp
   if (!router || !manifest || !loaded) return null
   const scripts = new Set<string>()
   const styles = new Set<string>()
@@ -47,7 +51,10 @@ export type LoadedApp = {
 function usePreloadOnIntent(page: string) {
   const [wanted, setWanted] = useState(false)
   const want = useCallback(() => setWanted(true), [])
-  return { handlers: { onMouseEnter: want, onFocus: want, onTouchStart: want }, preload: wanted ? <PreloadPageCode page={page} /> : null }
+  return {
+    handlers: { onMouseEnter: want, onFocus: want, onTouchStart: want },
+    preload: wanted ? <PreloadPageCode page={page} /> : null,
+  }
 }
 
 /** `Component` (a Link or a NavLink) made to fetch its page's code on intent (hover, focus, touch), safely offline. */
@@ -64,7 +71,9 @@ function preloadingOnIntent<Props extends { to: string }>(Component: ComponentTy
 }
 
 /** A NavLink whose page's code is fetched on intent (hover, focus, touch), safely offline. */
-export const PreloadingNavLink = preloadingOnIntent(NavLink as ComponentType<ComponentProps<typeof NavLink> & { to: string }>)
+export const PreloadingNavLink = preloadingOnIntent(
+  NavLink as ComponentType<ComponentProps<typeof NavLink> & { to: string }>,
+)
 
 /** A Link whose page's code is fetched on intent (hover, focus, touch), safely offline. */
 export const PreloadingLink = preloadingOnIntent(Link as ComponentType<ComponentProps<typeof Link> & { to: string }>)

@@ -1,6 +1,12 @@
 import pg from 'pg'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MAX_PER_CONNECTION, PreparingClient, RUNS_BEFORE_PREPARING, StatementRuns, statementName } from './prepared-statements.server'
+import {
+  MAX_PER_CONNECTION,
+  PreparingClient,
+  RUNS_BEFORE_PREPARING,
+  StatementRuns,
+  statementName,
+} from './prepared-statements.server'
 
 /** What the client hands pg for each query, without a server: pg's own query is only watched. */
 function watchedClient() {
@@ -41,8 +47,12 @@ describe('statements prepared by name', () => {
 
   it('keeps at most its share of statements on one connection; the rest run as before', () => {
     const { client, sent } = watchedClient()
-    const texts = Array.from({ length: MAX_PER_CONNECTION + 5 }, (_, index) => `select $1::int + ${index} -- ${Math.random()}`)
-    for (let run = 0; run < RUNS_BEFORE_PREPARING; run++) for (const text of texts) client.query({ text, values: [run] })
+    const texts = Array.from(
+      { length: MAX_PER_CONNECTION + 5 },
+      (_, index) => `select $1::int + ${index} -- ${Math.random()}`,
+    )
+    for (let run = 0; run < RUNS_BEFORE_PREPARING; run++)
+      for (const text of texts) client.query({ text, values: [run] })
     const lastRound = sent.slice(-texts.length)
     expect(lastRound.filter((config) => config.name).length).toBe(MAX_PER_CONNECTION)
     // A statement kept before is still used by name once the connection is full.

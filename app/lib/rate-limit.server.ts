@@ -14,7 +14,9 @@ import { getDb } from './db.server'
 export type RateLimitRule = { bucket: string; max: number; windowSeconds: number }
 
 /** `remaining` and `resetSeconds` (until the oldest counted attempt expires) feed `RateLimit-*` headers. */
-export type RateLimitDecision = { allowed: true; limit: number; remaining: number; resetSeconds: number } | { allowed: false; limit: number; retryAfterSeconds: number }
+export type RateLimitDecision =
+  | { allowed: true; limit: number; remaining: number; resetSeconds: number }
+  | { allowed: false; limit: number; retryAfterSeconds: number }
 
 const PREFIX = 'rate-limit:'
 
@@ -39,7 +41,9 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
   return getDb().transaction(async (tx) => {
     // One visitor's concurrent attempts queue here, so two cannot both take the last slot.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${identifier}, 0))`)
-    await tx.delete(verification).where(and(like(verification.identifier, `${PREFIX}%`), lte(verification.expiresAt, now)))
+    await tx
+      .delete(verification)
+      .where(and(like(verification.identifier, `${PREFIX}%`), lte(verification.expiresAt, now)))
     const live = await tx
       .select({ expiresAt: verification.expiresAt })
       .from(verification)
@@ -51,7 +55,12 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
     }
     const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000)
     await tx.insert(verification).values({ id: randomUUID(), identifier, value: rule.bucket, expiresAt })
-    return { allowed: true, limit: rule.max, remaining: rule.max - live.length - 1, resetSeconds: secondsUntil(live[0]?.expiresAt ?? expiresAt) }
+    return {
+      allowed: true,
+      limit: rule.max,
+      remaining: rule.max - live.length - 1,
+      resetSeconds: secondsUntil(live[0]?.expiresAt ?? expiresAt),
+    }
   })
 }
 

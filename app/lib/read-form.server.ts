@@ -25,6 +25,7 @@ export async function readForm(request: Request): Promise<FormFields> {
     throw toHttpError(new AppError('BAD_REQUEST', 'errors.formUnreadable'))
   }
   const fields: FormFields = {}
-  for (const [name, value] of form) fields[dropUntypable(name)] = typeof value === 'string' ? dropUntypable(value) : value
+  for (const [name, value] of form)
+    fields[dropUntypable(name)] = typeof value === 'string' ? dropUntypable(value) : value
   return fields
 }

@@ -2,7 +2,10 @@ import { data, redirect, UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react
 import { describe, expect, it } from 'vitest'
 import { resilientClientAction } from './resilient-client-action'
 
-const action = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed', invite: 'errors.saveFailed' })
+const action = resilientClientAction('errors.updateFailed', {
+  delete: 'errors.deleteFailed',
+  invite: 'errors.saveFailed',
+})
 
 /** A post of `fields` (as a fetcher sends it) answered by `outcome`, which reads the body as the real serverAction does. */
 function posting(fields: Record<string, string>, outcome: () => unknown) {
@@ -21,20 +24,41 @@ const serverFailure = () => Promise.reject(new ErrorResponse(500, 'Internal Serv
 describe('a save that fails on the way or on the server', () => {
   it('answers the form with "network error" when the request never arrives, whatever the button', async () => {
     for (const intent of ['save', 'delete', 'invite']) {
-      expect(await posting({ intent }, () => Promise.reject(new TypeError('Failed to fetch')))).toEqual({ ok: false, errors: { form: ['errors.network'] } })
+      expect(await posting({ intent }, () => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+        ok: false,
+        errors: { form: ['errors.network'] },
+      })
     }
   })
 
   it("answers a server failure with the failure text of the button's intent, else the page's own", async () => {
-    expect(await posting({ intent: 'delete' }, serverFailure)).toEqual({ ok: false, errors: { form: ['errors.deleteFailed'] } })
-    expect(await posting({ intent: 'invite', email: 'a@example.com' }, serverFailure)).toEqual({ ok: false, errors: { form: ['errors.saveFailed'] } })
-    expect(await posting({ intent: 'save', title: 'Night 1' }, serverFailure)).toEqual({ ok: false, errors: { form: ['errors.updateFailed'] } })
-    expect(await posting({ title: 'A form with one purpose' }, () => Promise.reject(new Error('boom')))).toEqual({ ok: false, errors: { form: ['errors.updateFailed'] } })
+    expect(await posting({ intent: 'delete' }, serverFailure)).toEqual({
+      ok: false,
+      errors: { form: ['errors.deleteFailed'] },
+    })
+    expect(await posting({ intent: 'invite', email: 'a@example.com' }, serverFailure)).toEqual({
+      ok: false,
+      errors: { form: ['errors.saveFailed'] },
+    })
+    expect(await posting({ intent: 'save', title: 'Night 1' }, serverFailure)).toEqual({
+      ok: false,
+      errors: { form: ['errors.updateFailed'] },
+    })
+    expect(await posting({ title: 'A form with one purpose' }, () => Promise.reject(new Error('boom')))).toEqual({
+      ok: false,
+      errors: { form: ['errors.updateFailed'] },
+    })
   })
 
   it('says "save failed" by default', async () => {
-    const request = new Request('http://localhost/admin/settings/company-data', { method: 'POST', body: new URLSearchParams({ name: 'Acme' }) })
-    expect(await resilientClientAction()({ request, serverAction: serverFailure })).toEqual({ ok: false, errors: { form: ['errors.saveFailed'] } })
+    const request = new Request('http://localhost/admin/settings/company-data', {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'Acme' }),
+    })
+    expect(await resilientClientAction()({ request, serverAction: serverFailure })).toEqual({
+      ok: false,
+      errors: { form: ['errors.saveFailed'] },
+    })
   })
 
   it("lets the server's own answers through: results, refusals and redirects", async () => {

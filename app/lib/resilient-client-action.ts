@@ -17,8 +17,14 @@ export type FailureKey = 'errors.saveFailed' | 'errors.updateFailed' | 'errors.d
  *
  * For admin actions, whose answers are ActionResults (their redirects arrive thrown).
  */
-export function resilientClientAction(failureKey: FailureKey = 'errors.saveFailed', failureKeyByIntent: Partial<Record<string, FailureKey>> = {}) {
-  return async ({ request, serverAction }: Pick<ClientActionFunctionArgs, 'request' | 'serverAction'>): Promise<ActionResult> => {
+export function resilientClientAction(
+  failureKey: FailureKey = 'errors.saveFailed',
+  failureKeyByIntent: Partial<Record<string, FailureKey>> = {},
+) {
+  return async ({
+    request,
+    serverAction,
+  }: Pick<ClientActionFunctionArgs, 'request' | 'serverAction'>): Promise<ActionResult> => {
     // serverAction() reads the request's body: a copy taken first still says which button it was.
     const sent = request.clone()
     try {

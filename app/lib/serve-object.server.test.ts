@@ -17,7 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => fs.rm(root, { recursive: true, force: true }))
 
-const get = (headers: Record<string, string> = {}, method = 'GET') => serveObject(new Request('http://x/media', { method, headers }), storage, KEY, { cacheControl: IMMUTABLE_CACHE })
+const get = (headers: Record<string, string> = {}, method = 'GET') =>
+  serveObject(new Request('http://x/media', { method, headers }), storage, KEY, { cacheControl: IMMUTABLE_CACHE })
 
 describe('serving stored media', () => {
   it('serves the whole object with its type, ETag and caching', async () => {
@@ -62,13 +63,20 @@ describe('serving stored media', () => {
     expect(head.status).toBe(200)
     expect(head.headers.get('content-length')).toBe('1000')
     expect(head.body).toBeNull()
-    const missing = await serveObject(new Request('http://x/'), storage, 'company/item/none.jpg', { cacheControl: IMMUTABLE_CACHE })
+    const missing = await serveObject(new Request('http://x/'), storage, 'company/item/none.jpg', {
+      cacheControl: IMMUTABLE_CACHE,
+    })
     expect(missing.status).toBe(404)
   })
 
   it('names downloads safely in any language', async () => {
-    const response = await serveObject(new Request('http://x/'), storage, KEY, { cacheControl: 'private, no-cache', downloadName: 'Noite "épica".mp4' })
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Noite __pica_.mp4"; filename*=UTF-8''Noite%20%22%C3%A9pica%22.mp4`)
+    const response = await serveObject(new Request('http://x/'), storage, KEY, {
+      cacheControl: 'private, no-cache',
+      downloadName: 'Noite "épica".mp4',
+    })
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Noite __pica_.mp4"; filename*=UTF-8''Noite%20%22%C3%A9pica%22.mp4`,
+    )
   })
 })
 

@@ -53,7 +53,10 @@ export class InvalidStorageKeyError extends Error {
 
 export function assertValidKey(key: string) {
   const segments = key.split('/')
-  if (segments.length === 0 || segments.some((segment) => !SEGMENT.test(segment) || segment === '..' || segment.startsWith('..'))) {
+  if (
+    segments.length === 0 ||
+    segments.some((segment) => !SEGMENT.test(segment) || segment === '..' || segment.startsWith('..'))
+  ) {
     throw new InvalidStorageKeyError(key)
   }
 }
@@ -100,7 +103,12 @@ export function createLocalStorage(root: string): Storage {
     const stat = await fs.stat(fileOf(key)).catch(() => null)
     if (!stat?.isFile()) return null
     // Size and modification time identify a version, as static file servers do.
-    return { size: stat.size, contentType: contentTypeFor(key), etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`, lastModified: stat.mtime }
+    return {
+      size: stat.size,
+      contentType: contentTypeFor(key),
+      etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      lastModified: stat.mtime,
+    }
   }
   return {
     kind: 'local',
@@ -158,10 +166,12 @@ export function createLocalStorage(root: string): Storage {
       await fs.rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
     async *list() {
-      const entries = await fs.readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return []
-        throw error
-      })
+      const entries = await fs
+        .readdir(base, { recursive: true, withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return []
+          throw error
+        })
       for (const entry of entries) {
         if (!entry.isFile()) continue
         const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
@@ -174,14 +184,24 @@ export function createLocalStorage(root: string): Storage {
 
 /* ---------------------------------------------------------------- S3-compatible */
 
-export type S3Options = { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean }
+export type S3Options = {
+  endpoint?: string
+  bucket: string
+  region: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
+}
 
 export function createS3Client(options: S3Options) {
   return new S3Client({
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
   })
 }
 
@@ -212,25 +232,39 @@ export function createS3Storage(options: S3Options): Storage {
     async put(key, body, { contentType }) {
       assertValidKey(key)
       if (Buffer.isBuffer(body)) {
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }))
+        await client.send(
+          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+        )
       } else {
         // A stream goes in parts of known length (a restore's 10 GB video is never held whole): a raw
         // stream with a length is sent aws-chunked, which some S3-compatible servers store framing and all.
-        await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 4, partSize: 16 * 1024 * 1024 }).done()
+        await new Upload({
+          client,
+          params: { Bucket, Key: key, Body: body, ContentType: contentType },
+          queueSize: 4,
+          partSize: 16 * 1024 * 1024,
+        }).done()
       }
       return (await head(key))!
     },
     async putFile(key, filePath, { contentType }) {
       assertValidKey(key)
       // Multipart, so originals of any size (up to 10 GB) stream without being held in memory.
-      await new Upload({ client, params: { Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType }, queueSize: 4, partSize: 16 * 1024 * 1024 }).done()
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: createReadStream(filePath), ContentType: contentType },
+        queueSize: 4,
+        partSize: 16 * 1024 * 1024,
+      }).done()
       await fs.rm(filePath, { force: true })
       return (await head(key))!
     },
     head,
     async read(key, range) {
       assertValidKey(key)
-      const result = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+      const result = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      )
       return result.Body as Readable
     },
     async delete(key) {
@@ -244,7 +278,8 @@ export function createS3Storage(options: S3Options): Storage {
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []))
-        if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
+        if (keys.length > 0)
+          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }))
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
       } while (ContinuationToken)
     },

@@ -61,7 +61,15 @@ export type MemberContext = TenantContext<PersonActor> & {
   memberships: Membership[]
 }
 
-export type Membership = { companyId: string; companyName: string; companySlug: string; companyLogo: string | null; plan: string; planValidUntil: Date | null; role: Role }
+export type Membership = {
+  companyId: string
+  companyName: string
+  companySlug: string
+  companyLogo: string | null
+  plan: string
+  planValidUntil: Date | null
+  role: Role
+}
 
 /** Whether the actor may do this: people by their role, keys by their role and scopes, the platform always. */
 export function actorCan(context: TenantContext, permission: Permission) {
@@ -101,11 +109,16 @@ export async function requireUser(request: Request): Promise<AuthSession> {
   const auth = await getSession(request)
   if (!auth) throw new AppError('UNAUTHENTICATED', 'errors.signedOut')
   // A session whose user lacks what every screen relies on: said plainly, never half-rendered.
-  if (!auth.user.id || !auth.user.email) throw new AppError('INTERNAL', 'errors.incompleteUser', { status: 'incomplete_user' })
+  if (!auth.user.id || !auth.user.email)
+    throw new AppError('INTERNAL', 'errors.incompleteUser', { status: 'incomplete_user' })
   return auth
 }
 
-function tenantContext<A extends Actor>(actor: A, company: TenantCompany, plan: { plan: string; planValidUntil: Date | null }): TenantContext<A> {
+function tenantContext<A extends Actor>(
+  actor: A,
+  company: TenantCompany,
+  plan: { plan: string; planValidUntil: Date | null },
+): TenantContext<A> {
   return { actor, company, entitlements: getEntitlements(plan), withTenant: (work) => withTenant(company.id, work) }
 }
 
@@ -119,7 +132,10 @@ export async function requireMember(request: Request, permission: Permission): P
   const memberships = await withTimeout(
     findMemberships(auth.user.id).catch((error: unknown) => {
       // The spec's "Error loading profile: …", with the database's own code (never its message).
-      throw new AppError('INTERNAL', 'errors.profileLoad', { reason: (error as { code?: string }).code ?? 'unknown', status: 'profile_load_failed' })
+      throw new AppError('INTERNAL', 'errors.profileLoad', {
+        reason: (error as { code?: string }).code ?? 'unknown',
+        status: 'profile_load_failed',
+      })
     }),
     PROFILE_TIMEOUT_MS,
     () => new AppError('INTERNAL', 'admin.error.profileTimeout'),
@@ -132,12 +148,21 @@ export async function requireMember(request: Request, permission: Permission): P
     throw new AppError('FORBIDDEN', 'errors.forbidden', { companyId: wanted, status: 'not_a_member' })
   }
   if (!can(membership.role, permission)) {
-    throw new AppError('FORBIDDEN', 'errors.forbidden', { role: membership.role, companyId: membership.companyId, status: 'insufficient_role' })
+    throw new AppError('FORBIDDEN', 'errors.forbidden', {
+      role: membership.role,
+      companyId: membership.companyId,
+      status: 'insufficient_role',
+    })
   }
   // The language they work in now, kept for the mails that reach them later (changed rarely: written only then).
   const language = detectLanguage(request)
   if (auth.user.language !== language) await recordUserLanguage(auth.user.id, language)
-  const company = { id: membership.companyId, name: membership.companyName, slug: membership.companySlug, logo: membership.companyLogo }
+  const company = {
+    id: membership.companyId,
+    name: membership.companyName,
+    slug: membership.companySlug,
+    logo: membership.companyLogo,
+  }
   const context = tenantContext({ kind: 'person', userId: auth.user.id, role: membership.role }, company, membership)
   return { ...context, user: auth.user, session: auth.session, memberships }
 }
@@ -149,7 +174,14 @@ export async function requireMember(request: Request, permission: Permission): P
  */
 export async function actAsSystem(companyId: string, reason: string): Promise<TenantContext<SystemActor> | null> {
   const [row] = await getDb()
-    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo, plan: organization.plan, planValidUntil: organization.planValidUntil })
+    .select({
+      id: organization.id,
+      name: organization.name,
+      slug: organization.slug,
+      logo: organization.logo,
+      plan: organization.plan,
+      planValidUntil: organization.planValidUntil,
+    })
     .from(organization)
     .where(eq(organization.id, companyId))
   if (!row) return null
@@ -167,7 +199,11 @@ export type ApiKeyContext = TenantContext<ApiKeyActor> & { rateLimit: Extract<Ra
  * past the key's requests per minute → RATE_LIMITED (details.retryAfterSeconds); a scope the key
  * lacks → FORBIDDEN (details.scope). Every identified use is written to the audit log.
  */
-export async function requireApiKey(request: Request, permission: Permission, scope: ApiScope | null = scopeForPermission(permission)): Promise<ApiKeyContext> {
+export async function requireApiKey(
+  request: Request,
+  permission: Permission,
+  scope: ApiScope | null = scopeForPermission(permission),
+): Promise<ApiKeyContext> {
   const presented = bearerApiKey(request)
   if (!presented) throw new AppError('UNAUTHENTICATED', 'api.errors.missingKey')
   const key = await findLiveApiKey(presented)
@@ -185,13 +221,27 @@ export async function requireApiKey(request: Request, permission: Permission, sc
       userAgent: request.headers.get('user-agent')?.slice(0, 500) ?? null,
     })
   const { company: row } = key
-  const actor: ApiKeyActor = { kind: 'api-key', keyId: key.id, name: key.name, role: API_KEY_ROLE, scopes: key.scopes.filter(isApiScope) }
+  const actor: ApiKeyActor = {
+    kind: 'api-key',
+    keyId: key.id,
+    name: key.name,
+    role: API_KEY_ROLE,
+    scopes: key.scopes.filter(isApiScope),
+  }
   const context = tenantContext(actor, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row)
   try {
     requireEntitlement(context.entitlements, 'apiAccess', 'api.errors.plan')
-    const rateLimit = await consumeRateLimit({ bucket: 'api-key', max: key.rateLimitPerMinute, windowSeconds: 60 }, key.id)
-    if (!rateLimit.allowed) throw new AppError('RATE_LIMITED', 'api.errors.rateLimited', { retryAfterSeconds: rateLimit.retryAfterSeconds, limit: rateLimit.limit })
-    if (!can(actor.role, permission) || scope === null || !actor.scopes.includes(scope)) throw new AppError('FORBIDDEN', 'api.errors.scope', { scope })
+    const rateLimit = await consumeRateLimit(
+      { bucket: 'api-key', max: key.rateLimitPerMinute, windowSeconds: 60 },
+      key.id,
+    )
+    if (!rateLimit.allowed)
+      throw new AppError('RATE_LIMITED', 'api.errors.rateLimited', {
+        retryAfterSeconds: rateLimit.retryAfterSeconds,
+        limit: rateLimit.limit,
+      })
+    if (!can(actor.role, permission) || scope === null || !actor.scopes.includes(scope))
+      throw new AppError('FORBIDDEN', 'api.errors.scope', { scope })
     await Promise.all([outcome('allowed'), markApiKeyUsed(key.id)])
     return { ...context, rateLimit }
   } catch (error) {

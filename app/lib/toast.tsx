@@ -74,7 +74,13 @@ export function preloadToasts() {
     .catch(() => undefined)
 }
 
-export const toast = { success: announce('success'), error: announce('error'), warning: announce('warning'), info: announce('info'), message: announce('message') }
+export const toast = {
+  success: announce('success'),
+  error: announce('error'),
+  warning: announce('warning'),
+  info: announce('info'),
+  message: announce('message'),
+}
 
 // Rendered once something was announced, so sonner is on its way already; toaster.tsx imports it too.
 const Toaster = lazy(loadToaster)

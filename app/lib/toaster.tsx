@@ -28,7 +28,13 @@ export default function AppToaster({ dark, onListening }: { dark: boolean; onLis
   return (
     <>
       {/* Sonner's own dark rich colours pass AA; the darkened light ones would not on black. Over the viewer they sit low, clear of its toolbar. */}
-      <Toaster position={dark ? 'bottom-center' : 'top-center'} richColors closeButton theme={dark ? 'dark' : 'light'} style={dark ? undefined : READABLE_TOAST_COLOURS} />
+      <Toaster
+        position={dark ? 'bottom-center' : 'top-center'}
+        richColors
+        closeButton
+        theme={dark ? 'dark' : 'light'}
+        style={dark ? undefined : READABLE_TOAST_COLOURS}
+      />
       <ListeningWhenMounted onListening={onListening} />
     </>
   )

@@ -15,14 +15,28 @@ function withComponents(text: string, components: Record<string, ReactElement>):
     const [whole, name, inner] = match
     const component = components[name]
     const children = withComponents(inner, components)
-    nodes.push(isValidElement(component) ? cloneElement(component, { key: nodes.length }, ...children) : <Fragment key={nodes.length}>{children}</Fragment>)
+    nodes.push(
+      isValidElement(component) ? (
+        cloneElement(component, { key: nodes.length }, ...children)
+      ) : (
+        <Fragment key={nodes.length}>{children}</Fragment>
+      ),
+    )
     rest = rest.slice(match.index + whole.length)
   }
   if (rest) nodes.push(rest)
   return nodes
 }
 
-export function Trans({ i18nKey, values, components = {} }: { i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> }) {
+export function Trans({
+  i18nKey,
+  values,
+  components = {},
+}: {
+  i18nKey: string
+  values?: TOptions
+  components?: Record<string, ReactElement>
+}) {
   const { t } = useTranslation()
   return <>{withComponents(t(i18nKey, values), components)}</>
 }

@@ -7,7 +7,13 @@ import { Translator } from './translator'
 
 const chain = ['en', 'pt', 'es', 'fr']
 const resources = {
-  en: { photos_one: '{{count}} photo', photos_other: '{{count}} photos', hello: 'Hello, {{name}}!', nested: { deep: 'Deep' }, privacy: 'Read our <policy>privacy policy</policy>.' },
+  en: {
+    photos_one: '{{count}} photo',
+    photos_other: '{{count}} photos',
+    hello: 'Hello, {{name}}!',
+    nested: { deep: 'Deep' },
+    privacy: 'Read our <policy>privacy policy</policy>.',
+  },
   fr: { photos_one: '{{count}} photo', photos_other: '{{count}} photos (fr)', hello: 'Bonjour, {{name}}\u00a0!' },
 }
 
@@ -28,7 +34,11 @@ describe('the translator', () => {
     expect(fr.t('missing.key')).toBe('missing.key')
     expect(fr.t('missing.key', { defaultValue: 'Fallback {{n}}', n: 2 })).toBe('Fallback 2')
     expect(fr.t('hello')).toBe('Bonjour, {{name}}\u00a0!')
-    const ratio = new Translator('fr', { fr: { contrast: 'contraste {{ratio, number(minimumFractionDigits: 1)}}:1' } }, chain)
+    const ratio = new Translator(
+      'fr',
+      { fr: { contrast: 'contraste {{ratio, number(minimumFractionDigits: 1)}}:1' } },
+      chain,
+    )
     expect(ratio.t('contrast', { ratio: 2.8 })).toBe('contraste 2,8:1')
     expect(ratio.t('contrast', { ratio: 3 })).toBe('contraste 3,0:1')
   })

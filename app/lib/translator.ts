@@ -43,12 +43,16 @@ function numberFormatOptions(spec: string | undefined) {
 /** `{{name}}`, and `{{name, number}}` / `{{name, number(minimumFractionDigits: 1)}}` in the reader's digits. */
 function interpolate(text: string, options: TOptions | undefined, language: string) {
   if (!options || !text.includes('{{')) return text
-  return text.replace(/\{\{\s*([\w.]+)\s*(?:,\s*number(?:\(([^)]*)\))?\s*)?\}\}/g, (whole, name: string, format: string | undefined) => {
-    const value = options[name]
-    if (value === undefined || value === null) return whole
-    if (whole.includes(',') && typeof value === 'number') return new Intl.NumberFormat(language, numberFormatOptions(format)).format(value)
-    return String(value)
-  })
+  return text.replace(
+    /\{\{\s*([\w.]+)\s*(?:,\s*number(?:\(([^)]*)\))?\s*)?\}\}/g,
+    (whole, name: string, format: string | undefined) => {
+      const value = options[name]
+      if (value === undefined || value === null) return whole
+      if (whole.includes(',') && typeof value === 'number')
+        return new Intl.NumberFormat(language, numberFormatOptions(format)).format(value)
+      return String(value)
+    },
+  )
 }
 
 function mergeInto(target: Catalog, source: Catalog) {
@@ -83,7 +87,10 @@ export class Translator {
       for (const code of chain) {
         const catalog = this.catalogs.get(code)
         if (!catalog) continue
-        const text = (typeof options?.count === 'number' ? lookup(catalog, `${key}_${pluralForm(code, options.count)}`) ?? lookup(catalog, `${key}_other`) : undefined) ?? lookup(catalog, key)
+        const text =
+          (typeof options?.count === 'number'
+            ? (lookup(catalog, `${key}_${pluralForm(code, options.count)}`) ?? lookup(catalog, `${key}_other`))
+            : undefined) ?? lookup(catalog, key)
         if (text !== undefined) return interpolate(text, options, code)
       }
       return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options, language) : key
@@ -92,7 +99,8 @@ export class Translator {
 
   /** Adds each language's texts to those it has (a page of another area brings more of them). */
   addCatalogs(resources: Resource) {
-    for (const [language, catalog] of Object.entries(resources)) this.catalogs.set(language, mergeInto(this.catalogs.get(language) ?? {}, catalog))
+    for (const [language, catalog] of Object.entries(resources))
+      this.catalogs.set(language, mergeInto(this.catalogs.get(language) ?? {}, catalog))
   }
 
   async changeLanguage(language: string) {

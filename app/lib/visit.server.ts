@@ -31,7 +31,10 @@ export function readCookies(cookieHeader: string | null | undefined) {
 }
 
 export function requestOrigin(request: Request): RequestOrigin {
-  return { ipAddress: request.headers.get(CLIENT_IP_HEADER) || null, userAgent: request.headers.get('user-agent')?.slice(0, 500) || null }
+  return {
+    ipAddress: request.headers.get(CLIENT_IP_HEADER) || null,
+    userAgent: request.headers.get('user-agent')?.slice(0, 500) || null,
+  }
 }
 
 /** The request's host as the one host resolver sees it. */
@@ -41,5 +44,11 @@ export function requestHost(request: Request) {
 
 export async function visitOf(request: Request): Promise<Visit> {
   const url = new URL(request.url)
-  return { host: await requestHost(request), language: detectLanguage(request), cookies: readCookies(request.headers.get('cookie')), origin: requestOrigin(request), path: url.pathname + url.search }
+  return {
+    host: await requestHost(request),
+    language: detectLanguage(request),
+    cookies: readCookies(request.headers.get('cookie')),
+    origin: requestOrigin(request),
+    path: url.pathname + url.search,
+  }
 }

@@ -12,7 +12,12 @@ import { TestClient } from '../support/http-client'
 const baseUrl = inject('baseUrl')
 let browser: Browser
 
-const closedAtOf = async (companyId: string) => (await withSystem((tx) => tx.select({ closedAt: organization.closedAt }).from(organization).where(eq(organization.id, companyId))))[0]?.closedAt
+const closedAtOf = async (companyId: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ closedAt: organization.closedAt }).from(organization).where(eq(organization.id, companyId)),
+    )
+  )[0]?.closedAt
 
 describe('an admin closes the company account and reopens it', () => {
   beforeAll(async () => {
@@ -37,12 +42,19 @@ describe('an admin closes the company account and reopens it', () => {
     const dialog = page.getByTestId('close-account-dialog')
     await dialog.getByRole('heading', { name: `Encerrar ${admin.company.name}?` }).waitFor()
     await dialog.getByText('As páginas dos seus fãs saem do ar na hora').waitFor()
-    await expectNoAxeViolations(page, { include: '[data-testid="close-account-dialog"]', label: 'close account dialog' })
+    await expectNoAxeViolations(page, {
+      include: '[data-testid="close-account-dialog"]',
+      label: 'close account dialog',
+    })
 
     // The company's name is not its address: refused, said so under the field, nothing closed.
     await dialog.getByLabel(`Digite ${admin.company.slug} para confirmar`).fill(admin.company.name)
     await dialog.getByTestId('confirm-close-account').click()
-    await dialog.getByText('Esse não é o endereço da página desta empresa. Digite-o exatamente como aparece para encerrar a conta.').waitFor()
+    await dialog
+      .getByText(
+        'Esse não é o endereço da página desta empresa. Digite-o exatamente como aparece para encerrar a conta.',
+      )
+      .waitFor()
     expect(await closedAtOf(admin.company.id)).toBeNull()
 
     await dialog.getByLabel(`Digite ${admin.company.slug} para confirmar`).fill(admin.company.slug)

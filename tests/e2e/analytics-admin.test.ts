@@ -20,7 +20,13 @@ let catalog: Awaited<ReturnType<typeof publishedCatalog>>
 let monthViews = ''
 
 async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, acceptDownloads: true })
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    hasTouch: options.isMobile,
+    isMobile: options.isMobile,
+    acceptDownloads: true,
+  })
   await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
@@ -29,13 +35,19 @@ async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean
   return { page, errors }
 }
 
-const views = (page: Awaited<ReturnType<typeof adminPage>>['page']) => page.getByTestId('figure-views').getByTestId('figure-value').textContent()
+const views = (page: Awaited<ReturnType<typeof adminPage>>['page']) =>
+  page.getByTestId('figure-views').getByTestId('figure-value').textContent()
 
 describe('the admin reads its analytics', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     admin = await createCompanyAdmin('e2e-insights')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ plan: 'professional', planValidUntil: null })
+        .where(eq(organization.id, admin.company.id)),
+    )
     catalog = await publishedCatalog(admin.company.id)
     const { galleryId, eventId, photoId, videoId } = catalog
     // Today, through the events endpoint as a fan's browser sends them.
@@ -44,7 +56,14 @@ describe('the admin reads its analytics', () => {
       { type: 'item_view', contentId: galleryId, assetId: photoId },
       { type: 'like', contentId: galleryId, assetId: photoId },
       { type: 'share', channel: 'copy', contentId: galleryId },
-      ...[0, 10, 20, 30, 40, 50].map((from) => ({ type: 'heartbeat', contentId: galleryId, assetId: videoId, from, to: from + 10, reason: 'tick' })),
+      ...[0, 10, 20, 30, 40, 50].map((from) => ({
+        type: 'heartbeat',
+        contentId: galleryId,
+        assetId: videoId,
+        from,
+        to: from + 10,
+        reason: 'tick',
+      })),
       { type: 'heartbeat', contentId: galleryId, assetId: videoId, from: 20, to: 30, reason: 'seek' },
     ]
     expect((await fanBrowser().send({ company: admin.company.id, events: today })).status).toBe(202)
@@ -52,7 +71,19 @@ describe('the admin reads its analytics', () => {
     const earlier: RawEvent[] = []
     for (let daysAgo = 8; daysAgo <= 25; daysAgo += 1) {
       for (let fan = 0; fan < (daysAgo % 4) + 1; fan++) {
-        earlier.push({ companyId: admin.company.id, occurredAt: new Date(Date.now() - daysAgo * 86_400_000), type: 'page_view', visitor: `d:e2e-${daysAgo}-${fan}`, contentItemId: galleryId, assetId: null, eventId, detail: 'gallery', fromSeconds: null, toSeconds: null, durationSeconds: null })
+        earlier.push({
+          companyId: admin.company.id,
+          occurredAt: new Date(Date.now() - daysAgo * 86_400_000),
+          type: 'page_view',
+          visitor: `d:e2e-${daysAgo}-${fan}`,
+          contentItemId: galleryId,
+          assetId: null,
+          eventId,
+          detail: 'gallery',
+          fromSeconds: null,
+          toSeconds: null,
+          durationSeconds: null,
+        })
       }
     }
     monthViews = String(2 + earlier.length)
@@ -79,22 +110,32 @@ describe('the admin reads its analytics', () => {
     await page.waitForURL('**/admin/analytics?range=7')
     await expect.poll(() => views(page), { timeout: 15_000 }).toBe('2')
     // The custom dates follow the preset.
-    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10))
-    await expect.poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').count()).toBeGreaterThan(0)
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(
+      new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
+    )
+    await expect
+      .poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').count())
+      .toBeGreaterThan(0)
     expect(await page.getByTestId('engagement-chart').locator('.recharts-line').count()).toBe(4)
     const row = page.getByTestId('by-content').getByTestId('analytics-row').filter({ hasText: 'Encore' })
     expect(await row.locator('[data-figure="views"]').textContent()).toBe('2')
     expect(await row.locator('[data-figure="likes"]').textContent()).toBe('1')
-    expect(await page.getByTestId('by-event').getByTestId('analytics-row').filter({ hasText: 'Closing night' }).count()).toBe(1)
+    expect(
+      await page.getByTestId('by-event').getByTestId('analytics-row').filter({ hasText: 'Closing night' }).count(),
+    ).toBe(1)
     // The video: 70 s watched of a 60 s file, 20–30 s twice.
     const video = page.getByTestId('video-row').filter({ hasText: 'Encore' })
     await video.getByTestId('heatmap-toggle').click()
     expect(await video.getByTestId('heatmap-toggle').getAttribute('aria-expanded')).toBe('true')
-    expect(await page.getByTestId('heatmap-panel').getByTestId('heatmap').getAttribute('aria-label')).toContain('most played at 0:20 (2 plays)')
+    expect(await page.getByTestId('heatmap-panel').getByTestId('heatmap').getAttribute('aria-label')).toContain(
+      'most played at 0:20 (2 plays)',
+    )
     await page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-by-content').click()])
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^analytics-content-${admin.company.slug}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.csv$`))
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^analytics-content-${admin.company.slug}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    )
     const csv = await readFile((await download.path())!, 'utf8')
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).trimEnd().split('\r\n')
@@ -110,7 +151,9 @@ describe('the admin reads its analytics', () => {
     const { page, errors } = await adminPage(PHONE, { isMobile: true })
     await visit(page, '/admin/analytics?range=90')
     await expect.poll(() => views(page)).toBe(monthViews)
-    await expect.poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').first().isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').first().isVisible())
+      .toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     expect(await page.evaluate(() => window.innerWidth)).toBe(390)
     const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10)

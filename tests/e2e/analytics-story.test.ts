@@ -33,7 +33,14 @@ let stopQueue: (() => Promise<void>) | undefined
 const galleryPath = () => `/${admin.company.slug}/galeria/encore-night`
 
 async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; bannerClosedBefore?: boolean }) {
-  const context = await browser.newContext({ viewport: options.viewport, baseURL: baseUrl, userAgent: BROWSER_UA, acceptDownloads: true, isMobile: options.viewport === PHONE, hasTouch: options.viewport === PHONE })
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    baseURL: baseUrl,
+    userAgent: BROWSER_UA,
+    acceptDownloads: true,
+    isMobile: options.viewport === PHONE,
+    hasTouch: options.viewport === PHONE,
+  })
   contexts.push(context)
   if (options.staff) await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
@@ -44,17 +51,28 @@ async function openPage(options: { viewport: typeof DESKTOP; staff?: boolean; ba
 }
 
 const rawTypes = async () =>
-  (await withSystem((tx) => tx.execute<{ type: string; n: number }>(sql`select type, count(*)::int as n from analytics_events where company_id = ${admin.company.id} group by type`))).rows.reduce<Record<string, number>>(
-    (all, row) => ({ ...all, [row.type]: row.n }),
-    {},
-  )
+  (
+    await withSystem((tx) =>
+      tx.execute<{ type: string; n: number }>(
+        sql`select type, count(*)::int as n from analytics_events where company_id = ${admin.company.id} group by type`,
+      ),
+    )
+  ).rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.type]: row.n }), {})
 
 /** The dashboard's engagement figures (last 30 days) and the spec's totals, as shown. */
 async function dashboardFigures(page: Page) {
   await visit(page, '/admin')
   const value = (key: string) => page.getByTestId(`engagement-${key}`).getByTestId('figure-value').textContent()
   const total = (key: string) => page.getByTestId(`total-${key}`).locator('dd').textContent()
-  return { views: await value('views'), likes: await value('likes'), shares: await value('shares'), comments: await value('comments'), watchedMinutes: await value('watchedMinutes'), downloads: await total('downloads'), leads: await total('leads') }
+  return {
+    views: await value('views'),
+    likes: await value('likes'),
+    shares: await value('shares'),
+    comments: await value('comments'),
+    watchedMinutes: await value('watchedMinutes'),
+    downloads: await total('downloads'),
+    leads: await total('leads'),
+  }
 }
 
 /**
@@ -84,27 +102,63 @@ async function axisLinesUp(page: Page, endLabel: string) {
 }
 
 function csvLines(text: string) {
-  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
 }
 
 describe('a fan’s visit, as the admin sees it', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     admin = await createCompanyAdmin('e2e-story')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ plan: 'professional', planValidUntil: null })
+        .where(eq(organization.id, admin.company.id)),
+    )
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore night', slug: 'encore-night', status: 'published', publishedAt: new Date(), requireLead: true }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Encore night',
+          slug: 'encore-night',
+          status: 'published',
+          publishedAt: new Date(),
+          requireLead: true,
+        })
+        .returning(),
     )
     galleryId = gallery.id
-    const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, '#e11d48'), { filename: 'crowd.jpg', purpose: 'gallery-media', contentItemId: galleryId })
-    const video = await tusUpload(admin.client, await makeVideo('mp4', 8), { filename: 'encore.mp4', purpose: 'gallery-media', contentItemId: galleryId })
+    const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, '#e11d48'), {
+      filename: 'crowd.jpg',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
+    const video = await tusUpload(admin.client, await makeVideo('mp4', 8), {
+      filename: 'encore.mp4',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
     // A second video: each of a gallery's videos has its own row, figures and heatmap.
-    const second = await tusUpload(admin.client, await makeVideo('mp4', 4), { filename: 'bows.mp4', purpose: 'gallery-media', contentItemId: galleryId })
-    if (!photo.ok || !photo.assetId || !video.ok || !video.assetId || !second.ok || !second.assetId) throw new Error('upload failed')
+    const second = await tusUpload(admin.client, await makeVideo('mp4', 4), {
+      filename: 'bows.mp4',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
+    if (!photo.ok || !photo.assetId || !video.ok || !video.assetId || !second.ok || !second.assetId)
+      throw new Error('upload failed')
     await waitForAsset(photo.assetId, (row) => row.processingStatus === 'ready')
-    for (const assetId of [video.assetId, second.assetId]) await waitForAsset(assetId, (row) => row.processingStatus === 'ready' && row.durationMs !== null, 60_000)
+    for (const assetId of [video.assetId, second.assetId])
+      await waitForAsset(assetId, (row) => row.processingStatus === 'ready' && row.durationMs !== null, 60_000)
     // A fan's browser, not an automated one: analytics leaves out pages that say they are driven.
-    browser = await launchBrowser(['--disable-blink-features=AutomationControlled', '--autoplay-policy=no-user-gesture-required'])
+    browser = await launchBrowser([
+      '--disable-blink-features=AutomationControlled',
+      '--autoplay-policy=no-user-gesture-required',
+    ])
     // This process only queues; the app's workers run the job.
     stopQueue = (await startJobs(process.env.DATABASE_URL!, [rollUpEventsJob], { work: false })).stop
   })
@@ -117,34 +171,55 @@ describe('a fan’s visit, as the admin sees it', () => {
   it('likes, plays, shares, downloads and comments; the admin approves and sees every figure move, the heatmap and a matching CSV', async () => {
     const staff = await openPage({ viewport: DESKTOP, staff: true })
     const before = await dashboardFigures(staff.page)
-    expect(before).toEqual({ views: '0', likes: '0', shares: '0', comments: '0', watchedMinutes: '0', downloads: '0', leads: '0' })
+    expect(before).toEqual({
+      views: '0',
+      likes: '0',
+      shares: '0',
+      comments: '0',
+      watchedMinutes: '0',
+      downloads: '0',
+      leads: '0',
+    })
 
     // The fan, on a phone.
     const fan = await openPage({ viewport: PHONE, bannerClosedBefore: false })
     await fan.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
-    await expect.poll(async () => {
-      await visit(fan.page, galleryPath())
-      return fan.page.getByTestId('public-media').count()
-    }, { timeout: 60_000 }).toBe(3)
+    await expect
+      .poll(
+        async () => {
+          await visit(fan.page, galleryPath())
+          return fan.page.getByTestId('public-media').count()
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(3)
     // The cookie banner first: the viewer would cover it. Declined, the visit is still counted, without a cookie.
     await fan.page.getByRole('button', { name: 'Decline', exact: true }).click()
     await fan.page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = fan.page.locator('.yarl__root')
     await viewer.waitFor()
     await viewer.getByRole('button', { name: 'Like' }).click()
-    await expect.poll(() => viewer.getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed')).toBe('true')
+    await expect
+      .poll(() => viewer.getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed'))
+      .toBe('true')
     // On to the videos: each plays for a while, to its end.
     let previous = ''
     for (const name of ['encore.mp4', 'bows.mp4']) {
       await viewer.getByRole('button', { name: 'Next' }).click()
       const player = viewer.locator('.yarl__slide_current video')
       // On the next slide: another video than the one just played.
-      const source = async () => ((await player.count()) === 1 ? player.evaluate((video: HTMLVideoElement) => video.currentSrc || video.querySelector('source')?.src || '') : '')
+      const source = async () =>
+        (await player.count()) === 1
+          ? player.evaluate((video: HTMLVideoElement) => video.currentSrc || video.querySelector('source')?.src || '')
+          : ''
       await expect
-        .poll(async () => {
-          const now = await source()
-          return now !== '' && now !== previous
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const now = await source()
+            return now !== '' && now !== previous
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true)
       previous = await source()
       expect(previous, name).toBeTruthy()
@@ -154,7 +229,11 @@ describe('a fan’s visit, as the admin sees it', () => {
         video.playbackRate = 4
         return video.play()
       })
-      await fan.page.waitForFunction(() => (document.querySelector('.yarl__slide_current video') as HTMLVideoElement | null)?.ended === true, undefined, { timeout: 30_000 })
+      await fan.page.waitForFunction(
+        () => (document.querySelector('.yarl__slide_current video') as HTMLVideoElement | null)?.ended === true,
+        undefined,
+        { timeout: 30_000 },
+      )
     }
     await viewer.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => viewer.count()).toBe(0)
@@ -171,7 +250,10 @@ describe('a fan’s visit, as the admin sees it', () => {
     await dialog.getByLabel('E-mail', { exact: true }).fill('ana@example.com')
     await dialog.getByLabel(/I have read and accept/).check()
     await dialog.getByLabel(/processes my details/).check()
-    const [zip] = await Promise.all([fan.page.waitForEvent('download'), dialog.getByRole('button', { name: 'Continue to download' }).click()])
+    const [zip] = await Promise.all([
+      fan.page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Continue to download' }).click(),
+    ])
     expect(zip.suggestedFilename()).toBe('Encore night.zip')
     await zip.path()
 
@@ -184,10 +266,15 @@ describe('a fan’s visit, as the admin sees it', () => {
     // The fan closes the tab: its pagehide sends what waits.
     await fan.page.close({ runBeforeUnload: true })
     let seen: Record<string, number> = {}
-    await waitUntil(async () => {
-      seen = await rawTypes()
-      return ['page_view', 'item_view', 'like', 'heartbeat', 'share', 'lead', 'download', 'comment'].every((type) => (seen[type] ?? 0) > 0)
-    }, { timeoutMs: 20_000, message: () => `events seen: ${JSON.stringify(seen)}` })
+    await waitUntil(
+      async () => {
+        seen = await rawTypes()
+        return ['page_view', 'item_view', 'like', 'heartbeat', 'share', 'lead', 'download', 'comment'].every(
+          (type) => (seen[type] ?? 0) > 0,
+        )
+      },
+      { timeoutMs: 20_000, message: () => `events seen: ${JSON.stringify(seen)}` },
+    )
 
     // The admin approves the comment.
     await visit(staff.page, '/admin/comments')
@@ -200,33 +287,50 @@ describe('a fan’s visit, as the admin sees it', () => {
     await enqueue(rollUpEventsJob, {})
     let after = before
     await expect
-      .poll(async () => {
-        after = await dashboardFigures(staff.page)
-        return after
-      }, { timeout: 90_000, interval: 1_000 })
+      .poll(
+        async () => {
+          after = await dashboardFigures(staff.page)
+          return after
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
       // The gallery page, the photo and the two videos opened in the viewer; about 8 + 4 seconds of video.
-      .toEqual({ views: '4', likes: '1', shares: '1', comments: '1', watchedMinutes: '0.2', downloads: '1', leads: '1' })
+      .toEqual({
+        views: '4',
+        likes: '1',
+        shares: '1',
+        comments: '1',
+        watchedMinutes: '0.2',
+        downloads: '1',
+        leads: '1',
+      })
     await staff.page.screenshot({ path: path.join(SHOTS, 'dashboard-1440.png'), fullPage: true })
 
     // The analytics: the same figures, the funnel, the tables and the video's heatmap.
     await visit(staff.page, '/admin/analytics?range=7')
     const card = (key: string) => staff.page.getByTestId(`figure-${key}`).getByTestId('figure-value').textContent()
-    for (const key of ['views', 'likes', 'shares', 'comments', 'watchedMinutes'] as const) expect(await card(key), key).toBe(after[key])
+    for (const key of ['views', 'likes', 'shares', 'comments', 'watchedMinutes'] as const)
+      expect(await card(key), key).toBe(after[key])
     expect(await card('downloads')).toBe('1')
     expect(await card('leads')).toBe('1')
     expect(await card('visitors')).toBe('1')
-    for (const step of ['view', 'lead', 'download', 'share']) expect(await staff.page.getByTestId(`funnel-${step}`).getByTestId('funnel-value').textContent(), step).toBe('1')
+    for (const step of ['view', 'lead', 'download', 'share'])
+      expect(await staff.page.getByTestId(`funnel-${step}`).getByTestId('funnel-value').textContent(), step).toBe('1')
     expect(await staff.page.getByTestId('funnel-share').textContent()).toContain('100% of viewers')
     expect(await staff.page.getByTestId('channel-copy').textContent()).toBe('Copy link1')
     expect(await staff.page.getByTestId('top-likes').getByTestId('top-item').textContent()).toContain('Encore night')
-    const contentRow = staff.page.getByTestId('by-content').getByTestId('analytics-row').filter({ hasText: 'Encore night' })
+    const contentRow = staff.page
+      .getByTestId('by-content')
+      .getByTestId('analytics-row')
+      .filter({ hasText: 'Encore night' })
     expect(await contentRow.getByTestId('share-channels-of-row').textContent()).toBe('Copy link 1')
 
     // One item's funnel and shares: its row's title chooses it.
     await contentRow.getByTestId('row-funnel').click()
     await expect.poll(() => staff.page.getByTestId('funnel-subject').textContent()).toBe('Content: Encore night')
     expect(new URL(staff.page.url()).searchParams.get('funnel')).toBe(`item:${galleryId}`)
-    for (const step of ['view', 'lead', 'download', 'share']) expect(await staff.page.getByTestId(`funnel-${step}`).getByTestId('funnel-value').textContent(), step).toBe('1')
+    for (const step of ['view', 'lead', 'download', 'share'])
+      expect(await staff.page.getByTestId(`funnel-${step}`).getByTestId('funnel-value').textContent(), step).toBe('1')
     expect(await staff.page.getByTestId('channels-subject').textContent()).toBe('Content: Encore night')
     expect(await staff.page.getByTestId('channel-copy').textContent()).toBe('Copy link1')
     expect(await staff.page.getByTestId('funnel-filter').getByRole('combobox').inputValue()).toBe(`item:${galleryId}`)
@@ -258,7 +362,12 @@ describe('a fan’s visit, as the admin sees it', () => {
     expect(await heatmap.locator('rect').count()).toBe(4)
     await axisLinesUp(staff.page, '0:08')
     await staff.page.getByText('Show the played moments as a table').click()
-    expect(await staff.page.getByTestId('heatmap-table').locator('tbody tr').allTextContents()).toEqual(['0:00–0:021', '0:02–0:041', '0:04–0:061', '0:06–0:081'])
+    expect(await staff.page.getByTestId('heatmap-table').locator('tbody tr').allTextContents()).toEqual([
+      '0:00–0:021',
+      '0:02–0:041',
+      '0:04–0:061',
+      '0:06–0:081',
+    ])
     await staff.page.getByTestId('heatmap-panel').scrollIntoViewIfNeeded()
     await staff.page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
     await fileRow('bows.mp4').getByTestId('file-heatmap-toggle').click()
@@ -266,12 +375,20 @@ describe('a fan’s visit, as the admin sees it', () => {
     await axisLinesUp(staff.page, '0:04')
 
     // The CSV of the videos holds the rows the page shows.
-    const [download] = await Promise.all([staff.page.waitForEvent('download'), staff.page.getByTestId('export-by-video').click()])
+    const [download] = await Promise.all([
+      staff.page.waitForEvent('download'),
+      staff.page.getByTestId('export-by-video').click(),
+    ])
     const lines = csvLines(await readFile((await download.path())!, 'utf8'))
     expect(lines[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate,File,file id')
     // A row per video, as the page's rows per file.
     expect(lines).toHaveLength(3)
-    expect(lines.slice(1).map((line) => line.split(',')[6]).sort()).toEqual(['bows.mp4', 'encore.mp4'])
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[6])
+        .sort(),
+    ).toEqual(['bows.mp4', 'encore.mp4'])
     for (const line of lines.slice(1)) {
       const [title, id, minutes, plays, average, completion, file] = line.split(',')
       expect([title, id]).toEqual(['Encore night', galleryId])
@@ -282,11 +399,22 @@ describe('a fan’s visit, as the admin sees it', () => {
       expect(await shown('completionRate'), file).toBe(`${Math.round(Number(completion) * 100)}%`)
     }
     // And the one by content, the gallery's figures as the table shows them.
-    const [byContent] = await Promise.all([staff.page.waitForEvent('download'), staff.page.getByTestId('export-by-content').click()])
+    const [byContent] = await Promise.all([
+      staff.page.waitForEvent('download'),
+      staff.page.getByTestId('export-by-content').click(),
+    ])
     const contentLines = csvLines(await readFile((await byContent.path())!, 'utf8'))
     const cells = contentLines[1].split(',')
     expect(cells.slice(0, 2)).toEqual(['Encore night', galleryId])
-    for (const [index, figure] of ['views', 'visitors', 'likes', 'shares', 'downloads', 'comments', 'watchedMinutes'].entries()) {
+    for (const [index, figure] of [
+      'views',
+      'visitors',
+      'likes',
+      'shares',
+      'downloads',
+      'comments',
+      'watchedMinutes',
+    ].entries()) {
       const text = (await contentRow.locator(`[data-figure="${figure}"]`).textContent())!
       expect(text.startsWith(cells[index + 2]), `${figure}: ${text} vs ${cells[index + 2]}`).toBe(true)
     }
@@ -299,7 +427,9 @@ describe('a fan’s visit, as the admin sees it', () => {
     await phone.page.getByTestId('video-row').getByTestId('heatmap-toggle').click()
     await phone.page.getByTestId('heatmap-panel').getByTestId('heatmap-file').first().waitFor()
     await axisLinesUp(phone.page, '0:08')
-    expect(await phone.page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([390, 390])
+    expect(await phone.page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([
+      390, 390,
+    ])
     await phone.page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true })
     await phone.page.getByTestId('heatmap-panel').screenshot({ path: path.join(SHOTS, 'heatmap-390.png') })
     for (const { errors } of [staff, fan, phone]) expect(errors).toEqual([])

@@ -37,7 +37,11 @@ async function adminPage(viewport: typeof DESKTOP) {
 }
 
 /** What an integrator's script does: fetch with the key, nothing else. */
-async function api(key: string, pathname: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+async function api(
+  key: string,
+  pathname: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${baseUrl}/api/v1${pathname}`, {
     method: init.method ?? (init.json ? 'POST' : 'GET'),
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers },
@@ -95,21 +99,40 @@ describe('API keys end to end', () => {
     expect(key).toMatch(/^ag_live_[A-Za-z0-9_-]{43}$/)
     await page.screenshot({ path: path.join(SHOTS, 'settings-api-1440.png'), fullPage: true })
 
-    const created = await api(key, '/content', { json: { kind: 'gallery', title: 'Main stage, Saturday', requireLead: false }, headers: { 'idempotency-key': 'gallery-saturday' } })
+    const created = await api(key, '/content', {
+      json: { kind: 'gallery', title: 'Main stage, Saturday', requireLead: false },
+      headers: { 'idempotency-key': 'gallery-saturday' },
+    })
     expect(created.status).toBe(201)
     const gallery = created.body
     const assetIds = [
-      await upload(key, await makePhoto(1600, 1000, '#e11d48'), { filename: 'first.jpg', filetype: 'image/jpeg', purpose: 'gallery-media', contentItemId: gallery.id }),
-      await upload(key, await makePhoto(1000, 1600, '#2563eb'), { filename: 'second.jpg', filetype: 'image/jpeg', purpose: 'gallery-media', contentItemId: gallery.id }),
+      await upload(key, await makePhoto(1600, 1000, '#e11d48'), {
+        filename: 'first.jpg',
+        filetype: 'image/jpeg',
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      }),
+      await upload(key, await makePhoto(1000, 1600, '#2563eb'), {
+        filename: 'second.jpg',
+        filetype: 'image/jpeg',
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      }),
     ]
     expect(assetIds.every(Boolean)).toBe(true)
     const media = await api(key, `/content/${gallery.id}/media`)
-    expect(media.body.items.map((item: { originalName: string }) => item.originalName)).toEqual(['first.jpg', 'second.jpg'])
+    expect(media.body.items.map((item: { originalName: string }) => item.originalName)).toEqual([
+      'first.jpg',
+      'second.jpg',
+    ])
     const published = await api(key, `/content/${gallery.id}/publish`, { method: 'POST' })
     expect(published.status).toBe(200)
     expect(published.body.status).toBe('published')
     const heard = await waitUntil(() => receiver.ofType('content.published')[0], { timeoutMs: 30_000 })
-    expect(verifySigned(heard, endpoint.secret)).toMatchObject({ type: 'content.published', data: { id: gallery.id, title: 'Main stage, Saturday' } })
+    expect(verifySigned(heard, endpoint.secret)).toMatchObject({
+      type: 'content.published',
+      data: { id: gallery.id, title: 'Main stage, Saturday' },
+    })
     await waitForAssetsReady(assetIds)
 
     const fan = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl })).newPage()
@@ -132,7 +155,9 @@ describe('API keys end to end', () => {
   it('lays the API keys page out for a phone', async () => {
     const { page, errors } = await adminPage(PHONE)
     await createKeyInBrowser(page, 'Phone key')
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     await page.screenshot({ path: path.join(SHOTS, 'settings-api-390.png'), fullPage: true })
     expect(errors).toEqual([])
@@ -145,7 +170,8 @@ describe('API keys end to end', () => {
       const elsewhere: string[] = []
       page.on('request', (request) => {
         const url = new URL(request.url())
-        if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseUrl).origin) elsewhere.push(request.url())
+        if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== new URL(baseUrl).origin)
+          elsewhere.push(request.url())
       })
       const refusedByPolicy: string[] = []
       page.on('console', (message) => {
@@ -156,9 +182,14 @@ describe('API keys end to end', () => {
       await page.goto('/docs/api')
       // The document's own title and its operations, as Scalar draws them from /api/v1/openapi.json.
       await page.getByRole('heading', { name: 'Afterglow API' }).first().waitFor({ timeout: 30_000 })
-      await expect.poll(() => page.getByText('Idempotent-Replayed').filter({ visible: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect
+        .poll(() => page.getByText('Idempotent-Replayed').filter({ visible: true }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0)
       // Wide screens list the operations beside the text; phones fold them into a menu.
-      if (viewport.width > 1000) await expect.poll(() => page.getByText('Create a gallery or single item (a draft)').filter({ visible: true }).count()).toBeGreaterThan(0)
+      if (viewport.width > 1000)
+        await expect
+          .poll(() => page.getByText('Create a gallery or single item (a draft)').filter({ visible: true }).count())
+          .toBeGreaterThan(0)
       await page.screenshot({ path: path.join(SHOTS, `docs-api-${viewport.width}.png`) })
       expect(elsewhere).toEqual([])
       expect(refusedByPolicy).toEqual([])

@@ -31,16 +31,44 @@ describe('the audit log reads as sentences', () => {
     await mkdir(SHOTS, { recursive: true })
     admin = await createCompanyAdmin('e2e-audit')
     const companyId = admin.company.id
-    const [actor] = await withSystem((tx) => tx.select({ id: user.id }).from(user).where(eq(user.email, admin.credentials.email)))
+    const [actor] = await withSystem((tx) =>
+      tx.select({ id: user.id }).from(user).where(eq(user.email, admin.credentials.email)),
+    )
     await withSystem(async (tx) => {
-      const [gallery] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Lisbon Live Photos' }).returning({ id: contentItem.id })
+      const [gallery] = await tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Lisbon Live Photos' })
+        .returning({ id: contentItem.id })
       galleryId = gallery.id
       const at = (minutes: number) => new Date(Date.now() - minutes * 60_000)
       await tx.insert(auditEvent).values([
         { companyId, actorUserId: actor.id, category: 'session_start', action: 'session.start', createdAt: at(50) },
-        { companyId, category: 'download_tracking', action: 'download.zip', tableName: 'downloads', details: { contentItemId: gallery.id }, createdAt: at(40) },
-        { companyId, category: 'download_tracking', action: 'download.file', tableName: 'downloads', details: { contentItemId: crypto.randomUUID() }, createdAt: at(30) },
-        { companyId, actorUserId: actor.id, category: 'admin_privileged_action', action: 'member.invite', tableName: 'members', recordId: 'inv-1', details: { email: 'crew@owls.test', role: 'manager' }, createdAt: at(20) },
+        {
+          companyId,
+          category: 'download_tracking',
+          action: 'download.zip',
+          tableName: 'downloads',
+          details: { contentItemId: gallery.id },
+          createdAt: at(40),
+        },
+        {
+          companyId,
+          category: 'download_tracking',
+          action: 'download.file',
+          tableName: 'downloads',
+          details: { contentItemId: crypto.randomUUID() },
+          createdAt: at(30),
+        },
+        {
+          companyId,
+          actorUserId: actor.id,
+          category: 'admin_privileged_action',
+          action: 'member.invite',
+          tableName: 'members',
+          recordId: 'inv-1',
+          details: { email: 'crew@owls.test', role: 'manager' },
+          createdAt: at(20),
+        },
       ])
     })
     browser = await launchBrowser()
@@ -57,17 +85,33 @@ describe('the audit log reads as sentences', () => {
     const rows = page.getByTestId('audit-row')
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5)
     const table = (await page.locator('table').innerText()).toLowerCase()
-    for (const raw of ['leads.list', 'session.start', 'download.zip', 'member.invite', 'company.create']) expect(table).not.toContain(raw)
-    for (const words of ['viewed the leads', 'signed in', 'a fan downloaded a gallery (zip)', 'invited a member', 'created the company']) expect(table).toContain(words)
+    for (const raw of ['leads.list', 'session.start', 'download.zip', 'member.invite', 'company.create'])
+      expect(table).not.toContain(raw)
+    for (const words of [
+      'viewed the leads',
+      'signed in',
+      'a fan downloaded a gallery (zip)',
+      'invited a member',
+      'created the company',
+    ])
+      expect(table).toContain(words)
 
     // What: a link to content that still exists, a plain note for content since deleted.
     const zip = rows.filter({ hasText: 'A fan downloaded a gallery (ZIP)' })
-    expect(await zip.getByRole('link', { name: 'Lisbon Live Photos' }).getAttribute('href')).toBe(`/admin/content/${galleryId}`)
+    expect(await zip.getByRole('link', { name: 'Lisbon Live Photos' }).getAttribute('href')).toBe(
+      `/admin/content/${galleryId}`,
+    )
     expect(await zip.textContent()).toContain('A fan (not signed in)')
     const file = rows.filter({ hasText: 'A fan downloaded a file' })
     expect(await file.textContent()).toContain('Content since deleted')
     expect(await file.getByRole('link').count()).toBe(0)
-    expect(await rows.filter({ hasText: 'Viewed the leads' }).first().getByRole('link', { name: 'Leads' }).getAttribute('href')).toBe('/admin/leads')
+    expect(
+      await rows
+        .filter({ hasText: 'Viewed the leads' })
+        .first()
+        .getByRole('link', { name: 'Leads' })
+        .getAttribute('href'),
+    ).toBe('/admin/leads')
     expect(await rows.filter({ hasText: 'Invited a member' }).textContent()).toContain('crew@owls.test')
     await page.screenshot({ path: path.join(SHOTS, 'audit-en-1440.png'), fullPage: true })
     await expectNoAxeViolations(page, { label: 'audit log' })

@@ -45,12 +45,17 @@ describe('the free trial in the admin', () => {
     const admin = await createCompanyAdmin('e2e-trial')
     const { page, errors } = await pageFor(admin.client, DESKTOP)
     // The spec's check runs by itself about 2 s after the admin opens.
-    const checked = page.waitForRequest((request) => request.url().endsWith('/api/billing/check-subscription') && request.method() === 'POST', { timeout: 10_000 })
+    const checked = page.waitForRequest(
+      (request) => request.url().endsWith('/api/billing/check-subscription') && request.method() === 'POST',
+      { timeout: 10_000 },
+    )
     await visit(page, '/admin')
     await checked
     await page.getByRole('link', { name: 'Subscription' }).first().click()
     await page.getByRole('heading', { name: 'Subscription', exact: true }).waitFor()
-    expect(await page.getByTestId('plan-detail').textContent()).toBe('Free forever. Try Professional for 14 days, no card needed.')
+    expect(await page.getByTestId('plan-detail').textContent()).toBe(
+      'Free forever. Try Professional for 14 days, no card needed.',
+    )
     expect(await page.getByTestId('compare-starter').getAttribute('aria-current')).toBe('true')
     await expectNoAxeViolations(page, { label: 'subscription page' })
 
@@ -59,14 +64,18 @@ describe('the free trial in the admin', () => {
     await page.getByText('14 days of free Professional access.').waitFor()
     await expect.poll(() => page.getByTestId('current-plan').textContent()).toContain('Free trial')
     expect(await page.getByTestId('current-plan').getByRole('heading').textContent()).toMatch(/^Professional/)
-    await expect.poll(() => page.getByTestId('trial-banner').textContent()).toContain('14 days left in your Professional trial.')
+    await expect
+      .poll(() => page.getByTestId('trial-banner').textContent())
+      .toContain('14 days left in your Professional trial.')
     expect(await page.getByTestId('start-trial').count()).toBe(0)
     expect(await page.getByTestId('compare-professional').getAttribute('aria-current')).toBe('true')
 
     // Ten and a half days later (the browser's clock): 4 days left, rounded up.
     await page.clock.setFixedTime(new Date(Date.now() + 10.5 * DAY))
     await visit(page, '/admin')
-    await expect.poll(() => page.getByTestId('trial-banner').textContent()).toContain('4 days left in your Professional trial.')
+    await expect
+      .poll(() => page.getByTestId('trial-banner').textContent())
+      .toContain('4 days left in your Professional trial.')
     await page.getByRole('button', { name: 'Hide the trial banner' }).click()
     expect(await page.getByTestId('trial-banner').count()).toBe(0)
     await page.reload()
@@ -78,14 +87,35 @@ describe('the free trial in the admin', () => {
 
   it('an admin subscribes in euros with a test card (a declined one first), goes past the Starter limits, cancels in the portal, and is back on Starter with nothing deleted when the period ends', async () => {
     const admin = await createCompanyAdmin('e2e-pay')
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'big-show', title: 'Big Show' }).returning())
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Big Show photos', slug: 'big-show-photos', eventId: show.id }).returning())
-    const first = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const [show] = await withSystem((tx) =>
+      tx.insert(event).values({ companyId: admin.company.id, slug: 'big-show', title: 'Big Show' }).returning(),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Big Show photos',
+          slug: 'big-show-photos',
+          eventId: show.id,
+        })
+        .returning(),
+    )
+    const first = await tusUpload(admin.client, await makePhoto(1200, 800), {
+      filename: 'first.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     if (!first.ok) throw new Error('upload failed')
     await waitForAssetsReady([first.assetId!])
     await copyReadyPhoto(first.assetId!, 49)
     // Starter: 50 photos per event, and this event has them.
-    const refused = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), { filename: 'fifty-one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const refused = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), {
+      filename: 'fifty-one.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     expect(refused.ok).toBe(false)
 
     const { page, errors } = await pageFor(admin.client, DESKTOP)
@@ -103,7 +133,10 @@ describe('the free trial in the admin', () => {
     await checkout.getByLabel('Name on card').fill('Ana Lima')
     await checkout.getByTestId('pay').click()
     expect(await checkout.getByTestId('card-declined').textContent()).toBe('Your card was declined.')
-    expect((await withSystem((tx) => tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)))).length).toBe(0)
+    expect(
+      (await withSystem((tx) => tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id))))
+        .length,
+    ).toBe(0)
     await checkout.getByLabel('Card number').fill('4242 4242 4242 4242')
     await checkout.getByTestId('pay').click()
     await checkout.waitForURL(/\/admin\/subscription/)
@@ -114,7 +147,11 @@ describe('the free trial in the admin', () => {
     expect(await checkout.getByTestId('invoice-row').textContent()).toContain('€12 · Paid')
 
     // Professional: no limit of photos per event.
-    const more = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), { filename: 'fifty-one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const more = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), {
+      filename: 'fifty-one.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     expect(more.ok).toBe(true)
 
     const portalOpened = checkout.waitForEvent('popup')
@@ -129,15 +166,32 @@ describe('the free trial in the admin', () => {
     await expect.poll(() => checkout.getByTestId('current-plan').textContent()).toContain('Cancels at period end')
 
     // The period ends: the provider ends the subscription, the company is on Starter again.
-    const [paid] = await withSystem((tx) => tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)))
+    const [paid] = await withSystem((tx) =>
+      tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)),
+    )
     await sweepPlans(new Date(paid.currentPeriodEnd!.getTime() + 60_000))
-    await expect.poll(async () => (await withSystem((tx) => tx.select({ plan: organization.plan }).from(organization).where(eq(organization.id, admin.company.id))))[0].plan).toBe('starter')
+    await expect
+      .poll(
+        async () =>
+          (
+            await withSystem((tx) =>
+              tx.select({ plan: organization.plan }).from(organization).where(eq(organization.id, admin.company.id)),
+            )
+          )[0].plan,
+      )
+      .toBe('starter')
     await checkout.reload()
     await expect.poll(() => checkout.getByTestId('current-plan').textContent()).toContain('Starter')
     expect(await checkout.getByTestId('invoice-row').count()).toBe(1)
-    const photos = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, gallery.id)))
+    const photos = await withSystem((tx) =>
+      tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, gallery.id)),
+    )
     expect(photos.length).toBe(51)
-    const again = await tusUpload(admin.client, await makePhoto(600, 400, '#0ea5e9'), { filename: 'fifty-two.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const again = await tusUpload(admin.client, await makePhoto(600, 400, '#0ea5e9'), {
+      filename: 'fifty-two.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     expect(again.ok).toBe(false)
     expect(errors).toEqual([])
   })
@@ -146,7 +200,19 @@ describe('the free trial in the admin', () => {
     const admin = await createCompanyAdmin('e2e-trial-mgr')
     // A paying company: its admin has the portal and a plan to change to.
     await withSystem(async (tx) => {
-      await tx.insert(subscription).values({ companyId: admin.company.id, provider: 'test', customerId: `cus_${admin.company.id}`, subscriptionId: `sub_${admin.company.id}`, plan: 'professional', status: 'active', currency: 'EUR', unitAmount: 1200, currentPeriodEnd: new Date(Date.now() + 20 * DAY) })
+      await tx
+        .insert(subscription)
+        .values({
+          companyId: admin.company.id,
+          provider: 'test',
+          customerId: `cus_${admin.company.id}`,
+          subscriptionId: `sub_${admin.company.id}`,
+          plan: 'professional',
+          status: 'active',
+          currency: 'EUR',
+          unitAmount: 1200,
+          currentPeriodEnd: new Date(Date.now() + 20 * DAY),
+        })
       await syncCompanyPlan(tx, admin.company.id)
     })
     const adminView = (await admin.client.get('/admin/subscription')).text
@@ -161,7 +227,9 @@ describe('the free trial in the admin', () => {
     expect(await page.getByTestId('start-trial').count()).toBe(0)
     expect(await page.getByTestId('open-portal').count()).toBe(0)
     expect(await page.locator('[data-testid^="choose-"]').count()).toBe(0)
-    expect(await page.getByRole('button', { name: /Subscribe to|Change in billing portal|Manage billing/ }).count()).toBe(0)
+    expect(
+      await page.getByRole('button', { name: /Subscribe to|Change in billing portal|Manage billing/ }).count(),
+    ).toBe(0)
     expect(await page.getByTestId('usage-storage').textContent()).toContain('of 50 GB')
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await expectNoAxeViolations(page, { label: 'subscription page, manager, phone' })

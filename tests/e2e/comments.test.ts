@@ -18,8 +18,17 @@ let galleryPath = ''
 let galleryId = ''
 const contexts: BrowserContext[] = []
 
-async function openPage(viewport: typeof DESKTOP, options: { isMobile?: boolean; signedIn?: boolean; javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, javaScriptEnabled: options.javaScriptEnabled ?? true })
+async function openPage(
+  viewport: typeof DESKTOP,
+  options: { isMobile?: boolean; signedIn?: boolean; javaScriptEnabled?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    hasTouch: options.isMobile,
+    isMobile: options.isMobile,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  })
   contexts.push(context)
   if (options.signedIn) await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
@@ -36,7 +45,15 @@ describe('fans’ comments, end to end', () => {
     const [gallery] = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values({ companyId: admin.company.id, kind: 'gallery', slug: 'porto-live', title: 'Porto Live', description: 'Photos from the show at the river.', status: 'published', publishedAt: new Date() })
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: 'porto-live',
+          title: 'Porto Live',
+          description: 'Photos from the show at the river.',
+          status: 'published',
+          publishedAt: new Date(),
+        })
         .returning(),
     )
     galleryId = gallery.id
@@ -52,7 +69,9 @@ describe('fans’ comments, end to end', () => {
     const fan = await openPage(PHONE, { isMobile: true })
     await visit(fan.page, galleryPath)
     const form = fan.page.getByTestId('comment-form')
-    await expect.poll(() => fan.page.getByTestId('comments-empty').textContent()).toBe('No comments yet. Be the first to leave one.')
+    await expect
+      .poll(() => fan.page.getByTestId('comments-empty').textContent())
+      .toBe('No comments yet. Be the first to leave one.')
     expect(await form.textContent()).toContain(`${admin.company.name} reviews comments before they appear.`)
 
     // Keyboard only: the comments open from their summary line above the photos; the honeypot is never reached, every field is.
@@ -81,7 +100,9 @@ describe('fans’ comments, end to end', () => {
     expect(await pending.textContent()).toContain(`It will appear here once ${admin.company.name} approves it.`)
     expect(await fan.page.getByTestId('comment-sanitized').textContent()).toBe('Input has been sanitized for security')
     // The notice in the form and the toast.
-    await expect.poll(() => fan.page.getByText('Thanks! Your comment is awaiting approval.', { exact: true }).count()).toBe(2)
+    await expect
+      .poll(() => fan.page.getByText('Thanks! Your comment is awaiting approval.', { exact: true }).count())
+      .toBe(2)
     expect(await fan.page.getByLabel('Name', { exact: true }).inputValue()).toBe('')
     expect(await fan.page.getByTestId('comments-list').count()).toBe(0)
     const noOverflow = await fan.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -91,7 +112,12 @@ describe('fans’ comments, end to end', () => {
     await expectNoAxeViolations(fan.page, { include: '[data-testid="comments"]', label: 'comments after sending' })
 
     const [stored] = await withSystem((tx) => tx.select().from(comment).where(eq(comment.contentItemId, galleryId)))
-    expect(stored).toMatchObject({ name: 'Marta', email: 'marta@fans.test', body: 'Best night of the tour!', status: 'pending' })
+    expect(stored).toMatchObject({
+      name: 'Marta',
+      email: 'marta@fans.test',
+      body: 'Best night of the tour!',
+      status: 'pending',
+    })
 
     const staff = await openPage(DESKTOP, { signedIn: true })
     await visit(staff.page, '/admin')
@@ -165,9 +191,13 @@ describe('fans’ comments, end to end', () => {
     await fan.page.waitForTimeout(3200)
     await Promise.all([fan.page.waitForURL(`**${galleryPath}`), fan.page.getByTestId('comment-submit').click()])
     await fan.page.getByTestId('comment-pending').waitFor()
-    expect(await fan.page.getByTestId('comment-pending').textContent()).toContain('Thanks! Your comment is awaiting approval.')
+    expect(await fan.page.getByTestId('comment-pending').textContent()).toContain(
+      'Thanks! Your comment is awaiting approval.',
+    )
     await fan.page.getByTestId('comment-form').screenshot({ path: path.join(SHOTS, 'fan-no-js-390.png') })
     const rows = await withSystem((tx) => tx.select().from(comment).where(eq(comment.name, 'Nuno')))
-    expect(rows).toMatchObject([{ body: 'No scripts here, still commenting.', status: 'pending', contentItemId: galleryId }])
+    expect(rows).toMatchObject([
+      { body: 'No scripts here, still commenting.', status: 'pending', contentItemId: galleryId },
+    ])
   })
 })

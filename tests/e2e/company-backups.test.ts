@@ -50,17 +50,47 @@ describe('company backups', () => {
     starter = await createCompanyAdmin('e2e-nobackup')
     const companyId = admin.company.id
     await withSystem(async (tx) => {
-      await tx.insert(subscription).values({ companyId, provider: 'test', customerId: `cus_${companyId}`, subscriptionId: `sub_${companyId}`, plan: 'enterprise', status: 'active', currency: 'EUR', unitAmount: 3700, currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) })
+      await tx
+        .insert(subscription)
+        .values({
+          companyId,
+          provider: 'test',
+          customerId: `cus_${companyId}`,
+          subscriptionId: `sub_${companyId}`,
+          plan: 'enterprise',
+          status: 'active',
+          currency: 'EUR',
+          unitAmount: 3700,
+          currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+        })
       await syncCompanyPlan(tx, companyId)
     })
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', slug: 'encore', title: 'Encore' }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId, kind: 'gallery', slug: 'encore', title: 'Encore' }).returning(),
+    )
     for (const [index, color] of ['#1d4ed8', '#be123c'].entries()) {
-      const done = await tusUpload(admin.client, await makePhoto(800, 500, color), { filename: `encore-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      const done = await tusUpload(admin.client, await makePhoto(800, 500, color), {
+        filename: `encore-${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
       if (!done.ok || !done.assetId) throw new Error(`upload failed: ${JSON.stringify(done)}`)
       assetIds.push(done.assetId)
     }
     await waitForAssetsReady(assetIds)
-    await withSystem((tx) => tx.insert(lead).values({ companyId, contentItemId: gallery.id, fullName: 'Rita Fan', email: 'rita@fans.test', dataProcessingConsent: true, privacyAcceptedAt: new Date(), policyVersion: '2026-09' }))
+    await withSystem((tx) =>
+      tx
+        .insert(lead)
+        .values({
+          companyId,
+          contentItemId: gallery.id,
+          fullName: 'Rita Fan',
+          email: 'rita@fans.test',
+          dataProcessingConsent: true,
+          privacyAcceptedAt: new Date(),
+          policyVersion: '2026-09',
+        }),
+    )
     browser = await launchBrowser()
   })
   afterAll(async () => {
@@ -101,8 +131,23 @@ describe('company backups', () => {
     const saved = path.join(os.tmpdir(), `afterglow-e2e-${Date.now()}.zip`)
     await file.saveAs(saved)
     const names = await zipEntryNames(saved)
-    const originals = await withSystem((tx) => tx.select({ id: asset.id, storageKey: asset.storageKey }).from(asset).where(eq(asset.companyId, admin.company.id)))
-    for (const expected of ['manifest.json', 'data/company.json', 'data/content_items.json', 'data/content_items.csv', 'data/leads.json', 'data/leads.csv', 'data/events.csv', 'data/analytics_daily.csv', ...originals.map((o) => `files/${o.id}/${o.storageKey.split('/').pop()}`)]) {
+    const originals = await withSystem((tx) =>
+      tx
+        .select({ id: asset.id, storageKey: asset.storageKey })
+        .from(asset)
+        .where(eq(asset.companyId, admin.company.id)),
+    )
+    for (const expected of [
+      'manifest.json',
+      'data/company.json',
+      'data/content_items.json',
+      'data/content_items.csv',
+      'data/leads.json',
+      'data/leads.csv',
+      'data/events.csv',
+      'data/analytics_daily.csv',
+      ...originals.map((o) => `files/${o.id}/${o.storageKey.split('/').pop()}`),
+    ]) {
       expect(names, expected).toContain(expected)
     }
     expect(names.filter((name) => name.startsWith('files/'))).toHaveLength(2)

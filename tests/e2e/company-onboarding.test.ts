@@ -58,7 +58,9 @@ describe('a company gets started', () => {
     await page.getByRole('button', { name: 'Create account' }).click()
     await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true)
     await expect.poll(() => page.getByText('Password must be at least 8 characters long').isVisible()).toBe(true)
-    await expect.poll(() => page.getByText('Password must contain at least one uppercase letter').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText('Password must contain at least one uppercase letter').isVisible())
+      .toBe(true)
     await signUp(page, admin)
 
     await followMailLink(page, admin.email, /Confirm/)
@@ -85,7 +87,9 @@ describe('a company gets started', () => {
     const page = await context.newPage()
     await closedCookieBannerBefore(page)
     await followMailLink(page, manager.email, new RegExp(companyName))
-    await expect.poll(() => page.getByText(`${admin.name} invited you to join ${companyName} as Manager.`).isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByText(`${admin.name} invited you to join ${companyName} as Manager.`).isVisible())
+      .toBe(true)
     await page.getByRole('link', { name: 'Create an account' }).click()
     await signUp(page, manager)
     await followMailLink(page, manager.email, /Confirm/)
@@ -111,7 +115,9 @@ describe('a company gets started', () => {
     for (const adminOnly of ['/admin/settings/team', '/admin/settings/audit']) {
       const response = await visit(page, adminOnly)
       expect(response?.status()).toBe(403)
-      await expect.poll(() => page.getByTestId('admin-error').textContent()).toContain("Access Denied: you don't have permission to access the administrative area")
+      await expect
+        .poll(() => page.getByTestId('admin-error').textContent())
+        .toContain("Access Denied: you don't have permission to access the administrative area")
       expect(await page.getByTestId('admin-error').textContent()).toContain('manager')
     }
     await context.close()
@@ -120,7 +126,11 @@ describe('a company gets started', () => {
     await expect.poll(() => adminPage.getByTestId('team-member').filter({ hasText: manager.email }).count()).toBe(1)
 
     // The only admin cannot remove themselves: the company would be left without one.
-    await adminPage.getByTestId('team-member').filter({ hasText: admin.email }).getByRole('button', { name: 'Remove' }).click()
+    await adminPage
+      .getByTestId('team-member')
+      .filter({ hasText: admin.email })
+      .getByRole('button', { name: 'Remove' })
+      .click()
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click()
     await expect.poll(() => adminPage.getByText('A company must keep at least one admin.').isVisible()).toBe(true)
     expect(await adminPage.getByTestId('team-member').count()).toBe(2)
@@ -167,7 +177,9 @@ describe('a company gets started', () => {
     await adminPage.getByRole('dialog').getByRole('button', { name: 'Log out' }).click()
     await adminPage.waitForURL(`${baseUrl}/`)
     await expect.poll(() => adminPage.getByText('You have been signed out successfully.').isVisible()).toBe(true)
-    expect(await adminPage.evaluate(() => [localStorage.getItem('draft-cache'), localStorage.getItem('selectedLanguage')])).toEqual([null, 'en'])
+    expect(
+      await adminPage.evaluate(() => [localStorage.getItem('draft-cache'), localStorage.getItem('selectedLanguage')]),
+    ).toEqual([null, 'en'])
     expect(await adminPage.getByTestId('footer-account-link').textContent()).toBe('Login')
     const response = await visit(adminPage, '/admin')
     expect(new URL(adminPage.url()).pathname).toBe('/auth')

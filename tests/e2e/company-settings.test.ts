@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, toastsLoaded, visit } from '../support/browser'
+import {
+  addCookiesTo,
+  closedCookieBannerBefore,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  toastsLoaded,
+  visit,
+} from '../support/browser'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
@@ -35,14 +43,22 @@ describe("an admin sets up the company's page", () => {
 
   it('fills company data with a logo, writes the landing in English and Portuguese with a live preview, and fans read it in Portuguese', async () => {
     const admin = await createCompanyAdmin('e2e-settings')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
     const { page, errors } = await pageFor(admin.client, DESKTOP)
 
     await visit(page, '/admin/settings')
     await page.getByTestId('settings-companyData').click()
     await page.getByRole('heading', { name: 'Company data' }).waitFor()
-    await page.setInputFiles('input[type=file]', { name: 'logo.png', mimeType: 'image/png', buffer: await makePhoto(300, 300, '#ff3366', { format: 'png' }) })
-    await expect.poll(async () => (await page.getByTestId('logo-preview').locator('img').count()) > 0, { timeout: 20_000 }).toBe(true)
+    await page.setInputFiles('input[type=file]', {
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await makePhoto(300, 300, '#ff3366', { format: 'png' }),
+    })
+    await expect
+      .poll(async () => (await page.getByTestId('logo-preview').locator('img').count()) > 0, { timeout: 20_000 })
+      .toBe(true)
     await page.getByLabel('Website').fill('nightowls.example.com')
     await page.getByLabel('Phone').fill('+44 20 7946 0958')
     await page.getByLabel('Country').selectOption('GB')
@@ -75,7 +91,12 @@ describe("an admin sets up the company's page", () => {
     await expect.poll(() => page.getByTestId('account-link').first().textContent()).toBe('Admin')
     expect(errors).toEqual([])
 
-    const fan = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR', extraHTTPHeaders: { 'accept-language': 'pt-BR' } })
+    const fan = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      locale: 'pt-BR',
+      extraHTTPHeaders: { 'accept-language': 'pt-BR' },
+    })
     const fanPage = await fan.newPage()
     await visit(fanPage, `/${admin.company.slug}`)
     await fanPage.getByRole('heading', { name: 'Todo show, toda foto' }).waitFor()
@@ -88,7 +109,9 @@ describe("an admin sets up the company's page", () => {
     expect(await fanPage.getByText('Afterglow pricing').count()).toBe(0)
     expect(await fanPage.getByTestId('account-link').first().textContent()).toBe('Entrar')
     const logo = fanPage.getByTestId('company-home').locator('img')
-    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 20_000 })
+      .toBeGreaterThan(0)
     await fan.close()
   })
 
@@ -109,7 +132,9 @@ describe("an admin sets up the company's page", () => {
 
   it('shows a manager every settings page read-only', async () => {
     const admin = await createCompanyAdmin('e2e-readonly')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)),
+    )
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     const { page } = await pageFor(manager, PHONE)
     for (const [path, hasForm] of [
@@ -122,7 +147,12 @@ describe("an admin sets up the company's page", () => {
       await visit(page, path)
       await page.getByTestId('settings-read-only').getByText('Only administrators can edit company settings').waitFor()
       expect(await page.locator('main button[type=submit]').count(), path).toBe(0)
-      expect(await page.locator('main form input:enabled:not([type=hidden]), main form select:enabled, main form textarea:enabled').count(), path).toBe(0)
+      expect(
+        await page
+          .locator('main form input:enabled:not([type=hidden]), main form select:enabled, main form textarea:enabled')
+          .count(),
+        path,
+      ).toBe(0)
       if (hasForm) expect(await page.locator('fieldset[disabled]').count(), path).toBeGreaterThan(0)
       expect(await page.locator('input[type=file]').count(), path).toBe(0)
     }

@@ -12,7 +12,11 @@ const baseUrl = inject('baseUrl')
 let browser: Browser
 let context: BrowserContext | undefined
 
-type Stored = { status: unknown; preferences: { version: string; timestamp: string; preferences: Record<string, boolean>; audit: unknown[] } | null; seen: unknown }
+type Stored = {
+  status: unknown
+  preferences: { version: string; timestamp: string; preferences: Record<string, boolean>; audit: unknown[] } | null
+  seen: unknown
+}
 
 /**
  * A context whose pages' clock the test moves: the banner's 2 s and the card's 3 s pass at once
@@ -40,7 +44,11 @@ async function phonePage(locale = 'en-US') {
 function readStored(page: Page): Promise<Stored> {
   return page.evaluate(() => {
     const read = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null')
-    return { status: read('tracking-consent'), preferences: read('cookie-preferences'), seen: read('consent-banner-seen') }
+    return {
+      status: read('tracking-consent'),
+      preferences: read('cookie-preferences'),
+      seen: read('consent-banner-seen'),
+    }
   })
 }
 
@@ -66,7 +74,9 @@ async function waitForBanner(page: Page) {
   await page.clock.fastForward(CONSENT_BANNER_DELAY_MS)
   const banner = page.getByTestId('consent-banner')
   await banner.waitFor({ timeout: 6000 })
-  await banner.evaluate((element) => Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => undefined))
+  await banner.evaluate((element) =>
+    Promise.allSettled(element.getAnimations().map((animation) => animation.finished)).then(() => undefined),
+  )
 }
 
 /** The page's own clock (Date.now(), moved by the test). */
@@ -97,7 +107,10 @@ async function expectStatusCardToHide(page: Page, count: string, since: number) 
 describe('cookie consent on a phone', () => {
   beforeAll(async () => {
     // The spec's demo company; other test files may have created it already.
-    await getDb().insert(organization).values({ id: randomUUID(), name: 'Afterglow Demo', slug: 'demo' }).onConflictDoNothing({ target: organization.slug })
+    await getDb()
+      .insert(organization)
+      .values({ id: randomUUID(), name: 'Afterglow Demo', slug: 'demo' })
+      .onConflictDoNothing({ target: organization.slug })
     await mkdir('test-results/consent', { recursive: true })
     browser = await launchBrowser()
   })
@@ -125,7 +138,11 @@ describe('cookie consent on a phone', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height)
     // A compact strip: under a quarter of the phone's height, the three choices in one row.
     expect(box!.height).toBeLessThan(PHONE.height / 4)
-    const rows = await Promise.all(['Accept', 'Decline', 'Customize'].map(async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!.y))
+    const rows = await Promise.all(
+      ['Accept', 'Decline', 'Customize'].map(
+        async (name) => (await page.getByRole('button', { name, exact: true }).boundingBox())!.y,
+      ),
+    )
     expect(new Set(rows).size).toBe(1)
     await page.screenshot({ path: 'test-results/consent/banner-en-390.png' })
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
@@ -156,7 +173,12 @@ describe('cookie consent on a phone', () => {
     await expectStatusCardToHide(page, '4/4 enabled', since)
     const accepted = await readStored(page)
     expect(accepted.status).toMatchObject({ status: 'accepted', version: '1.0' })
-    expect(accepted.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: true, marketing: true })
+    expect(accepted.preferences?.preferences).toEqual({
+      necessary: true,
+      functional: true,
+      analytics: true,
+      marketing: true,
+    })
     expect(accepted.preferences?.audit).toHaveLength(1)
 
     since = await pageNow(page)
@@ -184,7 +206,10 @@ describe('cookie consent on a phone', () => {
 
     const saved = await readStored(page)
     expect(saved.status).toMatchObject({ status: 'accepted', version: '1.0' })
-    expect(saved.preferences).toMatchObject({ version: '1.0', preferences: { necessary: true, functional: true, analytics: true, marketing: false } })
+    expect(saved.preferences).toMatchObject({
+      version: '1.0',
+      preferences: { necessary: true, functional: true, analytics: true, marketing: false },
+    })
     expect(saved.preferences?.audit).toHaveLength(2)
     expect(saved.preferences?.audit[1]).toMatchObject({
       preferences: { necessary: true, functional: true, analytics: true, marketing: false },
@@ -205,7 +230,12 @@ describe('cookie consent on a phone', () => {
     await expectStatusCardToHide(page, '2/4 enabled', since)
     const stored = await readStored(page)
     expect(stored.status).toMatchObject({ status: 'declined', version: '1.0' })
-    expect(stored.preferences?.preferences).toEqual({ necessary: true, functional: true, analytics: false, marketing: false })
+    expect(stored.preferences?.preferences).toEqual({
+      necessary: true,
+      functional: true,
+      analytics: false,
+      marketing: false,
+    })
     expect(problems).toEqual([])
   })
 
@@ -237,7 +267,12 @@ describe('cookie consent on a phone', () => {
     expect(await page.getByTestId('consent-status-count').textContent()).toBe('1/4 enabled')
     const stored = await readStored(page)
     expect(stored.status).toMatchObject({ status: 'declined' })
-    expect(stored.preferences?.preferences).toEqual({ necessary: true, functional: false, analytics: false, marketing: false })
+    expect(stored.preferences?.preferences).toEqual({
+      necessary: true,
+      functional: false,
+      analytics: false,
+      marketing: false,
+    })
 
     await page.getByRole('button', { name: 'Manage' }).click()
     await dialog.getByRole('button', { name: 'Reset consent' }).click()
@@ -253,13 +288,15 @@ describe('cookie consent on a phone', () => {
     await waitForBanner(page)
     const banner = page.getByTestId('consent-banner')
     expect(await banner.getByRole('heading').textContent()).toBe('Cookies neste site')
-    for (const name of ['Aceitar', 'Recusar', 'Personalizar']) expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1)
+    for (const name of ['Aceitar', 'Recusar', 'Personalizar'])
+      expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1)
     expect((await banner.boundingBox())!.height).toBeLessThan(PHONE.height / 4)
     await page.screenshot({ path: 'test-results/consent/banner-pt-390.png' })
     await banner.getByRole('button', { name: 'Personalizar' }).click()
     const dialog = page.getByRole('dialog', { name: 'Configurações de cookies' })
     await dialog.waitFor()
-    for (const name of ['Aceitar todos', 'Salvar preferências', 'Apenas necessários']) expect(await dialog.getByRole('button', { name }).count()).toBe(1)
+    for (const name of ['Aceitar todos', 'Salvar preferências', 'Apenas necessários'])
+      expect(await dialog.getByRole('button', { name }).count()).toBe(1)
     expect(await dialog.getByRole('switch', { name: 'Necessários' }).isDisabled()).toBe(true)
     await dialog.getByRole('button', { name: 'Aceitar todos' }).click()
     await page.getByText('Todos os cookies aceitos', { exact: true }).waitFor()
@@ -307,7 +344,10 @@ describe('cookie consent on a phone', () => {
   })
 
   it('stays compact in Spanish and French, and on a wide screen', async () => {
-    for (const [locale, accept] of [['es-ES', 'Aceptar'], ['fr-FR', 'Accepter']]) {
+    for (const [locale, accept] of [
+      ['es-ES', 'Aceptar'],
+      ['fr-FR', 'Accepter'],
+    ]) {
       const { page } = await phonePage(locale)
       await visit(page, '/demo')
       await waitForBanner(page)
@@ -350,7 +390,8 @@ describe('cookie consent on a phone', () => {
     await page.exposeFunction('consentSeen', () => (seen += 1))
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        if (document.querySelector('[data-testid="consent-status"],[data-testid="consent-banner"]:not([hidden])')) (window as unknown as { consentSeen: () => void }).consentSeen()
+        if (document.querySelector('[data-testid="consent-status"],[data-testid="consent-banner"]:not([hidden])'))
+          (window as unknown as { consentSeen: () => void }).consentSeen()
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] })
     })
     await visit(page, '/admin/leads')

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, launchBrowser, PHONE, visit } from '../support/browser'
+import {
+  addCookiesTo,
+  closedCookieBannerBefore,
+  DESKTOP,
+  dragStep,
+  launchBrowser,
+  PHONE,
+  visit,
+} from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
@@ -18,7 +26,8 @@ let eventUrl = ''
 let cookies: Map<string, string>
 
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout })
-const titles = (target: Page) => target.getByTestId('attached-content').evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent))
+const titles = (target: Page) =>
+  target.getByTestId('attached-content').evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent))
 
 /** Counts the posts that saved an order (answered, not only sent). */
 function countReorders(target: Page) {
@@ -35,11 +44,27 @@ describe("the event editor orders the event's content like the gallery editor", 
     const admin = await createCompanyAdmin('e2e-event-order')
     slug = admin.company.slug
     const companyId = admin.company.id
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'summer-night', title: 'Summer Night', status: 'published' }).returning())
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId, slug: 'summer-night', title: 'Summer Night', status: 'published' })
+        .returning(),
+    )
     eventUrl = `/admin/events/${show.id}`
     // Titles whose alphabetical order is not the order they are attached in.
     for (const title of ['Doors Open', 'Main Set', 'Afterparty']) {
-      await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'single', title, slug: title.toLowerCase().replace(' ', '-'), status: 'published', publishedAt: new Date() }))
+      await withSystem((tx) =>
+        tx
+          .insert(contentItem)
+          .values({
+            companyId,
+            kind: 'single',
+            title,
+            slug: title.toLowerCase().replace(' ', '-'),
+            status: 'published',
+            publishedAt: new Date(),
+          }),
+      )
     }
     cookies = admin.client.cookies
     browser = await launchBrowser()
@@ -55,7 +80,9 @@ describe("the event editor orders the event's content like the gallery editor", 
   it('keeps what is attached in the order attached, then moves the last first by keyboard, in one request', async () => {
     await visit(page, eventUrl)
     for (const title of ['Doors Open', 'Main Set', 'Afterparty']) {
-      await page.getByLabel('Choose a gallery or content to attach').selectOption({ label: `${title} · Single content` })
+      await page
+        .getByLabel('Choose a gallery or content to attach')
+        .selectOption({ label: `${title} · Single content` })
       await page.getByRole('button', { name: 'Attach' }).click()
       await poll(() => page.getByTestId('attached-content').filter({ hasText: title }).count()).toBe(1)
     }
@@ -105,7 +132,9 @@ describe("the event editor orders the event's content like the gallery editor", 
     const fan = await fans.newPage()
     await visit(fan, `/${slug}/evento/summer-night`)
     const shown = await fan.getByRole('heading', { level: 3 }).allTextContents()
-    const order = ['Afterparty', 'Doors Open', 'Main Set'].map((title) => shown.findIndex((text) => text.includes(title)))
+    const order = ['Afterparty', 'Doors Open', 'Main Set'].map((title) =>
+      shown.findIndex((text) => text.includes(title)),
+    )
     expect(order.every((index) => index >= 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
     await fans.close()

@@ -20,29 +20,63 @@ let slug = ''
 const ids = { video: '', videoAsset: '', gallery: '', photos: [] as string[] }
 
 const rawTypes = async () =>
-  (await withSystem((tx) => tx.execute<{ type: string; n: number }>(sql`select type, count(*)::int as n from analytics_events where company_id = ${companyId} group by type`))).rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.type]: row.n }), {})
+  (
+    await withSystem((tx) =>
+      tx.execute<{ type: string; n: number }>(
+        sql`select type, count(*)::int as n from analytics_events where company_id = ${companyId} group by type`,
+      ),
+    )
+  ).rows.reduce<Record<string, number>>((all, row) => ({ ...all, [row.type]: row.n }), {})
 
 describe("a fan's visit is counted from the page itself", () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('stats-e2e')
     companyId = admin.company.id
     slug = admin.company.slug
-    const [item] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Encore', status: 'published', publishedAt: new Date() }).returning())
-    const uploaded = await tusUpload(admin.client, await makeVideo('mp4', 6), { filename: 'encore.mp4', purpose: 'content-file', contentItemId: item.id })
+    const [item] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'single', title: 'Encore', status: 'published', publishedAt: new Date() })
+        .returning(),
+    )
+    const uploaded = await tusUpload(admin.client, await makeVideo('mp4', 6), {
+      filename: 'encore.mp4',
+      purpose: 'content-file',
+      contentItemId: item.id,
+    })
     if (!uploaded.ok || !uploaded.assetId) throw new Error('upload failed')
     ids.video = item.id
     ids.videoAsset = uploaded.assetId
     await waitForAsset(ids.videoAsset, (row) => row.processingStatus === 'ready' && row.durationMs !== null)
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Last Night',
+          slug: 'last-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     ids.gallery = gallery.id
     for (const [index, color] of ['#e11d48', '#2563eb'].entries()) {
-      const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, color), { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      const photo = await tusUpload(admin.client, await makePhoto(1500, 1000, color), {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
       if (!photo.ok || !photo.assetId) throw new Error('upload failed')
       ids.photos.push(photo.assetId)
     }
     for (const photo of ids.photos) await waitForAsset(photo, (row) => row.processingStatus === 'ready')
     // A fan's browser, not an automated one: analytics leaves out pages that say they are driven.
-    browser = await launchBrowser(['--disable-blink-features=AutomationControlled', '--autoplay-policy=no-user-gesture-required'])
+    browser = await launchBrowser([
+      '--disable-blink-features=AutomationControlled',
+      '--autoplay-policy=no-user-gesture-required',
+    ])
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, userAgent: BROWSER_UA })
   })
   afterAll(async () => {
@@ -70,15 +104,22 @@ describe("a fan's visit is counted from the page itself", () => {
       video.playbackRate = 3
       return video.play()
     })
-    await page.waitForFunction(() => (document.querySelector('[data-testid="content-video"]') as HTMLVideoElement).ended, undefined, { timeout: 20_000 })
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="content-video"]') as HTMLVideoElement).ended,
+      undefined,
+      { timeout: 20_000 },
+    )
     // On to the company's page, then the fan closes the tab: its pagehide sends what waits.
     await visit(page, `/${slug}`)
     await page.close({ runBeforeUnload: true })
     let seen: Record<string, number> = {}
-    const types = await waitUntil(async () => {
-      seen = await rawTypes()
-      return seen.heartbeat && seen.share && (seen.page_view ?? 0) >= 2 ? seen : null
-    }, { message: () => `events seen: ${JSON.stringify(seen)}` })
+    const types = await waitUntil(
+      async () => {
+        seen = await rawTypes()
+        return seen.heartbeat && seen.share && (seen.page_view ?? 0) >= 2 ? seen : null
+      },
+      { message: () => `events seen: ${JSON.stringify(seen)}` },
+    )
     expect(types.item_view).toBe(1)
     expect(types.share).toBe(1)
     expect(types.like).toBe(2)
@@ -107,10 +148,14 @@ describe("a fan's visit is counted from the page itself", () => {
     await page.locator('.yarl__root').waitFor()
     const heart = page.locator('.yarl__root').getByRole('button', { name: 'Like' })
     await heart.click()
-    await expect.poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed')).toBe('true')
+    await expect
+      .poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Remove like' }).getAttribute('aria-pressed'))
+      .toBe('true')
     await page.keyboard.press('ArrowRight')
     // The next photo has its own heart, not liked.
-    await expect.poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('false')
+    await expect
+      .poll(() => page.locator('.yarl__root').getByRole('button', { name: 'Like' }).getAttribute('aria-pressed'))
+      .toBe('false')
     // The fan closes the tab: the page's pagehide sends what waits.
     await page.close({ runBeforeUnload: true })
     await waitUntil(async () => ((await rawTypes()).item_view ?? 0) >= (before.item_view ?? 0) + 2)
@@ -131,7 +176,8 @@ describe("a fan's visit is counted from the page itself", () => {
 
     await visit(page, '/cookies')
     const policy = await page.locator('main').innerText()
-    for (const cookie of await fan.cookies()) expect(policy).toContain(cookie.name.startsWith('ag_lead_') ? 'ag_lead_' : cookie.name)
+    for (const cookie of await fan.cookies())
+      expect(policy).toContain(cookie.name.startsWith('ag_lead_') ? 'ag_lead_' : cookie.name)
     const visitorRow = await page.getByRole('row').filter({ hasText: 'ag_vid' }).innerText()
     expect(visitorRow).toContain('Analytics')
 

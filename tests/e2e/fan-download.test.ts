@@ -26,7 +26,13 @@ async function webSize(assetId: string) {
     tx
       .select({ size: assetRendition.sizeBytes })
       .from(assetRendition)
-      .where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, 'w2400'), eq(assetRendition.format, 'webp'))),
+      .where(
+        and(
+          eq(assetRendition.assetId, assetId),
+          eq(assetRendition.rendition, 'w2400'),
+          eq(assetRendition.format, 'webp'),
+        ),
+      ),
   )
   return row.size
 }
@@ -37,16 +43,39 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     slug = admin.company.slug
     companyId = admin.company.id
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date(), requireLead: true }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Last Night',
+          slug: 'last-night',
+          status: 'published',
+          publishedAt: new Date(),
+          requireLead: true,
+        })
+        .returning(),
     )
     galleryId = gallery.id
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
       const photo = await makePhoto(2600, 1700, color)
-      const upload = (await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+      const upload = (await tusUpload(admin.client, photo, {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })) as { assetId: string }
       photoIds.push(upload.assetId)
     }
     browser = await launchBrowser()
-    page = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true })).newPage()
+    page = await (
+      await browser.newContext({
+        viewport: PHONE,
+        baseURL: baseUrl,
+        hasTouch: true,
+        isMobile: true,
+        acceptDownloads: true,
+      })
+    ).newPage()
   })
   afterAll(async () => {
     await browser?.close()
@@ -55,10 +84,15 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
   it('leaves their details once in the viewer, then gets the photo and the whole gallery', async () => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
-    await expect.poll(async () => {
-      await visit(page, `/${slug}/galeria/last-night`)
-      return page.getByTestId('public-media').count()
-    }, { timeout: 60_000 }).toBe(3)
+    await expect
+      .poll(
+        async () => {
+          await visit(page, `/${slug}/galeria/last-night`)
+          return page.getByTestId('public-media').count()
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(3)
 
     await page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = page.locator('.yarl__root')
@@ -68,7 +102,9 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     await dialog.waitFor()
     expect(await dialog.getByRole('heading').first().textContent()).toBe('Before you download')
     // Focus is in the form, and Escape closes only the dialog, not the viewer; nothing is stored.
-    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="lead-dialog"]')))).toBe(true)
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="lead-dialog"]'))))
+      .toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     expect(await viewer.count()).toBe(1)
@@ -86,13 +122,18 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     expect(await dialog.getByText('Please accept the privacy policy to continue').count()).toBe(1)
     expect(await dialog.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe(`/${slug}/privacidade`)
     // The dialog fits the phone: nothing wider than the screen.
-    expect(await page.evaluate(() => document.querySelector('[data-testid="lead-dialog"]')!.getBoundingClientRect().width)).toBeLessThanOrEqual(PHONE.width)
+    expect(
+      await page.evaluate(() => document.querySelector('[data-testid="lead-dialog"]')!.getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(PHONE.width)
 
     await dialog.getByLabel('Full name', { exact: true }).fill('Ana Souza')
     await dialog.getByLabel('E-mail', { exact: true }).fill('ana@example.com')
     await dialog.getByLabel(/I have read and accept/).check()
     await dialog.getByLabel(/processes my details/).check()
-    const [photoDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Continue to download' }).click()])
+    const [photoDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Continue to download' }).click(),
+    ])
     expect(photoDownload.suggestedFilename()).toBe('Last Night - 01.webp')
     const photoFile = path.join(os.tmpdir(), `afterglow-e2e-${Date.now()}.webp`)
     await photoDownload.saveAs(photoFile)
@@ -110,13 +151,24 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     const zipFile = path.join(os.tmpdir(), `afterglow-e2e-${Date.now()}.zip`)
     await zipDownload.saveAs(zipFile)
     const entries = await zipEntries(zipFile)
-    expect(entries.map((entry) => entry.name)).toEqual(['Last Night - 01.webp', 'Last Night - 02.webp', 'Last Night - 03.webp'])
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'Last Night - 01.webp',
+      'Last Night - 02.webp',
+      'Last Night - 03.webp',
+    ])
     expect(entries.map((entry) => entry.size)).toEqual(await Promise.all(photoIds.map(webSize)))
     expect(entries.every((entry) => entry.method === 0)).toBe(true)
 
     const [captured] = await withSystem((tx) => tx.select().from(lead).where(eq(lead.companyId, companyId)))
-    expect(captured).toMatchObject({ fullName: 'Ana Souza', email: 'ana@example.com', dataProcessingConsent: true, marketingConsent: false })
-    const rows = await withSystem((tx) => tx.select().from(download).where(eq(download.contentItemId, galleryId)).orderBy(download.createdAt))
+    expect(captured).toMatchObject({
+      fullName: 'Ana Souza',
+      email: 'ana@example.com',
+      dataProcessingConsent: true,
+      marketingConsent: false,
+    })
+    const rows = await withSystem((tx) =>
+      tx.select().from(download).where(eq(download.contentItemId, galleryId)).orderBy(download.createdAt),
+    )
     expect(rows.map((row) => [row.kind, row.leadId])).toEqual([
       ['file', captured.id],
       ['zip', captured.id],

@@ -19,11 +19,26 @@ describe('a fan opens a gallery on a phone', () => {
     const admin = await createCompanyAdmin('fan-e2e')
     slug = admin.company.slug
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date(), location: 'Porto' }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Last Night',
+          slug: 'last-night',
+          status: 'published',
+          publishedAt: new Date(),
+          location: 'Porto',
+        })
+        .returning(),
     )
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
       const photo = await makePhoto(1500, 1000, color)
-      await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      await tusUpload(admin.client, photo, {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
     }
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
@@ -41,10 +56,15 @@ describe('a fan opens a gallery on a phone', () => {
     page.on('pageerror', (error) => errors.push(error.message))
     // Renditions are made in the background; the page shows what is ready. The fan comes from a
     // story: the link carries the tags Instagram adds, which the page is served and hydrated without.
-    await expect.poll(async () => {
-      await visit(page, `/${slug}/galeria/last-night?utm_source=instagram&utm_medium=story&igshid=MzRlODBiNWFlZA==`)
-      return page.getByTestId('public-media').count()
-    }, { timeout: 30_000 }).toBe(3)
+    await expect
+      .poll(
+        async () => {
+          await visit(page, `/${slug}/galeria/last-night?utm_source=instagram&utm_medium=story&igshid=MzRlODBiNWFlZA==`)
+          return page.getByTestId('public-media').count()
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(3)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Last Night')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
@@ -52,7 +72,9 @@ describe('a fan opens a gallery on a phone', () => {
     await page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
-    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    await expect
+      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
     const first = await page.locator('.yarl__slide_current img').getAttribute('src')
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).not.toBe(first)

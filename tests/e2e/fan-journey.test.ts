@@ -31,7 +31,8 @@ let singleId = ''
 async function swipeLeft(page: Page) {
   const cdp = await page.context().newCDPSession(page)
   const y = Math.round(PHONE.height / 2)
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
   await touch('touchStart', 320)
   for (const x of [280, 220, 160, 100, 60]) await touch('touchMove', x)
   await touch('touchEnd', 60)
@@ -39,7 +40,14 @@ async function swipeLeft(page: Page) {
 }
 
 async function phoneContext(options: { locale?: string } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true, locale: options.locale ?? 'en-GB' })
+  return browser.newContext({
+    viewport: PHONE,
+    baseURL: baseUrl,
+    hasTouch: true,
+    isMobile: true,
+    acceptDownloads: true,
+    locale: options.locale ?? 'en-GB',
+  })
 }
 
 describe("a fan's whole journey, on a phone", () => {
@@ -48,18 +56,56 @@ describe("a fan's whole journey, on a phone", () => {
     slug = admin.company.slug
     const companyId = admin.company.id
     const [show] = await withSystem((tx) =>
-      tx.insert(event).values({ companyId, slug: 'porto-night', title: 'Porto Night', status: 'published', venue: 'Coliseu', location: 'Porto', startsAt: new Date('2026-10-17T21:00:00Z') }).returning(),
+      tx
+        .insert(event)
+        .values({
+          companyId,
+          slug: 'porto-night',
+          title: 'Porto Night',
+          status: 'published',
+          venue: 'Coliseu',
+          location: 'Porto',
+          startsAt: new Date('2026-10-17T21:00:00Z'),
+        })
+        .returning(),
     )
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Encore', slug: 'encore', status: 'published', publishedAt: new Date(), requireLead: true, eventId: show.id }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Encore',
+          slug: 'encore',
+          status: 'published',
+          publishedAt: new Date(),
+          requireLead: true,
+          eventId: show.id,
+        })
+        .returning(),
     )
     const [single] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Tour Poster', slug: 'tour-poster', status: 'published', publishedAt: new Date(), eventId: show.id }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'single',
+          title: 'Tour Poster',
+          slug: 'tour-poster',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+        })
+        .returning(),
     )
     singleId = single.id
     for (const [index, color] of ['#be123c', '#1d4ed8', '#15803d'].entries()) {
       const photo = await makePhoto(1800, 1200, color)
-      await tusUpload(admin.client, photo, { filename: `encore-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      await tusUpload(admin.client, photo, {
+        filename: `encore-${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
     }
     const poster = await makePhoto(1200, 1600, '#7c3aed')
     await tusUpload(admin.client, poster, { filename: 'poster.jpg', purpose: 'content-file', contentItemId: single.id })
@@ -80,16 +126,23 @@ describe("a fan's whole journey, on a phone", () => {
     })
 
     // The link as WhatsApp passes it on; renditions are made in the background, so wait for them.
-    await expect.poll(async () => {
-      await visit(page, `/${slug}/galeria/encore?utm_source=whatsapp`)
-      return page.getByTestId('public-media').count()
-    }, { timeout: 60_000 }).toBe(3)
+    await expect
+      .poll(
+        async () => {
+          await visit(page, `/${slug}/galeria/encore?utm_source=whatsapp`)
+          return page.getByTestId('public-media').count()
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(3)
     const banner = page.getByRole('region', { name: /cookies/i }).or(page.getByRole('dialog', { name: /cookies/i }))
     await page.getByRole('button', { name: 'Accept', exact: true }).waitFor({ timeout: 10_000 })
     await expectNoAxeViolations(page, { label: 'gallery page with the cookie banner' })
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
     await page.getByText('Cookies Accepted', { exact: true }).waitFor()
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tracking-consent') ?? '{}').status)).toBe('accepted')
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tracking-consent') ?? '{}').status)).toBe(
+      'accepted',
+    )
     expect(await banner.count()).toBeLessThanOrEqual(1)
 
     await page.getByRole('link', { name: 'Photo 1' }).click()
@@ -121,18 +174,28 @@ describe("a fan's whole journey, on a phone", () => {
     await dialog.getByLabel('E-mail', { exact: true }).fill('marta.journey@example.com')
     await dialog.getByLabel(/I have read and accept/).check()
     await dialog.getByLabel(/processes my details/).check()
-    const [photo] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Continue to download' }).click()])
+    const [photo] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Continue to download' }).click(),
+    ])
     expect(photo.suggestedFilename()).toMatch(/^Encore - 0[123]\.(webp|jpg)$/)
     await page.keyboard.press('Escape')
     await expect.poll(() => viewer.count()).toBe(0)
 
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download all \(ZIP\)/ }).click()])
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download all \(ZIP\)/ }).click(),
+    ])
     expect(await dialog.count()).toBe(0)
     const zipFile = path.join(os.tmpdir(), `afterglow-journey-${Date.now()}.zip`)
     await zip.saveAs(zipFile)
     // Starter: the largest web size of each photo, in gallery order.
     const names = await zipEntryNames(zipFile)
-    expect(names.map((name) => name.replace(/\.(webp|jpg)$/, ''))).toEqual(['Encore - 01', 'Encore - 02', 'Encore - 03'])
+    expect(names.map((name) => name.replace(/\.(webp|jpg)$/, ''))).toEqual([
+      'Encore - 01',
+      'Encore - 02',
+      'Encore - 03',
+    ])
 
     // The other pages a fan passes through, each checked with axe.
     await visit(page, `/${slug}`)
@@ -141,10 +204,15 @@ describe("a fan's whole journey, on a phone", () => {
     await visit(page, `/${slug}/evento/porto-night`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Porto Night')
     await expectNoAxeViolations(page, { label: 'event page' })
-    await expect.poll(async () => {
-      await visit(page, `/${slug}/player/${singleId}`)
-      return page.locator('main img').count()
-    }, { timeout: 30_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(
+        async () => {
+          await visit(page, `/${slug}/player/${singleId}`)
+          return page.locator('main img').count()
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0)
     await expectNoAxeViolations(page, { label: 'player' })
     await page.getByRole('button', { name: 'Cookie settings' }).click()
     const settings = page.getByRole('dialog', { name: 'Cookie settings' })
@@ -158,8 +226,17 @@ describe("a fan's whole journey, on a phone", () => {
   })
 
   it('shows the company the new lead in Leads and in the CSV export', async () => {
-    const [captured] = await withSystem((tx) => tx.select().from(lead).where(eq(lead.email, 'marta.journey@example.com')))
-    expect(captured).toMatchObject({ companyId: admin.company.id, fullName: 'Marta Journey', privacyAcceptedAt: expect.any(Date), dataProcessingConsent: true, policyVersion: '1.0', language: 'en' })
+    const [captured] = await withSystem((tx) =>
+      tx.select().from(lead).where(eq(lead.email, 'marta.journey@example.com')),
+    )
+    expect(captured).toMatchObject({
+      companyId: admin.company.id,
+      fullName: 'Marta Journey',
+      privacyAcceptedAt: expect.any(Date),
+      dataProcessingConsent: true,
+      policyVersion: '1.0',
+      language: 'en',
+    })
 
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, acceptDownloads: true })
     await addCookiesTo(context, baseUrl, admin.client.cookies)

@@ -28,12 +28,16 @@ let galleryPath = ''
 function firstDownload() {
   const file = fs.readdirSync(path.join(CLIENT, 'assets')).find((name) => /^manifest-.*\.js$/.test(name))!
   const source = fs.readFileSync(path.join(CLIENT, 'assets', file), 'utf8')
-  const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as { entry: { module: string; imports?: string[] }; routes: Record<string, { module: string; imports?: string[] }> }
+  const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
+    entry: { module: string; imports?: string[] }
+    routes: Record<string, { module: string; imports?: string[] }>
+  }
   const parts = [manifest.entry, manifest.routes.root, manifest.routes['routes/tenant/gallery']]
   return new Set(parts.flatMap((part) => [part.module, ...(part.imports ?? [])]))
 }
 
-const kilobytes = (scripts: Map<string, Buffer>) => [...scripts.values()].reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0) / 1024
+const kilobytes = (scripts: Map<string, Buffer>) =>
+  [...scripts.values()].reduce((total, body) => total + gzipSync(body, { level: 9 }).length, 0) / 1024
 
 /** A fan's phone on a first visit; every script it fetches, by path, with its bytes. */
 async function fanOnAPhone() {
@@ -42,7 +46,8 @@ async function fanOnAPhone() {
   const scripts = new Map<string, Buffer>()
   const pending: Promise<void>[] = []
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') pending.push(response.body().then((body) => void scripts.set(new URL(response.url()).pathname, body)))
+    if (response.request().resourceType() === 'script')
+      pending.push(response.body().then((body) => void scripts.set(new URL(response.url()).pathname, body)))
   })
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -61,12 +66,43 @@ async function quiet(page: Page) {
 describe("the JavaScript of a fans' gallery page on load", () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('e2e-fans-js')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug: 'night-show', title: 'Night Show', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: 'night-show',
+          title: 'Night Show',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a', '#f59e0b'].entries()) {
-      await tusUpload(admin.client, await makePhoto(1500, 1000, color), { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      await tusUpload(admin.client, await makePhoto(1500, 1000, color), {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
     }
-    await withSystem((tx) => tx.insert(comment).values({ companyId: admin.company.id, contentItemId: gallery.id, name: 'Ana', body: 'Best night of the tour', status: 'approved' }))
-    const ready = async () => (await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.contentItemId, gallery.id)))).every((row) => row.status === 'ready')
+    await withSystem((tx) =>
+      tx
+        .insert(comment)
+        .values({
+          companyId: admin.company.id,
+          contentItemId: gallery.id,
+          name: 'Ana',
+          body: 'Best night of the tour',
+          status: 'approved',
+        }),
+    )
+    const ready = async () =>
+      (
+        await withSystem((tx) =>
+          tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.contentItemId, gallery.id)),
+        )
+      ).every((row) => row.status === 'ready')
     for (const deadline = Date.now() + 90_000; !(await ready()); ) {
       if (Date.now() > deadline) throw new Error('photos not processed in time')
       await new Promise((resolve) => setTimeout(resolve, 500))
@@ -117,8 +153,18 @@ describe("the JavaScript of a fans' gallery page on load", () => {
       await held
       await route.continue()
     })
-    await fan.page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => ((window as unknown as { drawn: Element | null }).drawn = document.querySelector('[data-testid="comments"]'))))
-    const sameComments = () => fan.page.evaluate(() => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('[data-testid="comments"]'))
+    await fan.page.addInitScript(() =>
+      document.addEventListener(
+        'DOMContentLoaded',
+        () =>
+          ((window as unknown as { drawn: Element | null }).drawn = document.querySelector('[data-testid="comments"]')),
+      ),
+    )
+    const sameComments = () =>
+      fan.page.evaluate(
+        () =>
+          (window as unknown as { drawn: Element | null }).drawn === document.querySelector('[data-testid="comments"]'),
+      )
     await visit(fan.page, galleryPath)
     await fan.page.getByRole('button', { name: 'Decline', exact: true }).click()
 
@@ -136,7 +182,15 @@ describe("the JavaScript of a fans' gallery page on load", () => {
     expect(asked).toBe(true)
     release()
     // Hydrated where they are: React answers the summary now (and follows what the fan opened).
-    await expect.poll(() => fan.page.evaluate(() => Object.keys(document.querySelector('[data-testid="comments"]')!).some((key) => key.startsWith('__reactFiber')))).toBe(true)
+    await expect
+      .poll(() =>
+        fan.page.evaluate(() =>
+          Object.keys(document.querySelector('[data-testid="comments"]')!).some((key) =>
+            key.startsWith('__reactFiber'),
+          ),
+        ),
+      )
+      .toBe(true)
     expect(await sameComments()).toBe(true)
     await fan.page.getByTestId('comments-toggle').tap()
     await fan.page.getByTestId('comment-form').waitFor({ state: 'hidden' })

@@ -33,22 +33,87 @@ describe('the fans’ pages, polished', () => {
     slug = admin.company.slug
     const companyId = admin.company.id
     // Branded (Professional): the lead dialog must wear these colours.
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null, brandPrimaryColor: '#0f766e', brandAccentColor: '#f59e0b' }).where(eq(organization.id, companyId)))
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'big-night', title: 'Big Night', status: 'published', spots: 3300, startsAt: new Date('2026-10-17T21:00:00Z') }).returning())
-    const [photos] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Photos Only', slug: 'photos-only', status: 'published', publishedAt: new Date(), eventId: show.id, requireLead: true }).returning())
-    const [mixed] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Mixed', slug: 'mixed', status: 'published', publishedAt: new Date() }).returning())
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ plan: 'professional', planValidUntil: null, brandPrimaryColor: '#0f766e', brandAccentColor: '#f59e0b' })
+        .where(eq(organization.id, companyId)),
+    )
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({
+          companyId,
+          slug: 'big-night',
+          title: 'Big Night',
+          status: 'published',
+          spots: 3300,
+          startsAt: new Date('2026-10-17T21:00:00Z'),
+        })
+        .returning(),
+    )
+    const [photos] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Photos Only',
+          slug: 'photos-only',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+          requireLead: true,
+        })
+        .returning(),
+    )
+    const [mixed] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Mixed',
+          slug: 'mixed',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     for (const [index, color] of ['#e11d48', '#2563eb', '#16a34a'].entries()) {
-      await tusUpload(admin.client, await makePhoto(1500, 1000, color), { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: photos.id })
-      await tusUpload(admin.client, await makePhoto(1500, 1000, color), { filename: `m${index}.jpg`, purpose: 'gallery-media', contentItemId: mixed.id })
+      await tusUpload(admin.client, await makePhoto(1500, 1000, color), {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: photos.id,
+      })
+      await tusUpload(admin.client, await makePhoto(1500, 1000, color), {
+        filename: `m${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: mixed.id,
+      })
     }
-    await tusUpload(admin.client, await makeVideo('mp4', 2), { filename: 'clip.mp4', purpose: 'gallery-media', contentItemId: mixed.id })
+    await tusUpload(admin.client, await makeVideo('mp4', 2), {
+      filename: 'clip.mp4',
+      purpose: 'gallery-media',
+      contentItemId: mixed.id,
+    })
     // Files are processed in the background: wait until every one is ready.
-    const ready = async () => (await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.companyId, companyId)))).every((row) => row.status === 'ready')
+    const ready = async () =>
+      (
+        await withSystem((tx) =>
+          tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.companyId, companyId)),
+        )
+      ).every((row) => row.status === 'ready')
     for (const deadline = Date.now() + 90_000; !(await ready()); ) {
       if (Date.now() > deadline) throw new Error('files not processed in time')
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
-    await withSystem((tx) => tx.update(asset).set({ title: 'Red lights at the encore' }).where(and(eq(asset.contentItemId, mixed.id), eq(asset.originalName, 'm0.jpg'))))
+    await withSystem((tx) =>
+      tx
+        .update(asset)
+        .set({ title: 'Red lights at the encore' })
+        .where(and(eq(asset.contentItemId, mixed.id), eq(asset.originalName, 'm0.jpg'))),
+    )
     browser = await launchBrowser()
   })
   afterAll(async () => {
@@ -63,7 +128,11 @@ describe('the fans’ pages, polished', () => {
 
     await visit(page, `/${slug}/galeria/mixed`)
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(4)
-    expect(await page.getByTestId('filter-tabs').getByRole('link').allTextContents()).toEqual(['All', 'Photos', 'Videos'])
+    expect(await page.getByTestId('filter-tabs').getByRole('link').allTextContents()).toEqual([
+      'All',
+      'Photos',
+      'Videos',
+    ])
     await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).click()
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(1)
     const grid = (await page.getByTestId('media-grid').boundingBox())!
@@ -78,7 +147,9 @@ describe('the fans’ pages, polished', () => {
     await page.getByTestId('public-media').first().locator('a').click()
     await page.locator('.yarl__root').waitFor()
     await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('1 / 4')
-    expect(await page.locator('.yarl__slide_current .yarl__slide_description').textContent()).toBe('Red lights at the encore')
+    expect(await page.locator('.yarl__slide_current .yarl__slide_description').textContent()).toBe(
+      'Red lights at the encore',
+    )
     expect(await page.locator('.yarl__thumbnails_track').isVisible()).toBe(true)
     expect(await page.getByTestId('viewer-zoom-in').isVisible()).toBe(true)
     await page.getByTestId('viewer-shortcuts').click()
@@ -118,7 +189,9 @@ describe('the fans’ pages, polished', () => {
     await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).click()
     await countDone
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(1)
-    expect(await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).getAttribute('aria-current')).toBe('page')
+    expect(
+      await page.getByTestId('filter-tabs').getByRole('link', { name: 'Videos' }).getAttribute('aria-current'),
+    ).toBe('page')
     expect(errors).toEqual([])
   })
 
@@ -147,12 +220,16 @@ describe('the fans’ pages, polished', () => {
     }
     const { page, errors } = await fanPage(DESKTOP)
     await visit(page, `/${slug}/galeria/photos-only`)
-    const pageAccent = await page.locator('[data-canvas]').evaluate((shell) => getComputedStyle(shell).getPropertyValue('--accent').trim())
+    const pageAccent = await page
+      .locator('[data-canvas]')
+      .evaluate((shell) => getComputedStyle(shell).getPropertyValue('--accent').trim())
     await page.getByText('Download all (ZIP)').first().click()
     const dialog = page.getByTestId('lead-dialog')
     await dialog.waitFor()
     expect(await dialog.getAttribute('data-palette')).toBe('page')
-    expect(await dialog.evaluate((element) => getComputedStyle(element).getPropertyValue('--accent').trim())).toBe(pageAccent)
+    expect(await dialog.evaluate((element) => getComputedStyle(element).getPropertyValue('--accent').trim())).toBe(
+      pageAccent,
+    )
     expect(pageAccent.toLowerCase()).not.toBe('#a78bfa')
     await expectNoAxeViolations(page, { include: '[data-testid="lead-dialog"]', label: 'branded lead dialog' })
     await page.screenshot({ path: path.join(SHOTS, 'lead-dialog-1440.png') })

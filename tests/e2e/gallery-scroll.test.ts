@@ -21,8 +21,24 @@ describe('a fan scrolling a gallery of 500 photos', () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('scroll-500')
     slug = admin.company.slug
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Five Hundred', slug: 'five-hundred', status: 'published', publishedAt: new Date() }).returning())
-    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#e11d48'), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Five Hundred',
+          slug: 'five-hundred',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#e11d48'), {
+      filename: 'one.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([first.assetId])
     await copyReadyPhoto(first.assetId, PHOTOS - 1)
     browser = await launchBrowser()
@@ -32,14 +48,20 @@ describe('a fan scrolling a gallery of 500 photos', () => {
   })
 
   it('reaches the end, opens the last photo, and the layout never shifts', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: inject('baseUrl'), hasTouch: true, isMobile: true })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: inject('baseUrl'),
+      hasTouch: true,
+      isMobile: true,
+    })
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     await page.addInitScript(() => {
       const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [] as number[])
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value)
       }).observe({ type: 'layout-shift', buffered: true })
     })
     // The fan answers the cookie banner when it shows (it would cover the last row).
@@ -51,27 +73,41 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     const tiles = page.getByTestId('public-media')
     // Scroll as a thumb flicking fast would (about 7,000 px a second), until the end.
     // At the bottom with a page still on its way (a busy machine), the fan waits for it and goes on.
-    const moreToCome = async () => (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) || (await tiles.count()) < PHOTOS
+    const moreToCome = async () =>
+      (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) ||
+      (await tiles.count()) < PHOTOS
     for (let i = 0; i < 900 && (await moreToCome()); i++) {
       await page.mouse.wheel(0, 700)
       await page.waitForTimeout(100)
     }
     expect(await tiles.count()).toBe(PHOTOS)
-    await page.getByRole('button', { name: 'Load more photos' }).or(page.getByRole('link', { name: 'Load more photos' })).waitFor({ state: 'detached' })
+    await page
+      .getByRole('button', { name: 'Load more photos' })
+      .or(page.getByRole('link', { name: 'Load more photos' }))
+      .waitFor({ state: 'detached' })
 
     const last = page.getByRole('link', { name: `Photo ${PHOTOS}`, exact: true })
     await last.click()
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
-    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
-    const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
+    await expect
+      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    const cls = await page.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+    )
     expect(cls).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
 
   it('shows a fan who outruns the next page its tiles on their way, where its photos will be', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: inject('baseUrl'), hasTouch: true, isMobile: true })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: inject('baseUrl'),
+      hasTouch: true,
+      isMobile: true,
+    })
     const page = await context.newPage()
     await closedCookieBannerBefore(page)
     // The next page is slow to come (a weak connection): it waits until the fan has looked.
@@ -87,7 +123,8 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     // Two pages held ahead, each a grid of pulsing tiles the fan sees, with the first page's look.
     const grids = held.locator('ul.media-grid')
     await expect.poll(() => grids.count()).toBe(2)
-    for (const grid of await grids.all()) expect(await grid.evaluate((element) => getComputedStyle(element).visibility)).toBe('visible')
+    for (const grid of await grids.all())
+      expect(await grid.evaluate((element) => getComputedStyle(element).visibility)).toBe('visible')
     const tile = grids.first().locator('li:not([hidden])').first()
     expect((await tile.boundingBox())?.height).toBeGreaterThan(50)
     expect(await tile.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)')

@@ -10,7 +10,12 @@ import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 const baseUrl = inject('baseUrl')
-const viewCount = async (id: string) => (await withSystem((tx) => tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id))))[0].views
+const viewCount = async (id: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id)),
+    )
+  )[0].views
 
 describe("a fan's visit to a gallery", () => {
   let browser: Browser
@@ -19,9 +24,25 @@ describe("a fan's visit to a gallery", () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('views-e2e')
     slug = admin.company.slug
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Counted', slug: 'counted', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Counted',
+          slug: 'counted',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     galleryId = gallery.id
-    const uploaded = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const uploaded = await tusUpload(admin.client, await makePhoto(1200, 800), {
+      filename: 'one.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     if (!uploaded.ok || !uploaded.assetId) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`)
     await waitForAssetsReady([uploaded.assetId])
     browser = await launchBrowser()
@@ -31,7 +52,9 @@ describe("a fan's visit to a gallery", () => {
   })
 
   it('is counted once, whatever the fan does on the page', async () => {
-    const page = await (await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })).newPage()
+    const page = await (
+      await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
+    ).newPage()
     await closedCookieBannerBefore(page)
     await visit(page, `/${slug}/galeria/counted`)
     await expect.poll(() => viewCount(galleryId), { timeout: 10_000 }).toBe(1)

@@ -77,7 +77,9 @@ describe('a gallery is built and published', () => {
   })
 
   it('refuses a program before sending it, with the reason', async () => {
-    await page.getByTestId('file-input-gallery-media').setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
+    await page
+      .getByTestId('file-input-gallery-media')
+      .setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }])
     const refused = page.getByTestId('upload-tile').filter({ hasText: 'setup.exe' })
     await expect.poll(() => refused.getByText('File type not allowed for security reasons').isVisible()).toBe(true)
     expect(await refused.getAttribute('data-state')).toBe('error')
@@ -142,7 +144,13 @@ describe('a gallery is built and published', () => {
   it('deletes the gallery after confirming', async () => {
     await page.getByRole('button', { name: 'Delete' }).first().click()
     const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.getByText('The gallery and all its 18 files are deleted for good. This action cannot be undone.').isVisible()).toBe(true)
+    await expect
+      .poll(() =>
+        dialog
+          .getByText('The gallery and all its 18 files are deleted for good. This action cannot be undone.')
+          .isVisible(),
+      )
+      .toBe(true)
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await page.waitForURL('**/admin/content?deleted=1')
     await expect.poll(() => page.getByText('No highlights yet').isVisible()).toBe(true)

@@ -17,17 +17,52 @@ const SHOTS = path.resolve('test-results', 'landing-more')
 let browser: Browser
 let slug = ''
 
-describe("a company landing with many galleries and events", () => {
+describe('a company landing with many galleries and events', () => {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     const admin = await createCompanyAdmin('venue-e2e')
     slug = admin.company.slug
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000)
     await withSystem(async (tx) => {
-      await tx.insert(contentItem).values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `night-${n}`, title: `Night ${n}`, status: 'published', publishedAt: day(n) })))
-      const [festival] = await tx.insert(event).values(Array.from({ length: 22 }, (_, n) => ({ companyId: admin.company.id, slug: `show-${n}`, title: `Show ${n}`, status: 'published', startsAt: day(n) }))).returning()
+      await tx
+        .insert(contentItem)
+        .values(
+          Array.from({ length: 30 }, (_, n) => ({
+            companyId: admin.company.id,
+            kind: 'gallery',
+            slug: `night-${n}`,
+            title: `Night ${n}`,
+            status: 'published',
+            publishedAt: day(n),
+          })),
+        )
+      const [festival] = await tx
+        .insert(event)
+        .values(
+          Array.from({ length: 22 }, (_, n) => ({
+            companyId: admin.company.id,
+            slug: `show-${n}`,
+            title: `Show ${n}`,
+            status: 'published',
+            startsAt: day(n),
+          })),
+        )
+        .returning()
       // One of them a festival with content for each stage and day (not galleries: the landing lists those).
-      await tx.insert(contentItem).values(Array.from({ length: 26 }, (_, n) => ({ companyId: admin.company.id, kind: 'single', slug: `stage-${n}`, title: `Stage ${n}`, status: 'published', publishedAt: day(n), eventId: festival.id, eventPosition: n })))
+      await tx
+        .insert(contentItem)
+        .values(
+          Array.from({ length: 26 }, (_, n) => ({
+            companyId: admin.company.id,
+            kind: 'single',
+            slug: `stage-${n}`,
+            title: `Stage ${n}`,
+            status: 'published',
+            publishedAt: day(n),
+            eventId: festival.id,
+            eventPosition: n,
+          })),
+        )
     })
     browser = await launchBrowser()
   }, 60_000)
@@ -38,7 +73,11 @@ describe("a company landing with many galleries and events", () => {
 
   /** A fan's page on a phone (or a wide screen) at `address`, the cookie banner answered. */
   async function fanAt(address: string, device: 'phone' | 'desktop' = 'phone') {
-    const context = await browser.newContext(device === 'phone' ? { viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true } : { viewport: DESKTOP, baseURL: baseUrl })
+    const context = await browser.newContext(
+      device === 'phone'
+        ? { viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true }
+        : { viewport: DESKTOP, baseURL: baseUrl },
+    )
     const page = await context.newPage()
     await closedCookieBannerBefore(page)
     const errors: string[] = []

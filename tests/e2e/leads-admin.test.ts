@@ -15,7 +15,13 @@ let galleryTitle = ''
 const EVIL_NAME = '=HYPERLINK("http://evil.test","click")'
 
 async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean } = {}) {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, hasTouch: options.isMobile, isMobile: options.isMobile, acceptDownloads: true })
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    hasTouch: options.isMobile,
+    isMobile: options.isMobile,
+    acceptDownloads: true,
+  })
   await addCookiesTo(context, baseUrl, admin.client.cookies)
   const page = await context.newPage()
   const errors: string[] = []
@@ -27,7 +33,12 @@ async function adminPage(viewport: typeof DESKTOP, options: { isMobile?: boolean
 
 // This company's lead: another test's company may have a lead with the same e-mail.
 async function leadExists(email: string) {
-  const rows = await withSystem((tx) => tx.select({ id: lead.id }).from(lead).where(and(eq(lead.companyId, admin.company.id), eq(lead.email, email))))
+  const rows = await withSystem((tx) =>
+    tx
+      .select({ id: lead.id })
+      .from(lead)
+      .where(and(eq(lead.companyId, admin.company.id), eq(lead.email, email))),
+  )
   return rows.length > 0
 }
 
@@ -36,9 +47,18 @@ describe('managing leads in the admin', () => {
     admin = await createCompanyAdmin('e2e-leads')
     const companyId = admin.company.id
     await withSystem(async (tx) => {
-      const [show] = await tx.insert(event).values({ companyId, slug: 'porto-night', title: 'Porto Night' }).returning({ id: event.id })
-      const [gallery] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Porto Live Photos', eventId: show.id, requireLead: true }).returning()
-      const [poster] = await tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Tour Poster', requireLead: true }).returning()
+      const [show] = await tx
+        .insert(event)
+        .values({ companyId, slug: 'porto-night', title: 'Porto Night' })
+        .returning({ id: event.id })
+      const [gallery] = await tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Porto Live Photos', eventId: show.id, requireLead: true })
+        .returning()
+      const [poster] = await tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'single', title: 'Tour Poster', requireLead: true })
+        .returning()
       galleryTitle = gallery.title
       const base = Date.UTC(2026, 4, 1, 22, 0, 0)
       // 57 fans: more than a page. Every third one took the poster; every other one said yes to marketing.
@@ -59,8 +79,29 @@ describe('managing leads in the admin', () => {
         })),
       )
       await tx.insert(lead).values([
-        { companyId, contentItemId: gallery.id, eventId: show.id, fullName: 'Ana Souza', email: 'ana@owls.test', phone: '+351 912 000 111', organisation: 'Owl Records', privacyAcceptedAt: new Date(base + 60_000), dataProcessingConsent: true, marketingConsent: true, createdAt: new Date(base + 60_000) },
-        { companyId, contentItemId: gallery.id, fullName: EVIL_NAME, email: 'evil@owls.test', privacyAcceptedAt: new Date(base + 120_000), dataProcessingConsent: true, marketingConsent: false, createdAt: new Date(base + 120_000) },
+        {
+          companyId,
+          contentItemId: gallery.id,
+          eventId: show.id,
+          fullName: 'Ana Souza',
+          email: 'ana@owls.test',
+          phone: '+351 912 000 111',
+          organisation: 'Owl Records',
+          privacyAcceptedAt: new Date(base + 60_000),
+          dataProcessingConsent: true,
+          marketingConsent: true,
+          createdAt: new Date(base + 60_000),
+        },
+        {
+          companyId,
+          contentItemId: gallery.id,
+          fullName: EVIL_NAME,
+          email: 'evil@owls.test',
+          privacyAcceptedAt: new Date(base + 120_000),
+          dataProcessingConsent: true,
+          marketingConsent: false,
+          createdAt: new Date(base + 120_000),
+        },
       ])
     })
     browser = await launchBrowser()
@@ -102,13 +143,19 @@ describe('managing leads in the admin', () => {
     expect(shown).toHaveLength(19)
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-leads').click()])
-    expect(download.suggestedFilename()).toBe(`leads-${admin.company.slug}-${new Date().toISOString().slice(0, 10)}.csv`)
+    expect(download.suggestedFilename()).toBe(
+      `leads-${admin.company.slug}-${new Date().toISOString().slice(0, 10)}.csv`,
+    )
     const csv = await readFile((await download.path())!, 'utf8')
     expect(csv.startsWith('\uFEFFName,E-mail,Phone,Company,Content,Event,Date (UTC),')).toBe(true)
     const records = csv.slice(1).split('\r\n').filter(Boolean)
     expect(records).toHaveLength(20)
     expect(records.slice(1).map((record) => record.split(',')[0])).toEqual(shown)
-    expect(records.slice(1).every((record) => record.includes(',Porto Live Photos,Porto Night,') && record.includes(',Yes,No,'))).toBe(true)
+    expect(
+      records
+        .slice(1)
+        .every((record) => record.includes(',Porto Live Photos,Porto Night,') && record.includes(',Yes,No,')),
+    ).toBe(true)
 
     // The whole list exported: the formula arrives as text.
     await page.getByTestId('clear-filters').click()

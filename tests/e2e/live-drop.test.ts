@@ -16,13 +16,25 @@ const SHOTS = path.resolve('test-results', 'live-drop')
 const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 250 })
 
 async function stagePhoto(name: string, hue: number) {
-  const buffer = await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: hue, g: 60, b: 255 - hue }, noise: { type: 'gaussian', mean: 110, sigma: 30 } } })
+  const buffer = await sharp({
+    create: {
+      width: 1600,
+      height: 1067,
+      channels: 3,
+      background: { r: hue, g: 60, b: 255 - hue },
+      noise: { type: 'gaussian', mean: 110, sigma: 30 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer()
   return { name, mimeType: 'image/jpeg', buffer }
 }
 
-async function contextFor(browser: Browser, viewport: { width: number; height: number }, cookies: Map<string, string> | null) {
+async function contextFor(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  cookies: Map<string, string> | null,
+) {
   const context = await browser.newContext({ viewport, baseURL: baseUrl })
   if (cookies) await addCookiesTo(context, baseUrl, cookies)
   await closedCookieBannerBefore(context)
@@ -31,7 +43,12 @@ async function contextFor(browser: Browser, viewport: { width: number; height: n
 
 async function assetNamed(galleryId: string, name: string) {
   return waitUntil(async () => {
-    const [row] = await withSystem((tx) => tx.select({ id: asset.id, moderation: asset.moderation, originalName: asset.originalName }).from(asset).where(eq(asset.contentItemId, galleryId)))
+    const [row] = await withSystem((tx) =>
+      tx
+        .select({ id: asset.id, moderation: asset.moderation, originalName: asset.originalName })
+        .from(asset)
+        .where(eq(asset.contentItemId, galleryId)),
+    )
     return row && row.originalName === name ? row : undefined
   })
 }
@@ -50,17 +67,49 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     const admin = await createCompanyAdmin('e2e-live')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Night Owls — Tonight', slug: 'tonight', status: 'published', publishedAt: new Date(), location: 'Roundhouse, London' }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Night Owls — Tonight',
+          slug: 'tonight',
+          status: 'published',
+          publishedAt: new Date(),
+          location: 'Roundhouse, London',
+        })
+        .returning(),
+    )
     galleryId = gallery.id
     galleryPath = `/${admin.company.slug}/galeria/tonight`
-    expect((await admin.client.postForm(`/admin/content/${galleryId}/live`, { intent: 'live-mode', live: 'true', autoApprove: 'false' })).json().ok).toBe(true)
-    expect((await admin.client.postForm(`/admin/content/${galleryId}/live`, { intent: 'wall-link', change: 'create' })).json().ok).toBe(true)
-    ;[{ wallToken }] = (await withSystem((tx) => tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, galleryId)))) as [{ wallToken: string }]
+    expect(
+      (
+        await admin.client.postForm(`/admin/content/${galleryId}/live`, {
+          intent: 'live-mode',
+          live: 'true',
+          autoApprove: 'false',
+        })
+      ).json().ok,
+    ).toBe(true)
+    expect(
+      (
+        await admin.client.postForm(`/admin/content/${galleryId}/live`, { intent: 'wall-link', change: 'create' })
+      ).json().ok,
+    ).toBe(true)
+    ;[{ wallToken }] = (await withSystem((tx) =>
+      tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, galleryId)),
+    )) as [{ wallToken: string }]
     // The photographer's role edits drafts only: at a live show they upload into the tray.
     const shooter = await createMemberAccount(admin.company.id, 'user')
     const boss = await createMemberAccount(admin.company.id, 'manager')
     browser = await launchBrowser()
-    const [shooterContext, managerContext, fanContext, wallContext] = await Promise.all([contextFor(browser, DESKTOP, shooter.client.cookies), contextFor(browser, DESKTOP, boss.client.cookies), contextFor(browser, PHONE, null), contextFor(browser, DESKTOP, null)])
+    const [shooterContext, managerContext, fanContext, wallContext] = await Promise.all([
+      contextFor(browser, DESKTOP, shooter.client.cookies),
+      contextFor(browser, DESKTOP, boss.client.cookies),
+      contextFor(browser, PHONE, null),
+      contextFor(browser, DESKTOP, null),
+    ])
     contexts.push(shooterContext, managerContext, fanContext, wallContext)
     ;[photographer, manager, fan, wall] = await Promise.all(contexts.map((context) => context.newPage()))
   }, 120_000)
@@ -85,7 +134,10 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     expect(await wall.locator('[data-testid="cookie-consent"], [role="dialog"]').count()).toBe(0)
 
     await visit(photographer, `/admin/content/${galleryId}`)
-    await photographer.getByTestId('live-panel').getByTestId('file-input-gallery-media').setInputFiles([await stagePhoto('first-song.jpg', 200)])
+    await photographer
+      .getByTestId('live-panel')
+      .getByTestId('file-input-gallery-media')
+      .setInputFiles([await stagePhoto('first-song.jpg', 200)])
     const first = await assetNamed(galleryId, 'first-song.jpg')
     expect(first.moderation).toBe('pending')
 
@@ -101,11 +153,22 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
 
     // Reaches the fan's open page and the wall once its renditions are made, without a reload.
     await poll(() => fan.getByTestId('live-photo').count(), 60_000).toBe(1)
-    await poll(() => fan.locator(`[data-testid="live-photo"] img[src*="${first.id}"]`).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
+    await poll(() =>
+      fan
+        .locator(`[data-testid="live-photo"] img[src*="${first.id}"]`)
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true)
     expect(await fan.evaluate(() => (window as unknown as { stayedOpen?: boolean }).stayedOpen)).toBe(true)
     await poll(() => blockedFan.locator(`[data-testid="live-photo"] img[src*="${first.id}"]`).count(), 30_000).toBe(1)
     await poll(() => wall.getByTestId('wall').getAttribute('data-current'), 60_000).toBe(first.id)
-    await poll(() => wall.getByTestId('wall-photo').evaluate((image: HTMLImageElement, id) => image.src.includes(id) && image.complete && image.naturalWidth > 0, first.id)).toBe(true)
+    await poll(() =>
+      wall
+        .getByTestId('wall-photo')
+        .evaluate(
+          (image: HTMLImageElement, id) => image.src.includes(id) && image.complete && image.naturalWidth > 0,
+          first.id,
+        ),
+    ).toBe(true)
     expect(await wall.evaluate(() => document.querySelectorAll('img').length)).toBeLessThanOrEqual(3)
     await fan.screenshot({ path: path.join(SHOTS, 'fan-live-390.png'), fullPage: true })
     await expectNoAxeViolations(fan, { label: 'live gallery at 390 px' })
@@ -117,7 +180,10 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
   })
 
   it('brings later photos in behind a "new photos" pill that moves nothing until the fan taps it', async () => {
-    await photographer.getByTestId('live-panel').getByTestId('file-input-gallery-media').setInputFiles([await stagePhoto('encore.jpg', 40)])
+    await photographer
+      .getByTestId('live-panel')
+      .getByTestId('file-input-gallery-media')
+      .setInputFiles([await stagePhoto('encore.jpg', 40)])
     const approveButton = manager.getByRole('button', { name: 'Approve encore.jpg' })
     await poll(() => approveButton.isVisible()).toBe(true)
     const before = await fan.getByTestId('live-strip').boundingBox()
@@ -128,7 +194,12 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     await fan.getByTestId('live-new-pill').click()
     await poll(() => fan.getByTestId('live-photo').count()).toBe(2)
     // This gallery's encore: other browser tests upload photos of the same name.
-    const encore = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(and(eq(asset.contentItemId, galleryId), eq(asset.originalName, 'encore.jpg'))))
+    const encore = await withSystem((tx) =>
+      tx
+        .select({ id: asset.id })
+        .from(asset)
+        .where(and(eq(asset.contentItemId, galleryId), eq(asset.originalName, 'encore.jpg'))),
+    )
     // Newest first.
     expect(await fan.getByTestId('live-photo').first().locator('img').getAttribute('src')).toContain(encore[0].id)
     // The wall shows the newest next.
@@ -174,14 +245,24 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     await form.locator('input[name="privacyAccepted"]').check()
     await form.locator('input[name="dataProcessingConsent"]').check()
     await fan.getByRole('button', { name: 'E-mail me the photos' }).click()
-    await poll(() => fan.getByTestId('live-follow-done').textContent()).toContain("We'll e-mail you the photos when the show ends.")
+    await poll(() => fan.getByTestId('live-follow-done').textContent()).toContain(
+      "We'll e-mail you the photos when the show ends.",
+    )
     expect(await latestMail(email)).toBeUndefined()
 
     await manager.getByTestId('live-switch').click()
     await poll(() => manager.getByTestId('live-switch').getAttribute('aria-checked')).toBe('false')
     await fan.screenshot({ path: path.join(SHOTS, 'fan-follow-390.png'), fullPage: true })
-    await poll(() => fan.evaluate(() => document.querySelector('[data-testid="live-drop"] h2')?.textContent ?? document.body.innerText.slice(0, 300))).toContain('Ended')
-    const mail = await waitUntil(() => latestMail(email), { timeoutMs: 30_000, message: 'no show-ended e-mail in the outbox' })
+    await poll(() =>
+      fan.evaluate(
+        () =>
+          document.querySelector('[data-testid="live-drop"] h2')?.textContent ?? document.body.innerText.slice(0, 300),
+      ),
+    ).toContain('Ended')
+    const mail = await waitUntil(() => latestMail(email), {
+      timeoutMs: 30_000,
+      message: 'no show-ended e-mail in the outbox',
+    })
     expect(mail.subject).toBe('Your photos of Night Owls — Tonight are here')
     expect(mail.text).toContain(`${baseUrl}${galleryPath}`)
   })

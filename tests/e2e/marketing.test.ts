@@ -44,7 +44,15 @@ describe('the marketing site on a phone', () => {
 
     // Contact us takes the visitor to the contact form.
     await page.getByTestId('contact-us').click()
-    await expect.poll(() => page.locator('#contact').evaluate((section) => Math.abs(Math.round(section.getBoundingClientRect().top) - 64)), { timeout: 5000 }).toBeLessThan(4)
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('#contact')
+            .evaluate((section) => Math.abs(Math.round(section.getBoundingClientRect().top) - 64)),
+        { timeout: 5000 },
+      )
+      .toBeLessThan(4)
     await expect.poll(() => topBar().getAttribute('data-solid')).toBe('true')
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
   })
@@ -78,7 +86,9 @@ describe('the marketing site on a phone', () => {
 
     // The trial is of Professional: Starter is free for good, Enterprise has no trial badge.
     expect(await page.getByTestId('plan-starter').getByTestId('plan-badge').textContent()).toBe('Free forever')
-    expect(await page.getByTestId('plan-professional').getByTestId('plan-badge').textContent()).toBe('14-day free trial')
+    expect(await page.getByTestId('plan-professional').getByTestId('plan-badge').textContent()).toBe(
+      '14-day free trial',
+    )
     expect(await page.getByTestId('plan-enterprise').getByTestId('plan-badge').count()).toBe(0)
     expect(await page.locator('#pricing').innerText()).not.toMatch(/every plan/i)
     await page.locator('#pricing').screenshot({ path: 'test-results/marketing/pricing-en-390.png' })
@@ -127,7 +137,9 @@ describe('the marketing site on a phone', () => {
     await interest.getByTestId('interest-submit').click()
     await expect.poll(() => interest.getByTestId('interest-submit').textContent()).toBe('Registering…')
     expect(await interest.getByTestId('interest-submit').isDisabled()).toBe(true)
-    await expect.poll(() => interest.getByTestId('interest-success').textContent()).toBe("Success! Your interest has been registered. We'll be in touch soon!")
+    await expect
+      .poll(() => interest.getByTestId('interest-success').textContent())
+      .toBe("Success! Your interest has been registered. We'll be in touch soon!")
     await expect.poll(() => interest.getByLabel('E-mail').inputValue()).toBe('')
     expect(await interest.getByTestId('interest-submit').textContent()).toBe('Register interest')
 
@@ -146,20 +158,32 @@ describe('the marketing site on a phone', () => {
     expect(await contact.getByText('48/1000 characters').isVisible()).toBe(true)
     await contact.getByTestId('contact-submit').click()
     await expect.poll(() => contact.getByTestId('contact-submit').textContent()).toBe('Sending…')
-    await expect.poll(() => contact.getByTestId('contact-success').textContent()).toBe("Your message has been sent successfully. We'll get back to you soon!")
+    await expect
+      .poll(() => contact.getByTestId('contact-success').textContent())
+      .toBe("Your message has been sent successfully. We'll get back to you soon!")
     expect(await contact.getByText('Please enter a valid email address').count()).toBe(0)
-    expect([await contact.getByLabel('Name').inputValue(), await contact.getByLabel('E-mail').inputValue(), await contact.getByLabel('Message').inputValue()]).toEqual(['', '', ''])
+    expect([
+      await contact.getByLabel('Name').inputValue(),
+      await contact.getByLabel('E-mail').inputValue(),
+      await contact.getByLabel('Message').inputValue(),
+    ]).toEqual(['', '', ''])
     expect(await contact.getByText('0/1000 characters').isVisible()).toBe(true)
 
     const newsletter = page.getByTestId('newsletter-form')
     await newsletter.getByLabel('E-mail').fill(uniqueEmail('e2e-news'))
     await newsletter.getByTestId('newsletter-submit').click()
-    await expect.poll(() => newsletter.getByTestId('newsletter-success').textContent()).toBe("You've been subscribed to our newsletter!")
+    await expect
+      .poll(() => newsletter.getByTestId('newsletter-success').textContent())
+      .toBe("You've been subscribed to our newsletter!")
     expect(await newsletter.getByLabel('E-mail').inputValue()).toBe('')
 
     // Everything happened on the page itself; the footer's cookie settings open the consent dialog's event.
     expect(new URL(page.url()).pathname).toBe('/')
-    await page.evaluate(() => window.addEventListener('afterglow:cookie-settings', () => document.body.setAttribute('data-cookie-settings', 'opened')))
+    await page.evaluate(() =>
+      window.addEventListener('afterglow:cookie-settings', () =>
+        document.body.setAttribute('data-cookie-settings', 'opened'),
+      ),
+    )
     await page.getByTestId('footer-cookie-settings').click()
     expect(await page.locator('body').getAttribute('data-cookie-settings')).toBe('opened')
     await page.unrouteAll({ behavior: 'wait' })
@@ -174,7 +198,9 @@ describe('the marketing site on a phone', () => {
     await visit(page, firstLink(welcome.text))
     await page.screenshot({ path: 'test-results/newsletter-unsubscribe-390.png' })
     await page.getByRole('button', { name: 'Unsubscribe' }).click()
-    await expect.poll(() => page.getByTestId('newsletter-unsubscribed').textContent()).toContain(`Done: ${email} is unsubscribed`)
+    await expect
+      .poll(() => page.getByTestId('newsletter-unsubscribed').textContent())
+      .toContain(`Done: ${email} is unsubscribed`)
     expect(await getDb().select().from(formSubmission).where(eq(formSubmission.email, email))).toEqual([])
     expect(scriptErrors).toEqual([])
   })
@@ -182,7 +208,9 @@ describe('the marketing site on a phone', () => {
   it('reads in Portuguese, with prices in reais and the Portuguese success text', async () => {
     await visit(page, '/')
     await page.getByTestId('language-switcher').first().selectOption('pt')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Deixe os fãs viverem o show. Envie os momentos depois.')
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Deixe os fãs viverem o show. Envie os momentos depois.')
     // The heading follows the translator at once; the document's language comes with the page data.
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('pt')
     await expect.poll(professionalPrice).toBe(`R$${NBSP}49`)
@@ -192,11 +220,15 @@ describe('the marketing site on a phone', () => {
     const newsletter = page.getByTestId('newsletter-form')
     await newsletter.getByLabel('E-mail').fill(uniqueEmail('e2e-pt'))
     await newsletter.getByTestId('newsletter-submit').click()
-    await expect.poll(() => newsletter.getByTestId('newsletter-success').textContent()).toBe('Você foi inscrito na nossa newsletter!')
+    await expect
+      .poll(() => newsletter.getByTestId('newsletter-success').textContent())
+      .toBe('Você foi inscrito na nossa newsletter!')
 
     // A reload keeps the language (cookie), rendered by the server.
     await page.reload()
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Deixe os fãs viverem o show. Envie os momentos depois.')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Deixe os fãs viverem o show. Envie os momentos depois.',
+    )
     expect(scriptErrors).toEqual([])
   })
 
@@ -216,7 +248,9 @@ describe('the marketing site on a phone', () => {
     await contact.getByLabel('E-mail').fill(uniqueEmail('e2e-nojs'))
     await contact.getByTestId('contact-submit').click()
     await plain.waitForLoadState()
-    expect(await plain.getByTestId('contact-success').textContent()).toBe("Your message has been sent successfully. We'll get back to you soon!")
+    expect(await plain.getByTestId('contact-success').textContent()).toBe(
+      "Your message has been sent successfully. We'll get back to you soon!",
+    )
     expect(await plain.getByTestId('contact-form').getByLabel('Message').inputValue()).toBe('')
     await context.close()
   })

@@ -50,21 +50,49 @@ const PRESETS: PageTemplate[] = [
  * photos arriving on the way (they are asked for 3,000 px ahead).
  */
 async function scrollToEnd(page: Page) {
-  for (let i = 0; i < 400 && (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)); i++) {
+  for (
+    let i = 0;
+    i < 400 &&
+    (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2));
+    i++
+  ) {
     await page.mouse.wheel(0, 2700)
     await page.waitForTimeout(60)
   }
 }
 
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))
 
 describe('templates of the fans’ pages', () => {
   beforeAll(async () => {
     admin = await createCompanyAdmin('e2e-template')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Closing Night', slug: 'closing-night', status: 'published', publishedAt: new Date() }).returning())
-    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0ea5e9'), { filename: 'one.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
-    const tall = (await tusUpload(admin.client, await makePhoto(800, 1200, '#e11d48'), { filename: 'two.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Closing Night',
+          slug: 'closing-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0ea5e9'), {
+      filename: 'one.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
+    const tall = (await tusUpload(admin.client, await makePhoto(800, 1200, '#e11d48'), {
+      filename: 'two.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([first.assetId, tall.assetId])
     await copyReadyPhoto(first.assetId, PHOTOS / 2 - 1)
     await copyReadyPhoto(tall.assetId, PHOTOS / 2 - 1)
@@ -92,8 +120,21 @@ describe('templates of the fans’ pages', () => {
     await expect.poll(() => preview.getByTestId('media-grid').getAttribute('data-layout')).toBe('masonry')
     expect(await preview.locator('[data-canvas]').getAttribute('data-canvas')).toBe('light')
     expect(await preview.locator('[data-cover]').getAttribute('data-cover')).toBe('minimal')
-    expect(await preview.getByRole('heading', { name: 'Closing Night' }).evaluate((heading) => getComputedStyle(heading).fontFamily)).toMatch(/serif/i)
-    expect((await withSystem((tx) => tx.select({ template: organization.template }).from(organization).where(eq(organization.id, admin.company.id))))[0].template).toEqual({})
+    expect(
+      await preview
+        .getByRole('heading', { name: 'Closing Night' })
+        .evaluate((heading) => getComputedStyle(heading).fontFamily),
+    ).toMatch(/serif/i)
+    expect(
+      (
+        await withSystem((tx) =>
+          tx
+            .select({ template: organization.template })
+            .from(organization)
+            .where(eq(organization.id, admin.company.id)),
+        )
+      )[0].template,
+    ).toEqual({})
 
     // The preview can show the landing too, in the same unsaved choices.
     await page.getByLabel('Page to preview').selectOption('landing')
@@ -113,7 +154,9 @@ describe('templates of the fans’ pages', () => {
   })
 
   // Five presets, each scrolled to the end of a gallery of two pages at two widths: a minute on a loaded machine.
-  it('every preset: no accessibility violation, no layout shift from the first paint to the end of a long gallery, and no added script', { timeout: 300_000 }, async () => {
+  it('every preset: no accessibility violation, no layout shift from the first paint to the end of a long gallery, and no added script', {
+    timeout: 300_000,
+  }, async () => {
     let baseline: string[] | null = null
     for (const template of PRESETS) {
       await withSystem((tx) => tx.update(organization).set({ template }).where(eq(organization.id, admin.company.id)))
@@ -125,19 +168,29 @@ describe('templates of the fans’ pages', () => {
           if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
         })
         await page.addInitScript(() => {
-          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }
+          type Shift = PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+            sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+          }
           const shifts = ((window as unknown as { __shifts: number[] }).__shifts = [] as number[])
           // What moved, where and when: a failure names it (a shift found here once was the space of a page still loading).
           const moved = ((window as unknown as { __moved: string[] }).__moved = [] as string[])
-          const describe = (node: Node | null) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}${node.getAttribute('data-testid') ? `[${node.getAttribute('data-testid')}]` : ''}` : (node?.nodeName ?? 'a box without a node (a pseudo-element)'))
-          const rect = (box: DOMRectReadOnly) => `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`
+          const describe = (node: Node | null) =>
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}${node.getAttribute('data-testid') ? `[${node.getAttribute('data-testid')}]` : ''}`
+              : (node?.nodeName ?? 'a box without a node (a pseudo-element)')
+          const rect = (box: DOMRectReadOnly) =>
+            `${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)}`
           // From the first paint on: half-parsed HTML painted while the page arrives (rows shown
           // whole, app.css), then what the fan's scrolling through pages of photos moves.
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries() as Shift[]) {
               if (entry.hadRecentInput) continue
               shifts.push(entry.value)
-              moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms, scrolled ${Math.round(window.scrollY)} of ${document.documentElement.scrollHeight} (${document.readyState}): ${entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`).join('; ')}`)
+              moved.push(
+                `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms, scrolled ${Math.round(window.scrollY)} of ${document.documentElement.scrollHeight} (${document.readyState}): ${entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`).join('; ')}`,
+              )
             }
           }).observe({ type: 'layout-shift', buffered: true })
         })
@@ -146,12 +199,17 @@ describe('templates of the fans’ pages', () => {
         await expectNoAxeViolations(page, { label: `gallery ${label}` })
         // The last-resort screen is fetched 10 s after hydration on every page (root.tsx): a page
         // that took that long on a loaded machine fetched it too, whatever its preset.
-        const loadedScripts = [...new Set(scripts)].filter((script) => !script.startsWith('/assets/global-error-')).sort()
+        const loadedScripts = [...new Set(scripts)]
+          .filter((script) => !script.startsWith('/assets/global-error-'))
+          .sort()
         baseline ??= loadedScripts
         expect(loadedScripts, label).toEqual(baseline)
         await scrollToEnd(page)
         await expect.poll(() => page.getByTestId('public-media').count(), { message: label }).toBe(PHOTOS)
-        expect(await layoutShift(page), `${label}: ${(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).join(' | ')}`).toBe(0)
+        expect(
+          await layoutShift(page),
+          `${label}: ${(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved)).join(' | ')}`,
+        ).toBe(0)
         await visit(page, `/${admin.company.slug}`)
         await expectNoAxeViolations(page, { label: `landing ${label}` })
         expect(errors, label).toEqual([])

@@ -42,7 +42,18 @@ describe('the texts pages render with', () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('page-texts')
     slug = admin.company.slug
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug: 'first-night', title: 'First Night', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: 'first-night',
+          title: 'First Night',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     browser = await launchBrowser()
   })
   afterAll(async () => {
@@ -78,7 +89,10 @@ describe('the texts pages render with', () => {
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' })
     expect(await page.locator('body').innerText()).toContain('Galerías')
     expect(await sameDocument(page)).toBe(true)
-    expect(catalogs).toEqual([expect.stringMatching(/^\/i18n\/pt\.fans\./), expect.stringMatching(/^\/i18n\/es\.fans\./)])
+    expect(catalogs).toEqual([
+      expect.stringMatching(/^\/i18n\/pt\.fans\./),
+      expect.stringMatching(/^\/i18n\/es\.fans\./),
+    ])
     expect(errors).toEqual([])
     await page.context().close()
   })
@@ -115,7 +129,12 @@ describe('the texts pages render with', () => {
   })
 
   it('without JavaScript the language switcher has a button of its own and keeps the page’s parameters', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'pt-BR', javaScriptEnabled: false })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      locale: 'pt-BR',
+      javaScriptEnabled: false,
+    })
     const page = await context.newPage()
     await page.goto(`/${slug}/galeria/first-night?type=photo`)
     const switcher = page.getByTestId('language-switcher').first()
@@ -137,7 +156,10 @@ describe('the texts pages render with', () => {
     await page.waitForURL('**/auth')
     await page.getByRole('heading', { name: 'Acesso à plataforma' }).waitFor()
     expect(await sameDocument(page)).toBe(true)
-    expect(catalogs).toEqual([expect.stringMatching(/^\/i18n\/pt\.platform\./), expect.stringMatching(/^\/i18n\/pt\.staff\./)])
+    expect(catalogs).toEqual([
+      expect.stringMatching(/^\/i18n\/pt\.platform\./),
+      expect.stringMatching(/^\/i18n\/pt\.staff\./),
+    ])
     expect(errors).toEqual([])
     await page.context().close()
   })

@@ -16,14 +16,29 @@ let context: BrowserContext
 let slug = ''
 const ids = { video: '', videoAsset: '', pdf: '' }
 
-async function publishSingle(admin: Awaited<ReturnType<typeof createCompanyAdmin>>, title: string, file: Buffer, filename: string) {
-  const [item] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'single', title, status: 'published', publishedAt: new Date() }).returning())
+async function publishSingle(
+  admin: Awaited<ReturnType<typeof createCompanyAdmin>>,
+  title: string,
+  file: Buffer,
+  filename: string,
+) {
+  const [item] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: admin.company.id, kind: 'single', title, status: 'published', publishedAt: new Date() })
+      .returning(),
+  )
   const uploaded = await tusUpload(admin.client, file, { filename, purpose: 'content-file', contentItemId: item.id })
   if (!uploaded.ok || !uploaded.assetId) throw new Error('upload failed')
   return { id: item.id, assetId: uploaded.assetId }
 }
 
-const viewCount = async (id: string) => (await withSystem((tx) => tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id))))[0].views
+const viewCount = async (id: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id)),
+    )
+  )[0].views
 
 describe('a fan opens the player on a phone', () => {
   beforeAll(async () => {
@@ -65,7 +80,9 @@ describe('a fan opens the player on a phone', () => {
       element.muted = true
       await element.play()
     })
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2)
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.2)
     await video.evaluate(
       (element: HTMLVideoElement) =>
         new Promise<void>((resolve) => {
@@ -74,7 +91,9 @@ describe('a fan opens the player on a phone', () => {
         }),
     )
     expect(await video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThanOrEqual(4)
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(4.1)
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(4.1)
     expect(ranges).toContain(206)
 
     // The visit is counted once; reading the page again in the same tab is the same visit.
@@ -107,21 +126,29 @@ describe('a fan opens the player on a phone', () => {
     expect(src).toMatch(/^\/p\/[0-9a-f-]{36}\/stream$/)
     // The framed document is the PDF itself (not a refused frame), opened by the PDF viewer.
     await expect
-      .poll(async () => {
-        for (const child of page.frames()) {
-          if (!child.url().endsWith(src!)) continue
-          const type = await child.evaluate(() => document.contentType).catch(() => null)
-          if (type === 'application/pdf') return type
-        }
-        return null
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          for (const child of page.frames()) {
+            if (!child.url().endsWith(src!)) continue
+            const type = await child.evaluate(() => document.contentType).catch(() => null)
+            if (type === 'application/pdf') return type
+          }
+          return null
+        },
+        { timeout: 15_000 },
+      )
       .toBe('application/pdf')
-    await expect.poll(() => page.frames().some((child) => child.url().startsWith('chrome-extension://')), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(() => page.frames().some((child) => child.url().startsWith('chrome-extension://')), { timeout: 15_000 })
+      .toBe(true)
     // And the page is drawn: a large white sheet inside the viewer.
     await page.waitForTimeout(1000)
-    const { data, info } = await sharp(await frame.screenshot()).raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(await frame.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     let white = 0
-    for (let i = 0; i < data.length; i += info.channels) if (data[i] > 245 && data[i + 1] > 245 && data[i + 2] > 245) white++
+    for (let i = 0; i < data.length; i += info.channels)
+      if (data[i] > 245 && data[i + 1] > 245 && data[i + 2] > 245) white++
     expect(white / (info.width * info.height)).toBeGreaterThan(0.2)
     await page.close()
   })

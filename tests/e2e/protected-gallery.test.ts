@@ -24,13 +24,34 @@ describe('a protected gallery', () => {
     await mkdir(SHOTS, { recursive: true })
     admin = await createCompanyAdmin('e2e-prot')
     slug = admin.company.slug
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Crew Only', slug: 'crew-only', status: 'published', publishedAt: new Date() }).returning())
-    const upload = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#16a34a'), { filename: 'crew.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Crew Only',
+          slug: 'crew-only',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const upload = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#16a34a'), {
+      filename: 'crew.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     assetId = upload.assetId
     galleryId = gallery.id
     await waitForAssetsReady([assetId])
-    const saved = await admin.client.postForm(`/admin/content/${gallery.id}/protection`, { password: 'backstage', downloadMode: 'originals' })
+    const saved = await admin.client.postForm(`/admin/content/${gallery.id}/protection`, {
+      password: 'backstage',
+      downloadMode: 'originals',
+    })
     expect(saved.status).toBe(200)
     browser = await launchBrowser()
   })

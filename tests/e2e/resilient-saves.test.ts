@@ -33,7 +33,9 @@ async function adminPage() {
   // the page were navigating or not answering. What the page did tells which.
   const happenings: string[] = []
   page.on('framenavigated', (frame) => frame === page.mainFrame() && happenings.push(`navigated to ${frame.url()}`))
-  page.on('requestfailed', (request) => happenings.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`))
+  page.on('requestfailed', (request) =>
+    happenings.push(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+  )
   page.on('console', (message) => message.type() === 'error' && happenings.push(`console: ${message.text()}`))
   page.on('crash', () => happenings.push('the page crashed'))
   onTestFailed(() => console.error(`What the page did:\n${happenings.join('\n')}`))
@@ -56,21 +58,37 @@ async function expectNoErrorScreen(page: Page) {
 
 /** Every action post (React Router's `.data` request) is answered with a server failure. */
 async function failActionsOnTheServer(page: Page) {
-  await page.route(/\.data(\?|$)/, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }) : route.continue()))
+  await page.route(/\.data(\?|$)/, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })
+      : route.continue(),
+  )
 }
 
 async function newGallery(title: string) {
-  const [row] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title }).returning({ id: contentItem.id }))
+  const [row] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: admin.company.id, kind: 'gallery', title })
+      .returning({ id: contentItem.id }),
+  )
   return row.id
 }
 
 async function galleryTitle(id: string) {
-  const rows = await withSystem((tx) => tx.select({ title: contentItem.title }).from(contentItem).where(eq(contentItem.id, id)))
+  const rows = await withSystem((tx) =>
+    tx.select({ title: contentItem.title }).from(contentItem).where(eq(contentItem.id, id)),
+  )
   return rows[0]?.title
 }
 
 async function roleOf(companyId: string, role: string) {
-  return withSystem((tx) => tx.select({ id: member.id }).from(member).where(and(eq(member.organizationId, companyId), eq(member.role, role))))
+  return withSystem((tx) =>
+    tx
+      .select({ id: member.id })
+      .from(member)
+      .where(and(eq(member.organizationId, companyId), eq(member.role, role))),
+  )
 }
 
 describe('admin saves that cannot get through', () => {
@@ -138,7 +156,13 @@ describe('admin saves that cannot get through', () => {
     await page.mouse.move(0, 0)
     await menu.getByRole('link', { name: 'Leads' }).hover()
     // Fetched ahead, not just asked for (the page's content security policy lets it through).
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/leads-[^/]*\.js$/.test(entry.name)))).toBe(true)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /\/assets\/leads-[^/]*\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true)
     await menu.getByRole('link', { name: 'Leads' }).click()
     await page.waitForURL(`${baseUrl}/admin/leads`)
     expect(errors).toEqual([])
@@ -232,7 +256,9 @@ describe('admin saves that cannot get through', () => {
     await expectToast(page, SAVE_FAILED)
     expect(await page.getByLabel('Title').inputValue()).toBe('Braga Festival 2027')
     await expectNoErrorScreen(page)
-    const saved = await withSystem((tx) => tx.select({ id: event.id }).from(event).where(eq(event.companyId, admin.company.id)))
+    const saved = await withSystem((tx) =>
+      tx.select({ id: event.id }).from(event).where(eq(event.companyId, admin.company.id)),
+    )
     expect(saved).toEqual([])
     expect(errors).toEqual([])
   })
@@ -241,7 +267,9 @@ describe('admin saves that cannot get through', () => {
     const id = await newGallery('Braga Night')
     const { page, errors } = await adminPage()
     // The set-list, live show and protection panels fetch their data themselves: none of it arrives.
-    await page.route(/\/admin\/content\/[^/]+\/(setlist|live|protection)\.data/, (route) => route.abort('internetdisconnected'))
+    await page.route(/\/admin\/content\/[^/]+\/(setlist|live|protection)\.data/, (route) =>
+      route.abort('internetdisconnected'),
+    )
     const failed = page.waitForEvent('requestfailed', (request) => /\/setlist\.data/.test(request.url()))
     await visit(page, `/admin/content/${id}`)
     await failed

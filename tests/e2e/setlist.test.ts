@@ -26,7 +26,13 @@ let crowdId = ''
 
 function exifPhoto(color: string, taken?: { at: string; offset?: string }) {
   const image = sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).jpeg({ quality: 85 })
-  return (taken ? image.withExif({ IFD2: { DateTimeOriginal: taken.at, ...(taken.offset ? { OffsetTimeOriginal: taken.offset } : {}) } }) : image).toBuffer()
+  return (
+    taken
+      ? image.withExif({
+          IFD2: { DateTimeOriginal: taken.at, ...(taken.offset ? { OffsetTimeOriginal: taken.offset } : {}) },
+        })
+      : image
+  ).toBuffer()
 }
 
 describe('set-list chapters', () => {
@@ -34,9 +40,31 @@ describe('set-list chapters', () => {
     await mkdir(SHOTS, { recursive: true })
     const company = await createCompanyAdmin('setlist-e2e')
     slug = company.company.slug
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: company.company.id, slug: 'lisbon', title: 'Lisbon night', startsAt: new Date('2026-07-14T21:00:00Z'), status: 'published' }).returning())
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({
+          companyId: company.company.id,
+          slug: 'lisbon',
+          title: 'Lisbon night',
+          startsAt: new Date('2026-07-14T21:00:00Z'),
+          status: 'published',
+        })
+        .returning(),
+    )
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId: company.company.id, kind: 'gallery', slug: 'lisbon-night', title: 'Lisbon Night', status: 'published', publishedAt: new Date(), eventId: show.id }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: company.company.id,
+          kind: 'gallery',
+          slug: 'lisbon-night',
+          title: 'Lisbon Night',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+        })
+        .returning(),
     )
     galleryId = gallery.id
     const photos = [
@@ -45,7 +73,16 @@ describe('set-list chapters', () => {
       ['crowd.jpg', await exifPhoto('#a855f7')],
     ] as const
     const ids: string[] = []
-    for (const [filename, bytes] of photos) ids.push(((await tusUpload(company.client, bytes, { filename, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
+    for (const [filename, bytes] of photos)
+      ids.push(
+        (
+          (await tusUpload(company.client, bytes, {
+            filename,
+            purpose: 'gallery-media',
+            contentItemId: gallery.id,
+          })) as { assetId: string }
+        ).assetId,
+      )
     await waitForAssetsReady(ids, 60_000)
     crowdId = ids[2]
     browser = await launchBrowser()
@@ -65,7 +102,9 @@ describe('set-list chapters', () => {
     await visit(page, `/admin/content/${galleryId}`)
     const panel = page.getByTestId('setlist-panel')
     await panel.waitFor()
-    expect(await panel.getByTestId('setlist-event-start').textContent()).toContain('2026-07-14 at 21:00, from the event "Lisbon night"')
+    expect(await panel.getByTestId('setlist-event-start').textContent()).toContain(
+      '2026-07-14 at 21:00, from the event "Lisbon night"',
+    )
 
     const songs = panel.getByTestId('setlist-source')
     await songs.fill('21:04 Opening Night\nthe encore')
@@ -74,11 +113,19 @@ describe('set-list chapters', () => {
     await panel.getByLabel('Venue time zone').fill('Europe/Lisbon')
     const preview = panel.getByTestId('setlist-preview')
     await preview.getByText('Song 2 — Second Song').waitFor()
-    expect(await preview.locator('li').allTextContents()).toEqual(['21:04Song 1 — Opening Night1 item', '21:10Song 2 — Second Song1 item', '21:20Song 3 — Third Song0 items', 'More from the night1 item'])
+    expect(await preview.locator('li').allTextContents()).toEqual([
+      '21:04Song 1 — Opening Night1 item',
+      '21:10Song 2 — Second Song1 item',
+      '21:20Song 3 — Third Song0 items',
+      'More from the night1 item',
+    ])
 
     // A camera five minutes slow: the preview says which photo would move before anything is saved.
     await panel.getByTestId('setlist-shift').fill('+0:05')
-    await panel.getByTestId('setlist-moves').getByText('opening.jpg: Song 1 — Opening Night → Song 2 — Second Song').waitFor()
+    await panel
+      .getByTestId('setlist-moves')
+      .getByText('opening.jpg: Song 1 — Opening Night → Song 2 — Second Song')
+      .waitFor()
     await panel.getByTestId('setlist-shift').fill('soon')
     await panel.getByText('Write the shift as hours:minutes, like +0:05 or -1:00 (at most 24 hours).').waitFor()
     await panel.getByTestId('setlist-shift').fill('+0:00')
@@ -87,13 +134,21 @@ describe('set-list chapters', () => {
 
     await panel.getByTestId('setlist-save').click()
     await page.getByText('Set-list saved').waitFor()
-    const [kept] = await withSystem((tx) => tx.select({ setlist: contentItem.setlist }).from(contentItem).where(eq(contentItem.id, galleryId)))
+    const [kept] = await withSystem((tx) =>
+      tx.select({ setlist: contentItem.setlist }).from(contentItem).where(eq(contentItem.id, galleryId)),
+    )
     expect(kept.setlist?.songs.map((song) => song.title)).toEqual(['Opening Night', 'Second Song', 'Third Song'])
     expect(errors).toEqual([])
   })
 
   it('a fan on a phone opens a song from the chapter menu with the keyboard, shares it and downloads it', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true })
+    const context = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      hasTouch: true,
+      isMobile: true,
+      acceptDownloads: true,
+    })
     const page = await context.newPage()
     await closedCookieBannerBefore(page)
     const errors: string[] = []
@@ -101,7 +156,12 @@ describe('set-list chapters', () => {
     await visit(page, `/${slug}/galeria/lisbon-night`)
     const chapters = page.getByTestId('setlist-chapters')
     const menu = chapters.getByRole('navigation', { name: 'Songs of the show' })
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Song 1 — Opening Night1', 'Song 2 — Second Song1', 'Song 3 — Third Song0', 'More from the night1'])
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Song 1 — Opening Night1',
+      'Song 2 — Second Song1',
+      'Song 3 — Third Song0',
+      'More from the night1',
+    ])
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await page.screenshot({ path: path.join(SHOTS, 'fan-menu-390.png'), fullPage: true })
@@ -126,7 +186,10 @@ describe('set-list chapters', () => {
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(1)
     await page.screenshot({ path: path.join(SHOTS, 'fan-chapter-390.png'), fullPage: true })
 
-    const [zip] = await Promise.all([page.waitForEvent('download'), chapters.getByRole('link', { name: 'Download this song' }).click()])
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      chapters.getByRole('link', { name: 'Download this song' }).click(),
+    ])
     expect(zip.suggestedFilename()).toBe('Lisbon Night - Song 1 — Opening Night.zip')
     const file = path.join(os.tmpdir(), `afterglow-setlist-${Date.now()}.zip`)
     await zip.saveAs(file)
@@ -160,7 +223,9 @@ describe('set-list chapters', () => {
     // The server sends the song's first page; the next may already be asked for once the page runs.
     expect((await response!.text()).match(/data-testid="public-media"/g)).toHaveLength(GALLERY_PAGE_SIZE)
     const tiles = page.getByTestId('public-media')
-    const moreToCome = async () => (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) || (await tiles.count()) < total
+    const moreToCome = async () =>
+      (await page.evaluate(() => window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 2)) ||
+      (await tiles.count()) < total
     for (let i = 0; i < 300 && (await moreToCome()); i++) {
       await page.mouse.wheel(0, 700)
       await page.waitForTimeout(100)
@@ -168,7 +233,9 @@ describe('set-list chapters', () => {
     // Only the song's photos came: none of the other songs' two.
     expect(await tiles.count()).toBe(total)
     await page.getByRole('link', { name: `Photo ${total}`, exact: true }).click()
-    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
+    await expect
+      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
     expect(errors).toEqual([])
     await context.close()
   }, 120_000)

@@ -17,10 +17,26 @@ describe('a fan shares a gallery from a phone', () => {
   beforeAll(async () => {
     const admin = await createCompanyAdmin('share-e2e')
     slug = admin.company.slug
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Last Night', slug: 'last-night', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Last Night',
+          slug: 'last-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     for (const [index, color] of ['#e11d48', '#2563eb'].entries()) {
       const photo = await makePhoto(1500, 1000, color)
-      await tusUpload(admin.client, photo, { filename: `p${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })
+      await tusUpload(admin.client, photo, {
+        filename: `p${index}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
     }
     browser = await launchBrowser()
     context = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true })
@@ -36,10 +52,15 @@ describe('a fan shares a gallery from a phone', () => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     const galleryUrl = `${baseUrl}/${slug}/galeria/last-night`
-    await expect.poll(async () => {
-      await visit(page, `/${slug}/galeria/last-night`)
-      return page.getByTestId('public-media').count()
-    }, { timeout: 30_000 }).toBe(2)
+    await expect
+      .poll(
+        async () => {
+          await visit(page, `/${slug}/galeria/last-night`)
+          return page.getByTestId('public-media').count()
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(2)
 
     const button = page.getByRole('button', { name: 'Share', exact: true })
     await button.click()
@@ -50,12 +71,20 @@ describe('a fan shares a gallery from a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy link')
 
     const whatsapp = menu.getByRole('menuitem', { name: 'WhatsApp' })
-    expect(await whatsapp.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(`Last Night ${galleryUrl}`)}`)
+    expect(await whatsapp.getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Last Night ${galleryUrl}`)}`,
+    )
     expect(await whatsapp.getAttribute('target')).toBe('_blank')
     expect(await whatsapp.getAttribute('rel')).toContain('noopener')
-    expect(await menu.getByRole('menuitem', { name: 'Facebook' }).getAttribute('href')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(galleryUrl)}`)
-    expect(await menu.getByRole('menuitem', { name: 'X' }).getAttribute('href')).toContain(`url=${encodeURIComponent(galleryUrl)}`)
-    expect(await menu.getByRole('menuitem', { name: 'E-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=Last%20Night&body=/)
+    expect(await menu.getByRole('menuitem', { name: 'Facebook' }).getAttribute('href')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(galleryUrl)}`,
+    )
+    expect(await menu.getByRole('menuitem', { name: 'X' }).getAttribute('href')).toContain(
+      `url=${encodeURIComponent(galleryUrl)}`,
+    )
+    expect(await menu.getByRole('menuitem', { name: 'E-mail' }).getAttribute('href')).toMatch(
+      /^mailto:\?subject=Last%20Night&body=/,
+    )
     // On a phone the menu is a sheet along the bottom of the screen, within its width.
     const box = (await menu.boundingBox())!
     expect(box.x).toBeGreaterThanOrEqual(0)
@@ -86,7 +115,9 @@ describe('a fan shares a gallery from a phone', () => {
     await page.getByRole('button', { name: 'Share this gallery' }).click()
     const viewerMenu = page.getByRole('menu')
     await viewerMenu.waitFor()
-    expect(await viewerMenu.getByRole('menuitem', { name: 'WhatsApp' }).getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(`Last Night ${galleryUrl}`)}`)
+    expect(await viewerMenu.getByRole('menuitem', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Last Night ${galleryUrl}`)}`,
+    )
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('menu').count()).toBe(0)
     expect(await page.locator('.yarl__root').count()).toBe(1)

@@ -4,7 +4,16 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/axe'
-import { addCookiesTo, closedCookieBannerBefore, DESKTOP, dragStep, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
+import {
+  addCookiesTo,
+  closedCookieBannerBefore,
+  DESKTOP,
+  dragStep,
+  hydrated,
+  launchBrowser,
+  PHONE,
+  visit,
+} from '../support/browser'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { FILES_SHOWN_AT_ONCE } from '#app/features/content/editor-paging'
@@ -31,7 +40,15 @@ const CHOSEN = ['stage.jpg', 'crowd.jpg', 'encore.jpg', 'backstage.jpg', 'lights
  */
 async function photo(name: string, index: number) {
   const size = index === 0 ? [2400, 1600] : index === 1 ? [600, 900] : [900, 600]
-  const buffer = await sharp({ create: { width: size[0], height: size[1], channels: 3, background: { r: 40 * index, g: 90, b: 200 - 30 * index }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+  const buffer = await sharp({
+    create: {
+      width: size[0],
+      height: size[1],
+      channels: 3,
+      background: { r: 40 * index, g: 90, b: 200 - 30 * index },
+      noise: { type: 'gaussian', mean: 120, sigma: 40 },
+    },
+  })
     .withExif({ IFD2: { DateTimeOriginal: `2026:07:14 22:${String(50 - index * 5).padStart(2, '0')}:00` } })
     .jpeg({ quality: 92 })
     .toBuffer()
@@ -40,7 +57,8 @@ async function photo(name: string, index: number) {
 
 // The machine is shared and busy: what the page shows after a save may take a few seconds.
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout })
-const names = (cards: Locator) => cards.evaluateAll((nodes) => nodes.map((node) => node.querySelector('p[title]')?.getAttribute('title')))
+const names = (cards: Locator) =>
+  cards.evaluateAll((nodes) => nodes.map((node) => node.querySelector('p[title]')?.getAttribute('title')))
 const cards = () => page.getByTestId('media-card')
 
 /** Counts the posts that saved an order (answered, not only sent). */
@@ -86,13 +104,20 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     expect(await page.getByTestId('upload-row').count()).toBe(0)
     expect(await page.getByRole('region', { name: 'Uploads' }).count()).toBe(0)
     // Read in one pass: a tile moves from queued to uploading between two separate reads.
-    const tiles = await page.getByTestId('upload-tile').evaluateAll((nodes) =>
-      nodes.map((node) => ({ state: node.getAttribute('data-state'), progress: node.querySelector('[role="progressbar"]') !== null })),
-    )
+    const tiles = await page
+      .getByTestId('upload-tile')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => ({
+          state: node.getAttribute('data-state'),
+          progress: node.querySelector('[role="progressbar"]') !== null,
+        })),
+      )
     expect(tiles.every(({ state }) => ['queued', 'uploading', 'processing'].includes(state ?? ''))).toBe(true)
     expect(tiles.filter(({ state }) => state === 'uploading').every(({ progress }) => progress)).toBe(true)
     await page.screenshot({ path: path.join(SHOTS, 'editor-uploading-1440.png') })
-    const tilesAtOnce = await page.getByTestId('upload-tile').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name')))
+    const tilesAtOnce = await page
+      .getByTestId('upload-tile')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name')))
     expect(tilesAtOnce.length).toBeGreaterThan(0)
     expect(CHOSEN.filter((name) => tilesAtOnce.includes(name))).toEqual(tilesAtOnce)
     // Listed in that order once they are all in, and their web sizes appear without a reload.
@@ -169,7 +194,10 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
 
     await page.getByRole('button', { name: 'Publish' }).click()
     await poll(() => page.getByRole('button', { name: 'Back to draft' }).isVisible()).toBe(true)
-    const [live] = await Promise.all([desk.waitForEvent('page'), page.getByRole('link', { name: /View live page/ }).click()])
+    const [live] = await Promise.all([
+      desk.waitForEvent('page'),
+      page.getByRole('link', { name: /View live page/ }).click(),
+    ])
     await live.waitForLoadState()
     expect(live.url()).toMatch(/\/galeria\/night-owls-live$/)
     await poll(() => live.getByRole('heading', { name: 'Night Owls Live' }).first().isVisible()).toBe(true)
@@ -211,7 +239,11 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await page.getByRole('searchbox').fill('')
     await poll(() => page.getByTestId('content-card').count()).toBe(3)
     await page.getByLabel('Sort').selectOption('title')
-    await poll(() => page.getByTestId('content-card').evaluateAll((nodes) => nodes.map((node) => node.querySelector('a')?.textContent))).toEqual(['Afterparty', 'Night Owls Live', 'Soundcheck'])
+    await poll(() =>
+      page
+        .getByTestId('content-card')
+        .evaluateAll((nodes) => nodes.map((node) => node.querySelector('a')?.textContent)),
+    ).toEqual(['Afterparty', 'Night Owls Live', 'Soundcheck'])
 
     await page.getByRole('link', { name: 'Compact list' }).click()
     await poll(() => page.getByTestId('content-row').count()).toBe(3)
@@ -236,14 +268,20 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await mobile.screenshot({ path: path.join(SHOTS, 'highlights-selected-390.png') })
     await mobile.getByRole('button', { name: 'Archive 2' }).click()
     await poll(() => mobile.getByTestId('content-card').filter({ hasText: 'Archived' }).count()).toBe(2)
-    expect(await mobile.getByTestId('content-card').filter({ hasText: 'Night Owls Live' }).textContent()).toContain('Published')
+    expect(await mobile.getByTestId('content-card').filter({ hasText: 'Night Owls Live' }).textContent()).toContain(
+      'Published',
+    )
     expect(await mobile.getByTestId('bulk-bar').count()).toBe(0)
 
     await visit(mobile, '/admin/content?status=archived&view=list')
     await poll(() => mobile.getByTestId('content-row').count()).toBe(2)
     await mobile.screenshot({ path: path.join(SHOTS, 'highlights-list-390.png'), fullPage: true })
 
-    const owls = await page.getByTestId('content-row').filter({ hasText: 'Night Owls Live' }).locator('a').getAttribute('href')
+    const owls = await page
+      .getByTestId('content-row')
+      .filter({ hasText: 'Night Owls Live' })
+      .locator('a')
+      .getAttribute('href')
     await visit(mobile, owls!)
     await poll(() => mobile.getByTestId('media-card').count()).toBe(6)
     // The cover is the narrow portrait (crowd.jpg): shown, not an empty box, at the phone's width.
@@ -261,7 +299,9 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await mobile.getByTestId('file-input-gallery-media').setInputFiles([await photo('encore-2.jpg', 2)])
     const tile = mobile.getByTestId('upload-tile')
     await poll(() => tile.count()).toBe(1)
-    expect(await mobile.getByTestId('media-grid').locator(':scope > li').last().getAttribute('data-name')).toBe('encore-2.jpg')
+    expect(await mobile.getByTestId('media-grid').locator(':scope > li').last().getAttribute('data-name')).toBe(
+      'encore-2.jpg',
+    )
     expect(await mobile.getByTestId('upload-row').count()).toBe(0)
     await tile.scrollIntoViewIfNeeded()
     await mobile.screenshot({ path: path.join(SHOTS, 'editor-uploading-390.png') })
@@ -270,13 +310,30 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
   })
 
   it('draws a festival-sized gallery a part at a time: the rest as the admin scrolls or asks', async () => {
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Festival, day one', slug: 'festival-day-one', status: 'draft' }).returning())
-    const first = (await tusUpload(admin.client, await makePhoto(900, 600, '#3355aa'), { filename: 'opening.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Festival, day one',
+          slug: 'festival-day-one',
+          status: 'draft',
+        })
+        .returning(),
+    )
+    const first = (await tusUpload(admin.client, await makePhoto(900, 600, '#3355aa'), {
+      filename: 'opening.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([first.assetId])
     await copyReadyPhoto(first.assetId, FILES_SHOWN_AT_ONCE + 9)
     await visit(page, `/admin/content/${gallery.id}`)
     expect(await cards().count()).toBe(FILES_SHOWN_AT_ONCE)
-    expect(await page.getByRole('heading', { name: `Photos and videos (${FILES_SHOWN_AT_ONCE + 10})` }).isVisible()).toBe(true)
+    expect(
+      await page.getByRole('heading', { name: `Photos and videos (${FILES_SHOWN_AT_ONCE + 10})` }).isVisible(),
+    ).toBe(true)
     expect(await page.getByText('10 more not shown yet').isVisible()).toBe(true)
     // Scrolled near the end, the rest come by themselves; pressed, the button would bring them too.
     await page.getByTestId('show-more-files').scrollIntoViewIfNeeded()

@@ -22,7 +22,11 @@ describe('a subdomain from request to fans', () => {
   let browser: Browser
   let second: Awaited<ReturnType<typeof startSecondApp>>
   beforeAll(async () => {
-    second = await startSecondApp({ PLATFORM_DOMAIN: PLATFORM, SUBDOMAIN_AUTO_APPROVE: 'false', OPERATOR_EMAILS: OPERATOR })
+    second = await startSecondApp({
+      PLATFORM_DOMAIN: PLATFORM,
+      SUBDOMAIN_AUTO_APPROVE: 'false',
+      OPERATOR_EMAILS: OPERATOR,
+    })
     browser = await launchBrowser([`--host-resolver-rules=MAP *.${PLATFORM} 127.0.0.1`])
   })
   afterAll(async () => {
@@ -100,8 +104,14 @@ describe('a subdomain from request to fans', () => {
   it("shows the operator a company's custom domain beside the subdomains; rejected with a reason, the admin reads why", async () => {
     const admin = await createCompanyAdmin('e2e-dom')
     const host = `photos.${admin.company.slug}.example`
-    await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
-    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'e2e', state: 'verified', verifiedAt: new Date() }))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)),
+    )
+    await withSystem((tx) =>
+      tx
+        .insert(customDomain)
+        .values({ companyId: admin.company.id, host, token: 'e2e', state: 'verified', verifiedAt: new Date() }),
+    )
     const console = await operatorClient()
     await fs.mkdir('test-results', { recursive: true })
     for (const viewport of [PHONE, DESKTOP]) {

@@ -29,9 +29,27 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true })
     admin = await createCompanyAdmin('e2e-wm')
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Marked Night', slug: 'marked-night', status: 'published', publishedAt: new Date() }).returning())
-    const [gallery] = await withSystem((tx) => tx.select().from(contentItem).where(eq(contentItem.companyId, admin.company.id)))
-    const upload = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#16a34a'), { filename: 'green.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Marked Night',
+          slug: 'marked-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx.select().from(contentItem).where(eq(contentItem.companyId, admin.company.id)),
+    )
+    const upload = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#16a34a'), {
+      filename: 'green.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     assetId = upload.assetId
     await waitForAssetsReady([assetId])
     browser = await launchBrowser()
@@ -43,7 +61,13 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
   it('is chosen with a live preview at 390 and 1440 px, then downloaded by a fan with the mark in its pixels', async () => {
     const markFile = path.join(os.tmpdir(), `afterglow-mark-${Date.now()}.png`)
     // A magenta square with a transparent border: a PNG with transparency, as companies upload.
-    await writeFile(markFile, await sharp({ create: { width: 160, height: 160, channels: 4, background: { r: 255, g: 0, b: 255, alpha: 1 } } }).extend({ top: 20, bottom: 20, left: 20, right: 20, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer())
+    await writeFile(
+      markFile,
+      await sharp({ create: { width: 160, height: 160, channels: 4, background: { r: 255, g: 0, b: 255, alpha: 1 } } })
+        .extend({ top: 20, bottom: 20, left: 20, right: 20, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer(),
+    )
 
     for (const viewport of [PHONE, DESKTOP]) {
       const context = await browser.newContext({ viewport, baseURL: baseUrl })
@@ -72,7 +96,24 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
 
     // The photos are made again in the background.
     await expect
-      .poll(async () => (await withSystem((tx) => tx.select({ key: assetRendition.storageKey }).from(assetRendition).where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, 'w1200'), eq(assetRendition.format, 'webp')))))[0]?.key, { timeout: 40_000 })
+      .poll(
+        async () =>
+          (
+            await withSystem((tx) =>
+              tx
+                .select({ key: assetRendition.storageKey })
+                .from(assetRendition)
+                .where(
+                  and(
+                    eq(assetRendition.assetId, assetId),
+                    eq(assetRendition.rendition, 'w1200'),
+                    eq(assetRendition.format, 'webp'),
+                  ),
+                ),
+            )
+          )[0]?.key,
+        { timeout: 40_000 },
+      )
       .toMatch(/w1200-m1\.webp$/)
 
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl, acceptDownloads: true })
@@ -82,14 +123,21 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
     await page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
-    const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('link', { name: 'Download' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      viewer.getByRole('link', { name: 'Download' }).click(),
+    ])
     const saved = path.join(os.tmpdir(), `afterglow-wm-${Date.now()}.webp`)
     await download.saveAs(saved)
     const bytes = await readFile(saved)
     const { width = 0, height = 0 } = await sharp(bytes).metadata()
     // Bottom right, 30% of the width, 3% from the edges: its middle is magenta at the default 70% over the green photo; the opposite corner is green.
     const size = Math.round(width * 0.3)
-    const [r, g, b] = await pixel(bytes, width - Math.round(width * 0.03) - Math.round(size / 2), height - Math.round(width * 0.03) - Math.round(size / 2))
+    const [r, g, b] = await pixel(
+      bytes,
+      width - Math.round(width * 0.03) - Math.round(size / 2),
+      height - Math.round(width * 0.03) - Math.round(size / 2),
+    )
     expect(r).toBeGreaterThan(150)
     expect(g).toBeLessThan(100)
     expect(b).toBeGreaterThan(150)

@@ -26,10 +26,25 @@ describe('an admin connects their own system with a webhook', () => {
     receiver = await startWebhookReceiver()
     const company = await enterpriseAdmin('e2e-hooks')
     slug = company.company.slug
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: company.company.id, kind: 'gallery', title: 'Encore Night', slug: 'encore-night', requireLead: true }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: company.company.id,
+          kind: 'gallery',
+          title: 'Encore Night',
+          slug: 'encore-night',
+          requireLead: true,
+        })
+        .returning(),
+    )
     galleryId = gallery.id
     const photo = await makePhoto(1600, 1000, '#7c3aed')
-    await tusUpload(company.client, photo, { filename: 'encore.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    await tusUpload(company.client, photo, {
+      filename: 'encore.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     browser = await launchBrowser()
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: baseUrl })
     await addCookiesTo(context, baseUrl, company.client.cookies)
@@ -57,7 +72,13 @@ describe('an admin connects their own system with a webhook', () => {
     const endpoint = admin.getByTestId('webhook-endpoint')
     await endpoint.waitFor()
     await expect.poll(() => admin.getByText('Endpoint added').isVisible()).toBe(true)
-    expect(await endpoint.getByRole('listitem').allTextContents()).toEqual(['lead.created', 'content.published', 'download.completed', 'event.published', 'subscription.changed'])
+    expect(await endpoint.getByRole('listitem').allTextContents()).toEqual([
+      'lead.created',
+      'content.published',
+      'download.completed',
+      'event.published',
+      'subscription.changed',
+    ])
     expect(await admin.getByTestId('webhook-secret').textContent()).not.toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
     await admin.getByTestId('webhook-reveal').click()
     const secret = (await admin.getByTestId('webhook-secret').textContent())!
@@ -68,16 +89,30 @@ describe('an admin connects their own system with a webhook', () => {
     await admin.getByRole('button', { name: 'Publish' }).click()
     await expect.poll(() => admin.getByText('Published: fans can see it now').isVisible()).toBe(true)
     const published = await waitUntil(() => receiver.ofType('content.published')[0], { timeoutMs: 30_000 })
-    expect(verifySigned(published, secret)).toMatchObject({ type: 'content.published', data: { id: galleryId, title: 'Encore Night', kind: 'gallery' } })
+    expect(verifySigned(published, secret)).toMatchObject({
+      type: 'content.published',
+      data: { id: galleryId, title: 'Encore Night', kind: 'gallery' },
+    })
 
     // A fan on a phone leaves their details before downloading.
-    const fanContext = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, hasTouch: true, isMobile: true, acceptDownloads: true })
+    const fanContext = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      hasTouch: true,
+      isMobile: true,
+      acceptDownloads: true,
+    })
     const fan = await fanContext.newPage()
     await closedCookieBannerBefore(fan)
-    await expect.poll(async () => {
-      await visit(fan, `/${slug}/galeria/encore-night`)
-      return fan.getByTestId('public-media').count()
-    }, { timeout: 60_000 }).toBe(1)
+    await expect
+      .poll(
+        async () => {
+          await visit(fan, `/${slug}/galeria/encore-night`)
+          return fan.getByTestId('public-media').count()
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1)
     await fan.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = fan.locator('.yarl__root')
     await viewer.waitFor()
@@ -88,9 +123,15 @@ describe('an admin connects their own system with a webhook', () => {
     await dialog.getByLabel('E-mail', { exact: true }).fill('rita.fan@example.com')
     await dialog.getByLabel(/I have read and accept/).check()
     await dialog.getByLabel(/processes my details/).check()
-    await Promise.all([fan.waitForEvent('download'), dialog.getByRole('button', { name: 'Continue to download' }).click()])
+    await Promise.all([
+      fan.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Continue to download' }).click(),
+    ])
     const lead = await waitUntil(() => receiver.ofType('lead.created')[0], { timeoutMs: 30_000 })
-    expect(verifySigned(lead, secret)).toMatchObject({ type: 'lead.created', data: { fullName: 'Rita Fan', email: 'rita.fan@example.com', contentId: galleryId } })
+    expect(verifySigned(lead, secret)).toMatchObject({
+      type: 'lead.created',
+      data: { fullName: 'Rita Fan', email: 'rita.fan@example.com', contentId: galleryId },
+    })
     await waitUntil(() => receiver.ofType('download.completed')[0], { timeoutMs: 30_000 })
     await fanContext.close()
 
@@ -99,7 +140,9 @@ describe('an admin connects their own system with a webhook', () => {
     const log = admin.getByTestId('webhook-log')
     await log.waitFor()
     for (const type of ['content.published', 'lead.created']) {
-      await expect.poll(() => log.locator(`[data-event="${type}"][data-state="succeeded"]`).count(), { timeout: 20_000 }).toBe(1)
+      await expect
+        .poll(() => log.locator(`[data-event="${type}"][data-state="succeeded"]`).count(), { timeout: 20_000 })
+        .toBe(1)
     }
     expect(await log.getByText('Delivered').count()).toBeGreaterThanOrEqual(2)
     await admin.screenshot({ path: path.join(SHOTS, 'webhooks-1440.png'), fullPage: true })
@@ -124,7 +167,9 @@ describe('an admin connects their own system with a webhook', () => {
     await closedCookieBannerBefore(page)
     await visit(page, '/admin/settings/webhooks')
     await page.getByTestId('webhooks-upgrade').waitFor()
-    expect(await page.getByTestId('webhooks-upgrade').textContent()).toContain('Webhooks fazem parte do plano Enterprise.')
+    expect(await page.getByTestId('webhooks-upgrade').textContent()).toContain(
+      'Webhooks fazem parte do plano Enterprise.',
+    )
     expect(await page.getByTestId('webhooks-empty').textContent()).toContain('Nenhum endpoint de webhook ainda')
     // Nothing to add on a plan without webhooks.
     expect(await page.getByTestId('add-webhook').count()).toBe(0)

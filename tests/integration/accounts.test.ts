@@ -15,18 +15,21 @@ const PASSWORD_RULES: Array<[string, string, string]> = [
 ]
 
 describe('sign-up and e-mail confirmation', () => {
-  it.each(PASSWORD_RULES)('refuses the password %s with its own message, in English and Portuguese', async (password, english, portuguese) => {
-    const email = uniqueEmail('weak')
-    const client = new TestClient()
-    const response = await client.postJson('/api/auth/sign-up/email', { email, password, name: 'Weak' })
-    expect(response.status).toBe(400)
-    expect(response.json().message).toBe(english)
-    client.setCookie('lang', 'pt')
-    const inPortuguese = await client.postJson('/api/auth/sign-up/email', { email, password, name: 'Weak' })
-    expect(inPortuguese.json().message).toContain(portuguese)
-    const rows = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email))
-    expect(rows).toHaveLength(0)
-  })
+  it.each(PASSWORD_RULES)(
+    'refuses the password %s with its own message, in English and Portuguese',
+    async (password, english, portuguese) => {
+      const email = uniqueEmail('weak')
+      const client = new TestClient()
+      const response = await client.postJson('/api/auth/sign-up/email', { email, password, name: 'Weak' })
+      expect(response.status).toBe(400)
+      expect(response.json().message).toBe(english)
+      client.setCookie('lang', 'pt')
+      const inPortuguese = await client.postJson('/api/auth/sign-up/email', { email, password, name: 'Weak' })
+      expect(inPortuguese.json().message).toContain(portuguese)
+      const rows = await getDb().select({ id: user.id }).from(user).where(eq(user.email, email))
+      expect(rows).toHaveLength(0)
+    },
+  )
 
   it('strips script tags from the display name and trims it', async () => {
     const email = uniqueEmail('name')
@@ -43,7 +46,11 @@ describe('sign-up and e-mail confirmation', () => {
   it('sends a confirmation link to /email-confirmation that confirms, signs in and is safe to reuse', async () => {
     const email = uniqueEmail('confirm')
     const client = new TestClient()
-    const signUp = await client.postJson('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'Confirm Me' })
+    const signUp = await client.postJson('/api/auth/sign-up/email', {
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Confirm Me',
+    })
     expect(signUp.status).toBe(200)
     const unverified = await new TestClient().postJson('/api/auth/sign-in/email', { email, password: STRONG_PASSWORD })
     expect(unverified.status).toBe(403)
@@ -75,7 +82,10 @@ describe('sign-up and e-mail confirmation', () => {
     expect(expired.text).toContain('This link has expired')
     const [row] = await getDb().select({ verified: user.emailVerified }).from(user).where(eq(user.email, email))
     expect(row.verified).toBe(false)
-    const resend = await new TestClient().postJson('/api/auth/send-verification-email', { email, callbackURL: '/email-confirmation' })
+    const resend = await new TestClient().postJson('/api/auth/send-verification-email', {
+      email,
+      callbackURL: '/email-confirmation',
+    })
     expect(resend.status).toBe(200)
     const link = new URL(firstLink((await latestMail(email, 'Confirm')).text))
     expect((await new TestClient().get(link.pathname + link.search)).text).toContain('E-mail confirmed')
@@ -94,8 +104,14 @@ describe('sign-up and e-mail confirmation', () => {
 describe('sign-in, reset and enumeration', () => {
   it('answers a wrong password and an unknown account identically', async () => {
     const account = await createVerifiedUser()
-    const wrongPassword = await new TestClient().postJson('/api/auth/sign-in/email', { email: account.email, password: 'Wrong-Pass-1!' })
-    const unknown = await new TestClient().postJson('/api/auth/sign-in/email', { email: uniqueEmail('ghost'), password: 'Wrong-Pass-1!' })
+    const wrongPassword = await new TestClient().postJson('/api/auth/sign-in/email', {
+      email: account.email,
+      password: 'Wrong-Pass-1!',
+    })
+    const unknown = await new TestClient().postJson('/api/auth/sign-in/email', {
+      email: uniqueEmail('ghost'),
+      password: 'Wrong-Pass-1!',
+    })
     expect(wrongPassword.status).toBe(401)
     expect(unknown.status).toBe(wrongPassword.status)
     expect(unknown.json()).toEqual(wrongPassword.json())
@@ -103,8 +119,14 @@ describe('sign-in, reset and enumeration', () => {
 
   it('answers a reset request the same whether or not the account exists, and the link resets the password', async () => {
     const account = await createVerifiedUser()
-    const known = await new TestClient().postJson('/api/auth/request-password-reset', { email: account.email, redirectTo: '/reset-password' })
-    const unknown = await new TestClient().postJson('/api/auth/request-password-reset', { email: uniqueEmail('ghost'), redirectTo: '/reset-password' })
+    const known = await new TestClient().postJson('/api/auth/request-password-reset', {
+      email: account.email,
+      redirectTo: '/reset-password',
+    })
+    const unknown = await new TestClient().postJson('/api/auth/request-password-reset', {
+      email: uniqueEmail('ghost'),
+      redirectTo: '/reset-password',
+    })
     expect(known.status).toBe(200)
     expect(unknown.status).toBe(200)
     expect(unknown.json()).toEqual(known.json())
@@ -114,14 +136,27 @@ describe('sign-in, reset and enumeration', () => {
     const weak = await new TestClient().postJson('/api/auth/reset-password', { token, newPassword: 'weakpass' })
     expect(weak.status).toBe(400)
     expect(weak.json().message).toBe('Password must contain at least one uppercase letter')
-    const reset = await new TestClient().postJson('/api/auth/reset-password', { token, newPassword: 'Brand-New-Pass-9?' })
+    const reset = await new TestClient().postJson('/api/auth/reset-password', {
+      token,
+      newPassword: 'Brand-New-Pass-9?',
+    })
     expect(reset.status).toBe(200)
     await signIn(new TestClient(), { email: account.email, password: 'Brand-New-Pass-9?' })
   })
 
   it.each([
-    ['sign-up', '/api/auth/sign-up/email', () => ({ email: uniqueEmail('burst'), password: STRONG_PASSWORD, name: 'Burst' }), 5],
-    ['password reset', '/api/auth/request-password-reset', () => ({ email: uniqueEmail('burst'), redirectTo: '/reset-password' }), 3],
+    [
+      'sign-up',
+      '/api/auth/sign-up/email',
+      () => ({ email: uniqueEmail('burst'), password: STRONG_PASSWORD, name: 'Burst' }),
+      5,
+    ],
+    [
+      'password reset',
+      '/api/auth/request-password-reset',
+      () => ({ email: uniqueEmail('burst'), redirectTo: '/reset-password' }),
+      3,
+    ],
     ['confirmation resend', '/api/auth/send-verification-email', () => ({ email: uniqueEmail('burst') }), 3],
   ])('rate-limits %s requests per visitor', async (_name, path, body, allowed) => {
     const client = new TestClient()
@@ -135,13 +170,19 @@ describe('sign-in, reset and enumeration', () => {
     const client = new TestClient()
     const statuses: number[] = []
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await client.postJson('/api/auth/sign-in/email', { email: 'someone@example.test', password: 'Wrong-Pass-1!' })
+      const response = await client.postJson('/api/auth/sign-in/email', {
+        email: 'someone@example.test',
+        password: 'Wrong-Pass-1!',
+      })
       statuses.push(response.status)
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
     // Another visitor is not affected (on another account: this one is now paused for everyone, see account-lock.test.ts).
-    const other = await new TestClient().postJson('/api/auth/sign-in/email', { email: 'someone-else@example.test', password: 'Wrong-Pass-1!' })
+    const other = await new TestClient().postJson('/api/auth/sign-in/email', {
+      email: 'someone-else@example.test',
+      password: 'Wrong-Pass-1!',
+    })
     expect(other.status).toBe(401)
   })
 
@@ -154,9 +195,19 @@ describe('sign-in, reset and enumeration', () => {
     const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, account.email))
     const events = await withSystem((tx) => tx.select().from(auditEvent).where(eq(auditEvent.actorUserId, row.id)))
     expect(events.map((event) => event.category).sort()).toEqual(['session_end', 'session_start'])
-    const databaseError = (work: Promise<unknown>) => work.then(() => 'no error', (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message))
-    expect(await databaseError(withSystem((tx) => tx.update(auditEvent).set({ action: 'tampered' }).where(eq(auditEvent.id, events[0].id))))).toBe('audit_events is append-only')
-    expect(await databaseError(withSystem((tx) => tx.delete(auditEvent).where(eq(auditEvent.id, events[0].id))))).toBe('audit_events is append-only')
+    const databaseError = (work: Promise<unknown>) =>
+      work.then(
+        () => 'no error',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      )
+    expect(
+      await databaseError(
+        withSystem((tx) => tx.update(auditEvent).set({ action: 'tampered' }).where(eq(auditEvent.id, events[0].id))),
+      ),
+    ).toBe('audit_events is append-only')
+    expect(await databaseError(withSystem((tx) => tx.delete(auditEvent).where(eq(auditEvent.id, events[0].id))))).toBe(
+      'audit_events is append-only',
+    )
   })
 
   it('ends a session after 30 idle minutes on the server too', async () => {
@@ -171,7 +222,10 @@ describe('sign-in, reset and enumeration', () => {
     const activity = await client.postJson('/api/session/activity', {})
     expect(activity.status).toBe(200)
     // Thirty-one minutes later:
-    await getDb().update(session).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(session.userId, row.id))
+    await getDb()
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(session.userId, row.id))
     const after = await client.get('/admin')
     expect(after.status).toBe(302)
     expect(after.headers.location).toMatch(/^\/auth\?redirectTo=/)

@@ -15,7 +15,9 @@ type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
 
 async function setPlan(admin: Admin, plan: string) {
-  await withSystem((tx) => tx.update(organization).set({ plan, planValidUntil: null }).where(eq(organization.id, admin.company.id)))
+  await withSystem((tx) =>
+    tx.update(organization).set({ plan, planValidUntil: null }).where(eq(organization.id, admin.company.id)),
+  )
 }
 
 /** What fans did: sent through POST /api/events, plus what the server records itself. */
@@ -30,7 +32,14 @@ async function fanActivity(companyId: string, catalog: Catalog, ip: string) {
     { type: 'like', contentId: galleryId, assetId: photoId },
     { type: 'share', channel: 'whatsapp', contentId: galleryId },
     { type: 'share', channel: 'copy', contentId: galleryId },
-    ...[0, 10, 20].map((from) => ({ type: 'heartbeat', contentId: galleryId, assetId: videoId, from, to: from + 10, reason: 'tick' })),
+    ...[0, 10, 20].map((from) => ({
+      type: 'heartbeat',
+      contentId: galleryId,
+      assetId: videoId,
+      from,
+      to: from + 10,
+      reason: 'tick',
+    })),
     { type: 'heartbeat', contentId: galleryId, assetId: videoId, from: 10, to: 20, reason: 'seek' }, // re-watched
   ]
   const response = await fanBrowser().send({ company: companyId, events })
@@ -45,7 +54,9 @@ async function fanActivity(companyId: string, catalog: Catalog, ip: string) {
 
 /** The sum of the rollups' figures of a scope's subject over a range of days. */
 async function rolledUp(companyId: string, scope: string, subject: string, range: { from: string; to: string }) {
-  const rows = (await dailyRows(companyId)).filter((row) => row.scope === scope && row.subject === subject && row.day >= range.from && row.day <= range.to)
+  const rows = (await dailyRows(companyId)).filter(
+    (row) => row.scope === scope && row.subject === subject && row.day >= range.from && row.day <= range.to,
+  )
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0)
   return {
     views: sum((row) => row.pageViews + row.itemViews),
@@ -63,11 +74,18 @@ async function rolledUp(companyId: string, scope: string, subject: string, range
 
 /** The headline card values of the analytics page, by figure. */
 function cards(html: string) {
-  return Object.fromEntries([...html.matchAll(/data-testid="figure-(?!value|change)(\w+)".*?data-testid="figure-value">([^<]*)</g)].map((match) => [match[1], match[2]]))
+  return Object.fromEntries(
+    [...html.matchAll(/data-testid="figure-(?!value|change)(\w+)".*?data-testid="figure-value">([^<]*)</g)].map(
+      (match) => [match[1], match[2]],
+    ),
+  )
 }
 
 function csvLines(text: string) {
-  return text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
 }
 
 describe('the admin analytics', () => {
@@ -88,7 +106,21 @@ describe('the admin analytics', () => {
     const rivalWritten = await fanActivity(rival.company.id, rivalCatalog, '10.20.0.2')
     // The week before: one page view, for the change against the previous period.
     const before = new Date(Date.parse(previousPeriod(week).from) + 3_600_000)
-    bufferEvents([{ companyId: owner.company.id, occurredAt: before, type: 'page_view', visitor: 'd:earlier', contentItemId: null, assetId: null, eventId: null, detail: 'landing', fromSeconds: null, toSeconds: null, durationSeconds: null }])
+    bufferEvents([
+      {
+        companyId: owner.company.id,
+        occurredAt: before,
+        type: 'page_view',
+        visitor: 'd:earlier',
+        contentItemId: null,
+        assetId: null,
+        eventId: null,
+        detail: 'landing',
+        fromSeconds: null,
+        toSeconds: null,
+        durationSeconds: null,
+      },
+    ])
     await flushEvents()
     await waitForRawEvents(owner.company.id, written + 1)
     await waitForRawEvents(rival.company.id, rivalWritten)
@@ -133,27 +165,65 @@ describe('the admin analytics', () => {
       'Title,id,Views,Unique visitors,Likes,Shares,Downloads,Comments,Watched minutes,Completion rate,Leads,' +
         'Shares: Phone share sheet,Shares: Copy link,Shares: WhatsApp,Shares: Facebook,Shares: X,Shares: E-mail,Shares: QR code',
     )
-    const completion = (figures: { plays: number; completions: number }) => (figures.plays > 0 ? String(Math.round((figures.completions / figures.plays) * 10_000) / 10_000) : '')
+    const completion = (figures: { plays: number; completions: number }) =>
+      figures.plays > 0 ? String(Math.round((figures.completions / figures.plays) * 10_000) / 10_000) : ''
     // Each channel's shares of a subject, in the CSV's channel order, from the rollups.
     const channels = async (scope: string, subject: string) => {
-      const rows = await withSystem((tx) => tx.select().from(analyticsDailyShare).where(and(eq(analyticsDailyShare.companyId, owner.company.id), eq(analyticsDailyShare.scope, scope), eq(analyticsDailyShare.subject, subject))))
-      return SHARE_CHANNELS.map((channel) => rows.filter((row) => row.channel === channel).reduce((sum, row) => sum + row.shares, 0))
+      const rows = await withSystem((tx) =>
+        tx
+          .select()
+          .from(analyticsDailyShare)
+          .where(
+            and(
+              eq(analyticsDailyShare.companyId, owner.company.id),
+              eq(analyticsDailyShare.scope, scope),
+              eq(analyticsDailyShare.subject, subject),
+            ),
+          ),
+      )
+      return SHARE_CHANNELS.map((channel) =>
+        rows.filter((row) => row.channel === channel).reduce((sum, row) => sum + row.shares, 0),
+      )
     }
     const row = async (title: string, id: string, scope: string, f: Awaited<ReturnType<typeof rolledUp>>) =>
-      [title, id, f.views, f.visitors, f.likes, f.shares, f.downloads, f.comments, Math.round((f.watchedSeconds / 60) * 10) / 10, completion(f), f.leads, ...(await channels(scope, id))].join(',')
+      [
+        title,
+        id,
+        f.views,
+        f.visitors,
+        f.likes,
+        f.shares,
+        f.downloads,
+        f.comments,
+        Math.round((f.watchedSeconds / 60) * 10) / 10,
+        completion(f),
+        f.leads,
+        ...(await channels(scope, id)),
+      ].join(',')
     expect(lines).toContain(await row('Encore', catalog.galleryId, 'item', gallery))
-    expect(lines).toContain(await row('Live take', catalog.singleId, 'item', await rolledUp(owner.company.id, 'item', catalog.singleId, week)))
+    expect(lines).toContain(
+      await row(
+        'Live take',
+        catalog.singleId,
+        'item',
+        await rolledUp(owner.company.id, 'item', catalog.singleId, week),
+      ),
+    )
     expect(lines).toHaveLength(3)
     expect(gallery).toMatchObject({ likes: 1, shares: 2, downloads: 2, leads: 1, watchedSeconds: 40 })
     expect(await channels('item', catalog.galleryId)).toEqual([0, 1, 1, 0, 0, 0, 0])
 
-    const byEvent = csvLines((await owner.client.get(`/admin/analytics/export.csv?by=event&from=${week.from}&to=${week.to}`)).text)
+    const byEvent = csvLines(
+      (await owner.client.get(`/admin/analytics/export.csv?by=event&from=${week.from}&to=${week.to}`)).text,
+    )
     expect(byEvent).toEqual([lines[0], await row('Closing night', catalog.eventId, 'event', show)])
 
     const byVideo = csvLines((await owner.client.get('/admin/analytics/export.csv?by=video&range=7')).text)
     expect(byVideo[0]).toBe('Title,id,Watched minutes,Plays,Average watched,Completion rate,File,file id')
     // 40 s watched over one play of a 60 s video, the gallery's only played file.
-    expect(byVideo.slice(1)).toEqual([`Encore,${catalog.galleryId},0.7,1,${Math.round((40 / 60) * 10_000) / 10_000},0,video.bin,${catalog.videoId}`])
+    expect(byVideo.slice(1)).toEqual([
+      `Encore,${catalog.galleryId},0.7,1,${Math.round((40 / 60) * 10_000) / 10_000},0,video.bin,${catalog.videoId}`,
+    ])
 
     const bad = await owner.client.get('/admin/analytics/export.csv?by=leads')
     expect(bad.status).toBe(400)
@@ -162,9 +232,14 @@ describe('the admin analytics', () => {
 
   it('shows the funnel, the shares by channel and the top items of the range', async () => {
     const response = await owner.client.get('/admin/analytics?range=7')
-    const funnel = await withSystem(async (tx) =>
-      (await tx.execute<Record<string, number>>(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
-        from analytics_daily where company_id = ${owner.company.id} and scope = 'company' and day between ${week.from} and ${week.to}`)).rows[0],
+    const funnel = await withSystem(
+      async (tx) =>
+        (
+          await tx.execute<
+            Record<string, number>
+          >(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
+        from analytics_daily where company_id = ${owner.company.id} and scope = 'company' and day between ${week.from} and ${week.to}`)
+        ).rows[0],
     )
     // One fan's browser viewed and shared; the server saw the download and the lead.
     expect(funnel.view).toBe(1)
@@ -172,22 +247,31 @@ describe('the admin analytics', () => {
     expect(funnel.lead).toBe(1)
     expect(funnel.download).toBe(1)
     for (const step of ['view', 'lead', 'download', 'share']) {
-      expect(response.text).toMatch(new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${funnel[step]}<`))
+      expect(response.text).toMatch(
+        new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${funnel[step]}<`),
+      )
     }
     expect(response.text).toContain('100% of viewers')
     expect(response.text).toMatch(/data-testid="channel-whatsapp".*?>WhatsApp<.*?>1</)
     expect(response.text).toMatch(/data-testid="channel-copy".*?>Copy link<.*?>1</)
     // The gallery's row names its channels under its shares.
-    expect(response.text).toMatch(/data-testid="share-channels-of-row">(WhatsApp 1 · Copy link 1|Copy link 1 · WhatsApp 1)</)
+    expect(response.text).toMatch(
+      /data-testid="share-channels-of-row">(WhatsApp 1 · Copy link 1|Copy link 1 · WhatsApp 1)</,
+    )
     expect(response.text).toMatch(/data-testid="top-views".*?Encore/)
     expect(response.text).toMatch(/data-testid="top-likes".*?Encore.*?>1</)
   })
 
   it('shows one item’s or event’s funnel and shares when its row is chosen, and refuses a malformed or foreign choice in the user’s words', async () => {
     const stepsOf = async (scope: string, subject: string) =>
-      withSystem(async (tx) =>
-        (await tx.execute<Record<string, number>>(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
-          from analytics_daily where company_id = ${owner.company.id} and scope = ${scope} and subject = ${subject} and day between ${week.from} and ${week.to}`)).rows[0],
+      withSystem(
+        async (tx) =>
+          (
+            await tx.execute<
+              Record<string, number>
+            >(sql`select sum(viewers)::int as view, sum(lead_visitors)::int as lead, sum(download_visitors)::int as download, sum(share_visitors)::int as share
+          from analytics_daily where company_id = ${owner.company.id} and scope = ${scope} and subject = ${subject} and day between ${week.from} and ${week.to}`)
+          ).rows[0],
       )
     const company = await owner.client.get('/admin/analytics?range=7')
     // Each row's title links to its funnel, keeping the range.
@@ -198,7 +282,10 @@ describe('the admin analytics', () => {
     expect(gallery.text).toContain('data-testid="funnel-subject">Content: Encore<')
     const steps = await stepsOf('item', catalog.galleryId)
     expect(steps).toEqual({ view: 1, lead: 1, download: 1, share: 1 })
-    for (const step of ['view', 'lead', 'download', 'share']) expect(gallery.text).toMatch(new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${steps[step]}<`))
+    for (const step of ['view', 'lead', 'download', 'share'])
+      expect(gallery.text).toMatch(
+        new RegExp(`data-testid="funnel-${step}".*?data-testid="funnel-value">${steps[step]}<`),
+      )
     expect(gallery.text).toMatch(/data-testid="channel-whatsapp".*?>1</)
     expect(gallery.text).toContain(`<option value="item:${catalog.galleryId}" selected="">Encore</option>`)
     // The single audio item was played and commented on, never shared or downloaded.
@@ -208,7 +295,11 @@ describe('the admin analytics', () => {
     expect(single.text).toContain('No shares in this range.')
     const show = await owner.client.get(`/admin/analytics?range=7&funnel=event:${catalog.eventId}`)
     expect(show.text).toContain('data-testid="funnel-subject">Event: Closing night<')
-    expect(show.text).toMatch(new RegExp(`data-testid="funnel-view".*?data-testid="funnel-value">${(await stepsOf('event', catalog.eventId)).view}<`))
+    expect(show.text).toMatch(
+      new RegExp(
+        `data-testid="funnel-view".*?data-testid="funnel-value">${(await stepsOf('event', catalog.eventId)).view}<`,
+      ),
+    )
     const malformed = await owner.client.get('/admin/analytics?range=7&funnel=gallery:nope')
     expect(malformed.status).toBe(400)
     expect(malformed.text).toContain('Choose whose funnel to show: an event or an item of this company.')
@@ -225,13 +316,17 @@ describe('the admin analytics', () => {
     expect(response.status).toBe(200)
     expect(response.text).toContain(catalog.videoId)
     expect(response.text).toContain('"video.bin"')
-    const foreign = await owner.client.get(`/admin/analytics/heatmap.data?item=${rivalCatalog.galleryId}&range=7${only}`)
+    const foreign = await owner.client.get(
+      `/admin/analytics/heatmap.data?item=${rivalCatalog.galleryId}&range=7${only}`,
+    )
     expect(foreign.status).toBe(200)
     expect(foreign.text).not.toContain(rivalCatalog.videoId)
     expect((await owner.client.get(`/admin/analytics/heatmap.data?item=nope&range=7${only}`)).status).toBe(400)
     await setPlan(owner, 'starter')
     try {
-      expect((await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)).status).toBe(402)
+      expect(
+        (await owner.client.get(`/admin/analytics/heatmap.data?item=${catalog.galleryId}&range=7${only}`)).status,
+      ).toBe(402)
     } finally {
       await setPlan(owner, 'professional')
     }
@@ -291,7 +386,11 @@ describe('the admin analytics', () => {
     try {
       const response = await owner.client.get('/admin')
       expect(response.status).toBe(200)
-      const shown = Object.fromEntries([...response.text.matchAll(/data-testid="engagement-(\w+)".*?data-testid="figure-value">([^<]*)</g)].map((match) => [match[1], match[2]]))
+      const shown = Object.fromEntries(
+        [...response.text.matchAll(/data-testid="engagement-(\w+)".*?data-testid="figure-value">([^<]*)</g)].map(
+          (match) => [match[1], match[2]],
+        ),
+      )
       expect(shown).toEqual({
         views: String(expected.views),
         likes: String(expected.likes),

@@ -6,7 +6,14 @@ import { recordServerEvent } from '#app/features/analytics/server/record-server-
 import { flushEvents } from '#app/features/analytics/server/event-buffer.server'
 import { EVENT_BURST } from '#app/features/analytics/server/event-allowance.server'
 import { createCompanyAdmin } from '../support/fixtures'
-import { BROWSER_UA, fanBrowser, figureOf, publishedCatalog, rawEventCount, waitForRawEvents } from '../support/analytics'
+import {
+  BROWSER_UA,
+  fanBrowser,
+  figureOf,
+  publishedCatalog,
+  rawEventCount,
+  waitForRawEvents,
+} from '../support/analytics'
 
 type Catalog = Awaited<ReturnType<typeof publishedCatalog>>
 
@@ -34,7 +41,14 @@ describe('POST /api/events', () => {
       { type: 'item_view', contentId: galleryId, assetId: photoId },
       { type: 'like', contentId: galleryId, assetId: photoId },
       { type: 'share', channel: 'whatsapp', contentId: galleryId },
-      ...[0, 10, 20, 30, 40].map((from) => ({ type: 'heartbeat', contentId: galleryId, assetId: videoId, from, to: from + 10, reason: 'tick' })),
+      ...[0, 10, 20, 30, 40].map((from) => ({
+        type: 'heartbeat',
+        contentId: galleryId,
+        assetId: videoId,
+        from,
+        to: from + 10,
+        reason: 'tick',
+      })),
       { type: 'heartbeat', contentId: galleryId, assetId: videoId, from: 50, to: 59.5, reason: 'end' },
       { type: 'heartbeat', contentId: singleId, assetId: audioId, from: 0, to: 4, reason: 'pause' },
     ]
@@ -43,7 +57,12 @@ describe('POST /api/events', () => {
     expect(response.json()).toEqual({ accepted: events.length, dropped: 0 })
     // What the server counts where it happens: a download, a lead, a comment.
     const visit = { origin: { ipAddress: '10.9.8.7', userAgent: BROWSER_UA }, cookies: new Map<string, string>() }
-    await recordServerEvent(companyId, visit, { type: 'download', contentId: galleryId, assetId: photoId, kind: 'file' })
+    await recordServerEvent(companyId, visit, {
+      type: 'download',
+      contentId: galleryId,
+      assetId: photoId,
+      kind: 'file',
+    })
     await recordServerEvent(companyId, visit, { type: 'download', contentId: galleryId, assetId: null, kind: 'zip' })
     await recordServerEvent(companyId, visit, { type: 'lead', contentId: galleryId, eventId })
     await recordServerEvent(companyId, visit, { type: 'comment', contentId: singleId, eventId: null })
@@ -74,31 +93,60 @@ describe('POST /api/events', () => {
     expect(await figureOf(companyId, 'event', eventId, 'pageViews')).toBe(2)
     expect(await figureOf(companyId, 'event', eventId, 'likes')).toBe(1)
     expect(await figureOf(companyId, 'event', eventId, 'comments')).toBe(0)
-    const heatmap = await withSystem(async (tx) => (await tx.execute<{ bucket: number; plays: number }>(sql`select bucket, plays from analytics_playback_buckets where asset_id = ${videoId} order by bucket`)).rows)
+    const heatmap = await withSystem(
+      async (tx) =>
+        (
+          await tx.execute<{ bucket: number; plays: number }>(
+            sql`select bucket, plays from analytics_playback_buckets where asset_id = ${videoId} order by bucket`,
+          )
+        ).rows,
+    )
     expect(heatmap.map((row) => row.bucket)).toEqual(Array.from({ length: 30 }, (_, i) => i))
     expect(heatmap.every((row) => row.plays === 1)).toBe(true)
   })
 
   it('accepts what sendBeacon sends (text/plain), refuses a malformed batch whole with a clear message', async () => {
     const body = JSON.stringify({ company: companyId, events: [{ type: 'page_view', page: 'landing' }] })
-    const beacon = await fetch(`${inject('baseUrl')}/api/events`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': `${BROWSER_UA} beacon`, origin: inject('baseUrl') }, body })
+    const beacon = await fetch(`${inject('baseUrl')}/api/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': `${BROWSER_UA} beacon`,
+        origin: inject('baseUrl'),
+      },
+      body,
+    })
     expect(beacon.status).toBe(202)
 
     const fan = fanBrowser()
     const before = await rawEventCount(companyId)
-    const notJson = await fan.client.request('/api/events', { method: 'POST', headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain' }, form: undefined, json: undefined })
+    const notJson = await fan.client.request('/api/events', {
+      method: 'POST',
+      headers: { 'user-agent': BROWSER_UA, 'content-type': 'text/plain' },
+      form: undefined,
+      json: undefined,
+    })
     expect(notJson.status).toBe(400)
-    const malformed = await fan.send({ company: companyId, events: [{ type: 'page_view', page: 'landing' }, { type: 'teleport' }] })
+    const malformed = await fan.send({
+      company: companyId,
+      events: [{ type: 'page_view', page: 'landing' }, { type: 'teleport' }],
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.json().message).toBe('This batch of events is malformed.')
     expect(malformed.json().issues.length).toBeGreaterThan(0)
     const french = await fan.send({ company: companyId, events: [] }, { 'accept-language': 'fr' })
     expect(french.status).toBe(400)
     expect(french.json().message).toBe('Ce lot d’événements est mal formé.')
-    const forged = await fan.send({ company: companyId, events: [{ type: 'download', contentId: catalog.galleryId, kind: 'zip' }] })
+    const forged = await fan.send({
+      company: companyId,
+      events: [{ type: 'download', contentId: catalog.galleryId, kind: 'zip' }],
+    })
     expect(forged.status).toBe(400)
     expect(forged.json().messageKey).toBe('analytics.errors.serverCounted')
-    const tooMany = await fan.send({ company: companyId, events: Array.from({ length: 101 }, () => ({ type: 'page_view', page: 'landing' })) })
+    const tooMany = await fan.send({
+      company: companyId,
+      events: Array.from({ length: 101 }, () => ({ type: 'page_view', page: 'landing' })),
+    })
     expect(tooMany.status).toBe(400)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(await rawEventCount(companyId)).toBe(before + 1) // the beacon's view only
@@ -109,7 +157,11 @@ describe('POST /api/events', () => {
     const pageViewsBefore = await figureOf(rivalId, 'company', '', 'pageViews')
     const before = await rawEventCount(companyId)
     const view = { type: 'page_view', page: 'gallery', contentId: catalog.galleryId }
-    for (const userAgent of ['Googlebot/2.1 (+http://www.google.com/bot.html)', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', '']) {
+    for (const userAgent of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      '',
+    ]) {
       const bot = await fanBrowser(userAgent).send({ company: companyId, events: [view] })
       expect(bot.status).toBe(202)
       expect(bot.json().accepted).toBe(0)
@@ -141,18 +193,31 @@ describe('POST /api/events', () => {
   it("counts a visitor's repeated view within 30 minutes once, and likes once per visitor however often tapped", async () => {
     const fan = fanBrowser(`${BROWSER_UA} repeat`)
     const { singleId, galleryId, photoId } = catalog
-    const before = { views: await figureOf(companyId, 'item', singleId, 'pageViews'), likes: await figureOf(companyId, 'item', galleryId, 'likes') }
+    const before = {
+      views: await figureOf(companyId, 'item', singleId, 'pageViews'),
+      likes: await figureOf(companyId, 'item', galleryId, 'likes'),
+    }
     const raw = await rawEventCount(companyId)
     const view = { type: 'page_view', page: 'player', contentId: singleId }
     const like = { type: 'like', contentId: galleryId, assetId: photoId }
     expect((await fan.send({ company: companyId, events: [view, view, like, like] })).status).toBe(202)
-    expect((await fan.send({ company: companyId, events: [view, like, { type: 'unlike', contentId: galleryId, assetId: photoId }, like] })).status).toBe(202)
+    expect(
+      (
+        await fan.send({
+          company: companyId,
+          events: [view, like, { type: 'unlike', contentId: galleryId, assetId: photoId }, like],
+        })
+      ).status,
+    ).toBe(202)
     await waitForRawEvents(companyId, raw + 8)
     await rollUpEvents()
     expect(await figureOf(companyId, 'item', singleId, 'pageViews')).toBe(before.views + 1)
     expect(await figureOf(companyId, 'item', galleryId, 'likes')).toBe(before.likes + 1)
     // An unlike takes it back.
-    expect((await fan.send({ company: companyId, events: [{ type: 'unlike', contentId: galleryId, assetId: photoId }] })).status).toBe(202)
+    expect(
+      (await fan.send({ company: companyId, events: [{ type: 'unlike', contentId: galleryId, assetId: photoId }] }))
+        .status,
+    ).toBe(202)
     await waitForRawEvents(companyId, raw + 9)
     await rollUpEvents()
     expect(await figureOf(companyId, 'item', galleryId, 'likes')).toBe(before.likes)
@@ -173,7 +238,10 @@ describe('POST /api/events', () => {
       ],
     })
     expect(response.json()).toEqual({ accepted: 3, dropped: 1 })
-    const infinite = await fan.send({ company: companyId, events: [{ type: 'heartbeat', contentId: singleId, assetId: audioId, from: 0, to: 1e12 }] })
+    const infinite = await fan.send({
+      company: companyId,
+      events: [{ type: 'heartbeat', contentId: singleId, assetId: audioId, from: 0, to: 1e12 }],
+    })
     expect(infinite.status).toBe(400)
     await waitForRawEvents(companyId, raw + 3)
     await rollUpEvents()
@@ -183,7 +251,10 @@ describe('POST /api/events', () => {
   it('refuses a flood from one visitor (429 with Retry-After) and counts nothing of the refused batches', async () => {
     const fan = fanBrowser(`${BROWSER_UA} flood`)
     const raw = await rawEventCount(companyId)
-    const batch = { company: companyId, events: Array.from({ length: 100 }, () => ({ type: 'page_view', page: 'landing' })) }
+    const batch = {
+      company: companyId,
+      events: Array.from({ length: 100 }, () => ({ type: 'page_view', page: 'landing' })),
+    }
     const answers = []
     for (let i = 0; i < 5; i++) answers.push(await fan.send(batch))
     const accepted = answers.filter((answer) => answer.status === 202).length
@@ -198,7 +269,9 @@ describe('POST /api/events', () => {
 
 describe('the roll-up of events into figures', () => {
   it('is scheduled by the app every minute, so the dashboard is at most a minute behind', async () => {
-    const rows = await withSystem((tx) => tx.execute(sql`select cron from pgboss.schedule where name = 'analytics.roll-up'`))
+    const rows = await withSystem((tx) =>
+      tx.execute(sql`select cron from pgboss.schedule where name = 'analytics.roll-up'`),
+    )
     expect(rows.rows).toEqual([{ cron: '* * * * *' }])
   })
 })

@@ -25,7 +25,9 @@ describe('key lifecycle', () => {
   it('shows a key once, keeps only its hash, and refuses it with 401 once revoked', async () => {
     const key = await createKeyThroughPage(admin.client, 'CRM sync', { content: 'write' })
     expect(key).toMatch(/^ag_live_/)
-    const [row] = await withSystem((tx) => tx.select().from(apiKey).where(eq(apiKey.companyId, admin.company.id)).orderBy(desc(apiKey.createdAt)).limit(1))
+    const [row] = await withSystem((tx) =>
+      tx.select().from(apiKey).where(eq(apiKey.companyId, admin.company.id)).orderBy(desc(apiKey.createdAt)).limit(1),
+    )
     expect(row.keyHash).toBe(hashApiKey(key))
     expect(JSON.stringify(row)).not.toContain(key)
     expect(row.scopes.sort()).toEqual(['content:read', 'content:write'])
@@ -39,7 +41,9 @@ describe('key lifecycle', () => {
     expect(row.lastUsedAt).toBeNull()
     const ok = await apiRequest(script(), key, '/content')
     expect(ok.status).toBe(200)
-    const [used] = await withSystem((tx) => tx.select({ lastUsedAt: apiKey.lastUsedAt }).from(apiKey).where(eq(apiKey.id, row.id)))
+    const [used] = await withSystem((tx) =>
+      tx.select({ lastUsedAt: apiKey.lastUsedAt }).from(apiKey).where(eq(apiKey.id, row.id)),
+    )
     expect(used.lastUsedAt).not.toBeNull()
 
     const revoke = await admin.client.postForm('/admin/settings/api', { intent: 'revoke', keyId: row.id })
@@ -47,7 +51,11 @@ describe('key lifecycle', () => {
     const refused = await apiRequest(script(), key, '/content')
     expect(refused.status).toBe(401)
     expect(refused.headers['content-type']).toContain('application/problem+json')
-    expect(refused.json()).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', detail: 'This API key is unknown or has been revoked' })
+    expect(refused.json()).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      detail: 'This API key is unknown or has been revoked',
+    })
   })
 
   it('refuses a missing or made-up key with 401 in the caller’s language', async () => {
@@ -61,13 +69,28 @@ describe('key lifecycle', () => {
 
   it('writes every use of a key to the audit log', async () => {
     const key = await createKeyThroughPage(admin.client, 'Audited', { content: 'read' })
-    const [row] = await withSystem((tx) => tx.select({ id: apiKey.id }).from(apiKey).where(eq(apiKey.keyHash, hashApiKey(key))))
+    const [row] = await withSystem((tx) =>
+      tx
+        .select({ id: apiKey.id })
+        .from(apiKey)
+        .where(eq(apiKey.keyHash, hashApiKey(key))),
+    )
     await apiRequest(script(), key, '/content')
     await apiRequest(script(), key, '/content', { json: { kind: 'gallery', title: 'No write scope' } })
-    const uses = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.recordId, row.id), eq(auditEvent.action, 'api-key.use'))))
+    const uses = await withSystem((tx) =>
+      tx
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.recordId, row.id), eq(auditEvent.action, 'api-key.use'))),
+    )
     expect(uses.map((use) => use.details?.outcome).sort()).toEqual(['FORBIDDEN', 'allowed'])
     expect(uses.every((use) => use.category === 'api_access' && use.companyId === admin.company.id)).toBe(true)
-    const created = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.recordId, row.id), eq(auditEvent.action, 'api-key.create'))))
+    const created = await withSystem((tx) =>
+      tx
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.recordId, row.id), eq(auditEvent.action, 'api-key.create'))),
+    )
     expect(created).toHaveLength(1)
   })
 })
@@ -84,7 +107,14 @@ describe('scopes', () => {
   })
 
   it('refuses a key with no area at all on the page', async () => {
-    const response = await admin.client.postForm('/admin/settings/api', { intent: 'create', name: 'Nothing', content: 'none', events: 'none', leads: 'none', analytics: 'none' })
+    const response = await admin.client.postForm('/admin/settings/api', {
+      intent: 'create',
+      name: 'Nothing',
+      content: 'none',
+      events: 'none',
+      leads: 'none',
+      analytics: 'none',
+    })
     expect(response.status).toBe(400)
     expect(response.text).not.toMatch(/ag_live_[A-Za-z0-9_-]{43}/)
   })
@@ -99,9 +129,18 @@ describe('plan', () => {
     await putOnPlan(other.company.id, 'professional')
     const refused = await apiRequest(script(), key, '/content')
     expect(refused.status).toBe(402)
-    expect(refused.json()).toMatchObject({ status: 402, code: 'PAYMENT_REQUIRED', plan: 'enterprise', detail: 'The REST API is part of the enterprise plan' })
+    expect(refused.json()).toMatchObject({
+      status: 402,
+      code: 'PAYMENT_REQUIRED',
+      plan: 'enterprise',
+      detail: 'The REST API is part of the enterprise plan',
+    })
     // And the page refuses new keys on that plan.
-    const page = await other.client.postForm('/admin/settings/api', { intent: 'create', name: 'Refused', content: 'read' })
+    const page = await other.client.postForm('/admin/settings/api', {
+      intent: 'create',
+      name: 'Refused',
+      content: 'read',
+    })
     expect(page.status).toBe(402)
     expect(page.text).not.toMatch(/ag_live_[A-Za-z0-9_-]{43}/)
   })
@@ -110,7 +149,12 @@ describe('plan', () => {
 describe('rate limits', () => {
   it('counts requests per key with RateLimit headers and answers 429 with Retry-After past the limit', async () => {
     const key = await createKeyThroughPage(admin.client, 'Limited', { content: 'read' })
-    await withSystem((tx) => tx.update(apiKey).set({ rateLimitPerMinute: 3 }).where(eq(apiKey.keyHash, hashApiKey(key))))
+    await withSystem((tx) =>
+      tx
+        .update(apiKey)
+        .set({ rateLimitPerMinute: 3 })
+        .where(eq(apiKey.keyHash, hashApiKey(key))),
+    )
     const other = await createKeyThroughPage(admin.client, 'Unaffected', { content: 'read' })
     const remaining: string[] = []
     for (let i = 0; i < 3; i++) {
@@ -126,7 +170,12 @@ describe('rate limits', () => {
     const retryAfter = Number(refused.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0', 'ratelimit-reset': String(retryAfter), 'ratelimit-policy': '3;w=60' })
+    expect(refused.headers).toMatchObject({
+      'ratelimit-limit': '3',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': String(retryAfter),
+      'ratelimit-policy': '3;w=60',
+    })
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: retryAfter })
     // Another key of the same company has its own allowance.
     expect((await apiRequest(script(), other, '/content')).status).toBe(200)

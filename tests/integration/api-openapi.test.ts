@@ -31,7 +31,9 @@ describe('OpenAPI document', () => {
 
   it('lists every operation the router serves, and nothing else', async () => {
     const document = await fetchDocument()
-    const documented = Object.entries(document.paths).flatMap(([path, item]) => METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`))
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`),
+    )
     const served = API_OPERATIONS.map((operation) => `${operation.method.toUpperCase()} /api/v1${operation.path}`)
     expect(documented.sort()).toEqual(served.sort())
     expect(new Set(served).size).toBe(served.length)
@@ -44,14 +46,24 @@ describe('OpenAPI document', () => {
       const url = path.replace(/\{[^}]+\}/g, SAMPLE_ID)
       const documented = METHODS.filter((method) => item[method]).map((method) => method.toUpperCase())
       for (const method of documented) {
-        const response = await client.request(url, { method, raw: method === 'GET' || method === 'DELETE' ? undefined : '{}', headers: { origin: '', 'content-type': 'application/json' } })
+        const response = await client.request(url, {
+          method,
+          raw: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          headers: { origin: '', 'content-type': 'application/json' },
+        })
         // Served, and behind a key: never "no such address" or "no such method".
         expect(response.status, `${method} ${path}`).toBe(401)
         expect(item[method.toLowerCase()].security, `${method} ${path} documents its key`).toBeTruthy()
       }
-      const undocumented = METHODS.map((method) => method.toUpperCase()).filter((method) => !documented.includes(method))
+      const undocumented = METHODS.map((method) => method.toUpperCase()).filter(
+        (method) => !documented.includes(method),
+      )
       for (const method of undocumented) {
-        const response = await client.request(url, { method, raw: method === 'GET' || method === 'DELETE' ? undefined : '{}', headers: { origin: '', 'content-type': 'application/json' } })
+        const response = await client.request(url, {
+          method,
+          raw: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          headers: { origin: '', 'content-type': 'application/json' },
+        })
         expect(response.status, `${method} ${path} is not documented`).toBe(405)
         expect(String(response.headers.allow).split(', ').sort(), `Allow of ${path}`).toEqual([...documented].sort())
       }

@@ -32,9 +32,19 @@ describe('problem details', () => {
     expect(invalid.status).toBe(400)
     expect(invalid.headers['content-type']).toBe('application/problem+json')
     const problem = invalid.json()
-    expect(problem).toMatchObject({ type: '/docs/api#problem-bad_request', title: 'Bad request', status: 400, code: 'BAD_REQUEST', instance: '/api/v1/content' })
+    expect(problem).toMatchObject({
+      type: '/docs/api#problem-bad_request',
+      title: 'Bad request',
+      status: 400,
+      code: 'BAD_REQUEST',
+      instance: '/api/v1/content',
+    })
     expect(problem.errors).toContainEqual({ field: 'body.title', message: expect.stringMatching(/title/i) })
-    const badJson = await script().request('/api/v1/content', { method: 'POST', raw: '{"kind":', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', origin: '' } })
+    const badJson = await script().request('/api/v1/content', {
+      method: 'POST',
+      raw: '{"kind":',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', origin: '' },
+    })
     expect(badJson.status).toBe(400)
     expect(badJson.json()).toMatchObject({ code: 'BAD_REQUEST', detail: 'The body is not valid JSON' })
     const noRoute = await apiRequest(script(), key, '/nothing-here')
@@ -58,7 +68,12 @@ describe('problem details', () => {
       const response = await apiRequest(script(), key, path, { method, headers: { 'accept-language': 'pt' } })
       expect(response.status, path).toBe(status)
       expect(response.headers['content-type'], path).toBe('application/problem+json')
-      expect(response.json(), path).toMatchObject({ status, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', detail, instance: `/api/v1${path.split('?')[0]}` })
+      expect(response.json(), path).toMatchObject({
+        status,
+        code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        detail,
+        instance: `/api/v1${path.split('?')[0]}`,
+      })
     }
   })
 })
@@ -66,14 +81,33 @@ describe('problem details', () => {
 describe('hostile bodies', () => {
   // Found by the fuzz suite: a NUL in any text field, and a day the calendar has not got, answered 500.
   it('drops the characters no one types from a JSON body, as from a form, and refuses a day the calendar has not got', async () => {
-    const created = await apiRequest(script(), key, '/content', { json: { kind: 'gallery', title: 'Night\u0000 two', description: 'a\u0000b\u0007c', location: '\u0000', happenedOn: '2024-02-29' } })
+    const created = await apiRequest(script(), key, '/content', {
+      json: {
+        kind: 'gallery',
+        title: 'Night\u0000 two',
+        description: 'a\u0000b\u0007c',
+        location: '\u0000',
+        happenedOn: '2024-02-29',
+      },
+    })
     expect(created.status).toBe(201)
-    expect(created.json()).toMatchObject({ title: 'Night two', description: 'abc', location: null, happenedOn: '2024-02-29' })
-    const changed = await apiRequest(script(), key, `/content/${created.json().id}`, { method: 'PATCH', json: { category: 'Live\u0000\u001f' } })
+    expect(created.json()).toMatchObject({
+      title: 'Night two',
+      description: 'abc',
+      location: null,
+      happenedOn: '2024-02-29',
+    })
+    const changed = await apiRequest(script(), key, `/content/${created.json().id}`, {
+      method: 'PATCH',
+      json: { category: 'Live\u0000\u001f' },
+    })
     expect(changed.status).toBe(200)
     expect(changed.json().category).toBe('Live')
     for (const happenedOn of ['2026-02-30', '2025-02-29', '2026-13-01']) {
-      const refused = await apiRequest(script(), key, '/content', { json: { kind: 'gallery', title: 'Bad day', happenedOn }, headers: { 'accept-language': 'en' } })
+      const refused = await apiRequest(script(), key, '/content', {
+        json: { kind: 'gallery', title: 'Bad day', happenedOn },
+        headers: { 'accept-language': 'en' },
+      })
       expect(refused.status, happenedOn).toBe(400)
       expect(refused.json(), happenedOn).toMatchObject({ code: 'BAD_REQUEST', errors: [{ field: 'body.happenedOn' }] })
     }
@@ -90,7 +124,10 @@ describe('tenancy', () => {
       ['DELETE', `/content/${mine.id}`],
       ['GET', `/content/${mine.id}/media`],
     ]) {
-      const response = await apiRequest(script(), otherKey, path, { method, ...(method === 'PATCH' ? { json: { title: 'Taken over' } } : {}) })
+      const response = await apiRequest(script(), otherKey, path, {
+        method,
+        ...(method === 'PATCH' ? { json: { title: 'Taken over' } } : {}),
+      })
       expect(response.status, `${method} ${path}`).toBe(404)
       expect(response.json().code).toBe('NOT_FOUND')
     }
@@ -130,7 +167,9 @@ describe('cursor pagination', () => {
     let cursor: string | null = null
     let added = 0
     do {
-      const page: { items: Array<{ id: string }>; nextCursor: string | null } = (await apiRequest(script(), key, `/content?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page: { items: Array<{ id: string }>; nextCursor: string | null } = (
+        await apiRequest(script(), key, `/content?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       seen.push(...page.items.map((item: { id: string }) => item.id))
       cursor = page.nextCursor
       // Items created meanwhile are newer than every page's cut: they never push an item onto the next page.
@@ -156,11 +195,19 @@ describe('ETag and If-Match', () => {
     const read = await apiRequest(script(), key, `/content/${id}`)
     const etag = String(read.headers.etag)
     expect(etag).toMatch(/^".+"$/)
-    const first = await apiRequest(script(), key, `/content/${id}`, { method: 'PATCH', json: { title: 'Versioned, renamed' }, headers: { 'if-match': etag } })
+    const first = await apiRequest(script(), key, `/content/${id}`, {
+      method: 'PATCH',
+      json: { title: 'Versioned, renamed' },
+      headers: { 'if-match': etag },
+    })
     expect(first.status).toBe(200)
     expect(first.json()).toMatchObject({ title: 'Versioned, renamed', kind: 'gallery' })
     expect(first.headers.etag).not.toBe(etag)
-    const stale = await apiRequest(script(), key, `/content/${id}`, { method: 'PATCH', json: { title: 'Lost update' }, headers: { 'if-match': etag } })
+    const stale = await apiRequest(script(), key, `/content/${id}`, {
+      method: 'PATCH',
+      json: { title: 'Lost update' },
+      headers: { 'if-match': etag },
+    })
     expect(stale.status).toBe(412)
     expect(stale.json().code).toBe('PRECONDITION_FAILED')
     expect((await apiRequest(script(), key, `/content/${id}`)).json().title).toBe('Versioned, renamed')

@@ -30,7 +30,12 @@ beforeAll(async () => {
   fake = await startFakeStripe()
   // The prices `npm run billing:setup` makes (the script itself is tested in scripts/billing-setup.test.ts).
   await setUpStripePrices(stripeClient({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_API_URL: fake.url }))
-  const started = await startSecondApp({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_URL: fake.url, PROCESS_ROLE: 'web' })
+  const started = await startSecondApp({
+    STRIPE_SECRET_KEY: fake.secretKey,
+    STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    STRIPE_API_URL: fake.url,
+    PROCESS_ROLE: 'web',
+  })
   second = started.app
   secondUrl = started.url
   webhookUrl = `${secondUrl}/api/billing/webhook`
@@ -63,7 +68,8 @@ async function paidCheckout(prefix: string, plan = 'professional', currency = 'E
   return { admin, ...fake.completeCheckout(sessionId) }
 }
 
-const deliver = (event: FakeEvent, options?: Parameters<FakeStripe['deliver']>[2]) => fake.deliver(webhookUrl, event, options)
+const deliver = (event: FakeEvent, options?: Parameters<FakeStripe['deliver']>[2]) =>
+  fake.deliver(webhookUrl, event, options)
 const eventOf = (events: FakeEvent[], type: string) => events.find((event) => event.type === type)!
 
 async function applied(event: FakeEvent) {
@@ -75,14 +81,22 @@ async function applied(event: FakeEvent) {
 /** What the app holds for a company: its row, its subscription, its invoices, the events recorded for it. */
 async function storedFor(companyId: string) {
   return withSystem(async (tx) => {
-    const [company] = await tx.select({ plan: organization.plan, planValidUntil: organization.planValidUntil }).from(organization).where(eq(organization.id, companyId))
+    const [company] = await tx
+      .select({ plan: organization.plan, planValidUntil: organization.planValidUntil })
+      .from(organization)
+      .where(eq(organization.id, companyId))
     const [stored] = await tx.select().from(subscription).where(eq(subscription.companyId, companyId))
-    const invoices = await tx.select().from(invoice).where(eq(invoice.companyId, companyId)).orderBy(asc(invoice.issuedAt), asc(invoice.amount))
+    const invoices = await tx
+      .select()
+      .from(invoice)
+      .where(eq(invoice.companyId, companyId))
+      .orderBy(asc(invoice.issuedAt), asc(invoice.amount))
     return { company, subscription: stored ?? null, invoices }
   })
 }
 
-const recordedEvents = (ids: string[]) => withSystem((tx) => tx.select().from(billingEvent).where(inArray(billingEvent.id, ids)))
+const recordedEvents = (ids: string[]) =>
+  withSystem((tx) => tx.select().from(billingEvent).where(inArray(billingEvent.id, ids)))
 
 const periodEndOf = (id: string) => new Date(fake.subscription(id).items.data[0].current_period_end * 1000)
 
@@ -94,7 +108,11 @@ describe('checkout and the portal through Stripe', () => {
     const lookup = fake.callsTo(/^\/v1\/prices$/).at(-1)!
     expect(lookup.params).toMatchObject({ lookup_keys: ['afterglow_enterprise_brl_monthly'], active: 'true' })
     const price = fake.priceByLookupKey('afterglow_enterprise_brl_monthly')!
-    expect(fake.checkoutLines.get(sessionId)).toEqual({ price: price.id, quantity: 1, subscriptionMetadata: { companyId: admin.company.id, plan: 'enterprise' } })
+    expect(fake.checkoutLines.get(sessionId)).toEqual({
+      price: price.id,
+      quantity: 1,
+      subscriptionMetadata: { companyId: admin.company.id, plan: 'enterprise' },
+    })
     expect(fake.checkoutSessions.get(sessionId)).toMatchObject({
       mode: 'subscription',
       currency: 'brl',
@@ -109,7 +127,9 @@ describe('checkout and the portal through Stripe', () => {
 
     // Euros for the other plan: another price, by its own key.
     const euros = await openCheckout(admin.client, 'professional', 'EUR')
-    expect(fake.checkoutLines.get(euros.sessionId)?.price).toBe(fake.priceByLookupKey('afterglow_professional_eur_monthly')!.id)
+    expect(fake.checkoutLines.get(euros.sessionId)?.price).toBe(
+      fake.priceByLookupKey('afterglow_professional_eur_monthly')!.id,
+    )
     expect(fake.checkoutSessions.get(euros.sessionId)?.amount_total).toBe(1200)
   })
 
@@ -119,9 +139,15 @@ describe('checkout and the portal through Stripe', () => {
     const sessions = fake.checkoutSessions.size
     price.active = false
     try {
-      const refused = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'USD' })
+      const refused = await admin.client.postJson('/api/billing/create-checkout', {
+        plan: 'professional',
+        currency: 'USD',
+      })
       expect(refused.status).toBe(500)
-      expect(refused.json().error).toEqual({ messageKey: 'billing.errors.checkout', message: 'Error creating the payment session. Please try again.' })
+      expect(refused.json().error).toEqual({
+        messageKey: 'billing.errors.checkout',
+        message: 'Error creating the payment session. Please try again.',
+      })
     } finally {
       price.active = true
     }
@@ -130,20 +156,28 @@ describe('checkout and the portal through Stripe', () => {
 
   it('opens the customer portal for the customer Stripe gave the company, once it has a subscription, for admins only', async () => {
     const { admin, customer, events } = await paidCheckout('stportal')
-    expect((await admin.client.postJson('/api/billing/customer-portal', {})).json().error.messageKey).toBe('billing.errors.noSubscription')
+    expect((await admin.client.postJson('/api/billing/customer-portal', {})).json().error.messageKey).toBe(
+      'billing.errors.noSubscription',
+    )
     await applied(eventOf(events, 'checkout.session.completed'))
     const portal = await admin.client.postJson('/api/billing/customer-portal', {})
     expect(portal.status, portal.text).toBe(200)
     const id = portal.json().url.split('/').pop()
     expect(portal.json().url).toBe(`${fake.url}/p/session/${id}`)
-    expect(fake.portalSessions.get(id)).toMatchObject({ customer: customer.id, return_url: expect.stringMatching(/\/admin\/subscription$/) })
+    expect(fake.portalSessions.get(id)).toMatchObject({
+      customer: customer.id,
+      return_url: expect.stringMatching(/\/admin\/subscription$/),
+    })
 
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     const onSecond = new TestClient(secondUrl, manager.localAddress)
     for (const [name, value] of manager.cookies) onSecond.setCookie(name, value)
     expect((await onSecond.postJson('/api/billing/customer-portal', {})).status).toBe(403)
     // A second checkout for a subscribed company is refused: changes go through the portal.
-    expect((await admin.client.postJson('/api/billing/create-checkout', { plan: 'enterprise', currency: 'EUR' })).json().error.messageKey).toBe('billing.errors.alreadySubscribed')
+    expect(
+      (await admin.client.postJson('/api/billing/create-checkout', { plan: 'enterprise', currency: 'EUR' })).json()
+        .error.messageKey,
+    ).toBe('billing.errors.alreadySubscribed')
   })
 })
 
@@ -164,7 +198,11 @@ describe('the webhook’s signature', () => {
     expect(refusals[0].json).toEqual({ error: 'invalid signature' })
     expect(await recordedEvents([completed.id])).toEqual([])
     expect(fake.callsTo(new RegExp(`^/v1/subscriptions/${paid.id}$`))).toEqual([])
-    expect(await storedFor(admin.company.id)).toMatchObject({ company: { plan: 'starter' }, subscription: null, invoices: [] })
+    expect(await storedFor(admin.company.id)).toMatchObject({
+      company: { plan: 'starter' },
+      subscription: null,
+      invoices: [],
+    })
 
     // Signed 4 minutes ago: inside the tolerance.
     expect((await deliver(completed, { timestamp: now - 240 })).status).toBe(200)
@@ -178,13 +216,34 @@ describe('each Stripe event, as the app shows it', () => {
     expect(await applied(eventOf(events, 'checkout.session.completed'))).toEqual({ received: true, duplicate: false })
     const stored = await storedFor(admin.company.id)
     expect(stored.company).toEqual({ plan: 'professional', planValidUntil: null })
-    expect(stored.subscription).toMatchObject({ provider: 'stripe', customerId: customer.id, subscriptionId: paid.id, plan: 'professional', status: 'active', currency: 'EUR', unitAmount: 1200, cancelAtPeriodEnd: false, pastDueSince: null, billingEmail: admin.credentials.email })
+    expect(stored.subscription).toMatchObject({
+      provider: 'stripe',
+      customerId: customer.id,
+      subscriptionId: paid.id,
+      plan: 'professional',
+      status: 'active',
+      currency: 'EUR',
+      unitAmount: 1200,
+      cancelAtPeriodEnd: false,
+      pastDueSince: null,
+      billingEmail: admin.credentials.email,
+    })
     expect(stored.subscription?.currentPeriodEnd).toEqual(periodEndOf(paid.id))
     const [recorded] = await recordedEvents([eventOf(events, 'checkout.session.completed').id])
-    expect(recorded).toMatchObject({ provider: 'stripe', type: 'checkout.session.completed', companyId: admin.company.id })
+    expect(recorded).toMatchObject({
+      provider: 'stripe',
+      type: 'checkout.session.completed',
+      companyId: admin.company.id,
+    })
 
     const check = await admin.client.postJson('/api/billing/check-subscription', {})
-    expect(check.json()).toEqual({ subscribed: true, subscription_tier: 'professional', subscription_end: periodEndOf(paid.id).toISOString(), trial_active: false, trial_end: null })
+    expect(check.json()).toEqual({
+      subscribed: true,
+      subscription_tier: 'professional',
+      subscription_end: periodEndOf(paid.id).toISOString(),
+      trial_active: false,
+      trial_end: null,
+    })
     // An event the app does not act on is acknowledged, so Stripe stops sending it.
     expect(await applied(eventOf(events, 'customer.created'))).toEqual({ received: true, duplicate: false })
   })
@@ -194,7 +253,13 @@ describe('each Stripe event, as the app shows it', () => {
     await applied(eventOf(events, 'customer.subscription.created'))
     const stored = await storedFor(admin.company.id)
     expect(stored.company.plan).toBe('enterprise')
-    expect(stored.subscription).toMatchObject({ subscriptionId: paid.id, plan: 'enterprise', currency: 'USD', unitAmount: 3700, status: 'active' })
+    expect(stored.subscription).toMatchObject({
+      subscriptionId: paid.id,
+      plan: 'enterprise',
+      currency: 'USD',
+      unitAmount: 3700,
+      status: 'active',
+    })
   })
 
   it('invoice.paid: the invoice is in the billing history of the subscription page, with its link', async () => {
@@ -204,7 +269,17 @@ describe('each Stripe event, as the app shows it', () => {
     const stored = await storedFor(admin.company.id)
     expect(stored.company.plan).toBe('professional')
     expect(stored.invoices).toEqual([
-      expect.objectContaining({ provider: 'stripe', providerInvoiceId: paidInvoice.id, number: paidInvoice.number, amount: 1200, currency: 'EUR', status: 'paid', hostedUrl: paidInvoice.hosted_invoice_url, pdfUrl: paidInvoice.invoice_pdf, issuedAt: new Date(paidInvoice.created * 1000) }),
+      expect.objectContaining({
+        provider: 'stripe',
+        providerInvoiceId: paidInvoice.id,
+        number: paidInvoice.number,
+        amount: 1200,
+        currency: 'EUR',
+        status: 'paid',
+        hostedUrl: paidInvoice.hosted_invoice_url,
+        pdfUrl: paidInvoice.invoice_pdf,
+        issuedAt: new Date(paidInvoice.created * 1000),
+      }),
     ])
     const page = await admin.client.get('/admin/subscription')
     expect(page.status).toBe(200)
@@ -227,7 +302,11 @@ describe('each Stripe event, as the app shows it', () => {
     expect(stored.subscription?.cancelAtPeriodEnd).toBe(true)
     // Enterprise until the paid period ends, then Starter.
     expect(stored.company).toEqual({ plan: 'enterprise', planValidUntil: periodEndOf(paid.id) })
-    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({ subscribed: true, subscription_tier: 'enterprise', subscription_end: periodEndOf(paid.id).toISOString() })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'enterprise',
+      subscription_end: periodEndOf(paid.id).toISOString(),
+    })
 
     await applied(fake.updateSubscription(paid.id, { cancelAtPeriodEnd: false }))
     expect((await storedFor(admin.company.id)).company).toEqual({ plan: 'enterprise', planValidUntil: null })
@@ -243,7 +322,10 @@ describe('each Stripe event, as the app shows it', () => {
     fake.updateSubscription(paid.id, { trialEnd: trialEnd + 86_400 })
     await applied(reminder)
     const stored = await storedFor(admin.company.id)
-    expect(stored.subscription).toMatchObject({ status: 'trialing', currentPeriodEnd: new Date((trialEnd + 86_400) * 1000) })
+    expect(stored.subscription).toMatchObject({
+      status: 'trialing',
+      currentPeriodEnd: new Date((trialEnd + 86_400) * 1000),
+    })
     expect(stored.company).toEqual({ plan: 'professional', planValidUntil: new Date((trialEnd + 86_400) * 1000) })
   })
 
@@ -258,8 +340,14 @@ describe('each Stripe event, as the app shows it', () => {
     const since = stored.subscription!.pastDueSince!.getTime()
     expect(since).toBeGreaterThanOrEqual(before - 1000)
     expect(stored.company).toEqual({ plan: 'professional', planValidUntil: new Date(since + GRACE_DAYS * DAY) })
-    expect(stored.invoices.find((row) => row.providerInvoiceId === renewal.invoice.id)).toMatchObject({ status: 'open', amount: 1200 })
-    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({ subscribed: true, subscription_tier: 'professional' })
+    expect(stored.invoices.find((row) => row.providerInvoiceId === renewal.invoice.id)).toMatchObject({
+      status: 'open',
+      amount: 1200,
+    })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({
+      subscribed: true,
+      subscription_tier: 'professional',
+    })
     // Stripe's own subscription.updated for the same failure does not restart the grace period.
     await applied(eventOf(renewal.events, 'customer.subscription.updated'))
     expect((await storedFor(admin.company.id)).subscription?.pastDueSince?.getTime()).toBe(since)
@@ -268,7 +356,9 @@ describe('each Stripe event, as the app shows it', () => {
     stored = await storedFor(admin.company.id)
     expect(stored.subscription).toMatchObject({ status: 'active', pastDueSince: null })
     expect(stored.company).toEqual({ plan: 'professional', planValidUntil: null })
-    expect(stored.invoices.filter((row) => row.providerInvoiceId === renewal.invoice.id)).toEqual([expect.objectContaining({ status: 'paid', amount: 1200 })])
+    expect(stored.invoices.filter((row) => row.providerInvoiceId === renewal.invoice.id)).toEqual([
+      expect.objectContaining({ status: 'paid', amount: 1200 }),
+    ])
   })
 
   it('customer.subscription.deleted: the company is back on Starter, its invoices kept', async () => {
@@ -279,9 +369,17 @@ describe('each Stripe event, as the app shows it', () => {
     expect(stored.subscription?.status).toBe('canceled')
     expect(stored.company).toEqual({ plan: 'starter', planValidUntil: null })
     expect(stored.invoices).toHaveLength(1)
-    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({ subscribed: false, subscription_tier: 'starter', subscription_end: null, trial_active: false, trial_end: null })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({
+      subscribed: false,
+      subscription_tier: 'starter',
+      subscription_end: null,
+      trial_active: false,
+      trial_end: null,
+    })
     // Subscribing again is open once more.
-    expect((await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })).status).toBe(200)
+    expect(
+      (await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })).status,
+    ).toBe(200)
   })
 })
 
@@ -341,25 +439,56 @@ describe('duplicates, disorder and failures', () => {
       const answers = await Promise.all(deliveries.slice(next, next + 4).map((event) => deliver(event)))
       statuses.push(...answers.map((answer) => answer.status))
     }
-    expect(statuses.every((status) => status === 200), `seed ${seed}: ${statuses.join(',')}`).toBe(true)
+    expect(
+      statuses.every((status) => status === 200),
+      `seed ${seed}: ${statuses.join(',')}`,
+    ).toBe(true)
 
     const shape = async (companyId: string) => {
       const stored = await storedFor(companyId)
-      const { plan, status, currency, unitAmount, currentPeriodEnd, cancelAtPeriodEnd, pastDueSince } = stored.subscription!
-      return { company: stored.company, subscription: { plan, status, currency, unitAmount, currentPeriodEnd, cancelAtPeriodEnd, pastDueSince }, invoices: stored.invoices.map(({ amount, currency, status, issuedAt }) => ({ amount, currency, status, issuedAt })) }
+      const { plan, status, currency, unitAmount, currentPeriodEnd, cancelAtPeriodEnd, pastDueSince } =
+        stored.subscription!
+      return {
+        company: stored.company,
+        subscription: { plan, status, currency, unitAmount, currentPeriodEnd, cancelAtPeriodEnd, pastDueSince },
+        invoices: stored.invoices.map(({ amount, currency, status, issuedAt }) => ({
+          amount,
+          currency,
+          status,
+          issuedAt,
+        })),
+      }
     }
     const expected = await shape(ordered.admin.company.id)
     expect(await shape(shuffled.admin.company.id), `seed ${seed}`).toEqual(expected)
     // And that is Stripe's state: the new subscription, active on Enterprise in dollars; every invoice paid.
     expect(expected.company).toEqual({ plan: 'enterprise', planValidUntil: null })
-    expect(expected.subscription).toEqual({ plan: 'enterprise', status: 'active', currency: 'USD', unitAmount: 3700, currentPeriodEnd: periodEndOf(shuffled.final), cancelAtPeriodEnd: false, pastDueSince: null })
-    expect(expected.invoices.map((row) => `${row.amount} ${row.currency} ${row.status}`)).toEqual(['1200 EUR paid', '3700 EUR paid', '3700 USD paid', '3700 USD paid'])
+    expect(expected.subscription).toEqual({
+      plan: 'enterprise',
+      status: 'active',
+      currency: 'USD',
+      unitAmount: 3700,
+      currentPeriodEnd: periodEndOf(shuffled.final),
+      cancelAtPeriodEnd: false,
+      pastDueSince: null,
+    })
+    expect(expected.invoices.map((row) => `${row.amount} ${row.currency} ${row.status}`)).toEqual([
+      '1200 EUR paid',
+      '3700 EUR paid',
+      '3700 USD paid',
+      '3700 USD paid',
+    ])
     expect((await storedFor(shuffled.admin.company.id)).subscription?.subscriptionId).toBe(shuffled.final)
 
     // No duplicate rows: each event recorded once, each invoice once.
     const ids = [...new Set(shuffled.events.map((event) => event.id))]
     expect(await recordedEvents(ids)).toHaveLength(ids.length)
-    const invoiceIds = withSystem((tx) => tx.select({ id: invoice.providerInvoiceId }).from(invoice).where(eq(invoice.companyId, shuffled.admin.company.id)))
+    const invoiceIds = withSystem((tx) =>
+      tx
+        .select({ id: invoice.providerInvoiceId })
+        .from(invoice)
+        .where(eq(invoice.companyId, shuffled.admin.company.id)),
+    )
     expect((await invoiceIds).length).toBe(4)
   })
 
@@ -370,7 +499,10 @@ describe('duplicates, disorder and failures', () => {
     // The failure's delivery reads the invoice while it is open, and its answer is slow to come back…
     fake.delay(new RegExp(`^/v1/invoices/${renewal.invoice.id}$`), 1500)
     const failure = deliver(eventOf(renewal.events, 'invoice.payment_failed'))
-    await waitUntil(() => fake.callsTo(new RegExp(`^/v1/invoices/${renewal.invoice.id}$`)).length === 1, { timeoutMs: 10_000, intervalMs: 20 })
+    await waitUntil(() => fake.callsTo(new RegExp(`^/v1/invoices/${renewal.invoice.id}$`)).length === 1, {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    })
     // …while the retry succeeds at Stripe and its event arrives.
     const paidEvents = fake.payInvoice(renewal.invoice.id)
     const [failed, ...paidAnswers] = await Promise.all([failure, ...paidEvents.map((event) => deliver(event))])

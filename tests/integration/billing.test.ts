@@ -10,14 +10,21 @@ import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
 const DAY = 86_400_000
-const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+const companyRow = async (id: string) =>
+  (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
 
 describe('the 14-day Professional trial', () => {
   it('starts once per company, gives Professional at once, and check-subscription says so in the spec’s fields', async () => {
     const admin = await createCompanyAdmin('trial')
     const before = await admin.client.postJson('/api/billing/check-subscription', {})
     expect(before.status).toBe(200)
-    expect(before.json()).toEqual({ subscribed: false, subscription_tier: 'starter', subscription_end: null, trial_active: false, trial_end: null })
+    expect(before.json()).toEqual({
+      subscribed: false,
+      subscription_tier: 'starter',
+      subscription_end: null,
+      trial_active: false,
+      trial_end: null,
+    })
 
     const started = await admin.client.postJson('/api/billing/start-trial', {})
     expect(started.status).toBe(200)
@@ -28,26 +35,60 @@ describe('the 14-day Professional trial', () => {
     expect(row.planValidUntil).toEqual(row.trialEndsAt)
 
     const during = (await admin.client.postJson('/api/billing/check-subscription', {})).json()
-    expect(during).toEqual({ subscribed: false, subscription_tier: 'professional', subscription_end: row.trialEndsAt!.toISOString(), trial_active: true, trial_end: row.trialEndsAt!.toISOString() })
+    expect(during).toEqual({
+      subscribed: false,
+      subscription_tier: 'professional',
+      subscription_end: row.trialEndsAt!.toISOString(),
+      trial_active: true,
+      trial_end: row.trialEndsAt!.toISOString(),
+    })
     const again = await admin.client.postJson('/api/billing/start-trial', {})
     expect(again.json()).toEqual({ trialStarted: false, reason: 'billing.trial.alreadyUsed' })
     // The check is a reading of subscription data: recorded.
-    const audits = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'subscription_data_access'))))
+    const audits = await withSystem((tx) =>
+      tx
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'subscription_data_access'))),
+    )
     expect(audits.length).toBe(2)
   })
 
   it('starts one trial when five clicks arrive together', async () => {
     const admin = await createCompanyAdmin('trial5')
-    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.client.postJson('/api/billing/start-trial', {})))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => admin.client.postJson('/api/billing/start-trial', {})),
+    )
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
     expect(answers.filter((answer) => answer.json().trialStarted).length).toBe(1)
   })
 
   it('unlocks the paid looks for fans during the trial and falls back to Starter at its end with nothing deleted, after a reminder 3 days before', async () => {
     const admin = await createCompanyAdmin('trialend')
-    await withSystem((tx) => tx.update(organization).set({ template: { layout: 'masonry' }, brandPrimaryColor: '#ff3366' }).where(eq(organization.id, admin.company.id)))
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Trial Night', slug: 'trial-night', status: 'published', publishedAt: new Date() }).returning())
-    const photo = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'trial.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ template: { layout: 'masonry' }, brandPrimaryColor: '#ff3366' })
+        .where(eq(organization.id, admin.company.id)),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Trial Night',
+          slug: 'trial-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const photo = await tusUpload(admin.client, await makePhoto(1200, 800), {
+      filename: 'trial.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     if (!photo.ok) throw new Error('upload failed')
     await waitForAssetsReady([photo.assetId!])
     const fan = new TestClient()
@@ -65,17 +106,27 @@ describe('the 14-day Professional trial', () => {
     const reminder = await latestMail(admin.credentials.email, 'trial ends in 3 days')
     expect(reminder?.text).toContain(admin.company.name)
     await sweepPlans(new Date(trialEndsAt!.getTime() - 2 * DAY))
-    const reminders = await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, admin.company.id)))
+    const reminders = await withSystem((tx) =>
+      tx.select().from(organization).where(eq(organization.id, admin.company.id)),
+    )
     expect(reminders[0].trialReminderSentAt).not.toBeNull()
 
     // Other companies' trials of this run end by then too.
     expect((await sweepPlans(new Date(trialEndsAt!.getTime() + 60_000))).expired).toBeGreaterThanOrEqual(1)
     const after = await companyRow(admin.company.id)
-    expect(after).toMatchObject({ plan: 'starter', planValidUntil: null, template: { layout: 'masonry' }, brandPrimaryColor: '#ff3366' })
+    expect(after).toMatchObject({
+      plan: 'starter',
+      planValidUntil: null,
+      template: { layout: 'masonry' },
+      brandPrimaryColor: '#ff3366',
+    })
     const back = await fan.get(path)
     expect(back.text).toContain('data-layout="justified"')
     expect(back.text).not.toContain('data-branded')
-    expect((await admin.client.postJson('/api/billing/start-trial', {})).json()).toEqual({ trialStarted: false, reason: 'billing.trial.alreadyUsed' })
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json()).toEqual({
+      trialStarted: false,
+      reason: 'billing.trial.alreadyUsed',
+    })
   })
 })
 
@@ -86,8 +137,14 @@ describe('the trial reminder', () => {
     admin.client.cookies.set('lang', 'pt')
     expect((await admin.client.get('/admin')).status).toBe(200)
     const french = await createVerifiedUser()
-    const [frenchUser] = await withSystem((tx) => tx.select({ id: user.id }).from(user).where(eq(user.email, french.email)))
-    await withSystem((tx) => tx.insert(member).values({ id: crypto.randomUUID(), organizationId: admin.company.id, userId: frenchUser.id, role: 'admin' }))
+    const [frenchUser] = await withSystem((tx) =>
+      tx.select({ id: user.id }).from(user).where(eq(user.email, french.email)),
+    )
+    await withSystem((tx) =>
+      tx
+        .insert(member)
+        .values({ id: crypto.randomUUID(), organizationId: admin.company.id, userId: frenchUser.id, role: 'admin' }),
+    )
     const frenchClient = new TestClient()
     await signIn(frenchClient, french)
     expect((await frenchClient.get('/admin', { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' })).status).toBe(200)
@@ -101,12 +158,16 @@ describe('the trial reminder', () => {
     expect(inPortuguese?.text).toContain('Ver sua assinatura')
     const inFrench = await latestMail(french.email, 'essai Afterglow')
     expect(inFrench?.subject).toBe('Votre essai Afterglow se termine dans 3 jours')
-    expect(inFrench?.text).toContain(`L’essai gratuit de Professional de ${admin.company.name} se termine dans 3 jours.`)
+    expect(inFrench?.text).toContain(
+      `L’essai gratuit de Professional de ${admin.company.name} se termine dans 3 jours.`,
+    )
 
     // The language last used is the one kept.
     admin.client.cookies.set('lang', 'es')
     await admin.client.get('/admin')
-    const [row] = await withSystem((tx) => tx.select({ language: user.language }).from(user).where(eq(user.email, admin.credentials.email)))
+    const [row] = await withSystem((tx) =>
+      tx.select({ language: user.language }).from(user).where(eq(user.email, admin.credentials.email)),
+    )
     expect(row.language).toBe('es')
   })
 })
@@ -116,7 +177,10 @@ describe('who may call the subscription endpoints', () => {
     const stranger = new TestClient()
     const trial = await stranger.postJson('/api/billing/start-trial', {})
     expect(trial.status).toBe(401)
-    expect(trial.json().error).toEqual({ messageKey: 'billing.errors.signInForTrial', message: 'You must be signed in to start a trial.' })
+    expect(trial.json().error).toEqual({
+      messageKey: 'billing.errors.signInForTrial',
+      message: 'You must be signed in to start a trial.',
+    })
     const expired = new TestClient()
     expired.cookies.set('afterglow.session_token', 'revoked.token')
     const check = await expired.postJson('/api/billing/check-subscription', {}, { 'accept-language': 'pt-BR' })
@@ -129,13 +193,23 @@ describe('who may call the subscription endpoints', () => {
     const stranger = new TestClient()
     const checkout = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
     expect(checkout.status).toBe(401)
-    expect(checkout.json().error).toEqual({ messageKey: 'billing.errors.signInToSubscribe', message: 'You must be signed in to subscribe.' })
-    const inPortuguese = await stranger.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'BRL' }, { 'accept-language': 'pt-BR,pt;q=0.9' })
+    expect(checkout.json().error).toEqual({
+      messageKey: 'billing.errors.signInToSubscribe',
+      message: 'You must be signed in to subscribe.',
+    })
+    const inPortuguese = await stranger.postJson(
+      '/api/billing/create-checkout',
+      { plan: 'professional', currency: 'BRL' },
+      { 'accept-language': 'pt-BR,pt;q=0.9' },
+    )
     expect(inPortuguese.status).toBe(401)
     expect(inPortuguese.json().error.message).toBe('Você precisa estar logado para assinar.')
     const portal = await stranger.postJson('/api/billing/customer-portal', {}, { 'accept-language': 'fr' })
     expect(portal.status).toBe(401)
-    expect(portal.json().error).toEqual({ messageKey: 'billing.errors.sessionExpired', message: 'Votre session a expiré. Veuillez vous reconnecter.' })
+    expect(portal.json().error).toEqual({
+      messageKey: 'billing.errors.sessionExpired',
+      message: 'Votre session a expiré. Veuillez vous reconnecter.',
+    })
   })
 
   it('opens checkout and the billing portal for admins only', async () => {
@@ -145,23 +219,37 @@ describe('who may call the subscription endpoints', () => {
       for (const operation of ['create-checkout', 'customer-portal']) {
         const refused = await member.postJson(`/api/billing/${operation}`, { plan: 'professional', currency: 'EUR' })
         expect(refused.status, `${role} ${operation}`).toBe(403)
-        expect(refused.json().error).toEqual({ messageKey: 'billing.errors.adminOnly', message: 'Only administrators manage the subscription.' })
+        expect(refused.json().error).toEqual({
+          messageKey: 'billing.errors.adminOnly',
+          message: 'Only administrators manage the subscription.',
+        })
       }
     }
-    expect((await admin.client.postJson('/api/billing/create-checkout', { plan: 'starter', currency: 'EUR' })).json().error.messageKey).toBe('billing.errors.checkoutChoice')
+    expect(
+      (await admin.client.postJson('/api/billing/create-checkout', { plan: 'starter', currency: 'EUR' })).json().error
+        .messageKey,
+    ).toBe('billing.errors.checkoutChoice')
     // Nothing to manage before a plan is bought.
     const early = await admin.client.postJson('/api/billing/customer-portal', {})
     expect(early.status).toBe(409)
     expect(early.json().error.messageKey).toBe('billing.errors.noSubscription')
 
-    const checkout = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    const checkout = await admin.client.postJson('/api/billing/create-checkout', {
+      plan: 'professional',
+      currency: 'EUR',
+    })
     expect(checkout.status).toBe(200)
     const { url } = checkout.json<{ url: string }>()
     expect(url).toMatch(new RegExp(`^${admin.client.baseUrl}/billing/test-checkout/cs_test_[0-9a-f]+$`))
     const checkoutPage = await admin.client.get(new URL(url).pathname)
     expect(checkoutPage.status).toBe(200)
     expect(checkoutPage.text).toContain('data-testid="checkout-price">€12<')
-    const paid = await new TestClient().postForm(new URL(url).pathname, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ana Lima' })
+    const paid = await new TestClient().postForm(new URL(url).pathname, {
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+      name: 'Ana Lima',
+    })
     expect(paid.status).toBe(302)
     expect(await companyRow(admin.company.id)).toMatchObject({ plan: 'professional' })
 

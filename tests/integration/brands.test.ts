@@ -10,13 +10,24 @@ import { createCompanyAdmin } from '../support/fixtures'
  * that share the Enterprise plan and switches between them from the admin.
  */
 
-const companyBySlug = async (slug: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.slug, slug))))[0]
+const companyBySlug = async (slug: string) =>
+  (await withSystem((tx) => tx.select().from(organization).where(eq(organization.slug, slug))))[0]
 
 async function makeEnterprise(companyId: string, status = 'active') {
   await withSystem(async (tx) => {
     await tx
       .insert(subscription)
-      .values({ companyId, provider: 'test', customerId: `cus_${companyId}`, subscriptionId: `sub_${companyId}`, plan: 'enterprise', status, currency: 'USD', unitAmount: 3700, currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) })
+      .values({
+        companyId,
+        provider: 'test',
+        customerId: `cus_${companyId}`,
+        subscriptionId: `sub_${companyId}`,
+        plan: 'enterprise',
+        status,
+        currency: 'USD',
+        unitAmount: 3700,
+        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      })
       .onConflictDoUpdate({ target: subscription.companyId, set: { status } })
     await syncCompanyPlan(tx, companyId)
   })
@@ -26,10 +37,16 @@ describe('brands', () => {
   it('keeps a person below Enterprise to one company, whichever way they try to create another', async () => {
     const admin = await createCompanyAdmin('onebrand')
     expect((await admin.client.get('/onboarding?brand=new')).headers.location).toBe('/admin')
-    const refused = await admin.client.postForm('/onboarding.data', { name: 'Second', slug: `second-${admin.company.slug}` })
+    const refused = await admin.client.postForm('/onboarding.data', {
+      name: 'Second',
+      slug: `second-${admin.company.slug}`,
+    })
     expect(refused.status).toBe(402)
     expect(refused.text).toContain('billing.errors.brands')
-    const direct = await admin.client.postJson('/api/auth/organization/create', { name: 'Sneaky', slug: `sneaky-${admin.company.slug}` })
+    const direct = await admin.client.postJson('/api/auth/organization/create', {
+      name: 'Sneaky',
+      slug: `sneaky-${admin.company.slug}`,
+    })
     expect(direct.status).toBeGreaterThanOrEqual(400)
     expect(await companyBySlug(`sneaky-${admin.company.slug}`)).toBeUndefined()
     expect(await companyBySlug(`second-${admin.company.slug}`)).toBeUndefined()
@@ -56,14 +73,24 @@ describe('brands', () => {
     // (The texts ride in every admin page's translations: read the marked element, not the page.)
     const brandPage = (await admin.client.get('/admin/subscription')).text
     expect(brandPage).toMatch(/data-testid="plan-detail">Covered by the Enterprise plan of your account\.</)
-    expect(brandPage).toMatch(/data-testid="current-plan"[^]*?<h2 id="current-plan"[^>]*>Enterprise<span[^>]*>Enterprise account</)
+    expect(brandPage).toMatch(
+      /data-testid="current-plan"[^]*?<h2 id="current-plan"[^>]*>Enterprise<span[^>]*>Enterprise account</,
+    )
     expect(brandPage).not.toContain('data-testid="choose-')
-    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({ subscribed: true, subscription_tier: 'enterprise', subscription_end: null, trial_active: false, trial_end: null })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({
+      subscribed: true,
+      subscription_tier: 'enterprise',
+      subscription_end: null,
+      trial_active: false,
+      trial_end: null,
+    })
     const buy = await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
     expect(buy.status).toBe(409)
     expect(buy.json().error.messageKey).toBe('billing.errors.coveredByAccount')
 
-    const switched = await admin.client.postJson('/api/auth/organization/set-active', { organizationId: admin.company.id })
+    const switched = await admin.client.postJson('/api/auth/organization/set-active', {
+      organizationId: admin.company.id,
+    })
     expect(switched.status).toBe(200)
     expect((await admin.client.get('/admin/settings/company-data')).text).toContain(`value="${admin.company.slug}"`)
 
@@ -71,7 +98,10 @@ describe('brands', () => {
     await makeEnterprise(admin.company.id, 'canceled')
     expect(await companyBySlug(slug)).toMatchObject({ plan: 'starter', parentCompanyId: admin.company.id })
     await admin.client.postJson('/api/auth/organization/set-active', { organizationId: brand.id })
-    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({ subscribed: false, subscription_tier: 'starter' })
+    expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toMatchObject({
+      subscribed: false,
+      subscription_tier: 'starter',
+    })
     expect((await admin.client.get('/admin/subscription')).text).toMatch(/data-testid="plan-detail">Free forever\./)
   })
 })

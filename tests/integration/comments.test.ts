@@ -12,13 +12,23 @@ type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
 /** The page as a reader sees it: no scripts (they carry every text of the catalog), entities decoded. */
 function visibleText(html: string) {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 
 /** The comments a fans' page lists, in order (name and text of each). */
 function shownComments(html: string) {
   const list = /<ol[^>]*data-testid="comments-list"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? ''
-  return [...list.matchAll(/<li[^>]*data-testid="comment"[^>]*>([\s\S]*?)<\/li>/g)].map((match) => visibleText(match[1].replace(/<time[\s\S]*?<\/time>/, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim())
+  return [...list.matchAll(/<li[^>]*data-testid="comment"[^>]*>([\s\S]*?)<\/li>/g)].map((match) =>
+    visibleText(match[1].replace(/<time[\s\S]*?<\/time>/, '').replace(/<[^>]+>/g, ' '))
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
 }
 
 /** A form token issued long enough ago for a person to have written the comment. */
@@ -35,7 +45,15 @@ async function createItem(companyId: string, values: Partial<typeof contentItem.
   const [row] = await withSystem((tx) =>
     tx
       .insert(contentItem)
-      .values({ companyId, kind: 'gallery', slug: `g-${randomBytes(3).toString('hex')}`, title: 'Night Owls Live', status: 'published', publishedAt: new Date(), ...values })
+      .values({
+        companyId,
+        kind: 'gallery',
+        slug: `g-${randomBytes(3).toString('hex')}`,
+        title: 'Night Owls Live',
+        status: 'published',
+        publishedAt: new Date(),
+        ...values,
+      })
       .returning({ id: contentItem.id, slug: contentItem.slug }),
   )
   return { id: row.id, slug: row.slug! }
@@ -44,11 +62,22 @@ async function createItem(companyId: string, values: Partial<typeof contentItem.
 const galleryPath = () => `/${owner.company.slug}/galeria/${gallery.slug}`
 
 function send(client: TestClient, fields: Record<string, string>, path = galleryPath()) {
-  return client.postForm(path, { intent: 'comment', contentId: gallery.id, name: 'Ana', email: '', body: 'What a night!', startedAt: writtenToken(), website: '', ...fields })
+  return client.postForm(path, {
+    intent: 'comment',
+    contentId: gallery.id,
+    name: 'Ana',
+    email: '',
+    body: 'What a night!',
+    startedAt: writtenToken(),
+    website: '',
+    ...fields,
+  })
 }
 
-const storedComments = (contentItemId: string) => withSystem((tx) => tx.select().from(comment).where(eq(comment.contentItemId, contentItemId)))
-const setAutoApprove = (companyId: string, on: boolean) => withSystem((tx) => tx.update(organization).set({ commentsAutoApprove: on }).where(eq(organization.id, companyId)))
+const storedComments = (contentItemId: string) =>
+  withSystem((tx) => tx.select().from(comment).where(eq(comment.contentItemId, contentItemId)))
+const setAutoApprove = (companyId: string, on: boolean) =>
+  withSystem((tx) => tx.update(organization).set({ commentsAutoApprove: on }).where(eq(organization.id, companyId)))
 
 describe('fans’ comments', () => {
   beforeAll(async () => {
@@ -80,7 +109,10 @@ describe('fans’ comments', () => {
     expect(visibleText(scriptOnly.text)).toContain('Input has been sanitized for security')
     expect(await storedComments(gallery.id)).toEqual([])
 
-    const inPt = await fan.request(galleryPath(), { form: { intent: 'comment', contentId: gallery.id, name: '', body: 'x', startedAt: writtenToken() }, headers: { 'accept-language': 'pt-BR' } })
+    const inPt = await fan.request(galleryPath(), {
+      form: { intent: 'comment', contentId: gallery.id, name: '', body: 'x', startedAt: writtenToken() },
+      headers: { 'accept-language': 'pt-BR' },
+    })
     expect(visibleText(inPt.text)).toContain('A entrada não pode ficar vazia')
 
     // Exactly 1000 characters is allowed.
@@ -92,11 +124,22 @@ describe('fans’ comments', () => {
 
   it('stores plain text: scripts and handlers go, the rest is kept and shown escaped', async () => {
     const fan = new TestClient()
-    const sent = await send(fan, { name: 'Bea <i>', email: ' Bea@Fans.Test ', body: '<script>steal()</script>Loved it <b>so</b> much\n<img src=x onerror="boom()">' })
+    const sent = await send(fan, {
+      name: 'Bea <i>',
+      email: ' Bea@Fans.Test ',
+      body: '<script>steal()</script>Loved it <b>so</b> much\n<img src=x onerror="boom()">',
+    })
     expect(sent.status).toBe(200)
     expect(visibleText(sent.text)).toContain('Input has been sanitized for security')
     const [stored] = await storedComments(gallery.id)
-    expect(stored).toMatchObject({ name: 'Bea <i>', email: 'bea@fans.test', body: 'Loved it <b>so</b> much\n<img src=x>', status: 'pending', language: 'en', companyId: owner.company.id })
+    expect(stored).toMatchObject({
+      name: 'Bea <i>',
+      email: 'bea@fans.test',
+      body: 'Loved it <b>so</b> much\n<img src=x>',
+      status: 'pending',
+      language: 'en',
+      companyId: owner.company.id,
+    })
     expect(stored.visitorHash).toMatch(/^[A-Za-z0-9_-]{22}$/)
     await withSystem((tx) => tx.update(comment).set({ status: 'approved' }).where(eq(comment.id, stored.id)))
     const page = await new TestClient().get(galleryPath())
@@ -110,7 +153,9 @@ describe('fans’ comments', () => {
     const fan = new TestClient()
     const honeypot = await send(fan, { website: 'http://spam.test' })
     expect(honeypot.status).toBe(400)
-    expect(visibleText(honeypot.text)).toContain('Your comment could not be sent. Please reload the page and try again.')
+    expect(visibleText(honeypot.text)).toContain(
+      'Your comment could not be sent. Please reload the page and try again.',
+    )
 
     const tooFast = await send(fan, { startedAt: issueCommentFormToken(Date.now() - 500) })
     expect(tooFast.status).toBe(400)
@@ -122,9 +167,24 @@ describe('fans’ comments', () => {
     }
     expect(await storedComments(gallery.id)).toEqual([])
     const refusals = await withSystem((tx) =>
-      tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, owner.company.id), eq(auditEvent.category, 'comment_submission'), eq(auditEvent.action, 'comments.refused'))),
+      tx
+        .select()
+        .from(auditEvent)
+        .where(
+          and(
+            eq(auditEvent.companyId, owner.company.id),
+            eq(auditEvent.category, 'comment_submission'),
+            eq(auditEvent.action, 'comments.refused'),
+          ),
+        ),
     )
-    expect(refusals.map((row) => (row.details as { reason: string }).reason).sort()).toEqual(['spam', 'spam', 'spam', 'spam', 'too-fast'])
+    expect(refusals.map((row) => (row.details as { reason: string }).reason).sort()).toEqual([
+      'spam',
+      'spam',
+      'spam',
+      'spam',
+      'too-fast',
+    ])
   })
 
   it('refuses another company’s content and drafts, from any of the company’s pages', async () => {
@@ -144,8 +204,18 @@ describe('fans’ comments', () => {
     const sent = await send(fan, { name: 'Caio', body: 'Audited comment' })
     expect(sent.status).toBe(200)
     const [stored] = (await storedComments(gallery.id)).filter((row) => row.body === 'Audited comment')
-    const [entry] = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.category, 'comment_submission'), eq(auditEvent.recordId, stored.id))))
-    expect(entry).toMatchObject({ action: 'comments.submit', companyId: owner.company.id, tableName: 'comments', actorUserId: null })
+    const [entry] = await withSystem((tx) =>
+      tx
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.category, 'comment_submission'), eq(auditEvent.recordId, stored.id))),
+    )
+    expect(entry).toMatchObject({
+      action: 'comments.submit',
+      companyId: owner.company.id,
+      tableName: 'comments',
+      actorUserId: null,
+    })
     expect(entry.details).toMatchObject({ contentItemId: gallery.id, status: 'pending' })
     expect(entry.ipAddress).toContain(fan.localAddress)
     await withSystem((tx) => tx.delete(comment).where(eq(comment.id, stored.id)))
@@ -181,7 +251,9 @@ describe('fans’ comments', () => {
     const deleted = await owner.client.postForm('/admin/comments', { intent: 'delete', commentId: pending.id })
     expect(deleted.status).toBe(200)
     expect(await storedComments(gallery.id)).toEqual([])
-    expect((await owner.client.postForm('/admin/comments', { intent: 'delete', commentId: pending.id })).status).toBe(404)
+    expect((await owner.client.postForm('/admin/comments', { intent: 'delete', commentId: pending.id })).status).toBe(
+      404,
+    )
   })
 
   it('takes comments on a single item in the player too', async () => {
@@ -210,7 +282,12 @@ describe('fans’ comments', () => {
     expect(managerPage.status).toBe(200)
     expect(visibleText(managerPage.text)).toContain('Only admins can change this.')
     expect((await user.postForm('/admin/comments', { intent: 'auto-approve', enabled: 'on' })).status).toBe(403)
-    const [unchanged] = await withSystem((tx) => tx.select({ on: organization.commentsAutoApprove }).from(organization).where(eq(organization.id, owner.company.id)))
+    const [unchanged] = await withSystem((tx) =>
+      tx
+        .select({ on: organization.commentsAutoApprove })
+        .from(organization)
+        .where(eq(organization.id, owner.company.id)),
+    )
     expect(unchanged.on).toBe(false)
 
     const switched = await owner.client.postForm('/admin/comments', { intent: 'auto-approve', enabled: 'on' })
@@ -220,13 +297,26 @@ describe('fans’ comments', () => {
       expect(visibleText(sent.text)).toContain('Thanks! Your comment is published.')
       expect(shownComments((await new TestClient().get(galleryPath())).text)).toEqual(['Fabi Straight to the page'])
       const [audit] = await withSystem((tx) =>
-        tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, owner.company.id), eq(auditEvent.category, 'admin_privileged_action'), eq(auditEvent.action, 'comments.auto-approve'))),
+        tx
+          .select()
+          .from(auditEvent)
+          .where(
+            and(
+              eq(auditEvent.companyId, owner.company.id),
+              eq(auditEvent.category, 'admin_privileged_action'),
+              eq(auditEvent.action, 'comments.auto-approve'),
+            ),
+          ),
       )
       expect(audit.details).toEqual({ enabled: true })
     } finally {
-      expect((await owner.client.postForm('/admin/comments', { intent: 'auto-approve', enabled: 'off' })).status).toBe(200)
+      expect((await owner.client.postForm('/admin/comments', { intent: 'auto-approve', enabled: 'off' })).status).toBe(
+        200,
+      )
     }
-    expect(visibleText((await send(new TestClient(), { body: 'Back to review' })).text)).toContain('Thanks! Your comment is awaiting approval.')
+    expect(visibleText((await send(new TestClient(), { body: 'Back to review' })).text)).toContain(
+      'Thanks! Your comment is awaiting approval.',
+    )
     await withSystem((tx) => tx.delete(comment).where(eq(comment.contentItemId, gallery.id)))
   })
 
@@ -260,11 +350,14 @@ describe('fans’ comments', () => {
 
   it('limits how many comments one connection sends, without storing the ones refused', async () => {
     const fan = new TestClient()
-    for (let n = 0; n < COMMENT_RATE_LIMIT.max; n++) expect((await send(fan, { body: `Comment ${n}` })).status).toBe(200)
+    for (let n = 0; n < COMMENT_RATE_LIMIT.max; n++)
+      expect((await send(fan, { body: `Comment ${n}` })).status).toBe(200)
     const flood = await send(fan, { body: 'One too many' })
     expect(flood.status).toBe(429)
     expect(Number(flood.headers['retry-after'])).toBeGreaterThan(0)
-    expect(visibleText(flood.text)).toMatch(/Too many comments from your connection\. Please wait \d+ min and try again\./)
+    expect(visibleText(flood.text)).toMatch(
+      /Too many comments from your connection\. Please wait \d+ min and try again\./,
+    )
     expect(await storedComments(gallery.id)).toHaveLength(COMMENT_RATE_LIMIT.max)
     // Someone else behind another address is not held back.
     expect((await send(new TestClient(), { body: 'Different fan' })).status).toBe(200)
@@ -277,30 +370,56 @@ describe('fans’ comments', () => {
         { companyId: owner.company.id, contentItemId: gallery.id, name: 'Shown', body: 'approved', status: 'approved' },
         { companyId: owner.company.id, contentItemId: gallery.id, name: 'Waiting', body: 'pending', status: 'pending' },
         { companyId: owner.company.id, contentItemId: gallery.id, name: 'Hidden', body: 'hidden', status: 'hidden' },
-        { companyId: owner.company.id, contentItemId: draft.id, name: 'On a draft', body: 'approved', status: 'approved' },
+        {
+          companyId: owner.company.id,
+          contentItemId: draft.id,
+          name: 'On a draft',
+          body: 'approved',
+          status: 'approved',
+        },
         { companyId: other.company.id, contentItemId: theirs.id, name: 'Theirs', body: 'approved', status: 'approved' },
       ]),
     )
     try {
       // No WHERE at all: the database alone decides what comes back.
-      const fansOfOwner = await withPublicRead(owner.company.id, (tx) => tx.select({ name: comment.name }).from(comment))
+      const fansOfOwner = await withPublicRead(owner.company.id, (tx) =>
+        tx.select({ name: comment.name }).from(comment),
+      )
       expect(fansOfOwner.map((row) => row.name)).toEqual(['Shown'])
       // Other tests' companies share the database: only these two companies' rows are judged.
-      const anyFan = await withPublicRead(null, (tx) => tx.select({ name: comment.name }).from(comment).where(inArray(comment.companyId, [owner.company.id, other.company.id])))
+      const anyFan = await withPublicRead(null, (tx) =>
+        tx
+          .select({ name: comment.name })
+          .from(comment)
+          .where(inArray(comment.companyId, [owner.company.id, other.company.id])),
+      )
       expect(anyFan.map((row) => row.name).sort()).toEqual(['Shown', 'Theirs'])
-      await expect(withPublicRead(owner.company.id, (tx) => tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }))).rejects.toThrow()
+      await expect(
+        withPublicRead(owner.company.id, (tx) =>
+          tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }),
+        ),
+      ).rejects.toThrow()
       const ownTeam = await withTenant(owner.company.id, (tx) => tx.select({ name: comment.name }).from(comment))
       expect(ownTeam.map((row) => row.name).sort()).toEqual(['Hidden', 'On a draft', 'Shown', 'Waiting'])
-      await expect(withTenant(other.company.id, (tx) => tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }))).rejects.toThrow()
+      await expect(
+        withTenant(other.company.id, (tx) =>
+          tx.insert(comment).values({ companyId: owner.company.id, contentItemId: gallery.id, name: 'x', body: 'x' }),
+        ),
+      ).rejects.toThrow()
 
       // The Highlights list counts what fans see under each item.
       const list = await owner.client.get('/admin/content?view=list')
-      const row = new RegExp(`<li[^>]*data-testid="content-row"[^>]*>(?:(?!</li>)[\\s\\S])*?/admin/content/${gallery.id}"[\\s\\S]*?</li>`).exec(list.text)?.[0] ?? ''
+      const row =
+        new RegExp(
+          `<li[^>]*data-testid="content-row"[^>]*>(?:(?!</li>)[\\s\\S])*?/admin/content/${gallery.id}"[\\s\\S]*?</li>`,
+        ).exec(list.text)?.[0] ?? ''
       const numbers = [...row.matchAll(/<dd[^>]*>([\d,.]+)<\/dd>/g)].map((match) => match[1])
       // media, views, downloads, comments
       expect(numbers).toEqual(['0', '0', '0', '1'])
     } finally {
-      await withSystem((tx) => tx.delete(comment).where(inArray(comment.companyId, [owner.company.id, other.company.id])))
+      await withSystem((tx) =>
+        tx.delete(comment).where(inArray(comment.companyId, [owner.company.id, other.company.id])),
+      )
     }
   })
 })

@@ -53,15 +53,37 @@ describe('tenant isolation', () => {
     await withSystem(async (tx) => {
       const [item] = await tx
         .insert(contentItem)
-        .values({ companyId: a.company.id, kind: 'gallery', title: 'Alpha night', status: 'published', downloadCount: 7 })
+        .values({
+          companyId: a.company.id,
+          kind: 'gallery',
+          title: 'Alpha night',
+          status: 'published',
+          downloadCount: 7,
+        })
         .returning()
       await tx.insert(contentItem).values({ companyId: a.company.id, kind: 'single', title: 'Alpha draft' })
-      await tx.insert(lead).values({ companyId: a.company.id, contentItemId: item.id, fullName: 'Fan One', email: 'fan1@example.test' })
-      await tx.insert(asset).values({ companyId: a.company.id, contentItemId: item.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 5 * 1024 * 1024, storageKey: `${a.company.id}/x/original.jpg` })
+      await tx
+        .insert(lead)
+        .values({ companyId: a.company.id, contentItemId: item.id, fullName: 'Fan One', email: 'fan1@example.test' })
+      await tx
+        .insert(asset)
+        .values({
+          companyId: a.company.id,
+          contentItemId: item.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: 'a.jpg',
+          mimeType: 'image/jpeg',
+          sizeBytes: 5 * 1024 * 1024,
+          storageKey: `${a.company.id}/x/original.jpg`,
+        })
     })
     const alpha = await a.client.get('/admin')
     expect(alpha.status).toBe(200)
-    const totals = (html: string) => ['content', 'published', 'downloads', 'leads'].map((key) => html.match(new RegExp(`data-testid="total-${key}".*?<dd[^>]*>([^<]+)</dd>`, 's'))?.[1])
+    const totals = (html: string) =>
+      ['content', 'published', 'downloads', 'leads'].map(
+        (key) => html.match(new RegExp(`data-testid="total-${key}".*?<dd[^>]*>([^<]+)</dd>`, 's'))?.[1],
+      )
     expect(totals(alpha.text)).toEqual(['2', '1', '7', '1'])
     expect(alpha.text).toContain('5 MB of 1 GB used')
     const bravo = await b.client.get('/admin')
@@ -73,11 +95,19 @@ describe('tenant isolation', () => {
     expect(seenByB).toHaveLength(0)
     const seenWithoutCompany = await getDb().select().from(contentItem)
     expect(seenWithoutCompany).toHaveLength(0)
-    await expect(withTenant(b.company.id, (tx) => tx.insert(contentItem).values({ companyId: a.company.id, kind: 'single', title: 'Planted' }))).rejects.toThrow()
-    const updated = await withTenant(b.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' }).returning())
+    await expect(
+      withTenant(b.company.id, (tx) =>
+        tx.insert(contentItem).values({ companyId: a.company.id, kind: 'single', title: 'Planted' }),
+      ),
+    ).rejects.toThrow()
+    const updated = await withTenant(b.company.id, (tx) =>
+      tx.update(contentItem).set({ title: 'Hijacked' }).returning(),
+    )
     expect(updated).toHaveLength(0)
     // Every tenant table carries the same fence.
-    const fenced = await getDb().execute(sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind in ('r', 'p') order by relname`)
+    const fenced = await getDb().execute(
+      sql`select relname from pg_class where relrowsecurity and relforcerowsecurity and relkind in ('r', 'p') order by relname`,
+    )
     // Raw analytics events have one partition per month, each fenced like its parent.
     const isMonth = (name: unknown) => /^analytics_events_\d{4}_\d{2}$/.test(String(name))
     expect(fenced.rows.map((row) => row.relname).filter((name) => !isMonth(name))).toEqual([
@@ -111,12 +141,16 @@ describe('tenant isolation', () => {
       'webhook_deliveries',
       'webhook_endpoints',
     ])
-    const tenantTables = await getDb().execute(sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`)
+    const tenantTables = await getDb().execute(
+      sql`select distinct table_name from information_schema.columns where column_name = 'company_id' and table_schema = 'public' order by table_name`,
+    )
     // Not a company's private rows: who belongs to it (read by sign-in), its former page
     // addresses (public routing, read before any company is known) and the payment provider's
     // events (written by the platform's webhook, never read by a company).
     const unfenced = ['invitations', 'members', 'company_slug_redirects', 'billing_events']
-    expect(tenantTables.rows.map((row) => row.table_name).filter((name) => !unfenced.includes(String(name)))).toEqual(fenced.rows.map((row) => row.relname))
+    expect(tenantTables.rows.map((row) => row.table_name).filter((name) => !unfenced.includes(String(name)))).toEqual(
+      fenced.rows.map((row) => row.relname),
+    )
   })
 
   it('refuses to make another company active for a non-member, and answers 403 if a session points at it', async () => {
@@ -125,7 +159,10 @@ describe('tenant isolation', () => {
     const switchAttempt = await b.client.postJson('/api/auth/organization/set-active', { organizationId: a.company.id })
     expect(switchAttempt.status).toBe(403)
     // Even a forged session row pointing at A gets no data of A.
-    await getDb().update(session).set({ activeOrganizationId: a.company.id }).where(eq(session.userId, await userId(b.credentials.email)))
+    await getDb()
+      .update(session)
+      .set({ activeOrganizationId: a.company.id })
+      .where(eq(session.userId, await userId(b.credentials.email)))
     const forged = await b.client.get('/admin')
     expect(forged.status).toBe(403)
     expect(forged.text).not.toContain(a.company.name)
@@ -136,7 +173,11 @@ describe('team', () => {
   it('invites a manager who accepts, and who cannot open team settings', async () => {
     const admin = await createCompanyAdmin('team')
     const managerAccount = await createVerifiedUser({ name: 'Maria Manager' })
-    const invite = await admin.client.postForm('/admin/settings/team', { intent: 'invite', email: managerAccount.email, role: 'manager' })
+    const invite = await admin.client.postForm('/admin/settings/team', {
+      intent: 'invite',
+      email: managerAccount.email,
+      role: 'manager',
+    })
     expect(invite.status).toBe(200)
     const mail = await latestMail(managerAccount.email, admin.company.name)
     const invitationPath = new URL(firstLink(mail.text)).pathname
@@ -150,15 +191,25 @@ describe('team', () => {
     expect(dashboard.status).toBe(200)
     expect(dashboard.text).toContain(admin.company.name)
     expect((await manager.get('/admin/settings/team')).status).toBe(403)
-    expect((await manager.postForm('/admin/settings/team', { intent: 'invite', email: 'x@example.test', role: 'admin' })).status).toBe(403)
-    const [membership] = await getDb().select().from(member).where(eq(member.userId, await userId(managerAccount.email)))
+    expect(
+      (await manager.postForm('/admin/settings/team', { intent: 'invite', email: 'x@example.test', role: 'admin' }))
+        .status,
+    ).toBe(403)
+    const [membership] = await getDb()
+      .select()
+      .from(member)
+      .where(eq(member.userId, await userId(managerAccount.email)))
     expect(membership.role).toBe('manager')
   })
 
   it('keeps at least one admin: the last admin can be neither demoted nor removed', async () => {
     const admin = await createCompanyAdmin('solo')
     const [own] = await getDb().select().from(member).where(eq(member.organizationId, admin.company.id))
-    const demote = await admin.client.postForm('/admin/settings/team', { intent: 'change-role', memberId: own.id, role: 'user' })
+    const demote = await admin.client.postForm('/admin/settings/team', {
+      intent: 'change-role',
+      memberId: own.id,
+      role: 'user',
+    })
     expect(demote.status).toBe(409)
     const remove = await admin.client.postForm('/admin/settings/team', { intent: 'remove', memberId: own.id })
     expect(remove.status).toBe(409)

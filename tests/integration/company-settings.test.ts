@@ -11,8 +11,8 @@ import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { waitForAssetsReady } from '../support/assets'
 
-const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
-
+const companyRow = async (id: string) =>
+  (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
 
 /** A complete, valid company-data form; tests change one field at a time. */
 function companyForm(slug: string, changes: Record<string, string> = {}) {
@@ -87,7 +87,10 @@ describe('company data settings', () => {
     expect(landing.text).toContain('data-network="whatsapp"')
 
     // Blank optional fields are cleared.
-    await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug, { website: '', phone: '' }))
+    await admin.client.postForm(
+      '/admin/settings/company-data.data',
+      companyForm(admin.company.slug, { website: '', phone: '' }),
+    )
     expect(await companyRow(admin.company.id)).toMatchObject({ website: null, phone: null })
   })
 
@@ -110,7 +113,10 @@ describe('company data settings', () => {
   ])('refuses %s = %j with %s and changes nothing', async (field, value, message, extra = {}) => {
     const admin = await createCompanyAdmin('rule')
     const before = await companyRow(admin.company.id)
-    const response = await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug, { [field]: value, ...extra }))
+    const response = await admin.client.postForm(
+      '/admin/settings/company-data.data',
+      companyForm(admin.company.slug, { [field]: value, ...extra }),
+    )
     expect(response.status).toBe(400)
     expect(response.text).toContain(message)
     expect(await companyRow(admin.company.id)).toEqual(before)
@@ -121,37 +127,56 @@ describe('company data settings', () => {
     const other = await createCompanyAdmin('taken')
     const oldSlug = admin.company.slug
     const newSlug = `${oldSlug}-live`
-    expect((await admin.client.postForm('/admin/settings/company-data.data', companyForm(oldSlug, { slug: newSlug }))).status).toBe(200)
+    expect(
+      (await admin.client.postForm('/admin/settings/company-data.data', companyForm(oldSlug, { slug: newSlug })))
+        .status,
+    ).toBe(200)
     const fan = new TestClient()
     const moved = await fan.get(`/${oldSlug}/termos?ref=qr`)
     expect(moved.status).toBe(301)
     expect(moved.headers.location).toBe(`/${newSlug}/termos?ref=qr`)
     expect((await fan.get(`/${newSlug}`)).status).toBe(200)
 
-    const taken = await admin.client.postForm('/admin/settings/company-data.data', companyForm(newSlug, { slug: other.company.slug }))
+    const taken = await admin.client.postForm(
+      '/admin/settings/company-data.data',
+      companyForm(newSlug, { slug: other.company.slug }),
+    )
     expect(taken.status).toBe(409)
     expect(taken.text).toContain('onboarding.errors.slugTaken')
     // The other company cannot take the address fans' old links still use.
-    const formerlyUsed = await other.client.postForm('/admin/settings/company-data.data', companyForm(other.company.slug, { slug: oldSlug }))
+    const formerlyUsed = await other.client.postForm(
+      '/admin/settings/company-data.data',
+      companyForm(other.company.slug, { slug: oldSlug }),
+    )
     expect(formerlyUsed.status).toBe(409)
     // The company itself may go back to it; it stops being a redirect.
-    expect((await admin.client.postForm('/admin/settings/company-data.data', companyForm(newSlug, { slug: oldSlug }))).status).toBe(200)
+    expect(
+      (await admin.client.postForm('/admin/settings/company-data.data', companyForm(newSlug, { slug: oldSlug })))
+        .status,
+    ).toBe(200)
     expect((await fan.get(`/${oldSlug}`)).status).toBe(200)
     expect((await fan.get(`/${newSlug}`)).headers.location).toBe(`/${oldSlug}`)
   })
 
   it('lets a company that holds a now-reserved address keep it while it saves its other details', async () => {
     const admin = await createCompanyAdmin('keeper')
-    await withSystem((tx) => tx.update(organization).set({ slug: 'static' }).where(eq(organization.id, admin.company.id)))
-    const saved = await admin.client.postForm('/admin/settings/company-data.data', companyForm('static', { industry: 'Festivals' }))
+    await withSystem((tx) =>
+      tx.update(organization).set({ slug: 'static' }).where(eq(organization.id, admin.company.id)),
+    )
+    const saved = await admin.client.postForm(
+      '/admin/settings/company-data.data',
+      companyForm('static', { industry: 'Festivals' }),
+    )
     expect(saved.status).toBe(200)
     expect(await companyRow(admin.company.id)).toMatchObject({ slug: 'static', industry: 'Festivals' })
-    await withSystem((tx) => tx.update(organization).set({ slug: admin.company.slug }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ slug: admin.company.slug }).where(eq(organization.id, admin.company.id)),
+    )
   })
 })
 
 describe('landing page settings', () => {
-  it("saves texts per language, fans read them in their language with English as the fallback, and the page changes at once", async () => {
+  it('saves texts per language, fans read them in their language with English as the fallback, and the page changes at once', async () => {
     const admin = await createCompanyAdmin('landing')
     const slug = admin.company.slug
     const fan = new TestClient()
@@ -169,7 +194,11 @@ describe('landing page settings', () => {
     expect(portuguese.text).toContain('Fotos oficiais da turnê.')
     const spanish = await fan.get(`/${slug}`, { 'accept-language': 'es' })
     expect(spanish.text).toContain('Every show, every photo')
-    expect(await companyRow(admin.company.id)).toMatchObject({ brandPrimaryColor: '#ff3366', brandAccentColor: null, landingDisplayMode: 'events' })
+    expect(await companyRow(admin.company.id)).toMatchObject({
+      brandPrimaryColor: '#ff3366',
+      brandAccentColor: null,
+      landingDisplayMode: 'events',
+    })
   })
 
   it.each([
@@ -213,7 +242,9 @@ describe('who may change company settings', () => {
     // Fans' pages change once the hero's renditions are ready (one bump, coalesced within a second):
     // the row is compared after that, so only what the refused requests could change is held.
     if (hero.ok && hero.assetId) await waitForAssetsReady([hero.assetId])
-    await expect.poll(async () => (await companyRow(admin.company.id)).publicMediaVersion, { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(async () => (await companyRow(admin.company.id)).publicMediaVersion, { timeout: 10_000 })
+      .toBeGreaterThan(0)
     const before = await companyRow(admin.company.id)
     expect(before.heroAssetId).toBe(hero.ok ? hero.assetId : null)
     for (const role of ['manager', 'user'] as const) {
@@ -248,12 +279,18 @@ describe('who may change company settings', () => {
     const admin = await createCompanyAdmin('logo')
     const first = await tusUpload(admin.client, await makePhoto(400, 400), { filename: 'logo.jpg', purpose: 'logo' })
     expect(first.ok).toBe(true)
-    const second = await tusUpload(admin.client, await makePhoto(500, 500, '#2563eb', { format: 'png' }), { filename: 'logo-2.png', purpose: 'logo' })
+    const second = await tusUpload(admin.client, await makePhoto(500, 500, '#2563eb', { format: 'png' }), {
+      filename: 'logo-2.png',
+      purpose: 'logo',
+    })
     expect(second.ok).toBe(true)
     if (!first.ok || !second.ok) return
     expect((await companyRow(admin.company.id)).logo).toBe(`/p/${second.assetId}/w400.webp`)
     expect((await admin.client.get(`/media/${first.assetId}/original`)).status).toBe(404)
-    const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), { filename: 'logo.pdf', purpose: 'logo' })
+    const document = await tusUpload(admin.client, Buffer.from('%PDF-1.4 not a logo'), {
+      filename: 'logo.pdf',
+      purpose: 'logo',
+    })
     expect(document.ok).toBe(false)
   })
 
@@ -269,7 +306,10 @@ describe('who may change company settings', () => {
       await tx.execute(sql`select id from assets where id = ${first.assetId} for update`)
       const upload = tusUpload(admin.client, photo, { filename: 'logo-2.jpg', purpose: 'logo' })
       await expect.poll(() => waitingOnLocks(), { timeout: 20_000 }).toBeGreaterThan(0)
-      await tx.update(organization).set({ publicMediaVersion: sql`${organization.publicMediaVersion} + 1` }).where(eq(organization.id, admin.company.id))
+      await tx
+        .update(organization)
+        .set({ publicMediaVersion: sql`${organization.publicMediaVersion} + 1` })
+        .where(eq(organization.id, admin.company.id))
       return { upload }
     })
     const second = await upload
@@ -279,12 +319,36 @@ describe('who may change company settings', () => {
   })
 })
 
-const templateForm = (changes: Record<string, string> = {}) => ({ layout: 'masonry', canvas: 'light', type: 'classic', cover: 'split', thumbSize: 'large', spacing: 'airy', ...changes })
+const templateForm = (changes: Record<string, string> = {}) => ({
+  layout: 'masonry',
+  canvas: 'light',
+  type: 'classic',
+  cover: 'split',
+  thumbSize: 'large',
+  spacing: 'airy',
+  ...changes,
+})
 
 /** A published gallery of `slug` with one processed photo, as fans reach it. */
 async function publishedGalleryWithPhoto(admin: Awaited<ReturnType<typeof createCompanyAdmin>>) {
-  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore', slug: 'encore', status: 'published', publishedAt: new Date() }).returning())
-  const photo = await tusUpload(admin.client, await makePhoto(1200, 800), { filename: 'encore.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+  const [gallery] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Encore',
+        slug: 'encore',
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning(),
+  )
+  const photo = await tusUpload(admin.client, await makePhoto(1200, 800), {
+    filename: 'encore.jpg',
+    purpose: 'gallery-media',
+    contentItemId: gallery.id,
+  })
   if (!photo.ok) throw new Error('upload failed')
   await waitForAssetsReady([photo.assetId!])
   return `/${admin.company.slug}/galeria/encore`
@@ -293,7 +357,9 @@ async function publishedGalleryWithPhoto(admin: Awaited<ReturnType<typeof create
 describe('template settings', () => {
   it("shows a Professional company's fans its template at once, on the landing and in its galleries", async () => {
     const admin = await createCompanyAdmin('tpl')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
     const galleryPath = await publishedGalleryWithPhoto(admin)
     const fan = new TestClient()
     const before = await fan.get(galleryPath)
@@ -314,27 +380,34 @@ describe('template settings', () => {
     expect((await admin.client.get('/admin/settings')).text).toContain('Masonry columns · Light')
   })
 
-  it('keeps a Starter company\'s choice for when it upgrades, while its fans see the default look', async () => {
+  it("keeps a Starter company's choice for when it upgrades, while its fans see the default look", async () => {
     const admin = await createCompanyAdmin('tplstart')
     const galleryPath = await publishedGalleryWithPhoto(admin)
     expect((await admin.client.get('/admin/settings/template')).text).toContain('Templates are part of Professional')
-    expect((await admin.client.postForm('/admin/settings/template.data', templateForm({ layout: 'editorial' }))).status).toBe(200)
+    expect(
+      (await admin.client.postForm('/admin/settings/template.data', templateForm({ layout: 'editorial' }))).status,
+    ).toBe(200)
     expect((await companyRow(admin.company.id)).template).toMatchObject({ layout: 'editorial', canvas: 'light' })
     const gallery = await new TestClient().get(galleryPath)
     expect(gallery.text).toContain('theme-night type-modern')
     expect(gallery.text).toContain('data-layout="justified"')
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
     expect((await new TestClient().get(galleryPath)).text).toContain('data-layout="editorial"')
   })
 
-  it.each(['layout', 'canvas', 'type', 'cover', 'thumbSize', 'spacing'])('refuses an unknown %s with a message and changes nothing', async (field) => {
-    const admin = await createCompanyAdmin('tplrule')
-    const before = await companyRow(admin.company.id)
-    const response = await admin.client.postForm('/admin/settings/template.data', templateForm({ [field]: 'url(x)' }))
-    expect(response.status).toBe(400)
-    expect(response.text).toContain('validation.invalidOption')
-    expect(await companyRow(admin.company.id)).toEqual(before)
-  })
+  it.each(['layout', 'canvas', 'type', 'cover', 'thumbSize', 'spacing'])(
+    'refuses an unknown %s with a message and changes nothing',
+    async (field) => {
+      const admin = await createCompanyAdmin('tplrule')
+      const before = await companyRow(admin.company.id)
+      const response = await admin.client.postForm('/admin/settings/template.data', templateForm({ [field]: 'url(x)' }))
+      expect(response.status).toBe(400)
+      expect(response.text).toContain('validation.invalidOption')
+      expect(await companyRow(admin.company.id)).toEqual(before)
+    },
+  )
 
   it("previews the company's newest published gallery in a frame only its own admin pages may hold", async () => {
     const admin = await createCompanyAdmin('tplprev')
@@ -344,7 +417,9 @@ describe('template settings', () => {
     expect(preview.text).toContain('Encore')
     expect(preview.text).toContain('data-testid="media-grid"')
     expect(String(preview.headers['content-security-policy'])).toContain("frame-ancestors 'self'")
-    expect((await admin.client.get('/admin/settings/template/preview?page=landing')).text).toContain('data-testid="landing-hero"')
+    expect((await admin.client.get('/admin/settings/template/preview?page=landing')).text).toContain(
+      'data-testid="landing-hero"',
+    )
     const stranger = await new TestClient().get('/admin/settings/template/preview')
     expect(stranger.text).not.toContain('Encore')
   })
@@ -353,7 +428,10 @@ describe('template settings', () => {
 describe("the landing's hero image", () => {
   it("shows fans the company's own hero once processed, in place of the latest gallery's cover, and goes back when removed", async () => {
     const admin = await createCompanyAdmin('hero')
-    const uploaded = await tusUpload(admin.client, await makePhoto(1600, 900, '#0ea5e9'), { filename: 'crowd.jpg', purpose: 'hero' })
+    const uploaded = await tusUpload(admin.client, await makePhoto(1600, 900, '#0ea5e9'), {
+      filename: 'crowd.jpg',
+      purpose: 'hero',
+    })
     expect(uploaded.ok).toBe(true)
     if (!uploaded.ok) return
     expect((await companyRow(admin.company.id)).heroAssetId).toBe(uploaded.assetId)
@@ -365,7 +443,9 @@ describe("the landing's hero image", () => {
     expect((await fan.get(`/p/${uploaded.assetId}/w1200.webp`)).status).toBe(200)
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     expect((await manager.postForm('/admin/settings/landing-page.data', { intent: 'remove-hero' })).status).toBe(403)
-    expect((await admin.client.postForm('/admin/settings/landing-page.data', { intent: 'remove-hero' })).status).toBe(200)
+    expect((await admin.client.postForm('/admin/settings/landing-page.data', { intent: 'remove-hero' })).status).toBe(
+      200,
+    )
     expect((await companyRow(admin.company.id)).heroAssetId).toBeNull()
     expect((await fan.get(`/${admin.company.slug}`)).text).not.toContain(`/p/${uploaded.assetId}/`)
   })
@@ -376,13 +456,25 @@ describe('translation of missing languages', () => {
     const translator = await startFakeLibreTranslate({ apiKey: 'key-1' })
     try {
       const admin = await createCompanyAdmin('translate')
-      await admin.client.postForm('/admin/settings/landing-page.data', landingForm({ landingName_pt: '', landingDescription_pt: 'Fotos oficiais da turnê.' }))
+      await admin.client.postForm(
+        '/admin/settings/landing-page.data',
+        landingForm({ landingName_pt: '', landingDescription_pt: 'Fotos oficiais da turnê.' }),
+      )
       const provider = libreTranslateProvider({ url: translator.url, apiKey: 'key-1' })
-      const { translated } = await translateMissingTexts(admin.company.id, ['landingName', 'landingDescription'], provider)
+      const { translated } = await translateMissingTexts(
+        admin.company.id,
+        ['landingName', 'landingDescription'],
+        provider,
+      )
       expect(translated.landingName?.sort()).toEqual(['es', 'fr', 'pt'])
       expect(translated.landingDescription?.sort()).toEqual(['es', 'fr'])
       const row = await companyRow(admin.company.id)
-      expect(row.texts.landingName).toEqual({ en: 'Every show, every photo', pt: '[pt] Every show, every photo', es: '[es] Every show, every photo', fr: '[fr] Every show, every photo' })
+      expect(row.texts.landingName).toEqual({
+        en: 'Every show, every photo',
+        pt: '[pt] Every show, every photo',
+        es: '[es] Every show, every photo',
+        fr: '[fr] Every show, every photo',
+      })
       // The admin's own Portuguese description is never overwritten.
       expect(row.texts.landingDescription?.pt).toBe('Fotos oficiais da turnê.')
       expect(row.machineTranslated.landingName?.sort()).toEqual(['es', 'fr', 'pt'])
@@ -390,7 +482,14 @@ describe('translation of missing languages', () => {
       // The admin rewrites the Portuguese name: it is theirs now; the others stay marked.
       await admin.client.postForm(
         '/admin/settings/landing-page.data',
-        landingForm({ landingName_pt: 'Cada show, cada foto', landingName_es: row.texts.landingName!.es!, landingName_fr: row.texts.landingName!.fr!, landingDescription_pt: 'Fotos oficiais da turnê.', landingDescription_es: row.texts.landingDescription!.es!, landingDescription_fr: row.texts.landingDescription!.fr! }),
+        landingForm({
+          landingName_pt: 'Cada show, cada foto',
+          landingName_es: row.texts.landingName!.es!,
+          landingName_fr: row.texts.landingName!.fr!,
+          landingDescription_pt: 'Fotos oficiais da turnê.',
+          landingDescription_es: row.texts.landingDescription!.es!,
+          landingDescription_fr: row.texts.landingDescription!.fr!,
+        }),
       )
       const edited = await companyRow(admin.company.id)
       expect(edited.machineTranslated.landingName?.sort()).toEqual(['es', 'fr'])
@@ -401,7 +500,9 @@ describe('translation of missing languages', () => {
       await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug))
       const failed = await translateMissingTexts(admin.company.id, ['description'], provider)
       expect(failed.translated).toEqual({})
-      expect((await companyRow(admin.company.id)).texts.description).toEqual({ en: 'We film and photograph every show.' })
+      expect((await companyRow(admin.company.id)).texts.description).toEqual({
+        en: 'We film and photograph every show.',
+      })
     } finally {
       await translator.close()
     }
@@ -410,6 +511,10 @@ describe('translation of missing languages', () => {
 
 /** How many statements of this test's database wait for a row lock. */
 async function waitingOnLocks() {
-  const result = await withSystem((tx) => tx.execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))
+  const result = await withSystem((tx) =>
+    tx.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    ),
+  )
   return Number((result.rows[0] as { waiting: number }).waiting)
 }

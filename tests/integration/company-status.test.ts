@@ -8,8 +8,25 @@ import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 async function failedPhoto(companyId: string, name: string) {
   const id = randomUUID()
   await withSystem(async (tx) => {
-    const [gallery] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: `Gallery of ${name}` }).returning({ id: contentItem.id })
-    await tx.insert(asset).values({ id, companyId, contentItemId: gallery.id, purpose: 'gallery-media', mediaType: 'image', originalName: name, mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${companyId}/${id}/original.jpg`, processingStatus: 'failed', processingError: 'Input file is truncated' })
+    const [gallery] = await tx
+      .insert(contentItem)
+      .values({ companyId, kind: 'gallery', title: `Gallery of ${name}` })
+      .returning({ id: contentItem.id })
+    await tx
+      .insert(asset)
+      .values({
+        id,
+        companyId,
+        contentItemId: gallery.id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: name,
+        mimeType: 'image/jpeg',
+        sizeBytes: 10,
+        storageKey: `${companyId}/${id}/original.jpg`,
+        processingStatus: 'failed',
+        processingError: 'Input file is truncated',
+      })
   })
   return id
 }
@@ -23,7 +40,8 @@ describe("the company's system status", () => {
 
     const page = await admin.client.get('/admin/status')
     expect(page.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'payments', 'dnsChecker', 'media']) expect(page.text).toContain(`data-testid="status-${key}"`)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'payments', 'dnsChecker', 'media'])
+      expect(page.text).toContain(`data-testid="status-${key}"`)
     // The DNS the domain checks ask is the platform's, shown whether or not the company has a subdomain yet.
     expect(page.text).toContain('data-testid="status-dnsChecker" data-level="ok"')
     expect(page.text).toContain('Ready: subdomain and custom-domain checks can run.')
@@ -43,16 +61,25 @@ describe("the company's system status", () => {
     const user = await createMemberWithRole(admin.company.id, 'user')
     expect((await user.get('/admin/status')).status).toBe(200)
     expect((await user.postForm('/admin/status.data', { intent: 'retry', assetId: ours })).status).toBe(200)
-    const [row] = await withSystem((tx) => tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.id, ours)))
+    const [row] = await withSystem((tx) =>
+      tx.select({ status: asset.processingStatus }).from(asset).where(eq(asset.id, ours)),
+    )
     expect(['pending', 'processing', 'failed']).toContain(row.status)
     // Another company's file is not this company's to retry.
-    const [theirs] = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.originalName, 'someone-elses.jpg')))
-    expect((await admin.client.postForm('/admin/status.data', { intent: 'retry', assetId: theirs.id })).status).toBe(404)
+    const [theirs] = await withSystem((tx) =>
+      tx.select({ id: asset.id }).from(asset).where(eq(asset.originalName, 'someone-elses.jpg')),
+    )
+    expect((await admin.client.postForm('/admin/status.data', { intent: 'retry', assetId: theirs.id })).status).toBe(
+      404,
+    )
   })
 
   it('adds the subdomain and its DNS once the company has one', async () => {
     const admin = await createCompanyAdmin('status-sub')
-    await admin.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${admin.company.slug}-live` })
+    await admin.client.postForm('/admin/settings/subdomain.data', {
+      intent: 'request',
+      label: `${admin.company.slug}-live`,
+    })
     const page = await admin.client.get('/admin/status')
     expect(page.text).toContain('data-testid="status-subdomain" data-level="warning"')
     expect(page.text).toContain('is waiting for approval')
@@ -60,10 +87,18 @@ describe("the company's system status", () => {
 
   it('adds each custom domain with its verification and certificate state', async () => {
     const admin = await createCompanyAdmin('status-dom')
-    await withSystem((tx) => tx.insert(customDomain).values([
-      { companyId: admin.company.id, host: `photos.${admin.company.slug}.test`, token: 't1', state: 'verified', tlsState: 'active' },
-      { companyId: admin.company.id, host: `live.${admin.company.slug}.test`, token: 't2', state: 'conflicting' },
-    ]))
+    await withSystem((tx) =>
+      tx.insert(customDomain).values([
+        {
+          companyId: admin.company.id,
+          host: `photos.${admin.company.slug}.test`,
+          token: 't1',
+          state: 'verified',
+          tlsState: 'active',
+        },
+        { companyId: admin.company.id, host: `live.${admin.company.slug}.test`, token: 't2', state: 'conflicting' },
+      ]),
+    )
     const page = await admin.client.get('/admin/status')
     expect(page.text).toContain(`photos.${admin.company.slug}.test is verified and served over HTTPS.`)
     expect(page.text).toContain(`live.${admin.company.slug}.test has a DNS problem`)

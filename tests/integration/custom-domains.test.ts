@@ -16,7 +16,8 @@ const TARGET = 'domains.afterglow.test'
 const NETWORK_ADDRESS = Object.values(os.networkInterfaces())
   .flat()
   .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address
-const domainRow = async (host: string) => (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.host, host))))[0]
+const domainRow = async (host: string) =>
+  (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.host, host))))[0]
 
 /**
  * Adding a domain queues the app's own first check, which asks this machine's resolvers (not the
@@ -30,14 +31,19 @@ async function addAndSettle(client: TestClient, host: string) {
 
 async function enterpriseAdmin(prefix: string) {
   const admin = await createCompanyAdmin(prefix)
-  await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
+  await withSystem((tx) =>
+    tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)),
+  )
   return admin
 }
 
 describe('connecting a custom domain', () => {
   it('is for Enterprise admins: others are refused, bad names explained, and the records to add are shown', async () => {
     const starter = await createCompanyAdmin('dom-starter')
-    const refused = await starter.client.postForm('/admin/settings/domains.data', { intent: 'add', host: 'photos.starter-band.test' })
+    const refused = await starter.client.postForm('/admin/settings/domains.data', {
+      intent: 'add',
+      host: 'photos.starter-band.test',
+    })
     expect(refused.status).toBe(402)
     expect(refused.text).toContain('domains.errors.plan')
     expect(refused.text).toContain('/admin/subscription')
@@ -45,7 +51,10 @@ describe('connecting a custom domain', () => {
 
     const admin = await enterpriseAdmin('dom-ent')
     const host = `photos.${admin.company.slug}.test`
-    for (const [value, message] of [['not a host', 'domains.errors.invalidHost'], ['http://', 'domains.errors.invalidHost']]) {
+    for (const [value, message] of [
+      ['not a host', 'domains.errors.invalidHost'],
+      ['http://', 'domains.errors.invalidHost'],
+    ]) {
       const bad = await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host: value })
       expect(bad.status, value).toBe(400)
       expect(bad.text).toContain(message)
@@ -53,7 +62,14 @@ describe('connecting a custom domain', () => {
     const manager = await createMemberWithRole(admin.company.id, 'manager')
     expect((await manager.postForm('/admin/settings/domains.data', { intent: 'add', host })).status).toBe(403)
 
-    expect((await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host: `HTTPS://${host.toUpperCase()}/` })).status).toBe(200)
+    expect(
+      (
+        await admin.client.postForm('/admin/settings/domains.data', {
+          intent: 'add',
+          host: `HTTPS://${host.toUpperCase()}/`,
+        })
+      ).status,
+    ).toBe(200)
     const row = await domainRow(host)
     expect(row).toMatchObject({ state: 'pending', tlsState: 'pending', companyId: admin.company.id })
     const page = await admin.client.get('/admin/settings/domains')
@@ -70,7 +86,11 @@ describe('connecting a custom domain', () => {
     const admin = await enterpriseAdmin('dom-roles')
     const host = `photos.${admin.company.slug}.test`
     // Unverified, so an admin would have "Check now".
-    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'roles', state: 'pending', checkedAt: new Date(0) }))
+    await withSystem((tx) =>
+      tx
+        .insert(customDomain)
+        .values({ companyId: admin.company.id, host, token: 'roles', state: 'pending', checkedAt: new Date(0) }),
+    )
     const before = await domainRow(host)
     expect((await admin.client.get('/admin/settings/domains')).text).toContain('data-testid="check-domain"')
     for (const role of ['manager', 'user'] as const) {
@@ -117,8 +137,13 @@ describe('verifying a custom domain against a real DNS server', () => {
     expect((await domainRow(host)).verifiedAt).not.toBeNull()
 
     // The DNS is down: the domain stays verified, the failure is counted.
-    await expect(checkCustomDomain(id, { resolver: createResolver(['127.0.0.1:9']), target: TARGET })).rejects.toBeInstanceOf(DomainCheckFailed)
-    expect(await domainRow(host)).toMatchObject({ state: 'verified', lastError: expect.stringMatching(/ECONNREFUSED|dns/i) })
+    await expect(
+      checkCustomDomain(id, { resolver: createResolver(['127.0.0.1:9']), target: TARGET }),
+    ).rejects.toBeInstanceOf(DomainCheckFailed)
+    expect(await domainRow(host)).toMatchObject({
+      state: 'verified',
+      lastError: expect.stringMatching(/ECONNREFUSED|dns/i),
+    })
 
     // Now its pages answer on the host, as on its subdomain, and Caddy may get a certificate for it.
     const fan = new TestClient()
@@ -139,7 +164,9 @@ describe('verifying a custom domain against a real DNS server', () => {
     expect((await fan.get('/', { host: second })).text).not.toContain(admin.company.name)
 
     // Disconnected: the host stops answering for the company, and no certificate is allowed.
-    expect((await admin.client.postForm('/admin/settings/domains.data', { intent: 'remove', domainId: id })).status).toBe(200)
+    expect(
+      (await admin.client.postForm('/admin/settings/domains.data', { intent: 'remove', domainId: id })).status,
+    ).toBe(200)
     await waitUntil(async () => (await fan.get(`/api/tls/ask?domain=${host}`)).status === 404)
     expect((await fan.get('/', { host })).text).not.toContain(admin.company.name)
   })
@@ -149,16 +176,31 @@ describe('verifying a custom domain against a real DNS server', () => {
     const host = `late.${admin.company.slug}.test`
     await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host })
     const day = 24 * 3600_000
-    await withSystem((tx) => tx.update(customDomain).set({ createdAt: new Date(Date.now() - 3.5 * day) }).where(eq(customDomain.host, host)))
+    await withSystem((tx) =>
+      tx
+        .update(customDomain)
+        .set({ createdAt: new Date(Date.now() - 3.5 * day) })
+        .where(eq(customDomain.host, host)),
+    )
     await sweepCustomDomains()
     expect((await domainRow(host)).remindersSent).toBe(1)
     expect((await latestMail(admin.credentials.email, 'still waiting'))?.text).toContain(host)
     await sweepCustomDomains()
     expect((await domainRow(host)).remindersSent).toBe(1)
-    await withSystem((tx) => tx.update(customDomain).set({ createdAt: new Date(Date.now() - 10.5 * day) }).where(eq(customDomain.host, host)))
+    await withSystem((tx) =>
+      tx
+        .update(customDomain)
+        .set({ createdAt: new Date(Date.now() - 10.5 * day) })
+        .where(eq(customDomain.host, host)),
+    )
     await sweepCustomDomains()
     expect((await domainRow(host)).remindersSent).toBe(2)
-    await withSystem((tx) => tx.update(customDomain).set({ createdAt: new Date(Date.now() - 14.5 * day) }).where(eq(customDomain.host, host)))
+    await withSystem((tx) =>
+      tx
+        .update(customDomain)
+        .set({ createdAt: new Date(Date.now() - 14.5 * day) })
+        .where(eq(customDomain.host, host)),
+    )
     await sweepCustomDomains()
     expect(await domainRow(host)).toBeUndefined()
     expect((await latestMail(admin.credentials.email, 'was disconnected'))?.text).toContain(host)
@@ -166,18 +208,25 @@ describe('verifying a custom domain against a real DNS server', () => {
 })
 
 describe("Caddy's certificate question from elsewhere", () => {
-  it.skipIf(!NETWORK_ADDRESS)('is refused with 403 when it does not come from this machine, even for a verified domain', async () => {
-    const admin = await enterpriseAdmin('dom-remote')
-    const host = `photos.${admin.company.slug}.test`
-    await withSystem((tx) => tx.insert(customDomain).values({ companyId: admin.company.id, host, token: 'remote', state: 'verified', verifiedAt: new Date() }))
-    const local = new TestClient()
-    await waitUntil(async () => (await local.get(`/api/tls/ask?domain=${host}`)).status === 200)
-    const port = new URL(inject('baseUrl')).port
-    const remote = new TestClient(`http://${NETWORK_ADDRESS}:${port}`, NETWORK_ADDRESS)
-    for (const domain of [host, 'unknown.example.test']) {
-      const answer = await remote.get(`/api/tls/ask?domain=${domain}`)
-      expect(answer.status, domain).toBe(403)
-      expect(answer.text).toBe('')
-    }
-  })
+  it.skipIf(!NETWORK_ADDRESS)(
+    'is refused with 403 when it does not come from this machine, even for a verified domain',
+    async () => {
+      const admin = await enterpriseAdmin('dom-remote')
+      const host = `photos.${admin.company.slug}.test`
+      await withSystem((tx) =>
+        tx
+          .insert(customDomain)
+          .values({ companyId: admin.company.id, host, token: 'remote', state: 'verified', verifiedAt: new Date() }),
+      )
+      const local = new TestClient()
+      await waitUntil(async () => (await local.get(`/api/tls/ask?domain=${host}`)).status === 200)
+      const port = new URL(inject('baseUrl')).port
+      const remote = new TestClient(`http://${NETWORK_ADDRESS}:${port}`, NETWORK_ADDRESS)
+      for (const domain of [host, 'unknown.example.test']) {
+        const answer = await remote.get(`/api/tls/ask?domain=${domain}`)
+        expect(answer.status, domain).toBe(403)
+        expect(answer.text).toBe('')
+      }
+    },
+  )
 })

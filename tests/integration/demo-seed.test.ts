@@ -9,7 +9,11 @@ import { waitForAssetsReady } from '../support/assets'
 import { TestClient } from '../support/http-client'
 
 /** The `src` of every <img> and the `alt` of every <img> in a page. */
-const imagesOf = (html: string) => [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({ src: /\bsrc="([^"]*)"/.exec(tag)?.[1] ?? '', alt: /\balt="([^"]*)"/.exec(tag)?.[1] }))
+const imagesOf = (html: string) =>
+  [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({
+    src: /\bsrc="([^"]*)"/.exec(tag)?.[1] ?? '',
+    alt: /\balt="([^"]*)"/.exec(tag)?.[1],
+  }))
 
 describe('the demo a first `npm start` seeds', () => {
   let stopQueue: () => Promise<void>
@@ -20,19 +24,33 @@ describe('the demo a first `npm start` seeds', () => {
     // Seeding queues the renditions; the app under test works the queue.
     stopQueue = (await startJobs(process.env.DATABASE_URL!, [generateRenditionsJob], { work: false })).stop
     await seedDemo()
-    ;[{ id: companyId }] = await withSystem((tx) => tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEMO_COMPANY.slug)))
-    const files = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.companyId, companyId)))
-    await waitForAssetsReady(files.map((file) => file.id), 150_000)
+    ;[{ id: companyId }] = await withSystem((tx) =>
+      tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, DEMO_COMPANY.slug)),
+    )
+    const files = await withSystem((tx) =>
+      tx.select({ id: asset.id }).from(asset).where(eq(asset.companyId, companyId)),
+    )
+    await waitForAssetsReady(
+      files.map((file) => file.id),
+      150_000,
+    )
   }, 240_000)
   afterAll(async () => {
     await stopQueue?.()
   })
 
   it('has a single video item whose player page plays it', async () => {
-    const singles = await withSystem((tx) => tx.select({ id: contentItem.id, status: contentItem.status }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.kind, 'single'))))
+    const singles = await withSystem((tx) =>
+      tx
+        .select({ id: contentItem.id, status: contentItem.status })
+        .from(contentItem)
+        .where(and(eq(contentItem.companyId, companyId), eq(contentItem.kind, 'single'))),
+    )
     expect(singles).toHaveLength(1)
     expect(singles[0].status).toBe('published')
-    const files = await withSystem((tx) => tx.select({ id: asset.id, mediaType: asset.mediaType }).from(asset).where(eq(asset.contentItemId, singles[0].id)))
+    const files = await withSystem((tx) =>
+      tx.select({ id: asset.id, mediaType: asset.mediaType }).from(asset).where(eq(asset.contentItemId, singles[0].id)),
+    )
     expect(files).toEqual([{ id: expect.any(String), mediaType: 'video' }])
 
     const player = await fan.get(`/${DEMO_COMPANY.slug}/player/${singles[0].id}`)
@@ -44,8 +62,18 @@ describe('the demo a first `npm start` seeds', () => {
   })
 
   it('has 12 photos in its concert gallery, each with its own alt text, and fans get those texts', async () => {
-    const [gallery] = await withSystem((tx) => tx.select({ id: contentItem.id, slug: contentItem.slug }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-live'))))
-    const photos = await withSystem((tx) => tx.select({ altText: asset.altText }).from(asset).where(and(eq(asset.contentItemId, gallery.id), eq(asset.mediaType, 'image'))))
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .select({ id: contentItem.id, slug: contentItem.slug })
+        .from(contentItem)
+        .where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-live'))),
+    )
+    const photos = await withSystem((tx) =>
+      tx
+        .select({ altText: asset.altText })
+        .from(asset)
+        .where(and(eq(asset.contentItemId, gallery.id), eq(asset.mediaType, 'image'))),
+    )
     expect(photos).toHaveLength(12)
     const texts = photos.map((photo) => photo.altText?.trim() ?? '')
     expect(texts.every((text) => text.length > 10)).toBe(true)
@@ -58,10 +86,13 @@ describe('the demo a first `npm start` seeds', () => {
   })
 
   it("shows the event's hero image, and it loads", async () => {
-    const [tour] = await withSystem((tx) => tx.select({ slug: event.slug }).from(event).where(eq(event.companyId, companyId)))
+    const [tour] = await withSystem((tx) =>
+      tx.select({ slug: event.slug }).from(event).where(eq(event.companyId, companyId)),
+    )
     const page = await fan.get(`/${DEMO_COMPANY.slug}/evento/${tour.slug}`)
     expect(page.status).toBe(200)
-    const hero = /<section[^>]*data-cover="[^"]*"[^>]*>[\s\S]*?<img\b[^>]*\bsrc="(\/p\/[0-9a-f-]{36}\/w\d+\.webp)"/.exec(page.text)
+    const hero =
+      /<section[^>]*data-cover="[^"]*"[^>]*>[\s\S]*?<img\b[^>]*\bsrc="(\/p\/[0-9a-f-]{36}\/w\d+\.webp)"/.exec(page.text)
     expect(hero, 'no hero image on the event page').not.toBeNull()
     const image = await fan.get(hero![1])
     expect(image.status).toBe(200)
@@ -70,9 +101,16 @@ describe('the demo a first `npm start` seeds', () => {
   })
 
   it('has a gallery in live mode: three photos out, one in the moderation tray, its stream open and its venue wall reachable', async () => {
-    const [gallery] = await withSystem((tx) => tx.select({ id: contentItem.id, liveMode: contentItem.liveMode, wallToken: contentItem.wallToken }).from(contentItem).where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-tonight'))))
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .select({ id: contentItem.id, liveMode: contentItem.liveMode, wallToken: contentItem.wallToken })
+        .from(contentItem)
+        .where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-tonight'))),
+    )
     expect(gallery.liveMode).toBe(true)
-    const photos = await withSystem((tx) => tx.select({ id: asset.id, moderation: asset.moderation }).from(asset).where(eq(asset.contentItemId, gallery.id)))
+    const photos = await withSystem((tx) =>
+      tx.select({ id: asset.id, moderation: asset.moderation }).from(asset).where(eq(asset.contentItemId, gallery.id)),
+    )
     expect(photos.map((photo) => photo.moderation).sort()).toEqual(['approved', 'approved', 'approved', 'pending'])
     const page = await fan.get(`/${DEMO_COMPANY.slug}/galeria/night-owls-tonight`)
     expect(page.status).toBe(200)

@@ -21,14 +21,26 @@ async function createItem(admin: Company, values: Partial<typeof contentItem.$in
   const [item] = await withSystem((tx) =>
     tx
       .insert(contentItem)
-      .values({ companyId: admin.company.id, kind: 'gallery', slug: `g-${randomBytes(3).toString('hex')}`, status: 'published', publishedAt: new Date(), ...values })
+      .values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        slug: `g-${randomBytes(3).toString('hex')}`,
+        status: 'published',
+        publishedAt: new Date(),
+        ...values,
+      })
       .returning(),
   )
   return item
 }
 
 /** A processed file stored directly (videos need no renditions to be downloaded). */
-async function storeFile(admin: Company, contentItemId: string, bytes: Buffer, options: { extension: string; mediaType: string; position: number; purpose?: string }) {
+async function storeFile(
+  admin: Company,
+  contentItemId: string,
+  bytes: Buffer,
+  options: { extension: string; mediaType: string; position: number; purpose?: string },
+) {
   const id = randomUUID()
   const storageKey = mediaKey(admin.company.id, id, 'original', options.extension)
   await getStorage().put(storageKey, bytes, { contentType: 'application/octet-stream' })
@@ -63,7 +75,13 @@ async function renditionKey(assetId: string, rendition: string, format: string) 
     tx
       .select({ key: assetRendition.storageKey })
       .from(assetRendition)
-      .where(and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, rendition), eq(assetRendition.format, format))),
+      .where(
+        and(
+          eq(assetRendition.assetId, assetId),
+          eq(assetRendition.rendition, rendition),
+          eq(assetRendition.format, format),
+        ),
+      ),
   )
   return row.key
 }
@@ -73,24 +91,38 @@ async function setPlan(admin: Company, plan: string) {
 }
 
 /** GET with the body as bytes (the test client reads text). */
-function fetchBytes(client: TestClient, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function fetchBytes(
+  client: TestClient,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader(), ...headers }, localAddress: client.localAddress }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
+    const request = http.get(
+      new URL(path, client.baseUrl),
+      { headers: { cookie: client.cookieHeader(), ...headers }, localAddress: client.localAddress },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+        response.on('error', reject)
+      },
+    )
     request.on('error', reject)
   })
 }
 
 async function downloadsOf(contentItemId: string) {
-  return withSystem((tx) => tx.select().from(download).where(eq(download.contentItemId, contentItemId)).orderBy(download.createdAt))
+  return withSystem((tx) =>
+    tx.select().from(download).where(eq(download.contentItemId, contentItemId)).orderBy(download.createdAt),
+  )
 }
 
 async function downloadCount(contentItemId: string) {
-  const [row] = await withSystem((tx) => tx.select({ count: contentItem.downloadCount }).from(contentItem).where(eq(contentItem.id, contentItemId)))
+  const [row] = await withSystem((tx) =>
+    tx.select({ count: contentItem.downloadCount }).from(contentItem).where(eq(contentItem.id, contentItemId)),
+  )
   return row.count
 }
 
@@ -103,14 +135,20 @@ describe("fans' downloads", () => {
     const admin = await createCompanyAdmin('dl')
     const gallery = await createItem(admin, { title: 'Open Air: Night / 1' })
     const original = await photo('#e11d48')
-    const upload = (await tusUpload(admin.client, original, { filename: 'IMG_0001.JPG', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const upload = (await tusUpload(admin.client, original, {
+      filename: 'IMG_0001.JPG',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([upload.assetId])
     const fan = new TestClient()
 
     const web = await fetchBytes(fan, `/download/file/${upload.assetId}`)
     expect(web.status).toBe(200)
     expect(web.headers['content-type']).toBe('image/webp')
-    expect(web.headers['content-disposition']).toBe(`attachment; filename="Open Air Night 1 - 01.webp"; filename*=UTF-8''Open%20Air%20Night%201%20-%2001.webp`)
+    expect(web.headers['content-disposition']).toBe(
+      `attachment; filename="Open Air Night 1 - 01.webp"; filename*=UTF-8''Open%20Air%20Night%201%20-%2001.webp`,
+    )
     expect(web.headers['cache-control']).toBe('private, no-store')
     expect(Number(web.headers['content-length'])).toBe(web.body.length)
     expect(web.body.equals(await stored(await renditionKey(upload.assetId, 'w2400', 'webp')))).toBe(true)
@@ -147,7 +185,12 @@ describe("fans' downloads", () => {
       ['file', 'original', upload.assetId, null],
     ])
     expect(await downloadCount(gallery.id)).toBe(4)
-    const audited = await withSystem((tx) => tx.select().from(auditEvent).where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'download_tracking'))))
+    const audited = await withSystem((tx) =>
+      tx
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.companyId, admin.company.id), eq(auditEvent.category, 'download_tracking'))),
+    )
     expect(audited).toHaveLength(4)
     expect(audited.map((event) => event.recordId).sort()).toEqual(rows.map((row) => row.id).sort())
     expect(audited[0].details).toMatchObject({ contentItemId: gallery.id, assetId: upload.assetId })
@@ -159,7 +202,15 @@ describe("fans' downloads", () => {
     const originals = [await photo('#2563eb'), await photo('#16a34a')]
     const photos: string[] = []
     for (const [index, bytes] of originals.entries()) {
-      photos.push(((await tusUpload(admin.client, bytes, { filename: `same-name-${index}.jpg`, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }).assetId)
+      photos.push(
+        (
+          (await tusUpload(admin.client, bytes, {
+            filename: `same-name-${index}.jpg`,
+            purpose: 'gallery-media',
+            contentItemId: gallery.id,
+          })) as { assetId: string }
+        ).assetId,
+      )
     }
     await waitForAssetsReady(photos)
     const clip = fakeMp4(randomBytes(300_000))
@@ -179,7 +230,11 @@ describe("fans' downloads", () => {
     expect(zip.headers['content-disposition']).toContain(`filename*=UTF-8''A%C3%A7a%C3%AD%20Sessions.zip`)
     expect(Number(zip.headers['content-length'])).toBe(zip.body.length)
     const entries = await readZip(zip.body)
-    expect(entries.map((entry) => entry.name)).toEqual(['Açaí Sessions - 01.webp', 'Açaí Sessions - 02.webp', 'Açaí Sessions - 03.mp4'])
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'Açaí Sessions - 01.webp',
+      'Açaí Sessions - 02.webp',
+      'Açaí Sessions - 03.mp4',
+    ])
     expect(entries.every((entry) => entry.method === 0)).toBe(true)
     expect(entries[0].bytes.equals(await stored(await renditionKey(photos[0], 'w2400', 'webp')))).toBe(true)
     expect(entries[1].bytes.equals(await stored(await renditionKey(photos[1], 'w2400', 'webp')))).toBe(true)
@@ -193,7 +248,11 @@ describe("fans' downloads", () => {
     const full = await fetchBytes(fan, `/download/content/${gallery.id}`)
     expect(Number(full.headers['content-length'])).toBe(full.body.length)
     const fullEntries = await readZip(full.body)
-    expect(fullEntries.map((entry) => entry.name)).toEqual(['Açaí Sessions - 01.jpg', 'Açaí Sessions - 02.jpg', 'Açaí Sessions - 03.mp4'])
+    expect(fullEntries.map((entry) => entry.name)).toEqual([
+      'Açaí Sessions - 01.jpg',
+      'Açaí Sessions - 02.jpg',
+      'Açaí Sessions - 03.mp4',
+    ])
     expect(fullEntries[0].bytes.equals(originals[0])).toBe(true)
     expect(fullEntries[1].bytes.equals(originals[1])).toBe(true)
     expect(fullEntries[2].bytes.equals(clip)).toBe(true)
@@ -223,27 +282,34 @@ describe("fans' downloads", () => {
     const gallery = await createItem(admin, { title: 'Big Night' })
     const size = 16 * 1024 * 1024
     const files: Array<{ id: string; storageKey: string }> = []
-    for (let position = 0; position < 3; position++) files.push(await storeFile(admin, gallery.id, randomBytes(size), { extension: 'mp4', mediaType: 'video', position }))
+    for (let position = 0; position < 3; position++)
+      files.push(
+        await storeFile(admin, gallery.id, randomBytes(size), { extension: 'mp4', mediaType: 'video', position }),
+      )
     const fan = new TestClient()
 
     const outcome = await new Promise<{ length: number; received: number; complete: boolean }>((resolve, reject) => {
-      const request = http.get(new URL(`/download/content/${gallery.id}`, fan.baseUrl), { localAddress: fan.localAddress }, (response) => {
-        const length = Number(response.headers['content-length'])
-        let received = 0
-        let first = true
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length
-          if (!first) return
-          first = false
-          // The archive has started; the last file has not been read yet, so taking it away now
-          // breaks the download off there instead of changing nothing.
-          response.pause()
-          getStorage()
-            .delete(files[2].storageKey)
-            .then(() => response.resume(), reject)
-        })
-        response.on('close', () => resolve({ length, received, complete: response.complete }))
-      })
+      const request = http.get(
+        new URL(`/download/content/${gallery.id}`, fan.baseUrl),
+        { localAddress: fan.localAddress },
+        (response) => {
+          const length = Number(response.headers['content-length'])
+          let received = 0
+          let first = true
+          response.on('data', (chunk: Buffer) => {
+            received += chunk.length
+            if (!first) return
+            first = false
+            // The archive has started; the last file has not been read yet, so taking it away now
+            // breaks the download off there instead of changing nothing.
+            response.pause()
+            getStorage()
+              .delete(files[2].storageKey)
+              .then(() => response.resume(), reject)
+          })
+          response.on('close', () => resolve({ length, received, complete: response.complete }))
+        },
+      )
       request.on('error', () => undefined)
     })
     expect(outcome.length).toBeGreaterThan(3 * size)
@@ -252,16 +318,32 @@ describe("fans' downloads", () => {
     expect(outcome.complete).toBe(false)
   })
 
-  it("serve nothing of drafts, covers or unknown ids", async () => {
+  it('serve nothing of drafts, covers or unknown ids', async () => {
     const admin = await createCompanyAdmin('hidden')
     await setPlan(admin, 'professional')
     const draft = await createItem(admin, { title: 'Secret', status: 'draft', publishedAt: null })
-    const hidden = await storeFile(admin, draft.id, randomBytes(1000), { extension: 'mp4', mediaType: 'video', position: 0 })
+    const hidden = await storeFile(admin, draft.id, randomBytes(1000), {
+      extension: 'mp4',
+      mediaType: 'video',
+      position: 0,
+    })
     const published = await createItem(admin, { title: 'Open' })
-    const cover = await storeFile(admin, published.id, randomBytes(1000), { extension: 'mp4', mediaType: 'video', position: 0, purpose: 'cover' })
+    const cover = await storeFile(admin, published.id, randomBytes(1000), {
+      extension: 'mp4',
+      mediaType: 'video',
+      position: 0,
+      purpose: 'cover',
+    })
     const empty = await createItem(admin, { title: 'Nothing yet' })
     const fan = new TestClient()
-    for (const path of [`/download/file/${hidden.id}`, `/download/content/${draft.id}`, `/download/file/${cover.id}`, `/download/content/${empty.id}`, `/download/file/${randomUUID()}`, '/download/file/not-a-uuid']) {
+    for (const path of [
+      `/download/file/${hidden.id}`,
+      `/download/content/${draft.id}`,
+      `/download/file/${cover.id}`,
+      `/download/content/${empty.id}`,
+      `/download/file/${randomUUID()}`,
+      '/download/file/not-a-uuid',
+    ]) {
       const response = await fan.get(path)
       expect(response.status, path).toBe(404)
       expect(response.headers['cache-control'], path).toBe('no-store')
@@ -291,19 +373,45 @@ describe("fans' downloads", () => {
     expect(form.text).toContain('name="fullName"')
     expect(form.text).toContain(`href="/${admin.company.slug}/privacidade"`)
 
-    const valid = { next, fullName: 'Ana Souza', email: 'Ana.Souza@Example.com', phone: '+55 11 91234-5678', organisation: 'Fan Club', privacyAccepted: 'on', dataProcessingConsent: 'on', sourceUrl: `${fan.baseUrl}/${admin.company.slug}/galeria/${gallery.slug}` }
+    const valid = {
+      next,
+      fullName: 'Ana Souza',
+      email: 'Ana.Souza@Example.com',
+      phone: '+55 11 91234-5678',
+      organisation: 'Fan Club',
+      privacyAccepted: 'on',
+      dataProcessingConsent: 'on',
+      sourceUrl: `${fan.baseUrl}/${admin.company.slug}/galeria/${gallery.slug}`,
+    }
     const messages = {
-      en: ['Required Fields Missing', 'Please fill in all required fields', 'Please accept the privacy policy to continue', 'Please agree to the processing of your data to continue', 'Name must be between 2 and 100 characters', 'Please enter a valid email address'],
-      pt: ['Campos obrigatórios ausentes', 'Preencha todos os campos obrigatórios', 'Aceite a política de privacidade para continuar', 'Autorize o tratamento dos seus dados para continuar', 'O nome deve ter entre 2 e 100 caracteres', 'Informe um endereço de email válido'],
+      en: [
+        'Required Fields Missing',
+        'Please fill in all required fields',
+        'Please accept the privacy policy to continue',
+        'Please agree to the processing of your data to continue',
+        'Name must be between 2 and 100 characters',
+        'Please enter a valid email address',
+      ],
+      pt: [
+        'Campos obrigatórios ausentes',
+        'Preencha todos os campos obrigatórios',
+        'Aceite a política de privacidade para continuar',
+        'Autorize o tratamento dos seus dados para continuar',
+        'O nome deve ter entre 2 e 100 caracteres',
+        'Informe um endereço de email válido',
+      ],
     }
     // The page posts to its own address; messages are matched as shown text (the catalogs ship in the page's data too).
     const formPath = navigated.headers.location!
     const shown = (text: string) => `>${text}<`
-    for (const [language, [missingTitle, missingText, privacy, processing, nameLength, email]] of Object.entries(messages)) {
+    for (const [language, [missingTitle, missingText, privacy, processing, nameLength, email]] of Object.entries(
+      messages,
+    )) {
       fan.setCookie('lang', language)
       const empty = await fan.postForm(formPath, { next })
       expect(empty.status).toBe(400)
-      for (const text of [missingTitle, missingText, privacy, processing]) expect(empty.text, `${language}: ${text}`).toContain(shown(text))
+      for (const text of [missingTitle, missingText, privacy, processing])
+        expect(empty.text, `${language}: ${text}`).toContain(shown(text))
       const shortName = await fan.postForm(formPath, { ...valid, fullName: 'A' })
       expect(shortName.status).toBe(400)
       expect(shortName.text).toContain(shown(nameLength))
@@ -321,7 +429,9 @@ describe("fans' downloads", () => {
     const accepted = await fan.postForm(formPath, valid)
     expect(accepted.status).toBe(303)
     expect(accepted.headers.location).toBe(`/download/lead?next=${encodeURIComponent(next)}`)
-    const setCookie = (accepted.headers['set-cookie'] ?? []).find((line) => line.startsWith(`${leadCookieName(admin.company.id)}=`))!
+    const setCookie = (accepted.headers['set-cookie'] ?? []).find((line) =>
+      line.startsWith(`${leadCookieName(admin.company.id)}=`),
+    )!
     expect(setCookie).toMatch(/; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/)
     const [stored] = await leadsOf()
     expect(stored).toMatchObject({
@@ -359,12 +469,25 @@ describe("fans' downloads", () => {
     // The same e-mail again (another case, from the dialog) renews the consent, not a second lead.
     const again = new TestClient()
     again.setCookie('lang', 'pt')
-    const repeat = await again.postForm('/download/lead.data', { ...valid, intent: 'dialog', email: 'ANA.SOUZA@example.com', fullName: 'Ana S. Souza', phone: '', marketingConsent: 'on' })
+    const repeat = await again.postForm('/download/lead.data', {
+      ...valid,
+      intent: 'dialog',
+      email: 'ANA.SOUZA@example.com',
+      fullName: 'Ana S. Souza',
+      phone: '',
+      marketingConsent: 'on',
+    })
     expect(repeat.status).toBe(200)
     expect(verifyLeadCookieValue(admin.company.id, again.cookies.get(leadCookieName(admin.company.id)))).toBe(stored.id)
     const leads = await leadsOf()
     expect(leads).toHaveLength(1)
-    expect(leads[0]).toMatchObject({ id: stored.id, fullName: 'Ana S. Souza', phone: '+55 11 91234-5678', marketingConsent: true, language: 'pt' })
+    expect(leads[0]).toMatchObject({
+      id: stored.id,
+      fullName: 'Ana S. Souza',
+      phone: '+55 11 91234-5678',
+      marketingConsent: true,
+      language: 'pt',
+    })
     expect(leads[0].privacyAcceptedAt!.getTime()).toBeGreaterThanOrEqual(stored.privacyAcceptedAt!.getTime())
     expect((await fetchBytes(again, next)).status).toBe(200)
   })
@@ -372,11 +495,31 @@ describe("fans' downloads", () => {
   it("keep each company to its own files: a lead cookie unlocks only its company, a subdomain shows only its company's", async () => {
     const first = await createCompanyAdmin('own-a')
     const second = await createCompanyAdmin('own-b')
-    const galleries = [await createItem(first, { title: 'A Night', requireLead: true }), await createItem(second, { title: 'B Night', requireLead: true })]
-    const [fileA, fileB] = [await storeFile(first, galleries[0].id, randomBytes(3000), { extension: 'mp4', mediaType: 'video', position: 0 }), await storeFile(second, galleries[1].id, randomBytes(3000), { extension: 'mp4', mediaType: 'video', position: 0 })]
+    const galleries = [
+      await createItem(first, { title: 'A Night', requireLead: true }),
+      await createItem(second, { title: 'B Night', requireLead: true }),
+    ]
+    const [fileA, fileB] = [
+      await storeFile(first, galleries[0].id, randomBytes(3000), { extension: 'mp4', mediaType: 'video', position: 0 }),
+      await storeFile(second, galleries[1].id, randomBytes(3000), {
+        extension: 'mp4',
+        mediaType: 'video',
+        position: 0,
+      }),
+    ]
     const fan = new TestClient()
     const form = `/download/lead?next=${encodeURIComponent(`/download/file/${fileA.id}`)}`
-    expect((await fan.postForm(form, { next: `/download/file/${fileA.id}`, fullName: 'Rui Costa', email: 'rui@example.com', privacyAccepted: 'on', dataProcessingConsent: 'on' })).status).toBe(303)
+    expect(
+      (
+        await fan.postForm(form, {
+          next: `/download/file/${fileA.id}`,
+          fullName: 'Rui Costa',
+          email: 'rui@example.com',
+          privacyAccepted: 'on',
+          dataProcessingConsent: 'on',
+        })
+      ).status,
+    ).toBe(303)
     expect((await fan.get(`/download/file/${fileA.id}`)).status).toBe(200)
     expect((await fan.get(`/download/file/${fileB.id}`)).status).toBe(403)
     // The first company's cookie, renamed for the second, is not the second's.
@@ -393,7 +536,9 @@ describe("fans' downloads", () => {
       expect((await onSubdomain.get(`/download/file/${fileA.id}`, hostA)).status).toBe(200)
       expect((await onSubdomain.get(`/download/file/${fileB.id}`, hostA)).status).toBe(404)
       expect((await onSubdomain.get(`/download/content/${galleries[1].id}`, hostA)).status).toBe(404)
-      expect((await onSubdomain.get(`/download/file/${fileB.id}`, { host: `${second.company.slug}.afterglow.test` })).status).toBe(403)
+      expect(
+        (await onSubdomain.get(`/download/file/${fileB.id}`, { host: `${second.company.slug}.afterglow.test` })).status,
+      ).toBe(403)
     } finally {
       await app.stop()
     }
@@ -404,7 +549,11 @@ describe('the lead form under a flood', () => {
   it('accepts a venue’s worth of fans from one address, then asks a script to slow down', async () => {
     const admin = await createCompanyAdmin('flood')
     const gallery = await createItem(admin, { title: 'Flooded', requireLead: true })
-    const file = await storeFile(admin, gallery.id, randomBytes(2000), { extension: 'mp4', mediaType: 'video', position: 0 })
+    const file = await storeFile(admin, gallery.id, randomBytes(2000), {
+      extension: 'mp4',
+      mediaType: 'video',
+      position: 0,
+    })
     const next = `/download/file/${file.id}`
     // Each a fan of its own (no lead cookie yet), all behind the venue's one address.
     const venue = new TestClient().localAddress
@@ -414,14 +563,23 @@ describe('the lead form under a flood', () => {
       return fan
     }
     const formPath = `/download/lead?next=${encodeURIComponent(next)}`
-    const submit = (i: number) => fanAt().postForm(formPath, { next, fullName: `Fan ${i}`, email: `fan${i}@flood.test`, privacyAccepted: 'on', dataProcessingConsent: 'on' })
+    const submit = (i: number) =>
+      fanAt().postForm(formPath, {
+        next,
+        fullName: `Fan ${i}`,
+        email: `fan${i}@flood.test`,
+        privacyAccepted: 'on',
+        dataProcessingConsent: 'on',
+      })
     for (let i = 0; i < 30; i++) expect((await submit(i)).status).toBe(303)
     // The 31st sees the form again with the reason, in their language.
     const refused = await submit(30)
     expect(refused.status).toBe(429)
     expect(refused.headers['retry-after']).toBeTruthy()
     expect(refused.text).toContain('Too many attempts from your connection. Please wait a minute and try again.')
-    const stored = await withSystem((tx) => tx.select({ id: lead.id }).from(lead).where(eq(lead.companyId, admin.company.id)))
+    const stored = await withSystem((tx) =>
+      tx.select({ id: lead.id }).from(lead).where(eq(lead.companyId, admin.company.id)),
+    )
     expect(stored).toHaveLength(30)
   })
 })

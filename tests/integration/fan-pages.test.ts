@@ -10,7 +10,8 @@ import { tusUpload } from '../support/tus'
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
 
 const baseUrl = inject('baseUrl')
-const setCompany = (id: string, values: Partial<typeof organization.$inferInsert>) => withSystem((tx) => tx.update(organization).set(values).where(eq(organization.id, id)))
+const setCompany = (id: string, values: Partial<typeof organization.$inferInsert>) =>
+  withSystem((tx) => tx.update(organization).set(values).where(eq(organization.id, id)))
 
 /** The text of the first `<h1>` of a page. */
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
@@ -18,10 +19,15 @@ const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 describe("routing of the fans' pages", () => {
   const fan = new TestClient()
 
-  it('never treats the platform\'s own single segments as a company, even one that took the name before it was reserved', async () => {
+  it("never treats the platform's own single segments as a company, even one that took the name before it was reserved", async () => {
     // A company created before these names were reserved (onboarding refuses them now).
     for (const slug of ['event', 'api']) {
-      await withSystem((tx) => tx.insert(organization).values({ id: randomUUID(), name: `Old ${slug}`, slug }).onConflictDoNothing())
+      await withSystem((tx) =>
+        tx
+          .insert(organization)
+          .values({ id: randomUUID(), name: `Old ${slug}`, slug })
+          .onConflictDoNothing(),
+      )
     }
     const expected: Record<string, [number, string]> = {
       '/event': [404, 'Event not found'],
@@ -51,18 +57,40 @@ describe("routing of the fans' pages", () => {
       expect(response.status, slug).toBe(400)
       expect(response.text, slug).toContain('This address is reserved. Please choose another one.')
     }
-    expect(await withSystem((tx) => tx.select().from(organization).where(eq(organization.name, 'Taken Name')))).toHaveLength(0)
+    expect(
+      await withSystem((tx) => tx.select().from(organization).where(eq(organization.name, 'Taken Name'))),
+    ).toHaveLength(0)
   })
 
   it('has a not-found state for a company, event, gallery, content and page, each with its text, status 404 and a way back', async () => {
     const admin = await createCompanyAdmin('lost')
     const slug = admin.company.slug
     const cases: Array<[string, string, string, string]> = [
-      [`/no-company-${randomBytes(3).toString('hex')}`, 'Company not found', 'There is no company page at this address.', 'href="/"'],
+      [
+        `/no-company-${randomBytes(3).toString('hex')}`,
+        'Company not found',
+        'There is no company page at this address.',
+        'href="/"',
+      ],
       [`/${slug}/evento/nope`, 'Event not found', 'This event does not exist or is not public yet.', `href="/${slug}"`],
-      [`/${slug}/galeria/nope`, 'Gallery not found', 'This gallery does not exist or is no longer public.', `href="/${slug}"`],
-      [`/${slug}/player/${randomUUID()}`, 'Content not found', 'This content does not exist or is no longer public.', `href="/${slug}"`],
-      [`/${slug}/somewhere/else`, 'Page not found', 'The page you are looking for does not exist or has moved.', 'href="/"'],
+      [
+        `/${slug}/galeria/nope`,
+        'Gallery not found',
+        'This gallery does not exist or is no longer public.',
+        `href="/${slug}"`,
+      ],
+      [
+        `/${slug}/player/${randomUUID()}`,
+        'Content not found',
+        'This content does not exist or is no longer public.',
+        `href="/${slug}"`,
+      ],
+      [
+        `/${slug}/somewhere/else`,
+        'Page not found',
+        'The page you are looking for does not exist or has moved.',
+        'href="/"',
+      ],
     ]
     for (const [path, title, hint, back] of cases) {
       const response = await fan.get(path)
@@ -111,12 +139,28 @@ describe("a company's landing page", () => {
   it('has the header, hero, footer and platform links, and a Starter company wears the platform badge, not its own colours or logo', async () => {
     const admin = await createCompanyAdmin('starter')
     const slug = admin.company.slug
-    await setCompany(admin.company.id, { brandPrimaryColor: '#ff3366', logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp', texts: { landingName: { en: 'Every show, every photo' }, landingDescription: { en: 'Official photos from the tour.' } } })
+    await setCompany(admin.company.id, {
+      brandPrimaryColor: '#ff3366',
+      logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp',
+      texts: {
+        landingName: { en: 'Every show, every photo' },
+        landingDescription: { en: 'Official photos from the tour.' },
+      },
+    })
     const page = await fan.get(`/${slug}`)
     expect(page.status).toBe(200)
     expect(heading(page.text)).toBe('Every show, every photo')
     expect(page.text).toContain('Official photos from the tour.')
-    for (const link of [`href="/${slug}/#galleries"`, `href="/${slug}/#events"`, `href="${baseUrl}/#pricing"`, `href="${baseUrl}/#contact"`, `href="${baseUrl}/auth"`, `href="${baseUrl}/auth?mode=signup"`, `href="/${slug}/termos"`, `href="/${slug}/privacidade"`]) {
+    for (const link of [
+      `href="/${slug}/#galleries"`,
+      `href="/${slug}/#events"`,
+      `href="${baseUrl}/#pricing"`,
+      `href="${baseUrl}/#contact"`,
+      `href="${baseUrl}/auth"`,
+      `href="${baseUrl}/auth?mode=signup"`,
+      `href="/${slug}/termos"`,
+      `href="/${slug}/privacidade"`,
+    ]) {
       expect(page.text, link).toContain(link)
     }
     expect(page.text).toMatch(/<button type="button"[^>]*>Cookie settings<\/button>/)
@@ -128,19 +172,37 @@ describe("a company's landing page", () => {
   it('applies custom colours (validated) and the logo on paid plans, without the badge', async () => {
     const admin = await createCompanyAdmin('branded')
     const slug = admin.company.slug
-    await setCompany(admin.company.id, { plan: 'professional', brandPrimaryColor: '#FF3366', brandAccentColor: '#fbbf24', logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp' })
+    await setCompany(admin.company.id, {
+      plan: 'professional',
+      brandPrimaryColor: '#FF3366',
+      brandAccentColor: '#fbbf24',
+      logo: '/p/00000000-0000-4000-8000-000000000000/w400.webp',
+    })
     const page = await fan.get(`/${slug}`)
     expect(page.text).toContain('style="--accent:#ff3366;--accent-foreground:#0b0b0c;--brand-accent:#fbbf24"')
     expect(page.text).toContain('src="/p/00000000-0000-4000-8000-000000000000/w400.webp"')
     expect(page.text).not.toContain('data-testid="platform-badge"')
     // Fans see only the company's own navigation: none of the platform's sales links.
-    for (const link of [`href="${baseUrl}/#pricing"`, `href="${baseUrl}/#contact"`, `href="${baseUrl}/auth?mode=signup"`]) expect(page.text, link).not.toContain(link)
+    for (const link of [
+      `href="${baseUrl}/#pricing"`,
+      `href="${baseUrl}/#contact"`,
+      `href="${baseUrl}/auth?mode=signup"`,
+    ])
+      expect(page.text, link).not.toContain(link)
     // The same frame on the company's other pages.
-    await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'branded-night', title: 'Branded night', status: 'published' }))
+    await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'branded-night', title: 'Branded night', status: 'published' }),
+    )
     expect((await fan.get(`/${slug}/evento/branded-night`)).text).toContain('--accent:#ff3366')
 
     // Anything but a hex colour never reaches the page; an outside logo neither.
-    await setCompany(admin.company.id, { brandPrimaryColor: 'red;background:url(//evil.test)', brandAccentColor: null, logo: 'https://evil.test/logo.png' })
+    await setCompany(admin.company.id, {
+      brandPrimaryColor: 'red;background:url(//evil.test)',
+      brandAccentColor: null,
+      logo: 'https://evil.test/logo.png',
+    })
     const tampered = await fan.get(`/${slug}`)
     expect(tampered.text).not.toContain('--accent:')
     expect(tampered.text).not.toContain('evil.test')
@@ -150,19 +212,39 @@ describe("a company's landing page", () => {
   it('orders galleries and events by the display mode, and groups published content outside events as general resources', async () => {
     const admin = await createCompanyAdmin('ordered')
     const slug = admin.company.slug
-    const [night] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'night', title: 'The Night', status: 'published', spots: 300 }).returning())
+    const [night] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'night', title: 'The Night', status: 'published', spots: 300 })
+        .returning(),
+    )
     const [loose] = await withSystem((tx) =>
       tx
         .insert(contentItem)
         .values([
-          { companyId: admin.company.id, kind: 'single', title: 'Tour poster', status: 'published', publishedAt: new Date() },
-          { companyId: admin.company.id, kind: 'single', title: 'Encore clip', status: 'published', publishedAt: new Date(), eventId: night.id },
+          {
+            companyId: admin.company.id,
+            kind: 'single',
+            title: 'Tour poster',
+            status: 'published',
+            publishedAt: new Date(),
+          },
+          {
+            companyId: admin.company.id,
+            kind: 'single',
+            title: 'Encore clip',
+            status: 'published',
+            publishedAt: new Date(),
+            eventId: night.id,
+          },
           { companyId: admin.company.id, kind: 'single', title: 'Unreleased demo', status: 'draft' },
         ])
         .returning(),
     )
     const galleriesFirst = await fan.get(`/${slug}`)
-    expect(galleriesFirst.text.indexOf('data-testid="galleries-section"')).toBeLessThan(galleriesFirst.text.indexOf('data-testid="events-section"'))
+    expect(galleriesFirst.text.indexOf('data-testid="galleries-section"')).toBeLessThan(
+      galleriesFirst.text.indexOf('data-testid="events-section"'),
+    )
     expect(galleriesFirst.text).toContain('300 spots')
     const resources = galleriesFirst.text.slice(galleriesFirst.text.indexOf('data-testid="general-resources"'))
     expect(resources).toContain('General resources')
@@ -173,7 +255,9 @@ describe("a company's landing page", () => {
 
     await setCompany(admin.company.id, { landingDisplayMode: 'events' })
     const eventsFirst = await fan.get(`/${slug}`)
-    expect(eventsFirst.text.indexOf('data-testid="events-section"')).toBeLessThan(eventsFirst.text.indexOf('data-testid="galleries-section"'))
+    expect(eventsFirst.text.indexOf('data-testid="events-section"')).toBeLessThan(
+      eventsFirst.text.indexOf('data-testid="galleries-section"'),
+    )
   })
 
   it('shows the newest galleries and events first and more of each on request, with counts that cover them all', async () => {
@@ -183,15 +267,47 @@ describe("a company's landing page", () => {
     const galleries = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `night-${n}`, title: `Night ${n}`, status: 'published', publishedAt: day(n) })))
+        .values(
+          Array.from({ length: 30 }, (_, n) => ({
+            companyId: admin.company.id,
+            kind: 'gallery',
+            slug: `night-${n}`,
+            title: `Night ${n}`,
+            status: 'published',
+            publishedAt: day(n),
+          })),
+        )
         .returning(),
     )
-    await withSystem((tx) => tx.insert(event).values(Array.from({ length: 25 }, (_, n) => ({ companyId: admin.company.id, slug: `show-${n}`, title: `Show ${n}`, status: 'published', startsAt: day(n) }))))
+    await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values(
+          Array.from({ length: 25 }, (_, n) => ({
+            companyId: admin.company.id,
+            slug: `show-${n}`,
+            title: `Show ${n}`,
+            status: 'published',
+            startsAt: day(n),
+          })),
+        ),
+    )
     // Two galleries have a photo (the photos tab lists them alone), processed as the kept counts see them.
-    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#f0a'), { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: galleries[3].id })) as { assetId: string }
+    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#f0a'), {
+      filename: 'a.jpg',
+      purpose: 'gallery-media',
+      contentItemId: galleries[3].id,
+    })) as { assetId: string }
     await waitForAssetsReady([assetId])
-    await withSystem((tx) => tx.execute(sql`insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, processing_status) select company_id, ${galleries[28].id}, purpose, media_type, original_name, mime_type, size_bytes, storage_key, 0, width, height, 'ready' from assets where id = ${assetId}`))
-    const titles = (html: string, testId: string, tag: string) => [...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<${tag}[^>]*>([^<]*)</${tag}>`, 'g'))].map((match) => match[1])
+    await withSystem((tx) =>
+      tx.execute(
+        sql`insert into assets (company_id, content_item_id, purpose, media_type, original_name, mime_type, size_bytes, storage_key, position, width, height, processing_status) select company_id, ${galleries[28].id}, purpose, media_type, original_name, mime_type, size_bytes, storage_key, 0, width, height, 'ready' from assets where id = ${assetId}`,
+      ),
+    )
+    const titles = (html: string, testId: string, tag: string) =>
+      [...html.matchAll(new RegExp(`data-testid="${testId}"[\\s\\S]*?<${tag}[^>]*>([^<]*)</${tag}>`, 'g'))].map(
+        (match) => match[1],
+      )
     const cards = (html: string) => titles(html, 'gallery-card', 'h3')
     const newest = (count: number, prefix: string) => Array.from({ length: count }, (_, n) => `${prefix} ${29 - n}`)
 
@@ -223,17 +339,39 @@ describe("a company's landing page", () => {
   it("shows an event's first 24 galleries and content in the company's order and more on request, its filter counting them all", async () => {
     const admin = await createCompanyAdmin('festival')
     const slug = admin.company.slug
-    const [festival] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'festival', title: 'Festival', status: 'published' }).returning())
+    const [festival] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'festival', title: 'Festival', status: 'published' })
+        .returning(),
+    )
     const stages = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values(Array.from({ length: 30 }, (_, n) => ({ companyId: admin.company.id, kind: 'gallery', slug: `stage-${n}`, title: `Stage ${String(n).padStart(2, '0')}`, status: 'published', publishedAt: new Date(), eventId: festival.id, eventPosition: n })))
+        .values(
+          Array.from({ length: 30 }, (_, n) => ({
+            companyId: admin.company.id,
+            kind: 'gallery',
+            slug: `stage-${n}`,
+            title: `Stage ${String(n).padStart(2, '0')}`,
+            status: 'published',
+            publishedAt: new Date(),
+            eventId: festival.id,
+            eventPosition: n,
+          })),
+        )
         .returning(),
     )
-    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#0fa'), { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: stages[27].id })) as { assetId: string }
+    const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#0fa'), {
+      filename: 'b.jpg',
+      purpose: 'gallery-media',
+      contentItemId: stages[27].id,
+    })) as { assetId: string }
     await waitForAssetsReady([assetId])
-    const items = (html: string) => [...html.matchAll(/data-testid="event-item"[\s\S]*?<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1])
-    const inOrder = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `Stage ${String(from + n).padStart(2, '0')}`)
+    const items = (html: string) =>
+      [...html.matchAll(/data-testid="event-item"[\s\S]*?<h3[^>]*>([^<]*)<\/h3>/g)].map((match) => match[1])
+    const inOrder = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, n) => `Stage ${String(from + n).padStart(2, '0')}`)
 
     const first = (await fan.get(`/${slug}/evento/festival`)).text
     expect(items(first)).toEqual(inOrder(0, 24))

@@ -11,17 +11,42 @@ import { tusUpload } from '../support/tus'
 type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
 /** A published single content item with one real file, uploaded through the resumable endpoint. */
-async function publishSingle(admin: Admin, file: Buffer, filename: string, details: Partial<typeof contentItem.$inferInsert> = {}) {
+async function publishSingle(
+  admin: Admin,
+  file: Buffer,
+  filename: string,
+  details: Partial<typeof contentItem.$inferInsert> = {},
+) {
   const [item] = await withSystem((tx) =>
-    tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'single', title: `Item ${filename}`, status: 'published', publishedAt: new Date(), ...details }).returning(),
+    tx
+      .insert(contentItem)
+      .values({
+        companyId: admin.company.id,
+        kind: 'single',
+        title: `Item ${filename}`,
+        status: 'published',
+        publishedAt: new Date(),
+        ...details,
+      })
+      .returning(),
   )
   const uploaded = await tusUpload(admin.client, file, { filename, purpose: 'content-file', contentItemId: item.id })
   if (!uploaded.ok || !uploaded.assetId) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`)
   return { item, assetId: uploaded.assetId }
 }
 
-const viewCount = async (id: string) => (await withSystem((tx) => tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id))))[0].views
-const publicVersion = async (companyId: string) => (await withSystem((tx) => tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, companyId))))[0].v
+const viewCount = async (id: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id)),
+    )
+  )[0].views
+const publicVersion = async (companyId: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, companyId)),
+    )
+  )[0].v
 
 describe('the content player', () => {
   let admin: Admin
@@ -33,7 +58,12 @@ describe('the content player', () => {
   })
 
   it('plays a video from its byte-range stream, with the poster frame, title, date, place and event link', async () => {
-    const [live] = await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'encore-night', title: 'Encore Night', status: 'published' }).returning())
+    const [live] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'encore-night', title: 'Encore Night', status: 'published' })
+        .returning(),
+    )
     const { item, assetId } = await publishSingle(admin, await makeVideo('mp4', 2), 'encore.mp4', {
       title: 'Encore',
       description: 'The last song of the night.',
@@ -69,14 +99,18 @@ describe('the content player', () => {
 
     const audioPage = await fan.get(`/${slug}/player/${audio.item.id}`)
     expect(audioPage.status).toBe(200)
-    expect(audioPage.text).toMatch(new RegExp(`<audio[^>]*data-testid="content-audio"[^>]*src="/p/${audio.assetId}/stream"`))
+    expect(audioPage.text).toMatch(
+      new RegExp(`<audio[^>]*data-testid="content-audio"[^>]*src="/p/${audio.assetId}/stream"`),
+    )
     const audioRange = await fan.get(`/p/${audio.assetId}/stream`, { range: 'bytes=0-9' })
     expect(audioRange.status).toBe(206)
     expect(audioRange.headers['content-type']).toBe('audio/mpeg')
 
     const pdfPage = await fan.get(`/${slug}/player/${pdf.item.id}`)
     expect(pdfPage.status).toBe(200)
-    expect(pdfPage.text).toMatch(new RegExp(`<iframe src="/p/${pdf.assetId}/stream" title="Item setlist.pdf"[^>]*data-testid="content-pdf"`))
+    expect(pdfPage.text).toMatch(
+      new RegExp(`<iframe src="/p/${pdf.assetId}/stream" title="Item setlist.pdf"[^>]*data-testid="content-pdf"`),
+    )
     expect(pdfPage.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     const pdfStream = await fan.get(`/p/${pdf.assetId}/stream`)
     expect(pdfStream.status).toBe(200)
@@ -103,7 +137,19 @@ describe('the content player', () => {
   })
 
   it("opens a gallery's id on the gallery page, and refuses drafts, other companies' content and bad ids", async () => {
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug: 'rooftop-set', title: 'Rooftop set', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: 'rooftop-set',
+          title: 'Rooftop set',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     const redirected = await fan.get(`/${slug}/player/${gallery.id}`)
     expect(redirected.status).toBe(302)
     expect(redirected.headers.location).toBe(`/${slug}/galeria/rooftop-set`)

@@ -9,9 +9,17 @@ import { describe, expect, inject, it } from 'vitest'
 const CLIENT = path.resolve(process.env.AFTERGLOW_BUILD_DIR || 'build', 'client')
 const FANS_ROUTES = ['routes/tenant/gallery', 'routes/tenant/event', 'routes/tenant/landing', 'routes/tenant/player']
 /** Strings only these admin-side libraries carry into a minified chunk. */
-const ADMIN_ONLY = { zod: 'ZodError', 'dnd-kit': 'DndLiveRegion', 'tus-js-client': 'Tus-Resumable', recharts: 'recharts-' }
+const ADMIN_ONLY = {
+  zod: 'ZodError',
+  'dnd-kit': 'DndLiveRegion',
+  'tus-js-client': 'Tus-Resumable',
+  recharts: 'recharts-',
+}
 
-type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, { module: string; imports?: string[] }> }
+type Manifest = {
+  entry: { module: string; imports?: string[] }
+  routes: Record<string, { module: string; imports?: string[] }>
+}
 
 function readManifest(): Manifest {
   const file = fs.readdirSync(path.join(CLIENT, 'assets')).find((name) => /^manifest-.*\.js$/.test(name))
@@ -31,12 +39,17 @@ describe("the fans' JavaScript", () => {
     expect(manifest.routes[route], route).toBeDefined()
     for (const script of scriptsOf(route)) {
       const code = fs.readFileSync(path.join(CLIENT, script), 'utf8')
-      for (const [library, mark] of Object.entries(ADMIN_ONLY)) expect(code.includes(mark), `${library} in ${script}, loaded by ${route}`).toBe(false)
+      for (const [library, mark] of Object.entries(ADMIN_ONLY))
+        expect(code.includes(mark), `${library} in ${script}, loaded by ${route}`).toBe(false)
     }
   })
 
   it('the gallery page, where shared links lead, stays within 120 KB of gzip JavaScript before any photo is opened', () => {
-    const kilobytes = scriptsOf('routes/tenant/gallery').reduce((total, script) => total + gzipSync(fs.readFileSync(path.join(CLIENT, script)), { level: 9 }).length, 0) / 1024
+    const kilobytes =
+      scriptsOf('routes/tenant/gallery').reduce(
+        (total, script) => total + gzipSync(fs.readFileSync(path.join(CLIENT, script)), { level: 9 }).length,
+        0,
+      ) / 1024
     expect(kilobytes).toBeLessThanOrEqual(120)
   })
 
@@ -51,13 +64,19 @@ describe("the fans' JavaScript", () => {
     const baseUrl = inject('baseUrl')
     for (const script of scriptsOf('routes/tenant/gallery')) {
       // A raw answer: fetch would decode the body and hide how it travelled.
-      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        http.get(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
-          const chunks: Buffer[] = []
-          response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
-        }).on('error', reject)
-      })
+      const answer = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          http
+            .get(`${baseUrl}${script}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } }, (response) => {
+              const chunks: Buffer[] = []
+              response.on('data', (chunk: Buffer) => chunks.push(chunk))
+              response.on('end', () =>
+                resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+              )
+            })
+            .on('error', reject)
+        },
+      )
       expect(answer.status, script).toBe(200)
       expect(answer.headers['content-encoding'], script).toBe('br')
       expect(answer.headers['cache-control'], script).toContain('immutable')

@@ -11,8 +11,30 @@ import { getDb, withSystem } from '#app/lib/db.server'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { createKeyThroughPage, putOnPlan } from '../support/api'
 import { TestClient, type HttpResponse } from '../support/http-client'
-import { createCompanyAdmin, createMemberAccount, createVerifiedUser, signIn, STRONG_PASSWORD } from '../support/fixtures'
-import { changedTables, FOR_PROGRAMS, queueSettled, unclearProblem, unclearProgramRefusal, databaseFingerprint, encodeSegment, fillPath, harvestVocabulary, hostileText, listRoutes, paramCount, segment, unclearRefusal, type FuzzRoute } from '../support/fuzz'
+import {
+  createCompanyAdmin,
+  createMemberAccount,
+  createVerifiedUser,
+  signIn,
+  STRONG_PASSWORD,
+} from '../support/fixtures'
+import {
+  changedTables,
+  FOR_PROGRAMS,
+  queueSettled,
+  unclearProblem,
+  unclearProgramRefusal,
+  databaseFingerprint,
+  encodeSegment,
+  fillPath,
+  harvestVocabulary,
+  hostileText,
+  listRoutes,
+  paramCount,
+  segment,
+  unclearRefusal,
+  type FuzzRoute,
+} from '../support/fuzz'
 
 /*
  * Property-based fuzzing of every route of app/routes.ts (and the server's own endpoints), as a
@@ -39,8 +61,22 @@ const routes = listRoutes()
 const vocabulary = harvestVocabulary()
 // Endpoints the server mounts before React Router (server/app.ts): fans' events and tus uploads.
 const serverEndpoints: FuzzRoute[] = [
-  { id: 'server:events', path: '/api/events', file: 'server/fan-events.ts', index: false, hasAction: true, isResource: true },
-  { id: 'server:uploads', path: '/api/uploads/:uploadId', file: 'app/features/media/server/upload-server.server.ts', index: false, hasAction: true, isResource: true },
+  {
+    id: 'server:events',
+    path: '/api/events',
+    file: 'server/fan-events.ts',
+    index: false,
+    hasAction: true,
+    isResource: true,
+  },
+  {
+    id: 'server:uploads',
+    path: '/api/uploads/:uploadId',
+    file: 'app/features/media/server/upload-server.server.ts',
+    index: false,
+    hasAction: true,
+    isResource: true,
+  },
 ]
 
 let ids: string[] = []
@@ -58,7 +94,8 @@ async function signedIn(credentials: { email: string; password: string }) {
 function keepSignedIn(credentials: { email: string; password: string }) {
   let client: TestClient | undefined
   return async () => {
-    if (!client || (await client.get('/api/auth/get-session', CLOSE)).text === 'null') client = await signedIn(credentials)
+    if (!client || (await client.get('/api/auth/get-session', CLOSE)).text === 'null')
+      client = await signedIn(credentials)
     return client
   }
 }
@@ -69,22 +106,87 @@ beforeAll(async () => {
   const member = await createMemberAccount(admin.company.id, 'user')
   // The console's tests may have made the operator's account already (one app, one database per run).
   const [operatorAccount] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, OPERATOR_EMAIL))
-  const operator = operatorAccount ? { email: OPERATOR_EMAIL, password: STRONG_PASSWORD } : await createVerifiedUser({ email: OPERATOR_EMAIL, name: 'Olga Operator' })
+  const operator = operatorAccount
+    ? { email: OPERATOR_EMAIL, password: STRONG_PASSWORD }
+    : await createVerifiedUser({ email: OPERATOR_EMAIL, name: 'Olga Operator' })
 
   // Another company's things: every id of theirs must be refused or answered as nothing.
   const victim = await createCompanyAdmin('victim')
-  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: victim.company.id, kind: 'gallery', title: 'Theirs', slug: 'theirs', status: 'published' }).returning({ id: contentItem.id }))
+  const [gallery] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: victim.company.id, kind: 'gallery', title: 'Theirs', slug: 'theirs', status: 'published' })
+      .returning({ id: contentItem.id }),
+  )
   // Its file's renditions failed (it has no file): no scheduled sweep picks it up while the fuzz runs.
   const [file] = await withSystem((tx) =>
-    tx.insert(asset).values({ companyId: victim.company.id, contentItemId: gallery.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${victim.company.id}/fuzz/original.jpg`, processingStatus: 'failed' }).returning({ id: asset.id }),
+    tx
+      .insert(asset)
+      .values({
+        companyId: victim.company.id,
+        contentItemId: gallery.id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: 'a.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 10,
+        storageKey: `${victim.company.id}/fuzz/original.jpg`,
+        processingStatus: 'failed',
+      })
+      .returning({ id: asset.id }),
   )
-  const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: victim.company.id, title: 'Their show', slug: 'their-show', startsAt: new Date('2026-12-01T20:00:00Z'), status: 'published' }).returning({ id: event.id }))
-  const [theirLead] = await withSystem((tx) => tx.insert(lead).values({ companyId: victim.company.id, contentItemId: gallery.id, fullName: 'Fan', email: 'fan@example.test' }).returning({ id: lead.id }))
-  const [theirComment] = await withSystem((tx) => tx.insert(comment).values({ companyId: victim.company.id, contentItemId: gallery.id, name: 'Fan', body: 'Great night', status: 'pending' }).returning({ id: comment.id }))
+  const [show] = await withSystem((tx) =>
+    tx
+      .insert(event)
+      .values({
+        companyId: victim.company.id,
+        title: 'Their show',
+        slug: 'their-show',
+        startsAt: new Date('2026-12-01T20:00:00Z'),
+        status: 'published',
+      })
+      .returning({ id: event.id }),
+  )
+  const [theirLead] = await withSystem((tx) =>
+    tx
+      .insert(lead)
+      .values({ companyId: victim.company.id, contentItemId: gallery.id, fullName: 'Fan', email: 'fan@example.test' })
+      .returning({ id: lead.id }),
+  )
+  const [theirComment] = await withSystem((tx) =>
+    tx
+      .insert(comment)
+      .values({
+        companyId: victim.company.id,
+        contentItemId: gallery.id,
+        name: 'Fan',
+        body: 'Great night',
+        status: 'pending',
+      })
+      .returning({ id: comment.id }),
+  )
   // And the fuzzed company's own, so a real id sometimes reaches the use-case behind the schema.
-  const [own] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Ours', slug: 'ours', status: 'published' }).returning({ id: contentItem.id }))
+  const [own] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: admin.company.id, kind: 'gallery', title: 'Ours', slug: 'ours', status: 'published' })
+      .returning({ id: contentItem.id }),
+  )
   fuzzedCompanies.push(admin.company.id, victim.company.id)
-  ids = [victim.company.id, victim.company.slug, gallery.id, file.id, show.id, theirLead.id, theirComment.id, 'theirs', 'their-show', admin.company.slug, own.id, 'ours']
+  ids = [
+    victim.company.id,
+    victim.company.slug,
+    gallery.id,
+    file.id,
+    show.id,
+    theirLead.id,
+    theirComment.id,
+    'theirs',
+    'their-show',
+    admin.company.slug,
+    own.id,
+    'ours',
+  ]
 
   roles = [
     { name: 'anonymous', language: 'pt', client: async () => new TestClient() },
@@ -96,12 +198,23 @@ beforeAll(async () => {
   ]
   // Each person already works in the language their requests ask for: the app records a new one
   // on their next request (refused or not), which is not a change the request made.
-  for (const [email, language] of [[admin.credentials.email, 'fr'], [manager.credentials.email, 'es'], [operator.email, 'en'], [member.credentials.email, 'pt']] as const) {
+  for (const [email, language] of [
+    [admin.credentials.email, 'fr'],
+    [manager.credentials.email, 'es'],
+    [operator.email, 'en'],
+    [member.credentials.email, 'pt'],
+  ] as const) {
     await getDb().update(user).set({ language }).where(eq(user.email, email))
   }
 }, 120_000)
 
-type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer; label: string }
+type FuzzRequest = {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body?: string | Buffer
+  label: string
+}
 
 const text = () => hostileText(ids, vocabulary.literals)
 
@@ -114,31 +227,62 @@ function query() {
 }
 
 function formFields() {
-  return fc.record({
-    intent: fc.option(fc.constantFrom(...vocabulary.literals), { nil: undefined }),
-    fields: fc.dictionary(fc.constantFrom(...vocabulary.fields), fc.oneof({ weight: 6, arbitrary: text() }, { weight: 1, arbitrary: fc.constant('x'.repeat(300_000)) }), { maxKeys: 6 }),
-  }).map(({ intent, fields }) => (intent ? { intent, ...fields } : fields))
+  return fc
+    .record({
+      intent: fc.option(fc.constantFrom(...vocabulary.literals), { nil: undefined }),
+      fields: fc.dictionary(
+        fc.constantFrom(...vocabulary.fields),
+        fc.oneof({ weight: 6, arbitrary: text() }, { weight: 1, arbitrary: fc.constant('x'.repeat(300_000)) }),
+        { maxKeys: 6 },
+      ),
+    })
+    .map(({ intent, fields }) => (intent ? { intent, ...fields } : fields))
 }
 
 const BOUNDARY = '----fuzz7MA4YWxkTrZu0gW'
 
 function multipart(fields: Record<string, string>) {
-  const parts = Object.entries(fields).map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  )
   return `${parts.join('')}--${BOUNDARY}--\r\n`
 }
 
 /** A body for a form action: a form, JSON, a broken or real multipart, or plain garbage. */
 function body() {
   return fc.oneof(
-    { weight: 5, arbitrary: formFields().map((fields) => ({ type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields).toString(), kind: 'form' })) },
-    { weight: 2, arbitrary: formFields().map((fields) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart(fields), kind: 'multipart' })) },
-    { weight: 2, arbitrary: fc.oneof(formFields(), fc.jsonValue({ maxDepth: 3 })).map((value) => ({ type: 'application/json', body: JSON.stringify(value) ?? 'null', kind: 'json' })) },
+    {
+      weight: 5,
+      arbitrary: formFields().map((fields) => ({
+        type: 'application/x-www-form-urlencoded',
+        body: new URLSearchParams(fields).toString(),
+        kind: 'form',
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: formFields().map((fields) => ({
+        type: `multipart/form-data; boundary=${BOUNDARY}`,
+        body: multipart(fields),
+        kind: 'multipart',
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(formFields(), fc.jsonValue({ maxDepth: 3 }))
+        .map((value) => ({ type: 'application/json', body: JSON.stringify(value) ?? 'null', kind: 'json' })),
+    },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
         { type: 'multipart/form-data; boundary=xyz', body: 'garbage', kind: 'broken multipart' },
         { type: 'multipart/form-data', body: `--${BOUNDARY}\r\nbroken`, kind: 'multipart without boundary' },
-        { type: `multipart/form-data; boundary=${BOUNDARY}`, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated`, kind: 'unterminated multipart' },
+        {
+          type: `multipart/form-data; boundary=${BOUNDARY}`,
+          body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated`,
+          kind: 'unterminated multipart',
+        },
         { type: 'application/x-www-form-urlencoded', body: '%E0%A4%A=%ZZ&title=%00', kind: 'malformed form' },
         { type: 'application/json', body: '{"title": "unterminated', kind: 'broken JSON' },
         { type: 'text/plain', body: '\u0000\u0001binary', kind: 'text' },
@@ -148,17 +292,33 @@ function body() {
 }
 
 function requestFor(route: FuzzRoute, method: 'GET' | 'POST') {
-  const params = fc.array(segment(ids, vocabulary.literals), { minLength: paramCount(route.path), maxLength: paramCount(route.path) })
+  const params = fc.array(segment(ids, vocabulary.literals), {
+    minLength: paramCount(route.path),
+    maxLength: paramCount(route.path),
+  })
   return fc
-    .record({ params, query: query(), body: body(), dataRequest: fc.boolean(), verb: fc.constantFrom('POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE') })
+    .record({
+      params,
+      query: query(),
+      body: body(),
+      dataRequest: fc.boolean(),
+      verb: fc.constantFrom('POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE'),
+    })
     .map(({ params, query, body, dataRequest, verb }): FuzzRequest => {
       let path = fillPath(route.path, params)
       // What the page's scripts fetch (single fetch) or what a browser without scripts loads.
-      if (dataRequest && !route.isResource && !route.id.startsWith('server:')) path = path === '/' ? '/_root.data' : `${path.replace(/\/$/, '')}.data`
+      if (dataRequest && !route.isResource && !route.id.startsWith('server:'))
+        path = path === '/' ? '/_root.data' : `${path.replace(/\/$/, '')}.data`
       const search = [route.index ? 'index' : '', query].filter(Boolean).join('&')
       const url = search ? `${path}?${search}` : path
       if (method === 'GET') return { method: 'GET', path: url, headers: {}, label: `GET ${url}` }
-      return { method: verb, path: url, headers: { 'content-type': body.type }, body: body.body, label: `${verb} ${url} (${body.kind}: ${body.body.slice(0, 160)})` }
+      return {
+        method: verb,
+        path: url,
+        headers: { 'content-type': body.type },
+        body: body.body,
+        label: `${verb} ${url} (${body.kind}: ${body.body.slice(0, 160)})`,
+      }
     })
 }
 
@@ -194,7 +354,9 @@ async function fuzz(role: Role, route: FuzzRoute, method: 'GET' | 'POST'): Promi
       if (response.status >= 500) problem = `answered ${response.status}`
       else if (response.status < 400) await queueSettled()
       else {
-        const unclear = FOR_PROGRAMS.test(request.path) ? unclearProgramRefusal(response) : unclearRefusal(response, role.language)
+        const unclear = FOR_PROGRAMS.test(request.path)
+          ? unclearProgramRefusal(response)
+          : unclearRefusal(response, role.language)
         const after = await databaseFingerprint(fuzzedCompanies)
         const changed = changedTables(before, after)
         known = after
@@ -202,7 +364,10 @@ async function fuzz(role: Role, route: FuzzRoute, method: 'GET' | 'POST'): Promi
         else if (changed.length > 0) problem = `refused, yet changed ${changed.join(', ')}`
       }
       // The problem first: the request and the answer follow, cut to what can be read.
-      if (problem) throw new Error(`${problem} | ${role.name}: ${request.label.slice(0, 300)} → ${response.status} ${String(response.headers['content-type'])}: ${response.text.slice(0, 200)}`)
+      if (problem)
+        throw new Error(
+          `${problem} | ${role.name}: ${request.label.slice(0, 300)} → ${response.status} ${String(response.headers['content-type'])}: ${response.text.slice(0, 200)}`,
+        )
     }),
     // Each route and role draws its own requests, the same ones on every run of one FUZZ_SEED.
     // No shrinking: each step is a request and a scan of the database, and a long search for a
@@ -217,7 +382,9 @@ async function fuzz(role: Role, route: FuzzRoute, method: 'GET' | 'POST'): Promi
 describe('fuzzing every route as every role', () => {
   it('reads every route of app/routes.ts, field names and fixed values from the product itself', () => {
     expect(routes.length).toBeGreaterThan(60)
-    expect(routes.filter((route) => route.hasAction).map((route) => route.path)).toEqual(expect.arrayContaining(['/onboarding', '/admin/content/new', '/admin/events/:eventId', '/download/lead']))
+    expect(routes.filter((route) => route.hasAction).map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/onboarding', '/admin/content/new', '/admin/events/:eventId', '/download/lead']),
+    )
     expect(vocabulary.fields).toEqual(expect.arrayContaining(['intent', 'title', 'email', 'name']))
     expect(vocabulary.literals).toEqual(expect.arrayContaining(['save', 'delete', 'remove-file']))
   })
@@ -227,7 +394,12 @@ describe('fuzzing every route as every role', () => {
       const role = roles[index]
       const failures: string[] = []
       for (const route of [...routes, ...serverEndpoints].filter((candidate) => ONLY.test(candidate.path))) {
-        failures.push(...[await fuzz(role, route, 'GET'), route.hasAction || route.isResource ? await fuzz(role, route, 'POST') : null].filter((failure) => failure !== null))
+        failures.push(
+          ...[
+            await fuzz(role, route, 'GET'),
+            route.hasAction || route.isResource ? await fuzz(role, route, 'POST') : null,
+          ].filter((failure) => failure !== null),
+        )
       }
       expect(failures, `seed ${SEED}: ${failures.length} routes failed\n\n${failures.join('\n\n')}`).toEqual([])
     }, 600_000)
@@ -249,7 +421,17 @@ describe('fuzzing every route as every role', () => {
 const API_RUNS = RUNS * 4
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code)
 
-type JsonSchema = { type?: string | string[]; format?: string; enum?: unknown[]; const?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[] }
+type JsonSchema = {
+  type?: string | string[]
+  format?: string
+  enum?: unknown[]
+  const?: unknown
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  items?: JsonSchema
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+}
 /** The key's company's things one operation acts on. */
 type Own = { content: string; files: string[]; events: string; leads: string; all: string[] }
 
@@ -258,7 +440,9 @@ let apiCompanyId = ''
 
 /** An operation's query or body as JSON Schema, what the caller sends (an empty registry: no shape is moved out to $defs). */
 function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema {
-  return schema ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', metadata: z.registry() }) as JsonSchema) : {}
+  return schema
+    ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', metadata: z.registry() }) as JsonSchema)
+    : {}
 }
 
 // Characters an HTTP header can carry (Node refuses to send the others).
@@ -275,17 +459,47 @@ function valueFor(schema: JsonSchema, own: Own, hostile: fc.Arbitrary<string>): 
     ...types.map((type): fc.Arbitrary<unknown> => {
       if (type === 'null') return fc.constant(null)
       if (type === 'boolean') return fc.boolean()
-      if (type === 'integer' || type === 'number') return fc.oneof(fc.integer(), fc.constantFrom(0, -1, 1.5, 9_999_999, 10_000_000, 2 ** 31, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308))
+      if (type === 'integer' || type === 'number')
+        return fc.oneof(
+          fc.integer(),
+          fc.constantFrom(0, -1, 1.5, 9_999_999, 10_000_000, 2 ** 31, Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308),
+        )
       // An item's files in any order (a reorder that goes through), some of its company's ids, or anything.
-      if (type === 'array') return fc.oneof(fc.shuffledSubarray(own.files, { minLength: own.files.length }), fc.shuffledSubarray(own.all), fc.array(schema.items ? valueFor(schema.items, own, hostile) : fc.jsonValue(), { maxLength: 4 }))
+      if (type === 'array')
+        return fc.oneof(
+          fc.shuffledSubarray(own.files, { minLength: own.files.length }),
+          fc.shuffledSubarray(own.all),
+          fc.array(schema.items ? valueFor(schema.items, own, hostile) : fc.jsonValue(), { maxLength: 4 }),
+        )
       if (type === 'object') return fc.jsonValue({ maxDepth: 2 })
       if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...own.all), fc.constantFrom(...ids), fc.uuid())
-      if (schema.format === 'date') return fc.oneof(fc.date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)), hostile)
+      if (schema.format === 'date')
+        return fc.oneof(
+          fc
+            .date({ min: new Date('1900-01-01'), max: new Date('2200-01-01'), noInvalidDate: true })
+            .map((date) => date.toISOString().slice(0, 10)),
+          hostile,
+        )
       // Text as hostile as any, or a word and then that (so a field that must not be empty takes it), or a date and time.
       return fc.oneof(
         { weight: 2, arbitrary: hostile },
-        { weight: 2, arbitrary: fc.tuple(fc.constantFrom('Lisbon', 'Night two'), hostile).map(([word, value]) => `${word} ${value}`.slice(0, 60)) },
-        { weight: 1, arbitrary: fc.constantFrom('2026-07-18', '2026-02-30', '2026-07-18T21:00', '2026-07-18T25:61', '0000-01-01', '9999-12-31T23:59') },
+        {
+          weight: 2,
+          arbitrary: fc
+            .tuple(fc.constantFrom('Lisbon', 'Night two'), hostile)
+            .map(([word, value]) => `${word} ${value}`.slice(0, 60)),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            '2026-07-18',
+            '2026-02-30',
+            '2026-07-18T21:00',
+            '2026-07-18T25:61',
+            '0000-01-01',
+            '9999-12-31T23:59',
+          ),
+        },
       )
     }),
   )
@@ -293,21 +507,58 @@ function valueFor(schema: JsonSchema, own: Own, hostile: fc.Arbitrary<string>): 
 
 /** A value of the field's own kind, any text, or any JSON. */
 function fieldValue(schema: JsonSchema, own: Own, hostile: fc.Arbitrary<string>) {
-  return fc.oneof({ weight: 3, arbitrary: valueFor(schema, own, hostile) }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) })
+  return fc.oneof(
+    { weight: 3, arbitrary: valueFor(schema, own, hostile) },
+    { weight: 2, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  )
 }
 
 /** Fresh things of the key's company for one operation to act on: a gallery with two files, an event, a lead. */
 async function apiFixtures(label: string): Promise<Own> {
   const companyId = apiCompanyId
   return withSystem(async (tx) => {
-    const [gallery] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: `API ${label}`, status: 'draft' }).returning({ id: contentItem.id })
+    const [gallery] = await tx
+      .insert(contentItem)
+      .values({ companyId, kind: 'gallery', title: `API ${label}`, status: 'draft' })
+      .returning({ id: contentItem.id })
     const files = await tx
       .insert(asset)
-      .values([0, 1].map((position) => ({ companyId, contentItemId: gallery.id, purpose: 'gallery-media', mediaType: 'image', originalName: `${position}.jpg`, mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${companyId}/fuzz/${gallery.id}/${position}.jpg`, position, processingStatus: 'ready' })))
+      .values(
+        [0, 1].map((position) => ({
+          companyId,
+          contentItemId: gallery.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: `${position}.jpg`,
+          mimeType: 'image/jpeg',
+          sizeBytes: 10,
+          storageKey: `${companyId}/fuzz/${gallery.id}/${position}.jpg`,
+          position,
+          processingStatus: 'ready',
+        })),
+      )
       .returning({ id: asset.id })
-    const [show] = await tx.insert(event).values({ companyId, title: `API ${label}`, slug: `api-${label.toLowerCase()}`, startsAt: new Date('2026-12-01T20:00:00Z') }).returning({ id: event.id })
-    const [fan] = await tx.insert(lead).values({ companyId, contentItemId: gallery.id, fullName: 'Fan', email: `${label.toLowerCase()}@example.test` }).returning({ id: lead.id })
-    return { content: gallery.id, files: files.map((file) => file.id), events: show.id, leads: fan.id, all: [gallery.id, ...files.map((file) => file.id), show.id, fan.id] }
+    const [show] = await tx
+      .insert(event)
+      .values({
+        companyId,
+        title: `API ${label}`,
+        slug: `api-${label.toLowerCase()}`,
+        startsAt: new Date('2026-12-01T20:00:00Z'),
+      })
+      .returning({ id: event.id })
+    const [fan] = await tx
+      .insert(lead)
+      .values({ companyId, contentItemId: gallery.id, fullName: 'Fan', email: `${label.toLowerCase()}@example.test` })
+      .returning({ id: lead.id })
+    return {
+      content: gallery.id,
+      files: files.map((file) => file.id),
+      events: show.id,
+      leads: fan.id,
+      all: [gallery.id, ...files.map((file) => file.id), show.id, fan.id],
+    }
   })
 }
 
@@ -315,35 +566,84 @@ async function apiFixtures(label: string): Promise<Own> {
  * What a schema takes, with each field it requires (`wellFormed`: text fields hostile, so these get
  * past the schema to the use-case), or its fields with values of any kind, any of them left out.
  */
-function fieldsOf(schema: JsonSchema, own: Own, hostile: fc.Arbitrary<string>, more: Record<string, fc.Arbitrary<unknown>> = {}) {
+function fieldsOf(
+  schema: JsonSchema,
+  own: Own,
+  hostile: fc.Arbitrary<string>,
+  more: Record<string, fc.Arbitrary<unknown>> = {},
+) {
   const fields = Object.entries(schema.properties ?? {})
-  const wellFormed = fc.record(Object.fromEntries(fields.map(([name, field]) => [name, valueFor(field, own, hostile)])), { requiredKeys: schema.required ?? [] })
-  const anyKind = fc.record({ ...Object.fromEntries(fields.map(([name, field]) => [name, fieldValue(field, own, hostile)])), ...more }, { requiredKeys: [] })
+  const wellFormed = fc.record(
+    Object.fromEntries(fields.map(([name, field]) => [name, valueFor(field, own, hostile)])),
+    { requiredKeys: schema.required ?? [] },
+  )
+  const anyKind = fc.record(
+    { ...Object.fromEntries(fields.map(([name, field]) => [name, fieldValue(field, own, hostile)])), ...more },
+    { requiredKeys: [] },
+  )
   return { wellFormed, anyKind }
 }
 
 /** The key's company's own thing a path parameter names: `{contentId}`, or `{id}` under the path's first segment (content, events, leads). */
 function ownIdFor(operation: ApiOperation, name: string, own: Own) {
   const area = operation.path.split('/')[1]
-  return name === 'contentId' || area === 'content' ? own.content : area === 'events' ? own.events : area === 'leads' ? own.leads : own.content
+  return name === 'contentId' || area === 'content'
+    ? own.content
+    : area === 'events'
+      ? own.events
+      : area === 'leads'
+        ? own.leads
+        : own.content
 }
 
 function apiRequestFor(operation: ApiOperation, own: Own) {
   const hostile = hostileText([...own.all, ...ids], vocabulary.literals)
   const params = operation.paramNames.map((name) =>
-    fc.oneof({ weight: 5, arbitrary: fc.constant(ownIdFor(operation, name, own)) }, { weight: 1, arbitrary: fc.constantFrom(...own.all) }, { weight: 2, arbitrary: fc.constantFrom(...ids).map(encodeSegment) }, { weight: 2, arbitrary: segment([...own.all, ...ids], vocabulary.literals) }, { weight: 1, arbitrary: fc.uuid() }),
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constant(ownIdFor(operation, name, own)) },
+      { weight: 1, arbitrary: fc.constantFrom(...own.all) },
+      { weight: 2, arbitrary: fc.constantFrom(...ids).map(encodeSegment) },
+      { weight: 2, arbitrary: segment([...own.all, ...ids], vocabulary.literals) },
+      { weight: 1, arbitrary: fc.uuid() },
+    ),
   )
   const queries = fieldsOf(jsonSchemaOf(operation.query), own, hostile, { x: hostile })
   const query = fc.oneof(queries.wellFormed, queries.anyKind)
   const bodies = fieldsOf(jsonSchemaOf(operation.body), own, hostile)
   // And fields the API does not take: another company, an id, a status, a prototype.
-  const extra = fc.dictionary(fc.constantFrom('companyId', 'id', 'status', 'kind', 'slug', '__proto__', 'constructor'), fc.oneof(hostile, fc.constantFrom(...ids)), { maxKeys: 2 })
+  const extra = fc.dictionary(
+    fc.constantFrom('companyId', 'id', 'status', 'kind', 'slug', '__proto__', 'constructor'),
+    fc.oneof(hostile, fc.constantFrom(...ids)),
+    { maxKeys: 2 },
+  )
   const body = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(extra, bodies.wellFormed).map(([more, fields]) => JSON.stringify({ ...more, ...fields })) },
-    { weight: 3, arbitrary: fc.tuple(extra, bodies.anyKind).map(([more, fields]) => JSON.stringify({ ...more, ...fields })) },
+    {
+      weight: 4,
+      arbitrary: fc.tuple(extra, bodies.wellFormed).map(([more, fields]) => JSON.stringify({ ...more, ...fields })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.tuple(extra, bodies.anyKind).map(([more, fields]) => JSON.stringify({ ...more, ...fields })),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null') },
-    { weight: 1, arbitrary: bodies.wellFormed.map((fields) => JSON.stringify({ ...fields, title: 'x'.repeat(300_000) })) },
-    { weight: 1, arbitrary: fc.constantFrom('', ' ', '{"title": "unterminated', '\u0000', 'null', '[]', '"text"', '{"__proto__": {"admin": true}}', 'kind=gallery&title=x') },
+    {
+      weight: 1,
+      arbitrary: bodies.wellFormed.map((fields) => JSON.stringify({ ...fields, title: 'x'.repeat(300_000) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        ' ',
+        '{"title": "unterminated',
+        '\u0000',
+        'null',
+        '[]',
+        '"text"',
+        '{"__proto__": {"admin": true}}',
+        'kind=gallery&title=x',
+      ),
+    },
   )
   const headerText = hostile.filter((value) => HEADER_SAFE.test(value)).map((value) => value.slice(0, 300))
   return fc
@@ -351,24 +651,64 @@ function apiRequestFor(operation: ApiOperation, own: Own) {
       params: fc.tuple(...params),
       query,
       body,
-      method: fc.oneof({ weight: 6, arbitrary: fc.constant(operation.method.toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }),
-      type: fc.oneof({ weight: 5, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16', 'multipart/form-data') }),
-      idempotencyKey: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: headerText }),
-      ifMatch: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('*', '"stale"', 'W/"x"', '"a", *') }, { weight: 1, arbitrary: headerText }),
+      method: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(operation.method.toUpperCase()) },
+        { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') },
+      ),
+      type: fc.oneof(
+        { weight: 5, arbitrary: fc.constant('application/json') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'application/json; charset=utf-16',
+            'multipart/form-data',
+          ),
+        },
+      ),
+      idempotencyKey: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: headerText },
+      ),
+      ifMatch: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom('*', '"stale"', 'W/"x"', '"a", *') },
+        { weight: 1, arbitrary: headerText },
+      ),
       language: fc.constantFrom(...LANGUAGE_CODES),
     })
     .map(({ params, query, body, method, type, idempotencyKey, ifMatch, language }) => {
       let index = 0
       const search = Object.entries(query)
-        .map(([name, value]) => `${name}=${encodeSegment((typeof value === 'string' ? value : JSON.stringify(value) ?? '').slice(0, 600))}`)
+        .map(
+          ([name, value]) =>
+            `${name}=${encodeSegment((typeof value === 'string' ? value : (JSON.stringify(value) ?? '')).slice(0, 600))}`,
+        )
         .join('&')
       const path = `${API_PREFIX}${operation.path.replace(/\{\w+\}/g, () => params[index++] || 'x')}${search ? `?${search}` : ''}`
       // A script, not a page: no Origin header (as tests/support/api.ts sends it).
-      const headers: Record<string, string> = { authorization: `Bearer ${apiKeyOfFuzz}`, origin: '', 'content-type': type }
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${apiKeyOfFuzz}`,
+        origin: '',
+        'content-type': type,
+      }
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey
       if (ifMatch !== undefined) headers['if-match'] = ifMatch
-      const sent = [idempotencyKey !== undefined ? `Idempotency-Key: ${idempotencyKey.slice(0, 40)}` : '', ifMatch !== undefined ? `If-Match: ${ifMatch.slice(0, 40)}` : ''].filter(Boolean).join(', ')
-      const request: FuzzRequest = { method, path, headers, body, label: `${method} ${path} [${language}${sent ? `, ${sent}` : ''}] (${type}: ${body.slice(0, 160)})` }
+      const sent = [
+        idempotencyKey !== undefined ? `Idempotency-Key: ${idempotencyKey.slice(0, 40)}` : '',
+        ifMatch !== undefined ? `If-Match: ${ifMatch.slice(0, 40)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+      const request: FuzzRequest = {
+        method,
+        path,
+        headers,
+        body,
+        label: `${method} ${path} [${language}${sent ? `, ${sent}` : ''}] (${type}: ${body.slice(0, 160)})`,
+      }
       return { request, language }
     })
 }
@@ -390,12 +730,17 @@ async function fuzzApi(operation: ApiOperation): Promise<string | null> {
         const unclear = unclearProblem(response, language)
         const after = await databaseFingerprint(fuzzedCompanies)
         // A POST's answer under an Idempotency-Key is kept, a refusal too, to be answered again to a retry.
-        const changed = changedTables(before, after).filter((name) => !(name === 'api_idempotency' && request.method === 'POST' && 'idempotency-key' in request.headers))
+        const changed = changedTables(before, after).filter(
+          (name) => !(name === 'api_idempotency' && request.method === 'POST' && 'idempotency-key' in request.headers),
+        )
         known = after
         if (unclear) problem = `refused unclearly: ${unclear}`
         else if (changed.length > 0) problem = `refused, yet changed ${changed.join(', ')}`
       }
-      if (problem) throw new Error(`${problem} | ${request.label.slice(0, 400)} → ${response.status} ${String(response.headers['content-type'])}: ${response.text.slice(0, 300)}`)
+      if (problem)
+        throw new Error(
+          `${problem} | ${request.label.slice(0, 400)} → ${response.status} ${String(response.headers['content-type'])}: ${response.text.slice(0, 300)}`,
+        )
     }),
     { numRuns: API_RUNS, seed: seedFor(`${SEED} api ${operation.operationId}`), endOnFailure: true },
   )
@@ -412,17 +757,39 @@ describe('fuzzing the public API with a key', () => {
     apiCompanyId = owner.company.id
     fuzzedCompanies.push(apiCompanyId)
     await putOnPlan(apiCompanyId, 'enterprise')
-    apiKeyOfFuzz = await createKeyThroughPage(owner.client, 'Fuzz', { content: 'write', events: 'write', leads: 'write', analytics: 'write' })
+    apiKeyOfFuzz = await createKeyThroughPage(owner.client, 'Fuzz', {
+      content: 'write',
+      events: 'write',
+      leads: 'write',
+      analytics: 'write',
+    })
     // Past the default allowance per minute every request would be a 429 that reaches nothing.
-    await withSystem((tx) => tx.update(apiKey).set({ rateLimitPerMinute: 1_000_000 }).where(eq(apiKey.companyId, apiCompanyId)))
+    await withSystem((tx) =>
+      tx.update(apiKey).set({ rateLimitPerMinute: 1_000_000 }).where(eq(apiKey.companyId, apiCompanyId)),
+    )
   }, 120_000)
 
   it('reads the operations from the router’s own list, with a key of every scope', async () => {
-    expect(API_OPERATIONS.map((operation) => operation.operationId)).toEqual(expect.arrayContaining(['createContent', 'updateContent', 'reorderMedia', 'updateEvent', 'attachContentToEvent', 'deleteLead', 'exportLeads', 'getAnalyticsSummary']))
+    expect(API_OPERATIONS.map((operation) => operation.operationId)).toEqual(
+      expect.arrayContaining([
+        'createContent',
+        'updateContent',
+        'reorderMedia',
+        'updateEvent',
+        'attachContentToEvent',
+        'deleteLead',
+        'exportLeads',
+        'getAnalyticsSummary',
+      ]),
+    )
     const createEvent = jsonSchemaOf(API_OPERATIONS.find((operation) => operation.operationId === 'createEvent')?.body)
-    expect(Object.keys(createEvent.properties ?? {})).toEqual(expect.arrayContaining(['title', 'slug', 'startsAt', 'spots']))
+    expect(Object.keys(createEvent.properties ?? {})).toEqual(
+      expect.arrayContaining(['title', 'slug', 'startsAt', 'spots']),
+    )
     expect(createEvent.required).toEqual(['title', 'slug'])
-    const [key] = await withSystem((tx) => tx.select({ scopes: apiKey.scopes }).from(apiKey).where(eq(apiKey.companyId, apiCompanyId)))
+    const [key] = await withSystem((tx) =>
+      tx.select({ scopes: apiKey.scopes }).from(apiKey).where(eq(apiKey.companyId, apiCompanyId)),
+    )
     expect([...key.scopes].sort()).toEqual([...API_SCOPES].sort())
   })
 

@@ -4,7 +4,13 @@ import { asset, contentItem } from '#db/schema'
 import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
 import { sizeRunsOf } from '#app/features/public/size-runs'
-import { getCompanyLanding, getGalleryPage, getPublicGallery, resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
+import {
+  getCompanyLanding,
+  getGalleryPage,
+  getPublicGallery,
+  resolvePublicCompany,
+  type PublicContext,
+} from '#app/features/public/server/public-pages.server'
 import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/live/server/find-live-photos.server'
 import { assetRowsFetched } from '../support/rows-fetched'
 import { TestClient } from '../support/http-client'
@@ -13,13 +19,33 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 
-type Page = { media: { id: string; width: number; height: number }[]; next: string | null; upcoming: { sizes: string; more: boolean } | null }
+type Page = {
+  media: { id: string; width: number; height: number }[]
+  next: string | null
+  upcoming: { sizes: string; more: boolean } | null
+}
 
 describe('a gallery of any size', () => {
   it('shows its first page in the HTML and the rest page by page, every photo once and in order, across changes made between pages', async () => {
     const admin = await createCompanyAdmin('paging')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Big Night', slug: 'big-night', status: 'published', publishedAt: new Date() }).returning())
-    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0af'), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Big Night',
+          slug: 'big-night',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const first = (await tusUpload(admin.client, await makePhoto(1200, 800, '#0af'), {
+      filename: 'first.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([first.assetId])
     const copies = await copyReadyPhoto(first.assetId, 3 * GALLERY_PAGE_SIZE + 9)
     const all = [first.assetId, ...copies]
@@ -54,7 +80,10 @@ describe('a gallery of any size', () => {
     // and says whether more follows them.
     const sized = (page: Page) => page.media.map((item): [number, number] => [item.width, item.height])
     const pagesInOrder: Page[] = [page1]
-    while (pagesInOrder.at(-1)!.next) pagesInOrder.push((await fan.get(`${base}/fotos?after=${encodeURIComponent(pagesInOrder.at(-1)!.next!)}`)).json<Page>())
+    while (pagesInOrder.at(-1)!.next)
+      pagesInOrder.push(
+        (await fan.get(`${base}/fotos?after=${encodeURIComponent(pagesInOrder.at(-1)!.next!)}`)).json<Page>(),
+      )
     const [, second, third, fourth] = pagesInOrder
     expect(pagesInOrder).toHaveLength(4)
     expect(page1.upcoming).toEqual({ sizes: sizeRunsOf([...sized(second), ...sized(third)]), more: true })
@@ -92,12 +121,25 @@ describe('a large gallery whose rows lie scattered through the table', () => {
     const [gallery, otherStage] = await withSystem((tx) =>
       tx
         .insert(contentItem)
-        .values(['Festival', 'Second stage'].map((title) => ({ companyId: admin.company.id, kind: 'gallery', title, slug: title.toLowerCase().replace(' ', '-'), status: 'published', publishedAt: new Date() })))
+        .values(
+          ['Festival', 'Second stage'].map((title) => ({
+            companyId: admin.company.id,
+            kind: 'gallery',
+            title,
+            slug: title.toLowerCase().replace(' ', '-'),
+            status: 'published',
+            publishedAt: new Date(),
+          })),
+        )
         .returning(),
     )
     galleryId = gallery.id
     const uploaded = async (contentItemId: string, color: string) => {
-      const { assetId } = (await tusUpload(admin.client, await makePhoto(600, 400, color), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId })) as { assetId: string }
+      const { assetId } = (await tusUpload(admin.client, await makePhoto(600, 400, color), {
+        filename: 'first.jpg',
+        purpose: 'gallery-media',
+        contentItemId,
+      })) as { assetId: string }
       await waitForAssetsReady([assetId])
       return assetId
     }
@@ -111,7 +153,9 @@ describe('a large gallery whose rows lie scattered through the table', () => {
       await copyReadyPhoto(otherFirst, 100)
     }
     // Shown live as they came, in the order fans see them (the live drop's place of each).
-    await withSystem((tx) => tx.execute(sql`update assets set live_seq = position + 1 where content_item_id = ${gallery.id}`))
+    await withSystem((tx) =>
+      tx.execute(sql`update assets set live_seq = position + 1 where content_item_id = ${gallery.id}`),
+    )
     // As autovacuum would have by the time fans come: the planner knows the gallery's size.
     await withSystem((tx) => tx.execute(sql`analyze assets`))
     context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
@@ -133,7 +177,9 @@ describe('a large gallery whose rows lie scattered through the table', () => {
         ...context,
         read: (work) =>
           withPublicRead(admin.company.id, async (tx: Transaction) => {
-            await tx.execute(sql`select set_config('random_page_cost', '40', true), set_config('plan_cache_mode', ${run < 2 ? 'auto' : 'force_generic_plan'}, true)`)
+            await tx.execute(
+              sql`select set_config('random_page_cost', '40', true), set_config('plan_cache_mode', ${run < 2 ? 'auto' : 'force_generic_plan'}, true)`,
+            )
             const before = await assetRowsFetched(tx)
             const out = await work(tx)
             fetched = Math.max(fetched, (await assetRowsFetched(tx)) - before)
@@ -151,14 +197,19 @@ describe('a large gallery whose rows lie scattered through the table', () => {
     const firstPage = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'all' }))
     expect(firstPage.result.media).toHaveLength(GALLERY_PAGE_SIZE)
     expect(firstPage.result.media[0].id).toBe(first)
-    const later = await rowsFetched((fan) => getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next }))
-    expect(later.result.media.map((item) => item.id)).toEqual(copies.slice(GALLERY_PAGE_SIZE - 1, 2 * GALLERY_PAGE_SIZE - 1))
+    const later = await rowsFetched((fan) =>
+      getGalleryPage(fan, 'festival', { tab: 'all', after: firstPage.result.next }),
+    )
+    expect(later.result.media.map((item) => item.id)).toEqual(
+      copies.slice(GALLERY_PAGE_SIZE - 1, 2 * GALLERY_PAGE_SIZE - 1),
+    )
     // The tabs: its photos, and its videos (none), found without walking past its photos.
     const photos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'photos' }))
     expect(photos.result.media).toHaveLength(GALLERY_PAGE_SIZE)
     const videos = await rowsFetched((fan) => getPublicGallery(fan, 'festival', { tab: 'videos' }))
     expect(videos.result.media).toEqual([])
-    for (const [name, read] of Object.entries({ firstPage, later, photos, videos })) expect(read.fetched, name).toBeLessThan(PHOTOS / 4)
+    for (const [name, read] of Object.entries({ firstPage, later, photos, videos }))
+      expect(read.fetched, name).toBeLessThan(PHOTOS / 4)
   })
 
   it('finds the covers of the landing page down each gallery, not by sorting its photos', async () => {

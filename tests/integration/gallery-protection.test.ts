@@ -22,7 +22,16 @@ async function publishedGallery(admin: Company, values: Partial<typeof contentIt
   const [item] = await withSystem((tx) =>
     tx
       .insert(contentItem)
-      .values({ companyId: admin.company.id, kind: 'gallery', slug: `g-${randomBytes(3).toString('hex')}`, title: 'Backstage Night', description: 'Secret setlist notes', status: 'published', publishedAt: new Date(), ...values })
+      .values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        slug: `g-${randomBytes(3).toString('hex')}`,
+        title: 'Backstage Night',
+        description: 'Secret setlist notes',
+        status: 'published',
+        publishedAt: new Date(),
+        ...values,
+      })
       .returning(),
   )
   return item
@@ -30,7 +39,11 @@ async function publishedGallery(admin: Company, values: Partial<typeof contentIt
 
 async function withPhoto(admin: Company, galleryId: string) {
   const original = await makePhoto(1800, 1200, '#2563eb', { quality: 90 })
-  const { assetId } = (await tusUpload(admin.client, original, { filename: 'IMG_1.JPG', purpose: 'gallery-media', contentItemId: galleryId })) as { assetId: string }
+  const { assetId } = (await tusUpload(admin.client, original, {
+    filename: 'IMG_1.JPG',
+    purpose: 'gallery-media',
+    contentItemId: galleryId,
+  })) as { assetId: string }
   await waitForAssetsReady([assetId])
   return { assetId, original }
 }
@@ -39,14 +52,24 @@ function protect(admin: Company, galleryId: string, form: Record<string, string>
   return admin.client.postForm(`/admin/content/${galleryId}/protection`, { downloadMode: 'originals', ...form })
 }
 
-function fetchBytes(client: TestClient, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function fetchBytes(
+  client: TestClient,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader(), ...headers }, localAddress: client.localAddress }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
+    const request = http.get(
+      new URL(path, client.baseUrl),
+      { headers: { cookie: client.cookieHeader(), ...headers }, localAddress: client.localAddress },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+        response.on('error', reject)
+      },
+    )
     request.on('error', reject)
   })
 }
@@ -60,8 +83,16 @@ describe('protected galleries', () => {
     // The panel still shows what the plan would give.
     const panel = await admin.client.get(`/admin/content/${gallery.id}/protection`)
     expect(panel.status).toBe(200)
-    expect(panel.json()).toEqual({ hasPassword: false, expiresAt: null, downloadMode: 'originals', hasPin: false, allowed: false })
-    const [row] = await withSystem((tx) => tx.select({ hash: contentItem.accessPasswordHash }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    expect(panel.json()).toEqual({
+      hasPassword: false,
+      expiresAt: null,
+      downloadMode: 'originals',
+      hasPin: false,
+      allowed: false,
+    })
+    const [row] = await withSystem((tx) =>
+      tx.select({ hash: contentItem.accessPasswordHash }).from(contentItem).where(eq(contentItem.id, gallery.id)),
+    )
     expect(row.hash).toBeNull()
     // A bad PIN is refused with the field's message.
     await setPlan(admin, 'professional')
@@ -104,7 +135,8 @@ describe('protected galleries', () => {
     const wrong = await stranger.postForm(`${page}/acesso`, { password: 'sunshine' }, { 'accept-language': 'pt-BR' })
     expect(wrong.status).toBe(403)
     expect(wrong.text).toContain('Essa senha não está certa')
-    for (let attempt = 0; attempt < 4; attempt++) expect((await stranger.postForm(`${page}/acesso`, { password: `nope-${attempt}` })).status).toBe(403)
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect((await stranger.postForm(`${page}/acesso`, { password: `nope-${attempt}` })).status).toBe(403)
     const limited = await stranger.postForm(`${page}/acesso`, { password: 'moonlight' })
     expect(limited.status).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
@@ -126,7 +158,9 @@ describe('protected galleries', () => {
       expect(inside.headers['cache-control']).toBe('private, no-store')
     }
     // The door is judged on the gallery's row as the page reads it: nothing of its password reaches the page.
-    const [{ hash }] = await withSystem((tx) => tx.select({ hash: contentItem.accessPasswordHash }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    const [{ hash }] = await withSystem((tx) =>
+      tx.select({ hash: contentItem.accessPasswordHash }).from(contentItem).where(eq(contentItem.id, gallery.id)),
+    )
     const inside = await fan.get(page)
     expect(hash).toBeTruthy()
     expect(inside.text).not.toContain(hash!)
@@ -139,7 +173,10 @@ describe('protected galleries', () => {
     // A forged or moved cookie opens nothing.
     const forger = new TestClient()
     const [name, value] = [...fan.cookies].find(([cookie]) => cookie.startsWith('ag_gallery_'))!
-    forger.setCookie(name, value.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')))
+    forger.setCookie(
+      name,
+      value.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')),
+    )
     expect((await forger.get(page)).status).toBe(303)
     expect((await fetchBytes(forger, `/p/${assetId}/w400.webp`)).status).toBe(404)
 
@@ -186,13 +223,20 @@ describe('protected galleries', () => {
       expect(navigated.status).toBe(303)
       expect(navigated.headers.location).toBe(`/download/pin?next=${encodeURIComponent(path)}`)
     }
-    const pinPage = await fan.get(`/download/pin?next=${encodeURIComponent(`/download/file/${assetId}`)}`, { 'accept-language': 'fr' })
+    const pinPage = await fan.get(`/download/pin?next=${encodeURIComponent(`/download/file/${assetId}`)}`, {
+      'accept-language': 'fr',
+    })
     expect(pinPage.status).toBe(200)
     expect(pinPage.text).toContain('Code PIN de téléchargement')
-    const wrongPin = await fan.postForm('/download/pin', { next: `/download/file/${assetId}`, pin: '1111' }, { 'accept-language': 'es' })
+    const wrongPin = await fan.postForm(
+      '/download/pin',
+      { next: `/download/file/${assetId}`, pin: '1111' },
+      { 'accept-language': 'es' },
+    )
     expect(wrongPin.status).toBe(403)
     expect(wrongPin.text).toContain('Ese PIN no es correcto')
-    for (let attempt = 0; attempt < 4; attempt++) await fan.postForm('/download/pin', { next: `/download/file/${assetId}`, pin: '1111' })
+    for (let attempt = 0; attempt < 4; attempt++)
+      await fan.postForm('/download/pin', { next: `/download/file/${assetId}`, pin: '1111' })
     expect((await fan.postForm('/download/pin', { next: `/download/file/${assetId}`, pin: '4821' })).status).toBe(429)
 
     const other = new TestClient()
@@ -216,16 +260,33 @@ describe('protected galleries', () => {
     expect((await protect(admin, other.id, { expiresAt: '2020-01-01T10:00' })).status).toBe(400)
 
     await sendExpiryReminders()
-    const mails = await withSystem((tx) => tx.select().from(outboxMail).where(and(eq(outboxMail.to, admin.credentials.email), like(outboxMail.subject, '%Backstage Night%'))))
+    const mails = await withSystem((tx) =>
+      tx
+        .select()
+        .from(outboxMail)
+        .where(and(eq(outboxMail.to, admin.credentials.email), like(outboxMail.subject, '%Backstage Night%'))),
+    )
     expect(mails).toHaveLength(1)
     expect(mails[0].text).toContain(`/admin/content/${gallery.id}`)
     await sendExpiryReminders()
-    expect(await withSystem((tx) => tx.select().from(outboxMail).where(and(eq(outboxMail.to, admin.credentials.email), like(outboxMail.subject, '%Backstage Night%'))))).toHaveLength(1)
+    expect(
+      await withSystem((tx) =>
+        tx
+          .select()
+          .from(outboxMail)
+          .where(and(eq(outboxMail.to, admin.credentials.email), like(outboxMail.subject, '%Backstage Night%'))),
+      ),
+    ).toHaveLength(1)
 
     const fan = new TestClient()
     const page = `/${admin.company.slug}/galeria/${gallery.slug}`
     expect((await fan.get(page)).status).toBe(200)
-    await withSystem((tx) => tx.update(contentItem).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(contentItem.id, gallery.id)))
+    await withSystem((tx) =>
+      tx
+        .update(contentItem)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(contentItem.id, gallery.id)),
+    )
     const ended = await fan.get(page)
     expect(ended.status).toBe(303)
     const notice = await fan.get(ended.headers.location!)

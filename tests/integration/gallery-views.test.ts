@@ -5,8 +5,18 @@ import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin } from '../support/fixtures'
 
-const viewCount = async (id: string) => (await withSystem((tx) => tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id))))[0].views
-const publicVersion = async (companyId: string) => (await withSystem((tx) => tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, companyId))))[0].v
+const viewCount = async (id: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ views: contentItem.viewCount }).from(contentItem).where(eq(contentItem.id, id)),
+    )
+  )[0].views
+const publicVersion = async (companyId: string) =>
+  (
+    await withSystem((tx) =>
+      tx.select({ v: organization.publicVersion }).from(organization).where(eq(organization.id, companyId)),
+    )
+  )[0].v
 
 describe("a gallery's views", () => {
   it('counts a view when the page posts it, never while rendering, only for published galleries, without making the page stale', async () => {
@@ -16,7 +26,14 @@ describe("a gallery's views", () => {
       tx
         .insert(contentItem)
         .values([
-          { companyId: admin.company.id, kind: 'gallery', slug: 'encore', title: 'Encore', status: 'published', publishedAt: new Date() },
+          {
+            companyId: admin.company.id,
+            kind: 'gallery',
+            slug: 'encore',
+            title: 'Encore',
+            status: 'published',
+            publishedAt: new Date(),
+          },
           { companyId: admin.company.id, kind: 'gallery', slug: 'backstage', title: 'Backstage', status: 'draft' },
         ])
         .returning(),

@@ -15,7 +15,18 @@ let galleryId: string
 
 beforeAll(async () => {
   admin = await createCompanyAdmin('hostile')
-  const [row] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Porto Night', slug: 'porto-night', status: 'published' }).returning({ id: contentItem.id }))
+  const [row] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Porto Night',
+        slug: 'porto-night',
+        status: 'published',
+      })
+      .returning({ id: contentItem.id }),
+  )
   galleryId = row.id
 })
 
@@ -23,7 +34,17 @@ describe('hostile input', () => {
   it('answers a NUL or control character anywhere in an address with the not-found page, in the visitor language', async () => {
     const slug = admin.company.slug
     const fan = new TestClient()
-    for (const path of ['/%00', `/${slug}%00`, '/x%00', `/${slug}/galeria/%00`, `/${slug}/galeria/x%00`, `/${slug}/evento/x%00`, '/event/%00', `/${slug}/galeria/porto-night%1F`, '/%E0%A4%A']) {
+    for (const path of [
+      '/%00',
+      `/${slug}%00`,
+      '/x%00',
+      `/${slug}/galeria/%00`,
+      `/${slug}/galeria/x%00`,
+      `/${slug}/evento/x%00`,
+      '/event/%00',
+      `/${slug}/galeria/porto-night%1F`,
+      '/%E0%A4%A',
+    ]) {
       const response = await fan.get(path)
       expect(response.status, path).toBe(404)
       expect(response.text, path).toContain('Page not found')
@@ -32,12 +53,22 @@ describe('hostile input', () => {
     expect(portuguese.status).toBe(404)
     expect(portuguese.text).toContain('Página não encontrada')
     // The page exists; only its query is malformed.
-    for (const path of ['/admin/content?q=%00', '/admin/leads?q=%00', `/${slug}?x=%00`]) expect((await admin.client.get(path)).status, path).toBe(400)
+    for (const path of ['/admin/content?q=%00', '/admin/leads?q=%00', `/${slug}?x=%00`])
+      expect((await admin.client.get(path)).status, path).toBe(400)
   })
 
   it('says so when an admin search is longer than the lists search, and lists nothing rather than everything', async () => {
     // A lead, so the leads page shows its search rather than its first-time welcome.
-    await withSystem((tx) => tx.insert(lead).values({ companyId: admin.company.id, contentItemId: galleryId, fullName: 'Porto Fan', email: 'porto@fans.test' }))
+    await withSystem((tx) =>
+      tx
+        .insert(lead)
+        .values({
+          companyId: admin.company.id,
+          contentItemId: galleryId,
+          fullName: 'Porto Fan',
+          email: 'porto@fans.test',
+        }),
+    )
     const long = 'Porto'.repeat(21)
     for (const list of ['/admin/content', '/admin/leads']) {
       const fits = await admin.client.get(`${list}?q=${'Porto'.repeat(20)}`)
@@ -51,7 +82,9 @@ describe('hostile input', () => {
     // The gallery is listed under a search that fits, and not under one past the limit.
     const listed = `data-content-id="${galleryId}"`
     expect((await admin.client.get('/admin/content?q=Porto')).text).toContain(listed)
-    expect((await admin.client.get(`/admin/content?q=${encodeURIComponent('Porto Night'.repeat(10))}`)).text).not.toContain(listed)
+    expect(
+      (await admin.client.get(`/admin/content?q=${encodeURIComponent('Porto Night'.repeat(10))}`)).text,
+    ).not.toContain(listed)
   })
 
   it('answers 404 for an id that is not one, on every admin page that takes one', async () => {
@@ -73,12 +106,21 @@ describe('hostile input', () => {
     expect(events.status).toBeLessThan(500)
     const onboarding = await new TestClient().postForm('/onboarding', { name: '\u0000', slug: '\u0000' })
     expect(onboarding.status).toBeLessThan(500)
-    const contact = await new TestClient().postForm('/', { intent: 'contact', name: 'Ana\u0000', email: 'ana@example.test', message: 'Hello\u0000 there, a message long enough.' })
+    const contact = await new TestClient().postForm('/', {
+      intent: 'contact',
+      name: 'Ana\u0000',
+      email: 'ana@example.test',
+      message: 'Hello\u0000 there, a message long enough.',
+    })
     expect(contact.status).toBeLessThan(500)
 
     const json = await admin.client.request('/admin/content/new', { json: { kind: 'gallery', title: 'JSON' } })
     expect(json.status).toBe(400)
-    const broken = await admin.client.request('/admin/events/new', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, form: undefined })
+    const broken = await admin.client.request('/admin/events/new', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      form: undefined,
+    })
     expect(broken.status).toBe(400)
   })
 })
@@ -87,7 +129,11 @@ describe('requests a route does not take', () => {
   it('are refused with 405, the methods it takes and a message in the visitor language, on every resource route', async () => {
     const fan = new TestClient()
     const portuguese = { 'accept-language': 'pt-BR' }
-    const qr = await fan.request(`/api/qr/gallery/${galleryId}`, { method: 'POST', form: { x: '1' }, headers: portuguese })
+    const qr = await fan.request(`/api/qr/gallery/${galleryId}`, {
+      method: 'POST',
+      form: { x: '1' },
+      headers: portuguese,
+    })
     expect(qr.status).toBe(405)
     expect(qr.headers.allow).toBe('GET, HEAD')
     expect(qr.json().message).toBe('Este endereço não aceita este tipo de pedido.')
@@ -118,13 +164,35 @@ describe('requests a route does not take', () => {
 describe('answers that tell the truth', () => {
   it("says 404 when asked to remove another company's file from one's own gallery, and removes nothing", async () => {
     const other = await createCompanyAdmin('other')
-    const [theirs] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: other.company.id, kind: 'gallery', title: 'Theirs' }).returning({ id: contentItem.id }))
-    const [file] = await withSystem((tx) =>
-      tx.insert(asset).values({ companyId: other.company.id, contentItemId: theirs.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${other.company.id}/x/original.jpg` }).returning({ id: asset.id }),
+    const [theirs] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId: other.company.id, kind: 'gallery', title: 'Theirs' })
+        .returning({ id: contentItem.id }),
     )
-    const response = await admin.client.postForm(`/admin/content/${galleryId}`, { intent: 'remove-file', assetId: file.id })
+    const [file] = await withSystem((tx) =>
+      tx
+        .insert(asset)
+        .values({
+          companyId: other.company.id,
+          contentItemId: theirs.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: 'a.jpg',
+          mimeType: 'image/jpeg',
+          sizeBytes: 10,
+          storageKey: `${other.company.id}/x/original.jpg`,
+        })
+        .returning({ id: asset.id }),
+    )
+    const response = await admin.client.postForm(`/admin/content/${galleryId}`, {
+      intent: 'remove-file',
+      assetId: file.id,
+    })
     expect(response.status).toBe(404)
-    expect(await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, file.id)))).toHaveLength(1)
+    expect(await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, file.id)))).toHaveLength(
+      1,
+    )
   })
 })
 
@@ -138,7 +206,14 @@ describe('the auth library, only as the product uses it', () => {
       expect(response.status, slug).toBe(404)
     }
     expect(await getDb().select().from(organization).where(eq(organization.name, 'Around the rules'))).toHaveLength(0)
-    expect((await admin.client.postJson('/api/auth/organization/update', { data: { slug: 'admin' }, organizationId: admin.company.id })).status).toBe(404)
+    expect(
+      (
+        await admin.client.postJson('/api/auth/organization/update', {
+          data: { slug: 'admin' },
+          organizationId: admin.company.id,
+        })
+      ).status,
+    ).toBe(404)
     expect((await client.postJson('/api/auth/update-user', { name: 'x'.repeat(1_000_000) })).status).toBe(404)
     // What the pages use stays open.
     expect((await client.get('/api/auth/get-session')).status).toBe(200)
@@ -147,11 +222,19 @@ describe('the auth library, only as the product uses it', () => {
   it('refuses a blank or endless display name at sign-up, in the visitor language', async () => {
     for (const name of ['', '   ', 'x'.repeat(1_000_000)]) {
       const email = uniqueEmail('name')
-      const response = await new TestClient().postJson('/api/auth/sign-up/email', { name, email, password: STRONG_PASSWORD })
+      const response = await new TestClient().postJson('/api/auth/sign-up/email', {
+        name,
+        email,
+        password: STRONG_PASSWORD,
+      })
       expect(response.status, `${name.length} characters`).toBe(400)
       expect(await getDb().select().from(user).where(eq(user.email, email))).toHaveLength(0)
     }
-    const portuguese = await new TestClient().postJson('/api/auth/sign-up/email', { name: ' ', email: uniqueEmail('name'), password: STRONG_PASSWORD }, { 'accept-language': 'pt-BR' })
+    const portuguese = await new TestClient().postJson(
+      '/api/auth/sign-up/email',
+      { name: ' ', email: uniqueEmail('name'), password: STRONG_PASSWORD },
+      { 'accept-language': 'pt-BR' },
+    )
     expect(portuguese.json().message).toBe('Este campo é obrigatório')
   })
 })

@@ -21,7 +21,12 @@ describe('jobs are fair between companies', () => {
 
   beforeAll(async () => {
     stopQueue = (await startJobs(process.env.DATABASE_URL!, [fairnessJob], { work: false })).stop
-    reader = new PgBoss({ connectionString: process.env.DATABASE_URL!, schema: 'pgboss', supervise: false, schedule: false })
+    reader = new PgBoss({
+      connectionString: process.env.DATABASE_URL!,
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+    })
     await reader.start()
   })
 
@@ -45,7 +50,9 @@ describe('jobs are fair between companies', () => {
     }
     expect(order).toHaveLength(40)
     // Turns: each company's nth photo before anyone's (n+1)th; within a company, the order of upload.
-    expect(order.slice(0, 20)).toEqual(Array.from({ length: 10 }, (_, i) => [`festival-${i + 1}`, `club-${i + 1}`]).flat())
+    expect(order.slice(0, 20)).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`festival-${i + 1}`, `club-${i + 1}`]).flat(),
+    )
     expect(order.slice(20)).toEqual(Array.from({ length: 20 }, (_, i) => `festival-${i + 11}`))
   })
 })

@@ -9,11 +9,25 @@ import { createCompanyAdmin } from '../support/fixtures'
 async function countedUnderFansPolicies(companyId: string) {
   return withPublicRead(companyId, async (tx) => {
     const galleries = await tx
-      .select({ photos: sql<number>`coalesce(${galleryFileCount.photos}, 0)`, videos: sql<number>`coalesce(${galleryFileCount.videos}, 0)` })
+      .select({
+        photos: sql<number>`coalesce(${galleryFileCount.photos}, 0)`,
+        videos: sql<number>`coalesce(${galleryFileCount.videos}, 0)`,
+      })
       .from(contentItem)
       .leftJoin(galleryFileCount, eq(galleryFileCount.contentItemId, contentItem.id))
-      .where(and(eq(contentItem.companyId, companyId), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`))
-    return { all: galleries.length, photos: galleries.filter((gallery) => gallery.photos > 0).length, videos: galleries.filter((gallery) => gallery.videos > 0).length }
+      .where(
+        and(
+          eq(contentItem.companyId, companyId),
+          eq(contentItem.kind, 'gallery'),
+          eq(contentItem.status, 'published'),
+          sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`,
+        ),
+      )
+    return {
+      all: galleries.length,
+      photos: galleries.filter((gallery) => gallery.photos > 0).length,
+      videos: galleries.filter((gallery) => gallery.videos > 0).length,
+    }
   })
 }
 
@@ -23,7 +37,15 @@ describe("a company's landing counts", () => {
     const other = await createCompanyAdmin('landing-other')
     const companyId = admin.company.id
     const now = Date.now()
-    const gallery = (slug: string, values: Partial<typeof contentItem.$inferInsert> = {}) => ({ companyId, kind: 'gallery' as const, title: slug, slug, status: 'published' as const, publishedAt: new Date(), ...values })
+    const gallery = (slug: string, values: Partial<typeof contentItem.$inferInsert> = {}) => ({
+      companyId,
+      kind: 'gallery' as const,
+      title: slug,
+      slug,
+      status: 'published' as const,
+      publishedAt: new Date(),
+      ...values,
+    })
     const items = await withSystem((tx) =>
       tx
         .insert(contentItem)
@@ -34,14 +56,53 @@ describe("a company's landing counts", () => {
           gallery('draft', { status: 'draft', publishedAt: null }),
           gallery('ended', { expiresAt: new Date(now - 60_000) }),
           gallery('ending-later', { expiresAt: new Date(now + 86_400_000) }),
-          { companyId, kind: 'single' as const, title: 'Poster', slug: 'poster', status: 'published' as const, publishedAt: new Date() },
+          {
+            companyId,
+            kind: 'single' as const,
+            title: 'Poster',
+            slug: 'poster',
+            status: 'published' as const,
+            publishedAt: new Date(),
+          },
         ])
         .returning({ id: contentItem.id, slug: contentItem.slug }),
     )
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: other.company.id, kind: 'gallery', title: 'Elsewhere', slug: 'elsewhere', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: other.company.id,
+          kind: 'gallery',
+          title: 'Elsewhere',
+          slug: 'elsewhere',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     const idOf = (slug: string) => items.find((item) => item.slug === slug)!.id
-    const file = (slug: string, mediaType: 'image' | 'video') => ({ companyId, contentItemId: idOf(slug), purpose: 'gallery-media', mediaType, originalName: `${slug}.${mediaType === 'image' ? 'jpg' : 'mp4'}`, mimeType: mediaType === 'image' ? 'image/jpeg' : 'video/mp4', sizeBytes: 1000, storageKey: `${companyId}/${slug}-${mediaType}`, processingStatus: 'ready' })
-    await withSystem((tx) => tx.insert(asset).values([file('photos', 'image'), file('videos', 'video'), file('draft', 'image'), file('ended', 'image'), file('ending-later', 'image'), file('ending-later', 'video')]))
+    const file = (slug: string, mediaType: 'image' | 'video') => ({
+      companyId,
+      contentItemId: idOf(slug),
+      purpose: 'gallery-media',
+      mediaType,
+      originalName: `${slug}.${mediaType === 'image' ? 'jpg' : 'mp4'}`,
+      mimeType: mediaType === 'image' ? 'image/jpeg' : 'video/mp4',
+      sizeBytes: 1000,
+      storageKey: `${companyId}/${slug}-${mediaType}`,
+      processingStatus: 'ready',
+    })
+    await withSystem((tx) =>
+      tx
+        .insert(asset)
+        .values([
+          file('photos', 'image'),
+          file('videos', 'video'),
+          file('draft', 'image'),
+          file('ended', 'image'),
+          file('ending-later', 'image'),
+          file('ending-later', 'video'),
+        ]),
+    )
 
     const context = await resolvePublicCompany({ host: { kind: 'platform' }, path: '/' }, admin.company.slug)
     const landing = await getCompanyLanding(context)
@@ -56,8 +117,12 @@ describe("a company's landing counts", () => {
     // The count sets the policies aside for itself only: the rest of the fan's transaction is fenced as before.
     const afterwards = await withPublicRead(companyId, async (tx) => {
       await tx.execute(sql`select * from app_landing_gallery_counts(${companyId})`)
-      const setting = (await tx.execute(sql`select coalesce(current_setting('app.bypass_rls', true), '') as bypass`)).rows[0] as { bypass: string }
-      const drafts = await tx.select({ id: contentItem.id }).from(contentItem).where(eq(contentItem.id, idOf('draft')))
+      const setting = (await tx.execute(sql`select coalesce(current_setting('app.bypass_rls', true), '') as bypass`))
+        .rows[0] as { bypass: string }
+      const drafts = await tx
+        .select({ id: contentItem.id })
+        .from(contentItem)
+        .where(eq(contentItem.id, idOf('draft')))
       return { bypass: setting.bypass, drafts: drafts.length }
     })
     expect(afterwards).toEqual({ bypass: '', drafts: 0 })

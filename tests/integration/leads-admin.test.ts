@@ -8,7 +8,8 @@ import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
 const EVIL_NAME = '=HYPERLINK("http://evil.test","click")'
-const HEADER_EN = 'Name,E-mail,Phone,Company,Content,Event,Date (UTC),Privacy policy accepted (UTC),Data processing consent,Marketing consent,Policy version,Language,Source page\r\n'
+const HEADER_EN =
+  'Name,E-mail,Phone,Company,Content,Event,Date (UTC),Privacy policy accepted (UTC),Data processing consent,Marketing consent,Policy version,Language,Source page\r\n'
 
 let owner: Admin
 let other: Admin
@@ -22,13 +23,18 @@ function shownLeads(html: string) {
   return [...html.matchAll(/data-testid="lead-row" data-lead-id="([0-9a-f-]{36})"/g)].map((match) => match[1])
 }
 
-
 async function leadAudit(companyId: string, action: string) {
   return withSystem((tx) =>
     tx
       .select()
       .from(auditEvent)
-      .where(and(eq(auditEvent.companyId, companyId), eq(auditEvent.category, 'lead_data_access'), eq(auditEvent.action, action))),
+      .where(
+        and(
+          eq(auditEvent.companyId, companyId),
+          eq(auditEvent.category, 'lead_data_access'),
+          eq(auditEvent.action, action),
+        ),
+      ),
   )
 }
 
@@ -38,9 +44,18 @@ describe('the admin Leads page', () => {
     other = await createCompanyAdmin('leads-other')
     const companyId = owner.company.id
     await withSystem(async (tx) => {
-      ;[{ id: eventId }] = await tx.insert(event).values({ companyId, slug: 'lisbon-night', title: 'Lisbon Night' }).returning({ id: event.id })
-      ;[{ id: galleryId }] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Night Owls Live', eventId, requireLead: true }).returning({ id: contentItem.id })
-      ;[{ id: singleId }] = await tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Tour poster', requireLead: true }).returning({ id: contentItem.id })
+      ;[{ id: eventId }] = await tx
+        .insert(event)
+        .values({ companyId, slug: 'lisbon-night', title: 'Lisbon Night' })
+        .returning({ id: event.id })
+      ;[{ id: galleryId }] = await tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Night Owls Live', eventId, requireLead: true })
+        .returning({ id: contentItem.id })
+      ;[{ id: singleId }] = await tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'single', title: 'Tour poster', requireLead: true })
+        .returning({ id: contentItem.id })
       const consent = { dataProcessingConsent: true, policyVersion: '1.0' }
       ;[{ id: ids.ana }] = await tx
         .insert(lead)
@@ -77,11 +92,24 @@ describe('the admin Leads page', () => {
         .returning({ id: lead.id })
       ;[{ id: ids.bruno }] = await tx
         .insert(lead)
-        .values({ ...consent, companyId, contentItemId: singleId, fullName: 'Bruno Lima', email: 'bruno@owls.test', createdAt: new Date('2026-04-30T08:00:00Z') })
+        .values({
+          ...consent,
+          companyId,
+          contentItemId: singleId,
+          fullName: 'Bruno Lima',
+          email: 'bruno@owls.test',
+          createdAt: new Date('2026-04-30T08:00:00Z'),
+        })
         .returning({ id: lead.id })
       ;[{ id: ids.theirs }] = await tx
         .insert(lead)
-        .values({ ...consent, companyId: other.company.id, fullName: 'Other Fan', email: 'other@fans.test', createdAt: new Date('2026-05-03T08:00:00Z') })
+        .values({
+          ...consent,
+          companyId: other.company.id,
+          fullName: 'Other Fan',
+          email: 'other@fans.test',
+          createdAt: new Date('2026-05-03T08:00:00Z'),
+        })
         .returning({ id: lead.id })
     })
   })
@@ -105,7 +133,8 @@ describe('the admin Leads page', () => {
   })
 
   it('searches name, e-mail and company without regard to case, and treats wildcards as text', async () => {
-    const search = async (q: string) => shownLeads((await owner.client.get(`/admin/leads?q=${encodeURIComponent(q)}`)).text)
+    const search = async (q: string) =>
+      shownLeads((await owner.client.get(`/admin/leads?q=${encodeURIComponent(q)}`)).text)
     expect(await search('SOUZA')).toEqual([ids.ana])
     expect(await search('Bruno@OWLS')).toEqual([ids.bruno])
     expect(await search('owl')).toEqual([ids.ana, ids.bruno])
@@ -139,7 +168,9 @@ describe('the admin Leads page', () => {
     expect(response.status).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const today = new Date().toISOString().slice(0, 10)
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="leads-${owner.company.slug}-${today}.csv"`)
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="leads-${owner.company.slug}-${today}.csv"`,
+    )
     expect(response.headers['cache-control']).toContain('no-store')
     expect(response.text).toBe(
       '\uFEFF' +
@@ -175,7 +206,11 @@ describe('the admin Leads page', () => {
     }))
     await withSystem((tx) => tx.insert(lead).values(rows))
     // Microseconds the JS Date cannot hold: the cursor must not round them away.
-    await withSystem((tx) => tx.execute(sql`update leads set created_at = created_at + (random() * interval '900 microseconds') where company_id = ${big.company.id} and created_at < '2026-06-01T21:00:00Z'`))
+    await withSystem((tx) =>
+      tx.execute(
+        sql`update leads set created_at = created_at + (random() * interval '900 microseconds') where company_id = ${big.company.id} and created_at < '2026-06-01T21:00:00Z'`,
+      ),
+    )
     const response = await big.client.get('/admin/leads/export.csv')
     const lines = response.text.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(2346)
@@ -216,7 +251,10 @@ describe('the admin Leads page', () => {
 
   it('erases a lead for good, keeps its downloads counting, and cannot reach another company’s', async () => {
     const [fileDownload] = await withSystem((tx) =>
-      tx.insert(download).values({ companyId: owner.company.id, contentItemId: galleryId, leadId: ids.ana, kind: 'zip', quality: 'web' }).returning({ id: download.id }),
+      tx
+        .insert(download)
+        .values({ companyId: owner.company.id, contentItemId: galleryId, leadId: ids.ana, kind: 'zip', quality: 'web' })
+        .returning({ id: download.id }),
     )
     const foreign = await owner.client.postForm('/admin/leads', { intent: 'delete', leadId: ids.theirs })
     expect(foreign.status).toBe(404)
@@ -254,6 +292,8 @@ describe('the admin Leads page', () => {
     const everything = JSON.stringify([...views, ...exports, ...erasures])
     for (const personal of ['souza', 'Souza', 'ana@fans.test', 'bruno']) expect(everything).not.toContain(personal)
     // The other company's trail holds only its own access.
-    expect((await leadAudit(other.company.id, 'leads.list')).every((row) => row.actorUserId !== ownerUser.id)).toBe(true)
+    expect((await leadAudit(other.company.id, 'leads.list')).every((row) => row.actorUserId !== ownerUser.id)).toBe(
+      true,
+    )
   })
 })

@@ -14,8 +14,24 @@ type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
 /** A published gallery in live mode without auto-approve, as the admin's switches leave it. */
 async function liveGallery(admin: Admin, slug: string) {
-  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Night Two', slug, status: 'published', publishedAt: new Date() }).returning())
-  const switched = await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'live-mode', live: 'true', autoApprove: 'false' })
+  const [gallery] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Night Two',
+        slug,
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning(),
+  )
+  const switched = await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+    intent: 'live-mode',
+    live: 'true',
+    autoApprove: 'false',
+  })
   expect(switched.status).toBe(200)
   return gallery
 }
@@ -25,14 +41,29 @@ async function readyPhoto(admin: Admin, galleryId: string, name: string) {
   const [row] = await withSystem((tx) =>
     tx
       .insert(asset)
-      .values({ companyId: admin.company.id, contentItemId: galleryId, purpose: 'gallery-media', mediaType: 'image', originalName: name, mimeType: 'image/jpeg', sizeBytes: 1000, storageKey: `${admin.company.id}/${name}`, width: 1200, height: 800, processingStatus: 'ready' })
+      .values({
+        companyId: admin.company.id,
+        contentItemId: galleryId,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: name,
+        mimeType: 'image/jpeg',
+        sizeBytes: 1000,
+        storageKey: `${admin.company.id}/${name}`,
+        width: 1200,
+        height: 800,
+        processingStatus: 'ready',
+      })
       .returning({ id: asset.id, moderation: asset.moderation, liveSeq: asset.liveSeq }),
   )
   return row
 }
 
 async function approve(client: TestClient, galleryId: string, ...assetIds: string[]) {
-  const answer = await client.postForm(`/admin/content/${galleryId}/live`, { intent: 'approve', assetIds: assetIds.join(',') })
+  const answer = await client.postForm(`/admin/content/${galleryId}/live`, {
+    intent: 'approve',
+    assetIds: assetIds.join(','),
+  })
   expect(answer.status, answer.text).toBe(200)
   expect(answer.json().ok).toBe(true)
 }
@@ -82,7 +113,10 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
 
     // A user (below manager) may not approve: refused, and still nothing sent.
     const user = await createMemberWithRole(admin.company.id, 'user')
-    const refused = await user.postForm(`/admin/content/${gallery.id}/live`, { intent: 'approve', assetIds: waiting.id })
+    const refused = await user.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'approve',
+      assetIds: waiting.id,
+    })
     expect(refused.json().ok).toBe(false)
     expect(refused.json().errors.form).toEqual(['errors.forbidden'])
 
@@ -90,19 +124,38 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
     const [event] = await stream.waitFor(1)
     expect(JSON.parse(event.data)).toMatchObject({ id: waiting.id, width: 1200, height: 800 })
     expect(Number(event.id)).toBeGreaterThan(0)
-    expect((await fan.get(`${path}/live?poll=1&after=0`)).json().photos.map((photo: { media: { id: string } }) => photo.media.id)).toEqual([waiting.id])
+    expect(
+      (await fan.get(`${path}/live?poll=1&after=0`))
+        .json()
+        .photos.map((photo: { media: { id: string } }) => photo.media.id),
+    ).toEqual([waiting.id])
   })
 
   it('auto-approve lets new uploads straight through; a gallery that is not live has no stream', async () => {
     const gallery = await liveGallery(admin, 'auto')
-    await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'live-mode', live: 'true', autoApprove: 'true' })
+    await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'live-mode',
+      live: 'true',
+      autoApprove: 'true',
+    })
     const stream = await open(`${baseUrl()}/${admin.company.slug}/galeria/auto/live`)
     const photo = await readyPhoto(admin, gallery.id, 'auto.jpg')
     expect(photo.moderation).toBe('approved')
     const [event] = await stream.waitFor(1)
     expect(JSON.parse(event.data).id).toBe(photo.id)
 
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Quiet', slug: 'quiet', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Quiet',
+          slug: 'quiet',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     expect((await new TestClient().get(`/${admin.company.slug}/galeria/quiet/live`)).status).toBe(404)
   })
 
@@ -134,7 +187,13 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
     // From the start (place 0), everything approved, once each, in order.
     const replay = await open(url, { 'Last-Event-ID': '0' })
     const all = await replay.waitFor(5)
-    expect(all.map((event) => JSON.parse(event.data).id)).toEqual([photos[2].id, photos[0].id, photos[1].id, photos[4].id, photos[3].id])
+    expect(all.map((event) => JSON.parse(event.data).id)).toEqual([
+      photos[2].id,
+      photos[0].id,
+      photos[1].id,
+      photos[4].id,
+      photos[3].id,
+    ])
   })
 
   it('fans out to streams held by another app process on the same database (LISTEN/NOTIFY)', async () => {
@@ -170,39 +229,81 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
     expect(refused.status).toBe(400)
     expect(await withSystem((tx) => tx.select().from(lead).where(eq(lead.email, email)))).toHaveLength(0)
 
-    const asked = await fan.postForm(`${path}/live`, { fullName: 'Ana Show', email, privacyAccepted: 'on', dataProcessingConsent: 'on' })
+    const asked = await fan.postForm(`${path}/live`, {
+      fullName: 'Ana Show',
+      email,
+      privacyAccepted: 'on',
+      dataProcessingConsent: 'on',
+    })
     expect(asked.status, asked.text).toBe(200)
-    expect(asked.json()).toMatchObject({ ok: true, message: 'Pronto. Enviaremos as fotos por e-mail quando o show terminar.' })
+    expect(asked.json()).toMatchObject({
+      ok: true,
+      message: 'Pronto. Enviaremos as fotos por e-mail quando o show terminar.',
+    })
     // Asking twice is one e-mail.
-    await fan.postForm(`${path}/live`, { fullName: 'Ana Show', email, privacyAccepted: 'on', dataProcessingConsent: 'on' })
-    const [saved] = await withSystem((tx) => tx.select().from(lead).where(and(eq(lead.companyId, admin.company.id), eq(lead.email, email))))
-    expect(saved).toMatchObject({ contentItemId: gallery.id, dataProcessingConsent: true, language: 'pt', policyVersion: '1.0' })
+    await fan.postForm(`${path}/live`, {
+      fullName: 'Ana Show',
+      email,
+      privacyAccepted: 'on',
+      dataProcessingConsent: 'on',
+    })
+    const [saved] = await withSystem((tx) =>
+      tx
+        .select()
+        .from(lead)
+        .where(and(eq(lead.companyId, admin.company.id), eq(lead.email, email))),
+    )
+    expect(saved).toMatchObject({
+      contentItemId: gallery.id,
+      dataProcessingConsent: true,
+      language: 'pt',
+      policyVersion: '1.0',
+    })
     expect(saved.privacyAcceptedAt).toBeInstanceOf(Date)
-    expect(await withSystem((tx) => tx.select().from(liveFollower).where(eq(liveFollower.leadId, saved.id)))).toHaveLength(1)
+    expect(
+      await withSystem((tx) => tx.select().from(liveFollower).where(eq(liveFollower.leadId, saved.id))),
+    ).toHaveLength(1)
     expect(await latestMail(email)).toBeUndefined()
 
-    const ended = await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'live-mode', live: 'false', autoApprove: 'false' })
+    const ended = await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'live-mode',
+      live: 'false',
+      autoApprove: 'false',
+    })
     expect(ended.json()).toMatchObject({ ok: true, messageKey: 'liveStudio.toasts.ended' })
     await stream.waitFor(1, 'ended')
-    const mail = await waitUntil(() => latestMail(email), { timeoutMs: 20_000, message: 'the show-ended e-mail did not arrive' })
+    const mail = await waitUntil(() => latestMail(email), {
+      timeoutMs: 20_000,
+      message: 'the show-ended e-mail did not arrive',
+    })
     expect(mail.subject).toBe('Suas fotos de Night Two chegaram')
     expect(mail.text).toContain(`${baseUrl()}${path}`)
     // Switching live on and off again sends nothing more.
-    await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'live-mode', live: 'true', autoApprove: 'false' })
-    await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'live-mode', live: 'false', autoApprove: 'false' })
+    await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'live-mode',
+      live: 'true',
+      autoApprove: 'false',
+    })
+    await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'live-mode',
+      live: 'false',
+      autoApprove: 'false',
+    })
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const { getDb } = await import('#app/lib/db.server')
     const { outboxMail } = await import('#db/schema')
     expect(await getDb().select().from(outboxMail).where(eq(outboxMail.to, email))).toHaveLength(1)
   })
 
-  it("opens the venue wall only by its current secret link, with approved photos only", async () => {
+  it('opens the venue wall only by its current secret link, with approved photos only', async () => {
     const gallery = await liveGallery(admin, 'walled')
     const shown = await readyPhoto(admin, gallery.id, 'shown.jpg')
     const hidden = await readyPhoto(admin, gallery.id, 'hidden.jpg')
     await approve(admin.client, gallery.id, shown.id)
     await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'wall-link', change: 'create' })
-    const [{ wallToken }] = await withSystem((tx) => tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    const [{ wallToken }] = await withSystem((tx) =>
+      tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, gallery.id)),
+    )
     expect(wallToken).toMatch(/^[A-Za-z0-9_-]{32}$/)
     const screen = new TestClient()
     const wall = await screen.get(`/wall/${wallToken}`)
@@ -220,7 +321,9 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
     await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'wall-link', change: 'create' })
     expect((await screen.get(`/wall/${wallToken}`)).status).toBe(404)
     await admin.client.postForm(`/admin/content/${gallery.id}/live`, { intent: 'wall-link', change: 'revoke' })
-    const [{ wallToken: revoked }] = await withSystem((tx) => tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    const [{ wallToken: revoked }] = await withSystem((tx) =>
+      tx.select({ wallToken: contentItem.wallToken }).from(contentItem).where(eq(contentItem.id, gallery.id)),
+    )
     expect(revoked).toBeNull()
     expect((await screen.get('/wall/not-a-token')).status).toBe(404)
   })

@@ -16,13 +16,19 @@ describe('real e-mail over SMTP', () => {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onAuth(auth, _session, callback) {
-        callback(auth.username === 'mailer' && auth.password === 'secret' ? null : new Error('bad credentials'), { user: auth.username })
+        callback(auth.username === 'mailer' && auth.password === 'secret' ? null : new Error('bad credentials'), {
+          user: auth.username,
+        })
       },
       onData(stream, session, callback) {
         let raw = ''
         stream.on('data', (chunk) => (raw += chunk))
         stream.on('end', () => {
-          received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw })
+          received.push({
+            from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          })
           callback()
         })
       },
@@ -35,7 +41,10 @@ describe('real e-mail over SMTP', () => {
   })
 
   it('delivers through the server named by SMTP_URL, with the configured sender', async () => {
-    const send = createMailSender({ SMTP_URL: `smtp://mailer:secret@127.0.0.1:${port}`, MAIL_FROM: 'Afterglow <hello@afterglow.example>' })
+    const send = createMailSender({
+      SMTP_URL: `smtp://mailer:secret@127.0.0.1:${port}`,
+      MAIL_FROM: 'Afterglow <hello@afterglow.example>',
+    })
     await send(
       actionMail({
         to: 'fan@example.test',

@@ -12,7 +12,13 @@ const NBSP = '\u00a0'
 
 /** The page as a reader sees it: no scripts (they carry every text of the catalog), entities decoded. */
 function visibleText(html: string) {
-  return html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 
 async function storedRows(email: string) {
@@ -43,7 +49,13 @@ describe('the marketing site', () => {
     expect(interest.status).toBe(200)
     expect(visibleText(interest.text)).toContain("Success! Your interest has been registered. We'll be in touch soon!")
     const [interestRow] = await storedRows(interestEmail)
-    expect(interestRow).toMatchObject({ kind: 'interest', email: interestEmail, name: null, message: null, language: 'en' })
+    expect(interestRow).toMatchObject({
+      kind: 'interest',
+      email: interestEmail,
+      name: null,
+      message: null,
+      language: 'en',
+    })
     expect((await latestMail(OPERATOR, interestEmail))?.subject).toBe(`New interest registration: ${interestEmail}`)
 
     const newsletterEmail = uniqueEmail('news')
@@ -75,7 +87,10 @@ describe('the marketing site', () => {
       expect(visibleText(sent.text)).toContain("You've been subscribed to our newsletter!")
     }
     expect(await storedRows(email)).toHaveLength(1)
-    const mails = await getDb().select().from(outboxMail).where(eq(outboxMail.subject, `New newsletter subscriber: ${email}`))
+    const mails = await getDb()
+      .select()
+      .from(outboxMail)
+      .where(eq(outboxMail.subject, `New newsletter subscriber: ${email}`))
     expect(mails).toHaveLength(1)
     // Another form is another submission.
     expect((await submit(new TestClient(), { kind: 'interest', email })).status).toBe(200)
@@ -86,7 +101,14 @@ describe('the marketing site', () => {
     const email = uniqueEmail('leaving')
     const other = uniqueEmail('staying')
     const visitor = new TestClient()
-    expect((await visitor.request('/?index', { form: { kind: 'newsletter', email }, headers: { 'accept-language': 'pt-BR' } })).status).toBe(200)
+    expect(
+      (
+        await visitor.request('/?index', {
+          form: { kind: 'newsletter', email },
+          headers: { 'accept-language': 'pt-BR' },
+        })
+      ).status,
+    ).toBe(200)
     expect((await submit(new TestClient(), { kind: 'newsletter', email: other })).status).toBe(200)
     expect((await submit(new TestClient(), { kind: 'interest', email })).status).toBe(200)
     const welcome = await latestMail(email, 'newsletter')
@@ -119,7 +141,12 @@ describe('the marketing site', () => {
   it('answers invalid input with the exact messages and stores nothing', async () => {
     const visitor = new TestClient()
     const email = uniqueEmail('invalid')
-    const tooLong = await submit(visitor, { kind: 'contact', name: 'N'.repeat(101), email: 'not-an-email', message: 'm'.repeat(1001) })
+    const tooLong = await submit(visitor, {
+      kind: 'contact',
+      name: 'N'.repeat(101),
+      email: 'not-an-email',
+      message: 'm'.repeat(1001),
+    })
     expect(tooLong.status).toBe(400)
     const text = visibleText(tooLong.text)
     expect(text).toContain('Name too long (max 100 characters)')
@@ -151,7 +178,8 @@ describe('the marketing site', () => {
       kind: 'contact',
       name: ' <b onmouseover="steal()">Rita</b> ',
       email,
-      message: 'Hello <script>alert(1)</script><img src=x onerror=alert(2)> see <a href="javascript:alert(3)">this</a> ',
+      message:
+        'Hello <script>alert(1)</script><img src=x onerror=alert(2)> see <a href="javascript:alert(3)">this</a> ',
     })
     expect(response.status).toBe(200)
     const text = visibleText(response.text)
@@ -166,7 +194,12 @@ describe('the marketing site', () => {
     expect(mail?.html).not.toContain('<img src=x>')
 
     // Text that is only a script is empty once sanitised: refused, with both messages.
-    const onlyScript = await submit(visitor, { kind: 'contact', name: 'Rita', email: uniqueEmail('script'), message: '<script>alert(1)</script>' })
+    const onlyScript = await submit(visitor, {
+      kind: 'contact',
+      name: 'Rita',
+      email: uniqueEmail('script'),
+      message: '<script>alert(1)</script>',
+    })
     expect(onlyScript.status).toBe(400)
     expect(visibleText(onlyScript.text)).toContain('Input cannot be empty')
     expect(visibleText(onlyScript.text)).toContain('Input has been sanitized for security')
@@ -185,10 +218,19 @@ describe('the marketing site', () => {
     const refused = await submit(visitor, { kind: 'newsletter', email: refusedEmail })
     expect(refused.status).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500)
-    expect(visibleText(refused.text)).toContain('Too many messages from your connection. Please wait 10 min and try again.')
-    const refusedPt = await submit(sameAddressOnSecondApp, { kind: 'contact', name: 'Ana', email: refusedEmail, message: 'Olá' })
+    expect(visibleText(refused.text)).toContain(
+      'Too many messages from your connection. Please wait 10 min and try again.',
+    )
+    const refusedPt = await submit(sameAddressOnSecondApp, {
+      kind: 'contact',
+      name: 'Ana',
+      email: refusedEmail,
+      message: 'Olá',
+    })
     expect(refusedPt.status).toBe(429)
-    expect(visibleText(refusedPt.text)).toContain('Muitas mensagens a partir da sua conexão. Aguarde 10 min e tente novamente.')
+    expect(visibleText(refusedPt.text)).toContain(
+      'Muitas mensagens a partir da sua conexão. Aguarde 10 min e tente novamente.',
+    )
     expect(await storedRows(refusedEmail)).toHaveLength(0)
     // Another visitor is not affected.
     expect((await submit(new TestClient(), { kind: 'newsletter', email: uniqueEmail('other') })).status).toBe(200)
@@ -221,7 +263,9 @@ describe('the marketing site', () => {
     const member = await admin.client.get('/')
     expect(member.headers['x-afterglow-cache']).toBe('hit')
     expect(member.text).toMatch(/data-testid="footer-account-link"[^>]*>Login</)
-    expect((await admin.client.get('/api/auth/get-session')).json<{ user: { email: string } }>().user.email).toBe(admin.credentials.email)
+    expect((await admin.client.get('/api/auth/get-session')).json<{ user: { email: string } }>().user.email).toBe(
+      admin.credentials.email,
+    )
   })
 
   it('renders the platform policies in English and Portuguese', async () => {
@@ -229,9 +273,29 @@ describe('the marketing site', () => {
     const portuguese = new TestClient()
     portuguese.setCookie('lang', 'pt')
     const expectations = [
-      { path: '/privacy', en: ['Privacy policy', 'As processor', OPERATOR, 'withdraw your consent'], pt: ['Política de privacidade', 'Como operador', 'ANPD'] },
-      { path: '/terms', en: ['Terms of service', '14 days', 'Data processing terms'], pt: ['Termos de serviço', '14 dias', 'Termos de tratamento de dados'] },
-      { path: '/cookies', en: ['Cookie policy', 'tracking-consent', 'cookie-preferences', 'consent-banner-seen', 'selectedLanguage', 'afterglow.session_token', '365 days'], pt: ['Política de cookies', 'tracking-consent', '365 dias'] },
+      {
+        path: '/privacy',
+        en: ['Privacy policy', 'As processor', OPERATOR, 'withdraw your consent'],
+        pt: ['Política de privacidade', 'Como operador', 'ANPD'],
+      },
+      {
+        path: '/terms',
+        en: ['Terms of service', '14 days', 'Data processing terms'],
+        pt: ['Termos de serviço', '14 dias', 'Termos de tratamento de dados'],
+      },
+      {
+        path: '/cookies',
+        en: [
+          'Cookie policy',
+          'tracking-consent',
+          'cookie-preferences',
+          'consent-banner-seen',
+          'selectedLanguage',
+          'afterglow.session_token',
+          '365 days',
+        ],
+        pt: ['Política de cookies', 'tracking-consent', '365 dias'],
+      },
     ]
     for (const page of expectations) {
       const en = await english.get(page.path)
@@ -258,7 +322,9 @@ describe('the marketing site', () => {
     const privacy = await english.get(`/${company.slug}/privacidade`)
     expect(privacy.status).toBe(200)
     expect(visibleText(privacy.text)).toContain(`Privacy notice — ${company.name}`)
-    expect(visibleText(privacy.text)).toContain(`<strong class="font-semibold text-ink">${company.name}</strong> is the controller of the personal data collected on this page`)
+    expect(visibleText(privacy.text)).toContain(
+      `<strong class="font-semibold text-ink">${company.name}</strong> is the controller of the personal data collected on this page`,
+    )
 
     const termosPt = await portuguese.get(`/${company.slug}/termos`)
     expect(visibleText(termosPt.text)).toContain(`Termos de uso — ${company.name}`)

@@ -4,18 +4,45 @@ import { auditEvent, customDomain, formSubmission, organization } from '#db/sche
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
-import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn, STRONG_PASSWORD } from '../support/fixtures'
+import {
+  createCompanyAdmin,
+  createMemberWithRole,
+  createVerifiedUser,
+  latestMail,
+  signIn,
+  STRONG_PASSWORD,
+} from '../support/fixtures'
 import { waitUntil } from '../support/wait'
 
 const OPERATOR_EMAIL = 'operator@afterglow.test'
-const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
-const operatorAudit = async (action: string) => withSystem((tx) => tx.select().from(auditEvent).where(eq(auditEvent.action, `operator.${action}`)))
-const domainRow = async (id: string) => (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.id, id))))[0]
+const companyRow = async (id: string) =>
+  (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+const operatorAudit = async (action: string) =>
+  withSystem((tx) =>
+    tx
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.action, `operator.${action}`)),
+  )
+const domainRow = async (id: string) =>
+  (await withSystem((tx) => tx.select().from(customDomain).where(eq(customDomain.id, id))))[0]
 
 /** An Enterprise company's custom domain, as its checks left it. */
 async function connectedDomain(companyId: string, host: string, state: 'verified' | 'pending', createdAt = new Date()) {
   await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, companyId)))
-  const [row] = await withSystem((tx) => tx.insert(customDomain).values({ companyId, host, token: 'test-token', state, verifiedAt: state === 'verified' ? new Date() : null, createdAt }).returning())
+  const [row] = await withSystem((tx) =>
+    tx
+      .insert(customDomain)
+      .values({
+        companyId,
+        host,
+        token: 'test-token',
+        state,
+        verifiedAt: state === 'verified' ? new Date() : null,
+        createdAt,
+      })
+      .returning(),
+  )
   return row
 }
 
@@ -31,14 +58,38 @@ describe('who may open the operator console', () => {
   it('refuses company admins, managers and signed-out visitors on every operator route, pages and actions alike', async () => {
     const admin = await createCompanyAdmin('opguard')
     const manager = await createMemberWithRole(admin.company.id, 'manager')
-    const paths = ['/operator', `/operator/companies/${admin.company.id}`, '/operator/requests', '/operator/inbox', '/operator/status', '/operator/inbox.csv']
+    const paths = [
+      '/operator',
+      `/operator/companies/${admin.company.id}`,
+      '/operator/requests',
+      '/operator/inbox',
+      '/operator/status',
+      '/operator/inbox.csv',
+    ]
     for (const client of [admin.client, manager]) {
       for (const path of paths) expect((await client.get(path)).status, path).toBe(403)
       const page = await client.get('/operator')
       expect(page.text).toContain('Only the platform&#x27;s operators can open this console.')
-      expect((await client.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: 'Self-suspension' })).status).toBe(403)
-      expect((await client.postForm('/operator/requests.data', { intent: 'approve', companyId: admin.company.id })).status).toBe(403)
-      expect((await client.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: crypto.randomUUID(), reason: 'Mine' })).status).toBe(403)
+      expect(
+        (
+          await client.postForm(`/operator/companies/${admin.company.id}.data`, {
+            intent: 'suspend',
+            reason: 'Self-suspension',
+          })
+        ).status,
+      ).toBe(403)
+      expect(
+        (await client.postForm('/operator/requests.data', { intent: 'approve', companyId: admin.company.id })).status,
+      ).toBe(403)
+      expect(
+        (
+          await client.postForm('/operator/requests.data', {
+            intent: 'reject-domain',
+            domainId: crypto.randomUUID(),
+            reason: 'Mine',
+          })
+        ).status,
+      ).toBe(403)
     }
     const stranger = new TestClient()
     const signedOut = await stranger.get('/operator')
@@ -65,9 +116,15 @@ describe('suspending a company', () => {
     const admin = await createCompanyAdmin('opsuspend')
     const fan = new TestClient()
     expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
-    const refused = await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: '' })
+    const refused = await operator.postForm(`/operator/companies/${admin.company.id}.data`, {
+      intent: 'suspend',
+      reason: '',
+    })
     expect(refused.status).toBe(400)
-    const suspended = await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'suspend', reason: 'Unpaid invoices since March.' })
+    const suspended = await operator.postForm(`/operator/companies/${admin.company.id}.data`, {
+      intent: 'suspend',
+      reason: 'Unpaid invoices since March.',
+    })
     expect(suspended.status).toBe(200)
     const page = await fan.get(`/${admin.company.slug}`)
     expect(page.status).toBe(503)
@@ -78,7 +135,9 @@ describe('suspending a company', () => {
     expect(adminPage.text).toContain('Unpaid invoices since March.')
     expect((await operatorAudit('company.suspend')).some((row) => row.companyId === admin.company.id)).toBe(true)
 
-    expect((await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'reactivate' })).status).toBe(200)
+    expect(
+      (await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'reactivate' })).status,
+    ).toBe(200)
     expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
     expect((await admin.client.get('/admin')).text).not.toContain('data-testid="company-suspended"')
   })
@@ -88,23 +147,60 @@ describe('deciding subdomain requests', () => {
   it('approves one (the admins are e-mailed, the subdomain goes live) and rejects another with the reason the admins read', async () => {
     const first = await createCompanyAdmin('opapprove')
     const second = await createCompanyAdmin('opreject')
-    await first.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${first.company.slug}-pro` })
-    await second.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${second.company.slug}-pro` })
+    await first.client.postForm('/admin/settings/subdomain.data', {
+      intent: 'request',
+      label: `${first.company.slug}-pro`,
+    })
+    await second.client.postForm('/admin/settings/subdomain.data', {
+      intent: 'request',
+      label: `${second.company.slug}-pro`,
+    })
     const list = await operator.get('/operator/requests')
     expect(list.text).toContain(`${first.company.slug}-pro`)
     expect(list.text).toContain(`${second.company.slug}-pro`)
 
-    expect((await operator.postForm('/operator/requests.data', { intent: 'approve', companyId: first.company.id })).status).toBe(200)
+    expect(
+      (await operator.postForm('/operator/requests.data', { intent: 'approve', companyId: first.company.id })).status,
+    ).toBe(200)
     expect(await companyRow(first.company.id)).toMatchObject({ subdomainStatus: 'active' })
     const approvedMail = await latestMail(first.credentials.email, 'is live')
     expect(approvedMail?.text).toContain(`${first.company.slug}-pro.`)
     // Decided once: a second decision is refused.
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: first.company.id, reason: 'Too late' })).status).toBe(409)
+    expect(
+      (
+        await operator.postForm('/operator/requests.data', {
+          intent: 'reject',
+          companyId: first.company.id,
+          reason: 'Too late',
+        })
+      ).status,
+    ).toBe(409)
 
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: second.company.id, reason: '' })).status).toBe(400)
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject', companyId: second.company.id, reason: 'It names another artist.' })).status).toBe(200)
-    expect(await companyRow(second.company.id)).toMatchObject({ subdomainStatus: 'rejected', subdomainRejectionReason: 'It names another artist.' })
-    expect((await latestMail(second.credentials.email, 'subdomain request'))?.text).toContain('It names another artist.')
+    expect(
+      (
+        await operator.postForm('/operator/requests.data', {
+          intent: 'reject',
+          companyId: second.company.id,
+          reason: '',
+        })
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await operator.postForm('/operator/requests.data', {
+          intent: 'reject',
+          companyId: second.company.id,
+          reason: 'It names another artist.',
+        })
+      ).status,
+    ).toBe(200)
+    expect(await companyRow(second.company.id)).toMatchObject({
+      subdomainStatus: 'rejected',
+      subdomainRejectionReason: 'It names another artist.',
+    })
+    expect((await latestMail(second.credentials.email, 'subdomain request'))?.text).toContain(
+      'It names another artist.',
+    )
     expect((await second.client.get('/admin/settings/subdomain')).text).toContain('It names another artist.')
     expect((await operatorAudit('subdomain.reject')).some((row) => row.companyId === second.company.id)).toBe(true)
   })
@@ -120,24 +216,60 @@ describe('deciding custom domains', () => {
     expect(list.text).toContain(`data-testid="domain-request" data-state="verified"`)
     expect(list.text).toContain(serving.host)
     expect(list.text).toContain(waiting.host)
-    expect((await operator.get(`/operator/companies/${admin.company.id}`)).text).toContain('data-testid="operator-domain" data-approval="pending"')
+    expect((await operator.get(`/operator/companies/${admin.company.id}`)).text).toContain(
+      'data-testid="operator-domain" data-approval="pending"',
+    )
 
     const fan = new TestClient()
     await waitUntil(async () => (await fan.get('/', { host: serving.host })).text.includes(admin.company.name))
-    expect((await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: serving.id })).status).toBe(200)
-    expect(await domainRow(serving.id)).toMatchObject({ approval: 'approved', rejectionReason: null, decidedAt: expect.any(Date) })
-    expect((await latestMail(admin.credentials.email, 'is approved'))?.text).toContain(`${serving.host} has been approved for ${admin.company.name} and serves your pages.`)
-    expect((await operatorAudit('domain.approve')).some((row) => row.recordId === serving.id && row.companyId === admin.company.id)).toBe(true)
+    expect(
+      (await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: serving.id })).status,
+    ).toBe(200)
+    expect(await domainRow(serving.id)).toMatchObject({
+      approval: 'approved',
+      rejectionReason: null,
+      decidedAt: expect.any(Date),
+    })
+    expect((await latestMail(admin.credentials.email, 'is approved'))?.text).toContain(
+      `${serving.host} has been approved for ${admin.company.name} and serves your pages.`,
+    )
+    expect(
+      (await operatorAudit('domain.approve')).some(
+        (row) => row.recordId === serving.id && row.companyId === admin.company.id,
+      ),
+    ).toBe(true)
     expect((await fan.get('/', { host: serving.host })).text).toContain(admin.company.name)
     expect((await fan.get(`/api/tls/ask?domain=${serving.host}`)).status).toBe(200)
     // Decided once: a second decision is refused, an unknown domain is not found.
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: serving.id, reason: 'Too late' })).status).toBe(409)
-    expect((await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: crypto.randomUUID() })).status).toBe(404)
-    expect((await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: 'not-an-id' })).status).toBe(400)
+    expect(
+      (
+        await operator.postForm('/operator/requests.data', {
+          intent: 'reject-domain',
+          domainId: serving.id,
+          reason: 'Too late',
+        })
+      ).status,
+    ).toBe(409)
+    expect(
+      (await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: crypto.randomUUID() }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await operator.postForm('/operator/requests.data', { intent: 'approve-domain', domainId: 'not-an-id' })).status,
+    ).toBe(400)
 
     // Approved before its records are right: it serves once they are verified, as the admins are told.
-    expect((await operator.postForm(`/operator/companies/${admin.company.id}.data`, { intent: 'approve-domain', domainId: waiting.id })).status).toBe(200)
-    expect((await latestMail(admin.credentials.email, `${waiting.host} is approved`))?.text).toContain('as soon as its DNS records are verified')
+    expect(
+      (
+        await operator.postForm(`/operator/companies/${admin.company.id}.data`, {
+          intent: 'approve-domain',
+          domainId: waiting.id,
+        })
+      ).status,
+    ).toBe(200)
+    expect((await latestMail(admin.credentials.email, `${waiting.host} is approved`))?.text).toContain(
+      'as soon as its DNS records are verified',
+    )
     expect((await fan.get('/', { host: waiting.host })).text).not.toContain(admin.company.name)
     const after = await operator.get('/operator/requests')
     expect(after.text).not.toContain(serving.host)
@@ -151,16 +283,27 @@ describe('deciding custom domains', () => {
     await waitUntil(async () => (await fan.get('/', { host: domain.host })).text.includes(admin.company.name))
     expect((await fan.get(`/api/tls/ask?domain=${domain.host}`)).status).toBe(200)
 
-    const blank = await operator.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: domain.id, reason: '  ' })
+    const blank = await operator.postForm('/operator/requests.data', {
+      intent: 'reject-domain',
+      domainId: domain.id,
+      reason: '  ',
+    })
     expect(blank.status).toBe(400)
     expect(blank.text).toContain('validation.required')
     expect(await domainRow(domain.id)).toMatchObject({ approval: 'pending' })
 
     const reason = 'The name belongs to another festival.'
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: domain.id, reason })).status).toBe(200)
+    expect(
+      (await operator.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: domain.id, reason }))
+        .status,
+    ).toBe(200)
     expect(await domainRow(domain.id)).toMatchObject({ approval: 'rejected', rejectionReason: reason })
     expect((await latestMail(admin.credentials.email, 'was rejected'))?.text).toContain(reason)
-    expect((await operatorAudit('domain.reject')).some((row) => row.recordId === domain.id && (row.details as { reason?: string }).reason === reason)).toBe(true)
+    expect(
+      (await operatorAudit('domain.reject')).some(
+        (row) => row.recordId === domain.id && (row.details as { reason?: string }).reason === reason,
+      ),
+    ).toBe(true)
 
     // Every process forgets the host: fans get the platform, Caddy no certificate.
     await waitUntil(async () => (await fan.get(`/api/tls/ask?domain=${domain.host}`)).status === 404)
@@ -180,12 +323,30 @@ describe('deciding custom domains', () => {
   it('sends no DNS reminders for a rejected request, which still goes at 14 days', async () => {
     const admin = await createCompanyAdmin('opdomsweep')
     const day = 24 * 3600_000
-    const domain = await connectedDomain(admin.company.id, `late.${admin.company.slug}.test`, 'pending', new Date(Date.now() - 3.5 * day))
-    expect((await operator.postForm('/operator/requests.data', { intent: 'reject-domain', domainId: domain.id, reason: 'Not theirs.' })).status).toBe(200)
+    const domain = await connectedDomain(
+      admin.company.id,
+      `late.${admin.company.slug}.test`,
+      'pending',
+      new Date(Date.now() - 3.5 * day),
+    )
+    expect(
+      (
+        await operator.postForm('/operator/requests.data', {
+          intent: 'reject-domain',
+          domainId: domain.id,
+          reason: 'Not theirs.',
+        })
+      ).status,
+    ).toBe(200)
     await sweepCustomDomains()
     expect(await domainRow(domain.id)).toMatchObject({ remindersSent: 0 })
     expect(await latestMail(admin.credentials.email, 'still waiting')).toBeUndefined()
-    await withSystem((tx) => tx.update(customDomain).set({ createdAt: new Date(Date.now() - 14.5 * day) }).where(eq(customDomain.id, domain.id)))
+    await withSystem((tx) =>
+      tx
+        .update(customDomain)
+        .set({ createdAt: new Date(Date.now() - 14.5 * day) })
+        .where(eq(customDomain.id, domain.id)),
+    )
     await sweepCustomDomains()
     expect(await domainRow(domain.id)).toBeUndefined()
   })
@@ -196,14 +357,25 @@ describe('the inbox of the marketing site', () => {
     const marker = `inbox-${Date.now()}`
     await withSystem((tx) =>
       tx.insert(formSubmission).values([
-        { kind: 'contact', name: 'Carla Contact', email: `${marker}-carla@example.com`, message: `Hello about ${marker}`, language: 'pt' },
+        {
+          kind: 'contact',
+          name: 'Carla Contact',
+          email: `${marker}-carla@example.com`,
+          message: `Hello about ${marker}`,
+          language: 'pt',
+        },
         { kind: 'newsletter', email: `${marker}-news@example.com`, language: 'en' },
       ]),
     )
     const found = await operator.get(`/operator/inbox?q=${marker}`)
     expect(found.text.match(/data-testid="inbox-item"/g)).toHaveLength(2)
     expect(found.text).toContain(`href="mailto:${marker}-carla@example.com`)
-    const [carla] = await withSystem((tx) => tx.select().from(formSubmission).where(eq(formSubmission.email, `${marker}-carla@example.com`)))
+    const [carla] = await withSystem((tx) =>
+      tx
+        .select()
+        .from(formSubmission)
+        .where(eq(formSubmission.email, `${marker}-carla@example.com`)),
+    )
     expect((await operator.postForm('/operator/inbox.data', { intent: 'handled', id: carla.id })).status).toBe(200)
     expect((await operator.get(`/operator/inbox?q=${marker}`)).text.match(/data-testid="inbox-item"/g)).toHaveLength(1)
     expect((await operator.get(`/operator/inbox?q=${marker}&state=handled`)).text).toContain('Carla Contact')
@@ -217,7 +389,8 @@ describe('the inbox of the marketing site', () => {
   it('shows the platform status with its checks and counts', async () => {
     const status = await operator.get('/operator/status')
     expect(status.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns', 'payments']) expect(status.text).toContain(`data-testid="status-${key}"`)
+    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns', 'payments'])
+      expect(status.text).toContain(`data-testid="status-${key}"`)
     expect(status.text).toContain('Built-in test provider: no real payments')
     expect(status.text).toContain('data-testid="status-database" data-level="ok"')
     expect(status.text).toMatch(/data-testid="status-database-detail">Answering in \d+ ms</)

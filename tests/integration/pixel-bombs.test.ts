@@ -31,7 +31,9 @@ async function peakMemoryKb(pid: number) {
 }
 
 async function newGallery(companyId: string, title: string) {
-  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title }).returning())
+  const [gallery] = await withSystem((tx) =>
+    tx.insert(contentItem).values({ companyId, kind: 'gallery', title }).returning(),
+  )
   return gallery
 }
 
@@ -55,7 +57,10 @@ describe('pixel bombs', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024)
     const attacker = await createCompanyAdmin('bombs')
     const festival = await createCompanyAdmin('festival')
-    const [bombs, night] = await Promise.all([newGallery(attacker.company.id, 'Bombs'), newGallery(festival.company.id, 'Night')])
+    const [bombs, night] = await Promise.all([
+      newGallery(attacker.company.id, 'Bombs'),
+      newGallery(festival.company.id, 'Night'),
+    ])
     // Both talk to the app whose web process is watched; the attacker in each language.
     const languages = ['en', 'pt', 'es', 'fr'] as const
     const onWatchedApp = (signedIn: TestClient, language: string) => {
@@ -78,7 +83,9 @@ describe('pixel bombs', () => {
     }
     const [festivalUpload, ...refusals] = await Promise.all([
       tusUpload(festivalClient, photo, { filename: 'crowd.jpg', purpose: 'gallery-media', contentItemId: night.id }),
-      ...attackerClients.map((client, index) => tusUpload(client, bomb, { filename: `bomb-${index}.png`, purpose: 'gallery-media', contentItemId: bombs.id })),
+      ...attackerClients.map((client, index) =>
+        tusUpload(client, bomb, { filename: `bomb-${index}.png`, purpose: 'gallery-media', contentItemId: bombs.id }),
+      ),
     ])
 
     for (const [index, language] of languages.entries()) {
@@ -90,7 +97,9 @@ describe('pixel bombs', () => {
     }
 
     // Nothing of the attacker's stays: no file, no row, no job, no upload left to resume.
-    expect(await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.companyId, attacker.company.id)))).toEqual([])
+    expect(
+      await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.companyId, attacker.company.id))),
+    ).toEqual([])
     const stored = await readdir(path.join(inject('dataDir'), 'media', attacker.company.id)).catch(() => [])
     expect(stored).toEqual([])
     const uploads = await readdir(path.join(inject('dataDir'), 'uploads'))
@@ -98,7 +107,9 @@ describe('pixel bombs', () => {
       const id = (refused as { url: string }).url.split('/').pop()!
       expect(uploads.filter((name) => name.startsWith(id))).toEqual([])
     }
-    const jobs = await withSystem((tx) => tx.execute(sql`select id from pgboss.job where data->>'companyId' = ${attacker.company.id}`))
+    const jobs = await withSystem((tx) =>
+      tx.execute(sql`select id from pgboss.job where data->>'companyId' = ${attacker.company.id}`),
+    )
     expect(jobs.rows).toEqual([])
 
     // The other company's photo went through meanwhile.
@@ -116,16 +127,30 @@ describe('pixel bombs', () => {
     const storageKey = mediaKey(admin.company.id, assetId, 'original', 'png')
     await getStorage().put(storageKey, bomb, { contentType: 'image/png' })
     await withSystem((tx) =>
-      tx.insert(asset).values({ id: assetId, companyId: admin.company.id, purpose: 'cover', mediaType: 'image', originalName: 'huge.png', mimeType: 'image/png', sizeBytes: bomb.length, storageKey }),
+      tx
+        .insert(asset)
+        .values({
+          id: assetId,
+          companyId: admin.company.id,
+          purpose: 'cover',
+          mediaType: 'image',
+          originalName: 'huge.png',
+          mimeType: 'image/png',
+          sizeBytes: bomb.length,
+          storageKey,
+        }),
     )
     const jobId = await boss.send('media.generate-renditions', { companyId: admin.company.id, assetId })
     const failed = await waitForAsset(assetId, (row) => row.processingStatus === 'failed', 60_000)
     expect(failed.processingError).toContain('196 megapixels')
     // The worker marks its job done just after it records the failure on the photo.
-    const job = await waitUntil(async () => {
-      const found = await boss.getJobById('media.generate-renditions', jobId!)
-      return found && found.state !== 'active' && found.state !== 'created' ? found : null
-    }, { timeoutMs: 30_000, message: 'the job never finished' })
+    const job = await waitUntil(
+      async () => {
+        const found = await boss.getJobById('media.generate-renditions', jobId!)
+        return found && found.state !== 'active' && found.state !== 'created' ? found : null
+      },
+      { timeoutMs: 30_000, message: 'the job never finished' },
+    )
     expect(job).toMatchObject({ state: 'completed', retryCount: 0 })
   }, 90_000)
 })

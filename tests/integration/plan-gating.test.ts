@@ -16,23 +16,54 @@ import { tusUpload } from '../support/tus'
  */
 
 const DAY = 86_400_000
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 
-type BillingState = 'starter' | 'trialing' | 'professional' | 'past_due in grace' | 'past_due after grace' | 'enterprise' | 'cancelled'
+type BillingState =
+  | 'starter'
+  | 'trialing'
+  | 'professional'
+  | 'past_due in grace'
+  | 'past_due after grace'
+  | 'enterprise'
+  | 'cancelled'
 
 /** Puts a company in a billing state the way billing itself would leave it. */
 async function putInState(companyId: string, state: BillingState) {
   const now = Date.now()
-  const paid = (plan: 'professional' | 'enterprise', status: string, pastDueSince: Date | null = null) => ({ companyId, provider: 'test', customerId: `cus_${companyId}`, subscriptionId: `sub_${companyId}`, plan, status, currency: 'EUR', unitAmount: 1200, currentPeriodEnd: new Date(now + 20 * DAY), pastDueSince })
+  const paid = (plan: 'professional' | 'enterprise', status: string, pastDueSince: Date | null = null) => ({
+    companyId,
+    provider: 'test',
+    customerId: `cus_${companyId}`,
+    subscriptionId: `sub_${companyId}`,
+    plan,
+    status,
+    currency: 'EUR',
+    unitAmount: 1200,
+    currentPeriodEnd: new Date(now + 20 * DAY),
+    pastDueSince,
+  })
   await withSystem(async (tx) => {
-    if (state === 'trialing') await tx.update(organization).set({ trialStartedAt: new Date(now), trialEndsAt: new Date(now + 14 * DAY) }).where(eq(organization.id, companyId))
+    if (state === 'trialing')
+      await tx
+        .update(organization)
+        .set({ trialStartedAt: new Date(now), trialEndsAt: new Date(now + 14 * DAY) })
+        .where(eq(organization.id, companyId))
     const row =
-      state === 'professional' ? paid('professional', 'active')
-      : state === 'past_due in grace' ? paid('professional', 'past_due', new Date(now - 2 * DAY))
-      : state === 'past_due after grace' ? paid('professional', 'past_due', new Date(now - 8 * DAY))
-      : state === 'enterprise' ? paid('enterprise', 'active')
-      : state === 'cancelled' ? paid('professional', 'canceled')
-      : null
+      state === 'professional'
+        ? paid('professional', 'active')
+        : state === 'past_due in grace'
+          ? paid('professional', 'past_due', new Date(now - 2 * DAY))
+          : state === 'past_due after grace'
+            ? paid('professional', 'past_due', new Date(now - 8 * DAY))
+            : state === 'enterprise'
+              ? paid('enterprise', 'active')
+              : state === 'cancelled'
+                ? paid('professional', 'canceled')
+                : null
     if (row) await tx.insert(subscription).values(row)
     await syncCompanyPlan(tx, companyId)
   })
@@ -53,7 +84,16 @@ const ACTIONS = [
 type Action = (typeof ACTIONS)[number]
 
 /** What Professional includes; Enterprise adds the rest (docs/product.md's plan table). */
-const PROFESSIONAL: Action[] = ['photo 51 of an event', 'gallery attached to a full event', 'gallery moved into a full event', 'upload past 1 GB', 'custom QR code', 'branding on fans’ pages', 'template on fans’ pages', 'high-resolution download']
+const PROFESSIONAL: Action[] = [
+  'photo 51 of an event',
+  'gallery attached to a full event',
+  'gallery moved into a full event',
+  'upload past 1 GB',
+  'custom QR code',
+  'branding on fans’ pages',
+  'template on fans’ pages',
+  'high-resolution download',
+]
 
 /** What each state may do. */
 const ALLOWED: Record<BillingState, Action[]> = {
@@ -76,41 +116,108 @@ describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) =>
   it('may do exactly what its plan includes', async () => {
     const admin = await createCompanyAdmin('gate')
     const companyId = admin.company.id
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'show', title: 'Show', status: 'published' }).returning())
-    const [full] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Full', slug: 'full', eventId: show.id }).returning())
-    const [other] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Other', slug: 'other' }).returning())
-    const [extra] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Extra', slug: 'extra' }).returning())
-    const [moved] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Moved', slug: 'moved' }).returning())
-    const [shots] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Shots', slug: 'shots', status: 'published', publishedAt: new Date() }).returning())
+    const [show] = await withSystem((tx) =>
+      tx.insert(event).values({ companyId, slug: 'show', title: 'Show', status: 'published' }).returning(),
+    )
+    const [full] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Full', slug: 'full', eventId: show.id })
+        .returning(),
+    )
+    const [other] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Other', slug: 'other' }).returning(),
+    )
+    const [extra] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Extra', slug: 'extra' }).returning(),
+    )
+    const [moved] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Moved', slug: 'moved' }).returning(),
+    )
+    const [shots] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Shots',
+          slug: 'shots',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     const seeded = (count: number, item: string, sizeBytes: number) =>
-      Array.from({ length: count }, (_, i) => ({ companyId, contentItemId: item, purpose: 'gallery-media', mediaType: 'image', originalName: `${item}-${i}.jpg`, mimeType: 'image/jpeg', sizeBytes, storageKey: `${companyId}/seed-${item}-${i}/original.jpg` }))
-    await withSystem((tx) => tx.insert(asset).values([...seeded(50, full.id, 1000), ...seeded(1, extra.id, 1000), ...seeded(1, moved.id, 1000)]))
-    await withSystem((tx) => tx.update(organization).set({ brandPrimaryColor: '#ff3366', template: { canvas: 'light', cover: 'minimal' } }).where(eq(organization.id, companyId)))
+      Array.from({ length: count }, (_, i) => ({
+        companyId,
+        contentItemId: item,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: `${item}-${i}.jpg`,
+        mimeType: 'image/jpeg',
+        sizeBytes,
+        storageKey: `${companyId}/seed-${item}-${i}/original.jpg`,
+      }))
+    await withSystem((tx) =>
+      tx
+        .insert(asset)
+        .values([...seeded(50, full.id, 1000), ...seeded(1, extra.id, 1000), ...seeded(1, moved.id, 1000)]),
+    )
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ brandPrimaryColor: '#ff3366', template: { canvas: 'light', cover: 'minimal' } })
+        .where(eq(organization.id, companyId)),
+    )
     // A real photo fans download, processed while the company is still on Starter.
-    const shot = await tusUpload(admin.client, await makePhoto(900, 600), { filename: 'shot.jpg', purpose: 'gallery-media', contentItemId: shots.id })
+    const shot = await tusUpload(admin.client, await makePhoto(900, 600), {
+      filename: 'shot.jpg',
+      purpose: 'gallery-media',
+      contentItemId: shots.id,
+    })
     if (!shot.ok) throw new Error(`upload failed: ${shot.body}`)
     await putInState(companyId, state)
 
     const outcome: Record<Action, boolean> = {} as Record<Action, boolean>
-    const photo = await tusUpload(admin.client, PNG, { filename: 'fifty-one.png', purpose: 'gallery-media', contentItemId: full.id })
+    const photo = await tusUpload(admin.client, PNG, {
+      filename: 'fifty-one.png',
+      purpose: 'gallery-media',
+      contentItemId: full.id,
+    })
     outcome['photo 51 of an event'] = photo.ok
     if (!photo.ok) expect(photo.status, 'photo 51').toBe(402)
 
     // The event is full for Starter: a gallery with one more photo cannot join it, from either side.
-    const attached = await admin.client.postForm(`/admin/events/${show.id}.data`, { intent: 'attach', contentItemId: extra.id })
+    const attached = await admin.client.postForm(`/admin/events/${show.id}.data`, {
+      intent: 'attach',
+      contentItemId: extra.id,
+    })
     outcome['gallery attached to a full event'] = attached.status === 200
     if (attached.status !== 200) expectUpgrade(attached, 'attach')
-    const movedIn = await admin.client.postForm(`/admin/content/${moved.id}.data`, { intent: 'save', title: 'Moved', eventId: show.id })
+    const movedIn = await admin.client.postForm(`/admin/content/${moved.id}.data`, {
+      intent: 'save',
+      title: 'Moved',
+      eventId: show.id,
+    })
     outcome['gallery moved into a full event'] = movedIn.status === 200
     if (movedIn.status !== 200) expectUpgrade(movedIn, 'move')
-    const eventOf = async (id: string) => (await withSystem((tx) => tx.select({ eventId: contentItem.eventId }).from(contentItem).where(eq(contentItem.id, id))))[0].eventId
+    const eventOf = async (id: string) =>
+      (
+        await withSystem((tx) =>
+          tx.select({ eventId: contentItem.eventId }).from(contentItem).where(eq(contentItem.id, id)),
+        )
+      )[0].eventId
     // Refused means unchanged.
     expect(await eventOf(extra.id)).toBe(outcome['gallery attached to a full event'] ? show.id : null)
     expect(await eventOf(moved.id)).toBe(outcome['gallery moved into a full event'] ? show.id : null)
 
     // 1.5 GB stored: over Starter's 1 GB, well under Professional's 50 GB.
     await withSystem((tx) => tx.insert(asset).values(seeded(1, other.id, 1.5 * 1024 ** 3)))
-    const big = await tusUpload(admin.client, PNG, { filename: 'more.png', purpose: 'gallery-media', contentItemId: other.id })
+    const big = await tusUpload(admin.client, PNG, {
+      filename: 'more.png',
+      purpose: 'gallery-media',
+      contentItemId: other.id,
+    })
     outcome['upload past 1 GB'] = big.ok
     if (!big.ok) expect(big.status, 'quota').toBe(402)
 
@@ -118,25 +225,36 @@ describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) =>
     outcome['custom QR code'] = qr.status === 200
     if (qr.status !== 200) expect(qr.status, 'qr').toBe(402)
 
-    const domain = await admin.client.postForm('/admin/settings/domains.data', { intent: 'add', host: `photos.${admin.company.slug}.test` })
+    const domain = await admin.client.postForm('/admin/settings/domains.data', {
+      intent: 'add',
+      host: `photos.${admin.company.slug}.test`,
+    })
     outcome['custom domain'] = domain.status === 200
     if (domain.status !== 200) expectUpgrade(domain, 'domain')
 
     const landing = await new TestClient().get(`/${admin.company.slug}`)
     outcome['branding on fans’ pages'] = landing.text.includes('data-branded')
-    outcome['template on fans’ pages'] = landing.text.includes('theme-light') && landing.text.includes('data-cover="minimal"')
+    outcome['template on fans’ pages'] =
+      landing.text.includes('theme-light') && landing.text.includes('data-cover="minimal"')
 
     // Fans get the original photo, or its web size, as the plan says.
     await waitForAssetsReady([shot.assetId!])
     const fetched = await new TestClient().get(`/download/file/${shot.assetId}`)
     expect(fetched.status, 'download').toBe(200)
-    const [served] = await withSystem((tx) => tx.select({ quality: download.quality }).from(download).where(and(eq(download.assetId, shot.assetId!), eq(download.companyId, companyId))))
+    const [served] = await withSystem((tx) =>
+      tx
+        .select({ quality: download.quality })
+        .from(download)
+        .where(and(eq(download.assetId, shot.assetId!), eq(download.companyId, companyId))),
+    )
     outcome['high-resolution download'] = served.quality === 'original'
 
     // Last: a new brand becomes the admin's open company.
     const brandSlug = `brand-${admin.company.slug}`
     const brand = await admin.client.postForm('/onboarding', { name: 'Second brand', slug: brandSlug })
-    const [created] = await withSystem((tx) => tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, brandSlug)))
+    const [created] = await withSystem((tx) =>
+      tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, brandSlug)),
+    )
     outcome['a second brand'] = brand.status === 302 && Boolean(created)
     if (brand.status !== 302) {
       expect(brand.status, 'brand').toBe(402)
@@ -150,30 +268,68 @@ describe.each(Object.keys(ALLOWED) as BillingState[])('a company %s', (state) =>
 describe('uploads finishing at the same moment', () => {
   /** Five uploads at once; the plan has room for two more. */
   async function fiveAtOnce(admin: Awaited<ReturnType<typeof createCompanyAdmin>>, contentItemId: string) {
-    const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => tusUpload(admin.client, PNG, { filename: `together-${i}.png`, purpose: 'gallery-media', contentItemId })))
-    return { stored: outcomes.filter((outcome) => outcome.ok).length, refused: outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.status])) }
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        tusUpload(admin.client, PNG, { filename: `together-${i}.png`, purpose: 'gallery-media', contentItemId }),
+      ),
+    )
+    return {
+      stored: outcomes.filter((outcome) => outcome.ok).length,
+      refused: outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.status])),
+    }
   }
   const seededPhotos = (companyId: string, contentItemId: string, count: number, sizeBytes: number) =>
-    Array.from({ length: count }, (_, i) => ({ companyId, contentItemId, purpose: 'gallery-media', mediaType: 'image', originalName: `seed-${i}.jpg`, mimeType: 'image/jpeg', sizeBytes, storageKey: `${companyId}/seed-${contentItemId}-${i}/original.jpg` }))
+    Array.from({ length: count }, (_, i) => ({
+      companyId,
+      contentItemId,
+      purpose: 'gallery-media',
+      mediaType: 'image',
+      originalName: `seed-${i}.jpg`,
+      mimeType: 'image/jpeg',
+      sizeBytes,
+      storageKey: `${companyId}/seed-${contentItemId}-${i}/original.jpg`,
+    }))
 
   it('fill an event up to Starter’s 50 photos, not past them', async () => {
     const admin = await createCompanyAdmin('together')
     const companyId = admin.company.id
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'show', title: 'Show', status: 'published' }).returning())
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Full', slug: 'full', eventId: show.id }).returning())
+    const [show] = await withSystem((tx) =>
+      tx.insert(event).values({ companyId, slug: 'show', title: 'Show', status: 'published' }).returning(),
+    )
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Full', slug: 'full', eventId: show.id })
+        .returning(),
+    )
     await withSystem((tx) => tx.insert(asset).values(seededPhotos(companyId, gallery.id, 48, 1000)))
     expect(await fiveAtOnce(admin, gallery.id)).toEqual({ stored: 2, refused: [402, 402, 402] })
-    expect((await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, gallery.id)))).length).toBe(50)
+    expect(
+      (await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, gallery.id))))
+        .length,
+    ).toBe(50)
   })
 
   it('fill the plan’s storage up to its limit, not past it', async () => {
     const admin = await createCompanyAdmin('together-gb')
     const companyId = admin.company.id
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Almost full', slug: 'almost-full' }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Almost full', slug: 'almost-full' })
+        .returning(),
+    )
     // Room left for two and a half more files.
-    await withSystem((tx) => tx.insert(asset).values(seededPhotos(companyId, gallery.id, 1, 1024 ** 3 - Math.floor(2.5 * PNG.length))))
+    await withSystem((tx) =>
+      tx.insert(asset).values(seededPhotos(companyId, gallery.id, 1, 1024 ** 3 - Math.floor(2.5 * PNG.length))),
+    )
     expect(await fiveAtOnce(admin, gallery.id)).toEqual({ stored: 2, refused: [402, 402, 402] })
-    const [{ used }] = await withSystem((tx) => tx.select({ used: sql<string>`sum(${asset.sizeBytes})` }).from(asset).where(eq(asset.companyId, companyId)))
+    const [{ used }] = await withSystem((tx) =>
+      tx
+        .select({ used: sql<string>`sum(${asset.sizeBytes})` })
+        .from(asset)
+        .where(eq(asset.companyId, companyId)),
+    )
     expect(Number(used)).toBeLessThanOrEqual(1024 ** 3)
   })
 })

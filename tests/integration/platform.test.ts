@@ -43,7 +43,10 @@ describe('the HTTP platform', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(response.status).toBe(403)
-    const crossSiteForm = await client.request('/onboarding', { form: { name: 'x', slug: 'xyz' }, headers: { origin: 'null' } })
+    const crossSiteForm = await client.request('/onboarding', {
+      form: { name: 'x', slug: 'xyz' },
+      headers: { origin: 'null' },
+    })
     expect(crossSiteForm.status).toBe(403)
     const signIn = await client.request('/api/auth/sign-in/email', {
       json: { email: 'csrf@example.test', password: 'Night-Show-2026!' },

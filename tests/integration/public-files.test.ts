@@ -12,10 +12,35 @@ import { waitUntil } from '../support/wait'
 describe("fans' photos served from memory", () => {
   it('serves a published photo like a static file, and closes it as soon as the gallery is taken back', async () => {
     const admin = await createCompanyAdmin('static-files')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Fast', slug: 'fast', status: 'published', publishedAt: new Date() }).returning())
-    const [draft] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Hidden', slug: 'hidden' }).returning())
-    const shown = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#0af'), { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
-    const hidden = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#fa0'), { filename: 'b.jpg', purpose: 'gallery-media', contentItemId: draft.id })) as { assetId: string }
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Fast',
+          slug: 'fast',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const [draft] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId: admin.company.id, kind: 'gallery', title: 'Hidden', slug: 'hidden' })
+        .returning(),
+    )
+    const shown = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#0af'), {
+      filename: 'a.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
+    const hidden = (await tusUpload(admin.client, await makePhoto(1600, 1000, '#fa0'), {
+      filename: 'b.jpg',
+      purpose: 'gallery-media',
+      contentItemId: draft.id,
+    })) as { assetId: string }
     await waitForAssetsReady([shown.assetId, hidden.assetId])
     const fan = new TestClient()
     const path = `/p/${shown.assetId}/w400.webp`
@@ -37,15 +62,25 @@ describe("fans' photos served from memory", () => {
     // Narrower than 2400 px, it has no w2400: asked for one (a hero's srcset), its widest is served, not a 404.
     const widest = await fan.get(`/p/${shown.assetId}/w2400.webp`)
     expect(widest.status).toBe(200)
-    expect(widest.headers['content-length']).toBe((await fan.get(`/p/${shown.assetId}/w1200.webp`)).headers['content-length'])
+    expect(widest.headers['content-length']).toBe(
+      (await fan.get(`/p/${shown.assetId}/w1200.webp`)).headers['content-length'],
+    )
     expect(widest.headers['content-length']).not.toBe(first.headers['content-length'])
 
     // Taken back to draft: unreachable once the change has been announced (milliseconds), never served again.
     await withSystem((tx) => tx.update(contentItem).set({ status: 'draft' }).where(eq(contentItem.id, gallery.id)))
-    await waitUntil(async () => (await fan.get(path)).status === 404, { timeoutMs: 2_000, intervalMs: 10, message: 'a draft photo was still served' })
+    await waitUntil(async () => (await fan.get(path)).status === 404, {
+      timeoutMs: 2_000,
+      intervalMs: 10,
+      message: 'a draft photo was still served',
+    })
     expect((await fan.get(path)).status).toBe(404)
     // Published again: served again (a "not public" answer is not kept past a change).
     await withSystem((tx) => tx.update(contentItem).set({ status: 'published' }).where(eq(contentItem.id, gallery.id)))
-    await waitUntil(async () => (await fan.get(path)).status === 200, { timeoutMs: 2_000, intervalMs: 10, message: 'a published photo was not served' })
+    await waitUntil(async () => (await fan.get(path)).status === 200, {
+      timeoutMs: 2_000,
+      intervalMs: 10,
+      message: 'a published photo was not served',
+    })
   })
 })

@@ -16,26 +16,43 @@ import { waitUntil } from '../support/wait'
 async function rawGet(path: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http')
   const url = new URL(path, inject('baseUrl'))
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
 }
 
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\ssrc=/.test(attributes) && body.length > 0).map(([, , body]) => body)
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes, body]) => !/\ssrc=/.test(attributes) && body.length > 0)
+    .map(([, , body]) => body)
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 describe('the public page cache', () => {
   it('serves a company page again from memory, with a policy that allows exactly its scripts, until the company changes something', async () => {
     const admin = await createCompanyAdmin('cached')
     const slug = admin.company.slug
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'First Title', slug: 'first', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'First Title',
+          slug: 'first',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     const fan = new TestClient()
 
     const first = await fan.get(`/${slug}`)
@@ -55,7 +72,9 @@ describe('the public page cache', () => {
     expect(policy).toContain(`frame-ancestors 'none'`)
 
     // An edit fans can see is shown on the very next request.
-    await withSystem((tx) => tx.update(contentItem).set({ title: 'Second Title' }).where(eq(contentItem.id, gallery.id)))
+    await withSystem((tx) =>
+      tx.update(contentItem).set({ title: 'Second Title' }).where(eq(contentItem.id, gallery.id)),
+    )
     const afterEdit = await fan.get(`/${slug}`)
     expect(afterEdit.headers['x-afterglow-cache']).toBe('miss')
     expect(afterEdit.text).toContain('Second Title')
@@ -79,17 +98,35 @@ describe('the public page cache', () => {
     const slug = first.company.slug
     expect((await fan.get(`/${slug}`)).text).toContain(first.company.name)
     // The render after a miss takes the company's row read under the same versions: a change to the row is a new version.
-    await withSystem((tx) => tx.update(organization).set({ name: 'Renamed Venue' }).where(eq(organization.id, first.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ name: 'Renamed Venue' }).where(eq(organization.id, first.company.id)),
+    )
     const renamed = await fan.get(`/${slug}`)
     expect(renamed.headers['x-afterglow-cache']).toBe('miss')
     expect(renamed.text).toContain('Renamed Venue')
     expect((await fan.get(`/${slug}`)).headers['x-afterglow-cache']).toBe('hit')
 
     // The first company moves away and the second takes its address, its counts brought to the same numbers.
-    const [{ publicVersion, publicMediaVersion }] = await withSystem((tx) => tx.update(organization).set({ slug: `${slug}-moved` }).where(eq(organization.id, first.company.id)).returning())
+    const [{ publicVersion, publicMediaVersion }] = await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ slug: `${slug}-moved` })
+        .where(eq(organization.id, first.company.id))
+        .returning(),
+    )
     await withSystem((tx) => tx.update(organization).set({ slug }).where(eq(organization.id, second.company.id)))
-    await withSystem((tx) => tx.update(organization).set({ publicVersion: publicVersion - 1, publicMediaVersion }).where(eq(organization.id, second.company.id)))
-    const [taken] = await withSystem((tx) => tx.select({ publicVersion: organization.publicVersion, publicMediaVersion: organization.publicMediaVersion }).from(organization).where(eq(organization.id, second.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ publicVersion: publicVersion - 1, publicMediaVersion })
+        .where(eq(organization.id, second.company.id)),
+    )
+    const [taken] = await withSystem((tx) =>
+      tx
+        .select({ publicVersion: organization.publicVersion, publicMediaVersion: organization.publicMediaVersion })
+        .from(organization)
+        .where(eq(organization.id, second.company.id)),
+    )
     expect(taken).toEqual({ publicVersion: publicVersion - 1, publicMediaVersion })
     const page = await fan.get(`/${slug}`)
     expect(page.status).toBe(200)
@@ -100,7 +137,18 @@ describe('the public page cache', () => {
 
   it('keeps brotli and gzip bytes made once, and answers each browser with what it accepts', async () => {
     const admin = await createCompanyAdmin('zipped')
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Compressed Night', slug: 'compressed', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Compressed Night',
+          slug: 'compressed',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     const path = `/${admin.company.slug}`
     const miss = await rawGet(path, { 'accept-encoding': 'gzip' })
     expect(miss.headers['x-afterglow-cache']).toBe('miss')
@@ -125,10 +173,24 @@ describe('the public page cache', () => {
 
   it("sends a page's first hit compressed to a browser that takes it, stored once", async () => {
     const admin = await createCompanyAdmin('first-hit')
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'First Hit', slug: 'first-hit', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'First Hit',
+          slug: 'first-hit',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     const path = `/${admin.company.slug}`
     expect((await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' })).headers['x-afterglow-cache']).toBe('miss')
-    const [first, second] = await Promise.all([rawGet(path, { 'accept-encoding': 'gzip, deflate, br' }), rawGet(path, { 'accept-encoding': 'gzip' })])
+    const [first, second] = await Promise.all([
+      rawGet(path, { 'accept-encoding': 'gzip, deflate, br' }),
+      rawGet(path, { 'accept-encoding': 'gzip' }),
+    ])
     expect(first.headers['x-afterglow-cache']).toBe('hit')
     expect(first.headers['content-encoding']).toBe('br')
     expect(Number(first.headers['content-length'])).toBe(first.body.length)
@@ -141,16 +203,40 @@ describe('the public page cache', () => {
     const admin = await createCompanyAdmin('everyone')
     const slug = admin.company.slug
     const [gallery] = await withSystem((tx) =>
-      tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Shared Night', slug: 'shared', status: 'published', publishedAt: new Date(), requireLead: true }).returning(),
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Shared Night',
+          slug: 'shared',
+          status: 'published',
+          publishedAt: new Date(),
+          requireLead: true,
+        })
+        .returning(),
     )
-    const photo = (await tusUpload(admin.client, await makePhoto(800, 600, '#a0f'), { filename: 'a.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const photo = (await tusUpload(admin.client, await makePhoto(800, 600, '#a0f'), {
+      filename: 'a.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([photo.assetId])
     const page = `/${slug}/galeria/shared`
 
     // A fan leaves their details: from then on they carry a lead cookie (and consent, language…).
     const lead = new TestClient()
     const next = `/download/content/${gallery.id}`
-    const captured = await lead.postForm('/download/lead.data', { next, intent: 'dialog', fullName: 'Zélia Cookie', email: 'zelia.cookie@example.com', phone: '', privacyAccepted: 'on', dataProcessingConsent: 'on', sourceUrl: `${lead.baseUrl}${page}` })
+    const captured = await lead.postForm('/download/lead.data', {
+      next,
+      intent: 'dialog',
+      fullName: 'Zélia Cookie',
+      email: 'zelia.cookie@example.com',
+      phone: '',
+      privacyAccepted: 'on',
+      dataProcessingConsent: 'on',
+      sourceUrl: `${lead.baseUrl}${page}`,
+    })
     expect(captured.status).toBe(200)
     expect(lead.cookies.has(leadCookieName(admin.company.id))).toBe(true)
     lead.setCookie('tracking-consent', 'accepted')
@@ -177,7 +263,18 @@ describe('the public page cache', () => {
   it('serves fans who tap a shared link from the one kept page, whatever their social network added to it', async () => {
     const admin = await createCompanyAdmin('shared-link')
     const slug = admin.company.slug
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Tagged Night', slug: 'tagged', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Tagged Night',
+          slug: 'tagged',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     const page = `/${slug}/galeria/tagged`
     const first = await new TestClient().get(`${page}?fbclid=IwAR0first-fan`)
     expect(first.status).toBe(200)
@@ -186,7 +283,11 @@ describe('the public page cache', () => {
     const second = await new TestClient().get(`${page}?fbclid=IwAR0second-fan`)
     const campaign = await new TestClient().get(`${page}?utm_source=instagram&utm_medium=story&igshid=Zm9v`)
     const plain = await new TestClient().get(page)
-    expect([second, campaign, plain].map((answer) => answer.headers['x-afterglow-cache'])).toEqual(['hit', 'hit', 'hit'])
+    expect([second, campaign, plain].map((answer) => answer.headers['x-afterglow-cache'])).toEqual([
+      'hit',
+      'hit',
+      'hit',
+    ])
     for (const answer of [second, campaign, plain]) expect(answer.text).toBe(first.text)
     // Rendered as if the link had no tags: no fan's click id travels to another.
     expect(first.text).not.toContain('first-fan')
@@ -196,11 +297,27 @@ describe('the public page cache', () => {
     expect((await new TestClient().get(`${page}?type=videos`)).headers['x-afterglow-cache']).toBe('hit')
   })
 
-  it("gives fans the page of a moment ago while the one with newly processed photos renders; after an edit, everyone waits for the new one", async () => {
+  it('gives fans the page of a moment ago while the one with newly processed photos renders; after an edit, everyone waits for the new one', async () => {
     const admin = await createCompanyAdmin('arriving')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Arriving Night', slug: 'arriving', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Arriving Night',
+          slug: 'arriving',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     const upload = async (color: string, filename: string) => {
-      const { assetId } = (await tusUpload(admin.client, await makePhoto(800, 600, color), { filename, purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+      const { assetId } = (await tusUpload(admin.client, await makePhoto(800, 600, color), {
+        filename,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })) as { assetId: string }
       await waitForAssetsReady([assetId])
       return assetId
     }
@@ -229,17 +346,27 @@ describe('the public page cache', () => {
     }
     // A fan's render waiting at the gallery's door (its first read of the gallery), not some job of the worker's.
     const renderWaiting = () =>
-      waitUntil(async () => (await getPool().query(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%access_password_hash%'`)).rows[0].waiting > 0, {
-        timeoutMs: 15_000,
-        message: "no fan's render waited at the gallery",
-      })
-    const within = <T>(answer: Promise<T>, ms: number) => Promise.race([answer, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))])
+      waitUntil(
+        async () =>
+          (
+            await getPool().query(
+              `select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%access_password_hash%'`,
+            )
+          ).rows[0].waiting > 0,
+        {
+          timeoutMs: 15_000,
+          message: "no fan's render waited at the gallery",
+        },
+      )
+    const within = <T>(answer: Promise<T>, ms: number) =>
+      Promise.race([answer, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))])
     let release = await holdRenders()
     const rendering = new TestClient().get(page)
     try {
       await renderWaiting()
       const meanwhile = await within(new TestClient().get(page), 10_000)
-      if (meanwhile === 'still waiting') throw new Error('a fan waited for the render instead of getting the page of a moment ago')
+      if (meanwhile === 'still waiting')
+        throw new Error('a fan waited for the render instead of getting the page of a moment ago')
       expect(meanwhile.headers['x-afterglow-cache']).toBe('stale')
       expect(meanwhile.text).toBe(kept.text)
     } finally {
@@ -253,7 +380,9 @@ describe('the public page cache', () => {
     expect(next.text).toBe(rendered.text)
 
     // An edit is never served from the page before it: the fans who come during its render wait for it.
-    await withSystem((tx) => tx.update(contentItem).set({ title: 'Arrived Night' }).where(eq(contentItem.id, gallery.id)))
+    await withSystem((tx) =>
+      tx.update(contentItem).set({ title: 'Arrived Night' }).where(eq(contentItem.id, gallery.id)),
+    )
     release = await holdRenders()
     const editRendering = new TestClient().get(page)
     const waiting = new TestClient().get(page)

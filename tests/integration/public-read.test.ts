@@ -12,14 +12,39 @@ async function seedCompany(slugPrefix: string) {
     const file = (contentItemId: string | null, purpose: string, extra: Partial<typeof asset.$inferInsert> = {}) =>
       tx
         .insert(asset)
-        .values({ companyId: company.id, contentItemId, purpose, mediaType: 'image', originalName: `${purpose}.jpg`, mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `${company.id}/${purpose}-${Math.random()}/original.jpg`, ...extra })
+        .values({
+          companyId: company.id,
+          contentItemId,
+          purpose,
+          mediaType: 'image',
+          originalName: `${purpose}.jpg`,
+          mimeType: 'image/jpeg',
+          sizeBytes: 10,
+          storageKey: `${company.id}/${purpose}-${Math.random()}/original.jpg`,
+          ...extra,
+        })
         .returning({ id: asset.id })
         .then(([row]) => row.id)
-    const [published] = await tx.insert(contentItem).values({ companyId: company.id, kind: 'gallery', slug: 'live', title: 'Live', status: 'published' }).returning({ id: contentItem.id })
-    const [draft] = await tx.insert(contentItem).values({ companyId: company.id, kind: 'gallery', slug: 'secret', title: 'Secret', status: 'draft' }).returning({ id: contentItem.id })
-    const [archived] = await tx.insert(contentItem).values({ companyId: company.id, kind: 'single', title: 'Old', status: 'archived' }).returning({ id: contentItem.id })
-    const [shownEvent] = await tx.insert(event).values({ companyId: company.id, slug: 'tour', title: 'Tour', status: 'published' }).returning({ id: event.id })
-    const [hiddenEvent] = await tx.insert(event).values({ companyId: company.id, slug: 'soon', title: 'Soon', status: 'draft' }).returning({ id: event.id })
+    const [published] = await tx
+      .insert(contentItem)
+      .values({ companyId: company.id, kind: 'gallery', slug: 'live', title: 'Live', status: 'published' })
+      .returning({ id: contentItem.id })
+    const [draft] = await tx
+      .insert(contentItem)
+      .values({ companyId: company.id, kind: 'gallery', slug: 'secret', title: 'Secret', status: 'draft' })
+      .returning({ id: contentItem.id })
+    const [archived] = await tx
+      .insert(contentItem)
+      .values({ companyId: company.id, kind: 'single', title: 'Old', status: 'archived' })
+      .returning({ id: contentItem.id })
+    const [shownEvent] = await tx
+      .insert(event)
+      .values({ companyId: company.id, slug: 'tour', title: 'Tour', status: 'published' })
+      .returning({ id: event.id })
+    const [hiddenEvent] = await tx
+      .insert(event)
+      .values({ companyId: company.id, slug: 'soon', title: 'Soon', status: 'draft' })
+      .returning({ id: event.id })
     const publishedPhoto = await file(published.id, 'gallery-media')
     const draftPhoto = await file(draft.id, 'gallery-media')
     const archivedFile = await file(archived.id, 'content-file')
@@ -29,12 +54,33 @@ async function seedCompany(slugPrefix: string) {
     const hiddenEventCover = await file(null, 'cover', { illustratesEventId: hiddenEvent.id })
     const logo = await file(null, 'logo')
     for (const assetId of [publishedPhoto, draftPhoto, publishedCover, draftCover]) {
-      await tx.insert(assetRendition).values({ assetId, companyId: company.id, rendition: 'w400', format: 'webp', width: 400, height: 300, sizeBytes: 5, storageKey: `${company.id}/${assetId}/w400.webp` })
+      await tx
+        .insert(assetRendition)
+        .values({
+          assetId,
+          companyId: company.id,
+          rendition: 'w400',
+          format: 'webp',
+          width: 400,
+          height: 300,
+          sizeBytes: 5,
+          storageKey: `${company.id}/${assetId}/w400.webp`,
+        })
     }
     return {
       company,
-      shown: { items: [published.id], events: [shownEvent.id], assets: [publishedPhoto, publishedCover, eventCover, logo], renditions: [publishedPhoto, publishedCover] },
-      hidden: { items: [draft.id, archived.id], events: [hiddenEvent.id], assets: [draftPhoto, archivedFile, draftCover, hiddenEventCover], renditions: [draftPhoto, draftCover] },
+      shown: {
+        items: [published.id],
+        events: [shownEvent.id],
+        assets: [publishedPhoto, publishedCover, eventCover, logo],
+        renditions: [publishedPhoto, publishedCover],
+      },
+      hidden: {
+        items: [draft.id, archived.id],
+        events: [hiddenEvent.id],
+        assets: [draftPhoto, archivedFile, draftCover, hiddenEventCover],
+        renditions: [draftPhoto, draftCover],
+      },
     }
   })
 }
@@ -70,28 +116,45 @@ describe('public read mode (row-level security for fans)', () => {
   it('keeps the fence when a read is prepared and planned once: each run lets through its own company only', async () => {
     const alpha = await seedCompany('pubread-d')
     const bravo = await seedCompany('pubread-e')
-    const items = (companyId: string | null) => withPublicRead(companyId, (tx) => tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`))
+    const items = (companyId: string | null) =>
+      withPublicRead(companyId, (tx) =>
+        tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`),
+      )
     // Alternating fences on the same prepared statement, past the runs PostgreSQL plans one by one.
     for (let run = 0; run < 8; run++) {
       expect((await items(alpha.company.id)).map((row) => row.id)).toEqual(alpha.shown.items)
       expect((await items(bravo.company.id)).map((row) => row.id)).toEqual(bravo.shown.items)
       // A company's admin reads its drafts too, and nothing of the other's, through the same kind of read.
-      const own = await withTenant(alpha.company.id, (tx) => tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`))
+      const own = await withTenant(alpha.company.id, (tx) =>
+        tx.select({ id: contentItem.id }).from(contentItem).where(sql`${contentItem.title} <> ${'never'}`),
+      )
       expect(sorted(own.map((row) => row.id))).toEqual(sorted([...alpha.shown.items, ...alpha.hidden.items]))
     }
     // The statement was kept and planned once (a generic plan), on the connection that ran it.
-    const prepared = await withPublicRead(alpha.company.id, (tx) => tx.execute(sql`select name, generic_plans from pg_prepared_statements where generic_plans > 0`))
-    expect(prepared.rows.map((row) => row.name)).toContain(statementName('select "id" from "content_items" where "content_items"."title" <> $1'))
+    const prepared = await withPublicRead(alpha.company.id, (tx) =>
+      tx.execute(sql`select name, generic_plans from pg_prepared_statements where generic_plans > 0`),
+    )
+    expect(prepared.rows.map((row) => row.name)).toContain(
+      statementName('select "id" from "content_items" where "content_items"."title" <> $1'),
+    )
   })
 
   it('reads nothing of leads, downloads or the audit trail, and writes nothing', async () => {
     const alpha = await seedCompany('pubread-c')
     const counts = await withPublicRead(alpha.company.id, async (tx) => {
-      const result = await tx.execute(sql`select (select count(*) from leads)::int as leads, (select count(*) from downloads)::int as downloads, (select count(*) from audit_events)::int as audit`)
+      const result = await tx.execute(
+        sql`select (select count(*) from leads)::int as leads, (select count(*) from downloads)::int as downloads, (select count(*) from audit_events)::int as audit`,
+      )
       return result.rows[0]
     })
     expect(counts).toEqual({ leads: 0, downloads: 0, audit: 0 })
-    await expect(withPublicRead(alpha.company.id, (tx) => tx.insert(contentItem).values({ companyId: alpha.company.id, kind: 'single', title: 'Planted' }))).rejects.toThrow()
-    await expect(withPublicRead(alpha.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' }))).rejects.toThrow()
+    await expect(
+      withPublicRead(alpha.company.id, (tx) =>
+        tx.insert(contentItem).values({ companyId: alpha.company.id, kind: 'single', title: 'Planted' }),
+      ),
+    ).rejects.toThrow()
+    await expect(
+      withPublicRead(alpha.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' })),
+    ).rejects.toThrow()
   })
 })

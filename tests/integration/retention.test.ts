@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { analyticsLike, analyticsSalt, formSubmission, lead, outboxMail, rateLimit, session, user, verification } from '#db/schema'
+import {
+  analyticsLike,
+  analyticsSalt,
+  formSubmission,
+  lead,
+  outboxMail,
+  rateLimit,
+  session,
+  user,
+  verification,
+} from '#db/schema'
 import { bufferEvents, flushEvents } from '#app/features/analytics/server/event-buffer.server'
 import { listPartitions } from '#app/features/analytics/server/event-partitions.server'
 import { retentionPeriods, type RetentionPeriod } from '#app/features/privacy/retention-periods'
@@ -26,7 +36,10 @@ const periods = retentionPeriods(getEnv().ANALYTICS_RETENTION_MONTHS)
 function after(kept: RetentionPeriod, deltaMs: number, at = T0) {
   const moved = new Date(at)
   if (kept.unit === 'months') moved.setUTCMonth(moved.getUTCMonth() + kept.amount)
-  else moved.setTime(moved.getTime() + kept.amount * { minutes: MINUTE, hours: 60 * MINUTE, days: 1440 * MINUTE }[kept.unit])
+  else
+    moved.setTime(
+      moved.getTime() + kept.amount * { minutes: MINUTE, hours: 60 * MINUTE, days: 1440 * MINUTE }[kept.unit],
+    )
   return new Date(moved.getTime() + deltaMs)
 }
 
@@ -56,43 +69,164 @@ describe('retention', () => {
     const admin = await createCompanyAdmin('retention')
     companyId = admin.company.id
     companySlug = admin.company.slug
-    const [row] = await withSystem((tx) => tx.select({ id: user.id }).from(user).where(eq(user.email, admin.credentials.email)))
+    const [row] = await withSystem((tx) =>
+      tx.select({ id: user.id }).from(user).where(eq(user.email, admin.credentials.email)),
+    )
     userId = row.id
     await withSystem(async (tx) => {
       await tx.insert(formSubmission).values([
-        { id: ids.contact, kind: 'contact', name: 'Ana', email: 'ana@example.com', message: 'Hello', language: 'en', createdAt: T0 },
-        { id: ids.interestHandled, kind: 'interest', email: 'bo@example.com', language: 'pt', createdAt: T0, handledAt: new Date(T0.getTime() + days(60)) },
+        {
+          id: ids.contact,
+          kind: 'contact',
+          name: 'Ana',
+          email: 'ana@example.com',
+          message: 'Hello',
+          language: 'en',
+          createdAt: T0,
+        },
+        {
+          id: ids.interestHandled,
+          kind: 'interest',
+          email: 'bo@example.com',
+          language: 'pt',
+          createdAt: T0,
+          handledAt: new Date(T0.getTime() + days(60)),
+        },
         { id: ids.newsletter, kind: 'newsletter', email: 'cy@example.com', language: 'fr', createdAt: T0 },
-        { id: ids.laterContact, kind: 'contact', name: 'Di', email: 'di@example.com', message: 'Later', language: 'es', createdAt: new Date(T0.getTime() + days(10)) },
+        {
+          id: ids.laterContact,
+          kind: 'contact',
+          name: 'Di',
+          email: 'di@example.com',
+          message: 'Later',
+          language: 'es',
+          createdAt: new Date(T0.getTime() + days(10)),
+        },
       ])
       await tx.insert(outboxMail).values([
         { id: ids.oldMail, to: 'ana@example.com', subject: 'Old', text: 'old', html: '<p>old</p>', createdAt: T0 },
-        { id: ids.newerMail, to: 'ana@example.com', subject: 'Newer', text: 'newer', html: '<p>newer</p>', createdAt: new Date(T0.getTime() + days(5)) },
+        {
+          id: ids.newerMail,
+          to: 'ana@example.com',
+          subject: 'Newer',
+          text: 'newer',
+          html: '<p>newer</p>',
+          createdAt: new Date(T0.getTime() + days(5)),
+        },
       ])
       await tx.insert(session).values([
-        { id: ids.endedSession, token: randomUUID(), userId, expiresAt: T0, ipAddress: '198.51.100.7', userAgent: 'old browser' },
-        { id: ids.laterSession, token: randomUUID(), userId, expiresAt: new Date(T0.getTime() + days(3)), ipAddress: '198.51.100.8' },
+        {
+          id: ids.endedSession,
+          token: randomUUID(),
+          userId,
+          expiresAt: T0,
+          ipAddress: '198.51.100.7',
+          userAgent: 'old browser',
+        },
+        {
+          id: ids.laterSession,
+          token: randomUUID(),
+          userId,
+          expiresAt: new Date(T0.getTime() + days(3)),
+          ipAddress: '198.51.100.8',
+        },
       ])
-      await tx.insert(verification).values({ id: ids.oldToken, identifier: `reset-password:${randomUUID()}`, value: userId, expiresAt: T0 })
-      await tx.insert(rateLimit).values({ id: ids.counter, key: `198.51.100.7/sign-in/email/${randomUUID()}`, count: 3, lastRequest: T0.getTime() })
-      await tx.insert(lead).values({ id: ids.lead, companyId, fullName: 'Fan Of Old', email: 'fan@example.com', privacyAcceptedAt: T0, dataProcessingConsent: true, marketingConsent: true, policyVersion: '1.0', language: 'en', createdAt: T0 })
+      await tx
+        .insert(verification)
+        .values({ id: ids.oldToken, identifier: `reset-password:${randomUUID()}`, value: userId, expiresAt: T0 })
+      await tx
+        .insert(rateLimit)
+        .values({
+          id: ids.counter,
+          key: `198.51.100.7/sign-in/email/${randomUUID()}`,
+          count: 3,
+          lastRequest: T0.getTime(),
+        })
+      await tx
+        .insert(lead)
+        .values({
+          id: ids.lead,
+          companyId,
+          fullName: 'Fan Of Old',
+          email: 'fan@example.com',
+          privacyAcceptedAt: T0,
+          dataProcessingConsent: true,
+          marketingConsent: true,
+          policyVersion: '1.0',
+          language: 'en',
+          createdAt: T0,
+        })
       await tx.insert(analyticsSalt).values({ day: '2020-03-10', salt: 'retention-test-salt', createdAt: T0 })
       await tx.insert(analyticsLike).values([
         { companyId, target: `item:${randomUUID()}`, visitor: consentedVisitor, liked: true, updatedAt: T0 },
-        { companyId, target: `item:${randomUUID()}`, visitor: cookielessVisitor, liked: true, updatedAt: new Date('2020-03-10T00:00:00Z') },
+        {
+          companyId,
+          target: `item:${randomUUID()}`,
+          visitor: cookielessVisitor,
+          liked: true,
+          updatedAt: new Date('2020-03-10T00:00:00Z'),
+        },
       ])
     })
-    const base = { companyId, visitor: consentedVisitor, contentItemId: null, assetId: null, eventId: null, fromSeconds: null, toSeconds: null, durationSeconds: null }
+    const base = {
+      companyId,
+      visitor: consentedVisitor,
+      contentItemId: null,
+      assetId: null,
+      eventId: null,
+      fromSeconds: null,
+      toSeconds: null,
+      durationSeconds: null,
+    }
     bufferEvents([{ ...base, occurredAt: T0, type: 'page_view', detail: 'landing' }])
     await flushEvents()
   })
 
-  const submissions = async () => (await withSystem((tx) => tx.select({ id: formSubmission.id }).from(formSubmission).where(inArray(formSubmission.id, Object.values(ids))))).map((row) => row.id).sort()
-  const mails = async () => (await withSystem((tx) => tx.select({ id: outboxMail.id }).from(outboxMail).where(inArray(outboxMail.id, [ids.oldMail, ids.newerMail])))).map((row) => row.id)
-  const sessions = async () => (await withSystem((tx) => tx.select({ id: session.id }).from(session).where(inArray(session.id, [ids.endedSession, ids.laterSession])))).map((row) => row.id)
-  const has = async (table: typeof verification | typeof rateLimit | typeof lead, id: string) => (await withSystem((tx) => tx.select({ id: table.id }).from(table).where(eq(table.id, id)))).length === 1
-  const salt = async () => (await withSystem((tx) => tx.execute<{ day: string }>(sql`select day::text from analytics_salts where day = '2020-03-10'`))).rows.length === 1
-  const likes = async () => (await withSystem((tx) => tx.select({ visitor: analyticsLike.visitor }).from(analyticsLike).where(eq(analyticsLike.companyId, companyId)))).map((row) => row.visitor).sort()
+  const submissions = async () =>
+    (
+      await withSystem((tx) =>
+        tx
+          .select({ id: formSubmission.id })
+          .from(formSubmission)
+          .where(inArray(formSubmission.id, Object.values(ids))),
+      )
+    )
+      .map((row) => row.id)
+      .sort()
+  const mails = async () =>
+    (
+      await withSystem((tx) =>
+        tx
+          .select({ id: outboxMail.id })
+          .from(outboxMail)
+          .where(inArray(outboxMail.id, [ids.oldMail, ids.newerMail])),
+      )
+    ).map((row) => row.id)
+  const sessions = async () =>
+    (
+      await withSystem((tx) =>
+        tx
+          .select({ id: session.id })
+          .from(session)
+          .where(inArray(session.id, [ids.endedSession, ids.laterSession])),
+      )
+    ).map((row) => row.id)
+  const has = async (table: typeof verification | typeof rateLimit | typeof lead, id: string) =>
+    (await withSystem((tx) => tx.select({ id: table.id }).from(table).where(eq(table.id, id)))).length === 1
+  const salt = async () =>
+    (
+      await withSystem((tx) =>
+        tx.execute<{ day: string }>(sql`select day::text from analytics_salts where day = '2020-03-10'`),
+      )
+    ).rows.length === 1
+  const likes = async () =>
+    (
+      await withSystem((tx) =>
+        tx.select({ visitor: analyticsLike.visitor }).from(analyticsLike).where(eq(analyticsLike.companyId, companyId)),
+      )
+    )
+      .map((row) => row.visitor)
+      .sort()
 
   it('deletes sign-in counters a minute after the last attempt', async () => {
     await applyRetention({ now: after(periods.signInCounters, -1000) })
@@ -154,7 +288,12 @@ describe('retention', () => {
   it('keeps what the company decides on: leads with their consent records stay, whatever the date', async () => {
     await applyRetention({ now: new Date(T0.getTime() + days(3650)) })
     expect(await has(lead, ids.lead)).toBe(true)
-    const [kept] = await withSystem((tx) => tx.select({ privacyAcceptedAt: lead.privacyAcceptedAt, marketingConsent: lead.marketingConsent }).from(lead).where(eq(lead.id, ids.lead)))
+    const [kept] = await withSystem((tx) =>
+      tx
+        .select({ privacyAcceptedAt: lead.privacyAcceptedAt, marketingConsent: lead.marketingConsent })
+        .from(lead)
+        .where(eq(lead.id, ids.lead)),
+    )
     expect(kept).toEqual({ privacyAcceptedAt: T0, marketingConsent: true })
     expect(await submissions()).toEqual([ids.newsletter])
   })
@@ -166,10 +305,14 @@ describe('retention', () => {
     expect(privacy.text).toContain(`Deleted ${periods.websiteMessages.amount} months after our last exchange with you.`)
     expect(privacy.text).toContain(`${periods.logs.amount} days, then deleted.`)
     expect(privacy.text).toContain(`is deleted ${periods.endedSessions.amount} day later.`)
-    expect(privacy.text).toContain(`we delete it, with its files and backups, ${periods.closedAccounts.amount} days later (until then it can be reopened).`)
+    expect(privacy.text).toContain(
+      `we delete it, with its files and backups, ${periods.closedAccounts.amount} days later (until then it can be reopened).`,
+    )
     const notice = await visitor.request(`/${companySlug}/privacidade`, { headers: { 'accept-language': 'pt' } })
     expect(notice.status).toBe(200)
-    expect(notice.text).toContain(`é excluída após ${periods.analyticsSalt.amount} horas, e cada visita contada após ${periods.analyticsEvents.amount} meses`)
+    expect(notice.text).toContain(
+      `é excluída após ${periods.analyticsSalt.amount} horas, e cada visita contada após ${periods.analyticsEvents.amount} meses`,
+    )
     expect(notice.text).toContain(`mantidos por ${periods.logs.amount} dias`)
   })
 })

@@ -32,7 +32,10 @@ describe('several app processes on one database', () => {
     const statuses: number[] = []
     for (let attempt = 0; attempt < 11; attempt++) {
       const client = attempt % 2 === 0 ? first : sameVisitorOnSecond
-      statuses.push((await client.postJson('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'Wrong-Pass-1!' })).status)
+      statuses.push(
+        (await client.postJson('/api/auth/sign-in/email', { email: 'nobody@example.test', password: 'Wrong-Pass-1!' }))
+          .status,
+      )
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
     expect(statuses[10]).toBe(429)

@@ -12,8 +12,16 @@ import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { waitUntil } from '../support/wait'
 
-
-const noConfiguration = { DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, APP_URL: undefined, SESSION_SECRET: undefined, SMTP_URL: undefined, SEED_DEMO: undefined, NODE_ENV: undefined, LOG_LEVEL: 'warn' }
+const noConfiguration = {
+  DATABASE_URL: undefined,
+  TEST_DATABASE_URL: undefined,
+  APP_URL: undefined,
+  SESSION_SECRET: undefined,
+  SMTP_URL: undefined,
+  SEED_DEMO: undefined,
+  NODE_ENV: undefined,
+  LOG_LEVEL: 'warn',
+}
 
 describe('the server process with no configuration (embedded PostgreSQL)', () => {
   const dataDirs: string[] = []
@@ -31,7 +39,10 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     // A first start creates the database cluster and draws the demo's photos: on a busy 2-core machine that can pass a minute and a half.
     const first = await startAppProcess(env, { port, timeoutMs: 180_000 })
     // The start says where to go and who can sign in, the operator included, in plain lines.
-    await waitUntil(() => first.output().includes('Platform operator:'), { timeoutMs: 30_000, message: () => first.output() })
+    await waitUntil(() => first.output().includes('Platform operator:'), {
+      timeoutMs: 30_000,
+      message: () => first.output(),
+    })
     expect(first.output()).toContain(`Fans' demo page:   http://localhost:${port}/demo`)
     expect(first.output()).toContain(`/auth   demo@afterglow.local / Afterglow-demo-1`)
     expect(first.output()).toContain(`/operator   operator@afterglow.local / Afterglow-operator-1`)
@@ -42,8 +53,16 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const clusterDir = path.join(dataDir, 'postgres')
     const socket = (await fs.readdir(clusterDir)).find((name) => /^\.s\.PGSQL\.\d+$/.test(name))
     expect(socket).toBeDefined()
-    const { appPassword } = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as { appPassword: string }
-    const db = new pg.Client({ host: clusterDir, port: Number(socket!.split('.').pop()), user: 'afterglow', password: appPassword, database: 'afterglow' })
+    const { appPassword } = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as {
+      appPassword: string
+    }
+    const db = new pg.Client({
+      host: clusterDir,
+      port: Number(socket!.split('.').pop()),
+      user: 'afterglow',
+      password: appPassword,
+      database: 'afterglow',
+    })
     await db.connect()
     try {
       const { rows } = await db.query<{ socket: number; tcp: number }>(
@@ -61,11 +80,18 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     })
     expect(demoLogin.status).toBe(200)
     // The demo company comes with published galleries and an event.
-    const cookie = demoLogin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
-    const highlights = await (await fetch(`http://127.0.0.1:${port}/admin/content?status=published`, { headers: { cookie } })).text()
+    const cookie = demoLogin.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    const highlights = await (
+      await fetch(`http://127.0.0.1:${port}/admin/content?status=published`, { headers: { cookie } })
+    ).text()
     expect(highlights).toContain('Night Owls — Live at the Roundhouse')
     expect(highlights).toContain('Backstage')
-    expect(await (await fetch(`http://127.0.0.1:${port}/admin/events`, { headers: { cookie } })).text()).toContain('Night Owls World Tour — London')
+    expect(await (await fetch(`http://127.0.0.1:${port}/admin/events`, { headers: { cookie } })).text()).toContain(
+      'Night Owls World Tour — London',
+    )
     expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(true)
     // The printed operator password opens the operator console.
     const operatorLogin = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
@@ -74,8 +100,13 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
       body: JSON.stringify({ email: 'operator@afterglow.local', password: 'Afterglow-operator-1' }),
     })
     expect(operatorLogin.status).toBe(200)
-    const operatorCookie = operatorLogin.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ')
-    expect((await fetch(`http://127.0.0.1:${port}/operator/status`, { headers: { cookie: operatorCookie } })).status).toBe(200)
+    const operatorCookie = operatorLogin.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ')
+    expect(
+      (await fetch(`http://127.0.0.1:${port}/operator/status`, { headers: { cookie: operatorCookie } })).status,
+    ).toBe(200)
 
     // A crash: the app dies without stopping its PostgreSQL, which keeps the data directory locked.
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid')
@@ -90,7 +121,9 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
 
     // A second process on the same data directory is refused instead of stopping this one's database.
     const otherPort = await freePort()
-    await expect(startAppProcess({ ...env, PORT: String(otherPort) }, { port: otherPort, timeoutMs: 30_000 })).rejects.toThrow(/Another Afterglow process \(pid \d+\) is using DATA_DIR/)
+    await expect(
+      startAppProcess({ ...env, PORT: String(otherPort) }, { port: otherPort, timeoutMs: 30_000 }),
+    ).rejects.toThrow(/Another Afterglow process \(pid \d+\) is using DATA_DIR/)
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
 
     const postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
@@ -106,10 +139,16 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const third = await startAppProcess(env, { port, timeoutMs: 90_000 })
     const demo = new TestClient(`http://localhost:${port}`)
     await signIn(demo, { email: 'demo@afterglow.local', password: 'Afterglow-demo-1' })
-    const galleryId = /data-content-id="([0-9a-f-]{36})"/.exec((await demo.get('/admin/content?kind=gallery')).text)?.[1]
+    const galleryId = /data-content-id="([0-9a-f-]{36})"/.exec(
+      (await demo.get('/admin/content?kind=gallery')).text,
+    )?.[1]
     expect(galleryId).toBeDefined()
     for (const color of ['#aa3311', '#335577', '#118844']) {
-      const sent = await tusUpload(demo, await makePhoto(4000, 3000, color), { filename: `late-${color.slice(1)}.jpg`, purpose: 'gallery-media', contentItemId: galleryId! })
+      const sent = await tusUpload(demo, await makePhoto(4000, 3000, color), {
+        filename: `late-${color.slice(1)}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: galleryId!,
+      })
       expect(sent.ok, JSON.stringify(sent)).toBe(true)
     }
     const before = third.output().length
@@ -123,7 +162,12 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
   it('refuses to start on bad configuration and names each bad value', async () => {
     const port = await freePort()
     await expect(
-      startAppProcess({ ...noConfiguration, PORT: 'eighty', APP_URL: 'not a url', DATABASE_URL: 'mysql://x', DATA_DIR: os.tmpdir() }, { port, timeoutMs: 20_000 }),
-    ).rejects.toThrow(/PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL/)
+      startAppProcess(
+        { ...noConfiguration, PORT: 'eighty', APP_URL: 'not a url', DATABASE_URL: 'mysql://x', DATA_DIR: os.tmpdir() },
+        { port, timeoutMs: 20_000 },
+      ),
+    ).rejects.toThrow(
+      /PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL/,
+    )
   })
 })

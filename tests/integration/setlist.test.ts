@@ -28,7 +28,9 @@ import { tusUpload } from '../support/tus'
 function exifPhoto(color: string, taken?: { at: string; offset?: string }) {
   const image = sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).jpeg({ quality: 85 })
   if (!taken) return image.toBuffer()
-  return image.withExif({ IFD2: { DateTimeOriginal: taken.at, ...(taken.offset ? { OffsetTimeOriginal: taken.offset } : {}) } }).toBuffer()
+  return image
+    .withExif({ IFD2: { DateTimeOriginal: taken.at, ...(taken.offset ? { OffsetTimeOriginal: taken.offset } : {}) } })
+    .toBuffer()
 }
 
 /** An MP4 whose container says when it was recorded (UTC, as cameras write it). */
@@ -44,21 +46,42 @@ async function videoRecordedAt(iso: string) {
     const source = path.join(directory, 'in.mp4')
     const target = path.join(directory, 'out.mp4')
     await fs.writeFile(source, await makeVideo('mp4', 2))
-    await promisify(execFile)(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-i', source, '-c', 'copy', '-metadata', `creation_time=${iso}`, target])
+    await promisify(execFile)(ffmpegPath(), [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      source,
+      '-c',
+      'copy',
+      '-metadata',
+      `creation_time=${iso}`,
+      target,
+    ])
     return await fs.readFile(target)
   } finally {
     await fs.rm(directory, { recursive: true, force: true })
   }
 }
 
-function fetchBytes(client: TestClient, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function fetchBytes(
+  client: TestClient,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(new URL(path, client.baseUrl), { headers: { cookie: client.cookieHeader(), ...headers } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
-      response.on('error', reject)
-    })
+    const request = http.get(
+      new URL(path, client.baseUrl),
+      { headers: { cookie: client.cookieHeader(), ...headers } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+        response.on('error', reject)
+      },
+    )
     request.on('error', reject)
   })
 }
@@ -83,9 +106,33 @@ describe('set-list chapters', () => {
     const admin = await createCompanyAdmin('setlist')
     const company = admin.company
     // The show starts at 21:00 on the venue's clock (kept as if UTC, like every event's start).
-    const [show] = await withSystem((tx) => tx.insert(event).values({ companyId: company.id, slug: `tour-${randomBytes(3).toString('hex')}`, title: 'Lisbon night', startsAt: new Date('2026-07-14T21:00:00Z'), status: 'published' }).returning())
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({
+          companyId: company.id,
+          slug: `tour-${randomBytes(3).toString('hex')}`,
+          title: 'Lisbon night',
+          startsAt: new Date('2026-07-14T21:00:00Z'),
+          status: 'published',
+        })
+        .returning(),
+    )
     const slug = `concert-${randomBytes(3).toString('hex')}`
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: company.id, kind: 'gallery', slug, title: 'Lisbon Night', status: 'published', publishedAt: new Date(), eventId: show.id }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: company.id,
+          kind: 'gallery',
+          slug,
+          title: 'Lisbon Night',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+        })
+        .returning(),
+    )
 
     const files: Array<[string, Buffer]> = [
       ['wallClock', await exifPhoto('#ef4444', { at: '2026:07:14 21:05:00' })], // camera clock, no zone: 21:05 → song 1
@@ -96,14 +143,23 @@ describe('set-list chapters', () => {
     ]
     const ids: Record<string, string> = {}
     for (const [name, bytes] of files) {
-      const upload = await tusUpload(admin.client, bytes, { filename: `${name}.${name === 'video' ? 'mp4' : 'jpg'}`, purpose: 'gallery-media', contentItemId: gallery.id })
+      const upload = await tusUpload(admin.client, bytes, {
+        filename: `${name}.${name === 'video' ? 'mp4' : 'jpg'}`,
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      })
       if (!upload.ok || !upload.assetId) throw new Error(`upload of ${name} failed`)
       ids[name] = upload.assetId
     }
     await waitForAssetsReady(Object.values(ids), 90_000)
 
     // The processing job kept each capture time and whether it is a true instant.
-    const captured = await withSystem((tx) => tx.select({ id: asset.id, capturedAt: asset.capturedAt, offset: asset.captureOffsetMinutes }).from(asset).where(inArray(asset.id, Object.values(ids))))
+    const captured = await withSystem((tx) =>
+      tx
+        .select({ id: asset.id, capturedAt: asset.capturedAt, offset: asset.captureOffsetMinutes })
+        .from(asset)
+        .where(inArray(asset.id, Object.values(ids))),
+    )
     const captureOf = (name: string) => captured.find((row) => row.id === ids[name])!
     expect(captureOf('wallClock')).toMatchObject({ capturedAt: new Date('2026-07-14T21:05:00Z'), offset: null })
     expect(captureOf('withOffset')).toMatchObject({ capturedAt: new Date('2026-07-14T20:11:00Z'), offset: 120 })
@@ -111,18 +167,31 @@ describe('set-list chapters', () => {
     expect(captureOf('video')).toMatchObject({ capturedAt: new Date('2026-07-14T20:25:00Z'), offset: 0 })
 
     const setlistPath = `/admin/content/${gallery.id}/setlist`
-    const form = { timeZone: 'Europe/Lisbon', clockShift: '+0:00', source: '21:04 Opening Night\n+0:10 Second Song\n21:20 Third Song' }
+    const form = {
+      timeZone: 'Europe/Lisbon',
+      clockShift: '+0:00',
+      source: '21:04 Opening Night\n+0:10 Second Song\n21:20 Third Song',
+    }
 
     // A wrong line refuses the whole set-list, names the line, and keeps nothing.
-    const refused = await admin.client.postForm(setlistPath, { ...form, source: '21:04 Opening Night\nno time at all\n25:61 Broken' })
+    const refused = await admin.client.postForm(setlistPath, {
+      ...form,
+      source: '21:04 Opening Night\nno time at all\n25:61 Broken',
+    })
     expect(refused.status).toBe(400)
     expect(refused.json().problems).toEqual([
       { line: 2, key: 'setlist.errors.noTime' },
       { line: 3, key: 'setlist.errors.badTime' },
     ])
-    expect((await admin.client.postForm(setlistPath, { ...form, timeZone: 'Mars/Olympus' })).json().errors.timeZone).toEqual(['setlist.errors.timeZone'])
-    expect((await admin.client.postForm(setlistPath, { ...form, clockShift: 'later' })).json().errors.clockShift).toEqual(['setlist.errors.clockShift'])
-    const [untouched] = await withSystem((tx) => tx.select({ setlist: contentItem.setlist }).from(contentItem).where(eq(contentItem.id, gallery.id)))
+    expect(
+      (await admin.client.postForm(setlistPath, { ...form, timeZone: 'Mars/Olympus' })).json().errors.timeZone,
+    ).toEqual(['setlist.errors.timeZone'])
+    expect(
+      (await admin.client.postForm(setlistPath, { ...form, clockShift: 'later' })).json().errors.clockShift,
+    ).toEqual(['setlist.errors.clockShift'])
+    const [untouched] = await withSystem((tx) =>
+      tx.select({ setlist: contentItem.setlist }).from(contentItem).where(eq(contentItem.id, gallery.id)),
+    )
     expect(untouched.setlist).toBeNull()
 
     // A zone typed in any case is kept by its canonical name, which the database reads as well (it places the files).
@@ -154,22 +223,33 @@ describe('set-list chapters', () => {
     expect(shownIds(await page('?chapter=3'), ids)).toEqual(['video'])
     expect(shownIds(await page('?chapter=more'), ids)).toEqual(['noTime'])
     // In the fan's language: the closing chapter in Portuguese.
-    expect(belowSetlist((await fan.get(`/${company.slug}/galeria/${slug}`, { 'accept-language': 'pt-BR' })).text)).toContain('Mais da noite')
+    expect(
+      belowSetlist((await fan.get(`/${company.slug}/galeria/${slug}`, { 'accept-language': 'pt-BR' })).text),
+    ).toContain('Mais da noite')
 
     // A chapter's ZIP holds that song's files only, named after it, and counts as a ZIP download.
     const zip = await fetchBytes(fan, `/download/content/${gallery.id}?chapter=1`)
     expect(zip.status).toBe(200)
-    expect(zip.headers['content-disposition']).toContain(encodeURIComponent('Lisbon Night - Song 1 — Opening Night.zip'))
+    expect(zip.headers['content-disposition']).toContain(
+      encodeURIComponent('Lisbon Night - Song 1 — Opening Night.zip'),
+    )
     expect(await zipNames(zip.body)).toHaveLength(2)
     expect(await zipNames((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=more`)).body)).toHaveLength(1)
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=9`)).status).toBe(404)
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=drop-table`)).status).toBe(404)
-    const recorded = await withSystem((tx) => tx.select({ kind: download.kind }).from(download).where(eq(download.contentItemId, gallery.id)))
+    const recorded = await withSystem((tx) =>
+      tx.select({ kind: download.kind }).from(download).where(eq(download.contentItemId, gallery.id)),
+    )
     expect(recorded.map((row) => row.kind)).toEqual(['zip', 'zip'])
 
     // Analytics per song (ADR 063): its photos' views in the viewer (a repeat within 30 minutes
     // once), its files downloaded alone, and its chapter's ZIP. A script's downloads (above) count for none.
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ plan: 'professional', planValidUntil: null })
+        .where(eq(organization.id, company.id)),
+    )
     const viewer = { type: 'item_view', contentId: gallery.id }
     const events = [ids.wallClock, ids.slowCamera, ids.wallClock, ids.video].map((assetId) => ({ ...viewer, assetId }))
     expect((await fanBrowser().send({ company: company.id, events })).status).toBe(202)
@@ -179,7 +259,10 @@ describe('set-list chapters', () => {
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=more`, asBrowser)).status).toBe(200)
     await waitForRawEvents(company.id, events.length + 3)
     await rollUpEvents()
-    const songs = (await admin.client.get('/admin/analytics/export.csv?by=song&range=7')).text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    const songs = (await admin.client.get('/admin/analytics/export.csv?by=song&range=7')).text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
     expect(songs).toEqual([
       'Gallery,id,Song no.,Song,Photos and videos,Views,Downloads',
       `Lisbon Night,${gallery.id},1,Opening Night,2,2,0`,
@@ -203,7 +286,9 @@ describe('set-list chapters', () => {
     const stranger = new TestClient()
     const asked = await fetchBytes(stranger, `/download/content/${gallery.id}?chapter=2`, { accept: 'text/html' })
     expect(asked.status).toBe(303)
-    expect(decodeURIComponent(String(asked.headers.location))).toBe(`/download/lead?next=/download/content/${gallery.id}?chapter=2`)
+    expect(decodeURIComponent(String(asked.headers.location))).toBe(
+      `/download/lead?next=/download/content/${gallery.id}?chapter=2`,
+    )
     expect((await stranger.get(String(asked.headers.location))).status).toBe(200)
 
     // An empty set-list removes the chapters.
@@ -223,20 +308,68 @@ describe('the database places files in songs as the set-list panel does', () => 
    * (what fans' pages, chapter ZIPs and analytics use) must be assignChapters' (the admin's
    * preview) for each file, across a night when the clocks change and with a clock shift.
    */
-  const cases: Array<{ name: string; timeZone: string; setlist: string; showStartsAt: string; from: string; hours: number; clockShiftSeconds: number }> = [
+  const cases: Array<{
+    name: string
+    timeZone: string
+    setlist: string
+    showStartsAt: string
+    from: string
+    hours: number
+    clockShiftSeconds: number
+  }> = [
     // Lisbon's clocks go back from 02:00 to 01:00 on 25 October 2026: 01:10 happens twice.
-    { name: 'Lisbon, the night the clocks go back', timeZone: 'Europe/Lisbon', setlist: '23:30 Doors\n23:50 One\n23:50 Same start\n00:40 Two\n01:05 Three\n01:20 Four\n02:10 Encore', showStartsAt: '2026-10-24T23:30:00Z', from: '2026-10-24T22:00:00Z', hours: 6, clockShiftSeconds: -90 },
+    {
+      name: 'Lisbon, the night the clocks go back',
+      timeZone: 'Europe/Lisbon',
+      setlist: '23:30 Doors\n23:50 One\n23:50 Same start\n00:40 Two\n01:05 Three\n01:20 Four\n02:10 Encore',
+      showStartsAt: '2026-10-24T23:30:00Z',
+      from: '2026-10-24T22:00:00Z',
+      hours: 6,
+      clockShiftSeconds: -90,
+    },
     // New York's go forward from 02:00 to 03:00 on 8 March 2026: 02:30 never happens.
-    { name: 'New York, the night the clocks go forward', timeZone: 'America/New_York', setlist: '01:00 One\n01:45 Two\n02:20 Three\n03:05 Four', showStartsAt: '2026-03-08T01:00:00Z', from: '2026-03-08T05:00:00Z', hours: 5, clockShiftSeconds: 3600 },
+    {
+      name: 'New York, the night the clocks go forward',
+      timeZone: 'America/New_York',
+      setlist: '01:00 One\n01:45 Two\n02:20 Three\n03:05 Four',
+      showStartsAt: '2026-03-08T01:00:00Z',
+      from: '2026-03-08T05:00:00Z',
+      hours: 5,
+      clockShiftSeconds: 3600,
+    },
     // A summer show west of UTC.
-    { name: 'Los Angeles in summer', timeZone: 'America/Los_Angeles', setlist: '20:00 One\n20:30 Two\n21:15 Three', showStartsAt: '2026-07-14T20:00:00Z', from: '2026-07-15T02:00:00Z', hours: 3, clockShiftSeconds: 0 },
+    {
+      name: 'Los Angeles in summer',
+      timeZone: 'America/Los_Angeles',
+      setlist: '20:00 One\n20:30 Two\n21:15 Three',
+      showStartsAt: '2026-07-14T20:00:00Z',
+      from: '2026-07-15T02:00:00Z',
+      hours: 3,
+      clockShiftSeconds: 0,
+    },
   ]
 
   it.each(cases)('$name', async ({ timeZone, setlist: text, showStartsAt, from, hours, clockShiftSeconds }) => {
     const admin = await createCompanyAdmin('setlist-sql')
     const slug = `show-${randomBytes(3).toString('hex')}`
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug, title: 'Show', status: 'published', publishedAt: new Date() }).returning())
-    const first = (await tusUpload(admin.client, await exifPhoto('#0af'), { filename: 'first.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug,
+          title: 'Show',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const first = (await tusUpload(admin.client, await exifPhoto('#0af'), {
+      filename: 'first.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })) as { assetId: string }
     await waitForAssetsReady([first.assetId])
     const ids = [first.assetId, ...(await copyReadyPhoto(first.assetId, 399))]
 
@@ -245,18 +378,31 @@ describe('the database places files in songs as the set-list panel does', () => 
     const setlist: StoredSetlist = { songs, source: text, timeZone, clockShiftSeconds, showStartsAt: null }
     const random = seeded(ids.length + text.length)
     const lastEnd = Date.parse(songs.at(-1)!.startsAt) + LAST_SONG_MINUTES * 60_000
-    const onEdges = [...songs.map((song) => Date.parse(song.startsAt)), lastEnd].map((wall) => wall - clockShiftSeconds * 1000)
+    const onEdges = [...songs.map((song) => Date.parse(song.startsAt)), lastEnd].map(
+      (wall) => wall - clockShiftSeconds * 1000,
+    )
     const capture = ids.map((id, index) => {
       const kind = random()
       if (kind < 0.1) return { id, capturedAt: null, captureOffsetMinutes: null }
       // Wall clocks exactly on a song's start or the last song's end, as a camera with whole seconds gives them.
-      if (index < onEdges.length * 2) return { id, capturedAt: new Date(onEdges[index % onEdges.length] - (index >= onEdges.length ? 1000 : 0)), captureOffsetMinutes: null }
+      if (index < onEdges.length * 2)
+        return {
+          id,
+          capturedAt: new Date(onEdges[index % onEdges.length] - (index >= onEdges.length ? 1000 : 0)),
+          captureOffsetMinutes: null,
+        }
       const instant = new Date(Date.parse(from) + Math.floor(random() * hours * 3600) * 1000)
-      return kind < 0.5 ? { id, capturedAt: instant, captureOffsetMinutes: null } : { id, capturedAt: instant, captureOffsetMinutes: kind < 0.75 ? 0 : 60 }
+      return kind < 0.5
+        ? { id, capturedAt: instant, captureOffsetMinutes: null }
+        : { id, capturedAt: instant, captureOffsetMinutes: kind < 0.75 ? 0 : 60 }
     })
     await withSystem(async (tx) => {
       await tx.update(contentItem).set({ setlist }).where(eq(contentItem.id, gallery.id))
-      for (const file of capture) await tx.update(asset).set({ capturedAt: file.capturedAt, captureOffsetMinutes: file.captureOffsetMinutes }).where(eq(asset.id, file.id))
+      for (const file of capture)
+        await tx
+          .update(asset)
+          .set({ capturedAt: file.capturedAt, captureOffsetMinutes: file.captureOffsetMinutes })
+          .where(eq(asset.id, file.id))
     })
 
     // Each file placed as its capture time is written (the processing job's way), by the set-list kept on the gallery.
@@ -281,7 +427,11 @@ describe('the database places files in songs as the set-list panel does', () => 
           seen.push(...page.media.map((media) => media.id))
           next = page.next
           // The same pages as the fan's browser fetches them.
-          const fetched = (await fan.get(`/${admin.company.slug}/galeria/${slug}/fotos?chapter=${chapter.key}&after=${encodeURIComponent(after!)}`)).json<{ media: Array<{ id: string }>; next: string | null }>()
+          const fetched = (
+            await fan.get(
+              `/${admin.company.slug}/galeria/${slug}/fotos?chapter=${chapter.key}&after=${encodeURIComponent(after!)}`,
+            )
+          ).json<{ media: Array<{ id: string }>; next: string | null }>()
           throughServer.push(...fetched.media.map((media) => media.id))
           after = fetched.next
         }
@@ -310,13 +460,39 @@ describe('the database places files in songs as the set-list panel does', () => 
 describe('a set-list kept with a zone this database cannot read', () => {
   it('still lets its gallery take files, reading their capture times as the venue clock', async () => {
     const admin = await createCompanyAdmin('setlist-zone')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', slug: `old-${randomBytes(3).toString('hex')}`, title: 'Old show', status: 'published', publishedAt: new Date() }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: `old-${randomBytes(3).toString('hex')}`,
+          title: 'Old show',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
     const { songs } = parseSetlist('21:00 One\n21:30 Two', new Date('2026-07-14T21:00:00Z'))
     // Saved before zones were kept by their canonical names: Node reads this one, PostgreSQL does not.
-    await withSystem((tx) => tx.update(contentItem).set({ setlist: { songs, source: '', timeZone: 'US/Pacific-New', clockShiftSeconds: 0, showStartsAt: null } }).where(eq(contentItem.id, gallery.id)))
-    const upload = (await tusUpload(admin.client, await exifPhoto('#f80', { at: '2026:07:14 21:35:00', offset: '-07:00' }), { filename: 'late.jpg', purpose: 'gallery-media', contentItemId: gallery.id })) as { assetId: string }
+    await withSystem((tx) =>
+      tx
+        .update(contentItem)
+        .set({ setlist: { songs, source: '', timeZone: 'US/Pacific-New', clockShiftSeconds: 0, showStartsAt: null } })
+        .where(eq(contentItem.id, gallery.id)),
+    )
+    const upload = (await tusUpload(
+      admin.client,
+      await exifPhoto('#f80', { at: '2026:07:14 21:35:00', offset: '-07:00' }),
+      { filename: 'late.jpg', purpose: 'gallery-media', contentItemId: gallery.id },
+    )) as { assetId: string }
     await waitForAssetsReady([upload.assetId])
-    const [file] = await withSystem((tx) => tx.select({ song: asset.setlistSong, offset: asset.captureOffsetMinutes }).from(asset).where(eq(asset.id, upload.assetId)))
+    const [file] = await withSystem((tx) =>
+      tx
+        .select({ song: asset.setlistSong, offset: asset.captureOffsetMinutes })
+        .from(asset)
+        .where(eq(asset.id, upload.assetId)),
+    )
     // 04:35 UTC read as the venue's clock: after the last song.
     expect(file).toEqual({ song: 0, offset: -420 })
   })

@@ -19,18 +19,29 @@ const baseUrl = inject('baseUrl')
 /** The content of `<meta property|name="key" content="…">` in a page, HTML entities undone. */
 function metaOf(html: string, key: string) {
   const tag = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)
-  return tag ? tag[1].replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"') : null
+  return tag
+    ? tag[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+    : null
 }
 
 function binary(client: TestClient, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: HttpResponse['headers']; body: Buffer }>((resolve, reject) => {
     const url = new URL(path, client.baseUrl)
     import('node:http').then(({ default: http }) => {
-      const req = http.request(url, { headers: { ...headers, cookie: client.cookieHeader() }, localAddress: client.localAddress }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk) => chunks.push(chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      })
+      const req = http.request(
+        url,
+        { headers: { ...headers, cookie: client.cookieHeader() }, localAddress: client.localAddress },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk) => chunks.push(chunk))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          )
+        },
+      )
       req.on('error', reject)
       req.end()
     }, reject)
@@ -51,10 +62,35 @@ describe('sharing', () => {
     admin = await createCompanyAdmin('share')
     slug = admin.company.slug
     const companyId = admin.company.id
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Open Air', slug: 'open-air', description: 'The whole night, in photos.', status: 'published', publishedAt: new Date() }).returning())
-    const [draft] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Secret Set', slug: 'secret-set' }).returning())
-    const [single] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'single', title: 'Encore', status: 'published', publishedAt: new Date() }).returning())
-    const [live] = await withSystem((tx) => tx.insert(event).values({ companyId, slug: 'live-night', title: 'Live Night', status: 'published' }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId,
+          kind: 'gallery',
+          title: 'Open Air',
+          slug: 'open-air',
+          description: 'The whole night, in photos.',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    const [draft] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'gallery', title: 'Secret Set', slug: 'secret-set' })
+        .returning(),
+    )
+    const [single] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId, kind: 'single', title: 'Encore', status: 'published', publishedAt: new Date() })
+        .returning(),
+    )
+    const [live] = await withSystem((tx) =>
+      tx.insert(event).values({ companyId, slug: 'live-night', title: 'Live Night', status: 'published' }).returning(),
+    )
     Object.assign(ids, { gallery: gallery.id, draft: draft.id, event: live.id, single: single.id })
     const photo = await makePhoto(1600, 1000, '#ff00aa')
     const uploads = await Promise.all([
@@ -81,7 +117,9 @@ describe('sharing', () => {
       else expect(metaOf(html, 'og:title'), page.path).toBeTruthy()
       expect(metaOf(html, 'og:url'), page.path).toBe(page.url ?? `${baseUrl}${page.path}`)
       expect(html, page.path).toContain(`<link rel="canonical" href="${page.url ?? `${baseUrl}${page.path}`}"`)
-      expect(metaOf(html, 'og:image'), page.path).toMatch(new RegExp(`^${baseUrl}/og/(company|gallery|event|content|site)/[^/]+/\\w+\\.jpg$`))
+      expect(metaOf(html, 'og:image'), page.path).toMatch(
+        new RegExp(`^${baseUrl}/og/(company|gallery|event|content|site)/[^/]+/\\w+\\.jpg$`),
+      )
       expect(metaOf(html, 'twitter:image'), page.path).toBe(metaOf(html, 'og:image'))
       expect(metaOf(html, 'twitter:card'), page.path).toBe('summary_large_image')
       expect([metaOf(html, 'og:image:width'), metaOf(html, 'og:image:height')], page.path).toEqual(['1200', '630'])
@@ -128,7 +166,9 @@ describe('sharing', () => {
     expect((await binary(fan, `/og/secret/${ids.gallery}/1d1.jpg`)).status).toBe(404)
 
     // An edit gives the page a new image URL; the old URL still answers, briefly cached.
-    await withSystem((tx) => tx.update(contentItem).set({ title: 'Open Air (Sat)' }).where(eq(contentItem.id, ids.gallery)))
+    await withSystem((tx) =>
+      tx.update(contentItem).set({ title: 'Open Air (Sat)' }).where(eq(contentItem.id, ids.gallery)),
+    )
     const edited = await fan.get(`/${slug}/galeria/open-air`)
     const newPath = new URL(metaOf(edited.text, 'og:image')!).pathname
     expect(newPath).not.toBe(imagePath)
@@ -168,14 +208,24 @@ describe('sharing', () => {
           expect((await binary(fan, new URL(image).pathname, host)).status, path).toBe(200)
         }
       } finally {
-        await withSystem((tx) => tx.update(organization).set({ subdomain: null, subdomainStatus: null }).where(eq(organization.id, admin.company.id)))
+        await withSystem((tx) =>
+          tx
+            .update(organization)
+            .set({ subdomain: null, subdomainStatus: null })
+            .where(eq(organization.id, admin.company.id)),
+        )
       }
     })
   })
 
   it('QR codes in PNG and SVG read back as the public page, on the subdomain once it is active', async () => {
     const info = (await admin.client.get(`/api/qr/content/${ids.gallery}?format=json`)).json()
-    expect(info).toMatchObject({ url: `${baseUrl}/${slug}/galeria/open-air`, isPublic: true, canCustomize: false, hasLogo: false })
+    expect(info).toMatchObject({
+      url: `${baseUrl}/${slug}/galeria/open-air`,
+      isPublic: true,
+      canCustomize: false,
+      hasLogo: false,
+    })
     const png = await binary(admin.client, `/api/qr/content/${ids.gallery}?format=png&download=1`)
     expect(png.status).toBe(200)
     expect(png.headers['content-type']).toBe('image/png')
@@ -190,20 +240,36 @@ describe('sharing', () => {
     expect(await decodeQr(eventCode.body)).toBe(`${baseUrl}/${slug}/evento/live-night`)
     const singleCode = await binary(admin.client, `/api/qr/content/${ids.single}?format=png`)
     expect(await decodeQr(singleCode.body)).toBe(`${baseUrl}/${slug}/player/${ids.single}`)
-    expect((await admin.client.get(`/api/qr/content/${ids.draft}?format=json`)).json()).toMatchObject({ isPublic: false })
+    expect((await admin.client.get(`/api/qr/content/${ids.draft}?format=json`)).json()).toMatchObject({
+      isPublic: false,
+    })
 
     const platformDomain = new URL(baseUrl).host
-    await withSystem((tx) => tx.update(organization).set({ subdomain: `${slug}-live`, subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain: `${slug}-live`, subdomainStatus: 'active' })
+        .where(eq(organization.id, admin.company.id)),
+    )
     try {
       // This test platform is reached by its IP address, where no name can carry a subdomain:
       // the code keeps leading to the platform path (subdomain.test covers a named platform).
       const onSubdomain = await binary(admin.client, `/api/qr/event/${ids.event}?format=png`)
       expect(platformDomain).toMatch(/^127\.0\.0\.1:/)
       expect(await decodeQr(onSubdomain.body)).toBe(`${baseUrl}/${slug}/evento/live-night`)
-      await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)))
-      expect(await decodeQr((await binary(admin.client, `/api/qr/event/${ids.event}?format=png`)).body)).toBe(`${baseUrl}/${slug}/evento/live-night`)
+      await withSystem((tx) =>
+        tx.update(organization).set({ subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)),
+      )
+      expect(await decodeQr((await binary(admin.client, `/api/qr/event/${ids.event}?format=png`)).body)).toBe(
+        `${baseUrl}/${slug}/evento/live-night`,
+      )
     } finally {
-      await withSystem((tx) => tx.update(organization).set({ subdomain: null, subdomainStatus: null }).where(eq(organization.id, admin.company.id)))
+      await withSystem((tx) =>
+        tx
+          .update(organization)
+          .set({ subdomain: null, subdomainStatus: null })
+          .where(eq(organization.id, admin.company.id)),
+      )
     }
   })
 
@@ -214,7 +280,9 @@ describe('sharing', () => {
     expect(refused.text).toContain('Custom QR codes are part of Professional and Enterprise')
     expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&logo=1`)).status).toBe(402)
 
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
     const coloured = await binary(admin.client, custom)
     expect(coloured.status).toBe(200)
     expect(await decodeQr(coloured.body)).toBe(`${baseUrl}/${slug}/evento/live-night`)
@@ -227,7 +295,9 @@ describe('sharing', () => {
     const inverted = await admin.client.get(`/api/qr/event/${ids.event}?format=svg&fg=%23ffffff&bg=%23000000`)
     expect(inverted.status).toBe(400)
     expect(inverted.text).toContain('must be darker than its background')
-    const french = await admin.client.get(`/api/qr/event/${ids.event}?format=png&fg=%23999999&bg=%23ffffff`, { 'accept-language': 'fr' })
+    const french = await admin.client.get(`/api/qr/event/${ids.event}?format=png&fg=%23999999&bg=%23ffffff`, {
+      'accept-language': 'fr',
+    })
     expect(french.text).toContain('trop proches')
     expect(french.text).toContain('contraste 2,8\u00a0:\u00a01')
     expect((await admin.client.get(`/api/qr/event/${ids.event}?format=png&fg=red`)).status).toBe(400)
@@ -239,10 +309,28 @@ describe('sharing', () => {
     const storageKey = `${admin.company.id}/${logoId}/original.png`
     await getStorage().put(storageKey, logo, { contentType: 'image/png' })
     await withSystem(async (tx) => {
-      await tx.insert(asset).values({ id: logoId, companyId: admin.company.id, purpose: 'logo', mediaType: 'image', originalName: 'logo.png', mimeType: 'image/png', sizeBytes: logo.length, storageKey, processingStatus: 'ready' })
-      await tx.update(organization).set({ logo: `/media/${logoId}/original` }).where(eq(organization.id, admin.company.id))
+      await tx
+        .insert(asset)
+        .values({
+          id: logoId,
+          companyId: admin.company.id,
+          purpose: 'logo',
+          mediaType: 'image',
+          originalName: 'logo.png',
+          mimeType: 'image/png',
+          sizeBytes: logo.length,
+          storageKey,
+          processingStatus: 'ready',
+        })
+      await tx
+        .update(organization)
+        .set({ logo: `/media/${logoId}/original` })
+        .where(eq(organization.id, admin.company.id))
     })
-    expect((await admin.client.get(`/api/qr/event/${ids.event}?format=json`)).json()).toMatchObject({ canCustomize: true, hasLogo: true })
+    expect((await admin.client.get(`/api/qr/event/${ids.event}?format=json`)).json()).toMatchObject({
+      canCustomize: true,
+      hasLogo: true,
+    })
     const withLogo = await binary(admin.client, `${custom}&logo=1`)
     expect(withLogo.status).toBe(200)
     expect(await decodeQr(withLogo.body)).toBe(`${baseUrl}/${slug}/evento/live-night`)

@@ -4,7 +4,13 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalStorage, createS3Storage, InvalidStorageKeyError, mediaKey, type Storage } from '#app/lib/storage.server'
+import {
+  createLocalStorage,
+  createS3Storage,
+  InvalidStorageKeyError,
+  mediaKey,
+  type Storage,
+} from '#app/lib/storage.server'
 import { freePort } from '../support/app-process'
 
 const text = async (stream: Readable) => Buffer.concat(await stream.toArray()).toString('utf8')
@@ -18,7 +24,13 @@ beforeAll(async () => {
   localDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-media-'))
   s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-s3-'))
   const port = await freePort()
-  s3rver = new S3rver({ port, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'afterglow-media', configs: [] }] })
+  s3rver = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'afterglow-media', configs: [] }],
+  })
   await s3rver.run()
   drivers.local = () => createLocalStorage(localDir)
   drivers.s3 = () =>
@@ -59,7 +71,9 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
 
   it('accepts streams, and replaces an object whole', async () => {
     const key = mediaKey(company, 'item-2', 'w400', 'webp')
-    await storage().put(key, Readable.from([Buffer.from('first '), Buffer.from('version')]), { contentType: 'image/webp' })
+    await storage().put(key, Readable.from([Buffer.from('first '), Buffer.from('version')]), {
+      contentType: 'image/webp',
+    })
     await storage().put(key, Readable.from([Buffer.from('second')]), { contentType: 'image/webp' })
     expect(await text(await storage().read(key))).toBe('second')
     expect((await storage().head(key))!.contentType).toBe('image/webp')
@@ -72,16 +86,22 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     const stored = await storage().putFile(key, source, { contentType: 'video/mp4' })
     expect(stored.size).toBe(3 * 1024 * 1024)
     await expect(fs.access(source)).rejects.toThrow()
-    const tail = Buffer.concat(await (await storage().read(key, { start: 3 * 1024 * 1024 - 4, end: 3 * 1024 * 1024 - 1 })).toArray())
+    const tail = Buffer.concat(
+      await (await storage().read(key, { start: 3 * 1024 * 1024 - 4, end: 3 * 1024 * 1024 - 1 })).toArray(),
+    )
     expect([...tail]).toEqual([7, 7, 7, 7])
   })
 
   it("deletes everything under an item's prefix and nothing else", async () => {
-    for (const rendition of ['original', 'w400', 'w1200']) await storage().put(mediaKey(company, 'gone', rendition, 'jpg'), Buffer.from(rendition), { contentType: 'image/jpeg' })
+    for (const rendition of ['original', 'w400', 'w1200'])
+      await storage().put(mediaKey(company, 'gone', rendition, 'jpg'), Buffer.from(rendition), {
+        contentType: 'image/jpeg',
+      })
     const kept = mediaKey(company, 'gone-not', 'original', 'jpg')
     await storage().put(kept, Buffer.from('kept'), { contentType: 'image/jpeg' })
     await storage().deletePrefix(`${company}/gone`)
-    for (const rendition of ['original', 'w400', 'w1200']) expect(await storage().head(mediaKey(company, 'gone', rendition, 'jpg'))).toBeNull()
+    for (const rendition of ['original', 'w400', 'w1200'])
+      expect(await storage().head(mediaKey(company, 'gone', rendition, 'jpg'))).toBeNull()
     expect(await storage().head(kept)).not.toBeNull()
   })
 
@@ -91,9 +111,13 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     // Ten rounds: on the local disk the race was lost about every other time.
     for (let round = 0; round < 10; round++) {
       const item = `racing-${round}`
-      for (let i = 0; i < 4; i++) await storage().put(mediaKey(company, item, `w${i}`, 'webp'), Buffer.from('old'), { contentType: 'image/webp' })
+      for (let i = 0; i < 4; i++)
+        await storage().put(mediaKey(company, item, `w${i}`, 'webp'), Buffer.from('old'), { contentType: 'image/webp' })
       const renditions = async () => {
-        for (let i = 0; i < 8; i++) await storage().put(mediaKey(company, item, `late${i}`, 'webp'), Buffer.from('new'), { contentType: 'image/webp' })
+        for (let i = 0; i < 8; i++)
+          await storage().put(mediaKey(company, item, `late${i}`, 'webp'), Buffer.from('new'), {
+            contentType: 'image/webp',
+          })
       }
       await Promise.all([renditions(), storage().deletePrefix(`${company}/${item}`)])
       await storage().deletePrefix(`${company}/${item}`)
@@ -114,8 +138,17 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
   })
 
   it('never lets a key leave its place', async () => {
-    for (const key of ['../secrets.txt', `${company}/../../etc/passwd`, '/absolute/file.txt', `${company}//double.txt`, `${company}/.hidden`, '']) {
-      await expect(storage().put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toBeInstanceOf(InvalidStorageKeyError)
+    for (const key of [
+      '../secrets.txt',
+      `${company}/../../etc/passwd`,
+      '/absolute/file.txt',
+      `${company}//double.txt`,
+      `${company}/.hidden`,
+      '',
+    ]) {
+      await expect(storage().put(key, Buffer.from('x'), { contentType: 'text/plain' }), key).rejects.toBeInstanceOf(
+        InvalidStorageKeyError,
+      )
     }
     expect(() => mediaKey('co', 'item', '../../x', 'jpg')).toThrow(InvalidStorageKeyError)
   })

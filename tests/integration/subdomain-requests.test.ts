@@ -2,14 +2,18 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { checkCompanySubdomain, SubdomainCheckFailed } from '#app/features/domains/server/check-company-subdomain.server'
+import {
+  checkCompanySubdomain,
+  SubdomainCheckFailed,
+} from '#app/features/domains/server/check-company-subdomain.server'
 import { createResolver } from '#app/features/domains/server/dns-resolver.server'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 
-const companyRow = async (id: string) => (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
+const companyRow = async (id: string) =>
+  (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
 const PLATFORM = 'afterglow.test'
 
 describe('requesting a subdomain', () => {
@@ -19,7 +23,12 @@ describe('requesting a subdomain', () => {
     const response = await admin.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label })
     expect(response.status).toBe(200)
     expect(response.text).toContain('subdomain.toasts.pending')
-    expect(await companyRow(admin.company.id)).toMatchObject({ subdomain: label, subdomainStatus: 'pending', subdomainRejectionReason: null, subdomainDecidedAt: null })
+    expect(await companyRow(admin.company.id)).toMatchObject({
+      subdomain: label,
+      subdomainStatus: 'pending',
+      subdomainRejectionReason: null,
+      subdomainDecidedAt: null,
+    })
     const page = await admin.client.get('/admin/settings/subdomain')
     expect(page.text).toContain('data-status="pending"')
     expect((await admin.client.get('/admin/settings')).text).toContain('Subdomain: waiting for approval')
@@ -35,26 +44,47 @@ describe('requesting a subdomain', () => {
     const admin = await createCompanyAdmin('subrej')
     const response = await admin.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label })
     expect(response.text).toContain('subdomain.toasts.rejected')
-    expect(await companyRow(admin.company.id)).toMatchObject({ subdomainStatus: 'rejected', subdomainRejectionReason: reason })
+    expect(await companyRow(admin.company.id)).toMatchObject({
+      subdomainStatus: 'rejected',
+      subdomainRejectionReason: reason,
+    })
     const page = await admin.client.get('/admin/settings/subdomain')
-    expect(page.text).toContain(reason === 'reserved' ? 'the name is reserved by the platform.' : 'the name is not allowed.')
-    await withSystem((tx) => tx.update(organization).set({ subdomain: null, subdomainStatus: null }).where(eq(organization.id, admin.company.id)))
+    expect(page.text).toContain(
+      reason === 'reserved' ? 'the name is reserved by the platform.' : 'the name is not allowed.',
+    )
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain: null, subdomainStatus: null })
+        .where(eq(organization.id, admin.company.id)),
+    )
   })
 
   it('refuses a label another company answers to, a malformed one, and anyone but an admin', async () => {
     const admin = await createCompanyAdmin('subtaken')
     const other = await createCompanyAdmin('subother')
-    const taken = await admin.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label: other.company.slug })
+    const taken = await admin.client.postForm('/admin/settings/subdomain.data', {
+      intent: 'request',
+      label: other.company.slug,
+    })
     expect(taken.status).toBe(409)
     expect(taken.text).toContain('subdomain.errors.taken')
-    for (const [label, message] of [['ab', 'subdomain.errors.short'], ['Night_Owls', 'onboarding.errors.slugFormat']]) {
+    for (const [label, message] of [
+      ['ab', 'subdomain.errors.short'],
+      ['Night_Owls', 'onboarding.errors.slugFormat'],
+    ]) {
       const bad = await admin.client.postForm('/admin/settings/subdomain.data', { intent: 'request', label })
       expect(bad.status, label).toBe(400)
       expect(bad.text).toContain(message)
     }
     const manager = await createMemberWithRole(admin.company.id, 'manager')
-    expect((await manager.get('/admin/settings/subdomain')).text).toContain('Only administrators can edit company settings')
-    const refused = await manager.postForm('/admin/settings/subdomain.data', { intent: 'request', label: `${admin.company.slug}-x` })
+    expect((await manager.get('/admin/settings/subdomain')).text).toContain(
+      'Only administrators can edit company settings',
+    )
+    const refused = await manager.postForm('/admin/settings/subdomain.data', {
+      intent: 'request',
+      label: `${admin.company.slug}-x`,
+    })
     expect(refused.status).toBe(403)
     expect((await manager.postForm('/admin/settings/subdomain.data', { intent: 'retry' })).status).toBe(403)
     expect(await companyRow(admin.company.id)).toMatchObject({ subdomain: null, subdomainStatus: null })
@@ -96,7 +126,12 @@ describe("checking a live subdomain's DNS", () => {
 
   async function liveCompany(label: string, decidedAt = new Date()) {
     const admin = await createCompanyAdmin('subdns')
-    await withSystem((tx) => tx.update(organization).set({ subdomain: label, subdomainStatus: 'active', subdomainDecidedAt: decidedAt }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain: label, subdomainStatus: 'active', subdomainDecidedAt: decidedAt })
+        .where(eq(organization.id, admin.company.id)),
+    )
     return admin
   }
 
@@ -105,24 +140,42 @@ describe("checking a live subdomain's DNS", () => {
     const admin = await liveCompany('owls-dns')
     const before = (await companyRow(admin.company.id)).publicVersion
     // No record yet, just activated: propagating.
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe('waiting-verification')
+    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
+      'waiting-verification',
+    )
     // Still none seven hours later: not found.
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM, now: new Date(Date.now() + 7 * 3600_000) }))?.state).toBe('not-found')
+    expect(
+      (
+        await checkCompanySubdomain(admin.company.id, {
+          resolver,
+          platformHost: PLATFORM,
+          now: new Date(Date.now() + 7 * 3600_000),
+        })
+      )?.state,
+    ).toBe('not-found')
     dns.records[`owls-dns.${PLATFORM}`] = { A: ['198.51.100.7'] }
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe('needs-configuration')
+    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
+      'needs-configuration',
+    )
     dns.records[`owls-dns.${PLATFORM}`] = { A: ['203.0.113.10'] }
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe('configured')
+    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
+      'configured',
+    )
     const row = await companyRow(admin.company.id)
     expect(row).toMatchObject({ subdomainDnsState: 'configured', subdomainLastError: null, subdomainAttempts: 4 })
     expect(row.publicVersion).toBe(before)
-    expect((await admin.client.get('/admin/settings/subdomain')).text).toContain('data-testid="subdomain-dns-state">Configured<')
+    expect((await admin.client.get('/admin/settings/subdomain')).text).toContain(
+      'data-testid="subdomain-dns-state">Configured<',
+    )
   })
 
   it('when the DNS cannot be asked: keeps the last state, counts the attempt, and the admin sees the error with Retry', async () => {
     const admin = await liveCompany('owls-down')
     await checkCompanySubdomain(admin.company.id, { resolver: createResolver([dns.address]), platformHost: PLATFORM })
     const unreachable = createResolver(['127.0.0.1:9'])
-    await expect(checkCompanySubdomain(admin.company.id, { resolver: unreachable, platformHost: PLATFORM })).rejects.toBeInstanceOf(SubdomainCheckFailed)
+    await expect(
+      checkCompanySubdomain(admin.company.id, { resolver: unreachable, platformHost: PLATFORM }),
+    ).rejects.toBeInstanceOf(SubdomainCheckFailed)
     const row = await companyRow(admin.company.id)
     expect(row.subdomainDnsState).toBe('waiting-verification')
     expect(row.subdomainAttempts).toBe(2)

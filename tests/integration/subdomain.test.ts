@@ -25,7 +25,18 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
 
   it("shows only that company's pages at its active subdomain, with the same paths minus the slug", async () => {
     const admin = await createCompanyAdmin('sub')
-    await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Rooftop', slug: 'rooftop', status: 'published', publishedAt: new Date() }))
+    await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Rooftop',
+          slug: 'rooftop',
+          status: 'published',
+          publishedAt: new Date(),
+        }),
+    )
     const fan = new TestClient(url)
     // A page address alone is no subdomain: the company answers there once it has one.
     expect((await fan.get('/', { host: `${admin.company.slug}.afterglow.test` })).status).toBe(404)
@@ -58,12 +69,28 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
       tx
         .insert(contentItem)
         .values([
-          { companyId: admin.company.id, kind: 'single', title: 'Our clip', status: 'published', publishedAt: new Date() },
-          { companyId: other.company.id, kind: 'single', title: 'Their clip', status: 'published', publishedAt: new Date() },
+          {
+            companyId: admin.company.id,
+            kind: 'single',
+            title: 'Our clip',
+            status: 'published',
+            publishedAt: new Date(),
+          },
+          {
+            companyId: other.company.id,
+            kind: 'single',
+            title: 'Their clip',
+            status: 'published',
+            publishedAt: new Date(),
+          },
         ])
         .returning(),
     )
-    await withSystem((tx) => tx.insert(event).values({ companyId: admin.company.id, slug: 'sub-night', title: 'Subdomain night', status: 'published' }))
+    await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'sub-night', title: 'Subdomain night', status: 'published' }),
+    )
     await activateSubdomain(admin.company)
     const fan = new TestClient(url)
     const host = { host: `${admin.company.slug}.afterglow.test` }
@@ -88,8 +115,25 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
 
   it('puts the active subdomain in what members share: QR codes and the landing', async () => {
     const admin = await createCompanyAdmin('subqr')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore', slug: 'encore', status: 'published', publishedAt: new Date() }).returning())
-    await withSystem((tx) => tx.update(organization).set({ subdomain: `${admin.company.slug}-live`, subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Encore',
+          slug: 'encore',
+          status: 'published',
+          publishedAt: new Date(),
+        })
+        .returning(),
+    )
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain: `${admin.company.slug}-live`, subdomainStatus: 'active' })
+        .where(eq(organization.id, admin.company.id)),
+    )
     const member = new TestClient(url)
     await signIn(member, admin.credentials)
     const qr = await member.get(`/api/qr/content/${gallery.id}?format=json`)
@@ -109,13 +153,20 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
   it('answers at the professional subdomain once the platform approved it, and shows the banner while it waits', async () => {
     const admin = await createCompanyAdmin('subpro')
     const subdomain = `brand-${randomBytes(3).toString('hex')}`
-    await withSystem((tx) => tx.update(organization).set({ subdomain, subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain, subdomainStatus: 'pending' })
+        .where(eq(organization.id, admin.company.id)),
+    )
     const fan = new TestClient(url)
     const pendingLanding = await fan.get(`/${admin.company.slug}`)
     expect(pendingLanding.text).toContain(`href="http://${subdomain}.afterglow.test"`)
     expect((await fan.get('/', { host: `${subdomain}.afterglow.test` })).status).toBe(404)
 
-    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)),
+    )
     // The app hears of the change by NOTIFY (company_hosts): at once, but not within the same instant.
     const onSubdomain = () => fan.get('/', { host: `${subdomain}.afterglow.test` })
     await expect.poll(async () => (await onSubdomain()).status).toBe(200)
@@ -123,27 +174,45 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
     expect(active.text).toContain(admin.company.name)
     expect(active.text).not.toContain('data-testid="subdomain-banner"')
 
-    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)),
+    )
     await expect.poll(async () => (await onSubdomain()).status).toBe(404)
   })
 
-  it("lets Caddy get certificates for active subdomains only, and only when it asks from this machine", async () => {
+  it('lets Caddy get certificates for active subdomains only, and only when it asks from this machine', async () => {
     const admin = await createCompanyAdmin('subtls')
     const label = `tls-${randomBytes(3).toString('hex')}`
     const caddy = new TestClient(url)
-    const ask = async (name: string, headers: Record<string, string> = {}) => (await caddy.get(`/api/tls/ask?domain=${name}`, headers)).status
+    const ask = async (name: string, headers: Record<string, string> = {}) =>
+      (await caddy.get(`/api/tls/ask?domain=${name}`, headers)).status
     // A page address alone, an unknown label, the platform's own names: no certificate.
-    for (const name of [`${admin.company.slug}.afterglow.test`, `nobody-${label}.afterglow.test`, 'www.afterglow.test', 'afterglow.test']) expect(await ask(name), name).toBe(404)
+    for (const name of [
+      `${admin.company.slug}.afterglow.test`,
+      `nobody-${label}.afterglow.test`,
+      'www.afterglow.test',
+      'afterglow.test',
+    ])
+      expect(await ask(name), name).toBe(404)
 
-    await withSystem((tx) => tx.update(organization).set({ subdomain: label, subdomainStatus: 'pending' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx
+        .update(organization)
+        .set({ subdomain: label, subdomainStatus: 'pending' })
+        .where(eq(organization.id, admin.company.id)),
+    )
     expect(await ask(`${label}.afterglow.test`)).toBe(404)
-    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ subdomainStatus: 'active' }).where(eq(organization.id, admin.company.id)),
+    )
     await waitUntil(async () => (await ask(`${label}.afterglow.test`)) === 200)
     expect(await ask(`${label.toUpperCase()}.afterglow.test.`)).toBe(200)
     // A visitor's request the proxy in front passed on is not Caddy's question, though it comes from loopback.
     expect(await ask(`${label}.afterglow.test`, { 'x-forwarded-for': '203.0.113.7' })).toBe(403)
 
-    await withSystem((tx) => tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ subdomainStatus: 'rejected' }).where(eq(organization.id, admin.company.id)),
+    )
     await waitUntil(async () => (await ask(`${label}.afterglow.test`)) === 404)
   })
 })

@@ -25,7 +25,10 @@ describe('two-factor authentication', () => {
 
     // A new sign-in now stops at the second step until the code is given.
     const browser = new TestClient()
-    const firstStep = await browser.postJson('/api/auth/sign-in/email', { email: account.email, password: account.password })
+    const firstStep = await browser.postJson('/api/auth/sign-in/email', {
+      email: account.email,
+      password: account.password,
+    })
     expect(firstStep.status).toBe(200)
     expect(firstStep.json().twoFactorRedirect).toBe(true)
     expect((await browser.get('/api/auth/get-session')).json()).toBeNull()
@@ -35,9 +38,13 @@ describe('two-factor authentication', () => {
 
     const lostPhone = new TestClient()
     await lostPhone.postJson('/api/auth/sign-in/email', { email: account.email, password: account.password })
-    expect((await lostPhone.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200)
+    expect((await lostPhone.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(
+      200,
+    )
     const reused = new TestClient()
     await reused.postJson('/api/auth/sign-in/email', { email: account.email, password: account.password })
-    expect((await reused.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(401)
+    expect((await reused.postJson('/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(
+      401,
+    )
   })
 })

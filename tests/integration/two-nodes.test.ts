@@ -43,13 +43,31 @@ beforeAll(async () => {
   sql = new pg.Pool({ connectionString: database.url, max: 2 })
   s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-two-nodes-s3-'))
   const s3Port = await freePort()
-  s3rver = new S3rver({ port: s3Port, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'afterglow-media', configs: [] }] })
-  // s3rver is a Koa app: it tells every object created.
-  ;(s3rver as unknown as EventEmitter).on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
-    for (const record of event.Records) if (record.eventName.startsWith('ObjectCreated')) created.set(record.s3.object.key, (created.get(record.s3.object.key) ?? 0) + 1)
+  s3rver = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: 'afterglow-media', configs: [] }],
   })
+  // s3rver is a Koa app: it tells every object created.
+  ;(s3rver as unknown as EventEmitter).on(
+    'event',
+    (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+      for (const record of event.Records)
+        if (record.eventName.startsWith('ObjectCreated'))
+          created.set(record.s3.object.key, (created.get(record.s3.object.key) ?? 0) + 1)
+    },
+  )
   await s3rver.run()
-  s3 = { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'afterglow-media', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true }
+  s3 = {
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    bucket: 'afterglow-media',
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  }
 
   // nginx needs the nodes' ports, the nodes need nginx's address (APP_URL): ports first.
   const ports = [await freePort(), await freePort()]
@@ -104,7 +122,9 @@ afterAll(async () => {
 
 /** Which node nginx sent a request to. */
 const nodeOf = (response: { headers: http.IncomingHttpHeaders | Headers }) =>
-  response.headers instanceof Headers ? response.headers.get('x-afterglow-node') : String(response.headers['x-afterglow-node'] ?? '')
+  response.headers instanceof Headers
+    ? response.headers.get('x-afterglow-node')
+    : String(response.headers['x-afterglow-node'] ?? '')
 
 const admin = { client: null as unknown as TestClient, slug: '', companyId: '', galleryId: '' }
 
@@ -155,7 +175,11 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
   it('signs in through one node and acts through the other', async () => {
     const client = new TestClient(nginx.url)
     const email = uniqueEmail('nodes')
-    const signUp = await client.postJson('/api/auth/sign-up/email', { email, password: STRONG_PASSWORD, name: 'Two Nodes' })
+    const signUp = await client.postJson('/api/auth/sign-up/email', {
+      email,
+      password: STRONG_PASSWORD,
+      name: 'Two Nodes',
+    })
     expect(signUp.status).toBe(200)
     await sql.query('update users set email_verified = true where email = $1', [email])
 
@@ -170,20 +194,34 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
     // Round robin: the session made on one node was used on the other, in both directions.
     expect(nodeOf(signIn)).not.toBe(nodeOf(onboarding))
     expect(nodeOf(onboarding)).not.toBe(nodeOf(dashboard))
-    expect(new Set([nodeOf(signIn), nodeOf(onboarding), nodeOf(dashboard)])).toEqual(new Set(nodes.map((node) => node.address)))
+    expect(new Set([nodeOf(signIn), nodeOf(onboarding), nodeOf(dashboard)])).toEqual(
+      new Set(nodes.map((node) => node.address)),
+    )
 
     const gallery = await client.postForm('/admin/content/new?kind=gallery', { title: 'Night One' })
     expect(gallery.status).toBe(302)
     const [company] = await system<{ id: string }>('select id from companies where slug = $1', [slug])
-    Object.assign(admin, { client, slug, companyId: company.id, galleryId: String(gallery.headers.location).split('/').pop()! })
+    Object.assign(admin, {
+      client,
+      slug,
+      companyId: company.id,
+      galleryId: String(gallery.headers.location).split('/').pop()!,
+    })
   })
 
   it('resumes on one node an upload started on the other, byte-exact', async () => {
     const video = fakeMp4(randomBytes(14 * MB))
-    const metadata = Object.entries({ filename: 'long-set.mp4', purpose: 'gallery-media', contentItemId: admin.galleryId })
+    const metadata = Object.entries({
+      filename: 'long-set.mp4',
+      purpose: 'gallery-media',
+      contentItemId: admin.galleryId,
+    })
       .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
       .join(',')
-    const start = await tus('POST', '/api/uploads', { 'upload-length': String(video.length), 'upload-metadata': metadata })
+    const start = await tus('POST', '/api/uploads', {
+      'upload-length': String(video.length),
+      'upload-metadata': metadata,
+    })
     expect(start.status).toBe(201)
     const location = new URL(start.headers.get('location')!, nginx.url).pathname
     const servedBy = [nodeOf(start)]
@@ -191,7 +229,12 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
     // Pieces smaller than S3's 5 MB parts, each on the other node than the one before.
     let offset = 0
     for (const size of [3 * MB, 3 * MB]) {
-      const patch = await tus('PATCH', location, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, video.subarray(offset, offset + size))
+      const patch = await tus(
+        'PATCH',
+        location,
+        { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        video.subarray(offset, offset + size),
+      )
       expect(patch.status).toBe(204)
       offset = Number(patch.headers.get('upload-offset'))
       servedBy.push(nodeOf(patch))
@@ -216,17 +259,26 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
     const beforeBreak = servedBy.length
     let finished: Response | undefined
     while (offset < video.length) {
-      const patch = await tus('PATCH', location, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, video.subarray(offset, offset + 4 * MB))
+      const patch = await tus(
+        'PATCH',
+        location,
+        { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        video.subarray(offset, offset + 4 * MB),
+      )
       expect(patch.status, await patch.clone().text()).toBe(204)
       offset = Number(patch.headers.get('upload-offset'))
       servedBy.push(nodeOf(patch))
       finished = patch
     }
     expect(new Set(servedBy)).toEqual(new Set(nodes.map((node) => node.address)))
-    for (let i = 1; i < servedBy.length; i++) if (i !== beforeBreak) expect(servedBy[i], `piece ${i}`).not.toBe(servedBy[i - 1])
+    for (let i = 1; i < servedBy.length; i++)
+      if (i !== beforeBreak) expect(servedBy[i], `piece ${i}`).not.toBe(servedBy[i - 1])
 
     const assetId = finished!.headers.get('upload-asset-id')!
-    const [row] = await system<{ storage_key: string; size_bytes: string; media_type: string }>('select storage_key, size_bytes, media_type from assets where id = $1', [assetId])
+    const [row] = await system<{ storage_key: string; size_bytes: string; media_type: string }>(
+      'select storage_key, size_bytes, media_type from assets where id = $1',
+      [assetId],
+    )
     expect(row).toMatchObject({ size_bytes: String(video.length), media_type: 'video' })
     const stored = Buffer.concat(await (await createS3Storage(s3).read(row.storage_key)).toArray())
     expect(stored.length).toBe(video.length)
@@ -240,13 +292,20 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
   it('runs a job queued by one node exactly once', async () => {
     const assetIds: string[] = []
     for (const color of ['#f00', '#0f0', '#00f', '#ff0']) {
-      const result = await tusUpload(admin.client, await makePhoto(900, 600, color), { filename: `photo-${color.slice(1)}.jpg`, purpose: 'gallery-media', contentItemId: admin.galleryId })
+      const result = await tusUpload(admin.client, await makePhoto(900, 600, color), {
+        filename: `photo-${color.slice(1)}.jpg`,
+        purpose: 'gallery-media',
+        contentItemId: admin.galleryId,
+      })
       expect(result.ok, JSON.stringify(result)).toBe(true)
       assetIds.push((result as { assetId: string }).assetId)
     }
     await waitUntil(
       async () => {
-        const rows = await system<{ status: string }>('select processing_status as status from assets where id = any($1)', [assetIds])
+        const rows = await system<{ status: string }>(
+          'select processing_status as status from assets where id = any($1)',
+          [assetIds],
+        )
         if (rows.some((row) => row.status === 'failed')) throw new Error('a photo failed processing')
         return rows.length === assetIds.length && rows.every((row) => row.status === 'ready')
       },
@@ -256,17 +315,31 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
     // the handler returns, so the queue's own record is awaited before it is judged.
     await waitUntil(
       async () => {
-        const jobs = await sql.query<{ state: string }>("select state from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = any($1)", [assetIds])
-        return jobs.rows.length >= assetIds.length && jobs.rows.every((job) => job.state !== 'active' && job.state !== 'created' && job.state !== 'retry')
+        const jobs = await sql.query<{ state: string }>(
+          "select state from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = any($1)",
+          [assetIds],
+        )
+        return (
+          jobs.rows.length >= assetIds.length &&
+          jobs.rows.every((job) => job.state !== 'active' && job.state !== 'created' && job.state !== 'retry')
+        )
       },
       { timeoutMs: 30_000, message: 'the queue did not record the jobs as done' },
     )
     for (const assetId of assetIds) {
-      const jobs = await sql.query<{ state: string; retry_count: number }>("select state, retry_count from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = $1", [assetId])
+      const jobs = await sql.query<{ state: string; retry_count: number }>(
+        "select state, retry_count from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = $1",
+        [assetId],
+      )
       expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }])
       // What the job's one run wrote: each rendition once (two runs would have written each twice).
-      const recorded = await system<{ key: string }>('select storage_key as key from asset_renditions where asset_id = $1', [assetId])
-      const written = [...created].filter(([key]) => key.startsWith(`${admin.companyId}/${assetId}/`) && !key.includes('/original.'))
+      const recorded = await system<{ key: string }>(
+        'select storage_key as key from asset_renditions where asset_id = $1',
+        [assetId],
+      )
+      const written = [...created].filter(
+        ([key]) => key.startsWith(`${admin.companyId}/${assetId}/`) && !key.includes('/original.'),
+      )
       expect(recorded.length).toBeGreaterThan(0)
       expect(written.map(([key]) => key).sort()).toEqual(recorded.map((row) => row.key).sort())
       for (const [key, times] of written) expect(times, key).toBe(1)
@@ -274,7 +347,10 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
   })
 
   it("shows a change made on one node on fans' pages the other node keeps", async () => {
-    const published = await admin.client.postForm(`/admin/content/${admin.galleryId}`, { intent: 'status', status: 'published' })
+    const published = await admin.client.postForm(`/admin/content/${admin.galleryId}`, {
+      intent: 'status',
+      status: 'published',
+    })
     expect(published.status).toBe(200)
     const [one, other] = nodes
     const fan = new TestClient(other.url)
@@ -287,7 +363,10 @@ describe('two app nodes behind nginx, on one PostgreSQL and one S3 bucket', () =
 
     const editor = new TestClient(one.url)
     for (const [name, value] of admin.client.cookies) editor.setCookie(name, value)
-    expect((await editor.postForm(`/admin/content/${admin.galleryId}`, { intent: 'save', title: 'Night One (encore)' })).status).toBe(200)
+    expect(
+      (await editor.postForm(`/admin/content/${admin.galleryId}`, { intent: 'save', title: 'Night One (encore)' }))
+        .status,
+    ).toBe(200)
 
     const after = await fan.get(page)
     expect(after.headers['x-afterglow-cache']).toBe('miss')

@@ -24,7 +24,9 @@ describe('an upload survives the server dying', () => {
     const { port, env } = started
     app = started.app
     const admin = await createCompanyAdmin('resume')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Long set' }).returning())
+    const [gallery] = await withSystem((tx) =>
+      tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Long set' }).returning(),
+    )
     // 12 MB of noise behind an MP4 header: a "video" the type check accepts.
     const video = fakeMp4(randomBytes(12 * 1024 * 1024))
     const client = new TestClient(`http://127.0.0.1:${port}`, admin.client.localAddress)
@@ -44,15 +46,26 @@ describe('an upload survives the server dying', () => {
     expect(uploadUrl).toContain('/api/uploads/')
 
     app = await startAppProcess(env, { port })
-    const offset = await client.request(new URL(uploadUrl, client.baseUrl).pathname, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })
+    const offset = await client.request(new URL(uploadUrl, client.baseUrl).pathname, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0' },
+    })
     expect(offset.status).toBe(200)
     const resumedFrom = Number(offset.headers['upload-offset'])
     expect(resumedFrom).toBeGreaterThanOrEqual(4 * 1024 * 1024)
     expect(resumedFrom).toBeLessThan(video.length)
 
-    const resumed = await tusUpload(client, video, metadata, { chunkSize: 2 * 1024 * 1024, uploadUrl: new URL(uploadUrl, client.baseUrl).toString() })
+    const resumed = await tusUpload(client, video, metadata, {
+      chunkSize: 2 * 1024 * 1024,
+      uploadUrl: new URL(uploadUrl, client.baseUrl).toString(),
+    })
     expect(resumed).toMatchObject({ ok: true })
-    const [row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, (resumed as { assetId: string }).assetId)))
+    const [row] = await withSystem((tx) =>
+      tx
+        .select()
+        .from(asset)
+        .where(eq(asset.id, (resumed as { assetId: string }).assetId)),
+    )
     expect(row.sizeBytes).toBe(video.length)
     expect(row.mediaType).toBe('video')
     const stored = Buffer.concat(await (await getStorage().read(row.storageKey)).toArray())

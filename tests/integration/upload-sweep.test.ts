@@ -17,13 +17,28 @@ import { tusUpload } from '../support/tus'
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
-async function leave(directory: string, id: string, parts: { bytes?: number; size?: number; created?: Date; json?: string }, ageMs: number) {
+async function leave(
+  directory: string,
+  id: string,
+  parts: { bytes?: number; size?: number; created?: Date; json?: string },
+  ageMs: number,
+) {
   const when = new Date(Date.now() - ageMs)
   if (parts.bytes !== undefined) {
     await fs.writeFile(path.join(directory, id), Buffer.alloc(parts.bytes))
     await fs.utimes(path.join(directory, id), when, when)
   }
-  const json = parts.json ?? (parts.size !== undefined ? JSON.stringify({ id, size: parts.size, offset: 0, metadata: {}, creation_date: (parts.created ?? when).toISOString() }) : undefined)
+  const json =
+    parts.json ??
+    (parts.size !== undefined
+      ? JSON.stringify({
+          id,
+          size: parts.size,
+          offset: 0,
+          metadata: {},
+          creation_date: (parts.created ?? when).toISOString(),
+        })
+      : undefined)
   if (json !== undefined) {
     await fs.writeFile(path.join(directory, `${id}.json`), json)
     await fs.utimes(path.join(directory, `${id}.json`), when, when)
@@ -33,10 +48,19 @@ async function leave(directory: string, id: string, parts: { bytes?: number; siz
 describe('the uploads folder', () => {
   it('keeps nothing of a finished upload', async () => {
     const admin = await createCompanyAdmin('sweep')
-    const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId: admin.company.id, kind: 'gallery', title: 'Swept' }).returning({ id: contentItem.id }))
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId: admin.company.id, kind: 'gallery', title: 'Swept' })
+        .returning({ id: contentItem.id }),
+    )
     const directory = path.join(inject('dataDir'), 'uploads')
     const before = new Set(await fs.readdir(directory).catch(() => []))
-    const done = await tusUpload(admin.client, await makePhoto(800, 600, '#335577'), { filename: 'night.jpg', purpose: 'gallery-media', contentItemId: gallery.id })
+    const done = await tusUpload(admin.client, await makePhoto(800, 600, '#335577'), {
+      filename: 'night.jpg',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     expect(done.ok).toBe(true)
     const left = (await fs.readdir(directory)).filter((name) => !before.has(name))
     expect(left).toEqual([])
@@ -65,7 +89,17 @@ describe('the uploads folder', () => {
 
     expect(await sweepUploads(directory)).toBe(5)
     const kept = (await fs.readdir(directory)).sort()
-    expect(kept).toEqual([freshLeftover, `${freshLeftover}.json`, justStarted, `${justStarted}.json`, 'not-an-upload.txt', resumable, `${resumable}.json`].sort())
+    expect(kept).toEqual(
+      [
+        freshLeftover,
+        `${freshLeftover}.json`,
+        justStarted,
+        `${justStarted}.json`,
+        'not-an-upload.txt',
+        resumable,
+        `${resumable}.json`,
+      ].sort(),
+    )
     // Nothing left to sweep the second time.
     expect(await sweepUploads(directory)).toBe(0)
     await fs.rm(directory, { recursive: true, force: true })

@@ -9,10 +9,19 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
 
 // A real 1×1 PNG; its bytes, not its name, make it an image.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 
 async function createGallery(companyId: string, values: Partial<typeof contentItem.$inferInsert> = {}) {
-  const [gallery] = await withSystem((tx) => tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Encore night', ...values }).returning())
+  const [gallery] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId, kind: 'gallery', title: 'Encore night', ...values })
+      .returning(),
+  )
   return gallery
 }
 
@@ -26,11 +35,21 @@ describe('resumable uploads', () => {
   })
 
   it('stores a photo in the gallery, byte for byte, as an asset of the company', async () => {
-    const result = await tusUpload(admin.client, PNG, { filename: 'IMG_0001.png', purpose: 'gallery-media', contentItemId: galleryId })
+    const result = await tusUpload(admin.client, PNG, {
+      filename: 'IMG_0001.png',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
     expect(result).toMatchObject({ ok: true })
     const assetId = (result as { assetId: string }).assetId
     const [row] = await withSystem((tx) => tx.select().from(asset).where(eq(asset.id, assetId)))
-    expect(row).toMatchObject({ companyId: admin.company.id, contentItemId: galleryId, mediaType: 'image', originalName: 'IMG_0001.png', sizeBytes: PNG.length })
+    expect(row).toMatchObject({
+      companyId: admin.company.id,
+      contentItemId: galleryId,
+      mediaType: 'image',
+      originalName: 'IMG_0001.png',
+      sizeBytes: PNG.length,
+    })
     // Queued for processing, which a worker starts at once (no poll wait): any step but failed.
     expect(['pending', 'processing', 'ready']).toContain(row.processingStatus)
     expect(row.storageKey).toBe(`${admin.company.id}/${assetId}/original.png`)
@@ -39,13 +58,21 @@ describe('resumable uploads', () => {
   })
 
   it('refuses a second file of the same name in a gallery', async () => {
-    const result = await tusUpload(admin.client, PNG, { filename: 'img_0001.PNG', purpose: 'gallery-media', contentItemId: galleryId })
+    const result = await tusUpload(admin.client, PNG, {
+      filename: 'img_0001.PNG',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
     expect(result).toMatchObject({ ok: false, status: 409 })
     expect(JSON.parse((result as { body: string }).body).message).toBe('File already exists in gallery')
   })
 
   it('refuses blocked types and oversized declarations before accepting any byte', async () => {
-    const blocked = await tusUpload(admin.client, PNG, { filename: 'setup.exe', purpose: 'content-file', contentItemId: galleryId })
+    const blocked = await tusUpload(admin.client, PNG, {
+      filename: 'setup.exe',
+      purpose: 'content-file',
+      contentItemId: galleryId,
+    })
     expect(blocked).toMatchObject({ ok: false, status: 400 })
     expect(JSON.parse((blocked as { body: string }).body).message).toBe('File type not allowed for security reasons')
     const cover = await tusUpload(admin.client, PNG, { filename: 'cover.mp4', purpose: 'cover' })
@@ -65,7 +92,11 @@ describe('resumable uploads', () => {
 
   it('refuses a file whose bytes are not what its name says, and keeps nothing of it', async () => {
     const before = await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, galleryId)))
-    const result = await tusUpload(admin.client, Buffer.from('just some text, not a photo'), { filename: 'fake.jpg', purpose: 'gallery-media', contentItemId: galleryId })
+    const result = await tusUpload(admin.client, Buffer.from('just some text, not a photo'), {
+      filename: 'fake.jpg',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
     expect(result).toMatchObject({ ok: false, status: 422 })
     expect(JSON.parse((result as { body: string }).body).message).toBe("The file's content does not match its name")
     const after = await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, galleryId)))
@@ -74,14 +105,24 @@ describe('resumable uploads', () => {
 
   it('answers in the uploader language', async () => {
     admin.client.setCookie('lang', 'pt')
-    const result = await tusUpload(admin.client, PNG, { filename: 'virus.jar', purpose: 'content-file', contentItemId: galleryId })
+    const result = await tusUpload(admin.client, PNG, {
+      filename: 'virus.jar',
+      purpose: 'content-file',
+      contentItemId: galleryId,
+    })
     admin.client.setCookie('lang', 'en')
-    expect(JSON.parse((result as { body: string }).body).message).toBe('Tipo de arquivo não permitido por motivos de segurança')
+    expect(JSON.parse((result as { body: string }).body).message).toBe(
+      'Tipo de arquivo não permitido por motivos de segurança',
+    )
   })
 
   it("keeps companies apart: no uploading into another company's gallery, no resuming its uploads", async () => {
     const other = await createCompanyAdmin('intruder')
-    const intoForeign = await tusUpload(other.client, PNG, { filename: 'x.png', purpose: 'gallery-media', contentItemId: galleryId })
+    const intoForeign = await tusUpload(other.client, PNG, {
+      filename: 'x.png',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
     expect(intoForeign).toMatchObject({ ok: false, status: 404 })
     const started = await admin.client.request('/api/uploads', {
       method: 'POST',
@@ -95,13 +136,18 @@ describe('resumable uploads', () => {
     const location = String(started.headers.location)
     const peek = await other.client.request(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })
     expect(peek.status).toBe(404)
-    const anonymous = await new TestClient().request(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })
+    const anonymous = await new TestClient().request(location, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0' },
+    })
     expect(anonymous.status).toBe(401)
   })
 
   it('enforces the storage quota and Starter’s 50 photos per event', async () => {
     const company = await createCompanyAdmin('quota')
-    const [evening] = await withSystem((tx) => tx.insert(event).values({ companyId: company.company.id, slug: 'evening', title: 'Evening' }).returning())
+    const [evening] = await withSystem((tx) =>
+      tx.insert(event).values({ companyId: company.company.id, slug: 'evening', title: 'Evening' }).returning(),
+    )
     const gallery = await createGallery(company.company.id, { eventId: evening.id })
     await withSystem((tx) =>
       tx.insert(asset).values(
@@ -117,16 +163,39 @@ describe('resumable uploads', () => {
         })),
       ),
     )
-    const fiftyFirst = await tusUpload(company.client, PNG, { filename: 'p50.png', purpose: 'gallery-media', contentItemId: gallery.id })
+    const fiftyFirst = await tusUpload(company.client, PNG, {
+      filename: 'p50.png',
+      purpose: 'gallery-media',
+      contentItemId: gallery.id,
+    })
     // A plan limit: 402, with the plan that lifts it and where to get it.
     expect(fiftyFirst).toMatchObject({ ok: false, status: 402 })
-    expect(JSON.parse((fiftyFirst as { body: string }).body)).toMatchObject({ message: 'The Starter plan allows up to 50 photos per event. Upgrade to add more.', plan: 'professional', upgradeUrl: '/admin/subscription' })
+    expect(JSON.parse((fiftyFirst as { body: string }).body)).toMatchObject({
+      message: 'The Starter plan allows up to 50 photos per event. Upgrade to add more.',
+      plan: 'professional',
+      upgradeUrl: '/admin/subscription',
+    })
     await getDb().update(organization).set({ plan: 'professional' }).where(eq(organization.id, company.company.id))
-    expect(await tusUpload(company.client, PNG, { filename: 'p50.png', purpose: 'gallery-media', contentItemId: gallery.id })).toMatchObject({ ok: true })
+    expect(
+      await tusUpload(company.client, PNG, {
+        filename: 'p50.png',
+        purpose: 'gallery-media',
+        contentItemId: gallery.id,
+      }),
+    ).toMatchObject({ ok: true })
 
     await getDb().update(organization).set({ plan: 'starter' }).where(eq(organization.id, company.company.id))
-    await withSystem((tx) => tx.update(asset).set({ sizeBytes: 1024 * 1024 * 1024 }).where(eq(asset.originalName, 'p0.jpg')))
-    const overQuota = await tusUpload(company.client, PNG, { filename: 'one-more.png', purpose: 'gallery-media', contentItemId: (await createGallery(company.company.id)).id })
+    await withSystem((tx) =>
+      tx
+        .update(asset)
+        .set({ sizeBytes: 1024 * 1024 * 1024 })
+        .where(eq(asset.originalName, 'p0.jpg')),
+    )
+    const overQuota = await tusUpload(company.client, PNG, {
+      filename: 'one-more.png',
+      purpose: 'gallery-media',
+      contentItemId: (await createGallery(company.company.id)).id,
+    })
     expect(overQuota).toMatchObject({ ok: false, status: 402 })
     expect(JSON.parse((overQuota as { body: string }).body).message).toContain("Your plan's storage is full")
   })

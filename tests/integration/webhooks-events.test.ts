@@ -20,9 +20,26 @@ const setup = receiverAndQueueForFile()
 /** A gallery with one photo and an event, arranged as uploads would leave them. */
 async function arrangeGalleryAndEvent(companyId: string) {
   return withSystem(async (tx) => {
-    const [gallery] = await tx.insert(contentItem).values({ companyId, kind: 'gallery', title: 'Night one' }).returning({ id: contentItem.id })
-    await tx.insert(asset).values({ companyId, contentItemId: gallery.id, purpose: 'gallery-media', mediaType: 'image', originalName: 'a.jpg', mimeType: 'image/jpeg', sizeBytes: 10, storageKey: `test/${randomUUID()}.jpg` })
-    const [show] = await tx.insert(event).values({ companyId, slug: `show-${randomUUID().slice(0, 6)}`, title: 'Summer show' }).returning({ id: event.id })
+    const [gallery] = await tx
+      .insert(contentItem)
+      .values({ companyId, kind: 'gallery', title: 'Night one' })
+      .returning({ id: contentItem.id })
+    await tx
+      .insert(asset)
+      .values({
+        companyId,
+        contentItemId: gallery.id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: 'a.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 10,
+        storageKey: `test/${randomUUID()}.jpg`,
+      })
+    const [show] = await tx
+      .insert(event)
+      .values({ companyId, slug: `show-${randomUUID().slice(0, 6)}`, title: 'Summer show' })
+      .returning({ id: event.id })
     return { galleryId: gallery.id, eventId: show.id }
   })
 }
@@ -30,7 +47,11 @@ async function arrangeGalleryAndEvent(companyId: string) {
 describe('webhook endpoints', () => {
   it('are for Enterprise admins: other plans see the upgrade, managers cannot add, bad input is explained', async () => {
     const starter = await createCompanyAdmin('wh-starter')
-    const refused = await starter.client.postForm('/admin/settings/webhooks.data', { intent: 'add', url: 'https://crm.example.com/hook', 'event:lead.created': 'on' })
+    const refused = await starter.client.postForm('/admin/settings/webhooks.data', {
+      intent: 'add',
+      url: 'https://crm.example.com/hook',
+      'event:lead.created': 'on',
+    })
     expect(refused.status).toBe(402)
     expect(refused.text).toContain('webhooks.errors.plan')
     const page = await starter.client.get('/admin/settings/webhooks')
@@ -49,7 +70,15 @@ describe('webhook endpoints', () => {
       expect(bad.text).toContain(message)
     }
     const manager = await createMemberWithRole(admin.company.id, 'manager')
-    expect((await manager.postForm('/admin/settings/webhooks.data', { intent: 'add', url: 'https://crm.example.com/hook', 'event:lead.created': 'on' })).status).toBe(403)
+    expect(
+      (
+        await manager.postForm('/admin/settings/webhooks.data', {
+          intent: 'add',
+          url: 'https://crm.example.com/hook',
+          'event:lead.created': 'on',
+        })
+      ).status,
+    ).toBe(403)
     // The team sees the endpoints, never their secrets.
     const endpoint = await addEndpoint(admin.client, admin.company.id, 'https://crm.example.com/hook', ['lead.created'])
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
@@ -59,21 +88,46 @@ describe('webhook endpoints', () => {
     expect(managerPage.text).not.toContain(endpoint.secret)
     // Another company's endpoint is not there to change.
     const other = await enterpriseAdmin('wh-other')
-    expect((await other.client.postForm('/admin/settings/webhooks.data', { intent: 'remove', endpointId: endpoint.id })).status).toBe(404)
+    expect(
+      (await other.client.postForm('/admin/settings/webhooks.data', { intent: 'remove', endpointId: endpoint.id }))
+        .status,
+    ).toBe(404)
 
-    const rotated = await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'rotate', endpointId: endpoint.id })
+    const rotated = await admin.client.postForm('/admin/settings/webhooks.data', {
+      intent: 'rotate',
+      endpointId: endpoint.id,
+    })
     expect(rotated.status).toBe(200)
-    const [after] = await withSystem((tx) => tx.select({ secret: webhookEndpoint.secret }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)))
+    const [after] = await withSystem((tx) =>
+      tx.select({ secret: webhookEndpoint.secret }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)),
+    )
     expect(after.secret).toMatch(/^whsec_/)
     expect(after.secret).not.toBe(endpoint.secret)
     // Its events change; none at all is refused and changes nothing.
-    expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'events', endpointId: endpoint.id, 'event:content.published': 'on', 'event:lead.created': 'on' })).status).toBe(200)
-    const emptied = await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'events', endpointId: endpoint.id })
+    expect(
+      (
+        await admin.client.postForm('/admin/settings/webhooks.data', {
+          intent: 'events',
+          endpointId: endpoint.id,
+          'event:content.published': 'on',
+          'event:lead.created': 'on',
+        })
+      ).status,
+    ).toBe(200)
+    const emptied = await admin.client.postForm('/admin/settings/webhooks.data', {
+      intent: 'events',
+      endpointId: endpoint.id,
+    })
     expect(emptied.status).toBe(400)
     expect(emptied.text).toContain('webhooks.errors.eventsRequired')
-    const [changed] = await withSystem((tx) => tx.select({ events: webhookEndpoint.events }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)))
+    const [changed] = await withSystem((tx) =>
+      tx.select({ events: webhookEndpoint.events }).from(webhookEndpoint).where(eq(webhookEndpoint.id, endpoint.id)),
+    )
     expect(changed.events.sort()).toEqual(['content.published', 'lead.created'])
-    expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'remove', endpointId: endpoint.id })).status).toBe(200)
+    expect(
+      (await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'remove', endpointId: endpoint.id }))
+        .status,
+    ).toBe(200)
     expect((await admin.client.get('/admin/settings/webhooks')).text).toContain('data-testid="webhooks-empty"')
   })
 })
@@ -86,25 +140,67 @@ describe('webhook events', () => {
     const mine = () => setup.receiver.received.filter((request) => request.path === `/all-${companyId}`)
     const context = (await actAsSystem(companyId, 'test'))!
     // What the fans' page hands these use-cases: the company and its fenced writer (they read only its id).
-    const fans = { company: context.company, record: <T>(work: Parameters<typeof withTenant<T>>[1]) => withTenant(companyId, work) } as unknown as Pick<PublicContext, 'company' | 'record'>
+    const fans = {
+      company: context.company,
+      record: <T>(work: Parameters<typeof withTenant<T>>[1]) => withTenant(companyId, work),
+    } as unknown as Pick<PublicContext, 'company' | 'record'>
     const { galleryId, eventId } = await arrangeGalleryAndEvent(companyId)
 
     await changeContentStatus(context, [galleryId], 'published')
     await changeEventStatus(context, eventId, 'published')
-    const { leadId } = await captureLead(fans, { fullName: 'Ana Fan', email: 'ana.fan@example.test', phone: null, organisation: null, privacyAccepted: true, dataProcessingConsent: true, marketingConsent: true }, { contentItemId: galleryId, eventId, language: 'pt', userAgent: null, sourceUrl: null })
-    await recordDownload(fans, { origin: { ipAddress: null, userAgent: null }, cookies: new Map() }, { contentItemId: galleryId, assetId: null, leadId, kind: 'zip', quality: 'web', fileCount: 1 })
+    const { leadId } = await captureLead(
+      fans,
+      {
+        fullName: 'Ana Fan',
+        email: 'ana.fan@example.test',
+        phone: null,
+        organisation: null,
+        privacyAccepted: true,
+        dataProcessingConsent: true,
+        marketingConsent: true,
+      },
+      { contentItemId: galleryId, eventId, language: 'pt', userAgent: null, sourceUrl: null },
+    )
+    await recordDownload(
+      fans,
+      { origin: { ipAddress: null, userAgent: null }, cookies: new Map() },
+      { contentItemId: galleryId, assetId: null, leadId, kind: 'zip', quality: 'web', fileCount: 1 },
+    )
     await changeContentStatus(context, [galleryId], 'archived')
     // No trial, no subscription: the plan in effect is Starter again, which the company's systems hear of.
     await withSystem((tx) => syncCompanyPlan(tx, companyId))
 
-    const got = await waitUntil(() => (mine().length >= 6 ? mine() : null), { message: () => `received ${mine().map((r) => r.body).join('\n')}` })
+    const got = await waitUntil(() => (mine().length >= 6 ? mine() : null), {
+      message: () =>
+        `received ${mine()
+          .map((r) => r.body)
+          .join('\n')}`,
+    })
     const payloads = got.map((request) => verifySigned(request, endpoint.secret))
     const byType = Object.fromEntries(payloads.map((payload) => [payload.type, payload.data]))
-    expect(Object.keys(byType).sort()).toEqual(['content.archived', 'content.published', 'download.completed', 'event.published', 'lead.created', 'subscription.changed'])
-    expect(byType['content.published']).toMatchObject({ id: galleryId, kind: 'gallery', title: 'Night one', status: 'published' })
+    expect(Object.keys(byType).sort()).toEqual([
+      'content.archived',
+      'content.published',
+      'download.completed',
+      'event.published',
+      'lead.created',
+      'subscription.changed',
+    ])
+    expect(byType['content.published']).toMatchObject({
+      id: galleryId,
+      kind: 'gallery',
+      title: 'Night one',
+      status: 'published',
+    })
     expect(byType['content.archived']).toMatchObject({ id: galleryId, status: 'archived' })
     expect(byType['event.published']).toMatchObject({ id: eventId, title: 'Summer show' })
-    expect(byType['lead.created']).toMatchObject({ id: leadId, email: 'ana.fan@example.test', fullName: 'Ana Fan', marketingConsent: true, contentId: galleryId })
+    expect(byType['lead.created']).toMatchObject({
+      id: leadId,
+      email: 'ana.fan@example.test',
+      fullName: 'Ana Fan',
+      marketingConsent: true,
+      contentId: galleryId,
+    })
     expect(byType['download.completed']).toMatchObject({ contentId: galleryId, leadId, kind: 'zip' })
     expect(byType['subscription.changed']).toMatchObject({ plan: 'starter', previousPlan: 'enterprise' })
     for (const request of got) {
@@ -117,7 +213,19 @@ describe('webhook events', () => {
 
     // Repeats are not news: publishing what is published, a fan coming back, tell nothing more.
     await changeContentStatus(context, [galleryId], 'archived')
-    await captureLead(fans, { fullName: 'Ana Fan', email: 'ana.fan@example.test', phone: null, organisation: null, privacyAccepted: true, dataProcessingConsent: true, marketingConsent: false }, { contentItemId: galleryId, eventId, language: 'pt', userAgent: null, sourceUrl: null })
+    await captureLead(
+      fans,
+      {
+        fullName: 'Ana Fan',
+        email: 'ana.fan@example.test',
+        phone: null,
+        organisation: null,
+        privacyAccepted: true,
+        dataProcessingConsent: true,
+        marketingConsent: false,
+      },
+      { contentItemId: galleryId, eventId, language: 'pt', userAgent: null, sourceUrl: null },
+    )
     expect(await deliveriesOf(endpoint.id)).toHaveLength(6)
     // Every delivery is in the log with its try.
     await waitUntil(async () => (await deliveriesOf(endpoint.id)).every((delivery) => delivery.state === 'succeeded'))
@@ -128,7 +236,9 @@ describe('webhook events', () => {
   it('only reaches endpoints that chose the event, and nothing is sent for a change that rolled back', async () => {
     const admin = await enterpriseAdmin('wh-outbox')
     const companyId = admin.company.id
-    const leadsOnly = await addEndpoint(admin.client, companyId, setup.receiver.url(`/leads-${companyId}`), ['lead.created'])
+    const leadsOnly = await addEndpoint(admin.client, companyId, setup.receiver.url(`/leads-${companyId}`), [
+      'lead.created',
+    ])
     const { galleryId } = await arrangeGalleryAndEvent(companyId)
     const context = (await actAsSystem(companyId, 'test'))!
     await changeContentStatus(context, [galleryId], 'published')
@@ -141,17 +251,31 @@ describe('webhook events', () => {
     })
     await expect(failed).rejects.toThrow('the change failed')
     expect(await deliveriesOf(leadsOnly.id)).toHaveLength(0)
-    const { rows } = await withSystem((tx) => tx.execute<{ total: number }>(sql`select count(*)::int as total from pgboss.job where name = 'webhooks.deliver' and data->>'companyId' = ${companyId}`))
+    const { rows } = await withSystem((tx) =>
+      tx.execute<{ total: number }>(
+        sql`select count(*)::int as total from pgboss.job where name = 'webhooks.deliver' and data->>'companyId' = ${companyId}`,
+      ),
+    )
     expect(rows[0].total).toBe(0)
     // A company that left Enterprise keeps its endpoints, but they hear nothing.
-    await withSystem((tx) => tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, companyId)))
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, companyId)),
+    )
     await withTenant(companyId, (tx) => emitWebhookEvent(tx, companyId, 'lead.created', { id: 'after-downgrade' }))
     expect(await deliveriesOf(leadsOnly.id)).toHaveLength(0)
     await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, companyId)))
     await withTenant(companyId, (tx) => emitWebhookEvent(tx, companyId, 'lead.created', { id: 'enterprise-again' }))
     expect(await deliveriesOf(leadsOnly.id)).toHaveLength(1)
     // A switched-off endpoint hears nothing.
-    expect((await admin.client.postForm('/admin/settings/webhooks.data', { intent: 'toggle', endpointId: leadsOnly.id, enabled: 'false' })).status).toBe(200)
+    expect(
+      (
+        await admin.client.postForm('/admin/settings/webhooks.data', {
+          intent: 'toggle',
+          endpointId: leadsOnly.id,
+          enabled: 'false',
+        })
+      ).status,
+    ).toBe(200)
     await withTenant(companyId, (tx) => emitWebhookEvent(tx, companyId, 'lead.created', { id: 'while-off' }))
     expect(await deliveriesOf(leadsOnly.id)).toHaveLength(1)
   })

@@ -14,14 +14,43 @@ const body = JSON.stringify({ type: 'lead.created', data: {} })
 
 describe('webhooks and private networks (SSRF)', () => {
   it('classifies addresses: private, loopback, link-local and reserved ranges are not public', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'not-an-ip']) {
+    for (const address of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.0.0.1',
+      '10.255.255.255',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      'not-an-ip',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false)
     }
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true)
+    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true)
   })
 
   it('refuses 127.0.0.1, 10.x, 169.254.x, ::1 and a name resolving to loopback, and reaches the same receiver when development allows it', async () => {
-    const targets = [setup.receiver.url('/v4'), 'http://10.1.2.3:9/', 'http://169.254.169.254/latest/meta-data/', `http://[::1]:${setup.receiver.port}/v6`, `http://localhost:${setup.receiver.port}/name`]
+    const targets = [
+      setup.receiver.url('/v4'),
+      'http://10.1.2.3:9/',
+      'http://169.254.169.254/latest/meta-data/',
+      `http://[::1]:${setup.receiver.port}/v6`,
+      `http://localhost:${setup.receiver.port}/name`,
+    ]
     for (const target of targets) {
       const answer = await sendWebhookRequest(target, {}, body, { allowPrivate: false, timeoutMs: 2000 })
       expect(answer.status, target).toBeNull()
@@ -53,7 +82,10 @@ describe('webhooks and private networks (SSRF)', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
     try {
       const port = (silent.address() as { port: number }).port
-      const answer = await sendWebhookRequest(`http://127.0.0.1:${port}/`, {}, body, { allowPrivate: true, timeoutMs: 300 })
+      const answer = await sendWebhookRequest(`http://127.0.0.1:${port}/`, {}, body, {
+        allowPrivate: true,
+        timeoutMs: 300,
+      })
       expect(answer).toMatchObject({ status: null, error: 'no answer within 0.3 s' })
       expect(answer.durationMs).toBeGreaterThanOrEqual(250)
     } finally {
@@ -66,21 +98,39 @@ describe('webhooks and private networks (SSRF)', () => {
     const companyId = admin.company.id
     const context = (await actAsSystem(companyId, 'test'))!
     // This test process runs without WEBHOOKS_ALLOW_PRIVATE_URLS (the app under test has it on).
-    await expect(createWebhookEndpoint(context, { url: 'http://127.0.0.1:8080/hook', events: ['lead.created'] })).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
-    await expect(createWebhookEndpoint(context, { url: 'http://[::1]/hook', events: ['lead.created'] })).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
+    await expect(
+      createWebhookEndpoint(context, { url: 'http://127.0.0.1:8080/hook', events: ['lead.created'] }),
+    ).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
+    await expect(
+      createWebhookEndpoint(context, { url: 'http://[::1]/hook', events: ['lead.created'] }),
+    ).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
 
     // A name that resolved publicly when added could point inwards later: every try checks again.
-    const endpoint = await addEndpoint(admin.client, companyId, `http://localhost:${setup.receiver.port}/later`, ['lead.created'])
+    const endpoint = await addEndpoint(admin.client, companyId, `http://localhost:${setup.receiver.port}/later`, [
+      'lead.created',
+    ])
     const before = setup.receiver.received.length
     // The delivery row as emitting leaves it, without its job (which the app's worker, setting on, would take).
     const [created] = await withTenant(companyId, (tx) =>
-      tx.insert(webhookDelivery).values({ companyId, endpointId: endpoint.id, messageId: 'msg_ssrf', eventType: 'lead.created', body, nextAttemptAt: new Date() }).returning({ id: webhookDelivery.id }),
+      tx
+        .insert(webhookDelivery)
+        .values({
+          companyId,
+          endpointId: endpoint.id,
+          messageId: 'msg_ssrf',
+          eventType: 'lead.created',
+          body,
+          nextAttemptAt: new Date(),
+        })
+        .returning({ id: webhookDelivery.id }),
     )
     const result = await deliverWebhook(companyId, created.id, { allowPrivate: false })
     expect(result).toMatchObject({ state: 'pending', status: null })
     const [attempt] = await attemptsOf(created.id)
     expect(attempt.status).toBeNull()
-    expect(attempt.error).toMatch(/^refused: localhost is a private, loopback or link-local address \((127\.0\.0\.1|::1)\)$/)
+    expect(attempt.error).toMatch(
+      /^refused: localhost is a private, loopback or link-local address \((127\.0\.0\.1|::1)\)$/,
+    )
     expect(setup.receiver.received).toHaveLength(before)
   })
 })

@@ -7,16 +7,28 @@ import { waitUntil } from './wait'
 
 /* Arranging and reading analytics in the integration tests (issue 14). */
 
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
 /** A published event with a gallery (a photo and a 60 s video) and a single audio item. */
 export async function publishedCatalog(companyId: string) {
   return withSystem(async (tx) => {
-    const [show] = await tx.insert(event).values({ companyId, slug: `show-${randomUUID().slice(0, 6)}`, title: 'Closing night', status: 'published' }).returning({ id: event.id })
+    const [show] = await tx
+      .insert(event)
+      .values({ companyId, slug: `show-${randomUUID().slice(0, 6)}`, title: 'Closing night', status: 'published' })
+      .returning({ id: event.id })
     const [gallery, single, draft] = await tx
       .insert(contentItem)
       .values([
-        { companyId, kind: 'gallery', slug: `g-${randomUUID().slice(0, 6)}`, title: 'Encore', status: 'published', publishedAt: new Date(), eventId: show.id },
+        {
+          companyId,
+          kind: 'gallery',
+          slug: `g-${randomUUID().slice(0, 6)}`,
+          title: 'Encore',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+        },
         { companyId, kind: 'single', title: 'Live take', status: 'published', publishedAt: new Date() },
         { companyId, kind: 'single', title: 'Unreleased', status: 'draft' },
       ])
@@ -37,9 +49,21 @@ export async function publishedCatalog(companyId: string) {
     })
     const [photo, video, audio] = await tx
       .insert(asset)
-      .values([file(gallery.id, 'image', null), file(gallery.id, 'video', 60_000), file(single.id, 'audio', 120_000, 'content-file')])
+      .values([
+        file(gallery.id, 'image', null),
+        file(gallery.id, 'video', 60_000),
+        file(single.id, 'audio', 120_000, 'content-file'),
+      ])
       .returning({ id: asset.id })
-    return { eventId: show.id, galleryId: gallery.id, singleId: single.id, draftId: draft.id, photoId: photo.id, videoId: video.id, audioId: audio.id }
+    return {
+      eventId: show.id,
+      galleryId: gallery.id,
+      singleId: single.id,
+      draftId: draft.id,
+      photoId: photo.id,
+      videoId: video.id,
+      audioId: audio.id,
+    }
   })
 }
 
@@ -48,18 +72,29 @@ export function fanBrowser(userAgent = BROWSER_UA) {
   const client = new TestClient()
   return {
     client,
-    send: (body: unknown, headers: Record<string, string> = {}) => client.postJson('/api/events', body, { 'user-agent': userAgent, ...headers }),
+    send: (body: unknown, headers: Record<string, string> = {}) =>
+      client.postJson('/api/events', body, { 'user-agent': userAgent, ...headers }),
   }
 }
 
 export async function rawEventCount(companyId: string) {
-  return withSystem(async (tx) => (await tx.execute<{ n: number }>(sql`select count(*)::int as n from analytics_events where company_id = ${companyId}`)).rows[0].n)
+  return withSystem(
+    async (tx) =>
+      (
+        await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from analytics_events where company_id = ${companyId}`,
+        )
+      ).rows[0].n,
+  )
 }
 
 /** Waits until the app has written `count` raw events of the company (its buffer flushes every second). */
 export async function waitForRawEvents(companyId: string, count: number) {
   let seen = -1
-  await waitUntil(async () => (seen = await rawEventCount(companyId)) >= count, { timeoutMs: 15_000, message: () => `expected ${count} raw events, saw ${seen}` })
+  await waitUntil(async () => (seen = await rawEventCount(companyId)) >= count, {
+    timeoutMs: 15_000,
+    message: () => `expected ${count} raw events, saw ${seen}`,
+  })
   return seen
 }
 
@@ -68,7 +103,12 @@ export async function dailyRows(companyId: string) {
 }
 
 /** The sum of one figure over the days of a scope's subject. */
-export async function figureOf(companyId: string, scope: 'company' | 'event' | 'item', subject: string, figure: keyof typeof analyticsDaily.$inferSelect) {
+export async function figureOf(
+  companyId: string,
+  scope: 'company' | 'event' | 'item',
+  subject: string,
+  figure: keyof typeof analyticsDaily.$inferSelect,
+) {
   const rows = (await dailyRows(companyId)).filter((row) => row.scope === scope && row.subject === subject)
   return rows.reduce((sum, row) => sum + Number(row[figure]), 0)
 }

@@ -7,7 +7,9 @@ export async function freePort(): Promise<number> {
     const server = net.createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -48,11 +50,20 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 export const AS_DEPLOYED = { NODE_ENV: 'production', MAIL_OUTBOX: 'true' } as const
 
 /** Starts `node server.js` (the production build) exactly as `npm start` does, and waits until it is healthy. */
-export async function startAppProcess(env: Record<string, string | undefined>, options: { port: number; timeoutMs?: number }): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string | undefined>,
+  options: { port: number; timeoutMs?: number },
+): Promise<AppProcess> {
   let output = ''
-  const merged = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+  ) as NodeJS.ProcessEnv
   // A group of its own, as a terminal gives `npm start`.
-  const child = spawn(process.execPath, ['server.js'], { env: merged, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(process.execPath, ['server.js'], {
+    env: merged,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   running.add(child)

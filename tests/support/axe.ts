@@ -41,7 +41,13 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   let builder = axeBuilder(page).exclude(TOASTER)
   if (options.include) builder = builder.include(options.include)
   const violations = await readAtRest(page, () => builder.analyze())
-  const readable = [...violations, ...(await toastViolations(page))].map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`)
+  const readable = [...violations, ...(await toastViolations(page))].map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  )
   expect(readable, `accessibility violations on ${options.label ?? page.url()}`).toEqual([])
 }
 
@@ -65,10 +71,11 @@ const STATUS_CARD = '[data-testid="consent-status"]'
  * settled. Anything on screen for the whole reading is judged as it is.
  */
 async function readAtRest(page: Page, analyze: () => ReturnType<AxeBuilder['analyze']>) {
-  const cardNow = () => page.evaluate((selector) => {
-    const card = document.querySelector(selector)
-    return card ? (card.getAnimations().length > 0 ? 'moving' : 'still') : 'none'
-  }, STATUS_CARD)
+  const cardNow = () =>
+    page.evaluate((selector) => {
+      const card = document.querySelector(selector)
+      return card ? (card.getAnimations().length > 0 ? 'moving' : 'still') : 'none'
+    }, STATUS_CARD)
   for (let attempt = 1; ; attempt++) {
     const before = await cardNow()
     const { violations } = await analyze()
@@ -81,7 +88,16 @@ async function readAtRest(page: Page, analyze: () => ReturnType<AxeBuilder['anal
 /** Waits for the page's transitions and finite animations to end: what it shows is at rest (spinners go on). */
 export async function settleAnimations(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  )
 }
 
 /**
@@ -90,21 +106,39 @@ export async function settleAnimations(page: Page) {
  * it is read again; the pointer leaves afterwards so they go on as they would.
  */
 async function toastViolations(page: Page) {
-  const toastsNow = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].map((toast) => `${toast.dataset.index}:${toast.dataset.mounted}:${toast.dataset.removed}:${toast.textContent}`).join('|'))
+  const toastsNow = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')]
+        .map((toast) => `${toast.dataset.index}:${toast.dataset.mounted}:${toast.dataset.removed}:${toast.textContent}`)
+        .join('|'),
+    )
   for (let attempt = 0; attempt < 5; attempt++) {
     const shown = page.locator('[data-sonner-toast]:not([data-removed="true"])')
     if ((await shown.count()) === 0) return []
-    await shown.first().hover({ timeout: 2_000 }).catch(() => undefined)
+    await shown
+      .first()
+      .hover({ timeout: 2_000 })
+      .catch(() => undefined)
     // In place (mounted), none on its way out, and still.
     const atRest = await page
-      .waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every((toast) => toast.dataset.mounted === 'true' && toast.dataset.removed !== 'true'), undefined, { timeout: 5_000 })
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')].every(
+            (toast) => toast.dataset.mounted === 'true' && toast.dataset.removed !== 'true',
+          ),
+        undefined,
+        { timeout: 5_000 },
+      )
       .then(() => true)
       .catch(() => false)
     if (!atRest) continue
     await settleAnimations(page)
     const before = await toastsNow()
     // The last toast leaving mid-reading takes the toaster with it (axe then finds nothing to read).
-    const reading = await axeBuilder(page).include(TOASTER).analyze().catch(() => undefined)
+    const reading = await axeBuilder(page)
+      .include(TOASTER)
+      .analyze()
+      .catch(() => undefined)
     const after = await toastsNow()
     await page.mouse.move(0, 0)
     if (reading && before === after) return reading.violations

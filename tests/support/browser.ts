@@ -5,7 +5,16 @@ import { CONSENT_STORAGE_KEYS, CONSENT_VERSION } from '#app/features/consent/con
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // The flags keep headless Chromium off the network (this machine has none) and quiet.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** One Chromium per set of flags for the whole run (the files run one after another in one worker). */
 const running = new Map<string, Promise<Browser>>()
@@ -17,7 +26,8 @@ const running = new Map<string, Promise<Browser>>()
  * Playwright stops the browser when the worker process exits.
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`)
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`)
   const args = [...FLAGS, ...extraArgs]
   const key = args.join(' ')
   let launched = running.get(key)
@@ -40,7 +50,8 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
           return context
         }
       }
-      if (property === 'close') return async () => void (await Promise.all([...opened].map((context) => context.close())))
+      if (property === 'close')
+        return async () => void (await Promise.all([...opened].map((context) => context.close())))
       const value: unknown = Reflect.get(target, property, target)
       return typeof value === 'function' ? value.bind(target) : value
     },
@@ -85,7 +96,11 @@ export async function networkQuiet(page: Page, { quietMs = 200, timeoutMs = 10_0
  * Gives a browser context the cookies of a test's HTTP client (a signed-in session, a lead) and
  * any more (the language), for `url`'s site: the browser then is that person.
  */
-export async function addCookiesTo(context: BrowserContext, url: string, ...jars: Iterable<readonly [string, string]>[]) {
+export async function addCookiesTo(
+  context: BrowserContext,
+  url: string,
+  ...jars: Iterable<readonly [string, string]>[]
+) {
   await context.addCookies(jars.flatMap((jar) => [...jar]).map(([name, value]) => ({ name, value, url })))
 }
 
@@ -96,7 +111,10 @@ export async function addCookiesTo(context: BrowserContext, url: string, ...jars
  * own tests (cookie-consent) and a fan's first visit (fan-journey) meet it.
  */
 export async function closedCookieBannerBefore(target: BrowserContext | Page) {
-  await target.addInitScript(({ key, version }) => localStorage.setItem(key, JSON.stringify({ version, timestamp: new Date().toISOString() })), { key: CONSENT_STORAGE_KEYS.bannerSeen, version: CONSENT_VERSION })
+  await target.addInitScript(
+    ({ key, version }) => localStorage.setItem(key, JSON.stringify({ version, timestamp: new Date().toISOString() })),
+    { key: CONSENT_STORAGE_KEYS.bannerSeen, version: CONSENT_VERSION },
+  )
 }
 
 /**
@@ -116,9 +134,10 @@ export async function declineCookiesWhenAsked(page: Page) {
         return top !== null && button.contains(top)
       })
       // A dialog opened meanwhile (the photo viewer) hides it until it closes: then nothing is in the way.
-      if (reachable) await decline.click({ timeout: 5000 }).catch(async (error: unknown) => {
-        if (await banner.isVisible()) throw error
-      })
+      if (reachable)
+        await decline.click({ timeout: 5000 }).catch(async (error: unknown) => {
+          if (await banner.isVisible()) throw error
+        })
     },
     { noWaitAfter: true },
   )
@@ -149,11 +168,16 @@ export async function hydrated(page: Page) {
  * the load, it answers at once, even while a fetch started by hydration is still under way.
  */
 export async function toastsLoaded(page: Page) {
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)))
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/toaster-[^/]*\.js$/.test(entry.name)),
+  )
 }
 
 /** What dnd-kit last told the screen reader. */
-const announcement = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((region) => region.textContent ?? '').join(' '))
+const announcement = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[id^="DndLiveRegion"]')].map((region) => region.textContent ?? '').join(' '),
+  )
 
 /**
  * One step of a keyboard drag (dnd-kit): presses `key`, then waits until the screen reader has
@@ -170,7 +194,12 @@ export async function dragStep(page: Page, key: string, announced: string) {
   for (;;) {
     await page.keyboard.press(key)
     try {
-      await page.waitForFunction((text) => [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes(text)), announced, { timeout: 2_000 })
+      await page.waitForFunction(
+        (text) =>
+          [...document.querySelectorAll('[id^="DndLiveRegion"]')].some((region) => region.textContent?.includes(text)),
+        announced,
+        { timeout: 2_000 },
+      )
       return
     } catch (error) {
       if ((await announcement(page)) !== before || Date.now() > deadline) throw error

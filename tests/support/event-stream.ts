@@ -58,7 +58,11 @@ export function openEventStream(url: string, headers: Record<string, string> = {
               const matching = events.filter((event) => event.event === type)
               return matching.length >= count ? matching : undefined
             },
-            { timeoutMs, intervalMs: 50, message: () => `expected ${count} ${type} events, got ${JSON.stringify(events)}` },
+            {
+              timeoutMs,
+              intervalMs: 50,
+              message: () => `expected ${count} ${type} events, got ${JSON.stringify(events)}`,
+            },
           ),
         close: () => request.destroy(),
       })

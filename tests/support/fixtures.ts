@@ -65,7 +65,15 @@ export async function createCompanyAdmin(slugPrefix = 'co') {
  * request leaves it: only then do fans reach it at `{label}.PLATFORM_DOMAIN`.
  */
 export async function activateSubdomain(company: { id: string; slug: string }, label = company.slug) {
-  await getDb().update(organization).set({ subdomain: label, subdomainStatus: 'active', subdomainRequestedAt: new Date(), subdomainDecidedAt: new Date() }).where(eq(organization.id, company.id))
+  await getDb()
+    .update(organization)
+    .set({
+      subdomain: label,
+      subdomainStatus: 'active',
+      subdomainRequestedAt: new Date(),
+      subdomainDecidedAt: new Date(),
+    })
+    .where(eq(organization.id, company.id))
   return label
 }
 
@@ -88,7 +96,12 @@ export async function createMemberWithRole(companyId: string, role: 'user' | 'ma
 export async function latestMail(to: string, subject?: string) {
   const conditions = [eq(outboxMail.to, to)]
   if (subject) conditions.push(like(outboxMail.subject, `%${subject}%`))
-  const [mail] = await getDb().select().from(outboxMail).where(and(...conditions)).orderBy(desc(outboxMail.createdAt)).limit(1)
+  const [mail] = await getDb()
+    .select()
+    .from(outboxMail)
+    .where(and(...conditions))
+    .orderBy(desc(outboxMail.createdAt))
+    .limit(1)
   return mail
 }
 

@@ -17,7 +17,14 @@ import { LAST_RESORT_TEXTS } from '#app/components/global-error'
  * the drizzle schema.
  */
 
-export type FuzzRoute = { id: string; path: string; file: string; index: boolean; hasAction: boolean; isResource: boolean }
+export type FuzzRoute = {
+  id: string
+  path: string
+  file: string
+  index: boolean
+  hasAction: boolean
+  isResource: boolean
+}
 
 type RouteEntry = { id?: string; path?: string; file: string; index?: boolean; children?: RouteEntry[] }
 
@@ -36,7 +43,14 @@ export function listRoutes(): FuzzRoute[] {
       const text = source(entry.file)
       const hasAction = /export\s+(const|async\s+function|function)\s+action\b/.test(text)
       const isResource = !/export\s+default\b/.test(text)
-      routes.push({ id: entry.id ?? entry.file, path: `/${full}`, file: entry.file, index: Boolean(entry.index), hasAction, isResource })
+      routes.push({
+        id: entry.id ?? entry.file,
+        path: `/${full}`,
+        file: entry.file,
+        index: Boolean(entry.index),
+        hasAction,
+        isResource,
+      })
       if (entry.children) walk(entry.children, full)
     }
   }
@@ -48,7 +62,9 @@ function filesUnder(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name)
     if (entry.isDirectory()) return filesUnder(full)
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test.tsx') ? [full] : []
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.test.tsx')
+      ? [full]
+      : []
   })
 }
 
@@ -60,9 +76,11 @@ export function harvestVocabulary() {
   for (const file of filesUnder(APP)) {
     const text = readFileSync(file, 'utf8')
     for (const match of text.matchAll(/\bname=["']([A-Za-z][\w-]*)["']/g)) fields.add(match[1])
-    if (file.endsWith('.schema.ts')) for (const match of text.matchAll(/\b([a-z][A-Za-z0-9]*)\s*:\s*[A-Za-z][\w.]*\(/g)) fields.add(match[1])
+    if (file.endsWith('.schema.ts'))
+      for (const match of text.matchAll(/\b([a-z][A-Za-z0-9]*)\s*:\s*[A-Za-z][\w.]*\(/g)) fields.add(match[1])
     for (const match of text.matchAll(/z\.literal\(\s*'([^']+)'/g)) literals.add(match[1])
-    for (const match of text.matchAll(/z\.enum\(\s*\[([^\]]+)\]/g)) for (const value of match[1].matchAll(/'([^']+)'/g)) literals.add(value[1])
+    for (const match of text.matchAll(/z\.enum\(\s*\[([^\]]+)\]/g))
+      for (const value of match[1].matchAll(/'([^']+)'/g)) literals.add(value[1])
     for (const match of text.matchAll(/searchParams\.get(?:All)?\(\s*'([^']+)'/g)) queries.add(match[1])
   }
   return { fields: [...fields].sort(), literals: [...literals].sort(), queries: [...queries].sort() }
@@ -70,7 +88,15 @@ export function harvestVocabulary() {
 
 // -- Hostile values ---------------------------------------------------------------------------
 
-const CONTROL = ['\u0000', 'a\u0000b', '\u0001\u0008\u001f\u007f', '\r\n\r\nX-Injected: 1', '\t', '\u202e\u200f', '\uFEFF']
+const CONTROL = [
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0008\u001f\u007f',
+  '\r\n\r\nX-Injected: 1',
+  '\t',
+  '\u202e\u200f',
+  '\uFEFF',
+]
 const SHAPES = [
   '',
   ' ',
@@ -116,14 +142,20 @@ export function hostileText(ids: string[], literals: string[]) {
     { weight: 2, arbitrary: fc.constantFrom(...ids) },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 2, arbitrary: fc.constantFrom(...literals) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...literals), fc.constantFrom(...CONTROL)).map(([a, b]) => a + b) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom(...literals), fc.constantFrom(...CONTROL)).map(([a, b]) => a + b),
+    },
   )
 }
 
 /** Percent-encodes every UTF-8 byte that is not unreserved; lone surrogates become U+FFFD, as browsers send them. */
 export function encodeSegment(value: string) {
   let out = ''
-  for (const byte of Buffer.from(value, 'utf8')) out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
+  for (const byte of Buffer.from(value, 'utf8'))
+    out += /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+      ? String.fromCharCode(byte)
+      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`
   return out
 }
 
@@ -131,7 +163,10 @@ export function encodeSegment(value: string) {
 const RAW_SEGMENTS = ['%', '%E0%A4%A', '%ZZ', '%C0%AE%C0%AE', '..', '.', '%2e%2e', '%2F', '%00', 'x%00', '%7F']
 
 export function segment(ids: string[], literals: string[]) {
-  return fc.oneof({ weight: 5, arbitrary: hostileText(ids, literals).map((value) => encodeSegment(value.slice(0, 600))) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) })
+  return fc.oneof(
+    { weight: 5, arbitrary: hostileText(ids, literals).map((value) => encodeSegment(value.slice(0, 600))) },
+    { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
+  )
 }
 
 /** A route's path with each `:param` (and a splat) filled from `segments`. */
@@ -152,19 +187,29 @@ export function paramCount(routePath: string) {
 
 function leaves(value: unknown, prefix = '', into = new Map<string, string>()) {
   if (typeof value === 'string') into.set(prefix, value)
-  else if (value && typeof value === 'object') for (const [key, child] of Object.entries(value)) leaves(child, prefix ? `${prefix}.${key}` : key, into)
+  else if (value && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) leaves(child, prefix ? `${prefix}.${key}` : key, into)
   return into
 }
 
 const KEYS = leaves(catalogs.en)
-const TEXTS = Object.fromEntries(Object.entries(catalogs).map(([language, catalog]) => [language, new Set([...leaves(catalog).values()].map((text) => text.split('{{')[0].trim()).filter((text) => text.length >= 4))])) as Record<Language, Set<string>>
+const TEXTS = Object.fromEntries(
+  Object.entries(catalogs).map(([language, catalog]) => [
+    language,
+    new Set([...leaves(catalog).values()].map((text) => text.split('{{')[0].trim()).filter((text) => text.length >= 4)),
+  ]),
+) as Record<Language, Set<string>>
 
 /** Leaf keys of the catalogs that are refusals: errors, validation, and anything named like one. */
-const REFUSAL_KEY = /(^errors\.|^validation\.|error|invalid|notFound|forbidden|refused|required|tooMany|rateLimit|limit|unavailable|denied|expired|closed|suspended|unknown|tooLong|tooShort|already|notAllowed|cannot|mustBe|wrong|failed)/i
+const REFUSAL_KEY =
+  /(^errors\.|^validation\.|error|invalid|notFound|forbidden|refused|required|tooMany|rateLimit|limit|unavailable|denied|expired|closed|suspended|unknown|tooLong|tooShort|already|notAllowed|cannot|mustBe|wrong|failed)/i
 const REFUSAL_TEXTS = Object.fromEntries(
   Object.entries(catalogs).map(([language, catalog]) => [
     language,
-    [...[...leaves(catalog)].filter(([key]) => REFUSAL_KEY.test(key)).map(([, text]) => text.split('{{')[0].trim()), ...Object.values(LAST_RESORT_TEXTS[language as Language])].filter((text) => text.length >= 4),
+    [
+      ...[...leaves(catalog)].filter(([key]) => REFUSAL_KEY.test(key)).map(([, text]) => text.split('{{')[0].trim()),
+      ...Object.values(LAST_RESORT_TEXTS[language as Language]),
+    ].filter((text) => text.length >= 4),
   ]),
 ) as Record<Language, string[]>
 
@@ -215,7 +260,10 @@ export function unclearProgramRefusal(response: { status: number; text: string }
  * refusal texts; data for the page's scripts carrying a catalog key they translate; an API's
  * `message` in that language.
  */
-export function unclearRefusal(response: { status: number; headers: Record<string, unknown>; text: string }, language: Language): string | null {
+export function unclearRefusal(
+  response: { status: number; headers: Record<string, unknown>; text: string },
+  language: Language,
+): string | null {
   const type = String(response.headers['content-type'] ?? '')
   if (type.includes('text/html')) {
     const lang = response.text.match(/<html[^>]*\blang="([a-z]{2})/)?.[1]
@@ -227,12 +275,20 @@ export function unclearRefusal(response: { status: number; headers: Record<strin
     const keys = [...response.text.matchAll(/\\?"([a-zA-Z][\w]*(?:\.[\w-]+)+)\\?"/g)].map((match) => match[1])
     if (keys.some((key) => KEYS.has(key) && REFUSAL_KEY.test(key))) return null
     const data = [...response.text.matchAll(/<script[\s\S]*?<\/script>/g)].map((match) => match[0]).join('')
-    if ([...TEXTS[language]].some((message) => message.length >= 8 && data.includes(JSON.stringify(message).slice(1, -1)))) return null
+    if (
+      [...TEXTS[language]].some((message) => message.length >= 8 && data.includes(JSON.stringify(message).slice(1, -1)))
+    )
+      return null
     return 'the page shows none of the catalog’s refusal texts, nor carries one in its data'
   }
   if (type.includes('text/x-script') || type.includes('turbo-stream')) {
     const strings = stringsIn(response.text)
-    if (strings.some((value) => (KEYS.has(value) && REFUSAL_KEY.test(value)) || TEXTS[language].has(value.split('{{')[0].trim()))) return null
+    if (
+      strings.some(
+        (value) => (KEYS.has(value) && REFUSAL_KEY.test(value)) || TEXTS[language].has(value.split('{{')[0].trim()),
+      )
+    )
+      return null
     // A refusal the page's error screen shows, in the page's language (the same refusal as a document is checked for that).
     if (strings.includes('ErrorResponse') || strings.includes('ErrorResponseImpl')) return null
     // The data of a not-found route (routes/admin/not-found): its screen is the refusal, in the page's language.
@@ -241,7 +297,12 @@ export function unclearRefusal(response: { status: number; headers: Record<strin
   }
   if (type.includes('json') || type.includes('text/plain')) {
     const strings = type.includes('json') ? stringsIn(response.text) : [response.text.trim()]
-    if (strings.some((value) => TEXTS[language].has(value.split('{{')[0].trim()) || (KEYS.has(value) && REFUSAL_KEY.test(value)))) return null
+    if (
+      strings.some(
+        (value) => TEXTS[language].has(value.split('{{')[0].trim()) || (KEYS.has(value) && REFUSAL_KEY.test(value)),
+      )
+    )
+      return null
     return `no message in ${language}: ${response.text.slice(0, 200)}`
   }
   return `a ${type || 'bodiless'} answer: ${response.text.slice(0, 120)}`
@@ -249,7 +310,18 @@ export function unclearRefusal(response: { status: number; headers: Record<strin
 
 /** Each catalog text of a language as a pattern its interpolated form matches (`{{plan}}` stands for anything). */
 const CATALOG_PATTERNS = Object.fromEntries(
-  Object.entries(catalogs).map(([language, catalog]) => [language, [...new Set(leaves(catalog).values())].map((text) => new RegExp(`^${text.split(/\{\{\s*\w+\s*\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`))]),
+  Object.entries(catalogs).map(([language, catalog]) => [
+    language,
+    [...new Set(leaves(catalog).values())].map(
+      (text) =>
+        new RegExp(
+          `^${text
+            .split(/\{\{\s*\w+\s*\}\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[\\s\\S]*')}$`,
+        ),
+    ),
+  ]),
 ) as Record<Language, RegExp[]>
 
 /**
@@ -257,20 +329,28 @@ const CATALOG_PATTERNS = Object.fromEntries(
  * it must be an RFC 9457 problem (`application/problem+json`) with the answer's status, the app's
  * error `code`, and a `detail` that is one of the catalog's texts in the caller's language.
  */
-export function unclearProblem(response: { status: number; headers: Record<string, unknown>; text: string }, language: Language): string | null {
+export function unclearProblem(
+  response: { status: number; headers: Record<string, unknown>; text: string },
+  language: Language,
+): string | null {
   const type = String(response.headers['content-type'] ?? '')
-  if (!type.startsWith('application/problem+json')) return `a ${type || 'bodiless'} answer, not a problem: ${response.text.slice(0, 120)}`
+  if (!type.startsWith('application/problem+json'))
+    return `a ${type || 'bodiless'} answer, not a problem: ${response.text.slice(0, 120)}`
   let problem: { status?: unknown; code?: unknown; detail?: unknown }
   try {
     problem = JSON.parse(response.text)
   } catch {
     return `a problem that is not JSON: ${response.text.slice(0, 120)}`
   }
-  if (problem.status !== response.status) return `the problem says ${String(problem.status)}, the answer ${response.status}`
-  if (typeof problem.code !== 'string' || problem.code === '') return `a problem without a code: ${response.text.slice(0, 200)}`
-  if (typeof problem.detail !== 'string' || problem.detail.trim() === '') return `a problem without a detail: ${response.text.slice(0, 200)}`
+  if (problem.status !== response.status)
+    return `the problem says ${String(problem.status)}, the answer ${response.status}`
+  if (typeof problem.code !== 'string' || problem.code === '')
+    return `a problem without a code: ${response.text.slice(0, 200)}`
+  if (typeof problem.detail !== 'string' || problem.detail.trim() === '')
+    return `a problem without a detail: ${response.text.slice(0, 200)}`
   const detail = problem.detail
-  if (!CATALOG_PATTERNS[language].some((pattern) => pattern.test(detail))) return `the detail is none of the catalog's texts in ${language}: ${detail.slice(0, 200)}`
+  if (!CATALOG_PATTERNS[language].some((pattern) => pattern.test(detail)))
+    return `the detail is none of the catalog's texts in ${language}: ${detail.slice(0, 200)}`
   return null
 }
 
@@ -313,13 +393,19 @@ const USE_STAMPS: Record<string, string[]> = { api_keys: ['last_used_at'] }
 export async function databaseFingerprint(companyIds: string[]): Promise<Record<string, string>> {
   if (companyIds.length === 0) throw new Error('databaseFingerprint needs the fuzzed companies')
   const companies = companyIds.map((id) => `'${id.replace(/'/g, '')}'`).join(', ')
-  const row = (name: string) => (USE_STAMPS[name] ? `(to_jsonb(t) - array[${USE_STAMPS[name].map((column) => `'${column}'`).join(', ')}])::text` : 't::text')
+  const row = (name: string) =>
+    USE_STAMPS[name]
+      ? `(to_jsonb(t) - array[${USE_STAMPS[name].map((column) => `'${column}'`).join(', ')}])::text`
+      : 't::text'
   const query = FINGERPRINTED.map(({ name, companyColumn }) => {
     const scope = companyColumn ? ` where t."${companyColumn}" in (${companies})` : ''
     return `select '${name}' as name, count(*)::text || ':' || coalesce(sum(hashtext(${row(name)})::bigint), 0)::text as print from "${name}" t${scope}`
   }).join(' union all ')
   const rows = await withSystem((tx) => tx.execute(sql.raw(query)))
-  return Object.fromEntries((rows as unknown as { rows?: { name: string; print: string }[] }).rows?.map((row) => [row.name, row.print]) ?? (rows as unknown as { name: string; print: string }[]).map((row) => [row.name, row.print]))
+  return Object.fromEntries(
+    (rows as unknown as { rows?: { name: string; print: string }[] }).rows?.map((row) => [row.name, row.print]) ??
+      (rows as unknown as { name: string; print: string }[]).map((row) => [row.name, row.print]),
+  )
 }
 
 /**
@@ -331,10 +417,19 @@ export async function databaseFingerprint(companyIds: string[]): Promise<Record<
 export async function queueSettled(timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const rows = await withSystem((tx) => tx.execute(sql`select name from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '1 minute'`))
-    const due = ((rows as unknown as { rows?: { name: string }[] }).rows ?? (rows as unknown as { name: string }[])).map((row) => row.name)
+    const rows = await withSystem((tx) =>
+      tx.execute(
+        sql`select name from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '1 minute'`,
+      ),
+    )
+    const due = (
+      (rows as unknown as { rows?: { name: string }[] }).rows ?? (rows as unknown as { name: string }[])
+    ).map((row) => row.name)
     if (due.length === 0) return
-    if (Date.now() > until) throw new Error(`the job queue did not settle in ${timeoutMs / 1000} s: ${[...new Set(due)].join(', ')} (${due.length} jobs due)`)
+    if (Date.now() > until)
+      throw new Error(
+        `the job queue did not settle in ${timeoutMs / 1000} s: ${[...new Set(due)].join(', ')} (${due.length} jobs due)`,
+      )
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }

@@ -23,7 +23,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Resolved as server.js resolves it: relative to the working directory, or absolute.
   const serverEntry = path.resolve(process.env.AFTERGLOW_BUILD_DIR || 'build', 'server', 'index.js')
-  if (!existsSync(serverEntry)) throw new Error(`No build found at ${serverEntry}: run \`npm run build\` before the integration and e2e tests (npm test does).`)
+  if (!existsSync(serverEntry))
+    throw new Error(
+      `No build found at ${serverEntry}: run \`npm run build\` before the integration and e2e tests (npm test does).`,
+    )
   const database = await createTestDatabase()
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`

@@ -30,7 +30,8 @@ export class TestClient {
     localAddress?: string,
   ) {
     const n = nextAddress++
-    this.localAddress = localAddress ?? `127.${(Math.floor(n / 62_500) % 250) + 1}.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`
+    this.localAddress =
+      localAddress ?? `127.${(Math.floor(n / 62_500) % 250) + 1}.${Math.floor(n / 250) % 250}.${(n % 250) + 2}`
   }
 
   cookieHeader() {
@@ -43,7 +44,8 @@ export class TestClient {
 
   async request(path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const url = new URL(path, this.baseUrl)
-    const method = options.method ?? (options.json !== undefined || options.form || options.raw !== undefined ? 'POST' : 'GET')
+    const method =
+      options.method ?? (options.json !== undefined || options.form || options.raw !== undefined ? 'POST' : 'GET')
     const headers: Record<string, string> = { ...options.headers }
     let body: string | Buffer | undefined
     if (options.raw !== undefined) {
@@ -80,7 +82,8 @@ export class TestClient {
         })
       })
       req.on('error', reject)
-      if (options.timeoutMs) req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)))
+      if (options.timeoutMs)
+        req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)))
       if (body) req.write(body)
       req.end()
     })

@@ -66,9 +66,11 @@ export async function startFakeLibreTranslate(options: { apiKey?: string } = {})
       if (body.api_key !== options.apiKey) return send(response, 403, { error: 'Invalid API key' })
     }
     const texts = typeof body.q === 'string' ? [body.q] : body.q
-    if (!Array.isArray(texts) || texts.length === 0) return send(response, 400, { error: 'Invalid request: missing q parameter' })
+    if (!Array.isArray(texts) || texts.length === 0)
+      return send(response, 400, { error: 'Invalid request: missing q parameter' })
     for (const language of [body.source, body.target]) {
-      if (!SUPPORTED.includes(String(language))) return send(response, 400, { error: `${String(language)} is not supported` })
+      if (!SUPPORTED.includes(String(language)))
+        return send(response, 400, { error: `${String(language)} is not supported` })
     }
     if (body.format !== undefined && body.format !== 'text' && body.format !== 'html') {
       return send(response, 400, { error: `${String(body.format)} format is not supported` })
@@ -89,10 +91,14 @@ export async function startFakeLibreTranslate(options: { apiKey?: string } = {})
       case 'wrong-shape':
         return send(response, 200, { translation: texts })
       case 'short':
-        return send(response, 200, { translatedText: texts.slice(1).map((text) => `[${String(body.target)}] ${String(text)}`) })
+        return send(response, 200, {
+          translatedText: texts.slice(1).map((text) => `[${String(body.target)}] ${String(text)}`),
+        })
       case 'proxy-error':
         response.writeHead(502, { 'content-type': 'text/html' })
-        return response.end(`<html><head><title>502 Bad Gateway</title></head><body>${'<p>upstream unavailable</p>'.repeat(100)}</body></html>`)
+        return response.end(
+          `<html><head><title>502 Bad Gateway</title></head><body>${'<p>upstream unavailable</p>'.repeat(100)}</body></html>`,
+        )
     }
     const translated = texts.map((text) => `[${String(body.target)}] ${String(text)}`)
     send(response, 200, { translatedText: typeof body.q === 'string' ? translated[0] : translated })

@@ -21,19 +21,47 @@ async function withFfmpeg(extension: string, args: string[]) {
 
 /** A test-pattern clip with a tone: H.264/AAC in MP4 or VP8/Vorbis in WebM (every Chromium plays WebM). */
 export function makeVideo(format: 'mp4' | 'webm', seconds = 4) {
-  const codecs = format === 'mp4' ? ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart'] : ['-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libvorbis']
-  return withFfmpeg(format, ['-f', 'lavfi', '-i', `testsrc=size=640x360:rate=25:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-shortest', ...codecs])
+  const codecs =
+    format === 'mp4'
+      ? ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart']
+      : ['-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libvorbis']
+  return withFfmpeg(format, [
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=640x360:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-shortest',
+    ...codecs,
+  ])
 }
 
 /** A one-second 440 Hz tone as MP3. */
 export function makeAudio(seconds = 1) {
-  return withFfmpeg('mp3', ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k'])
+  return withFfmpeg('mp3', [
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+  ])
 }
 
 export type PhotoOptions = { format?: 'jpeg' | 'png'; quality?: number; alpha?: boolean }
 
 /** A photo of one colour: JPEG (sharp's default quality unless given) or PNG, with an alpha channel if asked. */
-export function makePhoto(width = 1600, height = 1000, color: Color = '#e11d48', { format = 'jpeg', quality, alpha = false }: PhotoOptions = {}) {
+export function makePhoto(
+  width = 1600,
+  height = 1000,
+  color: Color = '#e11d48',
+  { format = 'jpeg', quality, alpha = false }: PhotoOptions = {},
+) {
   const image = sharp({ create: { width, height, channels: alpha ? 4 : 3, background: color } })
   return (format === 'png' ? image.png() : image.jpeg(quality === undefined ? undefined : { quality })).toBuffer()
 }

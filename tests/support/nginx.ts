@@ -16,7 +16,10 @@ export type Nginx = { url: string; stop: () => Promise<void>; logs: () => Promis
  * (`X-Afterglow-Node`), so a test can tell where its requests went.
  */
 export async function startNginx(upstreams: string[], port?: number): Promise<Nginx> {
-  if (!existsSync(NGINX)) throw new Error(`nginx is needed at ${NGINX} (Debian: apt-get install nginx, or set NGINX_PATH); npm test installs it when it can.`)
+  if (!existsSync(NGINX))
+    throw new Error(
+      `nginx is needed at ${NGINX} (Debian: apt-get install nginx, or set NGINX_PATH); npm test installs it when it can.`,
+    )
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-nginx-'))
   const listen = port ?? (await freePort())
   const config = `
@@ -56,14 +59,21 @@ http {
 `
   await fs.writeFile(path.join(work, 'nginx.conf'), config)
   let output = ''
-  const child: ChildProcess = spawn(NGINX, ['-p', work, '-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(
+    NGINX,
+    ['-p', work, '-c', path.join(work, 'nginx.conf'), '-e', path.join(work, 'error.log')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise((resolve) => child.once('exit', resolve))
   const url = `http://127.0.0.1:${listen}`
   const deadline = Date.now() + 15_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${output}\n${await fs.readFile(path.join(work, 'error.log'), 'utf8').catch(() => '')}`)
+    if (child.exitCode !== null)
+      throw new Error(
+        `nginx exited: ${output}\n${await fs.readFile(path.join(work, 'error.log'), 'utf8').catch(() => '')}`,
+      )
     const answer = await fetch(`${url}/api/health`).catch(() => null)
     if (answer?.status === 200) break
     if (Date.now() > deadline) {

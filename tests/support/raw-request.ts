@@ -6,11 +6,17 @@ export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; b
 /** A request whose answer comes back as sent: fetch would decode the body and hide its encoding. */
 export function rawRequest(url: string, headers: Record<string, string> = {}, method = 'GET') {
   return new Promise<RawResponse>((resolve, reject) => {
-    const request = http.request(url, { method, headers: { 'accept-encoding': 'identity', ...headers } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
-    })
+    const request = http.request(
+      url,
+      { method, headers: { 'accept-encoding': 'identity', ...headers } },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        )
+      },
+    )
     request.on('error', reject)
     request.end()
   })

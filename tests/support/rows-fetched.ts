@@ -8,6 +8,8 @@ import type { Transaction } from '#app/lib/db.server'
  * it, in its transaction.
  */
 export async function assetRowsFetched(tx: Transaction) {
-  const { rows } = await tx.execute(sql`select sum(pg_stat_get_xact_tuples_fetched(relation))::int as fetched from (select 'assets'::regclass::oid as relation union all select indexrelid from pg_index where indrelid = 'assets'::regclass) as assets_and_indexes`)
+  const { rows } = await tx.execute(
+    sql`select sum(pg_stat_get_xact_tuples_fetched(relation))::int as fetched from (select 'assets'::regclass::oid as relation union all select indexrelid from pg_index where indrelid = 'assets'::regclass) as assets_and_indexes`,
+  )
   return (rows[0] as { fetched: number }).fetched
 }

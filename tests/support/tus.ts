@@ -1,7 +1,9 @@
 import * as tus from 'tus-js-client'
 import type { TestClient } from './http-client'
 
-export type UploadOutcome = { ok: true; assetId: string | null; url: string } | { ok: false; status: number; body: string; url: string | null }
+export type UploadOutcome =
+  | { ok: true; assetId: string | null; url: string }
+  | { ok: false; status: number; body: string; url: string | null }
 
 /** Uploads bytes through the resumable endpoint as the signed-in `client`, with the real tus client. */
 export function tusUpload(
@@ -26,7 +28,12 @@ export function tusUpload(
       },
       onError: (error) => {
         const response = (error as tus.DetailedError).originalResponse
-        resolve({ ok: false, status: response?.getStatus() ?? 0, body: response?.getBody() ?? String(error), url: upload.url })
+        resolve({
+          ok: false,
+          status: response?.getStatus() ?? 0,
+          body: response?.getBody() ?? String(error),
+          url: upload.url,
+        })
       },
     })
     upload.start()

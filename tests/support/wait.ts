@@ -10,7 +10,10 @@ export type WaitOptions = { timeoutMs?: number; intervalMs?: number; message?: s
  * Asks `probe` again every `intervalMs` until it answers something truthy, and returns that answer.
  * After `timeoutMs` it throws, so a test fails where it waited rather than at a later assertion.
  */
-export async function waitUntil<T>(probe: () => T | Promise<T>, { timeoutMs = 20_000, intervalMs = 200, message = 'timed out' }: WaitOptions = {}): Promise<NonNullable<T>> {
+export async function waitUntil<T>(
+  probe: () => T | Promise<T>,
+  { timeoutMs = 20_000, intervalMs = 200, message = 'timed out' }: WaitOptions = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const answer = await probe()

@@ -30,7 +30,8 @@ export async function startWebhookReceiver(options: { status?: number; location?
       answer.status = status
       answer.location = location
     },
-    ofType: (type: string) => received.filter((request) => (JSON.parse(request.body) as { type: string }).type === type),
+    ofType: (type: string) =>
+      received.filter((request) => (JSON.parse(request.body) as { type: string }).type === type),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -37,28 +37,62 @@ export function receiverAndQueueForFile(options: Parameters<typeof startWebhookR
 
 export async function enterpriseAdmin(prefix: string) {
   const admin = await createCompanyAdmin(prefix)
-  await withSystem((tx) => tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)))
+  await withSystem((tx) =>
+    tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)),
+  )
   return admin
 }
 
 /** Adds an endpoint the way the admin's form does (one checkbox per event), and returns its row. */
-export async function addEndpoint(client: { postForm: (path: string, form: Record<string, string>) => Promise<{ status: number; text: string }> }, companyId: string, url: string, events: readonly string[] = WEBHOOK_EVENT_TYPES) {
-  const response = await client.postForm('/admin/settings/webhooks.data', { intent: 'add', url, ...Object.fromEntries(events.map((type) => [`event:${type}`, 'on'])) })
+export async function addEndpoint(
+  client: { postForm: (path: string, form: Record<string, string>) => Promise<{ status: number; text: string }> },
+  companyId: string,
+  url: string,
+  events: readonly string[] = WEBHOOK_EVENT_TYPES,
+) {
+  const response = await client.postForm('/admin/settings/webhooks.data', {
+    intent: 'add',
+    url,
+    ...Object.fromEntries(events.map((type) => [`event:${type}`, 'on'])),
+  })
   expect(response.status, response.text).toBe(200)
-  const [endpoint] = await withSystem((tx) => tx.select().from(webhookEndpoint).where(eq(webhookEndpoint.companyId, companyId)).orderBy(desc(webhookEndpoint.createdAt)).limit(1))
+  const [endpoint] = await withSystem((tx) =>
+    tx
+      .select()
+      .from(webhookEndpoint)
+      .where(eq(webhookEndpoint.companyId, companyId))
+      .orderBy(desc(webhookEndpoint.createdAt))
+      .limit(1),
+  )
   return endpoint
 }
 
 /** Checks a received request with the Standard Webhooks reference verifier; returns its payload. */
 export function verifySigned(request: ReceivedWebhook, secret: string) {
-  const payload = new Webhook(secret).verify(request.body, request.headers) as { type: string; timestamp: string; data: Record<string, unknown> }
+  const payload = new Webhook(secret).verify(request.body, request.headers) as {
+    type: string
+    timestamp: string
+    data: Record<string, unknown>
+  }
   return payload
 }
 
 export async function deliveriesOf(endpointId: string) {
-  return withSystem((tx) => tx.select().from(webhookDelivery).where(eq(webhookDelivery.endpointId, endpointId)).orderBy(webhookDelivery.createdAt))
+  return withSystem((tx) =>
+    tx
+      .select()
+      .from(webhookDelivery)
+      .where(eq(webhookDelivery.endpointId, endpointId))
+      .orderBy(webhookDelivery.createdAt),
+  )
 }
 
 export async function attemptsOf(deliveryId: string) {
-  return withSystem((tx) => tx.select().from(webhookAttempt).where(eq(webhookAttempt.deliveryId, deliveryId)).orderBy(webhookAttempt.attemptedAt))
+  return withSystem((tx) =>
+    tx
+      .select()
+      .from(webhookAttempt)
+      .where(eq(webhookAttempt.deliveryId, deliveryId))
+      .orderBy(webhookAttempt.attemptedAt),
+  )
 }

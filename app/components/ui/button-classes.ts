@@ -16,7 +16,11 @@ export const BUTTON_VARIANTS = {
 export const BUTTON_SIZES = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const
 
 /** Same look as Button for links that navigate. */
-export function buttonClasses(variant: keyof typeof BUTTON_VARIANTS = 'primary', size: keyof typeof BUTTON_SIZES = 'md', className?: string) {
+export function buttonClasses(
+  variant: keyof typeof BUTTON_VARIANTS = 'primary',
+  size: keyof typeof BUTTON_SIZES = 'md',
+  className?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-[var(--radius-ui)] font-medium transition-[filter,background-color] duration-150',
     BUTTON_VARIANTS[variant],

@@ -15,7 +15,17 @@ type ConfirmDialogProps = {
 }
 
 /** A question with two answers; Escape and the cancel button both say no. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, tone = 'primary', onConfirm, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  onConfirm,
+  busy,
+}: ConfirmDialogProps) {
   // Opened by the page, not by a Radix trigger: Radix would hand focus back to a trigger only, so
   // the button that asked gets it back here (a keyboard user stays where they were).
   const askedFrom = useRef<HTMLElement | null>(null)
@@ -32,7 +42,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             event.preventDefault()
             askedFrom.current.focus()
           }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl">
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-surface p-6 shadow-2xl"
+        >
           <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
           <RadixDialog.Description className="mt-2 text-sm text-ink-muted">{description}</RadixDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

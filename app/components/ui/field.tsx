@@ -8,7 +8,12 @@ type FieldProps = {
   label: string
   errors?: string[]
   hint?: ReactNode
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; className: string }) => ReactNode
+  children: (props: {
+    id: string
+    'aria-invalid': boolean
+    'aria-describedby'?: string
+    className: string
+  }) => ReactNode
 }
 
 /** Label, control, hint and every error of one field, wired for screen readers. */
@@ -45,7 +50,12 @@ export function Field({ label, errors, hint, children }: FieldProps) {
   )
 }
 
-export function TextField({ label, errors, hint, ...input }: { label: string; errors?: string[]; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  errors,
+  hint,
+  ...input
+}: { label: string; errors?: string[]; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <Field label={label} errors={errors} hint={hint}>
       {(control) => <input {...control} {...input} />}
@@ -59,7 +69,12 @@ export function SelectField({
   hint,
   children,
   ...select
-}: { label: string; errors?: string[]; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: string
+  errors?: string[]
+  hint?: ReactNode
+  children: ReactNode
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Field label={label} errors={errors} hint={hint}>
       {(control) => (
@@ -78,7 +93,10 @@ export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'succ
     info: 'border-line bg-surface-muted text-ink',
   }
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('rounded-[var(--radius-ui)] border px-3 py-2 text-sm', tones[tone])}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-[var(--radius-ui)] border px-3 py-2 text-sm', tones[tone])}
+    >
       {children}
     </div>
   )

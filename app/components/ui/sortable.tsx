@@ -1,5 +1,21 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable'
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  type SortingStrategy,
+} from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { useFetcher } from 'react-router'
@@ -25,7 +41,10 @@ export function useSortableOrder(ids: string[], fetcher: Fetcher) {
   const [waiting, setWaiting] = useState<string[] | null>(null)
   // The list shown stays the same array while it holds the saved order: every sortable item
   // follows it, and would draw again for a copy.
-  const toSaved = useCallback((shown: string[]) => (shown.join(',') === savedKey ? shown : savedKey ? savedKey.split(',') : []), [savedKey])
+  const toSaved = useCallback(
+    (shown: string[]) => (shown.join(',') === savedKey ? shown : savedKey ? savedKey.split(',') : []),
+    [savedKey],
+  )
   useEffect(() => {
     if (fetcher.state === 'idle') setOrder(toSaved)
   }, [toSaved, fetcher.state])
@@ -42,7 +61,8 @@ export function useSortableOrder(ids: string[], fetcher: Fetcher) {
     setOrder(next)
     setWaiting(next)
   }
-  const move = (from: number, to: number) => (to < 0 || to >= order.length || from === to ? undefined : save(arrayMove(order, from, to)))
+  const move = (from: number, to: number) =>
+    to < 0 || to >= order.length || from === to ? undefined : save(arrayMove(order, from, to))
   return { order, save, move }
 }
 
@@ -62,23 +82,47 @@ type SortableAreaProps = {
 }
 
 /** The drag area around a list or grid of `useSortableItem`s, in `order`. */
-export function SortableArea({ order, total = order.length, onMove, nameOf, instructions, strategy = rectSortingStrategy, disabled, children }: SortableAreaProps) {
+export function SortableArea({
+  order,
+  total = order.length,
+  onMove,
+  nameOf,
+  instructions,
+  strategy = rectSortingStrategy,
+  disabled,
+  children,
+}: SortableAreaProps) {
   const { t } = useTranslation()
   // 6 px before a pointer drag starts, so clicks, links and checkboxes on an item still work.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const name = (id: string | number) => nameOf(String(id))
   const positionOf = (id: string | number) => order.indexOf(String(id)) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('studio.editor.dnd.picked', { name: name(active.id), position: positionOf(active.id), count: total }),
-    onDragOver: ({ active, over }) => (over ? t('studio.editor.dnd.over', { name: name(active.id), position: positionOf(over.id), count: total }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('studio.editor.dnd.dropped', { name: name(active.id), position: positionOf(over.id), count: total }) : undefined),
+    onDragStart: ({ active }) =>
+      t('studio.editor.dnd.picked', { name: name(active.id), position: positionOf(active.id), count: total }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('studio.editor.dnd.over', { name: name(active.id), position: positionOf(over.id), count: total })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('studio.editor.dnd.dropped', { name: name(active.id), position: positionOf(over.id), count: total })
+        : undefined,
     onDragCancel: ({ active }) => t('studio.editor.dnd.cancelled', { name: name(active.id) }),
   }
   function onDragEnd({ active, over }: DragEndEvent) {
     if (over && active.id !== over.id) onMove(order.indexOf(String(active.id)), order.indexOf(String(over.id)))
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
+    >
       <SortableContext items={order} strategy={strategy} disabled={disabled}>
         {children}
       </SortableContext>
@@ -94,11 +138,17 @@ export function useSortableItem(id: string, disabled = false) {
   const sortable = useSortable({ id, disabled })
   const { setActivatorNodeRef, attributes, listeners } = sortable
   // The same objects while the item's handles stay the same, so a memoised item body is not drawn again.
-  const handle = useMemo(() => ({ ref: setActivatorNodeRef, ...attributes, ...listeners }), [setActivatorNodeRef, attributes, listeners])
+  const handle = useMemo(
+    () => ({ ref: setActivatorNodeRef, ...attributes, ...listeners }),
+    [setActivatorNodeRef, attributes, listeners],
+  )
   const surface = useMemo(() => (disabled ? {} : { ...listeners }), [disabled, listeners])
   return {
     isDragging: sortable.isDragging,
-    item: { ref: sortable.setNodeRef, style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition } },
+    item: {
+      ref: sortable.setNodeRef,
+      style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition },
+    },
     handle,
     surface,
   }

@@ -25,7 +25,13 @@ export function Switch({ checked, onCheckedChange, disabled, className, ...props
       )}
       {...props}
     >
-      <span aria-hidden className={cn('block size-6 rounded-full bg-white shadow transition-transform duration-150', checked ? 'translate-x-5' : 'translate-x-0')} />
+      <span
+        aria-hidden
+        className={cn(
+          'block size-6 rounded-full bg-white shadow transition-transform duration-150',
+          checked ? 'translate-x-5' : 'translate-x-0',
+        )}
+      />
     </button>
   )
 }

@@ -36,7 +36,11 @@ describe('the table primitive', () => {
     expect(region.tabIndex).toBe(0)
     const table = within(region).getByRole('table')
     expect(table.className).toContain('min-w-[720px]')
-    expect(within(table).getAllByRole('columnheader').map((th) => th.getAttribute('scope'))).toEqual(['col', 'col', 'col'])
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('scope')),
+    ).toEqual(['col', 'col', 'col'])
     expect(within(table).getByRole('cell', { name: '1,204' }).className).toContain('text-right tabular-nums')
   })
 

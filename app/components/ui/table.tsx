@@ -39,7 +39,10 @@ export function Table({ label, density = 'comfortable', containerClassName, clas
         role="region"
         aria-label={label}
         tabIndex={0}
-        className={cn('max-w-full overflow-x-auto overscroll-x-contain rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent', containerClassName)}
+        className={cn(
+          'max-w-full overflow-x-auto overscroll-x-contain rounded-xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+          containerClassName,
+        )}
       >
         <table className={cn('w-full text-left text-sm', className)} {...props} />
       </div>
@@ -66,12 +69,29 @@ type CellOptions = {
   numeric?: boolean
 }
 
-export function TableHead({ fit, numeric, className, scope = 'col', ...props }: ThHTMLAttributes<HTMLTableCellElement> & CellOptions) {
+export function TableHead({
+  fit,
+  numeric,
+  className,
+  scope = 'col',
+  ...props
+}: ThHTMLAttributes<HTMLTableCellElement> & CellOptions) {
   const density = useContext(DensityContext)
-  return <th scope={scope} className={cn(fit ? FIT.head : DENSITY[density].head, 'font-medium', numeric && 'text-right', className)} {...props} />
+  return (
+    <th
+      scope={scope}
+      className={cn(fit ? FIT.head : DENSITY[density].head, 'font-medium', numeric && 'text-right', className)}
+      {...props}
+    />
+  )
 }
 
 export function TableCell({ fit, numeric, className, ...props }: TdHTMLAttributes<HTMLTableCellElement> & CellOptions) {
   const density = useContext(DensityContext)
-  return <td className={cn(fit ? FIT.cell : DENSITY[density].cell, numeric && 'text-right tabular-nums', className)} {...props} />
+  return (
+    <td
+      className={cn(fit ? FIT.cell : DENSITY[density].cell, numeric && 'text-right tabular-nums', className)}
+      {...props}
+    />
+  )
 }

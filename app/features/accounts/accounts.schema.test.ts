@@ -38,7 +38,11 @@ describe('sign-up validation', () => {
     expect(sanitizeDisplayName('  <script>alert("x")</script> DJ Nova ')).toBe('DJ Nova')
     expect(sanitizeDisplayName('<SCRIPT src="x.js"></SCRIPT>Band')).toBe('Band')
     expect(sanitizeDisplayName('Rock & Roll <3')).toBe('Rock & Roll <3')
-    const onlyScript = ZSignUp.safeParse({ name: '<script>x</script>', email: 'a@b.test', password: 'Night-Show-2026!' })
+    const onlyScript = ZSignUp.safeParse({
+      name: '<script>x</script>',
+      email: 'a@b.test',
+      password: 'Night-Show-2026!',
+    })
     expect(english(fieldErrors(onlyScript.error!).name[0])).toBe('This field is required')
   })
 

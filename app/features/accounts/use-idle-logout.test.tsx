@@ -43,7 +43,14 @@ describe('inactivity timers', () => {
     const onActivityPing = vi.fn()
     const onLogout = vi.fn()
     let extend: () => void = () => undefined
-    render(<Harness onWarning={vi.fn()} onLogout={onLogout} onActivityPing={onActivityPing} onReady={(fn) => (extend = fn)} />)
+    render(
+      <Harness
+        onWarning={vi.fn()}
+        onLogout={onLogout}
+        onActivityPing={onActivityPing}
+        onReady={(fn) => (extend = fn)}
+      />,
+    )
     act(() => void window.dispatchEvent(new Event('keydown')))
     expect(onActivityPing).not.toHaveBeenCalled()
     act(() => vi.advanceTimersByTime(60_000))

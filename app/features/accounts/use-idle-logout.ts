@@ -19,7 +19,14 @@ type IdleOptions = {
  * The inactivity timers of a signed-in session: a warning, then sign-out. Any mouse, key,
  * scroll or touch restarts both; `extend()` does the same from the warning's button.
  */
-export function useIdleLogout({ onWarning, onLogout, onActivityPing, warningMs = IDLE_WARNING_MS, logoutMs = IDLE_LOGOUT_MS, pingMs = ACTIVITY_PING_MS }: IdleOptions) {
+export function useIdleLogout({
+  onWarning,
+  onLogout,
+  onActivityPing,
+  warningMs = IDLE_WARNING_MS,
+  logoutMs = IDLE_LOGOUT_MS,
+  pingMs = ACTIVITY_PING_MS,
+}: IdleOptions) {
   const callbacks = useRef({ onWarning, onLogout, onActivityPing })
   callbacks.current = { onWarning, onLogout, onActivityPing }
   const restart = useRef<() => void>(() => undefined)

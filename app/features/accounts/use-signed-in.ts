@@ -9,7 +9,11 @@ export function useSignedIn() {
   const [signedIn, setSignedIn] = useState(false)
   useEffect(() => {
     const controller = new AbortController()
-    fetch('/api/auth/get-session', { credentials: 'same-origin', signal: controller.signal, headers: { accept: 'application/json' } })
+    fetch('/api/auth/get-session', {
+      credentials: 'same-origin',
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((session: { user?: unknown } | null) => setSignedIn(Boolean(session?.user)))
       .catch(() => undefined)

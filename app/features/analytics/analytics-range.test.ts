@@ -13,11 +13,17 @@ describe('the analytics range in the URL', () => {
   })
 
   it('keeps a custom range as written, and an incomplete one falls back', () => {
-    expect(read('range=custom&from=2026-01-01&to=2026-01-31')).toEqual({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' })
+    expect(read('range=custom&from=2026-01-01&to=2026-01-31')).toEqual({
+      preset: 'custom',
+      from: '2026-01-01',
+      to: '2026-01-31',
+    })
     expect(read('from=2026-01-01&to=2026-01-31')).toMatchObject({ preset: 'custom' })
     expect(read('range=custom&from=2026-01-01')).toMatchObject({ preset: '30' })
     expect(read('range=custom&from=nope&to=2026-01-31')).toMatchObject({ preset: '30' })
-    expect(rangeQuery(read('range=custom&from=2026-01-01&to=2026-01-31'))).toBe('range=custom&from=2026-01-01&to=2026-01-31')
+    expect(rangeQuery(read('range=custom&from=2026-01-01&to=2026-01-31'))).toBe(
+      'range=custom&from=2026-01-01&to=2026-01-31',
+    )
   })
 
   it('compares with as many days just before', () => {

@@ -34,7 +34,8 @@ export function readAnalyticsRange(url: URL, now = new Date()): AnalyticsRange {
   const query = ZQuery.parse(Object.fromEntries(url.searchParams))
   if (query.range === 'custom' && query.from && query.to) return { preset: 'custom', from: query.from, to: query.to }
   // `from`/`to` alone (the CSV link) make a custom range too.
-  if (!url.searchParams.has('range') && query.from && query.to) return { preset: 'custom', from: query.from, to: query.to }
+  if (!url.searchParams.has('range') && query.from && query.to)
+    return { preset: 'custom', from: query.from, to: query.to }
   const preset = query.range === 'custom' ? String(DEFAULT_DAYS) : query.range
   return { preset: preset as AnalyticsRange['preset'], ...lastDays(Number(preset), now) }
 }

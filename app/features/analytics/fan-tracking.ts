@@ -24,7 +24,12 @@ function countShares(companyId: string, contentId?: string, eventId?: string) {
   const onClick = (event: MouseEvent) => {
     const channel = (event.target as Element | null)?.closest?.('[data-share]')?.getAttribute('data-share')
     if (channel && (SHARE_CHANNELS as readonly string[]).includes(channel)) {
-      track(companyId, { type: 'share', channel: channel as ShareChannel, ...(contentId ? { contentId } : {}), ...(eventId && !contentId ? { eventId } : {}) })
+      track(companyId, {
+        type: 'share',
+        channel: channel as ShareChannel,
+        ...(contentId ? { contentId } : {}),
+        ...(eventId && !contentId ? { eventId } : {}),
+      })
     }
   }
   document.addEventListener('click', onClick, true)
@@ -33,9 +38,16 @@ function countShares(companyId: string, contentId?: string, eventId?: string) {
 
 function countPlayback(companyId: string, contentId: string) {
   // Per media element: where the segment being played began, and the last position seen.
-  const segments = new Map<HTMLMediaElement, { from: number; last: number; timer: ReturnType<typeof setInterval> | null }>()
+  const segments = new Map<
+    HTMLMediaElement,
+    { from: number; last: number; timer: ReturnType<typeof setInterval> | null }
+  >()
   const fileOf = (media: HTMLMediaElement) => FILE_IN_URL.exec(media.currentSrc || media.src)?.[1]
-  const beat = (media: HTMLMediaElement, reason: 'tick' | 'pause' | 'end' | 'seek' | 'pagehide', to = media.currentTime) => {
+  const beat = (
+    media: HTMLMediaElement,
+    reason: 'tick' | 'pause' | 'end' | 'seek' | 'pagehide',
+    to = media.currentTime,
+  ) => {
     const segment = segments.get(media)
     const assetId = fileOf(media)
     if (!segment || !assetId || !Number.isFinite(to)) return
@@ -82,7 +94,8 @@ function countPlayback(companyId: string, contentId: string) {
     seen(media, 'playing')
     const segment = segments.get(media)
     for (let range = 0; segment && range < media.played.length; range++) {
-      if (media.played.start(range) <= media.currentTime && media.currentTime <= media.played.end(range)) segment.from = media.played.start(range)
+      if (media.played.start(range) <= media.currentTime && media.currentTime <= media.played.end(range))
+        segment.from = media.played.start(range)
     }
   }
   return () => {

@@ -1,9 +1,28 @@
 import type { EngagementFigures } from './server/read-engagement.server'
 
 /** The headline figures of the admin's screens, from the rollups' figures. */
-export type Headline = { views: number; visitors: number; likes: number; shares: number; downloads: number; comments: number; watchedMinutes: number; leads: number; completionRate: number | null }
+export type Headline = {
+  views: number
+  visitors: number
+  likes: number
+  shares: number
+  downloads: number
+  comments: number
+  watchedMinutes: number
+  leads: number
+  completionRate: number | null
+}
 
-export const HEADLINE_KEYS = ['views', 'visitors', 'likes', 'shares', 'downloads', 'comments', 'watchedMinutes', 'leads'] as const
+export const HEADLINE_KEYS = [
+  'views',
+  'visitors',
+  'likes',
+  'shares',
+  'downloads',
+  'comments',
+  'watchedMinutes',
+  'leads',
+] as const
 
 /** Views are pages and items opened; downloads count single files and gallery ZIPs alike. */
 export function headlineOf(figures: EngagementFigures): Headline {

@@ -28,7 +28,10 @@ function keepVisitorCookie() {
   if (hasConsent('analytics')) {
     if (present) return
     const bytes = crypto.getRandomValues(new Uint8Array(18))
-    const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+    const id = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
     document.cookie = `${VISITOR_COOKIE}=${id}; Max-Age=${VISITOR_COOKIE_SECONDS}; Path=/; SameSite=Lax${secure}`
   } else if (present) {
     document.cookie = `${VISITOR_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${secure}`
@@ -42,9 +45,14 @@ export function sendEvents() {
   if (!company || waiting.length === 0) return
   keepVisitorCookie()
   while (waiting.length > 0) {
-    const body = JSON.stringify({ company, webdriver: navigator.webdriver === true || undefined, events: waiting.splice(0, MAX_BATCH) })
+    const body = JSON.stringify({
+      company,
+      webdriver: navigator.webdriver === true || undefined,
+      events: waiting.splice(0, MAX_BATCH),
+    })
     // A string body goes as text/plain (the beacon and fetch alike): no preflight, and the beacon survives the page.
-    if (!navigator.sendBeacon?.(ENDPOINT, body)) void fetch(ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => undefined)
+    if (!navigator.sendBeacon?.(ENDPOINT, body))
+      void fetch(ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => undefined)
   }
 }
 

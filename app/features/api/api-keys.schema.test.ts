@@ -3,11 +3,21 @@ import { accessLevelOf, scopeForPermission, ZCreateApiKey } from './api-keys.sch
 
 describe('API key scopes', () => {
   it('reads the form: write includes read, "none" gives nothing, at least one area', () => {
-    expect(ZCreateApiKey.parse({ name: ' CRM ', content: 'write', events: 'read', leads: 'none', analytics: 'none' })).toEqual({ name: 'CRM', scopes: ['content:read', 'content:write', 'events:read'] })
-    const none = ZCreateApiKey.safeParse({ name: 'Nothing', content: 'none', events: 'none', leads: 'none', analytics: 'none' })
+    expect(
+      ZCreateApiKey.parse({ name: ' CRM ', content: 'write', events: 'read', leads: 'none', analytics: 'none' }),
+    ).toEqual({ name: 'CRM', scopes: ['content:read', 'content:write', 'events:read'] })
+    const none = ZCreateApiKey.safeParse({
+      name: 'Nothing',
+      content: 'none',
+      events: 'none',
+      leads: 'none',
+      analytics: 'none',
+    })
     expect(none.success).toBe(false)
     expect(none.error?.issues[0]).toMatchObject({ message: 'apiKeys.errors.noScope', path: ['scopes'] })
-    expect(ZCreateApiKey.safeParse({ name: '', content: 'read' }).error?.issues[0].message).toBe('apiKeys.errors.nameRequired')
+    expect(ZCreateApiKey.safeParse({ name: '', content: 'read' }).error?.issues[0].message).toBe(
+      'apiKeys.errors.nameRequired',
+    )
     // A hand-made level is no access, never more.
     expect(ZCreateApiKey.parse({ name: 'Odd', content: 'admin', leads: 'read' }).scopes).toEqual(['leads:read'])
   })
@@ -22,6 +32,14 @@ describe('API key scopes', () => {
     expect(scopeForPermission('content.publish')).toBe('content:write')
     expect(scopeForPermission('leads.delete')).toBe('leads:write')
     expect(scopeForPermission('leads.read')).toBe('leads:read')
-    for (const permission of ['company.manage', 'team.manage', 'billing.manage', 'audit.read', 'api.manage', 'comments.moderate']) expect(scopeForPermission(permission)).toBeNull()
+    for (const permission of [
+      'company.manage',
+      'team.manage',
+      'billing.manage',
+      'audit.read',
+      'api.manage',
+      'comments.moderate',
+    ])
+      expect(scopeForPermission(permission)).toBeNull()
   })
 })

@@ -18,7 +18,9 @@ export function isApiScope(value: unknown): value is ApiScope {
 
 /** Write includes read: a key that may change galleries may also list them. */
 export function scopesOf(levels: Record<ApiArea, ApiAccessLevel>): ApiScope[] {
-  return API_AREAS.flatMap((area): ApiScope[] => (levels[area] === 'write' ? [`${area}:read`, `${area}:write`] : levels[area] === 'read' ? [`${area}:read`] : []))
+  return API_AREAS.flatMap((area): ApiScope[] =>
+    levels[area] === 'write' ? [`${area}:read`, `${area}:write`] : levels[area] === 'read' ? [`${area}:read`] : [],
+  )
 }
 
 export function accessLevelOf(scopes: readonly string[], area: ApiArea): ApiAccessLevel {
@@ -30,7 +32,11 @@ const level = z.enum(API_ACCESS_LEVELS, { error: 'apiKeys.errors.scope' }).catch
 /** The "new key" form: a name and, per area, none / read / read and write (at least one). */
 export const ZCreateApiKey = z
   .object({
-    name: z.string({ error: 'apiKeys.errors.nameRequired' }).trim().min(1, 'apiKeys.errors.nameRequired').max(80, 'apiKeys.errors.nameLength'),
+    name: z
+      .string({ error: 'apiKeys.errors.nameRequired' })
+      .trim()
+      .min(1, 'apiKeys.errors.nameRequired')
+      .max(80, 'apiKeys.errors.nameLength'),
     content: level,
     events: level,
     leads: level,
@@ -40,7 +46,10 @@ export const ZCreateApiKey = z
   .refine((key) => key.scopes.length > 0, { message: 'apiKeys.errors.noScope', path: ['scopes'] })
 export type TCreateApiKey = z.infer<typeof ZCreateApiKey>
 
-export const ZApiKeyAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('create') }), z.object({ intent: z.literal('revoke'), keyId: z.uuid() })])
+export const ZApiKeyAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('create') }),
+  z.object({ intent: z.literal('revoke'), keyId: z.uuid() }),
+])
 
 /**
  * The scope a key needs for what a member's role would need `permission` for; null where no key

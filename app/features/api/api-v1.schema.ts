@@ -13,8 +13,18 @@ export const ZIdParam = z.object({ id: z.uuid().meta({ description: 'The id' }) 
 
 /** `?cursor=…&limit=…`: pages that stay put while items are added (newest first, cut after the cursor). */
 export const ZPageQuery = z.object({
-  cursor: z.string().max(500).optional().meta({ description: 'The `nextCursor` of the previous page; absent for the first page.' }),
-  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'Items per page (1–100, default 50).' }),
+  cursor: z
+    .string()
+    .max(500)
+    .optional()
+    .meta({ description: 'The `nextCursor` of the previous page; absent for the first page.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .meta({ description: 'Items per page (1–100, default 50).' }),
 })
 
 export const ZContentListQuery = ZPageQuery.extend({
@@ -63,14 +73,24 @@ export const ZContent = z
   })
   .meta({ id: 'Content' })
 
-export const ZContentPage = z.object({ items: z.array(ZContentSummary), nextCursor: z.string().nullable() }).meta({ id: 'ContentPage' })
+export const ZContentPage = z
+  .object({ items: z.array(ZContentSummary), nextCursor: z.string().nullable() })
+  .meta({ id: 'ContentPage' })
 
 /** A new gallery or single item: the admin's details form plus its kind. */
-export const ZCreateContent = ZContentDetails.extend({ kind: z.enum(CONTENT_KINDS).meta({ description: '`gallery` or `single`' }) }).meta({ id: 'CreateContent' })
+export const ZCreateContent = ZContentDetails.extend({
+  kind: z.enum(CONTENT_KINDS).meta({ description: '`gallery` or `single`' }),
+}).meta({ id: 'CreateContent' })
 
 /** Any of the details; what is left out stays as it is. */
 export const ZUpdateContent = ZContentDetails.partial()
-  .extend({ eventId: z.union([z.uuid({ error: 'events.errors.notFound' }), z.literal('')]).nullable().optional().meta({ description: 'The event it belongs to; null takes it out of its event.' }) })
+  .extend({
+    eventId: z
+      .union([z.uuid({ error: 'events.errors.notFound' }), z.literal('')])
+      .nullable()
+      .optional()
+      .meta({ description: 'The event it belongs to; null takes it out of its event.' }),
+  })
   .meta({ id: 'UpdateContent' })
 
 export const ZMedia = z
@@ -92,7 +112,11 @@ export const ZMedia = z
 
 export const ZMediaList = z.object({ items: z.array(ZMedia) }).meta({ id: 'MediaList' })
 
-export const ZMediaOrder = z.object({ assetIds: z.array(z.uuid()).min(1).max(10_000).meta({ description: 'Every file of the item, first to last.' }) }).meta({ id: 'MediaOrder' })
+export const ZMediaOrder = z
+  .object({
+    assetIds: z.array(z.uuid()).min(1).max(10_000).meta({ description: 'Every file of the item, first to last.' }),
+  })
+  .meta({ id: 'MediaOrder' })
 
 /** Opaque to callers: the creation time (to the microsecond) and id of the last item of a page. */
 export function encodeCursor(position: string, id: string) {
@@ -122,7 +146,11 @@ export const ZEventBody = z
   .object({
     title: z.string().meta({ description: '1–200 characters' }),
     slug: z.string().meta({ description: 'Page address: /{company}/evento/{slug}' }),
-    startsAt: z.string().nullable().optional().meta({ description: "The venue's local time, YYYY-MM-DDTHH:MM", example: '2026-07-18T21:00' }),
+    startsAt: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The venue's local time, YYYY-MM-DDTHH:MM", example: '2026-07-18T21:00' }),
     venue: z.string().nullable().optional(),
     location: z.string().nullable().optional(),
     description: z.string().nullable().optional(),
@@ -170,8 +198,12 @@ export const ZEvent = z
   })
   .meta({ id: 'Event' })
 
-export const ZEventSummary = ZEvent.omit({ description: true, contentIds: true, participantCount: true }).extend({ contentCount: z.int() }).meta({ id: 'EventSummary' })
-export const ZEventPage = z.object({ items: z.array(ZEventSummary), nextCursor: z.string().nullable() }).meta({ id: 'EventPage' })
+export const ZEventSummary = ZEvent.omit({ description: true, contentIds: true, participantCount: true })
+  .extend({ contentCount: z.int() })
+  .meta({ id: 'EventSummary' })
+export const ZEventPage = z
+  .object({ items: z.array(ZEventSummary), nextCursor: z.string().nullable() })
+  .meta({ id: 'EventPage' })
 export const ZEventContentParams = z.object({ id: z.uuid(), contentId: z.uuid() })
 
 // Leads -------------------------------------------------------------------------------------
@@ -199,8 +231,14 @@ export const ZLead = z
     createdAt: timestamp,
   })
   .meta({ id: 'Lead' })
-export const ZLeadDetail = ZLead.extend({ policyVersion: z.string().nullable(), language: z.string().nullable(), sourceUrl: z.string().nullable() }).meta({ id: 'LeadDetail' })
-export const ZLeadPage = z.object({ items: z.array(ZLead), total: z.int(), matching: z.int(), nextCursor: z.string().nullable() }).meta({ id: 'LeadPage' })
+export const ZLeadDetail = ZLead.extend({
+  policyVersion: z.string().nullable(),
+  language: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+}).meta({ id: 'LeadDetail' })
+export const ZLeadPage = z
+  .object({ items: z.array(ZLead), total: z.int(), matching: z.int(), nextCursor: z.string().nullable() })
+  .meta({ id: 'LeadPage' })
 
 // Analytics ---------------------------------------------------------------------------------
 
@@ -208,7 +246,10 @@ const day = z.iso.date().meta({ description: 'YYYY-MM-DD' })
 export const ZAnalyticsQuery = z
   .object({ from: day, to: day })
   .refine((range) => range.from <= range.to, { message: 'api.errors.range', path: ['to'] })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, { message: 'api.errors.range', path: ['to'] })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
+    message: 'api.errors.range',
+    path: ['to'],
+  })
 
 export const ZHeadline = z
   .object({
@@ -230,7 +271,9 @@ export const ZAnalyticsSummary = z
     to: day,
     totals: ZHeadline,
     previousPeriod: ZHeadline.meta({ description: 'The same number of days just before.' }),
-    byContent: z.array(ZHeadline.extend({ contentItemId: z.uuid(), title: z.string().nullable(), eventId: z.uuid().nullable() })),
+    byContent: z.array(
+      ZHeadline.extend({ contentItemId: z.uuid(), title: z.string().nullable(), eventId: z.uuid().nullable() }),
+    ),
     byEvent: z.array(ZHeadline.extend({ eventId: z.uuid(), title: z.string().nullable() })),
   })
   .meta({ id: 'AnalyticsSummary' })

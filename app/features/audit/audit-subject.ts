@@ -126,15 +126,33 @@ export function describeAuditSubject(row: TAuditSubjectRow): TAuditSubject {
   // The entry names content that is gone: say so instead of a dead link.
   if (text(details.contentItemId)) return { kind: 'text', labelKey: 'audit.subject.contentGone' }
   if (row.action === 'member.change-role' || row.action === 'member.remove') {
-    return row.memberName ? { kind: 'link', href: '/admin/settings/team', text: row.memberName } : { kind: 'text', labelKey: 'audit.subject.memberGone' }
+    return row.memberName
+      ? { kind: 'link', href: '/admin/settings/team', text: row.memberName }
+      : { kind: 'text', labelKey: 'audit.subject.memberGone' }
   }
-  if (row.action === 'member.invite') return { kind: 'link', href: '/admin/settings/team', text: text(details.email) ?? undefined, labelKey: text(details.email) ? undefined : 'audit.pages.team' }
+  if (row.action === 'member.invite')
+    return {
+      kind: 'link',
+      href: '/admin/settings/team',
+      text: text(details.email) ?? undefined,
+      labelKey: text(details.email) ? undefined : 'audit.pages.team',
+    }
   if (row.tableName === 'custom_domains') {
     const host = text(details.host)
-    return row.domainHost ? { kind: 'link', href: '/admin/settings/domains', text: row.domainHost } : host ? { kind: 'text', text: host } : null
+    return row.domainHost
+      ? { kind: 'link', href: '/admin/settings/domains', text: row.domainHost }
+      : host
+        ? { kind: 'text', text: host }
+        : null
   }
   if (row.action === 'leads.delete') return { kind: 'text', labelKey: 'audit.subject.leadDeleted' }
-  if (row.tableName === 'api_keys') return { kind: 'link', href: '/admin/settings/api', text: text(details.keyName) ?? text(details.name), labelKey: text(details.keyName) ?? text(details.name) ? undefined : 'audit.pages.api' }
+  if (row.tableName === 'api_keys')
+    return {
+      kind: 'link',
+      href: '/admin/settings/api',
+      text: text(details.keyName) ?? text(details.name),
+      labelKey: (text(details.keyName) ?? text(details.name)) ? undefined : 'audit.pages.api',
+    }
   const page = PAGES[row.action as TAuditAction]
   return page ? { kind: 'link', ...page } : null
 }

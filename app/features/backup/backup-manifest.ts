@@ -37,9 +37,16 @@ const ZCopyDatabase = z.object({
   format: z.literal('copy'),
   serverVersion: z.string().min(1),
   /** The app's migrations the database had run (drizzle's journal): a restore migrates to exactly these first. */
-  migrations: z.array(z.object({ hash: ZSha256, createdAt: z.number().int() })).min(1, 'the database had run no migrations'),
+  migrations: z
+    .array(z.object({ hash: ZSha256, createdAt: z.number().int() }))
+    .min(1, 'the database had run no migrations'),
   /** pg-boss's schema version and its queues (each has a partition of pgboss.job); null when the database had no job queue yet. */
-  queue: z.object({ schemaVersion: z.number().int().positive(), queues: z.array(z.object({ name: z.string().min(1), partition: ZIdentifier })) }).nullable(),
+  queue: z
+    .object({
+      schemaVersion: z.number().int().positive(),
+      queues: z.array(z.object({ name: z.string().min(1), partition: ZIdentifier })),
+    })
+    .nullable(),
   tables: z.array(
     z.object({
       schema: ZIdentifier,
@@ -52,8 +59,12 @@ const ZCopyDatabase = z.object({
     }),
   ),
   /** Partitions the app and pg-boss make as they run (analytics months, job queues); their rows are in their parent's file. */
-  partitions: z.array(z.object({ schema: ZIdentifier, name: ZIdentifier, parent: ZIdentifier, bound: z.string().min(1) })),
-  sequences: z.array(z.object({ schema: ZIdentifier, name: ZIdentifier, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
+  partitions: z.array(
+    z.object({ schema: ZIdentifier, name: ZIdentifier, parent: ZIdentifier, bound: z.string().min(1) }),
+  ),
+  sequences: z.array(
+    z.object({ schema: ZIdentifier, name: ZIdentifier, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() }),
+  ),
 })
 
 export const ZBackupManifest = z.object({
@@ -67,8 +78,16 @@ export const ZBackupManifest = z.object({
 
 // Format 1 (before the `copy` format) was always pg_dump's: read as such.
 const ZBackupManifestV1 = z
-  .object({ format: z.literal(1), createdAt: z.iso.datetime(), database: ZPgDumpDatabase.omit({ format: true }), media: ZMedia, missingMedia: z.array(ZKey) })
-  .transform((v1): TBackupManifest => ({ ...v1, format: BACKUP_FORMAT, database: { format: 'pg_dump', ...v1.database } }))
+  .object({
+    format: z.literal(1),
+    createdAt: z.iso.datetime(),
+    database: ZPgDumpDatabase.omit({ format: true }),
+    media: ZMedia,
+    missingMedia: z.array(ZKey),
+  })
+  .transform(
+    (v1): TBackupManifest => ({ ...v1, format: BACKUP_FORMAT, database: { format: 'pg_dump', ...v1.database } }),
+  )
 
 /** A manifest of any format this version reads, as the current one. */
 export function parseBackupManifest(json: unknown) {
@@ -81,4 +100,5 @@ export type TCopyDatabase = z.infer<typeof ZCopyDatabase>
 export type TCopyTable = TCopyDatabase['tables'][number]
 
 /** Where a table's rows are in a backup folder. */
-export const tableFile = (table: { schema: string; name: string }) => `${TABLES_FOLDER}/${table.schema}.${table.name}.copy.gz`
+export const tableFile = (table: { schema: string; name: string }) =>
+  `${TABLES_FOLDER}/${table.schema}.${table.name}.copy.gz`

@@ -39,8 +39,8 @@ export const TABLES_LEFT_OUT = {
   invoices: 'billing stays with the original',
   audit_events: "the original's trail; the restore starts the copy's own",
   asset_renditions: 'made again from the originals after a restore',
-  gallery_file_counts: "counted again by the database as the restored files come in",
-  gallery_chapter_counts: "counted again by the database as the restored files come in",
+  gallery_file_counts: 'counted again by the database as the restored files come in',
+  gallery_chapter_counts: 'counted again by the database as the restored files come in',
   analytics_events: 'raw events: their figures are in the rollups, the events themselves expire',
   analytics_visitor_marks: 'who was counted today, pruned after 48 hours',
   analytics_view_marks: 'repeat views within 30 minutes, pruned after 48 hours',
@@ -61,15 +61,27 @@ export type BackupStatus = (typeof BACKUP_STATUSES)[number]
 
 const ZSha256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex')
 // A file's place in the archive: `files/<asset id>/<name>`, never a path that climbs out.
-const ZArchivePath = z.string().regex(/^files\/[0-9a-f-]{36}\/[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/, 'must be files/<asset>/<name>')
+const ZArchivePath = z
+  .string()
+  .regex(/^files\/[0-9a-f-]{36}\/[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/, 'must be files/<asset>/<name>')
 
 export const ZCompanyArchiveManifest = z.object({
   format: z.literal(COMPANY_ARCHIVE_FORMAT),
   kind: z.literal('company'),
   createdAt: z.iso.datetime(),
   company: z.object({ id: z.string().min(1), name: z.string().min(1), slug: z.string().min(1) }),
-  tables: z.array(z.object({ name: z.enum(ARCHIVE_TABLES), rows: z.number().int().nonnegative(), json: z.string(), csv: z.string(), sha256: ZSha256 })),
-  files: z.array(z.object({ path: ZArchivePath, assetId: z.uuid(), size: z.number().int().nonnegative(), sha256: ZSha256 })),
+  tables: z.array(
+    z.object({
+      name: z.enum(ARCHIVE_TABLES),
+      rows: z.number().int().nonnegative(),
+      json: z.string(),
+      csv: z.string(),
+      sha256: ZSha256,
+    }),
+  ),
+  files: z.array(
+    z.object({ path: ZArchivePath, assetId: z.uuid(), size: z.number().int().nonnegative(), sha256: ZSha256 }),
+  ),
   /** Originals the database named that storage no longer had (lost or deleted meanwhile). */
   missingFiles: z.array(z.uuid()),
 })

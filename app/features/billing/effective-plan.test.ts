@@ -4,7 +4,14 @@ import { daysLeft, effectivePlan, GRACE_DAYS, planInEffect } from './effective-p
 const NOW = new Date('2026-11-24T12:00:00Z')
 const DAY = 86_400_000
 const at = (days: number) => new Date(NOW.getTime() + days * DAY)
-const paid = (status: string, changes: object = {}) => ({ plan: 'professional', status, currentPeriodEnd: at(20), cancelAtPeriodEnd: false, pastDueSince: null, ...changes })
+const paid = (status: string, changes: object = {}) => ({
+  plan: 'professional',
+  status,
+  currentPeriodEnd: at(20),
+  cancelAtPeriodEnd: false,
+  pastDueSince: null,
+  ...changes,
+})
 
 describe('the plan a company has', () => {
   it.each([
@@ -13,8 +20,20 @@ describe('the plan a company has', () => {
     ['a trial that ended', null, at(-1), 'starter', 'free'],
     ['an active subscription', paid('active'), null, 'professional', 'subscription'],
     ['a subscription in its own trial', paid('trialing'), null, 'professional', 'subscription'],
-    ['a failed renewal within the grace period', paid('past_due', { pastDueSince: at(-(GRACE_DAYS - 1)) }), null, 'professional', 'grace'],
-    ['a failed renewal past the grace period', paid('past_due', { pastDueSince: at(-(GRACE_DAYS + 1)) }), null, 'starter', 'free'],
+    [
+      'a failed renewal within the grace period',
+      paid('past_due', { pastDueSince: at(-(GRACE_DAYS - 1)) }),
+      null,
+      'professional',
+      'grace',
+    ],
+    [
+      'a failed renewal past the grace period',
+      paid('past_due', { pastDueSince: at(-(GRACE_DAYS + 1)) }),
+      null,
+      'starter',
+      'free',
+    ],
     ['a cancelled subscription', paid('canceled'), null, 'starter', 'free'],
     ['a cancelled subscription while its trial runs', paid('canceled'), at(2), 'professional', 'trial'],
     ['an unpaid subscription', paid('unpaid'), null, 'starter', 'free'],
@@ -24,8 +43,12 @@ describe('the plan a company has', () => {
 
   it('says until when a plan holds by itself: the trial end, the grace end, the end of a cancelled period', () => {
     expect(effectivePlan({ subscription: null, trialEndsAt: at(3) }, NOW).validUntil).toEqual(at(3))
-    expect(effectivePlan({ subscription: paid('past_due', { pastDueSince: at(-2) }), trialEndsAt: null }, NOW).validUntil).toEqual(at(GRACE_DAYS - 2))
-    expect(effectivePlan({ subscription: paid('active', { cancelAtPeriodEnd: true }), trialEndsAt: null }, NOW).validUntil).toEqual(at(20))
+    expect(
+      effectivePlan({ subscription: paid('past_due', { pastDueSince: at(-2) }), trialEndsAt: null }, NOW).validUntil,
+    ).toEqual(at(GRACE_DAYS - 2))
+    expect(
+      effectivePlan({ subscription: paid('active', { cancelAtPeriodEnd: true }), trialEndsAt: null }, NOW).validUntil,
+    ).toEqual(at(20))
     expect(effectivePlan({ subscription: paid('active'), trialEndsAt: null }, NOW).validUntil).toBeNull()
   })
 

@@ -12,7 +12,13 @@ import type { SubscriptionStatus } from './subscription-states'
 export const GRACE_DAYS = 7
 const DAY_MS = 86_400_000
 
-export type SubscriptionFacts = { plan: string; status: SubscriptionStatus | string; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean; pastDueSince: Date | null }
+export type SubscriptionFacts = {
+  plan: string
+  status: SubscriptionStatus | string
+  currentPeriodEnd: Date | null
+  cancelAtPeriodEnd: boolean
+  pastDueSince: Date | null
+}
 
 export type EffectivePlan = {
   plan: PlanId
@@ -22,12 +28,21 @@ export type EffectivePlan = {
   source: 'subscription' | 'grace' | 'trial' | 'account' | 'free'
 }
 
-export function effectivePlan(input: { subscription: SubscriptionFacts | null; trialEndsAt: Date | null }, now = new Date()): EffectivePlan {
+export function effectivePlan(
+  input: { subscription: SubscriptionFacts | null; trialEndsAt: Date | null },
+  now = new Date(),
+): EffectivePlan {
   const { subscription, trialEndsAt } = input
   if (subscription && isPlanId(subscription.plan) && subscription.plan !== 'starter') {
     const { plan, status } = subscription
-    if (status === 'active') return { plan, validUntil: subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : null, source: 'subscription' }
-    if (status === 'trialing' && (!subscription.currentPeriodEnd || now < subscription.currentPeriodEnd)) return { plan, validUntil: subscription.currentPeriodEnd, source: 'subscription' }
+    if (status === 'active')
+      return {
+        plan,
+        validUntil: subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : null,
+        source: 'subscription',
+      }
+    if (status === 'trialing' && (!subscription.currentPeriodEnd || now < subscription.currentPeriodEnd))
+      return { plan, validUntil: subscription.currentPeriodEnd, source: 'subscription' }
     if (status === 'past_due') {
       const graceEnd = new Date((subscription.pastDueSince ?? now).getTime() + GRACE_DAYS * DAY_MS)
       if (now < graceEnd) return { plan, validUntil: graceEnd, source: 'grace' }
@@ -38,7 +53,10 @@ export function effectivePlan(input: { subscription: SubscriptionFacts | null; t
 }
 
 /** The plan a company row holds now: its stored plan until `planValidUntil`, then Starter. */
-export function planInEffect(company: { plan: string | null | undefined; planValidUntil?: Date | string | null }, now = new Date()): string | null | undefined {
+export function planInEffect(
+  company: { plan: string | null | undefined; planValidUntil?: Date | string | null },
+  now = new Date(),
+): string | null | undefined {
   if (!company.planValidUntil) return company.plan
   return now < new Date(company.planValidUntil) ? company.plan : 'starter'
 }

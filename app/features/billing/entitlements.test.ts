@@ -23,12 +23,33 @@ describe('what each plan unlocks (docs/product.md)', () => {
 
   it('gives Professional the branding, quality and analytics, but not the Enterprise extras', () => {
     const professional = getEntitlements({ plan: 'professional' })
-    expect(professional).toMatchObject({ plan: 'professional', storageBytes: 50 * GB, photosPerEvent: Infinity, highResolutionDownload: true, customBranding: true, customTemplate: true, customQrCodes: true, detailedAnalytics: true })
-    expect(professional).toMatchObject({ customDomain: false, apiAccess: false, automaticBackup: false, brandsPerAccount: 1 })
+    expect(professional).toMatchObject({
+      plan: 'professional',
+      storageBytes: 50 * GB,
+      photosPerEvent: Infinity,
+      highResolutionDownload: true,
+      customBranding: true,
+      customTemplate: true,
+      customQrCodes: true,
+      detailedAnalytics: true,
+    })
+    expect(professional).toMatchObject({
+      customDomain: false,
+      apiAccess: false,
+      automaticBackup: false,
+      brandsPerAccount: 1,
+    })
   })
 
   it('gives Enterprise everything', () => {
-    expect(getEntitlements({ plan: 'enterprise' })).toMatchObject({ plan: 'enterprise', storageBytes: 500 * GB, customDomain: true, apiAccess: true, automaticBackup: true, brandsPerAccount: Infinity })
+    expect(getEntitlements({ plan: 'enterprise' })).toMatchObject({
+      plan: 'enterprise',
+      storageBytes: 500 * GB,
+      customDomain: true,
+      apiAccess: true,
+      automaticBackup: true,
+      brandsPerAccount: Infinity,
+    })
   })
 
   it('treats a missing or unknown plan as Starter, never as more', () => {

@@ -30,13 +30,25 @@ export type Entitlements = {
 }
 
 /** The entitlements of a company, from its row's plan in effect (effective-plan.ts). */
-export function getEntitlements(company: { plan: string | null | undefined; planValidUntil?: Date | string | null }, now = new Date()): Entitlements {
+export function getEntitlements(
+  company: { plan: string | null | undefined; planValidUntil?: Date | string | null },
+  now = new Date(),
+): Entitlements {
   const plan = planIdOf(planInEffect(company, now))
   return { plan, ...planOf(plan) }
 }
 
 /** What a plan either includes or not. */
-export type GatedFeature = 'customBranding' | 'customTemplate' | 'customQrCodes' | 'highResolutionDownload' | 'detailedAnalytics' | 'customDomain' | 'apiAccess' | 'automaticBackup' | 'galleryProtection'
+export type GatedFeature =
+  | 'customBranding'
+  | 'customTemplate'
+  | 'customQrCodes'
+  | 'highResolutionDownload'
+  | 'detailedAnalytics'
+  | 'customDomain'
+  | 'apiAccess'
+  | 'automaticBackup'
+  | 'galleryProtection'
 
 /** Where a refused request sends the admin to change plan. */
 export const UPGRADE_PATH = '/admin/subscription'
@@ -51,5 +63,6 @@ export function planUnlocking(feature: GatedFeature): PlanId {
  * where to get it (`messageKey` says it in the user's words).
  */
 export function requireEntitlement(entitlements: Entitlements, feature: GatedFeature, messageKey: string) {
-  if (!entitlements[feature]) throw new AppError('PAYMENT_REQUIRED', messageKey, { plan: planUnlocking(feature), upgradeUrl: UPGRADE_PATH })
+  if (!entitlements[feature])
+    throw new AppError('PAYMENT_REQUIRED', messageKey, { plan: planUnlocking(feature), upgradeUrl: UPGRADE_PATH })
 }

@@ -52,7 +52,12 @@ export function planFeatures(plan: PlanId): { lead?: string; items: Feature[] } 
   }
   return {
     lead: 'home.pricing.everythingInProfessional',
-    items: [storage, { key: 'home.pricing.features.brands' }, { key: 'home.pricing.features.domain' }, { key: 'home.pricing.features.api' }, { key: 'home.pricing.features.backup' }],
+    items: [
+      storage,
+      { key: 'home.pricing.features.brands' },
+      { key: 'home.pricing.features.domain' },
+      { key: 'home.pricing.features.api' },
+      { key: 'home.pricing.features.backup' },
+    ],
   }
 }
-

@@ -1,14 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createSubscriptionChecker, UNSUBSCRIBED } from './subscription-check'
 
-const TRIAL = { subscribed: false, subscription_tier: 'professional', subscription_end: '2026-12-08T00:00:00.000Z', trial_active: true, trial_end: '2026-12-08T00:00:00.000Z' }
+const TRIAL = {
+  subscribed: false,
+  subscription_tier: 'professional',
+  subscription_end: '2026-12-08T00:00:00.000Z',
+  trial_active: true,
+  trial_end: '2026-12-08T00:00:00.000Z',
+}
 const STORED = { ...UNSUBSCRIBED, subscription_tier: 'starter' }
 
 describe('the client-side subscription check', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  const checker = (check: () => Promise<typeof TRIAL>, readStored = () => Promise.resolve(STORED)) => createSubscriptionChecker({ check, readStored, now: () => Date.now() })
+  const checker = (check: () => Promise<typeof TRIAL>, readStored = () => Promise.resolve(STORED)) =>
+    createSubscriptionChecker({ check, readStored, now: () => Date.now() })
 
   it('runs one check at a time and refuses a new one within 5 s of the last start', async () => {
     const check = vi.fn(() => new Promise<typeof TRIAL>((resolve) => setTimeout(() => resolve(TRIAL), 500)))
@@ -53,7 +60,11 @@ describe('the client-side subscription check', () => {
   it('says the check failed once its retries are spent, then shows the stored row; a retry that works says nothing', async () => {
     const onCheckFailed = vi.fn()
     const failing = vi.fn(() => Promise.reject(new Error('500')))
-    const answer = createSubscriptionChecker({ check: failing, readStored: () => Promise.resolve(STORED), onCheckFailed }).request()!
+    const answer = createSubscriptionChecker({
+      check: failing,
+      readStored: () => Promise.resolve(STORED),
+      onCheckFailed,
+    }).request()!
     await vi.advanceTimersByTimeAsync(5_999)
     expect(onCheckFailed).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
@@ -63,7 +74,11 @@ describe('the client-side subscription check', () => {
     const quiet = vi.fn()
     let calls = 0
     const flaky = () => (++calls < 3 ? Promise.reject(new Error('offline')) : Promise.resolve(TRIAL))
-    const recovered = createSubscriptionChecker({ check: flaky, readStored: () => Promise.resolve(STORED), onCheckFailed: quiet }).request()!
+    const recovered = createSubscriptionChecker({
+      check: flaky,
+      readStored: () => Promise.resolve(STORED),
+      onCheckFailed: quiet,
+    }).request()!
     await vi.advanceTimersByTimeAsync(6_000)
     expect(await recovered).toEqual(TRIAL)
     expect(quiet).not.toHaveBeenCalled()

@@ -12,7 +12,13 @@ export const FIRST_CHECK_DELAY_MS = 2_000
 export const CHECK_THROTTLE_MS = 5_000
 export const RETRY_WAITS_MS = [1_000, 2_000, 3_000] as const
 
-export const UNSUBSCRIBED: SubscriptionStatusAnswer = { subscribed: false, subscription_tier: 'starter', subscription_end: null, trial_active: false, trial_end: null }
+export const UNSUBSCRIBED: SubscriptionStatusAnswer = {
+  subscribed: false,
+  subscription_tier: 'starter',
+  subscription_end: null,
+  trial_active: false,
+  trial_end: null,
+}
 
 export type CheckerDependencies = {
   /** POST /api/billing/check-subscription. */
@@ -25,7 +31,13 @@ export type CheckerDependencies = {
   now?: () => number
 }
 
-export function createSubscriptionChecker({ check, readStored, onCheckFailed, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), now = Date.now }: CheckerDependencies) {
+export function createSubscriptionChecker({
+  check,
+  readStored,
+  onCheckFailed,
+  wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now = Date.now,
+}: CheckerDependencies) {
   let running: Promise<SubscriptionStatusAnswer> | null = null
   let lastStart = -Infinity
   let latest: SubscriptionStatusAnswer | null = null

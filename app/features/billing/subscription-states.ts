@@ -2,7 +2,16 @@
  * The states a paid subscription goes through at the card payment provider (Stripe's names), and
  * the providers that can hold one. Stored as they come; `effectivePlan` decides what they unlock.
  */
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete_expired', 'paused'] as const
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete_expired',
+  'paused',
+] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
 /** `stripe` with STRIPE_SECRET_KEY; `test`, the built-in provider of the zero-configuration start. */

@@ -26,9 +26,20 @@ export const ZTestCard = z
     number: z
       .string()
       .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{13,19}$/, 'billing.testProvider.cardNumber').refine(passesLuhn, 'billing.testProvider.cardNumber')),
-    expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'billing.testProvider.expiry'),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, 'billing.testProvider.cvc'),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{13,19}$/, 'billing.testProvider.cardNumber')
+          .refine(passesLuhn, 'billing.testProvider.cardNumber'),
+      ),
+    expiry: z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/, 'billing.testProvider.expiry'),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'billing.testProvider.cvc'),
     name: z.string().trim().min(1, 'validation.required').max(100, 'validation.maxLength'),
   })
   .transform((card, context) => {

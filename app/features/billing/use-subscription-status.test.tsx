@@ -11,7 +11,13 @@ import { forgetSubscriptionStatus, useSubscriptionStatus } from './use-subscript
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }))
 vi.mock('#app/lib/toast', () => ({ toast: { error: toastError } }))
 
-const STORED: SubscriptionStatusAnswer = { subscribed: false, subscription_tier: 'professional', subscription_end: '2026-12-08T00:00:00.000Z', trial_active: true, trial_end: '2026-12-08T00:00:00.000Z' }
+const STORED: SubscriptionStatusAnswer = {
+  subscribed: false,
+  subscription_tier: 'professional',
+  subscription_end: '2026-12-08T00:00:00.000Z',
+  trial_active: true,
+  trial_end: '2026-12-08T00:00:00.000Z',
+}
 
 function Harness({ onStatus }: { onStatus: (status: SubscriptionStatusAnswer) => void }) {
   onStatus(useSubscriptionStatus(STORED))
@@ -41,7 +47,9 @@ describe("the admin's subscription check", () => {
     vi.stubGlobal('fetch', fetch)
     const seen: SubscriptionStatusAnswer[] = []
     renderInPortuguese((status) => seen.push(status))
-    await act(() => vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS + RETRY_WAITS_MS.reduce((sum, ms) => sum + ms, 0) - 1))
+    await act(() =>
+      vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS + RETRY_WAITS_MS.reduce((sum, ms) => sum + ms, 0) - 1),
+    )
     expect(fetch).toHaveBeenCalledTimes(3)
     expect(toastError).not.toHaveBeenCalled()
     await act(() => vi.advanceTimersByTimeAsync(1))
@@ -52,7 +60,10 @@ describe("the admin's subscription check", () => {
 
   it('says nothing when the check answers', async () => {
     const answer = { ...STORED, subscribed: true, trial_active: false, subscription_tier: 'professional' }
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(Response.json(answer))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json(answer))),
+    )
     const seen: SubscriptionStatusAnswer[] = []
     renderInPortuguese((status) => seen.push(status))
     await act(() => vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS))

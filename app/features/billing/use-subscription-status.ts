@@ -10,7 +10,11 @@ let stored: SubscriptionStatusAnswer | null = null
 let reportFailure: (() => void) | null = null
 
 async function checkSubscription(): Promise<SubscriptionStatusAnswer> {
-  const response = await fetch('/api/billing/check-subscription', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  const response = await fetch('/api/billing/check-subscription', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  })
   if (!response.ok) throw new Error(`check-subscription ${response.status}`)
   return (await response.json()) as SubscriptionStatusAnswer
 }
@@ -51,7 +55,10 @@ export function useSubscriptionStatus(storedAnswer: SubscriptionStatusAnswer) {
   useEffect(() => {
     if (checker.latest) return
     let live = true
-    const timer = setTimeout(() => void checker.request()?.then((answer) => live && setStatus(answer)), FIRST_CHECK_DELAY_MS)
+    const timer = setTimeout(
+      () => void checker.request()?.then((answer) => live && setStatus(answer)),
+      FIRST_CHECK_DELAY_MS,
+    )
     return () => {
       live = false
       clearTimeout(timer)

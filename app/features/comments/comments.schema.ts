@@ -10,7 +10,16 @@ import { COMMENT_BODY_MAX, COMMENT_NAME_MAX, COMMENT_STATUSES } from './comment-
  * (max 1000 characters)") are shared with the contact form.
  */
 
-export { COMMENT_BODY_MAX, COMMENT_HONEYPOT, COMMENT_INTENT, COMMENT_MIN_SECONDS, COMMENT_NAME_MAX, COMMENT_STATUSES, COMMENTS_SHOWN, type CommentStatus } from './comment-rules'
+export {
+  COMMENT_BODY_MAX,
+  COMMENT_HONEYPOT,
+  COMMENT_INTENT,
+  COMMENT_MIN_SECONDS,
+  COMMENT_NAME_MAX,
+  COMMENT_STATUSES,
+  COMMENTS_SHOWN,
+  type CommentStatus,
+} from './comment-rules'
 
 const sanitizedText = (max: number, tooLongKey: string) =>
   z
@@ -46,7 +55,13 @@ export type PublicComment = { id: string; name: string; body: string; createdAt:
 /** What a page's action answers to a comment form, with and without JavaScript. */
 export type CommentFormResponse =
   | { intent: 'comment'; status: 'published' | 'pending'; sanitized: boolean; id: string }
-  | { intent: 'comment'; status: 'invalid'; sanitized: boolean; errors: Record<string, string[]>; values: Record<string, string> }
+  | {
+      intent: 'comment'
+      status: 'invalid'
+      sanitized: boolean
+      errors: Record<string, string[]>
+      values: Record<string, string>
+    }
   | { intent: 'comment'; status: 'refused'; reason: 'too-fast' | 'spam' }
   | { intent: 'comment'; status: 'rate-limited'; retryAfterSeconds: number }
 
@@ -55,8 +70,19 @@ export type CommentFormResponse =
 export const COMMENTS_ADMIN_PAGE_SIZE = 50
 
 export const ZCommentFilters = z.object({
-  status: z.enum(COMMENT_STATUSES).optional().catch(undefined).transform((value) => value ?? 'pending'),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined).transform((value) => value ?? 1),
+  status: z
+    .enum(COMMENT_STATUSES)
+    .optional()
+    .catch(undefined)
+    .transform((value) => value ?? 'pending'),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .catch(undefined)
+    .transform((value) => value ?? 1),
 })
 export type TCommentFilters = z.infer<typeof ZCommentFilters>
 

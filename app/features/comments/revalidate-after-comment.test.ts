@@ -9,7 +9,13 @@ const videos = new URL('https://example.test/demo/galeria/night?type=videos')
 function args(intent: string, nextUrl: URL, actionResult?: unknown) {
   const formData = new FormData()
   formData.set('intent', intent)
-  return { currentUrl: gallery, nextUrl, formData, actionResult, defaultShouldRevalidate: true } as unknown as ShouldRevalidateFunctionArgs
+  return {
+    currentUrl: gallery,
+    nextUrl,
+    formData,
+    actionResult,
+    defaultShouldRevalidate: true,
+  } as unknown as ShouldRevalidateFunctionArgs
 }
 
 describe('revalidateAfterComment', () => {

@@ -8,7 +8,8 @@ describe('closing a company account', () => {
   it('is confirmed by the page address only, spaces and capitals forgiven', () => {
     expect(confirmsSlug('night-owls', 'night-owls')).toBe(true)
     expect(confirmsSlug('  Night-Owls ', 'night-owls')).toBe(true)
-    for (const typed of ['', 'night owls', 'night-owl', 'night-owls-2', 'Night Owls Productions']) expect(confirmsSlug(typed, 'night-owls'), typed).toBe(false)
+    for (const typed of ['', 'night owls', 'night-owl', 'night-owls-2', 'Night Owls Productions'])
+      expect(confirmsSlug(typed, 'night-owls'), typed).toBe(false)
   })
 
   it('deletes the account the retention period after it was closed, and no sooner', () => {
@@ -20,7 +21,10 @@ describe('closing a company account', () => {
   })
 
   it('reads the two buttons: close with what was typed (missing reads as nothing typed), reopen', () => {
-    expect(ZAccountClosureAction.parse({ intent: 'close', confirmSlug: 'night-owls' })).toEqual({ intent: 'close', confirmSlug: 'night-owls' })
+    expect(ZAccountClosureAction.parse({ intent: 'close', confirmSlug: 'night-owls' })).toEqual({
+      intent: 'close',
+      confirmSlug: 'night-owls',
+    })
     expect(ZAccountClosureAction.parse({ intent: 'close' })).toEqual({ intent: 'close', confirmSlug: '' })
     expect(ZAccountClosureAction.parse({ intent: 'reopen' })).toEqual({ intent: 'reopen' })
     expect(ZAccountClosureAction.safeParse({ intent: 'delete' }).success).toBe(false)

@@ -8,7 +8,26 @@ describe('company slugs', () => {
   })
 
   it('refuses every reserved route segment and infrastructure host', () => {
-    for (const slug of ['auth', 'admin', 'event', 'api', 'demo', 'privacy', 'terms', 'cookies', 'www', 'cdn', 'static', 'assets', 'app', 'player', 'termos', 'privacidade', 'galeria', 'evento']) {
+    for (const slug of [
+      'auth',
+      'admin',
+      'event',
+      'api',
+      'demo',
+      'privacy',
+      'terms',
+      'cookies',
+      'www',
+      'cdn',
+      'static',
+      'assets',
+      'app',
+      'player',
+      'termos',
+      'privacidade',
+      'galeria',
+      'evento',
+    ]) {
       expect(RESERVED_SLUGS).toContain(slug)
       const result = ZCompanySlug.safeParse(slug)
       expect(result.success, slug).toBe(false)

@@ -15,7 +15,17 @@ export const DISPLAY_MODES = ['galleries', 'events'] as const
 export const DESCRIPTION_MAX = 450
 
 /** The social profiles a company can link from its landing page's footer, in display order. */
-export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube', 'tiktok', 'spotify', 'soundcloud', 'whatsapp'] as const
+export const SOCIAL_NETWORKS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'spotify',
+  'soundcloud',
+  'whatsapp',
+] as const
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]
 
 /** The texts kept per language. */
@@ -30,7 +40,8 @@ const LANGUAGE_CODES = LANGUAGES.map((language) => language.code)
 /** Empty inputs are absent values: an optional field left blank is cleared. */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
-const optionalText = (max: number, tooLong = 'validation.maxLength') => z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional())
+const optionalText = (max: number, tooLong = 'validation.maxLength') =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional())
 
 /** An absolute http(s) address; a bare host ("band.com/tickets") is read as https. */
 export const ZWebAddress = z.preprocess(
@@ -70,7 +81,8 @@ function requireEnglish(fields: readonly LocalizedField[]) {
   return (value: Record<string, unknown>, context: z.RefinementCtx) => {
     for (const field of fields) {
       const others = LANGUAGE_CODES.some((language) => language !== 'en' && value[`${field}_${language}`])
-      if (others && !value[`${field}_en`]) context.addIssue({ code: 'custom', path: [`${field}_en`], message: 'settings.errors.englishRequired' })
+      if (others && !value[`${field}_en`])
+        context.addIssue({ code: 'custom', path: [`${field}_en`], message: 'settings.errors.englishRequired' })
     }
   }
 }
@@ -83,35 +95,48 @@ const ZWhatsApp = z.preprocess((value) => {
   return /^\+?\d{6,15}$/.test(digits) ? `https://wa.me/${digits.replace(/^\+/, '')}` : text
 }, ZWebAddress)
 
-export const ZCompanyData = z.object({
-  name: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').min(2, 'onboarding.errors.nameLength').max(100, 'onboarding.errors.nameLength'),
-  // Reserved addresses are refused on a change only: the demo company keeps `demo`.
-  slug: ZCompanySlugFormat,
-  website: ZWebAddress,
-  description_en: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
-  description_pt: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
-  description_es: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
-  description_fr: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
-  address: optionalText(200),
-  city: optionalText(100),
-  state: optionalText(100),
-  zipCode: optionalText(20),
-  country: z.preprocess(blankToUndefined, z.enum(COUNTRY_CODES, { error: 'settings.errors.country' }).optional()),
-  phone: ZPhone,
-  registrationNumber: optionalText(50),
-  industry: optionalText(100),
-  employeeCount: z.preprocess(blankToUndefined, z.enum(EMPLOYEE_COUNTS, { error: 'validation.invalidOption' }).optional()),
-  primaryEmail: z.preprocess(blankToUndefined, z.email({ error: 'validation.email' }).max(254, 'validation.maxLength').optional()),
-  facebookUrl: ZWebAddress,
-  instagramUrl: ZWebAddress,
-  linkedinUrl: ZWebAddress,
-  twitterUrl: ZWebAddress,
-  youtubeUrl: ZWebAddress,
-  tiktokUrl: ZWebAddress,
-  spotifyUrl: ZWebAddress,
-  soundcloudUrl: ZWebAddress,
-  whatsappUrl: ZWhatsApp,
-}).superRefine(requireEnglish(['description']))
+export const ZCompanyData = z
+  .object({
+    name: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .min(2, 'onboarding.errors.nameLength')
+      .max(100, 'onboarding.errors.nameLength'),
+    // Reserved addresses are refused on a change only: the demo company keeps `demo`.
+    slug: ZCompanySlugFormat,
+    website: ZWebAddress,
+    description_en: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
+    description_pt: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
+    description_es: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
+    description_fr: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
+    address: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    zipCode: optionalText(20),
+    country: z.preprocess(blankToUndefined, z.enum(COUNTRY_CODES, { error: 'settings.errors.country' }).optional()),
+    phone: ZPhone,
+    registrationNumber: optionalText(50),
+    industry: optionalText(100),
+    employeeCount: z.preprocess(
+      blankToUndefined,
+      z.enum(EMPLOYEE_COUNTS, { error: 'validation.invalidOption' }).optional(),
+    ),
+    primaryEmail: z.preprocess(
+      blankToUndefined,
+      z.email({ error: 'validation.email' }).max(254, 'validation.maxLength').optional(),
+    ),
+    facebookUrl: ZWebAddress,
+    instagramUrl: ZWebAddress,
+    linkedinUrl: ZWebAddress,
+    twitterUrl: ZWebAddress,
+    youtubeUrl: ZWebAddress,
+    tiktokUrl: ZWebAddress,
+    spotifyUrl: ZWebAddress,
+    soundcloudUrl: ZWebAddress,
+    whatsappUrl: ZWhatsApp,
+  })
+  .superRefine(requireEnglish(['description']))
 export type TCompanyData = z.infer<typeof ZCompanyData>
 
 export const ZLandingSettings = z
@@ -125,10 +150,25 @@ export const ZLandingSettings = z
     landingDescription_es: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
     landingDescription_fr: optionalText(DESCRIPTION_MAX, 'settings.errors.descriptionTooLong'),
     // Left out, it is missing; anything else is not one of the choices.
-    displayMode: z.enum(DISPLAY_MODES, { error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidOption') }),
+    displayMode: z.enum(DISPLAY_MODES, {
+      error: (issue) =>
+        issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalidOption',
+    }),
     promotionUrl: ZWebAddress,
-    brandPrimaryColor: z.preprocess(blankToUndefined, z.string().regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color').optional()),
-    brandAccentColor: z.preprocess(blankToUndefined, z.string().regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color').optional()),
+    brandPrimaryColor: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color')
+        .optional(),
+    ),
+    brandAccentColor: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^#[0-9a-f]{6}$/i, 'settings.errors.color')
+        .optional(),
+    ),
   })
   .superRefine(requireEnglish(['landingName', 'landingDescription']))
 export type TLandingSettings = z.infer<typeof ZLandingSettings>
@@ -148,7 +188,11 @@ export function collectLocalized(values: Record<string, unknown>, fields: readon
 }
 
 /** The text in the reader's language, along the fallback chain (spec section 1). */
-export function pickLocalized(texts: Partial<Record<Language, string>> | undefined, language: Language, chain: readonly Language[]): string | null {
+export function pickLocalized(
+  texts: Partial<Record<Language, string>> | undefined,
+  language: Language,
+  chain: readonly Language[],
+): string | null {
   if (!texts) return null
   for (const candidate of [language, ...chain]) {
     const text = texts[candidate]

@@ -25,13 +25,20 @@ export function applyLandingDraft(page: CompanyLandingData, draft: LandingDraft 
   const promotion = draft.promotionUrl.trim()
   return {
     ...page,
-    company: { ...page.company, branding: brandingVariables({ primary: draft.brandPrimaryColor, accent: draft.brandAccentColor }) },
+    company: {
+      ...page.company,
+      branding: brandingVariables({ primary: draft.brandPrimaryColor, accent: draft.brandAccentColor }),
+    },
     landing: {
       ...page.landing,
       title: pickLocalized(draft.texts.landingName, draft.language, FALLBACK_CHAIN) ?? page.company.name,
       description: pickLocalized(draft.texts.landingDescription, draft.language, FALLBACK_CHAIN),
       displayMode: draft.displayMode,
-      promotionUrl: /^https?:\/\/\S+\.\S+/i.test(promotion) ? promotion : promotion && !/^[a-z]+:/i.test(promotion) ? `https://${promotion}` : null,
+      promotionUrl: /^https?:\/\/\S+\.\S+/i.test(promotion)
+        ? promotion
+        : promotion && !/^[a-z]+:/i.test(promotion)
+          ? `https://${promotion}`
+          : null,
     },
   }
 }

@@ -14,6 +14,10 @@ export const TEMPLATE_PREVIEW_PAGES = ['gallery', 'landing'] as const
 export type TemplatePreviewPage = (typeof TEMPLATE_PREVIEW_PAGES)[number]
 
 /** The company as fans would see it with `template` saved; its colours, where its plan shows them, re-read for the canvas. */
-export function applyTemplateDraft(company: PublicCompany, template: PageTemplate, colours: { primary: string | null; accent: string | null }): PublicCompany {
+export function applyTemplateDraft(
+  company: PublicCompany,
+  template: PageTemplate,
+  colours: { primary: string | null; accent: string | null },
+): PublicCompany {
   return { ...company, template, branding: company.branding ? brandingVariables(colours, template.canvas) : null }
 }

@@ -9,7 +9,19 @@ describe('subdomain mode', () => {
   })
 
   it('leaves the platform itself, reserved labels, deeper names and other domains alone', () => {
-    for (const host of ['afterglow.example', 'www.afterglow.example', 'api.afterglow.example', 'admin.afterglow.example', 'cdn.afterglow.example', 'static.afterglow.example', 'assets.afterglow.example', 'app.afterglow.example', 'a.b.afterglow.example', 'night-owls.other.example', null]) {
+    for (const host of [
+      'afterglow.example',
+      'www.afterglow.example',
+      'api.afterglow.example',
+      'admin.afterglow.example',
+      'cdn.afterglow.example',
+      'static.afterglow.example',
+      'assets.afterglow.example',
+      'app.afterglow.example',
+      'a.b.afterglow.example',
+      'night-owls.other.example',
+      null,
+    ]) {
       expect(tenantSlugFromHost(host, apex), String(host)).toBeNull()
     }
   })
@@ -22,6 +34,7 @@ describe('subdomain mode', () => {
 
   it('gives a platform on localhost (the zero-configuration start) its companies at {label}.localhost', () => {
     expect(tenantSlugFromHost('night-owls.localhost:3000', 'localhost:3000')).toBe('night-owls')
-    for (const host of ['www.localhost:3000', 'a.b.localhost:3000', 'localhost:3000']) expect(tenantSlugFromHost(host, 'localhost:3000'), host).toBeNull()
+    for (const host of ['www.localhost:3000', 'a.b.localhost:3000', 'localhost:3000'])
+      expect(tenantSlugFromHost(host, 'localhost:3000'), host).toBeNull()
   })
 })

@@ -15,7 +15,8 @@ export function tenantSlugFromHost(hostHeader: string | null | undefined, platfo
   // A platform on `localhost` (the zero-configuration start) gets `{label}.localhost`, which
   // browsers resolve to this machine (RFC 6761); anywhere else localhost is never a company.
   const onLocalhost = apex === 'localhost'
-  if (host === 'localhost' || (host.endsWith('.localhost') && !onLocalhost) || IPV4.test(host) || host.startsWith('[')) return null
+  if (host === 'localhost' || (host.endsWith('.localhost') && !onLocalhost) || IPV4.test(host) || host.startsWith('['))
+    return null
   const labels = host.split('.')
   if (labels.length < (onLocalhost ? 2 : 3) || !host.endsWith(`.${apex}`)) return null
   const sub = host.slice(0, -(apex.length + 1))

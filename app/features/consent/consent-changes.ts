@@ -34,4 +34,10 @@ export function getConsentSnapshot(): ConsentState {
   return snapshot.state
 }
 
-export const UNSET_CONSENT: ConsentState = { status: null, preferences: NECESSARY_ONLY, bannerSeen: false, timestamp: null, audit: [] }
+export const UNSET_CONSENT: ConsentState = {
+  status: null,
+  preferences: NECESSARY_ONLY,
+  bannerSeen: false,
+  timestamp: null,
+  audit: [],
+}

@@ -35,9 +35,19 @@ function auditUrl() {
 
 function record(preferences: ConsentPreferences, status: ConsentStatus, now: Date): ConsentState {
   const timestamp = now.toISOString()
-  const entry: ConsentAuditEntry = { timestamp, preferences: { ...preferences }, userAgent: window.navigator.userAgent, url: auditUrl() }
+  const entry: ConsentAuditEntry = {
+    timestamp,
+    preferences: { ...preferences },
+    userAgent: window.navigator.userAgent,
+    url: auditUrl(),
+  }
   const audit = [...readPreferences().audit, entry].slice(-CONSENT_AUDIT_LIMIT)
-  const stored: StoredCookiePreferences = { version: CONSENT_VERSION, timestamp, preferences: { ...preferences }, audit }
+  const stored: StoredCookiePreferences = {
+    version: CONSENT_VERSION,
+    timestamp,
+    preferences: { ...preferences },
+    audit,
+  }
   const decision: StoredConsentStatus = { status, version: CONSENT_VERSION, timestamp }
   const seen: StoredBannerSeen = { version: CONSENT_VERSION, timestamp }
   setItem(CONSENT_STORAGE_KEYS.preferences, JSON.stringify(stored))
@@ -64,7 +74,12 @@ export function acceptNecessaryOnly(now = new Date()) {
 
 /** Save Preferences: accepted when analytics is on, declined otherwise (spec section 4). */
 export function savePreferences(preferences: Omit<ConsentPreferences, 'necessary'>, now = new Date()) {
-  const chosen: ConsentPreferences = { necessary: true, functional: preferences.functional, analytics: preferences.analytics, marketing: preferences.marketing }
+  const chosen: ConsentPreferences = {
+    necessary: true,
+    functional: preferences.functional,
+    analytics: preferences.analytics,
+    marketing: preferences.marketing,
+  }
   return record(chosen, chosen.analytics ? 'accepted' : 'declined', now)
 }
 

@@ -60,7 +60,9 @@ export function readStatus(now: number): StoredConsentStatus | null {
   const value = parseJson(getItem(CONSENT_STORAGE_KEYS.status))
   if (!isCurrent(value, now)) return null
   const status = (value as Record<string, unknown>).status
-  return status === 'accepted' || status === 'declined' ? { status, version: value.version, timestamp: value.timestamp } : null
+  return status === 'accepted' || status === 'declined'
+    ? { status, version: value.version, timestamp: value.timestamp }
+    : null
 }
 
 /** The categories stored under this version, or null. */
@@ -72,5 +74,8 @@ export function chosenPreferences(stored: unknown): ConsentPreferences | null {
 export function readDecision(now = Date.now()): { status: ConsentStatus | null; preferences: ConsentPreferences } {
   const status = readStatus(now)
   if (!status) return { status: null, preferences: NECESSARY_ONLY }
-  return { status: status.status, preferences: chosenPreferences(parseJson(getItem(CONSENT_STORAGE_KEYS.preferences))) ?? NECESSARY_ONLY }
+  return {
+    status: status.status,
+    preferences: chosenPreferences(parseJson(getItem(CONSENT_STORAGE_KEYS.preferences))) ?? NECESSARY_ONLY,
+  }
 }

@@ -22,4 +22,9 @@ export const CONSENT_STORAGE_KEYS = {
 } as const
 
 /** Before any choice only what the site cannot work without is on. */
-export const NECESSARY_ONLY: ConsentPreferences = { necessary: true, functional: false, analytics: false, marketing: false }
+export const NECESSARY_ONLY: ConsentPreferences = {
+  necessary: true,
+  functional: false,
+  analytics: false,
+  marketing: false,
+}

@@ -11,7 +11,14 @@ import {
   countEnabled,
   type ConsentState,
 } from './consent'
-import { acceptAll, acceptNecessaryOnly, declineOptional, dismissBanner, resetConsent, savePreferences } from './consent-choices'
+import {
+  acceptAll,
+  acceptNecessaryOnly,
+  declineOptional,
+  dismissBanner,
+  resetConsent,
+  savePreferences,
+} from './consent-choices'
 import { hasConsent, storageFor } from './consent-storage'
 import { getConsentSnapshot, onConsentChange } from './consent-changes'
 import { readConsent } from './consent-store'
@@ -29,11 +36,21 @@ describe('cookie consent store', () => {
     expect(CONSENT_AUDIT_LIMIT).toBe(10)
     expect(CONSENT_BANNER_DELAY_MS).toBe(2000)
     expect(CONSENT_STATUS_CARD_MS).toBe(3000)
-    expect(CONSENT_STORAGE_KEYS).toEqual({ status: 'tracking-consent', preferences: 'cookie-preferences', bannerSeen: 'consent-banner-seen' })
+    expect(CONSENT_STORAGE_KEYS).toEqual({
+      status: 'tracking-consent',
+      preferences: 'cookie-preferences',
+      bannerSeen: 'consent-banner-seen',
+    })
   })
 
   it('starts unset: only necessary storage is allowed', () => {
-    expect(readConsent()).toEqual({ status: null, preferences: { necessary: true, functional: false, analytics: false, marketing: false }, bannerSeen: false, timestamp: null, audit: [] })
+    expect(readConsent()).toEqual({
+      status: null,
+      preferences: { necessary: true, functional: false, analytics: false, marketing: false },
+      bannerSeen: false,
+      timestamp: null,
+      audit: [],
+    })
     expect(hasConsent('necessary')).toBe(true)
     expect(hasConsent('functional')).toBe(false)
     expect(hasConsent('analytics')).toBe(false)
@@ -47,7 +64,11 @@ describe('cookie consent store', () => {
     expect(consent.preferences).toEqual({ necessary: true, functional: true, analytics: true, marketing: true })
     expect(countEnabled(consent.preferences)).toBe(4)
     expect(stored('tracking-consent')).toEqual({ status: 'accepted', version: '1.0', timestamp: now.toISOString() })
-    expect(stored('cookie-preferences')).toMatchObject({ version: '1.0', timestamp: now.toISOString(), preferences: { necessary: true, functional: true, analytics: true, marketing: true } })
+    expect(stored('cookie-preferences')).toMatchObject({
+      version: '1.0',
+      timestamp: now.toISOString(),
+      preferences: { necessary: true, functional: true, analytics: true, marketing: true },
+    })
     expect(stored('consent-banner-seen')).toEqual({ version: '1.0', timestamp: now.toISOString() })
     expect(hasConsent('marketing')).toBe(true)
   })
@@ -100,9 +121,15 @@ describe('cookie consent store', () => {
   })
 
   it('ignores a consent of another version, a future timestamp and malformed values', () => {
-    localStorage.setItem('tracking-consent', JSON.stringify({ status: 'accepted', version: '0.9', timestamp: new Date().toISOString() }))
+    localStorage.setItem(
+      'tracking-consent',
+      JSON.stringify({ status: 'accepted', version: '0.9', timestamp: new Date().toISOString() }),
+    )
     expect(readConsent().status).toBeNull()
-    localStorage.setItem('tracking-consent', JSON.stringify({ status: 'accepted', version: '1.0', timestamp: new Date(Date.now() + 30 * DAY).toISOString() }))
+    localStorage.setItem(
+      'tracking-consent',
+      JSON.stringify({ status: 'accepted', version: '1.0', timestamp: new Date(Date.now() + 30 * DAY).toISOString() }),
+    )
     expect(readConsent().status).toBeNull()
     localStorage.setItem('tracking-consent', '{not json')
     localStorage.setItem('cookie-preferences', JSON.stringify({ version: '1.0', preferences: { analytics: 'yes' } }))
@@ -137,7 +164,8 @@ describe('cookie consent store', () => {
   it('reset clears every stored consent, audit included', () => {
     acceptAll()
     resetConsent()
-    for (const key of ['tracking-consent', 'cookie-preferences', 'consent-banner-seen']) expect(localStorage.getItem(key)).toBeNull()
+    for (const key of ['tracking-consent', 'cookie-preferences', 'consent-banner-seen'])
+      expect(localStorage.getItem(key)).toBeNull()
     expect(readConsent()).toMatchObject({ status: null, bannerSeen: false, audit: [] })
   })
 
@@ -149,7 +177,10 @@ describe('cookie consent store', () => {
     acceptAll()
     declineOptional()
     resetConsent()
-    localStorage.setItem('tracking-consent', JSON.stringify({ status: 'accepted', version: '1.0', timestamp: new Date().toISOString() }))
+    localStorage.setItem(
+      'tracking-consent',
+      JSON.stringify({ status: 'accepted', version: '1.0', timestamp: new Date().toISOString() }),
+    )
     window.dispatchEvent(new StorageEvent('storage', { key: 'tracking-consent' }))
     window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }))
     expect(seen).toEqual(['accepted', 'declined', null, 'accepted'])

@@ -1,5 +1,22 @@
-import { CONSENT_AUDIT_LIMIT, CONSENT_STORAGE_KEYS, NECESSARY_ONLY, type ConsentAuditEntry, type ConsentPreferences, type ConsentState } from './consent'
-import { chosenPreferences, getItem, isCurrent, isRecord, isTimestamp, memoryStorage, parseJson, readStatus, toPreferences } from './consent-decision'
+import {
+  CONSENT_AUDIT_LIMIT,
+  CONSENT_STORAGE_KEYS,
+  NECESSARY_ONLY,
+  type ConsentAuditEntry,
+  type ConsentPreferences,
+  type ConsentState,
+} from './consent'
+import {
+  chosenPreferences,
+  getItem,
+  isCurrent,
+  isRecord,
+  isTimestamp,
+  memoryStorage,
+  parseJson,
+  readStatus,
+  toPreferences,
+} from './consent-decision'
 
 /*
  * The visitor's cookie choices, kept in localStorage under the spec's three keys (ADR 019).
@@ -30,7 +47,13 @@ export function removeItem(key: string) {
 }
 
 function toAuditEntry(value: unknown): ConsentAuditEntry | null {
-  if (!isRecord(value) || !isTimestamp(value.timestamp) || typeof value.userAgent !== 'string' || typeof value.url !== 'string') return null
+  if (
+    !isRecord(value) ||
+    !isTimestamp(value.timestamp) ||
+    typeof value.userAgent !== 'string' ||
+    typeof value.url !== 'string'
+  )
+    return null
   const preferences = toPreferences(value.preferences)
   return preferences ? { timestamp: value.timestamp, preferences, userAgent: value.userAgent, url: value.url } : null
 }
@@ -49,5 +72,11 @@ export function readConsent(now = Date.now()): ConsentState {
   const { preferences, audit } = readPreferences()
   const bannerSeen = isCurrent(parseJson(getItem(CONSENT_STORAGE_KEYS.bannerSeen)), now)
   if (!status) return { status: null, preferences: NECESSARY_ONLY, bannerSeen, timestamp: null, audit }
-  return { status: status.status, preferences: preferences ?? NECESSARY_ONLY, bannerSeen, timestamp: status.timestamp, audit }
+  return {
+    status: status.status,
+    preferences: preferences ?? NECESSARY_ONLY,
+    bannerSeen,
+    timestamp: status.timestamp,
+    audit,
+  }
 }

@@ -1,7 +1,14 @@
 /** Cookie consent: the spec's constants (section 9) and the shapes stored in this browser (ADR 019). */
 
 // What reading a stored decision and knowing when the UI is due need is in consent-record.ts: every page loads it, the rest comes with the consent UI.
-export { CONSENT_BANNER_DELAY_MS, CONSENT_CHANGE_EVENT, CONSENT_STORAGE_KEYS, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, NECESSARY_ONLY } from './consent-record'
+export {
+  CONSENT_BANNER_DELAY_MS,
+  CONSENT_CHANGE_EVENT,
+  CONSENT_STORAGE_KEYS,
+  CONSENT_VALIDITY_DAYS,
+  CONSENT_VERSION,
+  NECESSARY_ONLY,
+} from './consent-record'
 
 export const CONSENT_AUDIT_LIMIT = 10
 export const CONSENT_STATUS_CARD_MS = 3000
@@ -15,7 +22,12 @@ export type ConsentStatus = 'accepted' | 'declined'
 export type StoredConsentStatus = { status: ConsentStatus; version: string; timestamp: string }
 export type ConsentAuditEntry = { timestamp: string; preferences: ConsentPreferences; userAgent: string; url: string }
 /** `cookie-preferences`: the categories chosen, and the last ten decisions (oldest first). */
-export type StoredCookiePreferences = { version: string; timestamp: string; preferences: ConsentPreferences; audit: ConsentAuditEntry[] }
+export type StoredCookiePreferences = {
+  version: string
+  timestamp: string
+  preferences: ConsentPreferences
+  audit: ConsentAuditEntry[]
+}
 /** `consent-banner-seen`: the banner was answered or closed. */
 export type StoredBannerSeen = { version: string; timestamp: string }
 
@@ -31,7 +43,12 @@ export type ConsentState = {
 
 export const ALL_ACCEPTED: ConsentPreferences = { necessary: true, functional: true, analytics: true, marketing: true }
 /** The banner's Decline keeps functional cookies (spec section 4). */
-export const OPTIONAL_DECLINED: ConsentPreferences = { necessary: true, functional: true, analytics: false, marketing: false }
+export const OPTIONAL_DECLINED: ConsentPreferences = {
+  necessary: true,
+  functional: true,
+  analytics: false,
+  marketing: false,
+}
 
 export function countEnabled(preferences: ConsentPreferences) {
   return CONSENT_CATEGORIES.filter((category) => preferences[category]).length

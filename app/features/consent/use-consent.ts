@@ -12,5 +12,8 @@ function subscribe(onStoreChange: () => void) {
  */
 export function useConsent(): ConsentState & { has: (category: ConsentCategory) => boolean } {
   const consent = useSyncExternalStore(subscribe, getConsentSnapshot, () => UNSET_CONSENT)
-  return { ...consent, has: (category) => category === 'necessary' || (consent.status !== null && consent.preferences[category]) }
+  return {
+    ...consent,
+    has: (category) => category === 'necessary' || (consent.status !== null && consent.preferences[category]),
+  }
 }

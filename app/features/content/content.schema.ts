@@ -18,7 +18,11 @@ const optionalText = (max: number, message: string) =>
 
 /** The details form of a single content item or a gallery (messages are i18n keys). */
 export const ZContentDetails = z.object({
-  title: z.string({ error: 'content.errors.titleRequired' }).trim().min(1, 'content.errors.titleRequired').max(200, 'content.errors.titleLength'),
+  title: z
+    .string({ error: 'content.errors.titleRequired' })
+    .trim()
+    .min(1, 'content.errors.titleRequired')
+    .max(200, 'content.errors.titleLength'),
   description: optionalText(5000, 'content.errors.descriptionLength'),
   category: optionalText(60, 'content.errors.categoryLength'),
   location: optionalText(200, 'content.errors.locationLength'),
@@ -51,7 +55,10 @@ export const ZContentFilters = z.object({
   status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
   kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
   /** An event's id, or `none` for items in no event. */
-  event: z.union([z.uuid(), z.literal('none')]).optional().catch(undefined),
+  event: z
+    .union([z.uuid(), z.literal('none')])
+    .optional()
+    .catch(undefined),
   sort: z.enum(CONTENT_SORTS).optional().catch(undefined),
   view: z.enum(LIBRARY_VIEWS).optional().catch(undefined),
 })
@@ -74,7 +81,11 @@ const idList = z
 export const ZLibraryAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('bulk-status'), ids: idList, status: z.enum(CONTENT_STATUSES) }),
   z.object({ intent: z.literal('bulk-delete'), ids: idList }),
-  z.object({ intent: z.literal('bulk-event'), ids: idList, eventId: z.union([z.uuid(), z.literal('')]).transform((value) => value || null) }),
+  z.object({
+    intent: z.literal('bulk-event'),
+    ids: idList,
+    eventId: z.union([z.uuid(), z.literal('')]).transform((value) => value || null),
+  }),
 ])
 
 /**
@@ -90,5 +101,11 @@ export const ZContentAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retry-processing'), assetId: z.uuid() }),
   z.object({ intent: z.literal('remove-files'), assetIds: idList }),
   z.object({ intent: z.literal('set-cover'), assetId: z.uuid() }),
-  z.object({ intent: z.literal('file-text'), assetId: z.uuid(), title: nullableText(200), description: nullableText(2000), altText: nullableText(500) }),
+  z.object({
+    intent: z.literal('file-text'),
+    assetId: z.uuid(),
+    title: nullableText(200),
+    description: nullableText(2000),
+    altText: nullableText(500),
+  }),
 ])

@@ -11,7 +11,12 @@ export const ZCustomHost = z
   .string({ error: 'validation.required' })
   .trim()
   .toLowerCase()
-  .transform((value) => value.replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/\.$/, ''))
+  .transform((value) =>
+    value
+      .replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '')
+      .replace(/\.$/, ''),
+  )
   .pipe(
     z
       .string()

@@ -9,12 +9,71 @@ import { isReservedSlug } from '#app/features/companies/companies.schema'
 
 /** The spec's reserved labels, plus the names mail, DNS and the platform's own services live at. */
 export const RESERVED_SUBDOMAIN_LABELS = [
-  'www', 'api', 'admin', 'cdn', 'static', 'assets', 'app',
-  'mail', 'email', 'smtp', 'imap', 'pop', 'pop3', 'mx', 'ns', 'ns1', 'ns2', 'ns3', 'dns', 'ftp', 'sftp', 'vpn',
-  'status', 'docs', 'help', 'support', 'billing', 'pay', 'payments', 'operator', 'console', 'dashboard',
-  'blog', 'news', 'dev', 'staging', 'stage', 'test', 'beta', 'preview', 'sandbox', 'auth', 'login', 'sso', 'account', 'accounts',
-  'media', 'files', 'img', 'images', 'video', 'videos', 'upload', 'uploads', 'download', 'downloads',
-  'afterglow', 'official', 'security', 'abuse', 'postmaster', 'hostmaster', 'webmaster', 'root', 'localhost',
+  'www',
+  'api',
+  'admin',
+  'cdn',
+  'static',
+  'assets',
+  'app',
+  'mail',
+  'email',
+  'smtp',
+  'imap',
+  'pop',
+  'pop3',
+  'mx',
+  'ns',
+  'ns1',
+  'ns2',
+  'ns3',
+  'dns',
+  'ftp',
+  'sftp',
+  'vpn',
+  'status',
+  'docs',
+  'help',
+  'support',
+  'billing',
+  'pay',
+  'payments',
+  'operator',
+  'console',
+  'dashboard',
+  'blog',
+  'news',
+  'dev',
+  'staging',
+  'stage',
+  'test',
+  'beta',
+  'preview',
+  'sandbox',
+  'auth',
+  'login',
+  'sso',
+  'account',
+  'accounts',
+  'media',
+  'files',
+  'img',
+  'images',
+  'video',
+  'videos',
+  'upload',
+  'uploads',
+  'download',
+  'downloads',
+  'afterglow',
+  'official',
+  'security',
+  'abuse',
+  'postmaster',
+  'hostmaster',
+  'webmaster',
+  'root',
+  'localhost',
 ] as const
 
 /**
@@ -22,14 +81,64 @@ export const RESERVED_SUBDOMAIN_LABELS = [
  * an innocent name that merely contains the letters (a "Scunthorpe", "shitake") is not refused.
  */
 const OFFENSIVE_WORDS = [
-  'fuck', 'shit', 'cunt', 'bitch', 'whore', 'slut', 'nigger', 'nigga', 'faggot', 'fag', 'retard', 'rape', 'porn', 'nazi', 'hitler', 'kkk',
-  'porra', 'caralho', 'buceta', 'puta', 'puto', 'viado', 'merda', 'foder', 'fodase', 'cuzao', 'arrombado',
-  'mierda', 'joder', 'cabron', 'pendejo', 'maricon', 'gilipollas', 'cono',
-  'merde', 'putain', 'salope', 'connard', 'encule', 'pede', 'bite', 'nique',
+  'fuck',
+  'shit',
+  'cunt',
+  'bitch',
+  'whore',
+  'slut',
+  'nigger',
+  'nigga',
+  'faggot',
+  'fag',
+  'retard',
+  'rape',
+  'porn',
+  'nazi',
+  'hitler',
+  'kkk',
+  'porra',
+  'caralho',
+  'buceta',
+  'puta',
+  'puto',
+  'viado',
+  'merda',
+  'foder',
+  'fodase',
+  'cuzao',
+  'arrombado',
+  'mierda',
+  'joder',
+  'cabron',
+  'pendejo',
+  'maricon',
+  'gilipollas',
+  'cono',
+  'merde',
+  'putain',
+  'salope',
+  'connard',
+  'encule',
+  'pede',
+  'bite',
+  'nique',
 ]
 
 /** Roots offensive in any word they start ("fucking"), and in no innocent one. */
-const OFFENSIVE_ROOTS = ['fuck', 'nigg', 'fagg', 'cunt', 'caralh', 'arrombad', 'gilipoll', 'putain', 'connard', 'salop', 'motherf']
+const OFFENSIVE_ROOTS = [
+  'fuck',
+  'nigg',
+  'fagg',
+  'cunt',
+  'caralh',
+  'arrombad',
+  'gilipoll',
+  'putain',
+  'connard',
+  'salop',
+  'motherf',
+]
 
 /** The spec's subdomain states. */
 export const SUBDOMAIN_STATUSES = ['pending', 'active', 'rejected'] as const
@@ -65,9 +174,20 @@ export const ZSubdomainLabel = z
 /** Why a label is refused without asking anyone, or null when it may be requested. */
 export function automaticRejection(label: string): SubdomainRejection | null {
   if ((RESERVED_SUBDOMAIN_LABELS as readonly string[]).includes(label) || isReservedSlug(label)) return 'reserved'
-  const words = label.split('-').map((word) => word.replace(/0/g, 'o').replace(/1/g, 'i').replace(/3/g, 'e').replace(/4/g, 'a').replace(/5/g, 's').replace(/\d+$/, ''))
+  const words = label
+    .split('-')
+    .map((word) =>
+      word
+        .replace(/0/g, 'o')
+        .replace(/1/g, 'i')
+        .replace(/3/g, 'e')
+        .replace(/4/g, 'a')
+        .replace(/5/g, 's')
+        .replace(/\d+$/, ''),
+    )
   const joined = words.join('')
-  const offensive = (word: string) => OFFENSIVE_WORDS.includes(word) || OFFENSIVE_ROOTS.some((root) => word.startsWith(root))
+  const offensive = (word: string) =>
+    OFFENSIVE_WORDS.includes(word) || OFFENSIVE_ROOTS.some((root) => word.startsWith(root))
   if (words.some(offensive) || offensive(joined)) return 'offensive'
   return null
 }

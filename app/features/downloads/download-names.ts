@@ -43,7 +43,8 @@ export function uniqueNames(names: string[]) {
     const extension = extensionOf(name)
     const base = extension ? name.slice(0, -(extension.length + 1)) : name
     let candidate = name
-    for (let copy = 2; taken.has(candidate.toLowerCase()); copy++) candidate = withExtension(`${base} (${copy})`, extension)
+    for (let copy = 2; taken.has(candidate.toLowerCase()); copy++)
+      candidate = withExtension(`${base} (${copy})`, extension)
     taken.add(candidate.toLowerCase())
     return candidate
   })

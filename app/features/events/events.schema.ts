@@ -21,7 +21,11 @@ const optionalCount = z
 
 /** The event form; slugs follow the company-slug rules (they become /{company}/evento/{slug}). */
 export const ZEventForm = z.object({
-  title: z.string({ error: 'events.errors.titleRequired' }).trim().min(1, 'events.errors.titleRequired').max(200, 'events.errors.titleLength'),
+  title: z
+    .string({ error: 'events.errors.titleRequired' })
+    .trim()
+    .min(1, 'events.errors.titleRequired')
+    .max(200, 'events.errors.titleLength'),
   slug: ZCompanySlug,
   // The venue's wall-clock time, kept as if it were UTC and always shown in UTC, so an 21:00
   // show reads 21:00 for everyone wherever they are.
@@ -53,5 +57,11 @@ export const ZEventAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete') }),
   z.object({ intent: z.literal('attach'), contentItemId: z.uuid() }),
   z.object({ intent: z.literal('detach'), contentItemId: z.uuid() }),
-  z.object({ intent: z.literal('reorder'), order: z.string().transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.uuid()).max(1000)) }),
+  z.object({
+    intent: z.literal('reorder'),
+    order: z
+      .string()
+      .transform((value) => value.split(',').filter(Boolean))
+      .pipe(z.array(z.uuid()).max(1000)),
+  }),
 ])

@@ -18,7 +18,13 @@ export const PIN_REQUIRED = 'PIN_REQUIRED'
  * A route's `headers` for a protected gallery's pages: the loader's `Cache-Control` (private
  * pages are never kept by a shared cache) and an action's `Retry-After`.
  */
-export function protectedPageHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }) {
+export function protectedPageHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers
+  actionHeaders: Headers
+}) {
   const headers = new Headers()
   const cacheControl = loaderHeaders.get('Cache-Control')
   if (cacheControl) headers.set('Cache-Control', cacheControl)

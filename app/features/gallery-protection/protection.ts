@@ -30,7 +30,10 @@ export const ZGalleryProtection = z.object({
     .trim()
     .optional()
     .default('')
-    .refine((value) => value === '' || !Number.isNaN(Date.parse(value.length === 10 ? `${value}T23:59:59Z` : `${value}Z`)), 'protection.errors.expiresAt')
+    .refine(
+      (value) => value === '' || !Number.isNaN(Date.parse(value.length === 10 ? `${value}T23:59:59Z` : `${value}Z`)),
+      'protection.errors.expiresAt',
+    )
     .transform((value) => (value === '' ? null : new Date(value.length === 10 ? `${value}T23:59:59Z` : `${value}Z`))),
   downloadMode: z.enum(DOWNLOAD_MODES, 'protection.errors.downloadMode'),
   pin: z
@@ -55,4 +58,3 @@ export type GalleryProtectionState = {
 
 export const ZUnlockGallery = z.object({ password: z.string().max(200).default('') })
 export const ZUnlockDownloads = z.object({ pin: z.string().trim().max(10).default(''), next: z.string().max(300) })
-

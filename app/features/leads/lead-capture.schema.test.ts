@@ -36,7 +36,9 @@ describe('the lead capture form', () => {
 
   it('checks the name length, the e-mail and the phone', () => {
     expect(errorsOf({ ...valid, fullName: 'A' })).toEqual({ fullName: ['downloads.lead.errors.nameLength'] })
-    expect(errorsOf({ ...valid, fullName: 'A'.repeat(101) })).toEqual({ fullName: ['downloads.lead.errors.nameLength'] })
+    expect(errorsOf({ ...valid, fullName: 'A'.repeat(101) })).toEqual({
+      fullName: ['downloads.lead.errors.nameLength'],
+    })
     expect(errorsOf({ ...valid, fullName: '<script>x</script>  ' })).toEqual({ fullName: ['validation.required'] })
     expect(errorsOf({ ...valid, email: 'not-an-email' })).toEqual({ email: ['downloads.lead.errors.email'] })
     expect(errorsOf({ ...valid, phone: 'call me' })).toEqual({ phone: ['downloads.lead.errors.phone'] })

@@ -12,8 +12,15 @@ export const LEAD_REQUIRED_FIELD = 'validation.required'
 /** The version of the consent texts a fan accepted; stored with every consent record. */
 export const LEAD_POLICY_VERSION = '1.0'
 
-const checked = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean())
-const mustBeChecked = (message: string) => z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.literal(true, { error: message }))
+const checked = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+)
+const mustBeChecked = (message: string) =>
+  z.preprocess(
+    (value) => value === true || value === 'on' || value === 'true' || value === '1',
+    z.literal(true, { error: message }),
+  )
 
 const optionalText = (max: number, message: string) =>
   z
@@ -27,7 +34,13 @@ export const ZLeadCapture = z.object({
   fullName: z
     .string({ error: LEAD_REQUIRED_FIELD })
     .transform(sanitizeDisplayName)
-    .pipe(z.string().min(1, { message: LEAD_REQUIRED_FIELD, abort: true }).min(2, 'downloads.lead.errors.nameLength').max(100, 'downloads.lead.errors.nameLength')),
+    .pipe(
+      z
+        .string()
+        .min(1, { message: LEAD_REQUIRED_FIELD, abort: true })
+        .min(2, 'downloads.lead.errors.nameLength')
+        .max(100, 'downloads.lead.errors.nameLength'),
+    ),
   email: z
     .string({ error: LEAD_REQUIRED_FIELD })
     .trim()
@@ -35,7 +48,10 @@ export const ZLeadCapture = z.object({
     .max(254, 'downloads.lead.errors.email')
     .pipe(z.email('downloads.lead.errors.email'))
     .transform((value) => value.toLowerCase()),
-  phone: optionalText(30, 'downloads.lead.errors.phone').refine((value) => value === null || /^\+?[\d\s().-]{6,}$/.test(value), 'downloads.lead.errors.phone'),
+  phone: optionalText(30, 'downloads.lead.errors.phone').refine(
+    (value) => value === null || /^\+?[\d\s().-]{6,}$/.test(value),
+    'downloads.lead.errors.phone',
+  ),
   organisation: optionalText(100, 'downloads.lead.errors.organisationLength'),
   privacyAccepted: mustBeChecked('downloads.lead.errors.privacy'),
   dataProcessingConsent: mustBeChecked('downloads.lead.errors.dataProcessing'),

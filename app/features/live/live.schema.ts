@@ -17,7 +17,10 @@ export const LIVE_CATCH_UP = 100
 export const WALL_PHOTOS = 200
 
 const on = z.preprocess((value) => value === true || value === 'on' || value === 'true' || value === '1', z.boolean())
-const assetIds = z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(z.uuid()).min(1).max(500))
+const assetIds = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+  z.array(z.uuid()).min(1).max(500),
+)
 
 export const ZLiveAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('live-mode'), live: on, autoApprove: on }),

@@ -26,12 +26,22 @@ describe('sanitizeFormText', () => {
 
 describe('ZContactForm', () => {
   it('checks lengths after sanitising, with the spec’s messages', () => {
-    const result = ZContactForm.safeParse({ name: `${'n'.repeat(100)}<script>x</script>`, email: 'A@Example.com', message: ' ' })
+    const result = ZContactForm.safeParse({
+      name: `${'n'.repeat(100)}<script>x</script>`,
+      email: 'A@Example.com',
+      message: ' ',
+    })
     expect(result.success).toBe(false)
-    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([['message', 'home.forms.empty']])
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['message', 'home.forms.empty'],
+    ])
     const ok = ZContactForm.parse({ name: ' Ana ', email: ' A@Example.com ', message: 'Hello' })
     expect(ok).toEqual({ name: 'Ana', email: 'a@example.com', message: 'Hello' })
     const long = ZContactForm.safeParse({ name: 'n'.repeat(101), email: 'x', message: 'm'.repeat(1001) })
-    expect(long.error?.issues.map((issue) => issue.message)).toEqual(['home.forms.nameTooLong', 'validation.email', 'home.forms.messageTooLong'])
+    expect(long.error?.issues.map((issue) => issue.message)).toEqual([
+      'home.forms.nameTooLong',
+      'validation.email',
+      'home.forms.messageTooLong',
+    ])
   })
 })

@@ -22,7 +22,10 @@ const SANITIZERS: Array<[RegExp, (match: string, ...groups: string[]) => string]
   [/<\/?script\b[^>]*>/gi, () => ''],
   [/javascript\s*:/gi, () => ''],
   // onclick="…", onerror='…', onload=x — with or without quotes; the space before goes too.
-  [/(^|[\s"'/<])on[a-z]+\s*=\s*("[^"]*"?|'[^']*'?|[^\s>]*)/gi, (_match, before: string) => (before.trim() ? before : '')],
+  [
+    /(^|[\s"'/<])on[a-z]+\s*=\s*("[^"]*"?|'[^']*'?|[^\s>]*)/gi,
+    (_match, before: string) => (before.trim() ? before : ''),
+  ],
 ]
 
 /** Repeats until nothing changes, so a pattern cannot be rebuilt from the pieces left behind ("javajavascript:script:"). */
@@ -57,7 +60,11 @@ export const ZContactForm = z.object({
   message: sanitizedText(CONTACT_MESSAGE_MAX, 'home.forms.messageTooLong'),
 })
 
-export const MARKETING_FORM_SCHEMAS = { interest: ZInterestForm, newsletter: ZNewsletterForm, contact: ZContactForm } as const
+export const MARKETING_FORM_SCHEMAS = {
+  interest: ZInterestForm,
+  newsletter: ZNewsletterForm,
+  contact: ZContactForm,
+} as const
 
 /** The free-text fields of each form (the ones sanitising applies to). */
 export const MARKETING_FORM_TEXT_FIELDS: Record<MarketingFormKind, readonly string[]> = {
@@ -66,11 +73,22 @@ export const MARKETING_FORM_TEXT_FIELDS: Record<MarketingFormKind, readonly stri
   contact: ['name', 'message'],
 }
 
-export type TMarketingSubmission = { kind: MarketingFormKind; name: string | null; email: string; message: string | null }
+export type TMarketingSubmission = {
+  kind: MarketingFormKind
+  name: string | null
+  email: string
+  message: string | null
+}
 
 /** What the page's action answers for one form; `failed` is anything the visitor cannot fix. */
 export type MarketingFormResponse =
   | { kind: MarketingFormKind; status: 'success'; sanitized: boolean; id: string }
-  | { kind: MarketingFormKind; status: 'invalid'; sanitized: boolean; errors: Record<string, string[]>; values: Record<string, string> }
+  | {
+      kind: MarketingFormKind
+      status: 'invalid'
+      sanitized: boolean
+      errors: Record<string, string[]>
+      values: Record<string, string>
+    }
   | { kind: MarketingFormKind; status: 'rate-limited'; retryAfterSeconds: number }
   | { kind: MarketingFormKind; status: 'failed' }

@@ -5,7 +5,11 @@ import { placeholderDataUrl, placeholderImageOf } from './placeholder-image'
 
 describe('photo placeholders', () => {
   it('are tiny PNGs of the photo’s colours, in its proportions', async () => {
-    const { data, info } = await sharp({ create: { width: 100, height: 50, channels: 4, background: { r: 200, g: 20, b: 40, alpha: 1 } } }).raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp({
+      create: { width: 100, height: 50, channels: 4, background: { r: 200, g: 20, b: 40, alpha: 1 } },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const hash = Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
     const url = placeholderDataUrl(hash)!
     expect(url.startsWith('data:image/png;base64,')).toBe(true)
@@ -20,13 +24,24 @@ describe('photo placeholders', () => {
   })
 
   it('paints a stored placeholder only when it is a PNG data URL, and decodes a ThumbHash otherwise', async () => {
-    const { data, info } = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 10, g: 200, b: 40, alpha: 1 } } }).raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp({
+      create: { width: 40, height: 40, channels: 4, background: { r: 10, g: 200, b: 40, alpha: 1 } },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const hash = Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64')
     const stored = placeholderDataUrl(hash)!
     expect(placeholderImageOf({ placeholder: hash, placeholderImage: stored })).toBe(stored)
     expect(placeholderImageOf({ placeholder: hash, placeholderImage: null })).toBe(stored)
-    expect(placeholderImageOf({ placeholder: hash, placeholderImage: 'data:image/png;base64,AAAA")><img src=x onerror=alert(1)>' })).toBeNull()
-    expect(placeholderImageOf({ placeholder: null, placeholderImage: 'https://elsewhere.example/tracker.png' })).toBeNull()
+    expect(
+      placeholderImageOf({
+        placeholder: hash,
+        placeholderImage: 'data:image/png;base64,AAAA")><img src=x onerror=alert(1)>',
+      }),
+    ).toBeNull()
+    expect(
+      placeholderImageOf({ placeholder: null, placeholderImage: 'https://elsewhere.example/tracker.png' }),
+    ).toBeNull()
     expect(placeholderImageOf({ placeholder: null, placeholderImage: null })).toBeNull()
   })
 })

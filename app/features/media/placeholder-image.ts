@@ -18,10 +18,17 @@ export function placeholderDataUrl(placeholder: string | null) {
     const small = new Uint8Array(width * height * 4)
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
-        const [x0, x1] = [Math.floor((x * w) / width), Math.max(Math.floor(((x + 1) * w) / width), Math.floor((x * w) / width) + 1)]
-        const [y0, y1] = [Math.floor((y * h) / height), Math.max(Math.floor(((y + 1) * h) / height), Math.floor((y * h) / height) + 1)]
+        const [x0, x1] = [
+          Math.floor((x * w) / width),
+          Math.max(Math.floor(((x + 1) * w) / width), Math.floor((x * w) / width) + 1),
+        ]
+        const [y0, y1] = [
+          Math.floor((y * h) / height),
+          Math.max(Math.floor(((y + 1) * h) / height), Math.floor((y * h) / height) + 1),
+        ]
         const sum = [0, 0, 0, 0]
-        for (let sy = y0; sy < y1; sy++) for (let sx = x0; sx < x1; sx++) for (let c = 0; c < 4; c++) sum[c] += rgba[(sy * w + sx) * 4 + c]
+        for (let sy = y0; sy < y1; sy++)
+          for (let sx = x0; sx < x1; sx++) for (let c = 0; c < 4; c++) sum[c] += rgba[(sy * w + sx) * 4 + c]
         const count = (x1 - x0) * (y1 - y0)
         for (let c = 0; c < 4; c++) small[(y * width + x) * 4 + c] = Math.round(sum[c] / count)
       }

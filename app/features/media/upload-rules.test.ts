@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import en from '#app/locales/en.json'
-import { checkDeclaredUpload, checkDetectedType, checkImagePixels, GB, MB, megapixelsOf, type RuleResult } from './upload-rules'
+import {
+  checkDeclaredUpload,
+  checkDetectedType,
+  checkImagePixels,
+  GB,
+  MB,
+  megapixelsOf,
+  type RuleResult,
+} from './upload-rules'
 
 const english = (key: string) => key.split('.').reduce<any>((node, part) => node?.[part], en)
 const message = (result: RuleResult) => (result.ok ? 'ok' : english(result.messageKey))
@@ -8,7 +16,9 @@ const message = (result: RuleResult) => (result.ok ? 'ok' : english(result.messa
 describe('the declared-upload check (before any byte is accepted)', () => {
   it('refuses executables and scripts for every purpose', () => {
     for (const name of ['setup.exe', 'run.BAT', 'x.cmd', 'screen.scr', 'a.pif', 'app.js', 'lib.jar']) {
-      expect(message(checkDeclaredUpload('content-file', name, 10)), name).toBe('File type not allowed for security reasons')
+      expect(message(checkDeclaredUpload('content-file', name, 10)), name).toBe(
+        'File type not allowed for security reasons',
+      )
     }
   })
 
@@ -19,10 +29,16 @@ describe('the declared-upload check (before any byte is accepted)', () => {
 
   it('takes gallery photos up to 100 MB and videos up to 500 MB, nothing else', () => {
     expect(checkDeclaredUpload('gallery-media', 'IMG_0001.JPG', 100 * MB)).toEqual({ ok: true, mediaType: 'image' })
-    expect(message(checkDeclaredUpload('gallery-media', 'IMG_0001.JPG', 100 * MB + 1))).toBe('Image must be smaller than 100MB')
+    expect(message(checkDeclaredUpload('gallery-media', 'IMG_0001.JPG', 100 * MB + 1))).toBe(
+      'Image must be smaller than 100MB',
+    )
     expect(checkDeclaredUpload('gallery-media', 'encore.mp4', 500 * MB)).toEqual({ ok: true, mediaType: 'video' })
-    expect(message(checkDeclaredUpload('gallery-media', 'encore.mp4', 500 * MB + 1))).toBe('Video must be smaller than 500MB')
-    expect(message(checkDeclaredUpload('gallery-media', 'notes.pdf', 10))).toBe('Only photos and videos can be added to a gallery')
+    expect(message(checkDeclaredUpload('gallery-media', 'encore.mp4', 500 * MB + 1))).toBe(
+      'Video must be smaller than 500MB',
+    )
+    expect(message(checkDeclaredUpload('gallery-media', 'notes.pdf', 10))).toBe(
+      'Only photos and videos can be added to a gallery',
+    )
   })
 
   it('takes only images as covers, up to 100 MB', () => {
@@ -54,7 +70,9 @@ describe('the content check (on the complete file)', () => {
     expect(message(checkDetectedType('photo.jpg', 'video/mp4'))).toBe("The file's content does not match its name")
     expect(message(checkDetectedType('photo.jpg', undefined))).toBe("The file's content does not match its name")
     expect(message(checkDetectedType('readme.txt', 'image/png'))).toBe("The file's content does not match its name")
-    expect(message(checkDetectedType('invoice.pdf', 'application/x-msdownload'))).toBe('File type not allowed for security reasons')
+    expect(message(checkDetectedType('invoice.pdf', 'application/x-msdownload'))).toBe(
+      'File type not allowed for security reasons',
+    )
   })
 })
 
@@ -65,7 +83,11 @@ describe('the pixel check (on the complete photo header)', () => {
   })
 
   it('refuses more than 160 megapixels, saying how many it has', () => {
-    expect(checkImagePixels(14_000, 14_000)).toEqual({ ok: false, messageKey: 'uploads.errors.tooManyPixels', values: { megapixels: 196, limit: 160 } })
+    expect(checkImagePixels(14_000, 14_000)).toEqual({
+      ok: false,
+      messageKey: 'uploads.errors.tooManyPixels',
+      values: { megapixels: 196, limit: 160 },
+    })
     expect(checkImagePixels(160_001, 1000).ok).toBe(false)
     expect(checkImagePixels(160_000, 1000).ok).toBe(true)
   })

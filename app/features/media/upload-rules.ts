@@ -39,10 +39,17 @@ export function megapixelsOf(pixels: number) {
 }
 
 /** The check made on a complete photo's header: its pixel count, whatever its size on disk. */
-export function checkImagePixels(width: number, height: number): { ok: true } | { ok: false; messageKey: string; values: { megapixels: number; limit: number } } {
+export function checkImagePixels(
+  width: number,
+  height: number,
+): { ok: true } | { ok: false; messageKey: string; values: { megapixels: number; limit: number } } {
   const pixels = width * height
   if (pixels <= MAX_IMAGE_PIXELS) return { ok: true }
-  return { ok: false, messageKey: 'uploads.errors.tooManyPixels', values: { megapixels: megapixelsOf(pixels), limit: megapixelsOf(MAX_IMAGE_PIXELS) } }
+  return {
+    ok: false,
+    messageKey: 'uploads.errors.tooManyPixels',
+    values: { megapixels: megapixelsOf(pixels), limit: megapixelsOf(MAX_IMAGE_PIXELS) },
+  }
 }
 
 /**
@@ -58,9 +65,29 @@ export const UPLOAD_CHUNK_BYTES = 64 * MB
 export const BLOCKED_EXTENSIONS = ['exe', 'bat', 'cmd', 'scr', 'pif', 'js', 'jar'] as const
 
 const EXTENSION_TYPES: Record<string, MediaType> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image', avif: 'image', heic: 'image', heif: 'image', tif: 'image', tiff: 'image',
-  mp4: 'video', m4v: 'video', mov: 'video', webm: 'video', mkv: 'video', avi: 'video',
-  mp3: 'audio', m4a: 'audio', wav: 'audio', flac: 'audio', ogg: 'audio', aac: 'audio', opus: 'audio',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  avif: 'image',
+  heic: 'image',
+  heif: 'image',
+  tif: 'image',
+  tiff: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  webm: 'video',
+  mkv: 'video',
+  avi: 'video',
+  mp3: 'audio',
+  m4a: 'audio',
+  wav: 'audio',
+  flac: 'audio',
+  ogg: 'audio',
+  aac: 'audio',
+  opus: 'audio',
   pdf: 'pdf',
 }
 
@@ -97,8 +124,10 @@ export function checkDeclaredUpload(purpose: UploadPurpose, fileName: string, si
       if (size > LIMITS.contentFile) return refuse('uploads.errors.contentTooLarge')
       return { ok: true, mediaType }
     case 'gallery-media':
-      if (mediaType === 'image') return size > LIMITS.galleryImage ? refuse('uploads.errors.imageTooLarge') : { ok: true, mediaType }
-      if (mediaType === 'video') return size > LIMITS.galleryVideo ? refuse('uploads.errors.videoTooLarge') : { ok: true, mediaType }
+      if (mediaType === 'image')
+        return size > LIMITS.galleryImage ? refuse('uploads.errors.imageTooLarge') : { ok: true, mediaType }
+      if (mediaType === 'video')
+        return size > LIMITS.galleryVideo ? refuse('uploads.errors.videoTooLarge') : { ok: true, mediaType }
       return refuse('uploads.errors.galleryType')
     case 'cover':
     case 'hero':
@@ -120,7 +149,11 @@ export function checkDeclaredUpload(purpose: UploadPurpose, fileName: string, si
 export function checkDetectedType(fileName: string, detectedMime: string | undefined): RuleResult {
   const declared = mediaTypeOfExtension(extensionOf(fileName))
   const actual = detectedMime ? mediaTypeOfMime(detectedMime) : 'other'
-  const executable = detectedMime === 'application/x-msdownload' || detectedMime === 'application/x-executable' || detectedMime === 'application/x-elf' || detectedMime === 'application/java-archive'
+  const executable =
+    detectedMime === 'application/x-msdownload' ||
+    detectedMime === 'application/x-executable' ||
+    detectedMime === 'application/x-elf' ||
+    detectedMime === 'application/java-archive'
   if (executable) return refuse('uploads.errors.blockedType')
   // Anything the bytes call a known media type must be named as one, and vice versa; the
   // purpose's own rules are `checkDeclaredUpload`'s, run again with the real size.

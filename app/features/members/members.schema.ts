@@ -9,5 +9,10 @@ export const ZChangeRole = z.object({ intent: z.literal('change-role'), memberId
 export const ZRemoveMember = z.object({ intent: z.literal('remove'), memberId: z.string().min(1) })
 export const ZCancelInvitation = z.object({ intent: z.literal('cancel-invitation'), invitationId: z.string().min(1) })
 
-export const ZTeamAction = z.discriminatedUnion('intent', [ZInviteMember, ZChangeRole, ZRemoveMember, ZCancelInvitation])
+export const ZTeamAction = z.discriminatedUnion('intent', [
+  ZInviteMember,
+  ZChangeRole,
+  ZRemoveMember,
+  ZCancelInvitation,
+])
 export type TTeamAction = z.infer<typeof ZTeamAction>

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 
-const ZReason = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(500, 'validation.maxLength')
+const ZReason = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(500, 'validation.maxLength')
 
 /** The operator's decisions, as posted by the console's forms. */
 export const ZOperatorCompanyAction = z.discriminatedUnion('intent', [

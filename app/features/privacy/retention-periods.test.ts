@@ -3,10 +3,18 @@ import { RETENTION_PERIODS, retentionCutoff, retentionEnd, retentionHours, reten
 
 describe('retention periods', () => {
   it('counts months by the calendar, ending on the last day of a shorter month', () => {
-    expect(retentionCutoff({ amount: 24, unit: 'months' }, new Date('2026-05-10T08:30:00Z')).toISOString()).toBe('2024-05-10T08:30:00.000Z')
-    expect(retentionCutoff({ amount: 1, unit: 'months' }, new Date('2026-03-31T12:00:00Z')).toISOString()).toBe('2026-02-28T12:00:00.000Z')
-    expect(retentionCutoff({ amount: 1, unit: 'months' }, new Date('2024-03-31T12:00:00Z')).toISOString()).toBe('2024-02-29T12:00:00.000Z')
-    expect(retentionCutoff({ amount: 13, unit: 'months' }, new Date('2026-01-15T00:00:00Z')).toISOString()).toBe('2024-12-15T00:00:00.000Z')
+    expect(retentionCutoff({ amount: 24, unit: 'months' }, new Date('2026-05-10T08:30:00Z')).toISOString()).toBe(
+      '2024-05-10T08:30:00.000Z',
+    )
+    expect(retentionCutoff({ amount: 1, unit: 'months' }, new Date('2026-03-31T12:00:00Z')).toISOString()).toBe(
+      '2026-02-28T12:00:00.000Z',
+    )
+    expect(retentionCutoff({ amount: 1, unit: 'months' }, new Date('2024-03-31T12:00:00Z')).toISOString()).toBe(
+      '2024-02-29T12:00:00.000Z',
+    )
+    expect(retentionCutoff({ amount: 13, unit: 'months' }, new Date('2026-01-15T00:00:00Z')).toISOString()).toBe(
+      '2024-12-15T00:00:00.000Z',
+    )
   })
 
   it('counts minutes, hours and days exactly', () => {
@@ -21,9 +29,16 @@ describe('retention periods', () => {
   it('says when data kept from a date is due, the other side of the cutoff', () => {
     const closed = new Date('2026-05-10T14:20:00Z')
     expect(retentionEnd({ amount: 30, unit: 'days' }, closed).toISOString()).toBe('2026-06-09T14:20:00.000Z')
-    expect(retentionEnd({ amount: 1, unit: 'months' }, new Date('2026-01-31T12:00:00Z')).toISOString()).toBe('2026-02-28T12:00:00.000Z')
+    expect(retentionEnd({ amount: 1, unit: 'months' }, new Date('2026-01-31T12:00:00Z')).toISOString()).toBe(
+      '2026-02-28T12:00:00.000Z',
+    )
     expect(retentionEnd({ amount: 24, unit: 'months' }, closed).toISOString()).toBe('2028-05-10T14:20:00.000Z')
-    for (const kept of [RETENTION_PERIODS.closedAccounts, RETENTION_PERIODS.logs, RETENTION_PERIODS.analyticsSalt, RETENTION_PERIODS.websiteMessages]) {
+    for (const kept of [
+      RETENTION_PERIODS.closedAccounts,
+      RETENTION_PERIODS.logs,
+      RETENTION_PERIODS.analyticsSalt,
+      RETENTION_PERIODS.websiteMessages,
+    ]) {
       // Due exactly at the end: a moment later the cutoff has passed the date, a moment earlier it has not.
       const end = retentionEnd(kept, closed)
       expect(retentionCutoff(kept, end).getTime()).toBe(closed.getTime())

@@ -39,7 +39,17 @@ export function retentionCutoff(kept: RetentionPeriod, now: Date): Date {
     // The same day of an earlier month, or that month's last day (31 March − 1 month = 28/29 February).
     const month = now.getUTCMonth() - kept.amount
     const lastDay = new Date(Date.UTC(now.getUTCFullYear(), month + 1, 0)).getUTCDate()
-    return new Date(Date.UTC(now.getUTCFullYear(), month, Math.min(now.getUTCDate(), lastDay), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()))
+    return new Date(
+      Date.UTC(
+        now.getUTCFullYear(),
+        month,
+        Math.min(now.getUTCDate(), lastDay),
+        now.getUTCHours(),
+        now.getUTCMinutes(),
+        now.getUTCSeconds(),
+        now.getUTCMilliseconds(),
+      ),
+    )
   }
   const unitMs = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[kept.unit]
   return new Date(now.getTime() - kept.amount * unitMs)
@@ -50,7 +60,17 @@ export function retentionEnd(kept: RetentionPeriod, from: Date): Date {
   if (kept.unit === 'months') {
     const month = from.getUTCMonth() + kept.amount
     const lastDay = new Date(Date.UTC(from.getUTCFullYear(), month + 1, 0)).getUTCDate()
-    return new Date(Date.UTC(from.getUTCFullYear(), month, Math.min(from.getUTCDate(), lastDay), from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()))
+    return new Date(
+      Date.UTC(
+        from.getUTCFullYear(),
+        month,
+        Math.min(from.getUTCDate(), lastDay),
+        from.getUTCHours(),
+        from.getUTCMinutes(),
+        from.getUTCSeconds(),
+        from.getUTCMilliseconds(),
+      ),
+    )
   }
   const unitMs = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[kept.unit]
   return new Date(from.getTime() + kept.amount * unitMs)

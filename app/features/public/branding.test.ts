@@ -12,7 +12,11 @@ describe('company branding colours', () => {
 
   it('gives nothing without a valid colour, and falls back from one colour to the other', () => {
     expect(brandingVariables({ primary: null, accent: 'javascript:alert(1)' })).toBeNull()
-    expect(brandingVariables({ primary: '#ff3366', accent: null })).toEqual({ '--accent': '#ff3366', '--accent-foreground': '#0b0b0c', '--brand-accent': '#ff3366' })
+    expect(brandingVariables({ primary: '#ff3366', accent: null })).toEqual({
+      '--accent': '#ff3366',
+      '--accent-foreground': '#0b0b0c',
+      '--brand-accent': '#ff3366',
+    })
     expect(brandingVariables({ primary: null, accent: '#22c55e' })?.['--accent']).toBe('#22c55e')
   })
 

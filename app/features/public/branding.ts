@@ -43,7 +43,11 @@ export function contrastRatio(a: string, b: string) {
 /** Mixes `hex` toward `target` (white or black) by `amount` (0–1). */
 function mix(hex: string, target: 0 | 255, amount: number) {
   return `#${channels(hex)
-    .map((value) => Math.round(value + (target - value) * amount).toString(16).padStart(2, '0'))
+    .map((value) =>
+      Math.round(value + (target - value) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`
 }
 
@@ -69,10 +73,17 @@ export type BrandingVariables = Record<'--accent' | '--accent-foreground' | '--b
  * The CSS variables of a company's branding, or null when it has none (or its plan does not
  * include custom branding; the caller decides that). The accent colour falls back to the primary.
  */
-export function brandingVariables(colors: { primary: unknown; accent: unknown }, canvas: Canvas = 'night'): BrandingVariables | null {
+export function brandingVariables(
+  colors: { primary: unknown; accent: unknown },
+  canvas: Canvas = 'night',
+): BrandingVariables | null {
   const primary = parseHexColor(colors.primary)
   const accent = parseHexColor(colors.accent)
   if (!primary && !accent) return null
   const main = readableOn(primary ?? accent!, canvas)
-  return { '--accent': main, '--accent-foreground': foregroundFor(main), '--brand-accent': readableOn(accent ?? primary!, canvas) }
+  return {
+    '--accent': main,
+    '--accent-foreground': foregroundFor(main),
+    '--brand-accent': readableOn(accent ?? primary!, canvas),
+  }
 }

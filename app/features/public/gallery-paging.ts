@@ -19,6 +19,7 @@ export const PAGES_HELD_AHEAD = 2
  */
 export function inBlocks<T>(items: readonly T[], size: number) {
   const blocks: { start: number; items: T[] }[] = []
-  for (let start = 0; start < items.length; start += size) blocks.push({ start, items: items.slice(start, start + size) })
+  for (let start = 0; start < items.length; start += size)
+    blocks.push({ start, items: items.slice(start, start + size) })
   return blocks
 }

@@ -18,7 +18,10 @@ export function shownFromQuery(value: string | null, atOnce: number) {
 
 /** How many galleries and events a landing's address asks for (`?galleries=48&events=40`). */
 export function landingBatchesFrom(query: URLSearchParams) {
-  return { galleriesShown: shownFromQuery(query.get('galleries'), LANDING_GALLERIES_AT_ONCE), eventsShown: shownFromQuery(query.get('events'), LANDING_EVENTS_AT_ONCE) }
+  return {
+    galleriesShown: shownFromQuery(query.get('galleries'), LANDING_GALLERIES_AT_ONCE),
+    eventsShown: shownFromQuery(query.get('events'), LANDING_EVENTS_AT_ONCE),
+  }
 }
 
 /** How many of an event's galleries and content its address asks for (`?items=48`). */

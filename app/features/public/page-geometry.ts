@@ -40,16 +40,20 @@ export function gridGeometry(template: Pick<PageTemplate, 'layout' | 'thumbSize'
     const [cols, colsSm] = COLUMNS[template.layout][template.thumbSize]
     return {
       variables: { ...gaps, '--cols': String(cols), '--cols-sm': String(colsSm) },
-      sizesOf: () => `(max-width: 640px) ${Math.round(100 / cols)}vw, ${Math.round(PAGE_WIDTH / colsSm)}px`
+      sizesOf: () => `(max-width: 640px) ${Math.round(100 / cols)}vw, ${Math.round(PAGE_WIDTH / colsSm)}px`,
     }
   }
   if (template.layout === 'editorial') {
     const width = EDITORIAL_WIDTH[template.thumbSize]
-    return { variables: { ...gaps, '--column': `${width}px` }, sizesOf: () => `(max-width: 640px) 100vw, ${Math.min(width, PAGE_WIDTH)}px` }
+    return {
+      variables: { ...gaps, '--column': `${width}px` },
+      sizesOf: () => `(max-width: 640px) 100vw, ${Math.min(width, PAGE_WIDTH)}px`,
+    }
   }
   const [row, rowSm] = ROW_HEIGHT[template.thumbSize]
   return {
     variables: { ...gaps, '--row': `${row}px`, '--row-sm': `${rowSm}px` },
-    sizesOf: (ratio) => `(max-width: 640px) ${Math.round(Math.min(100, ((ratio * row) / 390) * 100))}vw, ${Math.round(rowSm * ratio)}px`
+    sizesOf: (ratio) =>
+      `(max-width: 640px) ${Math.round(Math.min(100, ((ratio * row) / 390) * 100))}vw, ${Math.round(rowSm * ratio)}px`,
   }
 }

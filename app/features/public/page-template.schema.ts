@@ -11,4 +11,3 @@ export const ZPageTemplate = z.object({
   thumbSize: z.enum(THUMB_SIZES, { message: 'validation.invalidOption' }),
   spacing: z.enum(SPACINGS, { message: 'validation.invalidOption' }),
 })
-

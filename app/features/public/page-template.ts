@@ -1,4 +1,3 @@
-
 /*
  * How a company's fans' pages look (settings → Template): presets an admin combines, applied with
  * CSS only (class names and CSS variables on the page), so every preset ships the same scripts
@@ -24,15 +23,30 @@ export type Spacing = (typeof SPACINGS)[number]
 // fans' pages load that part only, not the admin's lists of choices.
 export { gridGeometry, templateFrameClass, type GridGeometry } from './page-geometry'
 
-export type PageTemplate = { layout: GalleryLayout; canvas: Canvas; type: TypePairing; cover: CoverStyle; thumbSize: ThumbSize; spacing: Spacing }
+export type PageTemplate = {
+  layout: GalleryLayout
+  canvas: Canvas
+  type: TypePairing
+  cover: CoverStyle
+  thumbSize: ThumbSize
+  spacing: Spacing
+}
 
 /** Today's look: justified grid on the night canvas (docs/product.md, DESIGN.md). */
-export const DEFAULT_TEMPLATE: PageTemplate = { layout: 'justified', canvas: 'night', type: 'modern', cover: 'full-bleed', thumbSize: 'medium', spacing: 'tight' }
+export const DEFAULT_TEMPLATE: PageTemplate = {
+  layout: 'justified',
+  canvas: 'night',
+  type: 'modern',
+  cover: 'full-bleed',
+  thumbSize: 'medium',
+  spacing: 'tight',
+}
 
 /** The template as stored (jsonb, possibly older or partial): each unknown choice falls back to the default's. */
 export function pageTemplateOf(stored: unknown): PageTemplate {
   const value = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {}
-  const pick = <T extends string>(options: readonly T[], key: keyof PageTemplate) => (options.includes(value[key] as T) ? (value[key] as T) : (DEFAULT_TEMPLATE[key] as T))
+  const pick = <T extends string>(options: readonly T[], key: keyof PageTemplate) =>
+    options.includes(value[key] as T) ? (value[key] as T) : (DEFAULT_TEMPLATE[key] as T)
   return {
     layout: pick(GALLERY_LAYOUTS, 'layout'),
     canvas: pick(CANVASES, 'canvas'),

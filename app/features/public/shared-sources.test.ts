@@ -17,14 +17,20 @@ describe('sharedSources', () => {
   })
 
   it('keeps a bounded number of sets, and still answers right once it starts afresh', () => {
-    for (let i = 0; i <= SHARED_SOURCE_SETS_KEPT; i++) expect(sharedSources(set(400, 1000 + i))).toEqual(set(400, 1000 + i))
+    for (let i = 0; i <= SHARED_SOURCE_SETS_KEPT; i++)
+      expect(sharedSources(set(400, 1000 + i))).toEqual(set(400, 1000 + i))
     const again = sharedSources(set(400, 1200, 2400))
     expect(again).toEqual(set(400, 1200, 2400))
     expect(sharedSources(set(400, 1200, 2400))).toBe(again)
   })
 
   it('leaves out a rendition whose name or width the worker would not have written', () => {
-    const sources = sharedSources([{ name: 'w400', width: 400 }, { name: 'w1200"><script>', width: 1200 }, { name: 'w2400', width: Number.NaN }, { name: 'w1600', width: 1600 }])
+    const sources = sharedSources([
+      { name: 'w400', width: 400 },
+      { name: 'w1200"><script>', width: 1200 },
+      { name: 'w2400', width: Number.NaN },
+      { name: 'w1600', width: 1600 },
+    ])
     expect(sources).toEqual([
       { name: 'w400', width: 400 },
       { name: 'w1600', width: 1600 },

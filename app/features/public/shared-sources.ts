@@ -19,7 +19,9 @@ export function sharedSources(sources: RenditionSources): RenditionSources {
   if (sharedSourceSets.size >= SHARED_SOURCE_SETS_KEPT) sharedSourceSets.clear()
   // Fans' grids write the names into their HTML as they are (tiles-markup.ts): a name the worker
   // would not have made (a row restored from a doctored company archive) is left out.
-  const made = sources.filter((source) => RENDITION_NAME.test(source.name) && Number.isInteger(source.width) && source.width > 0)
+  const made = sources.filter(
+    (source) => RENDITION_NAME.test(source.name) && Number.isInteger(source.width) && source.width > 0,
+  )
   const shared = Object.freeze(made.map((source) => Object.freeze({ name: source.name, width: source.width })))
   sharedSourceSets.set(key, shared)
   return shared

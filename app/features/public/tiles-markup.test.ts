@@ -19,7 +19,10 @@ const photo = (overrides: Partial<PublicMedia> = {}): PublicMedia => ({
   ...overrides,
 })
 
-const options = { sizesOf: (ratio: number) => `(max-width: 640px) 50vw, ${Math.round(240 * ratio)}px`, labelOf: (_: PublicMedia, index: number) => `Photo ${index + 1}` }
+const options = {
+  sizesOf: (ratio: number) => `(max-width: 640px) 50vw, ${Math.round(240 * ratio)}px`,
+  labelOf: (_: PublicMedia, index: number) => `Photo ${index + 1}`,
+}
 
 /** The markup as a browser reads it. */
 function parsed(markup: string) {
@@ -30,7 +33,9 @@ function parsed(markup: string) {
 
 describe('tilesMarkup', () => {
   it("writes each tile as the grid's stylesheet and the viewer expect it, and ends the grid", () => {
-    const tiles = parsed(tilesMarkup([photo(), photo({ id: 'b6f3e1c2-0000-4000-8000-000000000002', width: 1000, height: 1500 })], options))
+    const tiles = parsed(
+      tilesMarkup([photo(), photo({ id: 'b6f3e1c2-0000-4000-8000-000000000002', width: 1000, height: 1500 })], options),
+    )
     expect(tiles).toHaveLength(3)
     const [first, second, end] = tiles
     expect(first.style.getPropertyValue('--r')).toBe('1.5')
@@ -41,9 +46,17 @@ describe('tilesMarkup', () => {
     expect(link.getAttribute('aria-label')).toBe('Photo 1')
     const image = first.querySelector('img')!
     expect(image.getAttribute('src')).toBe('/p/0a2333c9-341e-45b4-9713-a1abaff13ec4/w400.webp')
-    expect(image.getAttribute('srcset')).toBe('/p/0a2333c9-341e-45b4-9713-a1abaff13ec4/w400.webp 400w, /p/0a2333c9-341e-45b4-9713-a1abaff13ec4/w2400.webp 2400w')
+    expect(image.getAttribute('srcset')).toBe(
+      '/p/0a2333c9-341e-45b4-9713-a1abaff13ec4/w400.webp 400w, /p/0a2333c9-341e-45b4-9713-a1abaff13ec4/w2400.webp 2400w',
+    )
     expect(image.getAttribute('sizes')).toBe('(max-width: 640px) 50vw, 360px')
-    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading'), image.getAttribute('decoding'), image.alt]).toEqual(['2400', '1600', 'lazy', 'async', ''])
+    expect([
+      image.getAttribute('width'),
+      image.getAttribute('height'),
+      image.getAttribute('loading'),
+      image.getAttribute('decoding'),
+      image.alt,
+    ]).toEqual(['2400', '1600', 'lazy', 'async', ''])
     expect(image.style.backgroundImage).toContain('data:image/png;base64,iVBORw0KGgo=')
     expect(second.querySelector('a')!.getAttribute('aria-label')).toBe('Photo 2')
     expect(end.hidden && end.className === 'grid-end').toBe(true)
@@ -60,7 +73,9 @@ describe('tilesMarkup', () => {
   })
 
   it('marks videos, and draws a file without renditions yet as its space alone', () => {
-    const [video, bare] = parsed(tilesMarkup([photo({ mediaType: 'video' }), photo({ sources: [], placeholder: null })], options))
+    const [video, bare] = parsed(
+      tilesMarkup([photo({ mediaType: 'video' }), photo({ sources: [], placeholder: null })], options),
+    )
     expect(video.hasAttribute('data-video')).toBe(true)
     expect(bare.hasAttribute('data-video')).toBe(false)
     expect(bare.querySelector('img')).toBeNull()

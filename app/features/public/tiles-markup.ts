@@ -20,7 +20,10 @@ export const tileRatio = (ratio: number) => Number(ratio.toFixed(4))
  * Without JavaScript a tile's link opens the large photo; with it, the grid's click opens the
  * viewer (see MediaGrid).
  */
-export function tilesMarkup(media: PublicMedia[], options: { sizesOf: (ratio: number) => string; labelOf: (media: PublicMedia, index: number) => string }) {
+export function tilesMarkup(
+  media: PublicMedia[],
+  options: { sizesOf: (ratio: number) => string; labelOf: (media: PublicMedia, index: number) => string },
+) {
   let markup = ''
   for (const [index, item] of media.entries()) {
     const smallest = item.sources[0]

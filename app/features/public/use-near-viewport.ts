@@ -9,7 +9,9 @@ export function useNearViewport(element: Element | null) {
   useEffect(() => {
     setNear(false)
     if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), { rootMargin: '3000px 0px' })
+    const observer = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), {
+      rootMargin: '3000px 0px',
+    })
     observer.observe(element)
     return () => observer.disconnect()
   }, [element])

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { assignChapters, emptyChapters, formatClockShift, MORE_SONG, parseClockShift, parseSetlist, songOfChapter, songOfChapterKey, venueClockOf, zoneOffsetMinutes } from './setlist'
+import {
+  assignChapters,
+  emptyChapters,
+  formatClockShift,
+  MORE_SONG,
+  parseClockShift,
+  parseSetlist,
+  songOfChapter,
+  songOfChapterKey,
+  venueClockOf,
+  zoneOffsetMinutes,
+} from './setlist'
 
 const start = new Date('2026-07-14T21:00:00Z') // 21:00 at the venue
 
 describe('reading a pasted set-list', () => {
   it('reads clock times, times after the start, and songs after midnight', () => {
-    const { songs, problems } = parseSetlist('21:04 Opening\n\n+0:12 Second one\n23:58 - Late\n00:03 After midnight\n', start)
+    const { songs, problems } = parseSetlist(
+      '21:04 Opening\n\n+0:12 Second one\n23:58 - Late\n00:03 After midnight\n',
+      start,
+    )
     expect(problems).toEqual([])
     expect(songs).toEqual([
       { title: 'Opening', startsAt: '2026-07-14T21:04:00.000Z' },
@@ -16,14 +30,19 @@ describe('reading a pasted set-list', () => {
   })
 
   it('names the line of each problem', () => {
-    const { problems } = parseSetlist('21:04 Fine\nno time here\n25:00 Impossible\n21:30\n+0:02 Before the one above', start)
+    const { problems } = parseSetlist(
+      '21:04 Fine\nno time here\n25:00 Impossible\n21:30\n+0:02 Before the one above',
+      start,
+    )
     expect(problems).toEqual([
       { line: 2, key: 'setlist.errors.noTime' },
       { line: 3, key: 'setlist.errors.badTime' },
       { line: 4, key: 'setlist.errors.noTitle' },
       { line: 5, key: 'setlist.errors.order' },
     ])
-    expect(parseSetlist('+0:05 Needs a start', null).problems).toEqual([{ line: 1, key: 'setlist.errors.relativeNeedsStart' }])
+    expect(parseSetlist('+0:05 Needs a start', null).problems).toEqual([
+      { line: 1, key: 'setlist.errors.relativeNeedsStart' },
+    ])
   })
 
   it('reads clock shifts both ways and refuses nonsense', () => {
@@ -38,7 +57,11 @@ describe('reading a pasted set-list', () => {
 })
 
 describe('placing items in songs', () => {
-  const setlist = { songs: parseSetlist('21:04 One\n21:10 Two\n21:20 Three', start).songs, timeZone: 'Europe/Lisbon', clockShiftSeconds: 0 }
+  const setlist = {
+    songs: parseSetlist('21:04 One\n21:10 Two\n21:20 Three', start).songs,
+    timeZone: 'Europe/Lisbon',
+    clockShiftSeconds: 0,
+  }
 
   it('uses the camera offset, the venue zone for true instants, and the last song’s length', () => {
     expect(zoneOffsetMinutes('Europe/Lisbon', Date.parse('2026-07-14T20:00:00Z'))).toBe(60)

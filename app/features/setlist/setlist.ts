@@ -6,7 +6,7 @@
  * Shared by the server (authoritative) and the admin's panel (live validation and preview).
  */
 
-export type SetlistSong = { title: string; /** venue wall clock as ISO (UTC form) */ startsAt: string }
+export type SetlistSong = { title: string /** venue wall clock as ISO (UTC form) */; startsAt: string }
 
 /** What `content_items.setlist` holds. */
 export type StoredSetlist = {
@@ -58,10 +58,15 @@ export function parseSetlist(text: string, showStartsAt: Date | null): ParsedSet
     if (!match) return problems.push({ line: number, key: 'setlist.errors.noTime' })
     const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)]
     const title = (match[4] ?? '').trim()
-    if (minutes > 59 || seconds > 59 || (absolute && hours > 23)) return problems.push({ line: number, key: 'setlist.errors.badTime' })
+    if (minutes > 59 || seconds > 59 || (absolute && hours > 23))
+      return problems.push({ line: number, key: 'setlist.errors.badTime' })
     if (!title) return problems.push({ line: number, key: 'setlist.errors.noTitle' })
     if (title.length > MAX_TITLE_LENGTH) return problems.push({ line: number, key: 'setlist.errors.titleLength' })
-    if (!showStartsAt) return problems.push({ line: number, key: relative ? 'setlist.errors.relativeNeedsStart' : 'setlist.errors.needsStart' })
+    if (!showStartsAt)
+      return problems.push({
+        line: number,
+        key: relative ? 'setlist.errors.relativeNeedsStart' : 'setlist.errors.needsStart',
+      })
     const start = showStartsAt.getTime()
     const offset = ((hours * 60 + minutes) * 60 + seconds) * 1000
     let at: number
@@ -95,7 +100,16 @@ export function isTimeZone(zone: string) {
 /** The zone's offset from UTC at that instant, in minutes (e.g. 60 for Lisbon in summer). */
 export function zoneOffsetMinutes(timeZone: string, instant: number) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, Number(part.value)]),
   )
@@ -106,7 +120,11 @@ export function zoneOffsetMinutes(timeZone: string, instant: number) {
 export type CaptureFacts = { id: string; capturedAt: Date | string | null; captureOffsetMinutes: number | null }
 
 /** When the item was taken on the venue's wall clock (ms, UTC form), with the company's shift; null when unknown. */
-export function venueClockOf(item: Omit<CaptureFacts, 'id'>, setlist: Pick<StoredSetlist, 'timeZone' | 'clockShiftSeconds'>, shiftSeconds = setlist.clockShiftSeconds) {
+export function venueClockOf(
+  item: Omit<CaptureFacts, 'id'>,
+  setlist: Pick<StoredSetlist, 'timeZone' | 'clockShiftSeconds'>,
+  shiftSeconds = setlist.clockShiftSeconds,
+) {
   if (!item.capturedAt) return null
   const taken = new Date(item.capturedAt).getTime()
   if (Number.isNaN(taken)) return null
@@ -115,7 +133,13 @@ export function venueClockOf(item: Omit<CaptureFacts, 'id'>, setlist: Pick<Store
 }
 
 /** A chapter of the fans' gallery: a song (number from 1), or the closing "more from the night". */
-export type Chapter = { key: string; number: number | null; title: string | null; startsAt: string | null; itemIds: string[] }
+export type Chapter = {
+  key: string
+  number: number | null
+  title: string | null
+  startsAt: string | null
+  itemIds: string[]
+}
 
 export const MORE_CHAPTER = 'more'
 
@@ -124,7 +148,13 @@ export const MORE_SONG = 0
 
 /** The set-list's chapters with no files in them yet: its songs, then the closing "more from the night". */
 export function emptyChapters(setlist: Pick<StoredSetlist, 'songs'>): Chapter[] {
-  const songs = setlist.songs.map((song, index) => ({ key: String(index + 1), number: index + 1, title: song.title, startsAt: song.startsAt, itemIds: [] as string[] }))
+  const songs = setlist.songs.map((song, index) => ({
+    key: String(index + 1),
+    number: index + 1,
+    title: song.title,
+    startsAt: song.startsAt,
+    itemIds: [] as string[],
+  }))
   return [...songs, { key: MORE_CHAPTER, number: null, title: null, startsAt: null, itemIds: [] }]
 }
 
@@ -146,9 +176,19 @@ export function songOfChapter(setlist: Pick<StoredSetlist, 'songs'> | null, want
  * (the last lasts LAST_SONG_MINUTES). Items taken outside every song, or with no capture time, go
  * to the final chapter. Items keep the order they are given in (the gallery's).
  */
-export function assignChapters(setlist: Pick<StoredSetlist, 'songs' | 'timeZone' | 'clockShiftSeconds'>, items: CaptureFacts[], shiftSeconds = setlist.clockShiftSeconds): Chapter[] {
+export function assignChapters(
+  setlist: Pick<StoredSetlist, 'songs' | 'timeZone' | 'clockShiftSeconds'>,
+  items: CaptureFacts[],
+  shiftSeconds = setlist.clockShiftSeconds,
+): Chapter[] {
   const starts = setlist.songs.map((song) => new Date(song.startsAt).getTime())
-  const chapters: Chapter[] = setlist.songs.map((song, index) => ({ key: String(index + 1), number: index + 1, title: song.title, startsAt: song.startsAt, itemIds: [] }))
+  const chapters: Chapter[] = setlist.songs.map((song, index) => ({
+    key: String(index + 1),
+    number: index + 1,
+    title: song.title,
+    startsAt: song.startsAt,
+    itemIds: [],
+  }))
   const more: Chapter = { key: MORE_CHAPTER, number: null, title: null, startsAt: null, itemIds: [] }
   for (const item of items) {
     const at = venueClockOf(item, setlist, shiftSeconds)

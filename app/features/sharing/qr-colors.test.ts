@@ -15,9 +15,20 @@ describe('QR code colours', () => {
   })
 
   it('refuses pairs too close to scan, with the measured ratio', () => {
-    expect(checkQrColors('#999999', '#ffffff')).toEqual({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: 2.8 })
-    expect(checkQrColors('#ff0000', '#00ff00')).toMatchObject({ ok: false, messageKey: 'sharing.qr.errors.lowContrast' })
-    expect(checkQrColors('#123456', '#123456')).toMatchObject({ ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: 1 })
+    expect(checkQrColors('#999999', '#ffffff')).toEqual({
+      ok: false,
+      messageKey: 'sharing.qr.errors.lowContrast',
+      ratio: 2.8,
+    })
+    expect(checkQrColors('#ff0000', '#00ff00')).toMatchObject({
+      ok: false,
+      messageKey: 'sharing.qr.errors.lowContrast',
+    })
+    expect(checkQrColors('#123456', '#123456')).toMatchObject({
+      ok: false,
+      messageKey: 'sharing.qr.errors.lowContrast',
+      ratio: 1,
+    })
   })
 
   it('refuses light codes on dark backgrounds, which most cameras cannot read', () => {
@@ -25,7 +36,13 @@ describe('QR code colours', () => {
   })
 
   it('refuses anything but #rrggbb', () => {
-    for (const [fg, bg] of [['black', '#ffffff'], ['#000', '#fff'], ['#0000000', '#ffffff'], ['#00000g', '#ffffff'], ['', '']]) {
+    for (const [fg, bg] of [
+      ['black', '#ffffff'],
+      ['#000', '#fff'],
+      ['#0000000', '#ffffff'],
+      ['#00000g', '#ffffff'],
+      ['', ''],
+    ]) {
       expect(checkQrColors(fg, bg)).toEqual({ ok: false, messageKey: 'sharing.qr.errors.invalidColor' })
     }
   })

@@ -37,9 +37,12 @@ export type QrColorCheck =
 
 /** Whether a code in these colours will scan: valid colours, dark on light, enough contrast. */
 export function checkQrColors(foreground: string, background: string): QrColorCheck {
-  if (!HEX_COLOR.test(foreground) || !HEX_COLOR.test(background)) return { ok: false, messageKey: 'sharing.qr.errors.invalidColor' }
+  if (!HEX_COLOR.test(foreground) || !HEX_COLOR.test(background))
+    return { ok: false, messageKey: 'sharing.qr.errors.invalidColor' }
   const ratio = contrastRatio(foreground, background)
-  if (ratio < QR_MIN_CONTRAST) return { ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: Math.floor(ratio * 10) / 10 }
-  if (relativeLuminance(foreground) > relativeLuminance(background)) return { ok: false, messageKey: 'sharing.qr.errors.inverted' }
+  if (ratio < QR_MIN_CONTRAST)
+    return { ok: false, messageKey: 'sharing.qr.errors.lowContrast', ratio: Math.floor(ratio * 10) / 10 }
+  if (relativeLuminance(foreground) > relativeLuminance(background))
+    return { ok: false, messageKey: 'sharing.qr.errors.inverted' }
   return { ok: true }
 }

@@ -8,10 +8,18 @@ const card: ShareCard = {
   siteName: 'Demo',
   locale: 'pt_BR',
   type: 'website',
-  image: { url: 'https://demo.afterglow.example/og/gallery/1/4d1.jpg', width: 1200, height: 630, alt: 'Preview of Night Owls Live' },
+  image: {
+    url: 'https://demo.afterglow.example/og/gallery/1/4d1.jpg',
+    width: 1200,
+    height: 630,
+    alt: 'Preview of Night Owls Live',
+  },
 }
 
-const find = (meta: ReturnType<typeof shareMeta>, key: string) => meta.filter((tag) => ('property' in tag && tag.property === key) || ('name' in tag && tag.name === key)).map((tag) => ('content' in tag ? tag.content : undefined))
+const find = (meta: ReturnType<typeof shareMeta>, key: string) =>
+  meta
+    .filter((tag) => ('property' in tag && tag.property === key) || ('name' in tag && tag.name === key))
+    .map((tag) => ('content' in tag ? tag.content : undefined))
 
 describe('share meta', () => {
   it('gives Open Graph and Twitter Card tags with the canonical URL and the image with its size and alt', () => {
@@ -48,6 +56,12 @@ describe('share meta', () => {
     expect(cut.length).toBeLessThanOrEqual(200)
     expect(cut.endsWith('word…')).toBe(true)
     expect(previewText('short')).toBe('short')
-    expect([ogLocale('en'), ogLocale('pt'), ogLocale('es'), ogLocale('fr'), ogLocale('de')]).toEqual(['en_US', 'pt_BR', 'es_ES', 'fr_FR', 'en_US'])
+    expect([ogLocale('en'), ogLocale('pt'), ogLocale('es'), ogLocale('fr'), ogLocale('de')]).toEqual([
+      'en_US',
+      'pt_BR',
+      'es_ES',
+      'fr_FR',
+      'en_US',
+    ])
   })
 })

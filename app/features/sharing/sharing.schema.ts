@@ -13,9 +13,22 @@ export const ZQrRequest = z.object({
   format: z.enum(['json', 'png', 'svg']).default('json'),
   fg: z.string().max(16).default(QR_DEFAULT_FOREGROUND),
   bg: z.string().max(16).default(QR_DEFAULT_BACKGROUND),
-  logo: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
-  download: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  logo: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+  download: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
 })
 export type TQrRequest = z.infer<typeof ZQrRequest>
 
-export type QrPanelInfo = { url: string; title: string; fileName: string; isPublic: boolean; canCustomize: boolean; hasLogo: boolean }
+export type QrPanelInfo = {
+  url: string
+  title: string
+  fileName: string
+  isPublic: boolean
+  canCustomize: boolean
+  hasLogo: boolean
+}

@@ -20,15 +20,35 @@ export type WatermarkLayout = { position: WatermarkPosition; scale: number; opac
 export const ZWatermarkSettings = z.object({
   intent: z.enum(['save', 'remove']).default('save'),
   position: z.enum(WATERMARK_POSITIONS, 'watermark.errors.position'),
-  scale: z.coerce.number('watermark.errors.scale').int('watermark.errors.scale').min(WATERMARK_SCALE.min, 'watermark.errors.scale').max(WATERMARK_SCALE.max, 'watermark.errors.scale'),
-  opacity: z.coerce.number('watermark.errors.opacity').int('watermark.errors.opacity').min(WATERMARK_OPACITY.min, 'watermark.errors.opacity').max(WATERMARK_OPACITY.max, 'watermark.errors.opacity'),
+  scale: z.coerce
+    .number('watermark.errors.scale')
+    .int('watermark.errors.scale')
+    .min(WATERMARK_SCALE.min, 'watermark.errors.scale')
+    .max(WATERMARK_SCALE.max, 'watermark.errors.scale'),
+  opacity: z.coerce
+    .number('watermark.errors.opacity')
+    .int('watermark.errors.opacity')
+    .min(WATERMARK_OPACITY.min, 'watermark.errors.opacity')
+    .max(WATERMARK_OPACITY.max, 'watermark.errors.opacity'),
 })
 export type TWatermarkSettings = z.infer<typeof ZWatermarkSettings>
 
 /** Where the watermark's top-left corner goes on a photo of `photo` size, for a watermark of `mark` size. */
-export function watermarkPlacement(photo: { width: number; height: number }, mark: { width: number; height: number }, position: WatermarkPosition) {
+export function watermarkPlacement(
+  photo: { width: number; height: number },
+  mark: { width: number; height: number },
+  position: WatermarkPosition,
+) {
   const margin = Math.round(photo.width * WATERMARK_MARGIN)
-  const left = position.endsWith('left') ? margin : position.endsWith('right') ? photo.width - mark.width - margin : Math.round((photo.width - mark.width) / 2)
-  const top = position.startsWith('top') ? margin : position.startsWith('bottom') ? photo.height - mark.height - margin : Math.round((photo.height - mark.height) / 2)
+  const left = position.endsWith('left')
+    ? margin
+    : position.endsWith('right')
+      ? photo.width - mark.width - margin
+      : Math.round((photo.width - mark.width) / 2)
+  const top = position.startsWith('top')
+    ? margin
+    : position.startsWith('bottom')
+      ? photo.height - mark.height - margin
+      : Math.round((photo.height - mark.height) / 2)
   return { left: Math.max(0, left), top: Math.max(0, top) }
 }

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 
 /** What a company's own systems can be told about, as Standard Webhooks event types. */
-export const WEBHOOK_EVENT_TYPES = ['lead.created', 'content.published', 'content.archived', 'download.completed', 'event.published', 'subscription.changed'] as const
+export const WEBHOOK_EVENT_TYPES = [
+  'lead.created',
+  'content.published',
+  'content.archived',
+  'download.completed',
+  'event.published',
+  'subscription.changed',
+] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
 export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const
@@ -18,7 +25,12 @@ export const ZWebhookUrl = z
   .refine((value) => {
     try {
       const url = new URL(value)
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && Boolean(url.hostname)
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        !url.username &&
+        !url.password &&
+        Boolean(url.hostname)
+      )
     } catch {
       return false
     }

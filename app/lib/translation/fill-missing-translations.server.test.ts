@@ -27,14 +27,23 @@ describe('fillMissingTranslations', () => {
 
     expect(result.fields).toEqual({
       name: { en: 'Summer Fest', pt: 'Festival de Verão', es: '[es] Summer Fest', fr: '[fr] Summer Fest' },
-      description: { en: 'Live music all night', pt: '[pt] Live music all night', es: '[es] Live music all night', fr: '[fr] Live music all night' },
+      description: {
+        en: 'Live music all night',
+        pt: '[pt] Live music all night',
+        es: '[es] Live music all night',
+        fr: '[fr] Live music all night',
+      },
     })
     expect(result.machineTranslated).toEqual({ name: ['es', 'fr'], description: ['pt', 'es', 'fr'] })
     expect(result.errors).toEqual([])
     // Both fields travel together for es and fr; pt only carries the description.
     const byTarget = Object.fromEntries(server.requests.map((request) => [request.target, request.q]))
     expect(server.requests).toHaveLength(3)
-    expect(byTarget).toEqual({ pt: 'Live music all night', es: ['Summer Fest', 'Live music all night'], fr: ['Summer Fest', 'Live music all night'] })
+    expect(byTarget).toEqual({
+      pt: 'Live music all night',
+      es: ['Summer Fest', 'Live music all night'],
+      fr: ['Summer Fest', 'Live music all night'],
+    })
     expect(server.requests.every((request) => request.source === 'en')).toBe(true)
   })
 
@@ -78,10 +87,12 @@ describe('fillMissingTranslations', () => {
     const result = await fillMissingTranslations(fields, provider())
     expect(result.fields).toEqual(fields)
     expect(result.machineTranslated).toEqual({})
-    expect(result.errors.map((failure) => [failure.to, (failure.error as TranslationUnavailableError).reason])).toEqual([
-      ['es', 'timeout'],
-      ['fr', 'timeout'],
-    ])
+    expect(result.errors.map((failure) => [failure.to, (failure.error as TranslationUnavailableError).reason])).toEqual(
+      [
+        ['es', 'timeout'],
+        ['fr', 'timeout'],
+      ],
+    )
   })
 
   it('turns a provider that throws anything into an error entry', async () => {

@@ -17,7 +17,11 @@ beforeEach(() => {
 })
 
 function provider(options: { apiKey?: string; timeoutMs?: number; url?: string } = {}) {
-  return libreTranslateProvider({ url: options.url ?? server.url, apiKey: 'apiKey' in options ? options.apiKey : API_KEY, timeoutMs: options.timeoutMs })
+  return libreTranslateProvider({
+    url: options.url ?? server.url,
+    apiKey: 'apiKey' in options ? options.apiKey : API_KEY,
+    timeoutMs: options.timeoutMs,
+  })
 }
 
 /** The TranslationUnavailableError `work` rejects with (fails the test on anything else). */
@@ -50,7 +54,12 @@ describe('LibreTranslate provider', () => {
   })
 
   it('never sends blank texts and keeps their places', async () => {
-    await expect(provider().translate(['', 'Hello', '  ', 'World'], 'en', 'fr')).resolves.toEqual(['', '[fr] Hello', '  ', '[fr] World'])
+    await expect(provider().translate(['', 'Hello', '  ', 'World'], 'en', 'fr')).resolves.toEqual([
+      '',
+      '[fr] Hello',
+      '  ',
+      '[fr] World',
+    ])
     expect(server.requests.map((request) => request.q)).toEqual([['Hello', 'World']])
   })
 
@@ -64,7 +73,9 @@ describe('LibreTranslate provider', () => {
   it('sends no api_key when none is configured', async () => {
     const open = await startFakeLibreTranslate()
     try {
-      await expect(provider({ url: `${open.url}/`, apiKey: undefined }).translate(['Hello'], 'en', 'pt')).resolves.toEqual(['[pt] Hello'])
+      await expect(
+        provider({ url: `${open.url}/`, apiKey: undefined }).translate(['Hello'], 'en', 'pt'),
+      ).resolves.toEqual(['[pt] Hello'])
       expect(open.requests[0]).not.toHaveProperty('api_key')
     } finally {
       await open.close()
@@ -73,14 +84,23 @@ describe('LibreTranslate provider', () => {
 
   it('reports a wrong API key (403) with the service’s message', async () => {
     const error = await failureOf(provider({ apiKey: 'wrong-key' }).translate(['Hello'], 'en', 'pt'))
-    expect(error).toMatchObject({ provider: 'libretranslate', reason: 'rejected', status: 403, providerMessage: 'Invalid API key' })
+    expect(error).toMatchObject({
+      provider: 'libretranslate',
+      reason: 'rejected',
+      status: 403,
+      providerMessage: 'Invalid API key',
+    })
     expect(error.message).toBe('libretranslate: rejected (HTTP 403): Invalid API key')
     expect(error.message).not.toContain('wrong-key')
   })
 
   it('reports a missing API key (400)', async () => {
     const error = await failureOf(provider({ apiKey: undefined }).translate(['Hello'], 'en', 'pt'))
-    expect(error).toMatchObject({ reason: 'rejected', status: 400, providerMessage: 'Please contact the server operator to get an API key' })
+    expect(error).toMatchObject({
+      reason: 'rejected',
+      status: 400,
+      providerMessage: 'Please contact the server operator to get an API key',
+    })
   })
 
   it('reports rate limiting (429)', async () => {
@@ -92,7 +112,11 @@ describe('LibreTranslate provider', () => {
   it('reports a server error (500)', async () => {
     server.mode = 'crash'
     const error = await failureOf(provider().translate(['Hello'], 'en', 'pt'))
-    expect(error).toMatchObject({ reason: 'rejected', status: 500, providerMessage: 'Cannot translate text: model failed to load' })
+    expect(error).toMatchObject({
+      reason: 'rejected',
+      status: 500,
+      providerMessage: 'Cannot translate text: model failed to load',
+    })
   })
 
   it('keeps a proxy’s HTML error page short', async () => {

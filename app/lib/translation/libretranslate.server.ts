@@ -28,9 +28,18 @@ export class TranslationUnavailableError extends Error {
   /** What the service said (its `error` field), else null. */
   readonly providerMessage: string | null
 
-  constructor(options: { provider: string; reason: TranslationFailureReason; status?: number | null; providerMessage?: string | null; cause?: unknown }) {
+  constructor(options: {
+    provider: string
+    reason: TranslationFailureReason
+    status?: number | null
+    providerMessage?: string | null
+    cause?: unknown
+  }) {
     const { provider, reason, status = null, providerMessage = null, cause } = options
-    super(`${provider}: ${reason}${status === null ? '' : ` (HTTP ${status})`}${providerMessage ? `: ${providerMessage}` : ''}`, { cause })
+    super(
+      `${provider}: ${reason}${status === null ? '' : ` (HTTP ${status})`}${providerMessage ? `: ${providerMessage}` : ''}`,
+      { cause },
+    )
     this.name = 'TranslationUnavailableError'
     this.provider = provider
     this.reason = reason
@@ -55,19 +64,30 @@ export function libreTranslateProvider(options: {
 }): TranslationProvider {
   const { apiKey, fetch = globalThis.fetch, timeoutMs = 10_000 } = options
   const endpoint = `${options.url.replace(/\/+$/, '')}/translate`
-  const fail = (reason: TranslationFailureReason, extra: { status?: number; providerMessage?: string | null; cause?: unknown } = {}) =>
-    new TranslationUnavailableError({ provider: PROVIDER, reason, ...extra })
+  const fail = (
+    reason: TranslationFailureReason,
+    extra: { status?: number; providerMessage?: string | null; cause?: unknown } = {},
+  ) => new TranslationUnavailableError({ provider: PROVIDER, reason, ...extra })
 
   async function post(q: string[], from: Language, to: Language, signal: AbortSignal | undefined): Promise<string[]> {
     const timer = new AbortController()
-    const timeout = setTimeout(() => timer.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs)
+    const timeout = setTimeout(
+      () => timer.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    )
     const combined = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal
     let status: number
     let ok: boolean
     let body: string
     try {
       // One text goes as a plain string: every LibreTranslate version accepts that form.
-      const payload = { q: q.length === 1 ? q[0] : q, source: from, target: to, format: 'text', ...(apiKey ? { api_key: apiKey } : {}) }
+      const payload = {
+        q: q.length === 1 ? q[0] : q,
+        source: from,
+        target: to,
+        format: 'text',
+        ...(apiKey ? { api_key: apiKey } : {}),
+      }
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -81,7 +101,8 @@ export function libreTranslateProvider(options: {
     } catch (error) {
       // A caller's AbortSignal.timeout() is a deadline too, and is reported as one.
       if (signal?.aborted) throw fail(isTimeout(signal.reason) ? 'timeout' : 'aborted', { cause: error })
-      if (timer.signal.aborted) throw fail('timeout', { providerMessage: `no answer within ${timeoutMs} ms`, cause: error })
+      if (timer.signal.aborted)
+        throw fail('timeout', { providerMessage: `no answer within ${timeoutMs} ms`, cause: error })
       throw fail('network', { providerMessage: networkMessage(error), cause: error })
     } finally {
       clearTimeout(timeout)
@@ -94,8 +115,10 @@ export function libreTranslateProvider(options: {
       throw fail('rejected', { status, providerMessage: truncate(message) || null })
     }
     const parsed = ZTranslateResponse.safeParse(json)
-    if (!parsed.success) throw fail('bad-response', { status, providerMessage: 'expected { translatedText: string | string[] }' })
-    const translated = typeof parsed.data.translatedText === 'string' ? [parsed.data.translatedText] : parsed.data.translatedText
+    if (!parsed.success)
+      throw fail('bad-response', { status, providerMessage: 'expected { translatedText: string | string[] }' })
+    const translated =
+      typeof parsed.data.translatedText === 'string' ? [parsed.data.translatedText] : parsed.data.translatedText
     if (translated.length !== q.length) {
       throw fail('bad-response', { status, providerMessage: `${translated.length} translations for ${q.length} texts` })
     }

@@ -22,7 +22,9 @@ export interface TranslationProvider {
 }
 
 /** The configured provider, or null when TRANSLATE_URL is unset (no machine translation). */
-export function getTranslationProvider(env: Pick<TEnv, 'TRANSLATE_URL' | 'TRANSLATE_API_KEY'> = getEnv()): TranslationProvider | null {
+export function getTranslationProvider(
+  env: Pick<TEnv, 'TRANSLATE_URL' | 'TRANSLATE_API_KEY'> = getEnv(),
+): TranslationProvider | null {
   if (!env.TRANSLATE_URL) return null
   return libreTranslateProvider({ url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY })
 }

@@ -8,7 +8,12 @@ import type { Route } from './+types/analytics.export'
 // One table of the analytics page as CSV, for the range of the page it was asked from.
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const url = new URL(request.url)
-  const { body, fileName } = await exportAnalyticsCsv(member, url.searchParams.get('by'), readAnalyticsRange(url), getRequestT(request))
+  const { body, fileName } = await exportAnalyticsCsv(
+    member,
+    url.searchParams.get('by'),
+    readAnalyticsRange(url),
+    getRequestT(request),
+  )
   return new Response(body, {
     headers: {
       'Content-Type': CSV_CONTENT_TYPE,

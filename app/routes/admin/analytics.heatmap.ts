@@ -6,5 +6,8 @@ import type { Route } from './+types/analytics.heatmap'
 // One item's re-watch heatmaps, fetched when its row is opened on the analytics page.
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const url = new URL(request.url)
-  return { item: url.searchParams.get('item'), files: await readItemHeatmaps(member, url.searchParams.get('item'), readAnalyticsRange(url)) }
+  return {
+    item: url.searchParams.get('item'),
+    files: await readItemHeatmaps(member, url.searchParams.get('item'), readAnalyticsRange(url)),
+  }
 })

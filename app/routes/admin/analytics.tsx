@@ -1,7 +1,10 @@
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { readAnalyticsRange } from '#app/features/analytics/analytics-range'
 import { AnalyticsPage } from '#app/features/analytics/components/analytics-page'
-import { readAnalyticsDetail, readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
+import {
+  readAnalyticsDetail,
+  readHeadlineComparison,
+} from '#app/features/analytics/server/read-analytics-overview.server'
 import { parseFunnelSubject } from '#app/features/analytics/server/read-funnel.server'
 import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/analytics'

@@ -25,7 +25,14 @@ export const loader = withMember('content.read', async (member, { params }: Rout
   const canPublish = can(member.actor.role, 'content.publish')
   // The address the QR code and Share point to; "View live page" opens it.
   const { url: liveUrl } = await findQrTarget(member, 'content', item.id)
-  return { item, files, liveUrl, events: await listEventOptions(member), canPublish, canEdit: item.status === 'draft' || canPublish }
+  return {
+    item,
+    files,
+    liveUrl,
+    events: await listEventOptions(member),
+    canPublish,
+    canEdit: item.status === 'draft' || canPublish,
+  }
 })
 
 export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {
@@ -73,7 +80,11 @@ export const action = withMember('content.write', async (member, { request, para
 })
 
 // A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
-export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed', 'remove-file': 'errors.deleteFailed', 'remove-files': 'errors.deleteFailed' })
+export const clientAction = resilientClientAction('errors.updateFailed', {
+  delete: 'errors.deleteFailed',
+  'remove-file': 'errors.deleteFailed',
+  'remove-files': 'errors.deleteFailed',
+})
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.item.title ?? 'Highlights'} · Afterglow` }]

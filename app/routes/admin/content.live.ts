@@ -22,7 +22,9 @@ export const action = withMember('content.write', async (member, { request, para
   return intentAction(request, ZLiveAction, {
     'live-mode': async ({ live, autoApprove }) => {
       const { ended } = await setLiveMode(member, id, { live, autoApprove })
-      return actionSuccess(ended ? 'liveStudio.toasts.ended' : live ? 'liveStudio.toasts.saved' : 'liveStudio.toasts.off')
+      return actionSuccess(
+        ended ? 'liveStudio.toasts.ended' : live ? 'liveStudio.toasts.saved' : 'liveStudio.toasts.off',
+      )
     },
     approve: async ({ assetIds }) => {
       await approveLivePhotos(member, id, assetIds)

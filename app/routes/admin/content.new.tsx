@@ -45,13 +45,21 @@ export default function NewContent({ loaderData, actionData }: Route.ComponentPr
         <Link to="/admin/content" className="text-sm text-ink-muted hover:text-ink">
           ← {t('content.title')}
         </Link>
-        <h1 className="mt-2 text-2xl font-semibold tracking-tight">{loaderData.kind === 'single' ? t('content.newSingle') : t('content.newGallery')}</h1>
+        <h1 className="mt-2 text-2xl font-semibold tracking-tight">
+          {loaderData.kind === 'single' ? t('content.newSingle') : t('content.newGallery')}
+        </h1>
         <p className="mt-1 text-sm text-ink-muted">{t('content.newHint')}</p>
       </div>
       <Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
-        <ContentDetailsFields errors={actionData && !actionData.ok ? actionData.errors : undefined} events={loaderData.events} />
+        <ContentDetailsFields
+          errors={actionData && !actionData.ok ? actionData.errors : undefined}
+          events={loaderData.events}
+        />
         <div className="flex justify-end gap-2">
-          <Link to="/admin/content" className="inline-flex h-10 items-center px-4 text-sm font-medium text-ink-muted hover:text-ink">
+          <Link
+            to="/admin/content"
+            className="inline-flex h-10 items-center px-4 text-sm font-medium text-ink-muted hover:text-ink"
+          >
             {t('common.cancel')}
           </Link>
           <Button type="submit" disabled={navigation.state !== 'idle'}>

@@ -8,7 +8,9 @@ import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/content.protection'
 
 // A gallery's protection panel in its editor (ADR 059): read by the panel, saved by its form.
-export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => getGalleryProtection(member, params.contentItemId))
+export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) =>
+  getGalleryProtection(member, params.contentItemId),
+)
 
 export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {
   const parsed = ZGalleryProtection.safeParse(await readForm(request))

@@ -5,7 +5,13 @@ import { buttonClasses } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { LibraryCard, LibraryRow } from '#app/features/content/components/content-library'
 import { LibraryBulkBar } from '#app/features/content/components/library-bulk-bar'
-import { CONTENT_KINDS, CONTENT_SORTS, CONTENT_STATUSES, ZContentFilters, ZLibraryAction } from '#app/features/content/content.schema'
+import {
+  CONTENT_KINDS,
+  CONTENT_SORTS,
+  CONTENT_STATUSES,
+  ZContentFilters,
+  ZLibraryAction,
+} from '#app/features/content/content.schema'
 import { changeContentStatus } from '#app/features/content/server/change-content-status.server'
 import { deleteContent } from '#app/features/content/server/delete-content.server'
 import { listContent } from '#app/features/content/server/list-content.server'
@@ -100,17 +106,34 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Form method="get" role="search" className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-[1fr_repeat(4,minmax(0,160px))]" onChange={(event) => void submit(event.currentTarget, { replace: true })}>
+      <Form
+        method="get"
+        role="search"
+        className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-[1fr_repeat(4,minmax(0,160px))]"
+        onChange={(event) => void submit(event.currentTarget, { replace: true })}
+      >
         <input type="hidden" name="view" value={view} />
         <label className="relative col-span-2 block lg:col-span-1">
           <span className="sr-only">{t('content.search')}</span>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-          <ListSearchInput search={filters.q} placeholder={t('content.search')} className="h-10 w-full rounded-[var(--radius-ui)] border border-line bg-surface pr-3 pl-9 text-sm" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+          />
+          <ListSearchInput
+            search={filters.q}
+            placeholder={t('content.search')}
+            className="h-10 w-full rounded-[var(--radius-ui)] border border-line bg-surface pr-3 pl-9 text-sm"
+          />
         </label>
         <div className="col-span-2 empty:hidden lg:col-span-5">
           <SearchTooLong search={filters.q} />
         </div>
-        <select name="status" defaultValue={filters.status ?? ''} aria-label={t('content.status')} className={selectClasses}>
+        <select
+          name="status"
+          defaultValue={filters.status ?? ''}
+          aria-label={t('content.status')}
+          className={selectClasses}
+        >
           <option value="">{t('content.allStatuses')}</option>
           {CONTENT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -126,7 +149,12 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-        <select name="event" defaultValue={filters.event ?? ''} aria-label={t('content.fields.event')} className={selectClasses}>
+        <select
+          name="event"
+          defaultValue={filters.event ?? ''}
+          aria-label={t('content.fields.event')}
+          className={selectClasses}
+        >
           <option value="">{t('studio.library.allEvents')}</option>
           <option value="none">{t('content.fields.noEvent')}</option>
           {events.map((option) => (
@@ -135,7 +163,12 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
-        <select name="sort" defaultValue={filters.sort ?? 'updated'} aria-label={t('studio.library.sort')} className={selectClasses}>
+        <select
+          name="sort"
+          defaultValue={filters.sort ?? 'updated'}
+          aria-label={t('studio.library.sort')}
+          className={selectClasses}
+        >
           {CONTENT_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`studio.library.sorts.${sort}`)}
@@ -148,7 +181,9 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
         <section className="rounded-xl border border-dashed border-line bg-surface p-10 text-center">
           <Images aria-hidden className="mx-auto size-8 text-accent" />
           <h2 className="mt-3 font-semibold">{isFiltered ? t('content.noMatches') : t('content.empty.title')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-ink-muted">{isFiltered ? t('content.noMatchesText') : t('content.empty.text')}</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-ink-muted">
+            {isFiltered ? t('content.noMatchesText') : t('content.empty.text')}
+          </p>
         </section>
       ) : (
         <section aria-labelledby="library-heading" className="space-y-3">
@@ -158,10 +193,18 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="flex items-center gap-1">
               <label className="mr-2 inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))} className="size-4 accent-[var(--accent)]" />
+                <input
+                  type="checkbox"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((item) => item.id)))}
+                  className="size-4 accent-[var(--accent)]"
+                />
                 {t('studio.library.selectAll')}
               </label>
-              <nav aria-label={t('studio.library.view')} className="flex rounded-[var(--radius-ui)] border border-line bg-surface p-0.5">
+              <nav
+                aria-label={t('studio.library.view')}
+                className="flex rounded-[var(--radius-ui)] border border-line bg-surface p-0.5"
+              >
                 {(['grid', 'list'] as const).map((option) => {
                   const Icon = option === 'grid' ? LayoutGrid : List
                   return (
@@ -172,7 +215,10 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
                       preventScrollReset
                       aria-current={view === option ? 'page' : undefined}
                       title={t(`studio.library.views.${option}`)}
-                      className={cn('grid size-9 place-items-center rounded-[calc(var(--radius-ui)-2px)]', view === option ? 'bg-accent text-accent-foreground' : 'text-ink-muted hover:bg-surface-muted')}
+                      className={cn(
+                        'grid size-9 place-items-center rounded-[calc(var(--radius-ui)-2px)]',
+                        view === option ? 'bg-accent text-accent-foreground' : 'text-ink-muted hover:bg-surface-muted',
+                      )}
                     >
                       <Icon aria-hidden className="size-4" />
                       <span className="sr-only">{t(`studio.library.views.${option}`)}</span>
@@ -183,13 +229,19 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {view === 'grid' ? (
-            <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4" aria-labelledby="library-heading">
+            <ul
+              className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4"
+              aria-labelledby="library-heading"
+            >
               {items.map((item) => (
                 <LibraryCard key={item.id} item={item} selected={selected.has(item.id)} onToggle={toggle} selectable />
               ))}
             </ul>
           ) : (
-            <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface" aria-labelledby="library-heading">
+            <ul
+              className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
+              aria-labelledby="library-heading"
+            >
               {items.map((item) => (
                 <LibraryRow key={item.id} item={item} selected={selected.has(item.id)} onToggle={toggle} selectable />
               ))}
@@ -197,7 +249,14 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
-      {selected.size > 0 ? <LibraryBulkBar ids={[...selected]} events={events} canPublish={canPublish} onDone={() => setSelected(new Set())} /> : null}
+      {selected.size > 0 ? (
+        <LibraryBulkBar
+          ids={[...selected]}
+          events={events}
+          canPublish={canPublish}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
     </div>
   )
 }

@@ -1,7 +1,24 @@
 import { Link } from 'react-router'
-import { CalendarPlus, Check, CircleDashed, Download, ExternalLink, FileCheck2, HardDrive, ImagePlus, Images, Sparkles, Upload, UserPlus } from 'lucide-react'
+import {
+  CalendarPlus,
+  Check,
+  CircleDashed,
+  Download,
+  ExternalLink,
+  FileCheck2,
+  HardDrive,
+  ImagePlus,
+  Images,
+  Sparkles,
+  Upload,
+  UserPlus,
+} from 'lucide-react'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
-import { getDashboardGuide, type ActivityEntry, type GuideStep } from '#app/features/dashboard/server/get-dashboard-guide.server'
+import {
+  getDashboardGuide,
+  type ActivityEntry,
+  type GuideStep,
+} from '#app/features/dashboard/server/get-dashboard-guide.server'
 import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
 import { useTranslation } from '#app/lib/react-i18n'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
@@ -13,7 +30,11 @@ import { withMember } from '#app/lib/member-route.server'
 import type { Route } from './+types/dashboard'
 
 export const loader = withMember('dashboard.read', async (member) => {
-  const [totals, engagement, guide] = await Promise.all([getDashboardTotals(member), readHeadlineComparison(member, lastDays(30)), getDashboardGuide(member)])
+  const [totals, engagement, guide] = await Promise.all([
+    getDashboardTotals(member),
+    readHeadlineComparison(member, lastDays(30)),
+    getDashboardGuide(member),
+  ])
   return { totals, engagement, guide, companyName: member.company.name }
 })
 
@@ -43,7 +64,11 @@ function Checklist({ guide, companyName }: { guide: Guide; companyName: string }
   const doneCount = guide.steps.filter((step) => step.done).length
   const next = guide.steps.find((step) => !step.done)?.step
   return (
-    <section aria-labelledby="guide-heading" className="mt-6 rounded-xl border border-line bg-surface p-4 lg:p-6" data-testid="dashboard-guide">
+    <section
+      aria-labelledby="guide-heading"
+      className="mt-6 rounded-xl border border-line bg-surface p-4 lg:p-6"
+      data-testid="dashboard-guide"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="guide-heading" className="flex items-center gap-2 font-semibold">
           <Sparkles aria-hidden className="size-4 text-accent" />
@@ -54,32 +79,53 @@ function Checklist({ guide, companyName }: { guide: Guide; companyName: string }
         </p>
       </div>
       <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden>
-        <div className="h-full rounded-full bg-accent" style={{ width: `${(doneCount / guide.steps.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-accent"
+          style={{ width: `${(doneCount / guide.steps.length) * 100}%` }}
+        />
       </div>
       <ol className="mt-4 divide-y divide-line">
         {guide.steps.map(({ step, done }) => {
           const href = stepAction(step, guide)
           const isNext = step === next
           return (
-            <li key={step} className="flex items-start gap-3 py-3" data-testid={`guide-step-${step}`} data-done={done ? 'true' : 'false'}>
+            <li
+              key={step}
+              className="flex items-start gap-3 py-3"
+              data-testid={`guide-step-${step}`}
+              data-done={done ? 'true' : 'false'}
+            >
               {done ? (
                 <span className="mt-0.5 inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
                   <Check aria-hidden className="size-3.5" />
                 </span>
               ) : (
-                <CircleDashed aria-hidden className={`mt-0.5 size-5 shrink-0 ${isNext ? 'text-accent' : 'text-ink-muted'}`} />
+                <CircleDashed
+                  aria-hidden
+                  className={`mt-0.5 size-5 shrink-0 ${isNext ? 'text-accent' : 'text-ink-muted'}`}
+                />
               )}
               <div className="min-w-0 flex-1">
                 <p className={done ? 'text-ink-muted line-through decoration-line' : 'font-medium'}>
                   {t(`dashboard.guide.steps.${step}.title`)}
                   <span className="sr-only"> · {t(done ? 'dashboard.guide.done' : 'dashboard.guide.todo')}</span>
                 </p>
-                {done ? null : <p className="mt-0.5 text-sm text-ink-muted">{t(`dashboard.guide.steps.${step}.text`)}</p>}
+                {done ? null : (
+                  <p className="mt-0.5 text-sm text-ink-muted">{t(`dashboard.guide.steps.${step}.text`)}</p>
+                )}
               </div>
               {done ? null : step === 'share' ? (
-                <ShareMenu url={guide.publicUrl} title={companyName} label={t('dashboard.guide.steps.share.action')} className="shrink-0" />
+                <ShareMenu
+                  url={guide.publicUrl}
+                  title={companyName}
+                  label={t('dashboard.guide.steps.share.action')}
+                  className="shrink-0"
+                />
               ) : href ? (
-                <Link to={href} className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-medium ${isNext ? 'bg-accent text-accent-foreground hover:opacity-90' : 'border border-line hover:bg-surface-muted'}`}>
+                <Link
+                  to={href}
+                  className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-medium ${isNext ? 'bg-accent text-accent-foreground hover:opacity-90' : 'border border-line hover:bg-surface-muted'}`}
+                >
                   {t(`dashboard.guide.steps.${step}.action`)}
                 </Link>
               ) : null}
@@ -115,7 +161,8 @@ function ActivityLine({ entry }: { entry: ActivityEntry }) {
         <>
           <UserPlus aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
           <span>
-            {entry.name ? t('dashboard.activity.leadNamed', { name: entry.name }) : t('dashboard.activity.lead')} · {content}
+            {entry.name ? t('dashboard.activity.leadNamed', { name: entry.name }) : t('dashboard.activity.lead')} ·{' '}
+            {content}
           </span>
         </>
       )
@@ -141,7 +188,11 @@ function RecentActivity({ activity }: { activity: ActivityEntry[] }) {
     return relative.format(Math.round(minutes / (60 * 24)), 'day')
   }
   return (
-    <section aria-labelledby="activity-heading" className="rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="dashboard-activity">
+    <section
+      aria-labelledby="activity-heading"
+      className="rounded-xl border border-line bg-surface p-4 lg:p-5"
+      data-testid="dashboard-activity"
+    >
       <h2 id="activity-heading" className="font-semibold">
         {t('dashboard.activity.title')}
       </h2>
@@ -150,9 +201,17 @@ function RecentActivity({ activity }: { activity: ActivityEntry[] }) {
       ) : (
         <ul className="mt-3 space-y-3 text-sm">
           {activity.map((entry, index) => (
-            <li key={`${entry.kind}-${index}`} className="flex items-start gap-3" data-testid={`activity-${entry.kind}`}>
+            <li
+              key={`${entry.kind}-${index}`}
+              className="flex items-start gap-3"
+              data-testid={`activity-${entry.kind}`}
+            >
               <ActivityLine entry={entry} />
-              <time dateTime={new Date(entry.at).toISOString()} suppressHydrationWarning className="ml-auto shrink-0 pl-2 text-xs text-ink-muted">
+              <time
+                dateTime={new Date(entry.at).toISOString()}
+                suppressHydrationWarning
+                className="ml-auto shrink-0 pl-2 text-xs text-ink-muted"
+              >
                 {ago(entry.at)}
               </time>
             </li>
@@ -165,9 +224,14 @@ function RecentActivity({ activity }: { activity: ActivityEntry[] }) {
 
 function QuickActions({ guide, companyName }: { guide: Guide; companyName: string }) {
   const { t } = useTranslation()
-  const action = 'inline-flex items-center gap-2 rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium hover:bg-surface-muted'
+  const action =
+    'inline-flex items-center gap-2 rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium hover:bg-surface-muted'
   return (
-    <section aria-labelledby="actions-heading" className="rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="dashboard-actions">
+    <section
+      aria-labelledby="actions-heading"
+      className="rounded-xl border border-line bg-surface p-4 lg:p-5"
+      data-testid="dashboard-actions"
+    >
       <h2 id="actions-heading" className="font-semibold">
         {t('dashboard.actions.title')}
       </h2>
@@ -188,7 +252,13 @@ function QuickActions({ guide, companyName }: { guide: Guide; companyName: strin
             {t('dashboard.actions.newEvent')}
           </Link>
         ) : null}
-        <a href={guide.publicUrl} target="_blank" rel="noopener noreferrer" className={action} data-testid="dashboard-public-page">
+        <a
+          href={guide.publicUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={action}
+          data-testid="dashboard-public-page"
+        >
           <ExternalLink aria-hidden className="size-4 text-accent" />
           {t('dashboard.actions.publicPage')}
         </a>
@@ -220,7 +290,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>
           <p className="mt-1 text-sm text-ink-muted">{t('dashboard.subtitle', { company: loaderData.companyName })}</p>
         </div>
-        <a href={guide.publicUrl} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-accent hover:underline" data-testid="dashboard-public-link">
+        <a
+          href={guide.publicUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex max-w-full items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+          data-testid="dashboard-public-link"
+        >
           <ExternalLink aria-hidden className="size-4 shrink-0" />
           <span className="truncate">{guide.publicUrl.replace(/^https?:\/\//, '')}</span>
         </a>
@@ -260,18 +336,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
-      <section className="mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5" aria-labelledby="storage-heading" data-testid="storage-usage">
+      <section
+        className="mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5"
+        aria-labelledby="storage-heading"
+        data-testid="storage-usage"
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="storage-heading" className="flex items-center gap-2 text-sm text-ink-muted">
             <HardDrive aria-hidden className="size-4" />
             {t('dashboard.storage.title', { plan: t(`dashboard.plans.${loaderData.totals.plan}`) })}
           </h2>
           <p className="text-sm tabular-nums">
-            {t('dashboard.storage.used', { used: formatBytes(loaderData.totals.storageUsedBytes, i18n.language), limit: formatBytes(loaderData.totals.storageLimitBytes, i18n.language) })}
+            {t('dashboard.storage.used', {
+              used: formatBytes(loaderData.totals.storageUsedBytes, i18n.language),
+              limit: formatBytes(loaderData.totals.storageLimitBytes, i18n.language),
+            })}
           </p>
         </div>
         <div className="mt-3">
-          <ProgressBar value={loaderData.totals.storageUsedBytes / loaderData.totals.storageLimitBytes} label={t('dashboard.storage.title', { plan: t(`dashboard.plans.${loaderData.totals.plan}`) })} />
+          <ProgressBar
+            value={loaderData.totals.storageUsedBytes / loaderData.totals.storageLimitBytes}
+            label={t('dashboard.storage.title', { plan: t(`dashboard.plans.${loaderData.totals.plan}`) })}
+          />
         </div>
       </section>
       <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">

@@ -20,7 +20,13 @@ import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { LivePageLinks } from '#app/features/sharing/components/live-page-links'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
 import { findQrTarget } from '#app/features/sharing/server/find-qr-target.server'
-import { actionInvalid, actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import {
+  actionInvalid,
+  actionSuccess,
+  revalidateUnlessUnchanged,
+  useOutcomeToast,
+  type ActionResult,
+} from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
@@ -105,7 +111,13 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           <LivePageLinks url={liveUrl} title={event.title} published={event.status === 'published'} />
           {canManage ? (
             <div className="flex flex-wrap gap-2">
-              {event.status !== 'published' ? <Button onClick={() => setStatus('published')}>{t('events.actions.publish')}</Button> : <Button variant="secondary" onClick={() => setStatus('draft')}>{t('events.actions.unpublish')}</Button>}
+              {event.status !== 'published' ? (
+                <Button onClick={() => setStatus('published')}>{t('events.actions.publish')}</Button>
+              ) : (
+                <Button variant="secondary" onClick={() => setStatus('draft')}>
+                  {t('events.actions.unpublish')}
+                </Button>
+              )}
               {event.status !== 'cancelled' ? (
                 <Button variant="secondary" onClick={() => setStatus('cancelled')}>
                   {t('events.actions.cancel')}
@@ -124,8 +136,16 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
         <h2 id="cover-heading" className="font-semibold">
           {t('covers.title')}
         </h2>
-        {event.shownCoverAssetId && !event.coverAssetId ? <p className="text-sm text-ink-muted" data-testid="automatic-cover">{t('events.automaticCover')}</p> : null}
-        <CoverPicker coverAssetId={event.shownCoverAssetId} target={{ purpose: 'cover', eventId: event.id }} disabled={!canManage} />
+        {event.shownCoverAssetId && !event.coverAssetId ? (
+          <p className="text-sm text-ink-muted" data-testid="automatic-cover">
+            {t('events.automaticCover')}
+          </p>
+        ) : null}
+        <CoverPicker
+          coverAssetId={event.shownCoverAssetId}
+          target={{ purpose: 'cover', eventId: event.id }}
+          disabled={!canManage}
+        />
       </section>
 
       <div id="qr-code" className="scroll-mt-20">
@@ -137,16 +157,27 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
           {t('events.attached.title')}
         </h2>
         {attached.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('events.attached.empty')}</p>
+          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+            {t('events.attached.empty')}
+          </p>
         ) : (
-          <AttachedContentList attached={attached} canManage={canManage} onDetach={(contentItemId) => void links.submit({ intent: 'detach', contentItemId }, { method: 'post' })} />
+          <AttachedContentList
+            attached={attached}
+            canManage={canManage}
+            onDetach={(contentItemId) => void links.submit({ intent: 'detach', contentItemId }, { method: 'post' })}
+          />
         )}
         {canManage && available.length > 0 ? (
           <div className="flex flex-col gap-2 sm:flex-row">
             <label className="sr-only" htmlFor="attach-select">
               {t('events.attached.choose')}
             </label>
-            <select id="attach-select" value={toAttach} onChange={(e) => setToAttach(e.target.value)} className="h-10 flex-1 rounded-[var(--radius-ui)] border border-line bg-surface px-3 text-sm">
+            <select
+              id="attach-select"
+              value={toAttach}
+              onChange={(e) => setToAttach(e.target.value)}
+              className="h-10 flex-1 rounded-[var(--radius-ui)] border border-line bg-surface px-3 text-sm"
+            >
               <option value="">{t('events.attached.choose')}</option>
               {available.map((item) => (
                 <option key={item.id} value={item.id}>

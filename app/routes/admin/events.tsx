@@ -47,14 +47,19 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
           {events.map((item) => (
             <li key={item.id} data-testid="event-row">
-              <Link to={`/admin/events/${item.id}`} className="flex flex-col gap-1 px-5 py-4 hover:bg-surface-muted sm:flex-row sm:items-center sm:gap-4">
+              <Link
+                to={`/admin/events/${item.id}`}
+                className="flex flex-col gap-1 px-5 py-4 hover:bg-surface-muted sm:flex-row sm:items-center sm:gap-4"
+              >
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-2">
                     <span className="truncate font-medium">{item.title}</span>
                     <EventStatusBadge status={item.status} />
                   </span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
-                    {formatEventDate(item.startsAt, i18n.language) ? <span>{formatEventDate(item.startsAt, i18n.language)}</span> : null}
+                    {formatEventDate(item.startsAt, i18n.language) ? (
+                      <span>{formatEventDate(item.startsAt, i18n.language)}</span>
+                    ) : null}
                     {item.venue || item.location ? (
                       <span className="inline-flex items-center gap-1">
                         <MapPin aria-hidden className="size-3.5" />

@@ -39,14 +39,21 @@ export const loader = withMember('dashboard.read', async (member) => {
     closure: await getCompanyClosure(member),
     canReopen: can(role, 'company.manage'),
     subscription: await readStoredSubscriptionStatus(member.company.id),
-    brands: member.memberships.map((membership) => ({ id: membership.companyId, name: membership.companyName, logo: membership.companyLogo })),
+    brands: member.memberships.map((membership) => ({
+      id: membership.companyId,
+      name: membership.companyName,
+      logo: membership.companyLogo,
+    })),
     canCreateBrand: brandAllowanceOf(member.memberships).canCreate,
   }
 })
 
 export const shouldRevalidate = revalidateUnlessUnchanged
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Admin'} · Afterglow` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.company.name ?? 'Admin'} · Afterglow` },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** Shown when a page takes a while; lets the user abandon and retry the navigation. */
 function SlowNavigationOverlay() {
@@ -62,7 +69,11 @@ function SlowNavigationOverlay() {
   if (!slow || !navigation.location) return null
   const target = navigation.location
   return (
-    <div className="absolute inset-0 z-30 grid place-items-center bg-surface/80 backdrop-blur-sm" role="status" data-testid="admin-loading">
+    <div
+      className="absolute inset-0 z-30 grid place-items-center bg-surface/80 backdrop-blur-sm"
+      role="status"
+      data-testid="admin-loading"
+    >
       <div className="flex flex-col items-center gap-4 text-center">
         <Loader2 aria-hidden className="size-8 animate-spin text-accent" />
         <p className="text-sm text-ink-muted">{t('admin.loading')}</p>
@@ -124,7 +135,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex h-full flex-col gap-6 p-4">
       {/* In the phone drawer, room is left for its close button. */}
       <div className={onNavigate ? 'mr-10' : undefined}>
-        <BrandSwitcher current={{ id: loaderData.company.id, name: loaderData.company.name, logo: loaderData.company.logo }} brands={loaderData.brands} canCreate={loaderData.canCreateBrand} />
+        <BrandSwitcher
+          current={{ id: loaderData.company.id, name: loaderData.company.name, logo: loaderData.company.logo }}
+          brands={loaderData.brands}
+          canCreate={loaderData.canCreateBrand}
+        />
       </div>
       <AdminNav onNavigate={onNavigate} onLogout={() => setConfirmLogout(true)} visibleKeys={loaderData.navKeys} />
     </div>
@@ -132,72 +147,83 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <UploadsProvider>
-    <div className="min-h-dvh bg-surface-muted lg:grid lg:grid-cols-[256px_1fr]">
-      <aside className="sticky top-0 hidden h-dvh border-r border-line bg-surface lg:block">{sidebar()}</aside>
+      <div className="min-h-dvh bg-surface-muted lg:grid lg:grid-cols-[256px_1fr]">
+        <aside className="sticky top-0 hidden h-dvh border-r border-line bg-surface lg:block">{sidebar()}</aside>
 
-      <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-          <RadixDialog.Content
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-surface shadow-xl transition-transform duration-200 lg:hidden"
-            data-testid="admin-drawer"
-          >
-            <RadixDialog.Title className="sr-only">{t('admin.nav.label')}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">{loaderData.company.name}</RadixDialog.Description>
-            <RadixDialog.Close className="absolute top-4 right-3 rounded-md p-1.5 text-ink-muted hover:bg-surface-muted" aria-label={t('common.close')}>
-              <X className="size-5" />
-            </RadixDialog.Close>
-            {sidebar(() => setDrawerOpen(false))}
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
-      </RadixDialog.Root>
+        <RadixDialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <RadixDialog.Portal>
+            <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+            <RadixDialog.Content
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-surface shadow-xl transition-transform duration-200 lg:hidden"
+              data-testid="admin-drawer"
+            >
+              <RadixDialog.Title className="sr-only">{t('admin.nav.label')}</RadixDialog.Title>
+              <RadixDialog.Description className="sr-only">{loaderData.company.name}</RadixDialog.Description>
+              <RadixDialog.Close
+                className="absolute top-4 right-3 rounded-md p-1.5 text-ink-muted hover:bg-surface-muted"
+                aria-label={t('common.close')}
+              >
+                <X className="size-5" />
+              </RadixDialog.Close>
+              {sidebar(() => setDrawerOpen(false))}
+            </RadixDialog.Content>
+          </RadixDialog.Portal>
+        </RadixDialog.Root>
 
-      <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur lg:px-8">
-          <button
-            type="button"
-            className="-ml-1 rounded-md p-2 text-ink hover:bg-surface-muted lg:hidden"
-            onClick={() => setDrawerOpen(true)}
-            aria-label={t('admin.openMenu')}
-            data-testid="open-drawer"
-          >
-            <Menu className="size-5" />
-          </button>
-          <span className="truncate font-semibold lg:hidden">{loaderData.company.name}</span>
-          <div className="ml-auto flex items-center gap-4">
-            <LanguageSwitcher />
-            <span className="hidden text-sm text-ink-muted sm:block" title={loaderData.user.email}>
-              {loaderData.user.name}
-            </span>
-          </div>
-        </header>
-        <main className="relative flex-1 px-4 py-6 lg:px-8 lg:py-8">
-          {loaderData.suspension ? (
-            <div role="alert" className="mx-auto mb-6 max-w-5xl rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm" data-testid="company-suspended">
-              <p className="font-medium text-danger">{t('operator.suspended.bannerTitle')}</p>
-              <p className="mt-1 text-ink">{t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}</p>
+        <div className="flex min-w-0 flex-col">
+          <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur lg:px-8">
+            <button
+              type="button"
+              className="-ml-1 rounded-md p-2 text-ink hover:bg-surface-muted lg:hidden"
+              onClick={() => setDrawerOpen(true)}
+              aria-label={t('admin.openMenu')}
+              data-testid="open-drawer"
+            >
+              <Menu className="size-5" />
+            </button>
+            <span className="truncate font-semibold lg:hidden">{loaderData.company.name}</span>
+            <div className="ml-auto flex items-center gap-4">
+              <LanguageSwitcher />
+              <span className="hidden text-sm text-ink-muted sm:block" title={loaderData.user.email}>
+                {loaderData.user.name}
+              </span>
             </div>
-          ) : null}
-          {loaderData.closure ? <AccountClosedBanner closure={loaderData.closure} canReopen={loaderData.canReopen} /> : null}
-          <TrialBanner status={subscription} canManage={loaderData.canManageBilling} />
-          <SlowNavigationOverlay />
-          <Outlet />
-        </main>
-      </div>
+          </header>
+          <main className="relative flex-1 px-4 py-6 lg:px-8 lg:py-8">
+            {loaderData.suspension ? (
+              <div
+                role="alert"
+                className="mx-auto mb-6 max-w-5xl rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm"
+                data-testid="company-suspended"
+              >
+                <p className="font-medium text-danger">{t('operator.suspended.bannerTitle')}</p>
+                <p className="mt-1 text-ink">
+                  {t('operator.suspended.bannerText', { reason: loaderData.suspension.reason })}
+                </p>
+              </div>
+            ) : null}
+            {loaderData.closure ? (
+              <AccountClosedBanner closure={loaderData.closure} canReopen={loaderData.canReopen} />
+            ) : null}
+            <TrialBanner status={subscription} canManage={loaderData.canManageBilling} />
+            <SlowNavigationOverlay />
+            <Outlet />
+          </main>
+        </div>
 
-      <ConfirmDialog
-        open={confirmLogout}
-        onOpenChange={setConfirmLogout}
-        title={t('admin.logout.title')}
-        description={t('admin.logout.description')}
-        confirmLabel={t('admin.logout.confirm')}
-        cancelLabel={t('common.cancel')}
-        onConfirm={() => void logout('user')}
-        busy={signingOut}
-      />
-      <IdlePreload />
-      <UploadTray />
-    </div>
+        <ConfirmDialog
+          open={confirmLogout}
+          onOpenChange={setConfirmLogout}
+          title={t('admin.logout.title')}
+          description={t('admin.logout.description')}
+          confirmLabel={t('admin.logout.confirm')}
+          cancelLabel={t('common.cancel')}
+          onConfirm={() => void logout('user')}
+          busy={signingOut}
+        />
+        <IdlePreload />
+        <UploadTray />
+      </div>
     </UploadsProvider>
   )
 }

@@ -9,7 +9,10 @@ import type { Route } from './+types/leads.export'
 // The leads list as CSV, with the filters of the page it was asked from.
 export const loader = withMember('leads.read', async (member, { request }: Route.LoaderArgs) => {
   const filters = readLeadFilters(new URL(request.url))
-  const { stream, fileName } = await exportLeadsCsv(member, filters, { t: getRequestT(request), origin: requestOrigin(request) })
+  const { stream, fileName } = await exportLeadsCsv(member, filters, {
+    t: getRequestT(request),
+    origin: requestOrigin(request),
+  })
   return new Response(stream, {
     headers: {
       'Content-Type': CSV_CONTENT_TYPE,

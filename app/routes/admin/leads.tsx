@@ -14,7 +14,10 @@ import type { Route } from './+types/leads'
 
 export const loader = withMember('leads.read', async (member, { request }: Route.LoaderArgs) => {
   const filters = readLeadFilters(new URL(request.url))
-  const [list, options] = await Promise.all([findLeads(member, filters, requestOrigin(request)), findLeadFilterOptions(member)])
+  const [list, options] = await Promise.all([
+    findLeads(member, filters, requestOrigin(request)),
+    findLeadFilterOptions(member),
+  ])
   return { ...list, options, filters, canDelete: can(member.actor.role, 'leads.delete') }
 })
 

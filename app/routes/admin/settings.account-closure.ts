@@ -17,7 +17,8 @@ export const action = withMember('dashboard.read', async (member, { request }: R
         await closeCompanyAccount(member, { confirmSlug })
       } catch (error) {
         // The payment provider did not answer: nothing was closed, and the admin is told so.
-        if (error instanceof AppError && error.code === 'UNAVAILABLE') return data<ActionResult>({ ok: false, errors: { form: [error.messageKey] } }, { status: error.status })
+        if (error instanceof AppError && error.code === 'UNAVAILABLE')
+          return data<ActionResult>({ ok: false, errors: { form: [error.messageKey] } }, { status: error.status })
         throw error
       }
       return actionSuccess('accountClosure.toasts.closed')

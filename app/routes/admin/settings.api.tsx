@@ -5,12 +5,24 @@ import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { SelectField, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
-import { accessLevelOf, API_ACCESS_LEVELS, API_AREAS, ZApiKeyAction, ZCreateApiKey } from '#app/features/api/api-keys.schema'
+import {
+  accessLevelOf,
+  API_ACCESS_LEVELS,
+  API_AREAS,
+  ZApiKeyAction,
+  ZCreateApiKey,
+} from '#app/features/api/api-keys.schema'
 import { createApiKey } from '#app/features/api/server/create-api-key.server'
 import { listApiKeys } from '#app/features/api/server/list-api-keys.server'
 import { revokeApiKey } from '#app/features/api/server/revoke-api-key.server'
 import { SettingsPage, SettingsSection } from '#app/features/companies/components/settings-page'
-import { actionInvalid, actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import {
+  actionInvalid,
+  actionSuccess,
+  revalidateUnlessUnchanged,
+  useOutcomeToast,
+  type ActionResult,
+} from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withMember } from '#app/lib/member-route.server'
@@ -30,7 +42,11 @@ export const action = withMember('api.manage', async (member, { request }: Route
       const parsed = ZCreateApiKey.safeParse(form)
       if (!parsed.success) return actionInvalid(parsed.error)
       const created = await createApiKey(member, parsed.data)
-      return data<CreateResult>({ ok: true, messageKey: 'apiKeys.toasts.created', created: { id: created.id, name: created.name, key: created.key } })
+      return data<CreateResult>({
+        ok: true,
+        messageKey: 'apiKeys.toasts.created',
+        created: { id: created.id, name: created.name, key: created.key },
+      })
     },
     revoke: async ({ keyId }) => {
       await revokeApiKey(member, keyId)
@@ -51,18 +67,32 @@ function NewKeyForm() {
   useOutcomeToast(fetcher.data, () => formRef.current?.reset())
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : {}
   const created = fetcher.data?.ok ? fetcher.data.created : undefined
-  const copy = (value: string) => void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
+  const copy = (value: string) =>
+    void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
   return (
     <SettingsSection title={t('apiKeys.create.title')} description={t('apiKeys.create.text')}>
       {created ? (
-        <div role="status" className="space-y-2 rounded-lg border border-accent/40 bg-accent/10 p-4" data-testid="api-key-created">
+        <div
+          role="status"
+          className="space-y-2 rounded-lg border border-accent/40 bg-accent/10 p-4"
+          data-testid="api-key-created"
+        >
           <p className="font-medium">{t('apiKeys.created.title', { name: created.name })}</p>
           <p className="text-sm text-ink-muted">{t('apiKeys.created.text')}</p>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 font-mono text-xs break-all" data-testid="api-key-secret">
+            <code
+              className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 font-mono text-xs break-all"
+              data-testid="api-key-secret"
+            >
               {created.key}
             </code>
-            <Button type="button" variant="secondary" size="sm" onClick={() => copy(created.key)} data-testid="api-key-copy">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => copy(created.key)}
+              data-testid="api-key-copy"
+            >
               <Copy aria-hidden className="size-4" />
               {t('apiKeys.created.copy')}
             </Button>
@@ -71,12 +101,23 @@ function NewKeyForm() {
       ) : null}
       <fetcher.Form ref={formRef} method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="create" />
-        <TextField label={t('apiKeys.create.name')} name="name" placeholder={t('apiKeys.create.namePlaceholder')} autoComplete="off" errors={errors.name?.map((key) => t(key))} />
+        <TextField
+          label={t('apiKeys.create.name')}
+          name="name"
+          placeholder={t('apiKeys.create.namePlaceholder')}
+          autoComplete="off"
+          errors={errors.name?.map((key) => t(key))}
+        />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{t('apiKeys.create.access')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {API_AREAS.map((area) => (
-              <SelectField key={area} label={t(`apiKeys.areas.${area}`)} name={area} defaultValue={area === 'content' ? 'write' : 'none'}>
+              <SelectField
+                key={area}
+                label={t(`apiKeys.areas.${area}`)}
+                name={area}
+                defaultValue={area === 'content' ? 'write' : 'none'}
+              >
                 {API_ACCESS_LEVELS.map((level) => (
                   <option key={level} value={level}>
                     {t(`apiKeys.levels.${level}`)}
@@ -104,15 +145,24 @@ function ApiKeyItem({ apiKey, canManage }: { apiKey: KeyRow; canManage: boolean 
   const fetcher = useFetcher<ActionResult>()
   const [confirming, setConfirming] = useState(false)
   useOutcomeToast(fetcher.data, () => setConfirming(false))
-  const when = (value: string | Date) => new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const when = (value: string | Date) =>
+    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   const revoked = Boolean(apiKey.revokedAt)
   return (
-    <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="api-key" data-revoked={revoked ? 'true' : 'false'}>
+    <li
+      className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center"
+      data-testid="api-key"
+      data-revoked={revoked ? 'true' : 'false'}
+    >
       <div className="min-w-0 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-all">{apiKey.name}</span>
           <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-xs">{apiKey.prefix}…</code>
-          {revoked ? <span className="rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">{t('apiKeys.list.revoked')}</span> : null}
+          {revoked ? (
+            <span className="rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger">
+              {t('apiKeys.list.revoked')}
+            </span>
+          ) : null}
         </p>
         <p className="flex flex-wrap gap-1.5">
           {API_AREAS.map((area) => {
@@ -125,12 +175,21 @@ function ApiKeyItem({ apiKey, canManage }: { apiKey: KeyRow; canManage: boolean 
           })}
         </p>
         <p className="text-xs text-ink-muted" data-testid="api-key-last-used">
-          {t('apiKeys.list.created', { date: when(apiKey.createdAt) })} · {apiKey.lastUsedAt ? t('apiKeys.list.lastUsed', { date: when(apiKey.lastUsedAt) }) : t('apiKeys.list.neverUsed')}
+          {t('apiKeys.list.created', { date: when(apiKey.createdAt) })} ·{' '}
+          {apiKey.lastUsedAt
+            ? t('apiKeys.list.lastUsed', { date: when(apiKey.lastUsedAt) })
+            : t('apiKeys.list.neverUsed')}
           {apiKey.revokedAt ? ` · ${t('apiKeys.list.revokedAt', { date: when(apiKey.revokedAt) })}` : ''}
         </p>
       </div>
       {canManage && !revoked ? (
-        <Button variant="danger-ghost" size="sm" className="justify-self-start sm:justify-self-end" onClick={() => setConfirming(true)} data-testid="api-key-revoke">
+        <Button
+          variant="danger-ghost"
+          size="sm"
+          className="justify-self-start sm:justify-self-end"
+          onClick={() => setConfirming(true)}
+          data-testid="api-key-revoke"
+        >
           <Trash2 aria-hidden className="size-4" />
           {t('apiKeys.revoke.action')}
         </Button>
@@ -159,7 +218,11 @@ export default function ApiSettings({ loaderData }: Route.ComponentProps) {
       subtitle={t('apiKeys.subtitle')}
       canEdit={canManage}
       actions={
-        <a href="/docs/api" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium whitespace-nowrap text-accent hover:underline" data-testid="api-docs-link">
+        <a
+          href="/docs/api"
+          className="inline-flex shrink-0 items-center gap-1.5 text-sm font-medium whitespace-nowrap text-accent hover:underline"
+          data-testid="api-docs-link"
+        >
           <BookOpen aria-hidden className="size-4" />
           {t('apiKeys.docs')}
         </a>
@@ -182,7 +245,9 @@ export default function ApiSettings({ loaderData }: Route.ComponentProps) {
           {t('apiKeys.list.title', { count: keys.length })}
         </h2>
         {keys.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('apiKeys.list.empty')}</p>
+          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+            {t('apiKeys.list.empty')}
+          </p>
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {keys.map((apiKey) => (

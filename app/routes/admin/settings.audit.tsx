@@ -10,7 +10,10 @@ import type { Route } from './+types/settings.audit'
 
 export const loader = withMember('audit.read', async (member, { request }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams
-  const filters = ZAuditFilters.parse({ category: params.get('category') || undefined, actor: params.get('actor') || undefined })
+  const filters = ZAuditFilters.parse({
+    category: params.get('category') || undefined,
+    actor: params.get('actor') || undefined,
+  })
   const { events, people } = await listAuditEvents(member, filters)
   return { events, people, category: filters.category ?? '', actor: filters.actor ?? '' }
 })
@@ -60,7 +63,8 @@ function Who({ name, email, action }: { name: string | null; email: string | nul
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const submit = useSubmit()
-  const when = (at: Date | string) => new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = (at: Date | string) =>
+    new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>
@@ -70,7 +74,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('audit.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted">{t('audit.subtitle')}</p>
       </div>
-      <Form method="get" onChange={(event) => void submit(event.currentTarget)} className="grid gap-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-6">
+      <Form
+        method="get"
+        onChange={(event) => void submit(event.currentTarget)}
+        className="grid gap-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-6"
+      >
         <label className="grid gap-1 text-sm sm:flex sm:items-center sm:gap-2">
           {t('audit.filter')}
           <select name="category" defaultValue={loaderData.category} className={SELECT}>
@@ -98,7 +106,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
       {loaderData.events.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">{t('audit.empty')}</p>
+        <p className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted">
+          {t('audit.empty')}
+        </p>
       ) : (
         <>
           <div className="hidden md:block">
@@ -132,7 +142,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           {/* Phones: one card per entry, nothing to scroll sideways. */}
           <ul className="grid gap-3 md:hidden" aria-label={t('audit.title')}>
             {loaderData.events.map((event) => (
-              <li key={event.id} data-testid="audit-card" className="space-y-2 rounded-xl border border-line bg-surface p-4 text-sm">
+              <li
+                key={event.id}
+                data-testid="audit-card"
+                className="space-y-2 rounded-xl border border-line bg-surface p-4 text-sm"
+              >
                 <div className="flex items-start justify-between gap-3">
                   <ActionName action={event.action} category={event.category} />
                   <span className="shrink-0 text-xs text-ink-muted tabular-nums">{when(event.createdAt)}</span>

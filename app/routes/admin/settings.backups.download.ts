@@ -10,5 +10,8 @@ export const loader = withMember('company.manage', async (member, { request, par
   // A range request resuming the same download is not another access.
   const resumed = request.method === 'HEAD' || /^bytes=(?!0-)/.test(request.headers.get('range') ?? '')
   const file = await getCompanyBackupFile(member, params.backupId, requestOrigin(request), { audit: !resumed })
-  return serveObject(request, getStorage(), file.storageKey, { cacheControl: 'private, no-store', downloadName: file.fileName })
+  return serveObject(request, getStorage(), file.storageKey, {
+    cacheControl: 'private, no-store',
+    downloadName: file.fileName,
+  })
 })

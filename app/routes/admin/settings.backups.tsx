@@ -59,17 +59,28 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
   }, [isRunning, revalidator])
 
   const busy = starter.state !== 'idle' || isRunning
-  const reason = (error: string | null) => (error?.startsWith('backups.errors.') ? t(error) : t('backups.failedReason', { reason: error ?? '' }))
+  const reason = (error: string | null) =>
+    error?.startsWith('backups.errors.') ? t(error) : t('backups.failedReason', { reason: error ?? '' })
   const button =
     allowed && canEdit ? (
-      <Button onClick={() => starter.submit({ intent: 'back-up-now' }, { method: 'post' })} disabled={busy} className="shrink-0 whitespace-nowrap" data-testid="back-up-now">
+      <Button
+        onClick={() => starter.submit({ intent: 'back-up-now' }, { method: 'post' })}
+        disabled={busy}
+        className="shrink-0 whitespace-nowrap"
+        data-testid="back-up-now"
+      >
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Archive aria-hidden className="size-4" />}
         {t('backups.backUpNow')}
       </Button>
     ) : null
 
   return (
-    <SettingsPage title={t('settings.sections.backups.title')} subtitle={t('backups.subtitle')} canEdit={canEdit} actions={button}>
+    <SettingsPage
+      title={t('settings.sections.backups.title')}
+      subtitle={t('backups.subtitle')}
+      canEdit={canEdit}
+      actions={button}
+    >
       {allowed ? null : (
         <p className="flex items-start gap-2 rounded-xl bg-accent/10 px-4 py-3 text-sm" data-testid="backups-upgrade">
           <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -83,20 +94,38 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
       )}
       <SettingsSection title={t('backups.archives')} description={allowed ? t('backups.schedule') : undefined}>
         {backups.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-4 py-8 text-center" data-testid="backups-empty">
+          <div
+            className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-4 py-8 text-center"
+            data-testid="backups-empty"
+          >
             <Archive aria-hidden className="size-8 text-ink-muted" />
             <p className="font-medium">{t('backups.empty.title')}</p>
-            <p className="max-w-md text-sm text-ink-muted">{t(allowed ? 'backups.empty.text' : 'backups.empty.locked')}</p>
+            <p className="max-w-md text-sm text-ink-muted">
+              {t(allowed ? 'backups.empty.text' : 'backups.empty.locked')}
+            </p>
           </div>
         ) : (
           <ul className="divide-y divide-line rounded-lg border border-line">
             {backups.map((backup) => (
-              <li key={backup.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="backup" data-status={backup.status}>
+              <li
+                key={backup.id}
+                className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+                data-testid="backup"
+                data-status={backup.status}
+              >
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">{new Date(backup.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })}</p>
+                  <p className="font-medium">
+                    {new Date(backup.createdAt).toLocaleString(i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone,
+                    })}
+                  </p>
                   <p className="text-sm text-ink-muted">
                     {t(`backups.trigger.${backup.trigger}`)}
-                    {backup.status === 'ready' && backup.sizeBytes !== null ? ` · ${formatBytes(backup.sizeBytes, i18n.language)} · ${t('backups.fileCount', { count: backup.fileCount ?? 0 })}` : null}
+                    {backup.status === 'ready' && backup.sizeBytes !== null
+                      ? ` · ${formatBytes(backup.sizeBytes, i18n.language)} · ${t('backups.fileCount', { count: backup.fileCount ?? 0 })}`
+                      : null}
                   </p>
                   {backup.status === 'failed' ? (
                     <p className="mt-1 text-sm break-words text-danger" data-testid="backup-reason">
@@ -108,10 +137,20 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
                   <span
                     className={cn(
                       'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
-                      backup.status === 'ready' ? 'bg-emerald-600/10 text-emerald-800' : backup.status === 'failed' ? 'bg-danger/10 text-danger' : 'bg-amber-500/15 text-amber-800',
+                      backup.status === 'ready'
+                        ? 'bg-emerald-600/10 text-emerald-800'
+                        : backup.status === 'failed'
+                          ? 'bg-danger/10 text-danger'
+                          : 'bg-amber-500/15 text-amber-800',
                     )}
                   >
-                    {backup.status === 'running' ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : backup.status === 'ready' ? <CheckCircle2 aria-hidden className="size-3.5" /> : <XCircle aria-hidden className="size-3.5" />}
+                    {backup.status === 'running' ? (
+                      <Loader2 aria-hidden className="size-3.5 animate-spin" />
+                    ) : backup.status === 'ready' ? (
+                      <CheckCircle2 aria-hidden className="size-3.5" />
+                    ) : (
+                      <XCircle aria-hidden className="size-3.5" />
+                    )}
                     {t(`backups.status.${backup.status}`)}
                   </span>
                   {backup.status === 'ready' ? (

@@ -3,7 +3,12 @@ import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { SelectField, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
-import { ZCompanyData, DESCRIPTION_MAX, EMPLOYEE_COUNTS, SOCIAL_NETWORKS } from '#app/features/companies/company-settings.schema'
+import {
+  ZCompanyData,
+  DESCRIPTION_MAX,
+  EMPLOYEE_COUNTS,
+  SOCIAL_NETWORKS,
+} from '#app/features/companies/company-settings.schema'
 import { LocalizedTextField } from '#app/features/companies/components/localized-text-field'
 import { CloseAccountSection } from '#app/features/companies/components/account-closure'
 import { getCompanyClosure } from '#app/features/companies/server/get-company-closure.server'
@@ -14,7 +19,14 @@ import { updateCompanyData } from '#app/features/companies/server/update-company
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { socialNetworkName } from '#app/features/public/components/social-links'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
-import { revalidateUnlessUnchanged, actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import {
+  revalidateUnlessUnchanged,
+  actionFailure,
+  actionInvalid,
+  actionSuccess,
+  useOutcomeToast,
+  type ActionResult,
+} from '#app/lib/action-result'
 import { detectLanguage } from '#app/lib/i18n'
 import { withMember } from '#app/lib/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
@@ -25,7 +37,12 @@ import { readForm } from '#app/lib/read-form.server'
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
   const settings = await getCompanySettings(member)
   // Named on the server: browsers' and Node's country names differ slightly, and must not between render and hydration.
-  return { ...settings, pageUrl: companyPublicBase(settings.company), countries: countryOptions(detectLanguage(request)), closure: await getCompanyClosure(member) }
+  return {
+    ...settings,
+    pageUrl: companyPublicBase(settings.company),
+    countries: countryOptions(detectLanguage(request)),
+    closure: await getCompanyClosure(member),
+  }
 })
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) => {
@@ -33,7 +50,9 @@ export const action = withMember('dashboard.read', async (member, { request }: R
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const { translated } = await updateCompanyData(member, parsed.data)
-    return actionSuccess(Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.saved')
+    return actionSuccess(
+      Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.saved',
+    )
   } catch (error) {
     return actionFailure(error)
   }
@@ -54,10 +73,17 @@ export default function CompanyDataSettings({ loaderData }: Route.ComponentProps
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   const saving = fetcher.state !== 'idle'
   return (
-    <SettingsPage title={t('settings.sections.companyData.title')} subtitle={t('settings.companyData.subtitle')} canEdit={canEdit}>
+    <SettingsPage
+      title={t('settings.sections.companyData.title')}
+      subtitle={t('settings.companyData.subtitle')}
+      canEdit={canEdit}
+    >
       <SettingsSection title={t('settings.companyData.logo')} description={t('settings.companyData.logoHint')}>
         <div className="grid gap-4 sm:grid-cols-[96px_1fr] sm:items-start">
-          <div className="grid size-24 place-items-center overflow-hidden rounded-2xl border border-line bg-surface-muted" data-testid="logo-preview">
+          <div
+            className="grid size-24 place-items-center overflow-hidden rounded-2xl border border-line bg-surface-muted"
+            data-testid="logo-preview"
+          >
             {company.logo ? (
               <img
                 key={company.logo}
@@ -75,14 +101,30 @@ export default function CompanyDataSettings({ loaderData }: Route.ComponentProps
               <ImageIcon aria-hidden className="size-7 text-ink-muted" />
             )}
           </div>
-          {canEdit ? <UploadPanel target={{ purpose: 'logo' }} accept="image/*" multiple={false} compact hint={t('settings.companyData.logoUploadHint')} /> : null}
+          {canEdit ? (
+            <UploadPanel
+              target={{ purpose: 'logo' }}
+              accept="image/*"
+              multiple={false}
+              compact
+              hint={t('settings.companyData.logoUploadHint')}
+            />
+          ) : null}
         </div>
       </SettingsSection>
 
       <fetcher.Form method="post" noValidate className="space-y-6" aria-busy={saving}>
         <fieldset disabled={!canEdit} className="space-y-6">
           <SettingsSection title={t('settings.companyData.identity')}>
-            <TextField label={t('settings.companyData.name')} name="name" defaultValue={company.name} errors={translate(errors?.name)} maxLength={100} required autoComplete="organization" />
+            <TextField
+              label={t('settings.companyData.name')}
+              name="name"
+              defaultValue={company.name}
+              errors={translate(errors?.name)}
+              maxLength={100}
+              required
+              autoComplete="organization"
+            />
             <TextField
               label={t('onboarding.slug')}
               name="slug"
@@ -94,11 +136,39 @@ export default function CompanyDataSettings({ loaderData }: Route.ComponentProps
               maxLength={48}
               required
             />
-            <LocalizedTextField name="description" label={t('settings.companyData.description')} values={company.texts.description ?? {}} machineTranslated={company.machineTranslated.description} errors={errors} maxLength={DESCRIPTION_MAX} multiline disabled={!canEdit} />
+            <LocalizedTextField
+              name="description"
+              label={t('settings.companyData.description')}
+              values={company.texts.description ?? {}}
+              machineTranslated={company.machineTranslated.description}
+              errors={errors}
+              maxLength={DESCRIPTION_MAX}
+              multiline
+              disabled={!canEdit}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label={t('settings.companyData.website')} name="website" type="url" inputMode="url" placeholder="https://" defaultValue={company.website ?? ''} errors={translate(errors?.website)} />
-              <TextField label={t('settings.companyData.industry')} name="industry" defaultValue={company.industry ?? ''} errors={translate(errors?.industry)} maxLength={100} />
-              <SelectField label={t('settings.companyData.employeeCount')} name="employeeCount" defaultValue={company.employeeCount ?? ''} errors={translate(errors?.employeeCount)}>
+              <TextField
+                label={t('settings.companyData.website')}
+                name="website"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                defaultValue={company.website ?? ''}
+                errors={translate(errors?.website)}
+              />
+              <TextField
+                label={t('settings.companyData.industry')}
+                name="industry"
+                defaultValue={company.industry ?? ''}
+                errors={translate(errors?.industry)}
+                maxLength={100}
+              />
+              <SelectField
+                label={t('settings.companyData.employeeCount')}
+                name="employeeCount"
+                defaultValue={company.employeeCount ?? ''}
+                errors={translate(errors?.employeeCount)}
+              >
                 <option value="">{t('settings.companyData.notSaid')}</option>
                 {EMPLOYEE_COUNTS.map((range) => (
                   <option key={range} value={range}>
@@ -106,22 +176,78 @@ export default function CompanyDataSettings({ loaderData }: Route.ComponentProps
                   </option>
                 ))}
               </SelectField>
-              <TextField label={t('settings.companyData.registrationNumber')} name="registrationNumber" defaultValue={company.registrationNumber ?? ''} errors={translate(errors?.registrationNumber)} maxLength={50} />
+              <TextField
+                label={t('settings.companyData.registrationNumber')}
+                name="registrationNumber"
+                defaultValue={company.registrationNumber ?? ''}
+                errors={translate(errors?.registrationNumber)}
+                maxLength={50}
+              />
             </div>
           </SettingsSection>
 
           <SettingsSection title={t('settings.companyData.contact')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label={t('settings.companyData.primaryEmail')} name="primaryEmail" type="email" autoComplete="email" defaultValue={company.primaryEmail ?? ''} errors={translate(errors?.primaryEmail)} />
-              <TextField label={t('settings.companyData.phone')} name="phone" type="tel" autoComplete="tel" placeholder="+44 20 7946 0958" defaultValue={company.phone ?? ''} errors={translate(errors?.phone)} hint={t('settings.companyData.phoneHint')} />
+              <TextField
+                label={t('settings.companyData.primaryEmail')}
+                name="primaryEmail"
+                type="email"
+                autoComplete="email"
+                defaultValue={company.primaryEmail ?? ''}
+                errors={translate(errors?.primaryEmail)}
+              />
+              <TextField
+                label={t('settings.companyData.phone')}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="+44 20 7946 0958"
+                defaultValue={company.phone ?? ''}
+                errors={translate(errors?.phone)}
+                hint={t('settings.companyData.phoneHint')}
+              />
             </div>
-            <TextField label={t('settings.companyData.address')} name="address" autoComplete="street-address" defaultValue={company.address ?? ''} errors={translate(errors?.address)} maxLength={200} />
+            <TextField
+              label={t('settings.companyData.address')}
+              name="address"
+              autoComplete="street-address"
+              defaultValue={company.address ?? ''}
+              errors={translate(errors?.address)}
+              maxLength={200}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label={t('settings.companyData.city')} name="city" autoComplete="address-level2" defaultValue={company.city ?? ''} errors={translate(errors?.city)} maxLength={100} />
-              <TextField label={t('settings.companyData.state')} name="state" autoComplete="address-level1" defaultValue={company.state ?? ''} errors={translate(errors?.state)} maxLength={100} />
-              <TextField label={t('settings.companyData.zipCode')} name="zipCode" autoComplete="postal-code" defaultValue={company.zipCode ?? ''} errors={translate(errors?.zipCode)} maxLength={20} />
+              <TextField
+                label={t('settings.companyData.city')}
+                name="city"
+                autoComplete="address-level2"
+                defaultValue={company.city ?? ''}
+                errors={translate(errors?.city)}
+                maxLength={100}
+              />
+              <TextField
+                label={t('settings.companyData.state')}
+                name="state"
+                autoComplete="address-level1"
+                defaultValue={company.state ?? ''}
+                errors={translate(errors?.state)}
+                maxLength={100}
+              />
+              <TextField
+                label={t('settings.companyData.zipCode')}
+                name="zipCode"
+                autoComplete="postal-code"
+                defaultValue={company.zipCode ?? ''}
+                errors={translate(errors?.zipCode)}
+                maxLength={20}
+              />
             </div>
-            <SelectField label={t('settings.companyData.country')} name="country" autoComplete="country" defaultValue={company.country ?? ''} errors={translate(errors?.country)}>
+            <SelectField
+              label={t('settings.companyData.country')}
+              name="country"
+              autoComplete="country"
+              defaultValue={company.country ?? ''}
+              errors={translate(errors?.country)}
+            >
               <option value="">{t('settings.companyData.notSaid')}</option>
               {countries.map((country) => (
                 <option key={country.code} value={country.code}>

@@ -40,7 +40,8 @@ export const action = withMember('dashboard.read', async (member, { request }: R
       },
       check: async ({ domainId }) => {
         const result = await checkCustomDomainNow(member, domainId)
-        if ('unavailable' in result) return data<ActionResult>({ ok: false, errors: { form: ['domains.errors.dnsUnavailable'] } })
+        if ('unavailable' in result)
+          return data<ActionResult>({ ok: false, errors: { form: ['domains.errors.dnsUnavailable'] } })
         return actionSuccess(result.state === 'verified' ? 'domains.toasts.verified' : 'domains.toasts.checked')
       },
       remove: async ({ domainId }) => {
@@ -53,7 +54,10 @@ export const action = withMember('dashboard.read', async (member, { request }: R
 )
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.
-export const clientAction = resilientClientAction('errors.saveFailed', { check: 'errors.updateFailed', remove: 'errors.deleteFailed' })
+export const clientAction = resilientClientAction('errors.saveFailed', {
+  check: 'errors.updateFailed',
+  remove: 'errors.deleteFailed',
+})
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Custom domains · Afterglow' }]
@@ -77,7 +81,8 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
   useOutcomeToast(checker.data)
   useOutcomeToast(remover.data, () => setRemoving(null))
   const errors = adder.data && !adder.data.ok ? adder.data.errors : undefined
-  const copy = (value: string) => void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
+  const copy = (value: string) =>
+    void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
   return (
     <SettingsPage title={t('settings.sections.domains.title')} subtitle={t('domains.subtitle')} canEdit={canEdit}>
       {allowed ? null : (
@@ -96,36 +101,70 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
         return (
           <SettingsSection key={domain.id} title={domain.host}>
             <div className="flex flex-wrap items-center gap-2" data-testid="custom-domain" data-state={domain.state}>
-              <span className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium', style.className)}>
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
+                  style.className,
+                )}
+              >
                 <style.icon aria-hidden className="size-3.5" />
                 {t(`domains.states.${domain.state}`)}
               </span>
-              <span className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium', domain.tlsState === 'active' ? 'bg-emerald-600/10 text-emerald-800' : 'bg-surface-muted text-ink-muted')}>
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
+                  domain.tlsState === 'active'
+                    ? 'bg-emerald-600/10 text-emerald-800'
+                    : 'bg-surface-muted text-ink-muted',
+                )}
+              >
                 <Lock aria-hidden className="size-3.5" />
                 {t(`domains.tls.${domain.tlsState}`)}
               </span>
               {domain.approval === 'rejected' ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2.5 py-1 text-xs font-medium text-danger" data-testid="domain-rejected">
+                <span
+                  className="inline-flex items-center gap-1 rounded-full bg-danger/10 px-2.5 py-1 text-xs font-medium text-danger"
+                  data-testid="domain-rejected"
+                >
                   <Ban aria-hidden className="size-3.5" />
                   {t('domains.rejected')}
                 </span>
               ) : null}
-              {domain.checkedAt ? <span className="text-xs text-ink-muted">{t('domains.checkedAt', { date: new Date(domain.checkedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) })}</span> : null}
+              {domain.checkedAt ? (
+                <span className="text-xs text-ink-muted">
+                  {t('domains.checkedAt', {
+                    date: new Date(domain.checkedAt).toLocaleString(i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone,
+                    }),
+                  })}
+                </span>
+              ) : null}
             </div>
             {domain.approval === 'rejected' ? (
-              <p className="text-sm text-danger">{t('domains.rejectedText', { reason: domain.rejectionReason ?? '' })}</p>
+              <p className="text-sm text-danger">
+                {t('domains.rejectedText', { reason: domain.rejectionReason ?? '' })}
+              </p>
             ) : domain.state !== 'verified' ? (
               <>
                 <p className="text-sm text-ink-muted">{t('domains.instructions')}</p>
                 {/* A table on wide screens; on a phone each record is a card with its labels. */}
                 <div className="divide-y divide-line rounded-lg border border-line text-sm">
-                  <div aria-hidden className="hidden grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] gap-3 rounded-t-lg bg-surface-muted px-3 py-2 text-xs font-medium text-ink-muted sm:grid">
+                  <div
+                    aria-hidden
+                    className="hidden grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] gap-3 rounded-t-lg bg-surface-muted px-3 py-2 text-xs font-medium text-ink-muted sm:grid"
+                  >
                     <span>{t('domains.record.type')}</span>
                     <span>{t('domains.record.name')}</span>
                     <span>{t('domains.record.value')}</span>
                   </div>
                   {domain.records.map((record) => (
-                    <dl key={record.type} data-testid="domain-record" className="grid gap-2 px-3 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3">
+                    <dl
+                      key={record.type}
+                      data-testid="domain-record"
+                      className="grid gap-2 px-3 py-2.5 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3"
+                    >
                       <div>
                         <dt className="text-xs text-ink-muted sm:sr-only">{t('domains.record.type')}</dt>
                         <dd className="font-mono text-xs">{record.type}</dd>
@@ -138,7 +177,12 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
                         <dt className="text-xs text-ink-muted sm:sr-only">{t('domains.record.value')}</dt>
                         <dd className="flex items-start gap-1.5 font-mono text-xs break-all">
                           <span className="min-w-0">{record.value}</span>
-                          <button type="button" onClick={() => copy(record.value)} className="-mt-1 shrink-0 rounded p-1 text-ink-muted hover:bg-surface-muted hover:text-ink" aria-label={t('domains.copy', { value: record.value })}>
+                          <button
+                            type="button"
+                            onClick={() => copy(record.value)}
+                            className="-mt-1 shrink-0 rounded p-1 text-ink-muted hover:bg-surface-muted hover:text-ink"
+                            aria-label={t('domains.copy', { value: record.value })}
+                          >
                             <Copy aria-hidden className="size-3.5" />
                           </button>
                         </dd>
@@ -153,7 +197,11 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                 ) : null}
-                {domain.lastError ? <p className="text-sm text-ink-muted">{t('domains.lastError', { error: domain.lastError, attempts: domain.attempts })}</p> : null}
+                {domain.lastError ? (
+                  <p className="text-sm text-ink-muted">
+                    {t('domains.lastError', { error: domain.lastError, attempts: domain.attempts })}
+                  </p>
+                ) : null}
               </>
             ) : (
               <p className="text-sm text-ink-muted">{t('domains.verifiedText')}</p>
@@ -161,12 +209,22 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
             {canEdit ? (
               <div className="flex flex-wrap gap-2">
                 {domain.state !== 'verified' && domain.approval !== 'rejected' ? (
-                  <Button variant="secondary" size="sm" onClick={() => checker.submit({ intent: 'check', domainId: domain.id }, { method: 'post' })} disabled={checker.state !== 'idle'} data-testid="check-domain">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => checker.submit({ intent: 'check', domainId: domain.id }, { method: 'post' })}
+                    disabled={checker.state !== 'idle'}
+                    data-testid="check-domain"
+                  >
                     <RotateCcw aria-hidden className={cn('size-4', checker.state !== 'idle' && 'animate-spin')} />
                     {t('domains.checkNow')}
                   </Button>
                 ) : null}
-                <Button variant="danger-ghost" size="sm" onClick={() => setRemoving({ id: domain.id, host: domain.host })}>
+                <Button
+                  variant="danger-ghost"
+                  size="sm"
+                  onClick={() => setRemoving({ id: domain.id, host: domain.host })}
+                >
                   <Trash2 aria-hidden className="size-4" />
                   {t('domains.remove')}
                 </Button>
@@ -180,7 +238,14 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
           <adder.Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
             <input type="hidden" name="intent" value="add" />
             <div className="flex-1">
-              <TextField label={t('domains.host')} name="host" placeholder="photos.yourband.com" autoCapitalize="none" spellCheck={false} errors={(errors?.host ?? errors?.form)?.map((key) => t(key))} />
+              <TextField
+                label={t('domains.host')}
+                name="host"
+                placeholder="photos.yourband.com"
+                autoCapitalize="none"
+                spellCheck={false}
+                errors={(errors?.host ?? errors?.form)?.map((key) => t(key))}
+              />
             </div>
             <Button type="submit" className="sm:mt-7" disabled={adder.state !== 'idle'} data-testid="add-domain">
               {t('domains.addButton')}

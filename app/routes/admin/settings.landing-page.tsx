@@ -14,7 +14,14 @@ import { removeLandingHero } from '#app/features/companies/server/remove-landing
 import { updateLandingSettings } from '#app/features/companies/server/update-landing-settings.server'
 import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
-import { revalidateUnlessUnchanged, actionFailure, actionInvalid, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
+import {
+  revalidateUnlessUnchanged,
+  actionFailure,
+  actionInvalid,
+  actionSuccess,
+  useOutcomeToast,
+  type ActionResult,
+} from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { withMember } from '#app/lib/member-route.server'
@@ -42,7 +49,9 @@ export const action = withMember('dashboard.read', async (member, { request }: R
   if (!parsed.success) return actionInvalid(parsed.error)
   try {
     const { translated } = await updateLandingSettings(member, parsed.data)
-    return actionSuccess(Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.landingSaved')
+    return actionSuccess(
+      Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.landingSaved',
+    )
   } catch (error) {
     return actionFailure(error)
   }
@@ -85,7 +94,12 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
       canEdit={canEdit}
       width="max-w-7xl"
       actions={
-        <a href={pageUrl} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline">
+        <a
+          href={pageUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+        >
           {t('settings.landingPage.openPage')}
           <ExternalLink aria-hidden className="size-4" />
         </a>
@@ -119,15 +133,33 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
               />
             </SettingsSection>
             <SettingsSection title={t('settings.landingPage.hero')} description={t('settings.landingPage.heroHint')}>
-              <CoverPicker coverAssetId={company.heroAssetId} target={{ purpose: 'hero' }} disabled={!canEdit} stacked emptyLabel={t('settings.landingPage.noHero')} />
+              <CoverPicker
+                coverAssetId={company.heroAssetId}
+                target={{ purpose: 'hero' }}
+                disabled={!canEdit}
+                stacked
+                emptyLabel={t('settings.landingPage.noHero')}
+              />
               {canEdit && company.heroAssetId ? (
-                <Button type="button" variant="ghost" size="sm" onClick={() => remover.submit({ intent: 'remove-hero' }, { method: 'post' })} disabled={remover.state !== 'idle'}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => remover.submit({ intent: 'remove-hero' }, { method: 'post' })}
+                  disabled={remover.state !== 'idle'}
+                >
                   {t('settings.landingPage.removeHero')}
                 </Button>
               ) : null}
             </SettingsSection>
             <SettingsSection title={t('settings.landingPage.layout')}>
-              <SelectField label={t('settings.landingPage.displayMode')} name="displayMode" value={draft.displayMode} onChange={(event) => update({ displayMode: event.target.value as LandingDraft['displayMode'] })} errors={translate(errors?.displayMode)}>
+              <SelectField
+                label={t('settings.landingPage.displayMode')}
+                name="displayMode"
+                value={draft.displayMode}
+                onChange={(event) => update({ displayMode: event.target.value as LandingDraft['displayMode'] })}
+                errors={translate(errors?.displayMode)}
+              >
                 {DISPLAY_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {t(`settings.landingPage.modes.${mode}`)}
@@ -146,9 +178,15 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
                 hint={t('settings.landingPage.promotionHint')}
               />
             </SettingsSection>
-            <SettingsSection title={t('settings.landingPage.colours')} description={t('settings.landingPage.coloursHint')}>
+            <SettingsSection
+              title={t('settings.landingPage.colours')}
+              description={t('settings.landingPage.coloursHint')}
+            >
               {entitlements.customBranding ? null : (
-                <p className="flex items-start gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm text-ink" data-testid="branding-upgrade">
+                <p
+                  className="flex items-start gap-2 rounded-lg bg-accent/10 px-3 py-2 text-sm text-ink"
+                  data-testid="branding-upgrade"
+                >
                   <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
                   <span>
                     {t('settings.landingPage.brandingPlan')}{' '}
@@ -160,7 +198,14 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
               )}
               <div className="grid gap-4">
                 {(['brandPrimaryColor', 'brandAccentColor'] as const).map((field) => (
-                  <ColourField key={field} name={field} label={t(`settings.landingPage.${field}`)} value={draft[field]} onChange={(value) => update({ [field]: value })} errors={translate(errors?.[field])} />
+                  <ColourField
+                    key={field}
+                    name={field}
+                    label={t(`settings.landingPage.${field}`)}
+                    value={draft[field]}
+                    onChange={(value) => update({ [field]: value })}
+                    errors={translate(errors?.[field])}
+                  />
                 ))}
               </div>
             </SettingsSection>
@@ -185,7 +230,12 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
               <label className="sr-only" htmlFor="preview-language">
                 {t('settings.landingPage.previewLanguage')}
               </label>
-              <select id="preview-language" value={draft.language} onChange={(event) => update({ language: event.target.value as Language })} className="h-9 rounded-lg border border-line bg-surface px-2 text-sm">
+              <select
+                id="preview-language"
+                value={draft.language}
+                onChange={(event) => update({ language: event.target.value as Language })}
+                className="h-9 rounded-lg border border-line bg-surface px-2 text-sm"
+              >
                 {LANGUAGES.map(({ code, name }) => (
                   <option key={code} value={code}>
                     {name}
@@ -200,7 +250,19 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
   )
 }
 
-function ColourField({ name, label, value, onChange, errors }: { name: string; label: string; value: string; onChange: (value: string) => void; errors?: string[] }) {
+function ColourField({
+  name,
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  name: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  errors?: string[]
+}) {
   const { t } = useTranslation()
   const valid = /^#[0-9a-f]{6}$/i.test(value)
   return (
@@ -209,7 +271,13 @@ function ColourField({ name, label, value, onChange, errors }: { name: string; l
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <input type="color" aria-label={label} value={valid ? value : '#7c3aed'} onChange={(event) => onChange(event.target.value)} className="h-11 w-12 shrink-0 cursor-pointer rounded-[var(--radius-ui)] border border-line bg-surface p-1" />
+        <input
+          type="color"
+          aria-label={label}
+          value={valid ? value : '#7c3aed'}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-11 w-12 shrink-0 cursor-pointer rounded-[var(--radius-ui)] border border-line bg-surface p-1"
+        />
         <input
           id={`${name}-text`}
           name={name}
@@ -219,7 +287,10 @@ function ColourField({ name, label, value, onChange, errors }: { name: string; l
           maxLength={7}
           spellCheck={false}
           aria-invalid={Boolean(errors?.length)}
-          className={cn('block h-11 w-full rounded-[var(--radius-ui)] border bg-surface px-3 font-mono text-base sm:text-sm', errors?.length ? 'border-danger' : 'border-line')}
+          className={cn(
+            'block h-11 w-full rounded-[var(--radius-ui)] border bg-surface px-3 font-mono text-base sm:text-sm',
+            errors?.length ? 'border-danger' : 'border-line',
+          )}
         />
         {value ? (
           <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>

@@ -16,7 +16,9 @@ export const loader = withMember('dashboard.read', async (member) => {
 })
 
 // The forms posted before the page's script runs (see answerTwoFactorForm).
-export const action = withMember('dashboard.read', async (_member, { request }: Route.ActionArgs) => answerTwoFactorForm(request))
+export const action = withMember('dashboard.read', async (_member, { request }: Route.ActionArgs) =>
+  answerTwoFactorForm(request),
+)
 
 type Setup = { totpURI: string; backupCodes: string[]; qrSvg: string }
 
@@ -25,12 +27,21 @@ function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-2">
       <p className="text-sm text-ink-muted">{t('security.backupCodesHint')}</p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-surface-muted p-4 font-mono text-sm" data-testid="backup-codes">
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-lg bg-surface-muted p-4 font-mono text-sm"
+        data-testid="backup-codes"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" onClick={() => void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success(t('common.copied')))}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() =>
+          void navigator.clipboard?.writeText(codes.join('\n')).then(() => toast.success(t('common.copied')))
+        }
+      >
         {t('security.copyCodes')}
       </Button>
     </div>
@@ -151,14 +162,24 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-6 sm:grid-cols-2">
             <form method="post" onSubmit={regenerate} className="space-y-3" noValidate>
               <input type="hidden" name="intent" value="regenerate" />
-              <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
+              <TextField
+                label={t('auth.fields.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+              />
               <Button type="submit" variant="secondary" disabled={pending}>
                 {t('security.regenerate')}
               </Button>
             </form>
             <form method="post" onSubmit={disable} className="space-y-3" noValidate>
               <input type="hidden" name="intent" value="disable" />
-              <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
+              <TextField
+                label={t('auth.fields.password')}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+              />
               <Button type="submit" variant="danger" disabled={pending}>
                 {t('security.disable')}
               </Button>
@@ -167,7 +188,12 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
         ) : (
           <form method="post" onSubmit={enable} className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="enable" />
-            <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" />
+            <TextField
+              label={t('auth.fields.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+            />
             <Button type="submit" disabled={pending}>
               {t('security.enable')}
             </Button>

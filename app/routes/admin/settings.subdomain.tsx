@@ -21,7 +21,10 @@ import type { Route } from './+types/settings.subdomain'
 
 export const loader = withMember('dashboard.read', (member) => getSubdomainSettings(member))
 
-const ZSubdomainAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('request'), label: ZSubdomainLabel }), z.object({ intent: z.literal('retry') })])
+const ZSubdomainAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('request'), label: ZSubdomainLabel }),
+  z.object({ intent: z.literal('retry') }),
+])
 
 export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) =>
   intentAction(
@@ -31,12 +34,15 @@ export const action = withMember('dashboard.read', async (member, { request }: R
       request: async ({ label }) => {
         const { status } = await requestSubdomain(member, label)
         // Refused on the spot: recorded (the page shows why), and said as a problem, not a success.
-        if (status === 'rejected') return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] }, changed: true })
+        if (status === 'rejected')
+          return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] }, changed: true })
         return actionSuccess(`subdomain.toasts.${status}`)
       },
       retry: async () => {
         const result = await retrySubdomainCheck(member)
-        return result.ok ? actionSuccess('subdomain.toasts.checked') : data<ActionResult>({ ok: false, errors: { form: ['subdomain.errors.stillFailing'] } }, { status: 503 })
+        return result.ok
+          ? actionSuccess('subdomain.toasts.checked')
+          : data<ActionResult>({ ok: false, errors: { form: ['subdomain.errors.stillFailing'] } }, { status: 503 })
       },
     },
     { invalid: 'fields' },
@@ -67,14 +73,23 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
   const errors = requester.data && !requester.data.ok ? requester.data.errors : undefined
   const status = subdomain.status as keyof typeof STATUS_STYLE | null
   const style = status ? STATUS_STYLE[status] : null
-  const when = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : null)
+  const when = (value: string | Date | null) =>
+    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : null
   const failed = status === 'active' && Boolean(subdomain.lastError)
   const checking = checker.state !== 'idle'
 
   return (
-    <SettingsPage title={t('settings.sections.subdomain.title')} subtitle={t('subdomain.subtitle', { domain: platformDomain })} canEdit={canEdit}>
+    <SettingsPage
+      title={t('settings.sections.subdomain.title')}
+      subtitle={t('subdomain.subtitle', { domain: platformDomain })}
+      canEdit={canEdit}
+    >
       {failed ? (
-        <div role="alert" className="space-y-3 rounded-xl border border-danger/40 bg-danger/5 p-4" data-testid="subdomain-failed">
+        <div
+          role="alert"
+          className="space-y-3 rounded-xl border border-danger/40 bg-danger/5 p-4"
+          data-testid="subdomain-failed"
+        >
           <p className="flex items-center gap-2 font-medium text-danger">
             <AlertTriangle aria-hidden className="size-5 shrink-0" />
             {t('subdomain.failed.title')}
@@ -105,14 +120,24 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
               <span className="font-mono text-sm break-all">
                 {subdomain.label}.{platformDomain}
               </span>
-              <span className={cn('inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium', style.className)}>
+              <span
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
+                  style.className,
+                )}
+              >
                 <style.icon aria-hidden className="size-3.5" />
                 {t(`subdomain.status.${status}`)}
               </span>
             </div>
             <p className="text-sm text-ink-muted">
               {status === 'rejected'
-                ? t('subdomain.rejected', { reason: subdomain.rejectionReason === 'reserved' || subdomain.rejectionReason === 'offensive' ? t(`subdomain.reasons.${subdomain.rejectionReason}`) : (subdomain.rejectionReason ?? '') })
+                ? t('subdomain.rejected', {
+                    reason:
+                      subdomain.rejectionReason === 'reserved' || subdomain.rejectionReason === 'offensive'
+                        ? t(`subdomain.reasons.${subdomain.rejectionReason}`)
+                        : (subdomain.rejectionReason ?? ''),
+                  })
                 : status === 'pending'
                   ? t('subdomain.pending', { date: when(subdomain.requestedAt) })
                   : t('subdomain.active', { date: when(subdomain.decidedAt) })}
@@ -122,7 +147,9 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm">
                     <span className="font-medium">{t('subdomain.dns.label')}</span>{' '}
-                    <span data-testid="subdomain-dns-state">{t(`subdomain.dns.states.${subdomain.dnsState ?? 'unchecked'}`)}</span>
+                    <span data-testid="subdomain-dns-state">
+                      {t(`subdomain.dns.states.${subdomain.dnsState ?? 'unchecked'}`)}
+                    </span>
                   </p>
                   {canEdit && !failed ? (
                     <checker.Form method="post">
@@ -134,10 +161,24 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
                     </checker.Form>
                   ) : null}
                 </div>
-                <p className="text-xs text-ink-muted">{t(`subdomain.dns.explain.${subdomain.dnsState ?? 'unchecked'}`, { min: propagationHours.min, max: propagationHours.max })}</p>
-                {subdomain.dnsCheckedAt ? <p className="text-xs text-ink-muted">{t('subdomain.dns.checkedAt', { date: when(subdomain.dnsCheckedAt) })}</p> : null}
+                <p className="text-xs text-ink-muted">
+                  {t(`subdomain.dns.explain.${subdomain.dnsState ?? 'unchecked'}`, {
+                    min: propagationHours.min,
+                    max: propagationHours.max,
+                  })}
+                </p>
+                {subdomain.dnsCheckedAt ? (
+                  <p className="text-xs text-ink-muted">
+                    {t('subdomain.dns.checkedAt', { date: when(subdomain.dnsCheckedAt) })}
+                  </p>
+                ) : null}
                 {subdomain.url ? (
-                  <a href={subdomain.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline">
+                  <a
+                    href={subdomain.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+                  >
                     {t('subdomain.open')}
                     <ExternalLink aria-hidden className="size-4" />
                   </a>
@@ -153,7 +194,10 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
       </SettingsSection>
 
       {canEdit ? (
-        <SettingsSection title={subdomain.label ? t('subdomain.change') : t('subdomain.request')} description={t('subdomain.requestHint', { min: propagationHours.min, max: propagationHours.max })}>
+        <SettingsSection
+          title={subdomain.label ? t('subdomain.change') : t('subdomain.request')}
+          description={t('subdomain.requestHint', { min: propagationHours.min, max: propagationHours.max })}
+        >
           <requester.Form method="post" className="space-y-4" noValidate>
             <input type="hidden" name="intent" value="request" />
             {status === 'active' ? <FormAlert tone="info">{t('subdomain.changeHint')}</FormAlert> : null}

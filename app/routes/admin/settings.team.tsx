@@ -53,7 +53,11 @@ export const action = withMember('team.manage', async (member, { request }: Rout
 
 // A team change that cannot reach the server (or fails there) is a toast, never a lost
 // invitation form or the error screen.
-export const clientAction = resilientClientAction('errors.saveFailed', { 'change-role': 'errors.updateFailed', remove: 'errors.deleteFailed', 'cancel-invitation': 'errors.deleteFailed' })
+export const clientAction = resilientClientAction('errors.saveFailed', {
+  'change-role': 'errors.updateFailed',
+  remove: 'errors.deleteFailed',
+  'cancel-invitation': 'errors.deleteFailed',
+})
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Team · Afterglow' }]
@@ -66,9 +70,20 @@ function InviteForm() {
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : {}
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate className="grid gap-4 sm:grid-cols-[1fr_180px_auto] sm:items-start">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="grid gap-4 sm:grid-cols-[1fr_180px_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="invite" />
-      <TextField label={t('team.invite.email')} name="email" type="email" autoComplete="off" errors={translate(errors.email)} />
+      <TextField
+        label={t('team.invite.email')}
+        name="email"
+        type="email"
+        autoComplete="off"
+        errors={translate(errors.email)}
+      />
       <SelectField label={t('team.invite.role')} name="role" defaultValue="user" errors={translate(errors.role)}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
@@ -84,7 +99,13 @@ function InviteForm() {
   )
 }
 
-function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderData']['members'][number]; isSelf: boolean }) {
+function MemberRow({
+  member,
+  isSelf,
+}: {
+  member: Route.ComponentProps['loaderData']['members'][number]
+  isSelf: boolean
+}) {
   const { t, i18n } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
@@ -97,7 +118,9 @@ function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderDat
           {member.name} {isSelf ? <span className="text-sm font-normal text-ink-muted">({t('team.you')})</span> : null}
         </p>
         <p className="truncate text-sm text-ink-muted">{member.email}</p>
-        <p className="text-xs text-ink-muted">{t('team.joined', { date: new Date(member.joinedAt).toLocaleDateString(i18n.language) })}</p>
+        <p className="text-xs text-ink-muted">
+          {t('team.joined', { date: new Date(member.joinedAt).toLocaleDateString(i18n.language) })}
+        </p>
       </div>
       <label className="sr-only" htmlFor={`role-${member.id}`}>
         {t('team.invite.role')}
@@ -107,7 +130,9 @@ function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderDat
         value={String(fetcher.formData?.get('role') ?? member.role)}
         disabled={busy}
         aria-label={t('team.roleFor', { name: member.name })}
-        onChange={(event) => fetcher.submit({ intent: 'change-role', memberId: member.id, role: event.target.value }, { method: 'post' })}
+        onChange={(event) =>
+          fetcher.submit({ intent: 'change-role', memberId: member.id, role: event.target.value }, { method: 'post' })
+        }
         className="h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-3 text-sm"
       >
         {ROLES.map((role) => (
@@ -116,7 +141,13 @@ function MemberRow({ member, isSelf }: { member: Route.ComponentProps['loaderDat
           </option>
         ))}
       </select>
-      <Button variant="danger-ghost" size="sm" className="justify-self-start sm:justify-self-end" onClick={() => setConfirmRemove(true)} disabled={busy}>
+      <Button
+        variant="danger-ghost"
+        size="sm"
+        className="justify-self-start sm:justify-self-end"
+        onClick={() => setConfirmRemove(true)}
+        disabled={busy}
+      >
         <Trash2 aria-hidden className="size-4" />
         {t('team.remove.action')}
       </Button>
@@ -147,7 +178,8 @@ function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loade
       <div className="min-w-0">
         <p className="truncate font-medium">{invitation.email}</p>
         <p className="text-sm text-ink-muted">
-          {t(`roles.${invitation.role ?? 'user'}`)} · {t('team.expires', { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) })}
+          {t(`roles.${invitation.role ?? 'user'}`)} ·{' '}
+          {t('team.expires', { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) })}
         </p>
       </div>
       <fetcher.Form method="post">
@@ -193,7 +225,9 @@ export default function TeamSettings({ loaderData }: Route.ComponentProps) {
           {t('team.pending')}
         </h2>
         {loaderData.invitations.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('team.noPending')}</p>
+          <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+            {t('team.noPending')}
+          </p>
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {loaderData.invitations.map((invitation) => (

@@ -31,14 +31,23 @@ const EVENT_FIELD = 'event:'
 /** Each event is its own checkbox (`event:lead.created`); the form reads them as one list. */
 const withEvents = (form: unknown) => {
   const fields = form as Record<string, unknown>
-  return { ...fields, events: Object.keys(fields).filter((name) => name.startsWith(EVENT_FIELD) && fields[name] === 'on').map((name) => name.slice(EVENT_FIELD.length)) }
+  return {
+    ...fields,
+    events: Object.keys(fields)
+      .filter((name) => name.startsWith(EVENT_FIELD) && fields[name] === 'on')
+      .map((name) => name.slice(EVENT_FIELD.length)),
+  }
 }
 
 const ZWebhookAction = z.preprocess(
   withEvents,
   z.discriminatedUnion('intent', [
     z.object({ intent: z.literal('add'), url: ZWebhookUrl, events: ZWebhookEvents }),
-    z.object({ intent: z.literal('toggle'), endpointId: z.uuid(), enabled: z.enum(['true', 'false']).transform((value) => value === 'true') }),
+    z.object({
+      intent: z.literal('toggle'),
+      endpointId: z.uuid(),
+      enabled: z.enum(['true', 'false']).transform((value) => value === 'true'),
+    }),
     z.object({ intent: z.literal('events'), endpointId: z.uuid(), events: ZWebhookEvents }),
     z.object({ intent: z.literal('rotate'), endpointId: z.uuid() }),
     z.object({ intent: z.literal('remove'), endpointId: z.uuid() }),
@@ -80,7 +89,13 @@ export const action = withMember('dashboard.read', async (member, { request }: R
   ),
 )
 
-export const clientAction = resilientClientAction('errors.saveFailed', { remove: 'errors.deleteFailed', toggle: 'errors.updateFailed', events: 'errors.updateFailed', rotate: 'errors.updateFailed', resend: 'errors.updateFailed' })
+export const clientAction = resilientClientAction('errors.saveFailed', {
+  remove: 'errors.deleteFailed',
+  toggle: 'errors.updateFailed',
+  events: 'errors.updateFailed',
+  rotate: 'errors.updateFailed',
+  resend: 'errors.updateFailed',
+})
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Afterglow' }]
@@ -109,8 +124,10 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
   useOutcomeToast(confirmer.data, () => setPending(null))
   useOutcomeToast(resender.data)
   const errors = adder.data && !adder.data.ok ? adder.data.errors : undefined
-  const copy = (value: string) => void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
-  const when = (value: Date | string) => new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const copy = (value: string) =>
+    void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
+  const when = (value: Date | string) =>
+    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
   const editable = allowed && canEdit
   return (
     <SettingsPage title={t('webhooks.title')} subtitle={t('webhooks.subtitle')} canEdit={canEdit}>
@@ -126,18 +143,28 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {endpoints.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-10 text-center" data-testid="webhooks-empty">
+        <div
+          className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-line px-6 py-10 text-center"
+          data-testid="webhooks-empty"
+        >
           <Webhook aria-hidden className="size-8 text-ink-muted" />
           <p className="font-medium">{t('webhooks.empty.title')}</p>
           <p className="max-w-md text-sm text-ink-muted">{t('webhooks.empty.text')}</p>
         </div>
       ) : (
         endpoints.map((endpoint) => (
-          <section key={endpoint.id} className="space-y-4 rounded-xl border border-line bg-surface p-5 sm:p-6" data-testid="webhook-endpoint" data-enabled={endpoint.enabled}>
+          <section
+            key={endpoint.id}
+            className="space-y-4 rounded-xl border border-line bg-surface p-5 sm:p-6"
+            data-testid="webhook-endpoint"
+            data-enabled={endpoint.enabled}
+          >
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <h2 className="font-mono text-sm font-semibold break-all">{endpoint.url}</h2>
-                <p className="mt-1 text-xs text-ink-muted">{t('webhooks.addedOn', { date: when(endpoint.createdAt) })}</p>
+                <p className="mt-1 text-xs text-ink-muted">
+                  {t('webhooks.addedOn', { date: when(endpoint.createdAt) })}
+                </p>
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <span id={`enabled-${endpoint.id}`} className="text-sm text-ink-muted">
@@ -148,7 +175,12 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
                   disabled={!editable || changer.state !== 'idle'}
                   aria-labelledby={`enabled-${endpoint.id}`}
                   data-testid="webhook-toggle"
-                  onCheckedChange={(enabled) => changer.submit({ intent: 'toggle', endpointId: endpoint.id, enabled: String(enabled) }, { method: 'post' })}
+                  onCheckedChange={(enabled) =>
+                    changer.submit(
+                      { intent: 'toggle', endpointId: endpoint.id, enabled: String(enabled) },
+                      { method: 'post' },
+                    )
+                  }
                 />
               </div>
             </div>
@@ -157,7 +189,9 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
                 {t('webhooks.turnedOff')}
               </p>
             ) : endpoint.failingSince ? (
-              <p className="rounded-lg bg-amber-500/15 px-3 py-2 text-sm text-amber-800">{t('webhooks.failingSince', { date: when(endpoint.failingSince) })}</p>
+              <p className="rounded-lg bg-amber-500/15 px-3 py-2 text-sm text-amber-800">
+                {t('webhooks.failingSince', { date: when(endpoint.failingSince) })}
+              </p>
             ) : null}
             <ul className="flex flex-wrap gap-1.5" aria-label={t('webhooks.events')}>
               {endpoint.events.map((type) => (
@@ -173,14 +207,31 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
                   {t('webhooks.secret')}
                 </p>
                 <div className="flex flex-wrap items-center gap-2">
-                  <code className="min-w-0 flex-1 rounded-lg bg-surface-muted px-3 py-2 font-mono text-xs break-all" data-testid="webhook-secret">
+                  <code
+                    className="min-w-0 flex-1 rounded-lg bg-surface-muted px-3 py-2 font-mono text-xs break-all"
+                    data-testid="webhook-secret"
+                  >
                     {shown[endpoint.id] ? endpoint.secret : `whsec_${'•'.repeat(10)}`}
                   </code>
-                  <Button variant="ghost" size="sm" onClick={() => setShown((all) => ({ ...all, [endpoint.id]: !all[endpoint.id] }))} data-testid="webhook-reveal">
-                    {shown[endpoint.id] ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setShown((all) => ({ ...all, [endpoint.id]: !all[endpoint.id] }))}
+                    data-testid="webhook-reveal"
+                  >
+                    {shown[endpoint.id] ? (
+                      <EyeOff aria-hidden className="size-4" />
+                    ) : (
+                      <Eye aria-hidden className="size-4" />
+                    )}
                     {t(shown[endpoint.id] ? 'webhooks.hide' : 'webhooks.show')}
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => copy(endpoint.secret!)} aria-label={t('webhooks.copySecret')}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => copy(endpoint.secret!)}
+                    aria-label={t('webhooks.copySecret')}
+                  >
                     <Copy aria-hidden className="size-4" />
                   </Button>
                 </div>
@@ -202,11 +253,21 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
             ) : null}
             {editable ? (
               <div className="flex flex-wrap gap-2">
-                <Button variant="secondary" size="sm" onClick={() => setPending({ kind: 'rotate', id: endpoint.id, url: endpoint.url })} data-testid="webhook-rotate">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setPending({ kind: 'rotate', id: endpoint.id, url: endpoint.url })}
+                  data-testid="webhook-rotate"
+                >
                   <RotateCcw aria-hidden className="size-4" />
                   {t('webhooks.rotate')}
                 </Button>
-                <Button variant="danger-ghost" size="sm" onClick={() => setPending({ kind: 'remove', id: endpoint.id, url: endpoint.url })} data-testid="webhook-remove">
+                <Button
+                  variant="danger-ghost"
+                  size="sm"
+                  onClick={() => setPending({ kind: 'remove', id: endpoint.id, url: endpoint.url })}
+                  data-testid="webhook-remove"
+                >
                   <Trash2 aria-hidden className="size-4" />
                   {t('webhooks.remove')}
                 </Button>
@@ -219,13 +280,24 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
         <SettingsSection title={t('webhooks.add')} description={t('webhooks.addHint')}>
           <adder.Form key={formKey} method="post" className="space-y-4" noValidate>
             <input type="hidden" name="intent" value="add" />
-            <TextField label={t('webhooks.url')} name="url" type="url" inputMode="url" placeholder="https://crm.example.com/hooks/afterglow" autoCapitalize="none" spellCheck={false} errors={(errors?.url ?? errors?.form)?.map((key) => t(key))} />
+            <TextField
+              label={t('webhooks.url')}
+              name="url"
+              type="url"
+              inputMode="url"
+              placeholder="https://crm.example.com/hooks/afterglow"
+              autoCapitalize="none"
+              spellCheck={false}
+              errors={(errors?.url ?? errors?.form)?.map((key) => t(key))}
+            />
             <fieldset>
               <legend className="text-sm font-medium">{t('webhooks.events')}</legend>
               <div className="mt-2">
                 <EventChoices chosen={WEBHOOK_EVENT_TYPES} />
               </div>
-              {errors?.events ? <p className="mt-1.5 text-sm text-danger">{errors.events.map((key) => t(key)).join(' ')}</p> : null}
+              {errors?.events ? (
+                <p className="mt-1.5 text-sm text-danger">{errors.events.map((key) => t(key)).join(' ')}</p>
+              ) : null}
             </fieldset>
             <Button type="submit" disabled={adder.state !== 'idle'} data-testid="add-webhook">
               {t('webhooks.addButton')}
@@ -243,13 +315,30 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
             {deliveries.map((delivery) => {
               const last = delivery.tries.at(-1)
               return (
-                <li key={delivery.id} className="space-y-1.5 px-3 py-3 text-sm" data-testid="webhook-delivery" data-event={delivery.eventType} data-state={delivery.state}>
+                <li
+                  key={delivery.id}
+                  className="space-y-1.5 px-3 py-3 text-sm"
+                  data-testid="webhook-delivery"
+                  data-event={delivery.eventType}
+                  data-state={delivery.state}
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-xs font-semibold">{delivery.eventType}</span>
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATE_STYLE[delivery.state])}>{t(`webhooks.log.states.${delivery.state}`)}</span>
+                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', STATE_STYLE[delivery.state])}>
+                      {t(`webhooks.log.states.${delivery.state}`)}
+                    </span>
                     <span className="text-xs text-ink-muted">{when(delivery.createdAt)}</span>
                     {editable ? (
-                      <Button variant="ghost" size="sm" className="ml-auto" disabled={resender.state !== 'idle'} onClick={() => resender.submit({ intent: 'resend', deliveryId: delivery.id }, { method: 'post' })} data-testid="webhook-resend">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="ml-auto"
+                        disabled={resender.state !== 'idle'}
+                        onClick={() =>
+                          resender.submit({ intent: 'resend', deliveryId: delivery.id }, { method: 'post' })
+                        }
+                        data-testid="webhook-resend"
+                      >
                         <Send aria-hidden className="size-4" />
                         {t('webhooks.log.resend')}
                       </Button>
@@ -258,16 +347,23 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
                   <p className="font-mono text-xs break-all text-ink-muted">{delivery.endpointUrl}</p>
                   <p className="text-xs text-ink-muted">
                     {t('webhooks.log.attempts', { count: delivery.attempts })}
-                    {last ? ` · ${last.status ? t('webhooks.log.status', { status: last.status }) : t('webhooks.log.noAnswer')} · ${t('webhooks.log.duration', { ms: last.durationMs })}` : ''}
-                    {delivery.state === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0 ? ` · ${t('webhooks.log.nextTry', { date: when(delivery.nextAttemptAt) })}` : ''}
+                    {last
+                      ? ` · ${last.status ? t('webhooks.log.status', { status: last.status }) : t('webhooks.log.noAnswer')} · ${t('webhooks.log.duration', { ms: last.durationMs })}`
+                      : ''}
+                    {delivery.state === 'pending' && delivery.nextAttemptAt && delivery.attempts > 0
+                      ? ` · ${t('webhooks.log.nextTry', { date: when(delivery.nextAttemptAt) })}`
+                      : ''}
                   </p>
                   {delivery.tries.length > 0 ? (
                     <details className="text-xs">
-                      <summary className="cursor-pointer text-ink-muted hover:text-ink">{t('webhooks.log.tries')}</summary>
+                      <summary className="cursor-pointer text-ink-muted hover:text-ink">
+                        {t('webhooks.log.tries')}
+                      </summary>
                       <ol className="mt-1.5 space-y-1">
                         {delivery.tries.map((attempt, index) => (
                           <li key={index} className="font-mono break-all">
-                            {when(attempt.attemptedAt)} · {attempt.status ?? '—'} · {attempt.durationMs} ms{attempt.error ? ` · ${attempt.error}` : ''}
+                            {when(attempt.attemptedAt)} · {attempt.status ?? '—'} · {attempt.durationMs} ms
+                            {attempt.error ? ` · ${attempt.error}` : ''}
                           </li>
                         ))}
                       </ol>
@@ -283,12 +379,16 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
         open={Boolean(pending)}
         onOpenChange={(open) => (open ? null : setPending(null))}
         title={t(pending?.kind === 'rotate' ? 'webhooks.rotateTitle' : 'webhooks.removeTitle')}
-        description={t(pending?.kind === 'rotate' ? 'webhooks.rotateText' : 'webhooks.removeText', { url: pending?.url ?? '' })}
+        description={t(pending?.kind === 'rotate' ? 'webhooks.rotateText' : 'webhooks.removeText', {
+          url: pending?.url ?? '',
+        })}
         confirmLabel={t(pending?.kind === 'rotate' ? 'webhooks.rotate' : 'webhooks.remove')}
         cancelLabel={t('common.cancel')}
         tone={pending?.kind === 'rotate' ? 'primary' : 'danger'}
         busy={confirmer.state !== 'idle'}
-        onConfirm={() => pending && confirmer.submit({ intent: pending.kind, endpointId: pending.id }, { method: 'post' })}
+        onConfirm={() =>
+          pending && confirmer.submit({ intent: pending.kind, endpointId: pending.id }, { method: 'post' })
+        }
       />
     </SettingsPage>
   )
@@ -301,8 +401,16 @@ function EventChoices({ chosen }: { chosen: readonly string[] }) {
     <div className="grid gap-2 sm:grid-cols-2">
       {WEBHOOK_EVENT_TYPES.map((type) => (
         // Catalog keys nest at dots: `lead.created` is looked up as `lead_created`.
-        <label key={type} className="flex items-start gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent">
-          <input type="checkbox" name={`${EVENT_FIELD}${type}`} defaultChecked={chosen.includes(type)} className="mt-0.5 size-4 accent-[var(--color-accent)]" />
+        <label
+          key={type}
+          className="flex items-start gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent"
+        >
+          <input
+            type="checkbox"
+            name={`${EVENT_FIELD}${type}`}
+            defaultChecked={chosen.includes(type)}
+            className="mt-0.5 size-4 accent-[var(--color-accent)]"
+          />
           <span>
             <span className="block font-mono text-xs">{type}</span>
             <span className="block text-xs text-ink-muted">{t(`webhooks.eventTypes.${type.replace('.', '_')}`)}</span>

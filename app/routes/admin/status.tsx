@@ -17,7 +17,10 @@ import type { Route } from './+types/status'
 
 export const loader = withMember('dashboard.read', (member) => getCompanyStatus(member))
 
-const ZStatusAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('retry'), assetId: z.uuid() }), z.object({ intent: z.literal('retry-all') })])
+const ZStatusAction = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('retry'), assetId: z.uuid() }),
+  z.object({ intent: z.literal('retry-all') }),
+])
 
 export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) =>
   intentAction(request, ZStatusAction, {
@@ -57,12 +60,23 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const timer = setInterval(() => {
       // Offline, a check would fail and the page give way to the error screen: it waits for the network.
-      if (document.visibilityState === 'visible' && navigator.onLine && revalidator.state === 'idle') void revalidator.revalidate()
+      if (document.visibilityState === 'visible' && navigator.onLine && revalidator.state === 'idle')
+        void revalidator.revalidate()
     }, REFRESH_MS)
     return () => clearInterval(timer)
   }, [revalidator])
-  const overall: StatusLevel = checks.some((check) => check.level === 'error') ? 'error' : checks.some((check) => check.level === 'warning') ? 'warning' : 'ok'
-  const time = (value: string) => new Date(value).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone })
+  const overall: StatusLevel = checks.some((check) => check.level === 'error')
+    ? 'error'
+    : checks.some((check) => check.level === 'warning')
+      ? 'warning'
+      : 'ok'
+  const time = (value: string) =>
+    new Date(value).toLocaleTimeString(i18n.language, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone,
+    })
   const Overall = LEVELS[overall].icon
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -71,7 +85,12 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
           ← {t('settings.title')}
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">{t('status.title')}</h1>
-        <p className="mt-1 flex items-center gap-2 text-sm" aria-live="polite" data-testid="status-overall" data-level={overall}>
+        <p
+          className="mt-1 flex items-center gap-2 text-sm"
+          aria-live="polite"
+          data-testid="status-overall"
+          data-level={overall}
+        >
           <Overall aria-hidden className={cn('size-4', LEVELS[overall].className)} />
           {t(`status.overall.${overall}`)} · {t('status.refreshes')}
         </p>
@@ -80,16 +99,26 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
         {checks.map((check) => {
           const { icon: Icon, className } = LEVELS[check.level]
           return (
-            <li key={`${check.key}-${check.detail.host ?? ''}`} className="flex items-start gap-3 px-4 py-3.5" data-testid={`status-${check.key}`} data-level={check.level}>
+            <li
+              key={`${check.key}-${check.detail.host ?? ''}`}
+              className="flex items-start gap-3 px-4 py-3.5"
+              data-testid={`status-${check.key}`}
+              data-level={check.level}
+            >
               <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', className)} />
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="font-medium">
-                    {t(`status.checks.${check.key}.title`, check.detail)} <span className="sr-only">{t(`status.levels.${check.level}`)}</span>
+                    {t(`status.checks.${check.key}.title`, check.detail)}{' '}
+                    <span className="sr-only">{t(`status.levels.${check.level}`)}</span>
                   </span>
-                  <span className="text-xs text-ink-muted">{t('status.checkedAt', { time: time(check.checkedAt) })}</span>
+                  <span className="text-xs text-ink-muted">
+                    {t('status.checkedAt', { time: time(check.checkedAt) })}
+                  </span>
                 </p>
-                <p className="mt-0.5 text-sm text-ink-muted">{t(`status.checks.${check.key}.${check.level}`, check.detail)}</p>
+                <p className="mt-0.5 text-sm text-ink-muted">
+                  {t(`status.checks.${check.key}.${check.level}`, check.detail)}
+                </p>
               </div>
             </li>
           )
@@ -102,7 +131,12 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
               {t('status.failed.title')}
             </h2>
             {canRetry ? (
-              <Button variant="secondary" size="sm" onClick={() => fetcher.submit({ intent: 'retry-all' }, { method: 'post' })} disabled={fetcher.state !== 'idle'}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => fetcher.submit({ intent: 'retry-all' }, { method: 'post' })}
+                disabled={fetcher.state !== 'idle'}
+              >
                 <RotateCcw aria-hidden className="size-4" />
                 {t('status.failed.retryAll')}
               </Button>
@@ -110,7 +144,11 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="mt-3 divide-y divide-line">
             {failedFiles.map((file) => (
-              <li key={file.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm" data-testid="failed-file">
+              <li
+                key={file.id}
+                className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm"
+                data-testid="failed-file"
+              >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{file.name}</span>
                   <span className="block text-xs text-ink-muted">
@@ -123,7 +161,12 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
                   </span>
                 </span>
                 {canRetry ? (
-                  <Button variant="ghost" size="sm" onClick={() => fetcher.submit({ intent: 'retry', assetId: file.id }, { method: 'post' })} disabled={fetcher.state !== 'idle'}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => fetcher.submit({ intent: 'retry', assetId: file.id }, { method: 'post' })}
+                    disabled={fetcher.state !== 'idle'}
+                  >
                     {t('status.failed.retry')}
                   </Button>
                 ) : null}

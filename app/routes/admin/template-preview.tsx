@@ -25,12 +25,21 @@ export const loader = withMember('dashboard.read', async (member, { request }: R
   const query = new URL(request.url).searchParams
   const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
   // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
-  const [landing, { company: settings }] = await Promise.all([loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: page === 'landing' ? 'all' : 'photos', ...landingBatchesFrom(query) }), getCompanySettings(member)])
+  const [landing, { company: settings }] = await Promise.all([
+    loadCompanyLanding(visit, {
+      clientSlug: member.company.slug,
+      tab: page === 'landing' ? 'all' : 'photos',
+      ...landingBatchesFrom(query),
+    }),
+    getCompanySettings(member),
+  ])
   const saved = pageTemplateOf(settings.template)
   const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
   if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
   const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
-  const gallery = newest?.slug ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug) : null
+  const gallery = newest?.slug
+    ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug)
+    : null
   return { page: 'gallery' as const, landing, gallery, saved, colours }
 })
 
@@ -45,28 +54,52 @@ export default function TemplatePreview({ loaderData }: Route.ComponentProps) {
   const company = applyTemplateDraft(landing.company, draft ?? saved, colours)
   return (
     <PreviewLinksInert testId="template-preview">
-      {loaderData.page === 'landing' ? <CompanyLandingView {...landing} company={company} /> : <GalleryPreview company={company} basePath={landing.basePath} gallery={loaderData.gallery} />}
+      {loaderData.page === 'landing' ? (
+        <CompanyLandingView {...landing} company={company} />
+      ) : (
+        <GalleryPreview company={company} basePath={landing.basePath} gallery={loaderData.gallery} />
+      )}
     </PreviewLinksInert>
   )
 }
 
 type PreviewGallery = Extract<Route.ComponentProps['loaderData'], { page: 'gallery' }>['gallery']
 
-function GalleryPreview({ company, basePath, gallery }: { company: Parameters<typeof applyTemplateDraft>[0]; basePath: string; gallery: PreviewGallery }) {
+function GalleryPreview({
+  company,
+  basePath,
+  gallery,
+}: {
+  company: Parameters<typeof applyTemplateDraft>[0]
+  basePath: string
+  gallery: PreviewGallery
+}) {
   const { t } = useTranslation()
   return (
     <PublicShell company={company} basePath={basePath}>
       {gallery ? (
         <>
-          <CoverHero coverAssetId={gallery.gallery.coverAssetId} coverStyle={company.template.cover} homePath={basePath} share={{ url: '', title: gallery.gallery.title }} title={gallery.gallery.title} className="sm:pt-24 sm:pb-14">
-            {gallery.gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.gallery.description}</p> : null}
+          <CoverHero
+            coverAssetId={gallery.gallery.coverAssetId}
+            coverStyle={company.template.cover}
+            homePath={basePath}
+            share={{ url: '', title: gallery.gallery.title }}
+            title={gallery.gallery.title}
+            className="sm:pt-24 sm:pb-14"
+          >
+            {gallery.gallery.description ? (
+              <p className="mt-4 max-w-2xl text-ink-muted">{gallery.gallery.description}</p>
+            ) : null}
           </CoverHero>
           <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.gallery.title}>
             <MediaGrid media={gallery.media} template={company.template} />
           </section>
         </>
       ) : (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-24 text-center text-ink-muted" data-testid="template-preview-empty">
+        <div
+          className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-24 text-center text-ink-muted"
+          data-testid="template-preview-empty"
+        >
           <ImageOff aria-hidden className="size-8" />
           <p>{t('settings.template.noGallery')}</p>
         </div>

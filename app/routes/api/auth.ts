@@ -15,5 +15,8 @@ export async function action({ request }: Route.ActionArgs) {
 async function answer(request: Request) {
   const response = await getAuth().handler(request)
   if (response.status !== 404 || response.headers.get('content-type')?.includes('json')) return response
-  return Response.json({ code: 'NOT_FOUND', message: getRequestT(request)('refusal.nothingHere') }, { status: 404, headers: { 'Cache-Control': 'no-store' } })
+  return Response.json(
+    { code: 'NOT_FOUND', message: getRequestT(request)('refusal.nothingHere') },
+    { status: 404, headers: { 'Cache-Control': 'no-store' } },
+  )
 }

@@ -11,7 +11,8 @@ import type { Route } from './+types/billing-webhook'
  * is loaded with the first delivery, as everywhere else, not with every start of the app.
  */
 export async function action({ request }: Route.ActionArgs) {
-  if (paymentProviderName() !== 'stripe') return Response.json({ error: 'no webhook: the built-in test provider is in use' }, { status: 404 })
+  if (paymentProviderName() !== 'stripe')
+    return Response.json({ error: 'no webhook: the built-in test provider is in use' }, { status: 404 })
   const rawBody = await request.text()
   const { readStripeWebhook } = await import('#app/features/billing/server/stripe-provider.server')
   let event

@@ -16,13 +16,33 @@ import type { Route } from './+types/billing'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-type Operation = { run: (member: MemberContext, request: Request) => Promise<unknown>; signedOut: string; failed: string }
+type Operation = {
+  run: (member: MemberContext, request: Request) => Promise<unknown>
+  signedOut: string
+  failed: string
+}
 
 const OPERATIONS: Record<string, Operation> = {
-  'check-subscription': { run: (member) => getSubscriptionStatus(member), signedOut: 'billing.errors.sessionExpired', failed: 'billing.errors.check' },
-  'start-trial': { run: (member) => startTrial(member), signedOut: 'billing.errors.signInForTrial', failed: 'billing.errors.trial' },
-  'create-checkout': { run: async (member, request) => createCheckout(member, await request.json().catch(() => null)), signedOut: 'billing.errors.signInToSubscribe', failed: 'billing.errors.checkout' },
-  'customer-portal': { run: (member) => openCustomerPortal(member), signedOut: 'billing.errors.sessionExpired', failed: 'billing.errors.portal' },
+  'check-subscription': {
+    run: (member) => getSubscriptionStatus(member),
+    signedOut: 'billing.errors.sessionExpired',
+    failed: 'billing.errors.check',
+  },
+  'start-trial': {
+    run: (member) => startTrial(member),
+    signedOut: 'billing.errors.signInForTrial',
+    failed: 'billing.errors.trial',
+  },
+  'create-checkout': {
+    run: async (member, request) => createCheckout(member, await request.json().catch(() => null)),
+    signedOut: 'billing.errors.signInToSubscribe',
+    failed: 'billing.errors.checkout',
+  },
+  'customer-portal': {
+    run: (member) => openCustomerPortal(member),
+    signedOut: 'billing.errors.sessionExpired',
+    failed: 'billing.errors.portal',
+  },
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

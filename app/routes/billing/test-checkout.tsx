@@ -32,12 +32,16 @@ export async function action({ params, request }: Route.ActionArgs) {
     const { successUrl } = await payTestCheckout(params.sessionId, card.data)
     return redirect(successUrl)
   } catch (error) {
-    if (error instanceof AppError && error.code === 'BAD_REQUEST') return data({ errors: {}, declined: error.messageKey }, { status: 402 })
+    if (error instanceof AppError && error.code === 'BAD_REQUEST')
+      return data({ errors: {}, declined: error.messageKey }, { status: 402 })
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Checkout · Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'Checkout · Afterglow' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
@@ -74,7 +78,10 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
           </dl>
         </section>
 
-        <section aria-label={t('billing.testProvider.payWithCard')} className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6">
+        <section
+          aria-label={t('billing.testProvider.payWithCard')}
+          className="space-y-5 rounded-xl border border-line bg-surface p-5 sm:p-6"
+        >
           <TestModeNotice />
           {checkout.status === 'complete' ? (
             <div className="space-y-4">
@@ -88,7 +95,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               <h2 className="font-semibold">{t('billing.testProvider.payWithCard')}</h2>
               <TestCardFields errors={actionData?.errors} />
               {actionData?.declined ? (
-                <p role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger" data-testid="card-declined">
+                <p
+                  role="alert"
+                  className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger"
+                  data-testid="card-declined"
+                >
                   {t(actionData.declined)}
                 </p>
               ) : null}
@@ -109,5 +120,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
 
 export function ErrorBoundary() {
   const { t } = useTranslation()
-  return <NotFoundView title={t('billing.testProvider.notFound')} message={t('billing.testProvider.notFoundText')} back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }} />
+  return (
+    <NotFoundView
+      title={t('billing.testProvider.notFound')}
+      message={t('billing.testProvider.notFoundText')}
+      back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }}
+    />
+  )
 }

@@ -13,14 +13,20 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { invoice: found }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.invoice.number ?? 'Invoice'} · Afterglow` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.invoice.number ?? 'Invoice'} · Afterglow` },
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function TestInvoice({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { invoice } = loaderData
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-10">
-      <article className="mx-auto max-w-xl space-y-6 rounded-xl border border-line bg-surface p-6 sm:p-10" data-testid="invoice">
+      <article
+        className="mx-auto max-w-xl space-y-6 rounded-xl border border-line bg-surface p-6 sm:p-10"
+        data-testid="invoice"
+      >
         <header className="flex items-start justify-between gap-4">
           <div>
             <p className="text-lg font-semibold">Afterglow</p>
@@ -33,7 +39,9 @@ export default function TestInvoice({ loaderData }: Route.ComponentProps) {
         </header>
         <dl className="grid grid-cols-2 gap-y-2 text-sm">
           <dt className="text-ink-muted">{t('billing.invoice.date')}</dt>
-          <dd className="text-right">{new Date(invoice.issuedAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })}</dd>
+          <dd className="text-right">
+            {new Date(invoice.issuedAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })}
+          </dd>
           <dt className="text-ink-muted">{t('billing.company')}</dt>
           <dd className="text-right">{invoice.companyName}</dd>
           {invoice.email ? (
@@ -46,7 +54,11 @@ export default function TestInvoice({ loaderData }: Route.ComponentProps) {
           <dd className="text-right">{t(`billing.invoice.statuses.${invoice.status}`)}</dd>
         </dl>
         <div className="flex justify-between border-t border-line pt-4 font-semibold">
-          <span>{invoice.plan ? t('billing.invoice.line', { plan: t(`home.pricing.plans.${invoice.plan}.name`) }) : t('billing.invoice.title')}</span>
+          <span>
+            {invoice.plan
+              ? t('billing.invoice.line', { plan: t(`home.pricing.plans.${invoice.plan}.name`) })
+              : t('billing.invoice.title')}
+          </span>
           <span className="tabular-nums">{formatPrice(invoice.amount / 100, invoice.currency, i18n.language)}</span>
         </div>
       </article>
@@ -56,5 +68,11 @@ export default function TestInvoice({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const { t } = useTranslation()
-  return <NotFoundView title={t('billing.testProvider.notFound')} message={t('billing.testProvider.notFoundText')} back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }} />
+  return (
+    <NotFoundView
+      title={t('billing.testProvider.notFound')}
+      message={t('billing.testProvider.notFoundText')}
+      back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }}
+    />
+  )
 }

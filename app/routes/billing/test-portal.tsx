@@ -8,7 +8,12 @@ import { NotFoundView } from '#app/components/not-found'
 import { TestCardFields, TestModeNotice } from '#app/features/billing/components/test-card-fields'
 import { formatPrice } from '#app/features/billing/plan-features'
 import { paymentProviderName } from '#app/features/billing/server/payment-provider.server'
-import { changeTestSubscription, readTestCustomerAccount, readTestPortalSession, type PortalChange } from '#app/features/billing/server/test-provider.server'
+import {
+  changeTestSubscription,
+  readTestCustomerAccount,
+  readTestPortalSession,
+  type PortalChange,
+} from '#app/features/billing/server/test-provider.server'
 import { ZTestCard } from '#app/features/billing/test-card'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
@@ -48,14 +53,17 @@ export async function action({ params, request }: Route.ActionArgs) {
   let change: PortalChange
   if (intent.data.intent === 'card') {
     const card = ZTestCard.safeParse(form)
-    if (!card.success) return data({ ok: false, errors: fieldErrors(card.error), message: null as string | null }, { status: 400 })
+    if (!card.success)
+      return data({ ok: false, errors: fieldErrors(card.error), message: null as string | null }, { status: 400 })
     change = { kind: 'card', card: card.data }
-  } else change = intent.data.intent === 'plan' ? { kind: 'plan', plan: intent.data.plan } : { kind: intent.data.intent }
+  } else
+    change = intent.data.intent === 'plan' ? { kind: 'plan', plan: intent.data.plan } : { kind: intent.data.intent }
   try {
     await changeTestSubscription(session.customerId, change)
     return { ok: true, errors: none, message: `billing.testProvider.done.${change.kind}` }
   } catch (error) {
-    if (error instanceof AppError && error.code === 'BAD_REQUEST') return data({ ok: false, errors: none, message: error.messageKey }, { status: 402 })
+    if (error instanceof AppError && error.code === 'BAD_REQUEST')
+      return data({ ok: false, errors: none, message: error.messageKey }, { status: 402 })
     throw toHttpError(error)
   }
 }
@@ -72,7 +80,11 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-8 sm:py-12">
       <div className="mx-auto max-w-2xl space-y-6">
-        <a href={returnUrl} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink" data-testid="portal-return">
+        <a
+          href={returnUrl}
+          className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink"
+          data-testid="portal-return"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('billing.testProvider.back')}
         </a>
@@ -81,7 +93,15 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
         {/* React Router shows an action's answer as soon as it arrives, before the page's data is read
             again: waiting for that keeps "Your plan will end…" from sitting beside "Renews on". */}
         {actionData?.message && !busy ? (
-          <p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'rounded-lg bg-accent/10 px-3 py-2 text-sm' : 'rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger'} data-testid="portal-message">
+          <p
+            role={actionData.ok ? 'status' : 'alert'}
+            className={
+              actionData.ok
+                ? 'rounded-lg bg-accent/10 px-3 py-2 text-sm'
+                : 'rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger'
+            }
+            data-testid="portal-message"
+          >
             {t(actionData.message)}
           </p>
         ) : null}
@@ -93,9 +113,15 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
           {subscription ? (
             <>
               <p data-testid="portal-subscription">
-                <span className="font-medium">{t(`home.pricing.plans.${subscription.plan}.name`)}</span> · {formatPrice(subscription.unitAmount / 100, subscription.currency, i18n.language)} {t('home.pricing.perMonth')}
+                <span className="font-medium">{t(`home.pricing.plans.${subscription.plan}.name`)}</span> ·{' '}
+                {formatPrice(subscription.unitAmount / 100, subscription.currency, i18n.language)}{' '}
+                {t('home.pricing.perMonth')}
                 <br />
-                <span className="text-sm text-ink-muted">{subscription.cancelAtPeriodEnd ? t('billing.testProvider.endsOn', { date: date(subscription.currentPeriodEnd) }) : t('billing.testProvider.renewsOn', { date: date(subscription.currentPeriodEnd) })}</span>
+                <span className="text-sm text-ink-muted">
+                  {subscription.cancelAtPeriodEnd
+                    ? t('billing.testProvider.endsOn', { date: date(subscription.currentPeriodEnd) })
+                    : t('billing.testProvider.renewsOn', { date: date(subscription.currentPeriodEnd) })}
+                </span>
               </p>
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
@@ -107,12 +133,21 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value={subscription.cancelAtPeriodEnd ? 'resume' : 'cancel'} />
-                  <Button type="submit" variant={subscription.cancelAtPeriodEnd ? 'primary' : 'danger'} disabled={busy} data-testid={subscription.cancelAtPeriodEnd ? 'portal-resume' : 'portal-cancel'}>
-                    {subscription.cancelAtPeriodEnd ? t('billing.testProvider.resume') : t('billing.testProvider.cancelPlan')}
+                  <Button
+                    type="submit"
+                    variant={subscription.cancelAtPeriodEnd ? 'primary' : 'danger'}
+                    disabled={busy}
+                    data-testid={subscription.cancelAtPeriodEnd ? 'portal-resume' : 'portal-cancel'}
+                  >
+                    {subscription.cancelAtPeriodEnd
+                      ? t('billing.testProvider.resume')
+                      : t('billing.testProvider.cancelPlan')}
                   </Button>
                 </Form>
               </div>
-              {subscription.cancelAtPeriodEnd ? null : <p className="text-xs text-ink-muted">{t('billing.testProvider.cancelHint')}</p>}
+              {subscription.cancelAtPeriodEnd ? null : (
+                <p className="text-xs text-ink-muted">{t('billing.testProvider.cancelHint')}</p>
+              )}
             </>
           ) : (
             <p className="text-ink-muted">{t('billing.testProvider.noSubscription')}</p>
@@ -126,7 +161,8 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
           {customer?.card ? (
             <p className="flex items-center gap-2" data-testid="portal-card-on-file">
               <CreditCard aria-hidden className="size-4 text-ink-muted" />
-              {customer.card.brand} •••• {customer.card.last4} · {String(customer.card.expMonth).padStart(2, '0')}/{String(customer.card.expYear).slice(-2)}
+              {customer.card.brand} •••• {customer.card.last4} · {String(customer.card.expMonth).padStart(2, '0')}/
+              {String(customer.card.expYear).slice(-2)}
             </p>
           ) : null}
           {editingCard || actionData?.errors?.number || actionData?.errors?.expiry ? (
@@ -153,7 +189,12 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
               <li key={item.id} className="flex items-center justify-between gap-4 py-2.5">
                 <span>{date(item.issuedAt)}</span>
                 <span className="tabular-nums">{formatPrice(item.amount / 100, item.currency, i18n.language)}</span>
-                <a href={`/billing/test-invoice/${item.id}`} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-accent hover:underline">
+                <a
+                  href={`/billing/test-invoice/${item.id}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 text-accent hover:underline"
+                >
                   <FileText aria-hidden className="size-4" />
                   {item.number}
                 </a>
@@ -168,5 +209,11 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary() {
   const { t } = useTranslation()
-  return <NotFoundView title={t('billing.testProvider.portalExpired')} message={t('billing.testProvider.portalExpiredText')} back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }} />
+  return (
+    <NotFoundView
+      title={t('billing.testProvider.portalExpired')}
+      message={t('billing.testProvider.portalExpiredText')}
+      back={{ to: '/admin/subscription', label: t('billing.testProvider.back') }}
+    />
+  )
 }

@@ -29,14 +29,27 @@ export default function OperatorCompanies({ loaderData }: Route.ComponentProps) 
           <label htmlFor="company-search" className="sr-only">
             {t('operator.companies.search')}
           </label>
-          <input id="company-search" name="q" type="search" defaultValue={q} placeholder={t('operator.companies.search')} className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-sm" />
-          <button type="submit" className="grid size-10 shrink-0 place-items-center rounded-lg border border-line bg-surface hover:bg-surface-muted" aria-label={t('operator.companies.search')}>
+          <input
+            id="company-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder={t('operator.companies.search')}
+            className="h-10 min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 text-sm"
+          />
+          <button
+            type="submit"
+            className="grid size-10 shrink-0 place-items-center rounded-lg border border-line bg-surface hover:bg-surface-muted"
+            aria-label={t('operator.companies.search')}
+          >
             <Search aria-hidden className="size-4" />
           </button>
         </Form>
       </div>
       {companies.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line bg-surface p-10 text-center text-sm text-ink-muted">{q ? t('operator.companies.noMatch', { q }) : t('operator.companies.empty')}</p>
+        <p className="rounded-xl border border-dashed border-line bg-surface p-10 text-center text-sm text-ink-muted">
+          {q ? t('operator.companies.noMatch', { q }) : t('operator.companies.empty')}
+        </p>
       ) : (
         <Table label={t('operator.companies.title')} className="min-w-[760px]">
           <TableHeader>
@@ -61,9 +74,17 @@ export default function OperatorCompanies({ loaderData }: Route.ComponentProps) 
                 <TableCell className="capitalize">{company.plan}</TableCell>
                 <TableCell numeric>{formatBytes(company.storageBytes, i18n.language)}</TableCell>
                 <TableCell numeric>{company.members}</TableCell>
-                <TableCell>{new Date(company.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone })}</TableCell>
                 <TableCell>
-                  <span className={company.suspendedAt ? 'rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger' : 'rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800'}>
+                  {new Date(company.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone })}
+                </TableCell>
+                <TableCell>
+                  <span
+                    className={
+                      company.suspendedAt
+                        ? 'rounded-full bg-danger/10 px-2 py-0.5 text-xs font-medium text-danger'
+                        : 'rounded-full bg-emerald-600/10 px-2 py-0.5 text-xs font-medium text-emerald-800'
+                    }
+                  >
                     {t(company.suspendedAt ? 'operator.companies.suspended' : 'operator.companies.active')}
                   </span>
                 </TableCell>
@@ -72,7 +93,9 @@ export default function OperatorCompanies({ loaderData }: Route.ComponentProps) 
           </TableBody>
         </Table>
       )}
-      {companies.length >= limit ? <p className="text-xs text-ink-muted">{t('operator.companies.limited', { count: limit })}</p> : null}
+      {companies.length >= limit ? (
+        <p className="text-xs text-ink-muted">{t('operator.companies.limited', { count: limit })}</p>
+      ) : null}
     </div>
   )
 }

@@ -13,11 +13,17 @@ import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/company'
 
-export const loader = withOperator((operator, { params }: Route.LoaderArgs) => getCompanyDetail(operator, params.companyId))
+export const loader = withOperator((operator, { params }: Route.LoaderArgs) =>
+  getCompanyDetail(operator, params.companyId),
+)
 
-export const action = withOperator((operator, { request, params }: Route.ActionArgs) => runOperatorCompanyAction(operator, request, params.companyId))
+export const action = withOperator((operator, { request, params }: Route.ActionArgs) =>
+  runOperatorCompanyAction(operator, request, params.companyId),
+)
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.company.name ?? 'Company'} · Operator · Afterglow` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.company.name ?? 'Company'} · Operator · Afterglow` },
+]
 
 export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
@@ -28,7 +34,8 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false)
   const [reason, setReason] = useState('')
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
-  const date = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—')
+  const date = (value: string | Date | null) =>
+    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—'
   const facts: Array<[string, string | number]> = [
     [t('operator.companies.plan'), company.plan.charAt(0).toUpperCase() + company.plan.slice(1)],
     [t('operator.companies.storage'), formatBytes(company.storageBytes, i18n.language)],
@@ -50,7 +57,12 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-ink-muted">/{company.slug}</p>
         </div>
         {company.suspendedAt ? (
-          <Button variant="secondary" onClick={() => fetcher.submit({ intent: 'reactivate' }, { method: 'post' })} disabled={fetcher.state !== 'idle'} data-testid="reactivate-company">
+          <Button
+            variant="secondary"
+            onClick={() => fetcher.submit({ intent: 'reactivate' }, { method: 'post' })}
+            disabled={fetcher.state !== 'idle'}
+            data-testid="reactivate-company"
+          >
             <RotateCcw aria-hidden className="size-4" />
             {t('operator.company.reactivate')}
           </Button>
@@ -63,8 +75,15 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
       </div>
 
       {company.suspendedAt ? (
-        <p role="status" className="rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm" data-testid="operator-suspended">
-          {t('operator.company.suspendedSince', { date: date(company.suspendedAt), reason: company.suspendedReason ?? '' })}
+        <p
+          role="status"
+          className="rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm"
+          data-testid="operator-suspended"
+        >
+          {t('operator.company.suspendedSince', {
+            date: date(company.suspendedAt),
+            reason: company.suspendedReason ?? '',
+          })}
         </p>
       ) : null}
 
@@ -84,11 +103,18 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
         {company.subdomain && company.subdomainStatus ? (
           <div className="mt-3 space-y-3 text-sm">
             <p>
-              <span className="font-mono">{company.subdomain}</span> · {t(`subdomain.status.${company.subdomainStatus}`)}
+              <span className="font-mono">{company.subdomain}</span> ·{' '}
+              {t(`subdomain.status.${company.subdomainStatus}`)}
               {company.subdomainDnsState ? ` · DNS: ${t(`subdomain.dns.states.${company.subdomainDnsState}`)}` : ''}
             </p>
-            {company.subdomainRejectionReason ? <p className="text-ink-muted">{t('operator.company.rejectedBecause', { reason: company.subdomainRejectionReason })}</p> : null}
-            {company.subdomainStatus === 'pending' ? <RequestDecision target={{ kind: 'subdomain', companyId: company.id }} /> : null}
+            {company.subdomainRejectionReason ? (
+              <p className="text-ink-muted">
+                {t('operator.company.rejectedBecause', { reason: company.subdomainRejectionReason })}
+              </p>
+            ) : null}
+            {company.subdomainStatus === 'pending' ? (
+              <RequestDecision target={{ kind: 'subdomain', companyId: company.id }} />
+            ) : null}
           </div>
         ) : (
           <p className="mt-2 text-sm text-ink-muted">{t('operator.company.noSubdomain')}</p>
@@ -104,10 +130,17 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
             {domains.map((domain) => (
               <li key={domain.id} className="space-y-2" data-testid="operator-domain" data-approval={domain.approval}>
                 <p>
-                  <span className="font-mono break-all">{domain.host}</span> · {t(`domains.states.${domain.state}`)} · {t(`operator.company.domainApproval.${domain.approval}`)}
+                  <span className="font-mono break-all">{domain.host}</span> · {t(`domains.states.${domain.state}`)} ·{' '}
+                  {t(`operator.company.domainApproval.${domain.approval}`)}
                 </p>
-                {domain.rejectionReason ? <p className="text-ink-muted">{t('operator.company.rejectedBecause', { reason: domain.rejectionReason })}</p> : null}
-                {domain.approval === 'pending' ? <RequestDecision target={{ kind: 'domain', domainId: domain.id }} /> : null}
+                {domain.rejectionReason ? (
+                  <p className="text-ink-muted">
+                    {t('operator.company.rejectedBecause', { reason: domain.rejectionReason })}
+                  </p>
+                ) : null}
+                {domain.approval === 'pending' ? (
+                  <RequestDecision target={{ kind: 'domain', domainId: domain.id }} />
+                ) : null}
               </li>
             ))}
           </ul>
@@ -143,7 +176,15 @@ export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
             <label htmlFor="suspend-reason" className="block pt-2 text-sm font-medium text-ink">
               {t('operator.company.reason')}
             </label>
-            <textarea id="suspend-reason" value={reason} onChange={(event) => setReason(event.target.value)} rows={3} maxLength={500} className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink" aria-invalid={Boolean(errors?.reason)} />
+            <textarea
+              id="suspend-reason"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              maxLength={500}
+              className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink"
+              aria-invalid={Boolean(errors?.reason)}
+            />
             {errors?.reason ? <span className="block text-sm text-danger">{t(errors.reason[0])}</span> : null}
           </span>
         }

@@ -9,5 +9,11 @@ import type { Route } from './+types/inbox.export'
 export const loader = withOperator(async (operator, { request }: Route.LoaderArgs) => {
   const filter = ZInboxFilter.parse(Object.fromEntries(new URL(request.url).searchParams))
   const { body, fileName } = await exportFormSubmissionsCsv(operator, filter, getRequestT(request))
-  return new Response(body, { headers: { 'Content-Type': CSV_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'private, no-store' } })
+  return new Response(body, {
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
 })

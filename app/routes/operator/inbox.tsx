@@ -36,7 +36,14 @@ function SubmissionActions({ id, handled }: { id: string; handled: boolean }) {
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="id" value={id} />
-      <Button type="submit" name="intent" value={handled ? 'reopen' : 'handled'} variant={handled ? 'ghost' : 'secondary'} size="sm" disabled={fetcher.state !== 'idle'}>
+      <Button
+        type="submit"
+        name="intent"
+        value={handled ? 'reopen' : 'handled'}
+        variant={handled ? 'ghost' : 'secondary'}
+        size="sm"
+        disabled={fetcher.state !== 'idle'}
+      >
         {handled ? <RotateCcw aria-hidden className="size-4" /> : <Check aria-hidden className="size-4" />}
         {t(handled ? 'operator.inbox.reopen' : 'operator.inbox.markHandled')}
       </Button>
@@ -64,11 +71,23 @@ export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
         <label className="sr-only" htmlFor="inbox-search">
           {t('operator.inbox.search')}
         </label>
-        <input id="inbox-search" name="q" type="search" defaultValue={filter.q} placeholder={t('operator.inbox.search')} className="h-10 rounded-lg border border-line bg-surface px-3 text-sm" />
+        <input
+          id="inbox-search"
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          placeholder={t('operator.inbox.search')}
+          className="h-10 rounded-lg border border-line bg-surface px-3 text-sm"
+        />
         <label className="sr-only" htmlFor="inbox-kind">
           {t('operator.inbox.kind')}
         </label>
-        <select id="inbox-kind" name="kind" defaultValue={filter.kind ?? ''} className="h-10 rounded-lg border border-line bg-surface px-2 text-sm">
+        <select
+          id="inbox-kind"
+          name="kind"
+          defaultValue={filter.kind ?? ''}
+          className="h-10 rounded-lg border border-line bg-surface px-2 text-sm"
+        >
           <option value="">{t('operator.inbox.allKinds')}</option>
           {MARKETING_FORM_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -79,7 +98,12 @@ export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
         <label className="sr-only" htmlFor="inbox-state">
           {t('operator.inbox.state')}
         </label>
-        <select id="inbox-state" name="state" defaultValue={filter.state} className="h-10 rounded-lg border border-line bg-surface px-2 text-sm">
+        <select
+          id="inbox-state"
+          name="state"
+          defaultValue={filter.state}
+          className="h-10 rounded-lg border border-line bg-surface px-2 text-sm"
+        >
           {(['open', 'handled', 'all'] as const).map((state) => (
             <option key={state} value={state}>
               {t(`operator.inbox.states.${state}`)}
@@ -91,27 +115,47 @@ export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
         </Button>
       </Form>
       {submissions.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line bg-surface p-10 text-center text-sm text-ink-muted" data-testid="inbox-empty">
+        <p
+          className="rounded-xl border border-dashed border-line bg-surface p-10 text-center text-sm text-ink-muted"
+          data-testid="inbox-empty"
+        >
           {t('operator.inbox.empty')}
         </p>
       ) : (
         <ul className="space-y-3">
           {submissions.map((submission) => (
-            <li key={submission.id} className="rounded-xl border border-line bg-surface p-4" data-testid="inbox-item" data-handled={submission.handledAt ? '' : undefined}>
+            <li
+              key={submission.id}
+              className="rounded-xl border border-line bg-surface p-4"
+              data-testid="inbox-item"
+              data-handled={submission.handledAt ? '' : undefined}
+            >
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 text-sm">
-                    <span className="rounded-full bg-accent/10 px-2 py-0.5 text-xs font-medium text-accent">{t(`operator.inbox.kinds.${submission.kind}`)}</span>
+                    <span className="rounded-full bg-accent/10 px-2 py-0.5 text-xs font-medium text-accent">
+                      {t(`operator.inbox.kinds.${submission.kind}`)}
+                    </span>
                     <span className="font-medium">{submission.name ?? submission.email}</span>
                     {submission.name ? <span className="break-all text-ink-muted">{submission.email}</span> : null}
                   </p>
                   <p className="mt-1 text-xs text-ink-muted">
-                    {new Date(submission.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })} · {submission.language.toUpperCase()}
-                    {submission.handledAt ? ` · ${t('operator.inbox.handledOn', { date: new Date(submission.handledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone }) })}` : ''}
+                    {new Date(submission.createdAt).toLocaleString(i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone,
+                    })}{' '}
+                    · {submission.language.toUpperCase()}
+                    {submission.handledAt
+                      ? ` · ${t('operator.inbox.handledOn', { date: new Date(submission.handledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone }) })}`
+                      : ''}
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <a href={`mailto:${submission.email}?subject=${encodeURIComponent(t('operator.inbox.replySubject'))}`} className={buttonClasses('ghost', 'sm')}>
+                  <a
+                    href={`mailto:${submission.email}?subject=${encodeURIComponent(t('operator.inbox.replySubject'))}`}
+                    className={buttonClasses('ghost', 'sm')}
+                  >
                     <Mail aria-hidden className="size-4" />
                     {t('operator.inbox.reply')}
                   </a>

@@ -8,9 +8,14 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { PreloadingNavLink } from '#app/lib/preload-page-code'
 import type { Route } from './+types/layout'
 
-export const loader = withOperator(async (operator) => ({ operator: { name: operator.user.name, email: operator.user.email } }))
+export const loader = withOperator(async (operator) => ({
+  operator: { name: operator.user.name, email: operator.user.email },
+}))
 
-export const meta: Route.MetaFunction = () => [{ title: 'Operator · Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+  { title: 'Operator · Afterglow' },
+  { name: 'robots', content: 'noindex' },
+]
 
 const NAV = [
   { to: '/operator', key: 'companies', icon: Building2, end: true },
@@ -43,7 +48,12 @@ export default function OperatorLayout({ loaderData }: Route.ComponentProps) {
               key={key}
               to={to}
               end={'end' in rest}
-              className={({ isActive }) => cn('flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium', isActive ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink')}
+              className={({ isActive }) =>
+                cn(
+                  'flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium',
+                  isActive ? 'border-accent text-ink' : 'border-transparent text-ink-muted hover:text-ink',
+                )
+              }
             >
               <Icon aria-hidden className="size-4" />
               {t(`operator.nav.${key}`)}
@@ -64,5 +74,13 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const forbidden = isRouteErrorResponse(error) && error.status === 403
   if (!forbidden) throw error
-  return <NotFoundView code="403" title={t('operator.errors.title')} message={t('operator.errors.forbidden')} back={{ to: '/', label: t('common.backToHome') }} testId="operator-forbidden" />
+  return (
+    <NotFoundView
+      code="403"
+      title={t('operator.errors.title')}
+      message={t('operator.errors.forbidden')}
+      back={{ to: '/', label: t('common.backToHome') }}
+      testId="operator-forbidden"
+    />
+  )
 }

@@ -15,11 +15,16 @@ export const loader = withOperator(async (operator) => {
   return { subdomains, domains, platformDomain: getEnv().PLATFORM_DOMAIN }
 })
 
-export const action = withOperator((operator, { request }: Route.ActionArgs) => runOperatorCompanyAction(operator, request))
+export const action = withOperator((operator, { request }: Route.ActionArgs) =>
+  runOperatorCompanyAction(operator, request),
+)
 
 function Empty({ text, testId }: { text: string; testId: string }) {
   return (
-    <p className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted" data-testid={testId}>
+    <p
+      className="rounded-xl border border-dashed border-line bg-surface p-8 text-center text-sm text-ink-muted"
+      data-testid={testId}
+    >
       {text}
     </p>
   )
@@ -29,7 +34,8 @@ export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const timeZone = useLocalTimeZone()
   const { subdomains, domains, platformDomain } = loaderData
-  const date = (value: string | Date | null) => (value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '')
+  const date = (value: string | Date | null) =>
+    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : ''
   const company = (request: { companyId: string; name: string; plan: string }, requestedAt: string | Date | null) => (
     <p className="text-sm text-ink-muted">
       <Link to={`/operator/companies/${request.companyId}`} className="font-medium text-ink hover:underline">
@@ -53,7 +59,11 @@ export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {subdomains.map((request) => (
-              <li key={request.companyId} className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="subdomain-request">
+              <li
+                key={request.companyId}
+                className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="subdomain-request"
+              >
                 <div className="min-w-0">
                   <p className="font-mono text-sm break-all">
                     {request.label}.{platformDomain}
@@ -78,11 +88,23 @@ export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {domains.map((request) => (
-              <li key={request.domainId} className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="domain-request" data-state={request.state}>
+              <li
+                key={request.domainId}
+                className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="domain-request"
+                data-state={request.state}
+              >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-mono text-sm break-all">{request.host}</span>
-                    <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', request.state === 'verified' ? 'bg-emerald-600/10 text-emerald-800' : 'bg-surface-muted text-ink-muted')}>
+                    <span
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-medium',
+                        request.state === 'verified'
+                          ? 'bg-emerald-600/10 text-emerald-800'
+                          : 'bg-surface-muted text-ink-muted',
+                      )}
+                    >
                       {t(`domains.states.${request.state}`)}
                     </span>
                   </p>

@@ -46,18 +46,26 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('operator.status.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
-          {t('operator.status.checkedAt', { date: new Date(checks[0]?.checkedAt ?? Date.now()).toLocaleTimeString(i18n.language, { timeZone }) })}
+          {t('operator.status.checkedAt', {
+            date: new Date(checks[0]?.checkedAt ?? Date.now()).toLocaleTimeString(i18n.language, { timeZone }),
+          })}
         </p>
       </div>
       <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
         {checks.map((check) => {
           const { icon: Icon, className } = LEVELS[check.level]
           return (
-            <li key={check.key} className="flex items-start gap-3 px-4 py-3" data-testid={`status-${check.key}`} data-level={check.level}>
+            <li
+              key={check.key}
+              className="flex items-start gap-3 px-4 py-3"
+              data-testid={`status-${check.key}`}
+              data-level={check.level}
+            >
               <Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', className)} />
               <div className="min-w-0">
                 <p className="font-medium">
-                  {t(`operator.status.checks.${check.key}`)} <span className="sr-only">{t(`operator.status.levels.${check.level}`)}</span>
+                  {t(`operator.status.checks.${check.key}`)}{' '}
+                  <span className="sr-only">{t(`operator.status.levels.${check.level}`)}</span>
                 </p>
                 <p className="text-sm break-words text-ink-muted">{t(`operator.status.explain.${check.key}`)}</p>
                 <p className="mt-0.5 text-xs break-words text-ink-muted" data-testid={`status-${check.key}-detail`}>

@@ -30,7 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   for (const name of [`${secure}afterglow.session_token`, `${secure}afterglow.session_data`, MEMBER_HINT_COOKIE])
     headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure ? '; Secure' : ''}`)
   const hintDomain = memberHintDomain(getEnv().PLATFORM_DOMAIN)
-  if (hintDomain) headers.append('Set-Cookie', `${MEMBER_HINT_COOKIE}=; Path=/; Domain=${hintDomain}; Max-Age=0; SameSite=Lax`)
+  if (hintDomain)
+    headers.append('Set-Cookie', `${MEMBER_HINT_COOKIE}=; Path=/; Domain=${hintDomain}; Max-Age=0; SameSite=Lax`)
   return data({ title }, { headers })
 }
 
@@ -78,14 +79,20 @@ export default function AuthScreen() {
   return (
     <AuthShell title={t('auth.title')} subtitle={t(`auth.subtitle.${mode}`)}>
       {mode !== 'forgot' ? (
-        <nav className="mb-6 grid grid-cols-2 rounded-lg bg-surface-muted p-1 text-sm font-medium" aria-label={t('auth.title')}>
+        <nav
+          className="mb-6 grid grid-cols-2 rounded-lg bg-surface-muted p-1 text-sm font-medium"
+          aria-label={t('auth.title')}
+        >
           {(['signin', 'signup'] as const).map((tab) => (
             <Link
               key={tab}
               to={withMode(tab)}
               replace
               aria-current={mode === tab ? 'page' : undefined}
-              className={cn('rounded-md py-2 text-center', mode === tab ? 'bg-surface shadow-sm' : 'text-ink-muted hover:text-ink')}
+              className={cn(
+                'rounded-md py-2 text-center',
+                mode === tab ? 'bg-surface shadow-sm' : 'text-ink-muted hover:text-ink',
+              )}
             >
               {t(`auth.tabs.${tab}`)}
             </Link>
@@ -153,8 +160,23 @@ function SignInForm({ redirectTo, forgotHref }: { redirectTo: string; forgotHref
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signin')}>
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
-        <TextField label={t('auth.fields.password')} name="password" type="password" autoComplete="current-password" errors={errors.password ?? posted?.errors?.password} required />
+        <TextField
+          label={t('auth.fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={posted?.typed?.email}
+          errors={errors.email ?? posted?.errors?.email}
+          required
+        />
+        <TextField
+          label={t('auth.fields.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          errors={errors.password ?? posted?.errors?.password}
+          required
+        />
         <div className="flex justify-end">
           <Link to={forgotHref} className="text-sm font-medium text-accent hover:underline">
             {t('auth.forgotLink')}
@@ -184,7 +206,9 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
       return
     }
     setPending(true)
-    const { error } = useBackup ? await authClient.twoFactor.verifyBackupCode({ code }) : await authClient.twoFactor.verifyTotp({ code })
+    const { error } = useBackup
+      ? await authClient.twoFactor.verifyBackupCode({ code })
+      : await authClient.twoFactor.verifyTotp({ code })
     setPending(false)
     if (error) {
       setProblem(t(authErrorKey(error)))
@@ -197,7 +221,9 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="second-factor" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <p className="text-sm text-ink-muted">{useBackup ? t('auth.twoFactor.backupPrompt') : t('auth.twoFactor.prompt')}</p>
+      <p className="text-sm text-ink-muted">
+        {useBackup ? t('auth.twoFactor.backupPrompt') : t('auth.twoFactor.prompt')}
+      </p>
       <TextField
         key={useBackup ? 'backup' : 'totp'}
         label={useBackup ? t('auth.twoFactor.backupCode') : t('auth.twoFactor.code')}
@@ -210,7 +236,11 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
       <Button type="submit" size="lg" className="w-full" disabled={pending}>
         {t('auth.twoFactor.verify')}
       </Button>
-      <button type="button" className="text-sm font-medium text-accent hover:underline" onClick={() => setUseBackup(!useBackup)}>
+      <button
+        type="button"
+        className="text-sm font-medium text-accent hover:underline"
+        onClick={() => setUseBackup(!useBackup)}
+      >
         {useBackup ? t('auth.twoFactor.useApp') : t('auth.twoFactor.useBackup')}
       </button>
     </form>
@@ -265,8 +295,23 @@ function SignUpForm() {
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signup')}>
       <input type="hidden" name="intent" value="signup" />
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <TextField label={t('auth.fields.name')} name="name" autoComplete="name" defaultValue={posted?.typed?.name} errors={errors.name ?? posted?.errors?.name} required />
-      <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
+      <TextField
+        label={t('auth.fields.name')}
+        name="name"
+        autoComplete="name"
+        defaultValue={posted?.typed?.name}
+        errors={errors.name ?? posted?.errors?.name}
+        required
+      />
+      <TextField
+        label={t('auth.fields.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={posted?.typed?.email}
+        errors={errors.email ?? posted?.errors?.email}
+        required
+      />
       <TextField
         label={t('auth.fields.password')}
         name="password"
@@ -316,7 +361,15 @@ function ForgotPasswordForm({ backHref }: { backHref: string }) {
         <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.forgot.title')}>
           <input type="hidden" name="intent" value="forgot" />
           {problem ? <FormAlert>{problem}</FormAlert> : null}
-          <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" defaultValue={posted?.typed?.email} errors={errors.email ?? posted?.errors?.email} required />
+          <TextField
+            label={t('auth.fields.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={posted?.typed?.email}
+            errors={errors.email ?? posted?.errors?.email}
+            required
+          />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? t('auth.forgot.sending') : t('auth.forgot.submit')}
           </Button>

@@ -10,7 +10,13 @@ import type { Route } from './+types/dev-outbox'
 export async function loader() {
   if (!usesDevOutbox()) throw data(null, { status: 404 })
   const mails = await getDb()
-    .select({ id: outboxMail.id, to: outboxMail.to, subject: outboxMail.subject, text: outboxMail.text, createdAt: outboxMail.createdAt })
+    .select({
+      id: outboxMail.id,
+      to: outboxMail.to,
+      subject: outboxMail.subject,
+      text: outboxMail.text,
+      createdAt: outboxMail.createdAt,
+    })
     .from(outboxMail)
     .orderBy(desc(outboxMail.createdAt))
     .limit(50)
@@ -38,7 +44,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-semibold">{t('outbox.title')}</h1>
       <p className="mt-2 text-sm text-ink-muted">{t('outbox.description')}</p>
       {loaderData.mails.length === 0 ? (
-        <p className="mt-10 rounded-lg border border-dashed border-line p-8 text-center text-ink-muted">{t('outbox.empty')}</p>
+        <p className="mt-10 rounded-lg border border-dashed border-line p-8 text-center text-ink-muted">
+          {t('outbox.empty')}
+        </p>
       ) : (
         <ol className="mt-8 space-y-4">
           {loaderData.mails.map((mail) => (

@@ -68,7 +68,13 @@ function ResendForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-3">
       <input type="hidden" name="intent" value="resend" />
-      <TextField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" errors={problem ? [problem] : undefined} />
+      <TextField
+        label={t('auth.fields.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        errors={problem ? [problem] : undefined}
+      />
       <button type="submit" className={buttonClasses('secondary', 'md', 'w-full')}>
         {t('confirmation.resendFor')}
       </button>

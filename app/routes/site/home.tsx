@@ -30,7 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const t = getFixedT(visit.language)
   const requested = new URL(request.url).searchParams.get('currency')
-  const share = buildSiteShareCard(visit.language, { title: t('home.metaTitle'), description: t('home.metaDescription') })
+  const share = buildSiteShareCard(visit.language, {
+    title: t('home.metaTitle'),
+    description: t('home.metaDescription'),
+  })
   return {
     mode: 'platform' as const,
     currency: isCurrency(requested) ? requested : currencyForLanguage(visit.language),
@@ -46,7 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isMarketingFormKind(form.kind)) throw data(null, { status: 400 })
   const kind = form.kind
   try {
-    const outcome = await submitMarketingForm(kind, form, { language: getRequestLanguage(request), clientAddress: clientAddress(request) })
+    const outcome = await submitMarketingForm(kind, form, {
+      language: getRequestLanguage(request),
+      clientAddress: clientAddress(request),
+    })
     const status = outcome.status === 'success' ? 200 : outcome.status === 'invalid' ? 400 : 429
     const headers: HeadersInit = outcome.status === 'rate-limited' ? retryAfterHeader(outcome.retryAfterSeconds) : {}
     return data<MarketingFormResponse>(outcome, { status, headers })

@@ -47,7 +47,13 @@ export default function InvitationScreen({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation()
   const { invitation, signedInAs } = loaderData
   if (!invitation || invitation.status !== 'pending' || invitation.isExpired) {
-    const reason = !invitation ? 'notFound' : invitation.status === 'accepted' ? 'accepted' : invitation.isExpired ? 'expired' : 'closed'
+    const reason = !invitation
+      ? 'notFound'
+      : invitation.status === 'accepted'
+        ? 'accepted'
+        : invitation.isExpired
+          ? 'expired'
+          : 'closed'
     return (
       <AuthShell title={t('invitation.title')}>
         <FormAlert>{t(`invitation.errors.${reason}`)}</FormAlert>
@@ -57,7 +63,11 @@ export default function InvitationScreen({ loaderData, actionData }: Route.Compo
       </AuthShell>
     )
   }
-  const summary = t('invitation.summary', { inviter: invitation.inviterName, company: invitation.companyName, role: t(`roles.${invitation.role}`) })
+  const summary = t('invitation.summary', {
+    inviter: invitation.inviterName,
+    company: invitation.companyName,
+    role: t(`roles.${invitation.role}`),
+  })
   return (
     <AuthShell title={t('invitation.title')} subtitle={summary}>
       {actionData?.error ? <FormAlert>{t(actionData.error)}</FormAlert> : null}
@@ -78,7 +88,14 @@ export default function InvitationScreen({ loaderData, actionData }: Route.Compo
           <Button type="submit" name="intent" value="accept" size="lg" disabled={navigation.state !== 'idle'}>
             {t('invitation.accept')}
           </Button>
-          <Button type="submit" name="intent" value="decline" variant="secondary" size="lg" disabled={navigation.state !== 'idle'}>
+          <Button
+            type="submit"
+            name="intent"
+            value="decline"
+            variant="secondary"
+            size="lg"
+            disabled={navigation.state !== 'idle'}
+          >
             {t('invitation.decline')}
           </Button>
         </Form>

@@ -3,7 +3,11 @@ import { BrandLink } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { buttonClasses } from '#app/components/ui/button'
 import { FormAlert } from '#app/components/ui/field'
-import { addressOfLink, isSubscribed, unsubscribeFromNewsletter } from '#app/features/marketing/server/newsletter-subscription.server'
+import {
+  addressOfLink,
+  isSubscribed,
+  unsubscribeFromNewsletter,
+} from '#app/features/marketing/server/newsletter-subscription.server'
 import { readForm } from '#app/lib/read-form.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/newsletter-unsubscribe'
@@ -19,7 +23,8 @@ const MESSAGES = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const email = addressOfLink(Object.fromEntries(new URL(request.url).searchParams))
-  if (!email) return data({ outcome: 'invalid' as Outcome, email: null, sig: null, message: MESSAGES.invalid }, { status: 400 })
+  if (!email)
+    return data({ outcome: 'invalid' as Outcome, email: null, sig: null, message: MESSAGES.invalid }, { status: 400 })
   const sig = new URL(request.url).searchParams.get('sig')
   const outcome: Outcome = (await isSubscribed(email)) ? 'confirm' : 'not-subscribed'
   return { outcome, email, sig, message: MESSAGES[outcome] }
@@ -27,7 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const result = await unsubscribeFromNewsletter(await readForm(request))
-  return data({ outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] }, { status: result.outcome === 'invalid' ? 400 : 200 })
+  return data(
+    { outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] },
+    { status: result.outcome === 'invalid' ? 400 : 200 },
+  )
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
@@ -55,7 +63,9 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
               </button>
             </Form>
           ) : (
-            <FormAlert tone={outcome === 'invalid' ? 'error' : 'success'}>{t((actionData ?? loaderData).message, { email: actionData?.email ?? loaderData.email })}</FormAlert>
+            <FormAlert tone={outcome === 'invalid' ? 'error' : 'success'}>
+              {t((actionData ?? loaderData).message, { email: actionData?.email ?? loaderData.email })}
+            </FormAlert>
           )}
           <Link to="/" className="inline-block text-sm font-medium text-accent hover:underline">
             {t('legal.newsletter.home')}

@@ -24,9 +24,18 @@ export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   const newBrand = brands.memberships.length > 0
   if (newBrand && (!brands.canCreate || !new URL(request.url).searchParams.has('brand'))) throw redirect('/admin')
   // A platform operator without a company of their own lands on their console, not on "create a company".
-  if (isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)) && !new URL(request.url).searchParams.has('create')) throw redirect('/operator')
+  if (
+    isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)) &&
+    !new URL(request.url).searchParams.has('create')
+  )
+    throw redirect('/operator')
   const env = getEnv()
-  return { userName: auth.user.name, appHost: new URL(env.APP_URL).host, invitations: newBrand ? [] : await findPendingInvitations(auth.user.email), coveredBy: newBrand ? brands.coveredBy : null }
+  return {
+    userName: auth.user.name,
+    appHost: new URL(env.APP_URL).host,
+    invitations: newBrand ? [] : await findPendingInvitations(auth.user.email),
+    coveredBy: newBrand ? brands.coveredBy : null,
+  }
 })
 
 export const action = withUser(async ({ request }: Route.ActionArgs) => {
@@ -40,7 +49,8 @@ export const action = withUser(async ({ request }: Route.ActionArgs) => {
     const { headers } = await createCompany(parsed.data, request.headers, auth.user.id, brands.coveredBy?.id ?? null)
     return redirect('/admin', { headers })
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CONFLICT') return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
+    if (error instanceof AppError && error.code === 'CONFLICT')
+      return data({ errors: { slug: [error.messageKey] } }, { status: 409 })
     throw error
   }
 })
@@ -58,7 +68,11 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   return (
     <AuthShell
       title={loaderData.coveredBy ? t('onboarding.newBrand.title') : t('onboarding.title')}
-      subtitle={loaderData.coveredBy ? t('onboarding.newBrand.subtitle', { company: loaderData.coveredBy.name }) : t('onboarding.subtitle', { name: loaderData.userName })}
+      subtitle={
+        loaderData.coveredBy
+          ? t('onboarding.newBrand.subtitle', { company: loaderData.coveredBy.name })
+          : t('onboarding.subtitle', { name: loaderData.userName })
+      }
     >
       {loaderData.invitations.length > 0 ? (
         <section className="mb-8 space-y-3" aria-labelledby="pending-invitations">
@@ -67,7 +81,10 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
           </h2>
           <ul className="space-y-2">
             {loaderData.invitations.map((invitation) => (
-              <li key={invitation.id} className="flex items-center justify-between gap-3 rounded-lg border border-line p-3">
+              <li
+                key={invitation.id}
+                className="flex items-center justify-between gap-3 rounded-lg border border-line p-3"
+              >
                 <span className="text-sm">
                   <span className="font-medium">{invitation.companyName}</span>
                   <span className="text-ink-muted"> · {t(`roles.${invitation.role ?? 'user'}`)}</span>

@@ -63,8 +63,21 @@ export default function ResetPassword() {
         <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="reset" />
           {problem ? <FormAlert>{problem}</FormAlert> : null}
-          <TextField label={t('reset.newPassword')} name="password" type="password" autoComplete="new-password" errors={errors.password ?? posted?.errors?.password} hint={t('auth.passwordHint')} />
-          <TextField label={t('reset.confirmPassword')} name="confirmPassword" type="password" autoComplete="new-password" errors={errors.confirmPassword ?? posted?.errors?.confirmPassword} />
+          <TextField
+            label={t('reset.newPassword')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            errors={errors.password ?? posted?.errors?.password}
+            hint={t('auth.passwordHint')}
+          />
+          <TextField
+            label={t('reset.confirmPassword')}
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            errors={errors.confirmPassword ?? posted?.errors?.confirmPassword}
+          />
           <Button type="submit" size="lg" className="w-full" disabled={pending}>
             {pending ? t('common.saving') : t('reset.submit')}
           </Button>

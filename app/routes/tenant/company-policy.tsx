@@ -12,7 +12,9 @@ import type { Route } from './+types/company-policy'
  * /{clientSlug}/… or on the company's subdomain; the last path segment says which.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const policy: CompanyPolicy = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/termos') ? 'companyTerms' : 'companyPrivacy'
+  const policy: CompanyPolicy = new URL(request.url).pathname.replace(/\/+$/, '').endsWith('/termos')
+    ? 'companyTerms'
+    : 'companyPrivacy'
   try {
     const visit = await visitOf(request)
     const { company, basePath } = await resolvePublicCompany(visit, params.clientSlug)

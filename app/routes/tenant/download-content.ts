@@ -10,6 +10,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A set-list chapter's ZIP (ADR 061): `?chapter=3` or `?chapter=more`; anything else names nothing.
   const chapter = new URL(request.url).searchParams.get('chapter')
   if (chapter !== null && !/^(\d{1,3}|more)$/i.test(chapter)) return downloadNotFound(request)
-  const path = chapter ? chapterDownloadPath(contentItemId.data, chapter.toLowerCase()) : contentDownloadPath(contentItemId.data)
-  return serveDownload(request, { kind: 'content', id: contentItemId.data, path, chapter: chapter?.toLowerCase() ?? null })
+  const path = chapter
+    ? chapterDownloadPath(contentItemId.data, chapter.toLowerCase())
+    : contentDownloadPath(contentItemId.data)
+  return serveDownload(request, {
+    kind: 'content',
+    id: contentItemId.data,
+    path,
+    chapter: chapter?.toLowerCase() ?? null,
+  })
 }

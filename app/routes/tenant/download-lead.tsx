@@ -14,7 +14,13 @@ import { PublicErrorBoundary, PublicShell } from '#app/features/public/component
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf, type Visit } from '#app/lib/visit.server'
 import type { Route } from './+types/download-lead'
-import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
+import {
+  clientAddress,
+  consumeRateLimit,
+  passRetryAfter,
+  retryAfterHeader,
+  type RateLimitRule,
+} from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 
@@ -74,7 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     target = await targetOf(visit, form.next)
   } catch (error) {
-    if (error instanceof AppError) return data<LeadAnswer>({ ok: false, errors: { form: [error.messageKey] } }, { status: 404 })
+    if (error instanceof AppError)
+      return data<LeadAnswer>({ ok: false, errors: { form: [error.messageKey] } }, { status: 404 })
     throw error
   }
   const parsed = ZLeadCapture.safeParse(form)
@@ -91,7 +98,10 @@ export async function action({ request }: Route.ActionArgs) {
   // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
   const allowed = await consumeRateLimit(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
   if (!allowed.allowed) {
-    return data<LeadAnswer>({ ok: false, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) })
+    return data<LeadAnswer>(
+      { ok: false, errors: { form: ['downloads.errors.tooMany'] } },
+      { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) },
+    )
   }
   const { context, item, wanted } = target
   const company = context.company
@@ -126,7 +136,8 @@ export default function DownloadLeadPage({ loaderData, actionData }: Route.Compo
   const { t } = useTranslation()
   const { company, basePath, title, next, ready, backTo, privacyHref, sourceUrl } = loaderData
   const errors = actionData && !actionData.ok ? actionData.errors : {}
-  const values = actionData && !actionData.ok && 'values' in actionData ? (actionData.values as LeadFieldValues) : undefined
+  const values =
+    actionData && !actionData.ok && 'values' in actionData ? (actionData.values as LeadFieldValues) : undefined
   return (
     <PublicShell company={company} basePath={basePath}>
       <div className="mx-auto max-w-lg px-4 py-10 sm:px-6 sm:py-16">
@@ -146,7 +157,9 @@ export default function DownloadLeadPage({ loaderData, actionData }: Route.Compo
         ) : (
           <section className="mt-4 rounded-2xl border border-line bg-surface-muted/40 p-5 sm:p-6">
             <h1 className="text-2xl font-semibold">{t('downloads.lead.title')}</h1>
-            <p className="mt-2 text-sm text-ink-muted">{t('downloads.lead.page.intro', { company: company.name, title })}</p>
+            <p className="mt-2 text-sm text-ink-muted">
+              {t('downloads.lead.page.intro', { company: company.name, title })}
+            </p>
             {/* A full page post on purpose: the answer sets the cookie and the next page downloads. */}
             <Form method="post" reloadDocument noValidate className="mt-6">
               <input type="hidden" name="next" value={next} />

@@ -30,8 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     const wanted = wantedOf(new URL(request.url).searchParams.get('next'))
     const { target, unlocked } = await findPinTarget(visit, wanted)
     const { company, basePath } = target.context
-    const backTo = target.item.kind === 'gallery' && target.item.slug ? `${basePath}/galeria/${target.item.slug}` : basePath || '/'
-    return data({ company, basePath, title: target.item.title, next: wanted.path, unlocked, backTo }, { headers: NO_STORE })
+    const backTo =
+      target.item.kind === 'gallery' && target.item.slug ? `${basePath}/galeria/${target.item.slug}` : basePath || '/'
+    return data(
+      { company, basePath, title: target.item.title, next: wanted.path, unlocked, backTo },
+      { headers: NO_STORE },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
@@ -44,19 +48,33 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!form.success) throw new AppError('NOT_FOUND', 'downloads.errors.notFound')
     const wanted = wantedOf(form.data.next)
-    const { setCookie } = await unlockDownloads(visit, { wanted, pin: form.data.pin, clientAddress: clientAddress(request) })
+    const { setCookie } = await unlockDownloads(visit, {
+      wanted,
+      pin: form.data.pin,
+      clientAddress: clientAddress(request),
+    })
     // Back to this page, which now offers the download.
-    return redirect(downloadPinPath(wanted.path), { status: 303, headers: { ...NO_STORE, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) } })
+    return redirect(downloadPinPath(wanted.path), {
+      status: 303,
+      headers: { ...NO_STORE, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) },
+    })
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw toHttpError(error)
-    const retryAfter = typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
-    return data({ error: t(error.messageKey, error.details) }, { status: error.status, headers: { ...NO_STORE, ...retryAfter } })
+    const retryAfter =
+      typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
+    return data(
+      { error: t(error.messageKey, error.details) },
+      { status: error.status, headers: { ...NO_STORE, ...retryAfter } },
+    )
   }
 }
 
 export const headers = protectedPageHeaders
 
-export const meta: Route.MetaFunction = ({ data: page }) => [{ title: page ? `${page.title} · ${page.company.name}` : 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: page ? `${page.title} · ${page.company.name}` : 'Afterglow' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function DownloadPinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
@@ -74,7 +92,11 @@ export default function DownloadPinPage({ loaderData, actionData }: Route.Compon
             <>
               <h1 className="mt-3 text-2xl font-semibold">{t('downloads.lead.page.readyTitle')}</h1>
               <p className="mt-2 text-ink-muted">{t('downloads.lead.page.readyText', { title })}</p>
-              <a href={next} className={buttonClasses('primary', 'lg', 'mt-6 w-full sm:w-auto')} data-testid="download-now">
+              <a
+                href={next}
+                className={buttonClasses('primary', 'lg', 'mt-6 w-full sm:w-auto')}
+                data-testid="download-now"
+              >
                 <Download aria-hidden className="size-4" />
                 {t('downloads.lead.page.downloadNow')}
               </a>
@@ -85,8 +107,22 @@ export default function DownloadPinPage({ loaderData, actionData }: Route.Compon
               <p className="mt-2 text-ink-muted">{t('public.protection.pinIntro', { title })}</p>
               <Form method="post" reloadDocument className="mt-6 space-y-4">
                 <input type="hidden" name="next" value={next} />
-                <Field label={t('public.protection.pinLabel')} errors={actionData?.error ? [actionData.error] : undefined}>
-                  {(field) => <input {...field} name="pin" inputMode="numeric" pattern="[0-9]{4}" maxLength={4} autoComplete="off" required autoFocus />}
+                <Field
+                  label={t('public.protection.pinLabel')}
+                  errors={actionData?.error ? [actionData.error] : undefined}
+                >
+                  {(field) => (
+                    <input
+                      {...field}
+                      name="pin"
+                      inputMode="numeric"
+                      pattern="[0-9]{4}"
+                      maxLength={4}
+                      autoComplete="off"
+                      required
+                      autoFocus
+                    />
+                  )}
                 </Field>
                 <Button type="submit" size="lg" className="w-full">
                   {t('public.protection.pinSubmit')}

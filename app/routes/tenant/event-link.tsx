@@ -10,7 +10,8 @@ import type { Route } from './+types/event-link'
  * /evento/{slug}); on the platform's host, a redirect to the one company whose published event it is.
  */
 export async function loader(args: Route.LoaderArgs) {
-  if ((await requestHost(args.request)).kind === 'company') return eventPageLoader(args as unknown as Parameters<typeof eventPageLoader>[0])
+  if ((await requestHost(args.request)).kind === 'company')
+    return eventPageLoader(args as unknown as Parameters<typeof eventPageLoader>[0])
   try {
     const companySlug = await findEventCompanySlug(args.params.eventSlug)
     return redirect(`/${companySlug}/evento/${encodeURIComponent(args.params.eventSlug)}`)

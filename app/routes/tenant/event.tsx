@@ -25,10 +25,33 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     // "Show more" asks for more of the event's galleries and content (?items=48).
-    const page = await loadPublicEvent(context, { eventSlug: params.eventSlug, filter: readFilter(request, EVENT_FILTERS), ...eventBatchFrom(new URL(request.url).searchParams) })
-    const downloads = await getDownloadOffers(context, page.items.map((item) => item.id))
-    const share = await buildShareCard(visit, { kind: 'event', id: page.event.id, company: page.company, path: `/evento/${params.eventSlug}`, title: page.event.title, description: page.event.description }, context)
-    return { ...page, downloads, share, meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }) }
+    const page = await loadPublicEvent(context, {
+      eventSlug: params.eventSlug,
+      filter: readFilter(request, EVENT_FILTERS),
+      ...eventBatchFrom(new URL(request.url).searchParams),
+    })
+    const downloads = await getDownloadOffers(
+      context,
+      page.items.map((item) => item.id),
+    )
+    const share = await buildShareCard(
+      visit,
+      {
+        kind: 'event',
+        id: page.event.id,
+        company: page.company,
+        path: `/evento/${params.eventSlug}`,
+        title: page.event.title,
+        description: page.event.description,
+      },
+      context,
+    )
+    return {
+      ...page,
+      downloads,
+      share,
+      meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
+    }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -36,14 +59,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 
-
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, event, items, files, itemsHidden, filter, downloads, share } = loaderData
   useFanTracking({ companyId: company.id, page: 'event', eventId: event.id })
   return (
     <PublicShell company={company} basePath={basePath}>
-      <CoverHero coverAssetId={event.coverAssetId ?? items.find((item) => item.coverAssetId)?.coverAssetId ?? null} coverStyle={company.template.cover} homePath={basePath} share={share} title={event.title} className="sm:pt-20">
+      <CoverHero
+        coverAssetId={event.coverAssetId ?? items.find((item) => item.coverAssetId)?.coverAssetId ?? null}
+        coverStyle={company.template.cover}
+        homePath={basePath}
+        share={share}
+        title={event.title}
+        className="sm:pt-20"
+      >
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-ink-muted">
           {event.startsAt ? (
             <span className="inline-flex items-center gap-1">
@@ -58,7 +87,14 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
           {event.isFree ? <span>{t('public.event.free')}</span> : null}
-          {event.spots ? <span>{t('public.event.spots', { count: event.spots, spots: new Intl.NumberFormat(i18n.language).format(event.spots) })}</span> : null}
+          {event.spots ? (
+            <span>
+              {t('public.event.spots', {
+                count: event.spots,
+                spots: new Intl.NumberFormat(i18n.language).format(event.spots),
+              })}
+            </span>
+          ) : null}
         </p>
         {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
       </CoverHero>
@@ -67,24 +103,55 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           <h2 id="event-content" className="text-2xl font-semibold">
             {t('public.event.content')}
           </h2>
-          <FilterTabs names={EVENT_FILTERS} current={filter} counts={files} className="flex rounded-full border border-line p-1 text-sm" />
+          <FilterTabs
+            names={EVENT_FILTERS}
+            current={filter}
+            counts={files}
+            className="flex rounded-full border border-line p-1 text-sm"
+          />
         </div>
         {items.length === 0 ? (
-          <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.event.empty')}</p>
+          <p className="mt-8 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">
+            {t('public.event.empty')}
+          </p>
         ) : (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((item) => (
               <li key={item.id} data-testid="event-item">
-                <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted">{item.coverAssetId ? <img src={`/p/${item.coverAssetId}/w1200.webp`} srcSet={`/p/${item.coverAssetId}/w400.webp 400w, /p/${item.coverAssetId}/w1200.webp 1200w`} sizes="(max-width: 640px) 100vw, 400px" alt="" loading="lazy" className="size-full object-cover" /> : null}</div>
+                <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted">
+                  {item.coverAssetId ? (
+                    <img
+                      src={`/p/${item.coverAssetId}/w1200.webp`}
+                      srcSet={`/p/${item.coverAssetId}/w400.webp 400w, /p/${item.coverAssetId}/w1200.webp 1200w`}
+                      sizes="(max-width: 640px) 100vw, 400px"
+                      alt=""
+                      loading="lazy"
+                      className="size-full object-cover"
+                    />
+                  ) : null}
+                </div>
                 <h3 className="mt-3 text-lg font-semibold">{item.title}</h3>
-                <p className="text-sm text-ink-muted">{[item.photos ? t('public.counts.photos', { count: item.photos }) : null, item.videos ? t('public.counts.videos', { count: item.videos }) : null].filter(Boolean).join(' · ')}</p>
+                <p className="text-sm text-ink-muted">
+                  {[
+                    item.photos ? t('public.counts.photos', { count: item.photos }) : null,
+                    item.videos ? t('public.counts.videos', { count: item.videos }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
                 {item.kind === 'gallery' && item.slug ? (
-                  <Link to={`${basePath}/galeria/${item.slug}`} className="mt-2 block w-fit text-sm font-medium text-accent hover:underline">
+                  <Link
+                    to={`${basePath}/galeria/${item.slug}`}
+                    className="mt-2 block w-fit text-sm font-medium text-accent hover:underline"
+                  >
                     {t('public.event.viewGallery')}
                   </Link>
                 ) : null}
                 {item.kind === 'single' ? (
-                  <Link to={`${basePath}/player/${item.id}`} className="mt-2 block w-fit text-sm font-medium text-accent hover:underline">
+                  <Link
+                    to={`${basePath}/player/${item.id}`}
+                    className="mt-2 block w-fit text-sm font-medium text-accent hover:underline"
+                  >
                     {t('public.event.openContent')}
                   </Link>
                 ) : null}
@@ -94,20 +161,32 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
                     leadRequired={downloads.items[item.id].requireLead}
                     companyName={company.name}
                     privacyHref={downloads.privacyHref}
-                    label={t('downloads.withSize', { label: item.kind === 'gallery' ? t('downloads.all') : t('downloads.action'), size: formatBytes(downloads.items[item.id].sizeBytes, i18n.language) })}
+                    label={t('downloads.withSize', {
+                      label: item.kind === 'gallery' ? t('downloads.all') : t('downloads.action'),
+                      size: formatBytes(downloads.items[item.id].sizeBytes, i18n.language),
+                    })}
                     variant="secondary"
                     size="sm"
                     className="mt-3 w-full sm:w-auto"
                   >
                     {item.kind === 'gallery' ? t('downloads.all') : t('downloads.action')}
-                    <span className="font-normal text-ink-muted">· {formatBytes(downloads.items[item.id].sizeBytes, i18n.language)}</span>
+                    <span className="font-normal text-ink-muted">
+                      · {formatBytes(downloads.items[item.id].sizeBytes, i18n.language)}
+                    </span>
                   </DownloadButton>
                 ) : null}
               </li>
             ))}
           </ul>
         )}
-        <ShowMore param="items" shown={items.length} atOnce={EVENT_ITEMS_AT_ONCE} hidden={itemsHidden} label={t('public.showMore.items')} testId="more-items" />
+        <ShowMore
+          param="items"
+          shown={items.length}
+          atOnce={EVENT_ITEMS_AT_ONCE}
+          hidden={itemsHidden}
+          label={t('public.showMore.items')}
+          testId="more-items"
+        />
       </section>
     </PublicShell>
   )

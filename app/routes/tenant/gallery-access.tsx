@@ -28,12 +28,36 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!access) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     if (access.state === 'open') throw redirect(gallery, { status: 303, headers: PRIVATE_PAGE })
     if (access.state === 'ended') {
-      const landing = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS), ...landingBatchesFrom(new URL(request.url).searchParams) })
+      const landing = await loadCompanyLanding(visit, {
+        clientSlug: params.clientSlug,
+        tab: readFilter(request, MEDIA_TABS),
+        ...landingBatchesFrom(new URL(request.url).searchParams),
+      })
       return data({ state: 'ended' as const, title: access.title, landing }, { status: 410, headers: PRIVATE_PAGE })
     }
     // What a shared link shows: the cover and the title, never the photos or the description.
-    const share = await buildShareCard(visit, { kind: 'gallery', id: access.id, company: context.company, path: `/galeria/${params.gallerySlug}`, title: access.title, description: null }, context)
-    return data({ state: 'locked' as const, title: access.title, company: context.company, basePath: context.basePath, meta: shareMeta(share, { documentTitle: `${access.title} · ${context.company.name}` }) }, { headers: PRIVATE_PAGE })
+    const share = await buildShareCard(
+      visit,
+      {
+        kind: 'gallery',
+        id: access.id,
+        company: context.company,
+        path: `/galeria/${params.gallerySlug}`,
+        title: access.title,
+        description: null,
+      },
+      context,
+    )
+    return data(
+      {
+        state: 'locked' as const,
+        title: access.title,
+        company: context.company,
+        basePath: context.basePath,
+        meta: shareMeta(share, { documentTitle: `${access.title} · ${context.company.name}` }),
+      },
+      { headers: PRIVATE_PAGE },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
@@ -47,22 +71,45 @@ export async function action({ params, request }: Route.ActionArgs) {
   const input = ZUnlockGallery.safeParse(await readForm(request))
   const t = getRequestT(request)
   try {
-    const { setCookie } = await unlockGallery(context, visit, { gallerySlug: params.gallerySlug, password: input.success ? input.data.password : '', clientAddress: clientAddress(request) })
-    return redirect(`${context.basePath}/galeria/${params.gallerySlug}`, { status: 303, headers: { ...PRIVATE_PAGE, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) } })
+    const { setCookie } = await unlockGallery(context, visit, {
+      gallerySlug: params.gallerySlug,
+      password: input.success ? input.data.password : '',
+      clientAddress: clientAddress(request),
+    })
+    return redirect(`${context.basePath}/galeria/${params.gallerySlug}`, {
+      status: 303,
+      headers: { ...PRIVATE_PAGE, ...(setCookie ? { 'Set-Cookie': setCookie } : {}) },
+    })
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw toHttpError(error)
-    const retryAfter = typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
-    return data({ error: t(error.messageKey, error.details) }, { status: error.status, headers: { ...PRIVATE_PAGE, ...retryAfter } })
+    const retryAfter =
+      typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
+    return data(
+      { error: t(error.messageKey, error.details) },
+      { status: error.status, headers: { ...PRIVATE_PAGE, ...retryAfter } },
+    )
   }
 }
 
 export const headers = protectedPageHeaders
 
-export const meta: Route.MetaFunction = ({ data: page }) => [...(page && 'meta' in page ? page.meta : [{ title: page?.title ?? 'Afterglow' }]), { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  ...(page && 'meta' in page ? page.meta : [{ title: page?.title ?? 'Afterglow' }]),
+  { name: 'robots', content: 'noindex' },
+]
 
 export default function GalleryAccess({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.state === 'ended') return <GalleryAccessView state="ended" title={loaderData.title} landing={loaderData.landing} />
-  return <GalleryAccessView state="locked" title={loaderData.title} company={loaderData.company} basePath={loaderData.basePath} error={actionData?.error ?? null} />
+  if (loaderData.state === 'ended')
+    return <GalleryAccessView state="ended" title={loaderData.title} landing={loaderData.landing} />
+  return (
+    <GalleryAccessView
+      state="locked"
+      title={loaderData.title}
+      company={loaderData.company}
+      basePath={loaderData.basePath}
+      error={actionData?.error ?? null}
+    />
+  )
 }
 
 export function ErrorBoundary() {

@@ -25,7 +25,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const url = new URL(request.url)
     const from = url.searchParams.get('after')
     const after = from === null ? gallery.cursor : ZLiveCursor.parse(from)
-    return Response.json({ photos: await findLivePhotosAfter(gallery.id, after) }, { headers: { 'Cache-Control': 'no-cache' } })
+    return Response.json(
+      { photos: await findLivePhotosAfter(gallery.id, after) },
+      { headers: { 'Cache-Control': 'no-cache' } },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
@@ -43,11 +46,19 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 })
     // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
     const allowed = await consumeRateLimit(FOLLOW_RATE_LIMIT, clientAddress(request))
-    if (!allowed.allowed) return data({ ok: false as const, errors: { form: ['downloads.errors.tooMany'] } }, { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) })
-    await followLiveGallery(context, visit, params.gallerySlug, parsed.data, { userAgent: request.headers.get('user-agent'), sourceUrl: request.headers.get('referer') })
+    if (!allowed.allowed)
+      return data(
+        { ok: false as const, errors: { form: ['downloads.errors.tooMany'] } },
+        { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) },
+      )
+    await followLiveGallery(context, visit, params.gallerySlug, parsed.data, {
+      userAgent: request.headers.get('user-agent'),
+      sourceUrl: request.headers.get('referer'),
+    })
     return data({ ok: true as const, message: t('live.follow.done') })
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ ok: false as const, errors: { form: [error.messageKey] } }, { status: error.status })
+    if (error instanceof AppError && error.status < 500)
+      return data({ ok: false as const, errors: { form: [error.messageKey] } }, { status: error.status })
     throw toHttpError(error)
   }
 }

@@ -21,7 +21,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       const query = new URL(request.url).searchParams
       // A chapter no song has is left aside, as the gallery's page does.
       const song = songOfChapterKey(query.get('chapter')) ?? undefined
-      return { privacy, page: await getGalleryPage(together, params.gallerySlug, { tab: song === undefined ? readFilter(request, MEDIA_TABS) : 'all', after: query.get('after'), song }) }
+      return {
+        privacy,
+        page: await getGalleryPage(together, params.gallerySlug, {
+          tab: song === undefined ? readFilter(request, MEDIA_TABS) : 'all',
+          after: query.get('after'),
+          song,
+        }),
+      }
     })
     return Response.json(page, { headers: { 'Cache-Control': 'no-cache', ...privacy } })
   } catch (error) {

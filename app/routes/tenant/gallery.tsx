@@ -11,7 +11,9 @@ const MorePages = lazy(() => import('#app/features/public/components/more-pages'
 // Only live galleries load the live client (ADR 057).
 const LiveDrop = lazy(() => import('#app/features/live/components/live-drop'))
 // Only concert galleries with a set-list show it; its HTML comes with the page either way.
-const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() => import('#app/features/setlist/components/setlist-chapters').then((module) => ({ default: module.SetlistChapters })))
+const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() =>
+  import('#app/features/setlist/components/setlist-chapters').then((module) => ({ default: module.SetlistChapters })),
+)
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import type { SetlistChaptersProps } from '#app/features/setlist/components/setlist-chapters'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
@@ -29,7 +31,11 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/lib/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
 import { data } from 'react-router'
-import { guardGalleryAccess, guardGalleryDoor, type GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import {
+  guardGalleryAccess,
+  guardGalleryDoor,
+  type GalleryDoorRow,
+} from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
 import { CommentsSection } from '#app/features/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
@@ -54,24 +60,60 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const query = new URL(request.url).searchParams
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     // The gallery's door, the gallery, its comments and its set list in one read-only transaction, not four.
-    const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } = await readTogether(context, async (together) => {
-      // Behind a password or past its end: the gallery's door instead (ADR 059), judged on the
-      // gallery's row as it is read, before its photos.
-      let privacy: HeadersInit = {}
-      const door = (row: GalleryDoorRow) => void (privacy = guardGalleryDoor(together, visit, params.gallerySlug, row))
-      // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-      const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, { gallerySlug: params.gallerySlug, tab, after: query.get('after'), chapter: query.get('chapter'), door })
-      const comments = await findPublicComments(together, loaded.gallery.id)
-      const setlist = await loadGalleryChapters(together, { id: loaded.gallery.id, setlist: stored }, query.get('chapter'))
-      return { ...loaded, privacy, comments, setlist }
-    })
+    const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } =
+      await readTogether(context, async (together) => {
+        // Behind a password or past its end: the gallery's door instead (ADR 059), judged on the
+        // gallery's row as it is read, before its photos.
+        let privacy: HeadersInit = {}
+        const door = (row: GalleryDoorRow) =>
+          void (privacy = guardGalleryDoor(together, visit, params.gallerySlug, row))
+        // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
+        const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, {
+          gallerySlug: params.gallerySlug,
+          tab,
+          after: query.get('after'),
+          chapter: query.get('chapter'),
+          door,
+        })
+        const comments = await findPublicComments(together, loaded.gallery.id)
+        const setlist = await loadGalleryChapters(
+          together,
+          { id: loaded.gallery.id, setlist: stored },
+          query.get('chapter'),
+        )
+        return { ...loaded, privacy, comments, setlist }
+      })
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]
     const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
     // What the further pages are of: a set-list song's (the chapter shown), else the tab's.
-    const pagesOf = new URLSearchParams(setlist?.current ? { chapter: setlist.current.key } : tab === 'all' ? {} : { type: tab }).toString()
-    return data({ live, company, basePath, gallerySlug: params.gallerySlug, gallery, media, next, upcoming, pagesOf, setlist, preparing, tab, downloads, downloadSize, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }) }, { headers: privacy })
+    const pagesOf = new URLSearchParams(
+      setlist?.current ? { chapter: setlist.current.key } : tab === 'all' ? {} : { type: tab },
+    ).toString()
+    return data(
+      {
+        live,
+        company,
+        basePath,
+        gallerySlug: params.gallerySlug,
+        gallery,
+        media,
+        next,
+        upcoming,
+        pagesOf,
+        setlist,
+        preparing,
+        tab,
+        downloads,
+        downloadSize,
+        share,
+        comments,
+        commentToken: issueCommentFormToken(),
+        meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }),
+      },
+      { headers: privacy },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
@@ -87,8 +129,10 @@ export async function action({ params, request }: Route.ActionArgs) {
     const context = await resolvePublicCompany(visit, params.clientSlug)
     await guardGalleryAccess(context, visit, params.gallerySlug)
     const form = await readForm(request)
-    if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
-    if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug }))) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
+    if (form.intent === COMMENT_INTENT)
+      return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
+    if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug })))
+      throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     return { counted: true }
   } catch (error) {
     throw toHttpError(error)
@@ -113,7 +157,25 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { live, company, basePath, gallerySlug, gallery, media, next, upcoming, pagesOf, preparing, tab, downloads, downloadSize, share, comments, commentToken, setlist } = loaderData
+  const {
+    live,
+    company,
+    basePath,
+    gallerySlug,
+    gallery,
+    media,
+    next,
+    upcoming,
+    pagesOf,
+    preparing,
+    tab,
+    downloads,
+    downloadSize,
+    share,
+    comments,
+    commentToken,
+    setlist,
+  } = loaderData
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
@@ -126,9 +188,23 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const shown = more.items.length > 0 ? [...media, ...more.items] : media
   return (
     <PublicShell company={company} basePath={basePath}>
-      <CoverHero coverAssetId={gallery.coverAssetId} coverStyle={company.template.cover} homePath={basePath} share={share} title={gallery.title} className="sm:pt-24 sm:pb-14">
+      <CoverHero
+        coverAssetId={gallery.coverAssetId}
+        coverStyle={company.template.cover}
+        homePath={basePath}
+        share={share}
+        title={gallery.title}
+        className="sm:pt-24 sm:pb-14"
+      >
         <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
-          {gallery.happenedOn ? <span>{new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })}</span> : null}
+          {gallery.happenedOn ? (
+            <span>
+              {new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, {
+                timeZone: 'UTC',
+                dateStyle: 'long',
+              })}
+            </span>
+          ) : null}
           {gallery.location ? (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden className="size-4" />
@@ -138,7 +214,15 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         </p>
         {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
         {offer ? (
-          <DownloadButton href={contentDownloadPath(gallery.id)} leadRequired={leadRequired} companyName={company.name} privacyHref={downloads.privacyHref} label={t('downloads.withSize', { label: t('downloads.all'), size: downloadSize })} size="lg" className="mt-6 w-full sm:w-auto">
+          <DownloadButton
+            href={contentDownloadPath(gallery.id)}
+            leadRequired={leadRequired}
+            companyName={company.name}
+            privacyHref={downloads.privacyHref}
+            label={t('downloads.withSize', { label: t('downloads.all'), size: downloadSize })}
+            size="lg"
+            className="mt-6 w-full sm:w-auto"
+          >
             {t('downloads.all')}
             <span className="font-normal">· {downloadSize}</span>
           </DownloadButton>
@@ -146,31 +230,61 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
       </CoverHero>
       {live ? (
         <Suspense fallback={null}>
-          <LiveDrop streamUrl={`${basePath}/galeria/${gallerySlug}/live`} cursor={live.cursor} initial={live.photos} companyName={company.name} privacyHref={`${basePath}/privacidade`} />
+          <LiveDrop
+            streamUrl={`${basePath}/galeria/${gallerySlug}/live`}
+            cursor={live.cursor}
+            initial={live.photos}
+            companyName={company.name}
+            privacyHref={`${basePath}/privacidade`}
+          />
         </Suspense>
       ) : null}
       <div className="pb-4">
-        <CommentsSection contentId={gallery.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} collapsible />
+        <CommentsSection
+          contentId={gallery.id}
+          comments={comments.comments}
+          moderated={comments.moderated}
+          companyName={company.name}
+          formToken={commentToken}
+          collapsible
+        />
       </div>
       {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
         <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
-          <FilterTabs names={MEDIA_TABS} current={tab} counts={{ photos: gallery.photos, videos: gallery.videos }} className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6" />
+          <FilterTabs
+            names={MEDIA_TABS}
+            current={tab}
+            counts={{ photos: gallery.photos, videos: gallery.videos }}
+            className="mx-auto flex max-w-6xl gap-1 px-4 py-2 text-sm sm:px-6"
+          />
         </div>
       ) : null}
       {setlist ? (
         <Suspense fallback={null}>
-          <SetlistChapters setlist={setlist} galleryId={gallery.id} galleryTitle={gallery.title} shareUrl={share.url} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : null} />
+          <SetlistChapters
+            setlist={setlist}
+            galleryId={gallery.id}
+            galleryTitle={gallery.title}
+            shareUrl={share.url}
+            download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : null}
+          />
         </Suspense>
       ) : null}
       <section className="mx-auto max-w-6xl px-1 py-4 sm:px-6 sm:py-8" aria-label={gallery.title}>
         {shown.length === 0 && preparing > 0 ? (
-          <div role="status" className="rounded-xl border border-dashed border-line p-10 text-center" data-testid="gallery-preparing">
+          <div
+            role="status"
+            className="rounded-xl border border-dashed border-line p-10 text-center"
+            data-testid="gallery-preparing"
+          >
             <span aria-hidden className="mx-auto mb-4 block size-3 rounded-full bg-accent motion-safe:animate-pulse" />
             <p className="text-lg font-semibold">{t('public.gallery.preparingTitle')}</p>
             <p className="mt-1 text-ink-muted">{t('public.gallery.preparing', { count: preparing })}</p>
           </div>
         ) : shown.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('public.gallery.empty')}</p>
+          <p className="rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">
+            {t('public.gallery.empty')}
+          </p>
         ) : (
           <MediaGrid media={media} template={company.template} onOpen={setOpenIndex} />
         )}
@@ -196,7 +310,19 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         ) : null}
         {openIndex !== null ? (
           <Suspense fallback={null}>
-            <GalleryLightbox media={shown} hasMore={Boolean(next) && more.hasMore !== false} onNearEnd={more.loadMore} index={openIndex} onClose={() => setOpenIndex(null)} onView={(assetId) => trackItemView(company.id, gallery.id, assetId)} like={{ companyId: company.id, contentId: gallery.id }} share={{ url: share.url, title: share.title }} download={offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : undefined} />
+            <GalleryLightbox
+              media={shown}
+              hasMore={Boolean(next) && more.hasMore !== false}
+              onNearEnd={more.loadMore}
+              index={openIndex}
+              onClose={() => setOpenIndex(null)}
+              onView={(assetId) => trackItemView(company.id, gallery.id, assetId)}
+              like={{ companyId: company.id, contentId: gallery.id }}
+              share={{ url: share.url, title: share.title }}
+              download={
+                offer ? { leadRequired, companyName: company.name, privacyHref: downloads.privacyHref } : undefined
+              }
+            />
           </Suspense>
         ) : null}
       </section>

@@ -14,14 +14,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     refuseReservedSegment(params.clientSlug)
     const visit = await visitOf(request)
     // "Show more" asks for more of a section (?galleries=48, ?events=40).
-    const page = await loadCompanyLanding(visit, { clientSlug: params.clientSlug, tab: readFilter(request, MEDIA_TABS), ...landingBatchesFrom(new URL(request.url).searchParams) })
+    const page = await loadCompanyLanding(visit, {
+      clientSlug: params.clientSlug,
+      tab: readFilter(request, MEDIA_TABS),
+      ...landingBatchesFrom(new URL(request.url).searchParams),
+    })
     return { ...page, ...(await shareCompanyLanding(visit, page)) }
   } catch (error) {
     throw toHttpError(error)
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 export default function CompanyLanding({ loaderData }: Route.ComponentProps) {
   useFanTracking({ companyId: loaderData.company.id, page: 'landing' })

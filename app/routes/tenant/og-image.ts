@@ -4,7 +4,11 @@ import { IMMUTABLE_CACHE, serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'
 import type { Route } from './+types/og-image'
 
-const ZParams = z.object({ kind: z.enum(OG_KINDS), id: z.string().min(1).max(64), file: z.string().regex(/^[0-9a-z]{1,24}\.jpg$/) })
+const ZParams = z.object({
+  kind: z.enum(OG_KINDS),
+  id: z.string().min(1).max(64),
+  file: z.string().regex(/^[0-9a-z]{1,24}\.jpg$/),
+})
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })
 

@@ -37,9 +37,28 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (found.moved) throw redirect(found.to)
     const { page } = found
     const downloads = await getDownloadOffers(context, [page.item.id])
-    const share = await buildShareCard(visit, { kind: 'content', id: page.item.id, company: page.company, path: `/player/${page.item.id}`, title: page.item.title, description: page.item.description, type: page.file?.mediaType === 'video' ? 'video.other' : 'website' }, context)
+    const share = await buildShareCard(
+      visit,
+      {
+        kind: 'content',
+        id: page.item.id,
+        company: page.company,
+        path: `/player/${page.item.id}`,
+        title: page.item.title,
+        description: page.item.description,
+        type: page.file?.mediaType === 'video' ? 'video.other' : 'website',
+      },
+      context,
+    )
     const comments = await findPublicComments(context, page.item.id)
-    return { ...page, downloads, share, comments, commentToken: issueCommentFormToken(), meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }) }
+    return {
+      ...page,
+      downloads,
+      share,
+      comments,
+      commentToken: issueCommentFormToken(),
+      meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }),
+    }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -51,8 +70,10 @@ export async function action({ params, request }: Route.ActionArgs) {
     const visit = await visitOf(request)
     const context = await resolvePlayerCompany(visit, params)
     const form = await readForm(request)
-    if (form.intent === COMMENT_INTENT) return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
-    if (!(await recordContentView(context, { kind: 'single', id: params.contentId }))) throw contentNotFound(context.company)
+    if (form.intent === COMMENT_INTENT)
+      return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
+    if (!(await recordContentView(context, { kind: 'single', id: params.contentId })))
+      throw contentNotFound(context.company)
     return { counted: true }
   } catch (error) {
     throw toHttpError(error)
@@ -64,7 +85,8 @@ export const shouldRevalidate = revalidateAfterComment
 /** A refused flood of comments tells the client when to come back. */
 export const headers = passRetryAfter
 
-export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) =>
+  data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
 // Moving here from another page, the comments arrive with the page's data, not after it.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -79,11 +101,16 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   useCountView(item.id)
   useFanTracking({ companyId: company.id, page: 'player', contentId: item.id })
 
-  const date = item.happenedOn ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' }) : null
+  const date = item.happenedOn
+    ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })
+    : null
   return (
     <PublicShell company={company} basePath={basePath}>
       <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
-        <Link to={event ? `${basePath}/evento/${event.slug}` : basePath || '/'} className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+        <Link
+          to={event ? `${basePath}/evento/${event.slug}` : basePath || '/'}
+          className="inline-flex items-center gap-1.5 text-sm text-ink-muted hover:text-ink"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {event ? t('public.player.backToEvent', { event: event.title }) : t('public.backToHome')}
         </Link>
@@ -109,11 +136,17 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </p>
             ) : null}
-            {item.description ? <p className="mt-4 max-w-2xl whitespace-pre-line text-ink-muted">{item.description}</p> : null}
+            {item.description ? (
+              <p className="mt-4 max-w-2xl whitespace-pre-line text-ink-muted">{item.description}</p>
+            ) : null}
             {event ? (
               <p className="mt-4 text-sm text-ink-muted">
                 {t('public.player.fromEvent')}{' '}
-                <Link to={`${basePath}/evento/${event.slug}`} className="font-medium text-accent hover:underline" data-testid="player-event-link">
+                <Link
+                  to={`${basePath}/evento/${event.slug}`}
+                  className="font-medium text-accent hover:underline"
+                  data-testid="player-event-link"
+                >
                   {event.title}
                 </Link>
               </p>
@@ -126,7 +159,10 @@ export default function Player({ loaderData }: Route.ComponentProps) {
                 leadRequired={offer.requireLead}
                 companyName={company.name}
                 privacyHref={downloads.privacyHref}
-                label={t('downloads.withSize', { label: t('downloads.action'), size: formatBytes(offer.sizeBytes, i18n.language) })}
+                label={t('downloads.withSize', {
+                  label: t('downloads.action'),
+                  size: formatBytes(offer.sizeBytes, i18n.language),
+                })}
                 size="lg"
                 className="w-full sm:w-auto"
               >
@@ -139,7 +175,13 @@ export default function Player({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </article>
-      <CommentsSection contentId={item.id} comments={comments.comments} moderated={comments.moderated} companyName={company.name} formToken={commentToken} />
+      <CommentsSection
+        contentId={item.id}
+        comments={comments.comments}
+        moderated={comments.moderated}
+        companyName={company.name}
+        formToken={commentToken}
+      />
     </PublicShell>
   )
 }

@@ -11,7 +11,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const url = new URL(request.url)
     const from = url.searchParams.get('after')
     const after = from === null ? cursor : ZLiveCursor.parse(from)
-    return Response.json({ photos: await findLivePhotosAfter(galleryId, after) }, { headers: { 'Cache-Control': 'no-cache' } })
+    return Response.json(
+      { photos: await findLivePhotosAfter(galleryId, after) },
+      { headers: { 'Cache-Control': 'no-cache' } },
+    )
   } catch (error) {
     throw toHttpError(error)
   }

@@ -5,7 +5,11 @@ import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/wall'
 
 /** The venue wall (ADR 058): its secret link must not leak through referrers or search engines. */
-const PRIVATE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'private, no-store' }
+const PRIVATE = {
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Cache-Control': 'private, no-store',
+}
 
 export async function loader({ params }: Route.LoaderArgs) {
   try {
@@ -20,7 +24,10 @@ export const headers = () => PRIVATE
 /** A screen at a venue: no cookie banner, no toasts (root.tsx), no site frame. */
 export const handle = { chromeless: true }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data ? `${data.gallery.title} · ${data.company.name}` : 'Afterglow' }, { name: 'robots', content: 'noindex, nofollow' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data ? `${data.gallery.title} · ${data.company.name}` : 'Afterglow' },
+  { name: 'robots', content: 'noindex, nofollow' },
+]
 
 export default function Wall({ loaderData, params }: Route.ComponentProps) {
   return <WallShow streamUrl={`/wall/${params.token}/live`} {...loaderData} />

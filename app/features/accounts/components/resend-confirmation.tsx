@@ -13,7 +13,9 @@ import type { AccountFormAnswer } from '../server/answer-account-form.server'
 export function ResendConfirmation({ email }: { email: string }) {
   const { t } = useTranslation()
   const posted = useActionData<AccountFormAnswer | undefined>()
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>(posted?.intent === 'resend' && posted.done ? 'sent' : 'idle')
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>(
+    posted?.intent === 'resend' && posted.done ? 'sent' : 'idle',
+  )
   async function resend(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setState('sending')
@@ -39,7 +41,11 @@ export function ResendConfirmation({ email }: { email: string }) {
         </p>
       ) : null}
       <Button type="submit" variant="secondary" className="mt-2 w-full" disabled={state !== 'idle'}>
-        {state === 'sent' ? t('auth.resend.sent') : state === 'sending' ? t('auth.resend.sending') : t('auth.resend.action')}
+        {state === 'sent'
+          ? t('auth.resend.sent')
+          : state === 'sending'
+            ? t('auth.resend.sending')
+            : t('auth.resend.action')}
       </Button>
     </form>
   )

@@ -45,11 +45,17 @@ export async function answerAccountForm(request: Request) {
   const form = await readForm(request)
   const intent = typeof form.intent === 'string' ? form.intent : ''
   // A refusal answers 400 with what to show; the page is drawn again around it.
-  const typed = { name: typeof form.name === 'string' ? form.name.slice(0, 200) : undefined, email: typeof form.email === 'string' ? form.email.slice(0, 320) : undefined }
-  const answer = (shown: Omit<AccountFormAnswer, 'intent'>, headers?: Headers) => data<AccountFormAnswer>({ intent, typed, ...shown }, { status: shown.problem || shown.errors ? 400 : 200, headers })
+  const typed = {
+    name: typeof form.name === 'string' ? form.name.slice(0, 200) : undefined,
+    email: typeof form.email === 'string' ? form.email.slice(0, 320) : undefined,
+  }
+  const answer = (shown: Omit<AccountFormAnswer, 'intent'>, headers?: Headers) =>
+    data<AccountFormAnswer>({ intent, typed, ...shown }, { status: shown.problem || shown.errors ? 400 : 200, headers })
   const invalid = (error: z.ZodError) =>
     answer({
-      errors: Object.fromEntries(Object.entries(fieldErrors(error)).map(([field, keys]) => [field, keys.map((key) => t(key))])),
+      errors: Object.fromEntries(
+        Object.entries(fieldErrors(error)).map(([field, keys]) => [field, keys.map((key) => t(key))]),
+      ),
     })
 
   switch (intent) {
@@ -63,7 +69,9 @@ export async function answerAccountForm(request: Request) {
           unverifiedEmail: outcome.error.code === 'EMAIL_NOT_VERIFIED' ? values.data.email : undefined,
         })
       if (outcome.body.twoFactorRedirect) return answer({ secondFactor: true }, outcome.cookies)
-      throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), { headers: outcome.cookies })
+      throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), {
+        headers: outcome.cookies,
+      })
     }
     case 'second-factor': {
       const values = ZCode.safeParse(form)
@@ -82,7 +90,9 @@ export async function answerAccountForm(request: Request) {
           secondFactor: true,
           problem: authErrorMessage(outcome.error, t),
         })
-      throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), { headers: outcome.cookies })
+      throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), {
+        headers: outcome.cookies,
+      })
     }
     case 'signup': {
       const values = ZSignUp.safeParse(form)

@@ -18,9 +18,18 @@ export type TwoFactorFormAnswer = {
   backupCodes?: string[]
 }
 
-const ZPasswordForm = z.object({ password: z.string().min(1, 'validation.required').max(128, 'auth.errors.invalidCredentials') })
-const ZConfirmForm = z.object({ code: z.string().transform((value) => value.replace(/\s+/g, '')), totpURI: z.string().startsWith('otpauth://').max(2000) })
-const ENDPOINTS: Record<string, string> = { enable: '/two-factor/enable', regenerate: '/two-factor/generate-backup-codes', disable: '/two-factor/disable' }
+const ZPasswordForm = z.object({
+  password: z.string().min(1, 'validation.required').max(128, 'auth.errors.invalidCredentials'),
+})
+const ZConfirmForm = z.object({
+  code: z.string().transform((value) => value.replace(/\s+/g, '')),
+  totpURI: z.string().startsWith('otpauth://').max(2000),
+})
+const ENDPOINTS: Record<string, string> = {
+  enable: '/two-factor/enable',
+  regenerate: '/two-factor/generate-backup-codes',
+  disable: '/two-factor/disable',
+}
 
 /**
  * The security page's two-factor forms (enable, confirm, new backup codes, disable) post to the
@@ -32,7 +41,8 @@ export async function answerTwoFactorForm(request: Request) {
   const t = getRequestT(request)
   const form = await readForm(request)
   const intent = typeof form.intent === 'string' ? form.intent : ''
-  const answer = (shown: Omit<TwoFactorFormAnswer, 'intent'>) => data<TwoFactorFormAnswer>({ intent, ...shown }, { status: shown.problem ? 400 : 200 })
+  const answer = (shown: Omit<TwoFactorFormAnswer, 'intent'>) =>
+    data<TwoFactorFormAnswer>({ intent, ...shown }, { status: shown.problem ? 400 : 200 })
   // Switching it on or off renews the session: the page is asked for again, with the new cookie.
   const reload = (cookies: Headers) => redirect(new URL(request.url).pathname, { headers: cookies })
 
@@ -40,7 +50,11 @@ export async function answerTwoFactorForm(request: Request) {
     const values = ZConfirmForm.safeParse(form)
     if (!values.success) return answer({ problem: t('errors.generic') })
     const outcome = await postAuthForm(request, '/two-factor/verify-totp', { code: values.data.code })
-    if (!outcome.ok) return answer({ problem: t(authErrorKey(outcome.error)), setup: { totpURI: values.data.totpURI, qrSvg: await totpQrSvg(values.data.totpURI), backupCodes: [] } })
+    if (!outcome.ok)
+      return answer({
+        problem: t(authErrorKey(outcome.error)),
+        setup: { totpURI: values.data.totpURI, qrSvg: await totpQrSvg(values.data.totpURI), backupCodes: [] },
+      })
     throw reload(outcome.cookies)
   }
   const values = ZPasswordForm.safeParse(form)

@@ -7,10 +7,17 @@ export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid' | 'missing
  * Confirms the address behind a sign-up link and signs the user in (the returned headers carry
  * the session cookie). A link used twice still says "confirmed": the address is.
  */
-export async function confirmEmail(token: string | null, requestHeaders: Headers): Promise<{ outcome: ConfirmationOutcome; headers: Headers }> {
+export async function confirmEmail(
+  token: string | null,
+  requestHeaders: Headers,
+): Promise<{ outcome: ConfirmationOutcome; headers: Headers }> {
   if (!token) return { outcome: 'missing', headers: new Headers() }
   try {
-    const { headers } = await getAuth().api.verifyEmail({ query: { token }, headers: requestHeaders, returnHeaders: true })
+    const { headers } = await getAuth().api.verifyEmail({
+      query: { token },
+      headers: requestHeaders,
+      returnHeaders: true,
+    })
     return { outcome: 'confirmed', headers }
   } catch (error) {
     if (error instanceof APIError) {

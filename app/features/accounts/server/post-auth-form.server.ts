@@ -3,7 +3,9 @@ import { CLIENT_IP_HEADER, getAuth } from '#app/lib/auth.server'
 /** What the auth endpoints answer with when they refuse (their JSON error body, with the HTTP status). */
 export type AuthRefusal = { status: number; code?: string; message?: string }
 
-export type AuthFormOutcome = { ok: true; body: Record<string, unknown>; cookies: Headers } | { ok: false; error: AuthRefusal }
+export type AuthFormOutcome =
+  | { ok: true; body: Record<string, unknown>; cookies: Headers }
+  | { ok: false; error: AuthRefusal }
 
 // What the endpoint needs to treat the call as the visitor's own: their session, address
 // (rate limits), language (mails), and the origin its cross-site check reads.
@@ -15,7 +17,11 @@ const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language', 'origin', 
  * limits, password rule and cross-site check apply exactly as they do to the script. The
  * cookies it sets come back to be passed on with the page's answer.
  */
-export async function postAuthForm(request: Request, endpoint: string, body: Record<string, unknown>): Promise<AuthFormOutcome> {
+export async function postAuthForm(
+  request: Request,
+  endpoint: string,
+  body: Record<string, unknown>,
+): Promise<AuthFormOutcome> {
   const headers = new Headers({ 'content-type': 'application/json' })
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name)

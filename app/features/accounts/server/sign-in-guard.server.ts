@@ -48,15 +48,42 @@ export async function recordSignInFailure(secret: string, email: unknown, langua
   const locked = await getDb().transaction(async (tx) => {
     // One account's concurrent failures queue here, so a burst cannot slip past the count.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${FAILURE}${key}`}, 0))`)
-    await tx.delete(verification).where(and(or(like(verification.identifier, `${FAILURE}%`), like(verification.identifier, `${LOCK}%`)), lte(verification.expiresAt, now)))
-    await tx.insert(verification).values({ id: randomUUID(), identifier: `${FAILURE}${key}`, value: '1', expiresAt: new Date(now.getTime() + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000) })
-    const failures = await tx.select({ id: verification.id }).from(verification).where(and(eq(verification.identifier, `${FAILURE}${key}`), gt(verification.expiresAt, now)))
+    await tx
+      .delete(verification)
+      .where(
+        and(
+          or(like(verification.identifier, `${FAILURE}%`), like(verification.identifier, `${LOCK}%`)),
+          lte(verification.expiresAt, now),
+        ),
+      )
+    await tx
+      .insert(verification)
+      .values({
+        id: randomUUID(),
+        identifier: `${FAILURE}${key}`,
+        value: '1',
+        expiresAt: new Date(now.getTime() + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000),
+      })
+    const failures = await tx
+      .select({ id: verification.id })
+      .from(verification)
+      .where(and(eq(verification.identifier, `${FAILURE}${key}`), gt(verification.expiresAt, now)))
     if (failures.length < MAX_SIGN_IN_FAILURES) return null
-    const earlierLocks = await tx.select({ id: verification.id }).from(verification).where(and(eq(verification.identifier, `${LOCK}${key}`), gt(verification.expiresAt, now)))
+    const earlierLocks = await tx
+      .select({ id: verification.id })
+      .from(verification)
+      .where(and(eq(verification.identifier, `${LOCK}${key}`), gt(verification.expiresAt, now)))
     const seconds = FIRST_LOCK_SECONDS * 2 ** earlierLocks.length
     const until = now.getTime() + seconds * 1000
     await tx.delete(verification).where(eq(verification.identifier, `${FAILURE}${key}`))
-    await tx.insert(verification).values({ id: randomUUID(), identifier: `${LOCK}${key}`, value: JSON.stringify({ until }), expiresAt: new Date(Math.max(until, now.getTime() + LOCK_MEMORY_SECONDS * 1000)) })
+    await tx
+      .insert(verification)
+      .values({
+        id: randomUUID(),
+        identifier: `${LOCK}${key}`,
+        value: JSON.stringify({ until }),
+        expiresAt: new Date(Math.max(until, now.getTime() + LOCK_MEMORY_SECONDS * 1000)),
+      })
     return seconds
   })
   if (locked) await tellOwner(email, locked, language)

@@ -6,13 +6,26 @@ import { isErrorPayload } from '#app/lib/errors'
 
 type Kind = 'forbidden' | 'profile' | 'missing' | 'system'
 
-function describe(error: unknown): { kind: Kind; status: number | string; details: Record<string, unknown>; textKey?: string; text?: string } {
+function describe(error: unknown): {
+  kind: Kind
+  status: number | string
+  details: Record<string, unknown>
+  textKey?: string
+  text?: string
+} {
   if (isRouteErrorResponse(error)) {
     const details = isErrorPayload(error.data) ? error.data.details : {}
     if (error.status === 403) return { kind: 'forbidden', status: 403, details }
-    if (error.status === 404 && isErrorPayload(error.data)) return { kind: 'missing', status: 404, details, textKey: error.data.messageKey }
+    if (error.status === 404 && isErrorPayload(error.data))
+      return { kind: 'missing', status: 404, details, textKey: error.data.messageKey }
     if (error.status === 404) return { kind: 'profile', status: 404, details }
-    return { kind: 'system', status: error.status, details, textKey: isErrorPayload(error.data) ? error.data.messageKey : undefined, text: error.statusText }
+    return {
+      kind: 'system',
+      status: error.status,
+      details,
+      textKey: isErrorPayload(error.data) ? error.data.messageKey : undefined,
+      text: error.statusText,
+    }
   }
   return { kind: 'system', status: 'error', details: {}, text: error instanceof Error ? error.message : undefined }
 }
@@ -32,7 +45,14 @@ export function AdminErrorScreen({ error, role, companyId }: { error: unknown; r
     missing: t('errors.notFound.title'),
   }
   const title = titles[kind]
-  const message = kind === 'forbidden' ? t('admin.error.accessDenied') : kind === 'profile' ? t('admin.error.profileMissing') : textKey ? t(textKey, details) : text || t('errors.unknown')
+  const message =
+    kind === 'forbidden'
+      ? t('admin.error.accessDenied')
+      : kind === 'profile'
+        ? t('admin.error.profileMissing')
+        : textKey
+          ? t(textKey, details)
+          : text || t('errors.unknown')
   const debug = {
     [t('admin.error.debugRole')]: String(details.role ?? role ?? '—'),
     [t('admin.error.debugCompany')]: String(details.companyId ?? companyId ?? '—'),

@@ -1,11 +1,29 @@
-import { Building2, CalendarDays, ChartColumn, CreditCard, LayoutDashboard, LogOut, MessageSquare, Settings, Sparkles, Users } from 'lucide-react'
+import {
+  Building2,
+  CalendarDays,
+  ChartColumn,
+  CreditCard,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  Settings,
+  Sparkles,
+  Users,
+} from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { PreloadingNavLink, PreloadPageCode } from '#app/lib/preload-page-code'
 import type { Permission } from '#app/features/members/permissions'
 import { cn } from '#app/lib/cn'
 
-export type NavEntry = { key: string; to: string; icon: typeof LayoutDashboard; end?: boolean; available: boolean; permission?: Permission }
+export type NavEntry = {
+  key: string
+  to: string
+  icon: typeof LayoutDashboard
+  end?: boolean
+  available: boolean
+  permission?: Permission
+}
 
 /*
  * An entry whose feature has not arrived yet is shown as "soon" and leads nowhere, so nothing
@@ -36,7 +54,8 @@ export function IdlePreload() {
     // Offline, the pages' code cannot come: wait for the network rather than ask for nothing.
     const start = () => (navigator.onLine ? setReady(true) : window.addEventListener('online', start, { once: true }))
     const timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(start, { timeout: IDLE_CALLBACK_TIMEOUT_MS })
+      if (typeof window.requestIdleCallback === 'function')
+        idleHandle = window.requestIdleCallback(start, { timeout: IDLE_CALLBACK_TIMEOUT_MS })
       else idleHandle = globalThis.setTimeout(start, IDLE_CALLBACK_TIMEOUT_MS) as unknown as number
     }, IDLE_PRELOAD_DELAY_MS)
     return () => {
@@ -81,32 +100,52 @@ export function visibleNavKeys(canOpen: (permission: Permission) => boolean) {
   return NAV_ENTRIES.filter((entry) => !entry.permission || canOpen(entry.permission)).map((entry) => entry.key)
 }
 
-export function AdminNav({ onNavigate, onLogout, visibleKeys }: { onNavigate?: () => void; onLogout: () => void; visibleKeys?: string[] }) {
+export function AdminNav({
+  onNavigate,
+  onLogout,
+  visibleKeys,
+}: {
+  onNavigate?: () => void
+  onLogout: () => void
+  visibleKeys?: string[]
+}) {
   const { t } = useTranslation()
   const itemClass = 'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium'
   return (
     <nav aria-label={t('admin.nav.label')} className="flex flex-1 flex-col gap-1">
-      {NAV_ENTRIES.filter((entry) => !visibleKeys || visibleKeys.includes(entry.key)).map(({ key, to, icon: Icon, end, available }) =>
-        available ? (
-          <PreloadingNavLink
-            key={key}
-            to={to}
-            end={end}
-            onClick={onNavigate}
-            className={({ isActive }) => cn(itemClass, isActive ? 'bg-accent/12 text-accent' : 'text-ink-muted hover:bg-surface-muted hover:text-ink')}
-          >
-            <Icon aria-hidden className="size-4.5" />
-            {t(`admin.nav.${key}`)}
-          </PreloadingNavLink>
-        ) : (
-          <span key={key} aria-disabled="true" className={cn(itemClass, 'cursor-default text-ink-muted/60')}>
-            <Icon aria-hidden className="size-4.5" />
-            {t(`admin.nav.${key}`)}
-            <span className="ml-auto rounded-full bg-surface-muted px-2 py-0.5 text-[11px] font-medium text-ink-muted">{t('admin.nav.soon')}</span>
-          </span>
-        ),
+      {NAV_ENTRIES.filter((entry) => !visibleKeys || visibleKeys.includes(entry.key)).map(
+        ({ key, to, icon: Icon, end, available }) =>
+          available ? (
+            <PreloadingNavLink
+              key={key}
+              to={to}
+              end={end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  itemClass,
+                  isActive ? 'bg-accent/12 text-accent' : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+                )
+              }
+            >
+              <Icon aria-hidden className="size-4.5" />
+              {t(`admin.nav.${key}`)}
+            </PreloadingNavLink>
+          ) : (
+            <span key={key} aria-disabled="true" className={cn(itemClass, 'cursor-default text-ink-muted/60')}>
+              <Icon aria-hidden className="size-4.5" />
+              {t(`admin.nav.${key}`)}
+              <span className="ml-auto rounded-full bg-surface-muted px-2 py-0.5 text-[11px] font-medium text-ink-muted">
+                {t('admin.nav.soon')}
+              </span>
+            </span>
+          ),
       )}
-      <button type="button" onClick={onLogout} className={cn(itemClass, 'mt-auto text-ink-muted hover:bg-surface-muted hover:text-ink')}>
+      <button
+        type="button"
+        onClick={onLogout}
+        className={cn(itemClass, 'mt-auto text-ink-muted hover:bg-surface-muted hover:text-ink')}
+      >
         <LogOut aria-hidden className="size-4.5" />
         {t('admin.nav.logout')}
       </button>

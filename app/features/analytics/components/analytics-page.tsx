@@ -18,9 +18,24 @@ import { VideoTable } from './video-table'
 
 type Detail = Awaited<ReturnType<typeof readAnalyticsDetail>>
 
-export type AnalyticsPageProps = { range: AnalyticsRange; headline: { now: Headline; before: Headline }; detail: Detail | null; plan: PlanId }
+export type AnalyticsPageProps = {
+  range: AnalyticsRange
+  headline: { now: Headline; before: Headline }
+  detail: Detail | null
+  plan: PlanId
+}
 
-const TABLE_KEYS = ['views', 'visitors', 'likes', 'shares', 'downloads', 'comments', 'watchedMinutes', 'completionRate', 'leads'] as const
+const TABLE_KEYS = [
+  'views',
+  'visitors',
+  'likes',
+  'shares',
+  'downloads',
+  'comments',
+  'watchedMinutes',
+  'completionRate',
+  'leads',
+] as const
 
 /** The admin's analytics: a range, its totals against the period before, and (Professional) the detail. */
 export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
@@ -32,14 +47,21 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
   const isEmpty = HEADLINE_KEYS.every((key) => headline.now[key] === 0)
   const query = rangeQuery(range)
   const selectedFunnel = detail?.funnelOf ? `${detail.funnelOf.scope}:${detail.funnelOf.id}` : ''
-  const cell = (key: (typeof TABLE_KEYS)[number], row: Headline) => (key === 'completionRate' ? (row.completionRate === null ? '—' : percent.format(row.completionRate)) : number.format(row[key]))
+  const cell = (key: (typeof TABLE_KEYS)[number], row: Headline) =>
+    key === 'completionRate'
+      ? row.completionRate === null
+        ? '—'
+        : percent.format(row.completionRate)
+      : number.format(row[key])
 
   return (
     <div className="mx-auto max-w-[1400px] space-y-6" aria-busy={loading}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('analytics.admin.title')}</h1>
-          <p className="mt-1 text-sm text-ink-muted">{t('analytics.admin.range.showing', { from: range.from, to: range.to })}</p>
+          <p className="mt-1 text-sm text-ink-muted">
+            {t('analytics.admin.range.showing', { from: range.from, to: range.to })}
+          </p>
         </div>
         <RangePicker range={range} />
       </div>
@@ -50,7 +72,10 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
         </p>
       ) : null}
 
-      <dl className={cn('grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4', loading && 'opacity-60')} data-testid="analytics-totals">
+      <dl
+        className={cn('grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4', loading && 'opacity-60')}
+        data-testid="analytics-totals"
+      >
         {HEADLINE_KEYS.map((key) => (
           <div key={key} className="rounded-xl border border-line bg-surface p-4" data-testid={`figure-${key}`}>
             <dt className="text-sm text-ink-muted">{t(`analytics.admin.figures.${key}`)}</dt>
@@ -65,7 +90,10 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
       </dl>
 
       {isEmpty ? (
-        <section className="rounded-xl border border-dashed border-line bg-surface p-8 text-center" data-testid="analytics-empty">
+        <section
+          className="rounded-xl border border-dashed border-line bg-surface p-8 text-center"
+          data-testid="analytics-empty"
+        >
           <h2 className="font-semibold">{t('analytics.admin.empty.title')}</h2>
           <p className="mx-auto mt-1 max-w-md text-sm text-ink-muted">{t('analytics.admin.empty.text')}</p>
         </section>
@@ -103,11 +131,18 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
           <TopItemsPanel topItems={detail.topItems} />
 
           {(['content', 'event'] as const).map((table) => {
-            const rows = table === 'content' ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row })) : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
+            const rows =
+              table === 'content'
+                ? detail.byContent.map((row) => ({ id: row.contentItemId, ...row }))
+                : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
             const scope = table === 'content' ? 'item' : 'event'
             return (
               <section key={table} aria-labelledby={`by-${table}`} data-testid={`by-${table}`} className="space-y-3">
-                <SectionHeading id={`by-${table}`} title={t(`analytics.admin.tables.${table}`)} csv={`/admin/analytics/export.csv?by=${table}&${query}`} />
+                <SectionHeading
+                  id={`by-${table}`}
+                  title={t(`analytics.admin.tables.${table}`)}
+                  csv={`/admin/analytics/export.csv?by=${table}&${query}`}
+                />
                 {rows.length === 0 ? (
                   <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p>
                 ) : (
@@ -127,13 +162,20 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
                         const isSelected = selectedFunnel === `${scope}:${row.id}`
                         const title = row.title ?? t('analytics.admin.untitled')
                         return (
-                          <TableRow key={row.id} data-testid="analytics-row" className={cn(isSelected && 'bg-accent/10')}>
+                          <TableRow
+                            key={row.id}
+                            data-testid="analytics-row"
+                            className={cn(isSelected && 'bg-accent/10')}
+                          >
                             <TableCell className="max-w-64 truncate font-medium">
                               {/* The title opens the row's funnel and shares at the top (again: the company's). */}
                               <Link
                                 to={`?${query}${isSelected ? '' : `&funnel=${scope}:${row.id}`}#funnel`}
                                 aria-current={isSelected ? 'true' : undefined}
-                                aria-label={t(isSelected ? 'analytics.admin.funnel.back' : 'analytics.admin.funnel.open', { title })}
+                                aria-label={t(
+                                  isSelected ? 'analytics.admin.funnel.back' : 'analytics.admin.funnel.open',
+                                  { title },
+                                )}
                                 className="underline decoration-line underline-offset-4 hover:decoration-current"
                                 data-testid="row-funnel"
                               >
@@ -144,7 +186,10 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
                               <TableCell key={key} numeric data-figure={key}>
                                 {cell(key, row)}
                                 {key === 'shares' && row.shares > 0 ? (
-                                  <span className="block text-xs whitespace-nowrap text-ink-muted" data-testid="share-channels-of-row">
+                                  <span
+                                    className="block text-xs whitespace-nowrap text-ink-muted"
+                                    data-testid="share-channels-of-row"
+                                  >
                                     {channelSummary(row.sharesByChannel, t, number)}
                                   </span>
                                 ) : null}
@@ -161,14 +206,26 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
           })}
 
           <section aria-labelledby="by-video" data-testid="by-video" className="space-y-3">
-            <SectionHeading id="by-video" title={t('analytics.admin.tables.video')} csv={`/admin/analytics/export.csv?by=video&${query}`} />
-            {detail.videos.length === 0 ? <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p> : <VideoTable videos={detail.videos} query={query} />}
+            <SectionHeading
+              id="by-video"
+              title={t('analytics.admin.tables.video')}
+              csv={`/admin/analytics/export.csv?by=video&${query}`}
+            />
+            {detail.videos.length === 0 ? (
+              <p className="text-sm text-ink-muted">{t('analytics.admin.tables.none')}</p>
+            ) : (
+              <VideoTable videos={detail.videos} query={query} />
+            )}
           </section>
 
           {/* Only for companies whose galleries carry a show's set-list. */}
           {detail.songs.length > 0 ? (
             <section aria-labelledby="by-song" data-testid="by-song" className="space-y-3">
-              <SectionHeading id="by-song" title={t('analytics.admin.tables.song')} csv={`/admin/analytics/export.csv?by=song&${query}`} />
+              <SectionHeading
+                id="by-song"
+                title={t('analytics.admin.tables.song')}
+                csv={`/admin/analytics/export.csv?by=song&${query}`}
+              />
               <SongTables galleries={detail.songs} />
             </section>
           ) : null}
@@ -197,13 +254,21 @@ function RangePicker({ range }: { range: AnalyticsRange }) {
   const { t } = useTranslation()
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" data-testid="range-picker">
-      <nav aria-label={t('analytics.admin.range.label')} className="flex gap-1 rounded-lg border border-line bg-surface p-1">
+      <nav
+        aria-label={t('analytics.admin.range.label')}
+        className="flex gap-1 rounded-lg border border-line bg-surface p-1"
+      >
         {PRESET_DAYS.map((days) => (
           <Link
             key={days}
             to={`?range=${days}`}
             aria-current={range.preset === String(days) ? 'page' : undefined}
-            className={cn('flex-1 rounded-md px-3 py-1.5 text-center text-sm whitespace-nowrap', range.preset === String(days) ? 'bg-accent text-accent-foreground' : 'text-ink-muted hover:bg-surface-muted')}
+            className={cn(
+              'flex-1 rounded-md px-3 py-1.5 text-center text-sm whitespace-nowrap',
+              range.preset === String(days)
+                ? 'bg-accent text-accent-foreground'
+                : 'text-ink-muted hover:bg-surface-muted',
+            )}
             data-testid={`range-${days}`}
           >
             {t('analytics.admin.range.days', { count: days })}
@@ -211,15 +276,32 @@ function RangePicker({ range }: { range: AnalyticsRange }) {
         ))}
       </nav>
       {/* Keyed by the range: the dates follow a preset chosen since. */}
-      <Form key={`${range.from}:${range.to}`} method="get" className="flex flex-wrap items-end gap-2" data-testid="range-custom">
+      <Form
+        key={`${range.from}:${range.to}`}
+        method="get"
+        className="flex flex-wrap items-end gap-2"
+        data-testid="range-custom"
+      >
         <input type="hidden" name="range" value="custom" />
         <label className="text-xs text-ink-muted">
           {t('analytics.admin.range.from')}
-          <input type="date" name="from" required defaultValue={range.from} className="mt-0.5 block rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink" />
+          <input
+            type="date"
+            name="from"
+            required
+            defaultValue={range.from}
+            className="mt-0.5 block rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink"
+          />
         </label>
         <label className="text-xs text-ink-muted">
           {t('analytics.admin.range.to')}
-          <input type="date" name="to" required defaultValue={range.to} className="mt-0.5 block rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink" />
+          <input
+            type="date"
+            name="to"
+            required
+            defaultValue={range.to}
+            className="mt-0.5 block rounded-md border border-line bg-surface px-2 py-1 text-sm text-ink"
+          />
         </label>
         <button type="submit" className={buttonClasses('secondary', 'sm')}>
           {t('analytics.admin.range.apply')}

@@ -4,7 +4,15 @@ import { CHART_LINES } from './chart-lines'
 import type { ChartDay } from './engagement-chart'
 
 /** The engagement chart's drawing (engagement-chart.tsx), fetched by the browser once the page is up. */
-export default function EngagementChartDrawing({ series, dayLabel, number }: { series: ChartDay[]; dayLabel: (day: string) => string; number: Intl.NumberFormat }) {
+export default function EngagementChartDrawing({
+  series,
+  dayLabel,
+  number,
+}: {
+  series: ChartDay[]
+  dayLabel: (day: string) => string
+  number: Intl.NumberFormat
+}) {
   const { t } = useTranslation()
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -12,10 +20,22 @@ export default function EngagementChartDrawing({ series, dayLabel, number }: { s
         <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.1} />
         <XAxis dataKey="day" tickFormatter={dayLabel} tick={{ fontSize: 11 }} minTickGap={24} />
         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={48} />
-        <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value, name) => [number.format(Number(value)), t(`analytics.admin.figures.${String(name)}`)]} />
+        <Tooltip
+          labelFormatter={(day) => dayLabel(String(day))}
+          formatter={(value, name) => [number.format(Number(value)), t(`analytics.admin.figures.${String(name)}`)]}
+        />
         <Legend formatter={(name) => t(`analytics.admin.figures.${String(name)}`)} wrapperStyle={{ fontSize: 12 }} />
         {CHART_LINES.map((line) => (
-          <Line key={line.key} type="monotone" dataKey={line.key} stroke={line.color} strokeWidth={2} strokeDasharray={line.dash} dot={false} isAnimationActive={false} />
+          <Line
+            key={line.key}
+            type="monotone"
+            dataKey={line.key}
+            stroke={line.color}
+            strokeWidth={2}
+            strokeDasharray={line.dash}
+            dot={false}
+            isAnimationActive={false}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

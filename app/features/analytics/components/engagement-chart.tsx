@@ -15,7 +15,8 @@ const ChartDrawing = lazy(() => import('./engagement-chart-drawing'))
  */
 export function EngagementChart({ series }: { series: ChartDay[] }) {
   const { t, i18n } = useTranslation()
-  const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+  const dayLabel = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' })
   const number = new Intl.NumberFormat(i18n.language)
   const hydrated = useHydrated()
   return (
@@ -35,18 +36,26 @@ export function EngagementChart({ series }: { series: ChartDay[] }) {
             <caption className="sr-only">{t('analytics.admin.chart.title')}</caption>
             <thead className="text-xs text-ink-muted">
               <tr>
-                <th scope="col" className="py-1 pr-3">{t('analytics.admin.columns.day')}</th>
+                <th scope="col" className="py-1 pr-3">
+                  {t('analytics.admin.columns.day')}
+                </th>
                 {LINES.map((line) => (
-                  <th key={line.key} scope="col" className="py-1 pr-3 text-right">{t(`analytics.admin.figures.${line.key}`)}</th>
+                  <th key={line.key} scope="col" className="py-1 pr-3 text-right">
+                    {t(`analytics.admin.figures.${line.key}`)}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {series.map((day) => (
                 <tr key={day.day} className="border-t border-line">
-                  <th scope="row" className="py-1 pr-3 font-normal">{dayLabel(day.day)}</th>
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {dayLabel(day.day)}
+                  </th>
                   {LINES.map((line) => (
-                    <td key={line.key} className="py-1 pr-3 text-right">{number.format(day[line.key])}</td>
+                    <td key={line.key} className="py-1 pr-3 text-right">
+                      {number.format(day[line.key])}
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -1,9 +1,9 @@
-import { Form } from "react-router";
-import { buttonClasses } from "#app/components/ui/button";
-import { useTranslation } from "#app/lib/react-i18n";
-import type { AnalyticsRange } from "../analytics-range";
+import { Form } from 'react-router'
+import { buttonClasses } from '#app/components/ui/button'
+import { useTranslation } from '#app/lib/react-i18n'
+import type { AnalyticsRange } from '../analytics-range'
 
-type Choice = { id: string; title: string | null };
+type Choice = { id: string; title: string | null }
 
 /**
  * Whose funnel and shares the page shows: the company's, one event's or one item's. A plain GET
@@ -16,13 +16,13 @@ export function FunnelFilter({
   events,
   items,
 }: {
-  range: AnalyticsRange;
-  selected: string;
-  events: Choice[];
-  items: Choice[];
+  range: AnalyticsRange
+  selected: string
+  events: Choice[]
+  items: Choice[]
 }) {
-  const { t } = useTranslation();
-  const untitled = t("analytics.admin.untitled");
+  const { t } = useTranslation()
+  const untitled = t('analytics.admin.untitled')
   return (
     <Form
       method="get"
@@ -31,22 +31,22 @@ export function FunnelFilter({
       data-testid="funnel-filter"
     >
       <input type="hidden" name="range" value={range.preset} />
-      {range.preset === "custom" ? (
+      {range.preset === 'custom' ? (
         <>
           <input type="hidden" name="from" value={range.from} />
           <input type="hidden" name="to" value={range.to} />
         </>
       ) : null}
       <label className="min-w-0 flex-1 text-xs text-ink-muted">
-        {t("analytics.admin.funnel.of")}
+        {t('analytics.admin.funnel.of')}
         <select
           name="funnel"
           defaultValue={selected}
           className="mt-0.5 block h-9 w-full min-w-0 truncate rounded-md border border-line bg-surface px-2 text-sm text-ink"
         >
-          <option value="">{t("analytics.admin.funnel.everything")}</option>
+          <option value="">{t('analytics.admin.funnel.everything')}</option>
           {events.length > 0 ? (
-            <optgroup label={t("analytics.admin.tables.event")}>
+            <optgroup label={t('analytics.admin.tables.event')}>
               {events.map((show) => (
                 <option key={show.id} value={`event:${show.id}`}>
                   {show.title ?? untitled}
@@ -55,7 +55,7 @@ export function FunnelFilter({
             </optgroup>
           ) : null}
           {items.length > 0 ? (
-            <optgroup label={t("analytics.admin.tables.content")}>
+            <optgroup label={t('analytics.admin.tables.content')}>
               {items.map((item) => (
                 <option key={item.id} value={`item:${item.id}`}>
                   {item.title ?? untitled}
@@ -65,9 +65,9 @@ export function FunnelFilter({
           ) : null}
         </select>
       </label>
-      <button type="submit" className={buttonClasses("secondary", "sm", "h-9")}>
-        {t("analytics.admin.funnel.show")}
+      <button type="submit" className={buttonClasses('secondary', 'sm', 'h-9')}>
+        {t('analytics.admin.funnel.show')}
       </button>
     </Form>
-  );
+  )
 }

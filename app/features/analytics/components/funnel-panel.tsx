@@ -11,7 +11,10 @@ import type { Funnel, TFunnelSubject } from '../server/read-funnel.server'
 function Bar({ value, peak, className }: { value: number; peak: number; className: string }) {
   return (
     <div aria-hidden className="mt-1 h-2.5 overflow-hidden rounded-full bg-surface-muted">
-      <div className={`h-full rounded-full ${className}`} style={{ width: `${peak > 0 ? Math.max((value / peak) * 100, value > 0 ? 2 : 0) : 0}%` }} />
+      <div
+        className={`h-full rounded-full ${className}`}
+        style={{ width: `${peak > 0 ? Math.max((value / peak) * 100, value > 0 ? 2 : 0) : 0}%` }}
+      />
     </div>
   )
 }
@@ -30,13 +33,25 @@ function SubjectLine({ subject, testId }: { subject: FunnelSubject; testId: stri
 }
 
 /** Visitors at each step; every step after the first as a share of the visitors who viewed. */
-export function FunnelPanel({ funnel, subject, children }: { funnel: Funnel; subject: FunnelSubject; children?: ReactNode }) {
+export function FunnelPanel({
+  funnel,
+  subject,
+  children,
+}: {
+  funnel: Funnel
+  subject: FunnelSubject
+  children?: ReactNode
+}) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 })
   const peak = Math.max(...FUNNEL_STEPS.map((step) => funnel[step]))
   return (
-    <section aria-labelledby="funnel" className="min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="funnel">
+    <section
+      aria-labelledby="funnel"
+      className="min-w-0 scroll-mt-4 rounded-xl border border-line bg-surface p-4 lg:p-5"
+      data-testid="funnel"
+    >
       <h2 id="funnel" className="font-semibold">
         {t('analytics.admin.funnel.title')}
       </h2>
@@ -57,7 +72,11 @@ export function FunnelPanel({ funnel, subject, children }: { funnel: Funnel; sub
                 <span className="font-semibold" data-testid="funnel-value">
                   {number.format(funnel[step])}
                 </span>
-                {index > 0 && funnel.view > 0 ? <span className="ml-2 text-xs text-ink-muted">{t('analytics.admin.funnel.ofViewers', { share: percent.format(funnel[step] / funnel.view) })}</span> : null}
+                {index > 0 && funnel.view > 0 ? (
+                  <span className="ml-2 text-xs text-ink-muted">
+                    {t('analytics.admin.funnel.ofViewers', { share: percent.format(funnel[step] / funnel.view) })}
+                  </span>
+                ) : null}
               </span>
             </div>
             <Bar value={funnel[step]} peak={peak} className="bg-accent" />
@@ -69,13 +88,25 @@ export function FunnelPanel({ funnel, subject, children }: { funnel: Funnel; sub
 }
 
 /** Shares of the range by the way fans shared, of the company or of the event or item chosen. */
-export function ChannelsPanel({ sharesByChannel, subject }: { sharesByChannel: Record<string, number>; subject: FunnelSubject }) {
+export function ChannelsPanel({
+  sharesByChannel,
+  subject,
+}: {
+  sharesByChannel: Record<string, number>
+  subject: FunnelSubject
+}) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
-  const used = SHARE_CHANNELS.filter((channel) => (sharesByChannel[channel] ?? 0) > 0).sort((a, b) => sharesByChannel[b] - sharesByChannel[a])
+  const used = SHARE_CHANNELS.filter((channel) => (sharesByChannel[channel] ?? 0) > 0).sort(
+    (a, b) => sharesByChannel[b] - sharesByChannel[a],
+  )
   const peak = Math.max(0, ...used.map((channel) => sharesByChannel[channel]))
   return (
-    <section aria-labelledby="channels" className="min-w-0 rounded-xl border border-line bg-surface p-4 lg:p-5" data-testid="share-channels">
+    <section
+      aria-labelledby="channels"
+      className="min-w-0 rounded-xl border border-line bg-surface p-4 lg:p-5"
+      data-testid="share-channels"
+    >
       <h2 id="channels" className="font-semibold">
         {t('analytics.admin.channels.title')}
       </h2>
@@ -100,7 +131,11 @@ export function ChannelsPanel({ sharesByChannel, subject }: { sharesByChannel: R
 }
 
 /** A row's shares by channel, in a line of small print under its total ("WhatsApp 2 · Copy link 1"). */
-export function channelSummary(sharesByChannel: Record<string, number>, t: (key: string) => string, number: Intl.NumberFormat) {
+export function channelSummary(
+  sharesByChannel: Record<string, number>,
+  t: (key: string) => string,
+  number: Intl.NumberFormat,
+) {
   return SHARE_CHANNELS.filter((channel) => (sharesByChannel[channel] ?? 0) > 0)
     .sort((a, b) => sharesByChannel[b] - sharesByChannel[a])
     .map((channel) => `${t(`analytics.admin.channels.${channel}`)} ${number.format(sharesByChannel[channel])}`)

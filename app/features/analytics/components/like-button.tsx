@@ -54,7 +54,10 @@ export function LikeButton({ companyId, contentId, assetId, appearance = 'pill',
         className,
       )}
     >
-      <Heart aria-hidden className={cn(appearance === 'pill' ? 'size-4' : 'yarl__icon', liked && 'fill-current text-[#e11d48]')} />
+      <Heart
+        aria-hidden
+        className={cn(appearance === 'pill' ? 'size-4' : 'yarl__icon', liked && 'fill-current text-[#e11d48]')}
+      />
       {appearance === 'pill' ? (liked ? t('public.like.liked') : t('public.like.action')) : null}
     </button>
   )

@@ -31,7 +31,9 @@ export function SongTables({ galleries }: { galleries: GallerySongs[] }) {
                 {gallery.songs.map((song) => (
                   <TableRow key={song.key} data-testid="song-row">
                     <TableCell className="max-w-72 truncate">
-                      {song.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: song.number, title: song.title })}
+                      {song.number === null
+                        ? t('setlistFans.more')
+                        : t('setlistFans.chapterName', { number: song.number, title: song.title })}
                     </TableCell>
                     <TableCell numeric data-figure="files">
                       {number.format(song.files)}
@@ -39,7 +41,11 @@ export function SongTables({ galleries }: { galleries: GallerySongs[] }) {
                     <TableCell numeric data-figure="views">
                       {/* A bar behind the figure: the night's peaks show without reading every number. */}
                       <span className="relative inline-flex min-w-16 justify-end">
-                        <span aria-hidden className="absolute inset-y-0 right-0 rounded-sm bg-accent/15" style={{ width: most > 0 ? `${(song.views / most) * 100}%` : 0 }} />
+                        <span
+                          aria-hidden
+                          className="absolute inset-y-0 right-0 rounded-sm bg-accent/15"
+                          style={{ width: most > 0 ? `${(song.views / most) * 100}%` : 0 }}
+                        />
                         <span className="relative px-1">{number.format(song.views)}</span>
                       </span>
                     </TableCell>

@@ -19,7 +19,12 @@ export function TopItemsPanel({ topItems }: { topItems: TopItems }) {
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
           {ranked.map((group) => (
-            <section key={group.figure} aria-labelledby={`top-${group.figure}`} className="rounded-xl border border-line bg-surface p-4" data-testid={`top-${group.figure}`}>
+            <section
+              key={group.figure}
+              aria-labelledby={`top-${group.figure}`}
+              className="rounded-xl border border-line bg-surface p-4"
+              data-testid={`top-${group.figure}`}
+            >
               <h3 id={`top-${group.figure}`} className="text-sm text-ink-muted">
                 {t(`analytics.admin.top.by.${group.figure}`)}
               </h3>
@@ -32,7 +37,10 @@ export function TopItemsPanel({ topItems }: { topItems: TopItems }) {
                     {item.title === null ? (
                       <span className="min-w-0 flex-1 truncate text-ink-muted">{t('analytics.admin.untitled')}</span>
                     ) : (
-                      <Link to={`/admin/content/${item.contentItemId}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
+                      <Link
+                        to={`/admin/content/${item.contentItemId}`}
+                        className="min-w-0 flex-1 truncate font-medium hover:underline"
+                      >
                         {item.title}
                       </Link>
                     )}

@@ -29,9 +29,15 @@ export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query
   const [open, setOpen] = useState<Open>(null)
   const heatmaps = useFetcher<{ item: string; files: FileHeatmap[] }>()
   const shown = videos.find((video) => video.contentItemId === open?.item) ?? null
-  const loaded = shown && heatmaps.data?.item === shown.contentItemId && heatmaps.state === 'idle' ? heatmaps.data.files : null
+  const loaded =
+    shown && heatmaps.data?.item === shown.contentItemId && heatmaps.state === 'idle' ? heatmaps.data.files : null
   // In the table's order (most watched first), the one file asked for or all of them.
-  const shownFiles = shown && loaded ? shown.files.filter((file) => open?.file === null || file.assetId === open?.file).flatMap((file) => loaded.filter((heatmap) => heatmap.assetId === file.assetId)) : []
+  const shownFiles =
+    shown && loaded
+      ? shown.files
+          .filter((file) => open?.file === null || file.assetId === open?.file)
+          .flatMap((file) => loaded.filter((heatmap) => heatmap.assetId === file.assetId))
+      : []
   const untitled = t('analytics.admin.untitled')
   const toggle = (next: NonNullable<Open>) => {
     if (open?.item === next.item && open.file === next.file) return setOpen(null)
@@ -63,7 +69,12 @@ export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query
                   <TableCell className="max-w-64 truncate font-medium">{title}</TableCell>
                   <FigureCells figures={video} />
                   <TableCell className="relative text-right">
-                    <HeatmapToggle isOpen={open?.item === video.contentItemId && open.file === null} label={title} onClick={() => toggle({ item: video.contentItemId, file: null })} testId="heatmap-toggle" />
+                    <HeatmapToggle
+                      isOpen={open?.item === video.contentItemId && open.file === null}
+                      label={title}
+                      onClick={() => toggle({ item: video.contentItemId, file: null })}
+                      testId="heatmap-toggle"
+                    />
                   </TableCell>
                 </TableRow>
                 {video.files.length > 1
@@ -95,7 +106,12 @@ export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query
       </Table>
       {shown ? (
         // Under the table, not in it: on a phone the table scrolls sideways, the heatmap keeps the screen's width.
-        <section id="heatmap-panel" aria-labelledby="heatmap-title" className="rounded-xl border border-line bg-surface p-4" data-testid="heatmap-panel">
+        <section
+          id="heatmap-panel"
+          aria-labelledby="heatmap-title"
+          className="rounded-xl border border-line bg-surface p-4"
+          data-testid="heatmap-panel"
+        >
           <h3 id="heatmap-title" className="truncate font-medium">
             {t('analytics.admin.heatmap.title')}: {shown.title ?? untitled}
           </h3>
@@ -108,7 +124,12 @@ export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query
               <p className="text-sm text-ink-muted">{t('analytics.admin.heatmap.none')}</p>
             ) : null}
             {shownFiles.map((file) => (
-              <Heatmap key={file.assetId} name={shown.files.length > 1 ? file.name ?? untitled : null} buckets={file.buckets} durationSeconds={file.durationSeconds} />
+              <Heatmap
+                key={file.assetId}
+                name={shown.files.length > 1 ? (file.name ?? untitled) : null}
+                buckets={file.buckets}
+                durationSeconds={file.durationSeconds}
+              />
             ))}
           </div>
         </section>
@@ -117,7 +138,11 @@ export function VideoTable({ videos, query }: { videos: VideoEngagement[]; query
   )
 }
 
-function FigureCells({ figures }: { figures: { watchedSeconds: number; plays: number; averageWatched: number | null; completionRate: number | null } }) {
+function FigureCells({
+  figures,
+}: {
+  figures: { watchedSeconds: number; plays: number; averageWatched: number | null; completionRate: number | null }
+}) {
   const { i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
@@ -139,7 +164,17 @@ function FigureCells({ figures }: { figures: { watchedSeconds: number; plays: nu
   )
 }
 
-function HeatmapToggle({ isOpen, label, onClick, testId }: { isOpen: boolean; label: string; onClick: () => void; testId: string }) {
+function HeatmapToggle({
+  isOpen,
+  label,
+  onClick,
+  testId,
+}: {
+  isOpen: boolean
+  label: string
+  onClick: () => void
+  testId: string
+}) {
   const { t } = useTranslation()
   return (
     <button
@@ -176,14 +211,23 @@ export function timelineTicks(end: number, most = 4) {
  * whole timeline is what it shows. The drawing has a one-line summary for screen readers, and
  * the played slices are also a table anyone can open.
  */
-function Heatmap({ name, buckets, durationSeconds }: { name: string | null; buckets: number[]; durationSeconds: number | null }) {
+function Heatmap({
+  name,
+  buckets,
+  durationSeconds,
+}: {
+  name: string | null
+  buckets: number[]
+  durationSeconds: number | null
+}) {
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   const peak = Math.max(...buckets, 0)
   const top = buckets.indexOf(peak)
   // The drawing spans the file's length (its last slice may be cut short by the end), so the end
   // label sits at its right edge; without a known length, whole slices.
-  const end = durationSeconds && durationSeconds > 0 ? durationSeconds : Math.max(buckets.length, 1) * HEATMAP_BUCKET_SECONDS
+  const end =
+    durationSeconds && durationSeconds > 0 ? durationSeconds : Math.max(buckets.length, 1) * HEATMAP_BUCKET_SECONDS
   const at = (seconds: number) => `${(seconds / end) * 100}%`
   const ticks = timelineTicks(end)
   const played = buckets.flatMap((plays, index) => (plays > 0 ? [{ index, plays }] : []))
@@ -192,7 +236,10 @@ function Heatmap({ name, buckets, durationSeconds }: { name: string | null; buck
       {name ? <p className="mb-1 truncate text-sm font-medium">{name}</p> : null}
       <svg
         role="img"
-        aria-label={t('analytics.admin.heatmap.label', { at: timecode(Math.max(top, 0) * HEATMAP_BUCKET_SECONDS), plays: peak })}
+        aria-label={t('analytics.admin.heatmap.label', {
+          at: timecode(Math.max(top, 0) * HEATMAP_BUCKET_SECONDS),
+          plays: peak,
+        })}
         viewBox={`0 0 ${end} 100`}
         preserveAspectRatio="none"
         shapeRendering="crispEdges"
@@ -214,7 +261,11 @@ function Heatmap({ name, buckets, durationSeconds }: { name: string | null; buck
         )}
       </svg>
       {/* The axis: ticks and labels placed on the drawing's own scale. */}
-      <div aria-hidden className="relative h-5 border-t border-line text-xs text-ink-muted tabular-nums" data-testid="heatmap-axis">
+      <div
+        aria-hidden
+        className="relative h-5 border-t border-line text-xs text-ink-muted tabular-nums"
+        data-testid="heatmap-axis"
+      >
         {ticks.map((seconds, index) => {
           const isFirst = index === 0
           const isLast = index === ticks.length - 1
@@ -250,7 +301,8 @@ function Heatmap({ name, buckets, durationSeconds }: { name: string | null; buck
               {played.map(({ index, plays }) => (
                 <tr key={index} className="border-t border-line">
                   <th scope="row" className="py-1 pr-3 font-normal">
-                    {timecode(index * HEATMAP_BUCKET_SECONDS)}–{timecode(Math.min((index + 1) * HEATMAP_BUCKET_SECONDS, end))}
+                    {timecode(index * HEATMAP_BUCKET_SECONDS)}–
+                    {timecode(Math.min((index + 1) * HEATMAP_BUCKET_SECONDS, end))}
                   </th>
                   <td className="py-1 text-right">{number.format(plays)}</td>
                 </tr>

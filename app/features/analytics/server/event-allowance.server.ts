@@ -34,7 +34,8 @@ export function takeEventAllowance(visitor: string, events: number, now = Date.n
   bucket.tokens -= events
   // Full buckets are the default: forgetting them changes nothing, so the map stays small.
   if (all.size >= MAX_VISITORS) {
-    for (const [key, kept] of all) if (kept.tokens + ((now - kept.at) / 1000) * EVENTS_PER_SECOND >= EVENT_BURST) all.delete(key)
+    for (const [key, kept] of all)
+      if (kept.tokens + ((now - kept.at) / 1000) * EVENTS_PER_SECOND >= EVENT_BURST) all.delete(key)
     if (all.size >= MAX_VISITORS) all.clear()
   }
   all.set(visitor, bucket)

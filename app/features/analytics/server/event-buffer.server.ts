@@ -36,7 +36,13 @@ const ROWS_PER_STATEMENT = 500
 /** Beyond this, while the database does not answer, new events are refused rather than memory grown. */
 const MAX_WAITING_ROWS = 200_000
 
-type BufferState = { rows: RawEvent[]; timer: NodeJS.Timeout | null; flushing: Promise<void> | null; onFlushed: (() => void) | null; closed: boolean }
+type BufferState = {
+  rows: RawEvent[]
+  timer: NodeJS.Timeout | null
+  flushing: Promise<void> | null
+  onFlushed: (() => void) | null
+  closed: boolean
+}
 const BUFFER_KEY = Symbol.for('afterglow.analytics-buffer')
 type GlobalWithBuffer = typeof globalThis & { [BUFFER_KEY]?: BufferState }
 
@@ -71,15 +77,19 @@ export function waitingEvents() {
   return state().rows.length
 }
 
-const COLUMNS = 'company_id, occurred_at, type, visitor, content_item_id, asset_id, event_id, detail, from_seconds, to_seconds, duration_seconds'
-const UNNEST = 'unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::float8[], $10::float8[], $11::float8[])'
+const COLUMNS =
+  'company_id, occurred_at, type, visitor, content_item_id, asset_id, event_id, detail, from_seconds, to_seconds, duration_seconds'
+const UNNEST =
+  'unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::float8[], $10::float8[], $11::float8[])'
 
 async function writeRows(rows: RawEvent[]) {
   await ensurePartitions(rows.map((row) => monthOf(row.occurredAt)))
   const client = await getPool().connect()
   try {
     await client.query('begin')
-    await client.query(`select set_config('app.bypass_rls', 'on', true), pg_advisory_xact_lock_shared(${EVENT_WRITE_LOCK})`)
+    await client.query(
+      `select set_config('app.bypass_rls', 'on', true), pg_advisory_xact_lock_shared(${EVENT_WRITE_LOCK})`,
+    )
     await client.query({
       name: 'analytics-insert-events',
       text: `insert into analytics_events (${COLUMNS}) select * from ${UNNEST}`,
@@ -147,5 +157,6 @@ export async function closeEventBuffer() {
   buffer.closed = true
   buffer.onFlushed = null
   for (let attempt = 0; attempt < 2 && (buffer.rows.length > 0 || buffer.flushing); attempt++) await flushEvents()
-  if (buffer.rows.length > 0) logger.error({ lost: buffer.rows.length }, 'analytics events lost at shutdown: the database did not take them')
+  if (buffer.rows.length > 0)
+    logger.error({ lost: buffer.rows.length }, 'analytics events lost at shutdown: the database did not take them')
 }

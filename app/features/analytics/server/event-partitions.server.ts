@@ -41,7 +41,9 @@ export async function ensurePartitions(months: Iterable<string>, client?: pg.Poo
     await db.query('begin')
     await db.query('select pg_advisory_xact_lock($1)', [PARTITION_LOCK])
     for (const month of missing) {
-      const { rows } = await db.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [partitionName(month)])
+      const { rows } = await db.query<{ exists: boolean }>('select to_regclass($1) is not null as exists', [
+        partitionName(month),
+      ])
       if (!rows[0].exists) await createMonthPartition(db, month)
     }
     await db.query('commit')
@@ -63,7 +65,9 @@ export async function createMonthPartition(db: pg.ClientBase, month: string) {
   // A partition read by its own name would skip the parent's policy: each month carries the fence too.
   await db.query(`alter table ${name} enable row level security`)
   await db.query(`alter table ${name} force row level security`)
-  await db.query(`create policy tenant_isolation on ${name} using (app_bypasses_rls() or company_id = app_current_company()) with check (app_bypasses_rls() or company_id = app_current_company())`)
+  await db.query(
+    `create policy tenant_isolation on ${name} using (app_bypasses_rls() or company_id = app_current_company()) with check (app_bypasses_rls() or company_id = app_current_company())`,
+  )
 }
 
 /** The months that have a partition, oldest first. */

@@ -10,7 +10,13 @@ import { getDb, withPublicRead } from '#app/lib/db.server'
  */
 
 export type ItemTarget = { id: string; eventId: string | null }
-export type FileTarget = { id: string; contentItemId: string; eventId: string | null; mediaType: string; durationSeconds: number | null }
+export type FileTarget = {
+  id: string
+  contentItemId: string
+  eventId: string | null
+  mediaType: string
+  durationSeconds: number | null
+}
 export type CompanyTargets = {
   companyId: string
   items: Map<string, ItemTarget | null>
@@ -43,9 +49,16 @@ async function companyTargets(companyId: string): Promise<CompanyTargets | null>
   const cache = kept()
   const found = cache.get(companyId)
   if (found && now - found.at < KEEP_MS) return found.exists ? found.targets : null
-  const [row] = await getDb().select({ id: organization.id }).from(organization).where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt)))
+  const [row] = await getDb()
+    .select({ id: organization.id })
+    .from(organization)
+    .where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt)))
   if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!)
-  const entry: Kept = { at: now, exists: Boolean(row), targets: { companyId, items: new Map(), files: new Map(), events: new Map() } }
+  const entry: Kept = {
+    at: now,
+    exists: Boolean(row),
+    targets: { companyId, items: new Map(), files: new Map(), events: new Map() },
+  }
   cache.set(companyId, entry)
   return entry.exists ? entry.targets : null
 }
@@ -54,7 +67,10 @@ async function companyTargets(companyId: string): Promise<CompanyTargets | null>
  * The targets of `companyId` with every id of `wanted` looked up (unknown ones, and ids of other
  * companies, as null). One query per kind of id not yet known.
  */
-export async function findEventTargets(companyId: string, wanted: { items: string[]; files: string[]; events: string[] }): Promise<CompanyTargets | null> {
+export async function findEventTargets(
+  companyId: string,
+  wanted: { items: string[]; files: string[]; events: string[] },
+): Promise<CompanyTargets | null> {
   const targets = await companyTargets(companyId)
   if (!targets) return null
   const items = [...new Set(wanted.items)].filter((id) => !targets.items.has(id))
@@ -66,18 +82,44 @@ export async function findEventTargets(companyId: string, wanted: { items: strin
       const rows = await tx
         .select({ id: contentItem.id, eventId: contentItem.eventId })
         .from(contentItem)
-        .where(and(eq(contentItem.companyId, companyId), eq(contentItem.status, 'published'), inArray(contentItem.id, items)))
+        .where(
+          and(
+            eq(contentItem.companyId, companyId),
+            eq(contentItem.status, 'published'),
+            inArray(contentItem.id, items),
+          ),
+        )
       for (const id of items) targets.items.set(id, null)
       for (const row of rows) targets.items.set(row.id, row)
     }
     if (files.length > 0) {
       const rows = await tx
-        .select({ id: asset.id, contentItemId: asset.contentItemId, eventId: contentItem.eventId, mediaType: asset.mediaType, durationMs: asset.durationMs })
+        .select({
+          id: asset.id,
+          contentItemId: asset.contentItemId,
+          eventId: contentItem.eventId,
+          mediaType: asset.mediaType,
+          durationMs: asset.durationMs,
+        })
         .from(asset)
         .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-        .where(and(eq(asset.companyId, companyId), eq(contentItem.status, 'published'), inArray(asset.id, files), sql`${asset.purpose} in ('content-file', 'gallery-media')`))
+        .where(
+          and(
+            eq(asset.companyId, companyId),
+            eq(contentItem.status, 'published'),
+            inArray(asset.id, files),
+            sql`${asset.purpose} in ('content-file', 'gallery-media')`,
+          ),
+        )
       for (const id of files) targets.files.set(id, null)
-      for (const row of rows) targets.files.set(row.id, { id: row.id, contentItemId: row.contentItemId!, eventId: row.eventId, mediaType: row.mediaType, durationSeconds: row.durationMs === null ? null : row.durationMs / 1000 })
+      for (const row of rows)
+        targets.files.set(row.id, {
+          id: row.id,
+          contentItemId: row.contentItemId!,
+          eventId: row.eventId,
+          mediaType: row.mediaType,
+          durationSeconds: row.durationMs === null ? null : row.durationMs / 1000,
+        })
     }
     if (events.length > 0) {
       const rows = await tx

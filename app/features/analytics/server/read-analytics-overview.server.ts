@@ -10,7 +10,10 @@ import { readVideoEngagement } from './read-video-engagement.server'
 
 /** A range's headline figures and those of the period just before it, on every plan. */
 export async function readHeadlineComparison(context: TenantContext, range: { from: string; to: string }) {
-  const [now, before] = await Promise.all([readEngagementTotals(context, range), readEngagementTotals(context, previousPeriod(range))])
+  const [now, before] = await Promise.all([
+    readEngagementTotals(context, range),
+    readEngagementTotals(context, previousPeriod(range)),
+  ])
   return { now: headlineOf(now), before: headlineOf(before) }
 }
 
@@ -19,16 +22,25 @@ export async function readHeadlineComparison(context: TenantContext, range: { fr
  * otherwise. The funnel and the shares by channel are the company's, or those of the one event or
  * item chosen (`funnelOf`).
  */
-export async function readAnalyticsDetail(context: TenantContext, range: { from: string; to: string }, funnelOf: TFunnelSubject | null = null) {
+export async function readAnalyticsDetail(
+  context: TenantContext,
+  range: { from: string; to: string },
+  funnelOf: TFunnelSubject | null = null,
+) {
   requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.errors.plan')
   const [engagement, funnel] = await Promise.all([readEngagement(context, range), readFunnel(context, range, funnelOf)])
   const row = <T extends EngagementFigures>(figures: T) => ({ ...figures, ...headlineOf(figures) })
-  const byContent = engagement.byContent.map(row).sort((a, b) => b.views - a.views || b.watchedSeconds - a.watchedSeconds)
+  const byContent = engagement.byContent
+    .map(row)
+    .sort((a, b) => b.views - a.views || b.watchedSeconds - a.watchedSeconds)
   const byEvent = engagement.byEvent.map(row).sort((a, b) => b.views - a.views)
   let subject: (TFunnelSubject & { title: string | null }) | null = null
   let sharesByChannel = engagement.sharesByChannel
   if (funnelOf) {
-    const inRange = funnelOf.scope === 'item' ? byContent.find((item) => item.contentItemId === funnelOf.id) : byEvent.find((show) => show.eventId === funnelOf.id)
+    const inRange =
+      funnelOf.scope === 'item'
+        ? byContent.find((item) => item.contentItemId === funnelOf.id)
+        : byEvent.find((show) => show.eventId === funnelOf.id)
     // One without activity in the range still has a funnel (of zeros), if it is the company's.
     const title = inRange ? inRange.title : await findFunnelSubjectTitle(context, funnelOf)
     subject = { ...funnelOf, title }

@@ -56,7 +56,15 @@ export type Engagement = {
   totals: EngagementFigures
   /** Every day of the range, oldest first (days without activity as zeros). */
   series: Array<{ day: string } & EngagementFigures>
-  byContent: Array<{ contentItemId: string; title: string | null; kind: string | null; eventId: string | null; sharesByChannel: SharesByChannel } & EngagementFigures>
+  byContent: Array<
+    {
+      contentItemId: string
+      title: string | null
+      kind: string | null
+      eventId: string | null
+      sharesByChannel: SharesByChannel
+    } & EngagementFigures
+  >
   byEvent: Array<{ eventId: string; title: string | null; sharesByChannel: SharesByChannel } & EngagementFigures>
   sharesByChannel: SharesByChannel
 }
@@ -69,17 +77,36 @@ function parseRange(range: unknown) {
 
 function daysOf(range: TEngagementRange) {
   const days: string[] = []
-  for (let at = Date.parse(range.from); at <= Date.parse(range.to); at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10))
+  for (let at = Date.parse(range.from); at <= Date.parse(range.to); at += 86_400_000)
+    days.push(new Date(at).toISOString().slice(0, 10))
   return days
 }
 
-const ZERO: EngagementFigures = { pageViews: 0, itemViews: 0, visitors: 0, likes: 0, shares: 0, downloads: 0, zipDownloads: 0, comments: 0, leads: 0, watchedSeconds: 0, plays: 0, completions: 0 }
+const ZERO: EngagementFigures = {
+  pageViews: 0,
+  itemViews: 0,
+  visitors: 0,
+  likes: 0,
+  shares: 0,
+  downloads: 0,
+  zipDownloads: 0,
+  comments: 0,
+  leads: 0,
+  watchedSeconds: 0,
+  plays: 0,
+  completions: 0,
+}
 
 /** A company's engagement over a range of UTC days: totals, per day, by content and by event. */
 export async function readEngagement(context: TenantContext, rangeInput: unknown): Promise<Engagement> {
   const range = parseRange(rangeInput)
   const companyId = context.company.id
-  const inRange = (scope: 'company' | 'event' | 'item') => and(eq(analyticsDaily.companyId, companyId), eq(analyticsDaily.scope, scope), between(analyticsDaily.day, range.from, range.to))
+  const inRange = (scope: 'company' | 'event' | 'item') =>
+    and(
+      eq(analyticsDaily.companyId, companyId),
+      eq(analyticsDaily.scope, scope),
+      between(analyticsDaily.day, range.from, range.to),
+    )
   return context.withTenant(async (tx) => {
     const [totals] = await tx.select(FIGURES).from(analyticsDaily).where(inRange('company'))
     const perDay = await tx
@@ -101,19 +128,53 @@ export async function readEngagement(context: TenantContext, rangeInput: unknown
       .groupBy(analyticsDaily.subject)
     const itemIds = items.map((row) => row.subject)
     const eventIds = events.map((row) => row.subject)
-    const itemRows = itemIds.length > 0 ? await tx.select({ id: contentItem.id, title: contentItem.title, kind: contentItem.kind, eventId: contentItem.eventId }).from(contentItem).where(and(eq(contentItem.companyId, companyId), inArray(contentItem.id, itemIds))) : []
-    const eventRows = eventIds.length > 0 ? await tx.select({ id: event.id, title: event.title }).from(event).where(and(eq(event.companyId, companyId), inArray(event.id, eventIds))) : []
+    const itemRows =
+      itemIds.length > 0
+        ? await tx
+            .select({
+              id: contentItem.id,
+              title: contentItem.title,
+              kind: contentItem.kind,
+              eventId: contentItem.eventId,
+            })
+            .from(contentItem)
+            .where(and(eq(contentItem.companyId, companyId), inArray(contentItem.id, itemIds)))
+        : []
+    const eventRows =
+      eventIds.length > 0
+        ? await tx
+            .select({ id: event.id, title: event.title })
+            .from(event)
+            .where(and(eq(event.companyId, companyId), inArray(event.id, eventIds)))
+        : []
     const itemOf = new Map(itemRows.map((row) => [row.id, row]))
     const eventOf = new Map(eventRows.map((row) => [row.id, row]))
     const channels = await tx
       .select({ channel: analyticsDailyShare.channel, shares: sql<number>`sum(${analyticsDailyShare.shares})::int` })
       .from(analyticsDailyShare)
-      .where(and(eq(analyticsDailyShare.companyId, companyId), eq(analyticsDailyShare.scope, 'company'), between(analyticsDailyShare.day, range.from, range.to)))
+      .where(
+        and(
+          eq(analyticsDailyShare.companyId, companyId),
+          eq(analyticsDailyShare.scope, 'company'),
+          between(analyticsDailyShare.day, range.from, range.to),
+        ),
+      )
       .groupBy(analyticsDailyShare.channel)
     const subjectChannels = await tx
-      .select({ scope: analyticsDailyShare.scope, subject: analyticsDailyShare.subject, channel: analyticsDailyShare.channel, shares: sql<number>`sum(${analyticsDailyShare.shares})::int` })
+      .select({
+        scope: analyticsDailyShare.scope,
+        subject: analyticsDailyShare.subject,
+        channel: analyticsDailyShare.channel,
+        shares: sql<number>`sum(${analyticsDailyShare.shares})::int`,
+      })
       .from(analyticsDailyShare)
-      .where(and(eq(analyticsDailyShare.companyId, companyId), inArray(analyticsDailyShare.scope, ['item', 'event']), between(analyticsDailyShare.day, range.from, range.to)))
+      .where(
+        and(
+          eq(analyticsDailyShare.companyId, companyId),
+          inArray(analyticsDailyShare.scope, ['item', 'event']),
+          between(analyticsDailyShare.day, range.from, range.to),
+        ),
+      )
       .groupBy(analyticsDailyShare.scope, analyticsDailyShare.subject, analyticsDailyShare.channel)
     const channelsOf = new Map<string, SharesByChannel>()
     for (const row of subjectChannels) {
@@ -133,7 +194,12 @@ export async function readEngagement(context: TenantContext, rangeInput: unknown
         sharesByChannel: channelsOf.get(`item:${subject}`) ?? {},
         ...figures,
       })),
-      byEvent: events.map(({ subject, ...figures }) => ({ eventId: subject, title: eventOf.get(subject)?.title ?? null, sharesByChannel: channelsOf.get(`event:${subject}`) ?? {}, ...figures })),
+      byEvent: events.map(({ subject, ...figures }) => ({
+        eventId: subject,
+        title: eventOf.get(subject)?.title ?? null,
+        sharesByChannel: channelsOf.get(`event:${subject}`) ?? {},
+        ...figures,
+      })),
       sharesByChannel: Object.fromEntries(channels.map((row) => [row.channel, row.shares])),
     }
   })
@@ -145,9 +211,18 @@ export async function readPlaybackHeatmap(context: TenantContext, assetId: strin
   if (!z.uuid().safeParse(assetId).success) throw new AppError('NOT_FOUND', 'analytics.errors.range')
   return context.withTenant(async (tx) => {
     const rows = await tx
-      .select({ bucket: analyticsPlaybackBucket.bucket, plays: sql<number>`sum(${analyticsPlaybackBucket.plays})::int` })
+      .select({
+        bucket: analyticsPlaybackBucket.bucket,
+        plays: sql<number>`sum(${analyticsPlaybackBucket.plays})::int`,
+      })
       .from(analyticsPlaybackBucket)
-      .where(and(eq(analyticsPlaybackBucket.companyId, context.company.id), eq(analyticsPlaybackBucket.assetId, assetId), between(analyticsPlaybackBucket.day, range.from, range.to)))
+      .where(
+        and(
+          eq(analyticsPlaybackBucket.companyId, context.company.id),
+          eq(analyticsPlaybackBucket.assetId, assetId),
+          between(analyticsPlaybackBucket.day, range.from, range.to),
+        ),
+      )
       .groupBy(analyticsPlaybackBucket.bucket)
       .orderBy(asc(analyticsPlaybackBucket.bucket))
     return { bucketSeconds: HEATMAP_BUCKET_SECONDS, buckets: rows }
@@ -161,7 +236,13 @@ export async function readEngagementTotals(context: TenantContext, rangeInput: u
     const [totals] = await tx
       .select(FIGURES)
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.companyId, context.company.id), eq(analyticsDaily.scope, 'company'), between(analyticsDaily.day, range.from, range.to)))
+      .where(
+        and(
+          eq(analyticsDaily.companyId, context.company.id),
+          eq(analyticsDaily.scope, 'company'),
+          between(analyticsDaily.day, range.from, range.to),
+        ),
+      )
     return totals
   })
 }

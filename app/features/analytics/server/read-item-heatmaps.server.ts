@@ -15,7 +15,11 @@ export type FileHeatmap = { assetId: string; name: string | null; durationSecond
  * fifty most watched videos hold over a million slice-days in 90 days (ADR 062, bench:
  * analytics-queries), one item's a few tens of thousands.
  */
-export async function readItemHeatmaps(context: TenantContext, itemInput: unknown, rangeInput: unknown): Promise<FileHeatmap[]> {
+export async function readItemHeatmaps(
+  context: TenantContext,
+  itemInput: unknown,
+  rangeInput: unknown,
+): Promise<FileHeatmap[]> {
   requireEntitlement(context.entitlements, 'detailedAnalytics', 'analytics.errors.plan')
   const item = z.uuid().safeParse(itemInput)
   if (!item.success) throw new AppError('BAD_REQUEST', 'analytics.admin.errors.heatmap')
@@ -24,9 +28,19 @@ export async function readItemHeatmaps(context: TenantContext, itemInput: unknow
   const companyId = context.company.id
   return context.withTenant(async (tx) => {
     const rows = await tx
-      .select({ assetId: analyticsPlaybackBucket.assetId, bucket: analyticsPlaybackBucket.bucket, plays: sql<number>`sum(${analyticsPlaybackBucket.plays})::int` })
+      .select({
+        assetId: analyticsPlaybackBucket.assetId,
+        bucket: analyticsPlaybackBucket.bucket,
+        plays: sql<number>`sum(${analyticsPlaybackBucket.plays})::int`,
+      })
       .from(analyticsPlaybackBucket)
-      .where(and(eq(analyticsPlaybackBucket.companyId, companyId), eq(analyticsPlaybackBucket.contentItemId, item.data), between(analyticsPlaybackBucket.day, range.data.from, range.data.to)))
+      .where(
+        and(
+          eq(analyticsPlaybackBucket.companyId, companyId),
+          eq(analyticsPlaybackBucket.contentItemId, item.data),
+          between(analyticsPlaybackBucket.day, range.data.from, range.data.to),
+        ),
+      )
       .groupBy(analyticsPlaybackBucket.assetId, analyticsPlaybackBucket.bucket)
     const strips = new Map<string, number[]>()
     for (const row of rows) {
@@ -43,8 +57,16 @@ export async function readItemHeatmaps(context: TenantContext, itemInput: unknow
     return [...strips].map(([assetId, strip]) => {
       const file = fileOf.get(assetId)
       const durationSeconds = file?.durationMs == null ? null : file.durationMs / 1000
-      const length = Math.max(strip.length, durationSeconds === null ? 0 : Math.ceil(durationSeconds / HEATMAP_BUCKET_SECONDS))
-      return { assetId, name: file?.name ?? null, durationSeconds, buckets: Array.from({ length }, (_, i) => strip[i] ?? 0) }
+      const length = Math.max(
+        strip.length,
+        durationSeconds === null ? 0 : Math.ceil(durationSeconds / HEATMAP_BUCKET_SECONDS),
+      )
+      return {
+        assetId,
+        name: file?.name ?? null,
+        durationSeconds,
+        buckets: Array.from({ length }, (_, i) => strip[i] ?? 0),
+      }
     })
   })
 }

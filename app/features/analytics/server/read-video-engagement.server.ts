@@ -38,7 +38,11 @@ export const VIDEO_LIMIT = 50
  * watched, completion rate, and the same figures for each of its files (ADR 062). A play is one visitor playing one file on a day, so an item's share watched is the
  * time watched over plays × the item's mean file length, and a file's over plays × its length.
  */
-export async function readVideoEngagement(context: TenantContext, range: TEngagementRange, byContent: Engagement['byContent']): Promise<VideoEngagement[]> {
+export async function readVideoEngagement(
+  context: TenantContext,
+  range: TEngagementRange,
+  byContent: Engagement['byContent'],
+): Promise<VideoEngagement[]> {
   const played = byContent
     .filter((row) => row.plays > 0 || row.watchedSeconds > 0)
     .sort((a, b) => b.watchedSeconds - a.watchedSeconds)
@@ -56,13 +60,25 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
         completions: sql<number>`sum(${analyticsDailyFile.completions})::int`,
       })
       .from(analyticsDailyFile)
-      .where(and(eq(analyticsDailyFile.companyId, companyId), inArray(analyticsDailyFile.contentItemId, itemIds), between(analyticsDailyFile.day, range.from, range.to)))
+      .where(
+        and(
+          eq(analyticsDailyFile.companyId, companyId),
+          inArray(analyticsDailyFile.contentItemId, itemIds),
+          between(analyticsDailyFile.day, range.from, range.to),
+        ),
+      )
       .groupBy(analyticsDailyFile.contentItemId, analyticsDailyFile.assetId)
       // The same rows count photos' views and downloads (ADR 063): only files that were played are videos here.
       .having(sql`sum(${analyticsDailyFile.plays}) > 0 or sum(${analyticsDailyFile.watchedSeconds}) > 0`)
     const figuresOf = new Map(perFile.map((row) => [row.assetId, row]))
     const assetIds = [...new Set(perFile.map((row) => row.assetId))]
-    const lengths = assetIds.length > 0 ? await tx.select({ id: asset.id, name: asset.originalName, durationMs: asset.durationMs }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds))) : []
+    const lengths =
+      assetIds.length > 0
+        ? await tx
+            .select({ id: asset.id, name: asset.originalName, durationMs: asset.durationMs })
+            .from(asset)
+            .where(and(eq(asset.companyId, companyId), inArray(asset.id, assetIds)))
+        : []
     const lengthOf = new Map(lengths.map((row) => [row.id, row.durationMs === null ? null : row.durationMs / 1000]))
     const nameOf = new Map(lengths.map((row) => [row.id, row.name]))
     const filesOf = new Map<string, string[]>()
@@ -83,7 +99,9 @@ export async function readVideoEngagement(context: TenantContext, range: TEngage
       })
       // Most watched first, as the items are.
       files.sort((a, b) => b.watchedSeconds - a.watchedSeconds || (a.name ?? '').localeCompare(b.name ?? ''))
-      const known = files.map((file) => file.durationSeconds).filter((value): value is number => value !== null && value > 0)
+      const known = files
+        .map((file) => file.durationSeconds)
+        .filter((value): value is number => value !== null && value > 0)
       const meanLength = known.length > 0 ? known.reduce((a, b) => a + b, 0) / known.length : null
       return {
         contentItemId: row.contentItemId,

@@ -41,7 +41,8 @@ export function parseEventBatch(body: string) {
     throw new AppError('BAD_REQUEST', 'analytics.errors.serverCounted')
   }
   const parsed = ZEventBatch.safeParse(json)
-  if (!parsed.success) throw new AppError('BAD_REQUEST', 'analytics.errors.malformed', { issues: describeIssues(parsed.error) })
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', 'analytics.errors.malformed', { issues: describeIssues(parsed.error) })
   return parsed.data
 }
 
@@ -63,8 +64,22 @@ function namedIds(events: TBrowserEvent[]) {
 }
 
 /** The raw row of one event, or null when it names something the company does not show (or nothing it should). */
-export function rowOf(event: TBrowserEvent, targets: CompanyTargets, base: Pick<RawEvent, 'companyId' | 'occurredAt' | 'visitor'>): RawEvent | null {
-  const row: RawEvent = { ...base, type: event.type, contentItemId: null, assetId: null, eventId: null, detail: null, fromSeconds: null, toSeconds: null, durationSeconds: null }
+export function rowOf(
+  event: TBrowserEvent,
+  targets: CompanyTargets,
+  base: Pick<RawEvent, 'companyId' | 'occurredAt' | 'visitor'>,
+): RawEvent | null {
+  const row: RawEvent = {
+    ...base,
+    type: event.type,
+    contentItemId: null,
+    assetId: null,
+    eventId: null,
+    detail: null,
+    fromSeconds: null,
+    toSeconds: null,
+    durationSeconds: null,
+  }
   if ('contentId' in event && event.contentId) {
     const item = targets.items.get(event.contentId)
     if (!item) return null
@@ -117,14 +132,20 @@ export function rowOf(event: TBrowserEvent, targets: CompanyTargets, base: Pick<
 export async function recordFanEvents(request: FanRequest, body: string): Promise<RecordedBatch> {
   const batch = parseEventBatch(body)
   // On a company's own address, only that company's events.
-  if (request.host.kind === 'company' && request.host.company && request.host.company.id !== batch.company) return { accepted: 0, dropped: batch.events.length }
+  if (request.host.kind === 'company' && request.host.company && request.host.company.id !== batch.company)
+    return { accepted: 0, dropped: batch.events.length }
   if (isAutomated(request.origin.userAgent, batch.webdriver)) return { accepted: 0, dropped: batch.events.length }
   const targets = await findEventTargets(batch.company, namedIds(batch.events))
   if (!targets) return { accepted: 0, dropped: batch.events.length }
   const occurredAt = new Date()
-  const visitor = await visitorIdOf(batch.company, { ...request.origin, visitorCookie: request.visitorCookie }, occurredAt)
+  const visitor = await visitorIdOf(
+    batch.company,
+    { ...request.origin, visitorCookie: request.visitorCookie },
+    occurredAt,
+  )
   const allowance = takeEventAllowance(visitor, batch.events.length)
-  if (!allowance.allowed) throw new AppError('RATE_LIMITED', 'analytics.errors.tooMany', { retryAfterSeconds: allowance.retryAfterSeconds })
+  if (!allowance.allowed)
+    throw new AppError('RATE_LIMITED', 'analytics.errors.tooMany', { retryAfterSeconds: allowance.retryAfterSeconds })
   const rows: RawEvent[] = []
   for (const event of batch.events) {
     const row = rowOf(event, targets, { companyId: batch.company, occurredAt, visitor })

@@ -11,15 +11,27 @@ import { visitorIdOf } from './visitor-id.server'
  * What the server itself saw a fan do (a download it served, a lead or a comment it stored), into
  * the same pipeline as the browser's events. Never fails its caller: counting is not the fan's errand.
  */
-export async function recordServerEvent(companyId: string, visit: { origin: RequestOrigin; cookies: ReadonlyMap<string, string> }, event: ServerEvent) {
+export async function recordServerEvent(
+  companyId: string,
+  visit: { origin: RequestOrigin; cookies: ReadonlyMap<string, string> },
+  event: ServerEvent,
+) {
   try {
     if (isAutomated(visit.origin.userAgent, undefined)) return false
-    const targets = await findEventTargets(companyId, { items: event.contentId ? [event.contentId] : [], files: [], events: 'eventId' in event && event.eventId ? [event.eventId] : [] })
+    const targets = await findEventTargets(companyId, {
+      items: event.contentId ? [event.contentId] : [],
+      files: [],
+      events: 'eventId' in event && event.eventId ? [event.eventId] : [],
+    })
     if (!targets) return false
     const item = event.contentId ? targets.items.get(event.contentId) : null
     const show = 'eventId' in event && event.eventId ? targets.events.get(event.eventId) : null
     const occurredAt = new Date()
-    const visitor = await visitorIdOf(companyId, { ...visit.origin, visitorCookie: visit.cookies.get(VISITOR_COOKIE) ?? null }, occurredAt)
+    const visitor = await visitorIdOf(
+      companyId,
+      { ...visit.origin, visitorCookie: visit.cookies.get(VISITOR_COOKIE) ?? null },
+      occurredAt,
+    )
     return bufferEvents([
       {
         companyId,

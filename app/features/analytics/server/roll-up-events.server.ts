@@ -31,7 +31,9 @@ async function committedUpTo() {
   try {
     await client.query('begin')
     await client.query(`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`)
-    const { rows } = await client.query<{ last: string | null }>(`select case when is_called then last_value end as last from analytics_events_id_seq`)
+    const { rows } = await client.query<{ last: string | null }>(
+      `select case when is_called then last_value end as last from analytics_events_id_seq`,
+    )
     await client.query('commit')
     return Number(rows[0]?.last ?? 0)
   } catch (error) {
@@ -44,7 +46,11 @@ async function committedUpTo() {
 
 async function rollUpBatch(tx: Transaction, upTo: number) {
   await tx.execute(sql`insert into analytics_rollup_state (name, last_id) values (${STATE}, 0) on conflict do nothing`)
-  const [state] = (await tx.execute<{ last_id: string }>(sql`select last_id from analytics_rollup_state where name = ${STATE} for update`)).rows
+  const [state] = (
+    await tx.execute<{ last_id: string }>(
+      sql`select last_id from analytics_rollup_state where name = ${STATE} for update`,
+    )
+  ).rows
   const from = Number(state.last_id)
   const to = Math.min(upTo, from + BATCH_ROWS)
   if (to <= from) return 0
@@ -207,7 +213,9 @@ export async function rollUpEvents() {
   let total = 0
   for (;;) {
     const before = await withSystem(async (tx) => {
-      const [row] = (await tx.execute<{ last_id: string }>(sql`select last_id from analytics_rollup_state where name = ${STATE}`)).rows
+      const [row] = (
+        await tx.execute<{ last_id: string }>(sql`select last_id from analytics_rollup_state where name = ${STATE}`)
+      ).rows
       return Number(row?.last_id ?? 0)
     })
     if (before >= upTo) return total

@@ -17,9 +17,13 @@ export async function sweepAnalytics(options: { retentionMonths: number; now?: D
     await tx.execute(sql`delete from analytics_visitor_marks where day < ${utcDay(cutoff)}::date`)
     await tx.execute(sql`delete from analytics_view_marks where last_view_at < ${cutoff.toISOString()}::timestamptz`)
     // Consented visitors keep their like; a cookieless visitor's id ends with its salt.
-    await tx.execute(sql`delete from analytics_likes where visitor like 'd:%' and updated_at < ${cutoff.toISOString()}::timestamptz`)
+    await tx.execute(
+      sql`delete from analytics_likes where visitor like 'd:%' and updated_at < ${cutoff.toISOString()}::timestamptz`,
+    )
     // A consented visitor's id is stable: a like left unchanged as long as raw events are kept is forgotten (the counts stay).
-    await tx.execute(sql`delete from analytics_likes where updated_at < ${retentionCutoff({ amount: options.retentionMonths, unit: 'months' }, now).toISOString()}::timestamptz`)
+    await tx.execute(
+      sql`delete from analytics_likes where updated_at < ${retentionCutoff({ amount: options.retentionMonths, unit: 'months' }, now).toISOString()}::timestamptz`,
+    )
   })
   await ensurePartitions([monthOf(now), monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)))])
   const dropped = await dropExpiredPartitions(options.retentionMonths, now)

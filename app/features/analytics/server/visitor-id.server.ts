@@ -32,8 +32,14 @@ export async function saltOf(at: Date = new Date()): Promise<string> {
   const kept = store[SALT_KEY]
   if (kept?.day === day) return kept.salt
   const salt = await withSystem(async (tx) => {
-    await tx.insert(analyticsSalt).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing()
-    const [row] = await tx.select({ salt: analyticsSalt.salt }).from(analyticsSalt).where(sql`${analyticsSalt.day} = ${day}`)
+    await tx
+      .insert(analyticsSalt)
+      .values({ day, salt: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing()
+    const [row] = await tx
+      .select({ salt: analyticsSalt.salt })
+      .from(analyticsSalt)
+      .where(sql`${analyticsSalt.day} = ${day}`)
     return row.salt
   })
   store[SALT_KEY] = { day, salt }
@@ -45,10 +51,16 @@ export async function deleteExpiredSalts(now: Date = new Date()) {
   const cutoff = utcDay(new Date(now.getTime() - SALT_LIFETIME_HOURS * 3600_000))
   const store = globalThis as GlobalWithSalt
   if (store[SALT_KEY] && store[SALT_KEY].day <= cutoff) delete store[SALT_KEY]
-  return withSystem((tx) => tx.delete(analyticsSalt).where(lt(analyticsSalt.day, sql`${cutoff}::date + 1`)).returning({ day: analyticsSalt.day }))
+  return withSystem((tx) =>
+    tx
+      .delete(analyticsSalt)
+      .where(lt(analyticsSalt.day, sql`${cutoff}::date + 1`))
+      .returning({ day: analyticsSalt.day }),
+  )
 }
 
-const digest = (key: string | Buffer, parts: string[]) => createHmac('sha256', key).update(parts.join('\u0000')).digest('base64url').slice(0, 22)
+const digest = (key: string | Buffer, parts: string[]) =>
+  createHmac('sha256', key).update(parts.join('\u0000')).digest('base64url').slice(0, 22)
 
 let cookieKey: Buffer | null = null
 
@@ -56,7 +68,11 @@ let cookieKey: Buffer | null = null
  * The visitor id of a request to `companyId`'s pages: `c:` from the consented cookie, else `d:`
  * from the day's salt. Distinct per company, so ids cannot follow a fan from one company to another.
  */
-export async function visitorIdOf(companyId: string, request: { ipAddress: string | null; userAgent: string | null; visitorCookie: string | null }, at: Date = new Date()) {
+export async function visitorIdOf(
+  companyId: string,
+  request: { ipAddress: string | null; userAgent: string | null; visitorCookie: string | null },
+  at: Date = new Date(),
+) {
   if (request.visitorCookie && VISITOR_COOKIE_PATTERN.test(request.visitorCookie)) {
     cookieKey ??= createHmac('sha256', getSessionSecret()).update('afterglow:analytics-visitor:v1').digest()
     return `c:${digest(cookieKey, [companyId, request.visitorCookie])}`

@@ -5,4 +5,9 @@ import { eventOperations } from './operations/event-operations.server'
 import { leadOperations } from './operations/lead-operations.server'
 
 /** Every operation of /api/v1: the router serves these and the OpenAPI document lists these. */
-export const API_OPERATIONS: ApiOperation[] = [...contentOperations, ...eventOperations, ...leadOperations, ...analyticsOperations]
+export const API_OPERATIONS: ApiOperation[] = [
+  ...contentOperations,
+  ...eventOperations,
+  ...leadOperations,
+  ...analyticsOperations,
+]

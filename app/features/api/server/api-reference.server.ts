@@ -13,7 +13,13 @@ let bundle: Promise<Buffer> | null = null
 
 export function readApiReferenceBundle() {
   // The package exports only its entry; the browser build sits beside it.
-  bundle ??= readFile(path.join(path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js')).catch((error: unknown) => {
+  bundle ??= readFile(
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+      'browser',
+      'standalone.js',
+    ),
+  ).catch((error: unknown) => {
     bundle = null
     throw error
   })
@@ -22,7 +28,16 @@ export function readApiReferenceBundle() {
 
 /** The page: the document's address and Scalar's settings (no outside fonts, no proxy, no "open in client"). */
 export function apiReferencePage(options: { nonce: string; language: string; title: string }) {
-  const configuration = { url: '/api/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, showDeveloperTools: 'never', telemetry: false, agent: { disabled: true }, mcp: { disabled: true }, documentDownloadType: 'json' }
+  const configuration = {
+    url: '/api/v1/openapi.json',
+    withDefaultFonts: false,
+    hideClientButton: true,
+    showDeveloperTools: 'never',
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    documentDownloadType: 'json',
+  }
   return `<!doctype html>
 <html lang="${escapeHtml(options.language)}">
 <head>

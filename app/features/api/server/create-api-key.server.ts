@@ -14,7 +14,14 @@ export async function createApiKey(context: TenantContext, input: TCreateApiKey)
   const [created] = await context.withTenant((tx) =>
     tx
       .insert(apiKey)
-      .values({ companyId: context.company.id, name: input.name, prefix: secret.prefix, keyHash: secret.hash, scopes: input.scopes, createdBy: actorUserId(context) })
+      .values({
+        companyId: context.company.id,
+        name: input.name,
+        prefix: secret.prefix,
+        keyHash: secret.hash,
+        scopes: input.scopes,
+        createdBy: actorUserId(context),
+      })
       .returning({ id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, scopes: apiKey.scopes }),
   )
   await recordAuditEvent({

@@ -15,7 +15,14 @@ export async function findLiveApiKey(key: string) {
         name: apiKey.name,
         scopes: apiKey.scopes,
         rateLimitPerMinute: apiKey.rateLimitPerMinute,
-        company: { id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo, plan: organization.plan, planValidUntil: organization.planValidUntil },
+        company: {
+          id: organization.id,
+          name: organization.name,
+          slug: organization.slug,
+          logo: organization.logo,
+          plan: organization.plan,
+          planValidUntil: organization.planValidUntil,
+        },
       })
       .from(apiKey)
       .innerJoin(organization, eq(organization.id, apiKey.companyId))
@@ -30,6 +37,11 @@ export async function markApiKeyUsed(keyId: string, now = new Date()) {
     tx
       .update(apiKey)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKey.id, keyId), or(isNull(apiKey.lastUsedAt), lt(apiKey.lastUsedAt, new Date(now.getTime() - 60_000))))),
+      .where(
+        and(
+          eq(apiKey.id, keyId),
+          or(isNull(apiKey.lastUsedAt), lt(apiKey.lastUsedAt, new Date(now.getTime() - 60_000))),
+        ),
+      ),
   )
 }

@@ -6,7 +6,15 @@ import { actorCan, type TenantContext } from '#app/lib/tenant.server'
 export async function listApiKeys(context: TenantContext) {
   const keys = await context.withTenant((tx) =>
     tx
-      .select({ id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, scopes: apiKey.scopes, createdAt: apiKey.createdAt, lastUsedAt: apiKey.lastUsedAt, revokedAt: apiKey.revokedAt })
+      .select({
+        id: apiKey.id,
+        name: apiKey.name,
+        prefix: apiKey.prefix,
+        scopes: apiKey.scopes,
+        createdAt: apiKey.createdAt,
+        lastUsedAt: apiKey.lastUsedAt,
+        revokedAt: apiKey.revokedAt,
+      })
       .from(apiKey)
       .where(eq(apiKey.companyId, context.company.id))
       .orderBy(desc(apiKey.createdAt)),

@@ -30,8 +30,16 @@ const SECURITY = 'apiKey'
 function register(registry: OpenAPIRegistry, operation: ApiOperation) {
   const { operationId, method, path, tag, summary, description, params, query, body, responses, scope } = operation
   const headers = [
-    ...(method === 'post' ? [z.object({ 'Idempotency-Key': z.string().max(255).optional().meta({ description: 'Makes retries safe (24 hours).' }) })] : []),
-    ...(operation.current ? [z.object({ 'If-Match': z.string().optional().meta({ description: 'The ETag of the version you read.' }) })] : []),
+    ...(method === 'post'
+      ? [
+          z.object({
+            'Idempotency-Key': z.string().max(255).optional().meta({ description: 'Makes retries safe (24 hours).' }),
+          }),
+        ]
+      : []),
+    ...(operation.current
+      ? [z.object({ 'If-Match': z.string().optional().meta({ description: 'The ETag of the version you read.' }) })]
+      : []),
   ]
   registry.registerPath({
     operationId,
@@ -44,11 +52,19 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation) {
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
-      ...(headers.length > 0 ? { headers: headers.length === 1 ? headers[0] : headers[0].extend(headers[1].shape) } : {}),
+      ...(headers.length > 0
+        ? { headers: headers.length === 1 ? headers[0] : headers[0].extend(headers[1].shape) }
+        : {}),
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
     },
     responses: Object.fromEntries(
-      Object.entries(responses).map(([status, spec]) => [status, { description: spec.description, ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}) }]),
+      Object.entries(responses).map(([status, spec]) => [
+        status,
+        {
+          description: spec.description,
+          ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+        },
+      ]),
     ),
   })
 }
@@ -72,7 +88,7 @@ export function getOpenApiDocument(operations: ApiOperation[] = API_OPERATIONS) 
     tags: [
       { name: 'Content', description: 'Galleries and single downloadable items.' },
       { name: 'Events', description: 'Shows, festival days, tour stops, and the galleries attached to them.' },
-      { name: 'Leads', description: "Fans who left their name and e-mail, with their consent record." },
+      { name: 'Leads', description: 'Fans who left their name and e-mail, with their consent record.' },
       { name: 'Analytics', description: 'Figures from the daily rollups.' },
     ],
   })

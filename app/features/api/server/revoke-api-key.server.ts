@@ -15,5 +15,13 @@ export async function revokeApiKey(context: TenantContext, keyId: string) {
       .returning({ id: apiKey.id, name: apiKey.name }),
   )
   if (!revoked) throw new AppError('NOT_FOUND', 'apiKeys.errors.notFound')
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'api-key.revoke', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'api_keys', recordId: revoked.id, details: { name: revoked.name } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'api-key.revoke',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'api_keys',
+    recordId: revoked.id,
+    details: { name: revoked.name },
+  })
 }

@@ -17,7 +17,11 @@ export async function listAuditEvents(context: TenantContext, filters: TAuditFil
   const subjectUser = alias(user, 'subject_user')
   const result = await context.withTenant(async (tx) => {
     const ownCompany = eq(auditEvent.companyId, context.company.id)
-    const where = and(ownCompany, filters.category ? eq(auditEvent.category, filters.category) : undefined, filters.actor ? eq(auditEvent.actorUserId, filters.actor) : undefined)
+    const where = and(
+      ownCompany,
+      filters.category ? eq(auditEvent.category, filters.category) : undefined,
+      filters.actor ? eq(auditEvent.actorUserId, filters.actor) : undefined,
+    )
     const rows = await tx
       .select({
         id: auditEvent.id,
@@ -37,10 +41,30 @@ export async function listAuditEvents(context: TenantContext, filters: TAuditFil
       .from(auditEvent)
       .leftJoin(user, eq(user.id, auditEvent.actorUserId))
       // Compared as text: details are free-form JSON and must never fail a uuid cast.
-      .leftJoin(contentItem, and(eq(contentItem.companyId, context.company.id), sql`${contentItem.id}::text = ${auditEvent.details}->>'contentItemId'`))
-      .leftJoin(member, and(eq(auditEvent.tableName, 'members'), eq(member.organizationId, context.company.id), eq(member.id, auditEvent.recordId)))
+      .leftJoin(
+        contentItem,
+        and(
+          eq(contentItem.companyId, context.company.id),
+          sql`${contentItem.id}::text = ${auditEvent.details}->>'contentItemId'`,
+        ),
+      )
+      .leftJoin(
+        member,
+        and(
+          eq(auditEvent.tableName, 'members'),
+          eq(member.organizationId, context.company.id),
+          eq(member.id, auditEvent.recordId),
+        ),
+      )
       .leftJoin(subjectUser, eq(subjectUser.id, member.userId))
-      .leftJoin(customDomain, and(eq(auditEvent.tableName, 'custom_domains'), eq(customDomain.companyId, context.company.id), sql`${customDomain.id}::text = ${auditEvent.recordId}`))
+      .leftJoin(
+        customDomain,
+        and(
+          eq(auditEvent.tableName, 'custom_domains'),
+          eq(customDomain.companyId, context.company.id),
+          sql`${customDomain.id}::text = ${auditEvent.recordId}`,
+        ),
+      )
       .where(where)
       .orderBy(desc(auditEvent.createdAt))
       .limit(AUDIT_PAGE_SIZE)
@@ -52,10 +76,25 @@ export async function listAuditEvents(context: TenantContext, filters: TAuditFil
       .orderBy(asc(user.name), asc(user.email), asc(user.id))
     return { rows, people }
   })
-  await recordAuditEvent({ category: 'company_sensitive_data_access', action: 'audit.read', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'audit_events' })
-  const events = result.rows.map(({ details, contentId, contentTitle, memberName, domainHost, tableName, ...event }) => ({
-    ...event,
-    subject: describeAuditSubject({ action: event.action, tableName, details, content: contentId && contentTitle !== null ? { id: contentId, title: contentTitle } : null, memberName, domainHost }),
-  }))
+  await recordAuditEvent({
+    category: 'company_sensitive_data_access',
+    action: 'audit.read',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'audit_events',
+  })
+  const events = result.rows.map(
+    ({ details, contentId, contentTitle, memberName, domainHost, tableName, ...event }) => ({
+      ...event,
+      subject: describeAuditSubject({
+        action: event.action,
+        tableName,
+        details,
+        content: contentId && contentTitle !== null ? { id: contentId, title: contentTitle } : null,
+        memberName,
+        domainHost,
+      }),
+    }),
+  )
   return { events, people: result.people }
 }

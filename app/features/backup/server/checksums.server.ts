@@ -6,7 +6,11 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 /** Streams `source` through `transforms` (gzip…) into `file`, returning the file's size and SHA-256. */
-export async function copyWithChecksum(source: NodeJS.ReadableStream, file: string, ...transforms: NodeJS.ReadWriteStream[]) {
+export async function copyWithChecksum(
+  source: NodeJS.ReadableStream,
+  file: string,
+  ...transforms: NodeJS.ReadWriteStream[]
+) {
   const hash = createHash('sha256')
   let size = 0
   await fs.mkdir(path.dirname(file), { recursive: true })

@@ -13,12 +13,31 @@ const ids = (): IdMaps => ({
 
 describe('restoring a company archive rewrites references to the copy', () => {
   it('points an asset at the copy of its item, thumbnail and event; a reference to something not archived becomes null', () => {
-    const row = ARCHIVE_TABLE_SPECS.assets.remap({ contentItemId: 'old-item', customThumbnailAssetId: 'old-asset', illustratesContentItemId: 'gone-item', illustratesEventId: 'old-event', title: 'Encore' }, ids())
-    expect(row).toEqual({ contentItemId: 'new-item', customThumbnailAssetId: 'new-asset', illustratesContentItemId: null, illustratesEventId: 'new-event', title: 'Encore', liveSeq: null })
+    const row = ARCHIVE_TABLE_SPECS.assets.remap(
+      {
+        contentItemId: 'old-item',
+        customThumbnailAssetId: 'old-asset',
+        illustratesContentItemId: 'gone-item',
+        illustratesEventId: 'old-event',
+        title: 'Encore',
+      },
+      ids(),
+    )
+    expect(row).toEqual({
+      contentItemId: 'new-item',
+      customThumbnailAssetId: 'new-asset',
+      illustratesContentItemId: null,
+      illustratesEventId: 'new-event',
+      title: 'Encore',
+      liveSeq: null,
+    })
   })
 
   it('restores a live gallery as a copy that is not live and has no wall link', () => {
-    const row = ARCHIVE_TABLE_SPECS.content_items.remap({ eventId: 'old-event', coverAssetId: null, liveMode: true, wallToken: 'a'.repeat(32) }, ids())
+    const row = ARCHIVE_TABLE_SPECS.content_items.remap(
+      { eventId: 'old-event', coverAssetId: null, liveMode: true, wallToken: 'a'.repeat(32) },
+      ids(),
+    )
     expect(row).toEqual({ eventId: 'new-event', coverAssetId: null, liveMode: false, wallToken: null })
   })
 
@@ -30,11 +49,21 @@ describe('restoring a company archive rewrites references to the copy', () => {
   })
 
   it('links a download to the copies of its lead, file and item', () => {
-    expect(ARCHIVE_TABLE_SPECS.downloads.remap({ contentItemId: 'old-item', assetId: 'old-asset', leadId: 'old-lead' }, ids())).toEqual({ contentItemId: 'new-item', assetId: 'new-asset', leadId: 'new-lead' })
+    expect(
+      ARCHIVE_TABLE_SPECS.downloads.remap(
+        { contentItemId: 'old-item', assetId: 'old-asset', leadId: 'old-lead' },
+        ids(),
+      ),
+    ).toEqual({ contentItemId: 'new-item', assetId: 'new-asset', leadId: 'new-lead' })
   })
 
   it('takes only the table\u2019s own columns from JSON, timestamps back as dates', () => {
-    const row = rowForInsert(event, { title: 'Night', startsAt: '2026-10-01T20:00:00.000Z', injected: 'x', companyId: 'c' })
+    const row = rowForInsert(event, {
+      title: 'Night',
+      startsAt: '2026-10-01T20:00:00.000Z',
+      injected: 'x',
+      companyId: 'c',
+    })
     expect(row).toEqual({ title: 'Night', startsAt: new Date('2026-10-01T20:00:00.000Z'), companyId: 'c' })
     expect(rowForInsert(asset, { sizeBytes: 12, capturedAt: null })).toEqual({ sizeBytes: 12, capturedAt: null })
   })
@@ -59,8 +88,15 @@ describe('an archive manifest', () => {
   })
 
   it('names files only under files/<asset>/, never a path that climbs out', () => {
-    expect(ZCompanyArchiveManifest.safeParse(manifest('files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/original.jpg')).success).toBe(true)
-    for (const path of ['../etc/passwd', 'files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/../../x', 'files/x/original.jpg', '/files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/a']) {
+    expect(
+      ZCompanyArchiveManifest.safeParse(manifest('files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/original.jpg')).success,
+    ).toBe(true)
+    for (const path of [
+      '../etc/passwd',
+      'files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/../../x',
+      'files/x/original.jpg',
+      '/files/3f1c2a9e-5b7d-4c1e-9a2b-1234567890ab/a',
+    ]) {
       expect(ZCompanyArchiveManifest.safeParse(manifest(path)).success, path).toBe(false)
     }
   })

@@ -1,6 +1,20 @@
 import { getTableColumns, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { analyticsDaily, analyticsDailyFile, analyticsDailyShare, analyticsDailySong, analyticsPlaybackBucket, asset, comment, contentItem, download, event, lead, liveFollower, type organization } from '#db/schema'
+import {
+  analyticsDaily,
+  analyticsDailyFile,
+  analyticsDailyShare,
+  analyticsDailySong,
+  analyticsPlaybackBucket,
+  asset,
+  comment,
+  contentItem,
+  download,
+  event,
+  lead,
+  liveFollower,
+  type organization,
+} from '#db/schema'
 import type { ArchiveTable } from '../company-archive'
 
 /*
@@ -9,10 +23,17 @@ import type { ArchiveTable } from '../company-archive'
  * `IdMaps` carries old id → new id per kind, and each table's `remap` rewrites its references.
  */
 
-export type IdMaps = { company: string; events: Map<string, string>; items: Map<string, string>; assets: Map<string, string>; leads: Map<string, string> }
+export type IdMaps = {
+  company: string
+  events: Map<string, string>
+  items: Map<string, string>
+  assets: Map<string, string>
+  leads: Map<string, string>
+}
 type Row = Record<string, unknown>
 
-const mapped = (map: Map<string, string>, value: unknown) => (typeof value === 'string' ? (map.get(value) ?? null) : null)
+const mapped = (map: Map<string, string>, value: unknown) =>
+  typeof value === 'string' ? (map.get(value) ?? null) : null
 // A rollup's subject is an event's or an item's id, or '' for the company itself.
 const subjectOf = (ids: IdMaps, scope: unknown, subject: unknown) => {
   if (scope === 'event') return mapped(ids.events, subject) ?? String(subject)
@@ -30,13 +51,24 @@ export type TableSpec = {
 }
 
 export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
-  events: { table: event, orderBy: [event.createdAt, event.slug], renews: 'events', remap: (row, ids) => ({ ...row, coverAssetId: mapped(ids.assets, row.coverAssetId) }) },
+  events: {
+    table: event,
+    orderBy: [event.createdAt, event.slug],
+    renews: 'events',
+    remap: (row, ids) => ({ ...row, coverAssetId: mapped(ids.assets, row.coverAssetId) }),
+  },
   content_items: {
     table: contentItem,
     orderBy: [contentItem.createdAt, contentItem.title],
     renews: 'items',
     // A copy is not live and has no venue wall: a wall's secret link belongs to the original alone.
-    remap: (row, ids) => ({ ...row, eventId: mapped(ids.events, row.eventId), coverAssetId: mapped(ids.assets, row.coverAssetId), liveMode: false, wallToken: null }),
+    remap: (row, ids) => ({
+      ...row,
+      eventId: mapped(ids.events, row.eventId),
+      coverAssetId: mapped(ids.assets, row.coverAssetId),
+      liveMode: false,
+      wallToken: null,
+    }),
   },
   assets: {
     table: asset,
@@ -52,36 +84,81 @@ export const ARCHIVE_TABLE_SPECS: Record<ArchiveTable, TableSpec> = {
       liveSeq: null,
     }),
   },
-  leads: { table: lead, orderBy: [lead.createdAt, lead.email], renews: 'leads', remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), eventId: mapped(ids.events, row.eventId) }) },
-  comments: { table: comment, orderBy: [comment.createdAt, comment.name], renews: 'other', remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) }) },
+  leads: {
+    table: lead,
+    orderBy: [lead.createdAt, lead.email],
+    renews: 'leads',
+    remap: (row, ids) => ({
+      ...row,
+      contentItemId: mapped(ids.items, row.contentItemId),
+      eventId: mapped(ids.events, row.eventId),
+    }),
+  },
+  comments: {
+    table: comment,
+    orderBy: [comment.createdAt, comment.name],
+    renews: 'other',
+    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) }),
+  },
   downloads: {
     table: download,
     orderBy: [download.createdAt],
     renews: 'other',
-    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), assetId: mapped(ids.assets, row.assetId), leadId: mapped(ids.leads, row.leadId) }),
+    remap: (row, ids) => ({
+      ...row,
+      contentItemId: mapped(ids.items, row.contentItemId),
+      assetId: mapped(ids.assets, row.assetId),
+      leadId: mapped(ids.leads, row.leadId),
+    }),
   },
   // Fans who asked for the show's photos by e-mail; their consent is their lead's, archived above.
   live_followers: {
     table: liveFollower,
     orderBy: [liveFollower.createdAt, liveFollower.language],
     renews: 'other',
-    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId), leadId: mapped(ids.leads, row.leadId) }),
+    remap: (row, ids) => ({
+      ...row,
+      contentItemId: mapped(ids.items, row.contentItemId),
+      leadId: mapped(ids.leads, row.leadId),
+    }),
   },
-  analytics_daily: { table: analyticsDaily, orderBy: [analyticsDaily.day, analyticsDaily.scope, analyticsDaily.subject], remap: (row, ids) => ({ ...row, subject: subjectOf(ids, row.scope, row.subject) }) },
+  analytics_daily: {
+    table: analyticsDaily,
+    orderBy: [analyticsDaily.day, analyticsDaily.scope, analyticsDaily.subject],
+    remap: (row, ids) => ({ ...row, subject: subjectOf(ids, row.scope, row.subject) }),
+  },
   analytics_daily_shares: {
     table: analyticsDailyShare,
-    orderBy: [analyticsDailyShare.day, analyticsDailyShare.scope, analyticsDailyShare.subject, analyticsDailyShare.channel],
+    orderBy: [
+      analyticsDailyShare.day,
+      analyticsDailyShare.scope,
+      analyticsDailyShare.subject,
+      analyticsDailyShare.channel,
+    ],
     remap: (row, ids) => ({ ...row, subject: subjectOf(ids, row.scope, row.subject) }),
   },
   analytics_playback_buckets: {
     table: analyticsPlaybackBucket,
-    orderBy: [analyticsPlaybackBucket.day, analyticsPlaybackBucket.contentItemId, analyticsPlaybackBucket.assetId, analyticsPlaybackBucket.bucket],
-    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId, assetId: mapped(ids.assets, row.assetId) ?? row.assetId }),
+    orderBy: [
+      analyticsPlaybackBucket.day,
+      analyticsPlaybackBucket.contentItemId,
+      analyticsPlaybackBucket.assetId,
+      analyticsPlaybackBucket.bucket,
+    ],
+    remap: (row, ids) => ({
+      ...row,
+      contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId,
+      assetId: mapped(ids.assets, row.assetId) ?? row.assetId,
+    }),
   },
   analytics_daily_files: {
     table: analyticsDailyFile,
     orderBy: [analyticsDailyFile.day, analyticsDailyFile.contentItemId, analyticsDailyFile.assetId],
-    remap: (row, ids) => ({ ...row, contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId, assetId: mapped(ids.assets, row.assetId) ?? row.assetId }),
+    remap: (row, ids) => ({
+      ...row,
+      contentItemId: mapped(ids.items, row.contentItemId) ?? row.contentItemId,
+      assetId: mapped(ids.assets, row.assetId) ?? row.assetId,
+    }),
   },
   analytics_daily_songs: {
     table: analyticsDailySong,

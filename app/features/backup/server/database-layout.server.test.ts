@@ -2,8 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { describeLayoutDifferences, type DatabaseLayout } from './database-layout.server'
 
 const layout = (): DatabaseLayout => ({
-  tables: [{ schema: 'public', name: 'assets', columns: [{ name: 'id', type: 'uuid' }, { name: 'size_bytes', type: 'bigint' }] }],
-  partitions: [{ schema: 'public', name: 'analytics_events_2026_11', parent: 'analytics_events', bound: "FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00')" }],
+  tables: [
+    {
+      schema: 'public',
+      name: 'assets',
+      columns: [
+        { name: 'id', type: 'uuid' },
+        { name: 'size_bytes', type: 'bigint' },
+      ],
+    },
+  ],
+  partitions: [
+    {
+      schema: 'public',
+      name: 'analytics_events_2026_11',
+      parent: 'analytics_events',
+      bound: "FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00')",
+    },
+  ],
   sequences: [{ schema: 'public', name: 'assets_live_seq' }],
 })
 
@@ -16,7 +32,10 @@ describe('the schema a restore made, against the backup it restores', () => {
 
   it('names every table, column, partition and sequence that differs, both ways', () => {
     const made = layout()
-    made.tables[0].columns = [{ name: 'id', type: 'text' }, { name: 'kind', type: 'text' }]
+    made.tables[0].columns = [
+      { name: 'id', type: 'text' },
+      { name: 'kind', type: 'text' },
+    ]
     made.tables.push({ schema: 'public', name: 'extra', columns: [{ name: 'id', type: 'uuid' }] })
     made.partitions = []
     made.sequences.push({ schema: 'public', name: 'other_seq' })
@@ -28,6 +47,12 @@ describe('the schema a restore made, against the backup it restores', () => {
       "partition public.analytics_events_2026_11 (of analytics_events FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00')) is in the backup but not made here",
       'sequence public.other_seq is made here but not in the backup',
     ])
-    expect(describeLayoutDifferences(layout(), { tables: [], partitions: layout().partitions, sequences: layout().sequences })).toEqual(['table public.assets is in the backup but not made here'])
+    expect(
+      describeLayoutDifferences(layout(), {
+        tables: [],
+        partitions: layout().partitions,
+        sequences: layout().sequences,
+      }),
+    ).toEqual(['table public.assets is in the backup but not made here'])
   })
 })

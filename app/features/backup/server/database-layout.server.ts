@@ -17,7 +17,13 @@ export const QUEUE_SCHEMA = 'pgboss'
  * Session settings for both ends of COPY's text format: values print and parse the same way
  * whatever the server's or the role's defaults (pg_dump sets the same).
  */
-export const COPY_SETTINGS = [`set local datestyle = 'ISO'`, `set local intervalstyle = 'postgres'`, `set local extra_float_digits = 3`, `set local timezone = 'UTC'`, `set local bytea_output = 'hex'`]
+export const COPY_SETTINGS = [
+  `set local datestyle = 'ISO'`,
+  `set local intervalstyle = 'postgres'`,
+  `set local extra_float_digits = 3`,
+  `set local timezone = 'UTC'`,
+  `set local bytea_output = 'hex'`,
+]
 
 export type LayoutTable = { schema: string; name: string; columns: { name: string; type: string }[] }
 export type LayoutPartition = { schema: string; name: string; parent: string; bound: string }
@@ -26,13 +32,17 @@ export type DatabaseLayout = { tables: LayoutTable[]; partitions: LayoutPartitio
 
 /** A name, quoted for SQL. */
 export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
-export const qualified = (relation: { schema: string; name: string }) => `${quoted(relation.schema)}.${quoted(relation.name)}`
+export const qualified = (relation: { schema: string; name: string }) =>
+  `${quoted(relation.schema)}.${quoted(relation.name)}`
 
 /**
  * The tables (partitioned ones once: their rows are read through the parent), their columns
  * (generated ones aside: COPY neither writes nor reads them), partitions and sequences.
  */
-export async function readDatabaseLayout(client: pg.ClientBase, schemas: readonly string[] = BACKED_UP_SCHEMAS): Promise<DatabaseLayout> {
+export async function readDatabaseLayout(
+  client: pg.ClientBase,
+  schemas: readonly string[] = BACKED_UP_SCHEMAS,
+): Promise<DatabaseLayout> {
   const columns = await client.query<{ schema: string; table: string; name: string; type: string }>(
     `select n.nspname as schema, c.relname as table, a.attname as name, format_type(a.atttypid, a.atttypmod) as type
      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
@@ -90,21 +100,28 @@ export function describeLayoutDifferences(backup: DatabaseLayout, made: Database
       const type = madeColumns.get(column.name)
       madeColumns.delete(column.name)
       if (type === undefined) differences.push(`column ${name}.${column.name} is in the backup but not made here`)
-      else if (type !== column.type) differences.push(`column ${name}.${column.name} is ${column.type} in the backup, ${type} here`)
+      else if (type !== column.type)
+        differences.push(`column ${name}.${column.name} is ${column.type} in the backup, ${type} here`)
     }
-    for (const column of madeColumns.keys()) differences.push(`column ${name}.${column} is made here but not in the backup`)
+    for (const column of madeColumns.keys())
+      differences.push(`column ${name}.${column} is made here but not in the backup`)
   }
   for (const name of madeTables.keys()) differences.push(`table ${name} is made here but not in the backup`)
 
-  const describe = (partition: LayoutPartition) => `${partition.schema}.${partition.name} (of ${partition.parent} ${partition.bound})`
+  const describe = (partition: LayoutPartition) =>
+    `${partition.schema}.${partition.name} (of ${partition.parent} ${partition.bound})`
   const madePartitions = new Set(made.partitions.map(describe))
   const backupPartitions = new Set(backup.partitions.map(describe))
-  for (const partition of backupPartitions) if (!madePartitions.has(partition)) differences.push(`partition ${partition} is in the backup but not made here`)
-  for (const partition of madePartitions) if (!backupPartitions.has(partition)) differences.push(`partition ${partition} is made here but not in the backup`)
+  for (const partition of backupPartitions)
+    if (!madePartitions.has(partition)) differences.push(`partition ${partition} is in the backup but not made here`)
+  for (const partition of madePartitions)
+    if (!backupPartitions.has(partition)) differences.push(`partition ${partition} is made here but not in the backup`)
 
   const madeSequences = new Set(made.sequences.map((sequence) => `${sequence.schema}.${sequence.name}`))
   const backupSequences = new Set(backup.sequences.map((sequence) => `${sequence.schema}.${sequence.name}`))
-  for (const sequence of backupSequences) if (!madeSequences.has(sequence)) differences.push(`sequence ${sequence} is in the backup but not made here`)
-  for (const sequence of madeSequences) if (!backupSequences.has(sequence)) differences.push(`sequence ${sequence} is made here but not in the backup`)
+  for (const sequence of backupSequences)
+    if (!madeSequences.has(sequence)) differences.push(`sequence ${sequence} is in the backup but not made here`)
+  for (const sequence of madeSequences)
+    if (!backupSequences.has(sequence)) differences.push(`sequence ${sequence} is made here but not in the backup`)
   return differences
 }

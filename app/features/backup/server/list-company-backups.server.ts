@@ -25,7 +25,11 @@ export async function listCompanyBackups(context: TenantContext) {
   )
   const staleBefore = Date.now() - STALE_RUNNING_MS
   // A run lost with its worker reads as failed rather than spinning forever.
-  const backups = rows.map((row) => (row.status === 'running' && row.createdAt.getTime() < staleBefore ? { ...row, status: 'failed', error: 'backups.errors.lost' } : row))
+  const backups = rows.map((row) =>
+    row.status === 'running' && row.createdAt.getTime() < staleBefore
+      ? { ...row, status: 'failed', error: 'backups.errors.lost' }
+      : row,
+  )
   return {
     allowed: context.entitlements.automaticBackup,
     canEdit: actorCan(context, 'company.manage'),

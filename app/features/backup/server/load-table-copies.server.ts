@@ -7,7 +7,16 @@ import PgBoss from 'pg-boss'
 import { from as copyFrom } from 'pg-copy-streams'
 import { createMonthPartition, monthOfPartition } from '#app/features/analytics/server/event-partitions.server'
 import { tableFile, type TCopyDatabase } from '../backup-manifest'
-import { BACKED_UP_SCHEMAS, COPY_SETTINGS, describeLayoutDifferences, qualified, QUEUE_SCHEMA, quoted, readDatabaseLayout, type LayoutPartition } from './database-layout.server'
+import {
+  BACKED_UP_SCHEMAS,
+  COPY_SETTINGS,
+  describeLayoutDifferences,
+  qualified,
+  QUEUE_SCHEMA,
+  quoted,
+  readDatabaseLayout,
+  type LayoutPartition,
+} from './database-layout.server'
 import { migrateToBackup, migrationsOfBackup, readLocalMigrations } from './migrate-to-backup.server'
 import { BackupError } from './postgres-tools.server'
 
@@ -17,7 +26,10 @@ type PartitionMaker = (client: pg.ClientBase, partition: LayoutPartition, databa
 const PARTITION_MAKERS: Record<string, PartitionMaker> = {
   'public.analytics_events': async (client, partition) => {
     const month = monthOfPartition(partition.name)
-    if (!month) throw new BackupError(`The backup has a partition of analytics_events named ${partition.name}, which is not a month's.`)
+    if (!month)
+      throw new BackupError(
+        `The backup has a partition of analytics_events named ${partition.name}, which is not a month's.`,
+      )
     await createMonthPartition(client, month)
   },
   [`${QUEUE_SCHEMA}.job`]: async (client, partition, database) => {
@@ -35,10 +47,13 @@ const PARTITION_MAKERS: Record<string, PartitionMaker> = {
 async function makeJobQueue(client: pg.Client, queue: TCopyDatabase['queue'], log: (line: string) => void) {
   if (!queue) return false
   await client.query(PgBoss.getConstructionPlans(QUEUE_SCHEMA))
-  const [{ version }] = (await client.query<{ version: number }>(`select version from ${quoted(QUEUE_SCHEMA)}.version`)).rows
+  const [{ version }] = (await client.query<{ version: number }>(`select version from ${quoted(QUEUE_SCHEMA)}.version`))
+    .rows
   if (Number(version) === queue.schemaVersion) return true
   await client.query(`drop schema ${quoted(QUEUE_SCHEMA)} cascade`)
-  log(`Warning: the backup's job queue has pg-boss schema ${queue.schemaVersion} and this version's has ${version}: the jobs waiting at backup time are left out. The app makes its queue afresh at start, and its sweeps find most of that work again.`)
+  log(
+    `Warning: the backup's job queue has pg-boss schema ${queue.schemaVersion} and this version's has ${version}: the jobs waiting at backup time are left out. The app makes its queue afresh at start, and its sweeps find most of that work again.`,
+  )
   return false
 }
 
@@ -79,17 +94,27 @@ async function liftGuards(client: pg.ClientBase) {
 
   for (const key of foreignKeys) await client.query(`alter table ${tableOf(key)} drop constraint ${quoted(key.name)}`)
   for (const table of new Set(triggers.map(tableOf))) await client.query(`alter table ${table} disable trigger user`)
-  for (const table of fenced) await client.query(`alter table ${qualified(table)} no force row level security, disable row level security`)
+  for (const table of fenced)
+    await client.query(`alter table ${qualified(table)} no force row level security, disable row level security`)
 
   // Foreign keys first: with row-level security off, PostgreSQL checks each one in a single query, not row by row.
   return async () => {
-    for (const key of foreignKeys) await client.query(`alter table ${tableOf(key)} add constraint ${quoted(key.name)} ${key.definition}`)
+    for (const key of foreignKeys)
+      await client.query(`alter table ${tableOf(key)} add constraint ${quoted(key.name)} ${key.definition}`)
     for (const table of fenced) {
-      const back = [table.enabled ? 'enable row level security' : null, table.forced ? 'force row level security' : null].filter(Boolean)
+      const back = [
+        table.enabled ? 'enable row level security' : null,
+        table.forced ? 'force row level security' : null,
+      ].filter(Boolean)
       await client.query(`alter table ${qualified(table)} ${back.join(', ')}`)
     }
-    const enable: Record<string, string> = { O: 'enable trigger', R: 'enable replica trigger', A: 'enable always trigger' }
-    for (const trigger of triggers) await client.query(`alter table ${tableOf(trigger)} ${enable[trigger.enabled]} ${quoted(trigger.name)}`)
+    const enable: Record<string, string> = {
+      O: 'enable trigger',
+      R: 'enable replica trigger',
+      A: 'enable always trigger',
+    }
+    for (const trigger of triggers)
+      await client.query(`alter table ${tableOf(trigger)} ${enable[trigger.enabled]} ${quoted(trigger.name)}`)
   }
 }
 
@@ -99,7 +124,17 @@ async function liftGuards(client: pg.ClientBase) {
  * the backup's table for table and column for column, then every table's rows and every
  * sequence's value in one transaction.
  */
-export async function loadTableCopies({ databaseUrl, directory, database, log }: { databaseUrl: string; directory: string; database: TCopyDatabase; log: (line: string) => void }) {
+export async function loadTableCopies({
+  databaseUrl,
+  directory,
+  database,
+  log,
+}: {
+  databaseUrl: string
+  directory: string
+  database: TCopyDatabase
+  log: (line: string) => void
+}) {
   // Decided before anything is written: a backup this version cannot rebuild is refused untouched.
   const migrations = migrationsOfBackup(database.migrations, await readLocalMigrations())
 
@@ -109,8 +144,13 @@ export async function loadTableCopies({ databaseUrl, directory, database, log }:
   await client.connect()
   try {
     const withQueue = await makeJobQueue(client, database.queue, log)
-    const kept = <T extends { schema: string }>(list: T[]) => (withQueue ? list : list.filter((entry) => entry.schema !== QUEUE_SCHEMA))
-    const wanted = { tables: kept(database.tables), partitions: kept(database.partitions), sequences: kept(database.sequences) }
+    const kept = <T extends { schema: string }>(list: T[]) =>
+      withQueue ? list : list.filter((entry) => entry.schema !== QUEUE_SCHEMA)
+    const wanted = {
+      tables: kept(database.tables),
+      partitions: kept(database.partitions),
+      sequences: kept(database.sequences),
+    }
 
     await client.query('begin')
     try {
@@ -118,13 +158,18 @@ export async function loadTableCopies({ databaseUrl, directory, database, log }:
       await client.query(`select set_config('app.bypass_rls', 'on', true)`)
       for (const partition of wanted.partitions) {
         const make = PARTITION_MAKERS[`${partition.schema}.${partition.parent}`]
-        if (!make) throw new BackupError(`The backup has partition ${partition.schema}.${partition.name} of ${partition.parent}, which this version of Afterglow does not make.`)
+        if (!make)
+          throw new BackupError(
+            `The backup has partition ${partition.schema}.${partition.name} of ${partition.parent}, which this version of Afterglow does not make.`,
+          )
         await make(client, partition, database)
       }
       const differences = describeLayoutDifferences(wanted, await readDatabaseLayout(client))
       if (differences.length > 0) {
         const shown = differences.slice(0, 8).join('; ')
-        throw new BackupError(`The schema this version's migrations make is not the backup's: ${shown}${differences.length > 8 ? ` (and ${differences.length - 8} more)` : ''}.`)
+        throw new BackupError(
+          `The schema this version's migrations make is not the backup's: ${shown}${differences.length > 8 ? ` (and ${differences.length - 8} more)` : ''}.`,
+        )
       }
 
       const putBack = await liftGuards(client)
@@ -132,18 +177,32 @@ export async function loadTableCopies({ databaseUrl, directory, database, log }:
       if (wanted.tables.length > 0) await client.query(`truncate ${wanted.tables.map(qualified).join(', ')}`)
       log(`Loading ${wanted.tables.length} tables…`)
       for (const table of wanted.tables) {
-        const stream = client.query(copyFrom(`copy ${qualified(table)} (${table.columns.map((column) => quoted(column.name)).join(', ')}) from stdin`))
+        const stream = client.query(
+          copyFrom(
+            `copy ${qualified(table)} (${table.columns.map((column) => quoted(column.name)).join(', ')}) from stdin`,
+          ),
+        )
         await pipeline(createReadStream(path.join(directory, ...tableFile(table).split('/'))), createGunzip(), stream)
-        if (stream.rowCount !== table.rows) throw new BackupError(`${tableFile(table)} held ${stream.rowCount} rows where the manifest says ${table.rows}.`)
+        if (stream.rowCount !== table.rows)
+          throw new BackupError(
+            `${tableFile(table)} held ${stream.rowCount} rows where the manifest says ${table.rows}.`,
+          )
       }
-      for (const sequence of wanted.sequences) await client.query('select setval($1::regclass, $2::bigint, $3)', [qualified(sequence), sequence.lastValue, sequence.isCalled])
+      for (const sequence of wanted.sequences)
+        await client.query('select setval($1::regclass, $2::bigint, $3)', [
+          qualified(sequence),
+          sequence.lastValue,
+          sequence.isCalled,
+        ])
       await putBack()
       await client.query('commit')
       log(`Loaded ${wanted.tables.reduce((sum, table) => sum + table.rows, 0)} rows.`)
     } catch (error) {
       await client.query('rollback').catch(() => undefined)
       const reason = error instanceof Error ? error.message : String(error)
-      throw new BackupError(`${/[.!?]$/.test(reason) ? reason : `${reason}.`} None of the backup's rows were loaded, but the target database now holds Afterglow's schema: drop it, create a new empty one and restore into that.`)
+      throw new BackupError(
+        `${/[.!?]$/.test(reason) ? reason : `${reason}.`} None of the backup's rows were loaded, but the target database now holds Afterglow's schema: drop it, create a new empty one and restore into that.`,
+      )
     }
   } finally {
     await client.end()

@@ -41,8 +41,16 @@ async function majorOf(binary: string) {
  * PG_BIN, Debian's /usr/lib/postgresql/<major>/bin, then PATH; the newest that fits.
  */
 export async function findPostgresTool(name: 'pg_dump' | 'pg_restore', minimumMajor: number, because: string) {
-  const folders = [process.env.PG_BIN, ...(await fs.readdir('/usr/lib/postgresql').catch(() => [])).map((major) => path.join('/usr/lib/postgresql', major, 'bin'))]
-  const candidates = [...folders.filter((folder): folder is string => Boolean(folder)).map((folder) => path.join(folder, name)), name]
+  const folders = [
+    process.env.PG_BIN,
+    ...(await fs.readdir('/usr/lib/postgresql').catch(() => [])).map((major) =>
+      path.join('/usr/lib/postgresql', major, 'bin'),
+    ),
+  ]
+  const candidates = [
+    ...folders.filter((folder): folder is string => Boolean(folder)).map((folder) => path.join(folder, name)),
+    name,
+  ]
   const found: { binary: string; major: number }[] = []
   for (const binary of candidates) {
     const major = await majorOf(binary)
@@ -50,7 +58,10 @@ export async function findPostgresTool(name: 'pg_dump' | 'pg_restore', minimumMa
   }
   const fitting = found.filter((tool) => tool.major >= minimumMajor).sort((a, b) => b.major - a.major)
   if (fitting.length > 0) return fitting[0]
-  const seen = found.length > 0 ? `found only ${[...new Set(found.map((tool) => `${name} ${tool.major}`))].join(', ')}` : `found no ${name}`
+  const seen =
+    found.length > 0
+      ? `found only ${[...new Set(found.map((tool) => `${name} ${tool.major}`))].join(', ')}`
+      : `found no ${name}`
   throw new BackupError(
     `${because}, which needs ${name} ${minimumMajor} or newer; ${seen}. Install the PostgreSQL ${minimumMajor} client tools (Debian: postgresql-client-${minimumMajor}) or set PG_BIN to the folder that holds them.`,
   )

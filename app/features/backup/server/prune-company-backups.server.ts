@@ -23,9 +23,23 @@ export async function pruneCompanyBackups(context: TenantContext, storage: Stora
     tx
       .select({ id: companyBackup.id, storageKey: companyBackup.storageKey })
       .from(companyBackup)
-      .where(and(eq(companyBackup.companyId, context.company.id), ne(companyBackup.status, 'running'), lt(companyBackup.createdAt, oldestKept))),
+      .where(
+        and(
+          eq(companyBackup.companyId, context.company.id),
+          ne(companyBackup.status, 'running'),
+          lt(companyBackup.createdAt, oldestKept),
+        ),
+      ),
   )
   for (const backup of older) await storage.delete(backup.storageKey)
-  if (older.length > 0) await context.withTenant((tx) => tx.delete(companyBackup).where(inArray(companyBackup.id, older.map((backup) => backup.id))))
+  if (older.length > 0)
+    await context.withTenant((tx) =>
+      tx.delete(companyBackup).where(
+        inArray(
+          companyBackup.id,
+          older.map((backup) => backup.id),
+        ),
+      ),
+    )
   return older.map((backup) => backup.id)
 }

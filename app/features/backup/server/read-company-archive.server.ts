@@ -22,7 +22,11 @@ export async function openCompanyArchive(file: string): Promise<OpenArchive> {
   const stat = await fs.stat(file).catch(() => null)
   if (!stat?.isFile()) throw new BackupError(`There is no archive at ${file}.`)
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, opened) => (error || !opened ? reject(new BackupError(`${file} is not a ZIP archive: ${error?.message ?? 'unreadable'}`)) : resolve(opened))),
+    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, opened) =>
+      error || !opened
+        ? reject(new BackupError(`${file} is not a ZIP archive: ${error?.message ?? 'unreadable'}`))
+        : resolve(opened),
+    ),
   )
   const entries = new Map<string, yauzl.Entry>()
   await new Promise<void>((resolve, reject) => {
@@ -37,7 +41,11 @@ export async function openCompanyArchive(file: string): Promise<OpenArchive> {
   const read = (name: string) => {
     const entry = entries.get(name)
     if (!entry) return Promise.reject(new BackupError(`The archive has no ${name}.`))
-    return new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error || !stream ? reject(error ?? new Error(name)) : resolve(stream))))
+    return new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (error, stream) =>
+        error || !stream ? reject(error ?? new Error(name)) : resolve(stream),
+      ),
+    )
   }
   return {
     names: () => [...entries.keys()],
@@ -53,9 +61,13 @@ export async function openCompanyArchive(file: string): Promise<OpenArchive> {
 
 /** The archive's manifest, or why it is not a finished company archive. */
 export async function readArchiveManifest(archive: OpenArchive) {
-  if (!archive.names().includes(ARCHIVE_MANIFEST)) throw new BackupError('The archive has no manifest.json: it is unfinished or not a company archive.')
+  if (!archive.names().includes(ARCHIVE_MANIFEST))
+    throw new BackupError('The archive has no manifest.json: it is unfinished or not a company archive.')
   const parsed = ZCompanyArchiveManifest.safeParse(JSON.parse(await archive.readText(ARCHIVE_MANIFEST)))
-  if (!parsed.success) throw new BackupError(`The archive's manifest is not one this version reads: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`)
+  if (!parsed.success)
+    throw new BackupError(
+      `The archive's manifest is not one this version reads: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    )
   return parsed.data
 }
 

@@ -23,12 +23,38 @@ export async function requestCompanyBackup(context: TenantContext, origin: Reque
     const [running] = await tx
       .select({ id: companyBackup.id })
       .from(companyBackup)
-      .where(and(eq(companyBackup.companyId, context.company.id), eq(companyBackup.status, 'running'), gt(companyBackup.createdAt, new Date(Date.now() - STALE_RUNNING_MS))))
+      .where(
+        and(
+          eq(companyBackup.companyId, context.company.id),
+          eq(companyBackup.status, 'running'),
+          gt(companyBackup.createdAt, new Date(Date.now() - STALE_RUNNING_MS)),
+        ),
+      )
       .limit(1)
     if (running) throw new AppError('CONFLICT', 'backups.errors.running')
-    await tx.insert(companyBackup).values({ id: backupId, companyId: context.company.id, trigger: 'manual', requestedBy: actorUserId(context), storageKey: archiveKey(context.company.id, backupId) })
+    await tx
+      .insert(companyBackup)
+      .values({
+        id: backupId,
+        companyId: context.company.id,
+        trigger: 'manual',
+        requestedBy: actorUserId(context),
+        storageKey: archiveKey(context.company.id, backupId),
+      })
   })
-  await enqueue(companyArchiveJob, { companyId: context.company.id, backupId, trigger: 'manual' }, { singletonKey: backupId })
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'backup.request', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'company_backups', recordId: backupId, ...origin })
+  await enqueue(
+    companyArchiveJob,
+    { companyId: context.company.id, backupId, trigger: 'manual' },
+    { singletonKey: backupId },
+  )
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'backup.request',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'company_backups',
+    recordId: backupId,
+    ...origin,
+  })
   return { backupId }
 }

@@ -4,7 +4,14 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { assertValidKey, contentTypeFor } from '#app/lib/storage.server'
-import { DATABASE_FILE, MANIFEST_FILE, MEDIA_FOLDER, parseBackupManifest, tableFile, type TBackupManifest } from '../backup-manifest'
+import {
+  DATABASE_FILE,
+  MANIFEST_FILE,
+  MEDIA_FOLDER,
+  parseBackupManifest,
+  tableFile,
+  type TBackupManifest,
+} from '../backup-manifest'
 import { fileChecksum } from './checksums.server'
 import type { BackupTarget } from './create-backup.server'
 import { loadTableCopies } from './load-table-copies.server'
@@ -12,7 +19,8 @@ import { BackupError, findPostgresTool, runTool } from './postgres-tools.server'
 
 async function readManifest(directory: string): Promise<TBackupManifest> {
   const text = await fs.readFile(path.join(directory, MANIFEST_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new BackupError(`${directory} holds no ${MANIFEST_FILE}: it is not a backup, or the backup did not finish.`)
+    if (error.code === 'ENOENT')
+      throw new BackupError(`${directory} holds no ${MANIFEST_FILE}: it is not a backup, or the backup did not finish.`)
     throw error
   })
   let json: unknown
@@ -22,24 +30,37 @@ async function readManifest(directory: string): Promise<TBackupManifest> {
     throw new BackupError(`${path.join(directory, MANIFEST_FILE)} is not valid JSON.`)
   }
   const parsed = parseBackupManifest(json)
-  if (!parsed.success) throw new BackupError(`${path.join(directory, MANIFEST_FILE)} is not a backup manifest this version can read: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`)
+  if (!parsed.success)
+    throw new BackupError(
+      `${path.join(directory, MANIFEST_FILE)} is not a backup manifest this version can read: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    )
   for (const entry of parsed.data.media) assertValidKey(entry.key)
   return parsed.data
 }
 
 /** Every file of the backup has the size and checksum its manifest says, before anything is written. */
 async function verifyFiles(directory: string, manifest: TBackupManifest) {
-  const database = manifest.database.format === 'pg_dump' ? [{ name: DATABASE_FILE, sha256: manifest.database.sha256 }] : manifest.database.tables.map((table) => ({ name: tableFile(table), sha256: table.sha256 }))
+  const database =
+    manifest.database.format === 'pg_dump'
+      ? [{ name: DATABASE_FILE, sha256: manifest.database.sha256 }]
+      : manifest.database.tables.map((table) => ({ name: tableFile(table), sha256: table.sha256 }))
   const files = [
     ...database.map((entry) => ({ ...entry, file: path.join(directory, ...entry.name.split('/')) })),
-    ...manifest.media.map((entry) => ({ name: entry.key, file: path.join(directory, MEDIA_FOLDER, ...entry.key.split('/')), sha256: entry.sha256 })),
+    ...manifest.media.map((entry) => ({
+      name: entry.key,
+      file: path.join(directory, MEDIA_FOLDER, ...entry.key.split('/')),
+      sha256: entry.sha256,
+    })),
   ]
   for (const { name, file, sha256 } of files) {
     const actual = await fileChecksum(file).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') throw new BackupError(`The backup is incomplete: ${name} is missing.`)
       throw error
     })
-    if (actual !== sha256) throw new BackupError(`The backup is damaged: ${name} does not match its checksum (expected ${sha256}, found ${actual}).`)
+    if (actual !== sha256)
+      throw new BackupError(
+        `The backup is damaged: ${name} does not match its checksum (expected ${sha256}, found ${actual}).`,
+      )
   }
 }
 
@@ -70,16 +91,36 @@ export async function restoreBackup({ databaseUrl, storage, directory, log = () 
   await verifyFiles(directory, manifest)
 
   const tables = await existingRelations(databaseUrl)
-  if (tables.length > 0) throw new BackupError(`The target database is not empty (it holds ${tables.join(', ')}…): restore only into a new, empty database.`)
+  if (tables.length > 0)
+    throw new BackupError(
+      `The target database is not empty (it holds ${tables.join(', ')}…): restore only into a new, empty database.`,
+    )
   for await (const key of storage.list()) {
-    throw new BackupError(`The target ${storage.kind} storage is not empty (it holds ${key}): restore only into empty storage.`)
+    throw new BackupError(
+      `The target ${storage.kind} storage is not empty (it holds ${key}): restore only into empty storage.`,
+    )
   }
 
   if (manifest.database.format === 'pg_dump') {
     // pg_restore reads archives of its own major version and older.
-    const pgRestore = await findPostgresTool('pg_restore', manifest.database.dumpMajorVersion, `The backup was written by pg_dump ${manifest.database.dumpMajorVersion}`)
+    const pgRestore = await findPostgresTool(
+      'pg_restore',
+      manifest.database.dumpMajorVersion,
+      `The backup was written by pg_dump ${manifest.database.dumpMajorVersion}`,
+    )
     log(`Restoring the database with ${pgRestore.binary}…`)
-    await runTool(pgRestore.binary, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${new URL(databaseUrl).pathname.slice(1)}`, path.join(directory, DATABASE_FILE)], databaseUrl)
+    await runTool(
+      pgRestore.binary,
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        `--dbname=${new URL(databaseUrl).pathname.slice(1)}`,
+        path.join(directory, DATABASE_FILE),
+      ],
+      databaseUrl,
+    )
   } else {
     await loadTableCopies({ databaseUrl, directory, database: manifest.database, log })
   }
@@ -91,7 +132,8 @@ export async function restoreBackup({ databaseUrl, storage, directory, log = () 
     // Read back: what storage now serves is what was backed up.
     const hash = createHash('sha256')
     for await (const chunk of await storage.read(entry.key)) hash.update(chunk as Buffer)
-    if (hash.digest('hex') !== entry.sha256) throw new BackupError(`${entry.key} was stored with other bytes than the backup's; storage may be failing.`)
+    if (hash.digest('hex') !== entry.sha256)
+      throw new BackupError(`${entry.key} was stored with other bytes than the backup's; storage may be failing.`)
   }
   log(`Restored: the database and ${manifest.media.length} media file(s).`)
   return manifest

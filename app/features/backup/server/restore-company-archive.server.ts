@@ -6,7 +6,14 @@ import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
 import { actAsSystem } from '#app/lib/tenant.server'
-import { ARCHIVE_TABLES, COMPANY_FILE, TABLES_ADDED_LATER, ZArchivedCompany, ZArchivedRows, type ArchiveTable } from '../company-archive'
+import {
+  ARCHIVE_TABLES,
+  COMPANY_FILE,
+  TABLES_ADDED_LATER,
+  ZArchivedCompany,
+  ZArchivedRows,
+  type ArchiveTable,
+} from '../company-archive'
 import { ARCHIVE_TABLE_SPECS, PROFILE_COLUMNS, rowForInsert, type IdMaps } from './company-archive-tables.server'
 import { BackupError } from './postgres-tools.server'
 import { entryChecksum, openCompanyArchive, readArchiveManifest } from './read-company-archive.server'
@@ -15,7 +22,10 @@ export type RestoreCompanyInput = { archiveFile: string; storage: Storage; slug?
 
 async function isSlugFree(slug: string) {
   const [company] = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
-  const [redirect] = await getDb().select({ slug: companySlugRedirect.oldSlug }).from(companySlugRedirect).where(eq(companySlugRedirect.oldSlug, slug))
+  const [redirect] = await getDb()
+    .select({ slug: companySlugRedirect.oldSlug })
+    .from(companySlugRedirect)
+    .where(eq(companySlugRedirect.oldSlug, slug))
   return !company && !redirect
 }
 
@@ -23,8 +33,12 @@ async function isSlugFree(slug: string) {
 async function chooseSlug(wanted: string | undefined, original: string) {
   if (wanted !== undefined) {
     const parsed = ZCompanySlug.safeParse(wanted)
-    if (!parsed.success) throw new BackupError(`The slug "${wanted}" cannot be a page address (${parsed.error.issues[0]?.message}): lower-case letters, digits and hyphens, 3 to 48.`)
-    if (!(await isSlugFree(parsed.data))) throw new BackupError(`The slug "${parsed.data}" is taken: choose another with --slug.`)
+    if (!parsed.success)
+      throw new BackupError(
+        `The slug "${wanted}" cannot be a page address (${parsed.error.issues[0]?.message}): lower-case letters, digits and hyphens, 3 to 48.`,
+      )
+    if (!(await isSlugFree(parsed.data)))
+      throw new BackupError(`The slug "${parsed.data}" is taken: choose another with --slug.`)
     return parsed.data
   }
   const base = `${original.slice(0, 36)}-restored`
@@ -43,14 +57,22 @@ async function chooseSlug(wanted: string | undefined, original: string) {
  * Renditions are not in an archive: the restored photos and videos are queued (pending) and the
  * renditions sweeper makes them again. The plan stays Starter until billing says otherwise.
  */
-export async function restoreCompanyArchive({ archiveFile, storage, slug: wantedSlug, log = () => {} }: RestoreCompanyInput) {
+export async function restoreCompanyArchive({
+  archiveFile,
+  storage,
+  slug: wantedSlug,
+  log = () => {},
+}: RestoreCompanyInput) {
   const archive = await openCompanyArchive(archiveFile)
   try {
     const manifest = await readArchiveManifest(archive)
-    log(`Checking the archive of ${manifest.company.name} (${manifest.createdAt}): ${manifest.tables.length} tables, ${manifest.files.length} files…`)
+    log(
+      `Checking the archive of ${manifest.company.name} (${manifest.createdAt}): ${manifest.tables.length} tables, ${manifest.files.length} files…`,
+    )
     for (const file of manifest.files) {
       const actual = await entryChecksum(archive, file.path)
-      if (actual.sha256 !== file.sha256 || actual.size !== file.size) throw new BackupError(`The archive is damaged: ${file.path} does not match its checksum.`)
+      if (actual.sha256 !== file.sha256 || actual.size !== file.size)
+        throw new BackupError(`The archive is damaged: ${file.path} does not match its checksum.`)
     }
     const tables = {} as Record<ArchiveTable, Record<string, unknown>[]>
     for (const name of ARCHIVE_TABLES) {
@@ -61,13 +83,20 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
       }
       if (!entry) throw new BackupError(`The archive has no ${name} table.`)
       const text = await archive.readText(entry.json)
-      if ((await entryChecksum(archive, entry.json)).sha256 !== entry.sha256) throw new BackupError(`The archive is damaged: ${entry.json} does not match its checksum.`)
+      if ((await entryChecksum(archive, entry.json)).sha256 !== entry.sha256)
+        throw new BackupError(`The archive is damaged: ${entry.json} does not match its checksum.`)
       tables[name] = ZArchivedRows.parse(JSON.parse(text))
     }
     const archived = ZArchivedCompany.parse(JSON.parse(await archive.readText(COMPANY_FILE)))
 
     const slug = await chooseSlug(wantedSlug, manifest.company.slug)
-    const ids: IdMaps = { company: randomUUID(), events: new Map(), items: new Map(), assets: new Map(), leads: new Map() }
+    const ids: IdMaps = {
+      company: randomUUID(),
+      events: new Map(),
+      items: new Map(),
+      assets: new Map(),
+      leads: new Map(),
+    }
     const renewed = { events: ids.events, items: ids.items, assets: ids.assets, leads: ids.leads }
     for (const name of ARCHIVE_TABLES) {
       const kind = ARCHIVE_TABLE_SPECS[name].renews
@@ -75,32 +104,56 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
     }
     const fileOf = new Map(manifest.files.map((file) => [file.assetId, file]))
 
-    const profile = Object.fromEntries(PROFILE_COLUMNS.filter((column) => column in archived.profile).map((column) => [column, archived.profile[column]]))
+    const profile = Object.fromEntries(
+      PROFILE_COLUMNS.filter((column) => column in archived.profile).map((column) => [
+        column,
+        archived.profile[column],
+      ]),
+    )
     const name = typeof profile.name === 'string' && profile.name ? profile.name : manifest.company.name
     await getDb()
       .insert(organization)
-      .values({ ...(rowForInsert(organization, profile) as object), id: ids.company, name, slug, heroAssetId: typeof profile.heroAssetId === 'string' ? (ids.assets.get(profile.heroAssetId) ?? null) : null })
+      .values({
+        ...(rowForInsert(organization, profile) as object),
+        id: ids.company,
+        name,
+        slug,
+        heroAssetId: typeof profile.heroAssetId === 'string' ? (ids.assets.get(profile.heroAssetId) ?? null) : null,
+      })
     try {
       // The same people get the same roles in the copy, where they have an account here.
       const emails = archived.members.map((person) => person.email)
-      const people = emails.length > 0 ? await getDb().select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails)) : []
+      const people =
+        emails.length > 0
+          ? await getDb().select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails))
+          : []
       const team = archived.members.flatMap((person) => {
         const found = people.find((candidate) => candidate.email === person.email)
         return found ? [{ id: randomUUID(), organizationId: ids.company, userId: found.id, role: person.role }] : []
       })
       if (team.length > 0) await getDb().insert(member).values(team)
-      log(team.length > 0 ? `Team: ${team.map((row) => people.find((person) => person.id === row.userId)?.email).join(', ')}.` : 'Warning: none of the team has an account here; add an admin to the new company.')
+      log(
+        team.length > 0
+          ? `Team: ${team.map((row) => people.find((person) => person.id === row.userId)?.email).join(', ')}.`
+          : 'Warning: none of the team has an account here; add an admin to the new company.',
+      )
 
       log(`Copying ${manifest.files.length} original file(s)…`)
       const newKeys = new Map<string, string>()
       for (const row of tables.assets) {
         const oldId = String(row.id)
         const newId = ids.assets.get(oldId)!
-        const extension = String(row.storageKey ?? '').split('.').pop() || 'bin'
+        const extension =
+          String(row.storageKey ?? '')
+            .split('.')
+            .pop() || 'bin'
         const key = mediaKey(ids.company, newId, 'original', extension)
         newKeys.set(oldId, key)
         const file = fileOf.get(oldId)
-        if (file) await storage.put(key, await archive.read(file.path), { contentType: String(row.mimeType ?? 'application/octet-stream') })
+        if (file)
+          await storage.put(key, await archive.read(file.path), {
+            contentType: String(row.mimeType ?? 'application/octet-stream'),
+          })
       }
 
       const context = await actAsSystem(ids.company, 'backup.restore-company')
@@ -118,17 +171,30 @@ export async function restoreCompanyArchive({ archiveFile, storage, slug: wanted
               // Derived from renditions the archive does not carry: kept again as they are made.
               next.webpSources = []
               // Renditions are made again from the original by the renditions sweeper.
-              if ((row.mediaType === 'image' || row.mediaType === 'video') && fileOf.has(String(row.id))) Object.assign(next, { processingStatus: 'pending', processingError: null })
+              if ((row.mediaType === 'image' || row.mediaType === 'video') && fileOf.has(String(row.id)))
+                Object.assign(next, { processingStatus: 'pending', processingError: null })
             }
             return rowForInsert(spec.table, next)
           })
           counts[tableName] = rows.length
           // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
-          for (let start = 0; start < rows.length; start += 500) await tx.insert(spec.table).values(rows.slice(start, start + 500) as never)
+          for (let start = 0; start < rows.length; start += 500)
+            await tx.insert(spec.table).values(rows.slice(start, start + 500) as never)
         }
       })
-      await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.restore', companyId: ids.company, tableName: 'companies', recordId: ids.company, details: { fromCompanyId: manifest.company.id, archiveCreatedAt: manifest.createdAt } })
-      log(`Restored as ${slug} (${ids.company}): ${Object.entries(counts).map(([table, count]) => `${count} ${table}`).join(', ')}.`)
+      await recordAuditEvent({
+        category: 'admin_privileged_action',
+        action: 'company.restore',
+        companyId: ids.company,
+        tableName: 'companies',
+        recordId: ids.company,
+        details: { fromCompanyId: manifest.company.id, archiveCreatedAt: manifest.createdAt },
+      })
+      log(
+        `Restored as ${slug} (${ids.company}): ${Object.entries(counts)
+          .map(([table, count]) => `${count} ${table}`)
+          .join(', ')}.`,
+      )
       return { companyId: ids.company, slug, counts, files: manifest.files.length, ids }
     } catch (error) {
       await storage.deletePrefix(ids.company).catch(() => undefined)

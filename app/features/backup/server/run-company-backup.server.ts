@@ -20,36 +20,67 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * include automatic backups is refused: nothing is written, and a requested row says why.
  * Idempotent: a retried job writes the same archive to the same key again.
  */
-export async function runCompanyBackup(input: { companyId: string; backupId?: string; trigger: BackupTrigger }, options: { isLastAttempt: boolean; storage?: Storage } = { isLastAttempt: true }) {
+export async function runCompanyBackup(
+  input: { companyId: string; backupId?: string; trigger: BackupTrigger },
+  options: { isLastAttempt: boolean; storage?: Storage } = { isLastAttempt: true },
+) {
   const context = await actAsSystem(input.companyId, 'backup.company-archive')
   if (!context) return { outcome: 'gone' as const }
   const storage = options.storage ?? getStorage()
   if (!context.entitlements.automaticBackup) {
-    logger.warn({ companyId: input.companyId, plan: context.entitlements.plan }, 'backup refused: the plan does not include automatic backups')
+    logger.warn(
+      { companyId: input.companyId, plan: context.entitlements.plan },
+      'backup refused: the plan does not include automatic backups',
+    )
     if (input.backupId) {
       const backupId = input.backupId
-      await context.withTenant((tx) => tx.update(companyBackup).set({ status: 'failed', error: 'backups.errors.plan', finishedAt: new Date() }).where(eq(companyBackup.id, backupId)))
+      await context.withTenant((tx) =>
+        tx
+          .update(companyBackup)
+          .set({ status: 'failed', error: 'backups.errors.plan', finishedAt: new Date() })
+          .where(eq(companyBackup.id, backupId)),
+      )
     }
     return { outcome: 'refused' as const }
   }
   const backupId = input.backupId ?? crypto.randomUUID()
   const key = archiveKey(input.companyId, backupId)
   const recorded = await context.withTenant(async (tx) => {
-    if (!input.backupId) return tx.insert(companyBackup).values({ id: backupId, companyId: input.companyId, trigger: input.trigger, storageKey: key }).returning({ id: companyBackup.id })
-    return tx.update(companyBackup).set({ status: 'running', error: null, finishedAt: null }).where(eq(companyBackup.id, backupId)).returning({ id: companyBackup.id })
+    if (!input.backupId)
+      return tx
+        .insert(companyBackup)
+        .values({ id: backupId, companyId: input.companyId, trigger: input.trigger, storageKey: key })
+        .returning({ id: companyBackup.id })
+    return tx
+      .update(companyBackup)
+      .set({ status: 'running', error: null, finishedAt: null })
+      .where(eq(companyBackup.id, backupId))
+      .returning({ id: companyBackup.id })
   })
   // The requested row no longer exists: an archive nobody lists would only take space.
   if (recorded.length === 0) return { outcome: 'gone' as const }
   try {
     const written = await writeCompanyArchive(context, storage, key)
-    await context.withTenant((tx) => tx.update(companyBackup).set({ status: 'ready', sizeBytes: written.sizeBytes, fileCount: written.fileCount, finishedAt: new Date() }).where(eq(companyBackup.id, backupId)))
+    await context.withTenant((tx) =>
+      tx
+        .update(companyBackup)
+        .set({ status: 'ready', sizeBytes: written.sizeBytes, fileCount: written.fileCount, finishedAt: new Date() })
+        .where(eq(companyBackup.id, backupId)),
+    )
     await pruneCompanyBackups(context, storage)
     return { outcome: 'ready' as const, backupId, ...written }
   } catch (error) {
     // A half-written archive is no backup: removed, and the row says why (retried until the last attempt).
     await storage.delete(key).catch(() => undefined)
     await context.withTenant((tx) =>
-      tx.update(companyBackup).set({ status: options.isLastAttempt ? 'failed' : 'running', error: reasonOf(error), finishedAt: options.isLastAttempt ? new Date() : null }).where(eq(companyBackup.id, backupId)),
+      tx
+        .update(companyBackup)
+        .set({
+          status: options.isLastAttempt ? 'failed' : 'running',
+          error: reasonOf(error),
+          finishedAt: options.isLastAttempt ? new Date() : null,
+        })
+        .where(eq(companyBackup.id, backupId)),
     )
     throw error
   }

@@ -58,9 +58,21 @@ async function readCompanyData(context: TenantContext) {
     return result as Record<(typeof ARCHIVE_TABLES)[number], Record<string, unknown>[]>
   })
   const [row] = await getDb().select().from(organization).where(eq(organization.id, companyId))
-  const team = await getDb().select({ email: user.email, role: member.role }).from(member).innerJoin(user, eq(user.id, member.userId)).where(eq(member.organizationId, companyId)).orderBy(asc(member.createdAt))
+  const team = await getDb()
+    .select({ email: user.email, role: member.role })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(eq(member.organizationId, companyId))
+    .orderBy(asc(member.createdAt))
   const profile = Object.fromEntries(PROFILE_COLUMNS.map((column) => [column, row?.[column] ?? null]))
-  const company: TArchivedCompany = { profile, members: team.flatMap((person) => (person.role === 'admin' || person.role === 'manager' || person.role === 'user' ? [{ email: person.email, role: person.role }] : [])) }
+  const company: TArchivedCompany = {
+    profile,
+    members: team.flatMap((person) =>
+      person.role === 'admin' || person.role === 'manager' || person.role === 'user'
+        ? [{ email: person.email, role: person.role }]
+        : [],
+    ),
+  }
   return { tables, company }
 }
 
@@ -93,7 +105,11 @@ export async function writeCompanyArchive(context: TenantContext, storage: Stora
     if (await storage.head(original.storageKey)) present.push(original)
     else manifest.missingFiles.push(original.id)
   }
-  if (manifest.missingFiles.length > 0) logger.warn({ companyId: context.company.id, missing: manifest.missingFiles.length }, 'originals missing from storage: listed in the archive manifest')
+  if (manifest.missingFiles.length > 0)
+    logger.warn(
+      { companyId: context.company.id, missing: manifest.missingFiles.length },
+      'originals missing from storage: listed in the archive manifest',
+    )
 
   async function* entries(): AsyncGenerator<ZipEntry> {
     const companyJson = `${JSON.stringify(company, null, 2)}\n`
@@ -102,7 +118,13 @@ export async function writeCompanyArchive(context: TenantContext, storage: Stora
       const rows = tables[name]
       const json = `${JSON.stringify(rows, null, 2)}\n`
       const columns = Object.keys(getTableColumns(ARCHIVE_TABLE_SPECS[name].table))
-      manifest.tables.push({ name, rows: rows.length, json: tableJsonPath(name), csv: tableCsvPath(name), sha256: sha256(json) })
+      manifest.tables.push({
+        name,
+        rows: rows.length,
+        json: tableJsonPath(name),
+        csv: tableCsvPath(name),
+        sha256: sha256(json),
+      })
       yield { name: tableJsonPath(name), input: json, lastModified: createdAt }
       yield { name: tableCsvPath(name), input: toCsv(rows, columns), lastModified: createdAt }
     }
@@ -111,7 +133,9 @@ export async function writeCompanyArchive(context: TenantContext, storage: Stora
       yield {
         name: path,
         lastModified: original.createdAt,
-        input: hashedBytes(storage, original.storageKey, (result) => manifest.files.push({ path, assetId: original.id, ...result })),
+        input: hashedBytes(storage, original.storageKey, (result) =>
+          manifest.files.push({ path, assetId: original.id, ...result }),
+        ),
       }
     }
     // Last: the ZIP reads each entry to its end before asking for the next, so every checksum is known.

@@ -4,7 +4,14 @@ import type pg from 'pg'
 import { to as copyTo } from 'pg-copy-streams'
 import { tableFile, type TCopyDatabase } from '../backup-manifest'
 import { copyWithChecksum } from './checksums.server'
-import { COPY_SETTINGS, findOtherSchemas, qualified, QUEUE_SCHEMA, quoted, readDatabaseLayout } from './database-layout.server'
+import {
+  COPY_SETTINGS,
+  findOtherSchemas,
+  qualified,
+  QUEUE_SCHEMA,
+  quoted,
+  readDatabaseLayout,
+} from './database-layout.server'
 import { BackupError } from './postgres-tools.server'
 
 /**
@@ -14,19 +21,37 @@ import { BackupError } from './postgres-tools.server'
  * `client` is in the backup's repeatable-read transaction, with the tenant policies' bypass on:
  * every table is read at the same moment.
  */
-export async function writeTableCopies(client: pg.Client, directory: string, serverVersion: string, log: (line: string) => void): Promise<TCopyDatabase> {
+export async function writeTableCopies(
+  client: pg.Client,
+  directory: string,
+  serverVersion: string,
+  log: (line: string) => void,
+): Promise<TCopyDatabase> {
   for (const setting of COPY_SETTINGS) await client.query(setting)
   const layout = await readDatabaseLayout(client)
-  const has = (schema: string, name: string) => layout.tables.some((table) => table.schema === schema && table.name === name)
-  if (!has('drizzle', '__drizzle_migrations')) throw new BackupError(`This database has no migration journal (drizzle.__drizzle_migrations): it is not an Afterglow database, or the app never started on it.`)
+  const has = (schema: string, name: string) =>
+    layout.tables.some((table) => table.schema === schema && table.name === name)
+  if (!has('drizzle', '__drizzle_migrations'))
+    throw new BackupError(
+      `This database has no migration journal (drizzle.__drizzle_migrations): it is not an Afterglow database, or the app never started on it.`,
+    )
   const others = await findOtherSchemas(client)
-  if (others.length > 0) log(`Warning: schema(s) ${others.join(', ')} are not Afterglow's and are left out of this backup.`)
+  if (others.length > 0)
+    log(`Warning: schema(s) ${others.join(', ')} are not Afterglow's and are left out of this backup.`)
 
-  const migrations = (await client.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by created_at, id')).rows.map((row) => ({ hash: row.hash, createdAt: Number(row.created_at) }))
+  const migrations = (
+    await client.query<{ hash: string; created_at: string }>(
+      'select hash, created_at from drizzle.__drizzle_migrations order by created_at, id',
+    )
+  ).rows.map((row) => ({ hash: row.hash, createdAt: Number(row.created_at) }))
   let queue: TCopyDatabase['queue'] = null
   if (has(QUEUE_SCHEMA, 'version') && has(QUEUE_SCHEMA, 'queue')) {
-    const [{ version }] = (await client.query<{ version: number }>(`select version from ${quoted(QUEUE_SCHEMA)}.version`)).rows
-    const queues = await client.query<{ name: string; partition: string }>(`select name, partition_name as partition from ${quoted(QUEUE_SCHEMA)}.queue where partition_name is not null order by name`)
+    const [{ version }] = (
+      await client.query<{ version: number }>(`select version from ${quoted(QUEUE_SCHEMA)}.version`)
+    ).rows
+    const queues = await client.query<{ name: string; partition: string }>(
+      `select name, partition_name as partition from ${quoted(QUEUE_SCHEMA)}.queue where partition_name is not null order by name`,
+    )
     queue = { schemaVersion: Number(version), queues: queues.rows }
   }
 
@@ -42,7 +67,11 @@ export async function writeTableCopies(client: pg.Client, directory: string, ser
 
   const sequences: TCopyDatabase['sequences'] = []
   for (const sequence of layout.sequences) {
-    const [row] = (await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${qualified(sequence)}`)).rows
+    const [row] = (
+      await client.query<{ last_value: string; is_called: boolean }>(
+        `select last_value::text, is_called from ${qualified(sequence)}`,
+      )
+    ).rows
     sequences.push({ ...sequence, lastValue: row.last_value, isCalled: row.is_called })
   }
   return { format: 'copy', serverVersion, migrations, queue, tables, partitions: layout.partitions, sequences }

@@ -7,12 +7,42 @@ export function TestCardFields({ errors }: { errors?: Record<string, string[]> }
   const translate = (keys?: string[]) => keys?.map((key) => t(key))
   return (
     <div className="space-y-4">
-      <TextField label={t('billing.testProvider.cardNumberLabel')} name="number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" errors={translate(errors?.number)} required />
+      <TextField
+        label={t('billing.testProvider.cardNumberLabel')}
+        name="number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        errors={translate(errors?.number)}
+        required
+      />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label={t('billing.testProvider.expiryLabel')} name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" errors={translate(errors?.expiry)} required />
-        <TextField label={t('billing.testProvider.cvcLabel')} name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" errors={translate(errors?.cvc)} required />
+        <TextField
+          label={t('billing.testProvider.expiryLabel')}
+          name="expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          errors={translate(errors?.expiry)}
+          required
+        />
+        <TextField
+          label={t('billing.testProvider.cvcLabel')}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          errors={translate(errors?.cvc)}
+          required
+        />
       </div>
-      <TextField label={t('billing.testProvider.nameLabel')} name="name" autoComplete="cc-name" errors={translate(errors?.name)} required />
+      <TextField
+        label={t('billing.testProvider.nameLabel')}
+        name="name"
+        autoComplete="cc-name"
+        errors={translate(errors?.name)}
+        required
+      />
     </div>
   )
 }
@@ -21,7 +51,10 @@ export function TestCardFields({ errors }: { errors?: Record<string, string[]> }
 export function TestModeNotice() {
   const { t } = useTranslation()
   return (
-    <div className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-ink" data-testid="test-mode-notice">
+    <div
+      className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-ink"
+      data-testid="test-mode-notice"
+    >
       <p className="font-medium">{t('billing.testProvider.testMode')}</p>
       <p className="mt-0.5 text-ink-muted">{t('billing.testProvider.testCards')}</p>
     </div>

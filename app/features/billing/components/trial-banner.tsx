@@ -19,22 +19,44 @@ export function TrialBanner({ status, canManage }: { status: SubscriptionStatusA
   const { t, i18n } = useTranslation()
   const [dismissed, setDismissed] = useState(true)
   // Read after hydration: the server cannot know what this browser dismissed.
-  useEffect(() => setDismissed(storageFor('functional').getItem(DISMISSED_KEY) === status.trial_end), [status.trial_end])
+  useEffect(
+    () => setDismissed(storageFor('functional').getItem(DISMISSED_KEY) === status.trial_end),
+    [status.trial_end],
+  )
   if (!status.trial_active || !status.trial_end || dismissed) return null
   const days = daysLeft(status.trial_end)
   return (
-    <div role="status" className="mx-auto mb-6 flex max-w-5xl items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm sm:items-center" data-testid="trial-banner">
+    <div
+      role="status"
+      className="mx-auto mb-6 flex max-w-5xl items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm sm:items-center"
+      data-testid="trial-banner"
+    >
       <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent sm:mt-0" />
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <p className="min-w-0 flex-1">
-          <span className="font-medium">{t('billing.banner.title', { count: days })}</span> <span className="text-ink-muted">{t('billing.banner.text')}</span>
+          <span className="font-medium">{t('billing.banner.title', { count: days })}</span>{' '}
+          <span className="text-ink-muted">{t('billing.banner.text')}</span>
         </p>
         {canManage ? (
-          <button type="button" onClick={() => void openBillingPage('create-checkout', { plan: 'professional', currency: currencyForLanguage(i18n.language) }, t)} className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto" data-testid="trial-subscribe">
+          <button
+            type="button"
+            onClick={() =>
+              void openBillingPage(
+                'create-checkout',
+                { plan: 'professional', currency: currencyForLanguage(i18n.language) },
+                t,
+              )
+            }
+            className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto"
+            data-testid="trial-subscribe"
+          >
             {t('billing.banner.subscribe')}
           </button>
         ) : (
-          <Link to="/admin/subscription" className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto">
+          <Link
+            to="/admin/subscription"
+            className="self-start rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-foreground hover:brightness-110 sm:self-auto"
+          >
             {t('billing.banner.seePlan')}
           </Link>
         )}

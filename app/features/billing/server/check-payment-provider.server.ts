@@ -1,7 +1,12 @@
 import { withTimeout } from '#app/lib/with-timeout'
 import { paymentProviderName } from './payment-provider.server'
 
-export type PaymentProviderHealth = { level: 'ok' | 'warning' | 'error'; mode: 'stripe' | 'test'; ms: number; checkedAt: string }
+export type PaymentProviderHealth = {
+  level: 'ok' | 'warning' | 'error'
+  mode: 'stripe' | 'test'
+  ms: number
+  checkedAt: string
+}
 
 /** The status pages refresh every 30 s: Stripe is asked at most once a minute. */
 const CACHE_MS = 60_000
@@ -14,7 +19,8 @@ let cached: { at: number; health: PaymentProviderHealth } | null = null
  * said as a warning.
  */
 export async function checkPaymentProvider(now = Date.now()): Promise<PaymentProviderHealth> {
-  if (paymentProviderName() === 'test') return { level: 'warning', mode: 'test', ms: 0, checkedAt: new Date(now).toISOString() }
+  if (paymentProviderName() === 'test')
+    return { level: 'warning', mode: 'test', ms: 0, checkedAt: new Date(now).toISOString() }
   if (cached && now - cached.at < CACHE_MS) return cached.health
   const started = performance.now()
   let level: PaymentProviderHealth['level'] = 'ok'
@@ -24,7 +30,12 @@ export async function checkPaymentProvider(now = Date.now()): Promise<PaymentPro
   } catch {
     level = 'error'
   }
-  const health: PaymentProviderHealth = { level, mode: 'stripe', ms: Math.round(performance.now() - started), checkedAt: new Date(now).toISOString() }
+  const health: PaymentProviderHealth = {
+    level,
+    mode: 'stripe',
+    ms: Math.round(performance.now() - started),
+    checkedAt: new Date(now).toISOString(),
+  }
   cached = { at: now, health }
   return health
 }

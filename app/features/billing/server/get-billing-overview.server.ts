@@ -14,18 +14,37 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
   const { effective, subscription } = billing
   const limits = PLANS[effective.plan]
   const usage = await member.withTenant(async (tx) => {
-    const [storage] = await tx.select({ used: sum(asset.sizeBytes) }).from(asset).where(eq(asset.companyId, member.company.id))
+    const [storage] = await tx
+      .select({ used: sum(asset.sizeBytes) })
+      .from(asset)
+      .where(eq(asset.companyId, member.company.id))
     // The event with the most photos, against the plan's photos per event.
     const [busiest] = await tx
       .select({ photos: count() })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-      .where(and(eq(asset.companyId, member.company.id), isNotNull(contentItem.eventId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media')))
+      .where(
+        and(
+          eq(asset.companyId, member.company.id),
+          isNotNull(contentItem.eventId),
+          eq(asset.mediaType, 'image'),
+          eq(asset.purpose, 'gallery-media'),
+        ),
+      )
       .groupBy(contentItem.eventId)
       .orderBy(desc(sql`count(*)`))
       .limit(1)
     const invoices = await tx
-      .select({ id: invoice.id, number: invoice.number, amount: invoice.amount, currency: invoice.currency, status: invoice.status, hostedUrl: invoice.hostedUrl, pdfUrl: invoice.pdfUrl, issuedAt: invoice.issuedAt })
+      .select({
+        id: invoice.id,
+        number: invoice.number,
+        amount: invoice.amount,
+        currency: invoice.currency,
+        status: invoice.status,
+        hostedUrl: invoice.hostedUrl,
+        pdfUrl: invoice.pdfUrl,
+        issuedAt: invoice.issuedAt,
+      })
       .from(invoice)
       .where(eq(invoice.companyId, member.company.id))
       .orderBy(desc(invoice.issuedAt))
@@ -33,7 +52,9 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
     return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0, invoices }
   })
   const actorUserId = member.actor.kind === 'person' ? member.actor.userId : null
-  const brands = actorUserId ? (await findMemberships(actorUserId)).filter((membership) => membership.role === 'admin').length : 1
+  const brands = actorUserId
+    ? (await findMemberships(actorUserId)).filter((membership) => membership.role === 'admin').length
+    : 1
   return {
     companyName: member.company.name,
     canManage: can(member.actor.role, 'billing.manage'),
@@ -58,7 +79,10 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       : null,
     usage: {
       storage: { used: usage.storageUsedBytes, limit: limits.storageBytes },
-      photosPerEvent: { used: usage.busiestEventPhotos, limit: Number.isFinite(limits.photosPerEvent) ? limits.photosPerEvent : null },
+      photosPerEvent: {
+        used: usage.busiestEventPhotos,
+        limit: Number.isFinite(limits.photosPerEvent) ? limits.photosPerEvent : null,
+      },
       brands: { used: brands, limit: Number.isFinite(limits.brandsPerAccount) ? limits.brandsPerAccount : null },
     },
     prices: MONTHLY_PRICES,

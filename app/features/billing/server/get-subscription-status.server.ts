@@ -21,7 +21,10 @@ export async function readCompanyBilling(companyId: string, now = new Date()) {
 }
 
 /** The spec's answer from the stored subscriber row (the client's fallback reads it with the admin's page). */
-export async function readStoredSubscriptionStatus(companyId: string, now = new Date()): Promise<SubscriptionStatusAnswer> {
+export async function readStoredSubscriptionStatus(
+  companyId: string,
+  now = new Date(),
+): Promise<SubscriptionStatusAnswer> {
   const billing = await readCompanyBilling(companyId, now)
   const { effective } = billing
   const ownPlan = effective.source === 'subscription' || effective.source === 'grace'
@@ -29,15 +32,29 @@ export async function readStoredSubscriptionStatus(companyId: string, now = new 
     // A brand covered by its account's Enterprise plan is subscribed too, through the account.
     subscribed: ownPlan || effective.source === 'account',
     subscription_tier: effective.plan,
-    subscription_end: (ownPlan ? (billing.subscription?.currentPeriodEnd ?? effective.validUntil) : effective.validUntil)?.toISOString() ?? null,
+    subscription_end:
+      (ownPlan
+        ? (billing.subscription?.currentPeriodEnd ?? effective.validUntil)
+        : effective.validUntil
+      )?.toISOString() ?? null,
     trial_active: effective.source === 'trial',
     trial_end: billing.trialEndsAt?.toISOString() ?? null,
   }
 }
 
 /** POST /api/billing/check-subscription: the same answer, its reading recorded (subscription data access). */
-export async function getSubscriptionStatus(context: TenantContext, now = new Date()): Promise<SubscriptionStatusAnswer> {
+export async function getSubscriptionStatus(
+  context: TenantContext,
+  now = new Date(),
+): Promise<SubscriptionStatusAnswer> {
   const answer = await readStoredSubscriptionStatus(context.company.id, now)
-  await recordAuditEvent({ category: 'subscription_data_access', action: 'billing.subscription.check', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'subscriptions', recordId: context.company.id })
+  await recordAuditEvent({
+    category: 'subscription_data_access',
+    action: 'billing.subscription.check',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'subscriptions',
+    recordId: context.company.id,
+  })
   return answer
 }

@@ -30,7 +30,8 @@ export async function createCheckout(member: MemberContext, body: unknown) {
   const parsed = ZCheckoutRequest.safeParse(body)
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'billing.errors.checkoutChoice')
   const billing = await readCompanyBilling(member.company.id)
-  if (billing.subscription && MANAGED_IN_PORTAL.has(billing.subscription.status)) throw new AppError('CONFLICT', 'billing.errors.alreadySubscribed')
+  if (billing.subscription && MANAGED_IN_PORTAL.has(billing.subscription.status))
+    throw new AppError('CONFLICT', 'billing.errors.alreadySubscribed')
   if (billing.effective.source === 'account') throw new AppError('CONFLICT', 'billing.errors.coveredByAccount')
   const back = `${getEnv().APP_URL}/admin/subscription`
   const session = await asBillingFailure('billing.errors.checkout', async () =>
@@ -44,7 +45,15 @@ export async function createCheckout(member: MemberContext, body: unknown) {
       cancelUrl: `${back}?checkout=cancelled`,
     }),
   )
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'billing.checkout.open', companyId: member.company.id, actorUserId: actorUserId(member), tableName: 'subscriptions', recordId: member.company.id, details: parsed.data })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'billing.checkout.open',
+    companyId: member.company.id,
+    actorUserId: actorUserId(member),
+    tableName: 'subscriptions',
+    recordId: member.company.id,
+    details: parsed.data,
+  })
   return { url: session.url }
 }
 
@@ -53,9 +62,19 @@ export async function openCustomerPortal(member: MemberContext) {
   assertCanManageBilling(member)
   const billing = await readCompanyBilling(member.company.id)
   const provider = await getPaymentProvider()
-  if (!billing.subscription || billing.subscription.provider !== provider.name) throw new AppError('CONFLICT', 'billing.errors.noSubscription')
+  if (!billing.subscription || billing.subscription.provider !== provider.name)
+    throw new AppError('CONFLICT', 'billing.errors.noSubscription')
   const customerId = billing.subscription.customerId
-  const session = await asBillingFailure('billing.errors.portal', () => provider.createPortal({ customerId, returnUrl: `${getEnv().APP_URL}/admin/subscription` }))
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'billing.portal.open', companyId: member.company.id, actorUserId: actorUserId(member), tableName: 'subscriptions', recordId: member.company.id })
+  const session = await asBillingFailure('billing.errors.portal', () =>
+    provider.createPortal({ customerId, returnUrl: `${getEnv().APP_URL}/admin/subscription` }),
+  )
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'billing.portal.open',
+    companyId: member.company.id,
+    actorUserId: actorUserId(member),
+    tableName: 'subscriptions',
+    recordId: member.company.id,
+  })
   return { url: session.url }
 }

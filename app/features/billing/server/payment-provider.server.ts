@@ -37,9 +37,23 @@ export type ProviderInvoice = {
 }
 
 /** What an event says, reduced to what processing needs: which objects to refetch. */
-export type ProviderEvent = { id: string; type: string; subscriptionId: string | null; invoiceId: string | null; companyId: string | null }
+export type ProviderEvent = {
+  id: string
+  type: string
+  subscriptionId: string | null
+  invoiceId: string | null
+  companyId: string | null
+}
 
-export type CheckoutInput = { companyId: string; customerId: string | null; customerEmail: string; plan: PlanId; currency: Currency; successUrl: string; cancelUrl: string }
+export type CheckoutInput = {
+  companyId: string
+  customerId: string | null
+  customerEmail: string
+  plan: PlanId
+  currency: Currency
+  successUrl: string
+  cancelUrl: string
+}
 
 export interface PaymentProvider {
   readonly name: BillingProvider
@@ -67,7 +81,8 @@ export const HANDLED_EVENTS = new Set([
 ])
 
 /** The Stripe Price of a plan in a currency is found by this lookup key (npm run billing:setup creates them). */
-export const priceLookupKey = (plan: PlanId, currency: Currency) => `afterglow_${plan}_${currency.toLowerCase()}_monthly`
+export const priceLookupKey = (plan: PlanId, currency: Currency) =>
+  `afterglow_${plan}_${currency.toLowerCase()}_monthly`
 
 export function paymentProviderName(): BillingProvider {
   return getEnv().STRIPE_SECRET_KEY ? 'stripe' : 'test'
@@ -77,6 +92,9 @@ let provider: Promise<PaymentProvider> | null = null
 
 /** The provider in use, created once (the Stripe SDK is only loaded when configured). */
 export function getPaymentProvider(): Promise<PaymentProvider> {
-  provider ??= paymentProviderName() === 'stripe' ? import('./stripe-provider.server').then((module) => module.stripeProvider()) : import('./test-provider.server').then((module) => module.testProvider)
+  provider ??=
+    paymentProviderName() === 'stripe'
+      ? import('./stripe-provider.server').then((module) => module.stripeProvider())
+      : import('./test-provider.server').then((module) => module.testProvider)
   return provider
 }

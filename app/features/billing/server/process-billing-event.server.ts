@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import { billingEvent, invoice, subscription } from '#db/schema'
 import { withSystem, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
-import { HANDLED_EVENTS, type PaymentProvider, type ProviderEvent, type ProviderSubscription } from './payment-provider.server'
+import {
+  HANDLED_EVENTS,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSubscription,
+} from './payment-provider.server'
 import { syncCompanyPlan } from './sync-company-plan.server'
 
 /** A subscription that still holds a plan (or may again): a late event of an old one never replaces it. */
@@ -18,7 +23,11 @@ const LIVE = new Set(['active', 'trialing', 'past_due', 'incomplete', 'unpaid', 
  */
 export async function processBillingEvent(provider: PaymentProvider, event: ProviderEvent, now = new Date()) {
   return withSystem(async (tx) => {
-    const [recorded] = await tx.insert(billingEvent).values({ id: event.id, provider: provider.name, type: event.type }).onConflictDoNothing().returning({ id: billingEvent.id })
+    const [recorded] = await tx
+      .insert(billingEvent)
+      .values({ id: event.id, provider: provider.name, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: billingEvent.id })
     if (!recorded) return { duplicate: true as const }
     if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false as const, ignored: true }
 
@@ -48,7 +57,19 @@ export async function processBillingEvent(provider: PaymentProvider, event: Prov
         pdfUrl: fetchedInvoice.pdfUrl,
         issuedAt: fetchedInvoice.issuedAt,
       }
-      await tx.insert(invoice).values(values).onConflictDoUpdate({ target: invoice.providerInvoiceId, set: { status: values.status, amount: values.amount, hostedUrl: values.hostedUrl, pdfUrl: values.pdfUrl, number: values.number } })
+      await tx
+        .insert(invoice)
+        .values(values)
+        .onConflictDoUpdate({
+          target: invoice.providerInvoiceId,
+          set: {
+            status: values.status,
+            amount: values.amount,
+            hostedUrl: values.hostedUrl,
+            pdfUrl: values.pdfUrl,
+            number: values.number,
+          },
+        })
     }
     if (!companyId) logger.warn({ eventId: event.id, type: event.type }, 'billing event names no company')
     return { duplicate: false as const, companyId }
@@ -56,8 +77,17 @@ export async function processBillingEvent(provider: PaymentProvider, event: Prov
 }
 
 /** Upserts the company's subscription from the provider's copy; answers the company it belongs to. */
-async function storeSubscription(tx: Transaction, provider: PaymentProvider, remote: ProviderSubscription, eventCompanyId: string | null, now: Date) {
-  const [known] = await tx.select({ companyId: subscription.companyId }).from(subscription).where(eq(subscription.subscriptionId, remote.id))
+async function storeSubscription(
+  tx: Transaction,
+  provider: PaymentProvider,
+  remote: ProviderSubscription,
+  eventCompanyId: string | null,
+  now: Date,
+) {
+  const [known] = await tx
+    .select({ companyId: subscription.companyId })
+    .from(subscription)
+    .where(eq(subscription.subscriptionId, remote.id))
   const companyId = remote.companyId ?? eventCompanyId ?? known?.companyId ?? null
   if (!companyId || !remote.plan) return companyId
   // A company's subscriptions take turns as well: the old one's end and the new one's start,
@@ -65,7 +95,8 @@ async function storeSubscription(tx: Transaction, provider: PaymentProvider, rem
   await lock(tx, `billing:company:${companyId}`)
   const [current] = await tx.select().from(subscription).where(eq(subscription.companyId, companyId))
   // A company that moved to a new subscription keeps it when an old one's last events arrive.
-  if (current && current.subscriptionId !== remote.id && LIVE.has(current.status) && !LIVE.has(remote.status)) return companyId
+  if (current && current.subscriptionId !== remote.id && LIVE.has(current.status) && !LIVE.has(remote.status))
+    return companyId
   const values = {
     companyId,
     provider: provider.name,
@@ -78,7 +109,12 @@ async function storeSubscription(tx: Transaction, provider: PaymentProvider, rem
     currentPeriodEnd: remote.currentPeriodEnd,
     cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
     // The grace period runs from the first failed renewal, not from each retry's event.
-    pastDueSince: remote.status === 'past_due' ? (current?.subscriptionId === remote.id && current.pastDueSince ? current.pastDueSince : now) : null,
+    pastDueSince:
+      remote.status === 'past_due'
+        ? current?.subscriptionId === remote.id && current.pastDueSince
+          ? current.pastDueSince
+          : now
+        : null,
     billingEmail: remote.billingEmail ?? current?.billingEmail ?? null,
     updatedAt: now,
   }

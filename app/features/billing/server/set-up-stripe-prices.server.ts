@@ -13,10 +13,18 @@ import type { StripeConfig } from './stripe-provider.server'
  * the old one is archived, so new checkouts pay the new amount and existing subscribers keep theirs.
  */
 
-export type SetupStep = { kind: 'product' | 'price'; id: string; label: string; outcome: 'created' | 'found' | 'replaced'; replacedId?: string }
+export type SetupStep = {
+  kind: 'product' | 'price'
+  id: string
+  label: string
+  outcome: 'created' | 'found' | 'replaced'
+  replacedId?: string
+}
 
 /** The plans Stripe bills: those with a price (Starter is free). */
-export const PAID_PLANS = PLAN_IDS.filter((plan) => CURRENCIES.some((currency) => monthlyAmountInCents(plan, currency) > 0))
+export const PAID_PLANS = PLAN_IDS.filter((plan) =>
+  CURRENCIES.some((currency) => monthlyAmountInCents(plan, currency) > 0),
+)
 
 /** Products get ids of our own, so finding one again is a lookup, not a search. */
 export const stripeProductId = (plan: PlanId) => `afterglow_${plan}`
@@ -26,7 +34,8 @@ export function readStripeSetupConfig(source: Record<string, string | undefined>
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
   const result = ZEnv.pick({ STRIPE_SECRET_KEY: true, STRIPE_API_URL: true }).safeParse(present)
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`)
-  if (result.success && !result.data.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY is required: the secret key (sk_…) of the Stripe account to set up')
+  if (result.success && !result.data.STRIPE_SECRET_KEY)
+    problems.push('STRIPE_SECRET_KEY is required: the secret key (sk_…) of the Stripe account to set up')
   if (!result.success || problems.length > 0) throw new EnvError(problems)
   return result.data
 }
@@ -45,13 +54,25 @@ async function ensureProduct(stripe: Stripe, plan: PlanId): Promise<SetupStep> {
   } catch (error) {
     if (!isStripeMissing(error)) throw error
   }
-  await stripe.products.create({ id, name: label, description: t(`home.pricing.plans.${plan}.description`), metadata: { plan } })
+  await stripe.products.create({
+    id,
+    name: label,
+    description: t(`home.pricing.plans.${plan}.description`),
+    metadata: { plan },
+  })
   return { kind: 'product', id, label, outcome: 'created' }
 }
 
 function matches(price: Stripe.Price, productId: string, currency: Currency, amount: number) {
   const product = typeof price.product === 'string' ? price.product : price.product.id
-  return price.active && product === productId && price.currency === currency.toLowerCase() && price.unit_amount === amount && price.recurring?.interval === 'month' && price.recurring.interval_count === 1
+  return (
+    price.active &&
+    product === productId &&
+    price.currency === currency.toLowerCase() &&
+    price.unit_amount === amount &&
+    price.recurring?.interval === 'month' &&
+    price.recurring.interval_count === 1
+  )
 }
 
 async function ensurePrice(stripe: Stripe, plan: PlanId, currency: Currency): Promise<SetupStep> {
@@ -61,7 +82,8 @@ async function ensurePrice(stripe: Stripe, plan: PlanId, currency: Currency): Pr
   const label = `${lookupKey} (${(amount / 100).toFixed(2)} ${currency} a month)`
   const { data } = await stripe.prices.list({ lookup_keys: [lookupKey], limit: 1 })
   const existing = data[0]
-  if (existing && matches(existing, productId, currency, amount)) return { kind: 'price', id: existing.id, label, outcome: 'found' }
+  if (existing && matches(existing, productId, currency, amount))
+    return { kind: 'price', id: existing.id, label, outcome: 'found' }
   const created = await stripe.prices.create({
     product: productId,
     currency: currency.toLowerCase(),

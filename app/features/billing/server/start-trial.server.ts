@@ -9,7 +9,9 @@ import { syncCompanyPlan } from './sync-company-plan.server'
 
 const DAY_MS = 86_400_000
 
-export type StartTrialResult = { trialStarted: true; trialEnd: Date } | { trialStarted: false; reason: 'billing.trial.alreadyUsed' | 'billing.trial.alreadySubscribed' }
+export type StartTrialResult =
+  | { trialStarted: true; trialEnd: Date }
+  | { trialStarted: false; reason: 'billing.trial.alreadyUsed' | 'billing.trial.alreadySubscribed' }
 
 /** The spec's "only admins manage billing" (docs/product.md). */
 export function assertCanManageBilling(context: TenantContext) {
@@ -23,18 +25,34 @@ export function assertCanManageBilling(context: TenantContext) {
 export async function startTrial(context: TenantContext, now = new Date()): Promise<StartTrialResult> {
   assertCanManageBilling(context)
   const result = await withSystem(async (tx): Promise<StartTrialResult> => {
-    const [company] = await tx.select({ trialStartedAt: organization.trialStartedAt }).from(organization).where(eq(organization.id, context.company.id)).for('update')
+    const [company] = await tx
+      .select({ trialStartedAt: organization.trialStartedAt })
+      .from(organization)
+      .where(eq(organization.id, context.company.id))
+      .for('update')
     if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     if (company.trialStartedAt) return { trialStarted: false, reason: 'billing.trial.alreadyUsed' }
     const current = await syncCompanyPlan(tx, context.company.id, now)
-    if (current.source === 'subscription' || current.source === 'grace' || current.source === 'account') return { trialStarted: false, reason: 'billing.trial.alreadySubscribed' }
+    if (current.source === 'subscription' || current.source === 'grace' || current.source === 'account')
+      return { trialStarted: false, reason: 'billing.trial.alreadySubscribed' }
     const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS)
-    await tx.update(organization).set({ trialStartedAt: now, trialEndsAt: trialEnd }).where(eq(organization.id, context.company.id))
+    await tx
+      .update(organization)
+      .set({ trialStartedAt: now, trialEndsAt: trialEnd })
+      .where(eq(organization.id, context.company.id))
     await syncCompanyPlan(tx, context.company.id, now)
     return { trialStarted: true, trialEnd }
   })
   if (result.trialStarted) {
-    await recordAuditEvent({ category: 'admin_privileged_action', action: 'billing.trial.start', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'companies', recordId: context.company.id, details: { plan: TRIAL_PLAN, days: TRIAL_DAYS } })
+    await recordAuditEvent({
+      category: 'admin_privileged_action',
+      action: 'billing.trial.start',
+      companyId: context.company.id,
+      actorUserId: actorUserId(context),
+      tableName: 'companies',
+      recordId: context.company.id,
+      details: { plan: TRIAL_PLAN, days: TRIAL_DAYS },
+    })
   }
   return result
 }

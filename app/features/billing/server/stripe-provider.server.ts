@@ -2,7 +2,13 @@ import Stripe from 'stripe'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { CURRENCIES, isCurrency, isPlanId, PLAN_IDS, type Currency } from '../plans'
-import { priceLookupKey, type PaymentProvider, type ProviderEvent, type ProviderInvoice, type ProviderSubscription } from './payment-provider.server'
+import {
+  priceLookupKey,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from './payment-provider.server'
 
 export type StripeConfig = Pick<TEnv, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>
 
@@ -14,11 +20,18 @@ export function stripeClient(config: StripeConfig = getEnv()) {
     maxNetworkRetries: 2,
     timeout: 15_000,
     appInfo: { name: 'Afterglow' },
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   })
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null)
 const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
 const currencyOf = (value: string): Currency => {
   const upper = value.toUpperCase()
@@ -36,7 +49,10 @@ function toSubscription(subscription: Stripe.Subscription): ProviderSubscription
   const customer = subscription.customer
   // What is billed decides the plan: a change in the Customer Portal swaps the price and leaves
   // the metadata checkout wrote. A price that gave its lookup key to a newer one still says its plan.
-  const plan = planOfLookupKey(item?.price.lookup_key) ?? [item?.price.metadata?.plan, subscription.metadata?.plan].find(isPlanId) ?? null
+  const plan =
+    planOfLookupKey(item?.price.lookup_key) ??
+    [item?.price.metadata?.plan, subscription.metadata?.plan].find(isPlanId) ??
+    null
   return {
     id: subscription.id,
     customerId: idOf(customer)!,
@@ -47,7 +63,10 @@ function toSubscription(subscription: Stripe.Subscription): ProviderSubscription
     unitAmount: item?.price.unit_amount ?? 0,
     currentPeriodEnd: dateOf(item?.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    billingEmail: typeof customer === 'object' && customer && !('deleted' in customer && customer.deleted) ? ((customer as Stripe.Customer).email ?? null) : null,
+    billingEmail:
+      typeof customer === 'object' && customer && !('deleted' in customer && customer.deleted)
+        ? ((customer as Stripe.Customer).email ?? null)
+        : null,
   }
 }
 
@@ -81,8 +100,15 @@ export function stripeProvider(stripe = stripeClient()): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout({ companyId, customerId, customerEmail, plan, currency, successUrl, cancelUrl }) {
-      const { data: prices } = await stripe.prices.list({ lookup_keys: [priceLookupKey(plan, currency)], active: true, limit: 1 })
-      if (!prices[0]) throw new AppError('INTERNAL', 'billing.errors.checkout', { reason: 'price missing: run npm run billing:setup' })
+      const { data: prices } = await stripe.prices.list({
+        lookup_keys: [priceLookupKey(plan, currency)],
+        active: true,
+        limit: 1,
+      })
+      if (!prices[0])
+        throw new AppError('INTERNAL', 'billing.errors.checkout', {
+          reason: 'price missing: run npm run billing:setup',
+        })
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: prices[0].id, quantity: 1 }],
@@ -133,9 +159,17 @@ export function readStripeWebhook(rawBody: string, signature: string | null, str
   }
   const object = event.data.object as unknown as Record<string, unknown>
   if (event.type === 'checkout.session.completed') {
-    return { id: event.id, type: event.type, subscriptionId: idOf(object.subscription as string | null), invoiceId: null, companyId: (object.client_reference_id as string | null) ?? null }
+    return {
+      id: event.id,
+      type: event.type,
+      subscriptionId: idOf(object.subscription as string | null),
+      invoiceId: null,
+      companyId: (object.client_reference_id as string | null) ?? null,
+    }
   }
-  if (event.type.startsWith('customer.subscription.')) return { id: event.id, type: event.type, subscriptionId: object.id as string, invoiceId: null, companyId: null }
-  if (event.type.startsWith('invoice.')) return { id: event.id, type: event.type, subscriptionId: null, invoiceId: object.id as string, companyId: null }
+  if (event.type.startsWith('customer.subscription.'))
+    return { id: event.id, type: event.type, subscriptionId: object.id as string, invoiceId: null, companyId: null }
+  if (event.type.startsWith('invoice.'))
+    return { id: event.id, type: event.type, subscriptionId: null, invoiceId: object.id as string, companyId: null }
   return { id: event.id, type: event.type, subscriptionId: null, invoiceId: null, companyId: null }
 }

@@ -24,7 +24,16 @@ export async function sweepPlans(now = new Date()) {
   // The built-in provider's periods end here, as Stripe's end on Stripe's side.
   if (paymentProviderName() === 'test') await advanceTestSubscriptions(now)
   const expired = await withSystem((tx) =>
-    tx.select({ id: organization.id }).from(organization).where(and(ne(organization.plan, 'starter'), isNotNull(organization.planValidUntil), lte(organization.planValidUntil, now))),
+    tx
+      .select({ id: organization.id })
+      .from(organization)
+      .where(
+        and(
+          ne(organization.plan, 'starter'),
+          isNotNull(organization.planValidUntil),
+          lte(organization.planValidUntil, now),
+        ),
+      ),
   )
   for (const { id } of expired) await withSystem((tx) => syncCompanyPlan(tx, id, now))
 
@@ -32,7 +41,15 @@ export async function sweepPlans(now = new Date()) {
     tx
       .update(organization)
       .set({ trialReminderSentAt: now })
-      .where(and(isNull(organization.trialReminderSentAt), gt(organization.trialEndsAt, now), lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)), eq(organization.planValidUntil, organization.trialEndsAt), isNull(organization.closedAt)))
+      .where(
+        and(
+          isNull(organization.trialReminderSentAt),
+          gt(organization.trialEndsAt, now),
+          lte(organization.trialEndsAt, new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)),
+          eq(organization.planValidUntil, organization.trialEndsAt),
+          isNull(organization.closedAt),
+        ),
+      )
       .returning({ id: organization.id, name: organization.name, trialEndsAt: organization.trialEndsAt }),
   )
   for (const company of ending) {
@@ -49,7 +66,9 @@ export async function sweepPlans(now = new Date()) {
         url: `${getEnv().APP_URL}/admin/subscription`,
         footer: t('operator.mail.footer'),
       })
-      await sendMail(mail).catch((error) => logger.error({ err: error, companyId: company.id }, 'trial reminder not sent'))
+      await sendMail(mail).catch((error) =>
+        logger.error({ err: error, companyId: company.id }, 'trial reminder not sent'),
+      )
     }
   }
   return { expired: expired.length, reminded: ending.length }

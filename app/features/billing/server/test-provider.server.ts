@@ -5,7 +5,13 @@ import { withSystem, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { monthlyAmountInCents, type Currency, type PlanId } from '../plans'
-import type { CheckoutInput, PaymentProvider, ProviderEvent, ProviderInvoice, ProviderSubscription } from './payment-provider.server'
+import type {
+  CheckoutInput,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+} from './payment-provider.server'
 import { processBillingEvent } from './process-billing-event.server'
 
 /*
@@ -16,16 +22,55 @@ import { processBillingEvent } from './process-billing-event.server'
  */
 
 type Card = { brand: string; last4: string; expMonth: number; expYear: number }
-export type TestCheckout = { companyId: string; customerId: string | null; customerEmail: string; plan: PlanId; currency: Currency; successUrl: string; cancelUrl: string; status: 'open' | 'complete' }
+export type TestCheckout = {
+  companyId: string
+  customerId: string | null
+  customerEmail: string
+  plan: PlanId
+  currency: Currency
+  successUrl: string
+  cancelUrl: string
+  status: 'open' | 'complete'
+}
 export type TestCustomer = { email: string; companyId: string; card: Card | null }
-export type TestSubscription = { customerId: string; companyId: string; plan: PlanId; currency: Currency; unitAmount: number; status: string; currentPeriodEnd: string; cancelAtPeriodEnd: boolean }
-export type TestInvoice = { subscriptionId: string; customerId: string; number: string; amount: number; currency: Currency; status: string; issuedAt: string }
+export type TestSubscription = {
+  customerId: string
+  companyId: string
+  plan: PlanId
+  currency: Currency
+  unitAmount: number
+  status: string
+  currentPeriodEnd: string
+  cancelAtPeriodEnd: boolean
+}
+export type TestInvoice = {
+  subscriptionId: string
+  customerId: string
+  number: string
+  amount: number
+  currency: Currency
+  status: string
+  issuedAt: string
+}
 export type TestPortalSession = { customerId: string; returnUrl: string }
-type Kinds = { checkout: TestCheckout; customer: TestCustomer; subscription: TestSubscription; invoice: TestInvoice; portal: TestPortalSession }
+type Kinds = {
+  checkout: TestCheckout
+  customer: TestCustomer
+  subscription: TestSubscription
+  invoice: TestInvoice
+  portal: TestPortalSession
+}
 type Kind = keyof Kinds
 
-const PREFIX: Record<Kind, string> = { checkout: 'cs_test_', customer: 'cus_test_', subscription: 'sub_test_', invoice: 'in_test_', portal: 'bps_test_' }
-const newId = (kind: Kind | 'event') => `${kind === 'event' ? 'evt_test_' : PREFIX[kind]}${randomBytes(12).toString('hex')}`
+const PREFIX: Record<Kind, string> = {
+  checkout: 'cs_test_',
+  customer: 'cus_test_',
+  subscription: 'sub_test_',
+  invoice: 'in_test_',
+  portal: 'bps_test_',
+}
+const newId = (kind: Kind | 'event') =>
+  `${kind === 'event' ? 'evt_test_' : PREFIX[kind]}${randomBytes(12).toString('hex')}`
 
 /** Card numbers Stripe documents for testing: these succeed; the decline numbers below fail with their reason. */
 export const TEST_CARDS_DECLINED: Record<string, string> = {
@@ -35,13 +80,19 @@ export const TEST_CARDS_DECLINED: Record<string, string> = {
 }
 
 async function read<K extends Kind>(tx: Transaction, kind: K, id: string, lock = false): Promise<Kinds[K] | null> {
-  const query = tx.select({ data: testBillingObject.data }).from(testBillingObject).where(and(eq(testBillingObject.id, id), eq(testBillingObject.kind, kind)))
+  const query = tx
+    .select({ data: testBillingObject.data })
+    .from(testBillingObject)
+    .where(and(eq(testBillingObject.id, id), eq(testBillingObject.kind, kind)))
   const [row] = await (lock ? query.for('update') : query)
   return (row?.data as Kinds[K] | undefined) ?? null
 }
 
 async function write<K extends Kind>(tx: Transaction, kind: K, id: string, data: Kinds[K]) {
-  await tx.insert(testBillingObject).values({ id, kind, data }).onConflictDoUpdate({ target: testBillingObject.id, set: { data } })
+  await tx
+    .insert(testBillingObject)
+    .values({ id, kind, data })
+    .onConflictDoUpdate({ target: testBillingObject.id, set: { data } })
 }
 
 function addMonth(date: Date) {
@@ -67,7 +118,18 @@ export const testProvider: PaymentProvider = {
       const found = await read(tx, 'subscription', id)
       if (!found) return null
       const customer = await read(tx, 'customer', found.customerId)
-      return { id, customerId: found.customerId, companyId: found.companyId, plan: found.plan, status: found.status, currency: found.currency, unitAmount: found.unitAmount, currentPeriodEnd: new Date(found.currentPeriodEnd), cancelAtPeriodEnd: found.cancelAtPeriodEnd, billingEmail: customer?.email ?? null }
+      return {
+        id,
+        customerId: found.customerId,
+        companyId: found.companyId,
+        plan: found.plan,
+        status: found.status,
+        currency: found.currency,
+        unitAmount: found.unitAmount,
+        currentPeriodEnd: new Date(found.currentPeriodEnd),
+        cancelAtPeriodEnd: found.cancelAtPeriodEnd,
+        billingEmail: customer?.email ?? null,
+      }
     })
   },
   async fetchInvoice(id): Promise<ProviderInvoice | null> {
@@ -75,7 +137,18 @@ export const testProvider: PaymentProvider = {
       const found = await read(tx, 'invoice', id)
       if (!found) return null
       const url = `${getEnv().APP_URL}/billing/test-invoice/${id}`
-      return { id, subscriptionId: found.subscriptionId, customerId: found.customerId, number: found.number, amount: found.amount, currency: found.currency, status: found.status, hostedUrl: url, pdfUrl: url, issuedAt: new Date(found.issuedAt) }
+      return {
+        id,
+        subscriptionId: found.subscriptionId,
+        customerId: found.customerId,
+        number: found.number,
+        amount: found.amount,
+        currency: found.currency,
+        status: found.status,
+        hostedUrl: url,
+        pdfUrl: url,
+        issuedAt: new Date(found.issuedAt),
+      }
     })
   },
   async cancelSubscription(id, { atPeriodEnd }) {
@@ -83,8 +156,18 @@ export const testProvider: PaymentProvider = {
     const found = await withSystem(async (tx) => {
       const current = await read(tx, 'subscription', id, true)
       if (!current || current.status === 'canceled') return false
-      await write(tx, 'subscription', id, atPeriodEnd ? { ...current, cancelAtPeriodEnd: true } : { ...current, status: 'canceled' })
-      events.push({ type: atPeriodEnd ? 'customer.subscription.updated' : 'customer.subscription.deleted', subscriptionId: id, invoiceId: null, companyId: null })
+      await write(
+        tx,
+        'subscription',
+        id,
+        atPeriodEnd ? { ...current, cancelAtPeriodEnd: true } : { ...current, status: 'canceled' },
+      )
+      events.push({
+        type: atPeriodEnd ? 'customer.subscription.updated' : 'customer.subscription.deleted',
+        subscriptionId: id,
+        invoiceId: null,
+        companyId: null,
+      })
       return true
     })
     await emit(events)
@@ -97,10 +180,27 @@ async function emit(events: Array<Omit<ProviderEvent, 'id'>>) {
   for (const event of events) await processBillingEvent(testProvider, { id: newId('event'), ...event })
 }
 
-async function issueInvoice(tx: Transaction, subscriptionId: string, subscription: TestSubscription, now: Date, status = 'paid') {
+async function issueInvoice(
+  tx: Transaction,
+  subscriptionId: string,
+  subscription: TestSubscription,
+  now: Date,
+  status = 'paid',
+) {
   const id = newId('invoice')
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(testBillingObject).where(eq(testBillingObject.kind, 'invoice'))
-  await write(tx, 'invoice', id, { subscriptionId, customerId: subscription.customerId, number: `AG-TEST-${String(total + 1).padStart(5, '0')}`, amount: subscription.unitAmount, currency: subscription.currency, status, issuedAt: now.toISOString() })
+  const [{ total }] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(testBillingObject)
+    .where(eq(testBillingObject.kind, 'invoice'))
+  await write(tx, 'invoice', id, {
+    subscriptionId,
+    customerId: subscription.customerId,
+    number: `AG-TEST-${String(total + 1).padStart(5, '0')}`,
+    amount: subscription.unitAmount,
+    currency: subscription.currency,
+    status,
+    issuedAt: now.toISOString(),
+  })
   return id
 }
 
@@ -109,8 +209,15 @@ export async function describeTestCheckout(id: string) {
   return withSystem(async (tx) => {
     const checkout = await read(tx, 'checkout', id)
     if (!checkout) return null
-    const [company] = await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, checkout.companyId))
-    return { ...checkout, companyName: company?.name ?? '', unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency) }
+    const [company] = await tx
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, checkout.companyId))
+    return {
+      ...checkout,
+      companyName: company?.name ?? '',
+      unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency),
+    }
   })
 }
 
@@ -118,7 +225,12 @@ export async function describeTestCheckout(id: string) {
 const PORTAL_SESSION_MS = 60 * 60 * 1000
 
 export async function readTestPortalSession(id: string, now = new Date()) {
-  const [row] = await withSystem((tx) => tx.select().from(testBillingObject).where(and(eq(testBillingObject.id, id), eq(testBillingObject.kind, 'portal'))))
+  const [row] = await withSystem((tx) =>
+    tx
+      .select()
+      .from(testBillingObject)
+      .where(and(eq(testBillingObject.id, id), eq(testBillingObject.kind, 'portal'))),
+  )
   if (!row || now.getTime() - row.createdAt.getTime() > PORTAL_SESSION_MS) return null
   return row.data as TestPortalSession
 }
@@ -130,8 +242,19 @@ export async function describeTestInvoice(id: string) {
     if (!found) return null
     const subscription = await read(tx, 'subscription', found.subscriptionId)
     const customer = await read(tx, 'customer', found.customerId)
-    const [company] = subscription ? await tx.select({ name: organization.name }).from(organization).where(eq(organization.id, subscription.companyId)) : []
-    return { id, ...found, plan: subscription?.plan ?? null, companyName: company?.name ?? '', email: customer?.email ?? null }
+    const [company] = subscription
+      ? await tx
+          .select({ name: organization.name })
+          .from(organization)
+          .where(eq(organization.id, subscription.companyId))
+      : []
+    return {
+      id,
+      ...found,
+      plan: subscription?.plan ?? null,
+      companyName: company?.name ?? '',
+      email: customer?.email ?? null,
+    }
   })
 }
 
@@ -139,9 +262,17 @@ export async function describeTestInvoice(id: string) {
 export async function readTestCustomerAccount(customerId: string) {
   return withSystem(async (tx) => {
     const customer = await read(tx, 'customer', customerId)
-    const rows = await tx.select().from(testBillingObject).where(sql`${testBillingObject.data}->>'customerId' = ${customerId}`)
-    const subscriptions = rows.filter((row) => row.kind === 'subscription').map((row) => ({ id: row.id, ...(row.data as TestSubscription) }))
-    const invoices = rows.filter((row) => row.kind === 'invoice').map((row) => ({ id: row.id, ...(row.data as TestInvoice) })).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
+    const rows = await tx
+      .select()
+      .from(testBillingObject)
+      .where(sql`${testBillingObject.data}->>'customerId' = ${customerId}`)
+    const subscriptions = rows
+      .filter((row) => row.kind === 'subscription')
+      .map((row) => ({ id: row.id, ...(row.data as TestSubscription) }))
+    const invoices = rows
+      .filter((row) => row.kind === 'invoice')
+      .map((row) => ({ id: row.id, ...(row.data as TestInvoice) }))
+      .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt))
     const live = subscriptions.find((item) => item.status !== 'canceled') ?? null
     return { customer, subscription: live, invoices }
   })
@@ -158,9 +289,22 @@ export async function payTestCheckout(checkoutId: string, card: Card & { number:
     if (checkout.status === 'complete') return { successUrl: checkout.successUrl }
     const customerId = checkout.customerId ?? newId('customer')
     const { number: _number, ...savedCard } = card
-    await write(tx, 'customer', customerId, { email: checkout.customerEmail, companyId: checkout.companyId, card: savedCard })
+    await write(tx, 'customer', customerId, {
+      email: checkout.customerEmail,
+      companyId: checkout.companyId,
+      card: savedCard,
+    })
     const subscriptionId = newId('subscription')
-    const subscription: TestSubscription = { customerId, companyId: checkout.companyId, plan: checkout.plan, currency: checkout.currency, unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency), status: 'active', currentPeriodEnd: addMonth(now).toISOString(), cancelAtPeriodEnd: false }
+    const subscription: TestSubscription = {
+      customerId,
+      companyId: checkout.companyId,
+      plan: checkout.plan,
+      currency: checkout.currency,
+      unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency),
+      status: 'active',
+      currentPeriodEnd: addMonth(now).toISOString(),
+      cancelAtPeriodEnd: false,
+    }
     await write(tx, 'subscription', subscriptionId, subscription)
     const invoiceId = await issueInvoice(tx, subscriptionId, subscription, now)
     await write(tx, 'checkout', checkoutId, { ...checkout, customerId, status: 'complete' })
@@ -175,11 +319,16 @@ export async function payTestCheckout(checkoutId: string, card: Card & { number:
   return result
 }
 
-export type PortalChange = { kind: 'plan'; plan: PlanId } | { kind: 'cancel' } | { kind: 'resume' } | { kind: 'card'; card: Card & { number: string } }
+export type PortalChange =
+  | { kind: 'plan'; plan: PlanId }
+  | { kind: 'cancel' }
+  | { kind: 'resume' }
+  | { kind: 'card'; card: Card & { number: string } }
 
 /** What the test portal changes for a customer, announced as Stripe would. */
 export async function changeTestSubscription(customerId: string, change: PortalChange, now = new Date()) {
-  if (change.kind === 'card' && TEST_CARDS_DECLINED[change.card.number]) throw new AppError('BAD_REQUEST', TEST_CARDS_DECLINED[change.card.number])
+  if (change.kind === 'card' && TEST_CARDS_DECLINED[change.card.number])
+    throw new AppError('BAD_REQUEST', TEST_CARDS_DECLINED[change.card.number])
   const events: Array<Omit<ProviderEvent, 'id'>> = []
   await withSystem(async (tx) => {
     const customer = await read(tx, 'customer', customerId, true)
@@ -198,7 +347,13 @@ export async function changeTestSubscription(customerId: string, change: PortalC
         : { ...current, cancelAtPeriodEnd: change.kind === 'cancel' }
     await write(tx, 'subscription', id, next)
     events.push({ type: 'customer.subscription.updated', subscriptionId: id, invoiceId: null, companyId: null })
-    if (change.kind === 'plan') events.push({ type: 'invoice.paid', subscriptionId: null, invoiceId: await issueInvoice(tx, id, next, now), companyId: null })
+    if (change.kind === 'plan')
+      events.push({
+        type: 'invoice.paid',
+        subscriptionId: null,
+        invoiceId: await issueInvoice(tx, id, next, now),
+        companyId: null,
+      })
   })
   await emit(events)
 }
@@ -212,7 +367,13 @@ export async function advanceTestSubscriptions(now = new Date()) {
     tx
       .select({ id: testBillingObject.id })
       .from(testBillingObject)
-      .where(and(eq(testBillingObject.kind, 'subscription'), sql`${testBillingObject.data}->>'status' <> 'canceled'`, sql`(${testBillingObject.data}->>'currentPeriodEnd')::timestamptz <= ${now.toISOString()}::timestamptz`)),
+      .where(
+        and(
+          eq(testBillingObject.kind, 'subscription'),
+          sql`${testBillingObject.data}->>'status' <> 'canceled'`,
+          sql`(${testBillingObject.data}->>'currentPeriodEnd')::timestamptz <= ${now.toISOString()}::timestamptz`,
+        ),
+      ),
   )
   for (const { id } of due) {
     const events: Array<Omit<ProviderEvent, 'id'>> = []
@@ -224,9 +385,20 @@ export async function advanceTestSubscriptions(now = new Date()) {
         events.push({ type: 'customer.subscription.deleted', subscriptionId: id, invoiceId: null, companyId: null })
         return
       }
-      const renewed = { ...subscription, currentPeriodEnd: addMonth(new Date(subscription.currentPeriodEnd)).toISOString() }
+      const renewed = {
+        ...subscription,
+        currentPeriodEnd: addMonth(new Date(subscription.currentPeriodEnd)).toISOString(),
+      }
       await write(tx, 'subscription', id, renewed)
-      events.push({ type: 'customer.subscription.updated', subscriptionId: id, invoiceId: null, companyId: null }, { type: 'invoice.paid', subscriptionId: null, invoiceId: await issueInvoice(tx, id, renewed, now), companyId: null })
+      events.push(
+        { type: 'customer.subscription.updated', subscriptionId: id, invoiceId: null, companyId: null },
+        {
+          type: 'invoice.paid',
+          subscriptionId: null,
+          invoiceId: await issueInvoice(tx, id, renewed, now),
+          companyId: null,
+        },
+      )
     })
     await emit(events)
   }

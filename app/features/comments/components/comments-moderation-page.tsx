@@ -21,7 +21,15 @@ export type CommentsModerationPageProps = {
 }
 
 /** The company's moderation of fans' comments: one status at a time, approve, hide or delete. */
-export function CommentsModerationPage({ comments, counts, status, page, pageCount, autoApprove, canChangeSettings }: CommentsModerationPageProps) {
+export function CommentsModerationPage({
+  comments,
+  counts,
+  status,
+  page,
+  pageCount,
+  autoApprove,
+  canChangeSettings,
+}: CommentsModerationPageProps) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const remover = useFetcher<ActionResult>({ key: 'comment-delete' })
@@ -43,7 +51,11 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
         <AutoApproveSwitch enabled={autoApprove} canChange={canChangeSettings} />
       </div>
 
-      <nav aria-label={t('commentModeration.filters.label')} className="-mx-1 flex gap-1 overflow-x-auto px-1" data-testid="comment-filters">
+      <nav
+        aria-label={t('commentModeration.filters.label')}
+        className="-mx-1 flex gap-1 overflow-x-auto px-1"
+        data-testid="comment-filters"
+      >
         {COMMENT_STATUSES.map((option) => (
           <Link
             key={option}
@@ -52,11 +64,16 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
             aria-current={option === status ? 'page' : undefined}
             className={cn(
               'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium sm:gap-2 sm:px-4',
-              option === status ? 'border-accent bg-accent/10 text-ink' : 'border-line text-ink-muted hover:bg-surface-muted hover:text-ink',
+              option === status
+                ? 'border-accent bg-accent/10 text-ink'
+                : 'border-line text-ink-muted hover:bg-surface-muted hover:text-ink',
             )}
           >
             {t(`commentModeration.filters.${option}`)}
-            <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs tabular-nums" data-testid={`comment-count-${option}`}>
+            <span
+              className="rounded-full bg-surface-muted px-2 py-0.5 text-xs tabular-nums"
+              data-testid={`comment-count-${option}`}
+            >
               {number.format(counts[option])}
             </span>
           </Link>
@@ -69,13 +86,22 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
       </nav>
 
       {comments.length === 0 ? (
-        <section className="rounded-xl border border-dashed border-line bg-surface p-10 text-center" data-testid="comments-empty">
+        <section
+          className="rounded-xl border border-dashed border-line bg-surface p-10 text-center"
+          data-testid="comments-empty"
+        >
           <MessageSquare aria-hidden className="mx-auto size-8 text-accent" />
           <h2 className="mt-3 font-semibold">{t(`commentModeration.empty.${status}`)}</h2>
-          {status === 'pending' ? <p className="mx-auto mt-1 max-w-lg text-sm text-ink-muted">{t('commentModeration.empty.pendingText')}</p> : null}
+          {status === 'pending' ? (
+            <p className="mx-auto mt-1 max-w-lg text-sm text-ink-muted">{t('commentModeration.empty.pendingText')}</p>
+          ) : null}
         </section>
       ) : (
-        <ul className={cn('space-y-3 transition-opacity duration-150', isLoading && 'pointer-events-none opacity-60')} aria-busy={isLoading} data-testid="comment-rows">
+        <ul
+          className={cn('space-y-3 transition-opacity duration-150', isLoading && 'pointer-events-none opacity-60')}
+          aria-busy={isLoading}
+          data-testid="comment-rows"
+        >
           {comments.map((comment) => (
             <CommentRow key={comment.id} comment={comment} onDelete={setToDelete} />
           ))}
@@ -91,7 +117,9 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
           ) : (
             <span />
           )}
-          <span className="text-ink-muted tabular-nums">{t('commentModeration.pageOf', { page: number.format(page), pages: number.format(pageCount) })}</span>
+          <span className="text-ink-muted tabular-nums">
+            {t('commentModeration.pageOf', { page: number.format(page), pages: number.format(pageCount) })}
+          </span>
           {page < pageCount ? (
             <Link className={buttonClasses('secondary', 'md')} to={`/admin/comments?status=${status}&page=${page + 1}`}>
               {t('commentModeration.next')}
@@ -109,12 +137,18 @@ export function CommentsModerationPage({ comments, counts, status, page, pageCou
         }}
         title={t('commentModeration.delete.title')}
         description={toDelete ? t('commentModeration.delete.description', { name: toDelete.name }) : ''}
-        confirmLabel={remover.state === 'idle' ? t('commentModeration.delete.confirm') : t('commentModeration.delete.deleting')}
+        confirmLabel={
+          remover.state === 'idle' ? t('commentModeration.delete.confirm') : t('commentModeration.delete.deleting')
+        }
         cancelLabel={t('common.cancel')}
         tone="danger"
         busy={remover.state !== 'idle'}
         onConfirm={() => {
-          if (toDelete) void remover.submit({ intent: 'delete', commentId: toDelete.id }, { method: 'post', action: '/admin/comments' })
+          if (toDelete)
+            void remover.submit(
+              { intent: 'delete', commentId: toDelete.id },
+              { method: 'post', action: '/admin/comments' },
+            )
         }}
       />
     </div>
@@ -127,9 +161,15 @@ function CommentRow({ comment, onDelete }: { comment: CommentListItem; onDelete:
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data)
   const busy = fetcher.state !== 'idle'
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(comment.createdAt))
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(comment.createdAt),
+  )
   return (
-    <li className="rounded-xl border border-line bg-surface p-4 sm:p-5" data-testid="comment-row" data-comment-id={comment.id}>
+    <li
+      className="rounded-xl border border-line bg-surface p-4 sm:p-5"
+      data-testid="comment-row"
+      data-comment-id={comment.id}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -152,18 +192,42 @@ function CommentRow({ comment, onDelete }: { comment: CommentListItem; onDelete:
         <fetcher.Form method="post" action="/admin/comments" className="flex shrink-0 flex-wrap gap-2">
           <input type="hidden" name="commentId" value={comment.id} />
           {comment.status !== 'approved' ? (
-            <Button type="submit" name="intent" value="approve" size="md" disabled={busy} className="min-h-11 flex-1 sm:flex-none" data-testid="comment-approve">
+            <Button
+              type="submit"
+              name="intent"
+              value="approve"
+              size="md"
+              disabled={busy}
+              className="min-h-11 flex-1 sm:flex-none"
+              data-testid="comment-approve"
+            >
               <Check aria-hidden className="size-4" />
               {t('commentModeration.actions.approve')}
             </Button>
           ) : null}
           {comment.status !== 'hidden' ? (
-            <Button type="submit" name="intent" value="hide" variant="secondary" size="md" disabled={busy} className="min-h-11 flex-1 sm:flex-none" data-testid="comment-hide">
+            <Button
+              type="submit"
+              name="intent"
+              value="hide"
+              variant="secondary"
+              size="md"
+              disabled={busy}
+              className="min-h-11 flex-1 sm:flex-none"
+              data-testid="comment-hide"
+            >
               <EyeOff aria-hidden className="size-4" />
               {t('commentModeration.actions.hide')}
             </Button>
           ) : null}
-          <Button variant="danger-ghost" size="md" disabled={busy} onClick={() => onDelete(comment)} className="min-h-11 flex-1 sm:flex-none" data-testid="comment-delete">
+          <Button
+            variant="danger-ghost"
+            size="md"
+            disabled={busy}
+            onClick={() => onDelete(comment)}
+            className="min-h-11 flex-1 sm:flex-none"
+            data-testid="comment-delete"
+          >
             <Trash2 aria-hidden className="size-4" />
             {t('commentModeration.actions.delete')}
           </Button>
@@ -185,13 +249,21 @@ function AutoApproveSwitch({ enabled, canChange }: { enabled: boolean; canChange
   const pending = fetcher.formData?.get('enabled')
   const checked = pending ? pending === 'on' : enabled
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-line bg-surface p-4 lg:max-w-md" data-testid="auto-approve">
+    <div
+      className="flex items-start gap-3 rounded-xl border border-line bg-surface p-4 lg:max-w-md"
+      data-testid="auto-approve"
+    >
       <Switch
         checked={checked}
         disabled={!canChange || fetcher.state !== 'idle'}
         aria-labelledby={labelId}
         aria-describedby={hintId}
-        onCheckedChange={(next) => void fetcher.submit({ intent: 'auto-approve', enabled: next ? 'on' : 'off' }, { method: 'post', action: '/admin/comments' })}
+        onCheckedChange={(next) =>
+          void fetcher.submit(
+            { intent: 'auto-approve', enabled: next ? 'on' : 'off' },
+            { method: 'post', action: '/admin/comments' },
+          )
+        }
         data-testid="auto-approve-switch"
       />
       <div className="text-sm">

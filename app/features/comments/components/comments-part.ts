@@ -9,4 +9,6 @@ import type { CommentsSectionProps } from './comments-section'
  * posts without it). Pages moving in from another page wait for it in their clientLoader, so it
  * never pops in late above photos that were already shown.
  */
-export const CommentsSection = hydratedOnDemand<CommentsSectionProps>(() => import('./comments-section').then((module) => ({ default: module.CommentsSection })))
+export const CommentsSection = hydratedOnDemand<CommentsSectionProps>(() =>
+  import('./comments-section').then((module) => ({ default: module.CommentsSection })),
+)

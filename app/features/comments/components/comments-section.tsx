@@ -63,8 +63,13 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
           data-testid="comments-toggle"
         >
           {heading}
-          <span className="ml-auto min-w-0 truncate pl-2 text-sm font-normal text-ink-muted sm:ml-3">{comments.length > 0 ? t('comments.read') : t('comments.leave')}</span>
-          <ChevronDown aria-hidden className="size-4 shrink-0 text-ink-muted transition-transform group-open:rotate-180" />
+          <span className="ml-auto min-w-0 truncate pl-2 text-sm font-normal text-ink-muted sm:ml-3">
+            {comments.length > 0 ? t('comments.read') : t('comments.leave')}
+          </span>
+          <ChevronDown
+            aria-hidden
+            className="size-4 shrink-0 text-ink-muted transition-transform group-open:rotate-180"
+          />
         </summary>
         <div className="mx-auto max-w-3xl pt-2 pb-6">{content}</div>
       </details>
@@ -72,7 +77,12 @@ export function CommentsSection({ collapsible = false, ...thread }: CommentsSect
   }
 
   return (
-    <section id="comments" aria-labelledby={`comments-title-${contentId}`} className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-testid="comments">
+    <section
+      id="comments"
+      aria-labelledby={`comments-title-${contentId}`}
+      className="mx-auto max-w-3xl px-4 py-10 sm:px-6"
+      data-testid="comments"
+    >
       <h2 id={`comments-title-${contentId}`} className="flex items-center gap-2 text-xl font-semibold">
         {heading}
       </h2>

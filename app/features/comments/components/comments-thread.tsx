@@ -29,16 +29,28 @@ type CommentsThreadProps = Omit<CommentsSectionProps, 'collapsible'>
 /** The page's answer to a comment just sent: the fetcher's, or without JavaScript the action's. */
 export function commentAnswerOf(fetched: CommentFormResponse | undefined, actionData: unknown) {
   if (fetched) return fetched
-  return typeof actionData === 'object' && actionData !== null && (actionData as { intent?: unknown }).intent === COMMENT_INTENT ? (actionData as CommentFormResponse) : undefined
+  return typeof actionData === 'object' &&
+    actionData !== null &&
+    (actionData as { intent?: unknown }).intent === COMMENT_INTENT
+    ? (actionData as CommentFormResponse)
+    : undefined
 }
 
-export default function CommentsThread({ contentId, comments, moderated, companyName, formToken }: CommentsThreadProps) {
+export default function CommentsThread({
+  contentId,
+  comments,
+  moderated,
+  companyName,
+  formToken,
+}: CommentsThreadProps) {
   const { t, i18n } = useTranslation()
   const fetcher = useFetcher<CommentFormResponse>({ key: `comment-${contentId}` })
   const actionData = useActionData()
   const navigation = useNavigation()
   const outcome = commentAnswerOf(fetcher.data, actionData)
-  const submitting = fetcher.state === 'submitting' || (navigation.state === 'submitting' && navigation.formData?.get('intent') === COMMENT_INTENT)
+  const submitting =
+    fetcher.state === 'submitting' ||
+    (navigation.state === 'submitting' && navigation.formData?.get('intent') === COMMENT_INTENT)
 
   // The page may be a cached copy: a fan who starts writing gets a start time of their own.
   const [token, setToken] = useState(formToken)
@@ -54,7 +66,8 @@ export default function CommentsThread({ contentId, comments, moderated, company
 
   // A success remounts the fields (keyed by the stored comment), which clears them.
   const [formKey, setFormKey] = useState('form')
-  if ((outcome?.status === 'pending' || outcome?.status === 'published') && outcome.id !== formKey) setFormKey(outcome.id)
+  if ((outcome?.status === 'pending' || outcome?.status === 'published') && outcome.id !== formKey)
+    setFormKey(outcome.id)
 
   const announced = useRef<CommentFormResponse | undefined>(undefined)
   useEffect(() => {
@@ -66,7 +79,8 @@ export default function CommentsThread({ contentId, comments, moderated, company
     else if (answer.status === 'refused' || answer.status === 'rate-limited') toast.error(problemText(t, answer))
   }, [fetcher.data, t])
 
-  const errors = (field: string) => (outcome?.status === 'invalid' ? outcome.errors[field]?.map((key) => t(key)) : undefined)
+  const errors = (field: string) =>
+    outcome?.status === 'invalid' ? outcome.errors[field]?.map((key) => t(key)) : undefined
   const value = (field: string) => (outcome?.status === 'invalid' ? outcome.values[field] : undefined)
   const dates = datesIn(i18n.language)
 
@@ -79,7 +93,11 @@ export default function CommentsThread({ contentId, comments, moderated, company
       ) : (
         <ol className="mt-4 space-y-3" data-testid="comments-list">
           {comments.map((comment) => (
-            <li key={comment.id} className="rounded-xl border border-line/70 bg-surface-muted/40 p-4" data-testid="comment">
+            <li
+              key={comment.id}
+              className="rounded-xl border border-line/70 bg-surface-muted/40 p-4"
+              data-testid="comment"
+            >
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold text-ink">{comment.name}</span>
                 <time dateTime={comment.createdAt} className="text-ink-muted">
@@ -113,7 +131,15 @@ export default function CommentsThread({ contentId, comments, moderated, company
           </label>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('comments.form.name')} name="name" autoComplete="name" maxLength={200} defaultValue={value('name')} errors={errors('name')} data-testid="comment-name" />
+          <TextField
+            label={t('comments.form.name')}
+            name="name"
+            autoComplete="name"
+            maxLength={200}
+            defaultValue={value('name')}
+            errors={errors('name')}
+            data-testid="comment-name"
+          />
           <TextField
             label={t('comments.form.email')}
             name="email"
@@ -129,8 +155,17 @@ export default function CommentsThread({ contentId, comments, moderated, company
         <BodyField defaultValue={value('body')} errors={errors('body')} />
         <Outcome outcome={outcome} companyName={companyName} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-ink-muted">{moderated ? t('comments.form.moderated', { company: companyName }) : t('comments.form.public')}</p>
-          <Button type="submit" size="lg" disabled={submitting} aria-disabled={submitting} className="w-full shrink-0 sm:w-auto" data-testid="comment-submit">
+          <p className="text-xs text-ink-muted">
+            {moderated ? t('comments.form.moderated', { company: companyName }) : t('comments.form.public')}
+          </p>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={submitting}
+            aria-disabled={submitting}
+            className="w-full shrink-0 sm:w-auto"
+            data-testid="comment-submit"
+          >
             {submitting ? t('comments.form.sending') : t('comments.form.submit')}
           </Button>
         </div>
@@ -166,17 +201,34 @@ function BodyField({ defaultValue, errors }: { defaultValue?: string; errors?: s
   )
 }
 
-function problemText(t: ReturnType<typeof useTranslation>['t'], answer: Extract<CommentFormResponse, { status: 'refused' | 'rate-limited' }>) {
-  if (answer.status === 'rate-limited') return t('comments.errors.tooMany', { minutes: Math.max(1, Math.ceil(answer.retryAfterSeconds / 60)) })
+function problemText(
+  t: ReturnType<typeof useTranslation>['t'],
+  answer: Extract<CommentFormResponse, { status: 'refused' | 'rate-limited' }>,
+) {
+  if (answer.status === 'rate-limited')
+    return t('comments.errors.tooMany', { minutes: Math.max(1, Math.ceil(answer.retryAfterSeconds / 60)) })
   return t(answer.reason === 'too-fast' ? 'comments.errors.tooFast' : 'comments.errors.refused')
 }
 
-function Notice({ tone, icon, children, testId }: { tone: 'success' | 'error'; icon: ReactNode; children: ReactNode; testId: string }) {
+function Notice({
+  tone,
+  icon,
+  children,
+  testId,
+}: {
+  tone: 'success' | 'error'
+  icon: ReactNode
+  children: ReactNode
+  testId: string
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}
-      className={cn('flex items-start gap-2 rounded-[var(--radius-ui)] border px-3 py-2.5 text-sm', tone === 'success' ? 'border-accent/40 bg-accent/10 text-ink' : 'border-danger/40 bg-danger/10 text-danger')}
+      className={cn(
+        'flex items-start gap-2 rounded-[var(--radius-ui)] border px-3 py-2.5 text-sm',
+        tone === 'success' ? 'border-accent/40 bg-accent/10 text-ink' : 'border-danger/40 bg-danger/10 text-danger',
+      )}
     >
       {icon}
       <div>{children}</div>
@@ -188,22 +240,36 @@ function Notice({ tone, icon, children, testId }: { tone: 'success' | 'error'; i
 function Outcome({ outcome, companyName }: { outcome: CommentFormResponse | undefined; companyName: string }) {
   const { t } = useTranslation()
   if (!outcome) return null
-  const sanitized = (outcome.status === 'pending' || outcome.status === 'published' || outcome.status === 'invalid') && outcome.sanitized
+  const sanitized =
+    (outcome.status === 'pending' || outcome.status === 'published' || outcome.status === 'invalid') &&
+    outcome.sanitized
   return (
     <div className="space-y-2" data-testid="comment-outcome">
       {outcome.status === 'pending' ? (
-        <Notice tone="success" icon={<Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />} testId="comment-pending">
+        <Notice
+          tone="success"
+          icon={<Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />}
+          testId="comment-pending"
+        >
           <p className="font-medium">{t('comments.sent.pendingTitle')}</p>
           <p className="text-ink-muted">{t('comments.sent.pendingText', { company: companyName })}</p>
         </Notice>
       ) : null}
       {outcome.status === 'published' ? (
-        <Notice tone="success" icon={<CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />} testId="comment-published">
+        <Notice
+          tone="success"
+          icon={<CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />}
+          testId="comment-published"
+        >
           {t('comments.sent.published')}
         </Notice>
       ) : null}
       {sanitized ? (
-        <Notice tone="success" icon={<CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />} testId="comment-sanitized">
+        <Notice
+          tone="success"
+          icon={<CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />}
+          testId="comment-sanitized"
+        >
           {t('comments.sanitized')}
         </Notice>
       ) : null}

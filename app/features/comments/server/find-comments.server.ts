@@ -1,7 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { comment, contentItem, organization } from '#db/schema'
 import type { TenantContext } from '#app/lib/tenant.server'
-import { COMMENT_STATUSES, COMMENTS_ADMIN_PAGE_SIZE, type CommentStatus, type TCommentFilters } from '../comments.schema'
+import {
+  COMMENT_STATUSES,
+  COMMENTS_ADMIN_PAGE_SIZE,
+  type CommentStatus,
+  type TCommentFilters,
+} from '../comments.schema'
 
 export type CommentListItem = {
   id: string
@@ -17,8 +22,14 @@ export type CommentListItem = {
 export async function findComments(context: TenantContext, filters: TCommentFilters) {
   const companyId = context.company.id
   return context.withTenant(async (tx) => {
-    const tallies = await tx.select({ status: comment.status, count: count() }).from(comment).where(eq(comment.companyId, companyId)).groupBy(comment.status)
-    const counts = Object.fromEntries(COMMENT_STATUSES.map((status) => [status, tallies.find((row) => row.status === status)?.count ?? 0])) as Record<CommentStatus, number>
+    const tallies = await tx
+      .select({ status: comment.status, count: count() })
+      .from(comment)
+      .where(eq(comment.companyId, companyId))
+      .groupBy(comment.status)
+    const counts = Object.fromEntries(
+      COMMENT_STATUSES.map((status) => [status, tallies.find((row) => row.status === status)?.count ?? 0]),
+    ) as Record<CommentStatus, number>
     const pageCount = Math.max(1, Math.ceil(counts[filters.status] / COMMENTS_ADMIN_PAGE_SIZE))
     const page = Math.min(filters.page, pageCount)
     const rows = await tx
@@ -39,7 +50,10 @@ export async function findComments(context: TenantContext, filters: TCommentFilt
       .orderBy(desc(comment.createdAt), desc(comment.id))
       .limit(COMMENTS_ADMIN_PAGE_SIZE)
       .offset((page - 1) * COMMENTS_ADMIN_PAGE_SIZE)
-    const [settings] = await tx.select({ autoApprove: organization.commentsAutoApprove }).from(organization).where(eq(organization.id, companyId))
+    const [settings] = await tx
+      .select({ autoApprove: organization.commentsAutoApprove })
+      .from(organization)
+      .where(eq(organization.id, companyId))
     const comments: CommentListItem[] = rows.map((row) => ({
       id: row.id,
       name: row.name,

@@ -7,12 +7,21 @@ import { COMMENTS_SHOWN, type PublicComment } from '../comments.schema'
  * What fans see of an item's comments: the approved ones, newest first (row-level security lets
  * no other through, migration 0021), and whether new ones wait for the company's review.
  */
-export async function findPublicComments({ company, read, commentsModerated }: Pick<PublicContext, 'company' | 'read' | 'commentsModerated'>, contentItemId: string) {
+export async function findPublicComments(
+  { company, read, commentsModerated }: Pick<PublicContext, 'company' | 'read' | 'commentsModerated'>,
+  contentItemId: string,
+) {
   return read(async (tx) => {
     const rows = await tx
       .select({ id: comment.id, name: comment.name, body: comment.body, createdAt: comment.createdAt })
       .from(comment)
-      .where(and(eq(comment.companyId, company.id), eq(comment.contentItemId, contentItemId), eq(comment.status, 'approved')))
+      .where(
+        and(
+          eq(comment.companyId, company.id),
+          eq(comment.contentItemId, contentItemId),
+          eq(comment.status, 'approved'),
+        ),
+      )
       .orderBy(desc(comment.createdAt), desc(comment.id))
       .limit(COMMENTS_SHOWN)
     const comments: PublicComment[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))

@@ -10,7 +10,9 @@ import { actorCan, actorUserId, type TenantContext } from '#app/lib/tenant.serve
  */
 export async function setCommentsAutoApprove(context: TenantContext, enabled: boolean) {
   if (!actorCan(context, 'comments.settings')) throw new AppError('FORBIDDEN', 'commentModeration.errors.adminOnly')
-  await context.withTenant((tx) => tx.update(organization).set({ commentsAutoApprove: enabled }).where(eq(organization.id, context.company.id)))
+  await context.withTenant((tx) =>
+    tx.update(organization).set({ commentsAutoApprove: enabled }).where(eq(organization.id, context.company.id)),
+  )
   await recordAuditEvent({
     category: 'admin_privileged_action',
     action: 'comments.auto-approve',

@@ -28,7 +28,13 @@ function ReopenButton() {
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data)
   return (
-    <Button variant="secondary" size="sm" onClick={() => fetcher.submit({ intent: 'reopen' }, { method: 'post', action: CLOSURE_ACTION })} disabled={fetcher.state !== 'idle'} data-testid="reopen-account">
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => fetcher.submit({ intent: 'reopen' }, { method: 'post', action: CLOSURE_ACTION })}
+      disabled={fetcher.state !== 'idle'}
+      data-testid="reopen-account"
+    >
       <RotateCcw aria-hidden className="size-4" />
       {t('accountClosure.reopen')}
     </Button>
@@ -36,14 +42,26 @@ function ReopenButton() {
 }
 
 /** On every admin page of a closed account: when it will be deleted, and (for admins) the way back. */
-export function AccountClosedBanner({ closure, canReopen }: { closure: NonNullable<AccountClosureState>; canReopen: boolean }) {
+export function AccountClosedBanner({
+  closure,
+  canReopen,
+}: {
+  closure: NonNullable<AccountClosureState>
+  canReopen: boolean
+}) {
   const { t } = useTranslation()
   const date = useDeletionDate()
   return (
-    <div role="alert" className="mx-auto mb-6 flex max-w-5xl flex-col gap-3 rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm sm:flex-row sm:items-center" data-testid="account-closed">
+    <div
+      role="alert"
+      className="mx-auto mb-6 flex max-w-5xl flex-col gap-3 rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm sm:flex-row sm:items-center"
+      data-testid="account-closed"
+    >
       <div className="min-w-0 flex-1">
         <p className="font-medium text-danger">{t('accountClosure.banner.title', { date: date(closure.deletesOn) })}</p>
-        <p className="mt-1 text-ink">{t(canReopen ? 'accountClosure.banner.text' : 'accountClosure.banner.textMember')}</p>
+        <p className="mt-1 text-ink">
+          {t(canReopen ? 'accountClosure.banner.text' : 'accountClosure.banner.textMember')}
+        </p>
       </div>
       {canReopen ? <ReopenButton /> : null}
     </div>
@@ -55,7 +73,13 @@ export function AccountClosedBanner({ closure, canReopen }: { closure: NonNullab
  * dialog that says what happens and asks for the page address typed out; once closed, the date
  * it will be deleted and the way back.
  */
-export function CloseAccountSection({ company, closure }: { company: { slug: string; name: string }; closure: AccountClosureState }) {
+export function CloseAccountSection({
+  company,
+  closure,
+}: {
+  company: { slug: string; name: string }
+  closure: AccountClosureState
+}) {
   const { t } = useTranslation()
   const date = useDeletionDate()
   const fetcher = useFetcher<ActionResult>()
@@ -66,7 +90,11 @@ export function CloseAccountSection({ company, closure }: { company: { slug: str
   const busy = fetcher.state !== 'idle'
   const days = RETENTION_PERIODS.closedAccounts.amount
   return (
-    <section aria-labelledby="close-account-heading" className="mt-12 rounded-xl border border-danger/50 bg-surface p-5 sm:p-6" data-testid="close-account-section">
+    <section
+      aria-labelledby="close-account-heading"
+      className="mt-12 rounded-xl border border-danger/50 bg-surface p-5 sm:p-6"
+      data-testid="close-account-section"
+    >
       <h2 id="close-account-heading" className="flex items-center gap-2 font-semibold text-danger">
         <AlertTriangle aria-hidden className="size-4" />
         {t('accountClosure.section.title')}
@@ -94,13 +122,22 @@ export function CloseAccountSection({ company, closure }: { company: { slug: str
       >
         <RadixDialog.Portal>
           <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <RadixDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl" data-testid="close-account-dialog">
-            <RadixDialog.Title className="text-lg font-semibold text-ink">{t('accountClosure.dialog.title', { company: company.name })}</RadixDialog.Title>
-            <RadixDialog.Description className="mt-2 text-sm text-ink-muted">{t('accountClosure.dialog.intro')}</RadixDialog.Description>
+          <RadixDialog.Content
+            className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl"
+            data-testid="close-account-dialog"
+          >
+            <RadixDialog.Title className="text-lg font-semibold text-ink">
+              {t('accountClosure.dialog.title', { company: company.name })}
+            </RadixDialog.Title>
+            <RadixDialog.Description className="mt-2 text-sm text-ink-muted">
+              {t('accountClosure.dialog.intro')}
+            </RadixDialog.Description>
             <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-ink">
               <li>{t('accountClosure.dialog.offline')}</li>
               <li>{t('accountClosure.dialog.subscription')}</li>
-              <li>{t('accountClosure.dialog.deleted', { count: days, date: date(accountDeletionDate(new Date())) })}</li>
+              <li>
+                {t('accountClosure.dialog.deleted', { count: days, date: date(accountDeletionDate(new Date())) })}
+              </li>
               <li>{t('accountClosure.dialog.reopen')}</li>
               <li>{t('accountClosure.dialog.keep')}</li>
             </ul>

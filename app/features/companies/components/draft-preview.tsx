@@ -16,7 +16,10 @@ const FRAME_HEIGHT = 720
 /** The settings page's side: sends `draft` to the frame whenever it changes or the frame (re)loads. */
 export function useDraftSender<T>(type: string, draft: T) {
   const frame = useRef<HTMLIFrameElement>(null)
-  const send = useCallback(() => frame.current?.contentWindow?.postMessage({ type, draft }, window.location.origin), [type, draft])
+  const send = useCallback(
+    () => frame.current?.contentWindow?.postMessage({ type, draft }, window.location.origin),
+    [type, draft],
+  )
   useEffect(send, [send])
   useEffect(() => {
     const ready = (event: MessageEvent) => {
@@ -48,14 +51,31 @@ export function useDraftReceiver<T>(type: string) {
 /** Links would leave the preview: they are shown, not followed. */
 export function PreviewLinksInert({ children, testId }: { children: ReactNode; testId: string }) {
   return (
-    <div onClickCapture={(event) => (event.target as HTMLElement).closest('a') && event.preventDefault()} data-testid={testId}>
+    <div
+      onClickCapture={(event) => (event.target as HTMLElement).closest('a') && event.preventDefault()}
+      data-testid={testId}
+    >
       {children}
     </div>
   )
 }
 
 /** The preview column: a heading, the phone/desktop switch (and `tools`), and the frame at that width. */
-export function PreviewPanel({ frame, src, title, frameTitle, tools, testId }: { frame: RefObject<HTMLIFrameElement | null>; src: string; title: string; frameTitle: string; tools?: ReactNode; testId: string }) {
+export function PreviewPanel({
+  frame,
+  src,
+  title,
+  frameTitle,
+  tools,
+  testId,
+}: {
+  frame: RefObject<HTMLIFrameElement | null>
+  src: string
+  title: string
+  frameTitle: string
+  tools?: ReactNode
+  testId: string
+}) {
   const { t } = useTranslation()
   const [device, setDevice] = useState<'phone' | 'desktop'>('phone')
   const column = useRef<HTMLDivElement>(null)
@@ -75,11 +95,24 @@ export function PreviewPanel({ frame, src, title, frameTitle, tools, testId }: {
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           {tools}
-          <div role="group" aria-label={t('settings.landingPage.device')} className="flex rounded-lg bg-surface-muted p-0.5">
+          <div
+            role="group"
+            aria-label={t('settings.landingPage.device')}
+            className="flex rounded-lg bg-surface-muted p-0.5"
+          >
             {(['phone', 'desktop'] as const).map((option) => {
               const Icon = option === 'phone' ? Smartphone : Monitor
               return (
-                <button key={option} type="button" aria-pressed={device === option} onClick={() => setDevice(option)} className={cn('inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm', device === option ? 'bg-surface font-medium shadow-sm' : 'text-ink-muted hover:text-ink')}>
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={device === option}
+                  onClick={() => setDevice(option)}
+                  className={cn(
+                    'inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm',
+                    device === option ? 'bg-surface font-medium shadow-sm' : 'text-ink-muted hover:text-ink',
+                  )}
+                >
                   <Icon aria-hidden className="size-4" />
                   {t(`settings.landingPage.devices.${option}`)}
                 </button>
@@ -89,14 +122,29 @@ export function PreviewPanel({ frame, src, title, frameTitle, tools, testId }: {
         </div>
       </div>
       <div ref={column} className="overflow-hidden rounded-xl border border-line bg-surface-muted p-3">
-        <div className={cn('mx-auto overflow-hidden bg-black shadow-xl', device === 'phone' ? 'w-[390px] max-w-full rounded-[28px] border-[6px] border-neutral-800' : 'rounded-lg')} style={device === 'desktop' ? { height: FRAME_HEIGHT * scale } : undefined}>
+        <div
+          className={cn(
+            'mx-auto overflow-hidden bg-black shadow-xl',
+            device === 'phone' ? 'w-[390px] max-w-full rounded-[28px] border-[6px] border-neutral-800' : 'rounded-lg',
+          )}
+          style={device === 'desktop' ? { height: FRAME_HEIGHT * scale } : undefined}
+        >
           <iframe
             ref={frame}
             title={frameTitle}
             src={src}
             className="block border-0"
             data-testid={testId}
-            style={device === 'phone' ? { width: '100%', height: FRAME_HEIGHT } : { width: DESKTOP_WIDTH, height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left' }}
+            style={
+              device === 'phone'
+                ? { width: '100%', height: FRAME_HEIGHT }
+                : {
+                    width: DESKTOP_WIDTH,
+                    height: FRAME_HEIGHT,
+                    transform: `scale(${scale})`,
+                    transformOrigin: 'top left',
+                  }
+            }
           />
         </div>
       </div>

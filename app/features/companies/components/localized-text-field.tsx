@@ -23,7 +23,18 @@ type Props = {
  * every input stays in the form so one save sends them all. A text the translation provider
  * wrote is marked until the admin edits it.
  */
-export function LocalizedTextField({ name, label, values, machineTranslated = [], errors, maxLength, multiline, disabled, hint, onValuesChange }: Props) {
+export function LocalizedTextField({
+  name,
+  label,
+  values,
+  machineTranslated = [],
+  errors,
+  maxLength,
+  multiline,
+  disabled,
+  hint,
+  onValuesChange,
+}: Props) {
   const { t } = useTranslation()
   const id = useId()
   const [active, setActive] = useState<Language>('en')
@@ -42,7 +53,11 @@ export function LocalizedTextField({ name, label, values, machineTranslated = []
     <fieldset className="space-y-2" data-testid={`localized-${name}`}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <legend className="text-sm font-medium text-ink">{label}</legend>
-        <div role="tablist" aria-label={t('settings.languages.label')} className="flex gap-1 rounded-lg bg-surface-muted p-0.5">
+        <div
+          role="tablist"
+          aria-label={t('settings.languages.label')}
+          className="flex gap-1 rounded-lg bg-surface-muted p-0.5"
+        >
           {LANGUAGES.map(({ code }) => (
             <button
               key={code}
@@ -59,7 +74,9 @@ export function LocalizedTextField({ name, label, values, machineTranslated = []
               )}
             >
               {code}
-              {texts[code]?.trim() ? <span aria-hidden className="absolute top-0.5 right-0.5 size-1.5 rounded-full bg-accent" /> : null}
+              {texts[code]?.trim() ? (
+                <span aria-hidden className="absolute top-0.5 right-0.5 size-1.5 rounded-full bg-accent" />
+              ) : null}
             </button>
           ))}
         </div>
@@ -87,8 +104,19 @@ export function LocalizedTextField({ name, label, values, machineTranslated = []
         }
         const length = (texts[code] ?? '').length
         return (
-          <div key={code} role="tabpanel" id={`${id}-panel-${code}`} aria-labelledby={`${id}-tab-${code}`} hidden={shown !== code} className="space-y-1.5">
-            {multiline ? <textarea {...common} rows={4} onChange={(event) => update(code, event.target.value)} /> : <input {...common} onChange={(event) => update(code, event.target.value)} />}
+          <div
+            key={code}
+            role="tabpanel"
+            id={`${id}-panel-${code}`}
+            aria-labelledby={`${id}-tab-${code}`}
+            hidden={shown !== code}
+            className="space-y-1.5"
+          >
+            {multiline ? (
+              <textarea {...common} rows={4} onChange={(event) => update(code, event.target.value)} />
+            ) : (
+              <input {...common} onChange={(event) => update(code, event.target.value)} />
+            )}
             <div className="flex items-start justify-between gap-3 text-xs text-ink-muted">
               <span>
                 {machine ? (
@@ -102,7 +130,10 @@ export function LocalizedTextField({ name, label, values, machineTranslated = []
                   (hint ?? t('settings.languages.optional'))
                 )}
               </span>
-              <span id={`${inputId}-count`} className={cn('tabular-nums', length > maxLength ? 'font-medium text-danger' : null)}>
+              <span
+                id={`${inputId}-count`}
+                className={cn('tabular-nums', length > maxLength ? 'font-medium text-danger' : null)}
+              >
                 {length}/{maxLength}
               </span>
             </div>

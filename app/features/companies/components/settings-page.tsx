@@ -4,7 +4,21 @@ import { Link } from 'react-router'
 import { useTranslation } from '#app/lib/react-i18n'
 
 /** The frame of a settings page: the way back, its title, and why a non-admin cannot change it. */
-export function SettingsPage({ title, subtitle, canEdit, width = 'max-w-3xl', actions, children }: { title: string; subtitle?: string; canEdit: boolean; width?: string; actions?: ReactNode; children: ReactNode }) {
+export function SettingsPage({
+  title,
+  subtitle,
+  canEdit,
+  width = 'max-w-3xl',
+  actions,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  canEdit: boolean
+  width?: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <div className={`mx-auto ${width} space-y-6`}>
@@ -19,7 +33,11 @@ export function SettingsPage({ title, subtitle, canEdit, width = 'max-w-3xl', ac
         {actions}
       </div>
       {canEdit ? null : (
-        <p role="status" className="flex items-center gap-2 rounded-[var(--radius-ui)] border border-line bg-surface-muted px-3 py-2 text-sm text-ink-muted" data-testid="settings-read-only">
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-[var(--radius-ui)] border border-line bg-surface-muted px-3 py-2 text-sm text-ink-muted"
+          data-testid="settings-read-only"
+        >
           <Lock aria-hidden className="size-4 shrink-0" />
           {t('settings.errors.adminOnly')}
         </p>
@@ -30,7 +48,15 @@ export function SettingsPage({ title, subtitle, canEdit, width = 'max-w-3xl', ac
 }
 
 /** A titled group of fields in a settings form. */
-export function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children: ReactNode
+}) {
   return (
     <section className="rounded-xl border border-line bg-surface p-5 sm:p-6">
       <h2 className="font-semibold">{title}</h2>

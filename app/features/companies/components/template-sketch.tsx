@@ -23,8 +23,20 @@ const MASONRY_COLUMNS = [
 
 export function TemplateSketch({ field, value }: { field: 'layout' | 'cover' | 'canvas' | 'type'; value: string }) {
   return (
-    <span aria-hidden className="block h-16 overflow-hidden rounded-md border border-line bg-surface p-1.5" data-sketch={`${field}-${value}`}>
-      {field === 'layout' ? <LayoutSketch layout={value} /> : field === 'cover' ? <CoverSketch cover={value} /> : field === 'canvas' ? <CanvasSketch canvas={value} /> : <TypeSketch type={value} />}
+    <span
+      aria-hidden
+      className="block h-16 overflow-hidden rounded-md border border-line bg-surface p-1.5"
+      data-sketch={`${field}-${value}`}
+    >
+      {field === 'layout' ? (
+        <LayoutSketch layout={value} />
+      ) : field === 'cover' ? (
+        <CoverSketch cover={value} />
+      ) : field === 'canvas' ? (
+        <CanvasSketch canvas={value} />
+      ) : (
+        <TypeSketch type={value} />
+      )}
     </span>
   )
 }
@@ -107,9 +119,17 @@ function CoverSketch({ cover }: { cover: string }) {
 
 function CanvasSketch({ canvas }: { canvas: string }) {
   return (
-    <span className={cn('flex h-full items-center justify-center gap-1 rounded-[2px] p-1.5', canvas === 'light' ? 'bg-[#fafaf9]' : 'bg-[#0b0b0c]')}>
+    <span
+      className={cn(
+        'flex h-full items-center justify-center gap-1 rounded-[2px] p-1.5',
+        canvas === 'light' ? 'bg-[#fafaf9]' : 'bg-[#0b0b0c]',
+      )}
+    >
       {[0, 1, 2].map((tile) => (
-        <span key={tile} className={cn('h-full flex-1 rounded-[2px]', canvas === 'light' ? 'bg-[#dcdcd8]' : 'bg-[#2a2a2e]')} />
+        <span
+          key={tile}
+          className={cn('h-full flex-1 rounded-[2px]', canvas === 'light' ? 'bg-[#dcdcd8]' : 'bg-[#2a2a2e]')}
+        />
       ))}
     </span>
   )

@@ -22,7 +22,10 @@ export async function mailAccountClosure(company: { id: string; name: string }, 
             subject: t('accountClosure.mail.closedSubject', values),
             greeting: t('operator.mail.greeting'),
             body: [
-              t('accountClosure.mail.closedBody', { ...values, date: news.deletesOn.toLocaleDateString(admin.language, { dateStyle: 'long', timeZone: 'UTC' }) }),
+              t('accountClosure.mail.closedBody', {
+                ...values,
+                date: news.deletesOn.toLocaleDateString(admin.language, { dateStyle: 'long', timeZone: 'UTC' }),
+              }),
               news.subscriptionCancelled ? t('accountClosure.mail.subscriptionCancelled') : '',
             ]
               .filter(Boolean)
@@ -40,6 +43,8 @@ export async function mailAccountClosure(company: { id: string; name: string }, 
             url: `${getEnv().APP_URL}/admin/subscription`,
             footer: t('operator.mail.footer'),
           })
-    await sendMail(mail).catch((error) => logger.error({ err: error, companyId: company.id }, `account ${news.kind} mail not sent`))
+    await sendMail(mail).catch((error) =>
+      logger.error({ err: error, companyId: company.id }, `account ${news.kind} mail not sent`),
+    )
   }
 }

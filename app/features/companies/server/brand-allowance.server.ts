@@ -14,6 +14,12 @@ export async function brandAllowance(userId: string, now = new Date()) {
 export function brandAllowanceOf(memberships: Membership[], now = new Date()) {
   if (memberships.length === 0) return { memberships, canCreate: true, coveredBy: null }
   const administered = memberships.filter((membership) => membership.role === 'admin')
-  const enterprise = administered.find((membership) => getEntitlements(membership, now).brandsPerAccount > administered.length)
-  return { memberships, canCreate: Boolean(enterprise), coveredBy: enterprise ? { id: enterprise.companyId, name: enterprise.companyName } : null }
+  const enterprise = administered.find(
+    (membership) => getEntitlements(membership, now).brandsPerAccount > administered.length,
+  )
+  return {
+    memberships,
+    canCreate: Boolean(enterprise),
+    coveredBy: enterprise ? { id: enterprise.companyId, name: enterprise.companyName } : null,
+  }
 }

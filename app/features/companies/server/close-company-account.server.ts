@@ -21,9 +21,13 @@ import { assertCanEditSettings } from './settings-access.server'
  */
 export async function closeCompanyAccount(member: MemberContext, input: { confirmSlug: string }, now = new Date()) {
   assertCanEditSettings(member)
-  const [company] = await getDb().select({ slug: organization.slug, name: organization.name, closedAt: organization.closedAt }).from(organization).where(eq(organization.id, member.company.id))
+  const [company] = await getDb()
+    .select({ slug: organization.slug, name: organization.name, closedAt: organization.closedAt })
+    .from(organization)
+    .where(eq(organization.id, member.company.id))
   if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
-  if (!confirmsSlug(input.confirmSlug, company.slug)) throw new AppError('BAD_REQUEST', 'accountClosure.errors.slugMismatch', { field: 'confirmSlug' })
+  if (!confirmsSlug(input.confirmSlug, company.slug))
+    throw new AppError('BAD_REQUEST', 'accountClosure.errors.slugMismatch', { field: 'confirmSlug' })
   if (company.closedAt) throw new AppError('CONFLICT', 'accountClosure.errors.alreadyClosed')
 
   const cancelled = await cancelSubscription(member).catch((error: unknown) => {
@@ -47,6 +51,10 @@ export async function closeCompanyAccount(member: MemberContext, input: { confir
     recordId: member.company.id,
     details: { deletesOn: deletesOn.toISOString(), subscriptionCancelled: cancelled !== null },
   })
-  await mailAccountClosure({ id: member.company.id, name: company.name }, member.user.name, { kind: 'closed', deletesOn, subscriptionCancelled: cancelled !== null })
+  await mailAccountClosure({ id: member.company.id, name: company.name }, member.user.name, {
+    kind: 'closed',
+    deletesOn,
+    subscriptionCancelled: cancelled !== null,
+  })
   return { closedAt: now, deletesOn, subscriptionCancelled: cancelled }
 }

@@ -12,14 +12,27 @@ import type { TCreateCompany } from '../companies.schema'
  * Creates the company, makes the user its first admin and its active company. A further brand of
  * an Enterprise account (`coveredBy`) is attached to that company and shares its plan.
  */
-export async function createCompany(input: TCreateCompany, requestHeaders: Headers, actorUserId: string, coveredBy: string | null = null) {
-  const taken = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, input.slug))
+export async function createCompany(
+  input: TCreateCompany,
+  requestHeaders: Headers,
+  actorUserId: string,
+  coveredBy: string | null = null,
+) {
+  const taken = await getDb()
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, input.slug))
   if (taken.length > 0) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
   const { response: company, headers } = await getAuth()
-    .api.createOrganization({ body: { name: input.name, slug: input.slug }, headers: requestHeaders, returnHeaders: true })
+    .api.createOrganization({
+      body: { name: input.name, slug: input.slug },
+      headers: requestHeaders,
+      returnHeaders: true,
+    })
     .catch((error: unknown) => {
       // Two people racing for the same slug: the unique index decides.
-      if (error instanceof APIError && error.status === 'BAD_REQUEST') throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
+      if (error instanceof APIError && error.status === 'BAD_REQUEST')
+        throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
       throw error
     })
   if (!company) throw new AppError('INTERNAL', 'errors.generic')

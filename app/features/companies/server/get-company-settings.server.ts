@@ -8,7 +8,12 @@ import { getDb } from '#app/lib/db.server'
 export async function getCompanySettings(context: TenantContext) {
   const [row] = await getDb().select().from(organization).where(eq(organization.id, context.company.id))
   if (!row) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
-  const { publicVersion: _publicVersion, publicMediaVersion: _publicMediaVersion, metadata: _metadata, ...company } = row
+  const {
+    publicVersion: _publicVersion,
+    publicMediaVersion: _publicMediaVersion,
+    metadata: _metadata,
+    ...company
+  } = row
   return { company, canEdit: actorCan(context, 'company.manage'), entitlements: context.entitlements }
 }
 

@@ -5,6 +5,9 @@ import type { TenantContext } from '#app/lib/tenant.server'
 
 /** Whether the platform operator suspended the company, and why: its team sees it on every admin page. */
 export async function getCompanySuspension(context: TenantContext) {
-  const [row] = await getDb().select({ at: organization.suspendedAt, reason: organization.suspendedReason }).from(organization).where(eq(organization.id, context.company.id))
+  const [row] = await getDb()
+    .select({ at: organization.suspendedAt, reason: organization.suspendedReason })
+    .from(organization)
+    .where(eq(organization.id, context.company.id))
   return row?.at ? { at: row.at, reason: row.reason ?? '' } : null
 }

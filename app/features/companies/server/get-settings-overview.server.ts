@@ -10,7 +10,22 @@ const EXPECTED_DETAILS = ['website', 'country', 'city', 'phone', 'primaryEmail',
 export async function getSettingsOverview(context: TenantContext) {
   const { company, canEdit } = await getCompanySettings(context)
   const missing = EXPECTED_DETAILS.filter((field) => !company[field]).length + (company.texts.description?.en ? 0 : 1)
-  const landingLanguages = LANGUAGES.filter(({ code }) => company.texts.landingName?.[code] || company.texts.landingDescription?.[code]).length
-  const subdomain = company.subdomain && company.subdomainStatus ? { status: company.subdomainStatus, dnsState: company.subdomainDnsState, failed: company.subdomainStatus === 'active' && Boolean(company.subdomainLastError) } : null
-  return { canEdit, companyDataMissing: missing, landingLanguages, subdomain, template: pageTemplateOf(company.template) }
+  const landingLanguages = LANGUAGES.filter(
+    ({ code }) => company.texts.landingName?.[code] || company.texts.landingDescription?.[code],
+  ).length
+  const subdomain =
+    company.subdomain && company.subdomainStatus
+      ? {
+          status: company.subdomainStatus,
+          dnsState: company.subdomainDnsState,
+          failed: company.subdomainStatus === 'active' && Boolean(company.subdomainLastError),
+        }
+      : null
+  return {
+    canEdit,
+    companyDataMissing: missing,
+    landingLanguages,
+    subdomain,
+    template: pageTemplateOf(company.template),
+  }
 }

@@ -5,13 +5,18 @@ import type { LocalizedField, LocalizedTexts, MachineTranslated } from '../compa
  * The stored texts with the admin's submitted fields written over them. A language whose text the
  * admin changed (or cleared) is the admin's own from then on: it leaves the machine-translated list.
  */
-export function mergeLocalizedTexts(current: { texts: LocalizedTexts; machineTranslated: MachineTranslated }, submitted: LocalizedTexts) {
+export function mergeLocalizedTexts(
+  current: { texts: LocalizedTexts; machineTranslated: MachineTranslated },
+  submitted: LocalizedTexts,
+) {
   const texts: LocalizedTexts = { ...current.texts }
   const machineTranslated: MachineTranslated = { ...current.machineTranslated }
   for (const [field, languages] of Object.entries(submitted) as [LocalizedField, Partial<Record<Language, string>>][]) {
     const before = current.texts[field] ?? {}
     texts[field] = languages
-    const stillMachine = (machineTranslated[field] ?? []).filter((language) => languages[language] !== undefined && languages[language] === before[language])
+    const stillMachine = (machineTranslated[field] ?? []).filter(
+      (language) => languages[language] !== undefined && languages[language] === before[language],
+    )
     if (stillMachine.length > 0) machineTranslated[field] = stillMachine
     else delete machineTranslated[field]
   }

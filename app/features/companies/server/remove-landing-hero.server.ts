@@ -15,5 +15,9 @@ export async function removeLandingHero(context: TenantContext) {
       .where(and(eq(asset.companyId, context.company.id), eq(asset.purpose, 'hero')))
       .returning({ id: asset.id })
   })
-  if (removed.length > 0) await removeStoredFiles(context.company.id, removed.map((row) => row.id))
+  if (removed.length > 0)
+    await removeStoredFiles(
+      context.company.id,
+      removed.map((row) => row.id),
+    )
 }

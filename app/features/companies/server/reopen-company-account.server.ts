@@ -20,12 +20,31 @@ export async function reopenCompanyAccount(member: MemberContext, now = new Date
   const reopened = await getDb()
     .update(organization)
     .set({ closedAt: null })
-    .where(and(eq(organization.id, member.company.id), isNotNull(organization.closedAt), gt(organization.closedAt, retentionCutoff(RETENTION_PERIODS.closedAccounts, now))))
+    .where(
+      and(
+        eq(organization.id, member.company.id),
+        isNotNull(organization.closedAt),
+        gt(organization.closedAt, retentionCutoff(RETENTION_PERIODS.closedAccounts, now)),
+      ),
+    )
     .returning({ name: organization.name })
   if (reopened.length === 0) {
-    const [company] = await getDb().select({ closedAt: organization.closedAt }).from(organization).where(eq(organization.id, member.company.id))
-    throw new AppError('CONFLICT', company?.closedAt ? 'accountClosure.errors.tooLate' : 'accountClosure.errors.notClosed')
+    const [company] = await getDb()
+      .select({ closedAt: organization.closedAt })
+      .from(organization)
+      .where(eq(organization.id, member.company.id))
+    throw new AppError(
+      'CONFLICT',
+      company?.closedAt ? 'accountClosure.errors.tooLate' : 'accountClosure.errors.notClosed',
+    )
   }
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.reopen', companyId: member.company.id, actorUserId: member.user.id, tableName: 'companies', recordId: member.company.id })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.reopen',
+    companyId: member.company.id,
+    actorUserId: member.user.id,
+    tableName: 'companies',
+    recordId: member.company.id,
+  })
   await mailAccountClosure({ id: member.company.id, name: reopened[0].name }, member.user.name, { kind: 'reopened' })
 }

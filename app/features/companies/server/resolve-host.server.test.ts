@@ -6,14 +6,27 @@ const NIGHT_OWLS: HostCompany = { id: 'c-night-owls', slug: 'night-owls' }
 function resolverWith(companies: Record<string, HostCompany>, options: { ttlMs?: number } = {}) {
   let clock = 0
   const lookup = vi.fn(async (label: string) => companies[label] ?? null)
-  const resolver = createHostResolver({ platformDomain: () => 'afterglow.example', lookup, ttlMs: options.ttlMs ?? 60_000, now: () => clock })
+  const resolver = createHostResolver({
+    platformDomain: () => 'afterglow.example',
+    lookup,
+    ttlMs: options.ttlMs ?? 60_000,
+    now: () => clock,
+  })
   return { resolver, lookup, advance: (ms: number) => (clock += ms) }
 }
 
 describe('the host → company resolver', () => {
   it("answers the platform for the platform's own host, localhost and IP addresses, without asking the database", async () => {
     const { resolver, lookup } = resolverWith({ 'night-owls': NIGHT_OWLS })
-    for (const host of ['afterglow.example', 'AFTERGLOW.example:443', 'localhost:3000', '127.0.0.1:3000', 'other.example', undefined, null]) {
+    for (const host of [
+      'afterglow.example',
+      'AFTERGLOW.example:443',
+      'localhost:3000',
+      '127.0.0.1:3000',
+      'other.example',
+      undefined,
+      null,
+    ]) {
       expect(await resolver.resolve(host), String(host)).toEqual({ kind: 'platform' })
     }
     expect(lookup).not.toHaveBeenCalled()
@@ -21,13 +34,26 @@ describe('the host → company resolver', () => {
 
   it("answers a company's subdomain with the company", async () => {
     const { resolver } = resolverWith({ 'night-owls': NIGHT_OWLS })
-    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
-    expect(await resolver.resolve('Night-Owls.Afterglow.Example:443')).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
+    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({
+      kind: 'company',
+      label: 'night-owls',
+      company: NIGHT_OWLS,
+    })
+    expect(await resolver.resolve('Night-Owls.Afterglow.Example:443')).toEqual({
+      kind: 'company',
+      label: 'night-owls',
+      company: NIGHT_OWLS,
+    })
   })
 
   it('never treats reserved labels or deeper names as a company', async () => {
     const { resolver, lookup } = resolverWith({ www: NIGHT_OWLS, admin: NIGHT_OWLS })
-    for (const host of ['www.afterglow.example', 'admin.afterglow.example', 'api.afterglow.example', 'a.b.afterglow.example']) {
+    for (const host of [
+      'www.afterglow.example',
+      'admin.afterglow.example',
+      'api.afterglow.example',
+      'a.b.afterglow.example',
+    ]) {
       expect(await resolver.resolve(host), host).toEqual({ kind: 'platform' })
     }
     expect(lookup).not.toHaveBeenCalled()
@@ -35,7 +61,11 @@ describe('the host → company resolver', () => {
 
   it('answers an unknown subdomain as a company host with no company (the fans see "not found")', async () => {
     const { resolver } = resolverWith({})
-    expect(await resolver.resolve('nobody.afterglow.example')).toEqual({ kind: 'company', label: 'nobody', company: null })
+    expect(await resolver.resolve('nobody.afterglow.example')).toEqual({
+      kind: 'company',
+      label: 'nobody',
+      company: null,
+    })
   })
 
   it('asks the database once per host while the answer is kept, again once it is forgotten or expired', async () => {
@@ -48,7 +78,11 @@ describe('the host → company resolver', () => {
     // The company takes the label: a kept "nobody" would hide it until forgotten.
     companies['night-owls'] = NIGHT_OWLS
     resolver.forget()
-    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
+    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({
+      kind: 'company',
+      label: 'night-owls',
+      company: NIGHT_OWLS,
+    })
     expect(lookup).toHaveBeenCalledTimes(2)
 
     advance(1001)
@@ -60,6 +94,10 @@ describe('the host → company resolver', () => {
     const lookup = vi.fn().mockRejectedValueOnce(new Error('database down')).mockResolvedValueOnce(NIGHT_OWLS)
     const resolver = createHostResolver({ platformDomain: () => 'afterglow.example', lookup, ttlMs: 60_000 })
     await expect(resolver.resolve('night-owls.afterglow.example')).rejects.toThrow('database down')
-    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
+    expect(await resolver.resolve('night-owls.afterglow.example')).toEqual({
+      kind: 'company',
+      label: 'night-owls',
+      company: NIGHT_OWLS,
+    })
   })
 })

@@ -37,10 +37,23 @@ type CustomLookup = (host: string) => Promise<{ company: HostCompany; origin: st
 /** A host no company could own: the platform's, loopback, an address. */
 function isPlatformOwnHost(host: string, platformDomain: string) {
   const bare = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
-  return bare === platformDomain.toLowerCase().replace(/:\d+$/, '') || bare === 'localhost' || bare.endsWith('.localhost') || /^[\d.]+$/.test(bare) || bare.startsWith('[') || !bare.includes('.')
+  return (
+    bare === platformDomain.toLowerCase().replace(/:\d+$/, '') ||
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    /^[\d.]+$/.test(bare) ||
+    bare.startsWith('[') ||
+    !bare.includes('.')
+  )
 }
 
-export function createHostResolver(options: { platformDomain: () => string; lookup: Lookup; lookupCustom?: CustomLookup; ttlMs: number; now?: () => number }) {
+export function createHostResolver(options: {
+  platformDomain: () => string
+  lookup: Lookup
+  lookupCustom?: CustomLookup
+  ttlMs: number
+  now?: () => number
+}) {
   const now = options.now ?? Date.now
   const answers = new Map<string, { match: Promise<HostMatch>; expires: number }>()
   const remember = (key: string, find: () => Promise<HostMatch>) => {
@@ -55,12 +68,23 @@ export function createHostResolver(options: { platformDomain: () => string; look
   return {
     resolve(hostHeader: string | null | undefined): Promise<HostMatch> {
       const label = tenantSlugFromHost(hostHeader, options.platformDomain())
-      if (label) return remember(label, () => options.lookup(label).then((company): HostMatch => ({ kind: 'company', label, company })))
+      if (label)
+        return remember(label, () =>
+          options.lookup(label).then((company): HostMatch => ({ kind: 'company', label, company })),
+        )
       const lookupCustom = options.lookupCustom
-      if (!hostHeader || !lookupCustom || isPlatformOwnHost(hostHeader, options.platformDomain())) return Promise.resolve(PLATFORM)
+      if (!hostHeader || !lookupCustom || isPlatformOwnHost(hostHeader, options.platformDomain()))
+        return Promise.resolve(PLATFORM)
       const host = hostHeader.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
       // Any other name pointed at us: a company's verified domain, else the platform itself.
-      return remember(`custom:${host}`, () => lookupCustom(host).then((found): HostMatch => (found ? { kind: 'company', label: found.company.slug, company: found.company, origin: found.origin } : PLATFORM)))
+      return remember(`custom:${host}`, () =>
+        lookupCustom(host).then(
+          (found): HostMatch =>
+            found
+              ? { kind: 'company', label: found.company.slug, company: found.company, origin: found.origin }
+              : PLATFORM,
+        ),
+      )
     },
     forget() {
       answers.clear()
@@ -89,14 +113,21 @@ async function lookupCustomDomain(host: string) {
       .select({ id: organization.id, slug: organization.slug })
       .from(customDomain)
       .innerJoin(organization, eq(organization.id, customDomain.companyId))
-      .where(and(eq(customDomain.host, host), eq(customDomain.state, 'verified'), ne(customDomain.approval, 'rejected'))),
+      .where(
+        and(eq(customDomain.host, host), eq(customDomain.state, 'verified'), ne(customDomain.approval, 'rejected')),
+      ),
   )
   return row ? { company: row, origin: `${new URL(getEnv().APP_URL).protocol}//${host}` } : null
 }
 
 function resolver() {
   const store = globalThis as GlobalWithHosts
-  store[HOST_KEY] ??= createHostResolver({ platformDomain: () => getEnv().PLATFORM_DOMAIN, lookup: lookupLabel, lookupCustom: lookupCustomDomain, ttlMs: 60_000 })
+  store[HOST_KEY] ??= createHostResolver({
+    platformDomain: () => getEnv().PLATFORM_DOMAIN,
+    lookup: lookupLabel,
+    lookupCustom: lookupCustomDomain,
+    ttlMs: 60_000,
+  })
   return store[HOST_KEY]
 }
 

@@ -14,11 +14,21 @@ const TRANSLATION_BUDGET_MS = 8_000
  * configured. Runs after the admin's own save, so a slow or failing provider never loses or
  * blocks it; the texts it writes are marked machine-translated. Returns which it wrote.
  */
-export async function translateMissingTexts(companyId: string, fields: readonly LocalizedField[], provider: TranslationProvider | null = getTranslationProvider()): Promise<{ translated: MachineTranslated }> {
+export async function translateMissingTexts(
+  companyId: string,
+  fields: readonly LocalizedField[],
+  provider: TranslationProvider | null = getTranslationProvider(),
+): Promise<{ translated: MachineTranslated }> {
   if (!provider) return { translated: {} }
-  const [row] = await withSystem((tx) => tx.select({ texts: organization.texts }).from(organization).where(eq(organization.id, companyId)))
+  const [row] = await withSystem((tx) =>
+    tx.select({ texts: organization.texts }).from(organization).where(eq(organization.id, companyId)),
+  )
   if (!row) return { translated: {} }
-  const wanted = Object.fromEntries(fields.map((field) => [field, row.texts[field] ?? {}]).filter(([, languages]) => Object.values(languages).some(Boolean)))
+  const wanted = Object.fromEntries(
+    fields
+      .map((field) => [field, row.texts[field] ?? {}])
+      .filter(([, languages]) => Object.values(languages).some(Boolean)),
+  )
   if (Object.keys(wanted).length === 0) return { translated: {} }
   const filled = await fillMissingTranslations(wanted, provider, AbortSignal.timeout(TRANSLATION_BUDGET_MS))
   for (const error of filled.errors) logger.warn({ companyId, error }, 'a company text could not be translated')
@@ -27,11 +37,18 @@ export async function translateMissingTexts(companyId: string, fields: readonly 
   await withSystem(async (tx) => {
     // Written over the texts as they are now, and only where a language is still empty: the admin
     // may have saved again meanwhile.
-    const [current] = await tx.select({ texts: organization.texts, machineTranslated: organization.machineTranslated }).from(organization).where(eq(organization.id, companyId)).for('update')
+    const [current] = await tx
+      .select({ texts: organization.texts, machineTranslated: organization.machineTranslated })
+      .from(organization)
+      .where(eq(organization.id, companyId))
+      .for('update')
     if (!current) return
     const texts = { ...current.texts }
     const machineTranslated = { ...current.machineTranslated }
-    for (const [field, languages] of Object.entries(translated) as [LocalizedField, NonNullable<MachineTranslated[LocalizedField]>][]) {
+    for (const [field, languages] of Object.entries(translated) as [
+      LocalizedField,
+      NonNullable<MachineTranslated[LocalizedField]>,
+    ][]) {
       const written = { ...(texts[field] ?? {}) }
       const marked = new Set(machineTranslated[field] ?? [])
       for (const language of languages) {

@@ -18,19 +18,37 @@ import { translateMissingTexts } from './translate-missing-texts.server'
  */
 export async function updateCompanyData(context: TenantContext, input: TCompanyData) {
   assertCanEditSettings(context)
-  const { name, slug, description_en: _en, description_pt: _pt, description_es: _es, description_fr: _fr, ...fields } = input
+  const {
+    name,
+    slug,
+    description_en: _en,
+    description_pt: _pt,
+    description_es: _es,
+    description_fr: _fr,
+    ...fields
+  } = input
   const submitted = collectLocalized(input, ['description'])
   await withSystem(async (tx) => {
-    const [current] = await tx.select({ slug: organization.slug, texts: organization.texts, machineTranslated: organization.machineTranslated }).from(organization).where(eq(organization.id, context.company.id)).for('update')
+    const [current] = await tx
+      .select({ slug: organization.slug, texts: organization.texts, machineTranslated: organization.machineTranslated })
+      .from(organization)
+      .where(eq(organization.id, context.company.id))
+      .for('update')
     if (!current) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     if (slug !== current.slug) {
       if (isReservedSlug(slug)) throw new AppError('BAD_REQUEST', 'onboarding.errors.slugReserved', { field: 'slug' })
       const [takenNow] = await tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
-      const [takenBefore] = await tx.select({ companyId: companySlugRedirect.companyId }).from(companySlugRedirect).where(and(eq(companySlugRedirect.oldSlug, slug), ne(companySlugRedirect.companyId, context.company.id)))
+      const [takenBefore] = await tx
+        .select({ companyId: companySlugRedirect.companyId })
+        .from(companySlugRedirect)
+        .where(and(eq(companySlugRedirect.oldSlug, slug), ne(companySlugRedirect.companyId, context.company.id)))
       if (takenNow || takenBefore) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
       // Going back to a former address: it is no longer a redirect.
       await tx.delete(companySlugRedirect).where(eq(companySlugRedirect.oldSlug, slug))
-      await tx.insert(companySlugRedirect).values({ oldSlug: current.slug, companyId: context.company.id }).onConflictDoUpdate({ target: companySlugRedirect.oldSlug, set: { companyId: context.company.id } })
+      await tx
+        .insert(companySlugRedirect)
+        .values({ oldSlug: current.slug, companyId: context.company.id })
+        .onConflictDoUpdate({ target: companySlugRedirect.oldSlug, set: { companyId: context.company.id } })
     }
     const merged = mergeLocalizedTexts(current, submitted)
     await tx
@@ -52,5 +70,7 @@ export async function updateCompanyData(context: TenantContext, input: TCompanyD
 
 /** Optional fields left blank are cleared, not left as they were. */
 function nullsForBlanks<T extends Record<string, unknown>>(fields: T) {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? null])) as { [K in keyof T]: Exclude<T[K], undefined> | null }
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? null])) as {
+    [K in keyof T]: Exclude<T[K], undefined> | null
+  }
 }

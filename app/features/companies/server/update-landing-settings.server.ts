@@ -18,7 +18,11 @@ export async function updateLandingSettings(context: TenantContext, input: TLand
   assertCanEditSettings(context)
   const submitted = collectLocalized(input, ['landingName', 'landingDescription'])
   await withSystem(async (tx) => {
-    const [current] = await tx.select({ texts: organization.texts, machineTranslated: organization.machineTranslated }).from(organization).where(eq(organization.id, context.company.id)).for('update')
+    const [current] = await tx
+      .select({ texts: organization.texts, machineTranslated: organization.machineTranslated })
+      .from(organization)
+      .where(eq(organization.id, context.company.id))
+      .for('update')
     if (!current) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     const merged = mergeLocalizedTexts(current, submitted)
     await tx
@@ -33,6 +37,13 @@ export async function updateLandingSettings(context: TenantContext, input: TLand
       })
       .where(eq(organization.id, context.company.id))
   })
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.landing.update', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'companies', recordId: context.company.id })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.landing.update',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'companies',
+    recordId: context.company.id,
+  })
   return translateMissingTexts(context.company.id, ['landingName', 'landingDescription'])
 }

@@ -14,7 +14,21 @@ import { assertCanEditSettings } from './settings-access.server'
  */
 export async function updatePageTemplate(context: TenantContext, template: PageTemplate) {
   assertCanEditSettings(context)
-  const [saved] = await withSystem((tx) => tx.update(organization).set({ template }).where(eq(organization.id, context.company.id)).returning({ id: organization.id }))
+  const [saved] = await withSystem((tx) =>
+    tx
+      .update(organization)
+      .set({ template })
+      .where(eq(organization.id, context.company.id))
+      .returning({ id: organization.id }),
+  )
   if (!saved) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.template.update', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'companies', recordId: context.company.id, details: { ...template } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.template.update',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'companies',
+    recordId: context.company.id,
+    details: { ...template },
+  })
 }

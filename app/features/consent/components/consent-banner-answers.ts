@@ -26,6 +26,8 @@ export function answerBanner(type: string, button: BannerButton, chosen: (choice
 /** The banner's words in `language`, from the catalogue keys they carry: a language switched since the page came. */
 export function translateBanner(banner: HTMLElement, t: TFunction, language: string) {
   banner.lang = language
-  for (const element of banner.querySelectorAll<HTMLElement>('[data-text]')) element.textContent = t(element.dataset.text!)
-  for (const element of banner.querySelectorAll<HTMLElement>('[data-label]')) element.ariaLabel = t(element.dataset.label!)
+  for (const element of banner.querySelectorAll<HTMLElement>('[data-text]'))
+    element.textContent = t(element.dataset.text!)
+  for (const element of banner.querySelectorAll<HTMLElement>('[data-label]'))
+    element.ariaLabel = t(element.dataset.label!)
 }

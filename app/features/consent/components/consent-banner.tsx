@@ -23,7 +23,15 @@ export default function ConsentBanner() {
   const titleId = useId()
   const textId = useId()
   const text = (key: string) => ({ 'data-text': `consent.banner.${key}`, children: t(`consent.banner.${key}`) })
-  const choice = (label: BannerButton, className: string) => <button type="button" className={className} data-consent-choice={label} data-testid={`consent-${label}`} {...text(label)} />
+  const choice = (label: BannerButton, className: string) => (
+    <button
+      type="button"
+      className={className}
+      data-consent-choice={label}
+      data-testid={`consent-${label}`}
+      {...text(label)}
+    />
+  )
   return (
     <section
       aria-labelledby={titleId}
@@ -41,7 +49,16 @@ export default function ConsentBanner() {
         data-label="consent.banner.close"
         className="absolute top-1 right-1 inline-flex size-10 items-center sm:top-2 sm:right-2 justify-center rounded-full text-ink-muted hover:bg-white/10 hover:text-ink"
       >
-        <svg aria-hidden viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5">
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-5"
+        >
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </button>
@@ -54,13 +71,24 @@ export default function ConsentBanner() {
           <p id={textId} className="mt-1 text-[13px] leading-snug text-ink-muted sm:mt-2 sm:text-sm sm:leading-relaxed">
             <span className="sm:hidden" {...text('short')} />
             <span className="hidden sm:inline" {...text('text')} />{' '}
-            <Link to="/cookies" className="font-medium text-ink underline underline-offset-2 hover:text-accent" {...text('policy')} />
+            <Link
+              to="/cookies"
+              className="font-medium text-ink underline underline-offset-2 hover:text-accent"
+              {...text('policy')}
+            />
           </p>
         </div>
         <div className="grid shrink-0 grid-cols-3 gap-2 sm:flex sm:flex-row-reverse sm:pr-10">
           {choice('accept', buttonClasses('primary', 'lg', `${CONSENT_PRIMARY} h-10 px-2 text-sm sm:px-5`))}
           {choice('decline', buttonClasses('primary', 'lg', `${CONSENT_SECONDARY} h-10 px-2 text-sm sm:px-5`))}
-          {choice('customize', buttonClasses('ghost', 'lg', 'h-10 px-2 text-sm text-ink underline-offset-2 sm:px-5 hover:bg-white/10 hover:underline'))}
+          {choice(
+            'customize',
+            buttonClasses(
+              'ghost',
+              'lg',
+              'h-10 px-2 text-sm text-ink underline-offset-2 sm:px-5 hover:bg-white/10 hover:underline',
+            ),
+          )}
         </div>
       </div>
     </section>

@@ -17,7 +17,12 @@ type ConsentStatusCardProps = {
  * holds it (WCAG 2.2.1: nobody loses a control they are on); a mouse click or focus handed back
  * by the closing dialog does not, so it never lingers over the page.
  */
-export default function ConsentStatusCard({ preferences, onManage, onPrepareManage, onHidden }: ConsentStatusCardProps) {
+export default function ConsentStatusCard({
+  preferences,
+  onManage,
+  onPrepareManage,
+  onHidden,
+}: ConsentStatusCardProps) {
   const { t } = useTranslation()
   const titleId = useId()
   const [hasFocus, setHasFocus] = useState(false)
@@ -51,7 +56,13 @@ export default function ConsentStatusCard({ preferences, onManage, onPrepareMana
           {t('consent.status.enabled', { enabled: countEnabled(preferences), total: CONSENT_CATEGORIES.length })}
         </p>
       </div>
-      <Button size="sm" className={`${CONSENT_SECONDARY} h-9 shrink-0`} onClick={onManage} onPointerEnter={onPrepareManage} onFocus={onPrepareManage}>
+      <Button
+        size="sm"
+        className={`${CONSENT_SECONDARY} h-9 shrink-0`}
+        onClick={onManage}
+        onPointerEnter={onPrepareManage}
+        onFocus={onPrepareManage}
+      >
         {t('consent.status.manage')}
       </Button>
       <button

@@ -44,4 +44,10 @@ export async function settle() {
 export const bannerShown = () => !screen.getByTestId('consent-banner').hidden
 
 /** Loads every lazy part once, so each test waits only for React, not for module loading. */
-export const preloadConsentUi = () => Promise.all([import('./consent-banner-answers'), import('./cookie-consent'), import('./consent-status-card'), import('./cookie-settings-dialog')])
+export const preloadConsentUi = () =>
+  Promise.all([
+    import('./consent-banner-answers'),
+    import('./cookie-consent'),
+    import('./consent-status-card'),
+    import('./cookie-settings-dialog'),
+  ])

@@ -74,7 +74,10 @@ export function ConsentWhenDue({ remindOnLoad }: { remindOnLoad: boolean }) {
     const due = consentDueOnLoad()
     if (due === 'card' && remindOnLoad) show(true)
     // The banner's 2 s count from the page being up.
-    const timer = due === 'banner' ? window.setTimeout(() => setBannerDue(consentDueOnLoad() === 'banner'), CONSENT_BANNER_DELAY_MS) : undefined
+    const timer =
+      due === 'banner'
+        ? window.setTimeout(() => setBannerDue(consentDueOnLoad() === 'banner'), CONSENT_BANNER_DELAY_MS)
+        : undefined
     const onAsked = () => show(false)
     // A choice hides the banner; a reset from anywhere (the settings dialog, the cookie policy page, another tab) asks again at once.
     const onChange = () => {
@@ -85,16 +88,24 @@ export function ConsentWhenDue({ remindOnLoad }: { remindOnLoad: boolean }) {
     const onStorage = (event: StorageEvent) => (event.key === null || KEYS.includes(event.key)) && onChange()
     // Its buttons, in the page's copy: their answers come as the visitor reaches for one, and a click made before they are here is answered once they are.
     const onBanner = (event: Event) => {
-      const button = (event.target as Element).closest?.('[data-consent-banner] [data-consent-choice]')?.getAttribute('data-consent-choice') as BannerButton | undefined
+      const button = (event.target as Element)
+        .closest?.('[data-consent-banner] [data-consent-choice]')
+        ?.getAttribute('data-consent-choice') as BannerButton | undefined
       // A first visit: nothing greeted the load, so the rest comes for the choice alone.
-      if (button) void loadAnswers().then((answers) => answers.answerBanner(event.type, button, (choice) => setUi({ greet: false, chosen: { choice } })), () => undefined)
+      if (button)
+        void loadAnswers().then(
+          (answers) =>
+            answers.answerBanner(event.type, button, (choice) => setUi({ greet: false, chosen: { choice } })),
+          () => undefined,
+        )
     }
     const listening = new AbortController()
     const { signal } = listening
     window.addEventListener(COOKIE_SETTINGS_EVENT, onAsked, { signal })
     window.addEventListener(CONSENT_CHANGE_EVENT, onChange, { signal })
     window.addEventListener('storage', onStorage, { signal })
-    for (const type of ['pointerover', 'pointerdown', 'focusin', 'click']) document.addEventListener(type, onBanner, { signal })
+    for (const type of ['pointerover', 'pointerdown', 'focusin', 'click'])
+      document.addEventListener(type, onBanner, { signal })
     return () => {
       window.clearTimeout(timer)
       listening.abort()

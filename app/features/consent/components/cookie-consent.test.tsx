@@ -101,7 +101,10 @@ describe('cookie consent on the page', () => {
     expect(marketing.getAttribute('aria-checked')).toBe('true')
     fireEvent.click(screen.getByRole('button', { name: 'Save Preferences' }))
     await settle()
-    expect(readConsent()).toMatchObject({ status: 'declined', preferences: { necessary: true, functional: false, analytics: false, marketing: true } })
+    expect(readConsent()).toMatchObject({
+      status: 'declined',
+      preferences: { necessary: true, functional: false, analytics: false, marketing: true },
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByTestId('consent-status-count').textContent).toBe('2/4 enabled')
   })

@@ -110,7 +110,16 @@ export function CookieConsent({ remindOnLoad = true, chosen }: CookieConsentProp
         ) : null}
       </Suspense>
       <Suspense fallback={null}>
-        {dialogLoaded ? <CookieSettingsDialog open={dialogOpen} onOpenChange={setDialogOpen} returnFocusTo={returnFocusTo} consent={consent} onChosen={onChosen} onReset={onReset} /> : null}
+        {dialogLoaded ? (
+          <CookieSettingsDialog
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            returnFocusTo={returnFocusTo}
+            consent={consent}
+            onChosen={onChosen}
+            onReset={onReset}
+          />
+        ) : null}
       </Suspense>
     </>
   )

@@ -4,7 +4,14 @@ import { useId, useState, type RefObject } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Button } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
-import { CONSENT_CATEGORIES, CONSENT_VALIDITY_DAYS, CONSENT_VERSION, type ConsentCategory, type ConsentPreferences, type ConsentState } from '../consent'
+import {
+  CONSENT_CATEGORIES,
+  CONSENT_VALIDITY_DAYS,
+  CONSENT_VERSION,
+  type ConsentCategory,
+  type ConsentPreferences,
+  type ConsentState,
+} from '../consent'
 import { acceptAll, acceptNecessaryOnly, resetConsent, savePreferences } from '../consent-choices'
 import { CONSENT_PRIMARY, CONSENT_SECONDARY, CONSENT_SURFACE } from './consent-styles'
 import type { ConsentChoice } from './cookie-consent'
@@ -22,7 +29,14 @@ type CookieSettingsDialogProps = {
 }
 
 /** Per-category choices. Radix traps focus, closes on Escape and hands focus back on close. */
-export default function CookieSettingsDialog({ open, onOpenChange, returnFocusTo, consent, onChosen, onReset }: CookieSettingsDialogProps) {
+export default function CookieSettingsDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+  consent,
+  onChosen,
+  onReset,
+}: CookieSettingsDialogProps) {
   const { t } = useTranslation()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -59,7 +73,11 @@ export default function CookieSettingsDialog({ open, onOpenChange, returnFocusTo
 }
 
 /** Remounts with each opening, so the switches start from what is stored. */
-function CategoryChoices({ consent, onChosen, onReset }: Pick<CookieSettingsDialogProps, 'consent' | 'onChosen' | 'onReset'>) {
+function CategoryChoices({
+  consent,
+  onChosen,
+  onReset,
+}: Pick<CookieSettingsDialogProps, 'consent' | 'onChosen' | 'onReset'>) {
   const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState<ConsentPreferences>(consent.preferences)
   const hasStoredConsent = consent.status !== null || consent.bannerSeen
@@ -112,7 +130,12 @@ function CategoryChoices({ consent, onChosen, onReset }: Pick<CookieSettingsDial
         <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-xs text-ink-muted">
           <p data-testid="consent-record">
             {consent.timestamp
-              ? t('consent.dialog.chosenOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(consent.timestamp)), version: CONSENT_VERSION })
+              ? t('consent.dialog.chosenOn', {
+                  date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
+                    new Date(consent.timestamp),
+                  ),
+                  version: CONSENT_VERSION,
+                })
               : t('consent.dialog.notChosen')}
           </p>
           {hasStoredConsent ? (
@@ -133,7 +156,15 @@ function CategoryChoices({ consent, onChosen, onReset }: Pick<CookieSettingsDial
   )
 }
 
-function CategoryRow({ category, checked, onCheckedChange }: { category: ConsentCategory; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+function CategoryRow({
+  category,
+  checked,
+  onCheckedChange,
+}: {
+  category: ConsentCategory
+  checked: boolean
+  onCheckedChange: (checked: boolean) => void
+}) {
   const { t } = useTranslation()
   const labelId = useId()
   const descriptionId = useId()
@@ -143,7 +174,11 @@ function CategoryRow({ category, checked, onCheckedChange }: { category: Consent
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span id={labelId}>{t(`consent.categories.${category}.label`)}</span>
-          {locked ? <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-medium text-ink-muted">{t('consent.categories.alwaysOn')}</span> : null}
+          {locked ? (
+            <span className="rounded-full bg-white/10 px-2 py-0.5 text-xs font-medium text-ink-muted">
+              {t('consent.categories.alwaysOn')}
+            </span>
+          ) : null}
         </p>
         <p id={descriptionId} className="mt-1 text-sm leading-relaxed text-ink-muted">
           {t(`consent.categories.${category}.description`)}

@@ -17,12 +17,21 @@ import { LiveShowPanel } from '#app/features/live/components/live-show-panel'
 import { StatusBadge } from './status-badge'
 import { SetlistPanel } from '#app/features/setlist/components/setlist-panel'
 
-export type ContentEditorProps = ContentForEdit & { liveUrl: string; events: Array<{ id: string; title: string }>; canPublish: boolean; canEdit: boolean }
+export type ContentEditorProps = ContentForEdit & {
+  liveUrl: string
+  events: Array<{ id: string; title: string }>
+  canPublish: boolean
+  canEdit: boolean
+}
 
 /** While photos are being made into web sizes, the page looks again now and then, so they appear without a reload. */
 function useRefreshWhileProcessing(files: ContentForEdit['files']) {
   const revalidator = useRevalidator()
-  const processing = files.some((file) => (file.mediaType === 'image' || file.mediaType === 'video') && (file.processingStatus === 'pending' || file.processingStatus === 'processing'))
+  const processing = files.some(
+    (file) =>
+      (file.mediaType === 'image' || file.mediaType === 'video') &&
+      (file.processingStatus === 'pending' || file.processingStatus === 'processing'),
+  )
   useEffect(() => {
     if (!processing) return
     const timer = setInterval(() => {
@@ -123,7 +132,12 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
             list={!isGallery}
           />
         ) : null}
-        <ContentFilesGrid contentItemId={item.id} files={files} canEdit={canEdit} coverAssetId={item.shownCoverAssetId} />
+        <ContentFilesGrid
+          contentItemId={item.id}
+          files={files}
+          canEdit={canEdit}
+          coverAssetId={item.shownCoverAssetId}
+        />
       </section>
 
       {isGallery ? <SetlistPanel contentItemId={item.id} canEdit={canEdit} /> : null}
@@ -133,8 +147,15 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         <h2 id="cover-heading" className="font-semibold">
           {t('covers.title')}
         </h2>
-        {item.shownCoverAssetId && !item.coverAssetId ? <p className="text-sm text-ink-muted">{t('studio.editor.automaticCover')}</p> : null}
-        <CoverPicker coverAssetId={item.shownCoverAssetId} target={{ purpose: 'cover', contentItemId: item.id }} disabled={!canEdit} emptyLabel={isGallery ? t('studio.editor.noCoverGallery') : undefined} />
+        {item.shownCoverAssetId && !item.coverAssetId ? (
+          <p className="text-sm text-ink-muted">{t('studio.editor.automaticCover')}</p>
+        ) : null}
+        <CoverPicker
+          coverAssetId={item.shownCoverAssetId}
+          target={{ purpose: 'cover', contentItemId: item.id }}
+          disabled={!canEdit}
+          emptyLabel={isGallery ? t('studio.editor.noCoverGallery') : undefined}
+        />
       </section>
 
       <div id="qr-code" className="scroll-mt-20">
@@ -148,7 +169,11 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         <details.Form method="post" noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
           <input type="hidden" name="intent" value="save" />
           <fieldset disabled={!canEdit} className="space-y-5">
-            <ContentDetailsFields values={{ ...item, happenedOn: item.happenedOn ?? null }} errors={detailErrors} events={events} />
+            <ContentDetailsFields
+              values={{ ...item, happenedOn: item.happenedOn ?? null }}
+              errors={detailErrors}
+              events={events}
+            />
           </fieldset>
           {canEdit ? (
             <div className="flex justify-end">
@@ -169,7 +194,9 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         onOpenChange={setConfirmDelete}
         tone="danger"
         title={t('content.deleteDialog.title', { title: item.title })}
-        description={isGallery ? t('content.deleteDialog.gallery', { count: files.length }) : t('content.deleteDialog.single')}
+        description={
+          isGallery ? t('content.deleteDialog.gallery', { count: files.length }) : t('content.deleteDialog.single')
+        }
         confirmLabel={t('content.actions.delete')}
         cancelLabel={t('common.cancel')}
         busy={remover.state !== 'idle'}

@@ -31,7 +31,14 @@ export function ContentFileThumbnail({ file }: { file: ContentFile }) {
   if ((file.mediaType === 'image' || file.mediaType === 'video') && file.processingStatus === 'ready') {
     return (
       <>
-        <img src={`/media/${file.id}/w400.webp`} alt={file.altText ?? ''} loading="lazy" className="size-full object-cover" width={file.width ?? undefined} height={file.height ?? undefined} />
+        <img
+          src={`/media/${file.id}/w400.webp`}
+          alt={file.altText ?? ''}
+          loading="lazy"
+          className="size-full object-cover"
+          width={file.width ?? undefined}
+          height={file.height ?? undefined}
+        />
         {file.mediaType === 'video' ? (
           <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
             <Film aria-hidden className="size-3.5" />
@@ -44,8 +51,20 @@ export function ContentFileThumbnail({ file }: { file: ContentFile }) {
   const Icon = { image: ImageIcon, video: Film, audio: Music, pdf: FileText }[file.mediaType] ?? FileIcon
   return (
     <div className="flex size-full flex-col items-center justify-center gap-1 bg-surface-muted text-ink-muted">
-      {file.processingStatus === 'failed' ? <TriangleAlert aria-hidden className="size-6 text-danger" /> : isProcessed(file) ? <Loader2 aria-hidden className="size-6 animate-spin" /> : <Icon aria-hidden className="size-6" />}
-      <span className="px-2 text-center text-xs">{file.processingStatus === 'failed' ? t('content.media.failed') : isProcessed(file) ? t('content.media.processing') : t(`content.media.types.${file.mediaType}`)}</span>
+      {file.processingStatus === 'failed' ? (
+        <TriangleAlert aria-hidden className="size-6 text-danger" />
+      ) : isProcessed(file) ? (
+        <Loader2 aria-hidden className="size-6 animate-spin" />
+      ) : (
+        <Icon aria-hidden className="size-6" />
+      )}
+      <span className="px-2 text-center text-xs">
+        {file.processingStatus === 'failed'
+          ? t('content.media.failed')
+          : isProcessed(file)
+            ? t('content.media.processing')
+            : t(`content.media.types.${file.mediaType}`)}
+      </span>
     </div>
   )
 }

@@ -35,7 +35,10 @@ function ShowMoreFiles({ hidden, onShowMore }: { hidden: number; onShowMore: () 
   useEffect(() => {
     const element = button.current
     if (!element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && showMore.current(), { rootMargin: '1500px 0px' })
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && showMore.current(),
+      { rootMargin: '1500px 0px' },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [hidden])
@@ -70,7 +73,10 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
   useEffect(() => {
     if (editor.data) setConfirmRemove(false)
   }, [editor.data])
-  const { order, save, move } = useSortableOrder(files.map((file) => file.id), orderer)
+  const { order, save, move } = useSortableOrder(
+    files.map((file) => file.id),
+    orderer,
+  )
   const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files])
   const ordered = order.map((id) => byId.get(id)).filter((file): file is ContentFile => Boolean(file))
   const toggle = useCallback(
@@ -89,7 +95,10 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
     latest.current = { move, submit: editor.submit }
   })
   const moveFile = useCallback((from: number, to: number) => latest.current.move(from, to), [])
-  const setCover = useCallback((assetId: string) => void latest.current.submit({ intent: 'set-cover', assetId }, { method: 'post' }), [])
+  const setCover = useCallback(
+    (assetId: string) => void latest.current.submit({ intent: 'set-cover', assetId }, { method: 'post' }),
+    [],
+  )
   const askRemoval = useCallback((file: ContentFile) => setRemoval({ file, open: true }), [])
   const chosen = ordered.filter((file) => selected.has(file.id))
   // The first `shownCount` files in their order; moves keep their places in the whole order (a prefix of it).
@@ -99,17 +108,32 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
   // One list while neither changes: every sortable item follows it.
   const drawn = useMemo(() => (order.length > shownCount ? order.slice(0, shownCount) : order), [order, shownCount])
 
-  if (files.length === 0 && tiles.length === 0) return <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">{t('content.media.empty')}</p>
+  if (files.length === 0 && tiles.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-line bg-surface p-6 text-center text-sm text-ink-muted">
+        {t('content.media.empty')}
+      </p>
+    )
   return (
     <div className="space-y-3">
       {canEdit && files.length > 1 ? (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('studio.editor.toolbar')}>
           <span className="text-sm text-ink-muted">{t('studio.editor.sortBy')}</span>
-          <Button variant="secondary" size="sm" disabled={orderer.state !== 'idle'} onClick={() => save(sortFiles(ordered, 'captured').map((file) => file.id))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={orderer.state !== 'idle'}
+            onClick={() => save(sortFiles(ordered, 'captured').map((file) => file.id))}
+          >
             <CalendarClock aria-hidden className="size-4" />
             {t('studio.editor.sortCaptured')}
           </Button>
-          <Button variant="secondary" size="sm" disabled={orderer.state !== 'idle'} onClick={() => save(sortFiles(ordered, 'name').map((file) => file.id))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={orderer.state !== 'idle'}
+            onClick={() => save(sortFiles(ordered, 'name').map((file) => file.id))}
+          >
             <ArrowDownAZ aria-hidden className="size-4" />
             {t('studio.editor.sortName')}
           </Button>
@@ -118,14 +142,21 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
               type="checkbox"
               className="size-4 accent-[var(--accent)]"
               checked={selected.size > 0 && selected.size === files.length}
-              onChange={(event) => setSelected(event.target.checked ? new Set(files.map((file) => file.id)) : new Set())}
+              onChange={(event) =>
+                setSelected(event.target.checked ? new Set(files.map((file) => file.id)) : new Set())
+              }
             />
             {t('studio.library.selectAll')}
           </label>
         </div>
       ) : null}
       {chosen.length > 0 ? (
-        <div className="sticky top-2 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface p-2 shadow-lg" role="region" aria-label={t('studio.library.bulk.label')} data-testid="file-bulk-bar">
+        <div
+          className="sticky top-2 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface p-2 shadow-lg"
+          role="region"
+          aria-label={t('studio.library.bulk.label')}
+          data-testid="file-bulk-bar"
+        >
           <p className="mr-auto px-1 text-sm font-medium" aria-live="polite">
             {t('studio.library.bulk.selected', { count: chosen.length })}
           </p>
@@ -139,8 +170,19 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           </Button>
         </div>
       ) : null}
-      <SortableArea order={drawn} total={order.length} onMove={move} nameOf={(id) => byId.get(id)?.originalName ?? ''} instructions={t('studio.editor.dnd.instructions')} disabled={!canEdit}>
-        <ol className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-label={t('content.media.title')} data-testid="media-grid">
+      <SortableArea
+        order={drawn}
+        total={order.length}
+        onMove={move}
+        nameOf={(id) => byId.get(id)?.originalName ?? ''}
+        instructions={t('studio.editor.dnd.instructions')}
+        disabled={!canEdit}
+      >
+        <ol
+          className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
+          aria-label={t('content.media.title')}
+          data-testid="media-grid"
+        >
           {shown.map((file, index) => (
             <ContentFileCard
               key={file.id}
@@ -161,7 +203,9 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           ))}
         </ol>
       </SortableArea>
-      {hidden > 0 ? <ShowMoreFiles hidden={hidden} onShowMore={() => setShownCount((count) => count + FILES_SHOWN_AT_ONCE)} /> : null}
+      {hidden > 0 ? (
+        <ShowMoreFiles hidden={hidden} onShowMore={() => setShownCount((count) => count + FILES_SHOWN_AT_ONCE)} />
+      ) : null}
       <ConfirmDialog
         open={confirmRemove}
         onOpenChange={setConfirmRemove}
@@ -171,7 +215,12 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
         confirmLabel={t('studio.editor.removeSelected', { count: chosen.length })}
         cancelLabel={t('common.cancel')}
         busy={editor.state !== 'idle'}
-        onConfirm={() => void editor.submit({ intent: 'remove-files', assetIds: chosen.map((file) => file.id).join(',') }, { method: 'post' })}
+        onConfirm={() =>
+          void editor.submit(
+            { intent: 'remove-files', assetIds: chosen.map((file) => file.id).join(',') },
+            { method: 'post' },
+          )
+        }
       />
       <ConfirmDialog
         open={removal?.open ?? false}

@@ -28,7 +28,12 @@ function Cover({ item, className }: { item: LibraryItem; className?: string }) {
   }
   const Icon = item.kind === 'gallery' ? ImageIcon : Files
   return (
-    <div className={cn('flex size-full flex-col items-center justify-center gap-1 bg-surface-muted text-ink-muted', className)}>
+    <div
+      className={cn(
+        'flex size-full flex-col items-center justify-center gap-1 bg-surface-muted text-ink-muted',
+        className,
+      )}
+    >
       <Icon aria-hidden className="size-6" />
       <span className="sr-only">{t('studio.library.noCover')}</span>
     </div>
@@ -39,8 +44,18 @@ function SelectBox({ item, selected, onToggle }: Omit<ItemProps, 'selectable'>) 
   const { t } = useTranslation()
   return (
     <label className="relative grid size-11 cursor-pointer place-items-center">
-      <input type="checkbox" checked={selected} onChange={() => onToggle(item.id)} aria-label={t('studio.library.select', { title: item.title })} className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0" data-testid="select-item" />
-      <span aria-hidden className="grid size-6 place-items-center rounded-md border-2 border-white bg-black/35 text-white shadow peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2">
+      <input
+        type="checkbox"
+        checked={selected}
+        onChange={() => onToggle(item.id)}
+        aria-label={t('studio.library.select', { title: item.title })}
+        className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+        data-testid="select-item"
+      />
+      <span
+        aria-hidden
+        className="grid size-6 place-items-center rounded-md border-2 border-white bg-black/35 text-white shadow peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2"
+      >
         {selected ? <Check className="size-4" /> : null}
       </span>
     </label>
@@ -52,23 +67,42 @@ export function LibraryCard({ item, selected, onToggle, selectable }: ItemProps)
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   return (
-    <li className={cn('group relative overflow-hidden rounded-xl border bg-surface transition-shadow hover:shadow-md', selected ? 'border-accent ring-2 ring-accent' : 'border-line')} data-testid="content-card" data-content-id={item.id}>
+    <li
+      className={cn(
+        'group relative overflow-hidden rounded-xl border bg-surface transition-shadow hover:shadow-md',
+        selected ? 'border-accent ring-2 ring-accent' : 'border-line',
+      )}
+      data-testid="content-card"
+      data-content-id={item.id}
+    >
       <div className="relative aspect-[4/3] overflow-hidden bg-surface-muted">
         <Cover item={item} className="transition-transform duration-200 group-hover:scale-[1.02]" />
         <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded bg-black/65 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
-          {item.kind === 'gallery' ? <ImageIcon aria-hidden className="size-3.5" /> : <Film aria-hidden className="size-3.5" />}
+          {item.kind === 'gallery' ? (
+            <ImageIcon aria-hidden className="size-3.5" />
+          ) : (
+            <Film aria-hidden className="size-3.5" />
+          )}
           {t('studio.library.files', { count: item.mediaCount })}
         </span>
       </div>
       {selectable ? (
-        <div className={cn('absolute top-1 left-1 z-10', selected ? '' : 'sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100')}>
+        <div
+          className={cn(
+            'absolute top-1 left-1 z-10',
+            selected ? '' : 'sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
+          )}
+        >
           <SelectBox item={item} selected={selected} onToggle={onToggle} />
         </div>
       ) : null}
       <div className="space-y-1.5 p-3">
         <div className="flex items-start justify-between gap-2">
           {/* The title's link covers the card: the whole card opens the editor. */}
-          <Link to={`/admin/content/${item.id}`} className="min-w-0 font-medium after:absolute after:inset-0 hover:underline">
+          <Link
+            to={`/admin/content/${item.id}`}
+            className="min-w-0 font-medium after:absolute after:inset-0 hover:underline"
+          >
             <span className="line-clamp-2">{item.title}</span>
           </Link>
           <StatusBadge status={item.status} />
@@ -109,7 +143,14 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
   const { t, i18n } = useTranslation()
   const number = new Intl.NumberFormat(i18n.language)
   return (
-    <li className={cn('relative flex items-center gap-2 px-2 py-2 sm:gap-3 sm:px-3', selected ? 'bg-accent/5' : 'hover:bg-surface-muted')} data-testid="content-row" data-content-id={item.id}>
+    <li
+      className={cn(
+        'relative flex items-center gap-2 px-2 py-2 sm:gap-3 sm:px-3',
+        selected ? 'bg-accent/5' : 'hover:bg-surface-muted',
+      )}
+      data-testid="content-row"
+      data-content-id={item.id}
+    >
       {selectable ? (
         <div className="relative z-10 [&_span]:border-line [&_span]:bg-surface [&_span]:text-accent-foreground [&_span]:shadow-none">
           <SelectBox item={item} selected={selected} onToggle={onToggle} />
@@ -119,7 +160,10 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
         <Cover item={item} />
       </div>
       <div className="min-w-0 flex-1">
-        <Link to={`/admin/content/${item.id}`} className="block truncate font-medium after:absolute after:inset-0 hover:underline">
+        <Link
+          to={`/admin/content/${item.id}`}
+          className="block truncate font-medium after:absolute after:inset-0 hover:underline"
+        >
           {item.title}
         </Link>
         <p className="truncate text-xs text-ink-muted">

@@ -29,10 +29,16 @@ export function LibraryBulkBar({ ids, events, canPublish, onDone }: Props) {
   useEffect(() => {
     if (fetcher.data) setConfirmDelete(false)
   }, [fetcher.data])
-  const post = (fields: Record<string, string>) => void fetcher.submit({ ...fields, ids: ids.join(',') }, { method: 'post' })
+  const post = (fields: Record<string, string>) =>
+    void fetcher.submit({ ...fields, ids: ids.join(',') }, { method: 'post' })
 
   return (
-    <div role="region" aria-label={t('studio.library.bulk.label')} className="sticky bottom-3 z-20 rounded-xl border border-line bg-surface p-3 shadow-lg" data-testid="bulk-bar">
+    <div
+      role="region"
+      aria-label={t('studio.library.bulk.label')}
+      className="sticky bottom-3 z-20 rounded-xl border border-line bg-surface p-3 shadow-lg"
+      data-testid="bulk-bar"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <p className="mr-auto text-sm font-medium" aria-live="polite">
           {t('studio.library.bulk.selected', { count })}
@@ -49,7 +55,12 @@ export function LibraryBulkBar({ ids, events, canPublish, onDone }: Props) {
               <Send aria-hidden className="size-4" />
               {t('studio.library.bulk.publish', { count })}
             </Button>
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => post({ intent: 'bulk-status', status: 'archived' })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => post({ intent: 'bulk-status', status: 'archived' })}
+            >
               <Archive aria-hidden className="size-4" />
               {t('studio.library.bulk.archive', { count })}
             </Button>
@@ -60,7 +71,12 @@ export function LibraryBulkBar({ ids, events, canPublish, onDone }: Props) {
             <label htmlFor={eventFieldId} className="sr-only">
               {t('studio.library.bulk.event')}
             </label>
-            <select id={eventFieldId} value={eventId} onChange={(event) => setEventId(event.target.value)} className="h-8 max-w-44 rounded-[var(--radius-ui)] border border-line bg-surface px-2 text-sm">
+            <select
+              id={eventFieldId}
+              value={eventId}
+              onChange={(event) => setEventId(event.target.value)}
+              className="h-8 max-w-44 rounded-[var(--radius-ui)] border border-line bg-surface px-2 text-sm"
+            >
               <option value="">{t('content.fields.noEvent')}</option>
               {events.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -68,7 +84,12 @@ export function LibraryBulkBar({ ids, events, canPublish, onDone }: Props) {
                 </option>
               ))}
             </select>
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => post({ intent: 'bulk-event', eventId })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => post({ intent: 'bulk-event', eventId })}
+            >
               <CalendarPlus aria-hidden className="size-4" />
               {eventId ? t('studio.library.bulk.attach', { count }) : t('studio.library.bulk.detach', { count })}
             </Button>

@@ -9,5 +9,9 @@ const TONES: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation()
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[status] ?? TONES.archived)}>{t(`content.statuses.${status}`)}</span>
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[status] ?? TONES.archived)}>
+      {t(`content.statuses.${status}`)}
+    </span>
+  )
 }

@@ -34,7 +34,8 @@ function usePreview(file: File) {
   return url
 }
 
-const iconButton = 'grid size-8 place-items-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none'
+const iconButton =
+  'grid size-8 place-items-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none'
 
 /** A file on its way: its picture at once, its own progress and controls, then "processing" until it is listed. */
 export function UploadTile({ item }: { item: UploadItem }) {
@@ -45,12 +46,26 @@ export function UploadTile({ item }: { item: UploadItem }) {
   const fraction = item.bytesTotal ? item.bytesSent / item.bytesTotal : 0
   const name = item.file.name
   return (
-    <li className={cn('overflow-hidden rounded-xl border border-dashed bg-surface', state === 'error' ? 'border-danger' : 'border-line')} data-testid="upload-tile" data-state={state} data-name={name}>
+    <li
+      className={cn(
+        'overflow-hidden rounded-xl border border-dashed bg-surface',
+        state === 'error' ? 'border-danger' : 'border-line',
+      )}
+      data-testid="upload-tile"
+      data-state={state}
+      data-name={name}
+    >
       <div className="relative aspect-[4/3] bg-surface-muted">
         {preview ? <img src={preview} alt="" className="size-full object-cover opacity-60" /> : null}
         <div className="absolute inset-0 grid place-items-center">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white tabular-nums">
-            {state === 'processing' ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : state === 'paused' ? <Pause aria-hidden className="size-3.5" /> : state === 'error' ? <CircleAlert aria-hidden className="size-3.5" /> : null}
+            {state === 'processing' ? (
+              <Loader2 aria-hidden className="size-3.5 animate-spin" />
+            ) : state === 'paused' ? (
+              <Pause aria-hidden className="size-3.5" />
+            ) : state === 'error' ? (
+              <CircleAlert aria-hidden className="size-3.5" />
+            ) : null}
             {state === 'processing'
               ? t('content.media.processing')
               : state === 'queued'
@@ -69,22 +84,44 @@ export function UploadTile({ item }: { item: UploadItem }) {
             {name}
           </p>
           {state === 'uploading' ? (
-            <button type="button" className={iconButton} onClick={() => uploads.pause(item.id)} aria-label={t('uploads.ui.pause', { name })}>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => uploads.pause(item.id)}
+              aria-label={t('uploads.ui.pause', { name })}
+            >
               <Pause aria-hidden className="size-4" />
             </button>
           ) : null}
           {state === 'paused' ? (
-            <button type="button" className={iconButton} onClick={() => uploads.resume(item.id)} aria-label={t('uploads.ui.resume', { name })}>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => uploads.resume(item.id)}
+              aria-label={t('uploads.ui.resume', { name })}
+            >
               <Play aria-hidden className="size-4" />
             </button>
           ) : null}
           {state === 'error' && item.bytesTotal > 0 && !item.upgradeUrl ? (
-            <button type="button" className={iconButton} onClick={() => uploads.retry(item.id)} aria-label={t('uploads.ui.retry', { name })}>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => uploads.retry(item.id)}
+              aria-label={t('uploads.ui.retry', { name })}
+            >
               <RotateCcw aria-hidden className="size-4" />
             </button>
           ) : null}
           {state !== 'processing' ? (
-            <button type="button" className={iconButton} onClick={() => uploads.dismiss(item.id)} aria-label={state === 'error' ? t('uploads.ui.dismiss', { name }) : t('studio.editor.cancelUpload', { name })}>
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => uploads.dismiss(item.id)}
+              aria-label={
+                state === 'error' ? t('uploads.ui.dismiss', { name }) : t('studio.editor.cancelUpload', { name })
+              }
+            >
               <X aria-hidden className="size-4" />
             </button>
           ) : null}

@@ -23,7 +23,12 @@ export async function changeContentStatus(context: TenantContext, contentItemIds
       const filled = new Set(withFiles.map((row) => row.id))
       const empty = items.filter((item) => !filled.has(item.id))
       if (empty.length > 0) {
-        const key = items.length > 1 ? 'content.errors.someEmpty' : empty[0].kind === 'gallery' ? 'content.errors.needsMedia' : 'content.errors.needsFile'
+        const key =
+          items.length > 1
+            ? 'content.errors.someEmpty'
+            : empty[0].kind === 'gallery'
+              ? 'content.errors.needsMedia'
+              : 'content.errors.needsFile'
         throw new AppError('BAD_REQUEST', key)
       }
     }

@@ -19,7 +19,14 @@ export async function createContent(context: TenantContext, kind: ContentKind, d
     for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`
     const [created] = await tx
       .insert(contentItem)
-      .values({ companyId: context.company.id, kind, slug, status: 'draft', createdBy: actorUserId(context), ...details })
+      .values({
+        companyId: context.company.id,
+        kind,
+        slug,
+        status: 'draft',
+        createdBy: actorUserId(context),
+        ...details,
+      })
       .returning({ id: contentItem.id })
     return created
   })

@@ -19,11 +19,13 @@ export async function findContentItems(tx: Transaction, context: TenantContext, 
     .select({ id: contentItem.id, kind: contentItem.kind, status: contentItem.status, title: contentItem.title })
     .from(contentItem)
     .where(and(inArray(contentItem.id, contentItemIds), eq(contentItem.companyId, context.company.id)))
-  if (items.length === 0 || items.length < new Set(contentItemIds).size) throw new AppError('NOT_FOUND', 'content.errors.notFound')
+  if (items.length === 0 || items.length < new Set(contentItemIds).size)
+    throw new AppError('NOT_FOUND', 'content.errors.notFound')
   return items
 }
 
 /** Users edit drafts only; managers and admins edit anything (docs/product.md). */
 export function ensureCanEditContent(context: TenantContext, status: string) {
-  if (status !== 'draft' && !actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'content.errors.draftsOnly')
+  if (status !== 'draft' && !actorCan(context, 'content.publish'))
+    throw new AppError('FORBIDDEN', 'content.errors.draftsOnly')
 }

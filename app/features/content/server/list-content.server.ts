@@ -22,12 +22,21 @@ export type ContentPage = { after: { position: string; id: string } | null; limi
  */
 export async function listContent(context: TenantContext, filters: TContentFilters, page?: ContentPage) {
   const conditions: SQL[] = [eq(contentItem.companyId, context.company.id)]
-  if (page?.after) conditions.push(sql`(${contentItem.createdAt}, ${contentItem.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)`)
+  if (page?.after)
+    conditions.push(
+      sql`(${contentItem.createdAt}, ${contentItem.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)`,
+    )
   if (filters.status) conditions.push(eq(contentItem.status, filters.status))
   if (filters.kind) conditions.push(eq(contentItem.kind, filters.kind))
-  if (filters.event) conditions.push(filters.event === 'none' ? isNull(contentItem.eventId) : eq(contentItem.eventId, filters.event))
+  if (filters.event)
+    conditions.push(filters.event === 'none' ? isNull(contentItem.eventId) : eq(contentItem.eventId, filters.event))
   // A search past the limit matches nothing; the page says why.
-  if (filters.q) conditions.push(isSearchTooLong(filters.q) ? sql`false` : ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`))
+  if (filters.q)
+    conditions.push(
+      isSearchTooLong(filters.q)
+        ? sql`false`
+        : ilike(contentItem.title, `%${filters.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
+    )
   return context.withTenant((tx) =>
     tx
       .select({

@@ -23,6 +23,14 @@ export async function moveContentToEvent(context: TenantContext, contentItemIds:
     await tx
       .update(contentItem)
       .set({ eventId: null, updatedAt: new Date() })
-      .where(and(inArray(contentItem.id, items.map((item) => item.id)), eq(contentItem.companyId, context.company.id)))
+      .where(
+        and(
+          inArray(
+            contentItem.id,
+            items.map((item) => item.id),
+          ),
+          eq(contentItem.companyId, context.company.id),
+        ),
+      )
   })
 }

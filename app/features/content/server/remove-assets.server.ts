@@ -20,7 +20,15 @@ export async function removeAssets(context: TenantContext, contentItemId: string
     await tx
       .update(contentItem)
       .set({ coverAssetId: null })
-      .where(and(eq(contentItem.id, item.id), inArray(contentItem.coverAssetId, files.map((file) => file.id))))
+      .where(
+        and(
+          eq(contentItem.id, item.id),
+          inArray(
+            contentItem.coverAssetId,
+            files.map((file) => file.id),
+          ),
+        ),
+      )
     const thumbnails = files.flatMap((file) => (file.thumbnail ? [file.thumbnail] : []))
     if (thumbnails.length > 0) await tx.delete(asset).where(inArray(asset.id, thumbnails))
     return [...files.map((file) => file.id), ...thumbnails]

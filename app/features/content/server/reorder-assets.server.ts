@@ -15,7 +15,8 @@ export async function reorderAssets(context: TenantContext, contentItemId: strin
   await context.withTenant(async (tx) => {
     const files = await tx.select({ id: asset.id }).from(asset).where(eq(asset.contentItemId, item.id))
     const known = new Set(files.map((file) => file.id))
-    if (assetIds.length !== known.size || assetIds.some((id) => !known.has(id))) throw new AppError('CONFLICT', 'content.errors.orderChanged')
+    if (assetIds.length !== known.size || assetIds.some((id) => !known.has(id)))
+      throw new AppError('CONFLICT', 'content.errors.orderChanged')
     await tx.execute(sql`
       update ${asset} set position = ordered.position - 1
       from unnest(${sql.param(assetIds)}::uuid[]) with ordinality as ordered(id, position)

@@ -15,8 +15,14 @@ export async function setCoverFromFile(context: TenantContext, contentItemId: st
       .from(asset)
       .where(and(eq(asset.id, assetId), eq(asset.contentItemId, item.id), inArray(asset.mediaType, ['image', 'video'])))
     if (!file) throw new AppError('NOT_FOUND', 'content.errors.fileNotFound')
-    const [{ previous }] = await tx.select({ previous: contentItem.coverAssetId }).from(contentItem).where(eq(contentItem.id, item.id))
-    await tx.update(contentItem).set({ coverAssetId: file.id, updatedAt: new Date() }).where(eq(contentItem.id, item.id))
+    const [{ previous }] = await tx
+      .select({ previous: contentItem.coverAssetId })
+      .from(contentItem)
+      .where(eq(contentItem.id, item.id))
+    await tx
+      .update(contentItem)
+      .set({ coverAssetId: file.id, updatedAt: new Date() })
+      .where(eq(contentItem.id, item.id))
     if (!previous || previous === file.id) return []
     const removed = await tx
       .delete(asset)

@@ -16,6 +16,9 @@ export async function updateContentDetails(context: TenantContext, contentItemId
       await lockCompanyMedia(tx, context.company.id)
       await assertRoomForItemInEvent(tx, context, item.id, details.eventId)
     }
-    await tx.update(contentItem).set({ ...details, updatedAt: new Date() }).where(eq(contentItem.id, item.id))
+    await tx
+      .update(contentItem)
+      .set({ ...details, updatedAt: new Date() })
+      .where(eq(contentItem.id, item.id))
   })
 }

@@ -25,7 +25,14 @@ export async function getDashboardGuide(context: TenantContext) {
   const canSeeLeads = actorCan(context, 'leads.read')
   const result = await context.withTenant(async (tx) => {
     const [company] = await tx
-      .select({ logo: organization.logo, primary: organization.brandPrimaryColor, accent: organization.brandAccentColor, slug: organization.slug, subdomain: organization.subdomain, subdomainStatus: organization.subdomainStatus })
+      .select({
+        logo: organization.logo,
+        primary: organization.brandPrimaryColor,
+        accent: organization.brandAccentColor,
+        slug: organization.slug,
+        subdomain: organization.subdomain,
+        subdomainStatus: organization.subdomainStatus,
+      })
       .from(organization)
       .where(eq(organization.id, companyId))
     const [content] = await tx
@@ -37,7 +44,10 @@ export async function getDashboardGuide(context: TenantContext) {
       })
       .from(contentItem)
       .where(eq(contentItem.companyId, companyId))
-    const [files] = await tx.select({ files: count() }).from(asset).where(and(eq(asset.companyId, companyId), inArray(asset.purpose, FILES)))
+    const [files] = await tx
+      .select({ files: count() })
+      .from(asset)
+      .where(and(eq(asset.companyId, companyId), inArray(asset.purpose, FILES)))
     const [leads] = await tx.select({ leads: count() }).from(lead).where(eq(lead.companyId, companyId))
     // Where "upload" and "publish" lead: the gallery worked on last.
     const [latestGallery] = await tx
@@ -71,7 +81,16 @@ export async function getDashboardGuide(context: TenantContext) {
       .where(eq(download.companyId, companyId))
       .orderBy(desc(download.createdAt))
       .limit(ACTIVITY_SIZE)
-    return { company, content, files: files.files, leads: leads.leads, latestGalleryId: latestGallery?.id ?? null, processed, recentLeads, recentDownloads }
+    return {
+      company,
+      content,
+      files: files.files,
+      leads: leads.leads,
+      latestGalleryId: latestGallery?.id ?? null,
+      processed,
+      recentLeads,
+      recentDownloads,
+    }
   })
 
   const { company, content } = result
@@ -88,9 +107,30 @@ export async function getDashboardGuide(context: TenantContext) {
   }
   const item = (id: string | null, title: string | null) => (id && title !== null ? { id, title } : null)
   const activity: ActivityEntry[] = [
-    ...result.processed.map((row): ActivityEntry => ({ kind: 'processed', at: row.at ?? new Date(0), count: row.count, content: { id: row.id, title: row.title } })),
-    ...result.recentLeads.map((row): ActivityEntry => ({ kind: 'lead', at: row.at, name: canSeeLeads ? row.name : null, content: item(row.id, row.title) })),
-    ...result.recentDownloads.map((row): ActivityEntry => ({ kind: 'download', at: row.at, zip: row.kind === 'zip', content: item(row.id, row.title) })),
+    ...result.processed.map(
+      (row): ActivityEntry => ({
+        kind: 'processed',
+        at: row.at ?? new Date(0),
+        count: row.count,
+        content: { id: row.id, title: row.title },
+      }),
+    ),
+    ...result.recentLeads.map(
+      (row): ActivityEntry => ({
+        kind: 'lead',
+        at: row.at,
+        name: canSeeLeads ? row.name : null,
+        content: item(row.id, row.title),
+      }),
+    ),
+    ...result.recentDownloads.map(
+      (row): ActivityEntry => ({
+        kind: 'download',
+        at: row.at,
+        zip: row.kind === 'zip',
+        content: item(row.id, row.title),
+      }),
+    ),
   ]
     .sort((a, b) => b.at.getTime() - a.at.getTime())
     .slice(0, ACTIVITY_SIZE)
@@ -99,6 +139,10 @@ export async function getDashboardGuide(context: TenantContext) {
     activity,
     publicUrl: companyPublicBase(company),
     latestGalleryId: result.latestGalleryId,
-    can: { brand: actorCan(context, 'company.manage'), publish: actorCan(context, 'content.publish'), events: actorCan(context, 'events.manage') },
+    can: {
+      brand: actorCan(context, 'company.manage'),
+      publish: actorCan(context, 'content.publish'),
+      events: actorCan(context, 'events.manage'),
+    },
   }
 }

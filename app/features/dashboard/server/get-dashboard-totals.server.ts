@@ -3,7 +3,15 @@ import { asset, contentItem, lead } from '#db/schema'
 import type { PlanId } from '#app/features/billing/plans'
 import type { TenantContext } from '#app/lib/tenant.server'
 
-export type DashboardTotals = { content: number; published: number; downloads: number; leads: number; storageUsedBytes: number; storageLimitBytes: number; plan: PlanId }
+export type DashboardTotals = {
+  content: number
+  published: number
+  downloads: number
+  leads: number
+  storageUsedBytes: number
+  storageLimitBytes: number
+  plan: PlanId
+}
 
 /** The four headline numbers of the company's dashboard (filtered here, fenced by RLS too), and its storage under the plan. */
 export async function getDashboardTotals(context: TenantContext): Promise<DashboardTotals> {
@@ -18,7 +26,10 @@ export async function getDashboardTotals(context: TenantContext): Promise<Dashbo
       .from(contentItem)
       .where(and(eq(contentItem.companyId, companyId), eq(contentItem.status, 'published')))
     const [leadRow] = await tx.select({ leads: count() }).from(lead).where(eq(lead.companyId, companyId))
-    const [storageRow] = await tx.select({ used: sum(asset.sizeBytes) }).from(asset).where(eq(asset.companyId, companyId))
+    const [storageRow] = await tx
+      .select({ used: sum(asset.sizeBytes) })
+      .from(asset)
+      .where(eq(asset.companyId, companyId))
     return {
       content: contentRow.content,
       published: publishedRow.published,

@@ -22,21 +22,40 @@ export async function addCustomDomain(context: TenantContext, host: string) {
   requireEntitlement(context.entitlements, 'customDomain', 'domains.errors.plan')
   const platform = getEnv().PLATFORM_DOMAIN.replace(/:\d+$/, '')
   // The platform's own names are never a company's.
-  if (host === platform || host.endsWith(`.${platform}`) || tenantSlugFromHost(host, platform)) throw new AppError('BAD_REQUEST', 'domains.errors.platformHost', { field: 'host' })
+  if (host === platform || host.endsWith(`.${platform}`) || tenantSlugFromHost(host, platform))
+    throw new AppError('BAD_REQUEST', 'domains.errors.platformHost', { field: 'host' })
   const token = randomBytes(16).toString('hex')
   const added = await context.withTenant(async (tx) => {
-    const [{ total }] = await tx.select({ total: count() }).from(customDomain).where(eq(customDomain.companyId, context.company.id))
-    if (total >= MAX_CUSTOM_DOMAINS) throw new AppError('CONFLICT', 'domains.errors.tooMany', { field: 'host', max: MAX_CUSTOM_DOMAINS })
-    const rows = await tx.insert(customDomain).values({ companyId: context.company.id, host, token }).onConflictDoNothing({ target: customDomain.host }).returning({ id: customDomain.id })
+    const [{ total }] = await tx
+      .select({ total: count() })
+      .from(customDomain)
+      .where(eq(customDomain.companyId, context.company.id))
+    if (total >= MAX_CUSTOM_DOMAINS)
+      throw new AppError('CONFLICT', 'domains.errors.tooMany', { field: 'host', max: MAX_CUSTOM_DOMAINS })
+    const rows = await tx
+      .insert(customDomain)
+      .values({ companyId: context.company.id, host, token })
+      .onConflictDoNothing({ target: customDomain.host })
+      .returning({ id: customDomain.id })
     return rows[0]
   })
   // Taken by another company, or by this one already: the unique index says so.
   if (!added) throw new AppError('CONFLICT', 'domains.errors.taken', { field: 'host' })
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'domain.add', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'custom_domains', recordId: added.id, details: { host } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'domain.add',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'custom_domains',
+    recordId: added.id,
+    details: { host },
+  })
   await queueDomainCheck(added.id)
   return added.id
 }
 
 export async function queueDomainCheck(domainId: string, startAfterSeconds?: number) {
-  await enqueue(checkCustomDomainJob, { domainId }, { singletonKey: domainId, startAfterSeconds }).catch((error) => logger.error({ err: error, domainId }, 'domain check not queued'))
+  await enqueue(checkCustomDomainJob, { domainId }, { singletonKey: domainId, startAfterSeconds }).catch((error) =>
+    logger.error({ err: error, domainId }, 'domain check not queued'),
+  )
 }

@@ -13,9 +13,19 @@ export class SubdomainCheckFailed extends Error {}
  * as the setup's last error (the admin sees it, with the number of attempts and a Retry) and
  * thrown, so the job is tried again; it never changes the last state found.
  */
-export async function checkCompanySubdomain(companyId: string, options: { resolver?: DnsResolver; now?: Date; platformHost?: string } = {}) {
+export async function checkCompanySubdomain(
+  companyId: string,
+  options: { resolver?: DnsResolver; now?: Date; platformHost?: string } = {},
+) {
   const [company] = await withSystem((tx) =>
-    tx.select({ subdomain: organization.subdomain, status: organization.subdomainStatus, decidedAt: organization.subdomainDecidedAt }).from(organization).where(eq(organization.id, companyId)),
+    tx
+      .select({
+        subdomain: organization.subdomain,
+        status: organization.subdomainStatus,
+        decidedAt: organization.subdomainDecidedAt,
+      })
+      .from(organization)
+      .where(eq(organization.id, companyId)),
   )
   if (!company?.subdomain || company.status !== 'active') return null
   const platformHost = options.platformHost ?? getEnv().PLATFORM_DOMAIN
@@ -23,19 +33,39 @@ export async function checkCompanySubdomain(companyId: string, options: { resolv
   if (/^[\d.]+(?::\d+)?$/.test(platformHost) || platformHost.startsWith('[')) return null
   const now = options.now ?? new Date()
   let failure: string | null = null
-  const check = await checkSubdomainDns({ host: `${company.subdomain}.${platformHost}`, platformHost, activatedAt: company.decidedAt ?? now, now, resolver: options.resolver }).catch((error: unknown) => {
-    failure = error instanceof DnsUnavailableError ? `${error.code} (${error.host})` : error instanceof Error ? error.message : String(error)
+  const check = await checkSubdomainDns({
+    host: `${company.subdomain}.${platformHost}`,
+    platformHost,
+    activatedAt: company.decidedAt ?? now,
+    now,
+    resolver: options.resolver,
+  }).catch((error: unknown) => {
+    failure =
+      error instanceof DnsUnavailableError
+        ? `${error.code} (${error.host})`
+        : error instanceof Error
+          ? error.message
+          : String(error)
     return null
   })
   if (check?.transient) failure = check.failure ?? 'DNS did not answer'
   await withSystem(async (tx) => {
-    const [row] = await tx.select({ attempts: organization.subdomainAttempts }).from(organization).where(eq(organization.id, companyId)).for('update')
+    const [row] = await tx
+      .select({ attempts: organization.subdomainAttempts })
+      .from(organization)
+      .where(eq(organization.id, companyId))
+      .for('update')
     await tx
       .update(organization)
       .set(
         failure || !check
           ? { subdomainAttempts: (row?.attempts ?? 0) + 1, subdomainLastError: failure, subdomainDnsCheckedAt: now }
-          : { subdomainAttempts: (row?.attempts ?? 0) + 1, subdomainLastError: null, subdomainDnsState: check.state, subdomainDnsCheckedAt: now },
+          : {
+              subdomainAttempts: (row?.attempts ?? 0) + 1,
+              subdomainLastError: null,
+              subdomainDnsState: check.state,
+              subdomainDnsCheckedAt: now,
+            },
       )
       .where(eq(organization.id, companyId))
   })
@@ -50,7 +80,16 @@ export async function findSubdomainsToCheck(now = new Date()) {
     tx
       .select({ companyId: organization.id })
       .from(organization)
-      .where(and(eq(organization.subdomainStatus, 'active'), or(isNull(organization.subdomainDnsState), ne(organization.subdomainDnsState, 'configured'), lt(organization.subdomainDnsCheckedAt, dayAgo)))),
+      .where(
+        and(
+          eq(organization.subdomainStatus, 'active'),
+          or(
+            isNull(organization.subdomainDnsState),
+            ne(organization.subdomainDnsState, 'configured'),
+            lt(organization.subdomainDnsCheckedAt, dayAgo),
+          ),
+        ),
+      ),
   )
   return rows
 }

@@ -22,20 +22,43 @@ export function nextRecheckSeconds(attempts: number) {
  * operator rejected it (it will not serve, so there is nothing left to check).
  */
 export async function checkCustomDomain(domainId: string, options: { resolver?: DnsResolver; target?: string } = {}) {
-  const [domain] = await withSystem((tx) => tx.select().from(customDomain).where(and(eq(customDomain.id, domainId), ne(customDomain.approval, 'rejected'))))
+  const [domain] = await withSystem((tx) =>
+    tx
+      .select()
+      .from(customDomain)
+      .where(and(eq(customDomain.id, domainId), ne(customDomain.approval, 'rejected'))),
+  )
   if (!domain) return null
-  const check = await verifyCustomDomain({ host: domain.host, token: domain.token, target: options.target ?? customDomainTarget(), resolver: options.resolver })
+  const check = await verifyCustomDomain({
+    host: domain.host,
+    token: domain.token,
+    target: options.target ?? customDomainTarget(),
+    resolver: options.resolver,
+  })
   const now = new Date()
   if (check.state === 'transient') {
-    const error = check.problems.map((problem) => problem.found?.join(', ') ?? problem.code).join('; ') || 'DNS did not answer'
-    await withSystem((tx) => tx.update(customDomain).set({ attempts: domain.attempts + 1, lastError: error, checkedAt: now }).where(eq(customDomain.id, domainId)))
+    const error =
+      check.problems.map((problem) => problem.found?.join(', ') ?? problem.code).join('; ') || 'DNS did not answer'
+    await withSystem((tx) =>
+      tx
+        .update(customDomain)
+        .set({ attempts: domain.attempts + 1, lastError: error, checkedAt: now })
+        .where(eq(customDomain.id, domainId)),
+    )
     throw new DomainCheckFailed(error)
   }
   const state = check.state
   await withSystem((tx) =>
     tx
       .update(customDomain)
-      .set({ state, problems: check.problems.map((problem) => problem.code), checkedAt: now, attempts: domain.attempts + 1, lastError: null, verifiedAt: state === 'verified' ? (domain.verifiedAt ?? now) : domain.verifiedAt })
+      .set({
+        state,
+        problems: check.problems.map((problem) => problem.code),
+        checkedAt: now,
+        attempts: domain.attempts + 1,
+        lastError: null,
+        verifiedAt: state === 'verified' ? (domain.verifiedAt ?? now) : domain.verifiedAt,
+      })
       .where(eq(customDomain.id, domainId)),
   )
   return { state, attempts: domain.attempts + 1, host: domain.host, companyId: domain.companyId }
@@ -48,5 +71,10 @@ export function customDomainTarget() {
 
 /** Requests still unverified after `days`: reminders and expiry read them. */
 export async function findUnverifiedDomains(olderThan: Date) {
-  return withSystem((tx) => tx.select().from(customDomain).where(and(ne(customDomain.state, 'verified'), lt(customDomain.createdAt, olderThan))))
+  return withSystem((tx) =>
+    tx
+      .select()
+      .from(customDomain)
+      .where(and(ne(customDomain.state, 'verified'), lt(customDomain.createdAt, olderThan))),
+  )
 }

@@ -22,7 +22,9 @@ let cached: { at: number; check: DnsServiceCheck } | null = null
  * name through the configured resolvers (`DNS_SERVERS`), for the operator's and the companies'
  * status pages.
  */
-export async function checkDnsService(options: { host?: string; resolver?: DnsResolver; now?: number } = {}): Promise<DnsServiceCheck> {
+export async function checkDnsService(
+  options: { host?: string; resolver?: DnsResolver; now?: number } = {},
+): Promise<DnsServiceCheck> {
   const now = options.now ?? Date.now()
   const defaults = !options.host && !options.resolver
   if (defaults && cached && now - cached.at < CACHE_MS) return cached.check
@@ -34,9 +36,19 @@ export async function checkDnsService(options: { host?: string; resolver?: DnsRe
   } else {
     try {
       const addresses = await recordsOrEmpty(host, (options.resolver ?? defaultResolver()).resolve4(host))
-      check = addresses.length > 0 ? { level: 'ok', result: 'resolved', host, addresses, error: null, checkedAt } : { level: 'warning', result: 'no-record', host, addresses, error: null, checkedAt }
+      check =
+        addresses.length > 0
+          ? { level: 'ok', result: 'resolved', host, addresses, error: null, checkedAt }
+          : { level: 'warning', result: 'no-record', host, addresses, error: null, checkedAt }
     } catch (error) {
-      check = { level: 'error', result: 'failed', host, addresses: [], error: error instanceof DnsUnavailableError ? error.code : String(error), checkedAt }
+      check = {
+        level: 'error',
+        result: 'failed',
+        host,
+        addresses: [],
+        error: error instanceof DnsUnavailableError ? error.code : String(error),
+        checkedAt,
+      }
     }
   }
   if (defaults) cached = { at: now, check }

@@ -28,7 +28,10 @@ function isLocalhost(host: string) {
 }
 
 async function addressesOf(resolver: DnsResolver, host: string) {
-  const [v4, v6] = await Promise.all([recordsOrEmpty(host, resolver.resolve4(host)), recordsOrEmpty(host, resolver.resolve6(host))])
+  const [v4, v6] = await Promise.all([
+    recordsOrEmpty(host, resolver.resolve4(host)),
+    recordsOrEmpty(host, resolver.resolve6(host)),
+  ])
   return [...v4, ...v6]
 }
 
@@ -57,7 +60,14 @@ export async function checkSubdomainDns(input: {
     found = await Promise.all([addressesOf(resolver, host), addressesOf(resolver, platformHost)])
   } catch (error) {
     // Never a false "not found": the next check decides.
-    if (error instanceof DnsUnavailableError) return { state: 'waiting-verification', checkedAt, addresses: [], transient: true, failure: `${error.code} (${error.host})` }
+    if (error instanceof DnsUnavailableError)
+      return {
+        state: 'waiting-verification',
+        checkedAt,
+        addresses: [],
+        transient: true,
+        failure: `${error.code} (${error.host})`,
+      }
     throw error
   }
 

@@ -16,12 +16,15 @@ beforeAll(async () => {
 afterAll(() => dns.close())
 
 describe('the DNS resolver', () => {
-  it("answers from the servers it is given, following a CNAME the server answered with", async () => {
+  it('answers from the servers it is given, following a CNAME the server answered with', async () => {
     const resolver = createResolver([dns.address])
     expect(await resolver.resolveCname('photos.night-owls.test')).toEqual(['domains.afterglow.test'])
     expect(await resolver.resolve4('photos.night-owls.test')).toEqual(['192.0.2.10'])
     expect(await resolver.resolve6('Photos.Night-Owls.test')).toEqual(['2001:db8::10'])
-    expect(await resolver.resolveTxt('_afterglow.photos.night-owls.test')).toEqual([['afterglow-verify=', 'abc'], ['v=spf1 -all']])
+    expect(await resolver.resolveTxt('_afterglow.photos.night-owls.test')).toEqual([
+      ['afterglow-verify=', 'abc'],
+      ['v=spf1 -all'],
+    ])
   })
 
   it('turns "no such name" and "no such record" into no records', async () => {
@@ -32,7 +35,10 @@ describe('the DNS resolver', () => {
   })
 
   it('turns a server failure or an unreachable server into DnsUnavailableError with the code', async () => {
-    const failing = recordsOrEmpty('broken.night-owls.test', createResolver([dns.address]).resolve4('broken.night-owls.test'))
+    const failing = recordsOrEmpty(
+      'broken.night-owls.test',
+      createResolver([dns.address]).resolve4('broken.night-owls.test'),
+    )
     await expect(failing).rejects.toBeInstanceOf(DnsUnavailableError)
     await expect(failing).rejects.toMatchObject({ code: 'ESERVFAIL', host: 'broken.night-owls.test' })
 

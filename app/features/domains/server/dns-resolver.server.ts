@@ -77,11 +77,7 @@ export async function recordsOrEmpty<T>(host: string, lookup: Promise<T[]>): Pro
 
 /** A host as DNS knows it: lower case, without a port or a trailing dot. */
 export function bareHost(host: string) {
-  return host
-    .trim()
-    .toLowerCase()
-    .replace(/:\d+$/, '')
-    .replace(/\.$/, '')
+  return host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')
 }
 
 /** Compares host names the way DNS does: case-insensitively, a trailing dot ignored. */

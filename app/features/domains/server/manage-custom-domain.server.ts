@@ -8,7 +8,12 @@ import { queueDomainCheck } from './add-custom-domain.server'
 import { checkCustomDomain, DomainCheckFailed } from './check-custom-domain.server'
 
 async function ownDomain(context: TenantContext, domainId: string) {
-  const [domain] = await context.withTenant((tx) => tx.select({ id: customDomain.id, host: customDomain.host, approval: customDomain.approval }).from(customDomain).where(eq(customDomain.id, domainId)))
+  const [domain] = await context.withTenant((tx) =>
+    tx
+      .select({ id: customDomain.id, host: customDomain.host, approval: customDomain.approval })
+      .from(customDomain)
+      .where(eq(customDomain.id, domainId)),
+  )
   if (!domain) throw new AppError('NOT_FOUND', 'domains.errors.notFound')
   return domain
 }
@@ -33,5 +38,13 @@ export async function removeCustomDomain(context: TenantContext, domainId: strin
   assertCanEditSettings(context)
   const domain = await ownDomain(context, domainId)
   await context.withTenant((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'domain.remove', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'custom_domains', recordId: domain.id, details: { host: domain.host } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'domain.remove',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'custom_domains',
+    recordId: domain.id,
+    details: { host: domain.host },
+  })
 }

@@ -17,7 +17,10 @@ import { automaticRejection, type SubdomainRejection, type SubdomainStatus } fro
  * for the platform operator, or goes live at once where SUBDOMAIN_AUTO_APPROVE is on; a live
  * subdomain's DNS is then checked in the background, retried until the DNS answers.
  */
-export async function requestSubdomain(context: TenantContext, label: string): Promise<{ status: SubdomainStatus; rejection: SubdomainRejection | null }> {
+export async function requestSubdomain(
+  context: TenantContext,
+  label: string,
+): Promise<{ status: SubdomainStatus; rejection: SubdomainRejection | null }> {
   assertCanEditSettings(context)
   const rejection = automaticRejection(label)
   const status: SubdomainStatus = rejection ? 'rejected' : getEnv().SUBDOMAIN_AUTO_APPROVE ? 'active' : 'pending'
@@ -27,8 +30,16 @@ export async function requestSubdomain(context: TenantContext, label: string): P
     const [taken] = await tx
       .select({ id: organization.id })
       .from(organization)
-      .where(and(ne(organization.id, context.company.id), or(eq(organization.slug, label), eq(organization.subdomain, label))))
-    const [formerAddress] = await tx.select({ id: companySlugRedirect.companyId }).from(companySlugRedirect).where(and(eq(companySlugRedirect.oldSlug, label), ne(companySlugRedirect.companyId, context.company.id)))
+      .where(
+        and(
+          ne(organization.id, context.company.id),
+          or(eq(organization.slug, label), eq(organization.subdomain, label)),
+        ),
+      )
+    const [formerAddress] = await tx
+      .select({ id: companySlugRedirect.companyId })
+      .from(companySlugRedirect)
+      .where(and(eq(companySlugRedirect.oldSlug, label), ne(companySlugRedirect.companyId, context.company.id)))
     if (taken || formerAddress) throw new AppError('CONFLICT', 'subdomain.errors.taken', { field: 'label' })
     await tx
       .update(organization)
@@ -45,12 +56,22 @@ export async function requestSubdomain(context: TenantContext, label: string): P
       })
       .where(eq(organization.id, context.company.id))
   })
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'subdomain.request', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'companies', recordId: context.company.id, details: { label, status, rejection } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'subdomain.request',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'companies',
+    recordId: context.company.id,
+    details: { label, status, rejection },
+  })
   if (status === 'active') await queueSubdomainCheck(context.company.id)
   return { status, rejection }
 }
 
 /** Asks the workers to check the subdomain's DNS; a lost job is picked up by the periodic sweep. */
 export async function queueSubdomainCheck(companyId: string) {
-  await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId }).catch((error) => logger.error({ err: error, companyId }, 'subdomain check not queued'))
+  await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId }).catch((error) =>
+    logger.error({ err: error, companyId }, 'subdomain check not queued'),
+  )
 }

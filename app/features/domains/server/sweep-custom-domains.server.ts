@@ -19,12 +19,17 @@ const DAY_MS = 24 * 3600_000
 export async function sweepCustomDomains(now = new Date()) {
   for (const domain of await findUnverifiedDomains(new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
     const ageDays = (now.getTime() - domain.createdAt.getTime()) / DAY_MS
-    const [company] = await withSystem((tx) => tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)))
+    const [company] = await withSystem((tx) =>
+      tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)),
+    )
     const expired = ageDays >= DOMAIN_EXPIRY_DAYS
     const due = DOMAIN_REMINDER_DAYS.filter((days) => ageDays >= days).length
     if (!expired && (due <= domain.remindersSent || domain.approval === 'rejected')) continue
     if (expired) await withSystem((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
-    else await withSystem((tx) => tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)))
+    else
+      await withSystem((tx) =>
+        tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)),
+      )
     const key = expired ? 'removed' : 'reminder'
     for (const admin of await companyAdmins(domain.companyId)) {
       const t = getFixedT(admin.language)
@@ -32,7 +37,11 @@ export async function sweepCustomDomains(now = new Date()) {
         to: admin.email,
         subject: t(`domains.mail.${key}Subject`, { host: domain.host }),
         greeting: t('operator.mail.greeting'),
-        body: t(`domains.mail.${key}Body`, { host: domain.host, company: company?.name ?? '', days: DOMAIN_EXPIRY_DAYS }),
+        body: t(`domains.mail.${key}Body`, {
+          host: domain.host,
+          company: company?.name ?? '',
+          days: DOMAIN_EXPIRY_DAYS,
+        }),
         action: t('domains.mail.open'),
         url: `${getEnv().APP_URL}/admin/settings/domains`,
         footer: t('operator.mail.footer'),

@@ -11,9 +11,19 @@ function allowListWith(load: () => Promise<TlsAllowList>) {
 describe("Caddy's certificate question", () => {
   it('says yes to verified custom domains and active subdomains only, whatever the spelling', async () => {
     const { list, onCustomHost } = allowListWith(async () => LIST)
-    for (const domain of ['photos.band.example', 'PHOTOS.band.example.', 'night-owls.afterglow.example']) expect(await list.mayIssue(domain), domain).toBe(true)
+    for (const domain of ['photos.band.example', 'PHOTOS.band.example.', 'night-owls.afterglow.example'])
+      expect(await list.mayIssue(domain), domain).toBe(true)
     expect(onCustomHost).toHaveBeenCalledWith('photos.band.example')
-    for (const domain of ['other.band.example', 'someone-else.afterglow.example', 'afterglow.example', 'www.afterglow.example', 'a.night-owls.afterglow.example', '', 'bad host', 'x'.repeat(300)]) {
+    for (const domain of [
+      'other.band.example',
+      'someone-else.afterglow.example',
+      'afterglow.example',
+      'www.afterglow.example',
+      'a.night-owls.afterglow.example',
+      '',
+      'bad host',
+      'x'.repeat(300),
+    ]) {
       expect(await list.mayIssue(domain), domain).toBe(false)
     }
   })
@@ -30,7 +40,10 @@ describe("Caddy's certificate question", () => {
   })
 
   it('fails closed: no certificate while the list cannot be loaded, and the next question tries again', async () => {
-    const load = vi.fn<() => Promise<TlsAllowList>>().mockRejectedValueOnce(new Error('database down')).mockResolvedValueOnce(LIST)
+    const load = vi
+      .fn<() => Promise<TlsAllowList>>()
+      .mockRejectedValueOnce(new Error('database down'))
+      .mockResolvedValueOnce(LIST)
     const { list } = allowListWith(load)
     expect(await list.mayIssue('photos.band.example')).toBe(false)
     expect(await list.mayIssue('photos.band.example')).toBe(true)

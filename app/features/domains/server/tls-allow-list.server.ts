@@ -16,7 +16,11 @@ import { logger } from '#app/lib/logger.server'
 
 export type TlsAllowList = { customHosts: Set<string>; subdomains: Set<string> }
 
-export function createTlsAllowList(options: { load: () => Promise<TlsAllowList>; platformDomain: () => string; onCustomHost?: (host: string) => void }) {
+export function createTlsAllowList(options: {
+  load: () => Promise<TlsAllowList>
+  platformDomain: () => string
+  onCustomHost?: (host: string) => void
+}) {
   let current: Promise<TlsAllowList> | null = null
   const allowList = () => {
     current ??= options.load().catch((error: unknown) => {
@@ -57,8 +61,14 @@ async function load(): Promise<TlsAllowList> {
       .select({ host: customDomain.host })
       .from(customDomain)
       .where(and(eq(customDomain.state, 'verified'), ne(customDomain.approval, 'rejected')))
-    const subdomains = await tx.select({ label: organization.subdomain }).from(organization).where(eq(organization.subdomainStatus, 'active'))
-    return { customHosts: new Set(custom.map((row) => row.host)), subdomains: new Set(subdomains.flatMap((row) => (row.label ? [row.label] : []))) }
+    const subdomains = await tx
+      .select({ label: organization.subdomain })
+      .from(organization)
+      .where(eq(organization.subdomainStatus, 'active'))
+    return {
+      customHosts: new Set(custom.map((row) => row.host)),
+      subdomains: new Set(subdomains.flatMap((row) => (row.label ? [row.label] : []))),
+    }
   })
 }
 
@@ -69,13 +79,22 @@ const tlsMarked = new Set<string>()
 function markTlsActive(host: string) {
   if (tlsMarked.has(host)) return
   tlsMarked.add(host)
-  withSystem((tx) => tx.update(customDomain).set({ tlsState: 'active' }).where(and(eq(customDomain.host, host), ne(customDomain.tlsState, 'active')))).catch((error) => {
+  withSystem((tx) =>
+    tx
+      .update(customDomain)
+      .set({ tlsState: 'active' })
+      .where(and(eq(customDomain.host, host), ne(customDomain.tlsState, 'active'))),
+  ).catch((error) => {
     tlsMarked.delete(host)
     logger.warn({ err: error, host }, 'TLS state not recorded')
   })
 }
 
-const platformAllowList = createTlsAllowList({ load, platformDomain: () => getEnv().PLATFORM_DOMAIN, onCustomHost: markTlsActive })
+const platformAllowList = createTlsAllowList({
+  load,
+  platformDomain: () => getEnv().PLATFORM_DOMAIN,
+  onCustomHost: markTlsActive,
+})
 
 /** Forget the list; the next question loads it again. */
 export function forgetTlsHosts() {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDnsServer, type TestDnsServer } from '../../../../tests/support/dns-server'
 import { createResolver, type DnsResolver } from './dns-resolver.server'
-import { DOMAIN_PROBLEM_CODES, isApex, ownershipRecordName, ownershipRecordValue, verifyCustomDomain } from './verify-custom-domain.server'
+import {
+  DOMAIN_PROBLEM_CODES,
+  isApex,
+  ownershipRecordName,
+  ownershipRecordValue,
+  verifyCustomDomain,
+} from './verify-custom-domain.server'
 
 const TARGET = 'domains.afterglow.test'
 const TOKEN = 'tok-3f9a1c'
@@ -36,8 +42,16 @@ describe('the ownership record', () => {
 
 describe('isApex', () => {
   it('tells a registrable domain from a name under one', () => {
-    for (const host of ['night-owls.com', 'night-owls.co.uk', 'night-owls.com.br', 'night-owls.com.au', 'Night-Owls.com.']) expect(isApex(host), host).toBe(true)
-    for (const host of ['photos.night-owls.com', 'photos.night-owls.co.uk', 'a.b.night-owls.com', 'com']) expect(isApex(host), host).toBe(false)
+    for (const host of [
+      'night-owls.com',
+      'night-owls.co.uk',
+      'night-owls.com.br',
+      'night-owls.com.au',
+      'Night-Owls.com.',
+    ])
+      expect(isApex(host), host).toBe(true)
+    for (const host of ['photos.night-owls.com', 'photos.night-owls.co.uk', 'a.b.night-owls.com', 'com'])
+      expect(isApex(host), host).toBe(false)
   })
 })
 
@@ -73,12 +87,18 @@ describe('verifying a custom domain against a real DNS server', () => {
       ],
       records: { cname: [], a: [], aaaa: [], txt: [] },
     })
-    expect((await verify('nothing-yet.test')).problems.map((problem) => problem.code)).toEqual(['address-missing', 'txt-missing'])
+    expect((await verify('nothing-yet.test')).problems.map((problem) => problem.code)).toEqual([
+      'address-missing',
+      'txt-missing',
+    ])
   })
 
   it('is pending while one of the two is still missing', async () => {
     dns.records['photos.half-done.test'] = { CNAME: TARGET }
-    expect(await verify('photos.half-done.test')).toMatchObject({ state: 'pending', problems: [{ code: 'txt-missing' }] })
+    expect(await verify('photos.half-done.test')).toMatchObject({
+      state: 'pending',
+      problems: [{ code: 'txt-missing' }],
+    })
   })
 
   it('is invalid with a TXT record for another token', async () => {
@@ -86,7 +106,9 @@ describe('verifying a custom domain against a real DNS server', () => {
     dns.records['_afterglow.photos.wrong-token.test'] = { TXT: [['afterglow-verify=old-token']] }
     expect(await verify('photos.wrong-token.test')).toMatchObject({
       state: 'invalid',
-      problems: [{ code: 'txt-mismatch', found: ['afterglow-verify=old-token'], expected: `afterglow-verify=${TOKEN}` }],
+      problems: [
+        { code: 'txt-mismatch', found: ['afterglow-verify=old-token'], expected: `afterglow-verify=${TOKEN}` },
+      ],
     })
     // "Contains exactly": the value inside a longer record does not count.
     dns.records['_afterglow.photos.wrong-token.test'] = { TXT: [[`afterglow-verify=${TOKEN} `]] }
@@ -103,20 +125,29 @@ describe('verifying a custom domain against a real DNS server', () => {
     })
     dns.records['parked.test'] = { A: ['198.51.100.7'] }
     dns.records['_afterglow.parked.test'] = { TXT: OWNERSHIP }
-    expect(await verify('parked.test')).toMatchObject({ state: 'invalid', problems: [{ code: 'address-elsewhere', found: ['198.51.100.7'] }] })
+    expect(await verify('parked.test')).toMatchObject({
+      state: 'invalid',
+      problems: [{ code: 'address-elsewhere', found: ['198.51.100.7'] }],
+    })
   })
 
   it('is conflicting with extra A records beside the CNAME to the target, or beside the right addresses', async () => {
     dns.records['photos.extra.test'] = { CNAME: TARGET, A: ['198.51.100.7'] }
     dns.records['_afterglow.photos.extra.test'] = { TXT: OWNERSHIP }
-    expect(await verify('photos.extra.test')).toMatchObject({ state: 'conflicting', problems: [{ code: 'extra-records', found: ['198.51.100.7'] }] })
+    expect(await verify('photos.extra.test')).toMatchObject({
+      state: 'conflicting',
+      problems: [{ code: 'extra-records', found: ['198.51.100.7'] }],
+    })
 
     dns.records['extra-apex.test'] = { A: ['192.0.2.10', '198.51.100.7'] }
     dns.records['_afterglow.extra-apex.test'] = { TXT: OWNERSHIP }
-    expect(await verify('extra-apex.test')).toMatchObject({ state: 'conflicting', problems: [{ code: 'extra-records', found: ['198.51.100.7'] }] })
+    expect(await verify('extra-apex.test')).toMatchObject({
+      state: 'conflicting',
+      problems: [{ code: 'extra-records', found: ['198.51.100.7'] }],
+    })
   })
 
-  it('accepts A records among the target\'s addresses under a name too (CNAME flattening, a suffix isApex does not know)', async () => {
+  it("accepts A records among the target's addresses under a name too (CNAME flattening, a suffix isApex does not know)", async () => {
     dns.records['photos.flattened.test'] = { A: ['192.0.2.10'] }
     dns.records['_afterglow.photos.flattened.test'] = { TXT: OWNERSHIP }
     expect((await verify('photos.flattened.test')).state).toBe('verified')
@@ -147,7 +178,16 @@ describe('verifying a custom domain against a real DNS server', () => {
 
   it('names every problem code it can return in DOMAIN_PROBLEM_CODES', () => {
     expect(DOMAIN_PROBLEM_CODES).toEqual(
-      expect.arrayContaining(['txt-missing', 'txt-mismatch', 'cname-missing', 'cname-elsewhere', 'address-missing', 'address-elsewhere', 'extra-records', 'dns-unavailable']),
+      expect.arrayContaining([
+        'txt-missing',
+        'txt-mismatch',
+        'cname-missing',
+        'cname-elsewhere',
+        'address-missing',
+        'address-elsewhere',
+        'extra-records',
+        'dns-unavailable',
+      ]),
     )
   })
 })
@@ -156,7 +196,11 @@ describe('a platform reached by its IP address', () => {
   it('is reached by an A record holding that address (there is no name to CNAME to)', async () => {
     const byAddress = (host: string) => verifyCustomDomain({ host, token: TOKEN, target: '203.0.113.5', resolver })
     expect(await byAddress('photos.by-address.test')).toMatchObject({ state: 'verified', problems: [] })
-    expect((await byAddress('other.by-address.test')).problems.map((problem) => problem.code)).toEqual(['address-elsewhere'])
-    expect((await byAddress('none.by-address.test')).problems.map((problem) => problem.code)).toEqual(['address-missing'])
+    expect((await byAddress('other.by-address.test')).problems.map((problem) => problem.code)).toEqual([
+      'address-elsewhere',
+    ])
+    expect((await byAddress('none.by-address.test')).problems.map((problem) => problem.code)).toEqual([
+      'address-missing',
+    ])
   })
 })

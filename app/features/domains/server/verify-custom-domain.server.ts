@@ -1,5 +1,12 @@
 import { isIP } from 'node:net'
-import { DnsUnavailableError, bareHost, defaultResolver, isSameHost, recordsOrEmpty, type DnsResolver } from './dns-resolver.server'
+import {
+  DnsUnavailableError,
+  bareHost,
+  defaultResolver,
+  isSameHost,
+  recordsOrEmpty,
+  type DnsResolver,
+} from './dns-resolver.server'
 
 /*
  * Is a company's own domain (`photos.night-owls.com`) ready to be served? Two things are asked
@@ -58,12 +65,32 @@ export function ownershipRecordValue(token: string) {
  * either is accepted when it points at us, so a suffix missing here costs a less apt instruction.
  */
 const TWO_PART_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'me.uk',
-  'com.au', 'net.au', 'org.au',
-  'com.br', 'net.br', 'org.br',
-  'co.nz', 'org.nz',
-  'co.jp', 'ne.jp', 'or.jp',
-  'co.za', 'com.mx', 'com.ar', 'com.tr', 'com.cn', 'com.sg', 'co.in', 'co.kr', 'com.pt', 'com.es',
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'gov.uk',
+  'me.uk',
+  'com.au',
+  'net.au',
+  'org.au',
+  'com.br',
+  'net.br',
+  'org.br',
+  'co.nz',
+  'org.nz',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'co.za',
+  'com.mx',
+  'com.ar',
+  'com.tr',
+  'com.cn',
+  'com.sg',
+  'co.in',
+  'co.kr',
+  'com.pt',
+  'com.es',
 ])
 
 /** The domain a registrar sells (`night-owls.com`, `night-owls.co.uk`), as opposed to a name under it. */
@@ -75,7 +102,11 @@ export function isApex(host: string) {
 
 type Lookups = CustomDomainCheck['records'] & { targetAddresses: string[] }
 
-async function lookUp(resolver: DnsResolver, host: string, target: string): Promise<{ records: Lookups; failures: string[] }> {
+async function lookUp(
+  resolver: DnsResolver,
+  host: string,
+  target: string,
+): Promise<{ records: Lookups; failures: string[] }> {
   const txtName = ownershipRecordName(host)
   const settled = await Promise.allSettled([
     recordsOrEmpty(host, resolver.resolveCname(host)),
@@ -103,12 +134,14 @@ function routingProblems(host: string, target: string, records: Lookups): Domain
   const addresses = [...records.a, ...records.aaaa]
   const elsewhere = addresses.filter((address) => !records.targetAddresses.includes(address))
   if (records.cname.length > 0) {
-    if (!records.cname.some((name) => isSameHost(name, target))) return [{ code: 'cname-elsewhere', found: records.cname, expected: target }]
+    if (!records.cname.some((name) => isSameHost(name, target)))
+      return [{ code: 'cname-elsewhere', found: records.cname, expected: target }]
     // The resolver follows the CNAME, so the target's addresses come back too; anything else was
     // served beside the CNAME.
     return elsewhere.length > 0 ? [{ code: 'extra-records', found: elsewhere, expected: target }] : []
   }
-  if (addresses.length === 0) return [{ code: isApex(host) || isIP(target) ? 'address-missing' : 'cname-missing', expected: target }]
+  if (addresses.length === 0)
+    return [{ code: isApex(host) || isIP(target) ? 'address-missing' : 'cname-missing', expected: target }]
   if (elsewhere.length === addresses.length) return [{ code: 'address-elsewhere', found: elsewhere, expected: target }]
   return elsewhere.length > 0 ? [{ code: 'extra-records', found: elsewhere, expected: target }] : []
 }
@@ -148,7 +181,12 @@ export async function verifyCustomDomain(input: {
   const target = bareHost(input.target)
   const { records, failures } = await lookUp(input.resolver ?? defaultResolver(), host, target)
   const found = { cname: records.cname, a: records.a, aaaa: records.aaaa, txt: records.txt }
-  if (failures.length > 0) return { state: 'transient', problems: [{ code: 'dns-unavailable', found: [...new Set(failures)] }], records: found }
+  if (failures.length > 0)
+    return {
+      state: 'transient',
+      problems: [{ code: 'dns-unavailable', found: [...new Set(failures)] }],
+      records: found,
+    }
 
   const problems = [...routingProblems(host, target, records), ...ownershipProblems(input.token, records.txt)]
   return { state: stateOf(problems), problems, records: found }

@@ -39,7 +39,18 @@ const LeadCaptureDialog = lazy(() => loadLeadDialog().then((module) => ({ defaul
  * in a dialog when the server says it needs them, and hands the file to the browser, or explains
  * in a toast what went wrong.
  */
-export function DownloadButton({ href, leadRequired, companyName, privacyHref, children, appearance = 'button', variant = 'primary', size = 'md', label, className }: DownloadButtonProps) {
+export function DownloadButton({
+  href,
+  leadRequired,
+  companyName,
+  privacyHref,
+  children,
+  appearance = 'button',
+  variant = 'primary',
+  size = 'md',
+  label,
+  className,
+}: DownloadButtonProps) {
   const { t } = useTranslation()
   const [asking, setAsking] = useState(false)
   // Stays mounted after the first question so the dialog can animate out and keep its state.
@@ -87,7 +98,11 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
     void start()
   }, [start])
 
-  const icon = preparing ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <Download aria-hidden className={appearance === 'icon' ? 'size-6' : 'size-4'} />
+  const icon = preparing ? (
+    <Loader2 aria-hidden className="size-5 animate-spin" />
+  ) : (
+    <Download aria-hidden className={appearance === 'icon' ? 'size-6' : 'size-4'} />
+  )
   return (
     <>
       <a
@@ -103,7 +118,9 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
         title={appearance === 'icon' ? label : undefined}
         className={cn(
           // A wide button centres its icon and words: shown once both are parsed, so the icon does not slide aside (app.css).
-          appearance === 'icon' ? 'grid size-11 place-items-center rounded-full text-white/90 hover:text-white' : cn('whole-row', buttonClasses(variant, size, 'min-h-11 sm:min-h-0')),
+          appearance === 'icon'
+            ? 'grid size-11 place-items-center rounded-full text-white/90 hover:text-white'
+            : cn('whole-row', buttonClasses(variant, size, 'min-h-11 sm:min-h-0')),
           preparing && 'cursor-progress opacity-80',
           className,
         )}
@@ -114,7 +131,15 @@ export function DownloadButton({ href, leadRequired, companyName, privacyHref, c
       </a>
       {asking || asked ? (
         <Suspense fallback={null}>
-          <LeadCaptureDialog open={asking} onOpenChange={setAsking} next={href} companyName={companyName} privacyHref={privacyHref} onCaptured={onCaptured} returnFocusTo={trigger} />
+          <LeadCaptureDialog
+            open={asking}
+            onOpenChange={setAsking}
+            next={href}
+            companyName={companyName}
+            privacyHref={privacyHref}
+            onCaptured={onCaptured}
+            returnFocusTo={trigger}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,7 +1,11 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { asset, contentItem, organization } from '#db/schema'
 import type { Entitlements } from '#app/features/billing/entitlements'
-import { PUBLIC_COMPANY_COLUMNS, publicContextOf, type PublicContext } from '#app/features/public/server/public-pages.server'
+import {
+  PUBLIC_COMPANY_COLUMNS,
+  publicContextOf,
+  type PublicContext,
+} from '#app/features/public/server/public-pages.server'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { Visit } from '#app/lib/visit.server'
@@ -16,7 +20,15 @@ import { hasAccess } from '#app/features/gallery-protection/server/access-cookie
  * audio, PDFs and other files always as uploaded.
  */
 
-export type DownloadItem = { id: string; kind: string; slug: string | null; title: string; requireLead: boolean; eventId: string | null; /** The gallery's download switch (ADR 059); absent: originals. */ downloadMode?: string }
+export type DownloadItem = {
+  id: string
+  kind: string
+  slug: string | null
+  title: string
+  requireLead: boolean
+  eventId: string | null /** The gallery's download switch (ADR 059); absent: originals. */
+  downloadMode?: string
+}
 export type DownloadEntry = {
   assetId: string
   mediaType: string
@@ -78,19 +90,45 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
     const mode = entitlements.galleryProtection ? (item.downloadMode ?? 'originals') : 'originals'
     if (mode === 'off') continue
     const photoQuality = mode === 'web' ? 'web' : planQuality
-    type File = { row: (typeof rows)[number]; storageKey: string; sizeBytes: number; extension: string; quality: DownloadQuality }
+    type File = {
+      row: (typeof rows)[number]
+      storageKey: string
+      sizeBytes: number
+      extension: string
+      quality: DownloadQuality
+    }
     const files = rows.flatMap((row): File[] => {
       if (row.contentItemId !== item.id) return []
       // Web size only: nothing leaves as uploaded, so only photos (their web rendition) are offered.
       if (mode === 'web' && row.mediaType !== 'image') return []
       if (row.mediaType === 'image' && photoQuality === 'web') {
         if (!row.web) return []
-        return [{ row, storageKey: row.web.key, sizeBytes: Number(row.web.size), extension: row.web.format === 'jpeg' ? 'jpg' : row.web.format, quality: 'web' }]
+        return [
+          {
+            row,
+            storageKey: row.web.key,
+            sizeBytes: Number(row.web.size),
+            extension: row.web.format === 'jpeg' ? 'jpg' : row.web.format,
+            quality: 'web',
+          },
+        ]
       }
-      return [{ row, storageKey: row.storageKey, sizeBytes: Number(row.sizeBytes), extension: extensionOf(row.storageKey), quality: 'original' }]
+      return [
+        {
+          row,
+          storageKey: row.storageKey,
+          sizeBytes: Number(row.sizeBytes),
+          extension: extensionOf(row.storageKey),
+          quality: 'original',
+        },
+      ]
     })
     const names = uniqueNames(
-      files.map((file, index) => (item.kind === 'gallery' ? galleryFileName(item.title, index + 1, files.length, file.extension) : withExtension(safeFileBase(item.title), file.extension))),
+      files.map((file, index) =>
+        item.kind === 'gallery'
+          ? galleryFileName(item.title, index + 1, files.length, file.extension)
+          : withExtension(safeFileBase(item.title), file.extension),
+      ),
     )
     result.set(
       item.id,
@@ -119,7 +157,13 @@ export const ITEM_COLUMNS = {
 }
 
 /** What a download address names, in the quality of its company's plan; `context` is that company's. */
-export type DownloadTarget = { context: PublicContext; item: DownloadItem; entries: DownloadEntry[]; file: DownloadEntry | null; /** The gallery's download PIN in force (its hash), if any. */ pinHash: string | null }
+export type DownloadTarget = {
+  context: PublicContext
+  item: DownloadItem
+  entries: DownloadEntry[]
+  file: DownloadEntry | null /** The gallery's download PIN in force (its hash), if any. */
+  pinHash: string | null
+}
 
 const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
 
@@ -128,7 +172,10 @@ const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
  * its id), its company, and what it would serve. Throws NOT_FOUND for anything fans cannot see,
  * including another company's file asked for on a company's own host.
  */
-export async function findDownloadTarget(visit: Pick<Visit, 'host' | 'cookies'>, target: { kind: 'file' | 'content'; id: string }): Promise<DownloadTarget> {
+export async function findDownloadTarget(
+  visit: Pick<Visit, 'host' | 'cookies'>,
+  target: { kind: 'file' | 'content'; id: string },
+): Promise<DownloadTarget> {
   // Cross-tenant by nature (the address names no company): only what fans may see can be read.
   const found = await withPublicRead(null, async (tx) => {
     const itemId =
@@ -142,14 +189,24 @@ export async function findDownloadTarget(visit: Pick<Visit, 'host' | 'cookies'>,
           )[0]?.id
     if (!itemId) return null
     const [row] = await tx
-      .select({ item: ITEM_COLUMNS, company: PUBLIC_COMPANY_COLUMNS, protection: { passwordHash: contentItem.accessPasswordHash, pinHash: contentItem.downloadPinHash, expiresAt: contentItem.expiresAt } })
+      .select({
+        item: ITEM_COLUMNS,
+        company: PUBLIC_COMPANY_COLUMNS,
+        protection: {
+          passwordHash: contentItem.accessPasswordHash,
+          pinHash: contentItem.downloadPinHash,
+          expiresAt: contentItem.expiresAt,
+        },
+      })
       .from(contentItem)
       .innerJoin(organization, eq(organization.id, contentItem.companyId))
       .where(and(eq(contentItem.id, itemId), eq(contentItem.status, 'published')))
     if (!row) return null
     const context = publicContextOf(row.company, visit)
     // A protected gallery's files go only to fans who opened it, and to nobody after its end (ADR 059).
-    const protection = context.entitlements.galleryProtection ? row.protection : { passwordHash: null, pinHash: null, expiresAt: null }
+    const protection = context.entitlements.galleryProtection
+      ? row.protection
+      : { passwordHash: null, pinHash: null, expiresAt: null }
     if (protection.expiresAt && protection.expiresAt <= new Date()) return null
     if (!hasAccess('password', row.item.id, protection.passwordHash, visit.cookies)) return null
     const entries = (await listDownloadEntries(tx, [row.item], context.entitlements)).get(row.item.id) ?? []
@@ -158,7 +215,12 @@ export async function findDownloadTarget(visit: Pick<Visit, 'host' | 'cookies'>,
   if (!found) throw notFound()
   // On a company's own host, only that company's files.
   if (visit.host.kind === 'company' && visit.host.company?.id !== found.context.company.id) throw notFound()
-  const file = target.kind === 'file' ? (found.entries.find((entry) => entry.assetId === target.id) ?? null) : found.item.kind === 'gallery' ? null : (found.entries[0] ?? null)
+  const file =
+    target.kind === 'file'
+      ? (found.entries.find((entry) => entry.assetId === target.id) ?? null)
+      : found.item.kind === 'gallery'
+        ? null
+        : (found.entries[0] ?? null)
   if (target.kind === 'file' && !file) throw notFound()
   if (found.entries.length === 0) throw notFound()
   return { ...found, file }

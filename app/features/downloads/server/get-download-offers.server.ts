@@ -3,7 +3,13 @@ import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import type { Transaction } from '#app/lib/db.server'
 import type { DownloadOffer, DownloadOffers } from '../downloads'
-import { ITEM_COLUMNS, listDownloadEntries, photoQualityOf, type DownloadEntry, type DownloadItem } from './find-download.server'
+import {
+  ITEM_COLUMNS,
+  listDownloadEntries,
+  photoQualityOf,
+  type DownloadEntry,
+  type DownloadItem,
+} from './find-download.server'
 import { zipLength } from './serve-download.server'
 
 /*
@@ -48,7 +54,14 @@ export async function getDownloadOffers(context: PublicContext, contentItemIds: 
         : await tx
             .select(ITEM_COLUMNS)
             .from(contentItem)
-            .where(and(eq(contentItem.companyId, company.id), eq(contentItem.status, 'published'), inArray(contentItem.id, contentItemIds), context.entitlements.galleryProtection ? openToEveryone : undefined))
+            .where(
+              and(
+                eq(contentItem.companyId, company.id),
+                eq(contentItem.status, 'published'),
+                inArray(contentItem.id, contentItemIds),
+                context.entitlements.galleryProtection ? openToEveryone : undefined,
+              ),
+            )
     return offersIn(tx, context, found)
   })
 }
@@ -64,7 +77,8 @@ async function offersIn(tx: Transaction, context: PublicContext, found: Download
   const quality = photoQualityOf(context.entitlements)
   // Anything fans can see that changes a ZIP (a file added, removed, processed) moves one of them.
   const fingerprint = `${context.versions.edits}.${context.versions.media}`
-  const keyOf = (item: DownloadItem) => `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${item.downloadMode}|${fingerprint}`
+  const keyOf = (item: DownloadItem) =>
+    `${item.id}|${item.kind}|${item.title}|${item.requireLead}|${quality}|${item.downloadMode}|${fingerprint}`
   const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
   if (missing.length > 0) {
     const entries = await listDownloadEntries(tx, missing, context.entitlements)

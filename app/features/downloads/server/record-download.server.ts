@@ -22,13 +22,24 @@ type DownloadRecord = {
  * Counts one download a fan started: a row for analytics, the item's counter, an entry in the
  * audit trail's "download tracking" category, and an event in the analytics pipeline (ADR 040).
  */
-export async function recordDownload(fans: Pick<PublicContext, 'company' | 'record'>, visit: Pick<Visit, 'origin' | 'cookies'>, record: DownloadRecord) {
+export async function recordDownload(
+  fans: Pick<PublicContext, 'company' | 'record'>,
+  visit: Pick<Visit, 'origin' | 'cookies'>,
+  record: DownloadRecord,
+) {
   const { origin } = visit
   const companyId = fans.company.id
   const id = await fans.record(async (tx) => {
     const [row] = await tx
       .insert(download)
-      .values({ companyId, contentItemId: record.contentItemId, assetId: record.assetId, leadId: record.leadId, kind: record.kind, quality: record.quality })
+      .values({
+        companyId,
+        contentItemId: record.contentItemId,
+        assetId: record.assetId,
+        leadId: record.leadId,
+        kind: record.kind,
+        quality: record.quality,
+      })
       .returning({ id: download.id })
     await tx
       .update(contentItem)
@@ -51,9 +62,21 @@ export async function recordDownload(fans: Pick<PublicContext, 'company' | 'reco
     companyId,
     tableName: 'downloads',
     recordId: id,
-    details: { contentItemId: record.contentItemId, assetId: record.assetId, leadId: record.leadId, quality: record.quality, files: record.fileCount },
+    details: {
+      contentItemId: record.contentItemId,
+      assetId: record.assetId,
+      leadId: record.leadId,
+      quality: record.quality,
+      files: record.fileCount,
+    },
     ...origin,
   })
-  await recordServerEvent(companyId, visit, { type: 'download', contentId: record.contentItemId, assetId: record.assetId, kind: record.kind, song: record.song })
+  await recordServerEvent(companyId, visit, {
+    type: 'download',
+    contentId: record.contentItemId,
+    assetId: record.assetId,
+    kind: record.kind,
+    song: record.song,
+  })
   return id
 }

@@ -42,7 +42,8 @@ async function* exactBytes(storage: Storage, entry: DownloadEntry) {
       if (seen > entry.sizeBytes) break
       yield chunk
     }
-    if (seen !== entry.sizeBytes) throw new Error(`${entry.storageKey} has ${seen} or more bytes, ${entry.sizeBytes} expected`)
+    if (seen !== entry.sizeBytes)
+      throw new Error(`${entry.storageKey} has ${seen} or more bytes, ${entry.sizeBytes} expected`)
   } catch (error) {
     // Headers are gone already: the fan's download breaks off, and this says why.
     logger.error({ err: error, assetId: entry.assetId }, 'zip entry could not be read')
@@ -58,7 +59,12 @@ async function* exactBytes(storage: Storage, entry: DownloadEntry) {
  * once and memory stays flat whatever the gallery's size. Stored entries make the archive's
  * size computable up front, so it goes out with an exact Content-Length (ADR 018).
  */
-export function zipResponse(request: Request, entries: DownloadEntry[], fileName: string, storage: Storage = getStorage()) {
+export function zipResponse(
+  request: Request,
+  entries: DownloadEntry[],
+  fileName: string,
+  storage: Storage = getStorage(),
+) {
   const headers = new Headers({
     'Content-Type': 'application/zip',
     'Content-Length': String(zipLength(entries)),
@@ -66,7 +72,12 @@ export function zipResponse(request: Request, entries: DownloadEntry[], fileName
     'Cache-Control': DOWNLOAD_CACHE,
   })
   if (request.method === 'HEAD') return new Response(null, { headers })
-  const files = entries.map((entry) => ({ name: entry.name, size: entry.sizeBytes, lastModified: entry.lastModified, input: exactBytes(storage, entry) }))
+  const files = entries.map((entry) => ({
+    name: entry.name,
+    size: entry.sizeBytes,
+    lastModified: entry.lastModified,
+    input: exactBytes(storage, entry),
+  }))
   return new Response(makeZip(files), { headers })
 }
 
@@ -74,7 +85,8 @@ export function zipResponse(request: Request, entries: DownloadEntry[], fileName
 export type DownloadRequest = WantedDownload & { path: string; chapter?: string | null }
 
 // A count that fails to be written must not cost the fan their download.
-const notRecorded = (contentItemId: string) => (error: unknown) => logger.error({ err: error, contentItemId }, 'download not recorded')
+const notRecorded = (contentItemId: string) => (error: unknown) =>
+  logger.error({ err: error, contentItemId }, 'download not recorded')
 
 function isPageNavigation(request: Request) {
   return (request.headers.get('accept') ?? '').includes('text/html')
@@ -105,13 +117,27 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     throw error
   }
   if (prepared.outcome === 'pin-required') {
-    if (isPageNavigation(request)) return new Response(null, { status: 303, headers: { Location: downloadPinPath(wanted.path), 'Cache-Control': 'no-store' } })
-    return Response.json({ code: PIN_REQUIRED, messageKey: 'public.protection.pinTitle' }, { status: PIN_REQUIRED_STATUS, headers: { 'Cache-Control': 'no-store' } })
+    if (isPageNavigation(request))
+      return new Response(null, {
+        status: 303,
+        headers: { Location: downloadPinPath(wanted.path), 'Cache-Control': 'no-store' },
+      })
+    return Response.json(
+      { code: PIN_REQUIRED, messageKey: 'public.protection.pinTitle' },
+      { status: PIN_REQUIRED_STATUS, headers: { 'Cache-Control': 'no-store' } },
+    )
   }
   if (prepared.outcome === 'lead-required') {
     // Without JavaScript the link itself leads here: the fan gets the form, then the file.
-    if (isPageNavigation(request)) return new Response(null, { status: 303, headers: { Location: leadFormPath(wanted.path), 'Cache-Control': 'no-store' } })
-    return Response.json({ code: LEAD_REQUIRED, messageKey: 'downloads.errors.leadRequired' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+    if (isPageNavigation(request))
+      return new Response(null, {
+        status: 303,
+        headers: { Location: leadFormPath(wanted.path), 'Cache-Control': 'no-store' },
+      })
+    return Response.json(
+      { code: LEAD_REQUIRED, messageKey: 'downloads.errors.leadRequired' },
+      { status: 403, headers: { 'Cache-Control': 'no-store' } },
+    )
   }
   const { target, leadId } = prepared
   const { context, item, file } = target
@@ -128,9 +154,19 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   }
 
   if (file) {
-    const response = await serveObject(request, getStorage(), file.storageKey, { cacheControl: DOWNLOAD_CACHE, downloadName: file.name })
+    const response = await serveObject(request, getStorage(), file.storageKey, {
+      cacheControl: DOWNLOAD_CACHE,
+      downloadName: file.name,
+    })
     if (isNewDownload(request, response)) {
-      await recordDownload(context, visit, { contentItemId: item.id, assetId: file.assetId, leadId, kind: 'file', quality: file.quality, fileCount: 1 }).catch(notRecorded(item.id))
+      await recordDownload(context, visit, {
+        contentItemId: item.id,
+        assetId: file.assetId,
+        leadId,
+        kind: 'file',
+        quality: file.quality,
+        fileCount: 1,
+      }).catch(notRecorded(item.id))
     }
     return response
   }
@@ -138,7 +174,15 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const response = zipResponse(request, entries, zipName)
   if (request.method === 'GET') {
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
-    await recordDownload(context, visit, { contentItemId: item.id, assetId: null, leadId, kind: 'zip', quality, fileCount: entries.length, song }).catch(notRecorded(item.id))
+    await recordDownload(context, visit, {
+      contentItemId: item.id,
+      assetId: null,
+      leadId,
+      kind: 'zip',
+      quality,
+      fileCount: entries.length,
+      song,
+    }).catch(notRecorded(item.id))
   }
   return response
 }

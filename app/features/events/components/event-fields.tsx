@@ -52,19 +52,63 @@ export function EventFields({ values, errors }: { values?: EventValues; errors?:
         spellCheck={false}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('events.fields.startsAt')} name="startsAt" type="datetime-local" defaultValue={toInputValue(values?.startsAt ?? null)} errors={translate(errors?.startsAt)} />
-        <TextField label={t('events.fields.venue')} name="venue" defaultValue={values?.venue ?? ''} errors={translate(errors?.venue)} maxLength={200} />
+        <TextField
+          label={t('events.fields.startsAt')}
+          name="startsAt"
+          type="datetime-local"
+          defaultValue={toInputValue(values?.startsAt ?? null)}
+          errors={translate(errors?.startsAt)}
+        />
+        <TextField
+          label={t('events.fields.venue')}
+          name="venue"
+          defaultValue={values?.venue ?? ''}
+          errors={translate(errors?.venue)}
+          maxLength={200}
+        />
       </div>
-      <TextField label={t('events.fields.location')} name="location" defaultValue={values?.location ?? ''} errors={translate(errors?.location)} maxLength={200} />
+      <TextField
+        label={t('events.fields.location')}
+        name="location"
+        defaultValue={values?.location ?? ''}
+        errors={translate(errors?.location)}
+        maxLength={200}
+      />
       <Field label={t('events.fields.description')} errors={translate(errors?.description)}>
-        {({ className, ...control }) => <textarea {...control} name="description" rows={4} defaultValue={values?.description ?? ''} className={`${className} h-auto py-2`} maxLength={5000} />}
+        {({ className, ...control }) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={4}
+            defaultValue={values?.description ?? ''}
+            className={`${className} h-auto py-2`}
+            maxLength={5000}
+          />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('events.fields.participantCount')} name="participantCount" inputMode="numeric" defaultValue={values?.participantCount ?? ''} errors={translate(errors?.participantCount)} />
-        <TextField label={t('events.fields.spots')} name="spots" inputMode="numeric" defaultValue={values?.spots ?? ''} errors={translate(errors?.spots)} />
+        <TextField
+          label={t('events.fields.participantCount')}
+          name="participantCount"
+          inputMode="numeric"
+          defaultValue={values?.participantCount ?? ''}
+          errors={translate(errors?.participantCount)}
+        />
+        <TextField
+          label={t('events.fields.spots')}
+          name="spots"
+          inputMode="numeric"
+          defaultValue={values?.spots ?? ''}
+          errors={translate(errors?.spots)}
+        />
       </div>
       <label className="flex items-center gap-3 rounded-lg border border-line p-3">
-        <input type="checkbox" name="isFree" defaultChecked={values?.isFree ?? true} className="size-4 accent-[var(--accent)]" />
+        <input
+          type="checkbox"
+          name="isFree"
+          defaultChecked={values?.isFree ?? true}
+          className="size-4 accent-[var(--accent)]"
+        />
         <span className="text-sm font-medium">{t('events.fields.isFree')}</span>
       </label>
     </>

@@ -9,7 +9,11 @@ const TONES: Record<string, string> = {
 
 export function EventStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation()
-  return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[status] ?? TONES.draft)}>{t(`events.statuses.${status}`)}</span>
+  return (
+    <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium', TONES[status] ?? TONES.draft)}>
+      {t(`events.statuses.${status}`)}
+    </span>
+  )
 }
 
 /** Start times are venue wall-clock times (see events.schema): shown in UTC on purpose. */

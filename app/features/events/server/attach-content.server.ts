@@ -18,10 +18,18 @@ export async function attachContent(context: TenantContext, eventId: string, con
       .update(contentItem)
       .set({
         eventId: attach ? eventId : null,
-        eventPosition: attach ? sql`(select coalesce(max(placed.event_position) + 1, 0) from ${contentItem} as placed where placed.event_id = ${eventId} and placed.id <> ${contentItemId})` : null,
+        eventPosition: attach
+          ? sql`(select coalesce(max(placed.event_position) + 1, 0) from ${contentItem} as placed where placed.event_id = ${eventId} and placed.id <> ${contentItemId})`
+          : null,
         updatedAt: new Date(),
       })
-      .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id), attach ? sql`true` : eq(contentItem.eventId, eventId)))
+      .where(
+        and(
+          eq(contentItem.id, contentItemId),
+          eq(contentItem.companyId, context.company.id),
+          attach ? sql`true` : eq(contentItem.eventId, eventId),
+        ),
+      )
       .returning({ id: contentItem.id })
   })
   if (updated.length === 0) throw new AppError('NOT_FOUND', 'content.errors.notFound')

@@ -16,7 +16,12 @@ export async function changeEventStatus(context: TenantContext, eventId: string,
       .where(eq(event.id, eventId))
       .returning({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt })
     if (status === 'published' && before && before.status !== 'published' && updated) {
-      await emitWebhookEvent(tx, context.company.id, 'event.published', { id: updated.id, slug: updated.slug, title: updated.title, startsAt: updated.startsAt?.toISOString() ?? null })
+      await emitWebhookEvent(tx, context.company.id, 'event.published', {
+        id: updated.id,
+        slug: updated.slug,
+        title: updated.title,
+        startsAt: updated.startsAt?.toISOString() ?? null,
+      })
     }
   })
 }

@@ -5,6 +5,11 @@ import { ensureEventSlugFree } from './ensure-event-slug-free.server'
 
 export async function createEvent(context: TenantContext, form: TEventForm) {
   await ensureEventSlugFree(context, form.slug)
-  const [created] = await context.withTenant((tx) => tx.insert(event).values({ companyId: context.company.id, ...form }).returning({ id: event.id }))
+  const [created] = await context.withTenant((tx) =>
+    tx
+      .insert(event)
+      .values({ companyId: context.company.id, ...form })
+      .returning({ id: event.id }),
+  )
   return created
 }

@@ -5,6 +5,10 @@ import type { TenantContext } from '#app/lib/tenant.server'
 /** Events to choose from in content forms. */
 export async function listEventOptions(context: TenantContext) {
   return context.withTenant((tx) =>
-    tx.select({ id: event.id, title: event.title }).from(event).where(eq(event.companyId, context.company.id)).orderBy(desc(event.startsAt), asc(event.title)),
+    tx
+      .select({ id: event.id, title: event.title })
+      .from(event)
+      .where(eq(event.companyId, context.company.id))
+      .orderBy(desc(event.startsAt), asc(event.title)),
   )
 }

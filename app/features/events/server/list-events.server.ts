@@ -26,7 +26,14 @@ export async function listEvents(context: TenantContext, page?: ContentPage) {
         position: sql<string>`${event.createdAt}::text`,
       })
       .from(event)
-      .where(and(eq(event.companyId, context.company.id), page?.after ? sql`(${event.createdAt}, ${event.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)` : undefined))
+      .where(
+        and(
+          eq(event.companyId, context.company.id),
+          page?.after
+            ? sql`(${event.createdAt}, ${event.id}) < (${page.after.position}::timestamptz, ${page.after.id}::uuid)`
+            : undefined,
+        ),
+      )
       .orderBy(...(page ? [desc(event.createdAt), desc(event.id)] : [desc(event.startsAt), desc(event.createdAt)]))
       .limit(page ? page.limit + 1 : 10_000),
   )

@@ -12,7 +12,11 @@ import { getEvent } from './get-event.server'
 export async function reorderEventContent(context: TenantContext, eventId: string, contentItemIds: string[]) {
   const { attached } = await getEvent(context, eventId)
   const known = new Set(attached.map((item) => item.id))
-  if (contentItemIds.length !== known.size || new Set(contentItemIds).size !== known.size || contentItemIds.some((id) => !known.has(id))) {
+  if (
+    contentItemIds.length !== known.size ||
+    new Set(contentItemIds).size !== known.size ||
+    contentItemIds.some((id) => !known.has(id))
+  ) {
     throw new AppError('CONFLICT', 'events.errors.orderChanged')
   }
   await context.withTenant(async (tx) => {
@@ -21,6 +25,9 @@ export async function reorderEventContent(context: TenantContext, eventId: strin
       from unnest(${sql.param(contentItemIds)}::uuid[]) with ordinality as ordered(id, position)
       where ${contentItem.id} = ordered.id and ${contentItem.companyId} = ${context.company.id} and ${contentItem.eventId} = ${eventId}
         and ${contentItem.eventPosition} is distinct from ordered.position - 1`)
-    await tx.update(event).set({ updatedAt: new Date() }).where(and(eq(event.id, eventId), eq(event.companyId, context.company.id)))
+    await tx
+      .update(event)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(event.id, eventId), eq(event.companyId, context.company.id)))
   })
 }

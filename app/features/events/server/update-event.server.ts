@@ -8,5 +8,10 @@ import { getEvent } from './get-event.server'
 export async function updateEvent(context: TenantContext, eventId: string, form: TEventForm) {
   await getEvent(context, eventId)
   await ensureEventSlugFree(context, form.slug, eventId)
-  await context.withTenant((tx) => tx.update(event).set({ ...form, updatedAt: new Date() }).where(eq(event.id, eventId)))
+  await context.withTenant((tx) =>
+    tx
+      .update(event)
+      .set({ ...form, updatedAt: new Date() })
+      .where(eq(event.id, eventId)),
+  )
 }

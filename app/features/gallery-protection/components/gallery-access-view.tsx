@@ -17,7 +17,11 @@ export function GalleryAccessView(props: Props) {
   if (props.state === 'ended') {
     return (
       <>
-        <div role="status" className="border-b border-line bg-surface-muted px-4 py-4 text-center" data-testid="gallery-ended">
+        <div
+          role="status"
+          className="border-b border-line bg-surface-muted px-4 py-4 text-center"
+          data-testid="gallery-ended"
+        >
           <p className="font-semibold">{t('public.protection.endedTitle')}</p>
           <p className="text-sm text-ink-muted">{t('public.protection.endedText', { title: props.title })}</p>
         </div>
@@ -29,7 +33,10 @@ export function GalleryAccessView(props: Props) {
   return (
     <PublicShell company={company} basePath={basePath}>
       <div className="mx-auto max-w-md px-4 py-10 sm:px-6 sm:py-16">
-        <a href={basePath || '/'} className="inline-flex min-h-11 items-center gap-1.5 text-sm text-ink-muted hover:text-ink">
+        <a
+          href={basePath || '/'}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm text-ink-muted hover:text-ink"
+        >
           <ArrowLeft aria-hidden className="size-4" />
           {t('public.protection.back', { company: company.name })}
         </a>
@@ -40,7 +47,9 @@ export function GalleryAccessView(props: Props) {
           {/* A full page post: the answer sets the cookie and sends the fan into the gallery. */}
           <Form method="post" reloadDocument className="mt-6 space-y-4">
             <Field label={t('public.protection.passwordLabel')} errors={error ? [error] : undefined}>
-              {(field) => <input {...field} type="password" name="password" autoComplete="current-password" required autoFocus />}
+              {(field) => (
+                <input {...field} type="password" name="password" autoComplete="current-password" required autoFocus />
+              )}
             </Field>
             <Button type="submit" size="lg" className="w-full">
               {t('public.protection.enter')}

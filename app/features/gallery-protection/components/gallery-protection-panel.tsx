@@ -40,13 +40,32 @@ export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItem
         <ShieldCheck aria-hidden className="size-4" />
         {t('protection.heading')}
       </h2>
-      <save.Form method="post" action={path} noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+      <save.Form
+        method="post"
+        action={path}
+        noValidate
+        className="space-y-5 rounded-xl border border-line bg-surface p-5"
+      >
         <fieldset disabled={locked || !canEdit} className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('protection.password')} errors={tr(errors.password)} hint={current.hasPassword ? t('protection.passwordSet') : t('protection.passwordHint')}>
-            {(field) => <input {...field} type="password" name="password" autoComplete="new-password" placeholder={current.hasPassword ? '••••••' : ''} />}
+          <Field
+            label={t('protection.password')}
+            errors={tr(errors.password)}
+            hint={current.hasPassword ? t('protection.passwordSet') : t('protection.passwordHint')}
+          >
+            {(field) => (
+              <input
+                {...field}
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                placeholder={current.hasPassword ? '••••••' : ''}
+              />
+            )}
           </Field>
           <Field label={t('protection.expiresAt')} errors={tr(errors.expiresAt)} hint={t('protection.expiresHint')}>
-            {(field) => <input {...field} type="datetime-local" name="expiresAt" defaultValue={localValue(current.expiresAt)} />}
+            {(field) => (
+              <input {...field} type="datetime-local" name="expiresAt" defaultValue={localValue(current.expiresAt)} />
+            )}
           </Field>
           <Field label={t('protection.downloadMode')} errors={tr(errors.downloadMode)}>
             {(field) => (
@@ -59,8 +78,21 @@ export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItem
               </select>
             )}
           </Field>
-          <Field label={t('protection.pin')} errors={tr(errors.pin)} hint={current.hasPin ? t('protection.pinSet') : t('protection.pinHint')}>
-            {(field) => <input {...field} name="pin" inputMode="numeric" maxLength={4} autoComplete="off" placeholder={current.hasPin ? '••••' : ''} />}
+          <Field
+            label={t('protection.pin')}
+            errors={tr(errors.pin)}
+            hint={current.hasPin ? t('protection.pinSet') : t('protection.pinHint')}
+          >
+            {(field) => (
+              <input
+                {...field}
+                name="pin"
+                inputMode="numeric"
+                maxLength={4}
+                autoComplete="off"
+                placeholder={current.hasPin ? '••••' : ''}
+              />
+            )}
           </Field>
           {current.hasPassword ? (
             <label className="inline-flex items-center gap-2 text-sm">
@@ -81,7 +113,10 @@ export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItem
           </p>
         ) : null}
         {locked ? (
-          <p className="flex items-start gap-2 rounded-md bg-accent/10 px-3 py-2 text-sm" data-testid="protection-upgrade">
+          <p
+            className="flex items-start gap-2 rounded-md bg-accent/10 px-3 py-2 text-sm"
+            data-testid="protection-upgrade"
+          >
             <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
             <span>
               {t('protection.upgradeHint')}{' '}

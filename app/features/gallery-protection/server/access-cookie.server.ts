@@ -34,7 +34,13 @@ export function accessSetCookie(kind: AccessKind, galleryId: string, secretHash:
 }
 
 /** Whether the visitor's cookies open this gallery (for this secret). */
-export function hasAccess(kind: AccessKind, galleryId: string, secretHash: string | null, cookies: ReadonlyMap<string, string>, now = Date.now()) {
+export function hasAccess(
+  kind: AccessKind,
+  galleryId: string,
+  secretHash: string | null,
+  cookies: ReadonlyMap<string, string>,
+  now = Date.now(),
+) {
   if (!secretHash) return true
   const [expiresText, signature] = cookies.get(accessCookieName(kind, galleryId))?.split('.') ?? []
   if (!expiresText || !signature || !/^\d{1,12}$/.test(expiresText) || Number(expiresText) * 1000 <= now) return false

@@ -8,9 +8,20 @@ import type { DownloadMode, GalleryProtectionState } from '../protection'
 export async function getGalleryProtection(context: TenantContext, galleryId: string): Promise<GalleryProtectionState> {
   const [row] = await context.withTenant((tx) =>
     tx
-      .select({ passwordHash: contentItem.accessPasswordHash, expiresAt: contentItem.expiresAt, downloadMode: contentItem.downloadMode, pinHash: contentItem.downloadPinHash })
+      .select({
+        passwordHash: contentItem.accessPasswordHash,
+        expiresAt: contentItem.expiresAt,
+        downloadMode: contentItem.downloadMode,
+        pinHash: contentItem.downloadPinHash,
+      })
       .from(contentItem)
-      .where(and(eq(contentItem.id, galleryId), eq(contentItem.companyId, context.company.id), eq(contentItem.kind, 'gallery'))),
+      .where(
+        and(
+          eq(contentItem.id, galleryId),
+          eq(contentItem.companyId, context.company.id),
+          eq(contentItem.kind, 'gallery'),
+        ),
+      ),
   )
   if (!row) throw new AppError('NOT_FOUND', 'content.errors.notFound')
   return {

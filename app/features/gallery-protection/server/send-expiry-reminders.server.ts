@@ -23,8 +23,26 @@ export async function sendExpiryReminders(now = new Date()) {
       .update(contentItem)
       .set({ expiryReminderSentAt: now })
       .from(organization)
-      .where(and(eq(organization.id, contentItem.companyId), isNull(organization.closedAt), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), isNull(contentItem.expiryReminderSentAt), gt(contentItem.expiresAt, now), lte(contentItem.expiresAt, new Date(now.getTime() + EXPIRY_REMINDER_DAYS * DAY_MS))))
-      .returning({ id: contentItem.id, companyId: contentItem.companyId, title: contentItem.title, expiresAt: contentItem.expiresAt, company: organization.name, plan: organization.plan, planValidUntil: organization.planValidUntil }),
+      .where(
+        and(
+          eq(organization.id, contentItem.companyId),
+          isNull(organization.closedAt),
+          eq(contentItem.kind, 'gallery'),
+          eq(contentItem.status, 'published'),
+          isNull(contentItem.expiryReminderSentAt),
+          gt(contentItem.expiresAt, now),
+          lte(contentItem.expiresAt, new Date(now.getTime() + EXPIRY_REMINDER_DAYS * DAY_MS)),
+        ),
+      )
+      .returning({
+        id: contentItem.id,
+        companyId: contentItem.companyId,
+        title: contentItem.title,
+        expiresAt: contentItem.expiresAt,
+        company: organization.name,
+        plan: organization.plan,
+        planValidUntil: organization.planValidUntil,
+      }),
   )
   let sent = 0
   for (const gallery of ending) {
@@ -32,7 +50,11 @@ export async function sendExpiryReminders(now = new Date()) {
     if (!getEntitlements(gallery, now).galleryProtection) continue
     for (const admin of await companyAdmins(gallery.companyId)) {
       const t = getFixedT(admin.language)
-      const date = gallery.expiresAt!.toLocaleString(admin.language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })
+      const date = gallery.expiresAt!.toLocaleString(admin.language, {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      })
       const mail = actionMail({
         to: admin.email,
         subject: t('protection.reminder.subject', { title: gallery.title }),

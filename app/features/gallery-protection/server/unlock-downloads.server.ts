@@ -15,11 +15,22 @@ export async function findPinTarget(visit: Pick<Visit, 'host' | 'cookies'>, want
 }
 
 /** A fan's try at a gallery's download PIN, a few per visitor and gallery per quarter hour, then the cookie that keeps downloads open. */
-export async function unlockDownloads(visit: Pick<Visit, 'host' | 'cookies'>, input: { wanted: Wanted; pin: string; clientAddress: string }) {
+export async function unlockDownloads(
+  visit: Pick<Visit, 'host' | 'cookies'>,
+  input: { wanted: Wanted; pin: string; clientAddress: string },
+) {
   const { target } = await findPinTarget(visit, input.wanted)
   if (!target.pinHash) return { target, setCookie: null }
-  const decision = await consumeRateLimit({ bucket: `gallery-pin:${target.item.id}`, ...UNLOCK_ATTEMPTS }, input.clientAddress)
-  if (!decision.allowed) throw new AppError('RATE_LIMITED', 'public.protection.errors.tooManyTries', { retryAfterSeconds: decision.retryAfterSeconds, minutes: Math.ceil(decision.retryAfterSeconds / 60) })
-  if (!/^\d{4}$/.test(input.pin) || !(await verifySecret(input.pin, target.pinHash))) throw new AppError('FORBIDDEN', 'public.protection.errors.wrongPin')
+  const decision = await consumeRateLimit(
+    { bucket: `gallery-pin:${target.item.id}`, ...UNLOCK_ATTEMPTS },
+    input.clientAddress,
+  )
+  if (!decision.allowed)
+    throw new AppError('RATE_LIMITED', 'public.protection.errors.tooManyTries', {
+      retryAfterSeconds: decision.retryAfterSeconds,
+      minutes: Math.ceil(decision.retryAfterSeconds / 60),
+    })
+  if (!/^\d{4}$/.test(input.pin) || !(await verifySecret(input.pin, target.pinHash)))
+    throw new AppError('FORBIDDEN', 'public.protection.errors.wrongPin')
   return { target, setCookie: accessSetCookie('pin', target.item.id, target.pinHash) }
 }

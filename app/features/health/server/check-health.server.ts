@@ -12,11 +12,17 @@ async function timed(check: () => Promise<unknown>): Promise<CheckResult> {
   try {
     await Promise.race([
       check(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS),
+      ),
     ])
     return { status: 'ok', latencyMs: Math.round(performance.now() - started) }
   } catch (error) {
-    return { status: 'error', latencyMs: Math.round(performance.now() - started), message: error instanceof Error ? error.message : String(error) }
+    return {
+      status: 'error',
+      latencyMs: Math.round(performance.now() - started),
+      message: error instanceof Error ? error.message : String(error),
+    }
   }
 }
 

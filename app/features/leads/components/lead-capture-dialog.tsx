@@ -1,5 +1,14 @@
 import { Loader2, X } from 'lucide-react'
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent, type RefObject, type SyntheticEvent } from 'react'
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type RefObject,
+  type SyntheticEvent,
+} from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -27,13 +36,34 @@ type LeadCaptureDialogProps = {
 // The dialog may open from inside the photo viewer: React passes events up through portals,
 // and the viewer would take typing (arrows, Escape) and swipes in the form as its own.
 const stop = (event: SyntheticEvent) => event.stopPropagation()
-const ISOLATE = { onKeyDown: stop, onKeyUp: stop, onPointerDown: stop, onPointerMove: stop, onPointerUp: stop, onPointerCancel: stop, onWheel: stop, onClick: stop, onTouchStart: stop, onTouchMove: stop, onTouchEnd: stop }
+const ISOLATE = {
+  onKeyDown: stop,
+  onKeyUp: stop,
+  onPointerDown: stop,
+  onPointerMove: stop,
+  onPointerUp: stop,
+  onPointerCancel: stop,
+  onWheel: stop,
+  onClick: stop,
+  onTouchStart: stop,
+  onTouchMove: stop,
+  onTouchEnd: stop,
+}
 
 /**
  * Asks a fan for their details before a download (spec §5): checked here with the same schema
  * the server uses, stored by the lead route's action. Closing or cancelling changes nothing.
  */
-const PALETTE = ['--surface', '--surface-muted', '--ink', '--ink-muted', '--line', '--accent', '--accent-foreground', '--danger'] as const
+const PALETTE = [
+  '--surface',
+  '--surface-muted',
+  '--ink',
+  '--ink-muted',
+  '--line',
+  '--accent',
+  '--accent-foreground',
+  '--danger',
+] as const
 
 /**
  * The company's page palette (its canvas and brand colours) as the page around `from` paints it:
@@ -44,11 +74,21 @@ function pagePalette(from: HTMLElement | null | undefined): CSSProperties | null
   const page = from?.closest<HTMLElement>('[data-canvas]')
   if (!page) return null
   const style = getComputedStyle(page)
-  const palette = Object.fromEntries(PALETTE.map((name) => [name, style.getPropertyValue(name).trim()]).filter(([, value]) => value))
+  const palette = Object.fromEntries(
+    PALETTE.map((name) => [name, style.getPropertyValue(name).trim()]).filter(([, value]) => value),
+  )
   return Object.keys(palette).length === PALETTE.length ? (palette as CSSProperties) : null
 }
 
-export function LeadCaptureDialog({ open, onOpenChange, next, companyName, privacyHref, onCaptured, returnFocusTo }: LeadCaptureDialogProps) {
+export function LeadCaptureDialog({
+  open,
+  onOpenChange,
+  next,
+  companyName,
+  privacyHref,
+  onCaptured,
+  returnFocusTo,
+}: LeadCaptureDialogProps) {
   const { t } = useTranslation()
   const fetcher = useFetcher<LeadCaptureResult>()
   const [errors, setErrors] = useState<Record<string, string[]>>({})
@@ -111,9 +151,14 @@ export function LeadCaptureDialog({ open, onOpenChange, next, companyName, priva
           <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6">
             <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-lg font-semibold">{t('downloads.lead.title')}</RadixDialog.Title>
-              <RadixDialog.Description className="mt-1 text-sm text-ink-muted">{t('downloads.lead.description', { company: companyName })}</RadixDialog.Description>
+              <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
+                {t('downloads.lead.description', { company: companyName })}
+              </RadixDialog.Description>
             </div>
-            <RadixDialog.Close className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-surface-muted hover:text-ink" aria-label={t('downloads.lead.cancel')}>
+            <RadixDialog.Close
+              className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-surface-muted hover:text-ink"
+              aria-label={t('downloads.lead.cancel')}
+            >
               <X aria-hidden className="size-5" />
             </RadixDialog.Close>
           </div>

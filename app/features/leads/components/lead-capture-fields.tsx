@@ -5,14 +5,28 @@ import { FormAlert, TextField } from '#app/components/ui/field'
 import { cn } from '#app/lib/cn'
 import { hasMissingRequired } from '../lead-capture.schema'
 
-export type LeadFieldValues = Partial<Record<'fullName' | 'email' | 'phone' | 'organisation', string>> & { marketingConsent?: boolean }
+export type LeadFieldValues = Partial<Record<'fullName' | 'email' | 'phone' | 'organisation', string>> & {
+  marketingConsent?: boolean
+}
 
 /**
  * The lead form's fields (spec §5), shared by the dialog and the page that works without
  * JavaScript. `errors` holds i18n keys per field, as the schema and the server give them;
  * `dataProcessingKey` names what the details are for, when it is not a download.
  */
-export function LeadCaptureFields({ errors, values, companyName, privacyHref, dataProcessingKey = 'downloads.lead.dataProcessing' }: { errors: Record<string, string[]>; values?: LeadFieldValues; companyName: string; privacyHref: string; dataProcessingKey?: string }) {
+export function LeadCaptureFields({
+  errors,
+  values,
+  companyName,
+  privacyHref,
+  dataProcessingKey = 'downloads.lead.dataProcessing',
+}: {
+  errors: Record<string, string[]>
+  values?: LeadFieldValues
+  companyName: string
+  privacyHref: string
+  dataProcessingKey?: string
+}) {
   const { t } = useTranslation()
   const translated = (field: string) => errors[field]?.map((key) => t(key))
   return (
@@ -24,15 +38,56 @@ export function LeadCaptureFields({ errors, values, companyName, privacyHref, da
         </FormAlert>
       ) : null}
       {errors.form ? <FormAlert>{errors.form.map((key) => t(key)).join(' ')}</FormAlert> : null}
-      <TextField label={t('downloads.lead.fullName')} name="fullName" autoComplete="name" required maxLength={200} defaultValue={values?.fullName} errors={translated('fullName')} />
-      <TextField label={t('downloads.lead.email')} name="email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} required defaultValue={values?.email} errors={translated('email')} />
-      <TextField label={t('downloads.lead.phone')} name="phone" type="tel" autoComplete="tel" defaultValue={values?.phone} errors={translated('phone')} />
-      <TextField label={t('downloads.lead.organisation')} name="organisation" autoComplete="organization" defaultValue={values?.organisation} errors={translated('organisation')} />
+      <TextField
+        label={t('downloads.lead.fullName')}
+        name="fullName"
+        autoComplete="name"
+        required
+        maxLength={200}
+        defaultValue={values?.fullName}
+        errors={translated('fullName')}
+      />
+      <TextField
+        label={t('downloads.lead.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        defaultValue={values?.email}
+        errors={translated('email')}
+      />
+      <TextField
+        label={t('downloads.lead.phone')}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={values?.phone}
+        errors={translated('phone')}
+      />
+      <TextField
+        label={t('downloads.lead.organisation')}
+        name="organisation"
+        autoComplete="organization"
+        defaultValue={values?.organisation}
+        errors={translated('organisation')}
+      />
       <fieldset className="space-y-3 pt-1">
         <ConsentCheckbox name="privacyAccepted" required errors={translated('privacyAccepted')}>
           <Trans
             i18nKey="downloads.lead.privacy"
-            components={{ policy: <a href={privacyHref} target="_blank" rel="noopener" className="font-medium text-accent underline underline-offset-2" /> }}
+            components={{
+              policy: (
+                <a
+                  href={privacyHref}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-accent underline underline-offset-2"
+                />
+              ),
+            }}
           />
         </ConsentCheckbox>
         <ConsentCheckbox name="dataProcessingConsent" required errors={translated('dataProcessingConsent')}>
@@ -46,13 +101,28 @@ export function LeadCaptureFields({ errors, values, companyName, privacyHref, da
   )
 }
 
-function ConsentCheckbox({ name, required, defaultChecked, errors, children }: { name: string; required?: boolean; defaultChecked?: boolean; errors?: string[]; children: ReactNode }) {
+function ConsentCheckbox({
+  name,
+  required,
+  defaultChecked,
+  errors,
+  children,
+}: {
+  name: string
+  required?: boolean
+  defaultChecked?: boolean
+  errors?: string[]
+  children: ReactNode
+}) {
   const id = useId()
   const hasErrors = Boolean(errors?.length)
   return (
     <div>
       {/* The whole row is the tap target: a 20 px box alone is too small on a phone. */}
-      <label htmlFor={id} className="flex cursor-pointer items-start gap-3 rounded-[var(--radius-ui)] py-1 text-sm leading-snug text-ink">
+      <label
+        htmlFor={id}
+        className="flex cursor-pointer items-start gap-3 rounded-[var(--radius-ui)] py-1 text-sm leading-snug text-ink"
+      >
         <input
           id={id}
           type="checkbox"
@@ -61,7 +131,10 @@ function ConsentCheckbox({ name, required, defaultChecked, errors, children }: {
           defaultChecked={defaultChecked}
           aria-invalid={hasErrors}
           aria-describedby={hasErrors ? `${id}-errors` : undefined}
-          className={cn('mt-0.5 size-5 shrink-0 accent-[var(--accent)]', hasErrors && 'outline outline-2 outline-danger')}
+          className={cn(
+            'mt-0.5 size-5 shrink-0 accent-[var(--accent)]',
+            hasErrors && 'outline outline-2 outline-danger',
+          )}
         />
         <span>{children}</span>
       </label>

@@ -24,7 +24,9 @@ export function LeadConsentBadges({ lead }: { lead: Consents }) {
             data-given={given}
             className={cn(
               'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-              given ? 'bg-emerald-600/12 text-emerald-800' : 'bg-surface-muted text-ink-muted line-through decoration-ink-muted/60',
+              given
+                ? 'bg-emerald-600/12 text-emerald-800'
+                : 'bg-surface-muted text-ink-muted line-through decoration-ink-muted/60',
             )}
           >
             {given ? <Check aria-hidden className="size-3" /> : <X aria-hidden className="size-3" />}

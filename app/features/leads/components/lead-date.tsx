@@ -10,7 +10,9 @@ export function LeadDate({ value, stacked = false }: { value: Date | string; sta
     return (
       <time dateTime={date.toISOString()} className="flex flex-col tabular-nums">
         <span>{date.toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone })}</span>
-        <span className="text-ink-muted">{date.toLocaleTimeString(i18n.language, { timeStyle: 'short', timeZone })}</span>
+        <span className="text-ink-muted">
+          {date.toLocaleTimeString(i18n.language, { timeStyle: 'short', timeZone })}
+        </span>
       </time>
     )
   }

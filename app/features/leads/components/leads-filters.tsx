@@ -16,7 +16,15 @@ const CONTROL = 'h-10 w-full rounded-[var(--radius-ui)] border border-line bg-su
  * Search and filters, kept in the URL (GET form): a filtered list can be bookmarked, shared with
  * a colleague and exported as it stands. Changing anything goes back to the first page.
  */
-export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilters; contents: Option[]; events: Option[] }) {
+export function LeadsFilters({
+  filters,
+  contents,
+  events,
+}: {
+  filters: TLeadFilters
+  contents: Option[]
+  events: Option[]
+}) {
   const { t } = useTranslation()
   const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
@@ -29,7 +37,12 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
   useEffect(() => {
     const form = formRef.current
     if (!form) return
-    const values: Record<string, string> = { q: filters.q ?? '', content: filters.content ?? '', event: filters.event ?? '', marketing: filters.marketing ?? '' }
+    const values: Record<string, string> = {
+      q: filters.q ?? '',
+      content: filters.content ?? '',
+      event: filters.event ?? '',
+      marketing: filters.marketing ?? '',
+    }
     for (const [name, value] of Object.entries(values)) {
       const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null
       if (field && field !== document.activeElement && field.value !== value) field.value = value
@@ -49,10 +62,22 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-[minmax(0,1fr)_repeat(3,minmax(0,230px))]">
         <label className="relative block md:col-span-2 xl:col-span-1">
           <span className="sr-only">{t('leads.filters.search')}</span>
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
-          <ListSearchInput search={filters.q} placeholder={t('leads.filters.search')} className={`${CONTROL} pr-3 pl-9`} />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+          />
+          <ListSearchInput
+            search={filters.q}
+            placeholder={t('leads.filters.search')}
+            className={`${CONTROL} pr-3 pl-9`}
+          />
         </label>
-        <select name="content" defaultValue={filters.content ?? ''} aria-label={t('leads.filters.content')} className={`${CONTROL} px-3`}>
+        <select
+          name="content"
+          defaultValue={filters.content ?? ''}
+          aria-label={t('leads.filters.content')}
+          className={`${CONTROL} px-3`}
+        >
           <option value="">{t('leads.filters.allContent')}</option>
           {contents.map((item) => (
             <option key={item.id} value={item.id}>
@@ -60,7 +85,12 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
             </option>
           ))}
         </select>
-        <select name="event" defaultValue={filters.event ?? ''} aria-label={t('leads.filters.event')} className={`${CONTROL} px-3`}>
+        <select
+          name="event"
+          defaultValue={filters.event ?? ''}
+          aria-label={t('leads.filters.event')}
+          className={`${CONTROL} px-3`}
+        >
           <option value="">{t('leads.filters.allEvents')}</option>
           {events.map((item) => (
             <option key={item.id} value={item.id}>
@@ -68,7 +98,12 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
             </option>
           ))}
         </select>
-        <select name="marketing" defaultValue={filters.marketing ?? ''} aria-label={t('leads.filters.marketing')} className={`${CONTROL} px-3`}>
+        <select
+          name="marketing"
+          defaultValue={filters.marketing ?? ''}
+          aria-label={t('leads.filters.marketing')}
+          className={`${CONTROL} px-3`}
+        >
           <option value="">{t('leads.filters.marketingAll')}</option>
           {MARKETING_FILTERS.map((value) => (
             <option key={value} value={value}>
@@ -81,7 +116,10 @@ export function LeadsFilters({ filters, contents, events }: { filters: TLeadFilt
         <SearchTooLong search={filters.q} />
       </div>
       <noscript>
-        <button type="submit" className="mt-3 h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-4 text-sm font-medium">
+        <button
+          type="submit"
+          className="mt-3 h-10 rounded-[var(--radius-ui)] border border-line bg-surface px-4 text-sm font-medium"
+        >
           {t('leads.filters.apply')}
         </button>
       </noscript>

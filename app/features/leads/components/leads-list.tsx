@@ -53,7 +53,12 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
       </TableHeader>
       <TableBody>
         {leads.map((lead) => (
-          <TableRow key={lead.id} className="align-top hover:bg-surface-muted/60" data-testid="lead-row" data-lead-id={lead.id}>
+          <TableRow
+            key={lead.id}
+            className="align-top hover:bg-surface-muted/60"
+            data-testid="lead-row"
+            data-lead-id={lead.id}
+          >
             <TableCell>
               <p className="font-medium break-words text-ink">{lead.fullName}</p>
               <p className="text-ink-muted [overflow-wrap:anywhere]">
@@ -86,7 +91,14 @@ export function LeadsTable({ leads, canDelete, onDelete }: ListProps) {
             </TableCell>
             {canDelete ? (
               <TableCell fit className="text-right">
-                <Button variant="danger-ghost" size="sm" className="px-2" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })} title={t('leads.delete.button')}>
+                <Button
+                  variant="danger-ghost"
+                  size="sm"
+                  className="px-2"
+                  onClick={() => onDelete(lead)}
+                  aria-label={t('leads.delete.buttonFor', { name: lead.fullName })}
+                  title={t('leads.delete.button')}
+                >
                   <Trash2 aria-hidden className="size-4" />
                 </Button>
               </TableCell>
@@ -104,7 +116,12 @@ export function LeadCards({ leads, canDelete, onDelete }: ListProps) {
   return (
     <ul className="grid gap-3 md:grid-cols-2 xl:hidden">
       {leads.map((lead) => (
-        <li key={lead.id} className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4" data-testid="lead-card" data-lead-id={lead.id}>
+        <li
+          key={lead.id}
+          className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-surface p-4"
+          data-testid="lead-card"
+          data-lead-id={lead.id}
+        >
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-semibold break-words">{lead.fullName}</p>
@@ -113,7 +130,13 @@ export function LeadCards({ leads, canDelete, onDelete }: ListProps) {
               </p>
             </div>
             {canDelete ? (
-              <Button variant="danger-ghost" size="sm" className="-mt-1 -mr-2 shrink-0" onClick={() => onDelete(lead)} aria-label={t('leads.delete.buttonFor', { name: lead.fullName })}>
+              <Button
+                variant="danger-ghost"
+                size="sm"
+                className="-mt-1 -mr-2 shrink-0"
+                onClick={() => onDelete(lead)}
+                aria-label={t('leads.delete.buttonFor', { name: lead.fullName })}
+              >
                 <Trash2 aria-hidden className="size-4" />
                 {t('leads.delete.button')}
               </Button>

@@ -27,7 +27,17 @@ export type LeadsPageProps = {
 }
 
 /** The admin's Leads page: who registered to download, with search, filters, export and erasure. */
-export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, options, filters, canDelete }: LeadsPageProps) {
+export function LeadsPage({
+  leads,
+  total,
+  matching,
+  page,
+  pageCount,
+  pageSize,
+  options,
+  filters,
+  canDelete,
+}: LeadsPageProps) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const remover = useFetcher<ActionResult>()
@@ -61,10 +71,15 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
               data-testid="export-leads"
             >
               <Download aria-hidden className="size-4" />
-              {isFiltered ? t('leads.export.filtered', { count: matching, number: number.format(matching) }) : t('leads.export.all')}
+              {isFiltered
+                ? t('leads.export.filtered', { count: matching, number: number.format(matching) })
+                : t('leads.export.all')}
             </a>
           ) : (
-            <span aria-disabled="true" className={cn(buttonClasses('secondary', 'md', 'shrink-0'), 'cursor-not-allowed opacity-50')}>
+            <span
+              aria-disabled="true"
+              className={cn(buttonClasses('secondary', 'md', 'shrink-0'), 'cursor-not-allowed opacity-50')}
+            >
               <Download aria-hidden className="size-4" />
               {t('leads.export.all')}
             </span>
@@ -73,7 +88,10 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
       </div>
 
       {total === 0 ? (
-        <section className="rounded-xl border border-dashed border-line bg-surface p-10 text-center" data-testid="leads-empty">
+        <section
+          className="rounded-xl border border-dashed border-line bg-surface p-10 text-center"
+          data-testid="leads-empty"
+        >
           <UserPlus aria-hidden className="mx-auto size-8 text-accent" />
           <h2 className="mt-3 font-semibold">{t('leads.empty.title')}</h2>
           <p className="mx-auto mt-1 max-w-lg text-sm text-ink-muted">{t('leads.empty.text')}</p>
@@ -85,15 +103,32 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
         <>
           <LeadsFilters filters={filters} contents={options.contents} events={options.events} />
 
-          <div className="flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted" aria-live="polite" data-testid="leads-summary">
+          <div
+            className="flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-muted"
+            aria-live="polite"
+            data-testid="leads-summary"
+          >
             <span className="font-medium text-ink">
               {isFiltered
-                ? t('leads.summary.matching', { count: matching, number: number.format(matching), total: number.format(total) })
+                ? t('leads.summary.matching', {
+                    count: matching,
+                    number: number.format(matching),
+                    total: number.format(total),
+                  })
                 : t('leads.summary.all', { count: total, number: number.format(total) })}
             </span>
-            {pageCount > 1 ? <span className="tabular-nums">{t('leads.summary.range', { from: number.format(from), to: number.format(to) })}</span> : null}
+            {pageCount > 1 ? (
+              <span className="tabular-nums">
+                {t('leads.summary.range', { from: number.format(from), to: number.format(to) })}
+              </span>
+            ) : null}
             {isFiltered ? (
-              <Link to="/admin/leads" replace className="inline-flex items-center gap-1 font-medium text-accent hover:underline" data-testid="clear-filters">
+              <Link
+                to="/admin/leads"
+                replace
+                className="inline-flex items-center gap-1 font-medium text-accent hover:underline"
+                data-testid="clear-filters"
+              >
                 <X aria-hidden className="size-3.5" />
                 {t('leads.filters.clear')}
               </Link>
@@ -107,7 +142,10 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
           </div>
 
           {matching === 0 ? (
-            <section className="rounded-xl border border-dashed border-line bg-surface p-10 text-center" data-testid="leads-no-results">
+            <section
+              className="rounded-xl border border-dashed border-line bg-surface p-10 text-center"
+              data-testid="leads-no-results"
+            >
               <SearchX aria-hidden className="mx-auto size-8 text-ink-muted" />
               <h2 className="mt-3 font-semibold">{t('leads.noResults.title')}</h2>
               <p className="mx-auto mt-1 max-w-md text-sm text-ink-muted">{t('leads.noResults.text')}</p>
@@ -116,7 +154,10 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
               </Link>
             </section>
           ) : (
-            <div className={cn('space-y-4 transition-opacity duration-150', isLoading && 'pointer-events-none opacity-60')} aria-busy={isLoading}>
+            <div
+              className={cn('space-y-4 transition-opacity duration-150', isLoading && 'pointer-events-none opacity-60')}
+              aria-busy={isLoading}
+            >
               <LeadsTable leads={leads} canDelete={canDelete} onDelete={setToDelete} />
               <LeadCards leads={leads} canDelete={canDelete} onDelete={setToDelete} />
               <LeadsPagination page={page} pageCount={pageCount} filterQuery={filterQuery} />
@@ -137,7 +178,8 @@ export function LeadsPage({ leads, total, matching, page, pageCount, pageSize, o
         tone="danger"
         busy={remover.state !== 'idle'}
         onConfirm={() => {
-          if (toDelete) void remover.submit({ intent: 'delete', leadId: toDelete.id }, { method: 'post', action: '/admin/leads' })
+          if (toDelete)
+            void remover.submit({ intent: 'delete', leadId: toDelete.id }, { method: 'post', action: '/admin/leads' })
         }}
       />
     </div>

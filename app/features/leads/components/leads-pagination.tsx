@@ -6,7 +6,15 @@ import { buttonClasses } from '#app/components/ui/button'
 import { cn } from '#app/lib/cn'
 
 /** Previous / next with "page x of y"; the filters travel with the page in the URL. */
-export function LeadsPagination({ page, pageCount, filterQuery }: { page: number; pageCount: number; filterQuery: string }) {
+export function LeadsPagination({
+  page,
+  pageCount,
+  filterQuery,
+}: {
+  page: number
+  pageCount: number
+  filterQuery: string
+}) {
   const { t, i18n } = useTranslation()
   if (pageCount <= 1) return null
   const number = new Intl.NumberFormat(i18n.language)
@@ -29,7 +37,12 @@ export function LeadsPagination({ page, pageCount, filterQuery }: { page: number
       </>
     )
     return target >= 1 && target <= pageCount ? (
-      <Link to={href(target)} prefetch="intent" className={buttonClasses('secondary', 'sm')} rel={target < page ? 'prev' : 'next'}>
+      <Link
+        to={href(target)}
+        prefetch="intent"
+        className={buttonClasses('secondary', 'sm')}
+        rel={target < page ? 'prev' : 'next'}
+      >
         {content}
       </Link>
     ) : (
@@ -39,9 +52,15 @@ export function LeadsPagination({ page, pageCount, filterQuery }: { page: number
     )
   }
   return (
-    <nav aria-label={t('leads.pagination.label')} className="flex items-center justify-between gap-3" data-testid="leads-pagination">
+    <nav
+      aria-label={t('leads.pagination.label')}
+      className="flex items-center justify-between gap-3"
+      data-testid="leads-pagination"
+    >
       {step(page - 1, t('leads.pagination.previous'), <ChevronLeft aria-hidden className="size-4" />, true)}
-      <span className="text-sm text-ink-muted tabular-nums">{t('leads.pagination.status', { page: number.format(page), pages: number.format(pageCount) })}</span>
+      <span className="text-sm text-ink-muted tabular-nums">
+        {t('leads.pagination.status', { page: number.format(page), pages: number.format(pageCount) })}
+      </span>
       {step(page + 1, t('leads.pagination.next'), <ChevronRight aria-hidden className="size-4" />, false)}
     </nav>
   )

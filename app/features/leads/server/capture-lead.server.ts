@@ -17,7 +17,11 @@ type CaptureSource = {
  * consent record (what was accepted, when, under which policy, in which language) and the
  * contact details instead of adding a second lead. Where the lead first came from is kept.
  */
-export async function captureLead(fans: Pick<PublicContext, 'company' | 'record'>, details: TLeadCapture, context: CaptureSource) {
+export async function captureLead(
+  fans: Pick<PublicContext, 'company' | 'record'>,
+  details: TLeadCapture,
+  context: CaptureSource,
+) {
   const companyId = fans.company.id
   const now = new Date()
   const consent = {

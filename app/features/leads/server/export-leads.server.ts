@@ -12,7 +12,21 @@ import { auditableFilters, recordLeadAccess } from './record-lead-access.server'
 /** Rows per query: the export never holds more than this in memory, however long the list. */
 export const EXPORT_BATCH_SIZE = 1000
 
-const HEADER_KEYS = ['name', 'email', 'phone', 'company', 'content', 'event', 'date', 'privacyAcceptedAt', 'dataProcessingConsent', 'marketingConsent', 'policyVersion', 'language', 'sourceUrl'] as const
+const HEADER_KEYS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'content',
+  'event',
+  'date',
+  'privacyAcceptedAt',
+  'dataProcessingConsent',
+  'marketingConsent',
+  'policyVersion',
+  'language',
+  'sourceUrl',
+] as const
 
 /** Sortable and unambiguous in every spreadsheet: UTC, said so in the header. */
 function csvDate(value: Date | null) {
@@ -31,7 +45,11 @@ type Cursor = { createdAt: string; id: string }
  * any length costs one batch of memory. Pages follow (created_at, id): rows are never skipped or
  * repeated between batches. The export is audited before the first byte goes out.
  */
-export async function exportLeadsCsv(context: TenantContext, filters: TLeadFilters, options: { t: TFunction; origin: RequestOrigin }) {
+export async function exportLeadsCsv(
+  context: TenantContext,
+  filters: TLeadFilters,
+  options: { t: TFunction; origin: RequestOrigin },
+) {
   const { t } = options
   const where = leadConditions(context.company.id, filters)
   await recordLeadAccess(context, options.origin, 'leads.export', auditableFilters(filters))
@@ -66,7 +84,11 @@ export async function exportLeadsCsv(context: TenantContext, filters: TLeadFilte
         .from(lead)
         .leftJoin(contentItem, eq(contentItem.id, lead.contentItemId))
         .leftJoin(event, eq(event.id, lead.eventId))
-        .where(after ? and(where, sql`(${lead.createdAt}, ${lead.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`) : where)
+        .where(
+          after
+            ? and(where, sql`(${lead.createdAt}, ${lead.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+            : where,
+        )
         .orderBy(desc(lead.createdAt), desc(lead.id))
         .limit(EXPORT_BATCH_SIZE),
     )

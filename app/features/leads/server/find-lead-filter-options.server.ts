@@ -9,12 +9,22 @@ export async function findLeadFilterOptions(context: TenantContext) {
     const contents = await tx
       .select({ id: contentItem.id, title: contentItem.title })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, companyId), exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.contentItemId, contentItem.id)))))
+      .where(
+        and(
+          eq(contentItem.companyId, companyId),
+          exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.contentItemId, contentItem.id))),
+        ),
+      )
       .orderBy(asc(contentItem.title))
     const events = await tx
       .select({ id: event.id, title: event.title })
       .from(event)
-      .where(and(eq(event.companyId, companyId), exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.eventId, event.id)))))
+      .where(
+        and(
+          eq(event.companyId, companyId),
+          exists(tx.select({ one: lead.id }).from(lead).where(eq(lead.eventId, event.id))),
+        ),
+      )
       .orderBy(asc(event.title))
     return { contents, events }
   })

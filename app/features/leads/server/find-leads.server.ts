@@ -13,10 +13,17 @@ export type LeadListItem = Awaited<ReturnType<typeof findLeads>>['leads'][number
  * One page of the company's leads, newest first, with the content and event they came through,
  * how many match and how many there are in all. Looking at leads is audited.
  */
-export async function findLeads(context: TenantContext, filters: TLeadFilters, origin: RequestOrigin, cursorPage?: ContentPage) {
+export async function findLeads(
+  context: TenantContext,
+  filters: TLeadFilters,
+  origin: RequestOrigin,
+  cursorPage?: ContentPage,
+) {
   const matches = leadConditions(context.company.id, filters)
   // The API's pages: cut after the last lead of the previous page, so new leads never shift them.
-  const after = cursorPage?.after ? sql`(${lead.createdAt}, ${lead.id}) < (${cursorPage.after.position}::timestamptz, ${cursorPage.after.id}::uuid)` : undefined
+  const after = cursorPage?.after
+    ? sql`(${lead.createdAt}, ${lead.id}) < (${cursorPage.after.position}::timestamptz, ${cursorPage.after.id}::uuid)`
+    : undefined
   const where = after ? and(matches, after)! : matches
   const result = await context.withTenant(async (tx) => {
     const [counts] = await tx
@@ -52,6 +59,10 @@ export async function findLeads(context: TenantContext, filters: TLeadFilters, o
       .offset(cursorPage ? 0 : (page - 1) * LEADS_PAGE_SIZE)
     return { leads, total: counts.total, matching: counts.matching, page, pageCount, pageSize: LEADS_PAGE_SIZE }
   })
-  await recordLeadAccess(context, origin, 'leads.list', { ...auditableFilters(filters), page: result.page, shown: result.leads.length })
+  await recordLeadAccess(context, origin, 'leads.list', {
+    ...auditableFilters(filters),
+    page: result.page,
+    shown: result.leads.length,
+  })
   return result
 }

@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureAuthSecret } from '#app/lib/auth.server'
-import { leadCookieName, leadCookieValue, verifyLeadCookieValue, LEAD_COOKIE_MAX_AGE_SECONDS } from './lead-cookie.server'
+import {
+  leadCookieName,
+  leadCookieValue,
+  verifyLeadCookieValue,
+  LEAD_COOKIE_MAX_AGE_SECONDS,
+} from './lead-cookie.server'
 
 const LEAD = '0b7c6c1e-8a4f-4d5e-9c1a-2f3e4d5c6b7a'
 

@@ -48,7 +48,11 @@ export function verifyLeadCookieValue(companyId: string, value: string | undefin
  * (a lead the company erased no longer counts). The database is asked only when a genuine
  * cookie is there, inside the company's tenant fence (`record`).
  */
-export async function findKnownLead(record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>, cookies: ReadonlyMap<string, string>, companyId: string) {
+export async function findKnownLead(
+  record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>,
+  cookies: ReadonlyMap<string, string>,
+  companyId: string,
+) {
   const leadId = verifyLeadCookieValue(companyId, cookies.get(leadCookieName(companyId)))
   if (!leadId) return null
   const [row] = await record((tx) =>

@@ -21,7 +21,12 @@ export function auditableFilters(filters: TLeadFilters) {
  * One "lead data access" entry: who looked at, exported or erased fans' data, and from where
  * (the route reads the origin with `requestOrigin`; a job has none).
  */
-export function recordLeadAccess(context: TenantContext, origin: RequestOrigin | null, action: 'leads.list' | 'leads.export' | 'leads.delete', details: { recordId?: string } & Record<string, unknown> = {}) {
+export function recordLeadAccess(
+  context: TenantContext,
+  origin: RequestOrigin | null,
+  action: 'leads.list' | 'leads.export' | 'leads.delete',
+  details: { recordId?: string } & Record<string, unknown> = {},
+) {
   const { recordId, ...rest } = details
   return recordAuditEvent({
     category: 'lead_data_access',

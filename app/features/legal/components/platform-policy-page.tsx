@@ -35,13 +35,19 @@ export function PlatformPolicyPage({ policy, document }: { policy: PlatformPolic
           document={document}
           eyebrow={t('home.footer.legal')}
           nav={
-            <nav aria-label={t('legal.otherPolicies')} className="mt-8 inline-flex max-w-full flex-wrap gap-1 rounded-2xl border border-line bg-surface-muted p-1 text-sm">
+            <nav
+              aria-label={t('legal.otherPolicies')}
+              className="mt-8 inline-flex max-w-full flex-wrap gap-1 rounded-2xl border border-line bg-surface-muted p-1 text-sm"
+            >
               {PLATFORM_POLICIES.map((item) => (
                 <Link
                   key={item}
                   to={PATHS[item]}
                   aria-current={item === policy ? 'page' : undefined}
-                  className={cn('rounded-xl px-3.5 py-1.5 font-medium transition-colors', item === policy ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}
+                  className={cn(
+                    'rounded-xl px-3.5 py-1.5 font-medium transition-colors',
+                    item === policy ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink',
+                  )}
                 >
                   {t(`legal.nav.${item}`)}
                 </Link>

@@ -17,11 +17,19 @@ function Inline({ text }: { text: string }) {
     if (label && href) {
       parts.push(
         href.startsWith('/') ? (
-          <Link key={key} to={href} className="font-medium text-accent underline decoration-accent/40 underline-offset-4 hover:decoration-accent">
+          <Link
+            key={key}
+            to={href}
+            className="font-medium text-accent underline decoration-accent/40 underline-offset-4 hover:decoration-accent"
+          >
             {label}
           </Link>
         ) : (
-          <a key={key} href={href} className="font-medium break-all text-accent underline decoration-accent/40 underline-offset-4 hover:decoration-accent">
+          <a
+            key={key}
+            href={href}
+            className="font-medium break-all text-accent underline decoration-accent/40 underline-offset-4 hover:decoration-accent"
+          >
             {label}
           </a>
         ),
@@ -34,7 +42,10 @@ function Inline({ text }: { text: string }) {
       )
     } else if (code) {
       parts.push(
-        <code key={key} className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-ink">
+        <code
+          key={key}
+          className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] whitespace-nowrap text-ink"
+        >
           {code}
         </code>,
       )
@@ -118,13 +129,24 @@ export function formatPolicyDate(isoDate: string, language: string) {
  * A policy laid out for reading: title, summary, version and date, a table of contents (a
  * sticky column on wide screens, a fold-out on phones), then the numbered sections.
  */
-export function PolicyArticle({ document, eyebrow, nav }: { document: LegalDocument; eyebrow: string; nav?: ReactNode }) {
+export function PolicyArticle({
+  document,
+  eyebrow,
+  nav,
+}: {
+  document: LegalDocument
+  eyebrow: string
+  nav?: ReactNode
+}) {
   const { t, i18n } = useTranslation()
   const contents = (
     <ol className="space-y-1 text-sm">
       {document.sections.map((section, index) => (
         <li key={section.id}>
-          <a href={`#${section.id}`} className="flex gap-3 rounded-md px-2 py-1.5 text-ink-muted transition-colors hover:bg-white/5 hover:text-ink">
+          <a
+            href={`#${section.id}`}
+            className="flex gap-3 rounded-md px-2 py-1.5 text-ink-muted transition-colors hover:bg-white/5 hover:text-ink"
+          >
             <span className="w-5 shrink-0 text-right tabular-nums opacity-60">{index + 1}</span>
             <span>{section.title}</span>
           </a>
@@ -136,7 +158,9 @@ export function PolicyArticle({ document, eyebrow, nav }: { document: LegalDocum
     <article className="mx-auto max-w-6xl px-4 pt-10 pb-24 sm:px-6 sm:pt-16" data-testid="policy-document">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold tracking-widest text-accent uppercase">{eyebrow}</p>
-        <h1 className="mt-3 text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl">{document.title}</h1>
+        <h1 className="mt-3 text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl">
+          {document.title}
+        </h1>
         <p className="mt-5 text-lg leading-relaxed text-ink-muted">{document.summary}</p>
         <p className="mt-5 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
           <span>{t('legal.version', { version: POLICY_VERSION })}</span>
@@ -166,7 +190,10 @@ export function PolicyArticle({ document, eyebrow, nav }: { document: LegalDocum
         <div className="max-w-[72ch] min-w-0 space-y-14 text-[17px] leading-relaxed text-ink/85">
           {document.sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-24">
-              <h2 id={`${section.id}-title`} className="flex gap-3 text-xl font-semibold tracking-tight text-ink sm:text-2xl">
+              <h2
+                id={`${section.id}-title`}
+                className="flex gap-3 text-xl font-semibold tracking-tight text-ink sm:text-2xl"
+              >
                 <span className="text-accent tabular-nums">{index + 1}.</span>
                 <span>{section.title}</span>
               </h2>

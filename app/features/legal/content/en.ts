@@ -2,7 +2,12 @@ import { POLICY_VERSION } from '../legal-document'
 import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
-const period = periodWords({ minutes: ['minute', 'minutes'], hours: ['hour', 'hours'], days: ['day', 'days'], months: ['month', 'months'] })
+const period = periodWords({
+  minutes: ['minute', 'minutes'],
+  hours: ['hour', 'hours'],
+  days: ['day', 'days'],
+  months: ['month', 'months'],
+})
 const date = policyDate('en-GB')
 
 export const en: LegalContent = {
@@ -19,7 +24,7 @@ export const en: LegalContent = {
           {
             list: [
               '**As controller** for the data of people who hold an account on the platform (company staff), of visitors of this website, and of anyone who registers interest, subscribes to our newsletter or writes to us. This policy describes that processing.',
-              "**As processor** for the data that fans leave on a company's pages (for example their name and e-mail before a download). There, the company is the controller: it decides why the data is collected and how long it is kept, and we process it only on its behalf and on its instructions. Each company page has its own privacy notice, linked as \"Privacy\" in its footer; fans should address their requests to that company first.",
+              '**As processor** for the data that fans leave on a company\'s pages (for example their name and e-mail before a download). There, the company is the controller: it decides why the data is collected and how long it is kept, and we process it only on its behalf and on its instructions. Each company page has its own privacy notice, linked as "Privacy" in its footer; fans should address their requests to that company first.',
             ],
           },
           `For any question about this policy or your data, write to ${mail(f.contactEmail)}.`,
@@ -33,12 +38,36 @@ export const en: LegalContent = {
             table: {
               head: ['Category', 'Data', 'Where it comes from'],
               rows: [
-                ['Account', 'Display name, e-mail address, password (stored only as a salted hash), two-factor secret and backup codes if you turn two-factor on, interface language, your role in each company (admin, manager, user).', 'You, when you sign up, accept an invitation or change your settings.'],
-                ['Company', "Company name, page address and subdomain, logo, colours, landing texts, plan, and everything the company uploads: photos, videos, files, titles, descriptions, events.", "The company's staff."],
-                ['Security', 'Sessions (IP address, browser user agent, start and last activity), audit log entries (sign-ins, lead exports, setting changes, privileged actions), rate-limit counters.', 'Generated when the platform is used.'],
-                ['Billing', 'Plan, subscription status, renewal date, trial dates, the customer reference at our card payment provider, invoices. Card numbers are entered with the payment provider and never reach our servers.', 'You and the card payment provider.'],
-                ['Website forms', 'Interest registration and newsletter: e-mail address, language, date. Contact form: name, e-mail address, message, language, date.', 'You, when you send a form.'],
-                ['Technical', 'Server logs: time, requested address, response status, request identifier, and errors.', 'Your browser, when it talks to our servers.'],
+                [
+                  'Account',
+                  'Display name, e-mail address, password (stored only as a salted hash), two-factor secret and backup codes if you turn two-factor on, interface language, your role in each company (admin, manager, user).',
+                  'You, when you sign up, accept an invitation or change your settings.',
+                ],
+                [
+                  'Company',
+                  'Company name, page address and subdomain, logo, colours, landing texts, plan, and everything the company uploads: photos, videos, files, titles, descriptions, events.',
+                  "The company's staff.",
+                ],
+                [
+                  'Security',
+                  'Sessions (IP address, browser user agent, start and last activity), audit log entries (sign-ins, lead exports, setting changes, privileged actions), rate-limit counters.',
+                  'Generated when the platform is used.',
+                ],
+                [
+                  'Billing',
+                  'Plan, subscription status, renewal date, trial dates, the customer reference at our card payment provider, invoices. Card numbers are entered with the payment provider and never reach our servers.',
+                  'You and the card payment provider.',
+                ],
+                [
+                  'Website forms',
+                  'Interest registration and newsletter: e-mail address, language, date. Contact form: name, e-mail address, message, language, date.',
+                  'You, when you send a form.',
+                ],
+                [
+                  'Technical',
+                  'Server logs: time, requested address, response status, request identifier, and errors.',
+                  'Your browser, when it talks to our servers.',
+                ],
               ],
             },
           },
@@ -53,13 +82,41 @@ export const en: LegalContent = {
             table: {
               head: ['Purpose', 'Data', 'Legal basis (GDPR)'],
               rows: [
-                ['Provide the platform: accounts, company pages, uploads, galleries, events, analytics, leads', 'Account, company', 'Performance of our contract with you or your company (Art. 6(1)(b))'],
-                ['Service e-mails: address confirmation, password reset, team invitations, security notices', 'Account', 'Performance of the contract (Art. 6(1)(b))'],
-                ['Keep accounts and the platform secure: sessions, two-factor authentication, audit log, limits on repeated sign-ins and form submissions, investigation of abuse', 'Security, technical', 'Our legitimate interest in a secure service and in protecting our users (Art. 6(1)(f))'],
-                ['Subscriptions, invoices and accounting', 'Billing', 'Performance of the contract (Art. 6(1)(b)) and our legal obligations to keep accounting records (Art. 6(1)(c))'],
-                ['Answer contact messages and interest registrations', 'Website forms', 'Steps at your request before a contract (Art. 6(1)(b)) and our legitimate interest in answering the people who write to us (Art. 6(1)(f))'],
-                ['Send the newsletter', 'E-mail address', 'Your consent (Art. 6(1)(a)), which you can withdraw at any time'],
-                ['Remember your language and your cookie choices', 'Browser storage', 'Strictly necessary for the service you asked for; see the cookie policy'],
+                [
+                  'Provide the platform: accounts, company pages, uploads, galleries, events, analytics, leads',
+                  'Account, company',
+                  'Performance of our contract with you or your company (Art. 6(1)(b))',
+                ],
+                [
+                  'Service e-mails: address confirmation, password reset, team invitations, security notices',
+                  'Account',
+                  'Performance of the contract (Art. 6(1)(b))',
+                ],
+                [
+                  'Keep accounts and the platform secure: sessions, two-factor authentication, audit log, limits on repeated sign-ins and form submissions, investigation of abuse',
+                  'Security, technical',
+                  'Our legitimate interest in a secure service and in protecting our users (Art. 6(1)(f))',
+                ],
+                [
+                  'Subscriptions, invoices and accounting',
+                  'Billing',
+                  'Performance of the contract (Art. 6(1)(b)) and our legal obligations to keep accounting records (Art. 6(1)(c))',
+                ],
+                [
+                  'Answer contact messages and interest registrations',
+                  'Website forms',
+                  'Steps at your request before a contract (Art. 6(1)(b)) and our legitimate interest in answering the people who write to us (Art. 6(1)(f))',
+                ],
+                [
+                  'Send the newsletter',
+                  'E-mail address',
+                  'Your consent (Art. 6(1)(a)), which you can withdraw at any time',
+                ],
+                [
+                  'Remember your language and your cookie choices',
+                  'Browser storage',
+                  'Strictly necessary for the service you asked for; see the cookie policy',
+                ],
               ],
             },
           },
@@ -94,16 +151,40 @@ export const en: LegalContent = {
             table: {
               head: ['Data', 'Kept'],
               rows: [
-                ['Account and company data, uploaded content', `For as long as the account exists. An administrator can close the account in its settings; we delete it, with its files and backups, ${period(f.retention.closedAccounts)} later (until then it can be reopened). Copies in our own backups are overwritten within a further 30 days.`],
-                ["Fans' data (as processor)", "As the company decides; at the latest, it is deleted with the company's account."],
-                ['Sessions', `They end after ${f.sessionIdleMinutes} minutes without activity or when you log out; the record of an ended session (IP address, browser) is deleted ${period(f.retention.endedSessions)} later.`],
-                ['Audit log', 'For as long as the company account exists, so that its administrators can review security-relevant actions.'],
-                ['Rate-limit counters', `Sign-in counters: ${period(f.retention.signInCounters)}. Form counters: ${f.formRateLimitMinutes} minutes, keyed to a one-way hash of your IP address, never the address itself.`],
-                ['Contact messages and interest registrations', `Deleted ${period(f.retention.websiteMessages)} after our last exchange with you.`],
+                [
+                  'Account and company data, uploaded content',
+                  `For as long as the account exists. An administrator can close the account in its settings; we delete it, with its files and backups, ${period(f.retention.closedAccounts)} later (until then it can be reopened). Copies in our own backups are overwritten within a further 30 days.`,
+                ],
+                [
+                  "Fans' data (as processor)",
+                  "As the company decides; at the latest, it is deleted with the company's account.",
+                ],
+                [
+                  'Sessions',
+                  `They end after ${f.sessionIdleMinutes} minutes without activity or when you log out; the record of an ended session (IP address, browser) is deleted ${period(f.retention.endedSessions)} later.`,
+                ],
+                [
+                  'Audit log',
+                  'For as long as the company account exists, so that its administrators can review security-relevant actions.',
+                ],
+                [
+                  'Rate-limit counters',
+                  `Sign-in counters: ${period(f.retention.signInCounters)}. Form counters: ${f.formRateLimitMinutes} minutes, keyed to a one-way hash of your IP address, never the address itself.`,
+                ],
+                [
+                  'Contact messages and interest registrations',
+                  `Deleted ${period(f.retention.websiteMessages)} after our last exchange with you.`,
+                ],
                 ['Newsletter subscription', 'Until you unsubscribe or withdraw your consent.'],
-                ['Billing records and invoices', 'As long as tax and accounting law requires (usually between 5 and 10 years).'],
+                [
+                  'Billing records and invoices',
+                  'As long as tax and accounting law requires (usually between 5 and 10 years).',
+                ],
                 ['Server logs', `${period(f.retention.logs)}, then deleted.`],
-                ['Messages sent to a company’s own systems (webhooks)', `A copy of each, with its delivery attempts, for ${period(f.retention.webhookDeliveries)}, then deleted.`],
+                [
+                  'Messages sent to a company’s own systems (webhooks)',
+                  `A copy of each, with its delivery attempts, for ${period(f.retention.webhookDeliveries)}, then deleted.`,
+                ],
                 ['Cookie choices in your browser', `${f.consentValidityDays} days; then we ask again.`],
               ],
             },
@@ -260,7 +341,7 @@ export const en: LegalContent = {
         id: 'fans-data',
         title: "Fans' data: your role as controller",
         body: [
-          "For the personal data of fans collected on your page (leads, consents, downloads), your company is the controller and Afterglow is your processor. You decide what you collect and why, and you are responsible for having a lawful basis, for informing fans — the page shows a privacy notice in your name that you must review and, where needed, complete — and for answering their requests.",
+          'For the personal data of fans collected on your page (leads, consents, downloads), your company is the controller and Afterglow is your processor. You decide what you collect and why, and you are responsible for having a lawful basis, for informing fans — the page shows a privacy notice in your name that you must review and, where needed, complete — and for answering their requests.',
           'Send marketing messages only to fans who gave marketing consent, and keep leads only as long as you need them. You can delete leads in the admin area at any time.',
         ],
       },
@@ -391,16 +472,48 @@ export const en: LegalContent = {
               head: ['Name', 'Type', 'Category', 'Purpose', 'Duration'],
               rows: storageRows(
                 {
-                  session: { purpose: 'Keeps company staff signed in to the admin area. On https the name starts with `__Secure-`. Set only after signing in.', duration: `Ends after ${f.sessionIdleMinutes} minutes without activity or at logout` },
-                  twoFactor: { purpose: 'Links the second sign-in step to the first when two-factor authentication is on.', duration: '10 minutes' },
-                  lead: { name: '`ag_lead_…` (one per company)', purpose: 'Signed by our server; remembers that you already registered on that company’s page, so you can download without filling in the form again.', duration: `${f.leadCookieDays} days` },
+                  session: {
+                    purpose:
+                      'Keeps company staff signed in to the admin area. On https the name starts with `__Secure-`. Set only after signing in.',
+                    duration: `Ends after ${f.sessionIdleMinutes} minutes without activity or at logout`,
+                  },
+                  twoFactor: {
+                    purpose: 'Links the second sign-in step to the first when two-factor authentication is on.',
+                    duration: '10 minutes',
+                  },
+                  lead: {
+                    name: '`ag_lead_…` (one per company)',
+                    purpose:
+                      'Signed by our server; remembers that you already registered on that company’s page, so you can download without filling in the form again.',
+                    duration: `${f.leadCookieDays} days`,
+                  },
                   lang: { purpose: 'Tells the server which language to show pages in.', duration: '1 year' },
-                  selectedLanguage: { purpose: 'The language you chose, kept in the browser.', duration: 'Until you delete it; kept when you log out' },
-                  language: { purpose: 'The same language choice under its older name, when present.', duration: 'Until you delete it; kept when you log out' },
-                  trackingConsent: { purpose: 'Your cookie decision (accepted or declined), its version and date.', duration: `${f.consentValidityDays} days` },
-                  cookiePreferences: { purpose: 'The categories you allowed and a record of your last ten choices (date, categories, browser, page).', duration: `${f.consentValidityDays} days` },
-                  bannerSeen: { purpose: 'That you answered or closed the cookie banner, so it does not come back on every page.', duration: `${f.consentValidityDays} days` },
-                  visitor: { purpose: 'Only with your analytics consent: a random number that lets return visits to a company page count once. Not linked to your name or e-mail.', duration: `${f.visitorCookieMonths} months, or until you withdraw analytics consent` },
+                  selectedLanguage: {
+                    purpose: 'The language you chose, kept in the browser.',
+                    duration: 'Until you delete it; kept when you log out',
+                  },
+                  language: {
+                    purpose: 'The same language choice under its older name, when present.',
+                    duration: 'Until you delete it; kept when you log out',
+                  },
+                  trackingConsent: {
+                    purpose: 'Your cookie decision (accepted or declined), its version and date.',
+                    duration: `${f.consentValidityDays} days`,
+                  },
+                  cookiePreferences: {
+                    purpose:
+                      'The categories you allowed and a record of your last ten choices (date, categories, browser, page).',
+                    duration: `${f.consentValidityDays} days`,
+                  },
+                  bannerSeen: {
+                    purpose: 'That you answered or closed the cookie banner, so it does not come back on every page.',
+                    duration: `${f.consentValidityDays} days`,
+                  },
+                  visitor: {
+                    purpose:
+                      'Only with your analytics consent: a random number that lets return visits to a company page count once. Not linked to your name or e-mail.',
+                    duration: `${f.visitorCookieMonths} months, or until you withdraw analytics consent`,
+                  },
                 },
                 { cookie: 'Cookie', localStorage: 'Local storage', necessary: 'Necessary', analytics: 'Analytics' },
               ),
@@ -427,7 +540,9 @@ export const en: LegalContent = {
       {
         id: 'more',
         title: 'More information',
-        body: [`How we handle personal data in general is explained in our [privacy policy](/privacy). Questions: ${mail(f.contactEmail)}.`],
+        body: [
+          `How we handle personal data in general is explained in our [privacy policy](/privacy). Questions: ${mail(f.contactEmail)}.`,
+        ],
       },
     ],
   }),
@@ -534,10 +649,22 @@ export const en: LegalContent = {
             table: {
               head: ['Purpose', 'Legal basis'],
               rows: [
-                ['Give you the photos and videos you asked for, and keep a record of your registration and consents', 'Your consent (GDPR Art. 6(1)(a); LGPD Art. 7, I)'],
-                [`Understand which content and events fans like, so that ${f.companyName} can improve its shows and pages`, `Your consent to the processing of your data and ${f.companyName}'s legitimate interest (GDPR Art. 6(1)(f); LGPD Art. 7, IX)`],
-                [`Send you news and offers from ${f.companyName} (tickets, releases, merchandise)`, 'Only if you ticked the optional marketing consent (GDPR Art. 6(1)(a); LGPD Art. 7, I)'],
-                ['Protect the page against abuse', 'Legitimate interest in a secure service (GDPR Art. 6(1)(f); LGPD Art. 7, IX)'],
+                [
+                  'Give you the photos and videos you asked for, and keep a record of your registration and consents',
+                  'Your consent (GDPR Art. 6(1)(a); LGPD Art. 7, I)',
+                ],
+                [
+                  `Understand which content and events fans like, so that ${f.companyName} can improve its shows and pages`,
+                  `Your consent to the processing of your data and ${f.companyName}'s legitimate interest (GDPR Art. 6(1)(f); LGPD Art. 7, IX)`,
+                ],
+                [
+                  `Send you news and offers from ${f.companyName} (tickets, releases, merchandise)`,
+                  'Only if you ticked the optional marketing consent (GDPR Art. 6(1)(a); LGPD Art. 7, I)',
+                ],
+                [
+                  'Protect the page against abuse',
+                  'Legitimate interest in a secure service (GDPR Art. 6(1)(f); LGPD Art. 7, IX)',
+                ],
               ],
             },
           },
@@ -571,7 +698,9 @@ export const en: LegalContent = {
       {
         id: 'changes',
         title: 'Changes',
-        body: [`This is version ${POLICY_VERSION} of this notice, last updated on ${date}. If it changes significantly, the new version is shown here and, where your consent is needed again, you will be asked for it.`],
+        body: [
+          `This is version ${POLICY_VERSION} of this notice, last updated on ${date}. If it changes significantly, the new version is shown here and, where your consent is needed again, you will be asked for it.`,
+        ],
       },
     ],
   }),

@@ -2,7 +2,12 @@ import { POLICY_VERSION } from '../legal-document'
 import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
-const period = periodWords({ minutes: ['minuto', 'minutos'], hours: ['hora', 'horas'], days: ['día', 'días'], months: ['mes', 'meses'] })
+const period = periodWords({
+  minutes: ['minuto', 'minutos'],
+  hours: ['hora', 'horas'],
+  days: ['día', 'días'],
+  months: ['mes', 'meses'],
+})
 const date = policyDate('es-ES')
 
 export const es: LegalContent = {
@@ -33,12 +38,36 @@ export const es: LegalContent = {
             table: {
               head: ['Categoría', 'Datos', 'Origen'],
               rows: [
-                ['Cuenta', 'Nombre visible, dirección de correo electrónico, contraseña (guardada solo como hash con sal), secreto y códigos de respaldo de la verificación en dos pasos si la activas, idioma de la interfaz, tu rol en cada empresa (admin, gestor, usuario).', 'Tú, al registrarte, aceptar una invitación o cambiar tu configuración.'],
-                ['Empresa', 'Nombre de la empresa, dirección de la página y subdominio, logotipo, colores, textos de la página, plan y todo lo que la empresa sube: fotos, vídeos, archivos, títulos, descripciones, eventos.', 'El equipo de la empresa.'],
-                ['Seguridad', 'Sesiones (dirección IP, navegador, inicio y última actividad), registro de auditoría (inicios de sesión, exportaciones de leads, cambios de configuración, acciones privilegiadas), contadores de límite de peticiones.', 'Se generan al usar la plataforma.'],
-                ['Facturación', 'Plan, estado de la suscripción, fecha de renovación, fechas de la prueba, la referencia de cliente en nuestro proveedor de pagos con tarjeta, facturas. Los números de tarjeta se introducen en el proveedor de pagos y nunca llegan a nuestros servidores.', 'Tú y el proveedor de pagos.'],
-                ['Formularios de la web', 'Registro de interés y newsletter: correo electrónico, idioma, fecha. Formulario de contacto: nombre, correo electrónico, mensaje, idioma, fecha.', 'Tú, al enviar un formulario.'],
-                ['Datos técnicos', 'Registros del servidor: hora, dirección solicitada, estado de la respuesta, identificador de la petición y errores.', 'Tu navegador, al comunicarse con nuestros servidores.'],
+                [
+                  'Cuenta',
+                  'Nombre visible, dirección de correo electrónico, contraseña (guardada solo como hash con sal), secreto y códigos de respaldo de la verificación en dos pasos si la activas, idioma de la interfaz, tu rol en cada empresa (admin, gestor, usuario).',
+                  'Tú, al registrarte, aceptar una invitación o cambiar tu configuración.',
+                ],
+                [
+                  'Empresa',
+                  'Nombre de la empresa, dirección de la página y subdominio, logotipo, colores, textos de la página, plan y todo lo que la empresa sube: fotos, vídeos, archivos, títulos, descripciones, eventos.',
+                  'El equipo de la empresa.',
+                ],
+                [
+                  'Seguridad',
+                  'Sesiones (dirección IP, navegador, inicio y última actividad), registro de auditoría (inicios de sesión, exportaciones de leads, cambios de configuración, acciones privilegiadas), contadores de límite de peticiones.',
+                  'Se generan al usar la plataforma.',
+                ],
+                [
+                  'Facturación',
+                  'Plan, estado de la suscripción, fecha de renovación, fechas de la prueba, la referencia de cliente en nuestro proveedor de pagos con tarjeta, facturas. Los números de tarjeta se introducen en el proveedor de pagos y nunca llegan a nuestros servidores.',
+                  'Tú y el proveedor de pagos.',
+                ],
+                [
+                  'Formularios de la web',
+                  'Registro de interés y newsletter: correo electrónico, idioma, fecha. Formulario de contacto: nombre, correo electrónico, mensaje, idioma, fecha.',
+                  'Tú, al enviar un formulario.',
+                ],
+                [
+                  'Datos técnicos',
+                  'Registros del servidor: hora, dirección solicitada, estado de la respuesta, identificador de la petición y errores.',
+                  'Tu navegador, al comunicarse con nuestros servidores.',
+                ],
               ],
             },
           },
@@ -53,13 +82,41 @@ export const es: LegalContent = {
             table: {
               head: ['Finalidad', 'Datos', 'Base jurídica (RGPD)'],
               rows: [
-                ['Prestar la plataforma: cuentas, páginas de empresa, subidas, galerías, eventos, estadísticas, leads', 'Cuenta, empresa', 'Ejecución del contrato contigo o con tu empresa (art. 6.1.b)'],
-                ['Correos del servicio: confirmación de dirección, restablecimiento de contraseña, invitaciones al equipo, avisos de seguridad', 'Cuenta', 'Ejecución del contrato (art. 6.1.b)'],
-                ['Mantener seguras las cuentas y la plataforma: sesiones, verificación en dos pasos, registro de auditoría, límites a inicios de sesión y envíos de formularios repetidos, investigación de abusos', 'Seguridad, datos técnicos', 'Nuestro interés legítimo en un servicio seguro y en proteger a los usuarios (art. 6.1.f)'],
-                ['Suscripciones, facturas y contabilidad', 'Facturación', 'Ejecución del contrato (art. 6.1.b) y nuestras obligaciones legales de conservar registros contables (art. 6.1.c)'],
-                ['Responder a mensajes de contacto y registros de interés', 'Formularios de la web', 'Medidas precontractuales a petición tuya (art. 6.1.b) y nuestro interés legítimo en responder a quien nos escribe (art. 6.1.f)'],
-                ['Enviar la newsletter', 'Correo electrónico', 'Tu consentimiento (art. 6.1.a), que puedes retirar en cualquier momento'],
-                ['Recordar tu idioma y tus preferencias de cookies', 'Almacenamiento del navegador', 'Estrictamente necesario para el servicio que has pedido; consulta la política de cookies'],
+                [
+                  'Prestar la plataforma: cuentas, páginas de empresa, subidas, galerías, eventos, estadísticas, leads',
+                  'Cuenta, empresa',
+                  'Ejecución del contrato contigo o con tu empresa (art. 6.1.b)',
+                ],
+                [
+                  'Correos del servicio: confirmación de dirección, restablecimiento de contraseña, invitaciones al equipo, avisos de seguridad',
+                  'Cuenta',
+                  'Ejecución del contrato (art. 6.1.b)',
+                ],
+                [
+                  'Mantener seguras las cuentas y la plataforma: sesiones, verificación en dos pasos, registro de auditoría, límites a inicios de sesión y envíos de formularios repetidos, investigación de abusos',
+                  'Seguridad, datos técnicos',
+                  'Nuestro interés legítimo en un servicio seguro y en proteger a los usuarios (art. 6.1.f)',
+                ],
+                [
+                  'Suscripciones, facturas y contabilidad',
+                  'Facturación',
+                  'Ejecución del contrato (art. 6.1.b) y nuestras obligaciones legales de conservar registros contables (art. 6.1.c)',
+                ],
+                [
+                  'Responder a mensajes de contacto y registros de interés',
+                  'Formularios de la web',
+                  'Medidas precontractuales a petición tuya (art. 6.1.b) y nuestro interés legítimo en responder a quien nos escribe (art. 6.1.f)',
+                ],
+                [
+                  'Enviar la newsletter',
+                  'Correo electrónico',
+                  'Tu consentimiento (art. 6.1.a), que puedes retirar en cualquier momento',
+                ],
+                [
+                  'Recordar tu idioma y tus preferencias de cookies',
+                  'Almacenamiento del navegador',
+                  'Estrictamente necesario para el servicio que has pedido; consulta la política de cookies',
+                ],
               ],
             },
           },
@@ -94,17 +151,44 @@ export const es: LegalContent = {
             table: {
               head: ['Datos', 'Plazo'],
               rows: [
-                ['Datos de la cuenta y de la empresa, contenido subido', `Mientras exista la cuenta. Un administrador puede cerrar la cuenta desde la configuración; la eliminamos, con sus archivos y copias de seguridad, ${period(f.retention.closedAccounts)} después (hasta entonces puede reabrirse). Lo que queda en nuestras propias copias de seguridad se sobrescribe en otros 30 días.`],
-                ['Datos de los fans (como encargado)', 'Según decida la empresa; como máximo, se eliminan con la cuenta de la empresa.'],
-                ['Sesiones', `Terminan tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión; el registro de una sesión terminada (dirección IP, navegador) se elimina ${period(f.retention.endedSessions)} después.`],
-                ['Registro de auditoría', 'Mientras exista la cuenta de la empresa, para que sus administradores puedan revisar las acciones relevantes para la seguridad.'],
-                ['Contadores de límite de peticiones', `Contadores de inicio de sesión: ${period(f.retention.signInCounters)}. Contadores de formularios: ${f.formRateLimitMinutes} minutos, asociados a un hash irreversible de tu dirección IP, nunca a la dirección en sí.`],
-                ['Mensajes de contacto y registros de interés', `Se eliminan ${period(f.retention.websiteMessages)} después de nuestro último intercambio contigo.`],
+                [
+                  'Datos de la cuenta y de la empresa, contenido subido',
+                  `Mientras exista la cuenta. Un administrador puede cerrar la cuenta desde la configuración; la eliminamos, con sus archivos y copias de seguridad, ${period(f.retention.closedAccounts)} después (hasta entonces puede reabrirse). Lo que queda en nuestras propias copias de seguridad se sobrescribe en otros 30 días.`,
+                ],
+                [
+                  'Datos de los fans (como encargado)',
+                  'Según decida la empresa; como máximo, se eliminan con la cuenta de la empresa.',
+                ],
+                [
+                  'Sesiones',
+                  `Terminan tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión; el registro de una sesión terminada (dirección IP, navegador) se elimina ${period(f.retention.endedSessions)} después.`,
+                ],
+                [
+                  'Registro de auditoría',
+                  'Mientras exista la cuenta de la empresa, para que sus administradores puedan revisar las acciones relevantes para la seguridad.',
+                ],
+                [
+                  'Contadores de límite de peticiones',
+                  `Contadores de inicio de sesión: ${period(f.retention.signInCounters)}. Contadores de formularios: ${f.formRateLimitMinutes} minutos, asociados a un hash irreversible de tu dirección IP, nunca a la dirección en sí.`,
+                ],
+                [
+                  'Mensajes de contacto y registros de interés',
+                  `Se eliminan ${period(f.retention.websiteMessages)} después de nuestro último intercambio contigo.`,
+                ],
                 ['Suscripción a la newsletter', 'Hasta que te des de baja o retires tu consentimiento.'],
-                ['Registros de facturación y facturas', 'El tiempo que exija la normativa fiscal y contable (normalmente entre 5 y 10 años).'],
+                [
+                  'Registros de facturación y facturas',
+                  'El tiempo que exija la normativa fiscal y contable (normalmente entre 5 y 10 años).',
+                ],
                 ['Registros del servidor', `${period(f.retention.logs)}; después se eliminan.`],
-                ['Mensajes enviados a los sistemas de una empresa (webhooks)', `Una copia de cada uno, con sus intentos de entrega, durante ${period(f.retention.webhookDeliveries)}; después se elimina.`],
-                ['Preferencias de cookies en tu navegador', `${f.consentValidityDays} días; después volvemos a preguntar.`],
+                [
+                  'Mensajes enviados a los sistemas de una empresa (webhooks)',
+                  `Una copia de cada uno, con sus intentos de entrega, durante ${period(f.retention.webhookDeliveries)}; después se elimina.`,
+                ],
+                [
+                  'Preferencias de cookies en tu navegador',
+                  `${f.consentValidityDays} días; después volvemos a preguntar.`,
+                ],
               ],
             },
           },
@@ -391,18 +475,57 @@ export const es: LegalContent = {
               head: ['Nombre', 'Tipo', 'Categoría', 'Finalidad', 'Duración'],
               rows: storageRows(
                 {
-                  session: { purpose: 'Mantiene la sesión del equipo de las empresas en el área de administración. En https el nombre empieza por `__Secure-`. Solo se crea al iniciar sesión.', duration: `Termina tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión` },
-                  twoFactor: { purpose: 'Une el segundo paso del inicio de sesión con el primero cuando la verificación en dos pasos está activa.', duration: '10 minutos' },
-                  lead: { name: '`ag_lead_…` (una por empresa)', purpose: 'Firmada por nuestro servidor; recuerda que ya te registraste en la página de esa empresa, para descargar sin rellenar de nuevo el formulario.', duration: `${f.leadCookieDays} días` },
+                  session: {
+                    purpose:
+                      'Mantiene la sesión del equipo de las empresas en el área de administración. En https el nombre empieza por `__Secure-`. Solo se crea al iniciar sesión.',
+                    duration: `Termina tras ${f.sessionIdleMinutes} minutos sin actividad o al cerrar sesión`,
+                  },
+                  twoFactor: {
+                    purpose:
+                      'Une el segundo paso del inicio de sesión con el primero cuando la verificación en dos pasos está activa.',
+                    duration: '10 minutos',
+                  },
+                  lead: {
+                    name: '`ag_lead_…` (una por empresa)',
+                    purpose:
+                      'Firmada por nuestro servidor; recuerda que ya te registraste en la página de esa empresa, para descargar sin rellenar de nuevo el formulario.',
+                    duration: `${f.leadCookieDays} días`,
+                  },
                   lang: { purpose: 'Indica al servidor en qué idioma mostrar las páginas.', duration: '1 año' },
-                  selectedLanguage: { purpose: 'El idioma que elegiste, guardado en el navegador.', duration: 'Hasta que lo borres; se mantiene al cerrar sesión' },
-                  language: { purpose: 'La misma elección de idioma con su nombre antiguo, si existe.', duration: 'Hasta que lo borres; se mantiene al cerrar sesión' },
-                  trackingConsent: { purpose: 'Tu decisión sobre las cookies (aceptadas o rechazadas), su versión y su fecha.', duration: `${f.consentValidityDays} días` },
-                  cookiePreferences: { purpose: 'Las categorías que permitiste y un registro de tus diez últimas elecciones (fecha, categorías, navegador, página).', duration: `${f.consentValidityDays} días` },
-                  bannerSeen: { purpose: 'Que respondiste o cerraste el aviso de cookies, para que no vuelva a aparecer en cada página.', duration: `${f.consentValidityDays} días` },
-                  visitor: { purpose: 'Solo con tu consentimiento para analíticas: un número aleatorio que hace que las visitas repetidas a la página de una empresa cuenten una sola vez. Sin relación con tu nombre ni tu e-mail.', duration: `${f.visitorCookieMonths} meses, o hasta que retires el consentimiento para analíticas` },
+                  selectedLanguage: {
+                    purpose: 'El idioma que elegiste, guardado en el navegador.',
+                    duration: 'Hasta que lo borres; se mantiene al cerrar sesión',
+                  },
+                  language: {
+                    purpose: 'La misma elección de idioma con su nombre antiguo, si existe.',
+                    duration: 'Hasta que lo borres; se mantiene al cerrar sesión',
+                  },
+                  trackingConsent: {
+                    purpose: 'Tu decisión sobre las cookies (aceptadas o rechazadas), su versión y su fecha.',
+                    duration: `${f.consentValidityDays} días`,
+                  },
+                  cookiePreferences: {
+                    purpose:
+                      'Las categorías que permitiste y un registro de tus diez últimas elecciones (fecha, categorías, navegador, página).',
+                    duration: `${f.consentValidityDays} días`,
+                  },
+                  bannerSeen: {
+                    purpose:
+                      'Que respondiste o cerraste el aviso de cookies, para que no vuelva a aparecer en cada página.',
+                    duration: `${f.consentValidityDays} días`,
+                  },
+                  visitor: {
+                    purpose:
+                      'Solo con tu consentimiento para analíticas: un número aleatorio que hace que las visitas repetidas a la página de una empresa cuenten una sola vez. Sin relación con tu nombre ni tu e-mail.',
+                    duration: `${f.visitorCookieMonths} meses, o hasta que retires el consentimiento para analíticas`,
+                  },
                 },
-                { cookie: 'Cookie', localStorage: 'Almacenamiento local', necessary: 'Necesaria', analytics: 'Analítica' },
+                {
+                  cookie: 'Cookie',
+                  localStorage: 'Almacenamiento local',
+                  necessary: 'Necesaria',
+                  analytics: 'Analítica',
+                },
               ),
             },
           },
@@ -427,7 +550,9 @@ export const es: LegalContent = {
       {
         id: 'mas-informacion',
         title: 'Más información',
-        body: [`Cómo tratamos los datos personales en general se explica en nuestra [política de privacidad](/privacy). Preguntas: ${mail(f.contactEmail)}.`],
+        body: [
+          `Cómo tratamos los datos personales en general se explica en nuestra [política de privacidad](/privacy). Preguntas: ${mail(f.contactEmail)}.`,
+        ],
       },
     ],
   }),
@@ -468,12 +593,16 @@ export const es: LegalContent = {
       {
         id: 'personas-en-las-fotos',
         title: 'Si apareces en una foto',
-        body: [`Si apareces en una foto o un vídeo y quieres que se retire, contacta con ${f.companyName}, que revisará tu solicitud con rapidez.`],
+        body: [
+          `Si apareces en una foto o un vídeo y quieres que se retire, contacta con ${f.companyName}, que revisará tu solicitud con rapidez.`,
+        ],
       },
       {
         id: 'uso-justo',
         title: 'Uso razonable de la página',
-        body: ['No intentes eludir el registro, extraer el contenido de forma masiva y automatizada, sobrecargar la página ni acceder a lo que no se ha publicado para ti.'],
+        body: [
+          'No intentes eludir el registro, extraer el contenido de forma masiva y automatizada, sobrecargar la página ni acceder a lo que no se ha publicado para ti.',
+        ],
       },
       {
         id: 'disponibilidad',
@@ -530,10 +659,22 @@ export const es: LegalContent = {
             table: {
               head: ['Finalidad', 'Base jurídica'],
               rows: [
-                ['Darte las fotos y los vídeos que pediste y guardar constancia de tu registro y tus consentimientos', 'Tu consentimiento (RGPD art. 6.1.a; LGPD art. 7, I)'],
-                [`Entender qué contenidos y eventos gustan a los fans, para que ${f.companyName} mejore sus conciertos y páginas`, `Tu consentimiento al tratamiento de tus datos y el interés legítimo de ${f.companyName} (RGPD art. 6.1.f; LGPD art. 7, IX)`],
-                [`Enviarte novedades y ofertas de ${f.companyName} (entradas, lanzamientos, merchandising)`, 'Solo si marcaste el consentimiento opcional al marketing (RGPD art. 6.1.a; LGPD art. 7, I)'],
-                ['Proteger la página frente a abusos', 'Interés legítimo en un servicio seguro (RGPD art. 6.1.f; LGPD art. 7, IX)'],
+                [
+                  'Darte las fotos y los vídeos que pediste y guardar constancia de tu registro y tus consentimientos',
+                  'Tu consentimiento (RGPD art. 6.1.a; LGPD art. 7, I)',
+                ],
+                [
+                  `Entender qué contenidos y eventos gustan a los fans, para que ${f.companyName} mejore sus conciertos y páginas`,
+                  `Tu consentimiento al tratamiento de tus datos y el interés legítimo de ${f.companyName} (RGPD art. 6.1.f; LGPD art. 7, IX)`,
+                ],
+                [
+                  `Enviarte novedades y ofertas de ${f.companyName} (entradas, lanzamientos, merchandising)`,
+                  'Solo si marcaste el consentimiento opcional al marketing (RGPD art. 6.1.a; LGPD art. 7, I)',
+                ],
+                [
+                  'Proteger la página frente a abusos',
+                  'Interés legítimo en un servicio seguro (RGPD art. 6.1.f; LGPD art. 7, IX)',
+                ],
               ],
             },
           },
@@ -567,7 +708,9 @@ export const es: LegalContent = {
       {
         id: 'cambios',
         title: 'Cambios',
-        body: [`Esta es la versión ${POLICY_VERSION} de este aviso, actualizada el ${date}. Si cambia de forma importante, la nueva versión se mostrará aquí y, cuando vuelva a ser necesario tu consentimiento, se te pedirá.`],
+        body: [
+          `Esta es la versión ${POLICY_VERSION} de este aviso, actualizada el ${date}. Si cambia de forma importante, la nueva versión se mostrará aquí y, cuando vuelva a ser necesario tu consentimiento, se te pedirá.`,
+        ],
       },
     ],
   }),

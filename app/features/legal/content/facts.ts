@@ -48,7 +48,10 @@ export const STORAGE_ITEMS = [
 export type StorageItemId = (typeof STORAGE_ITEMS)[number]['id']
 
 /** The cookie table of one language: name, type, category, purpose, duration. */
-export function storageRows(describe: Record<StorageItemId, { name?: string; purpose: string; duration: string }>, labels: { cookie: string; localStorage: string; necessary: string; analytics: string }) {
+export function storageRows(
+  describe: Record<StorageItemId, { name?: string; purpose: string; duration: string }>,
+  labels: { cookie: string; localStorage: string; necessary: string; analytics: string },
+) {
   return STORAGE_ITEMS.map((item) => {
     const text = describe[item.id]
     return [text.name ?? `\`${item.name}\``, labels[item.type], labels[item.category], text.purpose, text.duration]

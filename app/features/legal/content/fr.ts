@@ -2,7 +2,12 @@ import { POLICY_VERSION } from '../legal-document'
 import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
-const period = periodWords({ minutes: ['minute', 'minutes'], hours: ['heure', 'heures'], days: ['jour', 'jours'], months: ['mois', 'mois'] })
+const period = periodWords({
+  minutes: ['minute', 'minutes'],
+  hours: ['heure', 'heures'],
+  days: ['jour', 'jours'],
+  months: ['mois', 'mois'],
+})
 const date = policyDate('fr-FR')
 
 export const fr: LegalContent = {
@@ -33,12 +38,36 @@ export const fr: LegalContent = {
             table: {
               head: ['Catégorie', 'Données', 'Provenance'],
               rows: [
-                ['Compte', 'Nom d’affichage, adresse e-mail, mot de passe (conservé uniquement sous forme de hachage salé), secret et codes de secours de la double authentification si vous l’activez, langue de l’interface, votre rôle dans chaque entreprise (admin, manager, utilisateur).', 'Vous, lors de l’inscription, de l’acceptation d’une invitation ou d’un changement de paramètres.'],
-                ['Entreprise', 'Nom de l’entreprise, adresse de la page et sous-domaine, logo, couleurs, textes de la page, offre, et tout ce que l’entreprise importe\u00a0: photos, vidéos, fichiers, titres, descriptions, événements.', 'L’équipe de l’entreprise.'],
-                ['Sécurité', 'Sessions (adresse IP, navigateur, début et dernière activité), journal d’audit (connexions, exports de contacts, modifications de paramètres, actions privilégiées), compteurs de limitation de requêtes.', 'Générées par l’utilisation de la plateforme.'],
-                ['Facturation', 'Offre, état de l’abonnement, date de renouvellement, dates de l’essai, référence client chez notre prestataire de paiement par carte, factures. Les numéros de carte sont saisis chez le prestataire de paiement et n’atteignent jamais nos serveurs.', 'Vous et le prestataire de paiement.'],
-                ['Formulaires du site', 'Manifestation d’intérêt et newsletter\u00a0: adresse e-mail, langue, date. Formulaire de contact\u00a0: nom, adresse e-mail, message, langue, date.', 'Vous, lorsque vous envoyez un formulaire.'],
-                ['Données techniques', 'Journaux du serveur\u00a0: heure, adresse demandée, statut de la réponse, identifiant de la requête et erreurs.', 'Votre navigateur, lorsqu’il communique avec nos serveurs.'],
+                [
+                  'Compte',
+                  'Nom d’affichage, adresse e-mail, mot de passe (conservé uniquement sous forme de hachage salé), secret et codes de secours de la double authentification si vous l’activez, langue de l’interface, votre rôle dans chaque entreprise (admin, manager, utilisateur).',
+                  'Vous, lors de l’inscription, de l’acceptation d’une invitation ou d’un changement de paramètres.',
+                ],
+                [
+                  'Entreprise',
+                  'Nom de l’entreprise, adresse de la page et sous-domaine, logo, couleurs, textes de la page, offre, et tout ce que l’entreprise importe\u00a0: photos, vidéos, fichiers, titres, descriptions, événements.',
+                  'L’équipe de l’entreprise.',
+                ],
+                [
+                  'Sécurité',
+                  'Sessions (adresse IP, navigateur, début et dernière activité), journal d’audit (connexions, exports de contacts, modifications de paramètres, actions privilégiées), compteurs de limitation de requêtes.',
+                  'Générées par l’utilisation de la plateforme.',
+                ],
+                [
+                  'Facturation',
+                  'Offre, état de l’abonnement, date de renouvellement, dates de l’essai, référence client chez notre prestataire de paiement par carte, factures. Les numéros de carte sont saisis chez le prestataire de paiement et n’atteignent jamais nos serveurs.',
+                  'Vous et le prestataire de paiement.',
+                ],
+                [
+                  'Formulaires du site',
+                  'Manifestation d’intérêt et newsletter\u00a0: adresse e-mail, langue, date. Formulaire de contact\u00a0: nom, adresse e-mail, message, langue, date.',
+                  'Vous, lorsque vous envoyez un formulaire.',
+                ],
+                [
+                  'Données techniques',
+                  'Journaux du serveur\u00a0: heure, adresse demandée, statut de la réponse, identifiant de la requête et erreurs.',
+                  'Votre navigateur, lorsqu’il communique avec nos serveurs.',
+                ],
               ],
             },
           },
@@ -53,13 +82,41 @@ export const fr: LegalContent = {
             table: {
               head: ['Finalité', 'Données', 'Base légale (RGPD)'],
               rows: [
-                ['Fournir la plateforme\u00a0: comptes, pages d’entreprise, imports, galeries, événements, statistiques, contacts', 'Compte, entreprise', 'Exécution du contrat conclu avec vous ou votre entreprise (art. 6.1.b)'],
-                ['E-mails du service\u00a0: confirmation d’adresse, réinitialisation du mot de passe, invitations d’équipe, alertes de sécurité', 'Compte', 'Exécution du contrat (art. 6.1.b)'],
-                ['Sécuriser les comptes et la plateforme\u00a0: sessions, double authentification, journal d’audit, limites sur les connexions et envois de formulaires répétés, enquêtes sur les abus', 'Sécurité, données techniques', 'Notre intérêt légitime à fournir un service sûr et à protéger les utilisateurs (art. 6.1.f)'],
-                ['Abonnements, factures et comptabilité', 'Facturation', 'Exécution du contrat (art. 6.1.b) et nos obligations légales de conservation comptable (art. 6.1.c)'],
-                ['Répondre aux messages de contact et aux manifestations d’intérêt', 'Formulaires du site', 'Mesures précontractuelles prises à votre demande (art. 6.1.b) et notre intérêt légitime à répondre à ceux qui nous écrivent (art. 6.1.f)'],
-                ['Envoyer la newsletter', 'Adresse e-mail', 'Votre consentement (art. 6.1.a), que vous pouvez retirer à tout moment'],
-                ['Mémoriser votre langue et vos choix en matière de cookies', 'Stockage du navigateur', 'Strictement nécessaire au service que vous avez demandé\u00a0; voir la politique de cookies'],
+                [
+                  'Fournir la plateforme\u00a0: comptes, pages d’entreprise, imports, galeries, événements, statistiques, contacts',
+                  'Compte, entreprise',
+                  'Exécution du contrat conclu avec vous ou votre entreprise (art. 6.1.b)',
+                ],
+                [
+                  'E-mails du service\u00a0: confirmation d’adresse, réinitialisation du mot de passe, invitations d’équipe, alertes de sécurité',
+                  'Compte',
+                  'Exécution du contrat (art. 6.1.b)',
+                ],
+                [
+                  'Sécuriser les comptes et la plateforme\u00a0: sessions, double authentification, journal d’audit, limites sur les connexions et envois de formulaires répétés, enquêtes sur les abus',
+                  'Sécurité, données techniques',
+                  'Notre intérêt légitime à fournir un service sûr et à protéger les utilisateurs (art. 6.1.f)',
+                ],
+                [
+                  'Abonnements, factures et comptabilité',
+                  'Facturation',
+                  'Exécution du contrat (art. 6.1.b) et nos obligations légales de conservation comptable (art. 6.1.c)',
+                ],
+                [
+                  'Répondre aux messages de contact et aux manifestations d’intérêt',
+                  'Formulaires du site',
+                  'Mesures précontractuelles prises à votre demande (art. 6.1.b) et notre intérêt légitime à répondre à ceux qui nous écrivent (art. 6.1.f)',
+                ],
+                [
+                  'Envoyer la newsletter',
+                  'Adresse e-mail',
+                  'Votre consentement (art. 6.1.a), que vous pouvez retirer à tout moment',
+                ],
+                [
+                  'Mémoriser votre langue et vos choix en matière de cookies',
+                  'Stockage du navigateur',
+                  'Strictement nécessaire au service que vous avez demandé\u00a0; voir la politique de cookies',
+                ],
               ],
             },
           },
@@ -94,17 +151,44 @@ export const fr: LegalContent = {
             table: {
               head: ['Données', 'Durée'],
               rows: [
-                ['Données du compte et de l’entreprise, contenus importés', `Tant que le compte existe. Un administrateur peut clôturer le compte dans ses paramètres\u00a0; nous le supprimons, avec ses fichiers et ses sauvegardes, ${period(f.retention.closedAccounts)} plus tard (d’ici là, il peut être rouvert). Les copies dans nos propres sauvegardes sont écrasées dans les 30 jours suivants.`],
-                ['Données des fans (en tant que sous-traitant)', 'Selon la décision de l’entreprise\u00a0; au plus tard, elles sont supprimées avec le compte de l’entreprise.'],
-                ['Sessions', `Elles prennent fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion\u00a0; l’enregistrement d’une session terminée (adresse IP, navigateur) est supprimé ${period(f.retention.endedSessions)} plus tard.`],
-                ['Journal d’audit', 'Tant que le compte de l’entreprise existe, afin que ses administrateurs puissent contrôler les actions sensibles.'],
-                ['Compteurs de limitation de requêtes', `Compteurs de connexion\u00a0: ${period(f.retention.signInCounters)}. Compteurs de formulaires\u00a0: ${f.formRateLimitMinutes} minutes, rattachés à une empreinte irréversible de votre adresse IP, jamais à l’adresse elle-même.`],
-                ['Messages de contact et manifestations d’intérêt', `Supprimés ${period(f.retention.websiteMessages)} après notre dernier échange.`],
+                [
+                  'Données du compte et de l’entreprise, contenus importés',
+                  `Tant que le compte existe. Un administrateur peut clôturer le compte dans ses paramètres\u00a0; nous le supprimons, avec ses fichiers et ses sauvegardes, ${period(f.retention.closedAccounts)} plus tard (d’ici là, il peut être rouvert). Les copies dans nos propres sauvegardes sont écrasées dans les 30 jours suivants.`,
+                ],
+                [
+                  'Données des fans (en tant que sous-traitant)',
+                  'Selon la décision de l’entreprise\u00a0; au plus tard, elles sont supprimées avec le compte de l’entreprise.',
+                ],
+                [
+                  'Sessions',
+                  `Elles prennent fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion\u00a0; l’enregistrement d’une session terminée (adresse IP, navigateur) est supprimé ${period(f.retention.endedSessions)} plus tard.`,
+                ],
+                [
+                  'Journal d’audit',
+                  'Tant que le compte de l’entreprise existe, afin que ses administrateurs puissent contrôler les actions sensibles.',
+                ],
+                [
+                  'Compteurs de limitation de requêtes',
+                  `Compteurs de connexion\u00a0: ${period(f.retention.signInCounters)}. Compteurs de formulaires\u00a0: ${f.formRateLimitMinutes} minutes, rattachés à une empreinte irréversible de votre adresse IP, jamais à l’adresse elle-même.`,
+                ],
+                [
+                  'Messages de contact et manifestations d’intérêt',
+                  `Supprimés ${period(f.retention.websiteMessages)} après notre dernier échange.`,
+                ],
                 ['Abonnement à la newsletter', 'Jusqu’à votre désabonnement ou au retrait de votre consentement.'],
-                ['Pièces de facturation et factures', 'Pendant la durée imposée par le droit fiscal et comptable (généralement de 5 à 10 ans).'],
+                [
+                  'Pièces de facturation et factures',
+                  'Pendant la durée imposée par le droit fiscal et comptable (généralement de 5 à 10 ans).',
+                ],
                 ['Journaux du serveur', `${period(f.retention.logs)}, puis supprimés.`],
-                ['Messages envoyés aux systèmes d’une entreprise (webhooks)', `Une copie de chacun, avec ses tentatives de livraison, pendant ${period(f.retention.webhookDeliveries)}, puis supprimée.`],
-                ['Choix en matière de cookies dans votre navigateur', `${f.consentValidityDays} jours\u00a0; nous vous le redemandons ensuite.`],
+                [
+                  'Messages envoyés aux systèmes d’une entreprise (webhooks)',
+                  `Une copie de chacun, avec ses tentatives de livraison, pendant ${period(f.retention.webhookDeliveries)}, puis supprimée.`,
+                ],
+                [
+                  'Choix en matière de cookies dans votre navigateur',
+                  `${f.consentValidityDays} jours\u00a0; nous vous le redemandons ensuite.`,
+                ],
               ],
             },
           },
@@ -391,18 +475,57 @@ export const fr: LegalContent = {
               head: ['Nom', 'Type', 'Catégorie', 'Finalité', 'Durée'],
               rows: storageRows(
                 {
-                  session: { purpose: 'Maintient la connexion des équipes des entreprises à l’espace d’administration. En https, le nom commence par `__Secure-`. Déposé uniquement après la connexion.', duration: `Prend fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion` },
-                  twoFactor: { purpose: 'Relie la seconde étape de connexion à la première lorsque la double authentification est active.', duration: '10 minutes' },
-                  lead: { name: '`ag_lead_…` (un par entreprise)', purpose: 'Signé par notre serveur\u00a0; mémorise que vous vous êtes déjà inscrit sur la page de cette entreprise, pour télécharger sans remplir à nouveau le formulaire.', duration: `${f.leadCookieDays} jours` },
+                  session: {
+                    purpose:
+                      'Maintient la connexion des équipes des entreprises à l’espace d’administration. En https, le nom commence par `__Secure-`. Déposé uniquement après la connexion.',
+                    duration: `Prend fin après ${f.sessionIdleMinutes} minutes d’inactivité ou à la déconnexion`,
+                  },
+                  twoFactor: {
+                    purpose:
+                      'Relie la seconde étape de connexion à la première lorsque la double authentification est active.',
+                    duration: '10 minutes',
+                  },
+                  lead: {
+                    name: '`ag_lead_…` (un par entreprise)',
+                    purpose:
+                      'Signé par notre serveur\u00a0; mémorise que vous vous êtes déjà inscrit sur la page de cette entreprise, pour télécharger sans remplir à nouveau le formulaire.',
+                    duration: `${f.leadCookieDays} jours`,
+                  },
                   lang: { purpose: 'Indique au serveur dans quelle langue afficher les pages.', duration: '1 an' },
-                  selectedLanguage: { purpose: 'La langue que vous avez choisie, conservée dans le navigateur.', duration: 'Jusqu’à sa suppression\u00a0; conservé à la déconnexion' },
-                  language: { purpose: 'Le même choix de langue sous son ancien nom, s’il existe.', duration: 'Jusqu’à sa suppression\u00a0; conservé à la déconnexion' },
-                  trackingConsent: { purpose: 'Votre décision sur les cookies (acceptés ou refusés), sa version et sa date.', duration: `${f.consentValidityDays} jours` },
-                  cookiePreferences: { purpose: 'Les catégories que vous avez autorisées et un historique de vos dix derniers choix (date, catégories, navigateur, page).', duration: `${f.consentValidityDays} jours` },
-                  bannerSeen: { purpose: 'Le fait que vous avez répondu au bandeau cookies ou l’avez fermé, pour qu’il ne réapparaisse pas sur chaque page.', duration: `${f.consentValidityDays} jours` },
-                  visitor: { purpose: 'Uniquement avec votre consentement à la mesure d’audience\u00a0: un nombre aléatoire qui fait compter une seule fois les visites répétées d’une page d’entreprise. Sans lien avec votre nom ni votre e-mail.', duration: `${f.visitorCookieMonths} mois, ou jusqu’au retrait du consentement à la mesure d’audience` },
+                  selectedLanguage: {
+                    purpose: 'La langue que vous avez choisie, conservée dans le navigateur.',
+                    duration: 'Jusqu’à sa suppression\u00a0; conservé à la déconnexion',
+                  },
+                  language: {
+                    purpose: 'Le même choix de langue sous son ancien nom, s’il existe.',
+                    duration: 'Jusqu’à sa suppression\u00a0; conservé à la déconnexion',
+                  },
+                  trackingConsent: {
+                    purpose: 'Votre décision sur les cookies (acceptés ou refusés), sa version et sa date.',
+                    duration: `${f.consentValidityDays} jours`,
+                  },
+                  cookiePreferences: {
+                    purpose:
+                      'Les catégories que vous avez autorisées et un historique de vos dix derniers choix (date, catégories, navigateur, page).',
+                    duration: `${f.consentValidityDays} jours`,
+                  },
+                  bannerSeen: {
+                    purpose:
+                      'Le fait que vous avez répondu au bandeau cookies ou l’avez fermé, pour qu’il ne réapparaisse pas sur chaque page.',
+                    duration: `${f.consentValidityDays} jours`,
+                  },
+                  visitor: {
+                    purpose:
+                      'Uniquement avec votre consentement à la mesure d’audience\u00a0: un nombre aléatoire qui fait compter une seule fois les visites répétées d’une page d’entreprise. Sans lien avec votre nom ni votre e-mail.',
+                    duration: `${f.visitorCookieMonths} mois, ou jusqu’au retrait du consentement à la mesure d’audience`,
+                  },
                 },
-                { cookie: 'Cookie', localStorage: 'Stockage local', necessary: 'Nécessaire', analytics: 'Mesure d’audience' },
+                {
+                  cookie: 'Cookie',
+                  localStorage: 'Stockage local',
+                  necessary: 'Nécessaire',
+                  analytics: 'Mesure d’audience',
+                },
               ),
             },
           },
@@ -427,7 +550,9 @@ export const fr: LegalContent = {
       {
         id: 'en-savoir-plus',
         title: 'En savoir plus',
-        body: [`La façon dont nous traitons les données personnelles en général est expliquée dans notre [politique de confidentialité](/privacy). Questions\u00a0: ${mail(f.contactEmail)}.`],
+        body: [
+          `La façon dont nous traitons les données personnelles en général est expliquée dans notre [politique de confidentialité](/privacy). Questions\u00a0: ${mail(f.contactEmail)}.`,
+        ],
       },
     ],
   }),
@@ -468,12 +593,16 @@ export const fr: LegalContent = {
       {
         id: 'personnes-photographiees',
         title: 'Si vous figurez sur une photo',
-        body: [`Si vous figurez sur une photo ou une vidéo et souhaitez qu’elle soit retirée, contactez ${f.companyName}, qui examinera rapidement votre demande.`],
+        body: [
+          `Si vous figurez sur une photo ou une vidéo et souhaitez qu’elle soit retirée, contactez ${f.companyName}, qui examinera rapidement votre demande.`,
+        ],
       },
       {
         id: 'usage-loyal',
         title: 'Usage loyal de la page',
-        body: ['N’essayez pas de contourner l’inscription, d’extraire les contenus en masse de manière automatisée, de surcharger la page ou d’accéder à ce qui n’a pas été publié pour vous.'],
+        body: [
+          'N’essayez pas de contourner l’inscription, d’extraire les contenus en masse de manière automatisée, de surcharger la page ou d’accéder à ce qui n’a pas été publié pour vous.',
+        ],
       },
       {
         id: 'disponibilite',
@@ -530,10 +659,22 @@ export const fr: LegalContent = {
             table: {
               head: ['Finalité', 'Base légale'],
               rows: [
-                ['Vous remettre les photos et vidéos demandées et garder la trace de votre inscription et de vos consentements', 'Votre consentement (RGPD art. 6.1.a\u00a0; LGPD art. 7, I)'],
-                [`Comprendre quels contenus et événements plaisent aux fans, pour que ${f.companyName} améliore ses concerts et ses pages`, `Votre consentement au traitement de vos données et l’intérêt légitime de ${f.companyName} (RGPD art. 6.1.f\u00a0; LGPD art. 7, IX)`],
-                [`Vous envoyer des nouvelles et des offres de ${f.companyName} (billets, sorties, merchandising)`, 'Uniquement si vous avez coché le consentement facultatif au marketing (RGPD art. 6.1.a\u00a0; LGPD art. 7, I)'],
-                ['Protéger la page contre les abus', 'Intérêt légitime à fournir un service sûr (RGPD art. 6.1.f\u00a0; LGPD art. 7, IX)'],
+                [
+                  'Vous remettre les photos et vidéos demandées et garder la trace de votre inscription et de vos consentements',
+                  'Votre consentement (RGPD art. 6.1.a\u00a0; LGPD art. 7, I)',
+                ],
+                [
+                  `Comprendre quels contenus et événements plaisent aux fans, pour que ${f.companyName} améliore ses concerts et ses pages`,
+                  `Votre consentement au traitement de vos données et l’intérêt légitime de ${f.companyName} (RGPD art. 6.1.f\u00a0; LGPD art. 7, IX)`,
+                ],
+                [
+                  `Vous envoyer des nouvelles et des offres de ${f.companyName} (billets, sorties, merchandising)`,
+                  'Uniquement si vous avez coché le consentement facultatif au marketing (RGPD art. 6.1.a\u00a0; LGPD art. 7, I)',
+                ],
+                [
+                  'Protéger la page contre les abus',
+                  'Intérêt légitime à fournir un service sûr (RGPD art. 6.1.f\u00a0; LGPD art. 7, IX)',
+                ],
               ],
             },
           },
@@ -567,7 +708,9 @@ export const fr: LegalContent = {
       {
         id: 'modifications',
         title: 'Modifications',
-        body: [`Ceci est la version ${POLICY_VERSION} de cette notice, mise à jour le ${date}. En cas de modification importante, la nouvelle version sera affichée ici et, si votre consentement est à nouveau nécessaire, il vous sera demandé.`],
+        body: [
+          `Ceci est la version ${POLICY_VERSION} de cette notice, mise à jour le ${date}. En cas de modification importante, la nouvelle version sera affichée ici et, si votre consentement est à nouveau nécessaire, il vous sera demandé.`,
+        ],
       },
     ],
   }),

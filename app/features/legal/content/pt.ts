@@ -2,7 +2,12 @@ import { POLICY_VERSION } from '../legal-document'
 import { periodWords, policyDate, storageRows, type LegalContent } from './facts'
 
 const mail = (address: string) => `[${address}](mailto:${address})`
-const period = periodWords({ minutes: ['minuto', 'minutos'], hours: ['hora', 'horas'], days: ['dia', 'dias'], months: ['mês', 'meses'] })
+const period = periodWords({
+  minutes: ['minuto', 'minutos'],
+  hours: ['hora', 'horas'],
+  days: ['dia', 'dias'],
+  months: ['mês', 'meses'],
+})
 const date = policyDate('pt-BR')
 
 export const pt: LegalContent = {
@@ -33,12 +38,36 @@ export const pt: LegalContent = {
             table: {
               head: ['Categoria', 'Dados', 'Origem'],
               rows: [
-                ['Conta', 'Nome de exibição, endereço de e-mail, senha (guardada apenas como hash com salt), segredo e códigos de backup da autenticação em dois fatores se você a ativar, idioma da interface, o seu papel em cada empresa (admin, gerente, usuário).', 'Você, ao se cadastrar, aceitar um convite ou alterar as suas configurações.'],
-                ['Empresa', 'Nome da empresa, endereço da página e subdomínio, logo, cores, textos da página, plano e tudo o que a empresa envia: fotos, vídeos, arquivos, títulos, descrições, eventos.', 'A equipe da empresa.'],
-                ['Segurança', 'Sessões (endereço IP, navegador, início e última atividade), registros de auditoria (logins, exportações de leads, alterações de configuração, ações privilegiadas), contadores de limite de requisições.', 'Gerados pelo uso da plataforma.'],
-                ['Cobrança', 'Plano, situação da assinatura, data de renovação, datas do teste, a referência de cliente no nosso provedor de pagamentos com cartão, faturas. Os números de cartão são informados ao provedor de pagamentos e nunca chegam aos nossos servidores.', 'Você e o provedor de pagamentos.'],
-                ['Formulários do site', 'Registro de interesse e newsletter: e-mail, idioma, data. Formulário de contato: nome, e-mail, mensagem, idioma, data.', 'Você, ao enviar um formulário.'],
-                ['Dados técnicos', 'Logs do servidor: horário, endereço solicitado, status da resposta, identificador da requisição e erros.', 'O seu navegador, ao se comunicar com os nossos servidores.'],
+                [
+                  'Conta',
+                  'Nome de exibição, endereço de e-mail, senha (guardada apenas como hash com salt), segredo e códigos de backup da autenticação em dois fatores se você a ativar, idioma da interface, o seu papel em cada empresa (admin, gerente, usuário).',
+                  'Você, ao se cadastrar, aceitar um convite ou alterar as suas configurações.',
+                ],
+                [
+                  'Empresa',
+                  'Nome da empresa, endereço da página e subdomínio, logo, cores, textos da página, plano e tudo o que a empresa envia: fotos, vídeos, arquivos, títulos, descrições, eventos.',
+                  'A equipe da empresa.',
+                ],
+                [
+                  'Segurança',
+                  'Sessões (endereço IP, navegador, início e última atividade), registros de auditoria (logins, exportações de leads, alterações de configuração, ações privilegiadas), contadores de limite de requisições.',
+                  'Gerados pelo uso da plataforma.',
+                ],
+                [
+                  'Cobrança',
+                  'Plano, situação da assinatura, data de renovação, datas do teste, a referência de cliente no nosso provedor de pagamentos com cartão, faturas. Os números de cartão são informados ao provedor de pagamentos e nunca chegam aos nossos servidores.',
+                  'Você e o provedor de pagamentos.',
+                ],
+                [
+                  'Formulários do site',
+                  'Registro de interesse e newsletter: e-mail, idioma, data. Formulário de contato: nome, e-mail, mensagem, idioma, data.',
+                  'Você, ao enviar um formulário.',
+                ],
+                [
+                  'Dados técnicos',
+                  'Logs do servidor: horário, endereço solicitado, status da resposta, identificador da requisição e erros.',
+                  'O seu navegador, ao se comunicar com os nossos servidores.',
+                ],
               ],
             },
           },
@@ -53,13 +82,41 @@ export const pt: LegalContent = {
             table: {
               head: ['Finalidade', 'Dados', 'Base legal'],
               rows: [
-                ['Fornecer a plataforma: contas, páginas das empresas, envios, galerias, eventos, métricas, leads', 'Conta, empresa', 'Execução do contrato com você ou a sua empresa (LGPD art. 7º, V; GDPR art. 6(1)(b))'],
-                ['E-mails do serviço: confirmação de endereço, redefinição de senha, convites de equipe, avisos de segurança', 'Conta', 'Execução do contrato (LGPD art. 7º, V; GDPR art. 6(1)(b))'],
-                ['Manter as contas e a plataforma seguras: sessões, autenticação em dois fatores, registro de auditoria, limites para logins e envios de formulários repetidos, investigação de abusos', 'Segurança, dados técnicos', 'Nosso legítimo interesse em um serviço seguro e na proteção dos usuários (LGPD art. 7º, IX; GDPR art. 6(1)(f))'],
-                ['Assinaturas, faturas e contabilidade', 'Cobrança', 'Execução do contrato e cumprimento de obrigação legal de manter registros contábeis e fiscais (LGPD art. 7º, II e V; GDPR art. 6(1)(b) e (c))'],
-                ['Responder mensagens de contato e registros de interesse', 'Formulários do site', 'Procedimentos preliminares a um contrato, a seu pedido, e nosso legítimo interesse em responder a quem nos escreve (LGPD art. 7º, V e IX; GDPR art. 6(1)(b) e (f))'],
-                ['Enviar a newsletter', 'E-mail', 'Seu consentimento (LGPD art. 7º, I; GDPR art. 6(1)(a)), que pode ser revogado a qualquer momento'],
-                ['Lembrar o seu idioma e as suas escolhas de cookies', 'Armazenamento no navegador', 'Estritamente necessário para o serviço que você pediu; veja a política de cookies'],
+                [
+                  'Fornecer a plataforma: contas, páginas das empresas, envios, galerias, eventos, métricas, leads',
+                  'Conta, empresa',
+                  'Execução do contrato com você ou a sua empresa (LGPD art. 7º, V; GDPR art. 6(1)(b))',
+                ],
+                [
+                  'E-mails do serviço: confirmação de endereço, redefinição de senha, convites de equipe, avisos de segurança',
+                  'Conta',
+                  'Execução do contrato (LGPD art. 7º, V; GDPR art. 6(1)(b))',
+                ],
+                [
+                  'Manter as contas e a plataforma seguras: sessões, autenticação em dois fatores, registro de auditoria, limites para logins e envios de formulários repetidos, investigação de abusos',
+                  'Segurança, dados técnicos',
+                  'Nosso legítimo interesse em um serviço seguro e na proteção dos usuários (LGPD art. 7º, IX; GDPR art. 6(1)(f))',
+                ],
+                [
+                  'Assinaturas, faturas e contabilidade',
+                  'Cobrança',
+                  'Execução do contrato e cumprimento de obrigação legal de manter registros contábeis e fiscais (LGPD art. 7º, II e V; GDPR art. 6(1)(b) e (c))',
+                ],
+                [
+                  'Responder mensagens de contato e registros de interesse',
+                  'Formulários do site',
+                  'Procedimentos preliminares a um contrato, a seu pedido, e nosso legítimo interesse em responder a quem nos escreve (LGPD art. 7º, V e IX; GDPR art. 6(1)(b) e (f))',
+                ],
+                [
+                  'Enviar a newsletter',
+                  'E-mail',
+                  'Seu consentimento (LGPD art. 7º, I; GDPR art. 6(1)(a)), que pode ser revogado a qualquer momento',
+                ],
+                [
+                  'Lembrar o seu idioma e as suas escolhas de cookies',
+                  'Armazenamento no navegador',
+                  'Estritamente necessário para o serviço que você pediu; veja a política de cookies',
+                ],
               ],
             },
           },
@@ -93,16 +150,40 @@ export const pt: LegalContent = {
             table: {
               head: ['Dados', 'Prazo'],
               rows: [
-                ['Dados da conta e da empresa, conteúdo enviado', `Enquanto a conta existir. Um administrador pode encerrar a conta nas configurações; nós a excluímos, com os arquivos e backups, ${period(f.retention.closedAccounts)} depois (até lá, ela pode ser reaberta). Cópias nos nossos próprios backups são sobrescritas em mais 30 dias.`],
-                ['Dados dos fãs (como operador)', 'Conforme a empresa decidir; no máximo, são excluídos junto com a conta da empresa.'],
-                ['Sessões', `Terminam após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair; o registro de uma sessão encerrada (endereço IP, navegador) é excluído ${period(f.retention.endedSessions)} depois.`],
-                ['Registro de auditoria', 'Enquanto a conta da empresa existir, para que os seus administradores possam revisar ações relevantes para a segurança.'],
-                ['Contadores de limite de requisições', `Contadores de login: ${period(f.retention.signInCounters)}. Contadores de formulários: ${f.formRateLimitMinutes} minutos, vinculados a um hash irreversível do seu endereço IP, nunca ao endereço em si.`],
-                ['Mensagens de contato e registros de interesse', `Excluídos ${period(f.retention.websiteMessages)} após a nossa última troca de mensagens.`],
+                [
+                  'Dados da conta e da empresa, conteúdo enviado',
+                  `Enquanto a conta existir. Um administrador pode encerrar a conta nas configurações; nós a excluímos, com os arquivos e backups, ${period(f.retention.closedAccounts)} depois (até lá, ela pode ser reaberta). Cópias nos nossos próprios backups são sobrescritas em mais 30 dias.`,
+                ],
+                [
+                  'Dados dos fãs (como operador)',
+                  'Conforme a empresa decidir; no máximo, são excluídos junto com a conta da empresa.',
+                ],
+                [
+                  'Sessões',
+                  `Terminam após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair; o registro de uma sessão encerrada (endereço IP, navegador) é excluído ${period(f.retention.endedSessions)} depois.`,
+                ],
+                [
+                  'Registro de auditoria',
+                  'Enquanto a conta da empresa existir, para que os seus administradores possam revisar ações relevantes para a segurança.',
+                ],
+                [
+                  'Contadores de limite de requisições',
+                  `Contadores de login: ${period(f.retention.signInCounters)}. Contadores de formulários: ${f.formRateLimitMinutes} minutos, vinculados a um hash irreversível do seu endereço IP, nunca ao endereço em si.`,
+                ],
+                [
+                  'Mensagens de contato e registros de interesse',
+                  `Excluídos ${period(f.retention.websiteMessages)} após a nossa última troca de mensagens.`,
+                ],
                 ['Assinatura da newsletter', 'Até você cancelar a assinatura ou revogar o consentimento.'],
-                ['Registros de cobrança e faturas', 'Pelo prazo exigido pela legislação fiscal e contábil (normalmente de 5 a 10 anos).'],
+                [
+                  'Registros de cobrança e faturas',
+                  'Pelo prazo exigido pela legislação fiscal e contábil (normalmente de 5 a 10 anos).',
+                ],
                 ['Logs do servidor', `${period(f.retention.logs)}; depois são excluídos.`],
-                ['Mensagens enviadas aos sistemas de uma empresa (webhooks)', `Uma cópia de cada uma, com as tentativas de entrega, por ${period(f.retention.webhookDeliveries)}; depois é excluída.`],
+                [
+                  'Mensagens enviadas aos sistemas de uma empresa (webhooks)',
+                  `Uma cópia de cada uma, com as tentativas de entrega, por ${period(f.retention.webhookDeliveries)}; depois é excluída.`,
+                ],
                 ['Escolhas de cookies no seu navegador', `${f.consentValidityDays} dias; depois perguntamos de novo.`],
               ],
             },
@@ -390,18 +471,56 @@ export const pt: LegalContent = {
               head: ['Nome', 'Tipo', 'Categoria', 'Finalidade', 'Duração'],
               rows: storageRows(
                 {
-                  session: { purpose: 'Mantém a equipe das empresas conectada à área administrativa. Em https, o nome começa com `__Secure-`. Só é criado depois do login.', duration: `Termina após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair` },
-                  twoFactor: { purpose: 'Liga a segunda etapa do login à primeira quando a autenticação em dois fatores está ativa.', duration: '10 minutos' },
-                  lead: { name: '`ag_lead_…` (um por empresa)', purpose: 'Assinado pelo nosso servidor; lembra que você já se cadastrou na página daquela empresa, para baixar sem preencher o formulário de novo.', duration: `${f.leadCookieDays} dias` },
+                  session: {
+                    purpose:
+                      'Mantém a equipe das empresas conectada à área administrativa. Em https, o nome começa com `__Secure-`. Só é criado depois do login.',
+                    duration: `Termina após ${f.sessionIdleMinutes} minutos sem atividade ou ao sair`,
+                  },
+                  twoFactor: {
+                    purpose:
+                      'Liga a segunda etapa do login à primeira quando a autenticação em dois fatores está ativa.',
+                    duration: '10 minutos',
+                  },
+                  lead: {
+                    name: '`ag_lead_…` (um por empresa)',
+                    purpose:
+                      'Assinado pelo nosso servidor; lembra que você já se cadastrou na página daquela empresa, para baixar sem preencher o formulário de novo.',
+                    duration: `${f.leadCookieDays} dias`,
+                  },
                   lang: { purpose: 'Informa ao servidor em qual idioma mostrar as páginas.', duration: '1 ano' },
-                  selectedLanguage: { purpose: 'O idioma que você escolheu, guardado no navegador.', duration: 'Até você apagá-lo; mantido ao sair' },
-                  language: { purpose: 'A mesma escolha de idioma com o nome antigo, quando existir.', duration: 'Até você apagá-lo; mantido ao sair' },
-                  trackingConsent: { purpose: 'A sua decisão sobre cookies (aceitos ou recusados), a versão e a data.', duration: `${f.consentValidityDays} dias` },
-                  cookiePreferences: { purpose: 'As categorias que você permitiu e um registro das suas últimas dez escolhas (data, categorias, navegador, página).', duration: `${f.consentValidityDays} dias` },
-                  bannerSeen: { purpose: 'Que você respondeu ou fechou o aviso de cookies, para que ele não volte em cada página.', duration: `${f.consentValidityDays} dias` },
-                  visitor: { purpose: 'Só com o seu consentimento para análise: um número aleatório que faz as visitas repetidas a uma página de empresa contarem uma só vez. Sem ligação com o seu nome ou e-mail.', duration: `${f.visitorCookieMonths} meses, ou até você retirar o consentimento para análise` },
+                  selectedLanguage: {
+                    purpose: 'O idioma que você escolheu, guardado no navegador.',
+                    duration: 'Até você apagá-lo; mantido ao sair',
+                  },
+                  language: {
+                    purpose: 'A mesma escolha de idioma com o nome antigo, quando existir.',
+                    duration: 'Até você apagá-lo; mantido ao sair',
+                  },
+                  trackingConsent: {
+                    purpose: 'A sua decisão sobre cookies (aceitos ou recusados), a versão e a data.',
+                    duration: `${f.consentValidityDays} dias`,
+                  },
+                  cookiePreferences: {
+                    purpose:
+                      'As categorias que você permitiu e um registro das suas últimas dez escolhas (data, categorias, navegador, página).',
+                    duration: `${f.consentValidityDays} dias`,
+                  },
+                  bannerSeen: {
+                    purpose: 'Que você respondeu ou fechou o aviso de cookies, para que ele não volte em cada página.',
+                    duration: `${f.consentValidityDays} dias`,
+                  },
+                  visitor: {
+                    purpose:
+                      'Só com o seu consentimento para análise: um número aleatório que faz as visitas repetidas a uma página de empresa contarem uma só vez. Sem ligação com o seu nome ou e-mail.',
+                    duration: `${f.visitorCookieMonths} meses, ou até você retirar o consentimento para análise`,
+                  },
                 },
-                { cookie: 'Cookie', localStorage: 'Armazenamento local', necessary: 'Necessário', analytics: 'Análise' },
+                {
+                  cookie: 'Cookie',
+                  localStorage: 'Armazenamento local',
+                  necessary: 'Necessário',
+                  analytics: 'Análise',
+                },
               ),
             },
           },
@@ -426,7 +545,9 @@ export const pt: LegalContent = {
       {
         id: 'mais-informacoes',
         title: 'Mais informações',
-        body: [`Como tratamos dados pessoais em geral está explicado na nossa [política de privacidade](/privacy). Dúvidas: ${mail(f.contactEmail)}.`],
+        body: [
+          `Como tratamos dados pessoais em geral está explicado na nossa [política de privacidade](/privacy). Dúvidas: ${mail(f.contactEmail)}.`,
+        ],
       },
     ],
   }),
@@ -467,12 +588,16 @@ export const pt: LegalContent = {
       {
         id: 'pessoas-nas-fotos',
         title: 'Se você aparece em uma foto',
-        body: [`Se você aparece em uma foto ou vídeo e quer que seja removido, entre em contato com ${f.companyName}, que analisará o seu pedido com prontidão.`],
+        body: [
+          `Se você aparece em uma foto ou vídeo e quer que seja removido, entre em contato com ${f.companyName}, que analisará o seu pedido com prontidão.`,
+        ],
       },
       {
         id: 'uso-justo',
         title: 'Uso justo da página',
-        body: ['Não tente contornar o cadastro, coletar o conteúdo em massa de forma automatizada, sobrecarregar a página ou acessar o que não foi publicado para você.'],
+        body: [
+          'Não tente contornar o cadastro, coletar o conteúdo em massa de forma automatizada, sobrecarregar a página ou acessar o que não foi publicado para você.',
+        ],
       },
       {
         id: 'disponibilidade',
@@ -529,10 +654,22 @@ export const pt: LegalContent = {
             table: {
               head: ['Finalidade', 'Base legal'],
               rows: [
-                ['Entregar as fotos e os vídeos que você pediu e manter o registro do seu cadastro e dos seus consentimentos', 'O seu consentimento (LGPD art. 7º, I; GDPR art. 6(1)(a))'],
-                [`Entender de quais conteúdos e eventos os fãs gostam, para que ${f.companyName} melhore os seus shows e páginas`, `O seu consentimento para o tratamento dos dados e o legítimo interesse de ${f.companyName} (LGPD art. 7º, IX; GDPR art. 6(1)(f))`],
-                [`Enviar novidades e ofertas de ${f.companyName} (ingressos, lançamentos, produtos)`, 'Apenas se você marcou o consentimento opcional para marketing (LGPD art. 7º, I; GDPR art. 6(1)(a))'],
-                ['Proteger a página contra abusos', 'Legítimo interesse em um serviço seguro (LGPD art. 7º, IX; GDPR art. 6(1)(f))'],
+                [
+                  'Entregar as fotos e os vídeos que você pediu e manter o registro do seu cadastro e dos seus consentimentos',
+                  'O seu consentimento (LGPD art. 7º, I; GDPR art. 6(1)(a))',
+                ],
+                [
+                  `Entender de quais conteúdos e eventos os fãs gostam, para que ${f.companyName} melhore os seus shows e páginas`,
+                  `O seu consentimento para o tratamento dos dados e o legítimo interesse de ${f.companyName} (LGPD art. 7º, IX; GDPR art. 6(1)(f))`,
+                ],
+                [
+                  `Enviar novidades e ofertas de ${f.companyName} (ingressos, lançamentos, produtos)`,
+                  'Apenas se você marcou o consentimento opcional para marketing (LGPD art. 7º, I; GDPR art. 6(1)(a))',
+                ],
+                [
+                  'Proteger a página contra abusos',
+                  'Legítimo interesse em um serviço seguro (LGPD art. 7º, IX; GDPR art. 6(1)(f))',
+                ],
               ],
             },
           },
@@ -566,7 +703,9 @@ export const pt: LegalContent = {
       {
         id: 'alteracoes',
         title: 'Alterações',
-        body: [`Esta é a versão ${POLICY_VERSION} deste aviso, atualizada em ${date}. Se ele mudar de forma relevante, a nova versão será mostrada aqui e, quando o seu consentimento for necessário de novo, ele será pedido.`],
+        body: [
+          `Esta é a versão ${POLICY_VERSION} deste aviso, atualizada em ${date}. Se ele mudar de forma relevante, a nova versão será mostrada aqui e, quando o seu consentimento for necessário de novo, ele será pedido.`,
+        ],
       },
     ],
   }),

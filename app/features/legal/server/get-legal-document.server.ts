@@ -39,6 +39,11 @@ export function getPlatformPolicy(policy: PlatformPolicy, language: Language): L
 }
 
 /** A company's terms or privacy notice for its fans, with the company's name filled in. */
-export function getCompanyPolicy(policy: CompanyPolicy, language: Language, company: { name: string }, basePath: string): LegalDocument {
+export function getCompanyPolicy(
+  policy: CompanyPolicy,
+  language: Language,
+  company: { name: string },
+  basePath: string,
+): LegalDocument {
   return CONTENT[language][policy]({ ...legalFacts(), companyName: company.name, companyBasePath: basePath })
 }

@@ -19,7 +19,19 @@ type FollowAnswer = { ok: true; message: string } | { ok: false; errors: Record<
  * shows photos, newer ones wait behind a "new photos" pill (floating, out of the page's flow) for
  * the fan to bring in. Loaded only on live galleries.
  */
-export default function LiveDrop({ streamUrl, cursor, initial, companyName, privacyHref }: { streamUrl: string; cursor: number; initial: LivePhoto[]; companyName: string; privacyHref: string }) {
+export default function LiveDrop({
+  streamUrl,
+  cursor,
+  initial,
+  companyName,
+  privacyHref,
+}: {
+  streamUrl: string
+  cursor: number
+  initial: LivePhoto[]
+  companyName: string
+  privacyHref: string
+}) {
   const { t } = useTranslation()
   const [shown, setShown] = useState<LivePhoto[]>(initial)
   const [waiting, setWaiting] = useState<LivePhoto[]>([])
@@ -43,30 +55,69 @@ export default function LiveDrop({ streamUrl, cursor, initial, companyName, priv
   }
 
   return (
-    <section aria-labelledby="live-drop-heading" className="mx-auto max-w-6xl px-4 py-4 sm:px-6" data-testid="live-drop">
+    <section
+      aria-labelledby="live-drop-heading"
+      className="mx-auto max-w-6xl px-4 py-4 sm:px-6"
+      data-testid="live-drop"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="live-drop-heading" className="flex items-center gap-2 font-semibold">
-          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">{ended ? t('live.ended') : t('live.badge')}</span>
+          <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+            {ended ? t('live.ended') : t('live.badge')}
+          </span>
           {t('live.drop.title')}
         </h2>
       </div>
-      <div ref={strip} className="mt-3 flex h-40 gap-2 overflow-x-auto overflow-y-hidden rounded-xl sm:h-56" data-testid="live-strip" aria-live="polite">
+      <div
+        ref={strip}
+        className="mt-3 flex h-40 gap-2 overflow-x-auto overflow-y-hidden rounded-xl sm:h-56"
+        data-testid="live-strip"
+        aria-live="polite"
+      >
         {shown.length === 0 ? (
-          <p className="flex w-full items-center justify-center rounded-xl border border-dashed border-line px-4 text-center text-sm text-ink-muted">{ended ? t('live.drop.endedEmpty') : t('live.drop.empty')}</p>
+          <p className="flex w-full items-center justify-center rounded-xl border border-dashed border-line px-4 text-center text-sm text-ink-muted">
+            {ended ? t('live.drop.endedEmpty') : t('live.drop.empty')}
+          </p>
         ) : (
           shown.map(({ media }) => {
             const smallest = media.sources[0]
             const largest = media.sources.at(-1)
             return (
-              <a key={media.id} href={largest ? `/p/${media.id}/${largest.name}.webp` : undefined} aria-label={media.altText || media.title || t('live.drop.photo')} className="h-full shrink-0 overflow-hidden rounded-lg bg-surface-muted" style={{ aspectRatio: `${media.width} / ${media.height}`, backgroundImage: media.placeholder ? `url(${media.placeholder})` : undefined, backgroundSize: 'cover' }} data-testid="live-photo">
-                {smallest ? <img src={`/p/${media.id}/${smallest.name}.webp`} srcSet={srcSetOf(media)} sizes="(min-width: 640px) 340px, 240px" alt="" width={media.width} height={media.height} className="size-full object-cover" /> : null}
+              <a
+                key={media.id}
+                href={largest ? `/p/${media.id}/${largest.name}.webp` : undefined}
+                aria-label={media.altText || media.title || t('live.drop.photo')}
+                className="h-full shrink-0 overflow-hidden rounded-lg bg-surface-muted"
+                style={{
+                  aspectRatio: `${media.width} / ${media.height}`,
+                  backgroundImage: media.placeholder ? `url(${media.placeholder})` : undefined,
+                  backgroundSize: 'cover',
+                }}
+                data-testid="live-photo"
+              >
+                {smallest ? (
+                  <img
+                    src={`/p/${media.id}/${smallest.name}.webp`}
+                    srcSet={srcSetOf(media)}
+                    sizes="(min-width: 640px) 340px, 240px"
+                    alt=""
+                    width={media.width}
+                    height={media.height}
+                    className="size-full object-cover"
+                  />
+                ) : null}
               </a>
             )
           })
         )}
       </div>
       {waiting.length > 0 ? (
-        <button type="button" onClick={showWaiting} className="fixed bottom-6 left-1/2 z-30 -translate-x-1/2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground shadow-lg" data-testid="live-new-pill">
+        <button
+          type="button"
+          onClick={showWaiting}
+          className="fixed bottom-6 left-1/2 z-30 -translate-x-1/2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground shadow-lg"
+          data-testid="live-new-pill"
+        >
           {t('live.drop.newPhotos', { count: waiting.length })}
         </button>
       ) : null}
@@ -80,7 +131,15 @@ export default function LiveDrop({ streamUrl, cursor, initial, companyName, priv
  * they did not ask for). Posted with fetch, not a router form: it changes nothing the page shows,
  * so the page is not loaded again (which, after the show ended, would take the strip away mid-read).
  */
-function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string; companyName: string; privacyHref: string }) {
+function FollowShow({
+  streamUrl,
+  companyName,
+  privacyHref,
+}: {
+  streamUrl: string
+  companyName: string
+  privacyHref: string
+}) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -93,7 +152,11 @@ function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string
     event.preventDefault()
     setBusy(true)
     try {
-      const response = await fetch(streamUrl, { method: 'POST', body: new FormData(event.currentTarget), headers: { Accept: 'application/json' } })
+      const response = await fetch(streamUrl, {
+        method: 'POST',
+        body: new FormData(event.currentTarget),
+        headers: { Accept: 'application/json' },
+      })
       setAnswer((await response.json()) as FollowAnswer)
     } catch {
       setAnswer({ ok: false, errors: { form: ['errors.generic'] } })
@@ -118,10 +181,22 @@ function FollowShow({ streamUrl, companyName, privacyHref }: { streamUrl: string
     )
   }
   return (
-    <form method="post" action={streamUrl} noValidate onSubmit={(event) => void submit(event)} className="mt-4 max-w-lg rounded-xl border border-line bg-surface-muted/40 p-5" data-testid="live-follow-form">
+    <form
+      method="post"
+      action={streamUrl}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="mt-4 max-w-lg rounded-xl border border-line bg-surface-muted/40 p-5"
+      data-testid="live-follow-form"
+    >
       <p className="mb-4 text-sm text-ink-muted">{t('live.follow.intro', { company: companyName })}</p>
       <div ref={first}>
-        <LeadCaptureFields errors={answer && !answer.ok ? answer.errors : {}} companyName={companyName} privacyHref={privacyHref} dataProcessingKey="live.follow.dataProcessing" />
+        <LeadCaptureFields
+          errors={answer && !answer.ok ? answer.errors : {}}
+          companyName={companyName}
+          privacyHref={privacyHref}
+          dataProcessingKey="live.follow.dataProcessing"
+        />
       </div>
       <Button type="submit" className="mt-5 w-full sm:w-auto" disabled={busy}>
         {t('live.follow.submit')}

@@ -50,20 +50,17 @@ export function WallShow({ streamUrl, cursor, photos, company, gallery, qrSvg }:
   const shuffleRef = useRef(shuffle)
   shuffleRef.current = shuffle
 
-  const show = useCallback(
-    (photo: LivePhoto) => {
-      const src = sourceFor(photo, Math.round(window.innerWidth * Math.min(window.devicePixelRatio || 1, 2)))
-      if (!src) return
-      setCurrentId(photo.media.id)
-      // The hidden layer takes the next photo; it fades in once it has loaded (see onLoad).
-      setFront((shown) => {
-        const back = shown === 0 ? 1 : 0
-        setLayers((current) => (back === 0 ? [src, current[1]] : [current[0], src]))
-        return shown
-      })
-    },
-    [],
-  )
+  const show = useCallback((photo: LivePhoto) => {
+    const src = sourceFor(photo, Math.round(window.innerWidth * Math.min(window.devicePixelRatio || 1, 2)))
+    if (!src) return
+    setCurrentId(photo.media.id)
+    // The hidden layer takes the next photo; it fades in once it has loaded (see onLoad).
+    setFront((shown) => {
+      const back = shown === 0 ? 1 : 0
+      setLayers((current) => (back === 0 ? [src, current[1]] : [current[0], src]))
+      return shown
+    })
+  }, [])
 
   const advance = useCallback(
     (step: 1 | -1 = 1) => {
@@ -124,7 +121,12 @@ export function WallShow({ streamUrl, cursor, photos, company, gallery, qrSvg }:
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLElement && event.target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return
+      if (
+        event.target instanceof HTMLElement &&
+        event.target.closest('button') &&
+        (event.key === ' ' || event.key === 'Enter')
+      )
+        return
       if (event.key === ' ') {
         event.preventDefault()
         setPlaying((now) => !now)
@@ -155,7 +157,12 @@ export function WallShow({ streamUrl, cursor, photos, company, gallery, qrSvg }:
   }, [])
 
   return (
-    <main className={cn('fixed inset-0 overflow-hidden bg-black text-white', !controls && 'cursor-none')} data-testid="wall" data-current={currentId ?? ''} data-photos={count}>
+    <main
+      className={cn('fixed inset-0 overflow-hidden bg-black text-white', !controls && 'cursor-none')}
+      data-testid="wall"
+      data-current={currentId ?? ''}
+      data-photos={count}
+    >
       <h1 className="sr-only">{t('live.wall.pageTitle', { title: gallery.title, company: company.name })}</h1>
       {layers.map((src, index) =>
         src ? (
@@ -170,28 +177,65 @@ export function WallShow({ streamUrl, cursor, photos, company, gallery, qrSvg }:
           />
         ) : null,
       )}
-      {count === 0 ? <p className="absolute inset-0 flex items-center justify-center p-8 text-center text-2xl text-white/80">{t('live.wall.waiting')}</p> : null}
+      {count === 0 ? (
+        <p className="absolute inset-0 flex items-center justify-center p-8 text-center text-2xl text-white/80">
+          {t('live.wall.waiting')}
+        </p>
+      ) : null}
       <div className="absolute top-6 left-6 flex items-center gap-3 rounded-xl bg-black/55 px-4 py-3">
-        {company.logo ? <img src={company.logo} alt="" width={48} height={48} className="size-12 rounded-md object-cover" /> : null}
+        {company.logo ? (
+          <img src={company.logo} alt="" width={48} height={48} className="size-12 rounded-md object-cover" />
+        ) : null}
         <div>
           <p className="text-lg font-semibold">{company.name}</p>
           <p className="text-sm text-white/80">{gallery.title}</p>
         </div>
       </div>
-      <a href={gallery.url} className="absolute right-4 bottom-4 flex flex-col items-center gap-2 rounded-xl bg-white p-2 text-center text-black sm:right-6 sm:bottom-6 sm:p-3" data-testid="wall-qr">
+      <a
+        href={gallery.url}
+        className="absolute right-4 bottom-4 flex flex-col items-center gap-2 rounded-xl bg-white p-2 text-center text-black sm:right-6 sm:bottom-6 sm:p-3"
+        data-testid="wall-qr"
+      >
         {/* Drawn by the server from the gallery's address alone (no outside input). */}
-        <span className="block size-20 sm:size-32 lg:size-40 [&>svg]:size-full" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+        <span
+          className="block size-20 sm:size-32 lg:size-40 [&>svg]:size-full"
+          dangerouslySetInnerHTML={{ __html: qrSvg }}
+        />
         <span className="max-w-20 text-xs font-semibold sm:max-w-40">{t('live.wall.scan')}</span>
       </a>
-      <div className={cn('absolute bottom-4 left-4 flex gap-2 transition-opacity duration-300 sm:bottom-6 sm:left-6', controls ? 'opacity-100' : 'pointer-events-none opacity-0')}>
-        <button type="button" onClick={fullscreen} className="flex h-11 items-center gap-2 rounded-lg bg-white/90 px-4 font-semibold text-black" data-testid="wall-present">
+      <div
+        className={cn(
+          'absolute bottom-4 left-4 flex gap-2 transition-opacity duration-300 sm:bottom-6 sm:left-6',
+          controls ? 'opacity-100' : 'pointer-events-none opacity-0',
+        )}
+      >
+        <button
+          type="button"
+          onClick={fullscreen}
+          className="flex h-11 items-center gap-2 rounded-lg bg-white/90 px-4 font-semibold text-black"
+          data-testid="wall-present"
+        >
           <Maximize aria-hidden className="size-4" />
           {t('live.wall.present')}
         </button>
-        <button type="button" onClick={() => setPlaying((now) => !now)} className="flex size-11 items-center justify-center rounded-lg bg-white/20" aria-label={playing ? t('live.wall.pause') : t('live.wall.play')}>
+        <button
+          type="button"
+          onClick={() => setPlaying((now) => !now)}
+          className="flex size-11 items-center justify-center rounded-lg bg-white/20"
+          aria-label={playing ? t('live.wall.pause') : t('live.wall.play')}
+        >
           {playing ? <Pause aria-hidden className="size-5" /> : <Play aria-hidden className="size-5" />}
         </button>
-        <button type="button" onClick={() => setShuffle((now) => !now)} className={cn('flex size-11 items-center justify-center rounded-lg', shuffle ? 'bg-white text-black' : 'bg-white/20')} aria-pressed={shuffle} aria-label={t('live.wall.shuffle')}>
+        <button
+          type="button"
+          onClick={() => setShuffle((now) => !now)}
+          className={cn(
+            'flex size-11 items-center justify-center rounded-lg',
+            shuffle ? 'bg-white text-black' : 'bg-white/20',
+          )}
+          aria-pressed={shuffle}
+          aria-label={t('live.wall.shuffle')}
+        >
           <Shuffle aria-hidden className="size-5" />
         </button>
         <p className="hidden self-center text-xs text-white/70 lg:block">{t('live.wall.keys')}</p>

@@ -16,7 +16,14 @@ export async function approveLivePhotos(context: TenantContext, contentItemId: s
     const approved = await tx
       .update(asset)
       .set({ moderation: 'approved', updatedAt: new Date() })
-      .where(and(eq(asset.contentItemId, item.id), eq(asset.companyId, context.company.id), inArray(asset.id, assetIds), eq(asset.moderation, 'pending')))
+      .where(
+        and(
+          eq(asset.contentItemId, item.id),
+          eq(asset.companyId, context.company.id),
+          inArray(asset.id, assetIds),
+          eq(asset.moderation, 'pending'),
+        ),
+      )
       .returning({ id: asset.id })
     // Another gallery's photo, or one already approved or removed: said, and nothing changed.
     if (approved.length < new Set(assetIds).size) throw new AppError('NOT_FOUND', 'content.errors.fileNotFound')

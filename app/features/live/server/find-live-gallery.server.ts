@@ -14,7 +14,15 @@ export async function findLiveGallery(context: Pick<PublicContext, 'company' | '
     const [gallery] = await tx
       .select({ id: contentItem.id, eventId: contentItem.eventId, title: contentItem.title })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, context.company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), eq(contentItem.liveMode, true)))
+      .where(
+        and(
+          eq(contentItem.companyId, context.company.id),
+          eq(contentItem.slug, gallerySlug),
+          eq(contentItem.kind, 'gallery'),
+          eq(contentItem.status, 'published'),
+          eq(contentItem.liveMode, true),
+        ),
+      )
     if (!gallery) throw new AppError('NOT_FOUND', 'live.errors.notLive')
     return { ...gallery, cursor: await findLiveCursor(tx, gallery.id) }
   })

@@ -16,9 +16,16 @@ async function findWallGallery(token: string) {
   if (!ZWallToken.safeParse(token).success) throw new AppError('NOT_FOUND', 'live.errors.wallNotFound')
   const [gallery] = await withPublicRead(null, (tx) =>
     tx
-      .select({ id: contentItem.id, companyId: contentItem.companyId, title: contentItem.title, slug: contentItem.slug })
+      .select({
+        id: contentItem.id,
+        companyId: contentItem.companyId,
+        title: contentItem.title,
+        slug: contentItem.slug,
+      })
       .from(contentItem)
-      .where(and(eq(contentItem.wallToken, token), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'))),
+      .where(
+        and(eq(contentItem.wallToken, token), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')),
+      ),
   )
   if (!gallery?.slug) throw new AppError('NOT_FOUND', 'live.errors.wallNotFound')
   return { ...gallery, slug: gallery.slug }
@@ -27,17 +34,29 @@ async function findWallGallery(token: string) {
 /** Where a wall's stream starts and which gallery it follows. */
 export async function findWallStream(token: string) {
   const gallery = await findWallGallery(token)
-  return { galleryId: gallery.id, cursor: await withPublicRead(gallery.companyId, (tx) => findLiveCursor(tx, gallery.id)) }
+  return {
+    galleryId: gallery.id,
+    cursor: await withPublicRead(gallery.companyId, (tx) => findLiveCursor(tx, gallery.id)),
+  }
 }
 
 /** The wall's first screen: the company's name and logo, the newest photos, and a QR code to the gallery. */
 export async function getWall(token: string) {
   const gallery = await findWallGallery(token)
-  const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.id, gallery.companyId))
+  const [row] = await getDb()
+    .select(PUBLIC_COMPANY_COLUMNS)
+    .from(organization)
+    .where(eq(organization.id, gallery.companyId))
   if (!row) throw new AppError('NOT_FOUND', 'live.errors.wallNotFound')
   const { company, read } = publicContextOf(row, { host: { kind: 'platform' } })
-  const { photos, cursor } = await read(async (tx) => ({ photos: await findNewestLivePhotos(tx, gallery.id, WALL_PHOTOS), cursor: await findLiveCursor(tx, gallery.id) }))
-  const galleryUrl = joinPublicUrl(companyPublicBase({ slug: row.slug, subdomain: row.subdomain, subdomainStatus: row.subdomainStatus }), publicPathOf({ kind: 'gallery', slug: gallery.slug }))
+  const { photos, cursor } = await read(async (tx) => ({
+    photos: await findNewestLivePhotos(tx, gallery.id, WALL_PHOTOS),
+    cursor: await findLiveCursor(tx, gallery.id),
+  }))
+  const galleryUrl = joinPublicUrl(
+    companyPublicBase({ slug: row.slug, subdomain: row.subdomain, subdomainStatus: row.subdomainStatus }),
+    publicPathOf({ kind: 'gallery', slug: gallery.slug }),
+  )
   const { svg } = await makeQrSvg(galleryUrl, { foreground: '#000000', background: '#ffffff', logo: null })
   return {
     company: { name: company.name, logo: company.logo },

@@ -7,12 +7,27 @@ import type { TenantContext } from '#app/lib/tenant.server'
 export async function getLivePanel(context: TenantContext, contentItemId: string) {
   return context.withTenant(async (tx) => {
     const [item] = await tx
-      .select({ id: contentItem.id, kind: contentItem.kind, liveMode: contentItem.liveMode, autoApprove: contentItem.liveAutoApprove, wallToken: contentItem.wallToken })
+      .select({
+        id: contentItem.id,
+        kind: contentItem.kind,
+        liveMode: contentItem.liveMode,
+        autoApprove: contentItem.liveAutoApprove,
+        wallToken: contentItem.wallToken,
+      })
       .from(contentItem)
       .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id)))
     if (!item || item.kind !== 'gallery') throw new AppError('NOT_FOUND', 'content.errors.notFound')
     const pending = await tx
-      .select({ id: asset.id, mediaType: asset.mediaType, originalName: asset.originalName, altText: asset.altText, width: asset.width, height: asset.height, processingStatus: asset.processingStatus, createdAt: asset.createdAt })
+      .select({
+        id: asset.id,
+        mediaType: asset.mediaType,
+        originalName: asset.originalName,
+        altText: asset.altText,
+        width: asset.width,
+        height: asset.height,
+        processingStatus: asset.processingStatus,
+        createdAt: asset.createdAt,
+      })
       .from(asset)
       .where(and(eq(asset.contentItemId, item.id), eq(asset.moderation, 'pending')))
       .orderBy(asc(asset.createdAt), asc(asset.id))
@@ -21,6 +36,12 @@ export async function getLivePanel(context: TenantContext, contentItemId: string
       .select({ waiting: count() })
       .from(liveFollower)
       .where(and(eq(liveFollower.contentItemId, item.id), isNull(liveFollower.notifiedAt)))
-    return { liveMode: item.liveMode, autoApprove: item.autoApprove, wallToken: item.wallToken, pending, followers: followers?.waiting ?? 0 }
+    return {
+      liveMode: item.liveMode,
+      autoApprove: item.autoApprove,
+      wallToken: item.wallToken,
+      pending,
+      followers: followers?.waiting ?? 0,
+    }
   })
 }

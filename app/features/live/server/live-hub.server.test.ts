@@ -14,7 +14,21 @@ vi.mock('./find-live-photos.server', () => ({
 const { onLiveNotification, openLiveStreams, subscribeToGallery } = await import('./live-hub.server')
 
 const decoder = new TextDecoder()
-const photo = (galleryId: string, seq: number): LivePhoto & { galleryId: string } => ({ galleryId, seq, media: { id: `photo-${seq}`, mediaType: 'image', mimeType: 'image/jpeg', title: null, altText: null, width: 4, height: 3, placeholder: null, sources: [] } })
+const photo = (galleryId: string, seq: number): LivePhoto & { galleryId: string } => ({
+  galleryId,
+  seq,
+  media: {
+    id: `photo-${seq}`,
+    mediaType: 'image',
+    mimeType: 'image/jpeg',
+    title: null,
+    altText: null,
+    width: 4,
+    height: 3,
+    placeholder: null,
+    sources: [],
+  },
+})
 
 function listener(sent = 0) {
   const received: string[] = []
@@ -47,7 +61,8 @@ describe('the live hub: one read per photo, written to every stream of its galle
     await settle()
     await settle()
     expect(reads).toEqual([{ galleryId: 'g1', after: 0 }])
-    for (const { received } of streams) expect(received).toEqual([`id: 7\nevent: photo\ndata: ${JSON.stringify(photo('g1', 7).media)}\n\n`])
+    for (const { received } of streams)
+      expect(received).toEqual([`id: 7\nevent: photo\ndata: ${JSON.stringify(photo('g1', 7).media)}\n\n`])
     expect(other.received).toEqual([])
     // A late duplicate notification reads nothing again.
     onLiveNotification('g1:7')

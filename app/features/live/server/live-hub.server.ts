@@ -113,7 +113,8 @@ export function onLiveGap() {
 function startPinging() {
   if (pinger) return
   pinger = setInterval(() => {
-    for (const gallery of galleries.values()) for (const subscriber of gallery.subscribers) if (!subscriber.write(PING)) removeSubscriber(gallery, subscriber)
+    for (const gallery of galleries.values())
+      for (const subscriber of gallery.subscribers) if (!subscriber.write(PING)) removeSubscriber(gallery, subscriber)
   }, LIVE_PING_MS)
   pinger.unref()
 }

@@ -16,7 +16,16 @@ export async function sendShowEndedMails(companyId: string, contentItemId: strin
   if (!system) return 0
   const gallery = await system.withTenant(async (tx) => {
     const [row] = await tx
-      .select({ title: contentItem.title, slug: contentItem.slug, status: contentItem.status, liveMode: contentItem.liveMode, companyName: organization.name, companySlug: organization.slug, subdomain: organization.subdomain, subdomainStatus: organization.subdomainStatus })
+      .select({
+        title: contentItem.title,
+        slug: contentItem.slug,
+        status: contentItem.status,
+        liveMode: contentItem.liveMode,
+        companyName: organization.name,
+        companySlug: organization.slug,
+        subdomain: organization.subdomain,
+        subdomainStatus: organization.subdomainStatus,
+      })
       .from(contentItem)
       .innerJoin(organization, eq(organization.id, contentItem.companyId))
       .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, companyId)))
@@ -24,7 +33,14 @@ export async function sendShowEndedMails(companyId: string, contentItemId: strin
   })
   // Gone, unpublished, or live again before the job ran: the fans wait for the real end.
   if (!gallery || gallery.liveMode || gallery.status !== 'published' || !gallery.slug) return 0
-  const url = joinPublicUrl(companyPublicBase({ slug: gallery.companySlug, subdomain: gallery.subdomain, subdomainStatus: gallery.subdomainStatus }), publicPathOf({ kind: 'gallery', slug: gallery.slug }))
+  const url = joinPublicUrl(
+    companyPublicBase({
+      slug: gallery.companySlug,
+      subdomain: gallery.subdomain,
+      subdomainStatus: gallery.subdomainStatus,
+    }),
+    publicPathOf({ kind: 'gallery', slug: gallery.slug }),
+  )
   const waiting = await system.withTenant((tx) =>
     tx
       .select({ id: liveFollower.id, language: liveFollower.language, email: lead.email, fullName: lead.fullName })
@@ -58,7 +74,9 @@ export async function sendShowEndedMails(companyId: string, contentItemId: strin
       )
       sent++
     } catch (error) {
-      await system.withTenant((tx) => tx.update(liveFollower).set({ notifiedAt: null }).where(eq(liveFollower.id, follower.id)))
+      await system.withTenant((tx) =>
+        tx.update(liveFollower).set({ notifiedAt: null }).where(eq(liveFollower.id, follower.id)),
+      )
       throw error
     }
   }

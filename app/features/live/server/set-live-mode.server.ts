@@ -11,12 +11,20 @@ import { getContentItem } from '#app/features/content/server/get-content-item.se
  * Ending the show queues the one e-mail each waiting fan asked for, in the same transaction, and
  * tells open pages and walls the show is over.
  */
-export async function setLiveMode(context: TenantContext, contentItemId: string, wanted: { live: boolean; autoApprove: boolean }) {
+export async function setLiveMode(
+  context: TenantContext,
+  contentItemId: string,
+  wanted: { live: boolean; autoApprove: boolean },
+) {
   if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
   const item = await getContentItem(context, contentItemId)
   if (item.kind !== 'gallery') throw new AppError('BAD_REQUEST', 'liveStudio.errors.galleryOnly')
   return context.withTenant(async (tx) => {
-    const [before] = await tx.select({ liveMode: contentItem.liveMode }).from(contentItem).where(eq(contentItem.id, item.id)).for('update')
+    const [before] = await tx
+      .select({ liveMode: contentItem.liveMode })
+      .from(contentItem)
+      .where(eq(contentItem.id, item.id))
+      .for('update')
     await tx
       .update(contentItem)
       .set({ liveMode: wanted.live, liveAutoApprove: wanted.autoApprove, updatedAt: new Date() })

@@ -36,7 +36,17 @@ function crowdPath(seed: number) {
 }
 
 /** A concert-like scene: a coloured haze, stage beams from above and a crowd's silhouette. */
-export function StageArtwork({ palette, className, crowd = true, seed = 0 }: { palette: PaletteName; className?: string; crowd?: boolean; seed?: number }) {
+export function StageArtwork({
+  palette,
+  className,
+  crowd = true,
+  seed = 0,
+}: {
+  palette: PaletteName
+  className?: string
+  crowd?: boolean
+  seed?: number
+}) {
   const colors = PALETTES[palette]
   const style: CSSProperties = {
     background: `radial-gradient(120% 90% at ${30 + (seed % 4) * 12}% 0%, ${colors.to} 0%, transparent 45%), radial-gradient(90% 70% at 80% 30%, ${colors.via} 0%, transparent 70%), linear-gradient(180deg, ${colors.via} 0%, ${colors.from} 75%)`,
@@ -44,8 +54,16 @@ export function StageArtwork({ palette, className, crowd = true, seed = 0 }: { p
   return (
     <div aria-hidden className={cn('relative overflow-hidden', className)} style={style}>
       <svg viewBox="0 0 400 300" preserveAspectRatio="none" className="absolute inset-0 size-full mix-blend-screen">
-        <polygon points={`${120 + seed * 7},0 ${150 + seed * 7},0 ${260 - seed * 5},300 ${40 - seed * 3},300`} fill={colors.beam} opacity=".55" />
-        <polygon points={`${250 - seed * 4},0 ${272 - seed * 4},0 ${400},260 ${220},300`} fill={colors.beam} opacity=".35" />
+        <polygon
+          points={`${120 + seed * 7},0 ${150 + seed * 7},0 ${260 - seed * 5},300 ${40 - seed * 3},300`}
+          fill={colors.beam}
+          opacity=".55"
+        />
+        <polygon
+          points={`${250 - seed * 4},0 ${272 - seed * 4},0 ${400},260 ${220},300`}
+          fill={colors.beam}
+          opacity=".35"
+        />
       </svg>
       {crowd ? (
         <svg viewBox="0 0 400 80" preserveAspectRatio="none" className="absolute inset-x-0 bottom-0 h-1/3 w-full">

@@ -21,12 +21,20 @@ export function HeroMockup() {
           <StageArtwork palette="violet" seed={2} className="h-36" />
           <div className="-mt-14 px-4 pb-4">
             <div className="relative">
-              <p className="text-[10px] font-semibold tracking-widest text-white/70 uppercase">{t('home.hero.mock.date')}</p>
+              <p className="text-[10px] font-semibold tracking-widest text-white/70 uppercase">
+                {t('home.hero.mock.date')}
+              </p>
               <p className="text-lg font-semibold text-white">Vila Farol · Live</p>
             </div>
             <div className="mt-4 grid grid-cols-2 gap-1.5">
               {TILES.map((tile, index) => (
-                <StageArtwork key={index} palette={tile.palette} seed={index} crowd={index % 2 === 0} className={`${tile.span} rounded-md`} />
+                <StageArtwork
+                  key={index}
+                  palette={tile.palette}
+                  seed={index}
+                  crowd={index % 2 === 0}
+                  className={`${tile.span} rounded-md`}
+                />
               ))}
             </div>
             <div className="mt-3 flex items-center justify-between gap-2 rounded-full bg-white px-3 py-2 text-xs font-semibold whitespace-nowrap text-black">

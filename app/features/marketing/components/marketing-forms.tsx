@@ -18,7 +18,8 @@ function useMarketingForm(kind: MarketingFormKind) {
   const actionData = useActionData() as MarketingFormResponse | undefined
   const navigation = useNavigation()
   const outcome = fetcher.data ?? (actionData?.kind === kind ? actionData : undefined)
-  const submitting = fetcher.state === 'submitting' || (navigation.state === 'submitting' && navigation.formData?.get('kind') === kind)
+  const submitting =
+    fetcher.state === 'submitting' || (navigation.state === 'submitting' && navigation.formData?.get('kind') === kind)
   // Each success remounts the fields (keyed by the stored submission), which clears them; a
   // later refusal keeps what the visitor typed.
   const [formKey, setFormKey] = useState('form')
@@ -32,7 +33,15 @@ function useMarketingForm(kind: MarketingFormKind) {
 /** Without JavaScript the page comes back scrolled to the form that was sent. */
 const actionFor = (kind: MarketingFormKind) => `/?index#${kind}`
 
-function Notice({ tone, children, testId }: { tone: 'success' | 'warning' | 'error'; children: ReactNode; testId?: string }) {
+function Notice({
+  tone,
+  children,
+  testId,
+}: {
+  tone: 'success' | 'warning' | 'error'
+  children: ReactNode
+  testId?: string
+}) {
   const Icon = tone === 'success' ? CheckCircle2 : tone === 'warning' ? AlertTriangle : XCircle
   return (
     <p
@@ -64,8 +73,14 @@ function Outcome({ kind, outcome }: { kind: MarketingFormKind; outcome: Marketin
         </Notice>
       ) : null}
       {sanitized ? <Notice tone="warning">{t('home.forms.sanitized')}</Notice> : null}
-      {outcome.status === 'rate-limited' ? <Notice tone="error">{t('home.forms.rateLimited', { minutes: Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)) })}</Notice> : null}
-      {outcome.status === 'failed' ? <Notice tone="error">{kind === 'contact' ? t('home.forms.contact.failed') : t('errors.generic')}</Notice> : null}
+      {outcome.status === 'rate-limited' ? (
+        <Notice tone="error">
+          {t('home.forms.rateLimited', { minutes: Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)) })}
+        </Notice>
+      ) : null}
+      {outcome.status === 'failed' ? (
+        <Notice tone="error">{kind === 'contact' ? t('home.forms.contact.failed') : t('errors.generic')}</Notice>
+      ) : null}
     </div>
   )
 }
@@ -73,15 +88,33 @@ function Outcome({ kind, outcome }: { kind: MarketingFormKind; outcome: Marketin
 function PrivacyNote() {
   return (
     <p className="text-xs text-ink-muted">
-      <Trans i18nKey="home.forms.privacyNote" components={{ policy: <Link to="/privacy" className="underline underline-offset-2 hover:text-ink" /> }} />
+      <Trans
+        i18nKey="home.forms.privacyNote"
+        components={{ policy: <Link to="/privacy" className="underline underline-offset-2 hover:text-ink" /> }}
+      />
     </p>
   )
 }
 
-function SubmitButton({ kind, submitting, className }: { kind: MarketingFormKind; submitting: boolean; className?: string }) {
+function SubmitButton({
+  kind,
+  submitting,
+  className,
+}: {
+  kind: MarketingFormKind
+  submitting: boolean
+  className?: string
+}) {
   const { t } = useTranslation()
   return (
-    <Button type="submit" size="lg" disabled={submitting} aria-disabled={submitting} className={cn('rounded-full', className)} data-testid={`${kind}-submit`}>
+    <Button
+      type="submit"
+      size="lg"
+      disabled={submitting}
+      aria-disabled={submitting}
+      className={cn('rounded-full', className)}
+      data-testid={`${kind}-submit`}
+    >
       {submitting ? t(`home.forms.${kind}.submitting`) : t(`home.forms.${kind}.submit`)}
     </Button>
   )
@@ -92,11 +125,28 @@ export function InterestForm() {
   const { t } = useTranslation()
   const { Form, formKey, outcome, submitting, errors, value } = useMarketingForm('interest')
   return (
-    <Form key={formKey} method="post" action={actionFor('interest')} noValidate className="space-y-3" data-testid="interest-form" aria-label={t('home.forms.interest.label')}>
+    <Form
+      key={formKey}
+      method="post"
+      action={actionFor('interest')}
+      noValidate
+      className="space-y-3"
+      data-testid="interest-form"
+      aria-label={t('home.forms.interest.label')}
+    >
       <input type="hidden" name="kind" value="interest" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1">
-          <TextField label={t('home.forms.email')} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t('home.forms.emailPlaceholder')} defaultValue={value('email')} errors={errors('email')?.map((key) => t(key))} />
+          <TextField
+            label={t('home.forms.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('home.forms.emailPlaceholder')}
+            defaultValue={value('email')}
+            errors={errors('email')?.map((key) => t(key))}
+          />
         </div>
         <SubmitButton kind="interest" submitting={submitting} className="sm:mt-7" />
       </div>
@@ -110,9 +160,26 @@ export function NewsletterForm() {
   const { t } = useTranslation()
   const { Form, formKey, outcome, submitting, errors, value } = useMarketingForm('newsletter')
   return (
-    <Form key={formKey} method="post" action={actionFor('newsletter')} noValidate className="space-y-3" data-testid="newsletter-form" aria-label={t('home.forms.newsletter.label')}>
+    <Form
+      key={formKey}
+      method="post"
+      action={actionFor('newsletter')}
+      noValidate
+      className="space-y-3"
+      data-testid="newsletter-form"
+      aria-label={t('home.forms.newsletter.label')}
+    >
       <input type="hidden" name="kind" value="newsletter" />
-      <TextField label={t('home.forms.email')} name="email" type="email" autoComplete="email" inputMode="email" placeholder={t('home.forms.emailPlaceholder')} defaultValue={value('email')} errors={errors('email')?.map((key) => t(key))} />
+      <TextField
+        label={t('home.forms.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('home.forms.emailPlaceholder')}
+        defaultValue={value('email')}
+        errors={errors('email')?.map((key) => t(key))}
+      />
       <SubmitButton kind="newsletter" submitting={submitting} className="w-full" />
       <Outcome kind="newsletter" outcome={outcome} />
     </Form>
@@ -123,11 +190,33 @@ export function ContactForm() {
   const { t } = useTranslation()
   const { Form, formKey, outcome, submitting, errors, value } = useMarketingForm('contact')
   return (
-    <Form key={formKey} method="post" action={actionFor('contact')} noValidate className="space-y-5" data-testid="contact-form" aria-label={t('home.forms.contact.label')}>
+    <Form
+      key={formKey}
+      method="post"
+      action={actionFor('contact')}
+      noValidate
+      className="space-y-5"
+      data-testid="contact-form"
+      aria-label={t('home.forms.contact.label')}
+    >
       <input type="hidden" name="kind" value="contact" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t('home.forms.contact.name')} name="name" autoComplete="name" defaultValue={value('name')} errors={errors('name')?.map((key) => t(key))} />
-        <TextField label={t('home.forms.email')} name="email" type="email" autoComplete="email" inputMode="email" defaultValue={value('email')} errors={errors('email')?.map((key) => t(key))} />
+        <TextField
+          label={t('home.forms.contact.name')}
+          name="name"
+          autoComplete="name"
+          defaultValue={value('name')}
+          errors={errors('name')?.map((key) => t(key))}
+        />
+        <TextField
+          label={t('home.forms.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={value('email')}
+          errors={errors('email')?.map((key) => t(key))}
+        />
       </div>
       <MessageField defaultValue={value('message')} errors={errors('message')?.map((key) => t(key))} />
       <Outcome kind="contact" outcome={outcome} />
@@ -153,11 +242,22 @@ function MessageField({ defaultValue, errors }: { defaultValue?: string; errors?
             rows={6}
             defaultValue={defaultValue}
             onChange={(event) => setLength(event.currentTarget.value.length)}
-            className={cn(className, 'h-auto min-h-36 resize-y py-2.5', length > CONTACT_MESSAGE_MAX && 'border-danger')}
+            className={cn(
+              className,
+              'h-auto min-h-36 resize-y py-2.5',
+              length > CONTACT_MESSAGE_MAX && 'border-danger',
+            )}
           />
         )}
       </Field>
-      <p className={cn('text-right text-xs tabular-nums', length > CONTACT_MESSAGE_MAX ? 'text-danger' : 'text-ink-muted')}>{t('home.forms.contact.counter', { length, max: CONTACT_MESSAGE_MAX })}</p>
+      <p
+        className={cn(
+          'text-right text-xs tabular-nums',
+          length > CONTACT_MESSAGE_MAX ? 'text-danger' : 'text-ink-muted',
+        )}
+      >
+        {t('home.forms.contact.counter', { length, max: CONTACT_MESSAGE_MAX })}
+      </p>
     </div>
   )
 }

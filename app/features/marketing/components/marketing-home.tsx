@@ -1,5 +1,20 @@
 import { useSignedIn } from '#app/features/accounts/use-signed-in'
-import { BarChart3, Camera, Download, Eye, Globe2, HandCoins, Heart, Mail, MapPin, Music2, QrCode, Smartphone, Sparkles, UsersRound } from 'lucide-react'
+import {
+  BarChart3,
+  Camera,
+  Download,
+  Eye,
+  Globe2,
+  HandCoins,
+  Heart,
+  Mail,
+  MapPin,
+  Music2,
+  QrCode,
+  Smartphone,
+  Sparkles,
+  UsersRound,
+} from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
@@ -20,7 +35,19 @@ function Eyebrow({ children }: { children: ReactNode }) {
   return <p className="text-sm font-semibold tracking-widest text-accent uppercase">{children}</p>
 }
 
-function SectionHeading({ id, eyebrow, title, text, className }: { id: string; eyebrow: string; title: string; text?: string; className?: string }) {
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+  className,
+}: {
+  id: string
+  eyebrow: string
+  title: string
+  text?: string
+  className?: string
+}) {
   return (
     <div className={className}>
       <Eyebrow>{eyebrow}</Eyebrow>
@@ -83,7 +110,10 @@ function Hero() {
             <Smartphone aria-hidden className="size-4 text-accent" />
             {t('home.eyebrow')}
           </p>
-          <h1 id="hero-heading" className="mt-6 text-[2.6rem] leading-[1.04] font-semibold tracking-tight text-balance sm:text-6xl lg:text-[4.25rem]">
+          <h1
+            id="hero-heading"
+            className="mt-6 text-[2.6rem] leading-[1.04] font-semibold tracking-tight text-balance sm:text-6xl lg:text-[4.25rem]"
+          >
             {t('home.headline')}
           </h1>
           <p className="mt-6 max-w-xl text-lg text-ink-muted sm:text-xl">{t('home.subheadline')}</p>
@@ -91,7 +121,15 @@ function Hero() {
             <Link to="/auth?mode=signup" className={buttonClasses('primary', 'lg', 'rounded-full px-7')}>
               {t('home.getStarted')}
             </Link>
-            <a href="#pricing" onClick={(event) => scrollToSection(event, 'pricing')} className={buttonClasses('secondary', 'lg', 'rounded-full border-white/20 bg-white/5 px-7 text-ink hover:bg-white/10')}>
+            <a
+              href="#pricing"
+              onClick={(event) => scrollToSection(event, 'pricing')}
+              className={buttonClasses(
+                'secondary',
+                'lg',
+                'rounded-full border-white/20 bg-white/5 px-7 text-ink hover:bg-white/10',
+              )}
+            >
               {t('home.hero.seePricing')}
             </a>
           </div>
@@ -113,7 +151,12 @@ function Problem() {
   return (
     <section aria-labelledby="problem-heading" className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
       <div className="grid gap-12 lg:grid-cols-2 lg:gap-20">
-        <SectionHeading id="problem-heading" eyebrow={t('home.problem.eyebrow')} title={t('home.problem.title')} text={t('home.problem.text')} />
+        <SectionHeading
+          id="problem-heading"
+          eyebrow={t('home.problem.eyebrow')}
+          title={t('home.problem.title')}
+          text={t('home.problem.text')}
+        />
         <ul className="space-y-4 self-end">
           {points.map(({ icon: Icon, text }) => (
             <li key={text} className="flex gap-4 rounded-2xl border border-line bg-surface-muted p-5">
@@ -141,7 +184,13 @@ function Movement() {
       </div>
       <div aria-hidden className="absolute inset-0 bg-gradient-to-b from-surface via-surface/60 to-surface" />
       <div className="relative mx-auto max-w-6xl px-4 py-24 text-center sm:px-6 sm:py-32">
-        <SectionHeading id="movement-heading" eyebrow={t('home.movement.eyebrow')} title={t('home.movement.title')} text={t('home.movement.text')} className="mx-auto max-w-3xl" />
+        <SectionHeading
+          id="movement-heading"
+          eyebrow={t('home.movement.eyebrow')}
+          title={t('home.movement.title')}
+          text={t('home.movement.text')}
+          className="mx-auto max-w-3xl"
+        />
         <ul className="mt-14 grid gap-4 text-left sm:grid-cols-3">
           {pillars.map((pillar, index) => (
             <li key={pillar.title} className="rounded-2xl border border-white/10 bg-black/40 p-6 backdrop-blur">
@@ -170,8 +219,18 @@ function Platform() {
     { icon: QrCode, key: 'qr' },
   ]
   return (
-    <section id="platform" aria-labelledby="platform-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20 sm:px-6 sm:py-28">
-      <SectionHeading id="platform-heading" eyebrow={t('home.platform.eyebrow')} title={t('home.platform.title')} text={t('home.platform.text')} className="max-w-3xl" />
+    <section
+      id="platform"
+      aria-labelledby="platform-heading"
+      className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20 sm:px-6 sm:py-28"
+    >
+      <SectionHeading
+        id="platform-heading"
+        eyebrow={t('home.platform.eyebrow')}
+        title={t('home.platform.title')}
+        text={t('home.platform.text')}
+        className="max-w-3xl"
+      />
       <ul className="mt-12 grid gap-5 md:grid-cols-3">
         {pillars.map(({ icon: Icon, key }) => (
           <li key={key} className="rounded-2xl border border-line bg-surface-muted p-6 sm:p-8">
@@ -205,7 +264,13 @@ function Flow() {
   return (
     <section aria-labelledby="flow-heading" className="border-y border-white/5 bg-[#0d0d10]">
       <div className="mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-        <SectionHeading id="flow-heading" eyebrow={t('home.stepsLabel')} title={t('home.flow.title')} text={t('home.flow.text')} className="max-w-3xl" />
+        <SectionHeading
+          id="flow-heading"
+          eyebrow={t('home.stepsLabel')}
+          title={t('home.flow.title')}
+          text={t('home.flow.text')}
+          className="max-w-3xl"
+        />
         <ol className="relative mt-12 grid gap-5 md:grid-cols-3">
           {steps.map(({ icon: Icon, key }, index) => (
             <li key={key} className="relative rounded-2xl border border-line bg-surface p-6 sm:p-8">
@@ -228,14 +293,36 @@ function Flow() {
 function Artists() {
   const { t } = useTranslation()
   return (
-    <section id="artists" aria-labelledby="artists-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20 sm:px-6 sm:py-28">
-      <SectionHeading id="artists-heading" eyebrow={t('home.artists.eyebrow')} title={t('home.artists.title')} text={t('home.artists.text')} className="max-w-3xl" />
+    <section
+      id="artists"
+      aria-labelledby="artists-heading"
+      className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20 sm:px-6 sm:py-28"
+    >
+      <SectionHeading
+        id="artists-heading"
+        eyebrow={t('home.artists.eyebrow')}
+        title={t('home.artists.title')}
+        text={t('home.artists.text')}
+        className="max-w-3xl"
+      />
       {/* On phones the cards scroll sideways: focusable so keyboard users can scroll them too. */}
-      <ul tabIndex={0} aria-labelledby="artists-heading" className="-mx-4 mt-12 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4">
+      <ul
+        tabIndex={0}
+        aria-labelledby="artists-heading"
+        className="-mx-4 mt-12 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-5 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-4"
+      >
         {ARTISTS.map((artist) => (
-          <li key={artist.id} className="group w-[80%] shrink-0 snap-start overflow-hidden rounded-2xl border border-line bg-surface-muted sm:w-auto" data-testid="artist-card">
+          <li
+            key={artist.id}
+            className="group w-[80%] shrink-0 snap-start overflow-hidden rounded-2xl border border-line bg-surface-muted sm:w-auto"
+            data-testid="artist-card"
+          >
             <div className="relative">
-              <StageArtwork palette={artist.palette} seed={artist.seed} className="aspect-[4/3] transition-transform duration-300 group-hover:scale-[1.02]" />
+              <StageArtwork
+                palette={artist.palette}
+                seed={artist.seed}
+                className="aspect-[4/3] transition-transform duration-300 group-hover:scale-[1.02]"
+              />
               <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-medium text-white backdrop-blur">
                 <Smartphone aria-hidden className="size-3.5" />
                 {t('home.artists.badge')}
@@ -267,12 +354,20 @@ function Testimonial() {
   return (
     <section aria-label={t('home.testimonial.label')} className="mx-auto max-w-4xl px-4 pb-20 sm:px-6 sm:pb-28">
       <figure className="relative overflow-hidden rounded-3xl border border-line bg-gradient-to-br from-accent/15 via-surface-muted to-surface-muted p-8 sm:p-14">
-        <span aria-hidden className="absolute -top-6 left-6 text-[9rem] leading-none font-semibold text-accent/20 select-none">
+        <span
+          aria-hidden
+          className="absolute -top-6 left-6 text-[9rem] leading-none font-semibold text-accent/20 select-none"
+        >
           “
         </span>
-        <blockquote className="relative text-xl leading-snug font-medium text-balance sm:text-3xl">{t('home.testimonial.quote')}</blockquote>
+        <blockquote className="relative text-xl leading-snug font-medium text-balance sm:text-3xl">
+          {t('home.testimonial.quote')}
+        </blockquote>
         <figcaption className="relative mt-8 flex items-center gap-4">
-          <span aria-hidden className="grid size-12 place-items-center rounded-full bg-gradient-to-br from-amber-300 to-rose-500 text-base font-semibold text-black">
+          <span
+            aria-hidden
+            className="grid size-12 place-items-center rounded-full bg-gradient-to-br from-amber-300 to-rose-500 text-base font-semibold text-black"
+          >
             IC
           </span>
           <span>
@@ -296,7 +391,12 @@ function Interest() {
         </div>
         <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-black/80 via-black/55 to-black/30" />
         <div className="relative grid gap-10 p-7 sm:p-12 lg:grid-cols-2 lg:items-center lg:p-16">
-          <SectionHeading id="interest-heading" eyebrow={t('home.interest.eyebrow')} title={t('home.interest.title')} text={t('home.interest.text')} />
+          <SectionHeading
+            id="interest-heading"
+            eyebrow={t('home.interest.eyebrow')}
+            title={t('home.interest.title')}
+            text={t('home.interest.text')}
+          />
           <div className="rounded-2xl border border-white/10 bg-black/60 p-5 backdrop-blur sm:p-6">
             <InterestForm />
           </div>
@@ -309,10 +409,19 @@ function Interest() {
 function Contact() {
   const { t } = useTranslation()
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 pb-20 sm:px-6 sm:pb-28">
+    <section
+      id="contact"
+      aria-labelledby="contact-heading"
+      className="mx-auto max-w-6xl scroll-mt-16 px-4 pb-20 sm:px-6 sm:pb-28"
+    >
       <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
         <div>
-          <SectionHeading id="contact-heading" eyebrow={t('home.contact.eyebrow')} title={t('home.contact.title')} text={t('home.contact.text')} />
+          <SectionHeading
+            id="contact-heading"
+            eyebrow={t('home.contact.eyebrow')}
+            title={t('home.contact.title')}
+            text={t('home.contact.text')}
+          />
           <ul className="mt-8 space-y-3 text-sm text-ink-muted">
             {(['plans', 'festivals', 'setup'] as const).map((topic) => (
               <li key={topic} className="flex gap-3">
@@ -366,7 +475,11 @@ function Footer({ account }: { account: { to: string; label: string } }) {
                 </a>
               </li>
               <li>
-                <Link to={account.to} className="font-medium text-ink hover:underline" data-testid="footer-account-link">
+                <Link
+                  to={account.to}
+                  className="font-medium text-ink hover:underline"
+                  data-testid="footer-account-link"
+                >
                   {account.label}
                 </Link>
               </li>
@@ -393,7 +506,12 @@ function Footer({ account }: { account: { to: string; label: string } }) {
                 </Link>
               </li>
               <li>
-                <button type="button" onClick={openCookieSettings} className={linkClass} data-testid="footer-cookie-settings">
+                <button
+                  type="button"
+                  onClick={openCookieSettings}
+                  className={linkClass}
+                  data-testid="footer-cookie-settings"
+                >
                   {t('home.footer.cookieSettings')}
                 </button>
               </li>

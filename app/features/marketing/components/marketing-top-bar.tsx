@@ -32,7 +32,9 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
   useEffect(() => {
     const hero = document.getElementById(heroId)
     if (!hero || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(([entry]) => setSolid(!entry.isIntersecting), { rootMargin: `-${TOP_BAR_HEIGHT}px 0px 0px 0px` })
+    const observer = new IntersectionObserver(([entry]) => setSolid(!entry.isIntersecting), {
+      rootMargin: `-${TOP_BAR_HEIGHT}px 0px 0px 0px`,
+    })
     observer.observe(hero)
     return () => observer.disconnect()
   }, [heroId])
@@ -59,7 +61,12 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
         </Link>
         <nav aria-label={t('home.nav.label')} className="hidden items-center gap-7 text-sm lg:flex">
           {sections.map((section) => (
-            <a key={section.id} href={`#${section.id}`} onClick={(event) => scrollToSection(event, section.id)} className="text-ink-muted transition-colors hover:text-ink">
+            <a
+              key={section.id}
+              href={`#${section.id}`}
+              onClick={(event) => scrollToSection(event, section.id)}
+              className="text-ink-muted transition-colors hover:text-ink"
+            >
               {section.label}
             </a>
           ))}
@@ -69,7 +76,12 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
           <Link to={account.to} className="hidden text-sm font-medium text-ink-muted hover:text-ink md:inline">
             {account.label}
           </Link>
-          <a href="#contact" onClick={(event) => scrollToSection(event, 'contact')} className={buttonClasses('primary', 'sm', 'shrink-0 rounded-full px-4')} data-testid="contact-us">
+          <a
+            href="#contact"
+            onClick={(event) => scrollToSection(event, 'contact')}
+            className={buttonClasses('primary', 'sm', 'shrink-0 rounded-full px-4')}
+            data-testid="contact-us"
+          >
             {t('home.nav.contact')}
           </a>
           {/* Phones and tablets: the sections and Login behind one button; <details> opens without JavaScript. */}
@@ -101,7 +113,16 @@ export function MarketingTopBar({ heroId, account }: { heroId: string; account: 
                   </li>
                 ))}
                 <li>
-                  <Link to={account.to} onClick={closeMenu} className={buttonClasses('secondary', 'lg', 'mt-4 w-full rounded-full border-line bg-transparent text-ink')} data-testid="menu-account-link">
+                  <Link
+                    to={account.to}
+                    onClick={closeMenu}
+                    className={buttonClasses(
+                      'secondary',
+                      'lg',
+                      'mt-4 w-full rounded-full border-line bg-transparent text-ink',
+                    )}
+                    data-testid="menu-account-link"
+                  >
                     {account.label}
                   </Link>
                 </li>

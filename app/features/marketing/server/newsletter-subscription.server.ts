@@ -42,7 +42,9 @@ export async function isSubscribed(email: string) {
 }
 
 /** Removes every newsletter sign-up of the address the link was signed for. */
-export async function unsubscribeFromNewsletter(input: Record<string, unknown>): Promise<{ outcome: 'unsubscribed'; email: string } | { outcome: 'invalid'; email: null }> {
+export async function unsubscribeFromNewsletter(
+  input: Record<string, unknown>,
+): Promise<{ outcome: 'unsubscribed'; email: string } | { outcome: 'invalid'; email: null }> {
   const email = addressOfLink(input)
   if (!email) return { outcome: 'invalid', email: null }
   await getDb()

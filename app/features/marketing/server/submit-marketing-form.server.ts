@@ -27,7 +27,11 @@ export type MarketingFormOutcome = Exclude<MarketingFormResponse, { status: 'fai
 /** One submission per e-mail per form in this time: the same address sent again (from anywhere) is the one already kept. */
 export const MARKETING_FORM_REPEAT_WINDOW_SECONDS = 60 * 60
 
-const FIELDS: Record<MarketingFormKind, readonly string[]> = { interest: ['email'], newsletter: ['email'], contact: ['name', 'email', 'message'] }
+const FIELDS: Record<MarketingFormKind, readonly string[]> = {
+  interest: ['email'],
+  newsletter: ['email'],
+  contact: ['name', 'email', 'message'],
+}
 
 /**
  * Validates and sanitises one submission of the marketing site, stores it for the platform
@@ -55,18 +59,32 @@ export async function submitMarketingForm(
   if (!decision.allowed) return { kind, status: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds }
 
   const data = parsed.data as { name?: string; email: string; message?: string }
-  const submission: TMarketingSubmission = { kind, name: data.name ?? null, email: data.email, message: data.message ?? null }
+  const submission: TMarketingSubmission = {
+    kind,
+    name: data.name ?? null,
+    email: data.email,
+    message: data.message ?? null,
+  }
   const { stored, repeated } = await getDb().transaction(async (tx) => {
     // Two sends of one address at once wait for each other here, so only one is kept.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`marketing-form:${kind}:${submission.email}`}))`)
     const [earlier] = await tx
       .select({ id: formSubmission.id, createdAt: formSubmission.createdAt })
       .from(formSubmission)
-      .where(and(eq(formSubmission.kind, kind), eq(formSubmission.email, submission.email), gt(formSubmission.createdAt, sql`now() - make_interval(secs => ${MARKETING_FORM_REPEAT_WINDOW_SECONDS})`)))
+      .where(
+        and(
+          eq(formSubmission.kind, kind),
+          eq(formSubmission.email, submission.email),
+          gt(formSubmission.createdAt, sql`now() - make_interval(secs => ${MARKETING_FORM_REPEAT_WINDOW_SECONDS})`),
+        ),
+      )
       .orderBy(desc(formSubmission.createdAt))
       .limit(1)
     if (earlier) return { stored: earlier, repeated: true }
-    const [row] = await tx.insert(formSubmission).values({ ...submission, language: context.language }).returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+    const [row] = await tx
+      .insert(formSubmission)
+      .values({ ...submission, language: context.language })
+      .returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
     return { stored: row, repeated: false }
   })
   // The visitor is thanked as before; the operator already has it.

@@ -4,11 +4,26 @@ import { UploadPanel } from './upload-panel'
 import type { UploadTarget } from './uploads-provider'
 
 /** The cover of a gallery, content item or event: the current one and a place to drop a new one. */
-export function CoverPicker({ coverAssetId, target, disabled, stacked, emptyLabel }: { coverAssetId: string | null; target: UploadTarget; disabled?: boolean; stacked?: boolean; emptyLabel?: string }) {
+export function CoverPicker({
+  coverAssetId,
+  target,
+  disabled,
+  stacked,
+  emptyLabel,
+}: {
+  coverAssetId: string | null
+  target: UploadTarget
+  disabled?: boolean
+  stacked?: boolean
+  emptyLabel?: string
+}) {
   const { t } = useTranslation()
   return (
     <div className={stacked ? 'grid gap-4' : 'grid gap-4 sm:grid-cols-[minmax(0,280px)_1fr] sm:items-start'}>
-      <div className="aspect-video overflow-hidden rounded-xl border border-line bg-surface-muted" data-testid="cover-preview">
+      <div
+        className="aspect-video overflow-hidden rounded-xl border border-line bg-surface-muted"
+        data-testid="cover-preview"
+      >
         {coverAssetId ? (
           <img
             key={coverAssetId}
@@ -28,7 +43,9 @@ export function CoverPicker({ coverAssetId, target, disabled, stacked, emptyLabe
           </div>
         )}
       </div>
-      {disabled ? null : <UploadPanel target={target} accept="image/*" multiple={false} compact hint={t('covers.hint')} />}
+      {disabled ? null : (
+        <UploadPanel target={target} accept="image/*" multiple={false} compact hint={t('covers.hint')} />
+      )}
     </div>
   )
 }

@@ -19,7 +19,14 @@ function formatDuration(seconds: number) {
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const percent = Math.max(0, Math.min(100, Math.round(value * 100)))
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 w-full overflow-hidden rounded-full bg-surface-muted">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-1.5 w-full overflow-hidden rounded-full bg-surface-muted"
+    >
       <div className="h-full rounded-full bg-accent transition-[width] duration-200" style={{ width: `${percent}%` }} />
     </div>
   )
@@ -31,7 +38,11 @@ function UploadRow({ item }: { item: UploadItem }) {
   const fraction = item.bytesTotal ? item.bytesSent / item.bytesTotal : 0
   const remaining = item.speed > 0 ? (item.bytesTotal - item.bytesSent) / item.speed : Infinity
   return (
-    <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5 px-4 py-3" data-testid="upload-row" data-status={item.status}>
+    <li
+      className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1.5 px-4 py-3"
+      data-testid="upload-row"
+      data-status={item.status}
+    >
       <div className="min-w-0">
         <p className="truncate text-sm font-medium" title={item.file.name}>
           {item.file.name}
@@ -39,39 +50,66 @@ function UploadRow({ item }: { item: UploadItem }) {
         <p className={cn('text-xs', item.status === 'error' ? 'text-danger' : 'text-ink-muted')} aria-live="polite">
           {item.status === 'error' ? (
             <UploadFailure error={item.error} upgradeUrl={item.upgradeUrl} />
-          ) : item.status === 'done'
-              ? t('uploads.ui.done', { size: formatBytes(item.bytesTotal, i18n.language) })
-              : item.status === 'paused'
-                ? t('uploads.ui.paused', { sent: formatBytes(item.bytesSent, i18n.language), total: formatBytes(item.bytesTotal, i18n.language) })
-                : item.status === 'queued'
-                  ? t('uploads.ui.queued', { size: formatBytes(item.bytesTotal, i18n.language) })
-                  : t('uploads.ui.progress', {
-                      sent: formatBytes(item.bytesSent, i18n.language),
-                      total: formatBytes(item.bytesTotal, i18n.language),
-                      speed: item.speed > 0 ? `${formatBytes(item.speed, i18n.language)}/s` : '…',
-                      left: formatDuration(remaining) || '…',
-                    })}
+          ) : item.status === 'done' ? (
+            t('uploads.ui.done', { size: formatBytes(item.bytesTotal, i18n.language) })
+          ) : item.status === 'paused' ? (
+            t('uploads.ui.paused', {
+              sent: formatBytes(item.bytesSent, i18n.language),
+              total: formatBytes(item.bytesTotal, i18n.language),
+            })
+          ) : item.status === 'queued' ? (
+            t('uploads.ui.queued', { size: formatBytes(item.bytesTotal, i18n.language) })
+          ) : (
+            t('uploads.ui.progress', {
+              sent: formatBytes(item.bytesSent, i18n.language),
+              total: formatBytes(item.bytesTotal, i18n.language),
+              speed: item.speed > 0 ? `${formatBytes(item.speed, i18n.language)}/s` : '…',
+              left: formatDuration(remaining) || '…',
+            })
+          )}
         </p>
       </div>
       <div className="flex items-center gap-1">
-        {item.status === 'done' ? <CheckCircle2 aria-label={t('uploads.ui.doneLabel')} className="size-5 text-emerald-600" /> : null}
+        {item.status === 'done' ? (
+          <CheckCircle2 aria-label={t('uploads.ui.doneLabel')} className="size-5 text-emerald-600" />
+        ) : null}
         {item.status === 'error' ? <CircleAlert aria-hidden className="size-5 text-danger" /> : null}
         {item.status === 'uploading' ? (
-          <button type="button" className="rounded p-1.5 hover:bg-surface-muted" onClick={() => uploads.pause(item.id)} aria-label={t('uploads.ui.pause', { name: item.file.name })}>
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-surface-muted"
+            onClick={() => uploads.pause(item.id)}
+            aria-label={t('uploads.ui.pause', { name: item.file.name })}
+          >
             <Pause className="size-4" />
           </button>
         ) : null}
         {item.status === 'paused' ? (
-          <button type="button" className="rounded p-1.5 hover:bg-surface-muted" onClick={() => uploads.resume(item.id)} aria-label={t('uploads.ui.resume', { name: item.file.name })}>
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-surface-muted"
+            onClick={() => uploads.resume(item.id)}
+            aria-label={t('uploads.ui.resume', { name: item.file.name })}
+          >
             <Play className="size-4" />
           </button>
         ) : null}
         {item.status === 'error' && item.bytesTotal > 0 ? (
-          <button type="button" className="rounded p-1.5 hover:bg-surface-muted" onClick={() => uploads.retry(item.id)} aria-label={t('uploads.ui.retry', { name: item.file.name })}>
+          <button
+            type="button"
+            className="rounded p-1.5 hover:bg-surface-muted"
+            onClick={() => uploads.retry(item.id)}
+            aria-label={t('uploads.ui.retry', { name: item.file.name })}
+          >
             <RotateCcw className="size-4" />
           </button>
         ) : null}
-        <button type="button" className="rounded p-1.5 text-ink-muted hover:bg-surface-muted" onClick={() => uploads.dismiss(item.id)} aria-label={t('uploads.ui.dismiss', { name: item.file.name })}>
+        <button
+          type="button"
+          className="rounded p-1.5 text-ink-muted hover:bg-surface-muted"
+          onClick={() => uploads.dismiss(item.id)}
+          aria-label={t('uploads.ui.dismiss', { name: item.file.name })}
+        >
           <X className="size-4" />
         </button>
       </div>
@@ -88,7 +126,21 @@ function UploadRow({ item }: { item: UploadItem }) {
  * A large drop zone with a row per file: progress, speed, time left, pause/resume/retry. Without
  * `list`, the page shows each file itself (the gallery editor's upload tiles), so no second list.
  */
-export function UploadPanel({ target, accept, multiple = true, hint, compact = false, list = true }: { target: UploadTarget; accept?: string; multiple?: boolean; hint: string; compact?: boolean; list?: boolean }) {
+export function UploadPanel({
+  target,
+  accept,
+  multiple = true,
+  hint,
+  compact = false,
+  list = true,
+}: {
+  target: UploadTarget
+  accept?: string
+  multiple?: boolean
+  hint: string
+  compact?: boolean
+  list?: boolean
+}) {
   const { t } = useTranslation()
   const uploads = useUploads()
   const input = useRef<HTMLInputElement>(null)
@@ -119,13 +171,21 @@ export function UploadPanel({ target, accept, multiple = true, hint, compact = f
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 text-center transition-colors', compact ? 'py-5' : 'py-10', dragging ? 'border-accent bg-accent/5' : 'border-line bg-surface')}
+        className={cn(
+          'flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 text-center transition-colors',
+          compact ? 'py-5' : 'py-10',
+          dragging ? 'border-accent bg-accent/5' : 'border-line bg-surface',
+        )}
         data-testid="drop-zone"
       >
         {compact ? null : <UploadCloud aria-hidden className="size-8 text-accent" />}
         <p className="font-medium">{t('uploads.ui.drop')}</p>
         <p className="text-sm text-ink-muted">{hint}</p>
-        <button type="button" onClick={() => input.current?.click()} className="mt-2 rounded-[var(--radius-ui)] border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+        <button
+          type="button"
+          onClick={() => input.current?.click()}
+          className="mt-2 rounded-[var(--radius-ui)] border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+        >
           {t('uploads.ui.choose')}
         </button>
         <input
@@ -147,7 +207,14 @@ export function UploadPanel({ target, accept, multiple = true, hint, compact = f
         <section className="rounded-xl border border-line bg-surface" aria-label={t('uploads.ui.listLabel')}>
           <div className="space-y-2 border-b border-line px-4 py-3">
             <div className="flex items-center justify-between text-sm">
-              <span className="font-medium">{busy ? t('uploads.ui.overall', { done: mine.filter((i) => i.status === 'done').length, count: mine.length }) : t('uploads.ui.allDone', { count: mine.filter((i) => i.status === 'done').length })}</span>
+              <span className="font-medium">
+                {busy
+                  ? t('uploads.ui.overall', {
+                      done: mine.filter((i) => i.status === 'done').length,
+                      count: mine.length,
+                    })
+                  : t('uploads.ui.allDone', { count: mine.filter((i) => i.status === 'done').length })}
+              </span>
               <span className="tabular-nums text-ink-muted" data-testid="overall-percent">
                 {total ? Math.round((sent / total) * 100) : 0}%
               </span>

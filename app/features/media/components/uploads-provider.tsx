@@ -60,7 +60,12 @@ function refusalFromResponse(error: unknown, fallback: string): { error: string;
   const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
   try {
     const refusal = JSON.parse(body ?? '') as { message?: string; upgradeUrl?: string }
-    return { error: refusal.message ?? fallback, ...(typeof refusal.upgradeUrl === 'string' && refusal.upgradeUrl.startsWith('/') ? { upgradeUrl: refusal.upgradeUrl } : {}) }
+    return {
+      error: refusal.message ?? fallback,
+      ...(typeof refusal.upgradeUrl === 'string' && refusal.upgradeUrl.startsWith('/')
+        ? { upgradeUrl: refusal.upgradeUrl }
+        : {}),
+    }
   } catch {
     return { error: fallback }
   }
@@ -92,9 +97,15 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         retryDelays: [0, 1000, 3000, 5000, 10000],
         removeFingerprintOnSuccess: true,
         metadata: Object.fromEntries(
-          Object.entries({ filename: item.file.name, purpose: item.purpose, contentItemId: item.contentItemId, eventId: item.eventId, assetId: item.assetId, batch: item.batch, index: String(item.index) }).filter(
-            (entry): entry is [string, string] => Boolean(entry[1]),
-          ),
+          Object.entries({
+            filename: item.file.name,
+            purpose: item.purpose,
+            contentItemId: item.contentItemId,
+            eventId: item.eventId,
+            assetId: item.assetId,
+            batch: item.batch,
+            index: String(item.index),
+          }).filter((entry): entry is [string, string] => Boolean(entry[1])),
         ),
         onProgress(sent, total) {
           const now = performance.now()
@@ -106,13 +117,24 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
           } else if (!last) samples.current.set(item.id, { at: now, bytes: sent })
           setItems((current) =>
             current.map((entry) =>
-              entry.id === item.id ? { ...entry, bytesSent: sent, bytesTotal: total, speed: speed === undefined ? entry.speed : entry.speed ? entry.speed * 0.7 + speed * 0.3 : speed } : entry,
+              entry.id === item.id
+                ? {
+                    ...entry,
+                    bytesSent: sent,
+                    bytesTotal: total,
+                    speed: speed === undefined ? entry.speed : entry.speed ? entry.speed * 0.7 + speed * 0.3 : speed,
+                  }
+                : entry,
             ),
           )
         },
         onSuccess(payload) {
           uploads.current.delete(item.id)
-          update(item.id, { status: 'done', bytesSent: item.file.size, createdAssetId: payload.lastResponse.getHeader('Upload-Asset-Id') ?? undefined })
+          update(item.id, {
+            status: 'done',
+            bytesSent: item.file.size,
+            createdAssetId: payload.lastResponse.getHeader('Upload-Asset-Id') ?? undefined,
+          })
           refreshSoon()
         },
         onError(error) {
@@ -121,7 +143,8 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         },
         onShouldRetry(error) {
           // Refusals (4xx) are final; network trouble and 5xx are retried.
-          const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
+          const status =
+            (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
           return status === 0 || status >= 500 || status === 423
         },
       })

@@ -25,7 +25,10 @@ describe('detecting a file by its bytes', () => {
     const honest = await file('honest.png', PNG)
     expect(await detectFileType(honest)).toBe('image/png')
     const renamed = await file('holiday.mp4', PNG)
-    expect(checkDetectedType('holiday.mp4', await detectFileType(renamed))).toEqual({ ok: false, messageKey: 'uploads.errors.contentMismatch' })
+    expect(checkDetectedType('holiday.mp4', await detectFileType(renamed))).toEqual({
+      ok: false,
+      messageKey: 'uploads.errors.contentMismatch',
+    })
   })
 
   it('treats plain text as unknown, which only non-media names may be', async () => {
@@ -37,6 +40,9 @@ describe('detecting a file by its bytes', () => {
   it('spots a Windows program disguised as a document', async () => {
     const disguised = await file('invoice.pdf', WINDOWS_EXE)
     const detected = await detectFileType(disguised)
-    expect(checkDetectedType('invoice.pdf', detected)).toEqual({ ok: false, messageKey: expect.stringMatching(/blockedType|contentMismatch/) })
+    expect(checkDetectedType('invoice.pdf', detected)).toEqual({
+      ok: false,
+      messageKey: expect.stringMatching(/blockedType|contentMismatch/),
+    })
   })
 })

@@ -24,7 +24,13 @@ export async function generateRenditions(companyId: string, assetId: string) {
   if (!system) return // the company is gone, and its files with it
   const [original] = await system.withTenant((tx) =>
     tx
-      .select({ id: asset.id, mediaType: asset.mediaType, storageKey: asset.storageKey, purpose: asset.purpose, processingStatus: asset.processingStatus })
+      .select({
+        id: asset.id,
+        mediaType: asset.mediaType,
+        storageKey: asset.storageKey,
+        purpose: asset.purpose,
+        processingStatus: asset.processingStatus,
+      })
       .from(asset)
       .where(and(eq(asset.id, assetId), eq(asset.companyId, companyId))),
   )
@@ -32,9 +38,14 @@ export async function generateRenditions(companyId: string, assetId: string) {
   if (original.mediaType !== 'image' && original.mediaType !== 'video') return
   // Made again (a new watermark): fans keep seeing the photo, with its old renditions, meanwhile.
   const remaking = original.processingStatus === 'ready'
-  if (!remaking) await system.withTenant((tx) => tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)))
+  if (!remaking)
+    await system.withTenant((tx) =>
+      tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)),
+    )
   const mark = await findCompanyWatermark(system, original.purpose)
-  const previousKeys = await system.withTenant((tx) => tx.select({ key: assetRendition.storageKey }).from(assetRendition).where(eq(assetRendition.assetId, assetId)))
+  const previousKeys = await system.withTenant((tx) =>
+    tx.select({ key: assetRendition.storageKey }).from(assetRendition).where(eq(assetRendition.assetId, assetId)),
+  )
 
   // A photo is its own picture; a video's picture is a poster frame, with its facts beside it.
   let video: VideoFacts | null = null
@@ -53,7 +64,9 @@ export async function generateRenditions(companyId: string, assetId: string) {
       // A rendition's key names the watermark version it was made under: its bytes never change under one key.
       const name = mark.version > 0 ? `${rendition.rendition}-m${mark.version}` : rendition.rendition
       const storageKey = mediaKey(companyId, assetId, name, rendition.format === 'jpeg' ? 'jpg' : rendition.format)
-      await getStorage().put(storageKey, rendition.data, { contentType: rendition.format === 'jpeg' ? 'image/jpeg' : 'image/webp' })
+      await getStorage().put(storageKey, rendition.data, {
+        contentType: rendition.format === 'jpeg' ? 'image/jpeg' : 'image/webp',
+      })
       return { ...rendition, storageKey }
     }),
   )
@@ -66,10 +79,24 @@ export async function generateRenditions(companyId: string, assetId: string) {
     for (const rendition of stored) {
       await tx
         .insert(assetRendition)
-        .values({ assetId, companyId, rendition: rendition.rendition, format: rendition.format, width: rendition.width, height: rendition.height, sizeBytes: rendition.data.length, storageKey: rendition.storageKey })
+        .values({
+          assetId,
+          companyId,
+          rendition: rendition.rendition,
+          format: rendition.format,
+          width: rendition.width,
+          height: rendition.height,
+          sizeBytes: rendition.data.length,
+          storageKey: rendition.storageKey,
+        })
         .onConflictDoUpdate({
           target: [assetRendition.assetId, assetRendition.rendition, assetRendition.format],
-          set: { width: sql`excluded.width`, height: sql`excluded.height`, sizeBytes: sql`excluded.size_bytes`, storageKey: sql`excluded.storage_key` },
+          set: {
+            width: sql`excluded.width`,
+            height: sql`excluded.height`,
+            sizeBytes: sql`excluded.size_bytes`,
+            storageKey: sql`excluded.storage_key`,
+          },
         })
     }
     await tx
@@ -100,7 +127,11 @@ export async function generateRenditions(companyId: string, assetId: string) {
   }
   // Renditions of an earlier watermark version are no longer named by any row.
   const current = new Set(stored.map((rendition) => rendition.storageKey))
-  for (const { key } of previousKeys) if (!current.has(key)) await getStorage().delete(key).catch((error) => logger.warn({ err: error, key }, 'old rendition not removed'))
+  for (const { key } of previousKeys)
+    if (!current.has(key))
+      await getStorage()
+        .delete(key)
+        .catch((error) => logger.warn({ err: error, key }, 'old rendition not removed'))
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
 }
 
@@ -108,17 +139,34 @@ export async function generateRenditions(companyId: string, assetId: string) {
 const WATERMARKED_PURPOSES = new Set(['gallery-media', 'content-file'])
 
 /** The company's watermark for a file of `purpose`, and the version its renditions are named by. */
-async function findCompanyWatermark(system: NonNullable<Awaited<ReturnType<typeof actAsSystem>>>, purpose: string): Promise<{ watermark?: Watermark; version: number }> {
+async function findCompanyWatermark(
+  system: NonNullable<Awaited<ReturnType<typeof actAsSystem>>>,
+  purpose: string,
+): Promise<{ watermark?: Watermark; version: number }> {
   const [company] = await system.withTenant((tx) =>
     tx
-      .select({ key: organization.watermarkKey, position: organization.watermarkPosition, scale: organization.watermarkScale, opacity: organization.watermarkOpacity, version: organization.watermarkVersion })
+      .select({
+        key: organization.watermarkKey,
+        position: organization.watermarkPosition,
+        scale: organization.watermarkScale,
+        opacity: organization.watermarkOpacity,
+        version: organization.watermarkVersion,
+      })
       .from(organization)
       .where(eq(organization.id, system.company.id)),
   )
   if (!company || !WATERMARKED_PURPOSES.has(purpose)) return { version: 0 }
   if (!company.key) return { version: company.version }
   const image = Buffer.concat(await (await getStorage().read(company.key)).toArray())
-  return { version: company.version, watermark: { image, position: company.position as WatermarkPosition, scale: company.scale, opacity: company.opacity } }
+  return {
+    version: company.version,
+    watermark: {
+      image,
+      position: company.position as WatermarkPosition,
+      scale: company.scale,
+      opacity: company.opacity,
+    },
+  }
 }
 
 /** ffmpeg needs a seekable file: the original is copied next to the process for the job. */
@@ -142,7 +190,13 @@ export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
     tx
       .select({ assetId: asset.id, companyId: asset.companyId })
       .from(asset)
-      .where(and(inArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'pending'), lt(asset.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+      .where(
+        and(
+          inArray(asset.mediaType, ['image', 'video']),
+          eq(asset.processingStatus, 'pending'),
+          lt(asset.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`),
+        ),
+      )
       .limit(500),
   )
 }
@@ -153,7 +207,11 @@ export async function markRenditionsFailed(companyId: string, assetId: string, m
   await system?.withTenant((tx) =>
     tx
       .update(asset)
-      .set({ processingStatus: isFinal ? 'failed' : 'pending', processingError: message.slice(0, 500), updatedAt: new Date() })
+      .set({
+        processingStatus: isFinal ? 'failed' : 'pending',
+        processingError: message.slice(0, 500),
+        updatedAt: new Date(),
+      })
       .where(eq(asset.id, assetId)),
   )
 }

@@ -4,9 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { processImage } from './image-renditions.server'
 
 /** A landscape test photo with a red left half, so orientation can be checked. */
-async function photo(width: number, height: number, exif?: Record<string, Record<string, string>>, orientation?: number) {
-  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#ff0000' } }).png().toBuffer()
-  let image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } }).composite([{ input: left, left: 0, top: 0 }]).jpeg()
+async function photo(
+  width: number,
+  height: number,
+  exif?: Record<string, Record<string, string>>,
+  orientation?: number,
+) {
+  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer()
+  let image = sharp({ create: { width, height, channels: 3, background: '#0000ff' } })
+    .composite([{ input: left, left: 0, top: 0 }])
+    .jpeg()
   if (exif || orientation) image = image.withMetadata({ ...(orientation ? { orientation } : {}) }).withExif(exif ?? {})
   return image.toBuffer()
 }
@@ -16,10 +25,19 @@ describe('photo renditions', () => {
     const result = await processImage(await photo(3000, 2000))
     expect(result.width).toBe(3000)
     expect(result.height).toBe(2000)
-    expect(result.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}x${r.height}`)).toEqual(['w400.webp:400x267', 'w1200.webp:1200x800', 'w2400.webp:2400x1600', 'w1200.jpeg:1200x800'])
+    expect(result.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}x${r.height}`)).toEqual([
+      'w400.webp:400x267',
+      'w1200.webp:1200x800',
+      'w2400.webp:2400x1600',
+      'w1200.jpeg:1200x800',
+    ])
     const small = await processImage(await photo(800, 600))
-    expect(small.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}`)).toEqual(['w400.webp:400', 'w1200.jpeg:800'])
-    for (const rendition of result.renditions) expect((await sharp(rendition.data).metadata()).format).toBe(rendition.format)
+    expect(small.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}`)).toEqual([
+      'w400.webp:400',
+      'w1200.jpeg:800',
+    ])
+    for (const rendition of result.renditions)
+      expect((await sharp(rendition.data).metadata()).format).toBe(rendition.format)
   })
 
   it('turns the photo upright from its EXIF orientation and strips metadata from what is served', async () => {
@@ -32,7 +50,10 @@ describe('photo renditions', () => {
     expect(metadata.exif).toBeUndefined()
     expect(metadata.orientation).toBeUndefined()
     // Turned 90° clockwise, the red left half is now on top.
-    const { data } = await sharp(served.data).extract({ left: 200, top: 50, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+    const { data } = await sharp(served.data)
+      .extract({ left: 200, top: 50, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     expect(data[0]).toBeGreaterThan(200)
     expect(data[2]).toBeLessThan(60)
   })
@@ -45,7 +66,9 @@ describe('photo renditions', () => {
   })
 
   it('reads the capture time as a true instant when the camera recorded its UTC offset', async () => {
-    const result = await processImage(await photo(500, 300, { IFD2: { DateTimeOriginal: '2026:07:14 22:31:05', OffsetTimeOriginal: '-03:00' } }))
+    const result = await processImage(
+      await photo(500, 300, { IFD2: { DateTimeOriginal: '2026:07:14 22:31:05', OffsetTimeOriginal: '-03:00' } }),
+    )
     expect(result.capturedAt?.toISOString()).toBe('2026-07-15T01:31:05.000Z')
     expect(result.captureOffsetMinutes).toBe(-180)
   })
@@ -64,7 +87,12 @@ describe('photo renditions', () => {
     header.writeUInt32BE(20_000, 0)
     header.writeUInt32BE(12_000, 4)
     header.set([8, 2, 0, 0, 0], 8)
-    const bomb = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))), chunk('IEND', Buffer.alloc(0))])
+    const bomb = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', header),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(100))),
+      chunk('IEND', Buffer.alloc(0)),
+    ])
     await expect(processImage(bomb)).rejects.toThrow(/240 megapixels, more than the 160/)
     await expect(processImage(Buffer.from('not an image at all'))).rejects.toThrow()
   })

@@ -77,7 +77,12 @@ export type Watermark = WatermarkLayout & { image: Buffer }
  * The watermark as one layer over a rendition `outWidth` wide of a `width` × `height` photo:
  * scaled to its share of the width, its alpha multiplied by the opacity, placed by position.
  */
-async function watermarkLayers(watermark: Watermark | undefined, width: number, height: number, outWidth: number): Promise<OverlayOptions[]> {
+async function watermarkLayers(
+  watermark: Watermark | undefined,
+  width: number,
+  height: number,
+  outWidth: number,
+): Promise<OverlayOptions[]> {
   if (!watermark) return []
   const outHeight = Math.max(1, Math.round((height * outWidth) / width))
   const markWidth = Math.max(1, Math.min(outWidth, Math.round((outWidth * watermark.scale) / 100)))
@@ -88,7 +93,11 @@ async function watermarkLayers(watermark: Watermark | undefined, width: number, 
     .toBuffer({ resolveWithObject: true })
   const factor = watermark.opacity / 100
   for (let index = 3; index < data.length; index += 4) data[index] = Math.round(data[index] * factor)
-  const { left, top } = watermarkPlacement({ width: outWidth, height: outHeight }, { width: info.width, height: info.height }, watermark.position)
+  const { left, top } = watermarkPlacement(
+    { width: outWidth, height: outHeight },
+    { width: info.width, height: info.height },
+    watermark.position,
+  )
   return [{ input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top }]
 }
 
@@ -97,10 +106,14 @@ async function watermarkLayers(watermark: Watermark | undefined, width: number, 
  * left out of what is served, WebP at each width plus one JPEG (each with the company's
  * watermark, if given), and a ThumbHash placeholder.
  */
-export async function processImage(input: Buffer | string, options: { watermark?: Watermark } = {}): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer | string,
+  options: { watermark?: Watermark } = {},
+): Promise<ProcessedImage> {
   // The header first, to say how large a photo over the cap is (no pixel is decoded for it).
   const metadata = await sharp(input, { limitInputPixels: false }).metadata()
-  const pixels = metadata.width && metadata.height ? checkImagePixels(metadata.width, metadata.pageHeight ?? metadata.height) : null
+  const pixels =
+    metadata.width && metadata.height ? checkImagePixels(metadata.width, metadata.pageHeight ?? metadata.height) : null
   if (pixels && !pixels.ok) throw new ImageTooLargeError(pixels.values.megapixels)
   // The same cap held by the decoder itself: no decode can take more memory than it allows.
   const source = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
@@ -132,7 +145,13 @@ export async function processImage(input: Buffer | string, options: { watermark?
           .composite(await watermarkLayers(options.watermark, width, height, Math.min(JPEG_FALLBACK_WIDTH, width)))
           .jpeg({ quality: 82, mozjpeg: true })
           .toBuffer({ resolveWithObject: true })
-        return { rendition: `w${JPEG_FALLBACK_WIDTH}`, format: 'jpeg' as const, width: info.width, height: info.height, data }
+        return {
+          rendition: `w${JPEG_FALLBACK_WIDTH}`,
+          format: 'jpeg' as const,
+          width: info.width,
+          height: info.height,
+          data,
+        }
       })(),
     ]),
     upright.clone().resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
@@ -140,5 +159,12 @@ export async function processImage(input: Buffer | string, options: { watermark?
   const placeholder = Buffer.from(rgbaToThumbHash(tiny.info.width, tiny.info.height, tiny.data)).toString('base64')
 
   const captured = exifCaptureTime(metadata.exif)
-  return { width, height, capturedAt: captured?.at ?? null, captureOffsetMinutes: captured?.offsetMinutes ?? null, placeholder, renditions }
+  return {
+    width,
+    height,
+    capturedAt: captured?.at ?? null,
+    captureOffsetMinutes: captured?.offsetMinutes ?? null,
+    placeholder,
+    renditions,
+  }
 }

@@ -25,7 +25,8 @@ export async function companyUsageBytes(tx: Transaction, companyId: string) {
 }
 
 /** Photos counted against photos per event: the images in the galleries of the event. */
-const eventPhoto = (companyId: string) => and(eq(asset.companyId, companyId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media'))
+const eventPhoto = (companyId: string) =>
+  and(eq(asset.companyId, companyId), eq(asset.mediaType, 'image'), eq(asset.purpose, 'gallery-media'))
 
 export async function countEventPhotos(tx: Transaction, companyId: string, eventId: string) {
   const [row] = await tx
@@ -50,7 +51,12 @@ function planLimit(messageKey: string, plan: Entitlements['plan'], values: Recor
 }
 
 /** Refuses `adding` bytes the plan's storage has no room for. */
-export async function assertStorageRoom(tx: Transaction, entitlements: Entitlements, companyId: string, adding: number) {
+export async function assertStorageRoom(
+  tx: Transaction,
+  entitlements: Entitlements,
+  companyId: string,
+  adding: number,
+) {
   if ((await companyUsageBytes(tx, companyId)) + adding > entitlements.storageBytes) {
     throw planLimit('uploads.errors.quotaExceeded', entitlements.plan === 'starter' ? 'professional' : 'enterprise')
   }
@@ -60,7 +66,14 @@ export async function assertStorageRoom(tx: Transaction, entitlements: Entitleme
  * Refuses `adding` photos to an event the plan's photos per event has no room for. Adding none
  * is always allowed (an event over the limit after a downgrade keeps its photos).
  */
-export async function assertEventPhotoRoom(tx: Transaction, entitlements: Entitlements, companyId: string, eventId: string, adding: number, messageKey: string) {
+export async function assertEventPhotoRoom(
+  tx: Transaction,
+  entitlements: Entitlements,
+  companyId: string,
+  eventId: string,
+  adding: number,
+  messageKey: string,
+) {
   if (adding <= 0 || entitlements.photosPerEvent === Infinity) return
   if ((await countEventPhotos(tx, companyId, eventId)) + adding > entitlements.photosPerEvent) {
     throw planLimit(messageKey, 'professional', { limit: entitlements.photosPerEvent })
@@ -68,9 +81,24 @@ export async function assertEventPhotoRoom(tx: Transaction, entitlements: Entitl
 }
 
 /** Refuses putting a content item in an event without room for its photos (nothing to count if it is there already). */
-export async function assertRoomForItemInEvent(tx: Transaction, context: TenantContext, contentItemId: string, eventId: string) {
+export async function assertRoomForItemInEvent(
+  tx: Transaction,
+  context: TenantContext,
+  contentItemId: string,
+  eventId: string,
+) {
   const companyId = context.company.id
-  const [item] = await tx.select({ eventId: contentItem.eventId }).from(contentItem).where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, companyId)))
+  const [item] = await tx
+    .select({ eventId: contentItem.eventId })
+    .from(contentItem)
+    .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, companyId)))
   if (!item || item.eventId === eventId) return
-  await assertEventPhotoRoom(tx, context.entitlements, companyId, eventId, await countItemPhotos(tx, companyId, contentItemId), 'content.errors.eventPhotoLimit')
+  await assertEventPhotoRoom(
+    tx,
+    context.entitlements,
+    companyId,
+    eventId,
+    await countItemPhotos(tx, companyId, contentItemId),
+    'content.errors.eventPhotoLimit',
+  )
 }

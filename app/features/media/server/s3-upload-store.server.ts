@@ -89,10 +89,19 @@ export class S3UploadStore extends DataStore {
       complete: false,
     }
     if (upload.size === 0) {
-      await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.alloc(0), ContentType: contentTypeFor(key) }))
+      await this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: Buffer.alloc(0),
+          ContentType: contentTypeFor(key),
+        }),
+      )
       state.complete = true
     } else {
-      const created = await this.s3.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentTypeFor(key) }))
+      const created = await this.s3.send(
+        new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentTypeFor(key) }),
+      )
       state.multipartId = created.UploadId ?? null
     }
     await this.save(state)
@@ -123,7 +132,16 @@ export class S3UploadStore extends DataStore {
     const sendPart = async () => {
       const body = Buffer.concat(pending, pendingBytes)
       const number = state.parts.length + 1
-      const result = await this.s3.send(new UploadPartCommand({ Bucket: this.bucket, Key: state.key, UploadId: state.multipartId!, PartNumber: number, Body: body, ContentLength: body.length }))
+      const result = await this.s3.send(
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: state.key,
+          UploadId: state.multipartId!,
+          PartNumber: number,
+          Body: body,
+          ContentLength: body.length,
+        }),
+      )
       state.parts.push({ number, etag: result.ETag ?? '', size: body.length })
       state.tail = 0
       sentInParts += body.length
@@ -148,7 +166,14 @@ export class S3UploadStore extends DataStore {
     const isLast = state.size !== undefined && sentInParts + pendingBytes === state.size
     if (pendingBytes > 0 && (isLast || pendingBytes >= MIN_PART_BYTES)) await sendPart()
     else if (pendingBytes > 0) {
-      await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: tailKey(id), Body: Buffer.concat(pending, pendingBytes), ContentLength: pendingBytes }))
+      await this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: tailKey(id),
+          Body: Buffer.concat(pending, pendingBytes),
+          ContentLength: pendingBytes,
+        }),
+      )
       state.tail = pendingBytes
       await this.save(state)
     }
@@ -160,7 +185,9 @@ export class S3UploadStore extends DataStore {
   /** The first `bytes` of a finished upload. */
   async head(id: string, bytes: number) {
     const state = await this.load(id)
-    const head = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: state.key, Range: `bytes=0-${bytes - 1}` }))
+    const head = await this.s3.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: state.key, Range: `bytes=0-${bytes - 1}` }),
+    )
     return Buffer.from(await head.Body!.transformToByteArray())
   }
 
@@ -185,11 +212,17 @@ export class S3UploadStore extends DataStore {
    * description is still there after `settledMs` were never recorded (the process stopped between
    * the last byte and the record): `isRecorded` says whether their bytes belong to a file.
    */
-  async sweep(now: number, settledMs: number, isRecorded: (state: { key: string; metadata: Record<string, string | null> }) => Promise<boolean>) {
+  async sweep(
+    now: number,
+    settledMs: number,
+    isRecorded: (state: { key: string; metadata: Record<string, string | null> }) => Promise<boolean>,
+  ) {
     let removed = 0
     let ContinuationToken: string | undefined
     do {
-      const page = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: 'uploads/', ContinuationToken }))
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: 'uploads/', ContinuationToken }),
+      )
       for (const object of page.Contents ?? []) {
         const id = object.Key?.match(/^uploads\/([0-9a-f]+)\.json$/)?.[1]
         if (!id || !object.LastModified || now - object.LastModified.getTime() < settledMs) continue
@@ -224,7 +257,9 @@ export class S3UploadStore extends DataStore {
 
   private async abort(state: State) {
     try {
-      await this.s3.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: state.key, UploadId: state.multipartId! }))
+      await this.s3.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: state.key, UploadId: state.multipartId! }),
+      )
     } catch (error) {
       // Its parts are then left to the bucket's lifecycle rule for incomplete multipart uploads.
       logger.warn({ err: error, key: state.key }, 'unfinished upload not aborted')
@@ -249,10 +284,19 @@ export class S3UploadStore extends DataStore {
   }
 
   private async save(state: State) {
-    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: stateKey(state.id), Body: JSON.stringify(state), ContentType: 'application/json' }))
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: stateKey(state.id),
+        Body: JSON.stringify(state),
+        ContentType: 'application/json',
+      }),
+    )
   }
 
   private async deleteObjects(keys: string[]) {
-    await this.s3.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }))
+    await this.s3.send(
+      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+    )
   }
 }

@@ -55,9 +55,15 @@ export async function sweepUploads(directory: string, now = Date.now()) {
 /** The upload's size (unknown while its length is deferred) and when it began; null when that cannot be read (it cannot be resumed). */
 async function readDescription(directory: string, id: string) {
   try {
-    const info = JSON.parse(await fs.readFile(path.join(directory, `${id}.json`), 'utf8')) as { size?: unknown; creation_date?: unknown }
+    const info = JSON.parse(await fs.readFile(path.join(directory, `${id}.json`), 'utf8')) as {
+      size?: unknown
+      creation_date?: unknown
+    }
     const began = typeof info.creation_date === 'string' ? Date.parse(info.creation_date) : Number.NaN
-    return { size: typeof info.size === 'number' ? info.size : undefined, began: Number.isNaN(began) ? undefined : began }
+    return {
+      size: typeof info.size === 'number' ? info.size : undefined,
+      began: Number.isNaN(began) ? undefined : began,
+    }
   } catch {
     return null
   }
@@ -71,7 +77,12 @@ async function readDescription(directory: string, id: string) {
 export async function sweepS3Uploads(now = Date.now()) {
   const s3 = s3OptionsOf(getEnv())
   if (!s3) return 0
-  const store = new S3UploadStore({ client: createS3Client(s3), bucket: s3.bucket, keyOf: () => '', expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS })
+  const store = new S3UploadStore({
+    client: createS3Client(s3),
+    bucket: s3.bucket,
+    keyOf: () => '',
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS,
+  })
   const removed = await store.sweep(now, SETTLE_MS, async ({ metadata }) => {
     const id = metadata.originalId
     if (!id || !/^[0-9a-f-]{36}$/.test(id)) return true // not ours to judge: its bytes stay

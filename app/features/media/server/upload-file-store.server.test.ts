@@ -20,7 +20,8 @@ describe('the upload store', () => {
     const first = Buffer.alloc(12 * 1024 * 1024, 1)
     const second = Buffer.alloc(8 * 1024 * 1024, 2)
     // Many small pieces, as a socket delivers them.
-    const pieces = (bytes: Buffer) => Readable.from(Array.from({ length: bytes.length / 65536 }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)))
+    const pieces = (bytes: Buffer) =>
+      Readable.from(Array.from({ length: bytes.length / 65536 }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)))
     expect(await store.write(pieces(first), id, 0)).toBe(first.length)
     expect(await store.write(pieces(second), id, first.length)).toBe(first.length + second.length)
     expect((await store.getUpload(id)).offset).toBe(first.length + second.length)
@@ -30,7 +31,9 @@ describe('the upload store', () => {
 
   it('never writes outside its folder', async () => {
     const store = new DiskFriendlyFileStore(dir)
-    await expect(store.write(Readable.from([Buffer.from('x')]), '../escape', 0)).rejects.toMatchObject({ status_code: 404 })
+    await expect(store.write(Readable.from([Buffer.from('x')]), '../escape', 0)).rejects.toMatchObject({
+      status_code: 404,
+    })
     await expect(fs.access(path.join(dir, '..', 'escape'))).rejects.toThrow()
   })
 })

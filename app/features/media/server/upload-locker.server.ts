@@ -79,7 +79,10 @@ class SharedUploadLock implements Lock {
   private async tryLock() {
     const client = await lockPool().connect()
     try {
-      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended('tus-upload:' || $1, 0)) as locked", [this.id])
+      const { rows } = await client.query<{ locked: boolean }>(
+        "select pg_try_advisory_lock(hashtextextended('tus-upload:' || $1, 0)) as locked",
+        [this.id],
+      )
       if (rows[0]?.locked) {
         this.client = client
         return true

@@ -68,9 +68,14 @@ async function authenticate(request: Request): Promise<TenantContext> {
     return await requireActor(request, 'content.write')
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY') throw refusal(request, 401, error.messageKey.startsWith('api.') ? error.messageKey : 'uploads.errors.signedOut')
+    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY')
+      throw refusal(request, 401, error.messageKey.startsWith('api.') ? error.messageKey : 'uploads.errors.signedOut')
     // A key's refusals (plan, rate, scope) say which; a person's stay the generic ones.
-    throw refusal(request, error.status, error.code === 'INTERNAL' || error.messageKey.startsWith('api.') ? error.messageKey : 'errors.forbidden')
+    throw refusal(
+      request,
+      error.status,
+      error.code === 'INTERNAL' || error.messageKey.startsWith('api.') ? error.messageKey : 'errors.forbidden',
+    )
   }
 }
 
@@ -87,7 +92,13 @@ async function hasFileNamed(tx: Transaction, companyId: string, contentItemId: s
   const [row] = await tx
     .select({ id: asset.id })
     .from(asset)
-    .where(and(eq(asset.companyId, companyId), eq(asset.contentItemId, contentItemId), sql`lower(${asset.originalName}) = lower(${fileName})`))
+    .where(
+      and(
+        eq(asset.companyId, companyId),
+        eq(asset.contentItemId, contentItemId),
+        sql`lower(${asset.originalName}) = lower(${fileName})`,
+      ),
+    )
     .limit(1)
   return Boolean(row)
 }
@@ -125,7 +136,8 @@ type AttachmentTarget = NonNullable<Awaited<ReturnType<typeof findAttachmentTarg
 /** What a new cover or thumbnail illustrates: fans may see it exactly when they may see that. */
 function illustrated(target: AttachmentTarget | null) {
   return {
-    illustratesContentItemId: target?.kind === 'content-cover' ? target.id : target?.kind === 'thumbnail' ? target.contentItemId : null,
+    illustratesContentItemId:
+      target?.kind === 'content-cover' ? target.id : target?.kind === 'thumbnail' ? target.contentItemId : null,
     illustratesEventId: target?.kind === 'event-cover' ? target.id : null,
   }
 }
@@ -143,9 +155,18 @@ async function attachToTarget(tx: Transaction, target: AttachmentTarget, assetId
         .where(and(eq(asset.id, target.replaces), inArray(asset.purpose, ['cover', 'thumbnail'])))
         .returning({ id: asset.id })
     : []
-  if (target.kind === 'thumbnail') await tx.update(asset).set({ customThumbnailAssetId: assetId, updatedAt: new Date() }).where(eq(asset.id, target.id))
-  if (target.kind === 'event-cover') await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
-  if (target.kind === 'content-cover') await tx.update(contentItem).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(contentItem.id, target.id))
+  if (target.kind === 'thumbnail')
+    await tx
+      .update(asset)
+      .set({ customThumbnailAssetId: assetId, updatedAt: new Date() })
+      .where(eq(asset.id, target.id))
+  if (target.kind === 'event-cover')
+    await tx.update(event).set({ coverAssetId: assetId, updatedAt: new Date() }).where(eq(event.id, target.id))
+  if (target.kind === 'content-cover')
+    await tx
+      .update(contentItem)
+      .set({ coverAssetId: assetId, updatedAt: new Date() })
+      .where(eq(contentItem.id, target.id))
   return removed.length > 0 ? target.replaces : null
 }
 
@@ -170,7 +191,13 @@ async function replaceCompanyImage(tx: Transaction, companyId: string, purpose: 
  * Every rule that can be judged from the declared upload, in `tx`; throws a tus refusal. They bind
  * only when run after `lockCompanyMedia` in the transaction that stores the upload's row.
  */
-async function checkUploadRules(tx: Transaction, request: Request, member: TenantContext, metadata: Metadata, size: number) {
+async function checkUploadRules(
+  tx: Transaction,
+  request: Request,
+  member: TenantContext,
+  metadata: Metadata,
+  size: number,
+) {
   const declared = checkDeclaredUpload(metadata.purpose, metadata.filename, size)
   if (!declared.ok) throw refusal(request, declared.messageKey.endsWith('TooLarge') ? 413 : 400, declared.messageKey)
   const companyId = member.company.id
@@ -192,8 +219,10 @@ async function checkUploadRules(tx: Transaction, request: Request, member: Tenan
     if (!item) throw refusal(request, 404, 'uploads.errors.noTarget')
     if (metadata.purpose !== 'gallery-media') return
     if (item.kind !== 'gallery') throw refusal(request, 400, 'uploads.errors.noTarget')
-    if (await hasFileNamed(tx, companyId, item.id, metadata.filename)) throw refusal(request, 409, 'uploads.errors.duplicate')
-    if (declared.mediaType === 'image' && item.eventId) await assertEventPhotoRoom(tx, plan, companyId, item.eventId, 1, 'uploads.errors.eventPhotoLimit')
+    if (await hasFileNamed(tx, companyId, item.id, metadata.filename))
+      throw refusal(request, 409, 'uploads.errors.duplicate')
+    if (declared.mediaType === 'image' && item.eventId)
+      await assertEventPhotoRoom(tx, plan, companyId, item.eventId, 1, 'uploads.errors.eventPhotoLimit')
   } catch (error) {
     throw error instanceof AppError && error.code === 'PAYMENT_REQUIRED' ? planLimit(request, error) : error
   }
@@ -209,7 +238,13 @@ async function galleryPosition(tx: Transaction, contentItemId: string, metadata:
     const [{ before }] = await tx
       .select({ before: sql<number | null>`min(${asset.position})::int` })
       .from(asset)
-      .where(and(eq(asset.contentItemId, contentItemId), eq(asset.uploadBatch, metadata.batch), sql`${asset.uploadIndex} > ${metadata.index}`))
+      .where(
+        and(
+          eq(asset.contentItemId, contentItemId),
+          eq(asset.uploadBatch, metadata.batch),
+          sql`${asset.uploadIndex} > ${metadata.index}`,
+        ),
+      )
     if (before !== null) {
       await tx
         .update(asset)
@@ -234,7 +269,12 @@ function parseMetadata(request: Request, upload: Upload) {
 /** Where a finished upload's bytes are kept: the original's media key. */
 function originalKeyOf(upload: Upload, fallbackId: string) {
   const metadata = upload.metadata ?? {}
-  return mediaKey(metadata.companyId ?? '', metadata.originalId ?? fallbackId, 'original', extensionOf(metadata.filename ?? '') || 'bin')
+  return mediaKey(
+    metadata.companyId ?? '',
+    metadata.originalId ?? fallbackId,
+    'original',
+    extensionOf(metadata.filename ?? '') || 'bin',
+  )
 }
 
 /**
@@ -287,7 +327,8 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
       if (request.method === 'POST') return
       // Resuming, checking or cancelling: only the company that started the upload may.
       const upload = await store.getUpload(uploadId).catch(() => null)
-      if (!upload || upload.metadata?.companyId !== member.company.id) throw refusal(request, 404, 'uploads.errors.notFound')
+      if (!upload || upload.metadata?.companyId !== member.company.id)
+        throw refusal(request, 404, 'uploads.errors.notFound')
     },
 
     async onUploadCreate(request, upload) {
@@ -297,7 +338,14 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
       const metadata = parseMetadata(request, upload)
       await member.withTenant((tx) => checkUploadRules(tx, request, member, metadata, size))
       // Who, where and under which id are the server's to say, never the client's.
-      return { metadata: { ...upload.metadata, companyId: member.company.id, userId: actorUserId(member), originalId: randomUUID() } }
+      return {
+        metadata: {
+          ...upload.metadata,
+          companyId: member.company.id,
+          userId: actorUserId(member),
+          originalId: randomUUID(),
+        },
+      }
     },
 
     async onUploadFinish(request, upload) {
@@ -330,7 +378,10 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
           await lockCompanyMedia(tx, member.company.id)
           await checkUploadRules(tx, request, member, metadata, size)
           const target = attachment ? await findAttachmentTarget(tx, member.company.id, metadata) : null
-          const next = metadata.contentItemId && metadata.purpose === 'gallery-media' ? await galleryPosition(tx, metadata.contentItemId, metadata) : 0
+          const next =
+            metadata.contentItemId && metadata.purpose === 'gallery-media'
+              ? await galleryPosition(tx, metadata.contentItemId, metadata)
+              : 0
           await tx.insert(asset).values({
             id: assetId,
             companyId: member.company.id,
@@ -343,11 +394,14 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
             sizeBytes: size,
             storageKey,
             position: next,
-            ...(metadata.purpose === 'gallery-media' && metadata.batch !== undefined && metadata.index !== undefined ? { uploadBatch: metadata.batch, uploadIndex: metadata.index } : {}),
+            ...(metadata.purpose === 'gallery-media' && metadata.batch !== undefined && metadata.index !== undefined
+              ? { uploadBatch: metadata.batch, uploadIndex: metadata.index }
+              : {}),
             createdBy: actorUserId(member),
             ...illustrated(target),
           })
-          if (metadata.purpose === 'logo' || metadata.purpose === 'hero') return replaceCompanyImage(tx, member.company.id, metadata.purpose, assetId)
+          if (metadata.purpose === 'logo' || metadata.purpose === 'hero')
+            return replaceCompanyImage(tx, member.company.id, metadata.purpose, assetId)
           const replacedOne = target ? await attachToTarget(tx, target, assetId) : null
           return replacedOne ? [replacedOne] : []
         })
@@ -355,14 +409,19 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
         if (replaced.length > 0) await removeStoredFiles(member.company.id, replaced)
         if (detected.mediaType === 'image' || detected.mediaType === 'video') {
           // A lost job is not lost work: the sweeper re-queues photos and videos still pending.
-          await enqueue(generateRenditionsJob, { companyId: member.company.id, assetId }, { singletonKey: assetId }).catch((error) =>
-            logger.error({ err: error, assetId }, 'rendition job not queued'),
-          )
+          await enqueue(
+            generateRenditionsJob,
+            { companyId: member.company.id, assetId },
+            { singletonKey: assetId },
+          ).catch((error) => logger.error({ err: error, assetId }, 'rendition job not queued'))
         }
         return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
       } catch (error) {
         await uploads.discard(upload).catch(() => undefined)
-        if (uncounted) await getStorage().delete(uncounted).catch((removal) => logger.error({ err: removal, key: uncounted }, 'refused upload not removed'))
+        if (uncounted)
+          await getStorage()
+            .delete(uncounted)
+            .catch((removal) => logger.error({ err: removal, key: uncounted }, 'refused upload not removed'))
         if ((error as TusError).status_code) throw error
         logger.error({ err: error, uploadId: upload.id }, 'upload could not be stored')
         throw refusal(request, 500, 'uploads.errors.failed')

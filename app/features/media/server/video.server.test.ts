@@ -13,22 +13,48 @@ const PHONE = `  Duration: 00:00:07.10, start: 0.000000, bitrate: 9120 kb/s
 
 describe("reading a video's facts from ffmpeg", () => {
   it('gets duration and picture size', () => {
-    expect(parseVideoFacts(LANDSCAPE)).toEqual({ durationMs: 63_520, width: 1920, height: 1080, capturedAt: null, captureOffsetMinutes: null })
+    expect(parseVideoFacts(LANDSCAPE)).toEqual({
+      durationMs: 63_520,
+      width: 1920,
+      height: 1080,
+      capturedAt: null,
+      captureOffsetMinutes: null,
+    })
   })
 
   it('turns the size of a phone video recorded upright', () => {
-    expect(parseVideoFacts(PHONE)).toEqual({ durationMs: 7_100, width: 1080, height: 1920, capturedAt: null, captureOffsetMinutes: null })
+    expect(parseVideoFacts(PHONE)).toEqual({
+      durationMs: 7_100,
+      width: 1080,
+      height: 1920,
+      capturedAt: null,
+      captureOffsetMinutes: null,
+    })
   })
 
   it('reports nothing it cannot read', () => {
-    expect(parseVideoFacts('Invalid data found when processing input')).toEqual({ durationMs: null, width: null, height: null, capturedAt: null, captureOffsetMinutes: null })
+    expect(parseVideoFacts('Invalid data found when processing input')).toEqual({
+      durationMs: null,
+      width: null,
+      height: null,
+      capturedAt: null,
+      captureOffsetMinutes: null,
+    })
   })
 
   it('reads when it was recorded: a phone’s own date with its offset, else the UTC creation time', () => {
     const utc = `  Metadata:\n    creation_time   : 2026-07-14T20:25:00.000000Z\n${LANDSCAPE}`
-    expect(parseVideoFacts(utc)).toMatchObject({ capturedAt: new Date('2026-07-14T20:25:00Z'), captureOffsetMinutes: 0 })
+    expect(parseVideoFacts(utc)).toMatchObject({
+      capturedAt: new Date('2026-07-14T20:25:00Z'),
+      captureOffsetMinutes: 0,
+    })
     const phone = `    com.apple.quicktime.creationdate: 2026-07-14T21:25:00+0100\n    creation_time   : 2026-07-14T20:25:03.000000Z\n${PHONE}`
-    expect(parseVideoFacts(phone)).toMatchObject({ capturedAt: new Date('2026-07-14T20:25:00Z'), captureOffsetMinutes: 60 })
-    expect(parseVideoFacts(`    creation_time   : 1970-01-01T00:00:00.000000Z\n${LANDSCAPE}`)).toMatchObject({ capturedAt: null })
+    expect(parseVideoFacts(phone)).toMatchObject({
+      capturedAt: new Date('2026-07-14T20:25:00Z'),
+      captureOffsetMinutes: 60,
+    })
+    expect(parseVideoFacts(`    creation_time   : 1970-01-01T00:00:00.000000Z\n${LANDSCAPE}`)).toMatchObject({
+      capturedAt: null,
+    })
   })
 })

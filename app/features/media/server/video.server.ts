@@ -46,11 +46,22 @@ export type VideoFacts = {
  * container's UTC creation_time. Placeholder dates of recorders without a clock (1904, 1970) are none.
  */
 function parseCreationTime(description: string): Pick<VideoFacts, 'capturedAt' | 'captureOffsetMinutes'> {
-  const apple = /com\.apple\.quicktime\.creationdate\s*:\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})([+-]\d{2}:?\d{2}|Z)/.exec(description)
+  const apple =
+    /com\.apple\.quicktime\.creationdate\s*:\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})([+-]\d{2}:?\d{2}|Z)/.exec(
+      description,
+    )
   const utc = /creation_time\s*:\s*(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z/.exec(description)
-  const [text, offsetMinutes] = apple ? [`${apple[1]}${apple[2] === 'Z' ? 'Z' : apple[2].replace(/(\d{2})(\d{2})$/, '$1:$2')}`, apple[2] === 'Z' ? 0 : (parseUtcOffset(apple[2]) ?? 0)] : utc ? [`${utc[1]}Z`, 0] : [null, null]
+  const [text, offsetMinutes] = apple
+    ? [
+        `${apple[1]}${apple[2] === 'Z' ? 'Z' : apple[2].replace(/(\d{2})(\d{2})$/, '$1:$2')}`,
+        apple[2] === 'Z' ? 0 : (parseUtcOffset(apple[2]) ?? 0),
+      ]
+    : utc
+      ? [`${utc[1]}Z`, 0]
+      : [null, null]
   const at = text ? new Date(text) : null
-  if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1990) return { capturedAt: null, captureOffsetMinutes: null }
+  if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1990)
+    return { capturedAt: null, captureOffsetMinutes: null }
   return { capturedAt: at, captureOffsetMinutes: offsetMinutes }
 }
 
@@ -63,7 +74,9 @@ export function parseVideoFacts(description: string): VideoFacts {
   const width = size ? Number(size[1]) : null
   const height = size ? Number(size[2]) : null
   return {
-    durationMs: duration ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000) : null,
+    durationMs: duration
+      ? Math.round((Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000)
+      : null,
     width: turned ? height : width,
     height: turned ? width : height,
     ...parseCreationTime(description),
@@ -80,7 +93,22 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
 /** One frame as PNG: a second in (or the middle of a shorter clip), upright. */
 export async function extractPoster(file: string, durationMs: number | null): Promise<Buffer> {
   const at = durationMs && durationMs < 2000 ? durationMs / 2000 : 1
-  const { code, stdout, stderr } = await run(['-hide_banner', '-loglevel', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'])
+  const { code, stdout, stderr } = await run([
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-ss',
+    String(at),
+    '-i',
+    file,
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-vcodec',
+    'png',
+    'pipe:1',
+  ])
   if (code !== 0 || stdout.length === 0) throw new Error(`No poster frame: ${stderr.trim().slice(0, 300)}`)
   return stdout
 }

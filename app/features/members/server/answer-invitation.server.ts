@@ -10,7 +10,11 @@ export async function acceptInvitation(invitationId: string, requestHeaders: Hea
     const accepted = await api.acceptInvitation({ body: { invitationId }, headers: requestHeaders })
     const companyId = accepted?.member.organizationId
     if (!companyId) throw new AppError('NOT_FOUND', 'invitation.errors.notFound')
-    const { headers } = await api.setActiveOrganization({ body: { organizationId: companyId }, headers: requestHeaders, returnHeaders: true })
+    const { headers } = await api.setActiveOrganization({
+      body: { organizationId: companyId },
+      headers: requestHeaders,
+      returnHeaders: true,
+    })
     await recordAuditEvent({
       category: 'admin_privileged_action',
       action: 'invitation.accept',
@@ -22,7 +26,8 @@ export async function acceptInvitation(invitationId: string, requestHeaders: Hea
     })
     return { headers }
   } catch (error) {
-    if (error instanceof APIError) throw new AppError(error.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', 'invitation.errors.cannotAccept')
+    if (error instanceof APIError)
+      throw new AppError(error.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', 'invitation.errors.cannotAccept')
     throw error
   }
 }

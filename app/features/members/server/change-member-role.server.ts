@@ -4,13 +4,20 @@ import type { Role } from '../permissions'
 import { ensureAnotherAdminRemains, fromAuthError, getCompanyMember, recordTeamChange } from './team-changes.server'
 
 /** A member's new role; the company always keeps an admin. */
-export async function changeMemberRole(context: TenantContext, change: { memberId: string; role: Role }, authHeaders: Headers) {
+export async function changeMemberRole(
+  context: TenantContext,
+  change: { memberId: string; role: Role },
+  authHeaders: Headers,
+) {
   const companyId = context.company.id
   const target = await getCompanyMember(companyId, change.memberId)
   if (target.role === change.role) return
   if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
   await getAuth()
-    .api.updateMemberRole({ body: { memberId: target.id, role: change.role, organizationId: companyId }, headers: authHeaders })
+    .api.updateMemberRole({
+      body: { memberId: target.id, role: change.role, organizationId: companyId },
+      headers: authHeaders,
+    })
     .catch(fromAuthError)
   await recordTeamChange(context, 'member.change-role', target.id, { from: target.role, to: change.role })
 }

@@ -37,5 +37,11 @@ export async function findPendingInvitations(email: string) {
     .select({ id: invitation.id, role: invitation.role, companyName: organization.name })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
-    .where(and(eq(invitation.email, email.toLowerCase()), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())))
+    .where(
+      and(
+        eq(invitation.email, email.toLowerCase()),
+        eq(invitation.status, 'pending'),
+        gt(invitation.expiresAt, new Date()),
+      ),
+    )
 }

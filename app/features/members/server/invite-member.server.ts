@@ -4,9 +4,16 @@ import type { Role } from '../permissions'
 import { fromAuthError, recordTeamChange } from './team-changes.server'
 
 /** Invites someone by e-mail with a role; Better Auth sends the invitation as the signed-in admin (`authHeaders`). */
-export async function inviteMember(context: TenantContext, invite: { email: string; role: Role }, authHeaders: Headers) {
+export async function inviteMember(
+  context: TenantContext,
+  invite: { email: string; role: Role },
+  authHeaders: Headers,
+) {
   const created = await getAuth()
-    .api.createInvitation({ body: { email: invite.email, role: invite.role, organizationId: context.company.id }, headers: authHeaders })
+    .api.createInvitation({
+      body: { email: invite.email, role: invite.role, organizationId: context.company.id },
+      headers: authHeaders,
+    })
     .catch(fromAuthError)
   await recordTeamChange(context, 'member.invite', created.id, { email: invite.email, role: invite.role })
 }

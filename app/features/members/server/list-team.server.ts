@@ -9,7 +9,14 @@ export async function listTeam(context: TenantContext) {
   const db = getDb()
   const [members, invitations] = await Promise.all([
     db
-      .select({ id: member.id, userId: user.id, name: user.name, email: user.email, role: member.role, joinedAt: member.createdAt })
+      .select({
+        id: member.id,
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        role: member.role,
+        joinedAt: member.createdAt,
+      })
       .from(member)
       .innerJoin(user, eq(user.id, member.userId))
       .where(eq(member.organizationId, companyId))
@@ -17,7 +24,13 @@ export async function listTeam(context: TenantContext) {
     db
       .select({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt })
       .from(invitation)
-      .where(and(eq(invitation.organizationId, companyId), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())))
+      .where(
+        and(
+          eq(invitation.organizationId, companyId),
+          eq(invitation.status, 'pending'),
+          gt(invitation.expiresAt, new Date()),
+        ),
+      )
       .orderBy(asc(invitation.createdAt)),
   ])
   return { members, invitations }

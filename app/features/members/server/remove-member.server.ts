@@ -7,6 +7,8 @@ export async function removeMember(context: TenantContext, memberId: string, aut
   const companyId = context.company.id
   const target = await getCompanyMember(companyId, memberId)
   if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
-  await getAuth().api.removeMember({ body: { memberIdOrEmail: target.id, organizationId: companyId }, headers: authHeaders }).catch(fromAuthError)
+  await getAuth()
+    .api.removeMember({ body: { memberIdOrEmail: target.id, organizationId: companyId }, headers: authHeaders })
+    .catch(fromAuthError)
   await recordTeamChange(context, 'member.remove', target.id, { role: target.role })
 }

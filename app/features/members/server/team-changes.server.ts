@@ -15,8 +15,10 @@ import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
 export function fromAuthError(error: unknown): never {
   if (error instanceof APIError) {
     const code = String((error.body as { code?: string } | undefined)?.code ?? '')
-    if (code === 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION') throw new AppError('CONFLICT', 'team.errors.alreadyMember')
-    if (code === 'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION') throw new AppError('CONFLICT', 'team.errors.alreadyInvited')
+    if (code === 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION')
+      throw new AppError('CONFLICT', 'team.errors.alreadyMember')
+    if (code === 'USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION')
+      throw new AppError('CONFLICT', 'team.errors.alreadyInvited')
     if (code.includes('ONLY_OWNER')) throw new AppError('CONFLICT', 'team.errors.lastAdmin')
     if (error.statusCode === 403) throw new AppError('FORBIDDEN', 'errors.forbidden')
     throw new AppError('BAD_REQUEST', 'errors.generic')
@@ -42,6 +44,19 @@ export async function ensureAnotherAdminRemains(companyId: string) {
   if (admins <= 1) throw new AppError('CONFLICT', 'team.errors.lastAdmin')
 }
 
-export function recordTeamChange(context: TenantContext, action: string, recordId: string, details: Record<string, unknown>) {
-  return recordAuditEvent({ category: 'admin_privileged_action', action, companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'members', recordId, details })
+export function recordTeamChange(
+  context: TenantContext,
+  action: string,
+  recordId: string,
+  details: Record<string, unknown>,
+) {
+  return recordAuditEvent({
+    category: 'admin_privileged_action',
+    action,
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'members',
+    recordId,
+    details,
+  })
 }

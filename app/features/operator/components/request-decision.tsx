@@ -24,7 +24,12 @@ export function RequestDecision({ target, action }: { target: DecisionTarget; ac
   const form = FORMS[target.kind]
   const id = target.kind === 'subdomain' ? target.companyId : target.domainId
   return (
-    <fetcher.Form method="post" action={action} className="flex flex-wrap items-start gap-2" data-testid={`${target.kind}-decision`}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="flex flex-wrap items-start gap-2"
+      data-testid={`${target.kind}-decision`}
+    >
       <input type="hidden" name={form.field} value={id} />
       {rejecting ? (
         <>
@@ -32,7 +37,15 @@ export function RequestDecision({ target, action }: { target: DecisionTarget; ac
             {t('operator.requests.reason')}
           </label>
           <div className="min-w-0 flex-1">
-            <input id={`reason-${id}`} name="reason" required maxLength={500} placeholder={t('operator.requests.reason')} className="h-9 w-full rounded-lg border border-line bg-surface px-3 text-sm" aria-invalid={Boolean(errors?.reason)} />
+            <input
+              id={`reason-${id}`}
+              name="reason"
+              required
+              maxLength={500}
+              placeholder={t('operator.requests.reason')}
+              className="h-9 w-full rounded-lg border border-line bg-surface px-3 text-sm"
+              aria-invalid={Boolean(errors?.reason)}
+            />
             {errors?.reason ? <p className="mt-1 text-xs text-danger">{t(errors.reason[0])}</p> : null}
           </div>
           <Button type="submit" name="intent" value={form.reject} variant="danger-ghost" size="sm" disabled={busy}>

@@ -15,14 +15,28 @@ export async function runOperatorCompanyAction(operator: OperatorContext, reques
   try {
     if (input.intent === 'suspend' || input.intent === 'reactivate') {
       if (!companyIdOfPage) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
-      await setCompanySuspension(operator, companyIdOfPage, input.intent === 'suspend' ? { suspend: true, reason: input.reason } : { suspend: false })
+      await setCompanySuspension(
+        operator,
+        companyIdOfPage,
+        input.intent === 'suspend' ? { suspend: true, reason: input.reason } : { suspend: false },
+      )
       return actionSuccess(`operator.toasts.${input.intent}`)
     }
     if (input.intent === 'approve-domain' || input.intent === 'reject-domain') {
-      await decideCustomDomain(operator, input.domainId, input.intent === 'approve-domain' ? { approve: true } : { approve: false, reason: input.reason })
-      return actionSuccess(input.intent === 'approve-domain' ? 'operator.toasts.domainApproved' : 'operator.toasts.domainRejected')
+      await decideCustomDomain(
+        operator,
+        input.domainId,
+        input.intent === 'approve-domain' ? { approve: true } : { approve: false, reason: input.reason },
+      )
+      return actionSuccess(
+        input.intent === 'approve-domain' ? 'operator.toasts.domainApproved' : 'operator.toasts.domainRejected',
+      )
     }
-    await decideSubdomain(operator, input.companyId, input.intent === 'approve' ? { approve: true } : { approve: false, reason: input.reason })
+    await decideSubdomain(
+      operator,
+      input.companyId,
+      input.intent === 'approve' ? { approve: true } : { approve: false, reason: input.reason },
+    )
     return actionSuccess(`operator.toasts.${input.intent}`)
   } catch (error) {
     return actionFailure(error)

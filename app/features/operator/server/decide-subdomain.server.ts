@@ -15,16 +15,29 @@ import { recordOperatorAction, type OperatorContext } from './require-operator.s
  * The operator approves or rejects a pending subdomain; the company's admins are e-mailed either
  * way. An approved subdomain's DNS is then checked in the background.
  */
-export async function decideSubdomain(operator: OperatorContext, companyId: string, decision: { approve: true } | { approve: false; reason: string }) {
+export async function decideSubdomain(
+  operator: OperatorContext,
+  companyId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   const [company] = await withSystem((tx) =>
     tx
       .update(organization)
-      .set(decision.approve ? { subdomainStatus: 'active', subdomainDecidedAt: new Date(), subdomainRejectionReason: null } : { subdomainStatus: 'rejected', subdomainDecidedAt: new Date(), subdomainRejectionReason: decision.reason })
+      .set(
+        decision.approve
+          ? { subdomainStatus: 'active', subdomainDecidedAt: new Date(), subdomainRejectionReason: null }
+          : { subdomainStatus: 'rejected', subdomainDecidedAt: new Date(), subdomainRejectionReason: decision.reason },
+      )
       .where(and(eq(organization.id, companyId), eq(organization.subdomainStatus, 'pending')))
       .returning({ id: organization.id, name: organization.name, subdomain: organization.subdomain }),
   )
   if (!company?.subdomain) throw new AppError('CONFLICT', 'operator.errors.notPending')
-  await recordOperatorAction(operator, decision.approve ? 'subdomain.approve' : 'subdomain.reject', { companyId, tableName: 'companies', recordId: companyId, details: { label: company.subdomain, ...(decision.approve ? {} : { reason: decision.reason }) } })
+  await recordOperatorAction(operator, decision.approve ? 'subdomain.approve' : 'subdomain.reject', {
+    companyId,
+    tableName: 'companies',
+    recordId: companyId,
+    details: { label: company.subdomain, ...(decision.approve ? {} : { reason: decision.reason }) },
+  })
   if (decision.approve) await queueSubdomainCheck(companyId)
   // The decision stands whatever the mail does; a failed mail is logged.
   const host = `${company.subdomain}.${getEnv().PLATFORM_DOMAIN}`
@@ -34,7 +47,9 @@ export async function decideSubdomain(operator: OperatorContext, companyId: stri
       to: admin.email,
       subject: t(decision.approve ? 'operator.mail.approvedSubject' : 'operator.mail.rejectedSubject', { host }),
       greeting: t('operator.mail.greeting'),
-      body: decision.approve ? t('operator.mail.approvedBody', { host, company: company.name }) : t('operator.mail.rejectedBody', { host, company: company.name, reason: decision.reason }),
+      body: decision.approve
+        ? t('operator.mail.approvedBody', { host, company: company.name })
+        : t('operator.mail.rejectedBody', { host, company: company.name, reason: decision.reason }),
       action: decision.approve ? t('operator.mail.openSubdomain') : t('operator.mail.chooseAnother'),
       url: decision.approve ? subdomainOrigin(company.subdomain) : `${getEnv().APP_URL}/admin/settings/subdomain`,
       footer: t('operator.mail.footer'),

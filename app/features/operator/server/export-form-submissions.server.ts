@@ -7,9 +7,31 @@ import { recordOperatorAction, type OperatorContext } from './require-operator.s
 export async function exportFormSubmissionsCsv(operator: OperatorContext, filter: InboxFilter, t: TFunction) {
   const rows = await listFormSubmissions(operator, filter, 50_000)
   const lines = [
-    csvRow([t('operator.inbox.kind'), t('operator.inbox.name'), t('operator.inbox.email'), t('operator.inbox.message'), t('operator.inbox.language'), t('operator.inbox.received'), t('operator.inbox.handled')]),
-    ...rows.map((row) => csvRow([t(`operator.inbox.kinds.${row.kind}`), row.name, row.email, row.message, row.language, row.createdAt.toISOString(), row.handledAt?.toISOString() ?? ''])),
+    csvRow([
+      t('operator.inbox.kind'),
+      t('operator.inbox.name'),
+      t('operator.inbox.email'),
+      t('operator.inbox.message'),
+      t('operator.inbox.language'),
+      t('operator.inbox.received'),
+      t('operator.inbox.handled'),
+    ]),
+    ...rows.map((row) =>
+      csvRow([
+        t(`operator.inbox.kinds.${row.kind}`),
+        row.name,
+        row.email,
+        row.message,
+        row.language,
+        row.createdAt.toISOString(),
+        row.handledAt?.toISOString() ?? '',
+      ]),
+    ),
   ]
-  await recordOperatorAction(operator, 'inbox.export', { tableName: 'form_submissions', recordId: 'export', details: { count: rows.length, ...filter } })
+  await recordOperatorAction(operator, 'inbox.export', {
+    tableName: 'form_submissions',
+    recordId: 'export',
+    details: { count: rows.length, ...filter },
+  })
   return { body: CSV_BOM + lines.join(''), fileName: `afterglow-inbox-${new Date().toISOString().slice(0, 10)}.csv` }
 }

@@ -32,7 +32,13 @@ export async function getCompanyDetail(_operator: OperatorContext, companyId: st
       .where(eq(member.organizationId, companyId))
       .orderBy(asc(member.createdAt))
     const domains = await tx
-      .select({ id: customDomain.id, host: customDomain.host, state: customDomain.state, approval: customDomain.approval, rejectionReason: customDomain.rejectionReason })
+      .select({
+        id: customDomain.id,
+        host: customDomain.host,
+        state: customDomain.state,
+        approval: customDomain.approval,
+        rejectionReason: customDomain.rejectionReason,
+      })
       .from(customDomain)
       .where(eq(customDomain.companyId, companyId))
       .orderBy(asc(customDomain.createdAt))

@@ -12,7 +12,9 @@ export type StatusCheck = { key: string; level: StatusLevel; detail: StatusDetai
 
 /** Latency when it answers, the error it gave when it does not. */
 function timedDetail(check: CheckResult): StatusDetail {
-  return check.status === 'ok' ? { key: 'latency', values: { ms: check.latencyMs } } : { key: 'failed', values: { error: check.message ?? '' } }
+  return check.status === 'ok'
+    ? { key: 'latency', values: { ms: check.latencyMs } }
+    : { key: 'failed', values: { error: check.message ?? '' } }
 }
 
 function dnsDetail(dns: DnsServiceCheck): StatusDetail {
@@ -35,7 +37,17 @@ export async function getPlatformStatus(_operator: OperatorContext) {
     checkHealth(),
     checkDnsService(),
     withSystem(async (tx) => {
-      const [row] = await tx.execute<{ companies: number; suspended: number; storage: number; queued: number; failed: number; processing: number; pendingSubdomains: number; pendingDomains: number }>(sql`
+      const [row] = await tx
+        .execute<{
+          companies: number
+          suspended: number
+          storage: number
+          queued: number
+          failed: number
+          processing: number
+          pendingSubdomains: number
+          pendingDomains: number
+        }>(sql`
         select
           (select count(*)::int from companies) as companies,
           (select count(*)::int from companies where suspended_at is not null) as suspended,
@@ -45,7 +57,8 @@ export async function getPlatformStatus(_operator: OperatorContext) {
           (select count(*)::int from assets where processing_status in ('pending', 'processing')) as processing,
           (select count(*)::int from companies where subdomain_status = 'pending') as "pendingSubdomains",
           (select count(*)::int from custom_domains where approval = 'pending') as "pendingDomains"
-      `).then((result) => result.rows)
+      `)
+        .then((result) => result.rows)
       return row
     }),
     checkPaymentProvider(),
@@ -53,12 +66,35 @@ export async function getPlatformStatus(_operator: OperatorContext) {
   const level = (status: 'ok' | 'error'): StatusLevel => (status === 'ok' ? 'ok' : 'error')
   const outbox = health.checks.mail.message === 'dev outbox'
   const checks: StatusCheck[] = [
-    { key: 'database', level: level(health.checks.database.status), detail: timedDetail(health.checks.database), checkedAt },
-    { key: 'storage', level: level(health.checks.storage.status), detail: timedDetail(health.checks.storage), checkedAt },
+    {
+      key: 'database',
+      level: level(health.checks.database.status),
+      detail: timedDetail(health.checks.database),
+      checkedAt,
+    },
+    {
+      key: 'storage',
+      level: level(health.checks.storage.status),
+      detail: timedDetail(health.checks.storage),
+      checkedAt,
+    },
     { key: 'mail', level: outbox ? 'warning' : 'ok', detail: { key: outbox ? 'mailOutbox' : 'mailSmtp' }, checkedAt },
-    { key: 'jobs', level: numbers.failed > 0 ? 'warning' : 'ok', detail: { key: 'jobs', values: { queued: numbers.queued, failed: numbers.failed } }, checkedAt },
+    {
+      key: 'jobs',
+      level: numbers.failed > 0 ? 'warning' : 'ok',
+      detail: { key: 'jobs', values: { queued: numbers.queued, failed: numbers.failed } },
+      checkedAt,
+    },
     { key: 'dns', level: dns.level, detail: dnsDetail(dns), checkedAt: dns.checkedAt },
-    { key: 'payments', level: payments.level, detail: payments.mode === 'test' ? { key: 'paymentsTest' } : { key: payments.level === 'ok' ? 'paymentsStripe' : 'paymentsStripeFailed', values: { ms: payments.ms } }, checkedAt: payments.checkedAt },
+    {
+      key: 'payments',
+      level: payments.level,
+      detail:
+        payments.mode === 'test'
+          ? { key: 'paymentsTest' }
+          : { key: payments.level === 'ok' ? 'paymentsStripe' : 'paymentsStripeFailed', values: { ms: payments.ms } },
+      checkedAt: payments.checkedAt,
+    },
   ]
   return { checks, numbers }
 }

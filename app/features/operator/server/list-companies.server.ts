@@ -32,7 +32,11 @@ export async function listCompanies(_operator: OperatorContext, search: string) 
     tx
       .select(COMPANY_SUMMARY)
       .from(organization)
-      .where(term ? or(ilike(organization.name, `%${escapeLike(term)}%`), ilike(organization.slug, `%${escapeLike(term)}%`)) : undefined)
+      .where(
+        term
+          ? or(ilike(organization.name, `%${escapeLike(term)}%`), ilike(organization.slug, `%${escapeLike(term)}%`))
+          : undefined,
+      )
       .orderBy(desc(organization.createdAt))
       .limit(COMPANY_LIST_LIMIT),
   )

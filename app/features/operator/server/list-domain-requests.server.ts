@@ -7,7 +7,15 @@ import type { OperatorContext } from './require-operator.server'
 export async function listDomainRequests(_operator: OperatorContext) {
   return withSystem((tx) =>
     tx
-      .select({ domainId: customDomain.id, host: customDomain.host, state: customDomain.state, requestedAt: customDomain.createdAt, companyId: organization.id, name: organization.name, plan: organization.plan })
+      .select({
+        domainId: customDomain.id,
+        host: customDomain.host,
+        state: customDomain.state,
+        requestedAt: customDomain.createdAt,
+        companyId: organization.id,
+        name: organization.name,
+        plan: organization.plan,
+      })
       .from(customDomain)
       .innerJoin(organization, eq(organization.id, customDomain.companyId))
       .where(eq(customDomain.approval, 'pending'))

@@ -22,12 +22,16 @@ function conditions(filter: InboxFilter) {
   if (filter.state === 'handled') where.push(isNotNull(formSubmission.handledAt))
   if (filter.q) {
     const term = `%${escapeLike(filter.q)}%`
-    where.push(or(ilike(formSubmission.email, term), ilike(formSubmission.name, term), ilike(formSubmission.message, term))!)
+    where.push(
+      or(ilike(formSubmission.email, term), ilike(formSubmission.name, term), ilike(formSubmission.message, term))!,
+    )
   }
   return where.length ? and(...where) : undefined
 }
 
 /** The marketing site's interest, newsletter and contact submissions, newest first. */
 export async function listFormSubmissions(_operator: OperatorContext, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
-  return withSystem((tx) => tx.select().from(formSubmission).where(conditions(filter)).orderBy(desc(formSubmission.createdAt)).limit(limit))
+  return withSystem((tx) =>
+    tx.select().from(formSubmission).where(conditions(filter)).orderBy(desc(formSubmission.createdAt)).limit(limit),
+  )
 }

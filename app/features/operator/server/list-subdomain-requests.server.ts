@@ -7,7 +7,14 @@ import type { OperatorContext } from './require-operator.server'
 export async function listSubdomainRequests(_operator: OperatorContext) {
   return withSystem((tx) =>
     tx
-      .select({ companyId: organization.id, name: organization.name, slug: organization.slug, plan: organization.plan, label: organization.subdomain, requestedAt: organization.subdomainRequestedAt })
+      .select({
+        companyId: organization.id,
+        name: organization.name,
+        slug: organization.slug,
+        plan: organization.plan,
+        label: organization.subdomain,
+        requestedAt: organization.subdomainRequestedAt,
+      })
       .from(organization)
       .where(eq(organization.subdomainStatus, 'pending'))
       .orderBy(asc(organization.subdomainRequestedAt)),

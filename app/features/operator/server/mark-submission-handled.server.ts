@@ -14,5 +14,8 @@ export async function markSubmissionHandled(operator: OperatorContext, id: strin
       .returning({ id: formSubmission.id }),
   )
   if (updated.length === 0) throw new AppError('NOT_FOUND', 'operator.errors.submissionNotFound')
-  await recordOperatorAction(operator, handled ? 'inbox.handled' : 'inbox.reopened', { tableName: 'form_submissions', recordId: id })
+  await recordOperatorAction(operator, handled ? 'inbox.handled' : 'inbox.reopened', {
+    tableName: 'form_submissions',
+    recordId: id,
+  })
 }

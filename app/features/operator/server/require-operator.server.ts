@@ -20,11 +20,14 @@ export function isOperatorEmail(email: string, emailVerified: boolean) {
 /** The signed-in operator, or UNAUTHENTICATED / FORBIDDEN (company admins included). */
 export async function requireOperator(request: Request): Promise<OperatorContext> {
   const auth = await requireUser(request)
-  if (!isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified))) throw new AppError('FORBIDDEN', 'operator.errors.forbidden')
+  if (!isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)))
+    throw new AppError('FORBIDDEN', 'operator.errors.forbidden')
   return { user: auth.user, session: auth.session }
 }
 
-export function withOperator<Args extends { request: Request }, Result>(handler: (operator: OperatorContext, args: Args) => Promise<Result>) {
+export function withOperator<Args extends { request: Request }, Result>(
+  handler: (operator: OperatorContext, args: Args) => Promise<Result>,
+) {
   return async (args: Args): Promise<Result> => {
     try {
       return await handler(await requireOperator(args.request), args)
@@ -35,6 +38,18 @@ export function withOperator<Args extends { request: Request }, Result>(handler:
 }
 
 /** An operator's change, on the platform's audit trail (and the company's, when it concerns one). */
-export function recordOperatorAction(operator: OperatorContext, action: string, target: { companyId?: string | null; tableName: string; recordId: string; details?: Record<string, unknown> }) {
-  return recordAuditEvent({ category: 'admin_privileged_action', action: `operator.${action}`, actorUserId: operator.user.id, companyId: target.companyId ?? null, tableName: target.tableName, recordId: target.recordId, details: target.details ?? null })
+export function recordOperatorAction(
+  operator: OperatorContext,
+  action: string,
+  target: { companyId?: string | null; tableName: string; recordId: string; details?: Record<string, unknown> },
+) {
+  return recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: `operator.${action}`,
+    actorUserId: operator.user.id,
+    companyId: target.companyId ?? null,
+    tableName: target.tableName,
+    recordId: target.recordId,
+    details: target.details ?? null,
+  })
 }

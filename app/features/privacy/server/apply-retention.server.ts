@@ -21,13 +21,27 @@ export async function applyRetention(options: { now?: Date } = {}) {
     const messagesBefore = before('websiteMessages')
     const websiteMessages = await tx
       .delete(formSubmission)
-      .where(and(inArray(formSubmission.kind, ['contact', 'interest']), sql`greatest(${formSubmission.createdAt}, coalesce(${formSubmission.handledAt}, ${formSubmission.createdAt})) < ${messagesBefore.toISOString()}::timestamptz`))
+      .where(
+        and(
+          inArray(formSubmission.kind, ['contact', 'interest']),
+          sql`greatest(${formSubmission.createdAt}, coalesce(${formSubmission.handledAt}, ${formSubmission.createdAt})) < ${messagesBefore.toISOString()}::timestamptz`,
+        ),
+      )
       .returning({ id: formSubmission.id })
-    const outboxMails = await tx.delete(outboxMail).where(lt(outboxMail.createdAt, before('logs'))).returning({ id: outboxMail.id })
+    const outboxMails = await tx
+      .delete(outboxMail)
+      .where(lt(outboxMail.createdAt, before('logs')))
+      .returning({ id: outboxMail.id })
     const endedBefore = before('endedSessions')
     const sessions = await tx.delete(session).where(lt(session.expiresAt, endedBefore)).returning({ id: session.id })
-    const verifications = await tx.delete(verification).where(lt(verification.expiresAt, endedBefore)).returning({ id: verification.id })
-    const signInCounters = await tx.delete(rateLimit).where(lt(rateLimit.lastRequest, before('signInCounters').getTime())).returning({ id: rateLimit.id })
+    const verifications = await tx
+      .delete(verification)
+      .where(lt(verification.expiresAt, endedBefore))
+      .returning({ id: verification.id })
+    const signInCounters = await tx
+      .delete(rateLimit)
+      .where(lt(rateLimit.lastRequest, before('signInCounters').getTime()))
+      .returning({ id: rateLimit.id })
     return {
       websiteMessages: websiteMessages.length,
       outboxMails: outboxMails.length,
@@ -41,6 +55,7 @@ export async function applyRetention(options: { now?: Date } = {}) {
   // Analytics keeps its own hourly sweep (salts must not outlive 48 h by a day); run here too, one code path.
   const analytics = await sweepAnalytics({ retentionMonths: periods.analyticsEvents.amount, now })
   // A company that could not be erased (storage did not answer) makes the job fail, so it is retried.
-  if (closedAccounts.failed > 0) throw new Error(`${closedAccounts.failed} closed company account(s) not erased: see the log`)
+  if (closedAccounts.failed > 0)
+    throw new Error(`${closedAccounts.failed} closed company account(s) not erased: see the log`)
   return { ...removed, closedAccounts: closedAccounts.erased, analytics }
 }

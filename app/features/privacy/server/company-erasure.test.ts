@@ -9,7 +9,11 @@ function onCompanyDelete(table: PgTable) {
   const { foreignKeys } = getTableConfig(table)
   for (const key of foreignKeys) {
     const reference = key.reference()
-    if (getTableName(reference.foreignTable) === 'companies' && reference.columns.some((column) => column.name === 'company_id')) return key.onDelete ?? 'no action'
+    if (
+      getTableName(reference.foreignTable) === 'companies' &&
+      reference.columns.some((column) => column.name === 'company_id')
+    )
+      return key.onDelete ?? 'no action'
   }
   return null
 }
@@ -17,11 +21,19 @@ function onCompanyDelete(table: PgTable) {
 describe('erasing a closed company', () => {
   it('leaves none of its rows behind: each company table cascades from its row, is deleted by name, or is kept on purpose', () => {
     const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable))
-    const companyTables = tables.filter((table) => 'companyId' in getTableColumns(table) || 'organizationId' in getTableColumns(table))
+    const companyTables = tables.filter(
+      (table) => 'companyId' in getTableColumns(table) || 'organizationId' in getTableColumns(table),
+    )
     const byName = new Set<string>(ERASED_BY_NAME.map((table) => getTableName(table)))
     const unaccounted = companyTables
       .map((table) => ({ name: getTableName(table), rule: onCompanyDelete(table) }))
-      .filter(({ name, rule }) => rule !== 'cascade' && !byName.has(name) && name !== 'audit_events' && !(KEPT_WITHOUT_COMPANY as readonly string[]).includes(name))
+      .filter(
+        ({ name, rule }) =>
+          rule !== 'cascade' &&
+          !byName.has(name) &&
+          name !== 'audit_events' &&
+          !(KEPT_WITHOUT_COMPANY as readonly string[]).includes(name),
+      )
     expect(unaccounted).toEqual([])
   })
 

@@ -55,7 +55,12 @@ export const KEPT_WITHOUT_COMPANY = ['billing_events'] as const
 export async function eraseClosedCompanies(options: { now: Date; storage?: Storage }) {
   const before = retentionCutoff(RETENTION_PERIODS.closedAccounts, options.now)
   const storage = options.storage ?? getStorage()
-  const due = await withSystem((tx) => tx.select({ id: organization.id }).from(organization).where(and(isNotNull(organization.closedAt), lt(organization.closedAt, before))))
+  const due = await withSystem((tx) =>
+    tx
+      .select({ id: organization.id })
+      .from(organization)
+      .where(and(isNotNull(organization.closedAt), lt(organization.closedAt, before))),
+  )
   let erased = 0
   let failed = 0
   for (const { id } of due) {
@@ -70,7 +75,9 @@ export async function eraseClosedCompanies(options: { now: Date; storage?: Stora
 }
 
 async function eraseCompany(companyId: string, before: Date, storage: Storage) {
-  const archives = await withSystem((tx) => tx.select({ key: companyBackup.storageKey }).from(companyBackup).where(eq(companyBackup.companyId, companyId)))
+  const archives = await withSystem((tx) =>
+    tx.select({ key: companyBackup.storageKey }).from(companyBackup).where(eq(companyBackup.companyId, companyId)),
+  )
   // Archives live under the company's folder too (archiveKey); named one by one all the same.
   for (const { key } of archives) await storage.delete(key)
   await storage.deletePrefix(companyId)
@@ -92,8 +99,19 @@ async function eraseCompany(companyId: string, before: Date, storage: Storage) {
   })
   if (!closedAt) return false
   // Whatever was written while the rows went (an upload finishing) goes too.
-  await storage.deletePrefix(companyId).catch((error: unknown) => logger.warn({ err: error, companyId }, 'erased company: files written meanwhile not removed'))
+  await storage
+    .deletePrefix(companyId)
+    .catch((error: unknown) =>
+      logger.warn({ err: error, companyId }, 'erased company: files written meanwhile not removed'),
+    )
   // The platform's own record that it happened, with nothing of the company's but its id.
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.erase', companyId: null, tableName: 'companies', recordId: companyId, details: { closedAt: closedAt.toISOString() } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.erase',
+    companyId: null,
+    tableName: 'companies',
+    recordId: companyId,
+    details: { closedAt: closedAt.toISOString() },
+  })
   return true
 }

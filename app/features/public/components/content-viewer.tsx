@@ -20,7 +20,15 @@ export const streamUrl = (fileId: string) => `/p/${fileId}/stream`
  * photo from its renditions, a PDF in the browser's own viewer, anything else as a file card.
  * Every frame has its size before anything loads, so nothing below it moves.
  */
-export function ContentViewer({ file, poster, title }: { file: PublicContentFile | null; poster: ImageSources | null; title: string }) {
+export function ContentViewer({
+  file,
+  poster,
+  title,
+}: {
+  file: PublicContentFile | null
+  poster: ImageSources | null
+  title: string
+}) {
   const { t, i18n } = useTranslation()
   if (!file) return <FileCard name={title} kind="other" />
   const kind = fileKindOf(file.mediaType, file.originalName)
@@ -48,7 +56,13 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
       <div className="rounded-xl border border-line bg-surface-muted p-4 sm:p-6">
         <div className="flex items-center gap-4">
           {poster ? (
-            <img src={renditionUpTo(poster, 400)} alt="" width={112} height={112} className="size-20 shrink-0 rounded-lg object-cover sm:size-28" />
+            <img
+              src={renditionUpTo(poster, 400)}
+              alt=""
+              width={112}
+              height={112}
+              className="size-20 shrink-0 rounded-lg object-cover sm:size-28"
+            />
           ) : (
             <span className="grid size-20 shrink-0 place-items-center rounded-lg bg-surface text-accent sm:size-28">
               <FileTypeIcon kind="audio" className="size-8 sm:size-10" />
@@ -56,10 +70,19 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
           )}
           <div className="min-w-0">
             <p className="truncate font-medium">{title}</p>
-            <p className="text-sm text-ink-muted">{[t('public.fileTypes.audio'), formatBytes(file.sizeBytes, i18n.language)].join(' · ')}</p>
+            <p className="text-sm text-ink-muted">
+              {[t('public.fileTypes.audio'), formatBytes(file.sizeBytes, i18n.language)].join(' · ')}
+            </p>
           </div>
         </div>
-        <audio controls preload="metadata" className="mt-4 w-full" data-testid="content-audio" aria-label={title} src={streamUrl(file.id)} />
+        <audio
+          controls
+          preload="metadata"
+          className="mt-4 w-full"
+          data-testid="content-audio"
+          aria-label={title}
+          src={streamUrl(file.id)}
+        />
       </div>
     )
   }
@@ -78,7 +101,9 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
           alt={title}
           fetchPriority="high"
           className="size-full object-contain"
-          style={file.placeholder ? { backgroundImage: `url(${file.placeholder})`, backgroundSize: 'cover' } : undefined}
+          style={
+            file.placeholder ? { backgroundImage: `url(${file.placeholder})`, backgroundSize: 'cover' } : undefined
+          }
           data-testid="content-image"
         />
       </div>
@@ -89,8 +114,18 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
     return (
       <div className="flex flex-col gap-3">
         {/* The browser's own PDF viewer; phones that cannot embed one get the link below. */}
-        <iframe src={streamUrl(file.id)} title={title} className="h-[70vh] min-h-[420px] w-full rounded-xl border border-line bg-white" data-testid="content-pdf" />
-        <a href={streamUrl(file.id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-accent hover:underline">
+        <iframe
+          src={streamUrl(file.id)}
+          title={title}
+          className="h-[70vh] min-h-[420px] w-full rounded-xl border border-line bg-white"
+          data-testid="content-pdf"
+        />
+        <a
+          href={streamUrl(file.id)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-accent hover:underline"
+        >
           <ExternalLink aria-hidden className="size-4" />
           {t('public.player.openPdf')}
         </a>
@@ -105,7 +140,10 @@ export function ContentViewer({ file, poster, title }: { file: PublicContentFile
 function FileCard({ name, kind, size }: { name: string; kind: ReturnType<typeof fileKindOf>; size?: number }) {
   const { t, i18n } = useTranslation()
   return (
-    <div className="flex items-center gap-4 rounded-xl border border-line bg-surface-muted p-5" data-testid="content-file-card">
+    <div
+      className="flex items-center gap-4 rounded-xl border border-line bg-surface-muted p-5"
+      data-testid="content-file-card"
+    >
       <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-surface text-accent">
         <FileTypeIcon kind={kind} className="size-7" />
       </span>
@@ -113,7 +151,11 @@ function FileCard({ name, kind, size }: { name: string; kind: ReturnType<typeof 
         <p className="truncate font-medium" title={name}>
           {name}
         </p>
-        <p className="text-sm text-ink-muted">{[t(`public.fileTypes.${kind}`), size !== undefined ? formatBytes(size, i18n.language) : null].filter(Boolean).join(' · ')}</p>
+        <p className="text-sm text-ink-muted">
+          {[t(`public.fileTypes.${kind}`), size !== undefined ? formatBytes(size, i18n.language) : null]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
       </div>
     </div>
   )

@@ -6,14 +6,33 @@ import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { CoverStyle } from '../page-template'
 
-const coverSources = (assetId: string) => ({ src: `/p/${assetId}/w2400.webp`, srcSet: `/p/${assetId}/w1200.webp 1200w, /p/${assetId}/w2400.webp 2400w` })
+const coverSources = (assetId: string) => ({
+  src: `/p/${assetId}/w2400.webp`,
+  srcSet: `/p/${assetId}/w1200.webp 1200w, /p/${assetId}/w2400.webp 2400w`,
+})
 
 /**
  * The top of a gallery or event page in the template's cover style: the cover dimmed behind the
  * title (full-bleed), beside it (split) or left to the photos below (minimal). The cover is the
  * page's largest paint, so it is fetched first, in the width the screen needs.
  */
-export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, share, title, className, children }: { coverAssetId: string | null; coverStyle?: CoverStyle; homePath: string; share: { url: string; title: string }; title: string; className?: string; children?: ReactNode }) {
+export function CoverHero({
+  coverAssetId,
+  coverStyle = 'full-bleed',
+  homePath,
+  share,
+  title,
+  className,
+  children,
+}: {
+  coverAssetId: string | null
+  coverStyle?: CoverStyle
+  homePath: string
+  share: { url: string; title: string }
+  title: string
+  className?: string
+  children?: ReactNode
+}) {
   const { t } = useTranslation()
   const topRow = (
     <div className="whole-row flex items-center justify-between gap-4">
@@ -34,7 +53,13 @@ export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, s
         {/* The cover comes first in the HTML and is drawn second: shown whole (see .whole-row in app.css), it never moves across as the words arrive. */}
         <div className="whole-row mt-6 grid items-center gap-6 sm:grid-cols-2 sm:gap-10">
           <div className="aspect-[3/2] overflow-hidden rounded-xl bg-surface-muted sm:order-2 sm:aspect-[4/3]">
-            <img {...coverSources(coverAssetId)} sizes="(max-width: 640px) 100vw, 552px" alt="" fetchPriority="high" className="size-full object-cover" />
+            <img
+              {...coverSources(coverAssetId)}
+              sizes="(max-width: 640px) 100vw, 552px"
+              alt=""
+              fetchPriority="high"
+              className="size-full object-cover"
+            />
           </div>
           <div className="min-w-0 [&>h1]:mt-0">
             {heading}
@@ -64,7 +89,13 @@ export function CoverHero({ coverAssetId, coverStyle = 'full-bleed', homePath, s
     <section className="relative" data-cover="full-bleed">
       {coverAssetId ? (
         <div className="absolute inset-0 overflow-hidden" aria-hidden>
-          <img {...coverSources(coverAssetId)} sizes="100vw" alt="" fetchPriority="high" className="size-full object-cover opacity-50" />
+          <img
+            {...coverSources(coverAssetId)}
+            sizes="100vw"
+            alt=""
+            fetchPriority="high"
+            className="size-full object-cover opacity-50"
+          />
           <div className="absolute inset-0 bg-gradient-to-t from-surface via-surface/60 to-transparent" />
         </div>
       ) : null}

@@ -3,7 +3,14 @@ import { File, FileArchive, FileText, Film, Image, Music, type LucideIcon } from
 export const FILE_KINDS = ['image', 'video', 'audio', 'pdf', 'archive', 'other'] as const
 export type FileKind = (typeof FILE_KINDS)[number]
 
-const ICONS: Record<FileKind, LucideIcon> = { image: Image, video: Film, audio: Music, pdf: FileText, archive: FileArchive, other: File }
+const ICONS: Record<FileKind, LucideIcon> = {
+  image: Image,
+  video: Film,
+  audio: Music,
+  pdf: FileText,
+  archive: FileArchive,
+  other: File,
+}
 
 const ARCHIVE = /\.(zip|rar|7z|tar|gz|tgz|bz2|xz)$/i
 

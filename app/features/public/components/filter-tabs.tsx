@@ -21,14 +21,34 @@ export function visibleTabs(names: readonly string[], current: string, counts: P
 }
 
 /** All / Photos / Videos (/ Audios) as links, so they work without JavaScript; types without items are left out. */
-export function FilterTabs({ names, current, counts, className }: { names: readonly string[]; current: string; counts: Partial<Record<string, number>>; className: string }) {
+export function FilterTabs({
+  names,
+  current,
+  counts,
+  className,
+}: {
+  names: readonly string[]
+  current: string
+  counts: Partial<Record<string, number>>
+  className: string
+}) {
   const { t } = useTranslation()
   const shown = visibleTabs(names, current, counts)
   if (shown.length === 0) return null
   return (
     <nav aria-label={t('public.tabs.label')} className={className} data-testid="filter-tabs">
       {shown.map((name) => (
-        <Link key={name} to={name === 'all' ? '?' : `?type=${name}`} preventScrollReset replace aria-current={current === name ? 'page' : undefined} className={cn('rounded-full px-3.5 py-1.5', current === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink')}>
+        <Link
+          key={name}
+          to={name === 'all' ? '?' : `?type=${name}`}
+          preventScrollReset
+          replace
+          aria-current={current === name ? 'page' : undefined}
+          className={cn(
+            'rounded-full px-3.5 py-1.5',
+            current === name ? 'bg-ink text-surface' : 'text-ink-muted hover:text-ink',
+          )}
+        >
           {t(`public.tabs.${name}`)}
         </Link>
       ))}

@@ -22,11 +22,27 @@ import { useTranslation } from '#app/lib/react-i18n'
 export type ViewerDownload = { leadRequired: boolean; companyName: string; privacyHref: string }
 
 /** Downloads the photo or video on screen (the toolbar re-renders as the fan swipes). */
-function DownloadCurrent({ media, download, label }: { media: PublicMedia[]; download: ViewerDownload; label: string }) {
+function DownloadCurrent({
+  media,
+  download,
+  label,
+}: {
+  media: PublicMedia[]
+  download: ViewerDownload
+  label: string
+}) {
   const { currentIndex } = useLightboxState()
   const item = media[currentIndex]
   if (!item) return null
-  return <DownloadButton appearance="icon" className="yarl__button" href={fileDownloadPath(item.id)} label={label} {...download} />
+  return (
+    <DownloadButton
+      appearance="icon"
+      className="yarl__button"
+      href={fileDownloadPath(item.id)}
+      label={label}
+      {...download}
+    />
+  )
 }
 
 /** The viewer's words in the fan's language (yet-another-react-lightbox names its own in English). */
@@ -53,7 +69,15 @@ function LikeCurrent({ media, like }: { media: PublicMedia[]; like: { companyId:
   const { currentIndex } = useLightboxState()
   const item = media[currentIndex]
   if (!item) return null
-  return <LikeButton key={item.id} appearance="icon" companyId={like.companyId} contentId={like.contentId} assetId={item.id} />
+  return (
+    <LikeButton
+      key={item.id}
+      appearance="icon"
+      companyId={like.companyId}
+      contentId={like.contentId}
+      assetId={item.id}
+    />
+  )
 }
 
 /** Zoom is for photos: on a video the buttons would only sit there disabled. */
@@ -62,10 +86,25 @@ function ZoomButtons({ media, zoom, labels }: { media: PublicMedia[]; zoom: Zoom
   if (media[currentIndex]?.mediaType === 'video') return null
   return (
     <>
-      <button type="button" className="yarl__button" aria-label={labels['Zoom in']} title={labels['Zoom in']} disabled={zoom.disabled || zoom.zoom >= zoom.maxZoom} onClick={() => zoom.zoomIn()} data-testid="viewer-zoom-in">
+      <button
+        type="button"
+        className="yarl__button"
+        aria-label={labels['Zoom in']}
+        title={labels['Zoom in']}
+        disabled={zoom.disabled || zoom.zoom >= zoom.maxZoom}
+        onClick={() => zoom.zoomIn()}
+        data-testid="viewer-zoom-in"
+      >
         <ZoomIn aria-hidden className="yarl__icon" />
       </button>
-      <button type="button" className="yarl__button" aria-label={labels['Zoom out']} title={labels['Zoom out']} disabled={zoom.disabled || zoom.zoom <= zoom.minZoom} onClick={() => zoom.zoomOut()}>
+      <button
+        type="button"
+        className="yarl__button"
+        aria-label={labels['Zoom out']}
+        title={labels['Zoom out']}
+        disabled={zoom.disabled || zoom.zoom <= zoom.minZoom}
+        onClick={() => zoom.zoomOut()}
+      >
         <ZoomOut aria-hidden className="yarl__icon" />
       </button>
     </>
@@ -83,11 +122,24 @@ function ShortcutsButton({ labels }: { labels: Record<string, string> }) {
   ]
   return (
     <span className="relative">
-      <button type="button" className="yarl__button" aria-label={labels.Shortcuts} title={labels.Shortcuts} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)} data-testid="viewer-shortcuts">
+      <button
+        type="button"
+        className="yarl__button"
+        aria-label={labels.Shortcuts}
+        title={labels.Shortcuts}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="viewer-shortcuts"
+      >
         <Keyboard aria-hidden className="yarl__icon" />
       </button>
       {open ? (
-        <dl id={panelId} className="absolute top-full right-0 z-10 grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1.5 rounded-lg bg-black/85 p-3 text-left text-sm text-white shadow-lg" data-testid="viewer-shortcuts-list">
+        <dl
+          id={panelId}
+          className="absolute top-full right-0 z-10 grid w-max grid-cols-[auto_auto] gap-x-4 gap-y-1.5 rounded-lg bg-black/85 p-3 text-left text-sm text-white shadow-lg"
+          data-testid="viewer-shortcuts-list"
+        >
           {keys.map(([key, what]) => (
             <div key={key} className="contents">
               <dt>
@@ -175,7 +227,11 @@ export default function GalleryLightbox({
       height: item.height,
       // The caption is the photo's title; its alt text stays for those who cannot see it.
       description: item.title ?? undefined,
-      srcSet: item.sources.map((source) => ({ src: `/p/${item.id}/${source.name}.webp`, width: source.width, height: Math.round((source.width * item.height) / item.width) })),
+      srcSet: item.sources.map((source) => ({
+        src: `/p/${item.id}/${source.name}.webp`,
+        width: source.width,
+        height: Math.round((source.width * item.height) / item.width),
+      })),
     }
   })
   return (
@@ -191,7 +247,9 @@ export default function GalleryLightbox({
       }}
       slides={slides}
       plugins={wide ? [Zoom, Video, Counter, Captions, Thumbnails] : [Zoom, Video, Counter, Captions]}
-      counter={{ container: { 'aria-live': 'polite', 'data-testid': 'viewer-counter' } as React.HTMLAttributes<HTMLDivElement> }}
+      counter={{
+        container: { 'aria-live': 'polite', 'data-testid': 'viewer-counter' } as React.HTMLAttributes<HTMLDivElement>,
+      }}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 2 }}
       thumbnails={{ width: 96, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', vignette: true }}
       render={{ buttonZoom: (zoom) => <ZoomButtons media={media} zoom={zoom} labels={labels} /> }}
@@ -201,7 +259,27 @@ export default function GalleryLightbox({
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
       // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
-      toolbar={{ buttons: [...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []), ...(download ? [<DownloadCurrent key="download" media={media} download={download} label={t('downloads.action')} />] : []), ...(share ? [<ShareMenu key="share" appearance="icon" url={share.url} title={share.title} label={t('sharing.menu.photo')} />] : []), <ShortcutsButton key="shortcuts" labels={labels} />, 'close'] }}
+      toolbar={{
+        buttons: [
+          ...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []),
+          ...(download
+            ? [<DownloadCurrent key="download" media={media} download={download} label={t('downloads.action')} />]
+            : []),
+          ...(share
+            ? [
+                <ShareMenu
+                  key="share"
+                  appearance="icon"
+                  url={share.url}
+                  title={share.title}
+                  label={t('sharing.menu.photo')}
+                />,
+              ]
+            : []),
+          <ShortcutsButton key="shortcuts" labels={labels} />,
+          'close',
+        ],
+      }}
     />
   )
 }

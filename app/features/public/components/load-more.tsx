@@ -10,7 +10,17 @@ import { buttonClasses } from '#app/components/ui/button-classes'
  * the button does the same on a tap or a key press (or again after a failure), and without
  * JavaScript it is a link to the next page.
  */
-export function LoadMore({ href, loading, failed, onLoad }: { href: string; loading: boolean; failed: boolean; onLoad: () => void }) {
+export function LoadMore({
+  href,
+  loading,
+  failed,
+  onLoad,
+}: {
+  href: string
+  loading: boolean
+  failed: boolean
+  onLoad: () => void
+}) {
   const { t } = useTranslation()
   // Within three screens or so of the end: the next page is asked for, and the one after it if
   // the end is still that close once it has arrived.

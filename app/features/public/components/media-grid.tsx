@@ -13,24 +13,65 @@ import { tileRatio, tilesMarkup } from '../tiles-markup'
  * loads (no layout shift), painted with its placeholder. Long galleries arrive page by page: each
  * page is a grid of its own (`blockSize` tiles), so a page appended below never moves a tile above it.
  */
-export function MediaGrid({ media, template, onOpen, blockSize = Infinity, startIndex = 0, className }: { media: PublicMedia[]; template: PageTemplate; onOpen?: (index: number) => void; blockSize?: number; startIndex?: number; className?: string }) {
+export function MediaGrid({
+  media,
+  template,
+  onOpen,
+  blockSize = Infinity,
+  startIndex = 0,
+  className,
+}: {
+  media: PublicMedia[]
+  template: PageTemplate
+  onOpen?: (index: number) => void
+  blockSize?: number
+  startIndex?: number
+  className?: string
+}) {
   const size = Number.isFinite(blockSize) && blockSize > 0 ? blockSize : Math.max(media.length, 1)
   const blocks = inBlocks(media, size)
   const geometry = gridGeometry(template)
   return (
-    <div className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="media-grid" data-layout={template.layout}>
+    <div
+      className={cn('media-blocks', className)}
+      style={geometry.variables as CSSProperties}
+      data-testid="media-grid"
+      data-layout={template.layout}
+    >
       {blocks.map((block) => (
-        <GridBlock key={block.items[0].id} media={block.items} layout={template.layout} geometry={geometry} startIndex={startIndex + block.start} onOpen={onOpen} />
+        <GridBlock
+          key={block.items[0].id}
+          media={block.items}
+          layout={template.layout}
+          geometry={geometry}
+          startIndex={startIndex + block.start}
+          onOpen={onOpen}
+        />
       ))}
     </div>
   )
 }
 
-function GridBlock({ media, layout, geometry, startIndex, onOpen }: { media: PublicMedia[]; layout: GalleryLayout; geometry: GridGeometry; startIndex: number; onOpen?: (index: number) => void }) {
+function GridBlock({
+  media,
+  layout,
+  geometry,
+  startIndex,
+  onOpen,
+}: {
+  media: PublicMedia[]
+  layout: GalleryLayout
+  geometry: GridGeometry
+  startIndex: number
+  onOpen?: (index: number) => void
+}) {
   const { t } = useTranslation()
   const tiles = tilesMarkup(media, {
     sizesOf: geometry.sizesOf,
-    labelOf: (item, index) => item.altText || item.title || t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: startIndex + index + 1 }),
+    labelOf: (item, index) =>
+      item.altText ||
+      item.title ||
+      t(item.mediaType === 'video' ? 'public.media.video' : 'public.media.photo', { number: startIndex + index + 1 }),
   })
   return (
     <ul

@@ -21,7 +21,25 @@ const NONE: PublicMedia[] = []
  * is the only way on without JavaScript). Loaded only for galleries longer than a page; tells the
  * gallery what it has shown, so the viewer can move across every loaded photo.
  */
-export default function MorePages({ next, upcoming, template, pageUrl, afterHref, startIndex, onOpen, onChange }: { next: string; upcoming: UpcomingPage | null; template: PageTemplate; pageUrl: string; afterHref: (next: string) => string; startIndex: number; onOpen: (index: number) => void; onChange: (state: MoreState) => void }) {
+export default function MorePages({
+  next,
+  upcoming,
+  template,
+  pageUrl,
+  afterHref,
+  startIndex,
+  onOpen,
+  onChange,
+}: {
+  next: string
+  upcoming: UpcomingPage | null
+  template: PageTemplate
+  pageUrl: string
+  afterHref: (next: string) => string
+  startIndex: number
+  onOpen: (index: number) => void
+  onChange: (state: MoreState) => void
+}) {
   const pages = useGalleryPages(NONE, next, upcoming, pageUrl)
   const { items, loadMore } = pages
   const hasMore = Boolean(pages.next)
@@ -36,10 +54,29 @@ export default function MorePages({ next, upcoming, template, pageUrl, afterHref
   }, [near, pages.loading, loadMore])
   return (
     <>
-      {items.length > 0 ? <MediaGrid media={items} template={template} startIndex={startIndex} onOpen={onOpen} blockSize={GALLERY_PAGE_SIZE} className="mt-[var(--gap-now)]" /> : null}
+      {items.length > 0 ? (
+        <MediaGrid
+          media={items}
+          template={template}
+          startIndex={startIndex}
+          onOpen={onOpen}
+          blockSize={GALLERY_PAGE_SIZE}
+          className="mt-[var(--gap-now)]"
+        />
+      ) : null}
       {/* A new element for each page on its way: the one before gives its place to the photos that came. */}
-      {pending ? <PendingGrid key={pages.next} ref={setPendingGrid} sizes={pendingSizes} template={template} className="mt-[var(--gap-now)]" /> : null}
-      {pages.next && (!pending || pending.more) ? <LoadMore href={afterHref(pages.next)} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} /> : null}
+      {pending ? (
+        <PendingGrid
+          key={pages.next}
+          ref={setPendingGrid}
+          sizes={pendingSizes}
+          template={template}
+          className="mt-[var(--gap-now)]"
+        />
+      ) : null}
+      {pages.next && (!pending || pending.more) ? (
+        <LoadMore href={afterHref(pages.next)} loading={pages.loading} failed={pages.failed} onLoad={pages.loadMore} />
+      ) : null}
     </>
   )
 }

@@ -11,10 +11,26 @@ import { tileStyle } from './media-grid'
  * nothing the fan sees moves, however fast they scrolled. A grid per page, as MediaGrid lays them
  * out, so rows break where they will.
  */
-export function PendingGrid({ sizes, template, className, ref }: { sizes: Array<[number, number]>; template: PageTemplate; className?: string; ref?: Ref<HTMLDivElement> }) {
+export function PendingGrid({
+  sizes,
+  template,
+  className,
+  ref,
+}: {
+  sizes: Array<[number, number]>
+  template: PageTemplate
+  className?: string
+  ref?: Ref<HTMLDivElement>
+}) {
   const geometry = gridGeometry(template)
   return (
-    <div ref={ref} className={cn('media-blocks', className)} style={geometry.variables as CSSProperties} data-testid="pending-media" aria-hidden>
+    <div
+      ref={ref}
+      className={cn('media-blocks', className)}
+      style={geometry.variables as CSSProperties}
+      data-testid="pending-media"
+      aria-hidden
+    >
       {inBlocks(sizes, GALLERY_PAGE_SIZE).map((page) => (
         <ul key={page.start} className="media-grid" data-layout={template.layout}>
           {page.items.map(([width, height], index) => (

@@ -1,5 +1,13 @@
 import { useParams, useRouteError } from 'react-router'
-import { CompanyLoadFailure, PublicNotFound, publicLoadFailureOf, publicNotFoundOf, PublicUnavailable, publicUnavailableOf, type PublicNotFoundKind } from '#app/components/not-found'
+import {
+  CompanyLoadFailure,
+  PublicNotFound,
+  publicLoadFailureOf,
+  publicNotFoundOf,
+  PublicUnavailable,
+  publicUnavailableOf,
+  type PublicNotFoundKind,
+} from '#app/components/not-found'
 
 /** What a fans' page shows when it fails (PublicErrorBoundary): a suspended company, a load failure, or what is missing. */
 export default function PublicErrorScreen({ fallback }: { fallback: PublicNotFoundKind }) {

@@ -10,7 +10,10 @@ import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
 import type { PublicCompany } from '../server/public-pages.server'
 import { templateFrameClass } from '../page-geometry'
 
-type ShellCompany = Pick<PublicCompany, 'name' | 'slug' | 'logo' | 'branding' | 'template' | 'showPlatformBadge' | 'platformUrl'>
+type ShellCompany = Pick<
+  PublicCompany,
+  'name' | 'slug' | 'logo' | 'branding' | 'template' | 'showPlatformBadge' | 'platformUrl'
+>
 
 /** "Log in", or "Admin" for a member signed in on this browser (read after the cached page arrives). */
 function AccountLink({ platformUrl, className }: { platformUrl: string; className: string }) {
@@ -41,7 +44,17 @@ function platformLinks(platformUrl: string) {
  * named as the platform's. `about` heads the footer: only the landing has one (the company's own
  * words and profiles, company-landing.tsx), so its icons do not travel with every fans' page.
  */
-export function PublicShell({ company, basePath, about, children }: { company: ShellCompany; basePath: string; about?: ReactNode; children: ReactNode }) {
+export function PublicShell({
+  company,
+  basePath,
+  about,
+  children,
+}: {
+  company: ShellCompany
+  basePath: string
+  about?: ReactNode
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   const home = basePath || '/'
   const links = platformLinks(company.platformUrl)
@@ -66,7 +79,15 @@ export function PublicShell({ company, basePath, about, children }: { company: S
       <header className="sticky top-0 z-20 border-b border-line/60 bg-surface/85 backdrop-blur">
         <div className="whole-row mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to={home} className="flex min-w-0 items-center gap-2.5 font-semibold" data-testid="company-home">
-            {company.logo ? <img src={company.logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-md object-cover" /> : null}
+            {company.logo ? (
+              <img
+                src={company.logo}
+                alt=""
+                width={32}
+                height={32}
+                className="size-8 shrink-0 rounded-md object-cover"
+              />
+            ) : null}
             <span className="truncate">{company.name}</span>
           </Link>
           <nav aria-label={t('public.nav.label')} className="hidden items-center gap-5 text-sm lg:flex">
@@ -78,14 +99,23 @@ export function PublicShell({ company, basePath, about, children }: { company: S
           </nav>
           <div className="flex shrink-0 items-center gap-2 text-sm">
             <LanguageSwitcher />
-            <AccountLink platformUrl={company.platformUrl} className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex" />
+            <AccountLink
+              platformUrl={company.platformUrl}
+              className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex"
+            />
             {platformNav ? (
-              <a href={links.signUp} className="hidden h-9 items-center rounded-lg bg-accent px-3.5 font-medium text-accent-foreground hover:brightness-110 sm:inline-flex">
+              <a
+                href={links.signUp}
+                className="hidden h-9 items-center rounded-lg bg-accent px-3.5 font-medium text-accent-foreground hover:brightness-110 sm:inline-flex"
+              >
                 {t('public.nav.getStarted')}
               </a>
             ) : null}
             <details className="group relative lg:hidden">
-              <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-lg hover:bg-surface-muted [&::-webkit-details-marker]:hidden" aria-label={t('public.nav.menu')}>
+              <summary
+                className="grid size-9 cursor-pointer list-none place-items-center rounded-lg hover:bg-surface-muted [&::-webkit-details-marker]:hidden"
+                aria-label={t('public.nav.menu')}
+              >
                 <Menu aria-hidden className="size-5" />
               </summary>
               <div
@@ -100,7 +130,10 @@ export function PublicShell({ company, basePath, about, children }: { company: S
                 <hr className="my-1 border-line" />
                 <AccountLink platformUrl={company.platformUrl} className="rounded-lg px-3 py-2.5 hover:bg-surface" />
                 {platformNav ? (
-                  <a href={links.signUp} className="mt-1 rounded-lg bg-accent px-3 py-2.5 text-center font-medium text-accent-foreground">
+                  <a
+                    href={links.signUp}
+                    className="mt-1 rounded-lg bg-accent px-3 py-2.5 text-center font-medium text-accent-foreground"
+                  >
                     {t('public.nav.getStarted')}
                   </a>
                 ) : null}
@@ -129,7 +162,11 @@ export function PublicShell({ company, basePath, about, children }: { company: S
             </button>
           </nav>
           {company.showPlatformBadge ? (
-            <a href={company.platformUrl} className="inline-flex items-center gap-1.5 self-start rounded-full border border-line px-3 py-1 text-xs hover:text-ink sm:self-auto" data-testid="platform-badge">
+            <a
+              href={company.platformUrl}
+              className="inline-flex items-center gap-1.5 self-start rounded-full border border-line px-3 py-1 text-xs hover:text-ink sm:self-auto"
+              data-testid="platform-badge"
+            >
               {t('public.footer.poweredBy')} <span className="font-semibold text-ink">Afterglow</span>
             </a>
           ) : null}

@@ -1,4 +1,16 @@
-import { AudioLines, Facebook, Globe, Instagram, Linkedin, MessageCircle, Music, Music2, Twitter, Youtube, type LucideIcon } from 'lucide-react'
+import {
+  AudioLines,
+  Facebook,
+  Globe,
+  Instagram,
+  Linkedin,
+  MessageCircle,
+  Music,
+  Music2,
+  Twitter,
+  Youtube,
+  type LucideIcon,
+} from 'lucide-react'
 import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
 
 const ICONS: Record<SocialNetwork, LucideIcon> = {
@@ -31,14 +43,30 @@ export function socialNetworkName(network: SocialNetwork) {
 }
 
 /** The company's website and social profiles as a row of icon links (the landing's footer). */
-export function SocialLinks({ website, links, label }: { website: string | null; links: Array<{ network: SocialNetwork; url: string }>; label: string }) {
+export function SocialLinks({
+  website,
+  links,
+  label,
+}: {
+  website: string | null
+  links: Array<{ network: SocialNetwork; url: string }>
+  label: string
+}) {
   if (!website && links.length === 0) return null
-  const item = 'grid size-10 place-items-center rounded-full border border-line/70 text-ink-muted transition-colors hover:border-ink-muted hover:text-ink'
+  const item =
+    'grid size-10 place-items-center rounded-full border border-line/70 text-ink-muted transition-colors hover:border-ink-muted hover:text-ink'
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2" data-testid="social-links">
       {website ? (
         <li>
-          <a href={website} rel="noopener noreferrer" target="_blank" aria-label={new URL(website).hostname} title={new URL(website).hostname} className={item}>
+          <a
+            href={website}
+            rel="noopener noreferrer"
+            target="_blank"
+            aria-label={new URL(website).hostname}
+            title={new URL(website).hostname}
+            className={item}
+          >
             <Globe aria-hidden className="size-4" />
           </a>
         </li>
@@ -47,7 +75,15 @@ export function SocialLinks({ website, links, label }: { website: string | null;
         const Icon = ICONS[network]
         return (
           <li key={network}>
-            <a href={url} rel="noopener noreferrer" target="_blank" aria-label={NAMES[network]} title={NAMES[network]} className={item} data-network={network}>
+            <a
+              href={url}
+              rel="noopener noreferrer"
+              target="_blank"
+              aria-label={NAMES[network]}
+              title={NAMES[network]}
+              className={item}
+              data-network={network}
+            >
               <Icon aria-hidden className="size-4" />
             </a>
           </li>

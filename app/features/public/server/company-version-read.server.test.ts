@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { companyVersionReadFor, KeptCompanyRows, withCompanyVersionRead, type CompanyVersionRead } from './company-version-read.server'
+import {
+  companyVersionReadFor,
+  KeptCompanyRows,
+  withCompanyVersionRead,
+  type CompanyVersionRead,
+} from './company-version-read.server'
 
 const read: CompanyVersionRead = { slug: 'venue', id: 'company-1', publicVersion: 7, publicMediaVersion: 3 }
 const row = { id: 'company-1', name: 'Venue', publicVersion: 7, publicMediaVersion: 3 }

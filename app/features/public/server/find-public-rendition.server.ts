@@ -11,7 +11,13 @@ import { renditionUpTo } from '#app/features/media/server/rendition-up-to.server
  * (the landing and link previews show it, ADR 059). Written out in full: drizzle's unqualified
  * names would bind to the inner tables.
  */
-const galleryGuard = sql<{ galleryId: string; passwordHash: string | null; expiresAt: string | null; plan: string; planValidUntil: string | null } | null>`(
+const galleryGuard = sql<{
+  galleryId: string
+  passwordHash: string | null
+  expiresAt: string | null
+  plan: string
+  planValidUntil: string | null
+} | null>`(
   select json_build_object('galleryId', g.id, 'passwordHash', g.access_password_hash, 'expiresAt', g.expires_at, 'plan', c.plan, 'planValidUntil', c.plan_valid_until)
   from content_items as g join companies as c on c.id = g.company_id
   where g.id = assets.content_item_id and (g.access_password_hash is not null or g.expires_at is not null)
@@ -19,9 +25,21 @@ const galleryGuard = sql<{ galleryId: string; passwordHash: string | null; expir
 
 export type FileGuard = { galleryId: string; passwordHash: string | null; expiresAt: Date | null }
 
-function guardOf(row: { galleryId: string; passwordHash: string | null; expiresAt: string | null; plan: string; planValidUntil: string | null } | null): FileGuard | undefined {
+function guardOf(
+  row: {
+    galleryId: string
+    passwordHash: string | null
+    expiresAt: string | null
+    plan: string
+    planValidUntil: string | null
+  } | null,
+): FileGuard | undefined {
   if (!row || !getEntitlements(row).galleryProtection) return undefined
-  return { galleryId: row.galleryId, passwordHash: row.passwordHash, expiresAt: row.expiresAt ? new Date(row.expiresAt) : null }
+  return {
+    galleryId: row.galleryId,
+    passwordHash: row.passwordHash,
+    expiresAt: row.expiresAt ? new Date(row.expiresAt) : null,
+  }
 }
 
 const VARIANT = /^(w\d{2,4})\.(webp|jpeg)$/
@@ -36,7 +54,13 @@ export async function findPublicStream(assetId: string) {
       .select({ companyId: asset.companyId, storageKey: asset.storageKey, guard: galleryGuard })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-      .where(and(eq(asset.id, assetId), eq(contentItem.status, 'published'), inArray(asset.mediaType, ['video', 'audio', 'pdf'])))
+      .where(
+        and(
+          eq(asset.id, assetId),
+          eq(contentItem.status, 'published'),
+          inArray(asset.mediaType, ['video', 'audio', 'pdf']),
+        ),
+      )
     return row ? { companyId: row.companyId, storageKey: row.storageKey, guard: guardOf(row.guard) } : null
   })
 }

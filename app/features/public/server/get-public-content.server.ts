@@ -23,14 +23,27 @@ export type PublicContentFile = {
 }
 
 export type PublicContent = {
-  item: { id: string; title: string; description: string | null; location: string | null; happenedOn: string | null; publishedAt: Date | null; requireLead: boolean }
+  item: {
+    id: string
+    title: string
+    description: string | null
+    location: string | null
+    happenedOn: string | null
+    publishedAt: Date | null
+    requireLead: boolean
+  }
   file: PublicContentFile | null
   /** The picture shown before playing, or beside audio: a custom thumbnail, the video's own frame, the item's cover. */
   poster: ImageSources | null
   event: { slug: string; title: string } | null
 }
 
-export const contentNotFound = (company?: PublicCompany) => new AppError('NOT_FOUND', 'public.notFound.content', (company ? { companyName: company.name } : { home: '/' }) satisfies NotFoundDetails)
+export const contentNotFound = (company?: PublicCompany) =>
+  new AppError(
+    'NOT_FOUND',
+    'public.notFound.content',
+    (company ? { companyName: company.name } : { home: '/' }) satisfies NotFoundDetails,
+  )
 
 export const ZContentId = z.uuid()
 
@@ -47,7 +60,10 @@ async function webpSources(tx: Transaction, assetId: string | null) {
  * A published content item for the player, of one company. A gallery's id answers with where
  * its own page is, so the caller can redirect there.
  */
-export async function getPublicContent({ company, read }: PublicContext, contentId: string): Promise<PublicContent | { gallerySlug: string }> {
+export async function getPublicContent(
+  { company, read }: PublicContext,
+  contentId: string,
+): Promise<PublicContent | { gallerySlug: string }> {
   const id = ZContentId.safeParse(contentId)
   if (!id.success) throw contentNotFound(company)
   return read(async (tx) => {
@@ -66,7 +82,9 @@ export async function getPublicContent({ company, read }: PublicContext, content
         coverAssetId: contentItem.coverAssetId,
       })
       .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.id, id.data), eq(contentItem.status, 'published')))
+      .where(
+        and(eq(contentItem.companyId, company.id), eq(contentItem.id, id.data), eq(contentItem.status, 'published')),
+      )
     if (!item) throw contentNotFound(company)
     if (item.kind === 'gallery') {
       if (!item.slug) throw contentNotFound(company)
@@ -91,9 +109,14 @@ export async function getPublicContent({ company, read }: PublicContext, content
       .where(and(eq(asset.contentItemId, item.id), eq(asset.purpose, 'content-file')))
       .orderBy(desc(asset.createdAt))
       .limit(1)
-    const fileSources = file && (file.mediaType === 'image' || file.mediaType === 'video') ? await webpSources(tx, file.id) : []
+    const fileSources =
+      file && (file.mediaType === 'image' || file.mediaType === 'video') ? await webpSources(tx, file.id) : []
     let poster: ImageSources | null = null
-    for (const candidate of [file?.customThumbnailAssetId ?? null, fileSources.length ? file!.id : null, item.coverAssetId]) {
+    for (const candidate of [
+      file?.customThumbnailAssetId ?? null,
+      fileSources.length ? file!.id : null,
+      item.coverAssetId,
+    ]) {
       if (!candidate) continue
       const sources = candidate === file?.id ? fileSources : await webpSources(tx, candidate)
       if (sources.length) {
@@ -107,10 +130,28 @@ export async function getPublicContent({ company, read }: PublicContext, content
           .from(event)
           .where(and(eq(event.companyId, company.id), eq(event.id, item.eventId), eq(event.status, 'published')))
       : []
-    const { customThumbnailAssetId: _thumbnail, placeholderImage: _image, ...fileFacts } = file ?? { customThumbnailAssetId: null, placeholderImage: null }
+    const {
+      customThumbnailAssetId: _thumbnail,
+      placeholderImage: _image,
+      ...fileFacts
+    } = file ?? { customThumbnailAssetId: null, placeholderImage: null }
     return {
-      item: { id: item.id, title: item.title, description: item.description, location: item.location, happenedOn: item.happenedOn, publishedAt: item.publishedAt, requireLead: item.requireLead },
-      file: file ? { ...(fileFacts as Omit<typeof file, 'customThumbnailAssetId' | 'placeholderImage'>), placeholder: placeholderImageOf(file), sources: fileSources } : null,
+      item: {
+        id: item.id,
+        title: item.title,
+        description: item.description,
+        location: item.location,
+        happenedOn: item.happenedOn,
+        publishedAt: item.publishedAt,
+        requireLead: item.requireLead,
+      },
+      file: file
+        ? {
+            ...(fileFacts as Omit<typeof file, 'customThumbnailAssetId' | 'placeholderImage'>),
+            placeholder: placeholderImageOf(file),
+            sources: fileSources,
+          }
+        : null,
       poster,
       event: attached ?? null,
     }

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { FALLBACK_CHAIN, type Language } from '#app/lib/i18n'
-import { DISPLAY_MODES, pickLocalized, socialLinks, SOCIAL_NETWORKS, type LocalizedTexts, type SocialNetwork } from '#app/features/companies/company-settings.schema'
+import {
+  DISPLAY_MODES,
+  pickLocalized,
+  socialLinks,
+  SOCIAL_NETWORKS,
+  type LocalizedTexts,
+  type SocialNetwork,
+} from '#app/features/companies/company-settings.schema'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
@@ -40,7 +47,11 @@ async function getLandingSettings(company: PublicCompany, language: Language) {
 }
 
 /** The hero: the company's own image once processed, else the cover of the latest gallery that has one. */
-async function landingHero(context: Awaited<ReturnType<typeof resolvePublicCompany>>, heroAssetId: string | null, galleries: Array<{ coverAssetId: string | null }>) {
+async function landingHero(
+  context: Awaited<ReturnType<typeof resolvePublicCompany>>,
+  heroAssetId: string | null,
+  galleries: Array<{ coverAssetId: string | null }>,
+) {
   for (const id of [heroAssetId, galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null]) {
     if (!id) continue
     const sources = await getImageSources(context, id)
@@ -50,17 +61,46 @@ async function landingHero(context: Awaited<ReturnType<typeof resolvePublicCompa
 }
 
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
-export async function loadCompanyLanding(visit: Visit, input: { clientSlug: string | undefined; tab: CompanyLandingData['tab']; galleriesShown?: number; eventsShown?: number }): Promise<CompanyLandingData> {
+export async function loadCompanyLanding(
+  visit: Visit,
+  input: {
+    clientSlug: string | undefined
+    tab: CompanyLandingData['tab']
+    galleriesShown?: number
+    eventsShown?: number
+  },
+): Promise<CompanyLandingData> {
   const context = await resolvePublicCompany(visit, input.clientSlug)
   const { company, basePath } = context
-  const [content, landing] = await Promise.all([getCompanyLanding(context, { tab: input.tab, galleriesShown: input.galleriesShown, eventsShown: input.eventsShown }), getLandingSettings(company, visit.language)])
+  const [content, landing] = await Promise.all([
+    getCompanyLanding(context, {
+      tab: input.tab,
+      galleriesShown: input.galleriesShown,
+      eventsShown: input.eventsShown,
+    }),
+    getLandingSettings(company, visit.language),
+  ])
   const { heroAssetId, ...settings } = landing
-  return { company, basePath, landing: { ...settings, hero: await landingHero(context, heroAssetId, content.galleries) }, ...content, tab: input.tab }
+  return {
+    company,
+    basePath,
+    landing: { ...settings, hero: await landingHero(context, heroAssetId, content.galleries) },
+    ...content,
+    tab: input.tab,
+  }
 }
 
 /** The landing's link preview and its tags; the tab names the company once when the title is its name. */
 export async function shareCompanyLanding(visit: Visit, page: CompanyLandingData) {
-  const share = await buildShareCard(visit, { kind: 'company', id: page.company.id, company: page.company, path: '', title: page.landing.title, description: page.landing.description })
-  const documentTitle = page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
+  const share = await buildShareCard(visit, {
+    kind: 'company',
+    id: page.company.id,
+    company: page.company,
+    path: '',
+    title: page.landing.title,
+    description: page.landing.description,
+  })
+  const documentTitle =
+    page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
   return { share, meta: shareMeta(share, { documentTitle }) }
 }

@@ -6,8 +6,16 @@ import type { EVENT_FILTERS } from '../components/filter-tabs'
 import { getPublicEvent, type NotFoundDetails, type PublicContext } from './public-pages.server'
 
 /** Everything a company's event page shows, at `/{clientSlug}/evento/{eventSlug}` or on its subdomain. */
-export async function loadPublicEvent(context: PublicContext, input: { eventSlug: string; filter: (typeof EVENT_FILTERS)[number]; itemsShown?: number }) {
-  return { company: context.company, basePath: context.basePath, ...(await getPublicEvent(context, input.eventSlug, { filter: input.filter, itemsShown: input.itemsShown })), filter: input.filter }
+export async function loadPublicEvent(
+  context: PublicContext,
+  input: { eventSlug: string; filter: (typeof EVENT_FILTERS)[number]; itemsShown?: number },
+) {
+  return {
+    company: context.company,
+    basePath: context.basePath,
+    ...(await getPublicEvent(context, input.eventSlug, { filter: input.filter, itemsShown: input.itemsShown })),
+    filter: input.filter,
+  }
 }
 
 /**
@@ -25,6 +33,7 @@ export async function findEventCompanySlug(eventSlug: string) {
       .where(and(eq(event.slug, eventSlug), eq(event.status, 'published')))
       .limit(2),
   )
-  if (rows.length !== 1) throw new AppError('NOT_FOUND', 'public.notFound.event', { home: '/' } satisfies NotFoundDetails)
+  if (rows.length !== 1)
+    throw new AppError('NOT_FOUND', 'public.notFound.event', { home: '/' } satisfies NotFoundDetails)
   return rows[0].slug
 }

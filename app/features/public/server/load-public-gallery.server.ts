@@ -10,14 +10,56 @@ import { getPublicGallery, readTogether, type PublicContext } from './public-pag
  * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in
  * one transaction, its link preview, and its set-list as stored.
  */
-export async function loadPublicGallery(visit: Pick<Visit, 'host' | 'language'>, context: PublicContext, input: { gallerySlug: string; tab: GalleryTab; after: string | null; chapter?: string | null; door?: (row: GalleryDoorRow) => void }) {
-  const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(context, async (reads) => {
-    const { gallery: { requireLead, downloadMode, setlist, ...gallery }, ...page } = await getPublicGallery(reads, input.gallerySlug, { tab: input.tab, after: input.after, chapter: input.chapter, door: input.door })
-    // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
-    const downloads = await getDownloadOffersOf(reads, [{ id: gallery.id, kind: 'gallery', slug: input.gallerySlug, title: gallery.title, requireLead, eventId: gallery.eventId, downloadMode }])
-    return { gallery, ...page, downloads, setlist }
-  })
-  const share = await buildShareCard(visit, { kind: 'gallery', id: gallery.id, company: context.company, path: `/galeria/${input.gallerySlug}`, title: gallery.title, description: gallery.description }, context)
+export async function loadPublicGallery(
+  visit: Pick<Visit, 'host' | 'language'>,
+  context: PublicContext,
+  input: {
+    gallerySlug: string
+    tab: GalleryTab
+    after: string | null
+    chapter?: string | null
+    door?: (row: GalleryDoorRow) => void
+  },
+) {
+  const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(
+    context,
+    async (reads) => {
+      const {
+        gallery: { requireLead, downloadMode, setlist, ...gallery },
+        ...page
+      } = await getPublicGallery(reads, input.gallerySlug, {
+        tab: input.tab,
+        after: input.after,
+        chapter: input.chapter,
+        door: input.door,
+      })
+      // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
+      const downloads = await getDownloadOffersOf(reads, [
+        {
+          id: gallery.id,
+          kind: 'gallery',
+          slug: input.gallerySlug,
+          title: gallery.title,
+          requireLead,
+          eventId: gallery.eventId,
+          downloadMode,
+        },
+      ])
+      return { gallery, ...page, downloads, setlist }
+    },
+  )
+  const share = await buildShareCard(
+    visit,
+    {
+      kind: 'gallery',
+      id: gallery.id,
+      company: context.company,
+      path: `/galeria/${input.gallerySlug}`,
+      title: gallery.title,
+      description: gallery.description,
+    },
+    context,
+  )
   // The set-list travels apart: the page shows its chapters (loadGalleryChapters), not the list.
   return { gallery, media, next, upcoming, preparing, downloads, share, setlist }
 }

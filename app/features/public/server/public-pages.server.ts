@@ -3,7 +3,10 @@ import type { SelectedFields } from 'drizzle-orm/pg-core'
 import { asset, assetRendition, companySlugRedirect, contentItem, event, organization } from '#db/schema'
 import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
 import { companyVersionReadFor, KeptCompanyRows } from './company-version-read.server'
-import { GALLERY_DOOR_COLUMNS, type GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import {
+  GALLERY_DOOR_COLUMNS,
+  type GalleryDoorRow,
+} from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/lib/visit.server'
@@ -69,7 +72,10 @@ export type PublicContext = {
  * The company a fan's request is for: the one its host belongs to (subdomain mode), else the one
  * of the `/{clientSlug}` path.
  */
-export async function resolvePublicCompany(visit: Pick<Visit, 'host' | 'path'>, clientSlug: string | undefined): Promise<PublicContext> {
+export async function resolvePublicCompany(
+  visit: Pick<Visit, 'host' | 'path'>,
+  clientSlug: string | undefined,
+): Promise<PublicContext> {
   const onCompanyHost = visit.host.kind === 'company'
   if (onCompanyHost && clientSlug) throw new AppError('NOT_FOUND', 'public.notFound.page')
   const slug = visit.host.kind === 'company' ? visit.host.company?.slug : clientSlug
@@ -127,7 +133,24 @@ export const PUBLIC_COMPANY_COLUMNS = {
   commentsAutoApprove: organization.commentsAutoApprove,
 }
 
-type PublicCompanyRow = { id: string; name: string; slug: string; logo: string | null; plan: string; planValidUntil: Date | null; brandPrimaryColor: string | null; brandAccentColor: string | null; template: unknown; publicVersion: number; publicMediaVersion: number; suspendedAt: Date | null; closedAt: Date | null; subdomain: string | null; subdomainStatus: string | null; commentsAutoApprove: boolean }
+type PublicCompanyRow = {
+  id: string
+  name: string
+  slug: string
+  logo: string | null
+  plan: string
+  planValidUntil: Date | null
+  brandPrimaryColor: string | null
+  brandAccentColor: string | null
+  template: unknown
+  publicVersion: number
+  publicMediaVersion: number
+  suspendedAt: Date | null
+  closedAt: Date | null
+  subdomain: string | null
+  subdomainStatus: string | null
+  commentsAutoApprove: boolean
+}
 
 /** Only paths on this site: the content policy would block other hosts anyway, and a stored URL is not trusted. */
 function sameOriginImage(url: string | null) {
@@ -138,9 +161,16 @@ function sameOriginImage(url: string | null) {
 export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'>): PublicContext {
   // Closed by its admin: every page answers as for a company that does not exist (the database
   // lets none of its rows through to fans' reads that name no company, migration 0037).
-  if (row.closedAt) throw new AppError('NOT_FOUND', 'public.notFound.company', { home: visit.host.kind === 'company' ? `${getEnv().APP_URL}/` : '/' } satisfies NotFoundDetails)
+  if (row.closedAt)
+    throw new AppError('NOT_FOUND', 'public.notFound.company', {
+      home: visit.host.kind === 'company' ? `${getEnv().APP_URL}/` : '/',
+    } satisfies NotFoundDetails)
   // Suspended by the platform operator: every fans' page of the company says so, and nothing else.
-  if (row.suspendedAt) throw new AppError('UNAVAILABLE', 'public.unavailable.title', { companyName: row.name, home: `${getEnv().APP_URL}/` })
+  if (row.suspendedAt)
+    throw new AppError('UNAVAILABLE', 'public.unavailable.title', {
+      companyName: row.name,
+      home: `${getEnv().APP_URL}/`,
+    })
   const entitlements = getEntitlements(row)
   const branded = entitlements.customBranding
   const template = entitlements.customTemplate ? pageTemplateOf(row.template) : DEFAULT_TEMPLATE
@@ -149,7 +179,9 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
     name: row.name,
     slug: row.slug,
     logo: branded ? sameOriginImage(row.logo) : null,
-    branding: branded ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }, template.canvas) : null,
+    branding: branded
+      ? brandingVariables({ primary: row.brandPrimaryColor, accent: row.brandAccentColor }, template.canvas)
+      : null,
     template,
     showPlatformBadge: !branded,
     platformUrl: getEnv().APP_URL,
@@ -191,7 +223,8 @@ const fileTypeOf = sql<string | null>`(select file.media_type from assets as fil
   order by file.created_at desc limit 1)`
 
 /** How many photos or videos an item shows, as the database keeps them (gallery_file_counts, migration 0040). */
-const keptCount = (column: 'photos' | 'videos') => sql<number>`coalesce((select counts.${sql.raw(column)} from gallery_file_counts as counts where counts.content_item_id = content_items.id), 0)`
+const keptCount = (column: 'photos' | 'videos') =>
+  sql<number>`coalesce((select counts.${sql.raw(column)} from gallery_file_counts as counts where counts.content_item_id = content_items.id), 0)`
 
 /** How many audio files an item has: the kept counts hold photos and videos only (migration 0038's index serves this count). */
 const audioFiles = sql<number>`(select count(*)::int from assets as files where files.content_item_id = content_items.id and files.media_type = 'audio')`
@@ -201,57 +234,95 @@ const audioFiles = sql<number>`(select count(*)::int from assets as files where 
  * `galleriesShown` and `eventsShown` of them with how many more there are, the galleries' counts
  * per tab, and its general resources.
  */
-export async function getCompanyLanding({ company, read }: PublicContext, options: { tab?: GalleryTab; galleriesShown?: number; eventsShown?: number } = {}) {
+export async function getCompanyLanding(
+  { company, read }: PublicContext,
+  options: { tab?: GalleryTab; galleriesShown?: number; eventsShown?: number } = {},
+) {
   const { tab = 'all', galleriesShown = LANDING_GALLERIES_AT_ONCE, eventsShown = LANDING_EVENTS_AT_ONCE } = options
-  const publishedGalleries = and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published'), sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`)
+  const publishedGalleries = and(
+    eq(contentItem.companyId, company.id),
+    eq(contentItem.kind, 'gallery'),
+    eq(contentItem.status, 'published'),
+    sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`,
+  )
   const onTab = tab === 'all' ? undefined : sql`${keptCount(tab)} > 0`
   const publishedEvents = and(eq(event.companyId, company.id), eq(event.status, 'published'))
   // Each gallery's cover, where none was chosen its first photo: down its index, never its photos sorted.
-  return read((tx) => withoutSorting(tx, async () => {
-    // The newest first; how many more follow comes from the tabs' counts.
-    const galleries = await tx
-      .select({
-        id: contentItem.id,
-        slug: contentItem.slug,
-        title: contentItem.title,
-        happenedOn: contentItem.happenedOn,
-        location: contentItem.location,
-        coverAssetId: coverOf,
-        photos: keptCount('photos'),
-        videos: keptCount('videos'),
-      })
-      .from(contentItem)
-      .where(and(publishedGalleries, onTab))
-      .orderBy(desc(contentItem.publishedAt), desc(contentItem.id))
-      .limit(galleriesShown)
-    // Counted by the database with each gallery's kept counts (migration 0045): one row however many.
-    const [counted] = (await tx.execute(sql`select galleries, with_photos, with_videos from app_landing_gallery_counts(${company.id})`)).rows as Array<{ galleries: number; with_photos: number; with_videos: number }>
-    const galleryCounts = { all: counted.galleries, photos: counted.with_photos, videos: counted.with_videos }
-    const events = await tx
-      .select({ id: event.id, slug: event.slug, title: event.title, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
-      .from(event)
-      .where(publishedEvents)
-      .orderBy(desc(event.startsAt), desc(event.id))
-      // One more than shown tells whether more follow: only then are they counted.
-      .limit(eventsShown + 1)
-    const [eventCount] = events.length > eventsShown ? await tx.select({ all: sql<number>`count(*)::int` }).from(event).where(publishedEvents) : [{ all: events.length }]
-    // "General resources": single content that belongs to no event, opened in the player.
-    const resources = await tx
-      .select({ id: contentItem.id, title: contentItem.title, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, mediaType: fileTypeOf })
-      .from(contentItem)
-      .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'single'), eq(contentItem.status, 'published'), isNull(contentItem.eventId)))
-      .orderBy(desc(contentItem.publishedAt))
-    return {
-      galleries,
-      /** Published galleries in all, and those with photos, with videos (the tabs' counts). */
-      galleryCounts,
-      /** How many galleries on this tab are not shown yet. */
-      galleriesHidden: galleryCounts[tab] - galleries.length,
-      events: events.slice(0, eventsShown),
-      eventsHidden: eventCount.all - Math.min(events.length, eventsShown),
-      resources,
-    }
-  }))
+  return read((tx) =>
+    withoutSorting(tx, async () => {
+      // The newest first; how many more follow comes from the tabs' counts.
+      const galleries = await tx
+        .select({
+          id: contentItem.id,
+          slug: contentItem.slug,
+          title: contentItem.title,
+          happenedOn: contentItem.happenedOn,
+          location: contentItem.location,
+          coverAssetId: coverOf,
+          photos: keptCount('photos'),
+          videos: keptCount('videos'),
+        })
+        .from(contentItem)
+        .where(and(publishedGalleries, onTab))
+        .orderBy(desc(contentItem.publishedAt), desc(contentItem.id))
+        .limit(galleriesShown)
+      // Counted by the database with each gallery's kept counts (migration 0045): one row however many.
+      const [counted] = (
+        await tx.execute(sql`select galleries, with_photos, with_videos from app_landing_gallery_counts(${company.id})`)
+      ).rows as Array<{ galleries: number; with_photos: number; with_videos: number }>
+      const galleryCounts = { all: counted.galleries, photos: counted.with_photos, videos: counted.with_videos }
+      const events = await tx
+        .select({
+          id: event.id,
+          slug: event.slug,
+          title: event.title,
+          startsAt: event.startsAt,
+          venue: event.venue,
+          location: event.location,
+          isFree: event.isFree,
+          spots: event.spots,
+          coverAssetId: event.coverAssetId,
+        })
+        .from(event)
+        .where(publishedEvents)
+        .orderBy(desc(event.startsAt), desc(event.id))
+        // One more than shown tells whether more follow: only then are they counted.
+        .limit(eventsShown + 1)
+      const [eventCount] =
+        events.length > eventsShown
+          ? await tx.select({ all: sql<number>`count(*)::int` }).from(event).where(publishedEvents)
+          : [{ all: events.length }]
+      // "General resources": single content that belongs to no event, opened in the player.
+      const resources = await tx
+        .select({
+          id: contentItem.id,
+          title: contentItem.title,
+          happenedOn: contentItem.happenedOn,
+          coverAssetId: coverOf,
+          mediaType: fileTypeOf,
+        })
+        .from(contentItem)
+        .where(
+          and(
+            eq(contentItem.companyId, company.id),
+            eq(contentItem.kind, 'single'),
+            eq(contentItem.status, 'published'),
+            isNull(contentItem.eventId),
+          ),
+        )
+        .orderBy(desc(contentItem.publishedAt))
+      return {
+        galleries,
+        /** Published galleries in all, and those with photos, with videos (the tabs' counts). */
+        galleryCounts,
+        /** How many galleries on this tab are not shown yet. */
+        galleriesHidden: galleryCounts[tab] - galleries.length,
+        events: events.slice(0, eventsShown),
+        eventsHidden: eventCount.all - Math.min(events.length, eventsShown),
+        resources,
+      }
+    }),
+  )
 }
 
 /**
@@ -259,44 +330,74 @@ export async function getCompanyLanding({ company, read }: PublicContext, option
  * `filter`: those with photos, videos or audio), the first `itemsShown` with how many more there
  * are, and the files of all of them per kind (the filter's counts).
  */
-export async function getPublicEvent({ company, read }: PublicContext, eventSlug: string, options: { filter?: EventFilter; itemsShown?: number } = {}) {
+export async function getPublicEvent(
+  { company, read }: PublicContext,
+  eventSlug: string,
+  options: { filter?: EventFilter; itemsShown?: number } = {},
+) {
   const { filter = 'all', itemsShown = EVENT_ITEMS_AT_ONCE } = options
   // As on the landing: each gallery's cover found down its index.
-  return read((tx) => withoutSorting(tx, async () => {
-    const [found] = await tx
-      .select({ id: event.id, title: event.title, description: event.description, startsAt: event.startsAt, venue: event.venue, location: event.location, isFree: event.isFree, spots: event.spots, coverAssetId: event.coverAssetId })
-      .from(event)
-      .where(and(eq(event.companyId, company.id), eq(event.slug, eventSlug), eq(event.status, 'published')))
-    if (!found) throw new AppError('NOT_FOUND', 'public.notFound.event', { companyName: company.name } satisfies NotFoundDetails)
-    const ofEvent = and(eq(contentItem.companyId, company.id), eq(contentItem.eventId, found.id), eq(contentItem.status, 'published'))
-    const withFiles = { photos: sql`${keptCount('photos')} > 0`, videos: sql`${keptCount('videos')} > 0`, audios: sql`${audioFiles} > 0` }
-    const items = await tx
-      .select({
-        id: contentItem.id,
-        kind: contentItem.kind,
-        slug: contentItem.slug,
-        title: contentItem.title,
-        coverAssetId: coverOf,
-        photos: keptCount('photos'),
-        videos: keptCount('videos'),
-        audios: audioFiles,
-      })
-      .from(contentItem)
-      .where(and(ofEvent, filter === 'all' ? undefined : withFiles[filter]))
-      .orderBy(...eventOrder)
-      .limit(itemsShown)
-    const [totals] = await tx
-      .select({
-        photos: sql<number>`coalesce(sum(${keptCount('photos')}), 0)::int`,
-        videos: sql<number>`coalesce(sum(${keptCount('videos')}), 0)::int`,
-        audios: sql<number>`coalesce(sum(${audioFiles}), 0)::int`,
-        onFilter: filter === 'all' ? sql<number>`count(*)::int` : sql<number>`(count(*) filter (where ${withFiles[filter]}))::int`,
-      })
-      .from(contentItem)
-      .where(ofEvent)
-    const { onFilter, ...files } = totals
-    return { event: found, items, files, itemsHidden: onFilter - items.length }
-  }))
+  return read((tx) =>
+    withoutSorting(tx, async () => {
+      const [found] = await tx
+        .select({
+          id: event.id,
+          title: event.title,
+          description: event.description,
+          startsAt: event.startsAt,
+          venue: event.venue,
+          location: event.location,
+          isFree: event.isFree,
+          spots: event.spots,
+          coverAssetId: event.coverAssetId,
+        })
+        .from(event)
+        .where(and(eq(event.companyId, company.id), eq(event.slug, eventSlug), eq(event.status, 'published')))
+      if (!found)
+        throw new AppError('NOT_FOUND', 'public.notFound.event', {
+          companyName: company.name,
+        } satisfies NotFoundDetails)
+      const ofEvent = and(
+        eq(contentItem.companyId, company.id),
+        eq(contentItem.eventId, found.id),
+        eq(contentItem.status, 'published'),
+      )
+      const withFiles = {
+        photos: sql`${keptCount('photos')} > 0`,
+        videos: sql`${keptCount('videos')} > 0`,
+        audios: sql`${audioFiles} > 0`,
+      }
+      const items = await tx
+        .select({
+          id: contentItem.id,
+          kind: contentItem.kind,
+          slug: contentItem.slug,
+          title: contentItem.title,
+          coverAssetId: coverOf,
+          photos: keptCount('photos'),
+          videos: keptCount('videos'),
+          audios: audioFiles,
+        })
+        .from(contentItem)
+        .where(and(ofEvent, filter === 'all' ? undefined : withFiles[filter]))
+        .orderBy(...eventOrder)
+        .limit(itemsShown)
+      const [totals] = await tx
+        .select({
+          photos: sql<number>`coalesce(sum(${keptCount('photos')}), 0)::int`,
+          videos: sql<number>`coalesce(sum(${keptCount('videos')}), 0)::int`,
+          audios: sql<number>`coalesce(sum(${audioFiles}), 0)::int`,
+          onFilter:
+            filter === 'all'
+              ? sql<number>`count(*)::int`
+              : sql<number>`(count(*) filter (where ${withFiles[filter]}))::int`,
+        })
+        .from(contentItem)
+        .where(ofEvent)
+      const { onFilter, ...files } = totals
+      return { event: found, items, files, itemsHidden: onFilter - items.length }
+    }),
+  )
 }
 
 export type PublicMedia = {
@@ -341,7 +442,12 @@ const shownTypes = (tab: GalleryTab) => sql.raw(SHOWN_TYPES[tab].map((type) => `
 export type UpcomingPage = { sizes: string; more: boolean }
 
 /** The gallery's files fans see (on `tab`, after a cursor, of one set-list song): processed, with a size. */
-export function shownFiles(galleryId: string, tab: GalleryTab, after: { position: number; id: string } | null, song?: number) {
+export function shownFiles(
+  galleryId: string,
+  tab: GalleryTab,
+  after: { position: number; id: string } | null,
+  song?: number,
+) {
   return and(
     eq(asset.contentItemId, galleryId),
     song === undefined ? undefined : eq(asset.setlistSong, song),
@@ -370,8 +476,29 @@ export const FAN_MEDIA_COLUMNS = {
 /** What a fans' grid shows of each photo or video (see PublicMedia). */
 const MEDIA_COLUMNS = { ...FAN_MEDIA_COLUMNS, position: asset.position }
 
-function toPublicMedia(row: { id: string; mediaType: string; mimeType: string; title: string | null; altText: string | null; width: number | null; height: number | null; placeholder: string | null; placeholderImage: string | null; sources: PublicMedia['sources'] }): PublicMedia {
-  return { id: row.id, mediaType: row.mediaType, mimeType: row.mimeType, title: row.title, altText: row.altText, sources: sharedSources(row.sources), width: row.width!, height: row.height!, placeholder: placeholderImageOf(row) }
+function toPublicMedia(row: {
+  id: string
+  mediaType: string
+  mimeType: string
+  title: string | null
+  altText: string | null
+  width: number | null
+  height: number | null
+  placeholder: string | null
+  placeholderImage: string | null
+  sources: PublicMedia['sources']
+}): PublicMedia {
+  return {
+    id: row.id,
+    mediaType: row.mediaType,
+    mimeType: row.mimeType,
+    title: row.title,
+    altText: row.altText,
+    sources: sharedSources(row.sources),
+    width: row.width!,
+    height: row.height!,
+    placeholder: placeholderImageOf(row),
+  }
 }
 
 /** Which page of a gallery: its tab, the cursor of the last file shown, and a set-list song (a chapter: assets.setlist_song). */
@@ -401,7 +528,10 @@ export async function galleryPage(tx: Transaction, galleryId: string, options: G
     .orderBy(asc(asset.position), asc(asset.id))
     .limit(ahead + 1)
   if (following.length === 0) return { media, next: null, upcoming: null }
-  const upcoming: UpcomingPage = { sizes: sizeRunsOf(following.slice(0, ahead).map((row) => [row.width!, row.height!])), more: following.length > ahead }
+  const upcoming: UpcomingPage = {
+    sizes: sizeRunsOf(following.slice(0, ahead).map((row) => [row.width!, row.height!])),
+    more: following.length > ahead,
+  }
   return { media, next: `${last.position}.${last.id}`, upcoming }
 }
 
@@ -412,26 +542,64 @@ export async function galleryPage(tx: Transaction, galleryId: string, options: G
  * A gallery that never had a file has no row.
  */
 const galleryCountsOf = (tab: GalleryTab) => {
-  const preparing = { all: sql`counts.preparing_photos + counts.preparing_videos`, photos: sql`counts.preparing_photos`, videos: sql`counts.preparing_videos` }[tab]
-  return sql<{ photos: number; videos: number; preparing: number } | null>`(select json_build_object('photos', counts.photos, 'videos', counts.videos, 'preparing', ${preparing})
+  const preparing = {
+    all: sql`counts.preparing_photos + counts.preparing_videos`,
+    photos: sql`counts.preparing_photos`,
+    videos: sql`counts.preparing_videos`,
+  }[tab]
+  return sql<{
+    photos: number
+    videos: number
+    preparing: number
+  } | null>`(select json_build_object('photos', counts.photos, 'videos', counts.videos, 'preparing', ${preparing})
     from gallery_file_counts as counts where counts.content_item_id = content_items.id)`
 }
 
 const NO_FILES = { photos: 0, videos: 0, preparing: 0 }
 
 /** `columns` of the published gallery fans asked for; not found when there is none. */
-async function findPublishedGallery<T extends SelectedFields>(tx: Transaction, company: PublicCompany, gallerySlug: string, columns: T) {
+async function findPublishedGallery<T extends SelectedFields>(
+  tx: Transaction,
+  company: PublicCompany,
+  gallerySlug: string,
+  columns: T,
+) {
   const [found] = await tx
     .select(columns)
     .from(contentItem)
-    .where(and(eq(contentItem.companyId, company.id), eq(contentItem.slug, gallerySlug), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
-  if (!found) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
+    .where(
+      and(
+        eq(contentItem.companyId, company.id),
+        eq(contentItem.slug, gallerySlug),
+        eq(contentItem.kind, 'gallery'),
+        eq(contentItem.status, 'published'),
+      ),
+    )
+  if (!found)
+    throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: company.name } satisfies NotFoundDetails)
   return found
 }
 
 /** The gallery with what its page shows beside its photos, in one round trip. */
 async function findGalleryForPage(tx: Transaction, company: PublicCompany, gallerySlug: string, tab: GalleryTab) {
-  const { counts, passwordHash, expiresAt, pinHash, ...gallery } = await findPublishedGallery(tx, company, gallerySlug, { ...GALLERY_DOOR_COLUMNS, description: contentItem.description, location: contentItem.location, happenedOn: contentItem.happenedOn, coverAssetId: coverOf, eventId: contentItem.eventId, requireLead: contentItem.requireLead, downloadMode: contentItem.downloadMode, counts: galleryCountsOf(tab), liveMode: contentItem.liveMode, setlist: contentItem.setlist })
+  const { counts, passwordHash, expiresAt, pinHash, ...gallery } = await findPublishedGallery(
+    tx,
+    company,
+    gallerySlug,
+    {
+      ...GALLERY_DOOR_COLUMNS,
+      description: contentItem.description,
+      location: contentItem.location,
+      happenedOn: contentItem.happenedOn,
+      coverAssetId: coverOf,
+      eventId: contentItem.eventId,
+      requireLead: contentItem.requireLead,
+      downloadMode: contentItem.downloadMode,
+      counts: galleryCountsOf(tab),
+      liveMode: contentItem.liveMode,
+      setlist: contentItem.setlist,
+    },
+  )
   const { photos, videos, preparing } = counts ?? NO_FILES
   // The door's columns stay apart from what the page shows: its hashes never reach a page's data.
   const door: GalleryDoorRow = { id: gallery.id, title: gallery.title, passwordHash, expiresAt, pinHash }
@@ -447,7 +615,13 @@ async function findGalleryForPage(tx: Transaction, company: PublicCompany, galle
  * Each one that becomes ready changes the company's pages (migration 0008), so the count never
  * outlives them.
  */
-export async function getPublicGallery({ company, read }: PublicContext, gallerySlug: string, options: { tab: GalleryTab; after?: string | null; chapter?: string | null; door?: (row: GalleryDoorRow) => void } = { tab: 'all' }) {
+export async function getPublicGallery(
+  { company, read }: PublicContext,
+  gallerySlug: string,
+  options: { tab: GalleryTab; after?: string | null; chapter?: string | null; door?: (row: GalleryDoorRow) => void } = {
+    tab: 'all',
+  },
+) {
   return read((tx) =>
     withoutSorting(tx, async () => {
       const {
@@ -457,16 +631,30 @@ export async function getPublicGallery({ company, read }: PublicContext, gallery
       // Behind a password or past its end: `door` throws before any photo is read (ADR 059).
       options.door?.(door)
       const song = songOfChapter(gallery.setlist, options.chapter)
-      const page = await galleryPage(tx, gallery.id, song === undefined ? { tab: options.tab, after: options.after ?? null } : { tab: 'all', after: options.after ?? null, song })
+      const page = await galleryPage(
+        tx,
+        gallery.id,
+        song === undefined
+          ? { tab: options.tab, after: options.after ?? null }
+          : { tab: 'all', after: options.after ?? null, song },
+      )
       return { gallery, ...page, preparing }
     }),
   )
 }
 
 /** The next page of a gallery's photos and videos, as the fan scrolls. */
-export async function getGalleryPage({ company, read }: PublicContext, gallerySlug: string, options: GalleryPageOptions) {
+export async function getGalleryPage(
+  { company, read }: PublicContext,
+  gallerySlug: string,
+  options: GalleryPageOptions,
+) {
   // Only its id: the page's counts and set-list came with the gallery's first page.
-  return read((tx) => withoutSorting(tx, async () => galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options)))
+  return read((tx) =>
+    withoutSorting(tx, async () =>
+      galleryPage(tx, (await findPublishedGallery(tx, company, gallerySlug, { id: contentItem.id })).id, options),
+    ),
+  )
 }
 
 /** An image's WebP renditions, smallest first, for `srcset` (only the widths that were made). */

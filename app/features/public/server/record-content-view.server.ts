@@ -8,7 +8,10 @@ import type { PublicContext } from './public-pages.server'
  * Counters do not change what fans see, so the public version is left alone (the database
  * trigger ignores them). False when nothing counted.
  */
-export async function recordContentView({ company, record }: PublicContext, item: { kind: 'single'; id: string } | { kind: 'gallery'; slug: string }) {
+export async function recordContentView(
+  { company, record }: PublicContext,
+  item: { kind: 'single'; id: string } | { kind: 'gallery'; slug: string },
+) {
   const id = item.kind === 'single' ? ZContentId.safeParse(item.id) : null
   if (id?.success === false) return false
   const which = item.kind === 'gallery' ? eq(contentItem.slug, item.slug) : eq(contentItem.id, id!.data!)
@@ -16,7 +19,14 @@ export async function recordContentView({ company, record }: PublicContext, item
     tx
       .update(contentItem)
       .set({ viewCount: sql`${contentItem.viewCount} + 1` })
-      .where(and(eq(contentItem.companyId, company.id), which, eq(contentItem.kind, item.kind), eq(contentItem.status, 'published')))
+      .where(
+        and(
+          eq(contentItem.companyId, company.id),
+          which,
+          eq(contentItem.kind, item.kind),
+          eq(contentItem.status, 'published'),
+        ),
+      )
       .returning({ id: contentItem.id }),
   )
   return counted.length > 0

@@ -25,7 +25,10 @@ const chapterHref = (chapter: FanChapter) => `?chapter=${chapter.key}#setlist`
 export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, download }: SetlistChaptersProps) {
   const { t } = useTranslation()
   const { chapters, current } = setlist
-  const name = (chapter: FanChapter) => (chapter.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title }))
+  const name = (chapter: FanChapter) =>
+    chapter.number === null
+      ? t('setlistFans.more')
+      : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title })
   const songs = chapters.filter((chapter) => chapter.number !== null).length
   const index = current ? chapters.findIndex((chapter) => chapter.key === current.key) : -1
   const previous = index > 0 ? chapters[index - 1] : null
@@ -58,7 +61,10 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
             ))}
           </ol>
           {current ? (
-            <a href="?#setlist" className="mt-1 flex min-h-11 items-center rounded-lg px-3 text-sm text-ink-muted hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none">
+            <a
+              href="?#setlist"
+              className="mt-1 flex min-h-11 items-center rounded-lg px-3 text-sm text-ink-muted hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+            >
               {t('setlistFans.whole')}
             </a>
           ) : null}
@@ -74,19 +80,40 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {download && current.count > 0 ? (
-              <DownloadButton href={chapterDownloadPath(galleryId, current.key)} leadRequired={download.leadRequired} companyName={download.companyName} privacyHref={download.privacyHref} label={downloadLabel} variant="secondary" className="w-full sm:w-auto">
+              <DownloadButton
+                href={chapterDownloadPath(galleryId, current.key)}
+                leadRequired={download.leadRequired}
+                companyName={download.companyName}
+                privacyHref={download.privacyHref}
+                label={downloadLabel}
+                variant="secondary"
+                className="w-full sm:w-auto"
+              >
                 {downloadLabel}
               </DownloadButton>
             ) : null}
-            <ShareMenu url={chapterUrl} title={`${name(current)} · ${galleryTitle}`} label={current.number === null ? t('setlistFans.shareMore') : t('setlistFans.share')} className="rounded-[var(--radius-ui)] bg-surface" />
+            <ShareMenu
+              url={chapterUrl}
+              title={`${name(current)} · ${galleryTitle}`}
+              label={current.number === null ? t('setlistFans.shareMore') : t('setlistFans.share')}
+              className="rounded-[var(--radius-ui)] bg-surface"
+            />
           </div>
         </div>
       ) : null}
-      {current && current.count === 0 ? <p className="mt-6 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">{t('setlistFans.empty')}</p> : null}
+      {current && current.count === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-line p-10 text-center text-ink-muted">
+          {t('setlistFans.empty')}
+        </p>
+      ) : null}
       {current && (previous || next) ? (
         <div className="mt-4 flex justify-between gap-2 text-sm" data-testid="chapter-steps">
           {previous ? (
-            <a href={chapterHref(previous)} className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none" rel="prev">
+            <a
+              href={chapterHref(previous)}
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+              rel="prev"
+            >
               <ChevronLeft aria-hidden className="size-4" />
               <span className="sr-only">{t('setlistFans.previous')}: </span>
               {name(previous)}
@@ -95,7 +122,11 @@ export function SetlistChapters({ setlist, galleryId, galleryTitle, shareUrl, do
             <span />
           )}
           {next ? (
-            <a href={chapterHref(next)} className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-right hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none" rel="next">
+            <a
+              href={chapterHref(next)}
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-right hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+              rel="next"
+            >
               <span className="sr-only">{t('setlistFans.next')}: </span>
               {name(next)}
               <ChevronRight aria-hidden className="size-4" />

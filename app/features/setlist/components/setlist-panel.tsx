@@ -8,7 +8,16 @@ import { Field, TextField } from '#app/components/ui/field'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { SetlistForEdit } from '../server/get-setlist-for-edit.server'
-import { assignChapters, clockTimeOf, formatClockShift, LAST_SONG_MINUTES, parseClockShift, parseSetlist, type Chapter, type SetlistProblem } from '../setlist'
+import {
+  assignChapters,
+  clockTimeOf,
+  formatClockShift,
+  LAST_SONG_MINUTES,
+  parseClockShift,
+  parseSetlist,
+  type Chapter,
+  type SetlistProblem,
+} from '../setlist'
 
 type SaveAnswer = ActionResult & { problems?: SetlistProblem[] }
 
@@ -49,10 +58,22 @@ export function SetlistPanel({ contentItemId, canEdit }: { contentItemId: string
 
   const current = useLastReachable(loader.data)
   if (!current || current.kind !== 'gallery') return null
-  return <SetlistForm key={JSON.stringify(current.setlist)} current={current} canEdit={canEdit} saver={saver} path={path} />
+  return (
+    <SetlistForm key={JSON.stringify(current.setlist)} current={current} canEdit={canEdit} saver={saver} path={path} />
+  )
 }
 
-function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdit; canEdit: boolean; saver: ReturnType<typeof useFetcher<SaveAnswer>>; path: string }) {
+function SetlistForm({
+  current,
+  canEdit,
+  saver,
+  path,
+}: {
+  current: SetlistForEdit
+  canEdit: boolean
+  saver: ReturnType<typeof useFetcher<SaveAnswer>>
+  path: string
+}) {
   const { t } = useTranslation()
   const saved = current.setlist
   const [source, setSource] = useState(saved?.source ?? '')
@@ -63,7 +84,10 @@ function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdi
   const start = eventStart ?? (showStart ? new Date(`${showStart}:00Z`) : null)
   // Parsed again when the text or the start's instant changes, not for each new Date of the same instant.
   const startTime = start && !Number.isNaN(start.getTime()) ? start.getTime() : null
-  const parsed = useMemo(() => parseSetlist(source, startTime === null ? null : new Date(startTime)), [source, startTime])
+  const parsed = useMemo(
+    () => parseSetlist(source, startTime === null ? null : new Date(startTime)),
+    [source, startTime],
+  )
   const shiftSeconds = parseClockShift(shift)
   const serverProblems = saver.data && !saver.data.ok ? saver.data.problems : undefined
   const problems = source === (saved?.source ?? '') && serverProblems ? serverProblems : parsed.problems
@@ -81,11 +105,18 @@ function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdi
     }
     const before = chapterOfItems(assignChapters(setlist, current.items, saved?.clockShiftSeconds ?? 0))
     const after = chapterOfItems(chapters)
-    const moves = current.items.flatMap((item) => (before.get(item.id)?.key !== after.get(item.id)?.key ? [{ item, from: before.get(item.id)!, to: after.get(item.id)! }] : []))
+    const moves = current.items.flatMap((item) =>
+      before.get(item.id)?.key !== after.get(item.id)?.key
+        ? [{ item, from: before.get(item.id)!, to: after.get(item.id)! }]
+        : [],
+    )
     return { chapters, moves }
   }, [parsed.songs, timeZone, shiftSeconds, current.items, saved?.clockShiftSeconds])
 
-  const chapterName = (chapter: Chapter) => (chapter.number === null ? t('setlist.moreChapter') : t('setlist.chapterName', { number: chapter.number, title: chapter.title }))
+  const chapterName = (chapter: Chapter) =>
+    chapter.number === null
+      ? t('setlist.moreChapter')
+      : t('setlist.chapterName', { number: chapter.number, title: chapter.title })
   const withoutTime = current.items.filter((item) => !item.capturedAt).length
 
   return (
@@ -97,33 +128,80 @@ function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdi
         </h2>
         <p className="mt-1 text-sm text-ink-muted">{t('setlist.intro', { minutes: LAST_SONG_MINUTES })}</p>
       </div>
-      <saver.Form method="post" action={path} noValidate className="space-y-5 rounded-xl border border-line bg-surface p-5">
+      <saver.Form
+        method="post"
+        action={path}
+        noValidate
+        className="space-y-5 rounded-xl border border-line bg-surface p-5"
+      >
         <fieldset disabled={!canEdit} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-3">
             {eventStart ? (
               <div className="space-y-1.5 text-sm">
                 <p className="font-medium">{t('setlist.fields.showStart')}</p>
                 <p className="text-ink-muted" data-testid="setlist-event-start">
-                  {t('setlist.fromEvent', { time: clockTimeOf(eventStart.toISOString()), date: eventStart.toISOString().slice(0, 10), event: current.eventTitle })}
+                  {t('setlist.fromEvent', {
+                    time: clockTimeOf(eventStart.toISOString()),
+                    date: eventStart.toISOString().slice(0, 10),
+                    event: current.eventTitle,
+                  })}
                 </p>
               </div>
             ) : (
-              <TextField label={t('setlist.fields.showStart')} name="showStartsAt" type="datetime-local" value={showStart} onChange={(e) => setShowStart(e.target.value)} errors={fieldErrors?.showStartsAt?.map((key) => t(key))} hint={t('setlist.hints.showStart')} />
+              <TextField
+                label={t('setlist.fields.showStart')}
+                name="showStartsAt"
+                type="datetime-local"
+                value={showStart}
+                onChange={(e) => setShowStart(e.target.value)}
+                errors={fieldErrors?.showStartsAt?.map((key) => t(key))}
+                hint={t('setlist.hints.showStart')}
+              />
             )}
-            <TextField label={t('setlist.fields.timeZone')} name="timeZone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} errors={fieldErrors?.timeZone?.map((key) => t(key))} hint={t('setlist.hints.timeZone')} autoComplete="off" spellCheck={false} />
+            <TextField
+              label={t('setlist.fields.timeZone')}
+              name="timeZone"
+              value={timeZone}
+              onChange={(e) => setTimeZone(e.target.value)}
+              errors={fieldErrors?.timeZone?.map((key) => t(key))}
+              hint={t('setlist.hints.timeZone')}
+              autoComplete="off"
+              spellCheck={false}
+            />
             <TextField
               label={t('setlist.fields.clockShift')}
               name="clockShift"
               value={shift}
               onChange={(e) => setShift(e.target.value)}
-              errors={shiftSeconds === null ? [t('setlist.errors.clockShift')] : fieldErrors?.clockShift?.map((key) => t(key))}
+              errors={
+                shiftSeconds === null ? [t('setlist.errors.clockShift')] : fieldErrors?.clockShift?.map((key) => t(key))
+              }
               hint={t('setlist.hints.clockShift')}
               inputMode="text"
               data-testid="setlist-shift"
             />
           </div>
-          <Field label={t('setlist.fields.songs')} errors={problems.length > 0 ? problems.map((problem) => t('setlist.errors.line', { line: problem.line, problem: t(problem.key) })) : fieldErrors?.source?.map((key) => t(key))} hint={t('setlist.hints.songs')}>
-            {({ className, ...control }) => <textarea {...control} name="source" rows={8} value={source} onChange={(e) => setSource(e.target.value)} className={`${className} h-auto py-2 font-mono`} placeholder={t('setlist.placeholder')} data-testid="setlist-source" />}
+          <Field
+            label={t('setlist.fields.songs')}
+            errors={
+              problems.length > 0
+                ? problems.map((problem) => t('setlist.errors.line', { line: problem.line, problem: t(problem.key) }))
+                : fieldErrors?.source?.map((key) => t(key))
+            }
+            hint={t('setlist.hints.songs')}
+          >
+            {({ className, ...control }) => (
+              <textarea
+                {...control}
+                name="source"
+                rows={8}
+                value={source}
+                onChange={(e) => setSource(e.target.value)}
+                className={`${className} h-auto py-2 font-mono`}
+                placeholder={t('setlist.placeholder')}
+                data-testid="setlist-source"
+              />
+            )}
           </Field>
         </fieldset>
         {preview ? (
@@ -133,20 +211,32 @@ function SetlistForm({ current, canEdit, saver, path }: { current: SetlistForEdi
               {preview.chapters.map((chapter) => (
                 <li key={chapter.key} className="flex justify-between gap-3 rounded-md bg-surface-muted px-3 py-1.5">
                   <span className="min-w-0 truncate">
-                    {chapter.startsAt ? <span className="mr-2 font-mono text-ink-muted">{clockTimeOf(chapter.startsAt)}</span> : null}
+                    {chapter.startsAt ? (
+                      <span className="mr-2 font-mono text-ink-muted">{clockTimeOf(chapter.startsAt)}</span>
+                    ) : null}
                     {chapterName(chapter)}
                   </span>
-                  <span className="shrink-0 tabular-nums text-ink-muted">{t('setlist.preview.items', { count: chapter.itemIds.length })}</span>
+                  <span className="shrink-0 tabular-nums text-ink-muted">
+                    {t('setlist.preview.items', { count: chapter.itemIds.length })}
+                  </span>
                 </li>
               ))}
             </ol>
-            {withoutTime > 0 ? <p className="text-xs text-ink-muted">{t('setlist.preview.withoutTime', { count: withoutTime })}</p> : null}
+            {withoutTime > 0 ? (
+              <p className="text-xs text-ink-muted">{t('setlist.preview.withoutTime', { count: withoutTime })}</p>
+            ) : null}
             {preview.moves.length > 0 ? (
               <div role="status" className="rounded-md border border-accent/40 p-3 text-sm" data-testid="setlist-moves">
                 <p className="font-medium">{t('setlist.preview.moves', { count: preview.moves.length })}</p>
                 <ul className="mt-1 max-h-48 space-y-0.5 overflow-auto text-ink-muted">
                   {preview.moves.map((move) => (
-                    <li key={move.item.id}>{t('setlist.preview.move', { name: move.item.name, from: chapterName(move.from), to: chapterName(move.to) })}</li>
+                    <li key={move.item.id}>
+                      {t('setlist.preview.move', {
+                        name: move.item.name,
+                        from: chapterName(move.from),
+                        to: chapterName(move.to),
+                      })}
+                    </li>
                   ))}
                 </ul>
               </div>

@@ -10,7 +10,14 @@ import type { TenantContext } from '#app/lib/tenant.server'
 export async function getSetlistForEdit(context: TenantContext, contentItemId: string) {
   return context.withTenant(async (tx) => {
     const [item] = await tx
-      .select({ id: contentItem.id, kind: contentItem.kind, status: contentItem.status, setlist: contentItem.setlist, eventTitle: event.title, eventStartsAt: event.startsAt })
+      .select({
+        id: contentItem.id,
+        kind: contentItem.kind,
+        status: contentItem.status,
+        setlist: contentItem.setlist,
+        eventTitle: event.title,
+        eventStartsAt: event.startsAt,
+      })
       .from(contentItem)
       .leftJoin(event, eq(event.id, contentItem.eventId))
       .where(and(eq(contentItem.id, contentItemId), eq(contentItem.companyId, context.company.id)))
@@ -18,9 +25,21 @@ export async function getSetlistForEdit(context: TenantContext, contentItemId: s
     const items =
       item.kind === 'gallery'
         ? await tx
-            .select({ id: asset.id, name: asset.originalName, mediaType: asset.mediaType, capturedAt: asset.capturedAt, captureOffsetMinutes: asset.captureOffsetMinutes })
+            .select({
+              id: asset.id,
+              name: asset.originalName,
+              mediaType: asset.mediaType,
+              capturedAt: asset.capturedAt,
+              captureOffsetMinutes: asset.captureOffsetMinutes,
+            })
             .from(asset)
-            .where(and(eq(asset.contentItemId, item.id), eq(asset.companyId, context.company.id), inArray(asset.mediaType, ['image', 'video'])))
+            .where(
+              and(
+                eq(asset.contentItemId, item.id),
+                eq(asset.companyId, context.company.id),
+                inArray(asset.mediaType, ['image', 'video']),
+              ),
+            )
             .orderBy(asc(asset.position), asc(asset.createdAt))
         : []
     return { ...item, items }

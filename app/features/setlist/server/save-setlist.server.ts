@@ -7,13 +7,19 @@ import { parseSetlist, type SetlistProblem, type StoredSetlist } from '../setlis
 import type { TSetlistForm } from '../setlist.schema'
 import { getSetlistForEdit } from './get-setlist-for-edit.server'
 
-export type SaveSetlistResult = { saved: true; setlist: StoredSetlist | null } | { saved: false; problems: SetlistProblem[] }
+export type SaveSetlistResult =
+  | { saved: true; setlist: StoredSetlist | null }
+  | { saved: false; problems: SetlistProblem[] }
 
 /**
  * Keeps a gallery's set-list: each line read against the show's start (its event's, else the one
  * given here), refused whole when any line is wrong. An empty text removes the set-list.
  */
-export async function saveSetlist(context: TenantContext, contentItemId: string, input: TSetlistForm): Promise<SaveSetlistResult> {
+export async function saveSetlist(
+  context: TenantContext,
+  contentItemId: string,
+  input: TSetlistForm,
+): Promise<SaveSetlistResult> {
   const current = await getSetlistForEdit(context, contentItemId)
   ensureCanEditContent(context, current.status)
   if (current.kind !== 'gallery') throw new AppError('BAD_REQUEST', 'setlist.errors.galleryOnly')
@@ -23,7 +29,15 @@ export async function saveSetlist(context: TenantContext, contentItemId: string,
   const setlist: StoredSetlist | null =
     songs.length === 0
       ? null
-      : { songs, source: input.source.trim(), timeZone: input.timeZone, clockShiftSeconds: input.clockShift, showStartsAt: current.eventStartsAt ? null : (input.showStartsAt?.toISOString() ?? null) }
-  await context.withTenant((tx) => tx.update(contentItem).set({ setlist, updatedAt: new Date() }).where(eq(contentItem.id, current.id)))
+      : {
+          songs,
+          source: input.source.trim(),
+          timeZone: input.timeZone,
+          clockShiftSeconds: input.clockShift,
+          showStartsAt: current.eventStartsAt ? null : (input.showStartsAt?.toISOString() ?? null),
+        }
+  await context.withTenant((tx) =>
+    tx.update(contentItem).set({ setlist, updatedAt: new Date() }).where(eq(contentItem.id, current.id)),
+  )
   return { saved: true, setlist }
 }

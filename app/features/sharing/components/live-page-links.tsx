@@ -12,7 +12,13 @@ export function LivePageLinks({ url, title, published }: { url: string; title: s
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')} data-testid="view-live">
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('secondary')}
+          data-testid="view-live"
+        >
           <ExternalLink aria-hidden className="size-4" />
           {t('studio.editor.viewLive')}
           <span className="sr-only">{t('studio.editor.newTab')}</span>

@@ -12,7 +12,17 @@ import type { QrKind, QrPanelInfo } from '../sharing.schema'
  * the colours and put the company's logo in the middle; others see those options locked.
  */
 
-function ColorField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
+function ColorField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  disabled: boolean
+}) {
   const id = useId()
   const [text, setText] = useState(value)
   useEffect(() => setText(value), [value])
@@ -22,7 +32,15 @@ function ColorField({ label, value, onChange, disabled }: { label: string; value
         {label}
       </label>
       <div className="flex items-center gap-2">
-        <input type="color" aria-hidden tabIndex={-1} value={HEX_COLOR.test(value) ? value : '#000000'} disabled={disabled} onChange={(event) => onChange(event.target.value)} className="h-10 w-12 shrink-0 cursor-pointer rounded-[var(--radius-ui)] border border-line bg-surface p-1 disabled:cursor-not-allowed disabled:opacity-50" />
+        <input
+          type="color"
+          aria-hidden
+          tabIndex={-1}
+          value={HEX_COLOR.test(value) ? value : '#000000'}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-[var(--radius-ui)] border border-line bg-surface p-1 disabled:cursor-not-allowed disabled:opacity-50"
+        />
         <input
           id={id}
           value={text}
@@ -42,7 +60,15 @@ function ColorField({ label, value, onChange, disabled }: { label: string; value
 }
 
 /** `upgradeHref`: where plans are compared and changed (the admin's subscription page). */
-export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: { kind: QrKind; id: string; upgradeHref?: string }) {
+export function QrCodePanel({
+  kind,
+  id,
+  upgradeHref = '/admin/subscription',
+}: {
+  kind: QrKind
+  id: string
+  upgradeHref?: string
+}) {
   const { t } = useTranslation()
   const [loaded, setLoaded] = useState<QrPanelInfo | null>(null)
   const [failed, setFailed] = useState(false)
@@ -54,7 +80,9 @@ export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: {
   useEffect(() => {
     let current = true
     fetch(endpoint, { headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<QrPanelInfo>) : Promise.reject(new Error(String(response.status)))))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<QrPanelInfo>) : Promise.reject(new Error(String(response.status))),
+      )
       .then((data) => current && setLoaded(data))
       .catch(() => current && setFailed(true))
     return () => {
@@ -99,28 +127,66 @@ export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: {
         ) : (
           <div className="flex flex-col gap-6 sm:flex-row">
             <div className="flex shrink-0 flex-col items-center gap-2">
-              <div className="grid size-48 place-items-center overflow-hidden rounded-lg border border-line" style={{ background: check.ok ? background : undefined }}>
-                {preview ? <img src={preview} alt={t('sharing.qr.previewAlt', { url: loaded.url })} width={192} height={192} className={check.ok ? 'size-48' : 'size-48 opacity-30'} data-testid="qr-preview" /> : null}
+              <div
+                className="grid size-48 place-items-center overflow-hidden rounded-lg border border-line"
+                style={{ background: check.ok ? background : undefined }}
+              >
+                {preview ? (
+                  <img
+                    src={preview}
+                    alt={t('sharing.qr.previewAlt', { url: loaded.url })}
+                    width={192}
+                    height={192}
+                    className={check.ok ? 'size-48' : 'size-48 opacity-30'}
+                    data-testid="qr-preview"
+                  />
+                ) : null}
               </div>
             </div>
             <div className="min-w-0 flex-1 space-y-4">
               <p className="text-sm text-ink-muted">{t('sharing.qr.intro')}</p>
               <p className="text-sm">
                 <span className="text-ink-muted">{t('sharing.qr.opens')}: </span>
-                <a href={loaded.url} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-accent hover:underline" data-testid="qr-url">
+                <a
+                  href={loaded.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium break-all text-accent hover:underline"
+                  data-testid="qr-url"
+                >
                   {loaded.url}
                 </a>
               </p>
-              {!loaded.isPublic ? <p className="rounded-md bg-surface-muted px-3 py-2 text-sm text-ink-muted">{t('sharing.qr.notPublic')}</p> : null}
+              {!loaded.isPublic ? (
+                <p className="rounded-md bg-surface-muted px-3 py-2 text-sm text-ink-muted">
+                  {t('sharing.qr.notPublic')}
+                </p>
+              ) : null}
 
               <fieldset disabled={locked} className="space-y-3">
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <ColorField label={t('sharing.qr.foreground')} value={foreground} onChange={setForeground} disabled={locked} />
-                  <ColorField label={t('sharing.qr.background')} value={background} onChange={setBackground} disabled={locked} />
+                  <ColorField
+                    label={t('sharing.qr.foreground')}
+                    value={foreground}
+                    onChange={setForeground}
+                    disabled={locked}
+                  />
+                  <ColorField
+                    label={t('sharing.qr.background')}
+                    value={background}
+                    onChange={setBackground}
+                    disabled={locked}
+                  />
                 </div>
                 <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
                   <label className="inline-flex items-center gap-2 text-sm has-disabled:opacity-50">
-                    <input type="checkbox" checked={withLogo} disabled={locked || !loaded.hasLogo} onChange={(event) => setWithLogo(event.target.checked)} className="size-4 accent-[var(--accent)]" />
+                    <input
+                      type="checkbox"
+                      checked={withLogo}
+                      disabled={locked || !loaded.hasLogo}
+                      onChange={(event) => setWithLogo(event.target.checked)}
+                      className="size-4 accent-[var(--accent)]"
+                    />
                     {t('sharing.qr.logo')}
                   </label>
                   <button
@@ -136,10 +202,15 @@ export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: {
                     {t('sharing.qr.reset')}
                   </button>
                 </div>
-                {!locked && !loaded.hasLogo ? <p className="text-xs text-ink-muted">{t('sharing.qr.noLogoHint')}</p> : null}
+                {!locked && !loaded.hasLogo ? (
+                  <p className="text-xs text-ink-muted">{t('sharing.qr.noLogoHint')}</p>
+                ) : null}
               </fieldset>
               {locked ? (
-                <p className="flex items-start gap-2 rounded-md bg-accent/10 px-3 py-2 text-sm" data-testid="qr-upgrade">
+                <p
+                  className="flex items-start gap-2 rounded-md bg-accent/10 px-3 py-2 text-sm"
+                  data-testid="qr-upgrade"
+                >
                   <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
                   <span>
                     {t('sharing.qr.upgradeHint')}{' '}
@@ -158,12 +229,25 @@ export function QrCodePanel({ kind, id, upgradeHref = '/admin/subscription' }: {
               <div className="flex flex-wrap gap-2">
                 {(['png', 'svg'] as const).map((format) =>
                   check.ok ? (
-                    <a key={format} href={query(format, true)} download={`${loaded.fileName}.${format}`} className={buttonClasses(format === 'png' ? 'primary' : 'secondary')}>
+                    <a
+                      key={format}
+                      href={query(format, true)}
+                      download={`${loaded.fileName}.${format}`}
+                      className={buttonClasses(format === 'png' ? 'primary' : 'secondary')}
+                    >
                       <Download aria-hidden className="size-4" />
                       {t(format === 'png' ? 'sharing.qr.downloadPng' : 'sharing.qr.downloadSvg')}
                     </a>
                   ) : (
-                    <span key={format} aria-disabled className={buttonClasses(format === 'png' ? 'primary' : 'secondary', 'md', 'cursor-not-allowed opacity-50')}>
+                    <span
+                      key={format}
+                      aria-disabled
+                      className={buttonClasses(
+                        format === 'png' ? 'primary' : 'secondary',
+                        'md',
+                        'cursor-not-allowed opacity-50',
+                      )}
+                    >
                       <Download aria-hidden className="size-4" />
                       {t(format === 'png' ? 'sharing.qr.downloadPng' : 'sharing.qr.downloadSvg')}
                     </span>

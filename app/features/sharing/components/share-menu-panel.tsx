@@ -52,7 +52,10 @@ async function copyText(text: string) {
   return copied
 }
 
-type Item = { key: string; label: string; icon: LucideIcon | typeof XLogo; iconClass?: string } & ({ href: string; newTab: boolean } | { onSelect: () => void })
+type Item = { key: string; label: string; icon: LucideIcon | typeof XLogo; iconClass?: string } & (
+  | { href: string; newTab: boolean }
+  | { onSelect: () => void }
+)
 
 type PanelProps = {
   url: string
@@ -93,11 +96,27 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
       label: t('sharing.menu.copy'),
       icon: LinkIcon,
       onSelect: () => {
-        void copyText(url).then((copied) => (copied ? toast.success(t('sharing.menu.copied')) : toast.error(t('sharing.menu.copyFailed'))))
+        void copyText(url).then((copied) =>
+          copied ? toast.success(t('sharing.menu.copied')) : toast.error(t('sharing.menu.copyFailed')),
+        )
       },
     },
-    { key: 'whatsapp', label: 'WhatsApp', icon: MessageCircle, iconClass: 'text-[#25D366]', href: links.whatsapp, newTab: true },
-    { key: 'facebook', label: 'Facebook', icon: Facebook, iconClass: 'text-[#1877F2]', href: links.facebook, newTab: true },
+    {
+      key: 'whatsapp',
+      label: 'WhatsApp',
+      icon: MessageCircle,
+      iconClass: 'text-[#25D366]',
+      href: links.whatsapp,
+      newTab: true,
+    },
+    {
+      key: 'facebook',
+      label: 'Facebook',
+      icon: Facebook,
+      iconClass: 'text-[#1877F2]',
+      href: links.facebook,
+      newTab: true,
+    },
     { key: 'x', label: 'X', icon: XLogo, href: links.x, newTab: true },
     { key: 'email', label: t('sharing.menu.email'), icon: Mail, href: links.email, newTab: false },
   ]
@@ -147,14 +166,17 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
     } else if (event.key.length === 1 && /\S/.test(event.key)) {
       // Type-ahead: the next item starting with that letter.
       const letter = event.key.toLowerCase()
-      const next = [...entries.slice(index + 1), ...entries.slice(0, index + 1)].find((entry) => entry.textContent?.trim().toLowerCase().startsWith(letter))
+      const next = [...entries.slice(index + 1), ...entries.slice(0, index + 1)].find((entry) =>
+        entry.textContent?.trim().toLowerCase().startsWith(letter),
+      )
       next?.focus()
     } else return
     // Keys used by the menu never reach the page or the photo viewer behind it.
     event.stopPropagation()
   }
 
-  const itemClass = 'flex h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-base text-ink outline-none hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent sm:h-10 sm:text-sm'
+  const itemClass =
+    'flex h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-base text-ink outline-none hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent sm:h-10 sm:text-sm'
 
   const menu = (
     <div className="theme-night" onPointerDown={(event) => event.stopPropagation()}>
@@ -165,7 +187,11 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
         role="menu"
         aria-labelledby={buttonId}
         onKeyDown={onMenuKeyDown}
-        style={position ? ({ '--menu-top': `${position.top}px`, '--menu-right': `${position.right}px` } as React.CSSProperties) : undefined}
+        style={
+          position
+            ? ({ '--menu-top': `${position.top}px`, '--menu-right': `${position.right}px` } as React.CSSProperties)
+            : undefined
+        }
         className="fixed inset-x-0 bottom-0 z-[10001] rounded-t-2xl border border-line bg-surface p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] text-ink shadow-2xl sm:inset-x-auto sm:top-[var(--menu-top)] sm:right-[var(--menu-right)] sm:bottom-auto sm:w-60 sm:rounded-xl sm:pb-2"
         data-testid="share-menu"
       >
@@ -179,7 +205,16 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
             </>
           )
           return 'href' in item ? (
-            <a key={item.key} role="menuitem" tabIndex={-1} href={item.href} data-share={item.key} className={itemClass} onClick={() => close()} {...(item.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+            <a
+              key={item.key}
+              role="menuitem"
+              tabIndex={-1}
+              href={item.href}
+              data-share={item.key}
+              className={itemClass}
+              onClick={() => close()}
+              {...(item.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
               {content}
             </a>
           ) : (

@@ -68,7 +68,15 @@ export function ShareMenu({ url, title, appearance = 'pill', className, label }:
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ShareMenuPanel url={url} title={title} menuId={menuId} buttonId={buttonId} buttonRef={buttonRef} focus={open} onClose={close} />
+          <ShareMenuPanel
+            url={url}
+            title={title}
+            menuId={menuId}
+            buttonId={buttonId}
+            buttonRef={buttonRef}
+            focus={open}
+            onClose={close}
+          />
         </Suspense>
       ) : null}
     </>

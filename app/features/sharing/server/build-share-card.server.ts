@@ -24,19 +24,32 @@ type CompanyPage = {
  * `known` is the company as the page's context already read it (its address and version); without
  * it they are read here.
  */
-export async function buildShareCard(visit: Pick<Visit, 'host' | 'language'>, page: CompanyPage, known?: Pick<PublicContext, 'address' | 'versions'>): Promise<ShareCard> {
+export async function buildShareCard(
+  visit: Pick<Visit, 'host' | 'language'>,
+  page: CompanyPage,
+  known?: Pick<PublicContext, 'address' | 'versions'>,
+): Promise<ShareCard> {
   const t = getFixedT(visit.language)
-  const sharing = known ? { ...known.address, publicVersion: known.versions.edits } : await getCompanySharing(page.company.id)
+  const sharing = known
+    ? { ...known.address, publicVersion: known.versions.edits }
+    : await getCompanySharing(page.company.id)
   const base = requestPublicBase(visit.host, sharing ?? { slug: '', subdomain: null, subdomainStatus: null })
   const origin = new URL(base).origin
   return {
     url: joinPublicUrl(base, page.path),
     title: page.title,
-    description: page.description?.trim() || t(`sharing.og.description.${page.kind}`, { title: page.title, company: page.company.name }),
+    description:
+      page.description?.trim() ||
+      t(`sharing.og.description.${page.kind}`, { title: page.title, company: page.company.name }),
     siteName: page.company.name,
     locale: ogLocale(visit.language),
     type: page.type ?? 'website',
-    image: { url: `${origin}${ogImagePath(page.kind, page.id, ogVersion(sharing?.publicVersion ?? 0))}`, width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, alt: t('sharing.og.imageAlt', { title: page.title }) },
+    image: {
+      url: `${origin}${ogImagePath(page.kind, page.id, ogVersion(sharing?.publicVersion ?? 0))}`,
+      width: OG_IMAGE_WIDTH,
+      height: OG_IMAGE_HEIGHT,
+      alt: t('sharing.og.imageAlt', { title: page.title }),
+    },
   }
 }
 
@@ -51,6 +64,11 @@ export function buildSiteShareCard(language: Language, text: { title: string; de
     siteName: 'Afterglow',
     locale: ogLocale(language),
     type: 'website',
-    image: { url: `${appUrl}${ogImagePath('site', language, ogVersion(null))}`, width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, alt: t('sharing.og.siteImageAlt') },
+    image: {
+      url: `${appUrl}${ogImagePath('site', language, ogVersion(null))}`,
+      width: OG_IMAGE_WIDTH,
+      height: OG_IMAGE_HEIGHT,
+      alt: t('sharing.og.siteImageAlt'),
+    },
   }
 }

@@ -11,7 +11,10 @@ export async function findQrTarget(context: TenantContext, kind: QrKind, id: str
   if (!z.uuid().safeParse(id).success) throw new AppError('NOT_FOUND', 'sharing.qr.errors.notFound')
   const item = await context.withTenant(async (tx) => {
     if (kind === 'event') {
-      const [found] = await tx.select({ title: event.title, slug: event.slug, status: event.status }).from(event).where(and(eq(event.id, id), eq(event.companyId, context.company.id)))
+      const [found] = await tx
+        .select({ title: event.title, slug: event.slug, status: event.status })
+        .from(event)
+        .where(and(eq(event.id, id), eq(event.companyId, context.company.id)))
       return found ? { ...found, path: publicPathOf({ kind: 'event', slug: found.slug }) } : null
     }
     const [found] = await tx
@@ -19,7 +22,10 @@ export async function findQrTarget(context: TenantContext, kind: QrKind, id: str
       .from(contentItem)
       .where(and(eq(contentItem.id, id), eq(contentItem.companyId, context.company.id)))
     if (!found) return null
-    const path = found.kind === 'gallery' && found.slug ? publicPathOf({ kind: 'gallery', slug: found.slug }) : publicPathOf({ kind: 'content', id })
+    const path =
+      found.kind === 'gallery' && found.slug
+        ? publicPathOf({ kind: 'gallery', slug: found.slug })
+        : publicPathOf({ kind: 'content', id })
     return { ...found, slug: found.slug ?? id, path }
   })
   if (!item) throw new AppError('NOT_FOUND', 'sharing.qr.errors.notFound')
@@ -27,4 +33,3 @@ export async function findQrTarget(context: TenantContext, kind: QrKind, id: str
   if (!company) throw new AppError('NOT_FOUND', 'sharing.qr.errors.notFound')
   return { item, company, url: joinPublicUrl(companyPublicBase(company), item.path) }
 }
-

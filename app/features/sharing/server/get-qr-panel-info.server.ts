@@ -7,6 +7,12 @@ import { readCompanyLogo } from './read-asset-image.server'
 export async function getQrPanelInfo(context: TenantContext, kind: QrKind, id: string): Promise<QrPanelInfo> {
   const { item, company, url } = await findQrTarget(context, kind, id)
   const logo = await context.withTenant((tx) => readCompanyLogo(tx, company))
-  return { url, title: item.title, fileName: `qr-${item.slug}`, isPublic: item.status === 'published', canCustomize: context.entitlements.customQrCodes, hasLogo: logo !== null }
+  return {
+    url,
+    title: item.title,
+    fileName: `qr-${item.slug}`,
+    isPublic: item.status === 'published',
+    canCustomize: context.entitlements.customQrCodes,
+    hasLogo: logo !== null,
+  }
 }
-

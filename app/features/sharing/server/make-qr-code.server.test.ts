@@ -17,12 +17,19 @@ describe('QR codes', () => {
     const { svg } = await makeQrSvg(URL, design)
     expect(await decode(png)).toBe(URL)
     expect(await decode(Buffer.from(svg))).toBe(URL)
-    const [fromPng, fromSvg] = await Promise.all([sharp(png).raw().toBuffer(), sharp(Buffer.from(svg)).flatten().raw().toBuffer()])
+    const [fromPng, fromSvg] = await Promise.all([
+      sharp(png).raw().toBuffer(),
+      sharp(Buffer.from(svg)).flatten().raw().toBuffer(),
+    ])
     expect(fromPng.equals(fromSvg)).toBe(true)
   })
 
   it('still read back with custom colours and a logo covering the middle', async () => {
-    const logo = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 225, g: 29, b: 72, alpha: 1 } } }).png().toBuffer()
+    const logo = await sharp({
+      create: { width: 300, height: 300, channels: 4, background: { r: 225, g: 29, b: 72, alpha: 1 } },
+    })
+      .png()
+      .toBuffer()
     const png = await makeQrPng(URL, { foreground: '#1a1a2e', background: '#fdf6e3', logo })
     expect(await decode(png)).toBe(URL)
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })

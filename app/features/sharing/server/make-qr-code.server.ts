@@ -27,7 +27,12 @@ export async function makeQrSvg(url: string, design: QrDesign) {
     if (span % 2 !== size % 2) span += 1
     plate = { start: (size - span) / 2, span }
   }
-  const underPlate = (row: number, col: number) => plate !== null && row >= plate.start && row < plate.start + plate.span && col >= plate.start && col < plate.start + plate.span
+  const underPlate = (row: number, col: number) =>
+    plate !== null &&
+    row >= plate.start &&
+    row < plate.start + plate.span &&
+    col >= plate.start &&
+    col < plate.start + plate.span
 
   // One path; each run of dark modules in a row is one rectangle.
   let path = ''
@@ -47,7 +52,10 @@ export async function makeQrSvg(url: string, design: QrDesign) {
   let logo = ''
   if (plate && design.logo) {
     const inset = 0.6
-    const picture = await sharp(design.logo).resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer()
+    const picture = await sharp(design.logo)
+      .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer()
     const x = plate.start + QUIET_ZONE
     logo =
       `<rect x="${x}" y="${x}" width="${plate.span}" height="${plate.span}" rx="${plate.span * 0.18}" fill="${design.background}"/>` +

@@ -32,7 +32,15 @@ export function ogImagePath(kind: OgKind, id: string, version: string) {
   return `/og/${kind}/${encodeURIComponent(id)}/${version}.jpg`
 }
 
-type CompanyRow = { id: string; name: string; logo: string | null; plan: string; planValidUntil: Date | null; brandAccentColor: string | null; publicVersion: number }
+type CompanyRow = {
+  id: string
+  name: string
+  logo: string | null
+  plan: string
+  planValidUntil: Date | null
+  brandAccentColor: string | null
+  publicVersion: number
+}
 
 export type OgSubject = {
   storageKey: string
@@ -51,11 +59,19 @@ const companyColumns = {
 }
 
 // Written out in full like public-pages' `coverOf`: drizzle's unqualified names would bind to the inner table.
-const firstMedia = sql<string | null>`(select first.id from assets as first where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video') order by first.position limit 1)`
+const firstMedia = sql<
+  string | null
+>`(select first.id from assets as first where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video') order by first.position limit 1)`
 const coverOrFirstMedia = sql<string | null>`coalesce(content_items.cover_asset_id, ${firstMedia})`
 
 /** The photo to crop, else the logo card, else the title card. */
-async function artworkFor(tx: Transaction, company: CompanyRow, title: string, subtitle: string, photoAssetIds: Array<string | null>): Promise<OgArtwork> {
+async function artworkFor(
+  tx: Transaction,
+  company: CompanyRow,
+  title: string,
+  subtitle: string,
+  photoAssetIds: Array<string | null>,
+): Promise<OgArtwork> {
   for (const id of photoAssetIds) {
     if (!id) continue
     const image = await readLargestRendition(tx, id)
@@ -63,13 +79,25 @@ async function artworkFor(tx: Transaction, company: CompanyRow, title: string, s
   }
   // Professional and above: the company's own accent and no platform badge.
   const branded = getEntitlements(company).customBranding
-  const accent = branded && company.brandAccentColor && HEX.test(company.brandAccentColor) ? company.brandAccentColor : PLATFORM_ACCENT
+  const accent =
+    branded && company.brandAccentColor && HEX.test(company.brandAccentColor)
+      ? company.brandAccentColor
+      : PLATFORM_ACCENT
   return { kind: 'card', title, subtitle, logo: await readCompanyLogo(tx, company), accent, platformMark: !branded }
 }
 
-function subject(company: CompanyRow, kind: OgKind, id: string, draw: (tx: Transaction) => Promise<OgArtwork>): OgSubject {
+function subject(
+  company: CompanyRow,
+  kind: OgKind,
+  id: string,
+  draw: (tx: Transaction) => Promise<OgArtwork>,
+): OgSubject {
   const version = ogVersion(company.publicVersion)
-  return { storageKey: `${company.id}/og/${kind}-${id}-${version}.jpg`, version, draw: () => withPublicRead(company.id, draw) }
+  return {
+    storageKey: `${company.id}/og/${kind}-${id}-${version}.jpg`,
+    version,
+    draw: () => withPublicRead(company.id, draw),
+  }
 }
 
 /**
@@ -84,7 +112,14 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
     return {
       storageKey: `platform/og/site-${id}-${ogVersion(null)}.jpg`,
       version: ogVersion(null),
-      draw: async () => ({ kind: 'card', title: t('sharing.og.siteTitle'), subtitle: t('sharing.og.siteTagline'), logo: null, accent: PLATFORM_ACCENT, platformMark: false }),
+      draw: async () => ({
+        kind: 'card',
+        title: t('sharing.og.siteTitle'),
+        subtitle: t('sharing.og.siteTagline'),
+        logo: null,
+        accent: PLATFORM_ACCENT,
+        platformMark: false,
+      }),
     }
   }
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -94,13 +129,22 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
     switch (kind) {
       case 'company': {
         // A closed account has no page to preview (its items' rows do not reach this read at all).
-        const [company] = await tx.select(companyColumns).from(organization).where(and(eq(organization.id, id), isNull(organization.closedAt)))
+        const [company] = await tx
+          .select(companyColumns)
+          .from(organization)
+          .where(and(eq(organization.id, id), isNull(organization.closedAt)))
         if (!company) return null
         return subject(company, kind, id, async (inner) => {
           const [latest] = await inner
             .select({ cover: coverOrFirstMedia })
             .from(contentItem)
-            .where(and(eq(contentItem.companyId, company.id), eq(contentItem.kind, 'gallery'), eq(contentItem.status, 'published')))
+            .where(
+              and(
+                eq(contentItem.companyId, company.id),
+                eq(contentItem.kind, 'gallery'),
+                eq(contentItem.status, 'published'),
+              ),
+            )
             .orderBy(desc(contentItem.publishedAt))
             .limit(1)
           return artworkFor(inner, company, company.name, '', [latest?.cover ?? null])
@@ -109,10 +153,22 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
       case 'gallery':
       case 'content': {
         const [found] = await tx
-          .select({ company: companyColumns, title: contentItem.title, cover: contentItem.coverAssetId, first: firstMedia, isLocked: sql<boolean>`${contentItem.accessPasswordHash} is not null` })
+          .select({
+            company: companyColumns,
+            title: contentItem.title,
+            cover: contentItem.coverAssetId,
+            first: firstMedia,
+            isLocked: sql<boolean>`${contentItem.accessPasswordHash} is not null`,
+          })
           .from(contentItem)
           .innerJoin(organization, eq(organization.id, contentItem.companyId))
-          .where(and(eq(contentItem.id, id), eq(contentItem.kind, kind === 'gallery' ? 'gallery' : 'single'), eq(contentItem.status, 'published')))
+          .where(
+            and(
+              eq(contentItem.id, id),
+              eq(contentItem.kind, kind === 'gallery' ? 'gallery' : 'single'),
+              eq(contentItem.status, 'published'),
+            ),
+          )
         if (!found) return null
         return subject(found.company, kind, id, async (inner) => {
           // A single video or file may have a custom thumbnail; a photo is its own picture.
@@ -121,7 +177,11 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
             : []
           // Behind a password, the preview shows the chosen cover and the title only, never a photo of it (ADR 059).
           if (found.isLocked) return artworkFor(inner, found.company, found.title, found.company.name, [found.cover])
-          return artworkFor(inner, found.company, found.title, found.company.name, [found.cover, thumbnails[0]?.id ?? null, found.first])
+          return artworkFor(inner, found.company, found.title, found.company.name, [
+            found.cover,
+            thumbnails[0]?.id ?? null,
+            found.first,
+          ])
         })
       }
       case 'event': {
@@ -135,10 +195,19 @@ export async function findOgSubject(kind: OgKind, id: string): Promise<OgSubject
           const items = await inner
             .select({ cover: coverOrFirstMedia })
             .from(contentItem)
-            .where(and(eq(contentItem.eventId, id), eq(contentItem.status, 'published'), inArray(contentItem.kind, ['gallery', 'single'])))
+            .where(
+              and(
+                eq(contentItem.eventId, id),
+                eq(contentItem.status, 'published'),
+                inArray(contentItem.kind, ['gallery', 'single']),
+              ),
+            )
             .orderBy(asc(contentItem.title))
             .limit(1)
-          return artworkFor(inner, found.company, found.title, found.company.name, [found.cover, items[0]?.cover ?? null])
+          return artworkFor(inner, found.company, found.title, found.company.name, [
+            found.cover,
+            items[0]?.cover ?? null,
+          ])
         })
       }
     }

@@ -48,7 +48,8 @@ function platformCarriesSubdomains() {
 
 /** Where a company's pages live for everyone: its active subdomain, else `/{slug}` on the platform. */
 export function companyPublicBase(company: CompanyAddress) {
-  if (company.subdomainStatus === 'active' && company.subdomain && platformCarriesSubdomains()) return subdomainOrigin(company.subdomain)
+  if (company.subdomainStatus === 'active' && company.subdomain && platformCarriesSubdomains())
+    return subdomainOrigin(company.subdomain)
   return `${getEnv().APP_URL}/${company.slug}`
 }
 
@@ -67,7 +68,13 @@ export function joinPublicUrl(base: string, path: string) {
 }
 
 /** The path of a shared item under its company's base. */
-export function publicPathOf(item: { kind: 'company' } | { kind: 'gallery'; slug: string } | { kind: 'event'; slug: string } | { kind: 'content'; id: string }) {
+export function publicPathOf(
+  item:
+    | { kind: 'company' }
+    | { kind: 'gallery'; slug: string }
+    | { kind: 'event'; slug: string }
+    | { kind: 'content'; id: string },
+) {
   switch (item.kind) {
     case 'company':
       return ''

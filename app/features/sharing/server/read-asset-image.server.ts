@@ -17,7 +17,11 @@ async function readKey(key: string) {
 }
 
 /** The largest web rendition of an asset (a photo, or a video's poster frame), or null while there is none. */
-export async function readLargestRendition(tx: Transaction, assetId: string, formats: Array<'webp' | 'jpeg'> = ['webp', 'jpeg']) {
+export async function readLargestRendition(
+  tx: Transaction,
+  assetId: string,
+  formats: Array<'webp' | 'jpeg'> = ['webp', 'jpeg'],
+) {
   const [rendition] = await tx
     .select({ storageKey: assetRendition.storageKey })
     .from(assetRendition)
@@ -40,11 +44,20 @@ export async function readCompanyLogo(tx: Transaction, company: { id: string; lo
   const candidates = await tx
     .select({ id: asset.id, storageKey: asset.storageKey, mimeType: asset.mimeType })
     .from(asset)
-    .where(and(eq(asset.companyId, company.id), eq(asset.mediaType, 'image'), named ? eq(asset.id, named) : eq(asset.purpose, 'logo')))
+    .where(
+      and(
+        eq(asset.companyId, company.id),
+        eq(asset.mediaType, 'image'),
+        named ? eq(asset.id, named) : eq(asset.purpose, 'logo'),
+      ),
+    )
     .orderBy(desc(asset.createdAt))
     .limit(1)
   const found = candidates[0]
   if (!found) return null
   // Logos keep their transparency in the WebP rendition; the original is the fallback (small files).
-  return (await readLargestRendition(tx, found.id, ['webp'])) ?? (found.mimeType.startsWith('image/') ? readKey(found.storageKey) : null)
+  return (
+    (await readLargestRendition(tx, found.id, ['webp'])) ??
+    (found.mimeType.startsWith('image/') ? readKey(found.storageKey) : null)
+  )
 }

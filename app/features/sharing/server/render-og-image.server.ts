@@ -19,7 +19,10 @@ const PADDING = 80
 const TEXT_WIDTH = WIDTH - PADDING * 2
 
 /** Text as a transparent PNG, wrapped to `width`; shrunk to fit `maxHeight` when it would run taller. */
-async function renderText(text: string, options: { size: number; color: string; weight: 'Bold' | 'Regular'; maxHeight: number }) {
+async function renderText(
+  text: string,
+  options: { size: number; color: string; weight: 'Bold' | 'Regular'; maxHeight: number },
+) {
   if (!text.trim()) return null
   const markup = `<span foreground="${options.color}">${escapeHtml(text)}</span>`
   const font = `sans-serif ${options.weight} ${options.size}px`
@@ -28,7 +31,16 @@ async function renderText(text: string, options: { size: number; color: string; 
     .toBuffer({ resolveWithObject: true })
   if (natural.info.height <= options.maxHeight) return natural
   // Pango fits the text into the box by choosing the size itself.
-  return sharp({ text: { text: markup, font: `sans-serif ${options.weight}`, width: TEXT_WIDTH, height: options.maxHeight, wrap: 'word', rgba: true } })
+  return sharp({
+    text: {
+      text: markup,
+      font: `sans-serif ${options.weight}`,
+      width: TEXT_WIDTH,
+      height: options.maxHeight,
+      wrap: 'word',
+      rgba: true,
+    },
+  })
     .png()
     .toBuffer({ resolveWithObject: true })
 }
@@ -51,7 +63,11 @@ function cardBackground(accent: string) {
 async function platformMark() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0b0b0c"/><circle cx="16" cy="17" r="8" fill="#a78bfa"/><circle cx="16" cy="17" r="12" fill="none" stroke="#a78bfa" stroke-opacity=".35" stroke-width="2"/></svg>`
   const icon = await sharp(Buffer.from(svg)).png().toBuffer()
-  const word = await sharp({ text: { text: '<span foreground="#f4f4f5">Afterglow</span>', font: 'sans-serif Bold 26px', rgba: true, dpi: 72 } }).png().toBuffer({ resolveWithObject: true })
+  const word = await sharp({
+    text: { text: '<span foreground="#f4f4f5">Afterglow</span>', font: 'sans-serif Bold 26px', rgba: true, dpi: 72 },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true })
   const width = 40 + 12 + word.info.width
   return {
     input: await sharp({ create: { width, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
@@ -70,9 +86,20 @@ async function composeCard(art: Extract<OgArtwork, { kind: 'card' }>) {
   const mark = art.platformMark ? await platformMark() : null
   const bottom = HEIGHT - PADDING + 8
   const subtitle = await renderText(art.subtitle, { size: 34, color: '#a1a1aa', weight: 'Regular', maxHeight: 90 })
-  const logo = art.logo ? await sharp(art.logo).resize(220, 160, { fit: 'inside', withoutEnlargement: false }).png().toBuffer({ resolveWithObject: true }) : null
-  const titleRoom = bottom - (subtitle ? subtitle.info.height + 20 : 0) - (logo ? PADDING + logo.info.height + 36 : PADDING)
-  const title = await renderText(previewText(art.title, 90), { size: 76, color: '#ffffff', weight: 'Bold', maxHeight: Math.min(300, titleRoom) })
+  const logo = art.logo
+    ? await sharp(art.logo)
+        .resize(220, 160, { fit: 'inside', withoutEnlargement: false })
+        .png()
+        .toBuffer({ resolveWithObject: true })
+    : null
+  const titleRoom =
+    bottom - (subtitle ? subtitle.info.height + 20 : 0) - (logo ? PADDING + logo.info.height + 36 : PADDING)
+  const title = await renderText(previewText(art.title, 90), {
+    size: 76,
+    color: '#ffffff',
+    weight: 'Bold',
+    maxHeight: Math.min(300, titleRoom),
+  })
   let y = bottom
   if (subtitle) {
     y -= subtitle.info.height
@@ -92,7 +119,9 @@ async function encodeWithinBudget(image: Sharp) {
   const raw = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true })
   let last: Buffer | null = null
   for (const quality of QUALITIES) {
-    last = await sharp(raw.data, { raw: raw.info }).jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' }).toBuffer()
+    last = await sharp(raw.data, { raw: raw.info })
+      .jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:2:0' })
+      .toBuffer()
     if (last.length <= OG_MAX_BYTES) return last
   }
   return last!
@@ -101,7 +130,10 @@ async function encodeWithinBudget(image: Sharp) {
 export async function renderOgImage(art: OgArtwork): Promise<Buffer> {
   if (art.kind === 'photo') {
     // `attention` keeps the part of the photo with the most detail and colour (a face, the stage).
-    const cropped = sharp(art.image, { failOn: 'none' }).rotate().resize(WIDTH, HEIGHT, { fit: 'cover', position: sharp.strategy.attention }).flatten({ background: '#0b0b0c' })
+    const cropped = sharp(art.image, { failOn: 'none' })
+      .rotate()
+      .resize(WIDTH, HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+      .flatten({ background: '#0b0b0c' })
     return encodeWithinBudget(cropped)
   }
   return encodeWithinBudget(await composeCard(art))

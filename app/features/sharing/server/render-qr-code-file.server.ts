@@ -11,7 +11,12 @@ import { readCompanyLogo } from './read-asset-image.server'
  * The code itself, as PNG or SVG. Colours other than black on white and the logo are for plans
  * with custom QR codes; colour pairs that would not scan are refused.
  */
-export async function renderQrCodeFile(context: TenantContext, kind: QrKind, id: string, options: TQrRequest & { format: 'png' | 'svg' }) {
+export async function renderQrCodeFile(
+  context: TenantContext,
+  kind: QrKind,
+  id: string,
+  options: TQrRequest & { format: 'png' | 'svg' },
+) {
   const { item, company, url } = await findQrTarget(context, kind, id)
   const foreground = options.fg.toLowerCase()
   const background = options.bg.toLowerCase()
@@ -23,6 +28,7 @@ export async function renderQrCodeFile(context: TenantContext, kind: QrKind, id:
   if (options.logo && !logo) throw new AppError('BAD_REQUEST', 'sharing.qr.errors.noLogo')
   const design = { foreground, background, logo }
   const fileName = `qr-${item.slug}.${options.format}`
-  if (options.format === 'svg') return { body: (await makeQrSvg(url, design)).svg, contentType: 'image/svg+xml; charset=utf-8', fileName, url }
+  if (options.format === 'svg')
+    return { body: (await makeQrSvg(url, design)).svg, contentType: 'image/svg+xml; charset=utf-8', fileName, url }
   return { body: await makeQrPng(url, design), contentType: 'image/png', fileName, url }
 }

@@ -7,7 +7,23 @@ import { withSystem } from '#app/lib/db.server'
 import { actorCan, type TenantContext } from '#app/lib/tenant.server'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
-export type CompanyStatusCheck = { key: 'database' | 'storage' | 'mail' | 'jobs' | 'payments' | 'dnsChecker' | 'media' | 'subdomain' | 'dns' | 'customDomain' | 'customDomainRejected'; level: StatusLevel; detail: Record<string, string | number>; checkedAt: string }
+export type CompanyStatusCheck = {
+  key:
+    | 'database'
+    | 'storage'
+    | 'mail'
+    | 'jobs'
+    | 'payments'
+    | 'dnsChecker'
+    | 'media'
+    | 'subdomain'
+    | 'dns'
+    | 'customDomain'
+    | 'customDomainRejected'
+  level: StatusLevel
+  detail: Record<string, string | number>
+  checkedAt: string
+}
 
 /** How many failed files the page lists by name (the count covers them all). */
 const FAILED_SHOWN = 20
@@ -32,14 +48,25 @@ export async function getCompanyStatus(context: TenantContext) {
                (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours' and data->>'companyId' = ${companyId}) as failed`)
       return rows[0]
     }),
+    context
+      .withTenant((tx) =>
+        tx
+          .select({
+            processing: sql<number>`count(*) filter (where ${asset.processingStatus} in ('pending', 'processing'))::int`,
+            failed: sql<number>`count(*) filter (where ${asset.processingStatus} = 'failed')::int`,
+          })
+          .from(asset),
+      )
+      .then((rows) => rows[0]),
     context.withTenant((tx) =>
       tx
-        .select({ processing: sql<number>`count(*) filter (where ${asset.processingStatus} in ('pending', 'processing'))::int`, failed: sql<number>`count(*) filter (where ${asset.processingStatus} = 'failed')::int` })
-        .from(asset),
-    ).then((rows) => rows[0]),
-    context.withTenant((tx) =>
-      tx
-        .select({ id: asset.id, name: asset.originalName, error: asset.processingError, contentItemId: asset.contentItemId, itemTitle: contentItem.title })
+        .select({
+          id: asset.id,
+          name: asset.originalName,
+          error: asset.processingError,
+          contentItemId: asset.contentItemId,
+          itemTitle: contentItem.title,
+        })
         .from(asset)
         .leftJoin(contentItem, eq(contentItem.id, asset.contentItemId))
         .where(and(eq(asset.companyId, companyId), eq(asset.processingStatus, 'failed')))
@@ -48,40 +75,122 @@ export async function getCompanyStatus(context: TenantContext) {
     ),
     withSystem((tx) =>
       tx
-        .select({ subdomain: organization.subdomain, status: organization.subdomainStatus, dnsState: organization.subdomainDnsState, dnsCheckedAt: organization.subdomainDnsCheckedAt, lastError: organization.subdomainLastError })
+        .select({
+          subdomain: organization.subdomain,
+          status: organization.subdomainStatus,
+          dnsState: organization.subdomainDnsState,
+          dnsCheckedAt: organization.subdomainDnsCheckedAt,
+          lastError: organization.subdomainLastError,
+        })
         .from(organization)
         .where(eq(organization.id, companyId)),
     ),
     context.withTenant((tx) =>
       tx
-        .select({ host: customDomain.host, state: customDomain.state, tlsState: customDomain.tlsState, checkedAt: customDomain.checkedAt, approval: customDomain.approval, rejectionReason: customDomain.rejectionReason, decidedAt: customDomain.decidedAt })
+        .select({
+          host: customDomain.host,
+          state: customDomain.state,
+          tlsState: customDomain.tlsState,
+          checkedAt: customDomain.checkedAt,
+          approval: customDomain.approval,
+          rejectionReason: customDomain.rejectionReason,
+          decidedAt: customDomain.decidedAt,
+        })
         .from(customDomain)
         .where(eq(customDomain.companyId, companyId)),
     ),
   ])
   const checks: CompanyStatusCheck[] = [
-    { key: 'database', level: health.checks.database.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.database.latencyMs }, checkedAt },
-    { key: 'storage', level: health.checks.storage.status === 'ok' ? 'ok' : 'error', detail: { ms: health.checks.storage.latencyMs }, checkedAt },
-    { key: 'mail', level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok', detail: { mode: health.checks.mail.message ?? '' }, checkedAt },
-    { key: 'jobs', level: queue.failed > 0 ? 'warning' : 'ok', detail: { queued: queue.queued, failed: queue.failed }, checkedAt },
-    { key: 'payments', level: payments.level, detail: { mode: payments.mode, ms: payments.ms }, checkedAt: payments.checkedAt },
-    { key: 'dnsChecker', level: dns.level, detail: { host: dns.host, error: dns.error ?? '' }, checkedAt: dns.checkedAt },
-    { key: 'media', level: media.failed > 0 ? 'error' : media.processing > 0 ? 'warning' : 'ok', detail: { processing: media.processing, failed: media.failed }, checkedAt },
+    {
+      key: 'database',
+      level: health.checks.database.status === 'ok' ? 'ok' : 'error',
+      detail: { ms: health.checks.database.latencyMs },
+      checkedAt,
+    },
+    {
+      key: 'storage',
+      level: health.checks.storage.status === 'ok' ? 'ok' : 'error',
+      detail: { ms: health.checks.storage.latencyMs },
+      checkedAt,
+    },
+    {
+      key: 'mail',
+      level: health.checks.mail.message === 'dev outbox' ? 'warning' : 'ok',
+      detail: { mode: health.checks.mail.message ?? '' },
+      checkedAt,
+    },
+    {
+      key: 'jobs',
+      level: queue.failed > 0 ? 'warning' : 'ok',
+      detail: { queued: queue.queued, failed: queue.failed },
+      checkedAt,
+    },
+    {
+      key: 'payments',
+      level: payments.level,
+      detail: { mode: payments.mode, ms: payments.ms },
+      checkedAt: payments.checkedAt,
+    },
+    {
+      key: 'dnsChecker',
+      level: dns.level,
+      detail: { host: dns.host, error: dns.error ?? '' },
+      checkedAt: dns.checkedAt,
+    },
+    {
+      key: 'media',
+      level: media.failed > 0 ? 'error' : media.processing > 0 ? 'warning' : 'ok',
+      detail: { processing: media.processing, failed: media.failed },
+      checkedAt,
+    },
   ]
   if (company?.subdomain && company.status) {
-    checks.push({ key: 'subdomain', level: company.status === 'active' ? 'ok' : company.status === 'pending' ? 'warning' : 'error', detail: { label: company.subdomain, state: company.status }, checkedAt })
+    checks.push({
+      key: 'subdomain',
+      level: company.status === 'active' ? 'ok' : company.status === 'pending' ? 'warning' : 'error',
+      detail: { label: company.subdomain, state: company.status },
+      checkedAt,
+    })
     if (company.status === 'active') {
-      const level: StatusLevel = company.lastError ? 'error' : company.dnsState === 'configured' ? 'ok' : company.dnsState === 'needs-configuration' || company.dnsState === 'not-found' ? 'error' : 'warning'
-      checks.push({ key: 'dns', level, detail: { state: company.dnsState ?? 'unchecked' }, checkedAt: company.dnsCheckedAt?.toISOString() ?? checkedAt })
+      const level: StatusLevel = company.lastError
+        ? 'error'
+        : company.dnsState === 'configured'
+          ? 'ok'
+          : company.dnsState === 'needs-configuration' || company.dnsState === 'not-found'
+            ? 'error'
+            : 'warning'
+      checks.push({
+        key: 'dns',
+        level,
+        detail: { state: company.dnsState ?? 'unchecked' },
+        checkedAt: company.dnsCheckedAt?.toISOString() ?? checkedAt,
+      })
     }
   }
   for (const domain of domains) {
     if (domain.approval === 'rejected') {
-      checks.push({ key: 'customDomainRejected', level: 'error', detail: { host: domain.host, reason: domain.rejectionReason ?? '' }, checkedAt: domain.decidedAt?.toISOString() ?? checkedAt })
+      checks.push({
+        key: 'customDomainRejected',
+        level: 'error',
+        detail: { host: domain.host, reason: domain.rejectionReason ?? '' },
+        checkedAt: domain.decidedAt?.toISOString() ?? checkedAt,
+      })
       continue
     }
-    const level: StatusLevel = domain.state === 'verified' ? (domain.tlsState === 'active' ? 'ok' : 'warning') : domain.state === 'pending' ? 'warning' : 'error'
-    checks.push({ key: 'customDomain', level, detail: { host: domain.host, state: domain.state }, checkedAt: domain.checkedAt?.toISOString() ?? checkedAt })
+    const level: StatusLevel =
+      domain.state === 'verified'
+        ? domain.tlsState === 'active'
+          ? 'ok'
+          : 'warning'
+        : domain.state === 'pending'
+          ? 'warning'
+          : 'error'
+    checks.push({
+      key: 'customDomain',
+      level,
+      detail: { host: domain.host, state: domain.state },
+      checkedAt: domain.checkedAt?.toISOString() ?? checkedAt,
+    })
   }
   return { checks, failedFiles, canRetry: actorCan(context, 'content.write') }
 }

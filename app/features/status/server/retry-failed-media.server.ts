@@ -12,10 +12,17 @@ export async function retryFailedMedia(context: TenantContext, assetId?: string)
     tx
       .update(asset)
       .set({ processingStatus: 'pending', processingError: null, updatedAt: new Date() })
-      .where(and(eq(asset.companyId, context.company.id), eq(asset.processingStatus, 'failed'), assetId ? inArray(asset.id, [assetId]) : undefined))
+      .where(
+        and(
+          eq(asset.companyId, context.company.id),
+          eq(asset.processingStatus, 'failed'),
+          assetId ? inArray(asset.id, [assetId]) : undefined,
+        ),
+      )
       .returning({ id: asset.id }),
   )
   if (assetId && retried.length === 0) throw new AppError('NOT_FOUND', 'content.errors.fileNotFound')
-  for (const { id } of retried) await enqueue(generateRenditionsJob, { companyId: context.company.id, assetId: id }, { singletonKey: id })
+  for (const { id } of retried)
+    await enqueue(generateRenditionsJob, { companyId: context.company.id, assetId: id }, { singletonKey: id })
   return retried.length
 }

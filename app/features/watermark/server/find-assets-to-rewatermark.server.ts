@@ -10,11 +10,21 @@ export async function findAssetsToRewatermark(companyId: string, version: number
   const system = await actAsSystem(companyId, 'media.rewatermark')
   if (!system) return []
   return system.withTenant(async (tx) => {
-    const [company] = await tx.select({ version: organization.watermarkVersion }).from(organization).where(eq(organization.id, companyId))
+    const [company] = await tx
+      .select({ version: organization.watermarkVersion })
+      .from(organization)
+      .where(eq(organization.id, companyId))
     if (company?.version !== version) return []
     return tx
       .select({ assetId: asset.id })
       .from(asset)
-      .where(and(eq(asset.companyId, companyId), inArray(asset.mediaType, ['image', 'video']), eq(asset.processingStatus, 'ready'), inArray(asset.purpose, ['gallery-media', 'content-file'])))
+      .where(
+        and(
+          eq(asset.companyId, companyId),
+          inArray(asset.mediaType, ['image', 'video']),
+          eq(asset.processingStatus, 'ready'),
+          inArray(asset.purpose, ['gallery-media', 'content-file']),
+        ),
+      )
   })
 }

@@ -9,14 +9,27 @@ import type { WatermarkPosition } from '../watermark'
 export async function getWatermark(context: TenantContext) {
   return context.withTenant(async (tx) => {
     const [company] = await tx
-      .select({ key: organization.watermarkKey, position: organization.watermarkPosition, scale: organization.watermarkScale, opacity: organization.watermarkOpacity, version: organization.watermarkVersion })
+      .select({
+        key: organization.watermarkKey,
+        position: organization.watermarkPosition,
+        scale: organization.watermarkScale,
+        opacity: organization.watermarkOpacity,
+        version: organization.watermarkVersion,
+      })
       .from(organization)
       .where(eq(organization.id, context.company.id))
     if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
     const [sample] = await tx
       .select({ id: asset.id })
       .from(asset)
-      .where(and(eq(asset.companyId, context.company.id), eq(asset.mediaType, 'image'), eq(asset.processingStatus, 'ready'), inArray(asset.purpose, ['gallery-media', 'content-file'])))
+      .where(
+        and(
+          eq(asset.companyId, context.company.id),
+          eq(asset.mediaType, 'image'),
+          eq(asset.processingStatus, 'ready'),
+          inArray(asset.purpose, ['gallery-media', 'content-file']),
+        ),
+      )
       .orderBy(desc(asset.createdAt))
       .limit(1)
     return {
@@ -31,6 +44,8 @@ export async function getWatermark(context: TenantContext) {
 
 /** The current watermark's PNG, for the settings page's preview (members only). */
 export async function findWatermarkKey(context: TenantContext) {
-  const [company] = await context.withTenant((tx) => tx.select({ key: organization.watermarkKey }).from(organization).where(eq(organization.id, context.company.id)))
+  const [company] = await context.withTenant((tx) =>
+    tx.select({ key: organization.watermarkKey }).from(organization).where(eq(organization.id, context.company.id)),
+  )
   return company?.key ?? null
 }

@@ -17,7 +17,15 @@ async function checkedWatermark(file: File) {
   const metadata = await sharp(bytes, { limitInputPixels: 4000 * 4000 })
     .metadata()
     .catch(() => null)
-  if (!metadata || metadata.format !== 'png' || !metadata.width || !metadata.height || metadata.width > 4000 || metadata.height > 4000) throw new AppError('BAD_REQUEST', 'watermark.errors.notPng', { field: 'file' })
+  if (
+    !metadata ||
+    metadata.format !== 'png' ||
+    !metadata.width ||
+    !metadata.height ||
+    metadata.width > 4000 ||
+    metadata.height > 4000
+  )
+    throw new AppError('BAD_REQUEST', 'watermark.errors.notPng', { field: 'file' })
   if (!metadata.hasAlpha) throw new AppError('BAD_REQUEST', 'watermark.errors.noTransparency', { field: 'file' })
   return bytes
 }
@@ -30,7 +38,12 @@ async function checkedWatermark(file: File) {
 export async function saveWatermark(context: TenantContext, input: TWatermarkSettings & { file: File | null }) {
   assertCanEditSettings(context)
   const companyId = context.company.id
-  const [current] = await context.withTenant((tx) => tx.select({ key: organization.watermarkKey, version: organization.watermarkVersion }).from(organization).where(eq(organization.id, companyId)))
+  const [current] = await context.withTenant((tx) =>
+    tx
+      .select({ key: organization.watermarkKey, version: organization.watermarkVersion })
+      .from(organization)
+      .where(eq(organization.id, companyId)),
+  )
   if (!current) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
   // Removing a watermark there is not changes nothing, and has no photos to redraw.
   if (input.intent === 'remove' && !current.key) return
@@ -41,15 +54,33 @@ export async function saveWatermark(context: TenantContext, input: TWatermarkSet
     key = `${companyId}/watermark/v${version}.png`
     await getStorage().put(key, bytes, { contentType: 'image/png' })
   }
-  if (input.intent === 'save' && !key) throw new AppError('BAD_REQUEST', 'watermark.errors.fileRequired', { field: 'file' })
+  if (input.intent === 'save' && !key)
+    throw new AppError('BAD_REQUEST', 'watermark.errors.fileRequired', { field: 'file' })
   await context.withTenant(async (tx) => {
     await tx
       .update(organization)
-      .set({ watermarkKey: key, watermarkPosition: input.position, watermarkScale: input.scale, watermarkOpacity: input.opacity, watermarkVersion: sql`${organization.watermarkVersion} + 1` })
+      .set({
+        watermarkKey: key,
+        watermarkPosition: input.position,
+        watermarkScale: input.scale,
+        watermarkOpacity: input.opacity,
+        watermarkVersion: sql`${organization.watermarkVersion} + 1`,
+      })
       .where(eq(organization.id, companyId))
     await enqueueInTransaction(tx, rewatermarkJob, { companyId, version })
   })
   // The former file is no longer named by the row.
-  if (current.key && current.key !== key) await getStorage().delete(current.key).catch(() => undefined)
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'company.watermark.update', companyId, actorUserId: actorUserId(context), tableName: 'companies', recordId: companyId, details: { removed: key === null, position: input.position, scale: input.scale, opacity: input.opacity } })
+  if (current.key && current.key !== key)
+    await getStorage()
+      .delete(current.key)
+      .catch(() => undefined)
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'company.watermark.update',
+    companyId,
+    actorUserId: actorUserId(context),
+    tableName: 'companies',
+    recordId: companyId,
+    details: { removed: key === null, position: input.position, scale: input.scale, opacity: input.opacity },
+  })
 }

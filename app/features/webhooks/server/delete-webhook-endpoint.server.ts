@@ -8,7 +8,17 @@ import { assertCanManageWebhooks } from './webhook-access.server'
 /** Removes an endpoint with its deliveries; their queued tries find nothing to do. */
 export async function deleteWebhookEndpoint(context: TenantContext, endpointId: string) {
   assertCanManageWebhooks(context)
-  const [deleted] = await context.withTenant((tx) => tx.delete(webhookEndpoint).where(eq(webhookEndpoint.id, endpointId)).returning({ url: webhookEndpoint.url }))
+  const [deleted] = await context.withTenant((tx) =>
+    tx.delete(webhookEndpoint).where(eq(webhookEndpoint.id, endpointId)).returning({ url: webhookEndpoint.url }),
+  )
   if (!deleted) throw new AppError('NOT_FOUND', 'webhooks.errors.notFound')
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'webhook.delete', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'webhook_endpoints', recordId: endpointId, details: { url: deleted.url } })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'webhook.delete',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'webhook_endpoints',
+    recordId: endpointId,
+    details: { url: deleted.url },
+  })
 }

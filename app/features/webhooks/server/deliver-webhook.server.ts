@@ -35,29 +35,62 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
   const now = options.now ?? new Date()
   const [due] = await withTenant(companyId, (tx) =>
     tx
-      .select({ delivery: webhookDelivery, endpoint: { url: webhookEndpoint.url, secret: webhookEndpoint.secret, enabled: webhookEndpoint.enabled } })
+      .select({
+        delivery: webhookDelivery,
+        endpoint: { url: webhookEndpoint.url, secret: webhookEndpoint.secret, enabled: webhookEndpoint.enabled },
+      })
       .from(webhookDelivery)
       .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
-      .where(and(eq(webhookDelivery.id, deliveryId), eq(webhookDelivery.state, 'pending'), sql`${webhookDelivery.nextAttemptAt} <= ${now.toISOString()}::timestamptz`)),
+      .where(
+        and(
+          eq(webhookDelivery.id, deliveryId),
+          eq(webhookDelivery.state, 'pending'),
+          sql`${webhookDelivery.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+        ),
+      ),
   )
   if (!due) return null
   const { delivery, endpoint } = due
   if (!endpoint.enabled) {
-    await withTenant(companyId, (tx) => tx.update(webhookDelivery).set({ state: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled' }).where(eq(webhookDelivery.id, deliveryId)))
+    await withTenant(companyId, (tx) =>
+      tx
+        .update(webhookDelivery)
+        .set({ state: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled' })
+        .where(eq(webhookDelivery.id, deliveryId)),
+    )
     return { state: 'failed' as const }
   }
   const headers = webhookHeaders(endpoint.secret, delivery.messageId, delivery.body, now)
-  const response = await sendWebhookRequest(endpoint.url, headers, delivery.body, { allowPrivate: options.allowPrivate ?? getEnv().WEBHOOKS_ALLOW_PRIVATE_URLS ?? false, timeoutMs: options.timeoutMs })
+  const response = await sendWebhookRequest(endpoint.url, headers, delivery.body, {
+    allowPrivate: options.allowPrivate ?? getEnv().WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+    timeoutMs: options.timeoutMs,
+  })
   const succeeded = response.error === null
   const attempts = delivery.attempts + 1
   const retryAt = new Date(now.getTime() + retryDelayMs(attempts))
   const retries = !succeeded && retryAt.getTime() <= delivery.createdAt.getTime() + RETRY_WINDOW_MS
   const state = succeeded ? 'succeeded' : retries ? 'pending' : 'failed'
   const disabled = await withTenant(companyId, async (tx) => {
-    await tx.insert(webhookAttempt).values({ companyId, deliveryId, attemptedAt: now, status: response.status, durationMs: response.durationMs, error: response.error })
+    await tx
+      .insert(webhookAttempt)
+      .values({
+        companyId,
+        deliveryId,
+        attemptedAt: now,
+        status: response.status,
+        durationMs: response.durationMs,
+        error: response.error,
+      })
     const updated = await tx
       .update(webhookDelivery)
-      .set({ state, attempts, lastStatus: response.status, lastError: response.error, nextAttemptAt: retries ? retryAt : null, deliveredAt: succeeded ? now : null })
+      .set({
+        state,
+        attempts,
+        lastStatus: response.status,
+        lastError: response.error,
+        nextAttemptAt: retries ? retryAt : null,
+        deliveredAt: succeeded ? now : null,
+      })
       // Another worker may have taken the same try: only one of them records it and schedules the next.
       .where(and(eq(webhookDelivery.id, deliveryId), eq(webhookDelivery.attempts, delivery.attempts)))
       .returning({ id: webhookDelivery.id })
@@ -72,8 +105,16 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
       .set({ failingSince: sql`coalesce(${webhookEndpoint.failingSince}, ${now.toISOString()}::timestamptz)` })
       .where(eq(webhookEndpoint.id, delivery.endpointId))
       .returning({ failingSince: webhookEndpoint.failingSince, enabled: webhookEndpoint.enabled })
-    if (!endpointRow?.enabled || !endpointRow.failingSince || now.getTime() - endpointRow.failingSince.getTime() < DISABLE_AFTER_MS) return false
-    await tx.update(webhookEndpoint).set({ enabled: false, disabledReason: 'failing', updatedAt: now }).where(eq(webhookEndpoint.id, delivery.endpointId))
+    if (
+      !endpointRow?.enabled ||
+      !endpointRow.failingSince ||
+      now.getTime() - endpointRow.failingSince.getTime() < DISABLE_AFTER_MS
+    )
+      return false
+    await tx
+      .update(webhookEndpoint)
+      .set({ enabled: false, disabledReason: 'failing', updatedAt: now })
+      .where(eq(webhookEndpoint.id, delivery.endpointId))
     return true
   })
   if (disabled) await tellAdminsEndpointDisabled(companyId, endpoint.url)
@@ -81,7 +122,9 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
 }
 
 async function tellAdminsEndpointDisabled(companyId: string, url: string) {
-  const [company] = await withSystem((tx) => tx.select({ name: organization.name }).from(organization).where(eq(organization.id, companyId)))
+  const [company] = await withSystem((tx) =>
+    tx.select({ name: organization.name }).from(organization).where(eq(organization.id, companyId)),
+  )
   for (const admin of await companyAdmins(companyId)) {
     const t = getFixedT(admin.language)
     const mail = actionMail({

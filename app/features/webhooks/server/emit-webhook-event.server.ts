@@ -12,23 +12,48 @@ import type { WebhookEventType } from '../webhooks.schema'
  * use-case inside the transaction of its change: the deliveries and their jobs commit or roll
  * back with it (the outbox), so nothing is lost and nothing is sent for a change that did not happen.
  */
-export async function emitWebhookEvent(tx: Transaction, companyId: string, type: WebhookEventType, data: Record<string, unknown>, now = new Date()) {
+export async function emitWebhookEvent(
+  tx: Transaction,
+  companyId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  now = new Date(),
+) {
   const endpoints = await tx
     .select({ id: webhookEndpoint.id })
     .from(webhookEndpoint)
-    .where(and(eq(webhookEndpoint.companyId, companyId), eq(webhookEndpoint.enabled, true), sql`${webhookEndpoint.events} ? ${type}`))
+    .where(
+      and(
+        eq(webhookEndpoint.companyId, companyId),
+        eq(webhookEndpoint.enabled, true),
+        sql`${webhookEndpoint.events} ? ${type}`,
+      ),
+    )
   if (endpoints.length === 0) return
   // Webhooks are an Enterprise feature: a company that left the plan keeps its endpoints (for
   // when it comes back) but they hear nothing, except the change of plan itself.
   if (type !== 'subscription.changed') {
-    const [company] = await tx.select({ plan: organization.plan, planValidUntil: organization.planValidUntil }).from(organization).where(eq(organization.id, companyId))
+    const [company] = await tx
+      .select({ plan: organization.plan, planValidUntil: organization.planValidUntil })
+      .from(organization)
+      .where(eq(organization.id, companyId))
     if (!company || !getEntitlements(company, now).apiAccess) return
   }
   const messageId = `msg_${randomUUID().replaceAll('-', '')}`
   const body = JSON.stringify({ type, timestamp: now.toISOString(), data })
   const deliveries = await tx
     .insert(webhookDelivery)
-    .values(endpoints.map((endpoint) => ({ companyId, endpointId: endpoint.id, messageId, eventType: type, body, nextAttemptAt: now })))
+    .values(
+      endpoints.map((endpoint) => ({
+        companyId,
+        endpointId: endpoint.id,
+        messageId,
+        eventType: type,
+        body,
+        nextAttemptAt: now,
+      })),
+    )
     .returning({ id: webhookDelivery.id })
-  for (const delivery of deliveries) await enqueueInTransaction(tx, deliverWebhookJob, { companyId, deliveryId: delivery.id })
+  for (const delivery of deliveries)
+    await enqueueInTransaction(tx, deliverWebhookJob, { companyId, deliveryId: delivery.id })
 }

@@ -30,9 +30,20 @@ export async function listWebhooks(context: TenantContext) {
       .limit(DELIVERY_LOG_SIZE)
     const tries = deliveries.length
       ? await tx
-          .select({ deliveryId: webhookAttempt.deliveryId, attemptedAt: webhookAttempt.attemptedAt, status: webhookAttempt.status, durationMs: webhookAttempt.durationMs, error: webhookAttempt.error })
+          .select({
+            deliveryId: webhookAttempt.deliveryId,
+            attemptedAt: webhookAttempt.attemptedAt,
+            status: webhookAttempt.status,
+            durationMs: webhookAttempt.durationMs,
+            error: webhookAttempt.error,
+          })
           .from(webhookAttempt)
-          .where(inArray(webhookAttempt.deliveryId, deliveries.map((delivery) => delivery.id)))
+          .where(
+            inArray(
+              webhookAttempt.deliveryId,
+              deliveries.map((delivery) => delivery.id),
+            ),
+          )
           .orderBy(webhookAttempt.attemptedAt)
       : []
     return {
@@ -49,7 +60,10 @@ export async function listWebhooks(context: TenantContext) {
         secret: canEdit ? endpoint.secret : null,
         createdAt: endpoint.createdAt,
       })),
-      deliveries: deliveries.map((delivery) => ({ ...delivery, tries: tries.filter((attempt) => attempt.deliveryId === delivery.id) })),
+      deliveries: deliveries.map((delivery) => ({
+        ...delivery,
+        tries: tries.filter((attempt) => attempt.deliveryId === delivery.id),
+      })),
     }
   })
 }

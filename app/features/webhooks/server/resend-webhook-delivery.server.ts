@@ -14,7 +14,13 @@ export async function resendWebhookDelivery(context: TenantContext, deliveryId: 
   assertCanManageWebhooks(context)
   return context.withTenant(async (tx) => {
     const [original] = await tx
-      .select({ endpointId: webhookDelivery.endpointId, messageId: webhookDelivery.messageId, eventType: webhookDelivery.eventType, body: webhookDelivery.body, enabled: webhookEndpoint.enabled })
+      .select({
+        endpointId: webhookDelivery.endpointId,
+        messageId: webhookDelivery.messageId,
+        eventType: webhookDelivery.eventType,
+        body: webhookDelivery.body,
+        enabled: webhookEndpoint.enabled,
+      })
       .from(webhookDelivery)
       .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
       .where(eq(webhookDelivery.id, deliveryId))

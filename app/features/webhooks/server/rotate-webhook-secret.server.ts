@@ -10,8 +10,19 @@ import { generateWebhookSecret } from './webhook-signature.server'
 export async function rotateWebhookSecret(context: TenantContext, endpointId: string) {
   assertCanManageWebhooks(context)
   const [updated] = await context.withTenant((tx) =>
-    tx.update(webhookEndpoint).set({ secret: generateWebhookSecret(), updatedAt: new Date() }).where(eq(webhookEndpoint.id, endpointId)).returning({ id: webhookEndpoint.id }),
+    tx
+      .update(webhookEndpoint)
+      .set({ secret: generateWebhookSecret(), updatedAt: new Date() })
+      .where(eq(webhookEndpoint.id, endpointId))
+      .returning({ id: webhookEndpoint.id }),
   )
   if (!updated) throw new AppError('NOT_FOUND', 'webhooks.errors.notFound')
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'webhook.rotate-secret', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'webhook_endpoints', recordId: endpointId })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'webhook.rotate-secret',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'webhook_endpoints',
+    recordId: endpointId,
+  })
 }

@@ -59,16 +59,24 @@ type LookupAnswer = { address: string; family: number }
 /** Resolves `host` and refuses it unless every address is public (or private ones are allowed). */
 export async function resolvePublicAddresses(host: string, allowPrivate: boolean): Promise<LookupAnswer[]> {
   const bare = host.replace(/^\[|\]$/g, '')
-  const answers: LookupAnswer[] = net.isIP(bare) ? [{ address: bare, family: net.isIP(bare) }] : await dns.promises.lookup(bare, { all: true, verbatim: true })
+  const answers: LookupAnswer[] = net.isIP(bare)
+    ? [{ address: bare, family: net.isIP(bare) }]
+    : await dns.promises.lookup(bare, { all: true, verbatim: true })
   if (answers.length === 0) throw new Error(`${host} has no address`)
-  if (!allowPrivate) for (const { address } of answers) if (!isPublicAddress(address)) throw new WebhookAddressRefused(host, address)
+  if (!allowPrivate)
+    for (const { address } of answers) if (!isPublicAddress(address)) throw new WebhookAddressRefused(host, address)
   return answers
 }
 
 export type WebhookResponse = { status: number | null; durationMs: number; error: string | null }
 
 /** POSTs one signed webhook; answers with the receiver's status or why it could not be reached. */
-export async function sendWebhookRequest(target: string, headers: Record<string, string>, body: string, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<WebhookResponse> {
+export async function sendWebhookRequest(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<WebhookResponse> {
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
@@ -84,7 +92,8 @@ export async function sendWebhookRequest(target: string, headers: Record<string,
           headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
           // The address already checked, never a fresh lookup; TLS still checks the host's name.
           lookup: (_host, lookupOptions, callback) => {
-            if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAnswer[]) => void)(null, [first])
+            if ((lookupOptions as { all?: boolean }).all)
+              (callback as unknown as (e: null, a: LookupAnswer[]) => void)(null, [first])
             else callback(null, first.address, first.family)
           },
           // The whole attempt, a slow trickle of an answer included.
@@ -97,11 +106,30 @@ export async function sendWebhookRequest(target: string, headers: Record<string,
           response.on('error', reject)
         },
       )
-      request.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new Error(`no answer within ${timeoutMs / 1000} s`) : error))
+      request.on('error', (error) =>
+        reject(
+          error.name === 'AbortError' || error.name === 'TimeoutError'
+            ? new Error(`no answer within ${timeoutMs / 1000} s`)
+            : error,
+        ),
+      )
       request.end(body)
     })
-    return { status, durationMs: elapsed(), error: status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}` }
+    return {
+      status,
+      durationMs: elapsed(),
+      error:
+        status >= 200 && status < 300
+          ? null
+          : status >= 300 && status < 400
+            ? `redirect (${status}) not followed`
+            : `HTTP ${status}`,
+    }
   } catch (error) {
-    return { status: null, durationMs: elapsed(), error: (error instanceof Error ? error.message : String(error)).slice(0, 500) }
+    return {
+      status: null,
+      durationMs: elapsed(),
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+    }
   }
 }

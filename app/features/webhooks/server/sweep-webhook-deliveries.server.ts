@@ -13,7 +13,9 @@ const LOST_AFTER_MS = 15 * 60_000
  */
 export async function sweepWebhookDeliveries(now = new Date()) {
   return withSystem(async (tx) => {
-    await tx.delete(webhookDelivery).where(lt(webhookDelivery.createdAt, retentionCutoff(RETENTION_PERIODS.webhookDeliveries, now)))
+    await tx
+      .delete(webhookDelivery)
+      .where(lt(webhookDelivery.createdAt, retentionCutoff(RETENTION_PERIODS.webhookDeliveries, now)))
     return tx
       .select({ companyId: webhookDelivery.companyId, deliveryId: webhookDelivery.id })
       .from(webhookDelivery)

@@ -7,7 +7,11 @@ import type { WebhookEventType } from '../webhooks.schema'
 import { assertCanManageWebhooks } from './webhook-access.server'
 
 /** Turns an endpoint on or off, or changes its events. Turning it on again forgets its failures. */
-export async function updateWebhookEndpoint(context: TenantContext, endpointId: string, change: { enabled?: boolean; events?: WebhookEventType[] }) {
+export async function updateWebhookEndpoint(
+  context: TenantContext,
+  endpointId: string,
+  change: { enabled?: boolean; events?: WebhookEventType[] },
+) {
   assertCanManageWebhooks(context)
   const [updated] = await context.withTenant((tx) =>
     tx
@@ -21,5 +25,13 @@ export async function updateWebhookEndpoint(context: TenantContext, endpointId: 
       .returning({ id: webhookEndpoint.id }),
   )
   if (!updated) throw new AppError('NOT_FOUND', 'webhooks.errors.notFound')
-  await recordAuditEvent({ category: 'admin_privileged_action', action: 'webhook.update', companyId: context.company.id, actorUserId: actorUserId(context), tableName: 'webhook_endpoints', recordId: endpointId, details: change })
+  await recordAuditEvent({
+    category: 'admin_privileged_action',
+    action: 'webhook.update',
+    companyId: context.company.id,
+    actorUserId: actorUserId(context),
+    tableName: 'webhook_endpoints',
+    recordId: endpointId,
+    details: change,
+  })
 }

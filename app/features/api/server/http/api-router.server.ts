@@ -20,7 +20,13 @@ export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 export type ApiResponseSpec = { description: string; schema?: z.ZodType; contentType?: string }
 
-type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = { params: z.output<P>; query: z.output<Q>; body: z.output<B>; rawBody: Record<string, unknown>; request: Request }
+type Input<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  params: z.output<P>
+  query: z.output<Q>
+  body: z.output<B>
+  rawBody: Record<string, unknown>
+  request: Request
+}
 
 export type ApiOperationSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   operationId: string
@@ -49,7 +55,11 @@ export type ApiOperation = ApiOperationSpec<any, any, any> & { pattern: RegExp; 
 
 const NO_PARAMS = z.object({})
 
-export function defineOperation<P extends z.ZodType = typeof NO_PARAMS, Q extends z.ZodType = typeof NO_PARAMS, B extends z.ZodType = z.ZodUnknown>(spec: ApiOperationSpec<P, Q, B>): ApiOperation {
+export function defineOperation<
+  P extends z.ZodType = typeof NO_PARAMS,
+  Q extends z.ZodType = typeof NO_PARAMS,
+  B extends z.ZodType = z.ZodUnknown,
+>(spec: ApiOperationSpec<P, Q, B>): ApiOperation {
   const paramNames = [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
   const pattern = new RegExp(`^${spec.path.replace(/\{\w+\}/g, '([^/]+)')}$`)
   return { ...spec, pattern, paramNames }
@@ -97,7 +107,10 @@ async function readJsonBody(request: Request): Promise<{ text: string; value: un
   const text = await request.text()
   if (text.trim() === '') return { text, value: {} }
   try {
-    return { text, value: JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? dropUntypable(value) : value)) }
+    return {
+      text,
+      value: JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? dropUntypable(value) : value)),
+    }
   } catch {
     return null
   }
@@ -128,23 +141,33 @@ export async function serveApi(request: Request, operations: ApiOperation[]): Pr
     const values = operation.pattern.exec(path)!.slice(1).map(decodeURIComponent)
     const rawParams = Object.fromEntries(operation.paramNames.map((name, index) => [name, values[index]]))
     // Ids that are not ids name nothing: 404, as for another company's ids.
-    if (Object.entries(rawParams).some(([name, value]) => /id$/i.test(name) && !UUID.test(value))) throw new AppError('NOT_FOUND', 'api.errors.notFound')
+    if (Object.entries(rawParams).some(([name, value]) => /id$/i.test(name) && !UUID.test(value)))
+      throw new AppError('NOT_FOUND', 'api.errors.notFound')
     const params = (operation.params ?? NO_PARAMS).parse(rawParams)
     const query = (operation.query ?? NO_PARAMS).safeParse(Object.fromEntries(url.searchParams))
     if (!query.success) return respond(invalidInput(request, query.error, 'query'), rateLimitHeaders(context))
     const json = method === 'get' || method === 'delete' ? { text: '', value: {} } : await readJsonBody(request)
-    if (!json) return respond(problemOf(request, new AppError('BAD_REQUEST', 'api.errors.json')), rateLimitHeaders(context))
-    const rawBody = typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value) ? (json.value as Record<string, unknown>) : {}
+    if (!json)
+      return respond(problemOf(request, new AppError('BAD_REQUEST', 'api.errors.json')), rateLimitHeaders(context))
+    const rawBody =
+      typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value)
+        ? (json.value as Record<string, unknown>)
+        : {}
     const run = async (): Promise<ApiAnswer> => {
       try {
         const body = operation.body ? operation.body.safeParse(json.value) : { success: true as const, data: undefined }
         if (!body.success) return invalidInput(request, body.error, 'body')
         const ifMatch = request.headers.get('if-match')
-        if (operation.current && ifMatch !== null && !ifMatchHolds(ifMatch, etagOf(await operation.current(active, params)))) {
+        if (
+          operation.current &&
+          ifMatch !== null &&
+          !ifMatchHolds(ifMatch, etagOf(await operation.current(active, params)))
+        ) {
           throw new AppError('PRECONDITION_FAILED', 'api.errors.etag')
         }
         const answer = await operation.handle(active, { params, query: query.data, body: body.data, rawBody, request })
-        if (operation.etag && answer.status < 300 && answer.body !== undefined) return { ...answer, headers: { ETag: etagOf(answer.body), ...answer.headers } }
+        if (operation.etag && answer.status < 300 && answer.body !== undefined)
+          return { ...answer, headers: { ETag: etagOf(answer.body), ...answer.headers } }
         return answer
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return problemOf(request, error)

@@ -15,16 +15,25 @@ import { problemOf, type ApiAnswer } from './problem-details.server'
 const KEPT_MS = 24 * 60 * 60 * 1000
 const ZKey = /^[\x21-\x7e]{1,255}$/
 
-export async function withIdempotency(context: ApiKeyContext, request: Request, bodyText: string, run: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+export async function withIdempotency(
+  context: ApiKeyContext,
+  request: Request,
+  bodyText: string,
+  run: () => Promise<ApiAnswer>,
+): Promise<ApiAnswer> {
   const idempotencyKey = request.headers.get('idempotency-key')
   if (idempotencyKey === null) return run()
   if (!ZKey.test(idempotencyKey)) return problemOf(request, new AppError('BAD_REQUEST', 'api.errors.idempotencyKey'))
   const url = new URL(request.url)
-  const fingerprint = createHash('sha256').update(`${request.method} ${url.pathname}${url.search}\n${bodyText}`).digest('hex')
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${url.pathname}${url.search}\n${bodyText}`)
+    .digest('hex')
   const apiKeyId = context.actor.keyId
   const row = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.idempotencyKey, idempotencyKey))
   const claimed = await context.withTenant(async (tx) => {
-    await tx.delete(apiIdempotency).where(and(eq(apiIdempotency.apiKeyId, apiKeyId), lt(apiIdempotency.createdAt, new Date(Date.now() - KEPT_MS))))
+    await tx
+      .delete(apiIdempotency)
+      .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), lt(apiIdempotency.createdAt, new Date(Date.now() - KEPT_MS))))
     const inserted = await tx
       .insert(apiIdempotency)
       .values({ apiKeyId, companyId: context.company.id, idempotencyKey, fingerprint })
@@ -35,9 +44,14 @@ export async function withIdempotency(context: ApiKeyContext, request: Request, 
     return stored
   })
   if (claimed) {
-    if (claimed.fingerprint !== fingerprint) return problemOf(request, new AppError('CONFLICT', 'api.errors.idempotencyMismatch'))
+    if (claimed.fingerprint !== fingerprint)
+      return problemOf(request, new AppError('CONFLICT', 'api.errors.idempotencyMismatch'))
     if (claimed.status === null) return problemOf(request, new AppError('CONFLICT', 'api.errors.idempotencyRunning'))
-    return { status: claimed.status, raw: { contentType: claimed.headers?.['content-type'] ?? 'application/json', text: claimed.body ?? '' }, headers: { ...claimed.headers, 'Idempotent-Replayed': 'true' } }
+    return {
+      status: claimed.status,
+      raw: { contentType: claimed.headers?.['content-type'] ?? 'application/json', text: claimed.body ?? '' },
+      headers: { ...claimed.headers, 'Idempotent-Replayed': 'true' },
+    }
   }
   let answer: ApiAnswer
   try {
@@ -51,7 +65,11 @@ export async function withIdempotency(context: ApiKeyContext, request: Request, 
       ? tx.delete(apiIdempotency).where(row)
       : tx
           .update(apiIdempotency)
-          .set({ status: answer.status, headers: { ...answer.headers, 'content-type': answer.raw?.contentType ?? contentTypeOf(answer) }, body: answer.raw?.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)) })
+          .set({
+            status: answer.status,
+            headers: { ...answer.headers, 'content-type': answer.raw?.contentType ?? contentTypeOf(answer) },
+            body: answer.raw?.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+          })
           .where(row),
   )
   return answer

@@ -14,13 +14,26 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
 export const ZProblem = z
   .object({
-    type: z.string().meta({ description: 'Identifies the kind of problem: this reference, at the error code.', example: '/docs/api#problem-not_found' }),
+    type: z
+      .string()
+      .meta({
+        description: 'Identifies the kind of problem: this reference, at the error code.',
+        example: '/docs/api#problem-not_found',
+      }),
     title: z.string().meta({ description: 'The error code in words (the same for every problem of this type).' }),
     status: z.int(),
     detail: z.string().meta({ description: "What went wrong, in the caller's language (Accept-Language)." }),
     instance: z.string().meta({ description: 'The path that was asked for.' }),
-    code: z.string().meta({ description: "The app's error code: BAD_REQUEST, UNAUTHENTICATED, PAYMENT_REQUIRED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PRECONDITION_FAILED, RATE_LIMITED, INTERNAL…" }),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().meta({ description: 'Per field, for a body or query the schema refused.' }),
+    code: z
+      .string()
+      .meta({
+        description:
+          "The app's error code: BAD_REQUEST, UNAUTHENTICATED, PAYMENT_REQUIRED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PRECONDITION_FAILED, RATE_LIMITED, INTERNAL…",
+      }),
+    errors: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Per field, for a body or query the schema refused.' }),
     plan: z.string().optional().meta({ description: 'With 402: the plan that unlocks the request.' }),
     upgradeUrl: z.string().optional(),
     scope: z.string().nullable().optional().meta({ description: 'With 403: the scope the key lacks.' }),
@@ -45,17 +58,41 @@ const TITLES: Record<string, string> = {
 }
 
 /** What an operation answers: JSON (`body`), stored text (`raw`, a replay) or a stream (`stream`, a CSV export). */
-export type ApiAnswer = { status: number; body?: unknown; headers?: Record<string, string>; raw?: { contentType: string; text: string }; stream?: { contentType: string; body: ReadableStream<Uint8Array> } }
+export type ApiAnswer = {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  raw?: { contentType: string; text: string }
+  stream?: { contentType: string; body: ReadableStream<Uint8Array> }
+}
 
 /** A key's standing in its per-minute allowance, as `RateLimit-*` headers (every answer to a known key carries them). */
-export function rateLimitHeaderValues({ limit, remaining, resetSeconds }: { limit: number; remaining: number; resetSeconds: number }): Record<string, string> {
-  return { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': String(remaining), 'RateLimit-Reset': String(resetSeconds), 'RateLimit-Policy': `${limit};w=60` }
+export function rateLimitHeaderValues({
+  limit,
+  remaining,
+  resetSeconds,
+}: {
+  limit: number
+  remaining: number
+  resetSeconds: number
+}): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(remaining),
+    'RateLimit-Reset': String(resetSeconds),
+    'RateLimit-Policy': `${limit};w=60`,
+  }
 }
 
 /** The problem for an error; anything but an AppError is logged and answered as INTERNAL without its message. */
-export function problemOf(request: Request, error: unknown, fieldErrors?: Array<{ field: string; messageKey: string }>): ApiAnswer {
+export function problemOf(
+  request: Request,
+  error: unknown,
+  fieldErrors?: Array<{ field: string; messageKey: string }>,
+): ApiAnswer {
   const appError = error instanceof AppError ? error : new AppError('INTERNAL', 'errors.generic')
-  if (!(error instanceof AppError)) logger.error({ err: error, path: new URL(request.url).pathname }, 'public API request failed')
+  if (!(error instanceof AppError))
+    logger.error({ err: error, path: new URL(request.url).pathname }, 'public API request failed')
   const t = getFixedT(detectLanguage(request))
   const { status, code } = appError
   const { retryAfterSeconds, limit, plan, upgradeUrl, scope } = appError.details as Record<string, unknown>
@@ -83,6 +120,9 @@ export function problemOf(request: Request, error: unknown, fieldErrors?: Array<
 
 /** A schema's refusal as one problem listing each field (messages are i18n keys or zod's own words). */
 export function invalidInput(request: Request, error: z.ZodError, where: 'body' | 'query') {
-  const fields = error.issues.map((issue) => ({ field: [where, ...issue.path.map(String)].join('.'), messageKey: issue.message }))
+  const fields = error.issues.map((issue) => ({
+    field: [where, ...issue.path.map(String)].join('.'),
+    messageKey: issue.message,
+  }))
   return problemOf(request, new AppError('BAD_REQUEST', 'api.errors.invalid'), fields)
 }

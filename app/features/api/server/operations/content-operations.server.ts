@@ -9,7 +9,18 @@ import { reorderAssets } from '#app/features/content/server/reorder-assets.serve
 import { updateContentDetails } from '#app/features/content/server/update-content-details.server'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
-import { decodeCursor, encodeCursor, ZContent, ZContentListQuery, ZContentPage, ZCreateContent, ZIdParam, ZMediaList, ZMediaOrder, ZUpdateContent } from '#app/features/api/api-v1.schema'
+import {
+  decodeCursor,
+  encodeCursor,
+  ZContent,
+  ZContentListQuery,
+  ZContentPage,
+  ZCreateContent,
+  ZIdParam,
+  ZMediaList,
+  ZMediaOrder,
+  ZUpdateContent,
+} from '#app/features/api/api-v1.schema'
 import { defineOperation } from '../http/api-router.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
@@ -63,7 +74,6 @@ function mediaOf(files: ContentForEdit['files']) {
   }
 }
 
-
 export const contentOperations = [
   defineOperation({
     operationId: 'listContent',
@@ -79,7 +89,11 @@ export const contentOperations = [
     async handle(context, { query }) {
       const after = decodeCursor(query.cursor)
       if (query.cursor && !after) throw new AppError('BAD_REQUEST', 'api.errors.cursor')
-      const rows = await listContent(context, { kind: query.kind, status: query.status, event: query.event, q: query.q }, { after, limit: query.limit })
+      const rows = await listContent(
+        context,
+        { kind: query.kind, status: query.status, event: query.event, q: query.q },
+        { after, limit: query.limit },
+      )
       const page = rows.slice(0, query.limit)
       const last = page.at(-1)
       return {
@@ -110,16 +124,24 @@ export const contentOperations = [
     path: '/content',
     tag: 'Content',
     summary: 'Create a gallery or single item (a draft)',
-    description: 'Send an `Idempotency-Key` header to make retries safe: the same key and body return the first answer.',
+    description:
+      'Send an `Idempotency-Key` header to make retries safe: the same key and body return the first answer.',
     permission: 'content.write',
     scope: 'content:write',
     body: ZCreateContent,
     etag: true,
-    responses: withProblems({ 201: { description: 'Created', schema: ZContent } }, INVALID, [409, 'The Idempotency-Key was used for another request, or that request is still running.']),
+    responses: withProblems({ 201: { description: 'Created', schema: ZContent } }, INVALID, [
+      409,
+      'The Idempotency-Key was used for another request, or that request is still running.',
+    ]),
     async handle(context, { body }) {
       const { kind, ...details } = body
       const created = await createContent(context, kind, details)
-      return { status: 201, body: await readContent(context, created.id), headers: { Location: `/api/v1/content/${created.id}` } }
+      return {
+        status: 201,
+        body: await readContent(context, created.id),
+        headers: { Location: `/api/v1/content/${created.id}` },
+      }
     },
   }),
   defineOperation({
@@ -132,7 +154,10 @@ export const contentOperations = [
     scope: 'content:read',
     params: ZIdParam,
     etag: true,
-    responses: withProblems({ 200: { description: 'The item; its ETag goes in If-Match to update it', schema: ZContent } }, NOT_FOUND),
+    responses: withProblems(
+      { 200: { description: 'The item; its ETag goes in If-Match to update it', schema: ZContent } },
+      NOT_FOUND,
+    ),
     handle: async (context, { params }) => ({ status: 200, body: await readContent(context, params.id) }),
   }),
   defineOperation({
@@ -141,20 +166,26 @@ export const contentOperations = [
     path: '/content/{id}',
     tag: 'Content',
     summary: 'Change details',
-    description: 'Only the fields sent change. With `If-Match: <ETag>` the change is made only if the item is still as last read (else 412).',
+    description:
+      'Only the fields sent change. With `If-Match: <ETag>` the change is made only if the item is still as last read (else 412).',
     permission: 'content.write',
     scope: 'content:write',
     params: ZIdParam,
     body: ZUpdateContent,
     etag: true,
     current: (context, params) => readContent(context, params.id),
-    responses: withProblems({ 200: { description: 'The item as it is now', schema: ZContent } }, INVALID, NOT_FOUND, [412, 'If-Match names a version that is no longer current.']),
+    responses: withProblems({ 200: { description: 'The item as it is now', schema: ZContent } }, INVALID, NOT_FOUND, [
+      412,
+      'If-Match names a version that is no longer current.',
+    ]),
     async handle(context, { params, rawBody }) {
       const current = await readContent(context, params.id)
       const fields = ['title', 'description', 'category', 'location', 'happenedOn', 'eventId', 'requireLead'] as const
       // The details form takes every field: the ones not sent keep their current values.
       // null clears a field (the form's empty value), e.g. `eventId: null` takes the item out of its event.
-      const merged = Object.fromEntries(fields.map((field) => [field, field in rawBody ? (rawBody[field] ?? '') : (current[field] ?? '')]))
+      const merged = Object.fromEntries(
+        fields.map((field) => [field, field in rawBody ? (rawBody[field] ?? '') : (current[field] ?? '')]),
+      )
       const details = ZContentDetails.safeParse(merged)
       if (!details.success) throw new AppError('BAD_REQUEST', details.error.issues[0]?.message ?? 'api.errors.invalid')
       await updateContentDetails(context, params.id, details.data)
@@ -167,15 +198,30 @@ export const contentOperations = [
       method: 'post',
       path: `/content/{id}/${verb}`,
       tag: 'Content',
-      summary: verb === 'publish' ? 'Publish: fans see it' : verb === 'archive' ? 'Archive: fans no longer see it' : 'Back to draft',
-      description: verb === 'publish' ? 'A gallery needs at least one photo or video, a single item its file (else 400).' : undefined,
+      summary:
+        verb === 'publish'
+          ? 'Publish: fans see it'
+          : verb === 'archive'
+            ? 'Archive: fans no longer see it'
+            : 'Back to draft',
+      description:
+        verb === 'publish'
+          ? 'A gallery needs at least one photo or video, a single item its file (else 400).'
+          : undefined,
       permission: 'content.publish',
       scope: 'content:write',
       params: ZIdParam,
       etag: true,
-      responses: withProblems({ 200: { description: 'The item as it is now', schema: ZContent } }, NOT_FOUND, [400, 'Nothing to publish yet.']),
+      responses: withProblems({ 200: { description: 'The item as it is now', schema: ZContent } }, NOT_FOUND, [
+        400,
+        'Nothing to publish yet.',
+      ]),
       async handle(context, { params }) {
-        await changeContentStatus(context, [params.id], verb === 'publish' ? 'published' : verb === 'archive' ? 'archived' : 'draft')
+        await changeContentStatus(
+          context,
+          [params.id],
+          verb === 'publish' ? 'published' : verb === 'archive' ? 'archived' : 'draft',
+        )
         return { status: 200, body: await readContent(context, params.id) }
       },
     }),
@@ -201,12 +247,16 @@ export const contentOperations = [
     path: '/content/{id}/media',
     tag: 'Content',
     summary: "An item's files, in order",
-    description: 'Files are uploaded with the resumable endpoint `/api/uploads` (tus 1.0), with this key in `Authorization` and the metadata `filename`, `purpose` (`gallery-media` or `content-file`) and `contentItemId`.',
+    description:
+      'Files are uploaded with the resumable endpoint `/api/uploads` (tus 1.0), with this key in `Authorization` and the metadata `filename`, `purpose` (`gallery-media` or `content-file`) and `contentItemId`.',
     permission: 'content.read',
     scope: 'content:read',
     params: ZIdParam,
     responses: withProblems({ 200: { description: 'The files', schema: ZMediaList } }, NOT_FOUND),
-    handle: async (context, { params }) => ({ status: 200, body: mediaOf((await getContentForEdit(context, params.id)).files) }),
+    handle: async (context, { params }) => ({
+      status: 200,
+      body: mediaOf((await getContentForEdit(context, params.id)).files),
+    }),
   }),
   defineOperation({
     operationId: 'reorderMedia',
@@ -218,7 +268,12 @@ export const contentOperations = [
     scope: 'content:write',
     params: ZIdParam,
     body: ZMediaOrder,
-    responses: withProblems({ 200: { description: 'The files in their new order', schema: ZMediaList } }, INVALID, NOT_FOUND, [409, "The list is not exactly the item's files."]),
+    responses: withProblems(
+      { 200: { description: 'The files in their new order', schema: ZMediaList } },
+      INVALID,
+      NOT_FOUND,
+      [409, "The list is not exactly the item's files."],
+    ),
     async handle(context, { params, body }) {
       await reorderAssets(context, params.id, body.assetIds)
       return { status: 200, body: mediaOf((await getContentForEdit(context, params.id)).files) }

@@ -6,7 +6,19 @@ import { deleteEvent } from '#app/features/events/server/delete-event.server'
 import { getEvent } from '#app/features/events/server/get-event.server'
 import { listEvents } from '#app/features/events/server/list-events.server'
 import { updateEvent } from '#app/features/events/server/update-event.server'
-import { decodeCursor, encodeCursor, eventFormFields, ZEvent, ZEventBody, ZEventContentParams, ZEventPage, ZIdParam, ZPageQuery, ZUpdateEvent, type TEventBody } from '#app/features/api/api-v1.schema'
+import {
+  decodeCursor,
+  encodeCursor,
+  eventFormFields,
+  ZEvent,
+  ZEventBody,
+  ZEventContentParams,
+  ZEventPage,
+  ZIdParam,
+  ZPageQuery,
+  ZUpdateEvent,
+  type TEventBody,
+} from '#app/features/api/api-v1.schema'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/lib/tenant.server'
 import { defineOperation } from '../http/api-router.server'
@@ -40,7 +52,10 @@ async function readEvent(context: TenantContext, id: string) {
 /** The editor's form rules on the API's JSON; its first refusal, in the caller's words. */
 function eventForm(body: Partial<TEventBody>) {
   const parsed = ZEventForm.safeParse(eventFormFields(body))
-  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'api.errors.invalid', { field: parsed.error.issues[0]?.path.join('.') })
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'api.errors.invalid', {
+      field: parsed.error.issues[0]?.path.join('.'),
+    })
   return parsed.data
 }
 
@@ -100,10 +115,17 @@ export const eventOperations = [
     scope: 'events:write',
     body: ZEventBody,
     etag: true,
-    responses: withProblems({ 201: { description: 'Created', schema: ZEvent } }, INVALID, [409, 'The slug is taken, or the Idempotency-Key was used for another request.']),
+    responses: withProblems({ 201: { description: 'Created', schema: ZEvent } }, INVALID, [
+      409,
+      'The slug is taken, or the Idempotency-Key was used for another request.',
+    ]),
     async handle(context, { body }) {
       const created = await createEvent(context, eventForm(body))
-      return { status: 201, body: await readEvent(context, created.id), headers: { Location: `/api/v1/events/${created.id}` } }
+      return {
+        status: 201,
+        body: await readEvent(context, created.id),
+        headers: { Location: `/api/v1/events/${created.id}` },
+      }
     },
   }),
   defineOperation({
@@ -132,7 +154,10 @@ export const eventOperations = [
     body: ZUpdateEvent,
     etag: true,
     current: (context, params) => readEvent(context, params.id),
-    responses: withProblems({ 200: { description: 'The event as it is now', schema: ZEvent } }, INVALID, NOT_FOUND, [412, 'If-Match names a version that is no longer current.']),
+    responses: withProblems({ 200: { description: 'The event as it is now', schema: ZEvent } }, INVALID, NOT_FOUND, [
+      412,
+      'If-Match names a version that is no longer current.',
+    ]),
     async handle(context, { params, body }) {
       const current = await readEvent(context, params.id)
       await updateEvent(context, params.id, eventForm({ ...current, ...body }))

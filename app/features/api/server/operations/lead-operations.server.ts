@@ -1,4 +1,12 @@
-import { decodeCursor, encodeCursor, ZIdParam, ZLeadDetail, ZLeadExportQuery, ZLeadListQuery, ZLeadPage } from '#app/features/api/api-v1.schema'
+import {
+  decodeCursor,
+  encodeCursor,
+  ZIdParam,
+  ZLeadDetail,
+  ZLeadExportQuery,
+  ZLeadListQuery,
+  ZLeadPage,
+} from '#app/features/api/api-v1.schema'
 import { deleteLead } from '#app/features/leads/server/delete-lead.server'
 import { exportLeadsCsv } from '#app/features/leads/server/export-leads.server'
 import { findLeads } from '#app/features/leads/server/find-leads.server'
@@ -12,7 +20,19 @@ import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
 /* Leads through the API: the same list, erasure and export as the admin's Leads, audited alike. */
 
-function leadOf(row: { id: string; fullName: string; email: string; phone: string | null; organisation: string | null; contentItemId: string | null; eventId: string | null; privacyAcceptedAt: Date | null; dataProcessingConsent: boolean; marketingConsent: boolean; createdAt: Date }) {
+function leadOf(row: {
+  id: string
+  fullName: string
+  email: string
+  phone: string | null
+  organisation: string | null
+  contentItemId: string | null
+  eventId: string | null
+  privacyAcceptedAt: Date | null
+  dataProcessingConsent: boolean
+  marketingConsent: boolean
+  createdAt: Date
+}) {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -35,7 +55,8 @@ export const leadOperations = [
     path: '/leads',
     tag: 'Leads',
     summary: 'List leads',
-    description: 'Newest first, with the filters of the Leads screen; `nextCursor` gives the next page. Audited as a look at fans’ data.',
+    description:
+      'Newest first, with the filters of the Leads screen; `nextCursor` gives the next page. Audited as a look at fans’ data.',
     permission: 'leads.read',
     scope: 'leads:read',
     query: ZLeadListQuery,
@@ -44,12 +65,20 @@ export const leadOperations = [
       const after = decodeCursor(query.cursor)
       if (query.cursor && !after) throw new AppError('BAD_REQUEST', 'api.errors.cursor')
       const { q, content, event, marketing } = query
-      const result = await findLeads(context, { q, content, event, marketing }, requestOrigin(request), { after, limit: query.limit })
+      const result = await findLeads(context, { q, content, event, marketing }, requestOrigin(request), {
+        after,
+        limit: query.limit,
+      })
       const page = result.leads.slice(0, query.limit)
       const last = page.at(-1)
       return {
         status: 200,
-        body: { items: page.map(leadOf), total: result.total, matching: result.matching, nextCursor: result.leads.length > query.limit && last ? encodeCursor(last.position, last.id) : null },
+        body: {
+          items: page.map(leadOf),
+          total: result.total,
+          matching: result.matching,
+          nextCursor: result.leads.length > query.limit && last ? encodeCursor(last.position, last.id) : null,
+        },
       }
     },
   }),
@@ -59,14 +88,23 @@ export const leadOperations = [
     path: '/leads/export.csv',
     tag: 'Leads',
     summary: 'Export leads as CSV',
-    description: 'The same CSV as the Leads screen (UTF-8 with BOM, header in the language of Accept-Language), with its filters.',
+    description:
+      'The same CSV as the Leads screen (UTF-8 with BOM, header in the language of Accept-Language), with its filters.',
     permission: 'leads.read',
     scope: 'leads:read',
     query: ZLeadExportQuery,
     responses: withProblems({ 200: { description: 'CSV, streamed', contentType: 'text/csv' } }, INVALID),
     async handle(context, { query, request }) {
-      const { stream, fileName } = await exportLeadsCsv(context, { q: query.q, content: query.content, event: query.event, marketing: query.marketing }, { t: getRequestT(request), origin: requestOrigin(request) })
-      return { status: 200, stream: { contentType: CSV_CONTENT_TYPE, body: stream }, headers: { 'Content-Disposition': `attachment; filename="${fileName}"` } }
+      const { stream, fileName } = await exportLeadsCsv(
+        context,
+        { q: query.q, content: query.content, event: query.event, marketing: query.marketing },
+        { t: getRequestT(request), origin: requestOrigin(request) },
+      )
+      return {
+        status: 200,
+        stream: { contentType: CSV_CONTENT_TYPE, body: stream },
+        headers: { 'Content-Disposition': `attachment; filename="${fileName}"` },
+      }
     },
   }),
   defineOperation({
@@ -81,7 +119,15 @@ export const leadOperations = [
     responses: withProblems({ 200: { description: 'The lead', schema: ZLeadDetail } }, NOT_FOUND),
     async handle(context, { params, request }) {
       const found = await getLead(context, params.id, requestOrigin(request))
-      return { status: 200, body: { ...leadOf(found), policyVersion: found.policyVersion, language: found.language, sourceUrl: found.sourceUrl } }
+      return {
+        status: 200,
+        body: {
+          ...leadOf(found),
+          policyVersion: found.policyVersion,
+          language: found.language,
+          sourceUrl: found.sourceUrl,
+        },
+      }
     },
   }),
   defineOperation({
@@ -100,4 +146,3 @@ export const leadOperations = [
     },
   }),
 ]
-
