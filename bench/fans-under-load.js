@@ -470,13 +470,11 @@ async function benchEditorBatches({ baseUrl, cookie, path, report }) {
     for (let round = 0; round < EDITOR_BATCH_ROUNDS; round++) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
       await context.addCookies(
-        cookie
-          .split('; ')
-          .map((pair) => ({
-            name: pair.slice(0, pair.indexOf('=')),
-            value: pair.slice(pair.indexOf('=') + 1),
-            url: baseUrl,
-          })),
+        cookie.split('; ').map((pair) => ({
+          name: pair.slice(0, pair.indexOf('=')),
+          value: pair.slice(pair.indexOf('=') + 1),
+          url: baseUrl,
+        })),
       )
       const page = await context.newPage()
       await page.goto(`${baseUrl}${path}`)

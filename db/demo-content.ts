@@ -169,22 +169,20 @@ async function seedLiveGallery(companyId: string, createdBy: string, eventId: st
     const storageKey = mediaKey(companyId, assetId, 'original', 'jpg')
     await getStorage().put(storageKey, bytes, { contentType: 'image/jpeg' })
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: assetId,
-          companyId,
-          contentItemId: item.id,
-          purpose: 'gallery-media',
-          mediaType: 'image',
-          originalName: `TONIGHT_${String(position + 1).padStart(3, '0')}.jpg`,
-          mimeType: 'image/jpeg',
-          sizeBytes: bytes.length,
-          storageKey,
-          position,
-          altText: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length],
-          createdBy,
-        }),
+      tx.insert(asset).values({
+        id: assetId,
+        companyId,
+        contentItemId: item.id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: `TONIGHT_${String(position + 1).padStart(3, '0')}.jpg`,
+        mimeType: 'image/jpeg',
+        sizeBytes: bytes.length,
+        storageKey,
+        position,
+        altText: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length],
+        createdBy,
+      }),
     )
     queued.push(assetId)
   }
@@ -307,22 +305,20 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
     const storageKey = mediaKey(companyId, assetId, 'original', 'mp4')
     await getStorage().put(storageKey, clip, { contentType: 'video/mp4' })
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: assetId,
-          companyId,
-          contentItemId: lastGalleryId,
-          purpose: 'gallery-media',
-          mediaType: 'video',
-          originalName: 'WALK_TO_STAGE.mp4',
-          mimeType: 'video/mp4',
-          sizeBytes: clip.length,
-          storageKey,
-          position: GALLERIES.at(-1)!.photos,
-          title: 'Walk to the stage',
-          createdBy,
-        }),
+      tx.insert(asset).values({
+        id: assetId,
+        companyId,
+        contentItemId: lastGalleryId,
+        purpose: 'gallery-media',
+        mediaType: 'video',
+        originalName: 'WALK_TO_STAGE.mp4',
+        mimeType: 'video/mp4',
+        sizeBytes: clip.length,
+        storageKey,
+        position: GALLERIES.at(-1)!.photos,
+        title: 'Walk to the stage',
+        createdBy,
+      }),
     )
     queued.push(assetId)
     // The same clip as a single item of the event: fans open it in the player.
@@ -346,21 +342,19 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
     const singleKey = mediaKey(companyId, singleAssetId, 'original', 'mp4')
     await getStorage().put(singleKey, clip, { contentType: 'video/mp4' })
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: singleAssetId,
-          companyId,
-          contentItemId: single.id,
-          purpose: 'content-file',
-          mediaType: 'video',
-          originalName: 'WALK_TO_STAGE.mp4',
-          mimeType: 'video/mp4',
-          sizeBytes: clip.length,
-          storageKey: singleKey,
-          title: 'Walk to the stage',
-          createdBy,
-        }),
+      tx.insert(asset).values({
+        id: singleAssetId,
+        companyId,
+        contentItemId: single.id,
+        purpose: 'content-file',
+        mediaType: 'video',
+        originalName: 'WALK_TO_STAGE.mp4',
+        mimeType: 'video/mp4',
+        sizeBytes: clip.length,
+        storageKey: singleKey,
+        title: 'Walk to the stage',
+        createdBy,
+      }),
     )
     queued.push(singleAssetId)
   }

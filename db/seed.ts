@@ -23,15 +23,13 @@ async function seedAccount(tx: Transaction, person: { email: string; password: s
     .returning({ id: user.id })
   const hasPassword = await tx.select({ id: account.id }).from(account).where(eq(account.userId, row.id))
   if (hasPassword.length === 0) {
-    await tx
-      .insert(account)
-      .values({
-        id: randomUUID(),
-        accountId: row.id,
-        providerId: 'credential',
-        userId: row.id,
-        password: await context.password.hash(person.password),
-      })
+    await tx.insert(account).values({
+      id: randomUUID(),
+      accountId: row.id,
+      providerId: 'credential',
+      userId: row.id,
+      password: await context.password.hash(person.password),
+    })
   }
   return row.id
 }
@@ -57,17 +55,15 @@ export async function seedDemo() {
     const companyId = randomUUID()
     // Its subdomain is live from the start, so the demo also answers at demo.localhost:3000.
     const now = new Date()
-    await tx
-      .insert(organization)
-      .values({
-        id: companyId,
-        name: DEMO_COMPANY.name,
-        slug: DEMO_COMPANY.slug,
-        subdomain: DEMO_COMPANY.slug,
-        subdomainStatus: 'active',
-        subdomainRequestedAt: now,
-        subdomainDecidedAt: now,
-      })
+    await tx.insert(organization).values({
+      id: companyId,
+      name: DEMO_COMPANY.name,
+      slug: DEMO_COMPANY.slug,
+      subdomain: DEMO_COMPANY.slug,
+      subdomainStatus: 'active',
+      subdomainRequestedAt: now,
+      subdomainDecidedAt: now,
+    })
     await tx.insert(member).values({ id: randomUUID(), organizationId: companyId, userId: adminId, role: 'admin' })
     return { companyId, adminId }
   })

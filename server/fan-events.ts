@@ -63,14 +63,12 @@ export function fanEvents() {
           }),
         }),
       )
-      res
-        .status(error.status)
-        .json({
-          error: error.code,
-          messageKey: error.messageKey,
-          message: t(error.messageKey),
-          ...(error.details.issues ? { issues: error.details.issues } : {}),
-        })
+      res.status(error.status).json({
+        error: error.code,
+        messageKey: error.messageKey,
+        message: t(error.messageKey),
+        ...(error.details.issues ? { issues: error.details.issues } : {}),
+      })
     }
   }
 }

@@ -200,19 +200,17 @@ describe('the free trial in the admin', () => {
     const admin = await createCompanyAdmin('e2e-trial-mgr')
     // A paying company: its admin has the portal and a plan to change to.
     await withSystem(async (tx) => {
-      await tx
-        .insert(subscription)
-        .values({
-          companyId: admin.company.id,
-          provider: 'test',
-          customerId: `cus_${admin.company.id}`,
-          subscriptionId: `sub_${admin.company.id}`,
-          plan: 'professional',
-          status: 'active',
-          currency: 'EUR',
-          unitAmount: 1200,
-          currentPeriodEnd: new Date(Date.now() + 20 * DAY),
-        })
+      await tx.insert(subscription).values({
+        companyId: admin.company.id,
+        provider: 'test',
+        customerId: `cus_${admin.company.id}`,
+        subscriptionId: `sub_${admin.company.id}`,
+        plan: 'professional',
+        status: 'active',
+        currency: 'EUR',
+        unitAmount: 1200,
+        currentPeriodEnd: new Date(Date.now() + 20 * DAY),
+      })
       await syncCompanyPlan(tx, admin.company.id)
     })
     const adminView = (await admin.client.get('/admin/subscription')).text

@@ -50,19 +50,17 @@ describe('company backups', () => {
     starter = await createCompanyAdmin('e2e-nobackup')
     const companyId = admin.company.id
     await withSystem(async (tx) => {
-      await tx
-        .insert(subscription)
-        .values({
-          companyId,
-          provider: 'test',
-          customerId: `cus_${companyId}`,
-          subscriptionId: `sub_${companyId}`,
-          plan: 'enterprise',
-          status: 'active',
-          currency: 'EUR',
-          unitAmount: 3700,
-          currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
-        })
+      await tx.insert(subscription).values({
+        companyId,
+        provider: 'test',
+        customerId: `cus_${companyId}`,
+        subscriptionId: `sub_${companyId}`,
+        plan: 'enterprise',
+        status: 'active',
+        currency: 'EUR',
+        unitAmount: 3700,
+        currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      })
       await syncCompanyPlan(tx, companyId)
     })
     const [gallery] = await withSystem((tx) =>
@@ -79,17 +77,15 @@ describe('company backups', () => {
     }
     await waitForAssetsReady(assetIds)
     await withSystem((tx) =>
-      tx
-        .insert(lead)
-        .values({
-          companyId,
-          contentItemId: gallery.id,
-          fullName: 'Rita Fan',
-          email: 'rita@fans.test',
-          dataProcessingConsent: true,
-          privacyAcceptedAt: new Date(),
-          policyVersion: '2026-09',
-        }),
+      tx.insert(lead).values({
+        companyId,
+        contentItemId: gallery.id,
+        fullName: 'Rita Fan',
+        email: 'rita@fans.test',
+        dataProcessingConsent: true,
+        privacyAcceptedAt: new Date(),
+        policyVersion: '2026-09',
+      }),
     )
     browser = await launchBrowser()
   })

@@ -88,21 +88,19 @@ describe('the dashboard guides a new company', () => {
         .values({ companyId, kind: 'gallery', title: 'Porto Night', slug: 'porto-night', status: 'draft' })
         .returning({ id: contentItem.id })
       galleryId = gallery.id
-      await tx
-        .insert(asset)
-        .values(
-          [1, 2, 3].map((n) => ({
-            companyId,
-            contentItemId: gallery.id,
-            purpose: 'gallery-media',
-            mediaType: 'image',
-            originalName: `p${n}.jpg`,
-            mimeType: 'image/jpeg',
-            sizeBytes: 1000,
-            storageKey: `${companyId}/p${n}`,
-            processingStatus: 'ready',
-          })),
-        )
+      await tx.insert(asset).values(
+        [1, 2, 3].map((n) => ({
+          companyId,
+          contentItemId: gallery.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: `p${n}.jpg`,
+          mimeType: 'image/jpeg',
+          sizeBytes: 1000,
+          storageKey: `${companyId}/p${n}`,
+          processingStatus: 'ready',
+        })),
+      )
     })
     const { page, errors } = await adminPage(DESKTOP)
     await visit(page, '/admin')

@@ -54,16 +54,14 @@ describe("the event editor orders the event's content like the gallery editor", 
     // Titles whose alphabetical order is not the order they are attached in.
     for (const title of ['Doors Open', 'Main Set', 'Afterparty']) {
       await withSystem((tx) =>
-        tx
-          .insert(contentItem)
-          .values({
-            companyId,
-            kind: 'single',
-            title,
-            slug: title.toLowerCase().replace(' ', '-'),
-            status: 'published',
-            publishedAt: new Date(),
-          }),
+        tx.insert(contentItem).values({
+          companyId,
+          kind: 'single',
+          title,
+          slug: title.toLowerCase().replace(' ', '-'),
+          status: 'published',
+          publishedAt: new Date(),
+        }),
       )
     }
     cookies = admin.client.cookies

@@ -87,15 +87,13 @@ describe("the JavaScript of a fans' gallery page on load", () => {
       })
     }
     await withSystem((tx) =>
-      tx
-        .insert(comment)
-        .values({
-          companyId: admin.company.id,
-          contentItemId: gallery.id,
-          name: 'Ana',
-          body: 'Best night of the tour',
-          status: 'approved',
-        }),
+      tx.insert(comment).values({
+        companyId: admin.company.id,
+        contentItemId: gallery.id,
+        name: 'Ana',
+        body: 'Best night of the tour',
+        status: 'approved',
+      }),
     )
     const ready = async () =>
       (

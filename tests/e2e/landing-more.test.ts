@@ -24,18 +24,16 @@ describe('a company landing with many galleries and events', () => {
     slug = admin.company.slug
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000)
     await withSystem(async (tx) => {
-      await tx
-        .insert(contentItem)
-        .values(
-          Array.from({ length: 30 }, (_, n) => ({
-            companyId: admin.company.id,
-            kind: 'gallery',
-            slug: `night-${n}`,
-            title: `Night ${n}`,
-            status: 'published',
-            publishedAt: day(n),
-          })),
-        )
+      await tx.insert(contentItem).values(
+        Array.from({ length: 30 }, (_, n) => ({
+          companyId: admin.company.id,
+          kind: 'gallery',
+          slug: `night-${n}`,
+          title: `Night ${n}`,
+          status: 'published',
+          publishedAt: day(n),
+        })),
+      )
       const [festival] = await tx
         .insert(event)
         .values(
@@ -49,20 +47,18 @@ describe('a company landing with many galleries and events', () => {
         )
         .returning()
       // One of them a festival with content for each stage and day (not galleries: the landing lists those).
-      await tx
-        .insert(contentItem)
-        .values(
-          Array.from({ length: 26 }, (_, n) => ({
-            companyId: admin.company.id,
-            kind: 'single',
-            slug: `stage-${n}`,
-            title: `Stage ${n}`,
-            status: 'published',
-            publishedAt: day(n),
-            eventId: festival.id,
-            eventPosition: n,
-          })),
-        )
+      await tx.insert(contentItem).values(
+        Array.from({ length: 26 }, (_, n) => ({
+          companyId: admin.company.id,
+          kind: 'single',
+          slug: `stage-${n}`,
+          title: `Stage ${n}`,
+          status: 'published',
+          publishedAt: day(n),
+          eventId: festival.id,
+          eventPosition: n,
+        })),
+      )
     })
     browser = await launchBrowser()
   }, 60_000)

@@ -43,16 +43,14 @@ describe('the texts pages render with', () => {
     const admin = await createCompanyAdmin('page-texts')
     slug = admin.company.slug
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          slug: 'first-night',
-          title: 'First Night',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        slug: 'first-night',
+        title: 'First Night',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     browser = await launchBrowser()
   })

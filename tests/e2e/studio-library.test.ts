@@ -104,14 +104,12 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     expect(await page.getByTestId('upload-row').count()).toBe(0)
     expect(await page.getByRole('region', { name: 'Uploads' }).count()).toBe(0)
     // Read in one pass: a tile moves from queued to uploading between two separate reads.
-    const tiles = await page
-      .getByTestId('upload-tile')
-      .evaluateAll((nodes) =>
-        nodes.map((node) => ({
-          state: node.getAttribute('data-state'),
-          progress: node.querySelector('[role="progressbar"]') !== null,
-        })),
-      )
+    const tiles = await page.getByTestId('upload-tile').evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        state: node.getAttribute('data-state'),
+        progress: node.querySelector('[role="progressbar"]') !== null,
+      })),
+    )
     expect(tiles.every(({ state }) => ['queued', 'uploading', 'processing'].includes(state ?? ''))).toBe(true)
     expect(tiles.filter(({ state }) => state === 'uploading').every(({ progress }) => progress)).toBe(true)
     await page.screenshot({ path: path.join(SHOTS, 'editor-uploading-1440.png') })

@@ -70,31 +70,27 @@ async function fillCompany(admin: Admin, label: string) {
       .set({ status: 'published', publishedAt: new Date(), coverAssetId: upload.assetId })
       .where(eq(contentItem.id, gallery.id))
     await tx.insert(event).values({ companyId, slug: `${label}-night`, title: `${label} night`, status: 'published' })
-    await tx
-      .insert(lead)
-      .values({
-        companyId,
-        contentItemId: gallery.id,
-        fullName: 'Ana Fan',
-        email: `ana-${label}@fans.test`,
-        privacyAcceptedAt: new Date(),
-        dataProcessingConsent: true,
-        marketingConsent: true,
-        policyVersion: '1.0',
-        language: 'pt',
-      })
+    await tx.insert(lead).values({
+      companyId,
+      contentItemId: gallery.id,
+      fullName: 'Ana Fan',
+      email: `ana-${label}@fans.test`,
+      privacyAcceptedAt: new Date(),
+      dataProcessingConsent: true,
+      marketingConsent: true,
+      policyVersion: '1.0',
+      language: 'pt',
+    })
     await tx
       .insert(analyticsDaily)
       .values({ companyId, scope: 'company', subject: '', day: '2026-10-02', pageViews: 40, visitors: 12 })
-    await tx
-      .insert(analyticsLike)
-      .values({
-        companyId,
-        target: `item:${gallery.id}`,
-        visitor: `c:${randomUUID()}`,
-        liked: true,
-        updatedAt: new Date(),
-      })
+    await tx.insert(analyticsLike).values({
+      companyId,
+      target: `item:${gallery.id}`,
+      visitor: `c:${randomUUID()}`,
+      liked: true,
+      updatedAt: new Date(),
+    })
   })
   // One of its own backup archives, beside its media.
   const backupId = randomUUID()

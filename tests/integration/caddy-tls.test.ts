@@ -111,15 +111,13 @@ https:// {
     )
     const host = `photos.${admin.company.slug}.test`
     await withSystem((tx) =>
-      tx
-        .insert(customDomain)
-        .values({
-          companyId: admin.company.id,
-          host,
-          token: randomBytes(8).toString('hex'),
-          state: 'verified',
-          verifiedAt: new Date(),
-        }),
+      tx.insert(customDomain).values({
+        companyId: admin.company.id,
+        host,
+        token: randomBytes(8).toString('hex'),
+        state: 'verified',
+        verifiedAt: new Date(),
+      }),
     )
 
     const served = await waitUntil(

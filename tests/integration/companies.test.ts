@@ -65,18 +65,16 @@ describe('tenant isolation', () => {
       await tx
         .insert(lead)
         .values({ companyId: a.company.id, contentItemId: item.id, fullName: 'Fan One', email: 'fan1@example.test' })
-      await tx
-        .insert(asset)
-        .values({
-          companyId: a.company.id,
-          contentItemId: item.id,
-          purpose: 'gallery-media',
-          mediaType: 'image',
-          originalName: 'a.jpg',
-          mimeType: 'image/jpeg',
-          sizeBytes: 5 * 1024 * 1024,
-          storageKey: `${a.company.id}/x/original.jpg`,
-        })
+      await tx.insert(asset).values({
+        companyId: a.company.id,
+        contentItemId: item.id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: 'a.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 5 * 1024 * 1024,
+        storageKey: `${a.company.id}/x/original.jpg`,
+      })
     })
     const alpha = await a.client.get('/admin')
     expect(alpha.status).toBe(200)

@@ -55,19 +55,17 @@ type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
 async function makeEnterprise(companyId: string) {
   await withSystem(async (tx) => {
-    await tx
-      .insert(subscription)
-      .values({
-        companyId,
-        provider: 'test',
-        customerId: `cus_${companyId}`,
-        subscriptionId: `sub_${companyId}`,
-        plan: 'enterprise',
-        status: 'active',
-        currency: 'EUR',
-        unitAmount: 3700,
-        currentPeriodEnd: new Date(Date.now() + 20 * DAY),
-      })
+    await tx.insert(subscription).values({
+      companyId,
+      provider: 'test',
+      customerId: `cus_${companyId}`,
+      subscriptionId: `sub_${companyId}`,
+      plan: 'enterprise',
+      status: 'active',
+      currency: 'EUR',
+      unitAmount: 3700,
+      currentPeriodEnd: new Date(Date.now() + 20 * DAY),
+    })
     await syncCompanyPlan(tx, companyId)
   })
 }
@@ -154,16 +152,14 @@ async function fillCompany(admin: Admin, label: string) {
     await tx
       .insert(comment)
       .values({ companyId, contentItemId: gallery.id, name: 'Ana', body: `Great ${label} show`, status: 'approved' })
-    await tx
-      .insert(download)
-      .values({
-        companyId,
-        contentItemId: gallery.id,
-        assetId: assetIds[0],
-        leadId: leads[0].id,
-        kind: 'file',
-        quality: 'original',
-      })
+    await tx.insert(download).values({
+      companyId,
+      contentItemId: gallery.id,
+      assetId: assetIds[0],
+      leadId: leads[0].id,
+      kind: 'file',
+      quality: 'original',
+    })
     await tx.insert(analyticsDaily).values([
       {
         companyId,
@@ -184,28 +180,24 @@ async function fillCompany(admin: Admin, label: string) {
     await tx
       .insert(analyticsPlaybackBucket)
       .values({ companyId, contentItemId: gallery.id, assetId: assetIds[1], day: '2026-10-02', bucket: 3, plays: 4 })
-    await tx
-      .insert(analyticsDailyFile)
-      .values({
-        companyId,
-        contentItemId: gallery.id,
-        assetId: assetIds[1],
-        day: '2026-10-02',
-        watchedSeconds: 42,
-        plays: 2,
-        completions: 1,
-        itemViews: 7,
-        downloads: 1,
-      })
-    await tx
-      .insert(analyticsDailySong)
-      .values({
-        companyId,
-        contentItemId: gallery.id,
-        song: '2026-10-01T20:04:00.000Z',
-        day: '2026-10-02',
-        zipDownloads: 2,
-      })
+    await tx.insert(analyticsDailyFile).values({
+      companyId,
+      contentItemId: gallery.id,
+      assetId: assetIds[1],
+      day: '2026-10-02',
+      watchedSeconds: 42,
+      plays: 2,
+      completions: 1,
+      itemViews: 7,
+      downloads: 1,
+    })
+    await tx.insert(analyticsDailySong).values({
+      companyId,
+      contentItemId: gallery.id,
+      song: '2026-10-01T20:04:00.000Z',
+      day: '2026-10-02',
+      zipDownloads: 2,
+    })
     await tx.insert(liveFollower).values({ companyId, contentItemId: gallery.id, leadId: leads[1].id, language: 'en' })
   })
   return { show, gallery, assetIds }

@@ -12,21 +12,19 @@ async function failedPhoto(companyId: string, name: string) {
       .insert(contentItem)
       .values({ companyId, kind: 'gallery', title: `Gallery of ${name}` })
       .returning({ id: contentItem.id })
-    await tx
-      .insert(asset)
-      .values({
-        id,
-        companyId,
-        contentItemId: gallery.id,
-        purpose: 'gallery-media',
-        mediaType: 'image',
-        originalName: name,
-        mimeType: 'image/jpeg',
-        sizeBytes: 10,
-        storageKey: `${companyId}/${id}/original.jpg`,
-        processingStatus: 'failed',
-        processingError: 'Input file is truncated',
-      })
+    await tx.insert(asset).values({
+      id,
+      companyId,
+      contentItemId: gallery.id,
+      purpose: 'gallery-media',
+      mediaType: 'image',
+      originalName: name,
+      mimeType: 'image/jpeg',
+      sizeBytes: 10,
+      storageKey: `${companyId}/${id}/original.jpg`,
+      processingStatus: 'failed',
+      processingError: 'Input file is truncated',
+    })
   })
   return id
 }

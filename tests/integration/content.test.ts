@@ -143,21 +143,19 @@ describe('Highlights: galleries in the admin', () => {
     const storageKey = `${admin.company.id}/${assetId}/original.jpg`
     await getStorage().put(storageKey, await photo('#abcdef'), { contentType: 'image/jpeg' })
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: assetId,
-          companyId: admin.company.id,
-          contentItemId: id,
-          purpose: 'gallery-media',
-          mediaType: 'image',
-          originalName: 'late.jpg',
-          mimeType: 'image/jpeg',
-          sizeBytes: 10,
-          storageKey,
-          processingStatus: 'failed',
-          processingError: 'timeout',
-        }),
+      tx.insert(asset).values({
+        id: assetId,
+        companyId: admin.company.id,
+        contentItemId: id,
+        purpose: 'gallery-media',
+        mediaType: 'image',
+        originalName: 'late.jpg',
+        mimeType: 'image/jpeg',
+        sizeBytes: 10,
+        storageKey,
+        processingStatus: 'failed',
+        processingError: 'timeout',
+      }),
     )
     expect((await admin.client.get(`/admin/content/${id}`)).text).toContain('Try again')
     expect((await admin.client.postForm(`/admin/content/${id}`, { intent: 'retry-processing', assetId })).status).toBe(

@@ -46,17 +46,15 @@ describe('columns that hold one of a few values', () => {
     expect(
       await brokenConstraint(
         withSystem((tx) =>
-          tx
-            .insert(asset)
-            .values({
-              companyId: company.id,
-              purpose: 'avatar',
-              mediaType: 'image',
-              originalName: 'a.jpg',
-              mimeType: 'image/jpeg',
-              sizeBytes: 1,
-              storageKey: 'k',
-            }),
+          tx.insert(asset).values({
+            companyId: company.id,
+            purpose: 'avatar',
+            mediaType: 'image',
+            originalName: 'a.jpg',
+            mimeType: 'image/jpeg',
+            sizeBytes: 1,
+            storageKey: 'k',
+          }),
         ),
       ),
     ).toBe('assets_purpose_check')

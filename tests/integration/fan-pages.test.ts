@@ -280,17 +280,15 @@ describe("a company's landing page", () => {
         .returning(),
     )
     await withSystem((tx) =>
-      tx
-        .insert(event)
-        .values(
-          Array.from({ length: 25 }, (_, n) => ({
-            companyId: admin.company.id,
-            slug: `show-${n}`,
-            title: `Show ${n}`,
-            status: 'published',
-            startsAt: day(n),
-          })),
-        ),
+      tx.insert(event).values(
+        Array.from({ length: 25 }, (_, n) => ({
+          companyId: admin.company.id,
+          slug: `show-${n}`,
+          title: `Show ${n}`,
+          status: 'published',
+          startsAt: day(n),
+        })),
+      ),
     )
     // Two galleries have a photo (the photos tab lists them alone), processed as the kept counts see them.
     const { assetId } = (await tusUpload(admin.client, await makePhoto(300, 200, '#f0a'), {

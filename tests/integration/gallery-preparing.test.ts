@@ -44,20 +44,18 @@ describe('a published gallery whose photos are still being processed', () => {
         contentType: 'image/jpeg',
       })
       await withSystem((tx) =>
-        tx
-          .insert(asset)
-          .values({
-            id: assetId,
-            companyId,
-            contentItemId: gallery.id,
-            purpose: 'gallery-media',
-            mediaType: 'image',
-            originalName: `stage-${position}.jpg`,
-            mimeType: 'image/jpeg',
-            sizeBytes: 1000,
-            storageKey,
-            position,
-          }),
+        tx.insert(asset).values({
+          id: assetId,
+          companyId,
+          contentItemId: gallery.id,
+          purpose: 'gallery-media',
+          mediaType: 'image',
+          originalName: `stage-${position}.jpg`,
+          mimeType: 'image/jpeg',
+          sizeBytes: 1000,
+          storageKey,
+          position,
+        }),
       )
     }
     const path = `/${admin.company.slug}/galeria/last-night`

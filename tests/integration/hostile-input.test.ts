@@ -60,14 +60,12 @@ describe('hostile input', () => {
   it('says so when an admin search is longer than the lists search, and lists nothing rather than everything', async () => {
     // A lead, so the leads page shows its search rather than its first-time welcome.
     await withSystem((tx) =>
-      tx
-        .insert(lead)
-        .values({
-          companyId: admin.company.id,
-          contentItemId: galleryId,
-          fullName: 'Porto Fan',
-          email: 'porto@fans.test',
-        }),
+      tx.insert(lead).values({
+        companyId: admin.company.id,
+        contentItemId: galleryId,
+        fullName: 'Porto Fan',
+        email: 'porto@fans.test',
+      }),
     )
     const long = 'Porto'.repeat(21)
     for (const list of ['/admin/content', '/admin/leads']) {

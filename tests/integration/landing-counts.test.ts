@@ -68,16 +68,14 @@ describe("a company's landing counts", () => {
         .returning({ id: contentItem.id, slug: contentItem.slug }),
     )
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: other.company.id,
-          kind: 'gallery',
-          title: 'Elsewhere',
-          slug: 'elsewhere',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: other.company.id,
+        kind: 'gallery',
+        title: 'Elsewhere',
+        slug: 'elsewhere',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     const idOf = (slug: string) => items.find((item) => item.slug === slug)!.id
     const file = (slug: string, mediaType: 'image' | 'video') => ({

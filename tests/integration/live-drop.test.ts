@@ -145,16 +145,14 @@ describe('live drop: a gallery streaming approved photos to fans', () => {
     expect(JSON.parse(event.data).id).toBe(photo.id)
 
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          title: 'Quiet',
-          slug: 'quiet',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Quiet',
+        slug: 'quiet',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     expect((await new TestClient().get(`/${admin.company.slug}/galeria/quiet/live`)).status).toBe(404)
   })

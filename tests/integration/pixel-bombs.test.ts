@@ -127,18 +127,16 @@ describe('pixel bombs', () => {
     const storageKey = mediaKey(admin.company.id, assetId, 'original', 'png')
     await getStorage().put(storageKey, bomb, { contentType: 'image/png' })
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: assetId,
-          companyId: admin.company.id,
-          purpose: 'cover',
-          mediaType: 'image',
-          originalName: 'huge.png',
-          mimeType: 'image/png',
-          sizeBytes: bomb.length,
-          storageKey,
-        }),
+      tx.insert(asset).values({
+        id: assetId,
+        companyId: admin.company.id,
+        purpose: 'cover',
+        mediaType: 'image',
+        originalName: 'huge.png',
+        mimeType: 'image/png',
+        sizeBytes: bomb.length,
+        storageKey,
+      }),
     )
     const jobId = await boss.send('media.generate-renditions', { companyId: admin.company.id, assetId })
     const failed = await waitForAsset(assetId, (row) => row.processingStatus === 'failed', 60_000)

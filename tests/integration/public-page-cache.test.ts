@@ -138,16 +138,14 @@ describe('the public page cache', () => {
   it('keeps brotli and gzip bytes made once, and answers each browser with what it accepts', async () => {
     const admin = await createCompanyAdmin('zipped')
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          title: 'Compressed Night',
-          slug: 'compressed',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Compressed Night',
+        slug: 'compressed',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     const path = `/${admin.company.slug}`
     const miss = await rawGet(path, { 'accept-encoding': 'gzip' })
@@ -174,16 +172,14 @@ describe('the public page cache', () => {
   it("sends a page's first hit compressed to a browser that takes it, stored once", async () => {
     const admin = await createCompanyAdmin('first-hit')
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          title: 'First Hit',
-          slug: 'first-hit',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'First Hit',
+        slug: 'first-hit',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     const path = `/${admin.company.slug}`
     expect((await rawGet(path, { 'accept-encoding': 'gzip, deflate, br' })).headers['x-afterglow-cache']).toBe('miss')
@@ -264,16 +260,14 @@ describe('the public page cache', () => {
     const admin = await createCompanyAdmin('shared-link')
     const slug = admin.company.slug
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          title: 'Tagged Night',
-          slug: 'tagged',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Tagged Night',
+        slug: 'tagged',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     const page = `/${slug}/galeria/tagged`
     const first = await new TestClient().get(`${page}?fbclid=IwAR0first-fan`)

@@ -54,18 +54,16 @@ async function seedCompany(slugPrefix: string) {
     const hiddenEventCover = await file(null, 'cover', { illustratesEventId: hiddenEvent.id })
     const logo = await file(null, 'logo')
     for (const assetId of [publishedPhoto, draftPhoto, publishedCover, draftCover]) {
-      await tx
-        .insert(assetRendition)
-        .values({
-          assetId,
-          companyId: company.id,
-          rendition: 'w400',
-          format: 'webp',
-          width: 400,
-          height: 300,
-          sizeBytes: 5,
-          storageKey: `${company.id}/${assetId}/w400.webp`,
-        })
+      await tx.insert(assetRendition).values({
+        assetId,
+        companyId: company.id,
+        rendition: 'w400',
+        format: 'webp',
+        width: 400,
+        height: 300,
+        sizeBytes: 5,
+        storageKey: `${company.id}/${assetId}/w400.webp`,
+      })
     }
     return {
       company,

@@ -51,18 +51,16 @@ describe('rendition jobs', () => {
     const assetId = crypto.randomUUID()
     const storageKey = mediaKey(admin.company.id, assetId, 'original', 'png')
     await withSystem((tx) =>
-      tx
-        .insert(asset)
-        .values({
-          id: assetId,
-          companyId: admin.company.id,
-          purpose: 'cover',
-          mediaType: 'image',
-          originalName: 'cover.png',
-          mimeType: 'image/png',
-          sizeBytes: 100,
-          storageKey,
-        }),
+      tx.insert(asset).values({
+        id: assetId,
+        companyId: admin.company.id,
+        purpose: 'cover',
+        mediaType: 'image',
+        originalName: 'cover.png',
+        mimeType: 'image/png',
+        sizeBytes: 100,
+        storageKey,
+      }),
     )
     // The original is not in storage yet: the first attempt fails.
     await boss.send('media.generate-renditions', { companyId: admin.company.id, assetId })

@@ -134,28 +134,24 @@ describe('retention', () => {
       await tx
         .insert(verification)
         .values({ id: ids.oldToken, identifier: `reset-password:${randomUUID()}`, value: userId, expiresAt: T0 })
-      await tx
-        .insert(rateLimit)
-        .values({
-          id: ids.counter,
-          key: `198.51.100.7/sign-in/email/${randomUUID()}`,
-          count: 3,
-          lastRequest: T0.getTime(),
-        })
-      await tx
-        .insert(lead)
-        .values({
-          id: ids.lead,
-          companyId,
-          fullName: 'Fan Of Old',
-          email: 'fan@example.com',
-          privacyAcceptedAt: T0,
-          dataProcessingConsent: true,
-          marketingConsent: true,
-          policyVersion: '1.0',
-          language: 'en',
-          createdAt: T0,
-        })
+      await tx.insert(rateLimit).values({
+        id: ids.counter,
+        key: `198.51.100.7/sign-in/email/${randomUUID()}`,
+        count: 3,
+        lastRequest: T0.getTime(),
+      })
+      await tx.insert(lead).values({
+        id: ids.lead,
+        companyId,
+        fullName: 'Fan Of Old',
+        email: 'fan@example.com',
+        privacyAcceptedAt: T0,
+        dataProcessingConsent: true,
+        marketingConsent: true,
+        policyVersion: '1.0',
+        language: 'en',
+        createdAt: T0,
+      })
       await tx.insert(analyticsSalt).values({ day: '2020-03-10', salt: 'retention-test-salt', createdAt: T0 })
       await tx.insert(analyticsLike).values([
         { companyId, target: `item:${randomUUID()}`, visitor: consentedVisitor, liked: true, updatedAt: T0 },

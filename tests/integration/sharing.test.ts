@@ -309,19 +309,17 @@ describe('sharing', () => {
     const storageKey = `${admin.company.id}/${logoId}/original.png`
     await getStorage().put(storageKey, logo, { contentType: 'image/png' })
     await withSystem(async (tx) => {
-      await tx
-        .insert(asset)
-        .values({
-          id: logoId,
-          companyId: admin.company.id,
-          purpose: 'logo',
-          mediaType: 'image',
-          originalName: 'logo.png',
-          mimeType: 'image/png',
-          sizeBytes: logo.length,
-          storageKey,
-          processingStatus: 'ready',
-        })
+      await tx.insert(asset).values({
+        id: logoId,
+        companyId: admin.company.id,
+        purpose: 'logo',
+        mediaType: 'image',
+        originalName: 'logo.png',
+        mimeType: 'image/png',
+        sizeBytes: logo.length,
+        storageKey,
+        processingStatus: 'ready',
+      })
       await tx
         .update(organization)
         .set({ logo: `/media/${logoId}/original` })

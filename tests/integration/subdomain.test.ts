@@ -26,16 +26,14 @@ describe("subdomain mode: the company's pages, player, event links, not-found an
   it("shows only that company's pages at its active subdomain, with the same paths minus the slug", async () => {
     const admin = await createCompanyAdmin('sub')
     await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          title: 'Rooftop',
-          slug: 'rooftop',
-          status: 'published',
-          publishedAt: new Date(),
-        }),
+      tx.insert(contentItem).values({
+        companyId: admin.company.id,
+        kind: 'gallery',
+        title: 'Rooftop',
+        slug: 'rooftop',
+        status: 'published',
+        publishedAt: new Date(),
+      }),
     )
     const fan = new TestClient(url)
     // A page address alone is no subdomain: the company answers there once it has one.

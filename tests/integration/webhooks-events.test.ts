@@ -24,18 +24,16 @@ async function arrangeGalleryAndEvent(companyId: string) {
       .insert(contentItem)
       .values({ companyId, kind: 'gallery', title: 'Night one' })
       .returning({ id: contentItem.id })
-    await tx
-      .insert(asset)
-      .values({
-        companyId,
-        contentItemId: gallery.id,
-        purpose: 'gallery-media',
-        mediaType: 'image',
-        originalName: 'a.jpg',
-        mimeType: 'image/jpeg',
-        sizeBytes: 10,
-        storageKey: `test/${randomUUID()}.jpg`,
-      })
+    await tx.insert(asset).values({
+      companyId,
+      contentItemId: gallery.id,
+      purpose: 'gallery-media',
+      mediaType: 'image',
+      originalName: 'a.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 10,
+      storageKey: `test/${randomUUID()}.jpg`,
+    })
     const [show] = await tx
       .insert(event)
       .values({ companyId, slug: `show-${randomUUID().slice(0, 6)}`, title: 'Summer show' })

@@ -10,20 +10,18 @@ const DAY = 86_400_000
 export async function putOnPlan(companyId: string, plan: 'professional' | 'enterprise') {
   await withSystem(async (tx) => {
     await tx.delete(subscription).where(eq(subscription.companyId, companyId))
-    await tx
-      .insert(subscription)
-      .values({
-        companyId,
-        provider: 'test',
-        customerId: `cus_${companyId}`,
-        subscriptionId: `sub_${companyId}_${plan}`,
-        plan,
-        status: 'active',
-        currency: 'EUR',
-        unitAmount: 3700,
-        currentPeriodEnd: new Date(Date.now() + 20 * DAY),
-        pastDueSince: null,
-      })
+    await tx.insert(subscription).values({
+      companyId,
+      provider: 'test',
+      customerId: `cus_${companyId}`,
+      subscriptionId: `sub_${companyId}_${plan}`,
+      plan,
+      status: 'active',
+      currency: 'EUR',
+      unitAmount: 3700,
+      currentPeriodEnd: new Date(Date.now() + 20 * DAY),
+      pastDueSince: null,
+    })
     await syncCompanyPlan(tx, companyId)
   })
   const [row] = await withSystem((tx) =>

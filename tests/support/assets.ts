@@ -60,16 +60,14 @@ export async function copyReadyPhoto(sourceAssetId: string, count: number) {
       }))
       const inserted = await tx.insert(asset).values(batch).returning({ id: asset.id })
       ids.push(...inserted.map((row) => row.id))
-      await tx
-        .insert(assetRendition)
-        .values(
-          inserted.flatMap((row) =>
-            renditions.map(({ assetId: _asset, createdAt: _made, ...rendition }) => ({
-              ...rendition,
-              assetId: row.id,
-            })),
-          ),
-        )
+      await tx.insert(assetRendition).values(
+        inserted.flatMap((row) =>
+          renditions.map(({ assetId: _asset, createdAt: _made, ...rendition }) => ({
+            ...rendition,
+            assetId: row.id,
+          })),
+        ),
+      )
     }
     return ids
   })

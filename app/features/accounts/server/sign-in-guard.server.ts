@@ -56,14 +56,12 @@ export async function recordSignInFailure(secret: string, email: unknown, langua
           lte(verification.expiresAt, now),
         ),
       )
-    await tx
-      .insert(verification)
-      .values({
-        id: randomUUID(),
-        identifier: `${FAILURE}${key}`,
-        value: '1',
-        expiresAt: new Date(now.getTime() + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000),
-      })
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: `${FAILURE}${key}`,
+      value: '1',
+      expiresAt: new Date(now.getTime() + SIGN_IN_FAILURE_WINDOW_SECONDS * 1000),
+    })
     const failures = await tx
       .select({ id: verification.id })
       .from(verification)
@@ -76,14 +74,12 @@ export async function recordSignInFailure(secret: string, email: unknown, langua
     const seconds = FIRST_LOCK_SECONDS * 2 ** earlierLocks.length
     const until = now.getTime() + seconds * 1000
     await tx.delete(verification).where(eq(verification.identifier, `${FAILURE}${key}`))
-    await tx
-      .insert(verification)
-      .values({
-        id: randomUUID(),
-        identifier: `${LOCK}${key}`,
-        value: JSON.stringify({ until }),
-        expiresAt: new Date(Math.max(until, now.getTime() + LOCK_MEMORY_SECONDS * 1000)),
-      })
+    await tx.insert(verification).values({
+      id: randomUUID(),
+      identifier: `${LOCK}${key}`,
+      value: JSON.stringify({ until }),
+      expiresAt: new Date(Math.max(until, now.getTime() + LOCK_MEMORY_SECONDS * 1000)),
+    })
     return seconds
   })
   if (locked) await tellOwner(email, locked, language)

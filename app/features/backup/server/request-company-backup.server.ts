@@ -32,15 +32,13 @@ export async function requestCompanyBackup(context: TenantContext, origin: Reque
       )
       .limit(1)
     if (running) throw new AppError('CONFLICT', 'backups.errors.running')
-    await tx
-      .insert(companyBackup)
-      .values({
-        id: backupId,
-        companyId: context.company.id,
-        trigger: 'manual',
-        requestedBy: actorUserId(context),
-        storageKey: archiveKey(context.company.id, backupId),
-      })
+    await tx.insert(companyBackup).values({
+      id: backupId,
+      companyId: context.company.id,
+      trigger: 'manual',
+      requestedBy: actorUserId(context),
+      storageKey: archiveKey(context.company.id, backupId),
+    })
   })
   await enqueue(
     companyArchiveJob,

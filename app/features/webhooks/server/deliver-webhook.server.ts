@@ -71,16 +71,14 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
   const retries = !succeeded && retryAt.getTime() <= delivery.createdAt.getTime() + RETRY_WINDOW_MS
   const state = succeeded ? 'succeeded' : retries ? 'pending' : 'failed'
   const disabled = await withTenant(companyId, async (tx) => {
-    await tx
-      .insert(webhookAttempt)
-      .values({
-        companyId,
-        deliveryId,
-        attemptedAt: now,
-        status: response.status,
-        durationMs: response.durationMs,
-        error: response.error,
-      })
+    await tx.insert(webhookAttempt).values({
+      companyId,
+      deliveryId,
+      attemptedAt: now,
+      status: response.status,
+      durationMs: response.durationMs,
+      error: response.error,
+    })
     const updated = await tx
       .update(webhookDelivery)
       .set({

@@ -14,22 +14,18 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json'
 
 export const ZProblem = z
   .object({
-    type: z
-      .string()
-      .meta({
-        description: 'Identifies the kind of problem: this reference, at the error code.',
-        example: '/docs/api#problem-not_found',
-      }),
+    type: z.string().meta({
+      description: 'Identifies the kind of problem: this reference, at the error code.',
+      example: '/docs/api#problem-not_found',
+    }),
     title: z.string().meta({ description: 'The error code in words (the same for every problem of this type).' }),
     status: z.int(),
     detail: z.string().meta({ description: "What went wrong, in the caller's language (Accept-Language)." }),
     instance: z.string().meta({ description: 'The path that was asked for.' }),
-    code: z
-      .string()
-      .meta({
-        description:
-          "The app's error code: BAD_REQUEST, UNAUTHENTICATED, PAYMENT_REQUIRED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PRECONDITION_FAILED, RATE_LIMITED, INTERNAL…",
-      }),
+    code: z.string().meta({
+      description:
+        "The app's error code: BAD_REQUEST, UNAUTHENTICATED, PAYMENT_REQUIRED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, PRECONDITION_FAILED, RATE_LIMITED, INTERNAL…",
+    }),
     errors: z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
