@@ -2,6 +2,100 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+/** Deep relative paths hide which layer an import reaches into. */
+const deepRelative = [{ group: ['../../*'], message: 'Import through #app/* or #db/* instead of deep relative paths.' }]
+
+/**
+ * The database handles that bypass the tenant fence or the request's context (ADR 027, 078):
+ * use-cases get theirs from the context they are handed.
+ */
+const systemHandles = ['#app/lib/db.server', './db.server'].map((name) => ({
+  name,
+  importNames: ['withSystem', 'getDb', 'getPool'],
+  message:
+    'Use the handles of the context you are given; the system handles are for the access module, migrations, the seed and the named sweeps (eslint.config.js).',
+}))
+
+/** Where the system handles are allowed: the access module, the database layer and the named sweeps. */
+const systemHandleAllowList = ['app/access/**', 'app/lib/db.server.ts', 'db/**', 'bench/**']
+
+/** Files that used the system handles before the rule: each moves to a context's handles; the list only shrinks. */
+const systemHandleKnown = [
+  'app/features/accounts/server/record-user-language.server.ts',
+  'app/features/accounts/server/sign-in-guard.server.ts',
+  'app/features/analytics/server/event-buffer.server.ts',
+  'app/features/analytics/server/event-partitions.server.ts',
+  'app/features/analytics/server/find-event-targets.server.ts',
+  'app/features/analytics/server/roll-up-events.server.ts',
+  'app/features/analytics/server/sweep-analytics.server.ts',
+  'app/features/analytics/server/visitor-id.server.ts',
+  'app/features/api/server/find-api-key.server.ts',
+  'app/features/audit/server/record-audit-event.server.ts',
+  'app/features/backup/server/find-companies-due-backup.server.ts',
+  'app/features/backup/server/restore-company-archive.server.ts',
+  'app/features/backup/server/write-company-archive.server.ts',
+  'app/features/billing/server/get-subscription-status.server.ts',
+  'app/features/billing/server/process-billing-event.server.ts',
+  'app/features/billing/server/start-trial.server.ts',
+  'app/features/billing/server/sweep-plans.server.ts',
+  'app/features/billing/server/test-provider.server.ts',
+  'app/features/companies/server/close-company-account.server.ts',
+  'app/features/companies/server/create-company.server.ts',
+  'app/features/companies/server/get-company-closure.server.ts',
+  'app/features/companies/server/get-company-settings.server.ts',
+  'app/features/companies/server/get-company-suspension.server.ts',
+  'app/features/companies/server/remove-landing-hero.server.ts',
+  'app/features/companies/server/reopen-company-account.server.ts',
+  'app/features/companies/server/resolve-host.server.ts',
+  'app/features/companies/server/translate-missing-texts.server.ts',
+  'app/features/companies/server/update-company-data.server.ts',
+  'app/features/companies/server/update-landing-settings.server.ts',
+  'app/features/companies/server/update-page-template.server.ts',
+  'app/features/domains/server/check-company-subdomain.server.ts',
+  'app/features/domains/server/check-custom-domain.server.ts',
+  'app/features/domains/server/get-subdomain-settings.server.ts',
+  'app/features/domains/server/request-subdomain.server.ts',
+  'app/features/domains/server/sweep-custom-domains.server.ts',
+  'app/features/domains/server/tls-allow-list.server.ts',
+  'app/features/gallery-protection/server/send-expiry-reminders.server.ts',
+  'app/features/health/server/check-health.server.ts',
+  'app/features/live/server/find-wall.server.ts',
+  'app/features/marketing/server/newsletter-subscription.server.ts',
+  'app/features/marketing/server/submit-marketing-form.server.ts',
+  'app/features/media/server/generate-renditions.server.ts',
+  'app/features/media/server/sweep-uploads.server.ts',
+  'app/features/media/server/upload-locker.server.ts',
+  'app/features/members/server/find-invitation.server.ts',
+  'app/features/members/server/list-team.server.ts',
+  'app/features/members/server/team-changes.server.ts',
+  'app/features/operator/server/company-admins.server.ts',
+  'app/features/operator/server/decide-custom-domain.server.ts',
+  'app/features/operator/server/decide-subdomain.server.ts',
+  'app/features/operator/server/get-company-detail.server.ts',
+  'app/features/operator/server/get-platform-status.server.ts',
+  'app/features/operator/server/list-companies.server.ts',
+  'app/features/operator/server/list-domain-requests.server.ts',
+  'app/features/operator/server/list-form-submissions.server.ts',
+  'app/features/operator/server/list-subdomain-requests.server.ts',
+  'app/features/operator/server/mark-submission-handled.server.ts',
+  'app/features/operator/server/suspend-company.server.ts',
+  'app/features/privacy/server/apply-retention.server.ts',
+  'app/features/privacy/server/erase-closed-companies.server.ts',
+  'app/features/public/server/load-company-landing.server.ts',
+  'app/features/public/server/public-pages.server.ts',
+  'app/features/sharing/server/public-url.server.ts',
+  'app/features/status/server/get-company-status.server.ts',
+  'app/features/webhooks/server/deliver-webhook.server.ts',
+  'app/features/webhooks/server/sweep-webhook-deliveries.server.ts',
+  'app/jobs/queue.server.ts',
+  'app/lib/auth.server.ts',
+  'app/lib/mail.server.ts',
+  'app/lib/rate-limit.server.ts',
+  'app/lib/tenant.server.ts',
+  'app/routes/site/dev-outbox.tsx',
+  'server/public-page-cache.ts',
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,13 +130,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['../../*'], message: 'Import through #app/* or #db/* instead of deep relative paths.' }],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: systemHandles, patterns: deepRelative }],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
+    files: [...systemHandleAllowList, ...systemHandleKnown],
+    rules: { 'no-restricted-imports': ['error', { patterns: deepRelative }] },
   },
   {
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
