@@ -48,9 +48,9 @@ module.exports = {
       name: 'features-receive-their-context',
       severity: 'error',
       comment:
-        'Only app/access knows sessions, keys and the operator: a feature is handed its context, it may name its type.',
+        "Only app/access knows sessions, keys and the operator: a feature is handed its context. It may use context.ts, the context's shape and what an actor may do.",
       from: { path: '^app/features/' },
-      to: { path: '^app/access/', ...runtime },
+      to: { path: '^app/access/', pathNot: '^app/access/context\\.ts$', ...runtime },
     },
     {
       name: 'jobs-load-handlers-lazily',

@@ -66,6 +66,7 @@ const systemHandleKnown = [
   'app/features/media/server/sweep-uploads.server.ts',
   'app/features/media/server/upload-locker.server.ts',
   'app/features/members/server/find-invitation.server.ts',
+  'app/features/members/server/find-memberships.server.ts',
   'app/features/members/server/list-team.server.ts',
   'app/features/members/server/team-changes.server.ts',
   'app/features/operator/server/company-admins.server.ts',
@@ -88,10 +89,8 @@ const systemHandleKnown = [
   'app/features/webhooks/server/deliver-webhook.server.ts',
   'app/features/webhooks/server/sweep-webhook-deliveries.server.ts',
   'app/jobs/queue.server.ts',
-  'app/lib/auth.server.ts',
   'app/lib/mail.server.ts',
   'app/lib/rate-limit.server.ts',
-  'app/lib/tenant.server.ts',
   'app/routes/site/dev-outbox.tsx',
   'server/public-page-cache.ts',
 ]

@@ -380,7 +380,7 @@ export async function benchAnalyticsQueries({ vite, report }) {
           : `generated in ${(state.generated_seconds / 60).toFixed(1)} min (this run ${((performance.now() - started) / 60_000).toFixed(1)} min)`),
     )
 
-    const { actAsSystem } = await vite.ssrLoadModule('/app/lib/tenant.server.ts')
+    const { actAsSystem } = await vite.ssrLoadModule('/app/access/tenant.server.ts')
     const { lastDays } = await vite.ssrLoadModule('/app/features/analytics/analytics-range.ts')
     const { readHeadlineComparison, readAnalyticsDetail } = await vite.ssrLoadModule(
       '/app/features/analytics/server/read-analytics-overview.server.ts',

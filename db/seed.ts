@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import { getDb, type Transaction } from '#app/lib/db.server'
 import { DEMO_OPERATOR_EMAIL } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'

@@ -8,7 +8,8 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import pg from 'pg'
-import { configureAuthSecret, CLIENT_IP_HEADER } from '#app/lib/auth.server'
+import { configureSessionSecret } from '#app/lib/session-secret.server'
+import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { answerAfterBody } from './answer-after-body'
 import { malformedAddresses } from './malformed-addresses'
 import { startupGuide } from './startup-guide'
@@ -33,7 +34,8 @@ import { listenForChanges } from '#app/lib/db-listener.server'
 import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
 import { liveStreams, liveStreamsFirst } from './live-streams'
 import { endEventStreams } from '#app/lib/event-stream.server'
-import { JOBS, rollUpEventsJob } from '#app/jobs/definitions'
+import { JOBS } from '#app/jobs/registry.server'
+import { rollUpEventsJob } from '#app/jobs/definitions/analytics/roll-up'
 import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
 import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/analytics/server/find-event-targets.server'
@@ -265,7 +267,7 @@ export async function boot(options: {
         },
       },
     )
-    configureAuthSecret(await resolveSessionSecret(env))
+    configureSessionSecret(await resolveSessionSecret(env))
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
     // Fans' events just written are rolled up by whichever process works the queue.
     onEventsFlushed(

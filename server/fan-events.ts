@@ -6,7 +6,7 @@ import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
-import { readCookies } from '#app/lib/visit.server'
+import { readCookies } from '#app/access/visit.server'
 
 /*
  * POST /api/events (ADR 040): fans' pages report what fans do, in batches, JSON or text/plain

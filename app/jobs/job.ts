@@ -3,6 +3,8 @@ import type { z } from 'zod'
 /**
  * A background job: a dotted id, the zod schema of its payload, its retry policy and its
  * handler. Handlers are idempotent: a retried or duplicated job leaves the same result.
+ * One definition a file under `definitions/<domain>/`; a handler loads the feature code it runs
+ * with `import()`, so queueing a job imports its definition and nothing of the worker.
  */
 export type JobDefinition<S extends z.ZodType> = {
   id: string

@@ -20,7 +20,7 @@ type GlobalWithBoss = typeof globalThis & { [BOSS_KEY]?: Queues }
 
 const queues = () => (globalThis as GlobalWithBoss)[BOSS_KEY]
 
-/** Starts the queue with `jobs` (definitions.ts lists them; passed in so this module needs none of them). */
+/** Starts the queue with `jobs` (registry.server.ts lists them; passed in so this module needs none of them). */
 export async function startJobs(
   connectionString: string,
   jobs: readonly JobDefinition<z.ZodType>[],

@@ -1,7 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import { and, eq, gt, like, lte, sql } from 'drizzle-orm'
 import { verification } from '#db/schema'
-import { CLIENT_IP_HEADER, getAuth } from './auth.server'
+import { CLIENT_IP_HEADER } from './client-ip'
+import { getSessionSecret } from './session-secret.server'
 import { getDb } from './db.server'
 
 /*
@@ -26,8 +27,7 @@ export function clientAddress(request: Request) {
 }
 
 async function identifierFor(rule: RateLimitRule, address: string) {
-  const { secret } = await getAuth().$context
-  const digest = createHmac('sha256', secret).update(address).digest('base64url')
+  const digest = createHmac('sha256', getSessionSecret()).update(address).digest('base64url')
   return `${PREFIX}${rule.bucket}:${digest}`
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { getSessionSecret } from './auth.server'
+import { getSessionSecret } from './session-secret.server'
 
 /*
  * Links and cookies that carry their own proof: an HMAC of the value under a key derived from

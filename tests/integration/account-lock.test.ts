@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import {
   MAX_SIGN_IN_FAILURES,
   recordSignInFailure,

@@ -4,7 +4,7 @@ import { createWebhookEndpoint } from '#app/features/webhooks/server/create-webh
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { isPublicAddress, sendWebhookRequest } from '#app/features/webhooks/server/send-webhook-request.server'
 import { withTenant } from '#app/lib/db.server'
-import { actAsSystem } from '#app/lib/tenant.server'
+import { actAsSystem } from '#app/access/tenant.server'
 import { startWebhookReceiver } from '../support/webhook-receiver'
 import { addEndpoint, attemptsOf, enterpriseAdmin, receiverAndQueueForFile } from '../support/webhooks'
 

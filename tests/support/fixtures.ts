@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, like } from 'drizzle-orm'
 import { member, organization, outboxMail, user } from '#db/schema'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import { getDb } from '#app/lib/db.server'
 import { TestClient } from './http-client'
 

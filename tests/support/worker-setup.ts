@@ -1,5 +1,5 @@
 import { inject } from 'vitest'
-import { configureAuthSecret } from '#app/lib/auth.server'
+import { configureSessionSecret } from '#app/lib/session-secret.server'
 import { connectDatabase } from '#app/lib/db.server'
 
 // Test files talk to the same database as the app under test, to arrange data and to check it.
@@ -14,4 +14,4 @@ Object.assign(process.env, {
 })
 delete process.env.SMTP_URL
 connectDatabase(inject('databaseUrl'), { max: 4 })
-configureAuthSecret(inject('sessionSecret'))
+configureSessionSecret(inject('sessionSecret'))

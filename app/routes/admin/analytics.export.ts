@@ -2,7 +2,7 @@ import { readAnalyticsRange } from '#app/features/analytics/analytics-range'
 import { exportAnalyticsCsv } from '#app/features/analytics/server/export-analytics.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { getRequestT } from '#app/lib/i18n.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/analytics.export'
 
 // One table of the analytics page as CSV, for the range of the page it was asked from.

@@ -1,6 +1,6 @@
 import { readAnalyticsRange } from '#app/features/analytics/analytics-range'
 import { readItemHeatmaps } from '#app/features/analytics/server/read-item-heatmaps.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/analytics.heatmap'
 
 // One item's re-watch heatmaps, fetched when its row is opened on the analytics page.

@@ -6,7 +6,7 @@ import {
   readHeadlineComparison,
 } from '#app/features/analytics/server/read-analytics-overview.server'
 import { parseFunnelSubject } from '#app/features/analytics/server/read-funnel.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/analytics'
 
 export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {

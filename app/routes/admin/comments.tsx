@@ -8,7 +8,7 @@ import { setCommentsAutoApprove } from '#app/features/comments/server/set-commen
 import { can } from '#app/features/members/permissions'
 import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/comments'
 

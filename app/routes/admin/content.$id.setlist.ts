@@ -4,7 +4,7 @@ import { ZSetlistForm } from '#app/features/setlist/setlist.schema'
 import { getSetlistForEdit } from '#app/features/setlist/server/get-setlist-for-edit.server'
 import { saveSetlist } from '#app/features/setlist/server/save-setlist.server'
 import { actionFailure, actionInvalid } from '#app/lib/action-result'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/content.$id.setlist'
 

@@ -16,7 +16,7 @@ import { can } from '#app/features/members/permissions'
 import { findQrTarget } from '#app/features/sharing/server/find-qr-target.server'
 import { actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.$id'
 

@@ -8,7 +8,7 @@ import { removeAssets } from '#app/features/content/server/remove-assets.server'
 import { can } from '#app/features/members/permissions'
 import { actionSuccess } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/content.live'
 
 /** A gallery's live show controls (ADR 057, 058), fetched by the editor's live panel. */

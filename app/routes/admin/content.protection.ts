@@ -3,7 +3,7 @@ import { ZGalleryProtection } from '#app/features/gallery-protection/protection'
 import { getGalleryProtection } from '#app/features/gallery-protection/server/get-gallery-protection.server'
 import { updateGalleryProtection } from '#app/features/gallery-protection/server/update-gallery-protection.server'
 import { actionFailure, actionInvalid, actionSuccess } from '#app/lib/action-result'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/content.protection'
 

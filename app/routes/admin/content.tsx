@@ -22,7 +22,7 @@ import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result
 import { cn } from '#app/lib/cn'
 import { ListSearchInput, SearchTooLong } from '#app/components/search-too-long'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content'

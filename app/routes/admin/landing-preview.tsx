@@ -2,8 +2,8 @@ import { applyLandingDraft, LANDING_DRAFT_MESSAGE, type LandingDraft } from '#ap
 import { PreviewLinksInert, useDraftReceiver } from '#app/features/companies/components/draft-preview'
 import { CompanyLandingView } from '#app/features/public/components/company-landing'
 import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
-import { withMember } from '#app/lib/member-route.server'
-import { visitOf } from '#app/lib/visit.server'
+import { withMember } from '#app/access/member-route.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/landing-preview'
 
 /*

@@ -2,8 +2,8 @@ import { readLeadFilters } from '#app/features/leads/leads.schema'
 import { exportLeadsCsv } from '#app/features/leads/server/export-leads.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { getRequestT } from '#app/lib/i18n.server'
-import { withMember } from '#app/lib/member-route.server'
-import { requestOrigin } from '#app/lib/visit.server'
+import { withMember } from '#app/access/member-route.server'
+import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/leads.export'
 
 // The leads list as CSV, with the filters of the page it was asked from.

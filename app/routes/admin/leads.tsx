@@ -7,9 +7,9 @@ import { findLeads } from '#app/features/leads/server/find-leads.server'
 import { can } from '#app/features/members/permissions'
 import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
-import { requestOrigin } from '#app/lib/visit.server'
+import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/leads'
 
 export const loader = withMember('leads.read', async (member, { request }: Route.LoaderArgs) => {

@@ -5,7 +5,7 @@ import { reopenCompanyAccount } from '#app/features/companies/server/reopen-comp
 import { actionSuccess, type ActionResult } from '#app/lib/action-result'
 import { AppError } from '#app/lib/errors'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.account-closure'
 

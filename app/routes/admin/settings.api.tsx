@@ -25,7 +25,7 @@ import {
 } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { toast } from '#app/lib/toast'

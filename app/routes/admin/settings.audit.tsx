@@ -5,7 +5,7 @@ import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/ad
 import { AUDIT_CATEGORIES, ZAuditFilters } from '#app/features/audit/audit.schema'
 import { auditActionKey, type TAuditSubject } from '#app/features/audit/audit-subject'
 import { listAuditEvents } from '#app/features/audit/server/list-audit-events.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/settings.audit'
 
 export const loader = withMember('audit.read', async (member, { request }: Route.LoaderArgs) => {

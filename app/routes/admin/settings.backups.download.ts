@@ -1,8 +1,8 @@
 import { getCompanyBackupFile } from '#app/features/backup/server/get-company-backup-file.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'
-import { requestOrigin } from '#app/lib/visit.server'
+import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/settings.backups.download'
 
 // An archive of the company's own data, to its admins only: streamed from storage, resumable by range.

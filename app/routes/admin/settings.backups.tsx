@@ -12,10 +12,10 @@ import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
-import { requestOrigin } from '#app/lib/visit.server'
+import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/settings.backups'
 
 export const loader = withMember('company.manage', (member) => listCompanyBackups(member))

@@ -28,7 +28,7 @@ import {
   type ActionResult,
 } from '#app/lib/action-result'
 import { detectLanguage } from '#app/lib/i18n'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.company-data'

@@ -15,7 +15,7 @@ import { revalidateUnlessUnchanged, actionSuccess, useOutcomeToast, type ActionR
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'

@@ -24,7 +24,7 @@ import {
 } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.landing-page'

@@ -15,7 +15,7 @@ import { listTeam } from '#app/features/members/server/list-team.server'
 import { removeMember } from '#app/features/members/server/remove-member.server'
 import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
 

@@ -35,7 +35,7 @@ import {
   type ActionResult,
 } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.template'

@@ -19,7 +19,7 @@ import { PreloadingLink } from '#app/lib/preload-page-code'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
 import { can } from '#app/features/members/permissions'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings'
 

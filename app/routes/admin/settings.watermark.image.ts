@@ -1,5 +1,5 @@
 import { findWatermarkKey } from '#app/features/watermark/server/get-watermark.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { nothingHere } from '#app/lib/nothing-here.server'
 import { serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'

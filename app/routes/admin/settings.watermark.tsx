@@ -4,7 +4,7 @@ import { ZWatermarkSettings } from '#app/features/watermark/watermark'
 import { getWatermark } from '#app/features/watermark/server/get-watermark.server'
 import { saveWatermark } from '#app/features/watermark/server/save-watermark.server'
 import { actionFailure, actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/settings.watermark'
 

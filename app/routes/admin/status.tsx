@@ -9,7 +9,7 @@ import { retryFailedMedia } from '#app/features/status/server/retry-failed-media
 import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'

@@ -17,7 +17,7 @@ import {
 import { getBillingOverview, type BillingOverview } from '#app/features/billing/server/get-billing-overview.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/subscription'

@@ -10,9 +10,9 @@ import { pageTemplateOf, type PageTemplate } from '#app/features/public/page-tem
 import { loadCompanyLanding } from '#app/features/public/server/load-company-landing.server'
 import { landingBatchesFrom } from '#app/features/public/page-batches'
 import { getPublicGallery, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/template-preview'
 
 /*

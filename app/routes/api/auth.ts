@@ -1,4 +1,4 @@
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import type { Route } from './+types/auth'
 

@@ -4,8 +4,9 @@ import { startTrial } from '#app/features/billing/server/start-trial.server'
 import { AppError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
-import { carriesSessionCookie } from '#app/lib/member-route.server'
-import { requireMember, type MemberContext } from '#app/lib/tenant.server'
+import { carriesSessionCookie } from '#app/access/member-route.server'
+import { requireMember } from '#app/access/tenant.server'
+import { type MemberContext } from '#app/access/context'
 import type { Route } from './+types/billing'
 
 /*

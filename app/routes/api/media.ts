@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { findMediaObject } from '#app/features/media/server/find-media-object.server'
 import { serveObject } from '#app/lib/serve-object.server'
 import { getStorage } from '#app/lib/storage.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/media'
 
 // Media for the company's own staff (the admin). Renditions never change under their key.

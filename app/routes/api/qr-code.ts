@@ -4,7 +4,7 @@ import { renderQrCodeFile } from '#app/features/sharing/server/render-qr-code-fi
 import { QR_KINDS, ZQrRequest } from '#app/features/sharing/sharing.schema'
 import { AppError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
-import { withMember } from '#app/lib/member-route.server'
+import { withMember } from '#app/access/member-route.server'
 import type { Route } from './+types/qr-code'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }

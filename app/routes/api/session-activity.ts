@@ -1,5 +1,5 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { refreshSession } from '#app/lib/auth.server'
+import { refreshSession } from '#app/access/auth.server'
 import type { Route } from './+types/session-activity'
 
 // The admin's activity ping: slides the session's idle expiry and renews its cookie.

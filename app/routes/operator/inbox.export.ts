@@ -1,6 +1,6 @@
 import { ZInboxFilter } from '#app/features/operator/server/list-form-submissions.server'
 import { exportFormSubmissionsCsv } from '#app/features/operator/server/export-form-submissions.server'
-import { withOperator } from '#app/features/operator/server/require-operator.server'
+import { withOperator } from '#app/access/operator.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { getRequestT } from '#app/lib/i18n.server'
 import type { Route } from './+types/inbox.export'

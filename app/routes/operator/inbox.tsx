@@ -5,7 +5,7 @@ import { MARKETING_FORM_KINDS } from '#app/features/marketing/marketing-forms.sc
 import { ZInboxAction } from '#app/features/operator/operator.schema'
 import { listFormSubmissions, ZInboxFilter } from '#app/features/operator/server/list-form-submissions.server'
 import { markSubmissionHandled } from '#app/features/operator/server/mark-submission-handled.server'
-import { withOperator } from '#app/features/operator/server/require-operator.server'
+import { withOperator } from '#app/access/operator.server'
 import { actionFailure, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError } from '#app/lib/errors'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'

@@ -3,7 +3,7 @@ import { RequestDecision } from '#app/features/operator/components/request-decis
 import { runOperatorCompanyAction } from '#app/features/operator/server/decide-company-action.server'
 import { listDomainRequests } from '#app/features/operator/server/list-domain-requests.server'
 import { listSubdomainRequests } from '#app/features/operator/server/list-subdomain-requests.server'
-import { withOperator } from '#app/features/operator/server/require-operator.server'
+import { withOperator } from '#app/access/operator.server'
 import { cn } from '#app/lib/cn'
 import { getEnv } from '#app/lib/env.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'

@@ -9,7 +9,7 @@ import { ZForgotPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accoun
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
 import { answerAccountForm, type AccountFormAnswer } from '#app/features/accounts/server/answer-account-form.server'
 import { authClient, authErrorKey, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
-import { getSession } from '#app/lib/auth.server'
+import { getSession } from '#app/access/auth.server'
 import { getEnv } from '#app/lib/env.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import { cn } from '#app/lib/cn'

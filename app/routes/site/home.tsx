@@ -12,7 +12,7 @@ import { buildSiteShareCard } from '#app/features/sharing/server/build-share-car
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { getFixedT, getRequestLanguage } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
-import { requestHost, visitOf } from '#app/lib/visit.server'
+import { requestHost, visitOf } from '#app/access/visit.server'
 import { clientAddress, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
 import type { Route } from './+types/home'
 import { readForm } from '#app/lib/read-form.server'

@@ -4,7 +4,7 @@ import { PolicyArticle } from '#app/features/legal/components/policy-article'
 import type { CompanyPolicy } from '#app/features/legal/legal-document'
 import { getCompanyPolicy } from '#app/features/legal/server/get-legal-document.server'
 import { toHttpError } from '#app/lib/errors'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/company-policy'
 
 /**

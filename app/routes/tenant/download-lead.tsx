@@ -12,7 +12,7 @@ import { captureLead } from '#app/features/leads/server/capture-lead.server'
 import { findKnownLead, leadSetCookie } from '#app/features/leads/server/lead-cookie.server'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { AppError, toHttpError } from '#app/lib/errors'
-import { visitOf, type Visit } from '#app/lib/visit.server'
+import { visitOf, type Visit } from '#app/access/visit.server'
 import type { Route } from './+types/download-lead'
 import {
   clientAddress,

@@ -12,7 +12,7 @@ import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, retryAfterHeader } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { useTranslation } from '#app/lib/react-i18n'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/download-pin'
 
 // A gallery's download PIN (ADR 059): asked once, then the download is offered.

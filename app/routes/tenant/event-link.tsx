@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { findEventCompanySlug } from '#app/features/public/server/load-public-event.server'
 import { toHttpError } from '#app/lib/errors'
-import { requestHost } from '#app/lib/visit.server'
+import { requestHost } from '#app/access/visit.server'
 import { loader as eventPageLoader } from './event'
 import type { Route } from './+types/event-link'
 

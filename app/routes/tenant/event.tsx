@@ -13,7 +13,7 @@ import { getDownloadOffers } from '#app/features/downloads/server/get-download-o
 import { ShowMore } from '#app/features/public/components/show-more'
 import { EVENT_ITEMS_AT_ONCE, eventBatchFrom } from '#app/features/public/page-batches'
 import { toHttpError } from '#app/lib/errors'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'

@@ -15,7 +15,7 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, retryAfterHeader } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-access'
 
 // A protected gallery's door (ADR 059): its password, or "this gallery has ended" over the company's landing.

@@ -10,7 +10,7 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, consumeRateLimit, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-live'
 
 /**

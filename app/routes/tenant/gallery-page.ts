@@ -3,7 +3,7 @@ import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/feature
 import { toHttpError } from '#app/lib/errors'
 import { songOfChapterKey } from '#app/features/setlist/setlist'
 import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-page'
 
 /**

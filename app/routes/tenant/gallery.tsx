@@ -28,7 +28,7 @@ import { contentDownloadPath } from '#app/features/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
 import { getRequestLanguage } from '#app/lib/i18n.server'
 import { AppError, toHttpError } from '#app/lib/errors'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
 import { data } from 'react-router'
 import {

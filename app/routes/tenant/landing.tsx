@@ -5,7 +5,7 @@ import { refuseReservedSegment } from '#app/features/public/server/reserved-segm
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { landingBatchesFrom } from '#app/features/public/page-batches'
 import { toHttpError } from '#app/lib/errors'
-import { visitOf } from '#app/lib/visit.server'
+import { visitOf } from '#app/access/visit.server'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/landing'
 

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 
 export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid' | 'missing'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TFunction } from '#app/lib/translator'
 import { SHARE_CHANNELS } from '../analytics-events'
 import { readAnalyticsDetail } from './read-analytics-overview.server'

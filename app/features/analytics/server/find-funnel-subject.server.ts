@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TFunnelSubject } from './read-funnel.server'
 
 /** The title of the company's event or item whose funnel is asked for; another company's, or none, is not found. */

@@ -1,5 +1,5 @@
 import { requireEntitlement } from '#app/features/billing/entitlements'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { previousPeriod } from '../analytics-range'
 import { headlineOf, type Headline } from '../headline'
 import { readEngagement, readEngagementTotals, type EngagementFigures } from './read-engagement.server'

@@ -2,7 +2,7 @@ import { and, asc, between, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { analyticsDaily, analyticsDailyShare, analyticsPlaybackBucket, contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 
 /*

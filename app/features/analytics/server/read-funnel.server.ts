@@ -2,7 +2,7 @@ import { and, between, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { analyticsDaily } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { FunnelStep } from '../analytics-events'
 import { ZEngagementRange } from './read-engagement.server'
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { analyticsPlaybackBucket, asset } from '#db/schema'
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 import { ZEngagementRange } from './read-engagement.server'
 

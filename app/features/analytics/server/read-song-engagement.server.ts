@@ -2,7 +2,7 @@ import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { analyticsDailyFile, analyticsDailySong, contentItem } from '#db/schema'
 import { MORE_CHAPTER } from '#app/features/setlist/setlist'
 import { chaptersOf } from '#app/features/setlist/server/load-gallery-chapters.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TEngagementRange } from './read-engagement.server'
 
 /** One song of a gallery's set-list (or its closing "more from the night") and what fans did with it. */

@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, sql } from 'drizzle-orm'
 import { analyticsDailyFile, asset } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { Engagement, TEngagementRange } from './read-engagement.server'
 
 type PlayFigures = {

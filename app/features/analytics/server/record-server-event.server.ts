@@ -1,4 +1,4 @@
-import type { RequestOrigin } from '#app/lib/visit.server'
+import type { RequestOrigin } from '#app/access/visit.server'
 import { logger } from '#app/lib/logger.server'
 import { downloadDetail, VISITOR_COOKIE } from '../analytics-events'
 import type { ServerEvent } from '../analytics.schema'

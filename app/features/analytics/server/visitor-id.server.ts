@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { lt, sql } from 'drizzle-orm'
 import { analyticsSalt } from '#db/schema'
 import { RETENTION_PERIODS, retentionHours } from '#app/features/privacy/retention-periods'
-import { getSessionSecret } from '#app/lib/auth.server'
+import { getSessionSecret } from '#app/lib/session-secret.server'
 import { withSystem } from '#app/lib/db.server'
 import { VISITOR_COOKIE_PATTERN } from '../analytics-events'
 

@@ -2,7 +2,7 @@ import { apiKey } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 import type { TCreateApiKey } from '../api-keys.schema'
 import { generateApiKey } from './api-key-secret.server'
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { apiKey } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 
 /** The company's keys, newest first, without their hashes; whether the plan lets them work. */
 export async function listApiKeys(context: TenantContext) {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { apiKey } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 
 /** Stops a key at once: its next request gets 401. Revoked keys stay listed, for the record. */
 export async function revokeApiKey(context: TenantContext, keyId: string) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { auditEvent, contentItem, customDomain, member, user } from '#db/schema'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import type { TAuditFilters } from '../audit.schema'
 import { describeAuditSubject } from '../audit-subject'
 import { recordAuditEvent } from './record-audit-event.server'

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
-import type { RequestOrigin } from '#app/lib/visit.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
+import type { RequestOrigin } from '#app/access/visit.server'
 import { archiveFileName } from '../company-archive'
 
 /**

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { KEEP_ARCHIVES } from '../company-archive'
 import { STALE_RUNNING_MS } from './request-company-backup.server'
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
 import type { Storage } from '#app/lib/storage.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { KEEP_ARCHIVES } from '../company-archive'
 
 /**

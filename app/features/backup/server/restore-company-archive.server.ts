@@ -5,7 +5,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
-import { actAsSystem } from '#app/lib/tenant.server'
+import { actAsSystem } from '#app/access/tenant.server'
 import {
   ARCHIVE_TABLES,
   COMPANY_FILE,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey, type Storage } from '#app/lib/storage.server'
-import { actAsSystem } from '#app/lib/tenant.server'
+import { actAsSystem } from '#app/access/tenant.server'
 import { pruneCompanyBackups } from './prune-company-backups.server'
 import { writeCompanyArchive } from './write-company-archive.server'
 

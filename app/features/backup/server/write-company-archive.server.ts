@@ -8,7 +8,7 @@ import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { getDb } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { Storage } from '#app/lib/storage.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import {
   ARCHIVE_MANIFEST,
   ARCHIVE_TABLES,

@@ -1,5 +1,5 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { getPaymentProvider } from './payment-provider.server'
 import { readCompanyBilling } from './get-subscription-status.server'

@@ -1,6 +1,6 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { withSystem } from '#app/lib/db.server'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { resolveCompanyPlan } from './resolve-company-plan.server'
 
 /** The spec's check-subscription answer (section 3, "Subscription"), field names as it gives them. */

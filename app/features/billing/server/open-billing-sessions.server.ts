@@ -3,7 +3,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
-import { actorUserId, type MemberContext } from '#app/lib/tenant.server'
+import { actorUserId, type MemberContext } from '#app/access/context'
 import { CURRENCIES } from '../plans'
 import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { getPaymentProvider } from './payment-provider.server'

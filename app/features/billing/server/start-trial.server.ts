@@ -3,7 +3,7 @@ import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 import { TRIAL_DAYS, TRIAL_PLAN } from '../plans'
 import { syncCompanyPlan } from './sync-company-plan.server'
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { comment } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** Removes a comment for good (spam, or a fan who asked); hiding is the way to keep it. */
 export async function deleteComment(context: TenantContext, commentId: string) {

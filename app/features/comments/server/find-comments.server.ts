@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import { comment, contentItem, organization } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import {
   COMMENT_STATUSES,
   COMMENTS_ADMIN_PAGE_SIZE,

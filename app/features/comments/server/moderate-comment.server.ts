@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { comment } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 
 const STATUS_OF = { approve: 'approved', hide: 'hidden' } as const
 

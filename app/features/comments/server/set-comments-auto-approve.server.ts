@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 
 /**
  * Whether fans' comments go live without review. A company setting: admins only, whoever else

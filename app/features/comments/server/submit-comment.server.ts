@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm'
 import { comment, contentItem, organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
-import { getSessionSecret } from '#app/lib/auth.server'
+import { getSessionSecret } from '#app/lib/session-secret.server'
 import { AppError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { sanitizeFormText } from '#app/features/marketing/marketing-forms.schema'
 import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import {
   COMMENT_HONEYPOT,
   COMMENT_MIN_SECONDS,

@@ -1,5 +1,6 @@
 import { getEntitlements } from '#app/features/billing/entitlements'
-import { findMemberships, type Membership } from '#app/lib/tenant.server'
+import { findMemberships } from '#app/features/members/server/find-memberships.server'
+import { type Membership } from '#app/access/context'
 
 /**
  * Whether a person may create another company ("brand"): everyone may create their first; more

@@ -5,7 +5,7 @@ import { cancelSubscription } from '#app/features/billing/server/cancel-subscrip
 import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { MemberContext } from '#app/access/context'
 import { accountDeletionDate, confirmsSlug } from '../account-closure'
 import { mailAccountClosure } from './account-closure-mails.server'
 import { assertCanEditSettings } from './settings-access.server'

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { AppError } from '#app/lib/errors'

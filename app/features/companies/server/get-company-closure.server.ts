@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { accountDeletionDate } from '../account-closure'
 
 /** Whether an admin closed the account, and when it will be deleted: its team sees it on every admin page. */

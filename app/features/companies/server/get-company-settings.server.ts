@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { AppError } from '#app/lib/errors'
 import { getDb } from '#app/lib/db.server'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** Whether the platform operator suspended the company, and why: its team sees it on every admin page. */
 export async function getCompanySuspension(context: TenantContext) {

@@ -1,6 +1,6 @@
 import { pageTemplateOf } from '#app/features/public/page-template'
 import { LANGUAGES } from '#app/lib/i18n'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { getCompanySettings } from './get-company-settings.server'
 
 /** The registration details a complete profile has (the logo and social links are optional extras). */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { asset, organization } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
 import { withSystem } from '#app/lib/db.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { assertCanEditSettings } from './settings-access.server'
 
 /** Back to the default hero (the latest gallery's cover): the company's own image is deleted. */

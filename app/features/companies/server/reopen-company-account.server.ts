@@ -4,7 +4,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { RETENTION_PERIODS, retentionCutoff } from '#app/features/privacy/retention-periods'
 import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import type { MemberContext } from '#app/lib/tenant.server'
+import type { MemberContext } from '#app/access/context'
 import { mailAccountClosure } from './account-closure-mails.server'
 import { assertCanEditSettings } from './settings-access.server'
 

@@ -4,7 +4,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import type { PageTemplate } from '#app/features/public/page-template'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { assertCanEditSettings } from './settings-access.server'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import type { ContentStatus } from '../content.schema'
 import { findContentItems } from './get-content-item.server'

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { slugify } from '#app/features/companies/companies.schema'
 import { ensureCompanyEvent } from '#app/features/events/server/ensure-company-event.server'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import type { ContentKind, TContentDetails } from '../content.schema'
 
 /** A new draft; galleries get a page address (slug) from their title, unique in the company. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { findContentItems } from './get-content-item.server'
 
 /**

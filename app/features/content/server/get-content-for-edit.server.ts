@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { coverOf } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** One item of the company with its files in order, for the editor. */
 export async function getContentForEdit(context: TenantContext, contentItemId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import type { Transaction } from '#app/lib/db.server'
 
 /** The item's kind and status, if it is this company's; the editor's use-cases start here. */

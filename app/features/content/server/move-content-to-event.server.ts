@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { ensureCompanyEvent } from '#app/features/events/server/ensure-company-event.server'
 import { assertRoomForItemInEvent, lockCompanyMedia } from '#app/features/media/server/plan-limits.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { ensureCanEditContent, findContentItems } from './get-content-item.server'
 
 /** Puts a selection of items in one event (or in none), all or none. */

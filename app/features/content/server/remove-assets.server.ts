@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { ensureCanEditContent, getContentItem } from './get-content-item.server'
 
 /** Removes files from an item, with their custom thumbnails; the database goes first, storage follows. All or none. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { ensureCanEditContent, getContentItem } from './get-content-item.server'
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { asset } from '#db/schema'
-import { generateRenditionsJob } from '#app/jobs/definitions'
+import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { enqueue } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { getContentItem } from './get-content-item.server'
 
 /** The admin's retry button for a file whose processing failed. */

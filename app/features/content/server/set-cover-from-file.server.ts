@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { ensureCanEditContent, getContentItem } from './get-content-item.server'
 
 /** Makes one of the item's photos (or a video's poster) its cover; an uploaded cover it replaces is deleted. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { ensureCanEditContent, getContentItem } from './get-content-item.server'
 
 export type AssetText = { title: string | null; description: string | null; altText: string | null }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { ensureCompanyEvent } from '#app/features/events/server/ensure-company-event.server'
 import { assertRoomForItemInEvent, lockCompanyMedia } from '#app/features/media/server/plan-limits.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TContentDetails } from '../content.schema'
 import { ensureCanEditContent, getContentItem } from './get-content-item.server'
 

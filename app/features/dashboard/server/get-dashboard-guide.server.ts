@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, max, sql, sum } from 'drizzle-orm'
 import { asset, contentItem, download, lead, organization } from '#db/schema'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 
 /** The first steps of a new company, in the order they are usually taken. */
 export const GUIDE_STEPS = ['branding', 'gallery', 'upload', 'publish', 'share', 'lead'] as const

@@ -1,7 +1,7 @@
 import { and, count, eq, sum } from 'drizzle-orm'
 import { asset, contentItem, lead } from '#db/schema'
 import type { PlanId } from '#app/features/billing/plans'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 export type DashboardTotals = {
   content: number

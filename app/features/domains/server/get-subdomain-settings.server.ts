@@ -3,7 +3,7 @@ import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { DNS_PROPAGATION_HOURS } from './check-subdomain-dns.server'
 

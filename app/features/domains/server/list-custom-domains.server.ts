@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net'
 import { asc } from 'drizzle-orm'
 import { customDomain } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { customDomainTarget } from './check-custom-domain.server'
 import { isApex, ownershipRecordName, ownershipRecordValue } from './verify-custom-domain.server'
 

@@ -3,7 +3,7 @@ import { customDomain } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { assertCanEditSettings } from '#app/features/companies/server/settings-access.server'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { queueDomainCheck } from './add-custom-domain.server'
 import { checkCustomDomain, DomainCheckFailed } from './check-custom-domain.server'
 

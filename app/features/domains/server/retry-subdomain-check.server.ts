@@ -1,5 +1,5 @@
 import { assertCanEditSettings } from '#app/features/companies/server/settings-access.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { checkCompanySubdomain, SubdomainCheckFailed } from './check-company-subdomain.server'
 import { queueSubdomainCheck } from './request-subdomain.server'
 

@@ -8,7 +8,7 @@ import {
 } from '#app/features/public/server/public-pages.server'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { extensionOf, galleryFileName, safeFileBase, uniqueNames, withExtension } from '../download-names'
 import type { DownloadQuality } from '../downloads'
 import { hasAccess } from '#app/features/gallery-protection/server/access-cookie.server'

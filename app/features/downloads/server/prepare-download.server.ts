@@ -1,5 +1,5 @@
 import { findKnownLead } from '#app/features/leads/server/lead-cookie.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { hasAccess } from '#app/features/gallery-protection/server/access-cookie.server'
 import { findDownloadTarget, type DownloadTarget } from './find-download.server'
 

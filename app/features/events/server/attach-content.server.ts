@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { assertRoomForItemInEvent, lockCompanyMedia } from '#app/features/media/server/plan-limits.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { getEvent } from './get-event.server'
 
 /** Attaches one of the company's content items to the event, last on its page, or detaches it (`attach` false). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { event } from '#db/schema'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { EventStatus } from '../events.schema'
 import { getEvent } from './get-event.server'
 

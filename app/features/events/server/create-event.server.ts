@@ -1,5 +1,5 @@
 import { event } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TEventForm } from '../events.schema'
 import { ensureEventSlugFree } from './ensure-event-slug-free.server'
 

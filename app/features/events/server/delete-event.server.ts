@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { asset, event } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { getEvent } from './get-event.server'
 
 /** Galleries and content keep existing when their event is deleted; they are only detached. */

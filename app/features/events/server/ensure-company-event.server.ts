@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** An event id from a form is used only if the event is this company's. */
 export async function ensureCompanyEvent(context: TenantContext, eventId: string | null) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** An event's address is unique in its company (CONFLICT on the slug field otherwise). */
 export async function ensureEventSlugFree(context: TenantContext, slug: string, exceptId?: string) {

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
 import { coverOf } from '#app/features/public/server/public-pages.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { eventOrder } from './event-order.server'
 
 /** One event of the company, with the highlights attached to it and those that could be. */

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import { event } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** Events to choose from in content forms. */
 export async function listEventOptions(context: TenantContext) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { event } from '#db/schema'
 import type { ContentPage } from '#app/features/content/server/list-content.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /**
  * The company's events, latest first, with how much content each has. With `page` (the API),

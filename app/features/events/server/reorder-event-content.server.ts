@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { getEvent } from './get-event.server'
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { redirect } from 'react-router'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { galleryAccessPath } from '../protection-paths'
 import { hasAccess } from './access-cookie.server'
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { DownloadMode, GalleryProtectionState } from '../protection'
 
 /** A gallery's protection as its editor shows it: whether each secret is set, never the secret. */

@@ -1,7 +1,7 @@
 import { findDownloadTarget } from '#app/features/downloads/server/find-download.server'
 import { AppError } from '#app/lib/errors'
 import { consumeRateLimit } from '#app/lib/rate-limit.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { UNLOCK_ATTEMPTS } from '../protection'
 import { accessSetCookie, hasAccess } from './access-cookie.server'
 import { verifySecret } from './hash-secret.server'

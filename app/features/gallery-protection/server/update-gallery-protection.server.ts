@@ -3,7 +3,7 @@ import { contentItem } from '#db/schema'
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import { ensureCanEditContent } from '#app/features/content/server/get-content-item.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { TGalleryProtection } from '../protection'
 import { hashSecret } from './hash-secret.server'
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { lead } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
-import type { RequestOrigin } from '#app/lib/visit.server'
+import type { TenantContext } from '#app/access/context'
+import type { RequestOrigin } from '#app/access/visit.server'
 import { recordLeadAccess } from './record-lead-access.server'
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists } from 'drizzle-orm'
 import { contentItem, event, lead } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** The content and events to filter by: only those that brought in at least one lead. */
 export async function findLeadFilterOptions(context: TenantContext) {

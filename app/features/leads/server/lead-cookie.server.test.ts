@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { configureAuthSecret } from '#app/lib/auth.server'
+import { configureSessionSecret } from '#app/lib/session-secret.server'
 import {
   leadCookieName,
   leadCookieValue,
@@ -11,7 +11,7 @@ import {
 const LEAD = '0b7c6c1e-8a4f-4d5e-9c1a-2f3e4d5c6b7a'
 
 describe('the lead cookie', () => {
-  beforeAll(() => configureAuthSecret('a-test-secret-that-is-long-enough-0123456789'))
+  beforeAll(() => configureSessionSecret('a-test-secret-that-is-long-enough-0123456789'))
 
   it('vouches for its lead at its company for a year', () => {
     const now = Date.UTC(2026, 0, 1)

@@ -1,6 +1,6 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
-import type { RequestOrigin } from '#app/lib/visit.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
+import type { RequestOrigin } from '#app/access/visit.server'
 import { hasLeadFilters, type TLeadFilters } from '../leads.schema'
 
 /*

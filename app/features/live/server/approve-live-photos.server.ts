@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { getContentItem } from '#app/features/content/server/get-content-item.server'
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import { asset, contentItem, liveFollower } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** A gallery's live controls for the editor: the switches, the moderation tray, the wall link, who waits for the e-mail. */
 export async function getLivePanel(context: TenantContext, contentItemId: string) {

@@ -4,7 +4,7 @@ import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sh
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage } from '#app/lib/i18n'
 import { actionMail, sendMail } from '#app/lib/mail.server'
-import { actAsSystem } from '#app/lib/tenant.server'
+import { actAsSystem } from '#app/access/tenant.server'
 
 /**
  * The show is over: each fan who asked on the live page gets one e-mail with the gallery's link,

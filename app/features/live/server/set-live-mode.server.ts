@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
-import { sendShowEndedMailsJob } from '#app/jobs/definitions'
+import { sendShowEndedMailsJob } from '#app/jobs/definitions/live/send-show-ended-mails'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import { getContentItem } from '#app/features/content/server/get-content-item.server'
 
 /**

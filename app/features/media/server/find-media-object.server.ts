@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { asset, assetRendition } from '#db/schema'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { renditionUpTo } from './rendition-up-to.server'
 
 const VARIANT = /^(original|w\d{2,4}\.(webp|jpeg))$/

@@ -4,6 +4,7 @@ import sharp, { type OverlayOptions } from 'sharp'
 import { watermarkPlacement, type WatermarkLayout } from '#app/features/watermark/watermark'
 import { rgbaToThumbHash } from 'thumbhash'
 import { checkImagePixels, MAX_IMAGE_PIXELS } from '../upload-rules'
+import { RENDITIONS_AT_ONCE } from '#app/jobs/definitions/media/generate-renditions'
 
 /*
  * libvips works on its own threads, off the event loop; only the calls are made from it. Its
@@ -13,7 +14,6 @@ import { checkImagePixels, MAX_IMAGE_PIXELS } from '../upload-rules'
  * other's image work; together they get one thread per core, not one per core each, so the web
  * process beside them is not crowded out (npm run bench: fans' p99 during an upload).
  */
-export const RENDITIONS_AT_ONCE = 2
 sharp.cache(false)
 sharp.concurrency(Math.max(1, Math.floor(os.availableParallelism() / RENDITIONS_AT_ONCE)))
 

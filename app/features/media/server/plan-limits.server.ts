@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { UPGRADE_PATH, type Entitlements } from '#app/features/billing/entitlements'
 
 /*

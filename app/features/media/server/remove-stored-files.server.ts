@@ -1,4 +1,4 @@
-import { deleteFilesJob } from '#app/jobs/definitions'
+import { deleteFilesJob } from '#app/jobs/definitions/media/delete-files'
 import { enqueue } from '#app/jobs/queue.server'
 import { logger } from '#app/lib/logger.server'
 

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api'
-import { getAuth } from '#app/lib/auth.server'
+import { getAuth } from '#app/access/auth.server'
 import { AppError } from '#app/lib/errors'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 

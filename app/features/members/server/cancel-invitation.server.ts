@@ -1,5 +1,5 @@
-import { getAuth } from '#app/lib/auth.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import { getAuth } from '#app/access/auth.server'
+import type { TenantContext } from '#app/access/context'
 import { fromAuthError, recordTeamChange } from './team-changes.server'
 
 export async function cancelInvitation(context: TenantContext, invitationId: string, authHeaders: Headers) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { invitation, member, user } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /** Members and pending invitations of the company, for the team page. */
 export async function listTeam(context: TenantContext) {

@@ -4,7 +4,7 @@ import { member } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 
 /*
  * What the team use-cases (invite, change a role, remove, cancel an invitation) share: Better

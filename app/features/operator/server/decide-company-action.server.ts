@@ -3,7 +3,7 @@ import { AppError } from '#app/lib/errors'
 import { ZOperatorCompanyAction } from '../operator.schema'
 import { decideCustomDomain } from './decide-custom-domain.server'
 import { decideSubdomain } from './decide-subdomain.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 import { setCompanySuspension } from './suspend-company.server'
 import { readForm } from '#app/lib/read-form.server'
 

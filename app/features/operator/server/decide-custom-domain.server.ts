@@ -7,7 +7,8 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { actionMail, sendMail } from '#app/lib/mail.server'
 import { companyAdmins } from './company-admins.server'
-import { recordOperatorAction, type OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
+import { recordOperatorAction } from './record-operator-action.server'
 
 /**
  * The operator approves or rejects a company's custom domain; its admins are e-mailed either way

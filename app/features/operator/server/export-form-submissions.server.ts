@@ -1,7 +1,8 @@
 import { CSV_BOM, csvRow } from '#app/lib/csv'
 import type { TFunction } from '#app/lib/translator'
 import { listFormSubmissions, type InboxFilter } from './list-form-submissions.server'
-import { recordOperatorAction, type OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
+import { recordOperatorAction } from './record-operator-action.server'
 
 /** Every submission the inbox's filters select, as CSV in the operator's language; the export is on the audit trail. */
 export async function exportFormSubmissionsCsv(operator: OperatorContext, filter: InboxFilter, t: TFunction) {

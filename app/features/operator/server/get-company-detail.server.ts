@@ -3,7 +3,7 @@ import { customDomain, member, organization, user } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { COMPANY_SUMMARY } from './list-companies.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 /** One company as the operator sees it: its state, its addresses, its people and what it holds. */
 export async function getCompanyDetail(_operator: OperatorContext, companyId: string) {

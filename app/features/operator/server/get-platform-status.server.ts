@@ -3,7 +3,7 @@ import { checkPaymentProvider } from '#app/features/billing/server/check-payment
 import { checkDnsService, type DnsServiceCheck } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth, type CheckResult } from '#app/features/health/server/check-health.server'
 import { withSystem } from '#app/lib/db.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
 /** A check's detail as a text key (`operator.status.details.*`) and its values: the page says it in the operator's language. */

@@ -1,7 +1,7 @@
 import { desc, ilike, or, sql } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 export const COMPANY_LIST_LIMIT = 200
 

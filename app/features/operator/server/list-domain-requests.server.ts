@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 /** Custom domains the operator has not reviewed yet, oldest first, with where their DNS stands. */
 export async function listDomainRequests(_operator: OperatorContext) {

@@ -4,7 +4,7 @@ import { formSubmission } from '#db/schema'
 import { MARKETING_FORM_KINDS } from '#app/features/marketing/marketing-forms.schema'
 import { withSystem } from '#app/lib/db.server'
 import { escapeLike } from './list-companies.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 export const INBOX_PAGE_SIZE = 100
 

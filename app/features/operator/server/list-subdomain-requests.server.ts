@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import type { OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
 
 /** Subdomains waiting for the operator, oldest first. */
 export async function listSubdomainRequests(_operator: OperatorContext) {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { formSubmission } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { recordOperatorAction, type OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
+import { recordOperatorAction } from './record-operator-action.server'
 
 /** Marks a submission dealt with, or open again. */
 export async function markSubmissionHandled(operator: OperatorContext, id: string, handled: boolean) {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import { recordOperatorAction, type OperatorContext } from './require-operator.server'
+import type { OperatorContext } from '#app/access/context'
+import { recordOperatorAction } from './record-operator-action.server'
 
 /**
  * Suspends a company (fans' pages answer "temporarily unavailable", its team sees the reason in

@@ -14,7 +14,7 @@ import { buildShareCard } from '#app/features/sharing/server/build-share-card.se
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { CompanyLandingData } from '../components/company-landing'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { getCompanyLanding, getImageSources, resolvePublicCompany, type PublicCompany } from './public-pages.server'
 
 /** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */

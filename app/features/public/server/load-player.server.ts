@@ -1,4 +1,4 @@
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import { findContentCompanySlug } from './find-content-company.server'
 import { getPublicContent } from './get-public-content.server'
 import { resolvePublicCompany, type PublicContext } from './public-pages.server'

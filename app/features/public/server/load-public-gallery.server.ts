@@ -1,7 +1,7 @@
 import { getDownloadOffersOf } from '#app/features/downloads/server/get-download-offers.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import type { GalleryDoorRow } from '#app/features/gallery-protection/server/find-gallery-access.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import type { GalleryTab } from './public-pages.server'
 import { getPublicGallery, readTogether, type PublicContext } from './public-pages.server'
 

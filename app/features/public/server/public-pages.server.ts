@@ -9,7 +9,7 @@ import {
 } from '#app/features/gallery-protection/server/find-gallery-access.server'
 import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import type { CompanyAddress } from '#app/features/sharing/server/public-url.server'
 import { brandingVariables, type BrandingVariables } from '../branding'
 import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-template'

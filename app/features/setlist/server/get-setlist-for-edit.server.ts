@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 
 /**
  * A gallery's set-list as the panel edits it, the show's start of its event (when it has one),

@@ -1,7 +1,7 @@
 import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
-import type { Visit } from '#app/lib/visit.server'
+import type { Visit } from '#app/access/visit.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogLocale, type ShareCard } from '../share-meta'
 import { ogImagePath, ogVersion, type OgKind } from './og-image.server'

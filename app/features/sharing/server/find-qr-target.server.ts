@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentItem, event } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { QrKind } from '../sharing.schema'
 import { companyPublicBase, getCompanySharing, joinPublicUrl, publicPathOf } from './public-url.server'
 

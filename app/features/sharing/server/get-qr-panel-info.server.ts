@@ -1,4 +1,4 @@
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import type { QrKind, QrPanelInfo } from '../sharing.schema'
 import { findQrTarget } from './find-qr-target.server'
 import { readCompanyLogo } from './read-asset-image.server'

@@ -1,6 +1,6 @@
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { checkQrColors, QR_DEFAULT_BACKGROUND, QR_DEFAULT_FOREGROUND } from '../qr-colors'
 import type { QrKind, TQrRequest } from '../sharing.schema'
 import { findQrTarget } from './find-qr-target.server'

@@ -4,7 +4,7 @@ import { checkPaymentProvider } from '#app/features/billing/server/check-payment
 import { checkDnsService } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth } from '#app/features/health/server/check-health.server'
 import { withSystem } from '#app/lib/db.server'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
 export type CompanyStatusCheck = {

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset } from '#db/schema'
-import { generateRenditionsJob } from '#app/jobs/definitions'
+import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { enqueue } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 
 /** The status page's Retry: one failed file of the company, or all of them, processed again. */
 export async function retryFailedMedia(context: TenantContext, assetId?: string) {

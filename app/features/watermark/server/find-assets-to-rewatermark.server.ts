@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset, organization } from '#db/schema'
-import { actAsSystem } from '#app/lib/tenant.server'
+import { actAsSystem } from '#app/access/tenant.server'
 
 /**
  * The company's photos and videos whose renditions carry its watermark, when `version` is still

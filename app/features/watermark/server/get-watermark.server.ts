@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { asset, organization } from '#db/schema'
 import { and, desc, inArray } from 'drizzle-orm'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 import type { WatermarkPosition } from '../watermark'
 
 /** The watermark settings page: the current watermark's layout, whether one is set, and a photo of the company's to preview it on. */

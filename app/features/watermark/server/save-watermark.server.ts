@@ -3,11 +3,11 @@ import sharp from 'sharp'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { assertCanEditSettings } from '#app/features/companies/server/settings-access.server'
-import { rewatermarkJob } from '#app/jobs/definitions'
+import { rewatermarkJob } from '#app/jobs/definitions/media/rewatermark'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
 import { getStorage } from '#app/lib/storage.server'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { WATERMARK_MAX_BYTES, type TWatermarkSettings } from '../watermark'
 
 /** A watermark file as uploaded: a PNG with an alpha channel, at most 2 MB and 4000 px a side. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { webhookEndpoint } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorUserId, type TenantContext } from '#app/lib/tenant.server'
+import { actorUserId, type TenantContext } from '#app/access/context'
 import { assertCanManageWebhooks } from './webhook-access.server'
 
 /** Removes an endpoint with its deliveries; their queued tries find nothing to do. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { organization, webhookAttempt, webhookDelivery, webhookEndpoint } from '#db/schema'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
-import { deliverWebhookJob } from '#app/jobs/definitions'
+import { deliverWebhookJob } from '#app/jobs/definitions/webhooks/deliver'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm'
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/lib/tenant.server'
+import { actorCan, type TenantContext } from '#app/access/context'
 
 /** How many recent deliveries the log shows. */
 export const DELIVERY_LOG_SIZE = 50

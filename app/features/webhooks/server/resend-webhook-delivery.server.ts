@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { webhookDelivery, webhookEndpoint } from '#db/schema'
-import { deliverWebhookJob } from '#app/jobs/definitions'
+import { deliverWebhookJob } from '#app/jobs/definitions/webhooks/deliver'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { assertCanManageWebhooks } from './webhook-access.server'
 
 /**

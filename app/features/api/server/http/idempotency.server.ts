@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { apiIdempotency } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import type { ApiKeyContext } from '#app/lib/tenant.server'
+import type { ApiKeyContext } from '#app/access/context'
 import { problemOf, type ApiAnswer } from './problem-details.server'
 
 /*

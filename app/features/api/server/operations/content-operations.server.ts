@@ -8,7 +8,7 @@ import { listContent } from '#app/features/content/server/list-content.server'
 import { reorderAssets } from '#app/features/content/server/reorder-assets.server'
 import { updateContentDetails } from '#app/features/content/server/update-content-details.server'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import {
   decodeCursor,
   encodeCursor,

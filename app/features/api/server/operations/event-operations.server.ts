@@ -20,7 +20,7 @@ import {
   type TEventBody,
 } from '#app/features/api/api-v1.schema'
 import { AppError } from '#app/lib/errors'
-import type { TenantContext } from '#app/lib/tenant.server'
+import type { TenantContext } from '#app/access/context'
 import { defineOperation } from '../http/api-router.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 

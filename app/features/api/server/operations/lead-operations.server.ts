@@ -14,7 +14,7 @@ import { getLead } from '#app/features/leads/server/get-lead.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { AppError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
-import { requestOrigin } from '#app/lib/visit.server'
+import { requestOrigin } from '#app/access/visit.server'
 import { defineOperation } from '../http/api-router.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 

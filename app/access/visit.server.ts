@@ -1,6 +1,6 @@
 import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
-import { CLIENT_IP_HEADER } from './auth.server'
-import { detectLanguage, type Language } from './i18n'
+import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
+import { detectLanguage, type Language } from '#app/lib/i18n'
 
 /*
  * What fans' use-cases may know of the HTTP request they serve, read once by the route:

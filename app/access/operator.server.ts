@@ -1,17 +1,14 @@
-import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import type { AuthSession } from '#app/lib/auth.server'
+import type { OperatorContext } from './context'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { toPageError } from '#app/lib/member-route.server'
-import { requireUser } from '#app/lib/tenant.server'
+import { toPageError } from './member-route.server'
+import { requireUser } from './tenant.server'
 
 /*
  * The platform operator: a platform-level role, not a company role, held by the verified accounts
  * named in OPERATOR_EMAILS. Every operator loader and action is written as
  * `withOperator((operator, args) => …)`; every change an operator makes is on the audit trail.
  */
-
-export type OperatorContext = { user: AuthSession['user']; session: AuthSession['session'] }
 
 export function isOperatorEmail(email: string, emailVerified: boolean) {
   return emailVerified && getEnv().OPERATOR_EMAILS.includes(email.toLowerCase())
@@ -35,21 +32,4 @@ export function withOperator<Args extends { request: Request }, Result>(
       throw toPageError(error, args.request)
     }
   }
-}
-
-/** An operator's change, on the platform's audit trail (and the company's, when it concerns one). */
-export function recordOperatorAction(
-  operator: OperatorContext,
-  action: string,
-  target: { companyId?: string | null; tableName: string; recordId: string; details?: Record<string, unknown> },
-) {
-  return recordAuditEvent({
-    category: 'admin_privileged_action',
-    action: `operator.${action}`,
-    actorUserId: operator.user.id,
-    companyId: target.companyId ?? null,
-    tableName: target.tableName,
-    recordId: target.recordId,
-    details: target.details ?? null,
-  })
 }

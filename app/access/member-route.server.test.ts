@@ -1,11 +1,11 @@
 import { redirect } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { AppError, type AppErrorCode, type ErrorPayload } from './errors'
+import { AppError, type AppErrorCode, type ErrorPayload } from '#app/lib/errors'
 import { toPageError, withMember, withUser } from './member-route.server'
-import type { MemberContext } from './tenant.server'
+import type { MemberContext } from './context'
 
-vi.mock('#app/lib/tenant.server', () => ({ requireMember: vi.fn() }))
-const { requireMember } = await import('#app/lib/tenant.server')
+vi.mock('#app/access/tenant.server', () => ({ requireMember: vi.fn() }))
+const { requireMember } = await import('#app/access/tenant.server')
 const requireMemberMock = vi.mocked(requireMember)
 
 const member = {

@@ -2,7 +2,7 @@ import { brandAllowance } from '#app/features/companies/server/brand-allowance.s
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
-import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS, memberHintDomain } from './member-hint'
+import { MEMBER_HINT_COOKIE, MEMBER_HINT_MAX_AGE_SECONDS, memberHintDomain } from '#app/lib/member-hint'
 import { organization, twoFactor } from 'better-auth/plugins'
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
@@ -14,17 +14,15 @@ import {
   signInWaitSeconds,
 } from '#app/features/accounts/server/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
-import { getDb } from './db.server'
-import { getEnv } from './env.server'
-import { getFixedT } from './i18n.server'
-import { detectLanguage, type Language } from './i18n'
-import { actionMail, sendMail } from './mail.server'
-import { logger } from './logger.server'
-
-/** Sessions end after 30 minutes without activity; the activity ping slides the window. */
-export const SESSION_IDLE_SECONDS = 30 * 60
-/** Header the HTTP layer sets to the client address, so rate limits are per visitor. */
-export const CLIENT_IP_HEADER = 'x-afterglow-client-ip'
+import { SESSION_IDLE_SECONDS } from '#app/features/accounts/session-policy'
+import { getDb } from '#app/lib/db.server'
+import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
+import { getSessionSecret } from '#app/lib/session-secret.server'
+import { getEnv } from '#app/lib/env.server'
+import { getFixedT } from '#app/lib/i18n.server'
+import { detectLanguage, type Language } from '#app/lib/i18n'
+import { actionMail, sendMail } from '#app/lib/mail.server'
+import { logger } from '#app/lib/logger.server'
 
 function requestLanguage(request?: Request): Language {
   return request ? detectLanguage(request) : 'en'
@@ -311,27 +309,11 @@ export type Auth = ReturnType<typeof createAuth>
 export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
 
 const AUTH_KEY = Symbol.for('afterglow.auth')
-type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Auth; [key: symbol]: unknown }
-const SECRET_KEY = Symbol.for('afterglow.session-secret')
-
-/** Boot hands the resolved secret over before the first request. */
-export function configureAuthSecret(secret: string) {
-  ;(globalThis as GlobalWithAuth)[SECRET_KEY] = secret
-}
-
-/** The process's session secret, for the app's own signed values (derive a key per purpose). */
-export function getSessionSecret(): string {
-  const secret = (globalThis as GlobalWithAuth)[SECRET_KEY]
-  if (typeof secret !== 'string') throw new Error('Session secret is not configured: boot runs first')
-  return secret
-}
-
+type GlobalWithAuth = typeof globalThis & { [AUTH_KEY]?: Auth }
 export function getAuth(): Auth {
   const store = globalThis as GlobalWithAuth
   if (!store[AUTH_KEY]) {
-    const secret = store[SECRET_KEY]
-    if (typeof secret !== 'string') throw new Error('Session secret is not configured: boot runs first')
-    store[AUTH_KEY] = createAuth(secret)
+    store[AUTH_KEY] = createAuth(getSessionSecret())
   }
   return store[AUTH_KEY]
 }

@@ -1,26 +1,34 @@
-import { asc, eq } from 'drizzle-orm'
-import { member, organization } from '#db/schema'
-import { getEntitlements, type Entitlements } from '#app/features/billing/entitlements'
-import { can, isRole, type Permission, type Role } from '#app/features/members/permissions'
+import { eq } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { getEntitlements } from '#app/features/billing/entitlements'
+import { can, type Permission } from '#app/features/members/permissions'
+import { findMemberships } from '#app/features/members/server/find-memberships.server'
 import { recordUserLanguage } from '#app/features/accounts/server/record-user-language.server'
 import { isApiScope, scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
 import { bearerApiKey } from '#app/features/api/server/api-key-secret.server'
 import { findLiveApiKey, markApiKeyUsed } from '#app/features/api/server/find-api-key.server'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { requireEntitlement } from '#app/features/billing/entitlements'
-import { clientAddress, consumeRateLimit, type RateLimitDecision } from './rate-limit.server'
+import { clientAddress, consumeRateLimit } from '#app/lib/rate-limit.server'
 import { getSession, type AuthSession } from './auth.server'
-import { getDb, withTenant, type Transaction } from './db.server'
-import { AppError } from './errors'
-import { detectLanguage } from './i18n'
-import { logger } from './logger.server'
-import { withTimeout } from './with-timeout'
+import {
+  API_KEY_ROLE,
+  type Actor,
+  type ApiKeyActor,
+  type ApiKeyContext,
+  type MemberContext,
+  type SystemActor,
+  type TenantCompany,
+  type TenantContext,
+} from './context'
+import { getDb, withTenant } from '#app/lib/db.server'
+import { AppError } from '#app/lib/errors'
+import { detectLanguage } from '#app/lib/i18n'
+import { logger } from '#app/lib/logger.server'
+import { withTimeout } from '#app/lib/with-timeout'
 
 /*
- * The request context: who acts (the actor), for which company, under which plan
- * (entitlements), and the one way to reach that company's rows (`withTenant`, fenced by
- * row-level security). Use-cases take a context and their input, return data or throw AppError;
- * they never see a Request or answer with a Response. Routes build the context through
+ * The guards that build a request's context (context.ts). Routes build it through
  * `requireMember` (wrapped by `withMember` in member-route.server.ts, the one place that turns
  * its errors into HTTP), the public API and the upload endpoint through `requireActor` (a person
  * or an API key, whichever the request carries); jobs build one through `actAsSystem`.
@@ -28,81 +36,6 @@ import { withTimeout } from './with-timeout'
 
 /** How long the admin waits for the user's access profile before saying so. */
 export const PROFILE_TIMEOUT_MS = 10_000
-
-/** A signed-in person acting with their role in the company. */
-export type PersonActor = { kind: 'person'; userId: string; role: Role }
-/**
- * An API key (the Enterprise API). It acts as a manager would, narrowed by its scopes: never
- * company settings, team or billing, and only the areas it was given.
- */
-export type ApiKeyActor = { kind: 'api-key'; keyId: string; name: string; role: Role; scopes: ApiScope[] }
-
-/** The role every key acts with; its scopes narrow it further. */
-export const API_KEY_ROLE: Role = 'manager'
-/** The platform itself: a background job or an operator action, named for the logs. */
-export type SystemActor = { kind: 'system'; reason: string }
-export type Actor = PersonActor | ApiKeyActor | SystemActor
-
-export type TenantCompany = { id: string; name: string; slug: string; logo: string | null }
-
-export type TenantContext<A extends Actor = Actor> = {
-  actor: A
-  company: TenantCompany
-  entitlements: Entitlements
-  /** Runs tenant-table queries fenced to this company (row-level security). */
-  withTenant: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
-}
-
-/** A person's context in the admin: the context plus their account and session. */
-export type MemberContext = TenantContext<PersonActor> & {
-  user: AuthSession['user']
-  session: AuthSession['session']
-  /** Every company this person belongs to (the admin's brand switcher). */
-  memberships: Membership[]
-}
-
-export type Membership = {
-  companyId: string
-  companyName: string
-  companySlug: string
-  companyLogo: string | null
-  plan: string
-  planValidUntil: Date | null
-  role: Role
-}
-
-/** Whether the actor may do this: people by their role, keys by their role and scopes, the platform always. */
-export function actorCan(context: TenantContext, permission: Permission) {
-  const { actor } = context
-  if (actor.kind === 'system') return true
-  if (!can(actor.role, permission)) return false
-  if (actor.kind === 'person') return true
-  const scope = scopeForPermission(permission)
-  return scope !== null && actor.scopes.includes(scope)
-}
-
-/** The user behind an action, for "created by" columns and the audit trail; null for keys and jobs. */
-export function actorUserId(context: TenantContext) {
-  return context.actor.kind === 'person' ? context.actor.userId : null
-}
-
-export async function findMemberships(userId: string): Promise<Membership[]> {
-  const rows = await getDb()
-    .select({
-      companyId: organization.id,
-      companyName: organization.name,
-      companySlug: organization.slug,
-      companyLogo: organization.logo,
-      plan: organization.plan,
-      planValidUntil: organization.planValidUntil,
-      role: member.role,
-    })
-    .from(member)
-    .innerJoin(organization, eq(organization.id, member.organizationId))
-    .where(eq(member.userId, userId))
-    .orderBy(asc(member.createdAt))
-  return rows.flatMap((row) => (isRole(row.role) ? [{ ...row, role: row.role }] : []))
-}
 
 /** The signed-in person, or UNAUTHENTICATED (pages send them to sign in and back). */
 export async function requireUser(request: Request): Promise<AuthSession> {
@@ -188,9 +121,6 @@ export async function actAsSystem(companyId: string, reason: string): Promise<Te
   logger.debug({ companyId, reason }, 'system context')
   return tenantContext({ kind: 'system', reason }, { id: row.id, name: row.name, slug: row.slug, logo: row.logo }, row)
 }
-
-/** An API key's context: the tenant context plus the key's rate-limit standing (for `RateLimit-*` headers). */
-export type ApiKeyContext = TenantContext<ApiKeyActor> & { rateLimit: Extract<RateLimitDecision, { allowed: true }> }
 
 /**
  * The tenant guard for a request made with an API key (`Authorization: Bearer ag_live_…`): the

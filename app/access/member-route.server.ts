@@ -1,7 +1,8 @@
 import { redirect } from 'react-router'
 import type { Permission } from '#app/features/members/permissions'
-import { AppError, toHttpError } from './errors'
-import { requireMember, type MemberContext } from './tenant.server'
+import { AppError, toHttpError } from '#app/lib/errors'
+import type { MemberContext } from './context'
+import { requireMember } from './tenant.server'
 
 /*
  * The one place where the tenant guard's errors become HTTP for the admin's pages: signed out

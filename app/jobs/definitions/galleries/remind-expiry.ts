@@ -1,0 +1,14 @@
+import { z } from 'zod'
+import { defineJob } from '#app/jobs/job'
+
+/** Galleries ending within 3 days: their companies are reminded, once per end date (ADR 059). */
+export const remindGalleryExpiryJob = defineJob({
+  id: 'galleries.remind-expiry',
+  schema: z.object({}).passthrough(),
+  retry: { limit: 1, delaySeconds: 60, backoff: false },
+  cron: '17 * * * *',
+  async handler() {
+    const { sendExpiryReminders } = await import('#app/features/gallery-protection/server/send-expiry-reminders.server')
+    await sendExpiryReminders()
+  },
+})

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { defineJob } from '#app/jobs/job'
+
+/**
+ * How many photos one process makes renditions of at once: while one is read, written and
+ * recorded, sharp works on another (one at a time left the cores idle a third of the time).
+ * Memory: two 24 MP decodes.
+ */
+export const RENDITIONS_AT_ONCE = 2
+
+/** A photo's or video's renditions (sizes, WebP, poster); a failure is recorded on the file. */
+export const generateRenditionsJob = defineJob({
+  id: 'media.generate-renditions',
+  schema: z.object({ companyId: z.string().min(1), assetId: z.uuid() }),
+  retry: { limit: 4, delaySeconds: 2, backoff: true },
+  ownerField: 'companyId',
+  workers: RENDITIONS_AT_ONCE,
+  async handler({ companyId, assetId }, attempt) {
+    const [{ generateRenditions, markRenditionsFailed }, { ImageTooLargeError }] = await Promise.all([
+      import('#app/features/media/server/generate-renditions.server'),
+      import('#app/features/media/server/image-renditions.server'),
+    ])
+    try {
+      await generateRenditions(companyId, assetId)
+    } catch (error) {
+      // Too many pixels stays too many: failed at once, not decoded again on every retry.
+      const hopeless = error instanceof ImageTooLargeError
+      await markRenditionsFailed(
+        companyId,
+        assetId,
+        error instanceof Error ? error.message : String(error),
+        attempt.isLast || hopeless,
+      )
+      if (!hopeless) throw error
+    }
+  },
+})
