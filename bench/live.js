@@ -111,7 +111,7 @@ function percentile(values, share) {
 }
 
 export async function benchLive({ baseUrl, databaseUrl, pid, report }) {
-  // The demo's live gallery (db/demo-content.ts), its wall link, and auto-approve on: the time
+  // The demo's live gallery (server/demo/demo-content.ts), its wall link, and auto-approve on: the time
   // measured is the platform's, not a manager's thumb.
   const gallery = await withSystemDatabase(databaseUrl, async (db) => {
     const { rows } = await db.query(

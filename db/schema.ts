@@ -1,29 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm'
+import type { PageTemplate } from '../app/features/public/page-template'
+import type { StoredSetlist } from '../app/features/setlist/setlist'
+import type { LocalizedTexts, MachineTranslated } from '../app/features/companies/company-settings.schema'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
-import { AUDIT_CATEGORIES } from '../app/features/audit/audit.schema'
-import { CURRENCIES, PLAN_IDS } from '../app/features/billing/plans'
-import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from '../app/features/billing/subscription-states'
 import {
+  AUDIT_CATEGORIES,
+  BILLING_PROVIDERS,
+  COMMENT_STATUSES,
+  CONTENT_KINDS,
+  CONTENT_STATUSES,
+  CURRENCIES,
+  DELIVERY_STATES,
   DOMAIN_APPROVALS,
+  EMPLOYEE_COUNTS,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  MARKETING_FORM_KINDS,
+  MEDIA_TYPES,
+  PLAN_IDS,
+  ROLES,
   STORED_DOMAIN_STATES,
   SUBDOMAIN_DNS_STATES,
   SUBDOMAIN_STATUSES,
-} from '../app/features/domains/subdomain-rules'
-import type { PageTemplate } from '../app/features/public/page-template'
-import type { StoredSetlist } from '../app/features/setlist/setlist'
-import {
-  EMPLOYEE_COUNTS,
-  type LocalizedTexts,
-  type MachineTranslated,
-} from '../app/features/companies/company-settings.schema'
-import { COMMENT_STATUSES } from '../app/features/comments/comments.schema'
-import { CONTENT_KINDS, CONTENT_STATUSES } from '../app/features/content/content.schema'
-import { EVENT_TYPES } from '../app/features/analytics/analytics-events'
-import { EVENT_STATUSES } from '../app/features/events/events.schema'
-import { MARKETING_FORM_KINDS } from '../app/features/marketing/marketing-forms.schema'
-import { MEDIA_TYPES, UPLOAD_PURPOSES } from '../app/features/media/upload-rules'
-import { ROLES } from '../app/features/members/permissions'
-import { DELIVERY_STATES } from '../app/features/webhooks/webhooks.schema'
+  SUBSCRIPTION_STATUSES,
+  UPLOAD_PURPOSES,
+} from './enums'
 import {
   bigint,
   boolean,

@@ -1,5 +1,5 @@
 import { usesDevOutbox, type TEnv } from '#app/lib/env.server'
-import { DEMO_ADMIN, DEMO_COMPANY, DEMO_OPERATOR } from '#db/seed'
+import { DEMO_ADMIN, DEMO_COMPANY, DEMO_OPERATOR } from './demo/seed'
 
 /**
  * What `npm start` prints under its address, in plain lines a newcomer reads (not log records):

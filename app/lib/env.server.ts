@@ -178,7 +178,7 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
     SEED_DEMO: parsed.SEED_DEMO ?? isEmbeddedDatabase,
     // On a laptop (no DATABASE_URL) nobody runs an operator console: requests go live at once.
     SUBDOMAIN_AUTO_APPROVE: parsed.SUBDOMAIN_AUTO_APPROVE ?? isEmbeddedDatabase,
-    // The demo start's operator account (db/seed) runs the console; elsewhere, only those named.
+    // The demo start's operator account (server/demo/seed.ts) runs the console; elsewhere, only those named.
     OPERATOR_EMAILS: parsed.OPERATOR_EMAILS ?? ((parsed.SEED_DEMO ?? isEmbeddedDatabase) ? [DEMO_OPERATOR_EMAIL] : []),
     isEmbeddedDatabase,
   }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asset, contentItem, event, organization } from '#db/schema'
-import { DEMO_COMPANY, seedDemo } from '#db/seed'
+import { DEMO_COMPANY, seedDemo } from '../../server/demo/seed'
 import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { startJobs } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'

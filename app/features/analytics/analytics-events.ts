@@ -3,11 +3,9 @@
  * use-fan-tracking.ts) and must not carry the validator (ADR 025). The schema is analytics.schema.ts.
  */
 
-/** Kinds of event the browser reports. */
-export const BROWSER_EVENT_TYPES = ['page_view', 'item_view', 'like', 'unlike', 'share', 'heartbeat'] as const
-/** Kinds the server records where they happen (a real download, a lead, a comment), so a browser cannot forge them. */
-export const SERVER_EVENT_TYPES = ['download', 'lead', 'comment'] as const
-export const EVENT_TYPES = [...BROWSER_EVENT_TYPES, ...SERVER_EVENT_TYPES] as const
+import { BROWSER_EVENT_TYPES, EVENT_TYPES, SERVER_EVENT_TYPES } from '#db/enums'
+
+export { BROWSER_EVENT_TYPES, EVENT_TYPES, SERVER_EVENT_TYPES }
 export type EventType = (typeof EVENT_TYPES)[number]
 
 export const PAGE_KINDS = ['landing', 'event', 'gallery', 'player'] as const

@@ -1,19 +1,6 @@
 import { z } from 'zod'
-
-/** The six audit categories of the specification plus session activity. */
-export const AUDIT_CATEGORIES = [
-  'lead_data_access',
-  'subscription_data_access',
-  'company_sensitive_data_access',
-  'comment_submission',
-  'download_tracking',
-  'admin_privileged_action',
-  'session_start',
-  'session_end',
-  'session_activity',
-  /** A request made with an API key (the Enterprise API). */
-  'api_access',
-] as const
+import { AUDIT_CATEGORIES } from '#db/enums'
+export { AUDIT_CATEGORIES }
 
 export const ZAuditCategory = z.enum(AUDIT_CATEGORIES)
 export type TAuditCategory = z.infer<typeof ZAuditCategory>

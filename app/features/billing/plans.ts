@@ -1,4 +1,8 @@
 import { GB } from '#app/features/media/upload-rules'
+import { PLAN_IDS } from '#db/enums'
+export { PLAN_IDS }
+import { CURRENCIES } from '#db/enums'
+export { CURRENCIES }
 
 /**
  * The three plans of docs/product.md and what they unlock. Read through `getEntitlements`
@@ -47,12 +51,10 @@ export const PLANS = {
     galleryProtection: true,
     brandsPerAccount: Infinity,
   },
-} as const
+} as const satisfies Record<PlanId, unknown>
 
-export type PlanId = keyof typeof PLANS
-
-/** Every plan, cheapest first. */
-export const PLAN_IDS = Object.keys(PLANS) as PlanId[]
+/** A plan's id; every plan, cheapest first, is PLAN_IDS (db/enums.ts, the database's list). */
+export type PlanId = (typeof PLAN_IDS)[number]
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === 'string' && value in PLANS
@@ -72,7 +74,6 @@ export function planOf(value: unknown) {
 export const TRIAL_DAYS = 14
 export const TRIAL_PLAN: PlanId = 'professional'
 
-export const CURRENCIES = ['USD', 'EUR', 'BRL'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
 export function isCurrency(value: unknown): value is Currency {

@@ -1,9 +1,10 @@
+import { COMMENT_STATUSES } from '#db/enums'
+export { COMMENT_STATUSES }
 /*
  * The comment form's fixed rules, without zod: the fans' pages that show the form import these,
  * and zod would add its whole library to the JavaScript every fan downloads (the fans' budget).
  */
 
-export const COMMENT_STATUSES = ['pending', 'approved', 'hidden'] as const
 export type CommentStatus = (typeof COMMENT_STATUSES)[number]
 
 export const COMMENT_NAME_MAX = 100

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { COUNTRY_CODES } from './countries'
 import { ZCompanySlugFormat } from './companies.schema'
+import { EMPLOYEE_COUNTS } from '#db/enums'
+export { EMPLOYEE_COUNTS }
 
 /*
  * What an admin can say about the company (spec section 3, "Company") and the rules of section 5.
@@ -10,7 +12,6 @@ import { ZCompanySlugFormat } from './companies.schema'
  * name and description) are kept per language; English is required, the others optional.
  */
 
-export const EMPLOYEE_COUNTS = ['1-10', '11-50', '51-200', '201-500', '500+'] as const
 export const DISPLAY_MODES = ['galleries', 'events'] as const
 export const DESCRIPTION_MAX = 450
 

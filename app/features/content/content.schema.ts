@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { ZListSearch } from '#app/lib/list-search'
+import { CONTENT_KINDS } from '#db/enums'
+import { CONTENT_STATUSES } from '#db/enums'
+export { CONTENT_STATUSES }
+export { CONTENT_KINDS }
 
-export const CONTENT_KINDS = ['single', 'gallery'] as const
 export type ContentKind = (typeof CONTENT_KINDS)[number]
-export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 
 const optionalText = (max: number, message: string) =>

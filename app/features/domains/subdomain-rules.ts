@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { isReservedSlug } from '#app/features/companies/companies.schema'
+import { SUBDOMAIN_STATUSES } from '#db/enums'
+import { SUBDOMAIN_DNS_STATES } from '#db/enums'
+import { STORED_DOMAIN_STATES } from '#db/enums'
+import { DOMAIN_APPROVALS } from '#db/enums'
+export { DOMAIN_APPROVALS }
+export { STORED_DOMAIN_STATES }
+export { SUBDOMAIN_DNS_STATES }
+export { SUBDOMAIN_STATUSES }
 
 /*
  * Which professional subdomains ({label}.PLATFORM_DOMAIN) a company may ask for. Labels the
@@ -140,23 +148,12 @@ const OFFENSIVE_ROOTS = [
   'motherf',
 ]
 
-/** The spec's subdomain states. */
-export const SUBDOMAIN_STATUSES = ['pending', 'active', 'rejected'] as const
 export type SubdomainStatus = (typeof SUBDOMAIN_STATUSES)[number]
 
-/** What a DNS lookup says of a live subdomain (spec section 4). */
-export const SUBDOMAIN_DNS_STATES = ['configured', 'not-found', 'waiting-verification', 'needs-configuration'] as const
 export type SubdomainDnsState = (typeof SUBDOMAIN_DNS_STATES)[number]
 
-/** A custom domain's stored states (a check that could not ask the DNS keeps the last one). */
-export const STORED_DOMAIN_STATES = ['pending', 'invalid', 'conflicting', 'verified'] as const
 export type StoredDomainState = (typeof STORED_DOMAIN_STATES)[number]
 
-/**
- * The platform operator's review of a custom domain. It serves fans once verified unless the
- * operator rejected it: ownership is proven by DNS, the review is there to stop abuse.
- */
-export const DOMAIN_APPROVALS = ['pending', 'approved', 'rejected'] as const
 export type DomainApproval = (typeof DOMAIN_APPROVALS)[number]
 
 export const SUBDOMAIN_REJECTIONS = ['reserved', 'offensive'] as const

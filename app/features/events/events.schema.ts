@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
+import { EVENT_STATUSES } from '#db/enums'
+export { EVENT_STATUSES }
 
-export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const
 export type EventStatus = (typeof EVENT_STATUSES)[number]
 
 const optionalText = (max: number, message: string) =>

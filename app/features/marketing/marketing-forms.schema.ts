@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ZEmail } from '#app/features/accounts/accounts.schema'
+import { MARKETING_FORM_KINDS } from '#db/enums'
+export { MARKETING_FORM_KINDS }
 
 /*
  * The marketing site's three forms. Messages are i18n keys. Free text is sanitised before it is
@@ -7,7 +9,6 @@ import { ZEmail } from '#app/features/accounts/accounts.schema'
  * attributes go, whitespace is trimmed, and the visitor is told when that changed their text.
  */
 
-export const MARKETING_FORM_KINDS = ['interest', 'newsletter', 'contact'] as const
 export type MarketingFormKind = (typeof MARKETING_FORM_KINDS)[number]
 
 export function isMarketingFormKind(value: unknown): value is MarketingFormKind {

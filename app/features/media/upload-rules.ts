@@ -1,3 +1,7 @@
+import { UPLOAD_PURPOSES } from '#db/enums'
+import { MEDIA_TYPES } from '#db/enums'
+export { MEDIA_TYPES }
+export { UPLOAD_PURPOSES }
 /*
  * What may be uploaded where, checked twice: from the declared name and length before any
  * byte is accepted, and from the file's real bytes (magic numbers) when it is complete.
@@ -7,11 +11,9 @@
 export const MB = 1024 * 1024
 export const GB = 1024 * MB
 
-export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo', 'hero'] as const
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number]
 /** Images of the company itself, on all its public pages whatever is published: its logo and its landing's hero. */
 export const COMPANY_IMAGE_PURPOSES = ['logo', 'hero'] as const satisfies readonly UploadPurpose[]
-export const MEDIA_TYPES = ['image', 'video', 'audio', 'pdf', 'other'] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
 export const LIMITS = {

@@ -1,6 +1,7 @@
 import { createAccessControl } from 'better-auth/plugins/access'
+import { ROLES } from '#db/enums'
+export { ROLES }
 
-export const ROLES = ['admin', 'manager', 'user'] as const
 export type Role = (typeof ROLES)[number]
 
 export function isRole(value: unknown): value is Role {

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { DELIVERY_STATES } from '#db/enums'
+export { DELIVERY_STATES }
 
 /** What a company's own systems can be told about, as Standard Webhooks event types. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -11,7 +13,6 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
-export const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const
 export type DeliveryState = (typeof DELIVERY_STATES)[number]
 
 /** How many endpoints a company may have: enough for a CRM, a mailing tool and a spare. */

@@ -2,7 +2,7 @@ import { PANEL_ROUTE_CLIENT } from '#app/lib/panel-data'
 import { ZLiveAction } from '#app/features/live/live.schema'
 import { approveLivePhotos } from '#app/features/live/server/approve-live-photos.server'
 import { changeWallLink } from '#app/features/live/server/change-wall-link.server'
-import { getLivePanel } from '#app/features/live/server/get-live-panel.server'
+import { getLivePanel, type LivePanelData } from '#app/features/live/server/get-live-panel.server'
 import { setLiveMode } from '#app/features/live/server/set-live-mode.server'
 import { removeAssets } from '#app/features/content/server/remove-assets.server'
 import { can } from '#app/features/members/permissions'
@@ -14,7 +14,7 @@ import type { Route } from './+types/content.live'
 /** A gallery's live show controls (ADR 057, 058), fetched by the editor's live panel. */
 export const loader = withMember('content.read', async (member, { params }: Route.LoaderArgs) => {
   const panel = await getLivePanel(member, params.contentItemId)
-  return { ...panel, canModerate: can(member.actor.role, 'content.publish') }
+  return { ...panel, canModerate: can(member.actor.role, 'content.publish') } satisfies LivePanelData
 })
 
 export const action = withMember('content.write', async (member, { request, params }: Route.ActionArgs) => {

@@ -8,7 +8,7 @@ import { Switch } from '#app/components/ui/switch'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
-import type { loader } from '#app/routes/admin/content.live'
+import type { LivePanelData } from '../server/get-live-panel.server'
 
 /** While live, the tray is asked again this often, so photos uploaded from the venue show up for approval. */
 const TRAY_REFRESH_MS = 4000
@@ -22,7 +22,7 @@ const TRAY_REFRESH_MS = 4000
 export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId: string; venueUploader: boolean }) {
   const { t } = useTranslation()
   const url = `/admin/content/${contentItemId}/live`
-  const panel = useFetcher<typeof loader>()
+  const panel = useFetcher<LivePanelData>()
   const change = useFetcher<ActionResult>()
   const liveLabel = useId()
   const autoLabel = useId()

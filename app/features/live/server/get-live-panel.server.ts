@@ -45,3 +45,6 @@ export async function getLivePanel(context: TenantContext, contentItemId: string
     }
   })
 }
+
+/** What the editor's live panel reads: the panel and whether this member may approve and remove photos. */
+export type LivePanelData = Awaited<ReturnType<typeof getLivePanel>> & { canModerate: boolean }

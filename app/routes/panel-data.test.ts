@@ -3,7 +3,7 @@ import * as live from '#app/routes/admin/content.live'
 import * as protection from '#app/routes/admin/content.protection'
 import * as setlist from '#app/routes/admin/content.$id.setlist'
 import routes from '#app/routes'
-import { PANEL_ROUTE_CLIENT, PANEL_ROUTES } from './panel-data'
+import { PANEL_ROUTE_CLIENT, PANEL_ROUTES } from '#app/lib/panel-data'
 
 /** Every route id of the app's route table (React Router names a route by its file, without the extension). */
 function routeIds(entries: { file: string; id?: string; children?: unknown[] }[]): string[] {

@@ -5,7 +5,7 @@ import { getDb, type Transaction } from '#app/lib/db.server'
 import { DEMO_OPERATOR_EMAIL } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { seedDemoContent } from './demo-content'
-import { account, member, organization, user } from './schema'
+import { account, member, organization, user } from '#db/schema'
 
 /** The local demo login, printed in the README. Seeded only in the embedded (local) mode. */
 export const DEMO_ADMIN = { email: 'demo@afterglow.local', password: 'Afterglow-demo-1', name: 'Demo Admin' }

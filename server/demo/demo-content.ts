@@ -12,7 +12,7 @@ import { enqueue } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
-import { asset, contentItem, event, organization } from './schema'
+import { asset, contentItem, event, organization } from '#db/schema'
 
 /*
  * Content for the local demo company: concert-like photos drawn with SVG (stage lights, a
