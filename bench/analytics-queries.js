@@ -380,7 +380,7 @@ export async function benchAnalyticsQueries({ vite, report }) {
           : `generated in ${(state.generated_seconds / 60).toFixed(1)} min (this run ${((performance.now() - started) / 60_000).toFixed(1)} min)`),
     )
 
-    const { actAsSystem } = await vite.ssrLoadModule('/app/access/tenant.server.ts')
+    const { asSystem } = await vite.ssrLoadModule('/app/access/tenant.server.ts')
     const { lastDays } = await vite.ssrLoadModule('/app/features/analytics/analytics-range.ts')
     const { readHeadlineComparison, readAnalyticsDetail } = await vite.ssrLoadModule(
       '/app/features/analytics/server/read-analytics-overview.server.ts',
@@ -395,7 +395,7 @@ export async function benchAnalyticsQueries({ vite, report }) {
     const range90 = lastDays(RANGE_DAYS, end)
     const range30 = lastDays(30, end)
     const contexts = new Map()
-    for (const rank of sampleRanks()) contexts.set(rank, await actAsSystem(companyId(rank), 'analytics bench'))
+    for (const rank of sampleRanks()) contexts.set(rank, await asSystem(companyId(rank), 'analytics bench'))
     const time = async (work) => {
       const at = performance.now()
       await work()

@@ -31,7 +31,7 @@ import { withTimeout } from '#app/lib/with-timeout'
  * The guards that build a request's context (context.ts). Routes build it through
  * `requireMember` (wrapped by `withMember` in member-route.server.ts, the one place that turns
  * its errors into HTTP), the public API and the upload endpoint through `requireActor` (a person
- * or an API key, whichever the request carries); jobs build one through `actAsSystem`.
+ * or an API key, whichever the request carries); jobs build one through `asSystem`.
  */
 
 /** How long the admin waits for the user's access profile before saying so. */
@@ -105,7 +105,7 @@ export async function requireMember(request: Request, permission: Permission): P
  * code outside a request reaches a company's rows. Every use is logged with its reason. Null
  * when the company no longer exists (a job queued before it was deleted has nothing to do).
  */
-export async function actAsSystem(companyId: string, reason: string): Promise<TenantContext<SystemActor> | null> {
+export async function asSystem(companyId: string, reason: string): Promise<TenantContext<SystemActor> | null> {
   const [row] = await getDb()
     .select({
       id: organization.id,

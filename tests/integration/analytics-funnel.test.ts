@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import { asSystem } from '#app/access/tenant.server'
 import { lastDays } from '#app/features/analytics/analytics-range'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { readAnalyticsDetail } from '#app/features/analytics/server/read-analytics-overview.server'
@@ -142,7 +142,7 @@ describe('the funnel', () => {
   })
 
   it('counts each step as a direct count over the raw events, for any range', async () => {
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     for (const range of [lastDays(12), lastDays(7), lastDays(1), { from: lastDays(10).from, to: lastDays(4).from }]) {
       const expected = countDirectly(events, range)
       expect(await readFunnel(context, range), `${range.from}..${range.to}`).toEqual(expected)
@@ -154,16 +154,14 @@ describe('the funnel', () => {
   })
 
   it('keeps each company to its own visitors', async () => {
-    const rival = (await actAsSystem(rivalId, 'funnel test'))!
+    const rival = (await asSystem(rivalId, 'funnel test'))!
     const theirs = await readFunnel(rival, lastDays(12))
     expect(theirs).toEqual(countDirectly(rivalEvents, lastDays(12)))
-    expect(theirs.view).toBeLessThan(
-      (await readFunnel((await actAsSystem(companyId, 'funnel test'))!, lastDays(12))).view,
-    )
+    expect(theirs.view).toBeLessThan((await readFunnel((await asSystem(companyId, 'funnel test'))!, lastDays(12))).view)
   })
 
   it("counts each event's and each item's funnel as a direct count over their raw events, and no one else's", async () => {
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     const subjects: TFunnelSubject[] = catalogs.flatMap((catalog) => [
       { scope: 'event' as const, id: catalog.eventId },
       { scope: 'item' as const, id: catalog.galleryId },
@@ -196,7 +194,7 @@ describe('the funnel', () => {
     await withSystem((tx) =>
       tx.update(organization).set({ plan: 'professional', planValidUntil: null }).where(eq(organization.id, companyId)),
     )
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     const range = lastDays(12)
     const subject = { scope: 'item' as const, id: catalogs[0].galleryId }
     const detail = await readAnalyticsDetail(context, range, subject)
@@ -228,7 +226,7 @@ describe('the funnel', () => {
         sql`update analytics_daily set viewers = 0, lead_visitors = 0, download_visitors = 0, share_visitors = 0 where company_id = ${companyId} and scope <> 'company'`,
       ),
     )
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     const subject = { scope: 'event' as const, id: catalogs[0].eventId }
     expect(await readFunnel(context, lastDays(12), subject)).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
     // The files' figures too: made again from the raw events (migrations 0035 and 0036), the same as the job's.
@@ -299,7 +297,7 @@ describe('the funnel', () => {
   })
 
   it('refuses a reversed range', async () => {
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     await expect(readFunnel(context, { from: '2026-02-01', to: '2026-01-01' })).rejects.toThrow(
       'analytics.errors.range',
     )
@@ -311,7 +309,7 @@ describe('the funnel', () => {
         sql`update analytics_daily set viewers = 0, lead_visitors = 0, download_visitors = 0, share_visitors = 0 where company_id = ${companyId}`,
       ),
     )
-    const context = (await actAsSystem(companyId, 'funnel test'))!
+    const context = (await asSystem(companyId, 'funnel test'))!
     expect(await readFunnel(context, lastDays(12))).toEqual({ view: 0, lead: 0, download: 0, share: 0 })
     const migration = await readFile(path.resolve('db/migrations/0024_analytics-funnel.sql'), 'utf8')
     const backfill = migration.split('--> statement-breakpoint').filter((statement) => !/ALTER TABLE/.test(statement))

@@ -11,7 +11,7 @@ import { visitorIdOf } from '#app/features/analytics/server/visitor-id.server'
 import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
 import { readVideoEngagement } from '#app/features/analytics/server/read-video-engagement.server'
 import { readItemHeatmaps } from '#app/features/analytics/server/read-item-heatmaps.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import { asSystem } from '#app/access/tenant.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
@@ -352,7 +352,7 @@ describe('analytics storage', () => {
     expect(channels).toBe(raw.filter((row) => row.type === 'share').length)
 
     // The admin's read: the rollups of this company only, every day of the range, by content and by event.
-    const context = (await actAsSystem(companyId, 'analytics test'))!
+    const context = (await asSystem(companyId, 'analytics test'))!
     const days = [...new Set(raw.map((row) => row.occurredAt.toISOString().slice(0, 10)))].sort()
     const engagement = await readEngagement(context, { from: days[0], to: days.at(-1)! })
     const companyRows = [...expected.daily].filter(([key]) => key.startsWith('company|'))

@@ -10,7 +10,7 @@ import { captureLead } from '#app/features/leads/server/capture-lead.server'
 import type { PublicContext } from '#app/features/public/server/public-pages.server'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { withSystem, withTenant } from '#app/lib/db.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import { asSystem } from '#app/access/tenant.server'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { addEndpoint, deliveriesOf, enterpriseAdmin, receiverAndQueueForFile, verifySigned } from '../support/webhooks'
 import { waitUntil } from '../support/wait'
@@ -136,7 +136,7 @@ describe('webhook events', () => {
     const companyId = admin.company.id
     const endpoint = await addEndpoint(admin.client, companyId, setup.receiver.url(`/all-${companyId}`))
     const mine = () => setup.receiver.received.filter((request) => request.path === `/all-${companyId}`)
-    const context = (await actAsSystem(companyId, 'test'))!
+    const context = (await asSystem(companyId, 'test'))!
     // What the fans' page hands these use-cases: the company and its fenced writer (they read only its id).
     const fans = {
       company: context.company,
@@ -238,7 +238,7 @@ describe('webhook events', () => {
       'lead.created',
     ])
     const { galleryId } = await arrangeGalleryAndEvent(companyId)
-    const context = (await actAsSystem(companyId, 'test'))!
+    const context = (await asSystem(companyId, 'test'))!
     await changeContentStatus(context, [galleryId], 'published')
     expect(await deliveriesOf(leadsOnly.id)).toHaveLength(0)
 

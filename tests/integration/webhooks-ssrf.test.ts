@@ -4,7 +4,7 @@ import { createWebhookEndpoint } from '#app/features/webhooks/server/create-webh
 import { deliverWebhook } from '#app/features/webhooks/server/deliver-webhook.server'
 import { isPublicAddress, sendWebhookRequest } from '#app/features/webhooks/server/send-webhook-request.server'
 import { withTenant } from '#app/lib/db.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import { asSystem } from '#app/access/tenant.server'
 import { startWebhookReceiver } from '../support/webhook-receiver'
 import { addEndpoint, attemptsOf, enterpriseAdmin, receiverAndQueueForFile } from '../support/webhooks'
 
@@ -96,7 +96,7 @@ describe('webhooks and private networks (SSRF)', () => {
   it('with the setting off, a private endpoint is refused when added, and a delivery to one logs the refusal', async () => {
     const admin = await enterpriseAdmin('wh-ssrf')
     const companyId = admin.company.id
-    const context = (await actAsSystem(companyId, 'test'))!
+    const context = (await asSystem(companyId, 'test'))!
     // This test process runs without WEBHOOKS_ALLOW_PRIVATE_URLS (the app under test has it on).
     await expect(
       createWebhookEndpoint(context, { url: 'http://127.0.0.1:8080/hook', events: ['lead.created'] }),

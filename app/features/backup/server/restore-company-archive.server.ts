@@ -5,7 +5,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import { asSystem } from '#app/access/tenant.server'
 import {
   ARCHIVE_TABLES,
   COMPANY_FILE,
@@ -156,7 +156,7 @@ export async function restoreCompanyArchive({
           })
       }
 
-      const context = await actAsSystem(ids.company, 'backup.restore-company')
+      const context = await asSystem(ids.company, 'backup.restore-company')
       if (!context) throw new BackupError('The new company vanished while it was restored.')
       const counts: Record<string, number> = {}
       await context.withTenant(async (tx) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey, type Storage } from '#app/lib/storage.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import type { SystemActor, TenantContext } from '#app/access/context'
 import { pruneCompanyBackups } from './prune-company-backups.server'
 import { writeCompanyArchive } from './write-company-archive.server'
 
@@ -21,11 +21,10 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * Idempotent: a retried job writes the same archive to the same key again.
  */
 export async function runCompanyBackup(
+  context: TenantContext<SystemActor>,
   input: { companyId: string; backupId?: string; trigger: BackupTrigger },
   options: { isLastAttempt: boolean; storage?: Storage } = { isLastAttempt: true },
 ) {
-  const context = await actAsSystem(input.companyId, 'backup.company-archive')
-  if (!context) return { outcome: 'gone' as const }
   const storage = options.storage ?? getStorage()
   if (!context.entitlements.automaticBackup) {
     logger.warn(

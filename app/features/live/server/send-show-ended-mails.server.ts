@@ -4,16 +4,15 @@ import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sh
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage } from '#app/lib/i18n'
 import { actionMail, sendMail } from '#app/lib/mail.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import type { SystemActor, TenantContext } from '#app/access/context'
 
 /**
  * The show is over: each fan who asked on the live page gets one e-mail with the gallery's link,
  * in the language they asked in. Each follower is claimed before the mail goes, so a retried job
  * never sends twice; a mail that fails is released again and the job retries.
  */
-export async function sendShowEndedMails(companyId: string, contentItemId: string) {
-  const system = await actAsSystem(companyId, 'live show ended: follower e-mails')
-  if (!system) return 0
+export async function sendShowEndedMails(system: TenantContext<SystemActor>, contentItemId: string) {
+  const companyId = system.company.id
   const gallery = await system.withTenant(async (tx) => {
     const [row] = await tx
       .select({

@@ -9,7 +9,7 @@ import { asset, assetRendition, organization } from '#db/schema'
 import type { WatermarkPosition } from '#app/features/watermark/watermark'
 import { withSystem } from '#app/lib/db.server'
 import { removeStoredFiles } from './remove-stored-files.server'
-import { actAsSystem } from '#app/access/tenant.server'
+import type { SystemActor, TenantContext } from '#app/access/context'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage, type Watermark } from './image-renditions.server'
@@ -19,9 +19,8 @@ import { extractPoster, probeVideo, type VideoFacts } from './video.server'
  * Makes (or remakes) every rendition of one asset and marks it ready. Safe to run twice: it
  * overwrites the same keys and rows.
  */
-export async function generateRenditions(companyId: string, assetId: string) {
-  const system = await actAsSystem(companyId, 'media.generate-renditions')
-  if (!system) return // the company is gone, and its files with it
+export async function generateRenditions(system: TenantContext<SystemActor>, assetId: string) {
+  const companyId = system.company.id
   const [original] = await system.withTenant((tx) =>
     tx
       .select({
@@ -140,7 +139,7 @@ const WATERMARKED_PURPOSES = new Set(['gallery-media', 'content-file'])
 
 /** The company's watermark for a file of `purpose`, and the version its renditions are named by. */
 async function findCompanyWatermark(
-  system: NonNullable<Awaited<ReturnType<typeof actAsSystem>>>,
+  system: TenantContext<SystemActor>,
   purpose: string,
 ): Promise<{ watermark?: Watermark; version: number }> {
   const [company] = await system.withTenant((tx) =>
@@ -202,9 +201,13 @@ export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
 }
 
 /** After the last retry, the admin sees the failure and can retry by hand. */
-export async function markRenditionsFailed(companyId: string, assetId: string, message: string, isFinal: boolean) {
-  const system = await actAsSystem(companyId, 'media.generate-renditions')
-  await system?.withTenant((tx) =>
+export async function markRenditionsFailed(
+  system: TenantContext<SystemActor>,
+  assetId: string,
+  message: string,
+  isFinal: boolean,
+) {
+  await system.withTenant((tx) =>
     tx
       .update(asset)
       .set({

@@ -1,14 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset, organization } from '#db/schema'
-import { actAsSystem } from '#app/access/tenant.server'
+import type { SystemActor, TenantContext } from '#app/access/context'
 
 /**
  * The company's photos and videos whose renditions carry its watermark, when `version` is still
  * its watermark's version (a later change has queued its own pass: this one has nothing to do).
  */
-export async function findAssetsToRewatermark(companyId: string, version: number) {
-  const system = await actAsSystem(companyId, 'media.rewatermark')
-  if (!system) return []
+export async function findAssetsToRewatermark(system: TenantContext<SystemActor>, version: number) {
+  const companyId = system.company.id
   return system.withTenant(async (tx) => {
     const [company] = await tx
       .select({ version: organization.watermarkVersion })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** One company's backup archive (ADR 055): asked for by an admin's button or by the nightly run. */
@@ -13,6 +14,7 @@ export const companyArchiveJob = defineJob({
   ownerField: 'companyId',
   async handler(payload, attempt) {
     const { runCompanyBackup } = await import('#app/features/backup/server/run-company-backup.server')
-    await runCompanyBackup(payload, { isLastAttempt: attempt.isLast })
+    const system = await asSystem(payload.companyId, 'backup.company-archive')
+    if (system) await runCompanyBackup(system, payload, { isLastAttempt: attempt.isLast })
   },
 })

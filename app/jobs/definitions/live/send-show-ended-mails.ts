@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** A live show ended: the fans who asked get the gallery's link (ADR 057). */
@@ -9,6 +10,7 @@ export const sendShowEndedMailsJob = defineJob({
   ownerField: 'companyId',
   async handler({ companyId, contentItemId }) {
     const { sendShowEndedMails } = await import('#app/features/live/server/send-show-ended-mails.server')
-    await sendShowEndedMails(companyId, contentItemId)
+    const system = await asSystem(companyId, 'live show ended: follower e-mails')
+    if (system) await sendShowEndedMails(system, contentItemId)
   },
 })

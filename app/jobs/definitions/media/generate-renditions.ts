@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /**
@@ -20,13 +21,15 @@ export const generateRenditionsJob = defineJob({
       import('#app/features/media/server/generate-renditions.server'),
       import('#app/features/media/server/image-renditions.server'),
     ])
+    const system = await asSystem(companyId, 'media.generate-renditions')
+    if (!system) return // the company is gone, and its files with it
     try {
-      await generateRenditions(companyId, assetId)
+      await generateRenditions(system, assetId)
     } catch (error) {
       // Too many pixels stays too many: failed at once, not decoded again on every retry.
       const hopeless = error instanceof ImageTooLargeError
       await markRenditionsFailed(
-        companyId,
+        system,
         assetId,
         error instanceof Error ? error.message : String(error),
         attempt.isLast || hopeless,

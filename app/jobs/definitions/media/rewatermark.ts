@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 import { generateRenditionsJob } from './generate-renditions'
@@ -11,7 +12,9 @@ export const rewatermarkJob = defineJob({
   ownerField: 'companyId',
   async handler({ companyId, version }) {
     const { findAssetsToRewatermark } = await import('#app/features/watermark/server/find-assets-to-rewatermark.server')
-    for (const { assetId } of await findAssetsToRewatermark(companyId, version)) {
+    const system = await asSystem(companyId, 'media.rewatermark')
+    if (!system) return
+    for (const { assetId } of await findAssetsToRewatermark(system, version)) {
       await enqueue(generateRenditionsJob, { companyId, assetId }, { singletonKey: `${assetId}:m${version}` })
     }
   },
