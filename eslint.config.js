@@ -141,6 +141,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: deepRelative }] },
   },
   {
+    // Use-cases take a context and their input: HTTP belongs to the adapters (server/, app/routes, app/access).
+    files: ['app/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Request', message: 'A use-case takes what it needs of the request, read by its route (ADR 081).' },
+        { name: 'Response', message: 'A use-case returns data or throws AppError; its route answers (ADR 081).' },
+      ],
+      '@typescript-eslint/no-restricted-types': [
+        'error',
+        {
+          types: {
+            Request: 'A use-case takes what it needs of the request, read by its route (ADR 081).',
+            Response: 'A use-case returns data or throws AppError; its route answers (ADR 081).',
+          },
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-imports': 'off' },
   },

@@ -1,6 +1,7 @@
 import type express from 'express'
-import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/http/problem-details.server'
+import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/problem-details.server'
 import { AppError } from '#app/lib/errors'
+import { detectLanguage } from '#app/lib/i18n'
 
 /** Where a malformed address is sent within the app: a path only the catch-all not-found route matches. */
 export const MALFORMED_ADDRESS_PATH = '/-/-/-/-/malformed-address'
@@ -51,7 +52,7 @@ function answerApiProblem(req: express.Request, res: express.Response, part: 'pa
     if (typeof req.headers[name] === 'string') headers.set(name, req.headers[name])
   const request = new Request(new URL(req.url, 'http://api.invalid'), { headers })
   const answer = problemOf(
-    request,
+    { path: new URL(request.url).pathname, language: detectLanguage(request) },
     part === 'path'
       ? new AppError('NOT_FOUND', 'api.errors.noRoute')
       : new AppError('BAD_REQUEST', 'api.errors.invalid'),

@@ -5,7 +5,6 @@ import { can, type Permission } from '#app/features/members/permissions'
 import { findMemberships } from '#app/features/members/server/find-memberships.server'
 import { recordUserLanguage } from '#app/features/accounts/server/record-user-language.server'
 import { isApiScope, scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
-import { bearerApiKey } from '#app/features/api/server/api-key-secret.server'
 import { findLiveApiKey, markApiKeyUsed } from '#app/features/api/server/find-api-key.server'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { requireEntitlement } from '#app/features/billing/entitlements'
@@ -183,4 +182,12 @@ export async function requireApiKey(
 /** A person (session cookie) or an API key (Authorization header), whichever the request carries. */
 export async function requireActor(request: Request, permission: Permission): Promise<TenantContext> {
   return bearerApiKey(request) === null ? requireMember(request, permission) : requireApiKey(request, permission)
+}
+
+/** `Authorization: Bearer ag_live_…`; null when the request carries no API key at all. */
+export function bearerApiKey(request: Request) {
+  const header = request.headers.get('authorization')
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  return match ? match[1] : ''
 }

@@ -19,8 +19,12 @@ const STATUS = {
   /** The address exists, not with this method (the public API). */
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** Larger than the rule allows (an upload's declared size). */
+  TOO_LARGE: 413,
   /** An update whose If-Match names a version that is no longer the current one (the public API). */
   PRECONDITION_FAILED: 412,
+  /** Well-formed, but what it holds is refused (an upload whose bytes are not what its name says). */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** Not available for now (a company the platform operator suspended). */

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { apiKey, asset, comment, contentItem, event, lead, user } from '#db/schema'
 import { API_SCOPES } from '#app/features/api/api-keys.schema'
 import { API_OPERATIONS } from '#app/features/api/server/api-operations.server'
-import { API_PREFIX, type ApiOperation } from '#app/features/api/server/http/api-router.server'
+import { API_PREFIX, type ApiOperation } from '#app/features/api/server/api-operation.server'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { createKeyThroughPage, putOnPlan } from '../support/api'
@@ -72,7 +72,7 @@ const serverEndpoints: FuzzRoute[] = [
   {
     id: 'server:uploads',
     path: '/api/uploads/:uploadId',
-    file: 'app/features/media/server/upload-server.server.ts',
+    file: 'server/upload-server.ts',
     index: false,
     hasAction: true,
     isResource: true,

@@ -7,7 +7,7 @@ import { FormAlert, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
 import { withMember } from '#app/access/member-route.server'
-import { answerTwoFactorForm } from '#app/features/accounts/server/answer-two-factor-form.server'
+import { answerTwoFactorForm } from '#app/access/answer-two-factor-form.server'
 import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import type { Route } from './+types/settings.security'
 

@@ -1,5 +1,5 @@
 import { API_OPERATIONS } from '#app/features/api/server/api-operations.server'
-import { serveApi } from '#app/features/api/server/http/api-router.server'
+import { serveApi } from './serve-api.server'
 import type { Route } from './+types/v1'
 
 // The public REST API (/api/v1/*): every method goes to the one router (ADR 052).

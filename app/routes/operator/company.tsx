@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { RequestDecision } from '#app/features/operator/components/request-decision'
 import { runOperatorCompanyAction } from '#app/features/operator/server/decide-company-action.server'
+import { readForm } from '#app/lib/read-form.server'
 import { getCompanyDetail } from '#app/features/operator/server/get-company-detail.server'
 import { withOperator } from '#app/access/operator.server'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
@@ -17,8 +18,8 @@ export const loader = withOperator((operator, { params }: Route.LoaderArgs) =>
   getCompanyDetail(operator, params.companyId),
 )
 
-export const action = withOperator((operator, { request, params }: Route.ActionArgs) =>
-  runOperatorCompanyAction(operator, request, params.companyId),
+export const action = withOperator(async (operator, { request, params }: Route.ActionArgs) =>
+  runOperatorCompanyAction(operator, await readForm(request), params.companyId),
 )
 
 export const meta: Route.MetaFunction = ({ data }) => [

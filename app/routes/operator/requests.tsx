@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { RequestDecision } from '#app/features/operator/components/request-decision'
 import { runOperatorCompanyAction } from '#app/features/operator/server/decide-company-action.server'
+import { readForm } from '#app/lib/read-form.server'
 import { listDomainRequests } from '#app/features/operator/server/list-domain-requests.server'
 import { listSubdomainRequests } from '#app/features/operator/server/list-subdomain-requests.server'
 import { withOperator } from '#app/access/operator.server'
@@ -15,8 +16,8 @@ export const loader = withOperator(async (operator) => {
   return { subdomains, domains, platformDomain: getEnv().PLATFORM_DOMAIN }
 })
 
-export const action = withOperator((operator, { request }: Route.ActionArgs) =>
-  runOperatorCompanyAction(operator, request),
+export const action = withOperator(async (operator, { request }: Route.ActionArgs) =>
+  runOperatorCompanyAction(operator, await readForm(request)),
 )
 
 function Empty({ text, testId }: { text: string; testId: string }) {

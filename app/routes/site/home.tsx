@@ -22,7 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const visit = await visitOf(request)
   if (visit.host.kind === 'company') {
     try {
-      const landing = await loadCompanyLanding(visit, { clientSlug: undefined, tab: readFilter(request, MEDIA_TABS) })
+      const landing = await loadCompanyLanding(visit, {
+        clientSlug: undefined,
+        tab: readFilter(request.url, MEDIA_TABS),
+      })
       return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, landing)) }
     } catch (error) {
       throw toHttpError(error)

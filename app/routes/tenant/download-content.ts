@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { chapterDownloadPath, contentDownloadPath } from '#app/features/downloads/downloads'
-import { downloadNotFound, serveDownload } from '#app/features/downloads/server/serve-download.server'
+import { downloadNotFound, serveDownload } from './serve-download.server'
 import type { Route } from './+types/download-content'
 
 // A fan's download of a content item: a gallery as one streamed ZIP, a single item as its file (ADR 018).

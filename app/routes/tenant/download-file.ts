@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { fileDownloadPath } from '#app/features/downloads/downloads'
-import { downloadNotFound, serveDownload } from '#app/features/downloads/server/serve-download.server'
+import { downloadNotFound, serveDownload } from './serve-download.server'
 import type { Route } from './+types/download-file'
 
 // A fan's download of one photo, video or file (ADR 018).

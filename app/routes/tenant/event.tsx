@@ -27,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // "Show more" asks for more of the event's galleries and content (?items=48).
     const page = await loadPublicEvent(context, {
       eventSlug: params.eventSlug,
-      filter: readFilter(request, EVENT_FILTERS),
+      filter: readFilter(request.url, EVENT_FILTERS),
       ...eventBatchFrom(new URL(request.url).searchParams),
     })
     const downloads = await getDownloadOffers(

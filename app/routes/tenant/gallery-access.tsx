@@ -30,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (access.state === 'ended') {
       const landing = await loadCompanyLanding(visit, {
         clientSlug: params.clientSlug,
-        tab: readFilter(request, MEDIA_TABS),
+        tab: readFilter(request.url, MEDIA_TABS),
         ...landingBatchesFrom(new URL(request.url).searchParams),
       })
       return data({ state: 'ended' as const, title: access.title, landing }, { status: 410, headers: PRIVATE_PAGE })

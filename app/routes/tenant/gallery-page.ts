@@ -24,7 +24,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       return {
         privacy,
         page: await getGalleryPage(together, params.gallerySlug, {
-          tab: song === undefined ? readFilter(request, MEDIA_TABS) : 'all',
+          tab: song === undefined ? readFilter(request.url, MEDIA_TABS) : 'all',
           after: query.get('after'),
           song,
         }),

@@ -56,7 +56,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const { company, basePath } = context
-    const tab = readFilter(request, MEDIA_TABS)
+    const tab = readFilter(request.url, MEDIA_TABS)
     const query = new URL(request.url).searchParams
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     // The gallery's door, the gallery, its comments and its set list in one read-only transaction, not four.

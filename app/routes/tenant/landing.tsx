@@ -16,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // "Show more" asks for more of a section (?galleries=48, ?events=40).
     const page = await loadCompanyLanding(visit, {
       clientSlug: params.clientSlug,
-      tab: readFilter(request, MEDIA_TABS),
+      tab: readFilter(request.url, MEDIA_TABS),
       ...landingBatchesFrom(new URL(request.url).searchParams),
     })
     return { ...page, ...(await shareCompanyLanding(visit, page)) }

@@ -4,7 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import { Button } from '#app/components/ui/button'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
-import type { AccountFormAnswer } from '../server/answer-account-form.server'
+import type { AccountFormAnswer } from '#app/access/answer-account-form.server'
 
 /**
  * Sends the confirmation e-mail again (rate-limited on the server). Without the page's script

@@ -14,11 +14,3 @@ export function generateApiKey() {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
   return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 6), hash: hashApiKey(key) }
 }
-
-/** `Authorization: Bearer ag_live_…`; null when the request carries no API key at all. */
-export function bearerApiKey(request: Request) {
-  const header = request.headers.get('authorization')
-  if (!header) return null
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  return match ? match[1] : ''
-}

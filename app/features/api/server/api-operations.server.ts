@@ -1,4 +1,4 @@
-import type { ApiOperation } from './http/api-router.server'
+import type { ApiOperation } from './api-operation.server'
 import { analyticsOperations } from './operations/analytics-operations.server'
 import { contentOperations } from './operations/content-operations.server'
 import { eventOperations } from './operations/event-operations.server'

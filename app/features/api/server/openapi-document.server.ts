@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { API_SCOPES } from '../api-keys.schema'
-import { API_PREFIX, type ApiOperation } from './http/api-router.server'
+import { API_PREFIX, type ApiOperation } from './api-operation.server'
 import { API_OPERATIONS } from './api-operations.server'
 
 /*

@@ -10,7 +10,7 @@ import {
   type DownloadEntry,
   type DownloadItem,
 } from './find-download.server'
-import { zipLength } from './serve-download.server'
+import { zipLength } from './zip-length.server'
 
 /*
  * A gallery's offer (the exact size of its ZIP) depends on every file in it: thousands of rows

@@ -5,11 +5,11 @@ import { decideCustomDomain } from './decide-custom-domain.server'
 import { decideSubdomain } from './decide-subdomain.server'
 import type { OperatorContext } from '#app/access/context'
 import { setCompanySuspension } from './suspend-company.server'
-import { readForm } from '#app/lib/read-form.server'
+import type { FormFields } from '#app/lib/read-form.server'
 
 /** The operator's company forms (detail page and requests list: subdomains and custom domains) answered in one place. */
-export async function runOperatorCompanyAction(operator: OperatorContext, request: Request, companyIdOfPage?: string) {
-  const parsed = ZOperatorCompanyAction.safeParse(await readForm(request))
+export async function runOperatorCompanyAction(operator: OperatorContext, form: FormFields, companyIdOfPage?: string) {
+  const parsed = ZOperatorCompanyAction.safeParse(form)
   if (!parsed.success) return actionInvalid(parsed.error)
   const input = parsed.data
   try {

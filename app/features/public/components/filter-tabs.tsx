@@ -5,9 +5,9 @@ import { cn } from '#app/lib/cn'
 export const MEDIA_TABS = ['all', 'photos', 'videos'] as const
 export const EVENT_FILTERS = ['all', 'photos', 'videos', 'audios'] as const
 
-/** The `?type=` filter of a fans' page, one of `names`, "all" when absent or unknown. */
-export function readFilter<const T extends readonly string[]>(request: Request, names: T): T[number] {
-  const requested = new URL(request.url).searchParams.get('type')
+/** The `?type=` filter of a fans' page (`address`: the page's URL), one of `names`, "all" when absent or unknown. */
+export function readFilter<const T extends readonly string[]>(address: string, names: T): T[number] {
+  const requested = new URL(address).searchParams.get('type')
   return names.find((name) => name === requested) ?? names[0]
 }
 

@@ -2,7 +2,7 @@ import { ZAnalyticsQuery, ZAnalyticsSummary } from '#app/features/api/api-v1.sch
 import { headlineOf } from '#app/features/analytics/headline'
 import { readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
 import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
-import { defineOperation } from '../http/api-router.server'
+import { defineOperation } from '../api-operation.server'
 import { INVALID, withProblems } from './responses.server'
 
 /* Analytics through the API: the headline figures and the per-item and per-event rows the Analytics screen shows. */

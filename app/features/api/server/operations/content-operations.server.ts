@@ -21,7 +21,7 @@ import {
   ZMediaOrder,
   ZUpdateContent,
 } from '#app/features/api/api-v1.schema'
-import { defineOperation } from '../http/api-router.server'
+import { defineOperation } from '../api-operation.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
 /*

@@ -21,7 +21,7 @@ import {
 } from '#app/features/api/api-v1.schema'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/access/context'
-import { defineOperation } from '../http/api-router.server'
+import { defineOperation } from '../api-operation.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
 /* Events through the API, with the event editor's own use-cases and form rules. */

@@ -13,9 +13,8 @@ import { findLeads } from '#app/features/leads/server/find-leads.server'
 import { getLead } from '#app/features/leads/server/get-lead.server'
 import { CSV_CONTENT_TYPE } from '#app/lib/csv'
 import { AppError } from '#app/lib/errors'
-import { getRequestT } from '#app/lib/i18n.server'
-import { requestOrigin } from '#app/access/visit.server'
-import { defineOperation } from '../http/api-router.server'
+import { getFixedT } from '#app/lib/i18n.server'
+import { defineOperation } from '../api-operation.server'
 import { INVALID, iso, NOT_FOUND, withProblems } from './responses.server'
 
 /* Leads through the API: the same list, erasure and export as the admin's Leads, audited alike. */
@@ -61,11 +60,11 @@ export const leadOperations = [
     scope: 'leads:read',
     query: ZLeadListQuery,
     responses: withProblems({ 200: { description: 'A page of leads', schema: ZLeadPage } }, INVALID),
-    async handle(context, { query, request }) {
+    async handle(context, { query, origin }) {
       const after = decodeCursor(query.cursor)
       if (query.cursor && !after) throw new AppError('BAD_REQUEST', 'api.errors.cursor')
       const { q, content, event, marketing } = query
-      const result = await findLeads(context, { q, content, event, marketing }, requestOrigin(request), {
+      const result = await findLeads(context, { q, content, event, marketing }, origin, {
         after,
         limit: query.limit,
       })
@@ -94,11 +93,11 @@ export const leadOperations = [
     scope: 'leads:read',
     query: ZLeadExportQuery,
     responses: withProblems({ 200: { description: 'CSV, streamed', contentType: 'text/csv' } }, INVALID),
-    async handle(context, { query, request }) {
+    async handle(context, { query, origin, language }) {
       const { stream, fileName } = await exportLeadsCsv(
         context,
         { q: query.q, content: query.content, event: query.event, marketing: query.marketing },
-        { t: getRequestT(request), origin: requestOrigin(request) },
+        { t: getFixedT(language), origin: origin },
       )
       return {
         status: 200,
@@ -117,8 +116,8 @@ export const leadOperations = [
     scope: 'leads:read',
     params: ZIdParam,
     responses: withProblems({ 200: { description: 'The lead', schema: ZLeadDetail } }, NOT_FOUND),
-    async handle(context, { params, request }) {
-      const found = await getLead(context, params.id, requestOrigin(request))
+    async handle(context, { params, origin }) {
+      const found = await getLead(context, params.id, origin)
       return {
         status: 200,
         body: {
@@ -140,8 +139,8 @@ export const leadOperations = [
     scope: 'leads:write',
     params: ZIdParam,
     responses: withProblems({ 204: { description: 'Erased' } }, NOT_FOUND),
-    async handle(context, { params, request }) {
-      await deleteLead(context, params.id, requestOrigin(request))
+    async handle(context, { params, origin }) {
+      await deleteLead(context, params.id, origin)
       return { status: 204 }
     },
   }),

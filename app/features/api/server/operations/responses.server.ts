@@ -1,5 +1,5 @@
-import type { ApiResponseSpec } from '../http/api-router.server'
-import { ZProblem } from '../http/problem-details.server'
+import type { ApiResponseSpec } from '../api-operation.server'
+import { ZProblem } from '../problem-details.server'
 
 /** The refusals every operation documents beside its own answers. */
 const problem = (description: string): ApiResponseSpec => ({

@@ -3,7 +3,7 @@ import { issueKey } from '#app/lib/form-errors'
 import { z } from 'zod'
 import { authErrorKey } from '#app/lib/auth-client'
 import { getRequestT } from '#app/lib/i18n.server'
-import { totpQrSvg } from '../totp-qr'
+import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import { postAuthForm } from './post-auth-form.server'
 import { readForm } from '#app/lib/read-form.server'
 

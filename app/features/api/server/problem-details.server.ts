@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
-import { detectLanguage } from '#app/lib/i18n'
+import type { Language } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 
 /*
@@ -53,6 +53,9 @@ const TITLES: Record<string, string> = {
   UNAVAILABLE: 'Unavailable',
 }
 
+/** What a problem is about: the path asked for, and the caller's language (Accept-Language). */
+export type ProblemScope = { path: string; language: Language }
+
 /** What an operation answers: JSON (`body`), stored text (`raw`, a replay) or a stream (`stream`, a CSV export). */
 export type ApiAnswer = {
   status: number
@@ -82,14 +85,13 @@ export function rateLimitHeaderValues({
 
 /** The problem for an error; anything but an AppError is logged and answered as INTERNAL without its message. */
 export function problemOf(
-  request: Request,
+  asked: ProblemScope,
   error: unknown,
   fieldErrors?: Array<{ field: string; messageKey: string }>,
 ): ApiAnswer {
   const appError = error instanceof AppError ? error : new AppError('INTERNAL', 'errors.generic')
-  if (!(error instanceof AppError))
-    logger.error({ err: error, path: new URL(request.url).pathname }, 'public API request failed')
-  const t = getFixedT(detectLanguage(request))
+  if (!(error instanceof AppError)) logger.error({ err: error, path: asked.path }, 'public API request failed')
+  const t = getFixedT(asked.language)
   const { status, code } = appError
   const { retryAfterSeconds, limit, plan, upgradeUrl, scope } = appError.details as Record<string, unknown>
   const body: TProblem = {
@@ -97,7 +99,7 @@ export function problemOf(
     title: TITLES[code] ?? code,
     status,
     detail: t(appError.messageKey, appError.details as Record<string, string>),
-    instance: new URL(request.url).pathname,
+    instance: asked.path,
     code,
     ...(fieldErrors ? { errors: fieldErrors.map(({ field, messageKey }) => ({ field, message: t(messageKey) })) } : {}),
     ...(typeof plan === 'string' ? { plan } : {}),
@@ -115,10 +117,10 @@ export function problemOf(
 }
 
 /** A schema's refusal as one problem listing each field (messages are i18n keys or zod's own words). */
-export function invalidInput(request: Request, error: z.ZodError, where: 'body' | 'query') {
+export function invalidInput(asked: ProblemScope, error: z.ZodError, where: 'body' | 'query') {
   const fields = error.issues.map((issue) => ({
     field: [where, ...issue.path.map(String)].join('.'),
     messageKey: issue.message,
   }))
-  return problemOf(request, new AppError('BAD_REQUEST', 'api.errors.invalid'), fields)
+  return problemOf(asked, new AppError('BAD_REQUEST', 'api.errors.invalid'), fields)
 }

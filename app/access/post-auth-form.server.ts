@@ -1,5 +1,5 @@
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
-import { getAuth } from '#app/access/auth.server'
+import { getAuth } from './auth.server'
 
 /** What the auth endpoints answer with when they refuse (their JSON error body, with the HTTP status). */
 export type AuthRefusal = { status: number; code?: string; message?: string }

@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import { apiIdempotency } from '#db/schema'
 import { AppError } from '#app/lib/errors'
 import type { ApiKeyContext } from '#app/access/context'
-import { problemOf, type ApiAnswer } from './problem-details.server'
+import { problemOf, type ApiAnswer, type ProblemScope } from './problem-details.server'
 
 /*
  * `Idempotency-Key` on a POST: the first request with a key runs and its answer is stored; the
@@ -15,19 +15,24 @@ import { problemOf, type ApiAnswer } from './problem-details.server'
 const KEPT_MS = 24 * 60 * 60 * 1000
 const ZKey = /^[\x21-\x7e]{1,255}$/
 
+/** A POST as idempotency sees it: its key (the header, or null), and what makes it the same request. */
+export type IdempotentRequest = ProblemScope & {
+  idempotencyKey: string | null
+  method: string
+  /** The path and query asked for. */
+  address: string
+  bodyText: string
+}
+
 export async function withIdempotency(
   context: ApiKeyContext,
-  request: Request,
-  bodyText: string,
+  asked: IdempotentRequest,
   run: () => Promise<ApiAnswer>,
 ): Promise<ApiAnswer> {
-  const idempotencyKey = request.headers.get('idempotency-key')
+  const { idempotencyKey } = asked
   if (idempotencyKey === null) return run()
-  if (!ZKey.test(idempotencyKey)) return problemOf(request, new AppError('BAD_REQUEST', 'api.errors.idempotencyKey'))
-  const url = new URL(request.url)
-  const fingerprint = createHash('sha256')
-    .update(`${request.method} ${url.pathname}${url.search}\n${bodyText}`)
-    .digest('hex')
+  if (!ZKey.test(idempotencyKey)) return problemOf(asked, new AppError('BAD_REQUEST', 'api.errors.idempotencyKey'))
+  const fingerprint = createHash('sha256').update(`${asked.method} ${asked.address}\n${asked.bodyText}`).digest('hex')
   const apiKeyId = context.actor.keyId
   const row = and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.idempotencyKey, idempotencyKey))
   const claimed = await context.withTenant(async (tx) => {
@@ -45,8 +50,8 @@ export async function withIdempotency(
   })
   if (claimed) {
     if (claimed.fingerprint !== fingerprint)
-      return problemOf(request, new AppError('CONFLICT', 'api.errors.idempotencyMismatch'))
-    if (claimed.status === null) return problemOf(request, new AppError('CONFLICT', 'api.errors.idempotencyRunning'))
+      return problemOf(asked, new AppError('CONFLICT', 'api.errors.idempotencyMismatch'))
+    if (claimed.status === null) return problemOf(asked, new AppError('CONFLICT', 'api.errors.idempotencyRunning'))
     return {
       status: claimed.status,
       raw: { contentType: claimed.headers?.['content-type'] ?? 'application/json', text: claimed.body ?? '' },

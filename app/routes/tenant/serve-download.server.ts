@@ -1,18 +1,19 @@
 import { nothingHere } from '#app/lib/nothing-here.server'
 import { getRequestT } from '#app/lib/i18n.server'
 import type { Readable } from 'node:stream'
-import { makeZip, predictLength } from 'client-zip'
+import { makeZip } from 'client-zip'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { contentDisposition, serveObject } from '#app/lib/serve-object.server'
 import { getStorage, type Storage } from '#app/lib/storage.server'
-import { safeFileBase } from '../download-names'
-import { LEAD_REQUIRED, leadFormPath } from '../downloads'
+import { safeFileBase } from '#app/features/downloads/download-names'
+import { LEAD_REQUIRED, leadFormPath } from '#app/features/downloads/downloads'
 import { visitOf } from '#app/access/visit.server'
 import { downloadPinPath, PIN_REQUIRED, PIN_REQUIRED_STATUS } from '#app/features/gallery-protection/protection-paths'
-import type { DownloadEntry } from './find-download.server'
-import { prepareDownload, type WantedDownload } from './prepare-download.server'
-import { recordDownload } from './record-download.server'
+import type { DownloadEntry } from '#app/features/downloads/server/find-download.server'
+import { zipLength } from '#app/features/downloads/server/zip-length.server'
+import { prepareDownload, type WantedDownload } from '#app/features/downloads/server/prepare-download.server'
+import { recordDownload } from '#app/features/downloads/server/record-download.server'
 import { findChapterFiles } from '#app/features/setlist/server/find-chapter-files.server'
 
 /*
@@ -22,11 +23,6 @@ import { findChapterFiles } from '#app/features/setlist/server/find-chapter-file
 
 // What a fan gets depends on the plan and their lead cookie: never cached by anyone in between.
 const DOWNLOAD_CACHE = 'private, no-store'
-
-/** The predicted size of the ZIP of `entries`: the Content-Length it will be sent with. */
-export function zipLength(entries: Pick<DownloadEntry, 'name' | 'sizeBytes'>[]) {
-  return Number(predictLength(entries.map((entry) => ({ name: entry.name, size: entry.sizeBytes }))))
-}
 
 /**
  * A stored file's bytes, opened only when the ZIP reaches it, checked against the size the

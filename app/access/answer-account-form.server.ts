@@ -5,7 +5,7 @@ import { authErrorMessage } from '#app/lib/auth-client'
 import { fieldErrors } from '#app/lib/form-errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { safeRedirect } from '#app/lib/use-zod-form'
-import { ZEmail, ZForgotPassword, ZResetPassword, ZSignIn, ZSignUp } from '../accounts.schema'
+import { ZEmail, ZForgotPassword, ZResetPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
 import { postAuthForm } from './post-auth-form.server'
 import { readForm } from '#app/lib/read-form.server'
 

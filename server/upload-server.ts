@@ -1,0 +1,177 @@
+import path from 'node:path'
+import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
+import type { TenantContext } from '#app/access/context'
+import { requireActor } from '#app/access/tenant.server'
+import { detectFileType } from '#app/features/media/server/detect-file-type.server'
+import { readImageSize } from '#app/features/media/server/read-image-size.server'
+import {
+  finishUpload,
+  originalKeyOf,
+  startUpload,
+  type ReceivedFile,
+} from '#app/features/media/server/register-upload.server'
+import { S3UploadStore } from '#app/features/media/server/s3-upload-store.server'
+import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from '#app/features/media/server/upload-file-store.server'
+import { SharedUploadLocker } from '#app/features/media/server/upload-locker.server'
+import { AppError } from '#app/lib/errors'
+import { getFixedT } from '#app/lib/i18n.server'
+import { detectLanguage } from '#app/lib/i18n'
+import { logger } from '#app/lib/logger.server'
+import { createS3Client, getStorage, type S3Options } from '#app/lib/storage.server'
+
+/*
+ * The one resumable upload endpoint (tus protocol): the HTTP adapter around the upload
+ * use-cases (register-upload.server.ts). Every request is authenticated by the session or an API
+ * key (the same tenant guard) and scoped to that company; refusals are answered in the
+ * uploader's language.
+ */
+
+export const UPLOAD_PATH = '/api/uploads'
+
+type TusError = { status_code: number; body: string }
+
+/** A refusal as tus answers it: the status, and a body with the message in the uploader's language. */
+function refusal(request: Request, error: AppError): TusError {
+  const t = getFixedT(detectLanguage(request))
+  if (error.code === 'PAYMENT_REQUIRED') {
+    // A plan limit (plan-limits.server.ts): the plan that lifts it and where to get it.
+    const { plan, upgradeUrl, ...values } = error.details
+    return {
+      status_code: 402,
+      body: JSON.stringify({ messageKey: error.messageKey, message: t(error.messageKey, values), plan, upgradeUrl }),
+    }
+  }
+  return {
+    status_code: error.status,
+    body: JSON.stringify({ messageKey: error.messageKey, message: t(error.messageKey, error.details) }),
+  }
+}
+
+/** Any failure of a use-case as a tus answer: its refusal, or the generic failure (logged). */
+function answerOf(request: Request, error: unknown): TusError {
+  if (error instanceof AppError) return refusal(request, error)
+  logger.error({ err: error }, 'upload could not be handled')
+  return refusal(request, new AppError('INTERNAL', 'uploads.errors.failed'))
+}
+
+const members = new WeakMap<Request, TenantContext>()
+
+/** The tenant guard, answering in tus terms: 401 signed out (or no company yet), else the error's status. */
+async function authenticate(request: Request): Promise<TenantContext> {
+  try {
+    return await requireActor(request, 'content.write')
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    if (error.code === 'UNAUTHENTICATED' || error.code === 'NO_COMPANY')
+      throw refusal(
+        request,
+        new AppError(
+          'UNAUTHENTICATED',
+          error.messageKey.startsWith('api.') ? error.messageKey : 'uploads.errors.signedOut',
+        ),
+      )
+    // A key's refusals (plan, rate, scope) say which; a person's stay the generic ones.
+    const messageKey =
+      error.code === 'INTERNAL' || error.messageKey.startsWith('api.') ? error.messageKey : 'errors.forbidden'
+    throw refusal(request, new AppError(error.code, messageKey))
+  }
+}
+
+/**
+ * Where uploads in progress are kept. With S3 storage, in the bucket, so that any app process
+ * can resume an upload another one started; else on this process's disk, moved into storage
+ * when finished.
+ */
+const IMAGE_HEADER_BYTES = 1024 * 1024
+
+function uploadStore(options: { directory: string; s3?: S3Options | null }) {
+  if (options.s3) {
+    const store = new S3UploadStore({
+      client: createS3Client(options.s3),
+      bucket: options.s3.bucket,
+      keyOf: (upload) => originalKeyOf(upload.metadata, upload.id),
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS,
+    })
+    return {
+      store,
+      received: (upload: Upload): ReceivedFile => ({
+        fileType: () => store.fileType(upload.id),
+        // A header is within the first megabyte, whatever comes before it (EXIF, ICC profiles).
+        imageSize: async () => readImageSize(await store.head(upload.id, IMAGE_HEADER_BYTES)),
+        // The bytes are at the original's key already.
+        keep: () => store.forget(upload.id),
+        storedAtKey: true,
+      }),
+      discard: (upload: Upload) => store.remove(upload.id),
+    }
+  }
+  const store = new DiskFriendlyFileStore(options.directory)
+  const file = (upload: Upload) => path.join(options.directory, upload.id)
+  return {
+    store,
+    received: (upload: Upload): ReceivedFile => ({
+      fileType: () => detectFileType(file(upload)),
+      imageSize: () => readImageSize(file(upload)),
+      keep: async (key, contentType) => {
+        await getStorage().putFile(key, file(upload), { contentType })
+        await store.remove(upload.id).catch(() => undefined)
+      },
+      storedAtKey: false,
+    }),
+    discard: (upload: Upload) => store.remove(upload.id),
+  }
+}
+
+export function createUploadServer(options: { directory: string; s3?: S3Options | null }) {
+  const uploads = uploadStore(options)
+  const store = uploads.store
+
+  const hooks: Partial<ServerOptions> = {
+    async onIncomingRequest(request, uploadId) {
+      const member = await authenticate(request)
+      members.set(request, member)
+      if (request.method === 'POST') return
+      // Resuming, checking or cancelling: only the company that started the upload may.
+      const upload = await store.getUpload(uploadId).catch(() => null)
+      if (!upload || upload.metadata?.companyId !== member.company.id)
+        throw refusal(request, new AppError('NOT_FOUND', 'uploads.errors.notFound'))
+    },
+
+    async onUploadCreate(request, upload) {
+      const member = members.get(request) ?? (await authenticate(request))
+      try {
+        return { metadata: { ...upload.metadata, ...(await startUpload(member, upload.metadata, upload.size)) } }
+      } catch (error) {
+        throw answerOf(request, error)
+      }
+    },
+
+    async onUploadFinish(request, upload) {
+      const member = members.get(request) ?? (await authenticate(request))
+      try {
+        const { assetId } = await finishUpload(member, {
+          metadata: upload.metadata,
+          size: upload.size ?? upload.offset,
+          file: uploads.received(upload),
+        })
+        return { status_code: 204, headers: { 'Upload-Asset-Id': assetId } }
+      } catch (error) {
+        await uploads.discard(upload).catch(() => undefined)
+        throw answerOf(request, error)
+      }
+    },
+  }
+
+  return new TusServer({
+    path: UPLOAD_PATH,
+    datastore: store,
+    // Several nodes share uploads only through S3 (ADR 049); on local disk there is one process.
+    locker: options.s3 ? new SharedUploadLocker() : new MemoryLocker(),
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    exposedHeaders: ['Upload-Asset-Id'],
+    // The true limit depends on the purpose and plan and is checked on creation.
+    maxSize: 10 * 1024 * 1024 * 1024,
+    ...hooks,
+  })
+}
