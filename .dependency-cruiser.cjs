@@ -6,7 +6,7 @@
  *   app/features/<domain>/               what the product is about
  *   app/jobs/                            job definitions (id, payload, options); handlers loaded lazily
  *   app/lib/, app/components/            domain-free helpers and UI primitives
- *   db/                                  schema, migrations, seed
+ *   db/                                  schema, migrations, the value lists the columns hold
  *
  * Run by `npm run lint`; violations present when the rules landed are listed in
  * .dependency-cruiser-known-violations.json until they are mended (that list only shrinks).
