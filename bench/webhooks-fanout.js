@@ -43,7 +43,7 @@ async function waitFor(probe, timeoutMs) {
 export async function benchWebhookFanout({ vite, databaseUrl, report }) {
   const { connectDatabase, withTenant } = await vite.ssrLoadModule('/app/lib/db.server.ts')
   const { startJobs } = await vite.ssrLoadModule('/app/jobs/queue.server.ts')
-  const { deliverWebhookJob } = await vite.ssrLoadModule('/app/jobs/definitions.ts')
+  const { deliverWebhookJob } = await vite.ssrLoadModule('/app/jobs/definitions/webhooks/deliver.ts')
   const { emitWebhookEvent } = await vite.ssrLoadModule('/app/features/webhooks/server/emit-webhook-event.server.ts')
   const { generateWebhookSecret, webhookHeaders } = await vite.ssrLoadModule(
     '/app/features/webhooks/server/webhook-signature.server.ts',

@@ -1,30 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PageTemplate } from '../app/features/public/page-template'
-import type { StoredSetlist } from '../app/features/setlist/setlist'
+import type { PageTemplate } from '../app/features/companies/page-template'
+import type { StoredSetlist } from '../app/features/galleries/setlist/setlist'
 import type { LocalizedTexts, MachineTranslated } from '../app/features/companies/company-settings.schema'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
-import {
-  AUDIT_CATEGORIES,
-  BILLING_PROVIDERS,
-  COMMENT_STATUSES,
-  CONTENT_KINDS,
-  CONTENT_STATUSES,
-  CURRENCIES,
-  DELIVERY_STATES,
-  DOMAIN_APPROVALS,
-  EMPLOYEE_COUNTS,
-  EVENT_STATUSES,
-  EVENT_TYPES,
-  MARKETING_FORM_KINDS,
-  MEDIA_TYPES,
-  PLAN_IDS,
-  ROLES,
-  STORED_DOMAIN_STATES,
-  SUBDOMAIN_DNS_STATES,
-  SUBDOMAIN_STATUSES,
-  SUBSCRIPTION_STATUSES,
-  UPLOAD_PURPOSES,
-} from './enums'
+import { EVENT_TYPES } from './enums/analytics'
+import { AUDIT_CATEGORIES } from './enums/audit'
+import { BILLING_PROVIDERS, CURRENCIES, PLAN_IDS, SUBSCRIPTION_STATUSES } from './enums/billing'
+import { COMMENT_STATUSES } from './enums/comments'
+import { EMPLOYEE_COUNTS } from './enums/companies'
+import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN_STATUSES } from './enums/domains'
+import { EVENT_STATUSES } from './enums/events'
+import { CONTENT_KINDS, CONTENT_STATUSES } from './enums/galleries'
+import { MARKETING_FORM_KINDS } from './enums/marketing'
+import { MEDIA_TYPES, UPLOAD_PURPOSES } from './enums/media'
+import { ROLES } from './enums/members'
+import { DELIVERY_STATES } from './enums/webhooks'
 import {
   bigint,
   boolean,

@@ -31,7 +31,7 @@ const CONSENT_SHARED =
  * rather than one per icon, each of whose names every fans' page would carry to preload it.
  */
 const FANS_LATER_PARTS =
-  /[\\/]app[\\/]features[\\/](sharing|comments)[\\/]components[\\/](share-menu-panel|comments-section|comments-thread)\.tsx$/
+  /[\\/]app[\\/]features[\\/](sharing|galleries[\\/]comments)[\\/]components[\\/](share-menu-panel|comments-section|comments-thread)\.tsx$/
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/
 
 /** Modules `entry` imports statically (not through `import()`), without route modules and the framework. */

@@ -32,7 +32,7 @@ import { forgetHosts, HOST_CHANGES } from '#app/features/companies/server/resolv
 import { forgetTlsHosts, mayIssueCertificate } from '#app/features/domains/server/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
-import { LIVE_CHANGES, onLiveGap } from '#app/features/live/server/live-hub.server'
+import { LIVE_CHANGES, onLiveGap } from '#app/features/galleries/live/server/live-hub.server'
 import { liveStreams, liveStreamsFirst } from './live-streams'
 import { endEventStreams } from '#app/lib/event-stream.server'
 import { JOBS } from '#app/jobs/registry.server'

@@ -16,7 +16,7 @@ import {
 } from '../support/browser'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { FILES_SHOWN_AT_ONCE } from '#app/features/content/editor-paging'
+import { FILES_SHOWN_AT_ONCE } from '#app/features/galleries/editor-paging'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
 import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
-import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
-import { sizeRunsOf } from '#app/features/public/size-runs'
+import { GALLERY_PAGE_SIZE } from '#app/features/galleries/fans/gallery-paging'
+import { sizeRunsOf } from '#app/features/galleries/fans/size-runs'
 import {
   getCompanyLanding,
   getGalleryPage,
@@ -11,7 +11,7 @@ import {
   resolvePublicCompany,
   type PublicContext,
 } from '#app/features/public/server/public-pages.server'
-import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/live/server/find-live-photos.server'
+import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/galleries/live/server/find-live-photos.server'
 import { assetRowsFetched } from '../support/rows-fetched'
 import { TestClient } from '../support/http-client'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'

@@ -9,9 +9,14 @@ import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.serv
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
 import { getGalleryPage, getPublicGallery, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { GALLERY_PAGE_SIZE } from '#app/features/public/gallery-paging'
-import { assignChapters, LAST_SONG_MINUTES, parseSetlist, type StoredSetlist } from '#app/features/setlist/setlist'
-import { chaptersOf, loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
+import { GALLERY_PAGE_SIZE } from '#app/features/galleries/fans/gallery-paging'
+import {
+  assignChapters,
+  LAST_SONG_MINUTES,
+  parseSetlist,
+  type StoredSetlist,
+} from '#app/features/galleries/setlist/setlist'
+import { chaptersOf, loadGalleryChapters } from '#app/features/galleries/setlist/server/load-gallery-chapters.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'

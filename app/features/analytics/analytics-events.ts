@@ -3,7 +3,7 @@
  * use-fan-tracking.ts) and must not carry the validator (ADR 025). The schema is analytics.schema.ts.
  */
 
-import { BROWSER_EVENT_TYPES, EVENT_TYPES, SERVER_EVENT_TYPES } from '#db/enums'
+import { BROWSER_EVENT_TYPES, EVENT_TYPES, SERVER_EVENT_TYPES } from '#db/enums/analytics'
 
 export { BROWSER_EVENT_TYPES, EVENT_TYPES, SERVER_EVENT_TYPES }
 export type EventType = (typeof EVENT_TYPES)[number]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTENT_KINDS, CONTENT_STATUSES, ZContentDetails } from '#app/features/content/content.schema'
+import { CONTENT_KINDS, CONTENT_STATUSES, ZContentDetails } from '#app/features/galleries/content.schema'
 
 /*
  * The public API's shapes. Requests are validated with these (and with the app's own form

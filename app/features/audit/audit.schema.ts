@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUDIT_CATEGORIES } from '#db/enums'
+import { AUDIT_CATEGORIES } from '#db/enums/audit'
 export { AUDIT_CATEGORIES }
 
 export const ZAuditCategory = z.enum(AUDIT_CATEGORIES)

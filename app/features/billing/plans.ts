@@ -1,7 +1,7 @@
 import { GB } from '#app/features/media/upload-rules'
-import { PLAN_IDS } from '#db/enums'
+import { PLAN_IDS } from '#db/enums/billing'
 export { PLAN_IDS }
-import { CURRENCIES } from '#db/enums'
+import { CURRENCIES } from '#db/enums/billing'
 export { CURRENCIES }
 
 /**
@@ -53,7 +53,7 @@ export const PLANS = {
   },
 } as const satisfies Record<PlanId, unknown>
 
-/** A plan's id; every plan, cheapest first, is PLAN_IDS (db/enums.ts, the database's list). */
+/** A plan's id; every plan, cheapest first, is PLAN_IDS (db/enums/, the database's list). */
 export type PlanId = (typeof PLAN_IDS)[number]
 
 export function isPlanId(value: unknown): value is PlanId {

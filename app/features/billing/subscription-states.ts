@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_STATUSES } from '#db/enums'
-import { BILLING_PROVIDERS } from '#db/enums'
+import { SUBSCRIPTION_STATUSES } from '#db/enums/billing'
+import { BILLING_PROVIDERS } from '#db/enums/billing'
 export { BILLING_PROVIDERS }
 export { SUBSCRIPTION_STATUSES }
 /*

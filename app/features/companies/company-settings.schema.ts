@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { COUNTRY_CODES } from './countries'
 import { ZCompanySlugFormat } from './companies.schema'
-import { EMPLOYEE_COUNTS } from '#db/enums'
+import { EMPLOYEE_COUNTS } from '#db/enums/companies'
 export { EMPLOYEE_COUNTS }
 
 /*

@@ -1,7 +1,7 @@
 import { pickLocalized, type LocalizedTexts } from './company-settings.schema'
-import { brandingVariables } from '#app/features/public/branding'
+import { brandingVariables } from '#app/features/companies/branding'
 import { FALLBACK_CHAIN, type Language } from '#app/lib/i18n'
-import type { CompanyLandingData } from '#app/features/public/components/company-landing'
+import type { CompanyLandingData } from '#app/features/companies/landing/components/company-landing'
 
 /*
  * The landing-page form's unsaved values, as the settings page sends them to its live preview

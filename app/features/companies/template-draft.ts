@@ -1,5 +1,5 @@
-import { brandingVariables } from '#app/features/public/branding'
-import type { PageTemplate } from '#app/features/public/page-template'
+import { brandingVariables } from '#app/features/companies/branding'
+import type { PageTemplate } from '#app/features/companies/page-template'
 import type { PublicCompany } from '#app/features/public/server/public-pages.server'
 
 /*

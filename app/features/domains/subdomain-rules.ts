@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { isReservedSlug } from '#app/features/companies/companies.schema'
-import { SUBDOMAIN_STATUSES } from '#db/enums'
-import { SUBDOMAIN_DNS_STATES } from '#db/enums'
-import { STORED_DOMAIN_STATES } from '#db/enums'
-import { DOMAIN_APPROVALS } from '#db/enums'
+import { SUBDOMAIN_STATUSES } from '#db/enums/domains'
+import { SUBDOMAIN_DNS_STATES } from '#db/enums/domains'
+import { STORED_DOMAIN_STATES } from '#db/enums/domains'
+import { DOMAIN_APPROVALS } from '#db/enums/domains'
 export { DOMAIN_APPROVALS }
 export { STORED_DOMAIN_STATES }
 export { SUBDOMAIN_DNS_STATES }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
-import { EVENT_STATUSES } from '#db/enums'
+import { EVENT_STATUSES } from '#db/enums/events'
 export { EVENT_STATUSES }
 
 export type EventStatus = (typeof EVENT_STATUSES)[number]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ZEmail } from '#app/features/accounts/accounts.schema'
-import { MARKETING_FORM_KINDS } from '#db/enums'
+import { MARKETING_FORM_KINDS } from '#db/enums/marketing'
 export { MARKETING_FORM_KINDS }
 
 /*

@@ -1,5 +1,5 @@
-import { UPLOAD_PURPOSES } from '#db/enums'
-import { MEDIA_TYPES } from '#db/enums'
+import { UPLOAD_PURPOSES } from '#db/enums/media'
+import { MEDIA_TYPES } from '#db/enums/media'
 export { MEDIA_TYPES }
 export { UPLOAD_PURPOSES }
 /*

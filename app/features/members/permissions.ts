@@ -1,5 +1,5 @@
 import { createAccessControl } from 'better-auth/plugins/access'
-import { ROLES } from '#db/enums'
+import { ROLES } from '#db/enums/members'
 export { ROLES }
 
 export type Role = (typeof ROLES)[number]

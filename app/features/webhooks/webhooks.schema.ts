@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DELIVERY_STATES } from '#db/enums'
+import { DELIVERY_STATES } from '#db/enums/webhooks'
 export { DELIVERY_STATES }
 
 /** What a company's own systems can be told about, as Standard Webhooks event types. */

@@ -3,19 +3,19 @@ import { useEffect, useState } from 'react'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
-import { LibraryCard, LibraryRow } from '#app/features/content/components/content-library'
-import { LibraryBulkBar } from '#app/features/content/components/library-bulk-bar'
+import { LibraryCard, LibraryRow } from '#app/features/galleries/components/content-library'
+import { LibraryBulkBar } from '#app/features/galleries/components/library-bulk-bar'
 import {
   CONTENT_KINDS,
   CONTENT_SORTS,
   CONTENT_STATUSES,
   ZContentFilters,
   ZLibraryAction,
-} from '#app/features/content/content.schema'
-import { changeContentStatus } from '#app/features/content/server/change-content-status.server'
-import { deleteContent } from '#app/features/content/server/delete-content.server'
-import { listContent } from '#app/features/content/server/list-content.server'
-import { moveContentToEvent } from '#app/features/content/server/move-content-to-event.server'
+} from '#app/features/galleries/content.schema'
+import { changeContentStatus } from '#app/features/galleries/server/change-content-status.server'
+import { deleteContent } from '#app/features/galleries/server/delete-content.server'
+import { listContent } from '#app/features/galleries/server/list-content.server'
+import { moveContentToEvent } from '#app/features/galleries/server/move-content-to-event.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { can } from '#app/features/members/permissions'
 import { actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'

@@ -17,7 +17,7 @@ import { countryOptions } from '#app/features/companies/countries'
 import { getCompanySettings } from '#app/features/companies/server/get-company-settings.server'
 import { updateCompanyData } from '#app/features/companies/server/update-company-data.server'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
-import { socialNetworkName } from '#app/features/public/components/social-links'
+import { socialNetworkName } from '#app/features/companies/landing/components/social-links'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
 import {
   revalidateUnlessUnchanged,

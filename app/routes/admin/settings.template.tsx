@@ -23,8 +23,8 @@ import {
   THUMB_SIZES,
   TYPE_PAIRINGS,
   type PageTemplate,
-} from '#app/features/public/page-template'
-import { ZPageTemplate } from '#app/features/public/page-template.schema'
+} from '#app/features/companies/page-template'
+import { ZPageTemplate } from '#app/features/companies/page-template.schema'
 import { companyPublicBase } from '#app/features/sharing/server/public-url.server'
 import {
   actionFailure,

@@ -1,4 +1,4 @@
-import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
+import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 
 // A fresh start time for the comment form (the one in a cached page is as old as the page).
 export function loader() {

@@ -3,9 +3,12 @@ import { isCurrency, currencyForLanguage } from '#app/features/billing/plans'
 import { MarketingHome } from '#app/features/marketing/components/marketing-home'
 import { isMarketingFormKind, type MarketingFormResponse } from '#app/features/marketing/marketing-forms.schema'
 import { submitMarketingForm } from '#app/features/marketing/server/submit-marketing-form.server'
-import { CompanyLandingView } from '#app/features/public/components/company-landing'
+import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import {
+  loadCompanyLanding,
+  shareCompanyLanding,
+} from '#app/features/companies/landing/server/load-company-landing.server'
 import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { toHttpError } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'

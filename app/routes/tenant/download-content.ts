@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { chapterDownloadPath, contentDownloadPath } from '#app/features/downloads/downloads'
+import { chapterDownloadPath, contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { downloadNotFound, serveDownload } from './serve-download.server'
 import type { Route } from './+types/download-content'
 

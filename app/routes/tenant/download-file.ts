@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fileDownloadPath } from '#app/features/downloads/downloads'
+import { fileDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { downloadNotFound, serveDownload } from './serve-download.server'
 import type { Route } from './+types/download-file'
 

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { findEventCompanySlug } from '#app/features/public/server/load-public-event.server'
+import { findEventCompanySlug } from '#app/features/events/server/load-public-event.server'
 import { toHttpError } from '#app/lib/errors'
 import { requestHost } from '#app/access/visit.server'
 import { loader as eventPageLoader } from './event'

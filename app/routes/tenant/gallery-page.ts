@@ -1,8 +1,8 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
 import { toHttpError } from '#app/lib/errors'
-import { songOfChapterKey } from '#app/features/setlist/setlist'
-import { guardGalleryAccess } from '#app/features/gallery-protection/server/find-gallery-access.server'
+import { songOfChapterKey } from '#app/features/galleries/setlist/setlist'
+import { guardGalleryAccess } from '#app/features/galleries/protection/server/find-gallery-access.server'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-page'
 

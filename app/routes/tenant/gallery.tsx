@@ -1,30 +1,32 @@
 import { MapPin } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
-import { CoverHero } from '#app/features/public/components/cover-hero'
+import { CoverHero } from '#app/features/companies/landing/components/cover-hero'
 import { FilterTabs, MEDIA_TABS, readFilter, visibleTabs } from '#app/features/public/components/filter-tabs'
-import { MediaGrid } from '#app/features/public/components/media-grid'
+import { MediaGrid } from '#app/features/galleries/fans/components/media-grid'
 
-const GalleryLightbox = lazy(() => import('#app/features/public/components/gallery-lightbox'))
+const GalleryLightbox = lazy(() => import('#app/features/galleries/fans/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
-const MorePages = lazy(() => import('#app/features/public/components/more-pages'))
+const MorePages = lazy(() => import('#app/features/galleries/fans/components/more-pages'))
 // Only live galleries load the live client (ADR 057).
-const LiveDrop = lazy(() => import('#app/features/live/components/live-drop'))
+const LiveDrop = lazy(() => import('#app/features/galleries/live/components/live-drop'))
 // Only concert galleries with a set-list show it; its HTML comes with the page either way.
 const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() =>
-  import('#app/features/setlist/components/setlist-chapters').then((module) => ({ default: module.SetlistChapters })),
+  import('#app/features/galleries/setlist/components/setlist-chapters').then((module) => ({
+    default: module.SetlistChapters,
+  })),
 )
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
-import type { SetlistChaptersProps } from '#app/features/setlist/components/setlist-chapters'
+import type { SetlistChaptersProps } from '#app/features/galleries/setlist/components/setlist-chapters'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
-import { loadPublicGallery } from '#app/features/public/server/load-public-gallery.server'
-import type { MoreState } from '#app/features/public/components/more-pages'
-import { recordContentView } from '#app/features/public/server/record-content-view.server'
-import { useCountView } from '#app/features/public/use-count-view'
-import { useRefreshWhilePreparing } from '#app/features/public/use-refresh-while-preparing'
-import { DownloadButton } from '#app/features/downloads/components/download-button'
-import { contentDownloadPath } from '#app/features/downloads/downloads'
+import { loadPublicGallery } from '#app/features/galleries/fans/server/load-public-gallery.server'
+import type { MoreState } from '#app/features/galleries/fans/components/more-pages'
+import { recordContentView } from '#app/features/galleries/fans/server/record-content-view.server'
+import { useCountView } from '#app/features/galleries/fans/use-count-view'
+import { useRefreshWhilePreparing } from '#app/features/galleries/fans/use-refresh-while-preparing'
+import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
+import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
 import { getRequestLanguage } from '#app/lib/i18n.server'
 import { AppError, toHttpError } from '#app/lib/errors'
@@ -35,21 +37,21 @@ import {
   guardGalleryAccess,
   guardGalleryDoor,
   type GalleryDoorRow,
-} from '#app/features/gallery-protection/server/find-gallery-access.server'
-import { protectedPageHeaders } from '#app/features/gallery-protection/protection-paths'
-import { CommentsSection } from '#app/features/comments/components/comments-part'
-import { COMMENT_INTENT } from '#app/features/comments/comment-rules'
-import { revalidateAfterComment } from '#app/features/comments/revalidate-after-comment'
-import { commentAnswer } from '#app/features/comments/server/comment-answer.server'
-import { issueCommentFormToken } from '#app/features/comments/server/comment-form-token.server'
-import { findPublicComments } from '#app/features/comments/server/find-public-comments.server'
-import { submitComment } from '#app/features/comments/server/submit-comment.server'
+} from '#app/features/galleries/protection/server/find-gallery-access.server'
+import { protectedPageHeaders } from '#app/features/galleries/protection/protection-paths'
+import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
+import { COMMENT_INTENT } from '#app/features/galleries/comments/comment-rules'
+import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
+import { commentAnswer } from '#app/features/galleries/comments/server/comment-answer.server'
+import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
+import { findPublicComments } from '#app/features/galleries/comments/server/find-public-comments.server'
+import { submitComment } from '#app/features/galleries/comments/server/submit-comment.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-tracking'
-import { loadGalleryChapters } from '#app/features/setlist/server/load-gallery-chapters.server'
+import { loadGalleryChapters } from '#app/features/galleries/setlist/server/load-gallery-chapters.server'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
-import { getLiveStart } from '#app/features/live/server/find-live-gallery.server'
+import { getLiveStart } from '#app/features/galleries/live/server/find-live-gallery.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {

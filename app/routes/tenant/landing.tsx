@@ -1,6 +1,9 @@
-import { CompanyLandingView } from '#app/features/public/components/company-landing'
+import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
-import { loadCompanyLanding, shareCompanyLanding } from '#app/features/public/server/load-company-landing.server'
+import {
+  loadCompanyLanding,
+  shareCompanyLanding,
+} from '#app/features/companies/landing/server/load-company-landing.server'
 import { refuseReservedSegment } from '#app/features/public/server/reserved-segments.server'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { landingBatchesFrom } from '#app/features/public/page-batches'

@@ -1,6 +1,6 @@
-import { findLivePhotosAfter } from '#app/features/live/server/find-live-photos.server'
-import { findWallStream } from '#app/features/live/server/find-wall.server'
-import { ZLiveCursor } from '#app/features/live/live.schema'
+import { findLivePhotosAfter } from '#app/features/galleries/live/server/find-live-photos.server'
+import { findWallStream } from '#app/features/galleries/live/server/find-wall.server'
+import { ZLiveCursor } from '#app/features/galleries/live/live.schema'
 import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/wall-live'
 

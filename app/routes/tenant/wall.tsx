@@ -1,5 +1,5 @@
-import { WallShow } from '#app/features/live/components/wall-show'
-import { getWall } from '#app/features/live/server/find-wall.server'
+import { WallShow } from '#app/features/galleries/live/components/wall-show'
+import { getWall } from '#app/features/galleries/live/server/find-wall.server'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/wall'

@@ -1,7 +1,7 @@
 import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { analyticsDailyFile, analyticsDailySong, contentItem } from '#db/schema'
-import { MORE_CHAPTER } from '#app/features/setlist/setlist'
-import { chaptersOf } from '#app/features/setlist/server/load-gallery-chapters.server'
+import { MORE_CHAPTER } from '#app/features/galleries/setlist/setlist'
+import { chaptersOf } from '#app/features/galleries/setlist/server/load-gallery-chapters.server'
 import type { TenantContext } from '#app/access/context'
 import type { TEngagementRange } from './read-engagement.server'
 

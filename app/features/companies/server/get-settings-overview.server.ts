@@ -1,4 +1,4 @@
-import { pageTemplateOf } from '#app/features/public/page-template'
+import { pageTemplateOf } from '#app/features/companies/page-template'
 import { LANGUAGES } from '#app/lib/i18n'
 import type { TenantContext } from '#app/access/context'
 import { getCompanySettings } from './get-company-settings.server'

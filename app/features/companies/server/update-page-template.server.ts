@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import type { PageTemplate } from '#app/features/public/page-template'
+import type { PageTemplate } from '#app/features/companies/page-template'
 import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/access/context'

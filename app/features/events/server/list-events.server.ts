@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { event } from '#db/schema'
-import type { ContentPage } from '#app/features/content/server/list-content.server'
+import type { ContentPage } from '#app/features/galleries/server/list-content.server'
 import type { TenantContext } from '#app/access/context'
 
 /**

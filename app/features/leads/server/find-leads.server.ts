@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { ContentPage } from '#app/features/content/server/list-content.server'
+import type { ContentPage } from '#app/features/galleries/server/list-content.server'
 import { contentItem, event, lead } from '#db/schema'
 import type { TenantContext } from '#app/access/context'
 import type { RequestOrigin } from '#app/access/visit.server'

@@ -8,7 +8,7 @@ import type { PublicNotFoundKind } from '#app/components/not-found'
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
 import type { PublicCompany } from '../server/public-pages.server'
-import { templateFrameClass } from '../page-geometry'
+import { templateFrameClass } from '#app/features/galleries/fans/page-geometry'
 
 type ShellCompany = Pick<
   PublicCompany,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem, organization } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
-import { contentNotFound, ZContentId } from './get-public-content.server'
+import { contentNotFound, ZContentId } from '#app/features/galleries/fans/server/get-public-content.server'
 
 /**
  * `/player/{contentId}` on the platform's own host names no company: content ids are unique

@@ -6,21 +6,21 @@ import { companyVersionReadFor, KeptCompanyRows } from './company-version-read.s
 import {
   GALLERY_DOOR_COLUMNS,
   type GalleryDoorRow,
-} from '#app/features/gallery-protection/server/find-gallery-access.server'
+} from '#app/features/galleries/protection/server/find-gallery-access.server'
 import { getDb, withoutSorting, withPublicRead, withTenant, type Transaction } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/access/visit.server'
 import type { CompanyAddress } from '#app/features/sharing/server/public-url.server'
-import { brandingVariables, type BrandingVariables } from '../branding'
-import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '../page-template'
+import { brandingVariables, type BrandingVariables } from '#app/features/companies/branding'
+import { DEFAULT_TEMPLATE, pageTemplateOf, type PageTemplate } from '#app/features/companies/page-template'
 import { AppError } from '#app/lib/errors'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
-import { sharedSources, type RenditionSources } from '../shared-sources'
-import { sizeRunsOf } from '../size-runs'
-import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '../gallery-paging'
+import { sharedSources, type RenditionSources } from '#app/features/galleries/fans/shared-sources'
+import { sizeRunsOf } from '#app/features/galleries/fans/size-runs'
+import { GALLERY_PAGE_SIZE, PAGES_HELD_AHEAD } from '#app/features/galleries/fans/gallery-paging'
 import { EVENT_ITEMS_AT_ONCE, LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '../page-batches'
 import { eventOrder } from '#app/features/events/server/event-order.server'
-import { songOfChapter } from '#app/features/setlist/setlist'
+import { songOfChapter } from '#app/features/galleries/setlist/setlist'
 
 /*
  * What fans may see: published galleries, content and events of one company. Reads run in the

@@ -8,7 +8,9 @@ export const remindGalleryExpiryJob = defineJob({
   retry: { limit: 1, delaySeconds: 60, backoff: false },
   cron: '17 * * * *',
   async handler() {
-    const { sendExpiryReminders } = await import('#app/features/gallery-protection/server/send-expiry-reminders.server')
+    const { sendExpiryReminders } = await import(
+      '#app/features/galleries/protection/server/send-expiry-reminders.server'
+    )
     await sendExpiryReminders()
   },
 })

@@ -9,7 +9,7 @@ export const sendShowEndedMailsJob = defineJob({
   retry: { limit: 8, delaySeconds: 30, backoff: true },
   ownerField: 'companyId',
   async handler({ companyId, contentItemId }) {
-    const { sendShowEndedMails } = await import('#app/features/live/server/send-show-ended-mails.server')
+    const { sendShowEndedMails } = await import('#app/features/galleries/live/server/send-show-ended-mails.server')
     const system = await asSystem(companyId, 'live show ended: follower e-mails')
     if (system) await sendShowEndedMails(system, contentItemId)
   },

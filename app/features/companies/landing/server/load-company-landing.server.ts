@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm'
+import { organization } from '#db/schema'
+import { getDb } from '#app/lib/db.server'
+import { FALLBACK_CHAIN, type Language } from '#app/lib/i18n'
+import {
+  DISPLAY_MODES,
+  pickLocalized,
+  socialLinks,
+  SOCIAL_NETWORKS,
+  type LocalizedTexts,
+  type SocialNetwork,
+} from '#app/features/companies/company-settings.schema'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
+import { shareMeta } from '#app/features/sharing/share-meta'
+import type { CompanyLandingData } from '../components/company-landing'
+import type { Visit } from '#app/access/visit.server'
+import {
+  getCompanyLanding,
+  getImageSources,
+  resolvePublicCompany,
+  type PublicCompany,
+} from '#app/features/public/server/public-pages.server'
+
+/** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */
+async function getLandingSettings(company: PublicCompany, language: Language) {
+  const [row] = await getDb()
+    .select({
+      texts: organization.texts,
+      displayMode: organization.landingDisplayMode,
+      promotionUrl: organization.promotionUrl,
+      heroAssetId: organization.heroAssetId,
+      website: organization.website,
+      subdomain: organization.subdomain,
+      subdomainStatus: organization.subdomainStatus,
+      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`${network}Url`, organization[`${network}Url`]])),
+    })
+    .from(organization)
+    .where(eq(organization.id, company.id))
+  const texts = (row?.texts ?? {}) as LocalizedTexts
+  return {
+    title: pickLocalized(texts.landingName, language, FALLBACK_CHAIN) ?? company.name,
+    description: pickLocalized(texts.landingDescription, language, FALLBACK_CHAIN),
+    about: pickLocalized(texts.description, language, FALLBACK_CHAIN),
+    displayMode: DISPLAY_MODES.find((mode) => mode === row?.displayMode) ?? 'galleries',
+    promotionUrl: row?.promotionUrl ?? null,
+    heroAssetId: row?.heroAssetId ?? null,
+    website: row?.website ?? null,
+    social: row ? socialLinks(row as Partial<Record<`${SocialNetwork}Url`, string | null>>) : [],
+    pendingSubdomainUrl: row?.subdomain && row.subdomainStatus === 'pending' ? subdomainOrigin(row.subdomain) : null,
+  }
+}
+
+/** The hero: the company's own image once processed, else the cover of the latest gallery that has one. */
+async function landingHero(
+  context: Awaited<ReturnType<typeof resolvePublicCompany>>,
+  heroAssetId: string | null,
+  galleries: Array<{ coverAssetId: string | null }>,
+) {
+  for (const id of [heroAssetId, galleries.find((gallery) => gallery.coverAssetId)?.coverAssetId ?? null]) {
+    if (!id) continue
+    const sources = await getImageSources(context, id)
+    if (sources.length > 0) return { id, sources }
+  }
+  return null
+}
+
+/** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
+export async function loadCompanyLanding(
+  visit: Visit,
+  input: {
+    clientSlug: string | undefined
+    tab: CompanyLandingData['tab']
+    galleriesShown?: number
+    eventsShown?: number
+  },
+): Promise<CompanyLandingData> {
+  const context = await resolvePublicCompany(visit, input.clientSlug)
+  const { company, basePath } = context
+  const [content, landing] = await Promise.all([
+    getCompanyLanding(context, {
+      tab: input.tab,
+      galleriesShown: input.galleriesShown,
+      eventsShown: input.eventsShown,
+    }),
+    getLandingSettings(company, visit.language),
+  ])
+  const { heroAssetId, ...settings } = landing
+  return {
+    company,
+    basePath,
+    landing: { ...settings, hero: await landingHero(context, heroAssetId, content.galleries) },
+    ...content,
+    tab: input.tab,
+  }
+}
+
+/** The landing's link preview and its tags; the tab names the company once when the title is its name. */
+export async function shareCompanyLanding(visit: Visit, page: CompanyLandingData) {
+  const share = await buildShareCard(visit, {
+    kind: 'company',
+    id: page.company.id,
+    company: page.company,
+    path: '',
+    title: page.landing.title,
+    description: page.landing.description,
+  })
+  const documentTitle =
+    page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
+  return { share, meta: shareMeta(share, { documentTitle }) }
+}

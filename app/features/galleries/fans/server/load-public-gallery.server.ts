@@ -1,0 +1,65 @@
+import { getDownloadOffersOf } from '#app/features/galleries/downloads/server/get-download-offers.server'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import type { GalleryDoorRow } from '#app/features/galleries/protection/server/find-gallery-access.server'
+import type { Visit } from '#app/access/visit.server'
+import type { GalleryTab } from '#app/features/public/server/public-pages.server'
+import { getPublicGallery, readTogether, type PublicContext } from '#app/features/public/server/public-pages.server'
+
+/**
+ * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
+ * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in
+ * one transaction, its link preview, and its set-list as stored.
+ */
+export async function loadPublicGallery(
+  visit: Pick<Visit, 'host' | 'language'>,
+  context: PublicContext,
+  input: {
+    gallerySlug: string
+    tab: GalleryTab
+    after: string | null
+    chapter?: string | null
+    door?: (row: GalleryDoorRow) => void
+  },
+) {
+  const { gallery, media, next, upcoming, preparing, downloads, setlist } = await readTogether(
+    context,
+    async (reads) => {
+      const {
+        gallery: { requireLead, downloadMode, setlist, ...gallery },
+        ...page
+      } = await getPublicGallery(reads, input.gallerySlug, {
+        tab: input.tab,
+        after: input.after,
+        chapter: input.chapter,
+        door: input.door,
+      })
+      // The gallery as read is the item its download offer is for; whether it asks fans' details travels in the offer.
+      const downloads = await getDownloadOffersOf(reads, [
+        {
+          id: gallery.id,
+          kind: 'gallery',
+          slug: input.gallerySlug,
+          title: gallery.title,
+          requireLead,
+          eventId: gallery.eventId,
+          downloadMode,
+        },
+      ])
+      return { gallery, ...page, downloads, setlist }
+    },
+  )
+  const share = await buildShareCard(
+    visit,
+    {
+      kind: 'gallery',
+      id: gallery.id,
+      company: context.company,
+      path: `/galeria/${input.gallerySlug}`,
+      title: gallery.title,
+      description: gallery.description,
+    },
+    context,
+  )
+  // The set-list travels apart: the page shows its chapters (loadGalleryChapters), not the list.
+  return { gallery, media, next, upcoming, preparing, downloads, share, setlist }
+}

@@ -1,0 +1,7 @@
+/*
+ * Value lists of comments (app/features/galleries/comments) that the database constrains its columns
+ * to (db/schema.ts): the app reads the same lists, so what it writes and what the database
+ * accepts cannot drift apart. Plain arrays, one file a domain: fans' pages may import them.
+ */
+
+export const COMMENT_STATUSES = ['pending', 'approved', 'hidden'] as const
