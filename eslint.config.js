@@ -83,7 +83,6 @@ const systemHandleKnown = [
   'app/features/operator/server/suspend-company.server.ts',
   'app/features/privacy/server/apply-retention.server.ts',
   'app/features/privacy/server/erase-closed-companies.server.ts',
-  'app/features/public/server/public-pages.server.ts',
   'app/features/sharing/server/public-url.server.ts',
   'app/features/status/server/get-company-status.server.ts',
   'app/features/webhooks/server/deliver-webhook.server.ts',

@@ -1,4 +1,7 @@
 import type { Entitlements } from '#app/features/billing/entitlements'
+import type { BrandingVariables } from '#app/features/companies/branding'
+import type { PageTemplate } from '#app/features/companies/page-template'
+import type { CompanyAddress } from '#app/features/sharing/server/public-url.server'
 import { can, type Permission, type Role } from '#app/features/members/permissions'
 import { scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
 import type { Transaction } from '#app/lib/db.server'
@@ -76,3 +79,52 @@ export type ApiKeyContext = TenantContext<ApiKeyActor> & { rateLimit: Extract<Ra
 
 /** The platform operator (OPERATOR_EMAILS): a platform-level role, not a company's; built by operator.server.ts. */
 export type OperatorContext = { user: AuthSession['user']; session: AuthSession['session'] }
+
+export type PublicCompany = {
+  id: string
+  name: string
+  slug: string
+  /** A same-origin image path, shown only when the plan includes custom branding. */
+  logo: string | null
+  /** CSS variables of the company's colours on its canvas; null without custom branding. */
+  branding: BrandingVariables | null
+  /** How its pages look: the company's template where the plan includes it, else the default. */
+  template: PageTemplate
+  /** Starter pages carry a small "Powered by Afterglow" badge; paid plans do not. */
+  showPlatformBadge: boolean
+  /** The platform's own site (pricing, contact, sign-in), which may be another host than this page's. */
+  platformUrl: string
+}
+
+/** Where a fan goes back to from a page that does not exist: the company's home, else the platform's. */
+export type NotFoundDetails = { home?: string; companyName?: string }
+
+/**
+ * A fan's request for one company's pages: the company as its pages show it, what its plan
+ * allows, where its links start (`/{slug}` on the platform, '' on its own host), and the two
+ * ways its use-cases reach the database.
+ */
+export type PublicContext = {
+  company: PublicCompany
+  entitlements: Entitlements
+  basePath: string
+  /** Where its pages live for everyone (link previews), read with the company. */
+  address: CompanyAddress
+  /** What fans see of the company moved when one of these did (migration 0008): a key for what is kept. */
+  versions: { edits: number; media: number }
+  /** Whether fans' new comments wait for the company's review (read with the company: one round trip fewer). */
+  commentsModerated: boolean
+  /** Fans' reads: only this company's published rows get through (row-level security). */
+  read: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+  /** What a fan leaves with the company (a view, a download, their details), in its tenant fence. */
+  record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+}
+
+/**
+ * Several reads of one page in one read-only transaction: the use-cases `work` calls read through
+ * the context it is given, which joins this transaction instead of opening one each (a begin,
+ * its fence and a commit: three round trips to the database fewer per use-case).
+ */
+export function readTogether<T>(context: PublicContext, work: (context: PublicContext) => Promise<T>): Promise<T> {
+  return context.read((tx) => work({ ...context, read: (inner) => inner(tx) }))
+}

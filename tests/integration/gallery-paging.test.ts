@@ -4,13 +4,10 @@ import { asset, contentItem } from '#db/schema'
 import { withPublicRead, withSystem, type Transaction } from '#app/lib/db.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/galleries/fans/gallery-paging'
 import { sizeRunsOf } from '#app/features/galleries/fans/size-runs'
-import {
-  getCompanyLanding,
-  getGalleryPage,
-  getPublicGallery,
-  resolvePublicCompany,
-  type PublicContext,
-} from '#app/features/public/server/public-pages.server'
+import { getCompanyLanding } from '#app/features/companies/landing/server/get-company-landing.server'
+import { getGalleryPage, getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
+import { type PublicContext } from '#app/access/context'
 import { findLivePhotosAfter, findNewestLivePhotos } from '#app/features/galleries/live/server/find-live-photos.server'
 import { assetRowsFetched } from '../support/rows-fetched'
 import { TestClient } from '../support/http-client'

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { asset, contentItem, galleryFileCount } from '#db/schema'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
-import { getCompanyLanding, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { getCompanyLanding } from '#app/features/companies/landing/server/get-company-landing.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { createCompanyAdmin } from '../support/fixtures'
 
 /** The tabs' counts as fans' policies let them be counted, gallery by gallery (the landing's former read). */

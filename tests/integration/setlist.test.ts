@@ -8,7 +8,8 @@ import { asset, contentItem, download, event, organization } from '#db/schema'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
-import { getGalleryPage, getPublicGallery, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { getGalleryPage, getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { GALLERY_PAGE_SIZE } from '#app/features/galleries/fans/gallery-paging'
 import {
   assignChapters,

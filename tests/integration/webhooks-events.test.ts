@@ -7,7 +7,7 @@ import { changeContentStatus } from '#app/features/galleries/server/change-conte
 import { recordDownload } from '#app/features/galleries/downloads/server/record-download.server'
 import { changeEventStatus } from '#app/features/events/server/change-event-status.server'
 import { captureLead } from '#app/features/leads/server/capture-lead.server'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { withSystem, withTenant } from '#app/lib/db.server'
 import { asSystem } from '#app/access/tenant.server'

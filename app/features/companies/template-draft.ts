@@ -1,6 +1,6 @@
 import { brandingVariables } from '#app/features/companies/branding'
 import type { PageTemplate } from '#app/features/companies/page-template'
-import type { PublicCompany } from '#app/features/public/server/public-pages.server'
+import type { PublicCompany } from '#app/access/context'
 
 /*
  * The template form's unsaved choices, as the template settings send them to their live preview

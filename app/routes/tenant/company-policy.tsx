@@ -1,5 +1,5 @@
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { PolicyArticle } from '#app/features/legal/components/policy-article'
 import type { CompanyPolicy } from '#app/features/legal/legal-document'
 import { getCompanyPolicy } from '#app/features/legal/server/get-legal-document.server'

@@ -6,7 +6,7 @@ import { CoverHero } from '#app/features/companies/landing/components/cover-hero
 import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPublicEvent } from '#app/features/events/server/load-public-event.server'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { getDownloadOffers } from '#app/features/galleries/downloads/server/get-download-offers.server'

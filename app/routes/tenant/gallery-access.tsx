@@ -3,7 +3,7 @@ import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-t
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { loadCompanyLanding } from '#app/features/companies/landing/server/load-company-landing.server'
 import { landingBatchesFrom } from '#app/features/public/page-batches'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { GalleryAccessView } from '#app/features/galleries/protection/components/gallery-access-view'
 import { ZUnlockGallery } from '#app/features/galleries/protection/protection'
 import { protectedPageHeaders } from '#app/features/galleries/protection/protection-paths'

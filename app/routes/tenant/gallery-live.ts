@@ -5,7 +5,7 @@ import { findLivePhotosAfter } from '#app/features/galleries/live/server/find-li
 import { findLiveGallery } from '#app/features/galleries/live/server/find-live-gallery.server'
 import { followLiveGallery } from '#app/features/galleries/live/server/follow-live-gallery.server'
 import { ZLiveCursor } from '#app/features/galleries/live/live.schema'
-import { resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, consumeRateLimit, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'

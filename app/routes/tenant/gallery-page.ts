@@ -1,5 +1,7 @@
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
-import { getGalleryPage, readTogether, resolvePublicCompany } from '#app/features/public/server/public-pages.server'
+import { getGalleryPage } from '#app/features/galleries/fans/server/get-public-gallery.server'
+import { readTogether } from '#app/access/context'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { toHttpError } from '#app/lib/errors'
 import { songOfChapterKey } from '#app/features/galleries/setlist/setlist'
 import { guardGalleryAccess } from '#app/features/galleries/protection/server/find-gallery-access.server'

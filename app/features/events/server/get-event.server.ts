@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
-import { coverOf } from '#app/features/public/server/public-pages.server'
+import { coverOf } from '#app/features/galleries/server/item-columns.server'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/access/context'
 import { eventOrder } from './event-order.server'

@@ -3,11 +3,8 @@ import { event, organization } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { EVENT_FILTERS } from '#app/features/public/components/filter-tabs'
-import {
-  getPublicEvent,
-  type NotFoundDetails,
-  type PublicContext,
-} from '#app/features/public/server/public-pages.server'
+import { getPublicEvent } from '#app/features/events/server/get-public-event.server'
+import { type NotFoundDetails, type PublicContext } from '#app/access/context'
 
 /** Everything a company's event page shows, at `/{clientSlug}/evento/{eventSlug}` or on its subdomain. */
 export async function loadPublicEvent(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import type { PublicMedia } from '#app/features/public/server/public-pages.server'
+import type { PublicMedia } from '#app/features/galleries/fans/server/gallery-page.server'
 import { tilesMarkup } from './tiles-markup'
 
 const photo = (overrides: Partial<PublicMedia> = {}): PublicMedia => ({

@@ -1,5 +1,5 @@
 import { escapeHtml } from '#app/lib/escape-html'
-import type { PublicMedia } from '#app/features/public/server/public-pages.server'
+import type { PublicMedia } from '#app/features/galleries/fans/server/gallery-page.server'
 
 /** `srcset` of a file's WebP renditions, for the browser to pick by screen and density. */
 export function srcSetOf(media: Pick<PublicMedia, 'id' | 'sources'>) {

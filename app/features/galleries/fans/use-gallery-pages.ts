@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { PublicMedia, UpcomingPage } from '#app/features/public/server/public-pages.server'
+import type { PublicMedia, UpcomingPage } from '#app/features/galleries/fans/server/gallery-page.server'
 
 type Pages = {
   items: PublicMedia[]

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
-import { coverOf } from '#app/features/public/server/public-pages.server'
+import { coverOf } from '#app/features/galleries/server/item-columns.server'
 import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/access/context'
 

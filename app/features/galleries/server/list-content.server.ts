@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm'
 import { contentItem, event } from '#db/schema'
-import { coverOf } from '#app/features/public/server/public-pages.server'
+import { coverOf } from '#app/features/galleries/server/item-columns.server'
 import { isSearchTooLong } from '#app/lib/list-search'
 import type { TenantContext } from '#app/access/context'
 import type { ContentSort, TContentFilters } from '../content.schema'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { lead } from '#db/schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { LEAD_POLICY_VERSION, type TLeadCapture } from '../lead-capture.schema'
 

@@ -7,7 +7,7 @@ import { LanguageSwitcher } from '#app/components/language-switcher'
 import type { PublicNotFoundKind } from '#app/components/not-found'
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import { openCookieSettings } from '#app/features/consent/open-cookie-settings'
-import type { PublicCompany } from '../server/public-pages.server'
+import type { PublicCompany } from '#app/access/context'
 import { templateFrameClass } from '#app/features/galleries/fans/page-geometry'
 
 type ShellCompany = Pick<

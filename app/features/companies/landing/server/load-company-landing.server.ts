@@ -15,12 +15,10 @@ import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import type { CompanyLandingData } from '../components/company-landing'
 import type { Visit } from '#app/access/visit.server'
-import {
-  getCompanyLanding,
-  getImageSources,
-  resolvePublicCompany,
-  type PublicCompany,
-} from '#app/features/public/server/public-pages.server'
+import { getCompanyLanding } from '#app/features/companies/landing/server/get-company-landing.server'
+import { getImageSources } from '#app/features/galleries/fans/server/get-image-sources.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
+import { type PublicCompany } from '#app/access/context'
 
 /** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */
 async function getLandingSettings(company: PublicCompany, language: Language) {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { comment } from '#db/schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import { COMMENTS_SHOWN, type PublicComment } from '../comments.schema'
 
 /**

@@ -1,11 +1,8 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { asset, contentItem, organization } from '#db/schema'
 import type { Entitlements } from '#app/features/billing/entitlements'
-import {
-  PUBLIC_COMPANY_COLUMNS,
-  publicContextOf,
-  type PublicContext,
-} from '#app/features/public/server/public-pages.server'
+import { PUBLIC_COMPANY_COLUMNS, publicContextOf } from '#app/access/public-visitor.server'
+import { type PublicContext } from '#app/access/context'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { Visit } from '#app/access/visit.server'

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import type { Transaction } from '#app/lib/db.server'
 import type { DownloadOffer, DownloadOffers } from '../downloads'
 import {

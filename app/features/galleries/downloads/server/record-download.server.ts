@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { contentItem, download } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'

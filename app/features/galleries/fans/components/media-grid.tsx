@@ -4,7 +4,7 @@ import { cn } from '#app/lib/cn'
 import { inBlocks } from '../gallery-paging'
 import { gridGeometry, type GridGeometry } from '../page-geometry'
 import type { GalleryLayout, PageTemplate } from '#app/features/companies/page-template'
-import type { PublicMedia } from '#app/features/public/server/public-pages.server'
+import type { PublicMedia } from '#app/features/galleries/fans/server/gallery-page.server'
 import { tileRatio, tilesMarkup } from '../tiles-markup'
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { GALLERY_PAGE_SIZE } from '../gallery-paging'
-import type { PublicMedia, UpcomingPage } from '#app/features/public/server/public-pages.server'
+import type { PublicMedia, UpcomingPage } from '#app/features/galleries/fans/server/gallery-page.server'
 import { useGalleryPages } from '../use-gallery-pages'
 import { useHydrated } from '#app/lib/use-hydrated'
 import { useNearViewport } from '../use-near-viewport'

@@ -3,11 +3,7 @@ import { z } from 'zod'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
-import {
-  type NotFoundDetails,
-  type PublicCompany,
-  type PublicContext,
-} from '#app/features/public/server/public-pages.server'
+import { type NotFoundDetails, type PublicCompany, type PublicContext } from '#app/access/context'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 
 export type ImageSources = { id: string; sources: Array<{ name: string; width: number }> }

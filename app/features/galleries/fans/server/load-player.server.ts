@@ -1,7 +1,8 @@
 import type { Visit } from '#app/access/visit.server'
 import { findContentCompanySlug } from '#app/features/public/server/find-content-company.server'
 import { getPublicContent } from './get-public-content.server'
-import { resolvePublicCompany, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
+import { type PublicContext } from '#app/access/context'
 
 /**
  * The company whose content the player shows: the one of the path or subdomain, or on the

@@ -2,8 +2,9 @@ import { getDownloadOffersOf } from '#app/features/galleries/downloads/server/ge
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import type { GalleryDoorRow } from '#app/features/galleries/protection/server/find-gallery-access.server'
 import type { Visit } from '#app/access/visit.server'
-import type { GalleryTab } from '#app/features/public/server/public-pages.server'
-import { getPublicGallery, readTogether, type PublicContext } from '#app/features/public/server/public-pages.server'
+import type { GalleryTab } from '#app/features/galleries/fans/server/gallery-page.server'
+import { getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
+import { readTogether, type PublicContext } from '#app/access/context'
 
 /**
  * Everything a gallery's page shows: its first page of photos (after `after`, for fans without

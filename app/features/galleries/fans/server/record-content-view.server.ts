@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { ZContentId } from './get-public-content.server'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 
 /**
  * One more view of a published item (a single item in the player, or a gallery's page).

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import { AppError } from '#app/lib/errors'
 import { findLiveCursor, findNewestLivePhotos } from './find-live-photos.server'
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
 import { withoutSorting, withPublicRead, type Transaction } from '#app/lib/db.server'
-import { FAN_MEDIA_COLUMNS } from '#app/features/public/server/public-pages.server'
+import { FAN_MEDIA_COLUMNS } from '#app/features/galleries/fans/server/gallery-page.server'
 import { LIVE_CATCH_UP, type LivePhoto } from '../live.schema'
 
 const LIVE_COLUMNS = { seq: asset.liveSeq, ...FAN_MEDIA_COLUMNS }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem, organization } from '#db/schema'
-import { PUBLIC_COMPANY_COLUMNS, publicContextOf } from '#app/features/public/server/public-pages.server'
+import { PUBLIC_COMPANY_COLUMNS, publicContextOf } from '#app/access/public-visitor.server'
 import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sharing/server/public-url.server'
 import { makeQrSvg } from '#app/features/sharing/server/make-qr-code.server'
 import { getDb, withPublicRead } from '#app/lib/db.server'

@@ -1,7 +1,7 @@
 import { liveFollower } from '#db/schema'
 import { captureLead } from '#app/features/leads/server/capture-lead.server'
 import type { TLeadCapture } from '#app/features/leads/lead-capture.schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { findLiveGallery } from './find-live-gallery.server'
 

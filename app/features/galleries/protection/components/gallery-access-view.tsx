@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button'
 import { Field } from '#app/components/ui/field'
 import { CompanyLandingView, type CompanyLandingData } from '#app/features/companies/landing/components/company-landing'
 import { PublicShell } from '#app/features/public/components/public-shell'
-import type { PublicCompany } from '#app/features/public/server/public-pages.server'
+import type { PublicCompany } from '#app/access/context'
 
 type Props =
   | { state: 'ended'; title: string; landing: CompanyLandingData }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import { redirect } from 'react-router'
 import type { Visit } from '#app/access/visit.server'
 import { galleryAccessPath } from '../protection-paths'

@@ -1,6 +1,6 @@
 import { consumeRateLimit } from '#app/lib/rate-limit.server'
 import { AppError } from '#app/lib/errors'
-import type { PublicContext } from '#app/features/public/server/public-pages.server'
+import type { PublicContext } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { UNLOCK_ATTEMPTS } from '../protection'
 import { accessSetCookie } from './access-cookie.server'

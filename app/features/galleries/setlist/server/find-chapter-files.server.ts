@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
-import { shownFiles, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { shownFiles } from '#app/features/galleries/fans/server/gallery-page.server'
+import { type PublicContext } from '#app/access/context'
 import { emptyChapters, findChapter, MORE_CHAPTER, MORE_SONG } from '../setlist'
 
 /** The files of one chapter of a published gallery (for its ZIP), that song's alone; null when the gallery has no such chapter. */

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { asset, galleryChapterCount } from '#db/schema'
-import { shownFiles, type PublicContext } from '#app/features/public/server/public-pages.server'
+import { shownFiles } from '#app/features/galleries/fans/server/gallery-page.server'
+import { type PublicContext } from '#app/access/context'
 import type { Transaction } from '#app/lib/db.server'
 import { emptyChapters, findChapter, MORE_SONG, type Chapter, type StoredSetlist } from '../setlist'
 
