@@ -78,7 +78,12 @@ export function actorUserId(context: TenantContext) {
 export type ApiKeyContext = TenantContext<ApiKeyActor> & { rateLimit: Extract<RateLimitDecision, { allowed: true }> }
 
 /** The platform operator (OPERATOR_EMAILS): a platform-level role, not a company's; built by operator.server.ts. */
-export type OperatorContext = { user: AuthSession['user']; session: AuthSession['session'] }
+export type OperatorContext = {
+  user: AuthSession['user']
+  session: AuthSession['session']
+  /** Runs the console's reads and decisions across every company (row-level security set aside). */
+  platform: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+}
 
 export type PublicCompany = {
   id: string

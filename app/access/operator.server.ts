@@ -1,4 +1,5 @@
 import type { OperatorContext } from './context'
+import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { toPageError } from './member-route.server'
@@ -19,7 +20,7 @@ export async function requireOperator(request: Request): Promise<OperatorContext
   const auth = await requireUser(request)
   if (!isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)))
     throw new AppError('FORBIDDEN', 'operator.errors.forbidden')
-  return { user: auth.user, session: auth.session }
+  return { user: auth.user, session: auth.session, platform: withSystem }
 }
 
 export function withOperator<Args extends { request: Request }, Result>(

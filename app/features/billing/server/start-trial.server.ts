@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 import { TRIAL_DAYS, TRIAL_PLAN } from '../plans'
@@ -24,7 +23,7 @@ export function assertCanManageBilling(context: TenantContext) {
  */
 export async function startTrial(context: TenantContext, now = new Date()): Promise<StartTrialResult> {
   assertCanManageBilling(context)
-  const result = await withSystem(async (tx): Promise<StartTrialResult> => {
+  const result = await context.withTenant(async (tx): Promise<StartTrialResult> => {
     const [company] = await tx
       .select({ trialStartedAt: organization.trialStartedAt })
       .from(organization)

@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { cancelSubscription } from '#app/features/billing/server/cancel-subscription.server'
-import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import type { MemberContext } from '#app/access/context'
@@ -21,10 +20,12 @@ import { assertCanEditSettings } from './settings-access.server'
  */
 export async function closeCompanyAccount(member: MemberContext, input: { confirmSlug: string }, now = new Date()) {
   assertCanEditSettings(member)
-  const [company] = await getDb()
-    .select({ slug: organization.slug, name: organization.name, closedAt: organization.closedAt })
-    .from(organization)
-    .where(eq(organization.id, member.company.id))
+  const [company] = await member.withTenant((tx) =>
+    tx
+      .select({ slug: organization.slug, name: organization.name, closedAt: organization.closedAt })
+      .from(organization)
+      .where(eq(organization.id, member.company.id)),
+  )
   if (!company) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
   if (!confirmsSlug(input.confirmSlug, company.slug))
     throw new AppError('BAD_REQUEST', 'accountClosure.errors.slugMismatch', { field: 'confirmSlug' })
@@ -34,11 +35,13 @@ export async function closeCompanyAccount(member: MemberContext, input: { confir
     logger.error({ err: error, companyId: member.company.id }, 'subscription not cancelled: account left open')
     throw new AppError('UNAVAILABLE', 'accountClosure.errors.billing')
   })
-  const closed = await getDb()
-    .update(organization)
-    .set({ closedAt: now })
-    .where(and(eq(organization.id, member.company.id), isNull(organization.closedAt)))
-    .returning({ closedAt: organization.closedAt })
+  const closed = await member.withTenant((tx) =>
+    tx
+      .update(organization)
+      .set({ closedAt: now })
+      .where(and(eq(organization.id, member.company.id), isNull(organization.closedAt)))
+      .returning({ closedAt: organization.closedAt }),
+  )
   // Two clicks at once: the other one closed it.
   if (closed.length === 0) throw new AppError('CONFLICT', 'accountClosure.errors.alreadyClosed')
   const deletesOn = accountDeletionDate(now)

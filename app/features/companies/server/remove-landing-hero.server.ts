@@ -1,14 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { asset, organization } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
-import { withSystem } from '#app/lib/db.server'
 import type { TenantContext } from '#app/access/context'
 import { assertCanEditSettings } from './settings-access.server'
 
 /** Back to the default hero (the latest gallery's cover): the company's own image is deleted. */
 export async function removeLandingHero(context: TenantContext) {
   assertCanEditSettings(context)
-  const removed = await withSystem(async (tx) => {
+  const removed = await context.withTenant(async (tx) => {
     await tx.update(organization).set({ heroAssetId: null }).where(eq(organization.id, context.company.id))
     return tx
       .delete(asset)

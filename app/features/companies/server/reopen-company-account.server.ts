@@ -2,7 +2,6 @@ import { and, eq, gt, isNotNull } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { RETENTION_PERIODS, retentionCutoff } from '#app/features/privacy/retention-periods'
-import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { MemberContext } from '#app/access/context'
 import { mailAccountClosure } from './account-closure-mails.server'
@@ -17,22 +16,23 @@ import { assertCanEditSettings } from './settings-access.server'
  */
 export async function reopenCompanyAccount(member: MemberContext, now = new Date()) {
   assertCanEditSettings(member)
-  const reopened = await getDb()
-    .update(organization)
-    .set({ closedAt: null })
-    .where(
-      and(
-        eq(organization.id, member.company.id),
-        isNotNull(organization.closedAt),
-        gt(organization.closedAt, retentionCutoff(RETENTION_PERIODS.closedAccounts, now)),
-      ),
-    )
-    .returning({ name: organization.name })
+  const reopened = await member.withTenant((tx) =>
+    tx
+      .update(organization)
+      .set({ closedAt: null })
+      .where(
+        and(
+          eq(organization.id, member.company.id),
+          isNotNull(organization.closedAt),
+          gt(organization.closedAt, retentionCutoff(RETENTION_PERIODS.closedAccounts, now)),
+        ),
+      )
+      .returning({ name: organization.name }),
+  )
   if (reopened.length === 0) {
-    const [company] = await getDb()
-      .select({ closedAt: organization.closedAt })
-      .from(organization)
-      .where(eq(organization.id, member.company.id))
+    const [company] = await member.withTenant((tx) =>
+      tx.select({ closedAt: organization.closedAt }).from(organization).where(eq(organization.id, member.company.id)),
+    )
     throw new AppError(
       'CONFLICT',
       company?.closedAt ? 'accountClosure.errors.tooLate' : 'accountClosure.errors.notClosed',

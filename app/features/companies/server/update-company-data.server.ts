@@ -1,7 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { companySlugRedirect, organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/access/context'
 import { isReservedSlug } from '../companies.schema'
@@ -28,7 +27,7 @@ export async function updateCompanyData(context: TenantContext, input: TCompanyD
     ...fields
   } = input
   const submitted = collectLocalized(input, ['description'])
-  await withSystem(async (tx) => {
+  await context.withTenant(async (tx) => {
     const [current] = await tx
       .select({ slug: organization.slug, texts: organization.texts, machineTranslated: organization.machineTranslated })
       .from(organization)

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/access/context'
 import { collectLocalized, type TLandingSettings } from '../company-settings.schema'
@@ -17,7 +16,7 @@ import { translateMissingTexts } from './translate-missing-texts.server'
 export async function updateLandingSettings(context: TenantContext, input: TLandingSettings) {
   assertCanEditSettings(context)
   const submitted = collectLocalized(input, ['landingName', 'landingDescription'])
-  await withSystem(async (tx) => {
+  await context.withTenant(async (tx) => {
     const [current] = await tx
       .select({ texts: organization.texts, machineTranslated: organization.machineTranslated })
       .from(organization)

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import type { PageTemplate } from '#app/features/companies/page-template'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/access/context'
 import { assertCanEditSettings } from './settings-access.server'
@@ -14,7 +13,7 @@ import { assertCanEditSettings } from './settings-access.server'
  */
 export async function updatePageTemplate(context: TenantContext, template: PageTemplate) {
   assertCanEditSettings(context)
-  const [saved] = await withSystem((tx) =>
+  const [saved] = await context.withTenant((tx) =>
     tx
       .update(organization)
       .set({ template })

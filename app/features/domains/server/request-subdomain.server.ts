@@ -4,7 +4,6 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { assertCanEditSettings } from '#app/features/companies/server/settings-access.server'
 import { checkSubdomainJob } from '#app/jobs/definitions/domains/check-subdomain'
 import { enqueue } from '#app/jobs/queue.server'
-import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
@@ -25,7 +24,7 @@ export async function requestSubdomain(
   const rejection = automaticRejection(label)
   const status: SubdomainStatus = rejection ? 'rejected' : getEnv().SUBDOMAIN_AUTO_APPROVE ? 'active' : 'pending'
   const now = new Date()
-  await withSystem(async (tx) => {
+  await context.withTenant(async (tx) => {
     // Every host label answers to one company: another's subdomain, page address or former address.
     const [taken] = await tx
       .select({ id: organization.id })

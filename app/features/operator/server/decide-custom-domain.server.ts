@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -21,7 +20,7 @@ export async function decideCustomDomain(
   domainId: string,
   decision: { approve: true } | { approve: false; reason: string },
 ) {
-  const [domain] = await withSystem((tx) =>
+  const [domain] = await operator.platform((tx) =>
     tx
       .update(customDomain)
       .set(
@@ -38,7 +37,7 @@ export async function decideCustomDomain(
       }),
   )
   if (!domain) {
-    const [exists] = await withSystem((tx) =>
+    const [exists] = await operator.platform((tx) =>
       tx.select({ id: customDomain.id }).from(customDomain).where(eq(customDomain.id, domainId)),
     )
     throw exists
@@ -52,7 +51,7 @@ export async function decideCustomDomain(
     recordId: domainId,
     details: { host, ...(decision.approve ? {} : { reason: decision.reason }) },
   })
-  const [company] = await withSystem((tx) =>
+  const [company] = await operator.platform((tx) =>
     tx.select({ name: organization.name }).from(organization).where(eq(organization.id, companyId)),
   )
   // The decision stands whatever the mail does; a failed mail is logged.

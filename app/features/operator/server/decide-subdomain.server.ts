@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { queueSubdomainCheck } from '#app/features/domains/server/request-subdomain.server'
 import { subdomainOrigin } from '#app/features/sharing/server/public-url.server'
-import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -21,7 +20,7 @@ export async function decideSubdomain(
   companyId: string,
   decision: { approve: true } | { approve: false; reason: string },
 ) {
-  const [company] = await withSystem((tx) =>
+  const [company] = await operator.platform((tx) =>
     tx
       .update(organization)
       .set(

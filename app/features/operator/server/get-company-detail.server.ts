@@ -1,13 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { customDomain, member, organization, user } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { COMPANY_SUMMARY } from './list-companies.server'
 import type { OperatorContext } from '#app/access/context'
 
 /** One company as the operator sees it: its state, its addresses, its people and what it holds. */
-export async function getCompanyDetail(_operator: OperatorContext, companyId: string) {
-  return withSystem(async (tx) => {
+export async function getCompanyDetail(operator: OperatorContext, companyId: string) {
+  return operator.platform(async (tx) => {
     const [company] = await tx
       .select({
         ...COMPANY_SUMMARY,

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm'
 import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
 import { checkDnsService, type DnsServiceCheck } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth, type CheckResult } from '#app/features/health/server/check-health.server'
-import { withSystem } from '#app/lib/db.server'
 import type { OperatorContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
@@ -31,12 +30,12 @@ function dnsDetail(dns: DnsServiceCheck): StatusDetail {
 }
 
 /** The platform's checks (section 8's, for every company) and its counts. */
-export async function getPlatformStatus(_operator: OperatorContext) {
+export async function getPlatformStatus(operator: OperatorContext) {
   const checkedAt = new Date().toISOString()
   const [health, dns, numbers, payments] = await Promise.all([
     checkHealth(),
     checkDnsService(),
-    withSystem(async (tx) => {
+    operator.platform(async (tx) => {
       const [row] = await tx
         .execute<{
           companies: number

@@ -1,6 +1,5 @@
 import { desc, ilike, or, sql } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import type { OperatorContext } from '#app/access/context'
 
 export const COMPANY_LIST_LIMIT = 200
@@ -25,10 +24,10 @@ export const COMPANY_SUMMARY = {
 }
 
 /** Every company on the platform, newest first, optionally those whose name or address matches. */
-export async function listCompanies(_operator: OperatorContext, search: string) {
+export async function listCompanies(operator: OperatorContext, search: string) {
   const term = search.trim()
   // Across every company: the operator's reads bypass the tenant fence, on purpose and only here.
-  return withSystem((tx) =>
+  return operator.platform((tx) =>
     tx
       .select(COMPANY_SUMMARY)
       .from(organization)

@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import type { OperatorContext } from '#app/access/context'
 
 /** Custom domains the operator has not reviewed yet, oldest first, with where their DNS stands. */
-export async function listDomainRequests(_operator: OperatorContext) {
-  return withSystem((tx) =>
+export async function listDomainRequests(operator: OperatorContext) {
+  return operator.platform((tx) =>
     tx
       .select({
         domainId: customDomain.id,

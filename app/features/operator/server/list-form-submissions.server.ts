@@ -2,7 +2,6 @@ import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-o
 import { z } from 'zod'
 import { formSubmission } from '#db/schema'
 import { MARKETING_FORM_KINDS } from '#app/features/marketing/marketing-forms.schema'
-import { withSystem } from '#app/lib/db.server'
 import { escapeLike } from './list-companies.server'
 import type { OperatorContext } from '#app/access/context'
 
@@ -30,8 +29,8 @@ function conditions(filter: InboxFilter) {
 }
 
 /** The marketing site's interest, newsletter and contact submissions, newest first. */
-export async function listFormSubmissions(_operator: OperatorContext, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
-  return withSystem((tx) =>
+export async function listFormSubmissions(operator: OperatorContext, filter: InboxFilter, limit = INBOX_PAGE_SIZE) {
+  return operator.platform((tx) =>
     tx.select().from(formSubmission).where(conditions(filter)).orderBy(desc(formSubmission.createdAt)).limit(limit),
   )
 }

@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import type { OperatorContext } from '#app/access/context'
 
 /** Subdomains waiting for the operator, oldest first. */
-export async function listSubdomainRequests(_operator: OperatorContext) {
-  return withSystem((tx) =>
+export async function listSubdomainRequests(operator: OperatorContext) {
+  return operator.platform((tx) =>
     tx
       .select({
         companyId: organization.id,

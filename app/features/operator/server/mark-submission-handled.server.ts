@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { formSubmission } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { OperatorContext } from '#app/access/context'
 import { recordOperatorAction } from './record-operator-action.server'
 
 /** Marks a submission dealt with, or open again. */
 export async function markSubmissionHandled(operator: OperatorContext, id: string, handled: boolean) {
-  const updated = await withSystem((tx) =>
+  const updated = await operator.platform((tx) =>
     tx
       .update(formSubmission)
       .set(handled ? { handledAt: new Date(), handledBy: operator.user.id } : { handledAt: null, handledBy: null })

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { OperatorContext } from '#app/access/context'
 import { recordOperatorAction } from './record-operator-action.server'
@@ -14,7 +13,7 @@ export async function setCompanySuspension(
   companyId: string,
   suspension: { suspend: true; reason: string } | { suspend: false },
 ) {
-  const updated = await withSystem((tx) =>
+  const updated = await operator.platform((tx) =>
     tx
       .update(organization)
       .set(
