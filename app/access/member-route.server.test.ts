@@ -1,12 +1,25 @@
 import { redirect } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppError, type AppErrorCode, type ErrorPayload } from '#app/lib/errors'
-import { toPageError, withMember, withUser } from './member-route.server'
+import type { Permission } from '#app/features/members/permissions'
+import type { AuthSession } from './auth.server'
 import type { MemberContext } from './context'
+import { toPageError, withActor } from './member-route.server'
 
-vi.mock('#app/access/tenant.server', () => ({ requireMember: vi.fn() }))
-const { requireMember } = await import('#app/access/tenant.server')
+vi.mock('#app/access/tenant.server', () => ({ requireMember: vi.fn(), requireUser: vi.fn() }))
+const { requireMember, requireUser } = await import('#app/access/tenant.server')
 const requireMemberMock = vi.mocked(requireMember)
+vi.mocked(requireUser).mockResolvedValue({ user: { id: 'user-1' }, session: { id: 'session-1' } } as AuthSession)
+
+/** A route for members allowed `permission`, as the admin's routes declare it. */
+const withMember = <Args extends { request: Request }, Result>(
+  permission: Permission,
+  handler: (member: MemberContext, args: Args) => Promise<Result>,
+) => withActor({ kind: 'person', permission }, handler)
+
+/** A route for any signed-in person (onboarding, invitations), whose handler reads only the arguments. */
+const withUser = <Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>) =>
+  withActor({ kind: 'signed-in' }, (_auth, args: Args) => handler(args))
 
 const member = {
   actor: { kind: 'person', userId: 'user-1', role: 'manager' },

@@ -1,14 +1,17 @@
 import { redirect } from 'react-router'
 import type { Permission } from '#app/features/members/permissions'
 import { AppError, toHttpError } from '#app/lib/errors'
-import type { MemberContext } from './context'
-import { requireMember } from './tenant.server'
+import type { AuthSession } from './auth.server'
+import type { MemberContext, OperatorContext } from './context'
+import { requireOperator } from './operator.server'
+import { requireMember, requireUser } from './tenant.server'
+import { requireEntitlement, type GatedFeature } from '#app/features/billing/entitlements'
 
 /*
  * The one place where the tenant guard's errors become HTTP for the admin's pages: signed out
  * → the sign-in screen and back, no company yet → onboarding, any other AppError → its status
  * with an i18n-keyed payload for the error boundary. Every admin loader and action is written as
- * `withMember(permission, (member, args) => …)`.
+ * `withActor({ kind: 'person', permission }, (member, args) => …)`.
  */
 
 /** Better Auth's session cookie (cookiePrefix `afterglow`, with or without the secure prefix). */
@@ -43,27 +46,45 @@ function assertIdParams(params: unknown) {
   }
 }
 
-/** A loader or action that runs only for members allowed `permission`, with their context. */
-export function withMember<Args extends { request: Request }, Result>(
-  permission: Permission,
-  handler: (member: MemberContext, args: Args) => Promise<Result>,
+/**
+ * Who a route is for, and what it needs of them: a member allowed `permission` (and, with
+ * `plan`, a plan that includes the feature), any signed-in person (onboarding, invitations,
+ * company or not), or the platform operator.
+ */
+export type ActorNeed =
+  | { kind: 'person'; permission: Permission; plan?: { feature: GatedFeature; messageKey: string } }
+  | { kind: 'signed-in' }
+  | { kind: 'operator' }
+
+/** The context a route's handler receives for its need. */
+export type ContextFor<N extends ActorNeed> = N extends { kind: 'person' }
+  ? MemberContext
+  : N extends { kind: 'operator' }
+    ? OperatorContext
+    : AuthSession
+
+async function contextFor(need: ActorNeed, args: { request: Request; params?: unknown }) {
+  if (need.kind === 'signed-in') return requireUser(args.request)
+  if (need.kind === 'operator') return requireOperator(args.request)
+  const member = await requireMember(args.request, need.permission)
+  assertIdParams(args.params)
+  if (need.plan) requireEntitlement(member.entitlements, need.plan.feature, need.plan.messageKey)
+  return member
+}
+
+/**
+ * The one wrapper of every admin, console and account route's loader and action: it builds the
+ * caller's context for `need` (or answers as the guard's errors say: the sign-in screen,
+ * onboarding, a refusal) and hands it to `handler`, whose own AppErrors are answered alike.
+ */
+export function withActor<N extends ActorNeed, Args extends { request: Request }, Result>(
+  need: N,
+  handler: (context: ContextFor<N>, args: Args) => Promise<Result>,
 ) {
   return async (args: Args): Promise<Result> => {
     try {
-      const member = await requireMember(args.request, permission)
-      assertIdParams((args as { params?: unknown }).params)
-      return await handler(member, args)
-    } catch (error) {
-      throw toPageError(error, args.request)
-    }
-  }
-}
-
-/** A loader or action for any signed-in person (onboarding, invitations), company or not. */
-export function withUser<Args extends { request: Request }, Result>(handler: (args: Args) => Promise<Result>) {
-  return async (args: Args): Promise<Result> => {
-    try {
-      return await handler(args)
+      const context = (await contextFor(need, args as Args & { params?: unknown })) as ContextFor<N>
+      return await handler(context, args)
     } catch (error) {
       throw toPageError(error, args.request)
     }

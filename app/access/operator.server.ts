@@ -2,13 +2,13 @@ import type { OperatorContext } from './context'
 import { withSystem } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
-import { toPageError } from './member-route.server'
 import { requireUser } from './tenant.server'
 
 /*
  * The platform operator: a platform-level role, not a company role, held by the verified accounts
  * named in OPERATOR_EMAILS. Every operator loader and action is written as
- * `withOperator((operator, args) => …)`; every change an operator makes is on the audit trail.
+ * `withActor({ kind: 'operator' }, (operator, args) => …)`; every change an operator makes is on
+ * the audit trail.
  */
 
 export function isOperatorEmail(email: string, emailVerified: boolean) {
@@ -21,16 +21,4 @@ export async function requireOperator(request: Request): Promise<OperatorContext
   if (!isOperatorEmail(auth.user.email, Boolean(auth.user.emailVerified)))
     throw new AppError('FORBIDDEN', 'operator.errors.forbidden')
   return { user: auth.user, session: auth.session, platform: withSystem }
-}
-
-export function withOperator<Args extends { request: Request }, Result>(
-  handler: (operator: OperatorContext, args: Args) => Promise<Result>,
-) {
-  return async (args: Args): Promise<Result> => {
-    try {
-      return await handler(await requireOperator(args.request), args)
-    } catch (error) {
-      throw toPageError(error, args.request)
-    }
-  }
 }

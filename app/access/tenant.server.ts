@@ -28,7 +28,7 @@ import { withTimeout } from '#app/lib/with-timeout'
 
 /*
  * The guards that build a request's context (context.ts). Routes build it through
- * `requireMember` (wrapped by `withMember` in member-route.server.ts, the one place that turns
+ * `requireMember` (wrapped by `withActor` in member-route.server.ts, the one place that turns
  * its errors into HTTP), the public API and the upload endpoint through `requireActor` (a person
  * or an API key, whichever the request carries); jobs build one through `asSystem`.
  */

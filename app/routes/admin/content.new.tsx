@@ -7,7 +7,7 @@ import { ZContentDetails } from '#app/features/galleries/content.schema'
 import { createContent } from '#app/features/galleries/server/create-content.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToast } from '#app/lib/action-result'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.new'
 import { readForm } from '#app/lib/read-form.server'
@@ -16,20 +16,26 @@ function kindOf(request: Request) {
   return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
 }
 
-export const loader = withMember('content.write', async (member, { request }: Route.LoaderArgs) => {
-  return { kind: kindOf(request), events: await listEventOptions(member) }
-})
+export const loader = withActor(
+  { kind: 'person', permission: 'content.write' },
+  async (member, { request }: Route.LoaderArgs) => {
+    return { kind: kindOf(request), events: await listEventOptions(member) }
+  },
+)
 
-export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZContentDetails.safeParse(await readForm(request))
-  if (!parsed.success) return actionInvalid(parsed.error)
-  try {
-    const created = await createContent(member, kindOf(request), parsed.data)
-    return redirect(`/admin/content/${created.id}`)
-  } catch (error) {
-    return actionFailure(error)
-  }
-})
+export const action = withActor(
+  { kind: 'person', permission: 'content.write' },
+  async (member, { request }: Route.ActionArgs) => {
+    const parsed = ZContentDetails.safeParse(await readForm(request))
+    if (!parsed.success) return actionInvalid(parsed.error)
+    try {
+      const created = await createContent(member, kindOf(request), parsed.data)
+      return redirect(`/admin/content/${created.id}`)
+    } catch (error) {
+      return actionFailure(error)
+    }
+  },
+)
 
 // A new item that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.saveFailed')

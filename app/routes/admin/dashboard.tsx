@@ -26,10 +26,10 @@ import { lastDays } from '#app/features/analytics/analytics-range'
 import { ChangeBadge } from '#app/features/analytics/components/change-badge'
 import { readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
 import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/dashboard'
 
-export const loader = withMember('dashboard.read', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
   const [totals, engagement, guide] = await Promise.all([
     getDashboardTotals(member),
     readHeadlineComparison(member, lastDays(30)),

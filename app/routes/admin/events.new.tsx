@@ -6,24 +6,27 @@ import { EventFields } from '#app/features/events/components/event-fields'
 import { ZEventForm } from '#app/features/events/events.schema'
 import { createEvent } from '#app/features/events/server/create-event.server'
 import { actionFailure, actionInvalid, revalidateUnlessUnchanged, useOutcomeToast } from '#app/lib/action-result'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.new'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withMember('events.manage', async () => null)
+export const loader = withActor({ kind: 'person', permission: 'events.manage' }, async () => null)
 
-export const action = withMember('events.manage', async (member, { request }: Route.ActionArgs) => {
-  const parsed = ZEventForm.safeParse(await readForm(request))
-  if (!parsed.success) return actionInvalid(parsed.error)
-  try {
-    const created = await createEvent(member, parsed.data)
-    return redirect(`/admin/events/${created.id}`)
-  } catch (error) {
-    // A taken address is said at the slug field (the error names it).
-    return actionFailure(error)
-  }
-})
+export const action = withActor(
+  { kind: 'person', permission: 'events.manage' },
+  async (member, { request }: Route.ActionArgs) => {
+    const parsed = ZEventForm.safeParse(await readForm(request))
+    if (!parsed.success) return actionInvalid(parsed.error)
+    try {
+      const created = await createEvent(member, parsed.data)
+      return redirect(`/admin/events/${created.id}`)
+    } catch (error) {
+      // A taken address is said at the slug field (the error names it).
+      return actionFailure(error)
+    }
+  },
+)
 
 // A new event that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.saveFailed')

@@ -6,10 +6,10 @@ import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/ad
 import { EventStatusBadge, formatEventDate } from '#app/features/events/components/event-status-badge'
 import { listEvents } from '#app/features/events/server/list-events.server'
 import { can } from '#app/features/members/permissions'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/events'
 
-export const loader = withMember('content.read', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'content.read' }, async (member) => {
   return { events: await listEvents(member), canManage: can(member.actor.role, 'events.manage') }
 })
 

@@ -2,7 +2,7 @@ import { applyLandingDraft, LANDING_DRAFT_MESSAGE, type LandingDraft } from '#ap
 import { PreviewLinksInert, useDraftReceiver } from '#app/features/companies/components/draft-preview'
 import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { loadCompanyLanding } from '#app/features/companies/landing/server/load-company-landing.server'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/landing-preview'
 
@@ -11,10 +11,13 @@ import type { Route } from './+types/landing-preview'
  * settings page frames it and posts the form's unsaved values, which show at once. Only this
  * site may frame it (server/security.ts), and only members may open it.
  */
-export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
-  const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-  return loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: 'all' })
-})
+export const loader = withActor(
+  { kind: 'person', permission: 'dashboard.read' },
+  async (member, { request }: Route.LoaderArgs) => {
+    const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
+    return loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: 'all' })
+  },
+)
 
 /** The admin's page around the preview asks for cookie consent; the preview does not ask again. */
 export const handle = { framedPreview: true }

@@ -16,7 +16,7 @@ import { can } from '#app/features/members/permissions'
 import { UploadsProvider } from '#app/features/media/components/uploads-provider'
 import { UploadTray } from '#app/features/media/components/upload-tray'
 import { clearLocalState, signOutEverywhere } from '#app/lib/auth-client'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { getCompanySuspension } from '#app/features/companies/server/get-company-suspension.server'
 import { getCompanyClosure } from '#app/features/companies/server/get-company-closure.server'
 import { AccountClosedBanner } from '#app/features/companies/components/account-closure'
@@ -26,7 +26,7 @@ import { readStoredSubscriptionStatus } from '#app/features/billing/server/get-s
 import { forgetSubscriptionStatus, useSubscriptionStatus } from '#app/features/billing/use-subscription-status'
 import type { Route } from './+types/layout'
 
-export const loader = withMember('dashboard.read', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
   const { role } = member.actor
   return {
     company: member.company,

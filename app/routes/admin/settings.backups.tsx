@@ -12,23 +12,27 @@ import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/settings.backups'
 
-export const loader = withMember('company.manage', (member) => listCompanyBackups(member))
+export const loader = withActor({ kind: 'person', permission: 'company.manage' }, (member) =>
+  listCompanyBackups(member),
+)
 
 const ZBackupAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('back-up-now') })])
 
-export const action = withMember('company.manage', async (member, { request }: Route.ActionArgs) =>
-  intentAction(request, ZBackupAction, {
-    'back-up-now': async () => {
-      await requestCompanyBackup(member, requestOrigin(request))
-      return actionSuccess('backups.toasts.started')
-    },
-  }),
+export const action = withActor(
+  { kind: 'person', permission: 'company.manage' },
+  async (member, { request }: Route.ActionArgs) =>
+    intentAction(request, ZBackupAction, {
+      'back-up-now': async () => {
+        await requestCompanyBackup(member, requestOrigin(request))
+        return actionSuccess('backups.toasts.started')
+      },
+    }),
 )
 
 export const clientAction = resilientClientAction('errors.saveFailed')

@@ -6,18 +6,19 @@ import { Button } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { authClient, authErrorKey } from '#app/lib/auth-client'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { answerTwoFactorForm } from '#app/access/answer-two-factor-form.server'
 import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import type { Route } from './+types/settings.security'
 
-export const loader = withMember('dashboard.read', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
   return { twoFactorEnabled: Boolean(member.user.twoFactorEnabled) }
 })
 
 // The forms posted before the page's script runs (see answerTwoFactorForm).
-export const action = withMember('dashboard.read', async (_member, { request }: Route.ActionArgs) =>
-  answerTwoFactorForm(request),
+export const action = withActor(
+  { kind: 'person', permission: 'dashboard.read' },
+  async (_member, { request }: Route.ActionArgs) => answerTwoFactorForm(request),
 )
 
 type Setup = { totpURI: string; backupCodes: string[]; qrSvg: string }

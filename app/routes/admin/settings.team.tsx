@@ -15,41 +15,44 @@ import { listTeam } from '#app/features/members/server/list-team.server'
 import { removeMember } from '#app/features/members/server/remove-member.server'
 import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
 
-export const loader = withMember('team.manage', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'team.manage' }, async (member) => {
   return { ...(await listTeam(member)), currentUserId: member.user.id }
 })
 
 // Better Auth carries out team changes as the signed-in admin: it gets their request's headers.
-export const action = withMember('team.manage', async (member, { request }: Route.ActionArgs) => {
-  return intentAction(
-    request,
-    ZTeamAction,
-    {
-      invite: async (invite) => {
-        await inviteMember(member, invite, request.headers)
-        return actionSuccess('team.toasts.invited')
+export const action = withActor(
+  { kind: 'person', permission: 'team.manage' },
+  async (member, { request }: Route.ActionArgs) => {
+    return intentAction(
+      request,
+      ZTeamAction,
+      {
+        invite: async (invite) => {
+          await inviteMember(member, invite, request.headers)
+          return actionSuccess('team.toasts.invited')
+        },
+        'change-role': async (change) => {
+          await changeMemberRole(member, change, request.headers)
+          return actionSuccess('team.toasts.roleChanged')
+        },
+        remove: async ({ memberId }) => {
+          await removeMember(member, memberId, request.headers)
+          return actionSuccess('team.toasts.removed')
+        },
+        'cancel-invitation': async ({ invitationId }) => {
+          await cancelInvitation(member, invitationId, request.headers)
+          return actionSuccess('team.toasts.invitationCancelled')
+        },
       },
-      'change-role': async (change) => {
-        await changeMemberRole(member, change, request.headers)
-        return actionSuccess('team.toasts.roleChanged')
-      },
-      remove: async ({ memberId }) => {
-        await removeMember(member, memberId, request.headers)
-        return actionSuccess('team.toasts.removed')
-      },
-      'cancel-invitation': async ({ invitationId }) => {
-        await cancelInvitation(member, invitationId, request.headers)
-        return actionSuccess('team.toasts.invitationCancelled')
-      },
-    },
-    // The invitation form is typed in: its problems show per field.
-    { invalid: 'fields' },
-  )
-})
+      // The invitation form is typed in: its problems show per field.
+      { invalid: 'fields' },
+    )
+  },
+)
 
 // A team change that cannot reach the server (or fails there) is a toast, never a lost
 // invitation form or the error screen.

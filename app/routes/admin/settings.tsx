@@ -19,11 +19,11 @@ import { PreloadingLink } from '#app/lib/preload-page-code'
 import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
 import { can } from '#app/features/members/permissions'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings'
 
-export const loader = withMember('dashboard.read', async (member) => {
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
   return { isAdmin: can(member.actor.role, 'team.manage'), overview: await getSettingsOverview(member) }
 })
 

@@ -19,13 +19,13 @@ import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionR
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.webhooks'
 
-export const loader = withMember('dashboard.read', (member) => listWebhooks(member))
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) => listWebhooks(member))
 
 const EVENT_FIELD = 'event:'
 /** Each event is its own checkbox (`event:lead.created`); the form reads them as one list. */
@@ -55,38 +55,40 @@ const ZWebhookAction = z.preprocess(
   ]),
 )
 
-export const action = withMember('dashboard.read', async (member, { request }: Route.ActionArgs) =>
-  intentAction(
-    request,
-    ZWebhookAction,
-    {
-      add: async ({ url, events }) => {
-        await createWebhookEndpoint(member, { url, events })
-        return actionSuccess('webhooks.toasts.added')
+export const action = withActor(
+  { kind: 'person', permission: 'dashboard.read' },
+  async (member, { request }: Route.ActionArgs) =>
+    intentAction(
+      request,
+      ZWebhookAction,
+      {
+        add: async ({ url, events }) => {
+          await createWebhookEndpoint(member, { url, events })
+          return actionSuccess('webhooks.toasts.added')
+        },
+        toggle: async ({ endpointId, enabled }) => {
+          await updateWebhookEndpoint(member, endpointId, { enabled })
+          return actionSuccess(enabled ? 'webhooks.toasts.enabled' : 'webhooks.toasts.disabled')
+        },
+        events: async ({ endpointId, events }) => {
+          await updateWebhookEndpoint(member, endpointId, { events })
+          return actionSuccess('webhooks.toasts.eventsSaved')
+        },
+        rotate: async ({ endpointId }) => {
+          await rotateWebhookSecret(member, endpointId)
+          return actionSuccess('webhooks.toasts.rotated')
+        },
+        remove: async ({ endpointId }) => {
+          await deleteWebhookEndpoint(member, endpointId)
+          return actionSuccess('webhooks.toasts.removed')
+        },
+        resend: async ({ deliveryId }) => {
+          await resendWebhookDelivery(member, deliveryId)
+          return actionSuccess('webhooks.toasts.resent')
+        },
       },
-      toggle: async ({ endpointId, enabled }) => {
-        await updateWebhookEndpoint(member, endpointId, { enabled })
-        return actionSuccess(enabled ? 'webhooks.toasts.enabled' : 'webhooks.toasts.disabled')
-      },
-      events: async ({ endpointId, events }) => {
-        await updateWebhookEndpoint(member, endpointId, { events })
-        return actionSuccess('webhooks.toasts.eventsSaved')
-      },
-      rotate: async ({ endpointId }) => {
-        await rotateWebhookSecret(member, endpointId)
-        return actionSuccess('webhooks.toasts.rotated')
-      },
-      remove: async ({ endpointId }) => {
-        await deleteWebhookEndpoint(member, endpointId)
-        return actionSuccess('webhooks.toasts.removed')
-      },
-      resend: async ({ deliveryId }) => {
-        await resendWebhookDelivery(member, deliveryId)
-        return actionSuccess('webhooks.toasts.resent')
-      },
-    },
-    { invalid: 'fields' },
-  ),
+      { invalid: 'fields' },
+    ),
 )
 
 export const clientAction = resilientClientAction('errors.saveFailed', {

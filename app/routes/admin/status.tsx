@@ -9,30 +9,32 @@ import { retryFailedMedia } from '#app/features/status/server/retry-failed-media
 import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/status'
 
-export const loader = withMember('dashboard.read', (member) => getCompanyStatus(member))
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) => getCompanyStatus(member))
 
 const ZStatusAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retry'), assetId: z.uuid() }),
   z.object({ intent: z.literal('retry-all') }),
 ])
 
-export const action = withMember('content.write', async (member, { request }: Route.ActionArgs) =>
-  intentAction(request, ZStatusAction, {
-    retry: async ({ assetId }) => {
-      await retryFailedMedia(member, assetId)
-      return actionSuccess('status.toasts.retried')
-    },
-    'retry-all': async () => {
-      await retryFailedMedia(member)
-      return actionSuccess('status.toasts.retried')
-    },
-  }),
+export const action = withActor(
+  { kind: 'person', permission: 'content.write' },
+  async (member, { request }: Route.ActionArgs) =>
+    intentAction(request, ZStatusAction, {
+      retry: async ({ assetId }) => {
+        await retryFailedMedia(member, assetId)
+        return actionSuccess('status.toasts.retried')
+      },
+      'retry-all': async () => {
+        await retryFailedMedia(member)
+        return actionSuccess('status.toasts.retried')
+      },
+    }),
 )
 
 // A retry that cannot reach the server (or fails there) is a toast, never the error screen.

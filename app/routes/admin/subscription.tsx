@@ -17,12 +17,14 @@ import {
 import { getBillingOverview, type BillingOverview } from '#app/features/billing/server/get-billing-overview.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/subscription'
 
-export const loader = withMember('dashboard.read', async (member) => getBillingOverview(member))
+export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) =>
+  getBillingOverview(member),
+)
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subscription · Afterglow' }]
 

@@ -11,7 +11,7 @@ import { loadCompanyLanding } from '#app/features/companies/landing/server/load-
 import { landingBatchesFrom } from '#app/features/public/page-batches'
 import { getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
-import { withMember } from '#app/access/member-route.server'
+import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/template-preview'
@@ -21,28 +21,31 @@ import type { Route } from './+types/template-preview'
  * newest published gallery that has photos (its first page), or its landing. Only this site may
  * frame it (server/security.ts), and only members may open it.
  */
-export const loader = withMember('dashboard.read', async (member, { request }: Route.LoaderArgs) => {
-  const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-  const query = new URL(request.url).searchParams
-  const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
-  // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
-  const [landing, { company: settings }] = await Promise.all([
-    loadCompanyLanding(visit, {
-      clientSlug: member.company.slug,
-      tab: page === 'landing' ? 'all' : 'photos',
-      ...landingBatchesFrom(query),
-    }),
-    getCompanySettings(member),
-  ])
-  const saved = pageTemplateOf(settings.template)
-  const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
-  if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
-  const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
-  const gallery = newest?.slug
-    ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug)
-    : null
-  return { page: 'gallery' as const, landing, gallery, saved, colours }
-})
+export const loader = withActor(
+  { kind: 'person', permission: 'dashboard.read' },
+  async (member, { request }: Route.LoaderArgs) => {
+    const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
+    const query = new URL(request.url).searchParams
+    const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
+    // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
+    const [landing, { company: settings }] = await Promise.all([
+      loadCompanyLanding(visit, {
+        clientSlug: member.company.slug,
+        tab: page === 'landing' ? 'all' : 'photos',
+        ...landingBatchesFrom(query),
+      }),
+      getCompanySettings(member),
+    ])
+    const saved = pageTemplateOf(settings.template)
+    const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
+    if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
+    const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
+    const gallery = newest?.slug
+      ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug)
+      : null
+    return { page: 'gallery' as const, landing, gallery, saved, colours }
+  },
+)
 
 /** The admin's page around the preview asks for cookie consent; the preview does not ask again. */
 export const handle = { framedPreview: true }

@@ -2,13 +2,13 @@ import { Search } from 'lucide-react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { COMPANY_LIST_LIMIT, listCompanies } from '#app/features/operator/server/list-companies.server'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/companies'
 
-export const loader = withOperator(async (operator, { request }: Route.LoaderArgs) => {
+export const loader = withActor({ kind: 'operator' }, async (operator, { request }: Route.LoaderArgs) => {
   const q = new URL(request.url).searchParams.get('q')?.slice(0, 200) ?? ''
   return { q, companies: await listCompanies(operator, q), limit: COMPANY_LIST_LIMIT }
 })

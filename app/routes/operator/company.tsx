@@ -7,18 +7,18 @@ import { RequestDecision } from '#app/features/operator/components/request-decis
 import { runOperatorCompanyAction } from '#app/features/operator/server/decide-company-action.server'
 import { readForm } from '#app/lib/read-form.server'
 import { getCompanyDetail } from '#app/features/operator/server/get-company-detail.server'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/company'
 
-export const loader = withOperator((operator, { params }: Route.LoaderArgs) =>
+export const loader = withActor({ kind: 'operator' }, (operator, { params }: Route.LoaderArgs) =>
   getCompanyDetail(operator, params.companyId),
 )
 
-export const action = withOperator(async (operator, { request, params }: Route.ActionArgs) =>
+export const action = withActor({ kind: 'operator' }, async (operator, { request, params }: Route.ActionArgs) =>
   runOperatorCompanyAction(operator, await readForm(request), params.companyId),
 )
 

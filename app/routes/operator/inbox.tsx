@@ -5,7 +5,7 @@ import { MARKETING_FORM_KINDS } from '#app/features/marketing/marketing-forms.sc
 import { ZInboxAction } from '#app/features/operator/operator.schema'
 import { listFormSubmissions, ZInboxFilter } from '#app/features/operator/server/list-form-submissions.server'
 import { markSubmissionHandled } from '#app/features/operator/server/mark-submission-handled.server'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { actionFailure, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError } from '#app/lib/errors'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
@@ -13,12 +13,12 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/inbox'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withOperator(async (operator, { request }: Route.LoaderArgs) => {
+export const loader = withActor({ kind: 'operator' }, async (operator, { request }: Route.LoaderArgs) => {
   const filter = ZInboxFilter.parse(Object.fromEntries(new URL(request.url).searchParams))
   return { filter, submissions: await listFormSubmissions(operator, filter), query: new URL(request.url).search }
 })
 
-export const action = withOperator(async (operator, { request }: Route.ActionArgs) => {
+export const action = withActor({ kind: 'operator' }, async (operator, { request }: Route.ActionArgs) => {
   const parsed = ZInboxAction.safeParse(await readForm(request))
   if (!parsed.success) return actionFailure(new AppError('BAD_REQUEST', 'errors.generic'))
   try {

@@ -2,13 +2,13 @@ import { Building2, Globe, Inbox, ShieldCheck, Activity } from 'lucide-react'
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import { NotFoundView } from '#app/components/not-found'
 import { LanguageSwitcher } from '#app/components/language-switcher'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
 import { PreloadingNavLink } from '#app/lib/preload-page-code'
 import type { Route } from './+types/layout'
 
-export const loader = withOperator(async (operator) => ({
+export const loader = withActor({ kind: 'operator' }, async (operator) => ({
   operator: { name: operator.user.name, email: operator.user.email },
 }))
 

@@ -4,19 +4,19 @@ import { runOperatorCompanyAction } from '#app/features/operator/server/decide-c
 import { readForm } from '#app/lib/read-form.server'
 import { listDomainRequests } from '#app/features/operator/server/list-domain-requests.server'
 import { listSubdomainRequests } from '#app/features/operator/server/list-subdomain-requests.server'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { cn } from '#app/lib/cn'
 import { getEnv } from '#app/lib/env.server'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/requests'
 
-export const loader = withOperator(async (operator) => {
+export const loader = withActor({ kind: 'operator' }, async (operator) => {
   const [subdomains, domains] = await Promise.all([listSubdomainRequests(operator), listDomainRequests(operator)])
   return { subdomains, domains, platformDomain: getEnv().PLATFORM_DOMAIN }
 })
 
-export const action = withOperator(async (operator, { request }: Route.ActionArgs) =>
+export const action = withActor({ kind: 'operator' }, async (operator, { request }: Route.ActionArgs) =>
   runOperatorCompanyAction(operator, await readForm(request)),
 )
 

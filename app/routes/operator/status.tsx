@@ -2,14 +2,14 @@ import { CheckCircle2, AlertTriangle, XCircle } from 'lucide-react'
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
 import { getPlatformStatus, type StatusLevel } from '#app/features/operator/server/get-platform-status.server'
-import { withOperator } from '#app/access/operator.server'
+import { withActor } from '#app/access/member-route.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/status'
 
-export const loader = withOperator((operator) => getPlatformStatus(operator))
+export const loader = withActor({ kind: 'operator' }, (operator) => getPlatformStatus(operator))
 
 /** How often the page refreshes itself. */
 const REFRESH_MS = 30_000

@@ -7,8 +7,7 @@ import { acceptInvitation, rejectInvitation } from '#app/features/members/server
 import { getInvitation } from '#app/features/members/server/find-invitation.server'
 import { getSession } from '#app/access/auth.server'
 import { AppError } from '#app/lib/errors'
-import { withUser } from '#app/access/member-route.server'
-import { requireUser } from '#app/access/tenant.server'
+import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/invitation'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -24,8 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export const action = withUser(async ({ request, params }: Route.ActionArgs) => {
-  const auth = await requireUser(request)
+export const action = withActor({ kind: 'signed-in' }, async (auth, { request, params }: Route.ActionArgs) => {
   const intent = (await readForm(request)).intent
   try {
     if (intent === 'decline') {

@@ -9,16 +9,14 @@ import { createCompany } from '#app/features/companies/server/create-company.ser
 import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
-import { withUser } from '#app/access/member-route.server'
-import { requireUser } from '#app/access/tenant.server'
+import { withActor } from '#app/access/member-route.server'
 import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
 import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
 import { isOperatorEmail } from '#app/access/operator.server'
 import type { Route } from './+types/onboarding'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
-  const auth = await requireUser(request)
+export const loader = withActor({ kind: 'signed-in' }, async (auth, { request }: Route.LoaderArgs) => {
   // A member already: only a new brand (Enterprise) brings them here; anything else goes to the admin.
   const brands = await brandAllowance(auth.user.id)
   const newBrand = brands.memberships.length > 0
@@ -38,8 +36,7 @@ export const loader = withUser(async ({ request }: Route.LoaderArgs) => {
   }
 })
 
-export const action = withUser(async ({ request }: Route.ActionArgs) => {
-  const auth = await requireUser(request)
+export const action = withActor({ kind: 'signed-in' }, async (auth, { request }: Route.ActionArgs) => {
   const form = await readForm(request)
   const parsed = ZCreateCompany.safeParse(form)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
