@@ -15,8 +15,8 @@ export default defineConfig({
           // Every core: vitest keeps one free by default, which on a 2-core machine runs the files
           // one after the other while nothing else runs beside them (npm test runs them alone).
           maxWorkers: availableParallelism(),
-          // Each worker imports the app's modules once, not once per file: 54 s → 34 s on this
-          // machine. The three files that mock a module (vi.mock) pass before and after the
+          // Each worker imports the app's modules once, not once per file: most of the suite's
+          // time was imports. The files that mock a module (vi.mock) pass before and after the
           // others (checked with --sequence.shuffle.files and two seeds).
           isolate: false,
         },

@@ -753,7 +753,7 @@ export const liveFollower = pgTable(
  * What fans see counted on a gallery's page, kept by the database as its files come and go
  * (migration 0040's trigger on `assets`): its shown photos and videos, and how many of each are
  * still being processed. Counting a gallery's files on every render read each of them through its
- * row-level check: 10 ms for 5,000 photos. Derived data: a backup restores it with the files, a
+ * row-level check, slow on a large gallery. Derived data: a backup restores it with the files, a
  * company archive leaves it out and the trigger counts the restored files again.
  */
 export const galleryFileCount = pgTable('gallery_file_counts', {

@@ -154,8 +154,8 @@ export const __vitePreload = (load, deps) => {
 }
 
 /**
- * Serves compactPreloadHelper in place of Vite's own helper module (about 0.6 KB of gzip less in
- * the `fans` chunk, which holds it). Same contract, so `import()` calls rewritten by Vite keep working.
+ * Serves compactPreloadHelper in place of Vite's own helper module (the `fans` chunk, which holds
+ * it, comes out smaller). Same contract, so `import()` calls rewritten by Vite keep working.
  */
 export function smallerPreloadHelper(): Plugin {
   let base = '/'
@@ -220,7 +220,7 @@ export function lucideIconsPerFile(): Plugin {
     name: 'afterglow:lucide-icons-per-file',
     apply: 'build',
     // The server build bundles lucide (SERVER_BUNDLED): Node would read the icons' ESM files as
-    // CommonJS, and its one CommonJS file holds every icon, a quarter of a second of each start.
+    // CommonJS, and its one CommonJS file holds every icon, a noticeable part of each start.
     transform: {
       filter: { id: /\/app\/.*\.tsx?$/, code: 'lucide-react' },
       handler(code) {

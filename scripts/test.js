@@ -122,7 +122,7 @@ ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests'
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
 // Side by side on a PostgreSQL server, each its own app on its own database; one after the other
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
-// suites, the type checker took four times as long and timed unit tests missed their marks.
+// suites, the type checker took far longer and timed unit tests missed their marks.
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
   vitest('integration tests (real PostgreSQL)', 'integration')

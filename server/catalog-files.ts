@@ -7,7 +7,7 @@ import { fixedSecurityHeaders } from './security'
 /*
  * The translations pages render with, one file per language and area (ADR 072): pages name the
  * file and the browser keeps it, instead of every page carrying the texts in its data (a staff
- * screen carried the whole catalog, 130 KB, on every load). Answered from memory like the build's
+ * screen carried the whole catalog on every load). Answered from memory like the build's
  * assets, each encoding made once. The version in a file's name is its content's hash, so the
  * current one is kept a year; a page rendered before a deploy that asks for its older version
  * gets today's texts, not to be kept.

@@ -169,9 +169,9 @@ const SOCKET_PATH_LIMIT = 100
 /**
  * Where the app reaches its embedded PostgreSQL through a Unix socket: the cluster's own folder,
  * which only PostgreSQL's user (and root) may enter. A query's round trip costs less through it
- * than through TCP on the loopback (a 50-photo gallery's render, 9 round trips: 1.2 ms less of
- * the server's time, ADR 073). Null where the socket's path would be too long, or on Windows:
- * the app then connects through TCP on 127.0.0.1, where PostgreSQL listens as well.
+ * than through TCP on the loopback (a 50-photo gallery's render makes 9 round trips, ADR 073).
+ * Null where the socket's path would be too long, or on Windows: the app then connects through
+ * TCP on 127.0.0.1, where PostgreSQL listens as well.
  */
 function socketDirectoryFor(clusterDir: string, port: number): string | null {
   if (process.platform === 'win32') return null

@@ -53,8 +53,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 /**
  * The file's bytes in `encoding`, or null when that makes them no smaller. Brotli at quality 9:
- * 11 is 8 % smaller still, but took 2.4 s for the largest script (9: 70 ms), and the first fan
- * after a start would wait for it.
+ * 11 is a little smaller still, but far slower on the largest script, and the first fan after a
+ * start would wait for it.
  */
 function encode(bytes: Buffer, encoding: Encoding): Promise<Buffer | null> {
   const made =

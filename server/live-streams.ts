@@ -17,15 +17,15 @@ import { isMalformedAddress } from './malformed-addresses'
  * The live streams (ADR 057): `GET /{company}/galeria/{slug}/live`, `/galeria/{slug}/live` on a
  * company's host, and the venue wall's `/wall/{token}/live`. A stream is held open for hours, ten
  * thousand at once, so each must cost its socket and little else. Through the page stack (a Fetch
- * request, its signal, a web stream piped back) one cost about 90 KB; through Express about 4 KB
+ * request, its signal, a web stream piped back) one cost far more memory; through Express, still
  * more than a bare response (Express gives each request and response its own prototype, so V8
  * gives each its own hidden class, and its router's state stays on the request). So the server's
  * request listener opens them before Express sees them (`liveStreamsFirst`); a refusal (404, 301,
  * 500) goes on to Express, where `liveStreams` answers it in the visitor's language, as it answers
  * the addresses only Express reads (an absolute URL). Streams asked for at once share their
  * look-up (and, in join-live-stream.server.ts, their catch-up read): ten thousand opened 200 at a
- * time made 30,000 transactions, whose garbage kept about 4 KB a stream more resident and took a
- * minute (npm run bench, BENCH_ONLY=live). `?poll=1` (the fallback) and the fans' POST go on to
+ * time made 30,000 transactions, whose garbage kept more memory resident a stream and made the
+ * opening slow (npm run bench, BENCH_ONLY=live). `?poll=1` (the fallback) and the fans' POST go on to
  * the route module `routes/tenant/gallery-live.ts`.
  */
 

@@ -343,7 +343,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
 
   /**
    * Answers with a kept page; its first hit also makes its compressed copies, and a browser that
-   * takes them waits for them (milliseconds, once per page) rather than getting three times the
+   * takes them waits for them (briefly, once per page) rather than getting several times the
    * bytes: after every change, the first fan to come back was sent the page uncompressed.
    */
   const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: 'hit' | 'stale' = 'hit') => {

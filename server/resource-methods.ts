@@ -25,8 +25,8 @@ export function resourceMethods(build: ServerBuild): express.RequestHandler {
           }) as RouteObject,
       )
   const root = tree(undefined)
-  // React Router's matchRoutes ranks all the app's routes on every call (milliseconds a request,
-  // a fifth of an uncached fan's page). Only a path that could be a resource route lacking the
+  // React Router's matchRoutes ranks all the app's routes on every call (a sizeable part of an
+  // uncached fan's page). Only a path that could be a resource route lacking the
   // method is worth it: a GET to a page, the usual request, is let through after a regex or two.
   const fullPath = (id: string | undefined): string =>
     id ? `${fullPath(build.routes[id]?.parentId)}/${build.routes[id]?.path ?? ''}` : ''

@@ -18,7 +18,7 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   const store = globalThis as GlobalWithDb
   if (store[DB_KEY]) return store[DB_KEY]
   // JIT compilation off: row-level security makes the planner's cost estimates of ordinary page
-  // queries high enough to compile them, which took ~30 ms each against a millisecond of work.
+  // queries high enough to compile them, which cost far more than the work.
   // Statements run often are prepared on each connection, planned once (prepared-statements.server.ts).
   const pool = new pg.Pool({
     Client: PreparingClient,
@@ -102,7 +102,7 @@ type SessionParts = {
  * Runs `work` in a transaction that `opening` starts (statements without parameters, `begin`
  * first, their values written in as escaped literals), sent in one simple-protocol message:
  * drizzle's own transaction sends `begin` alone and waits for it, a round trip of its own before
- * the fence's (each ~0.3 ms of server time for a fan's page). `tx` is drizzle's transaction on
+ * the fence's (each a wait that a fan's page pays). `tx` is drizzle's transaction on
  * that connection, as its `transaction()` makes it.
  */
 async function transactionOpenedWith<T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> {

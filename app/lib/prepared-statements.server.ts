@@ -3,15 +3,15 @@ import pg from 'pg'
 
 /*
  * Row-level security makes PostgreSQL plan every query with each table's policies folded in:
- * a fan's gallery page spent ~10 ms of its server time planning its reads (4.9 ms for the
- * gallery's own row alone) against ~2 ms running them. A statement prepared by name on a
+ * a fan's gallery page spent far more of its server time planning its reads (the gallery's own
+ * row most of all) than running them. A statement prepared by name on a
  * connection is planned once PostgreSQL has seen it five times (its generic plan; the policies
  * read their settings when the plan runs), so the statements this process runs again and again
  * are prepared, once per connection, by a name made from their text (ADR 068).
  *
  * Bounded on purpose: a statement is prepared only from its third run in this process (one-off
  * reports and lists of ids of every length are not kept) and a connection keeps at most
- * MAX_PER_CONNECTION of them (a cached plan of a policy-heavy read is ~230 KB in its backend).
+ * MAX_PER_CONNECTION of them (a cached plan of a policy-heavy read takes a good deal of its backend's memory).
  */
 
 /** Runs of one text in this process before it is prepared. */

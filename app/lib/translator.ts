@@ -2,7 +2,7 @@
  * The product's own translator (ADR 025): nested JSON catalogs, `{{name}}` interpolation,
  * plurals with the `_one` / `_other` suffixes chosen by Intl.PluralRules, and the fallback chain
  * of docs/product.md (current language, then English, Portuguese, Spanish, French, then the key).
- * It replaces i18next, whose 14 KB (gzip) every fan's phone downloaded for these few features.
+ * It replaces i18next, whose whole bundle every fan's phone downloaded for these few features.
  */
 export type Catalog = { [key: string]: string | Catalog }
 /** `{ [language]: catalog }`, the shape the catalogs travel in. */

@@ -70,7 +70,7 @@ async function demoPhoto(index: number) {
   // As large as the largest web size fans get (IMAGE_WIDTHS): every size is made, and a first start
   // draws and processes a third fewer pixels than at 3000 × 2000.
   const [width, height] = portrait ? [1600, 2400] : [2400, 1600]
-  // Plain libjpeg, as cameras write: mozjpeg's smaller files took 2.5× the time, and the first start waits for these.
+  // Plain libjpeg, as cameras write: mozjpeg's smaller files took far longer, and the first start waits for these.
   return sharp(Buffer.from(concertSvg(index, width, height)))
     .jpeg({ quality: 86 })
     .toBuffer()

@@ -56,7 +56,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /**
  * axe run in the page itself, its frames reached by axe's own messaging (legacy mode). The default
  * mode finishes every analysis in a new blank page given another copy of axe and every node's
- * results: about a tenth of the browser tests' CPU. (Its `resultTypes` option, which would trim
+ * results: a sizeable share of the browser tests' CPU. (Its `resultTypes` option, which would trim
  * what comes back, makes page-wide rules such as heading-order report what is not there.)
  */
 const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode()

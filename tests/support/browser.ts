@@ -21,8 +21,8 @@ const running = new Map<string, Promise<Browser>>()
 
 /**
  * A browser for one test file: Chromium is started once per run and flags, and each file gets a
- * view of it whose `close()` closes only the contexts that file opened. A launch costs a second on
- * a loaded machine, a context a tenth of that; contexts share no cookies, storage or cache.
+ * view of it whose `close()` closes only the contexts that file opened. A launch is slow on a
+ * loaded machine, a context far cheaper; contexts share no cookies, storage or cache.
  * Playwright stops the browser when the worker process exits.
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -183,7 +183,7 @@ const announcement = (page: Page) =>
  * One step of a keyboard drag (dnd-kit): presses `key`, then waits until the screen reader has
  * been told `announced` (picking an item up is announced as being over its own place). dnd-kit
  * works out an arrow key's target from where its last render put the item: a key pressed before
- * that render moves from a stale place (on a busy machine, two arrows 150 ms apart once moved the
+ * that render moves from a stale place (on a busy machine, two arrows pressed close together once moved the
  * item one place instead of two). Right after the pick-up it has not measured the grid yet, and
  * an arrow then moves nothing (its coordinate getter has no rectangles to choose from): with the
  * announcement unchanged, the key is pressed again, which is still one step.

@@ -14,8 +14,8 @@ export function uniqueEmail(prefix = 'fan') {
 const sharing = new WeakSet<object>()
 
 /**
- * The accounts these fixtures make share one salted hash per password: a hash costs about a tenth
- * of a second of CPU and the suites make hundreds of accounts. Each is still made by the auth
+ * The accounts these fixtures make share one salted hash per password: a hash costs a lot of CPU
+ * by design and the suites make hundreds of accounts. Each is still made by the auth
  * library's own sign-up, and signs in through the app, which checks the password as it always does.
  */
 async function shareHashes() {

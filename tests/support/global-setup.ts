@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
       // The webhook tests' receivers listen on 127.0.0.1 (tests/integration/webhooks-*.test.ts).
       WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
     },
-    // A fresh database is migrated first; on a busy shared machine that alone can pass a minute.
+    // A fresh database is migrated first; on a busy shared machine that alone can take a long while.
     { port, timeoutMs: 180_000 },
   )
   project.provide('baseUrl', baseUrl)

@@ -1,6 +1,6 @@
 /**
  * Tiles the gallery editor draws at first, and adds each time the admin scrolls near the end or
- * asks for more. A festival's gallery holds thousands of photos: drawn whole, 5,000 made a page of
- * 35 MB that the browser had not finished after two minutes (500: 3.6 MB and 29,000 elements).
+ * asks for more. A festival's gallery holds thousands of photos: drawn whole, 5,000 made a page
+ * far too heavy for the browser to finish (500 alone made 29,000 elements).
  */
 export const FILES_SHOWN_AT_ONCE = 120

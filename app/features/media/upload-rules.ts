@@ -56,8 +56,8 @@ export function checkImagePixels(
 
 /**
  * The browser sends a file in requests of up to this size. Each request costs a session check and
- * a file open, so larger is faster (8 MB pieces ran at two thirds of this speed, measured on
- * loopback against a memory disk); a dropped connection loses nothing, since the server keeps
+ * a file open, so larger is faster (8 MB pieces were clearly slower, measured on loopback
+ * against a memory disk); a dropped connection loses nothing, since the server keeps
  * every byte that arrived and the upload resumes from there. Under the 100 MB request cap of
  * common CDNs and proxies.
  */

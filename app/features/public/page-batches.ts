@@ -2,7 +2,7 @@
  * How many cards a fans' list shows at first, and how many more each "Show more" brings: a
  * company's landing (`?galleries=`, `?events=`) and an event's page (`?items=`). A venue with
  * years of shows, or a festival with many stages and days, would otherwise send every fan
- * hundreds of cards (300 galleries and 300 events: a 626 KB landing, ~100 ms to render).
+ * hundreds of cards (300 galleries and 300 events made a landing heavy to send and slow to render).
  */
 export const LANDING_GALLERIES_AT_ONCE = 24
 export const LANDING_EVENTS_AT_ONCE = 20

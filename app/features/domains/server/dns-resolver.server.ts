@@ -18,8 +18,8 @@ export type DnsResolver = {
 }
 
 /**
- * 2 s, then one retry: c-ares doubles the timeout for it, so a silent server costs about 7 s
- * (measured on Node 20; its Resolver has no `maxTimeout` yet).
+ * 2 s, then one retry: c-ares doubles the timeout for it, so a silent server costs both waits
+ * and a little more (seen on Node 20; its Resolver has no `maxTimeout` yet).
  */
 const RESOLVER_OPTIONS = { timeout: 2000, tries: 2 }
 

@@ -100,7 +100,7 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
 }: CardBodyProps) {
   const { t, i18n } = useTranslation()
   // The text fields are drawn once the admin first opens them, then kept (typed words and all):
-  // three fields on each of a large gallery's tiles were a quarter of its page. Opened before the
+  // three fields on each of a large gallery's tiles were a large share of its page. Opened before the
   // page's code ran, they are drawn as it starts.
   const [textOpen, setTextOpen] = useState(false)
   const syncTextOpen = useCallback((details: HTMLDetailsElement | null) => {

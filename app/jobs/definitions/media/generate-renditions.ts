@@ -4,7 +4,7 @@ import { defineJob } from '#app/jobs/job'
 
 /**
  * How many photos one process makes renditions of at once: while one is read, written and
- * recorded, sharp works on another (one at a time left the cores idle a third of the time).
+ * recorded, sharp works on another (one at a time left the cores idle for much of the time).
  * Memory: two 24 MP decodes.
  */
 export const RENDITIONS_AT_ONCE = 2

@@ -16,7 +16,7 @@ import type { CommentsSectionProps } from './comments-section'
  * what happened), without it as a plain form post whose answer is the same page with the same notice.
  */
 
-// Making a date format costs a fifth of a millisecond, on every render of every fan's gallery page: one per language.
+// Making a date format is costly, and it would happen on every render of every fan's gallery page: one per language.
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 function datesIn(language: string) {
   let format = dateFormats.get(language)

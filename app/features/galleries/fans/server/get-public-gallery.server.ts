@@ -21,7 +21,7 @@ import {
 /**
  * A gallery's counts as the database keeps them (gallery_file_counts, migration 0040): its photos
  * and videos, and how many of those on `tab` are still being processed (see getPublicGallery).
- * Counting its files on each render read every one through its row-level check (10 ms for 5,000).
+ * Counting its files on each render read every one through its row-level check (slow on a large gallery).
  * A gallery that never had a file has no row.
  */
 const galleryCountsOf = (tab: GalleryTab) => {
