@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { asset, assetRendition, contentItem, event } from '#db/schema'
 import { withPublicRead, withSystem, withTenant } from '#app/lib/db.server'
-import { statementName } from '#app/lib/prepared-statements.server'
+import { PreparingClient, statementName } from '#app/lib/prepared-statements.server'
 import { createCompanyAdmin } from '../support/fixtures'
 
 /** One company's published and unpublished things, with a file, a cover and a rendition each. */
@@ -154,5 +154,45 @@ describe('public read mode (row-level security for fans)', () => {
     await expect(
       withPublicRead(alpha.company.id, (tx) => tx.update(contentItem).set({ title: 'Hijacked' })),
     ).rejects.toThrow()
+  })
+})
+
+// withPublicRead builds drizzle's transaction on its own connection from drizzle's session classes
+// (ADR 082): an upgrade of drizzle that changes them must fail here, by name, before any fans' page.
+describe("a fan's read transaction", () => {
+  it('is opened in one message, fenced and read-only, and is a full drizzle transaction on that connection', async () => {
+    const { company } = await createCompanyAdmin('one-message')
+    const sent: string[] = []
+    const originalQuery = PreparingClient.prototype.query
+    const spy = vi.spyOn(PreparingClient.prototype, 'query').mockImplementation(function (
+      this: PreparingClient,
+      ...args: unknown[]
+    ) {
+      const [config] = args
+      sent.push(typeof config === 'string' ? config : String((config as { text?: string } | null)?.text ?? ''))
+      return Reflect.apply(originalQuery, this, args)
+    } as never)
+    try {
+      const seen = await withPublicRead(company.id, async (tx) => {
+        const before = sent.length
+        const [settings] = (
+          await tx.execute(
+            sql`select current_setting('app.public_read') as public_read, current_setting('app.public_company') as company, current_setting('transaction_read_only') as read_only`,
+          )
+        ).rows as Array<{ public_read: string; company: string; read_only: string }>
+        const built = await tx.select({ id: contentItem.id }).from(contentItem).limit(1)
+        const related = await tx.query.organization.findFirst({ columns: { id: true } })
+        return { before, settings, built, related }
+      })
+      // Everything before the work's first statement was one message: begin, the fence and the settings.
+      expect(seen.before).toBe(1)
+      expect(sent[0]).toMatch(/^begin read only; select set_config\('app\.public_read', 'on', true\)/)
+      expect(seen.settings).toEqual({ public_read: 'on', company: company.id, read_only: 'on' })
+      expect(Array.isArray(seen.built)).toBe(true)
+      expect(seen.related?.id).toBeTypeOf('string')
+      expect(sent.at(-1)).toBe('commit')
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
