@@ -8,6 +8,8 @@ import { data, redirect } from 'react-router'
 const STATUS = {
   /** A page that lives at another address now (a company's former slug): details.location says where. */
   MOVED: 301,
+  /** Somewhere else first (a protected gallery's door): details.location says where, details.headers what goes with it. */
+  SEE_OTHER: 303,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   /** The plan does not include it: details.plan names the cheapest plan that does. */
@@ -59,6 +61,8 @@ export function isErrorPayload(value: unknown): value is ErrorPayload {
 export function toHttpError(error: unknown) {
   if (error instanceof AppError && error.code === 'MOVED' && typeof error.details.location === 'string')
     return redirect(error.details.location, 301)
+  if (error instanceof AppError && error.code === 'SEE_OTHER' && typeof error.details.location === 'string')
+    return redirect(error.details.location, { status: 303, headers: error.details.headers as HeadersInit | undefined })
   if (error instanceof AppError) {
     const payload: ErrorPayload = { code: error.code, messageKey: error.messageKey, details: error.details }
     return data(payload, { status: error.status })

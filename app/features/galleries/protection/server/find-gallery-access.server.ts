@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/access/context'
-import { redirect } from 'react-router'
+import { AppError } from '#app/lib/errors'
 import type { Visit } from '#app/access/visit.server'
 import { galleryAccessPath } from '../protection-paths'
 import { hasAccess } from './access-cookie.server'
@@ -109,7 +109,10 @@ export function guardGalleryDoor(
 
 function guardOf(context: Pick<PublicContext, 'basePath'>, gallerySlug: string, access: GalleryAccess): HeadersInit {
   if (access.state !== 'open')
-    throw redirect(galleryAccessPath(context.basePath, gallerySlug), { status: 303, headers: PRIVATE_PAGE })
+    throw new AppError('SEE_OTHER', 'public.protection.passwordIntro', {
+      location: galleryAccessPath(context.basePath, gallerySlug),
+      headers: PRIVATE_PAGE,
+    })
   return access.isPrivate ? PRIVATE_PAGE : {}
 }
 
