@@ -76,6 +76,31 @@ const systemHandleKnown = [
   'server/public-page-cache.ts',
 ]
 
+/** The project's own rules. */
+const afterglow = {
+  rules: {
+    'imports-first': {
+      meta: { type: 'layout', docs: { description: 'Every import comes before the module’s first statement.' } },
+      create(context) {
+        return {
+          Program(program) {
+            let code = null
+            for (const statement of program.body) {
+              if (statement.type !== 'ImportDeclaration') {
+                // Re-exports read as part of the imports.
+                if (!(statement.type === 'ExportNamedDeclaration' && !statement.declaration)) code ??= statement
+                continue
+              }
+              if (code)
+                context.report({ node: statement, message: 'Imports come first: move it above the module’s code.' })
+            }
+          },
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,9 +130,10 @@ export default tseslint.config(
         performance: 'readonly',
       },
     },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, afterglow },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'afterglow/imports-first': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-imports': ['error', { paths: systemHandles, patterns: deepRelative }],

@@ -1,8 +1,7 @@
 import { GB } from '#app/features/media/upload-rules'
-import { PLAN_IDS } from '#db/enums/billing'
-export { PLAN_IDS }
-import { CURRENCIES } from '#db/enums/billing'
-export { CURRENCIES }
+import { CURRENCIES, PLAN_IDS } from '#db/enums/billing'
+
+export { CURRENCIES, PLAN_IDS }
 
 /**
  * The three plans of docs/product.md and what they unlock. Read through `getEntitlements`

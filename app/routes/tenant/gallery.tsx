@@ -4,18 +4,6 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { CoverHero } from '#app/features/companies/landing/components/cover-hero'
 import { FilterTabs, MEDIA_TABS, readFilter, visibleTabs } from '#app/features/public/components/filter-tabs'
 import { MediaGrid } from '#app/features/galleries/fans/components/media-grid'
-
-const GalleryLightbox = lazy(() => import('#app/features/galleries/fans/components/gallery-lightbox'))
-// Only galleries longer than one page need it.
-const MorePages = lazy(() => import('#app/features/galleries/fans/components/more-pages'))
-// Only live galleries load the live client (ADR 057).
-const LiveDrop = lazy(() => import('#app/features/galleries/live/components/live-drop'))
-// Only concert galleries with a set-list show it; its HTML comes with the page either way.
-const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() =>
-  import('#app/features/galleries/setlist/components/setlist-chapters').then((module) => ({
-    default: module.SetlistChapters,
-  })),
-)
 import { lazyRenderedOnServer } from '#app/lib/lazy-rendered-on-server'
 import type { SetlistChaptersProps } from '#app/features/galleries/setlist/components/setlist-chapters'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
@@ -53,6 +41,18 @@ import { loadGalleryChapters } from '#app/features/galleries/setlist/server/load
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
 import { getLiveStart } from '#app/features/galleries/live/server/find-live-gallery.server'
+
+const GalleryLightbox = lazy(() => import('#app/features/galleries/fans/components/gallery-lightbox'))
+// Only galleries longer than one page need it.
+const MorePages = lazy(() => import('#app/features/galleries/fans/components/more-pages'))
+// Only live galleries load the live client (ADR 057).
+const LiveDrop = lazy(() => import('#app/features/galleries/live/components/live-drop'))
+// Only concert galleries with a set-list show it; its HTML comes with the page either way.
+const SetlistChapters = lazyRenderedOnServer<SetlistChaptersProps>(() =>
+  import('#app/features/galleries/setlist/components/setlist-chapters').then((module) => ({
+    default: module.SetlistChapters,
+  })),
+)
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
