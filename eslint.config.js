@@ -43,7 +43,6 @@ const systemHandleKnown = [
   'app/features/companies/server/get-company-closure.server.ts',
   'app/features/companies/server/get-company-settings.server.ts',
   'app/features/companies/server/get-company-suspension.server.ts',
-  'app/features/companies/server/resolve-host.server.ts',
   'app/features/companies/server/translate-missing-texts.server.ts',
   'app/features/domains/server/check-company-subdomain.server.ts',
   'app/features/domains/server/check-custom-domain.server.ts',

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import { MAX_BATCH_BYTES, VISITOR_COOKIE } from '#app/features/analytics/analytics-events'
 import { recordFanEvents } from '#app/features/analytics/server/record-fan-events.server'
-import { resolveHost } from '#app/features/companies/server/resolve-host.server'
+import { resolveHost } from '#app/access/resolve-host.server'
 import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'

@@ -1,7 +1,7 @@
 import type http from 'node:http'
 import querystring from 'node:querystring'
 import type { NextFunction, Request, Response } from 'express'
-import { resolveHost } from '#app/features/companies/server/resolve-host.server'
+import { resolveHost } from '#app/access/resolve-host.server'
 import { ZLiveCursor } from '#app/features/galleries/live/live.schema'
 import { findLiveGallery } from '#app/features/galleries/live/server/find-live-gallery.server'
 import { findWallStream } from '#app/features/galleries/live/server/find-wall.server'

@@ -5,13 +5,10 @@ import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
-import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
+import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/galleries/protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
-import {
-  withCompanyVersionRead,
-  type CompanyVersionRead,
-} from '#app/features/public/server/company-version-read.server'
+import { withCompanyVersionRead, type CompanyVersionRead } from '#app/access/company-version-read.server'
 import { LeastRecentlyUsed } from './least-recently-used'
 
 /*

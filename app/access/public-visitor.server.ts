@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { companySlugRedirect, organization } from '#db/schema'
 import { getEntitlements } from '#app/features/billing/entitlements'
-import { companyVersionReadFor, KeptCompanyRows } from '#app/features/public/server/company-version-read.server'
+import { companyVersionReadFor, KeptCompanyRows } from '#app/access/company-version-read.server'
 import { getDb, withPublicRead, withTenant } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/access/visit.server'

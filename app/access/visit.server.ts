@@ -1,4 +1,4 @@
-import { resolveHost, type HostMatch } from '#app/features/companies/server/resolve-host.server'
+import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { detectLanguage, type Language } from '#app/lib/i18n'
 

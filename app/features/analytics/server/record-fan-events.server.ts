@@ -1,6 +1,6 @@
 import { isbot } from 'isbot'
 import type { z } from 'zod'
-import type { HostMatch } from '#app/features/companies/server/resolve-host.server'
+import type { HostMatch } from '#app/access/resolve-host.server'
 import { AppError } from '#app/lib/errors'
 import type { RequestOrigin } from '#app/access/visit.server'
 import { MAX_HEARTBEAT_SEGMENT_SECONDS, SERVER_EVENT_TYPES } from '../analytics-events'

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { getDb } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
-import type { HostMatch } from '#app/features/companies/server/resolve-host.server'
+import type { HostMatch } from '#app/access/resolve-host.server'
 
 /*
  * Absolute URLs of a company's public pages, for link previews, share buttons and QR codes.

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
 import { forgetTlsHosts } from '#app/features/domains/server/tls-allow-list.server'
-import { tenantSlugFromHost } from '../tenant-host'
+import { tenantSlugFromHost } from '#app/features/companies/tenant-host'
 
 /*
  * The one answer to "whose page is this host?". The platform's own hosts serve the marketing
