@@ -18,6 +18,7 @@ import { SESSION_IDLE_SECONDS } from '#app/features/accounts/session-policy'
 import { getDb } from '#app/lib/db.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { getSessionSecret } from '#app/lib/session-secret.server'
+import type { AuthAsCaller } from './context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage, type Language } from '#app/lib/i18n'
@@ -330,4 +331,9 @@ export async function getSession(request: Request): Promise<AuthSession | null> 
 export async function refreshSession(request: Request) {
   const { response, headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true })
   return { session: response, headers }
+}
+
+/** The sign-in system acting as the person who sent `request` (AuthAsCaller). */
+export function authAs(request: Request): AuthAsCaller {
+  return { api: getAuth().api, headers: request.headers }
 }

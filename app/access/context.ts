@@ -6,7 +6,7 @@ import { can, type Permission, type Role } from '#app/features/members/permissio
 import { scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
 import type { Transaction } from '#app/lib/db.server'
 import type { RateLimitDecision } from '#app/lib/rate-limit.server'
-import type { AuthSession } from './auth.server'
+import type { Auth, AuthSession } from './auth.server'
 
 /*
  * The request context: who acts (the actor), for which company, under which plan
@@ -133,3 +133,10 @@ export type PublicContext = {
 export function readTogether<T>(context: PublicContext, work: (context: PublicContext) => Promise<T>): Promise<T> {
   return context.read((tx) => work({ ...context, read: (inner) => inner(tx) }))
 }
+
+/**
+ * The sign-in system (Better Auth) acting as the caller: its API and the caller's own request
+ * headers (their session cookie), for the use-cases that change accounts, teams and companies
+ * through it. Built by `authAs` (auth.server.ts).
+ */
+export type AuthAsCaller = { api: Auth['api']; headers: Headers }

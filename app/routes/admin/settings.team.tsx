@@ -18,6 +18,7 @@ import { intentAction } from '#app/lib/intent-action.server'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
+import { authAs } from '#app/access/auth.server'
 
 export const loader = withActor({ kind: 'person', permission: 'team.manage' }, async (member) => {
   return { ...(await listTeam(member)), currentUserId: member.user.id }
@@ -32,19 +33,19 @@ export const action = withActor(
       ZTeamAction,
       {
         invite: async (invite) => {
-          await inviteMember(member, invite, request.headers)
+          await inviteMember(member, invite, authAs(request))
           return actionSuccess('team.toasts.invited')
         },
         'change-role': async (change) => {
-          await changeMemberRole(member, change, request.headers)
+          await changeMemberRole(member, change, authAs(request))
           return actionSuccess('team.toasts.roleChanged')
         },
         remove: async ({ memberId }) => {
-          await removeMember(member, memberId, request.headers)
+          await removeMember(member, memberId, authAs(request))
           return actionSuccess('team.toasts.removed')
         },
         'cancel-invitation': async ({ invitationId }) => {
-          await cancelInvitation(member, invitationId, request.headers)
+          await cancelInvitation(member, invitationId, authAs(request))
           return actionSuccess('team.toasts.invitationCancelled')
         },
       },

@@ -9,10 +9,11 @@ import { answerAccountForm } from '#app/access/answer-account-form.server'
 import { confirmEmail } from '#app/features/accounts/server/confirm-email.server'
 import { ZEmail } from '#app/features/accounts/accounts.schema'
 import type { Route } from './+types/email-confirmation'
+import { authAs } from '#app/access/auth.server'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')
-  const result = await confirmEmail(token, request.headers)
+  const result = await confirmEmail(token, authAs(request))
   return data({ outcome: result.outcome }, { headers: result.headers })
 }
 

@@ -10,6 +10,7 @@ import { AppError } from '#app/lib/errors'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/invitation'
 import { readForm } from '#app/lib/read-form.server'
+import { authAs } from '#app/access/auth.server'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const invitation = await getInvitation(params.invitationId)
@@ -27,10 +28,10 @@ export const action = withActor({ kind: 'signed-in' }, async (auth, { request, p
   const intent = (await readForm(request)).intent
   try {
     if (intent === 'decline') {
-      await rejectInvitation(params.invitationId, request.headers)
+      await rejectInvitation(params.invitationId, authAs(request))
       return redirect('/')
     }
-    const { headers } = await acceptInvitation(params.invitationId, request.headers, auth.user.id)
+    const { headers } = await acceptInvitation(params.invitationId, authAs(request), auth.user.id)
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError) return data({ error: error.messageKey }, { status: error.status })

@@ -15,6 +15,7 @@ import { findPendingInvitations } from '#app/features/members/server/find-invita
 import { isOperatorEmail } from '#app/access/operator.server'
 import type { Route } from './+types/onboarding'
 import { readForm } from '#app/lib/read-form.server'
+import { authAs } from '#app/access/auth.server'
 
 export const loader = withActor({ kind: 'signed-in' }, async (auth, { request }: Route.LoaderArgs) => {
   // A member already: only a new brand (Enterprise) brings them here; anything else goes to the admin.
@@ -43,7 +44,7 @@ export const action = withActor({ kind: 'signed-in' }, async (auth, { request }:
   try {
     const brands = await brandAllowance(auth.user.id)
     if (!brands.canCreate) return data({ errors: { form: ['billing.errors.brands'] } }, { status: 402 })
-    const { headers } = await createCompany(parsed.data, request.headers, auth.user.id, brands.coveredBy?.id ?? null)
+    const { headers } = await createCompany(parsed.data, authAs(request), auth.user.id, brands.coveredBy?.id ?? null)
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT')

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api'
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 
 export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid' | 'missing'
 
@@ -9,13 +9,13 @@ export type ConfirmationOutcome = 'confirmed' | 'expired' | 'invalid' | 'missing
  */
 export async function confirmEmail(
   token: string | null,
-  requestHeaders: Headers,
+  auth: AuthAsCaller,
 ): Promise<{ outcome: ConfirmationOutcome; headers: Headers }> {
   if (!token) return { outcome: 'missing', headers: new Headers() }
   try {
-    const { headers } = await getAuth().api.verifyEmail({
+    const { headers } = await auth.api.verifyEmail({
       query: { token },
-      headers: requestHeaders,
+      headers: auth.headers,
       returnHeaders: true,
     })
     return { outcome: 'confirmed', headers }

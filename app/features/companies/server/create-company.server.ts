@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { AppError } from '#app/lib/errors'
@@ -14,7 +14,7 @@ import type { TCreateCompany } from '../companies.schema'
  */
 export async function createCompany(
   input: TCreateCompany,
-  requestHeaders: Headers,
+  auth: AuthAsCaller,
   actorUserId: string,
   coveredBy: string | null = null,
 ) {
@@ -23,10 +23,10 @@ export async function createCompany(
     .from(organization)
     .where(eq(organization.slug, input.slug))
   if (taken.length > 0) throw new AppError('CONFLICT', 'onboarding.errors.slugTaken', { field: 'slug' })
-  const { response: company, headers } = await getAuth()
-    .api.createOrganization({
+  const { response: company, headers } = await auth.api
+    .createOrganization({
       body: { name: input.name, slug: input.slug },
-      headers: requestHeaders,
+      headers: auth.headers,
       returnHeaders: true,
     })
     .catch((error: unknown) => {

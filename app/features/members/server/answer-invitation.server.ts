@@ -1,18 +1,18 @@
 import { APIError } from 'better-auth/api'
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 import { AppError } from '#app/lib/errors'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 
 /** Joins the inviting company and makes it the active one; the returned headers update the session cookie. */
-export async function acceptInvitation(invitationId: string, requestHeaders: Headers, actorUserId: string) {
-  const api = getAuth().api
+export async function acceptInvitation(invitationId: string, auth: AuthAsCaller, actorUserId: string) {
+  const { api } = auth
   try {
-    const accepted = await api.acceptInvitation({ body: { invitationId }, headers: requestHeaders })
+    const accepted = await api.acceptInvitation({ body: { invitationId }, headers: auth.headers })
     const companyId = accepted?.member.organizationId
     if (!companyId) throw new AppError('NOT_FOUND', 'invitation.errors.notFound')
     const { headers } = await api.setActiveOrganization({
       body: { organizationId: companyId },
-      headers: requestHeaders,
+      headers: auth.headers,
       returnHeaders: true,
     })
     await recordAuditEvent({
@@ -32,9 +32,9 @@ export async function acceptInvitation(invitationId: string, requestHeaders: Hea
   }
 }
 
-export async function rejectInvitation(invitationId: string, requestHeaders: Headers) {
+export async function rejectInvitation(invitationId: string, auth: AuthAsCaller) {
   try {
-    await getAuth().api.rejectInvitation({ body: { invitationId }, headers: requestHeaders })
+    await auth.api.rejectInvitation({ body: { invitationId }, headers: auth.headers })
   } catch (error) {
     if (error instanceof APIError) throw new AppError('BAD_REQUEST', 'invitation.errors.cannotAccept')
     throw error

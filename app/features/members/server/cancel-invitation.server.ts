@@ -1,8 +1,8 @@
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 import type { TenantContext } from '#app/access/context'
 import { fromAuthError, recordTeamChange } from './team-changes.server'
 
-export async function cancelInvitation(context: TenantContext, invitationId: string, authHeaders: Headers) {
-  await getAuth().api.cancelInvitation({ body: { invitationId }, headers: authHeaders }).catch(fromAuthError)
+export async function cancelInvitation(context: TenantContext, invitationId: string, auth: AuthAsCaller) {
+  await auth.api.cancelInvitation({ body: { invitationId }, headers: auth.headers }).catch(fromAuthError)
   await recordTeamChange(context, 'member.cancel-invitation', invitationId, {})
 }

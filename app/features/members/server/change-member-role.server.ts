@@ -1,4 +1,4 @@
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 import type { TenantContext } from '#app/access/context'
 import type { Role } from '../permissions'
 import { ensureAnotherAdminRemains, fromAuthError, getCompanyMember, recordTeamChange } from './team-changes.server'
@@ -7,16 +7,16 @@ import { ensureAnotherAdminRemains, fromAuthError, getCompanyMember, recordTeamC
 export async function changeMemberRole(
   context: TenantContext,
   change: { memberId: string; role: Role },
-  authHeaders: Headers,
+  auth: AuthAsCaller,
 ) {
   const companyId = context.company.id
   const target = await getCompanyMember(companyId, change.memberId)
   if (target.role === change.role) return
   if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
-  await getAuth()
-    .api.updateMemberRole({
+  await auth.api
+    .updateMemberRole({
       body: { memberId: target.id, role: change.role, organizationId: companyId },
-      headers: authHeaders,
+      headers: auth.headers,
     })
     .catch(fromAuthError)
   await recordTeamChange(context, 'member.change-role', target.id, { from: target.role, to: change.role })

@@ -1,18 +1,14 @@
-import { getAuth } from '#app/access/auth.server'
+import type { AuthAsCaller } from '#app/access/context'
 import type { TenantContext } from '#app/access/context'
 import type { Role } from '../permissions'
 import { fromAuthError, recordTeamChange } from './team-changes.server'
 
-/** Invites someone by e-mail with a role; Better Auth sends the invitation as the signed-in admin (`authHeaders`). */
-export async function inviteMember(
-  context: TenantContext,
-  invite: { email: string; role: Role },
-  authHeaders: Headers,
-) {
-  const created = await getAuth()
-    .api.createInvitation({
+/** Invites someone by e-mail with a role; Better Auth sends the invitation as the signed-in admin (`auth`). */
+export async function inviteMember(context: TenantContext, invite: { email: string; role: Role }, auth: AuthAsCaller) {
+  const created = await auth.api
+    .createInvitation({
       body: { email: invite.email, role: invite.role, organizationId: context.company.id },
-      headers: authHeaders,
+      headers: auth.headers,
     })
     .catch(fromAuthError)
   await recordTeamChange(context, 'member.invite', created.id, { email: invite.email, role: invite.role })
