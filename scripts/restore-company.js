@@ -27,6 +27,7 @@ try {
     ...DEPLOYMENT_MODULES,
     db: 'app/lib/db.server.ts',
     restore: 'app/features/backup/server/restore-company-archive.server.ts',
+    access: 'app/access/tenant.server.ts',
   })
   const { getEnv } = await load('env')
   const { createStorage } = await load('storage')
@@ -39,11 +40,13 @@ try {
   connectDatabase(embedded?.url ?? env.DATABASE_URL, { max: 2 })
   disconnect = disconnectDatabase
   const { restoreCompanyArchive } = await load('restore')
+  const { asSystem } = await load('access')
   await restoreCompanyArchive({
     archiveFile,
     storage: createStorage(env),
     slug: parsed.values.slug,
     log: (line) => console.log(line),
+    asSystem,
   })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

@@ -3,6 +3,7 @@ import { companySlugRedirect, organization } from '#db/schema'
 import { getEntitlements } from '#app/features/billing/entitlements'
 import { companyVersionReadFor, KeptCompanyRows } from '#app/access/company-version-read.server'
 import { getDb, withPublicRead, withTenant } from '#app/lib/db.server'
+import { findContentCompanySlug } from '#app/features/public/server/find-content-company.server'
 import { getEnv } from '#app/lib/env.server'
 import type { Visit } from '#app/access/visit.server'
 import { brandingVariables } from '#app/features/companies/branding'
@@ -144,4 +145,13 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
     read: (work) => withPublicRead(company.id, work),
     record: (work) => withTenant(company.id, work),
   }
+}
+
+/**
+ * The company whose content the player shows: the one of the path or subdomain, or on the
+ * platform's own host (`/player/{contentId}`), the one that published the item.
+ */
+export async function resolvePlayerCompany(visit: Visit, params: { clientSlug?: string; contentId: string }) {
+  if (params.clientSlug || visit.host.kind === 'company') return resolvePublicCompany(visit, params.clientSlug)
+  return resolvePublicCompany(visit, await findContentCompanySlug(params.contentId))
 }

@@ -1,3 +1,4 @@
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { applyLandingDraft, LANDING_DRAFT_MESSAGE, type LandingDraft } from '#app/features/companies/landing-draft'
 import { PreviewLinksInert, useDraftReceiver } from '#app/features/companies/components/draft-preview'
 import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
@@ -15,7 +16,7 @@ export const loader = withActor(
   { kind: 'person', permission: 'dashboard.read' },
   async (member, { request }: Route.LoaderArgs) => {
     const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-    return loadCompanyLanding(visit, { clientSlug: member.company.slug, tab: 'all' })
+    return loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), { tab: 'all' })
   },
 )
 

@@ -29,8 +29,7 @@ export const loader = withActor(
     const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
     // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
     const [landing, { company: settings }] = await Promise.all([
-      loadCompanyLanding(visit, {
-        clientSlug: member.company.slug,
+      loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), {
         tab: page === 'landing' ? 'all' : 'photos',
         ...landingBatchesFrom(query),
       }),

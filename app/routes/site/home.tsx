@@ -1,3 +1,4 @@
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { isCurrency, currencyForLanguage } from '#app/features/billing/plans'
 import { MarketingHome } from '#app/features/marketing/components/marketing-home'
@@ -25,8 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const visit = await visitOf(request)
   if (visit.host.kind === 'company') {
     try {
-      const landing = await loadCompanyLanding(visit, {
-        clientSlug: undefined,
+      const landing = await loadCompanyLanding(visit, await resolvePublicCompany(visit, undefined), {
         tab: readFilter(request.url, MEDIA_TABS),
       })
       return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, landing)) }

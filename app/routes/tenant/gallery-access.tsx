@@ -28,8 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!access) throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
     if (access.state === 'open') throw redirect(gallery, { status: 303, headers: PRIVATE_PAGE })
     if (access.state === 'ended') {
-      const landing = await loadCompanyLanding(visit, {
-        clientSlug: params.clientSlug,
+      const landing = await loadCompanyLanding(visit, await resolvePublicCompany(visit, params.clientSlug), {
         tab: readFilter(request.url, MEDIA_TABS),
         ...landingBatchesFrom(new URL(request.url).searchParams),
       })

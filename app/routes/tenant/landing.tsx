@@ -1,3 +1,4 @@
+import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import {
@@ -17,8 +18,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     refuseReservedSegment(params.clientSlug)
     const visit = await visitOf(request)
     // "Show more" asks for more of a section (?galleries=48, ?events=40).
-    const page = await loadCompanyLanding(visit, {
-      clientSlug: params.clientSlug,
+    const page = await loadCompanyLanding(visit, await resolvePublicCompany(visit, params.clientSlug), {
       tab: readFilter(request.url, MEDIA_TABS),
       ...landingBatchesFrom(new URL(request.url).searchParams),
     })

@@ -5,7 +5,7 @@ import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
 import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
-import { asSystem } from '#app/access/tenant.server'
+import type { SystemActor, TenantContext } from '#app/access/context'
 import {
   ARCHIVE_TABLES,
   COMPANY_FILE,
@@ -18,7 +18,14 @@ import { ARCHIVE_TABLE_SPECS, PROFILE_COLUMNS, rowForInsert, type IdMaps } from 
 import { BackupError } from './postgres-tools.server'
 import { entryChecksum, openCompanyArchive, readArchiveManifest } from './read-company-archive.server'
 
-export type RestoreCompanyInput = { archiveFile: string; storage: Storage; slug?: string; log?: (line: string) => void }
+export type RestoreCompanyInput = {
+  archiveFile: string
+  storage: Storage
+  slug?: string
+  log?: (line: string) => void
+  /** The platform acting for the company the restore makes (the access module's asSystem). */
+  asSystem: (companyId: string, reason: string) => Promise<TenantContext<SystemActor> | null>
+}
 
 async function isSlugFree(slug: string) {
   const [company] = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
@@ -62,6 +69,7 @@ export async function restoreCompanyArchive({
   storage,
   slug: wantedSlug,
   log = () => {},
+  asSystem,
 }: RestoreCompanyInput) {
   const archive = await openCompanyArchive(archiveFile)
   try {

@@ -17,8 +17,7 @@ import type { CompanyLandingData } from '../components/company-landing'
 import type { Visit } from '#app/access/visit.server'
 import { getCompanyLanding } from '#app/features/companies/landing/server/get-company-landing.server'
 import { getImageSources } from '#app/features/galleries/fans/server/get-image-sources.server'
-import { resolvePublicCompany } from '#app/access/public-visitor.server'
-import { type PublicCompany } from '#app/access/context'
+import type { PublicCompany, PublicContext } from '#app/access/context'
 
 /** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */
 async function getLandingSettings(company: PublicCompany, language: Language) {
@@ -51,7 +50,7 @@ async function getLandingSettings(company: PublicCompany, language: Language) {
 
 /** The hero: the company's own image once processed, else the cover of the latest gallery that has one. */
 async function landingHero(
-  context: Awaited<ReturnType<typeof resolvePublicCompany>>,
+  context: PublicContext,
   heroAssetId: string | null,
   galleries: Array<{ coverAssetId: string | null }>,
 ) {
@@ -66,14 +65,13 @@ async function landingHero(
 /** Everything the company landing shows, for `/{clientSlug}` or the company's subdomain root. */
 export async function loadCompanyLanding(
   visit: Visit,
+  context: PublicContext,
   input: {
-    clientSlug: string | undefined
     tab: CompanyLandingData['tab']
     galleriesShown?: number
     eventsShown?: number
   },
 ): Promise<CompanyLandingData> {
-  const context = await resolvePublicCompany(visit, input.clientSlug)
   const { company, basePath } = context
   const [content, landing] = await Promise.all([
     getCompanyLanding(context, {
