@@ -155,3 +155,13 @@ export async function resolvePlayerCompany(visit: Visit, params: { clientSlug?: 
   if (params.clientSlug || visit.host.kind === 'company') return resolvePublicCompany(visit, params.clientSlug)
   return resolvePublicCompany(visit, await findContentCompanySlug(params.contentId))
 }
+
+/**
+ * The fans' context of a company named by what a page found first (a venue wall's gallery), as
+ * seen from the platform's own host; not found (with `messageKey`) when the company is gone.
+ */
+export async function publicContextOfCompany(companyId: string, messageKey: string): Promise<PublicContext> {
+  const [row] = await getDb().select(PUBLIC_COMPANY_COLUMNS).from(organization).where(eq(organization.id, companyId))
+  if (!row) throw new AppError('NOT_FOUND', messageKey)
+  return publicContextOf(row, { host: { kind: 'platform' } })
+}

@@ -1,5 +1,6 @@
 import { WallShow } from '#app/features/galleries/live/components/wall-show'
-import { getWall } from '#app/features/galleries/live/server/find-wall.server'
+import { publicContextOfCompany } from '#app/access/public-visitor.server'
+import { findWallGallery, getWall } from '#app/features/galleries/live/server/find-wall.server'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { toHttpError } from '#app/lib/errors'
 import type { Route } from './+types/wall'
@@ -13,7 +14,8 @@ const PRIVATE = {
 
 export async function loader({ params }: Route.LoaderArgs) {
   try {
-    return await getWall(params.token)
+    const gallery = await findWallGallery(params.token)
+    return await getWall(await publicContextOfCompany(gallery.companyId, 'live.errors.wallNotFound'), gallery)
   } catch (error) {
     throw toHttpError(error)
   }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { contentItem, organization } from '#db/schema'
-import { PUBLIC_COMPANY_COLUMNS, publicContextOf } from '#app/access/public-visitor.server'
+import { contentItem } from '#db/schema'
+import type { PublicContext } from '#app/access/context'
 import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sharing/server/public-url.server'
 import { makeQrSvg } from '#app/features/sharing/server/make-qr-code.server'
-import { getDb, withPublicRead } from '#app/lib/db.server'
+import { withPublicRead } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { WALL_PHOTOS, ZWallToken } from '../live.schema'
 import { findLiveCursor, findNewestLivePhotos } from './find-live-photos.server'
@@ -12,7 +12,7 @@ import { findLiveCursor, findNewestLivePhotos } from './find-live-photos.server'
  * The gallery a venue wall's secret link shows (ADR 058): published, read as a fan reads it (only
  * approved photos). A revoked or unknown link is not found, and says nothing of which it was.
  */
-async function findWallGallery(token: string) {
+export async function findWallGallery(token: string) {
   if (!ZWallToken.safeParse(token).success) throw new AppError('NOT_FOUND', 'live.errors.wallNotFound')
   const [gallery] = await withPublicRead(null, (tx) =>
     tx
@@ -40,23 +40,20 @@ export async function findWallStream(token: string) {
   }
 }
 
-/** The wall's first screen: the company's name and logo, the newest photos, and a QR code to the gallery. */
-export async function getWall(token: string) {
-  const gallery = await findWallGallery(token)
-  const [row] = await getDb()
-    .select(PUBLIC_COMPANY_COLUMNS)
-    .from(organization)
-    .where(eq(organization.id, gallery.companyId))
-  if (!row) throw new AppError('NOT_FOUND', 'live.errors.wallNotFound')
-  const { company, read } = publicContextOf(row, { host: { kind: 'platform' } })
+/** A wall's gallery, as findWallGallery found it. */
+export type WallGallery = Awaited<ReturnType<typeof findWallGallery>>
+
+/**
+ * The wall's first screen: the company's name and logo, the newest photos, and a QR code to the
+ * gallery; `context` is the fans' context of the gallery's company.
+ */
+export async function getWall(context: PublicContext, gallery: WallGallery) {
+  const { company, read, address } = context
   const { photos, cursor } = await read(async (tx) => ({
     photos: await findNewestLivePhotos(tx, gallery.id, WALL_PHOTOS),
     cursor: await findLiveCursor(tx, gallery.id),
   }))
-  const galleryUrl = joinPublicUrl(
-    companyPublicBase({ slug: row.slug, subdomain: row.subdomain, subdomainStatus: row.subdomainStatus }),
-    publicPathOf({ kind: 'gallery', slug: gallery.slug }),
-  )
+  const galleryUrl = joinPublicUrl(companyPublicBase(address), publicPathOf({ kind: 'gallery', slug: gallery.slug }))
   const { svg } = await makeQrSvg(galleryUrl, { foreground: '#000000', background: '#ffffff', logo: null })
   return {
     company: { name: company.name, logo: company.logo },
