@@ -140,3 +140,12 @@ export function readTogether<T>(context: PublicContext, work: (context: PublicCo
  * through it. Built by `authAs` (auth.server.ts).
  */
 export type AuthAsCaller = { api: Auth['api']; headers: Headers }
+
+/**
+ * The platform acting across every company for a named sweep (a scheduled job that reads or
+ * changes many companies' rows: row-level security set aside). Built by `asPlatform`.
+ */
+export type PlatformContext = {
+  actor: SystemActor
+  platform: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+}

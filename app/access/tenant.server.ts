@@ -16,11 +16,12 @@ import {
   type ApiKeyActor,
   type ApiKeyContext,
   type MemberContext,
+  type PlatformContext,
   type SystemActor,
   type TenantCompany,
   type TenantContext,
 } from './context'
-import { getDb, withTenant } from '#app/lib/db.server'
+import { getDb, withSystem, withTenant } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
@@ -190,4 +191,10 @@ export function bearerApiKey(request: Request) {
   if (!header) return null
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   return match ? match[1] : ''
+}
+
+/** The platform acting across every company for the sweep named `reason` (logged with it). */
+export function asPlatform(reason: string): PlatformContext {
+  logger.debug({ reason }, 'platform context')
+  return { actor: { kind: 'system', reason }, platform: withSystem }
 }

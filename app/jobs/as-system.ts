@@ -7,3 +7,9 @@ export async function asSystem(companyId: string, reason: string) {
   const access = await import('#app/access/tenant.server')
   return access.asSystem(companyId, reason)
 }
+
+/** The platform acting across every company for a named sweep (PlatformContext), loaded as asSystem is. */
+export async function asPlatform(reason: string) {
+  const access = await import('#app/access/tenant.server')
+  return access.asPlatform(reason)
+}

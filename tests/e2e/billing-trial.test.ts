@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { asPlatform } from '#app/access/tenant.server'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization, subscription } from '#db/schema'
@@ -169,7 +170,7 @@ describe('the free trial in the admin', () => {
     const [paid] = await withSystem((tx) =>
       tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)),
     )
-    await sweepPlans(new Date(paid.currentPeriodEnd!.getTime() + 60_000))
+    await sweepPlans(asPlatform('test'), new Date(paid.currentPeriodEnd!.getTime() + 60_000))
     await expect
       .poll(
         async () =>

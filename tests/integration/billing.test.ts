@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { asPlatform } from '#app/access/tenant.server'
 import { describe, expect, it } from 'vitest'
 import { auditEvent, contentItem, member, organization, user } from '#db/schema'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
@@ -102,17 +103,19 @@ describe('the 14-day Professional trial', () => {
 
     const { trialEndsAt } = await companyRow(admin.company.id)
     // Three days before the end: one reminder to the admin, never two.
-    await sweepPlans(new Date(trialEndsAt!.getTime() - 2.5 * DAY))
+    await sweepPlans(asPlatform('test'), new Date(trialEndsAt!.getTime() - 2.5 * DAY))
     const reminder = await latestMail(admin.credentials.email, 'trial ends in 3 days')
     expect(reminder?.text).toContain(admin.company.name)
-    await sweepPlans(new Date(trialEndsAt!.getTime() - 2 * DAY))
+    await sweepPlans(asPlatform('test'), new Date(trialEndsAt!.getTime() - 2 * DAY))
     const reminders = await withSystem((tx) =>
       tx.select().from(organization).where(eq(organization.id, admin.company.id)),
     )
     expect(reminders[0].trialReminderSentAt).not.toBeNull()
 
     // Other companies' trials of this run end by then too.
-    expect((await sweepPlans(new Date(trialEndsAt!.getTime() + 60_000))).expired).toBeGreaterThanOrEqual(1)
+    expect(
+      (await sweepPlans(asPlatform('test'), new Date(trialEndsAt!.getTime() + 60_000))).expired,
+    ).toBeGreaterThanOrEqual(1)
     const after = await companyRow(admin.company.id)
     expect(after).toMatchObject({
       plan: 'starter',
@@ -151,7 +154,7 @@ describe('the trial reminder', () => {
 
     expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
     const { trialEndsAt } = await companyRow(admin.company.id)
-    await sweepPlans(new Date(trialEndsAt!.getTime() - 2.5 * DAY))
+    await sweepPlans(asPlatform('test'), new Date(trialEndsAt!.getTime() - 2.5 * DAY))
     const inPortuguese = await latestMail(admin.credentials.email, 'teste do Afterglow')
     expect(inPortuguese?.subject).toBe('Seu teste do Afterglow termina em 3 dias')
     expect(inPortuguese?.text).toContain(`O teste grátis do Professional de ${admin.company.name} termina em 3 dias.`)

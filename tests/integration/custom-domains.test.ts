@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { asPlatform } from '#app/access/tenant.server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { customDomain, organization } from '#db/schema'
@@ -182,10 +183,10 @@ describe('verifying a custom domain against a real DNS server', () => {
         .set({ createdAt: new Date(Date.now() - 3.5 * day) })
         .where(eq(customDomain.host, host)),
     )
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect((await domainRow(host)).remindersSent).toBe(1)
     expect((await latestMail(admin.credentials.email, 'still waiting'))?.text).toContain(host)
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect((await domainRow(host)).remindersSent).toBe(1)
     await withSystem((tx) =>
       tx
@@ -193,7 +194,7 @@ describe('verifying a custom domain against a real DNS server', () => {
         .set({ createdAt: new Date(Date.now() - 10.5 * day) })
         .where(eq(customDomain.host, host)),
     )
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect((await domainRow(host)).remindersSent).toBe(2)
     await withSystem((tx) =>
       tx
@@ -201,7 +202,7 @@ describe('verifying a custom domain against a real DNS server', () => {
         .set({ createdAt: new Date(Date.now() - 14.5 * day) })
         .where(eq(customDomain.host, host)),
     )
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect(await domainRow(host)).toBeUndefined()
     expect((await latestMail(admin.credentials.email, 'was disconnected'))?.text).toContain(host)
   })

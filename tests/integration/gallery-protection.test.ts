@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { asPlatform } from '#app/access/tenant.server'
 import http from 'node:http'
 import { and, eq, like } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -259,7 +260,7 @@ describe('protected galleries', () => {
     // A date already past is refused.
     expect((await protect(admin, other.id, { expiresAt: '2020-01-01T10:00' })).status).toBe(400)
 
-    await sendExpiryReminders()
+    await sendExpiryReminders(asPlatform('test'))
     const mails = await withSystem((tx) =>
       tx
         .select()
@@ -268,7 +269,7 @@ describe('protected galleries', () => {
     )
     expect(mails).toHaveLength(1)
     expect(mails[0].text).toContain(`/admin/content/${gallery.id}`)
-    await sendExpiryReminders()
+    await sendExpiryReminders(asPlatform('test'))
     expect(
       await withSystem((tx) =>
         tx

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { asPlatform } from '#app/access/tenant.server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditEvent, customDomain, formSubmission, organization } from '#db/schema'
 import { sweepCustomDomains } from '#app/features/domains/server/sweep-custom-domains.server'
@@ -338,7 +339,7 @@ describe('deciding custom domains', () => {
         })
       ).status,
     ).toBe(200)
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect(await domainRow(domain.id)).toMatchObject({ remindersSent: 0 })
     expect(await latestMail(admin.credentials.email, 'still waiting')).toBeUndefined()
     await withSystem((tx) =>
@@ -347,7 +348,7 @@ describe('deciding custom domains', () => {
         .set({ createdAt: new Date(Date.now() - 14.5 * day) })
         .where(eq(customDomain.id, domain.id)),
     )
-    await sweepCustomDomains()
+    await sweepCustomDomains(asPlatform('test'))
     expect(await domainRow(domain.id)).toBeUndefined()
   })
 })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { asPlatform } from '#app/access/tenant.server'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { webhookDelivery, webhookEndpoint } from '#db/schema'
@@ -193,7 +194,7 @@ describe('webhook retries', () => {
         .set({ nextAttemptAt: new Date(now - 20 * 60_000) })
         .where(eq(webhookDelivery.id, waiting.id)),
     )
-    const found = await sweepWebhookDeliveries(new Date(now))
+    const found = await sweepWebhookDeliveries(asPlatform('test'), new Date(now))
     const ids = found.map((delivery) => delivery.deliveryId)
     expect(ids).toContain(lost.id)
     expect(ids).not.toContain(waiting.id)

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -20,10 +20,10 @@ const DAY_MS = 86_400_000
  * Starter unless it bought a plan; trials ending within 3 days get their reminder, once (not
  * a closed account's: it is going away).
  */
-export async function sweepPlans(now = new Date()) {
+export async function sweepPlans(sweep: PlatformContext, now = new Date()) {
   // The built-in provider's periods end here, as Stripe's end on Stripe's side.
   if (paymentProviderName() === 'test') await advanceTestSubscriptions(now)
-  const expired = await withSystem((tx) =>
+  const expired = await sweep.platform((tx) =>
     tx
       .select({ id: organization.id })
       .from(organization)
@@ -35,9 +35,9 @@ export async function sweepPlans(now = new Date()) {
         ),
       ),
   )
-  for (const { id } of expired) await withSystem((tx) => syncCompanyPlan(tx, id, now))
+  for (const { id } of expired) await sweep.platform((tx) => syncCompanyPlan(tx, id, now))
 
-  const ending = await withSystem((tx) =>
+  const ending = await sweep.platform((tx) =>
     tx
       .update(organization)
       .set({ trialReminderSentAt: now })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -16,18 +16,18 @@ const DAY_MS = 24 * 3600_000
  * request is removed after 14 (they are told, and may add it again). A domain the operator
  * rejected gets no reminder, but goes at 14 days too, so it cannot hold a name it never proved.
  */
-export async function sweepCustomDomains(now = new Date()) {
+export async function sweepCustomDomains(sweep: PlatformContext, now = new Date()) {
   for (const domain of await findUnverifiedDomains(new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
     const ageDays = (now.getTime() - domain.createdAt.getTime()) / DAY_MS
-    const [company] = await withSystem((tx) =>
+    const [company] = await sweep.platform((tx) =>
       tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)),
     )
     const expired = ageDays >= DOMAIN_EXPIRY_DAYS
     const due = DOMAIN_REMINDER_DAYS.filter((days) => ageDays >= days).length
     if (!expired && (due <= domain.remindersSent || domain.approval === 'rejected')) continue
-    if (expired) await withSystem((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
+    if (expired) await sweep.platform((tx) => tx.delete(customDomain).where(eq(customDomain.id, domain.id)))
     else
-      await withSystem((tx) =>
+      await sweep.platform((tx) =>
         tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)),
       )
     const key = expired ? 'removed' : 'reminder'

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { webhookDelivery } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { RETENTION_PERIODS, retentionCutoff } from '#app/features/privacy/retention-periods'
 
 /** A pending delivery this late has lost its job (a crash between the try and its record). */
@@ -11,8 +11,8 @@ const LOST_AFTER_MS = 15 * 60_000
  * fan's e-mail) are deleted with their tries, and pending ones whose try is long overdue are
  * handed back to be queued again.
  */
-export async function sweepWebhookDeliveries(now = new Date()) {
-  return withSystem(async (tx) => {
+export async function sweepWebhookDeliveries(sweep: PlatformContext, now = new Date()) {
+  return sweep.platform(async (tx) => {
     await tx
       .delete(webhookDelivery)
       .where(lt(webhookDelivery.createdAt, retentionCutoff(RETENTION_PERIODS.webhookDeliveries, now)))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 import { companyArchiveJob } from './company-archive'
@@ -12,7 +13,7 @@ export const nightlyBackupsJob = defineJob({
   async handler() {
     const { findCompaniesDueBackup } = await import('#app/features/backup/server/find-companies-due-backup.server')
     const night = new Date().toISOString().slice(0, 10)
-    for (const companyId of await findCompaniesDueBackup()) {
+    for (const companyId of await findCompaniesDueBackup(await asPlatform('backup.nightly'))) {
       await enqueue(companyArchiveJob, { companyId, trigger: 'nightly' }, { singletonKey: `${companyId}:${night}` })
     }
   },

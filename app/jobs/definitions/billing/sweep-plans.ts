@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Trials and grace periods that ran out fall back to Starter; trials ending soon get their reminder. */
@@ -9,6 +10,6 @@ export const sweepPlansJob = defineJob({
   cron: '*/5 * * * *',
   async handler() {
     const { sweepPlans } = await import('#app/features/billing/server/sweep-plans.server')
-    await sweepPlans()
+    await sweepPlans(await asPlatform('billing.sweep-plans'))
   },
 })

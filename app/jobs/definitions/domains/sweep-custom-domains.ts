@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Reminders at 3 and 10 days for custom domains still unverified, removal at 14. */
@@ -9,6 +10,6 @@ export const sweepCustomDomainsJob = defineJob({
   cron: '17 * * * *',
   async handler() {
     const { sweepCustomDomains } = await import('#app/features/domains/server/sweep-custom-domains.server')
-    await sweepCustomDomains()
+    await sweepCustomDomains(await asPlatform('domains.sweep-custom-domains'))
   },
 })

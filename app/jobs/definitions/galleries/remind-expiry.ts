@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Galleries ending within 3 days: their companies are reminded, once per end date (ADR 059). */
@@ -11,6 +12,6 @@ export const remindGalleryExpiryJob = defineJob({
     const { sendExpiryReminders } = await import(
       '#app/features/galleries/protection/server/send-expiry-reminders.server'
     )
-    await sendExpiryReminders()
+    await sendExpiryReminders(await asPlatform('galleries.remind-expiry'))
   },
 })

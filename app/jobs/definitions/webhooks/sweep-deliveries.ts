@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 import { deliverWebhookJob } from './deliver'
@@ -11,7 +12,7 @@ export const sweepWebhookDeliveriesJob = defineJob({
   cron: '*/10 * * * *',
   async handler() {
     const { sweepWebhookDeliveries } = await import('#app/features/webhooks/server/sweep-webhook-deliveries.server')
-    for (const lost of await sweepWebhookDeliveries()) {
+    for (const lost of await sweepWebhookDeliveries(await asPlatform('webhooks.sweep-deliveries'))) {
       await enqueue(deliverWebhookJob, lost, { singletonKey: lost.deliveryId })
     }
   },

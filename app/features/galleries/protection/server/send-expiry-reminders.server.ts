@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import { contentItem, organization } from '#db/schema'
 import { getEntitlements } from '#app/features/billing/entitlements'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -17,8 +17,8 @@ const DAY_MS = 86_400_000
  * galleries are offline, so nothing is reminded. Across companies by nature, so it runs with the
  * fence lifted; only the reminded rows are touched.
  */
-export async function sendExpiryReminders(now = new Date()) {
-  const ending = await withSystem((tx) =>
+export async function sendExpiryReminders(sweep: PlatformContext, now = new Date()) {
+  const ending = await sweep.platform((tx) =>
     tx
       .update(contentItem)
       .set({ expiryReminderSentAt: now })
