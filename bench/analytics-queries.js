@@ -234,6 +234,7 @@ async function generate({ url, state, vite }) {
   )
   const { rollUpEvents } = await vite.ssrLoadModule('/app/features/analytics/server/roll-up-events.server.ts')
   const { sweepAnalytics } = await vite.ssrLoadModule('/app/features/analytics/server/sweep-analytics.server.ts')
+  const { asPlatform } = await vite.ssrLoadModule('/app/access/tenant.server.ts')
   const db = new pg.Client({ connectionString: url, options: '-c jit=off' })
   await db.connect()
   try {
@@ -297,7 +298,7 @@ async function generate({ url, state, vite }) {
       // What production does through the day: the job rolls the new events up, the sweep forgets
       // visitors older than 48 h (kept, the marks would grow with every day).
       await rollUpEvents()
-      await sweepAnalytics({
+      await sweepAnalytics(asPlatform('analytics bench'), {
         retentionMonths: 13,
         now: new Date(Date.parse(day) + DAY_MS),
       })

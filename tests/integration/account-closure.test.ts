@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { asPlatform } from '#app/access/tenant.server'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
@@ -350,12 +351,12 @@ describe('closing a company account', () => {
     const stayingBefore = await rowsLeft(staying.company.id)
 
     // A minute before its date, nothing goes.
-    await applyRetention({ now: new Date(deletesOn.getTime() - MINUTE) })
+    await applyRetention(asPlatform('test'), { now: new Date(deletesOn.getTime() - MINUTE) })
     expect(await closedAtOf(closing.company.id)).toEqual(closedAt)
     expect(existsSync(companyFolder(closing.company.id))).toBe(true)
 
     // A minute after, everything goes.
-    await applyRetention({ now: new Date(deletesOn.getTime() + MINUTE) })
+    await applyRetention(asPlatform('test'), { now: new Date(deletesOn.getTime() + MINUTE) })
     expect(await rowsLeft(closing.company.id)).toEqual({})
     expect(existsSync(companyFolder(closing.company.id))).toBe(false)
     expect(existsSync(path.join(inject('dataDir'), 'media', closingData.archiveKey))).toBe(false)

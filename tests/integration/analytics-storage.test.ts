@@ -11,7 +11,7 @@ import { visitorIdOf } from '#app/features/analytics/server/visitor-id.server'
 import { readEngagement } from '#app/features/analytics/server/read-engagement.server'
 import { readVideoEngagement } from '#app/features/analytics/server/read-video-engagement.server'
 import { readItemHeatmaps } from '#app/features/analytics/server/read-item-heatmaps.server'
-import { asSystem } from '#app/access/tenant.server'
+import { asSystem, asPlatform } from '#app/access/tenant.server'
 import { createCompanyAdmin } from '../support/fixtures'
 import { startSecondApp } from '../support/second-app'
 import { TestClient } from '../support/http-client'
@@ -434,9 +434,9 @@ describe('analytics storage', () => {
         )
       ).rows.map((row) => row.day)
     expect(await salts()).toEqual(['2026-01-10', '2026-01-11'])
-    await sweepAnalytics({ retentionMonths: 13, now: new Date('2026-01-11T23:59:00Z') })
+    await sweepAnalytics(asPlatform('test'), { retentionMonths: 13, now: new Date('2026-01-11T23:59:00Z') })
     expect(await salts()).toEqual(['2026-01-10', '2026-01-11']) // not yet 48 h
-    await sweepAnalytics({ retentionMonths: 13, now: new Date('2026-01-12T00:00:01Z') })
+    await sweepAnalytics(asPlatform('test'), { retentionMonths: 13, now: new Date('2026-01-12T00:00:01Z') })
     expect(await salts()).toEqual(['2026-01-11'])
     // Made again, the 10th's salt is a new one: the old id cannot be made again.
     expect(await visitorIdOf(companyId, fan, morning)).not.toBe(first)
@@ -470,7 +470,7 @@ describe('analytics storage', () => {
     const oldDay = async () =>
       (await dailyRows(companyId)).find((row) => row.scope === 'company' && row.day === '2024-03-15')
     expect((await oldDay())?.pageViews).toBe(1)
-    const swept = await sweepAnalytics({ retentionMonths: 13 })
+    const swept = await sweepAnalytics(asPlatform('test'), { retentionMonths: 13 })
     expect(swept.droppedMonths).toContain('2024-03')
     const months = await listPartitions()
     expect(months).not.toContain('2024-03')

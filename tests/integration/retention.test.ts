@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { asPlatform } from '#app/access/tenant.server'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray, sql } from 'drizzle-orm'
 import {
@@ -225,17 +226,17 @@ describe('retention', () => {
       .sort()
 
   it('deletes sign-in counters a minute after the last attempt', async () => {
-    await applyRetention({ now: after(periods.signInCounters, -1000) })
+    await applyRetention(asPlatform('test'), { now: after(periods.signInCounters, -1000) })
     expect(await has(rateLimit, ids.counter)).toBe(true)
-    await applyRetention({ now: after(periods.signInCounters, 1000) })
+    await applyRetention(asPlatform('test'), { now: after(periods.signInCounters, 1000) })
     expect(await has(rateLimit, ids.counter)).toBe(false)
   })
 
   it('deletes the record of an ended session and expired sign-in links a day after they end', async () => {
-    await applyRetention({ now: after(periods.endedSessions, -MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.endedSessions, -MINUTE) })
     expect(await sessions()).toEqual(expect.arrayContaining([ids.endedSession, ids.laterSession]))
     expect(await has(verification, ids.oldToken)).toBe(true)
-    await applyRetention({ now: after(periods.endedSessions, MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.endedSessions, MINUTE) })
     expect(await sessions()).toEqual([ids.laterSession])
     expect(await has(verification, ids.oldToken)).toBe(false)
   })
@@ -243,17 +244,17 @@ describe('retention', () => {
   it('deletes the day salt of cookieless visitor ids, and their likes, after 48 hours', async () => {
     // The salt of a day counts from the day's start: the 10th's lives until the 12th begins.
     const dayStart = new Date('2020-03-10T00:00:00Z')
-    await applyRetention({ now: after(periods.analyticsSalt, -MINUTE, dayStart) })
+    await applyRetention(asPlatform('test'), { now: after(periods.analyticsSalt, -MINUTE, dayStart) })
     expect(await salt()).toBe(true)
-    await applyRetention({ now: after(periods.analyticsSalt, MINUTE, dayStart) })
+    await applyRetention(asPlatform('test'), { now: after(periods.analyticsSalt, MINUTE, dayStart) })
     expect(await salt()).toBe(false)
     expect(await likes()).toEqual([consentedVisitor])
   })
 
   it('deletes kept mails after the log period', async () => {
-    await applyRetention({ now: after(periods.logs, -MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.logs, -MINUTE) })
     expect((await mails()).sort()).toEqual([ids.oldMail, ids.newerMail].sort())
-    await applyRetention({ now: after(periods.logs, MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.logs, MINUTE) })
     expect(await mails()).toEqual([ids.newerMail])
   })
 
@@ -262,27 +263,27 @@ describe('retention', () => {
     expect(await rawEventCount(companyId)).toBe(1)
     // A month goes whole, once its last day is past the retention.
     const monthEnd = new Date('2020-04-01T00:00:00Z')
-    await applyRetention({ now: after(periods.analyticsEvents, -MINUTE, monthEnd) })
+    await applyRetention(asPlatform('test'), { now: after(periods.analyticsEvents, -MINUTE, monthEnd) })
     expect(await listPartitions()).toContain('2020-03')
     expect(await rawEventCount(companyId)).toBe(1)
     expect(await likes()).toEqual([]) // the consented like, unchanged since T0, went at T0 + the retention
-    await applyRetention({ now: after(periods.analyticsEvents, MINUTE, monthEnd) })
+    await applyRetention(asPlatform('test'), { now: after(periods.analyticsEvents, MINUTE, monthEnd) })
     expect(await listPartitions()).not.toContain('2020-03')
     expect(await rawEventCount(companyId)).toBe(0)
   })
 
   it('deletes contact messages and interest registrations 24 months after the last exchange, never the newsletter', async () => {
-    await applyRetention({ now: after(periods.websiteMessages, -MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.websiteMessages, -MINUTE) })
     expect(await submissions()).toEqual([ids.contact, ids.interestHandled, ids.newsletter, ids.laterContact].sort())
-    await applyRetention({ now: after(periods.websiteMessages, MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.websiteMessages, MINUTE) })
     // The handled registration counts from its answer, the later message from its own date.
     expect(await submissions()).toEqual([ids.interestHandled, ids.newsletter, ids.laterContact].sort())
-    await applyRetention({ now: after(periods.websiteMessages, days(60) + MINUTE) })
+    await applyRetention(asPlatform('test'), { now: after(periods.websiteMessages, days(60) + MINUTE) })
     expect(await submissions()).toEqual([ids.newsletter].sort())
   })
 
   it('keeps what the company decides on: leads with their consent records stay, whatever the date', async () => {
-    await applyRetention({ now: new Date(T0.getTime() + days(3650)) })
+    await applyRetention(asPlatform('test'), { now: new Date(T0.getTime() + days(3650)) })
     expect(await has(lead, ids.lead)).toBe(true)
     const [kept] = await withSystem((tx) =>
       tx

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { retentionCutoff } from '#app/features/privacy/retention-periods'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { dropExpiredPartitions, ensurePartitions, monthOf } from './event-partitions.server'
 import { deleteExpiredSalts, SALT_LIFETIME_HOURS, utcDay } from './visitor-id.server'
 
@@ -9,11 +9,11 @@ import { deleteExpiredSalts, SALT_LIFETIME_HOURS, utcDay } from './visitor-id.se
  * visitor id outlives them), next month's partition is made ahead, and raw events past the
  * retention leave with their month, as do likes unchanged for as long. Rollups stay.
  */
-export async function sweepAnalytics(options: { retentionMonths: number; now?: Date }) {
+export async function sweepAnalytics(sweep: PlatformContext, options: { retentionMonths: number; now?: Date }) {
   const now = options.now ?? new Date()
   const salts = await deleteExpiredSalts(now)
   const cutoff = new Date(now.getTime() - SALT_LIFETIME_HOURS * 3600_000)
-  await withSystem(async (tx) => {
+  await sweep.platform(async (tx) => {
     await tx.execute(sql`delete from analytics_visitor_marks where day < ${utcDay(cutoff)}::date`)
     await tx.execute(sql`delete from analytics_view_marks where last_view_at < ${cutoff.toISOString()}::timestamptz`)
     // Consented visitors keep their like; a cookieless visitor's id ends with its salt.

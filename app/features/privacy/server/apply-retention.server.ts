@@ -2,7 +2,7 @@ import { and, inArray, lt, sql } from 'drizzle-orm'
 import { formSubmission, outboxMail, rateLimit, session, verification } from '#db/schema'
 import { sweepAnalytics } from '#app/features/analytics/server/sweep-analytics.server'
 import { getEnv } from '#app/lib/env.server'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { retentionCutoff, retentionPeriods } from '../retention-periods'
 import { eraseClosedCompanies } from './erase-closed-companies.server'
 
@@ -12,12 +12,12 @@ import { eraseClosedCompanies } from './erase-closed-companies.server'
  * how long they stay, and they go with the company (when its account, closed, is erased here).
  * Newsletter subscriptions stay until withdrawn.
  */
-export async function applyRetention(options: { now?: Date } = {}) {
+export async function applyRetention(sweep: PlatformContext, options: { now?: Date } = {}) {
   const now = options.now ?? new Date()
   const periods = retentionPeriods(getEnv().ANALYTICS_RETENTION_MONTHS)
   const before = (key: keyof typeof periods) => retentionCutoff(periods[key], now)
 
-  const removed = await withSystem(async (tx) => {
+  const removed = await sweep.platform(async (tx) => {
     const messagesBefore = before('websiteMessages')
     const websiteMessages = await tx
       .delete(formSubmission)
@@ -51,9 +51,9 @@ export async function applyRetention(options: { now?: Date } = {}) {
     }
   })
   // Accounts closed longer than their period, with their files and archives.
-  const closedAccounts = await eraseClosedCompanies({ now })
+  const closedAccounts = await eraseClosedCompanies(sweep, { now })
   // Analytics keeps its own hourly sweep (salts must not outlive 48 h by a day); run here too, one code path.
-  const analytics = await sweepAnalytics({ retentionMonths: periods.analyticsEvents.amount, now })
+  const analytics = await sweepAnalytics(sweep, { retentionMonths: periods.analyticsEvents.amount, now })
   // A company that could not be erased (storage did not answer) makes the job fail, so it is retried.
   if (closedAccounts.failed > 0)
     throw new Error(`${closedAccounts.failed} closed company account(s) not erased: see the log`)

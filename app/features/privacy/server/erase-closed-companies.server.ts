@@ -17,7 +17,7 @@ import {
   session,
 } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, type Storage } from '#app/lib/storage.server'
 import { RETENTION_PERIODS, retentionCutoff } from '../retention-periods'
@@ -52,10 +52,10 @@ export const KEPT_WITHOUT_COMPANY = ['billing_events'] as const
  * of it as their company. Files first: a failure leaves the rows, and the next run tries again.
  * One company's failure does not stop the others; it is counted and logged.
  */
-export async function eraseClosedCompanies(options: { now: Date; storage?: Storage }) {
+export async function eraseClosedCompanies(sweep: PlatformContext, options: { now: Date; storage?: Storage }) {
   const before = retentionCutoff(RETENTION_PERIODS.closedAccounts, options.now)
   const storage = options.storage ?? getStorage()
-  const due = await withSystem((tx) =>
+  const due = await sweep.platform((tx) =>
     tx
       .select({ id: organization.id })
       .from(organization)
@@ -65,7 +65,7 @@ export async function eraseClosedCompanies(options: { now: Date; storage?: Stora
   let failed = 0
   for (const { id } of due) {
     try {
-      if (await eraseCompany(id, before, storage)) erased += 1
+      if (await eraseCompany(sweep, id, before, storage)) erased += 1
     } catch (error) {
       failed += 1
       logger.error({ err: error, companyId: id }, 'closed company not erased: tried again on the next run')
@@ -74,14 +74,14 @@ export async function eraseClosedCompanies(options: { now: Date; storage?: Stora
   return { erased, failed }
 }
 
-async function eraseCompany(companyId: string, before: Date, storage: Storage) {
-  const archives = await withSystem((tx) =>
+async function eraseCompany(sweep: PlatformContext, companyId: string, before: Date, storage: Storage) {
+  const archives = await sweep.platform((tx) =>
     tx.select({ key: companyBackup.storageKey }).from(companyBackup).where(eq(companyBackup.companyId, companyId)),
   )
   // Archives live under the company's folder too (archiveKey); named one by one all the same.
   for (const { key } of archives) await storage.delete(key)
   await storage.deletePrefix(companyId)
-  const closedAt = await withSystem(async (tx) => {
+  const closedAt = await sweep.platform(async (tx) => {
     // Still closed and due (an admin may have reopened it meanwhile: then nothing more goes).
     const [row] = await tx
       .select({ closedAt: organization.closedAt })

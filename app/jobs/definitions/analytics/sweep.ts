@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { getEnv } from '#app/lib/env.server'
 
@@ -10,6 +11,6 @@ export const sweepAnalyticsJob = defineJob({
   cron: '7 * * * *',
   async handler() {
     const { sweepAnalytics } = await import('#app/features/analytics/server/sweep-analytics.server')
-    await sweepAnalytics({ retentionMonths: getEnv().ANALYTICS_RETENTION_MONTHS })
+    await sweepAnalytics(await asPlatform('analytics.sweep'), { retentionMonths: getEnv().ANALYTICS_RETENTION_MONTHS })
   },
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Deletes what the policies no longer keep, period by period (RETENTION_PERIODS). */
@@ -9,6 +10,6 @@ export const applyRetentionJob = defineJob({
   cron: '41 3 * * *',
   async handler() {
     const { applyRetention } = await import('#app/features/privacy/server/apply-retention.server')
-    await applyRetention()
+    await applyRetention(await asPlatform('privacy.apply-retention'))
   },
 })
