@@ -49,7 +49,6 @@ const systemHandleKnown = [
   'app/features/marketing/server/newsletter-subscription.server.ts',
   'app/features/marketing/server/submit-marketing-form.server.ts',
   'app/features/media/server/generate-renditions.server.ts',
-  'app/features/media/server/sweep-uploads.server.ts',
   'app/features/media/server/upload-locker.server.ts',
   'app/features/members/server/find-invitation.server.ts',
   'app/features/members/server/find-memberships.server.ts',

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { asset } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
 import { createS3Client, s3OptionsOf } from '#app/lib/storage.server'
@@ -74,7 +74,7 @@ async function readDescription(directory: string, id: string) {
  * expiration, and finished ones never recorded as a file (their bytes go too), each settled for
  * an hour. Does nothing when media is on local disk.
  */
-export async function sweepS3Uploads(now = Date.now()) {
+export async function sweepS3Uploads(sweep: PlatformContext, now = Date.now()) {
   const s3 = s3OptionsOf(getEnv())
   if (!s3) return 0
   const store = new S3UploadStore({
@@ -86,7 +86,7 @@ export async function sweepS3Uploads(now = Date.now()) {
   const removed = await store.sweep(now, SETTLE_MS, async ({ metadata }) => {
     const id = metadata.originalId
     if (!id || !/^[0-9a-f-]{36}$/.test(id)) return true // not ours to judge: its bytes stay
-    const [row] = await withSystem((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, id)))
+    const [row] = await sweep.platform((tx) => tx.select({ id: asset.id }).from(asset).where(eq(asset.id, id)))
     return Boolean(row)
   })
   if (removed > 0) logger.info({ removed }, 'S3 uploads swept')

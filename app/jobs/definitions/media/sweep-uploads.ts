@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Abandoned and interrupted uploads leave the uploads folder and the bucket (sweepUploads, sweepS3Uploads). */
@@ -12,6 +13,6 @@ export const sweepUploadsJob = defineJob({
       '#app/features/media/server/sweep-uploads.server'
     )
     await sweepUploads(uploadDirectory())
-    await sweepS3Uploads()
+    await sweepS3Uploads(await asPlatform('media.sweep-uploads'))
   },
 })
