@@ -4,7 +4,7 @@ import type { PageTemplate } from '#app/features/companies/page-template'
 import type { CompanyAddress } from '#app/features/sharing/server/public-url.server'
 import { can, type Permission, type Role } from '#app/features/members/permissions'
 import { scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
-import type { Transaction } from '#app/lib/db.server'
+import type { Database, Transaction } from '#app/lib/db.server'
 import type { RateLimitDecision } from '#app/lib/rate-limit.server'
 import type { Auth, AuthSession } from './auth.server'
 
@@ -39,6 +39,12 @@ export type TenantContext<A extends Actor = Actor> = {
   entitlements: Entitlements
   /** Runs tenant-table queries fenced to this company (row-level security). */
   withTenant: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+  /**
+   * Reads of this company's own records in the platform's tables, which no tenant fence covers
+   * (its companies row, its members and invitations): one statement each, no transaction. Each
+   * read names the company itself (`context.company.id`).
+   */
+  companyRecords: <T>(read: (db: Database) => Promise<T>) => Promise<T>
 }
 
 /** A person's context in the admin: the context plus their account and session. */

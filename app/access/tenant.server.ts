@@ -52,7 +52,13 @@ function tenantContext<A extends Actor>(
   company: TenantCompany,
   plan: { plan: string; planValidUntil: Date | null },
 ): TenantContext<A> {
-  return { actor, company, entitlements: getEntitlements(plan), withTenant: (work) => withTenant(company.id, work) }
+  return {
+    actor,
+    company,
+    entitlements: getEntitlements(plan),
+    withTenant: (work) => withTenant(company.id, work),
+    companyRecords: (read) => read(getDb()),
+  }
 }
 
 /**

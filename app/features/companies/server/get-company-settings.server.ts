@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { actorCan, type TenantContext } from '#app/access/context'
 import { AppError } from '#app/lib/errors'
-import { getDb } from '#app/lib/db.server'
 
 /** Everything the settings pages show about the company, and whether this person may change it. */
 export async function getCompanySettings(context: TenantContext) {
-  const [row] = await getDb().select().from(organization).where(eq(organization.id, context.company.id))
+  const [row] = await context.companyRecords((db) =>
+    db.select().from(organization).where(eq(organization.id, context.company.id)),
+  )
   if (!row) throw new AppError('NOT_FOUND', 'errors.companyNotFound')
   const {
     publicVersion: _publicVersion,

@@ -1,37 +1,37 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { invitation, member, user } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
 import type { TenantContext } from '#app/access/context'
 
 /** Members and pending invitations of the company, for the team page. */
 export async function listTeam(context: TenantContext) {
   const companyId = context.company.id
-  const db = getDb()
-  const [members, invitations] = await Promise.all([
-    db
-      .select({
-        id: member.id,
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        role: member.role,
-        joinedAt: member.createdAt,
-      })
-      .from(member)
-      .innerJoin(user, eq(user.id, member.userId))
-      .where(eq(member.organizationId, companyId))
-      .orderBy(asc(member.createdAt)),
-    db
-      .select({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt })
-      .from(invitation)
-      .where(
-        and(
-          eq(invitation.organizationId, companyId),
-          eq(invitation.status, 'pending'),
-          gt(invitation.expiresAt, new Date()),
-        ),
-      )
-      .orderBy(asc(invitation.createdAt)),
-  ])
+  const [members, invitations] = await context.companyRecords((db) =>
+    Promise.all([
+      db
+        .select({
+          id: member.id,
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          role: member.role,
+          joinedAt: member.createdAt,
+        })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(eq(member.organizationId, companyId))
+        .orderBy(asc(member.createdAt)),
+      db
+        .select({ id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt })
+        .from(invitation)
+        .where(
+          and(
+            eq(invitation.organizationId, companyId),
+            eq(invitation.status, 'pending'),
+            gt(invitation.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(asc(invitation.createdAt)),
+    ]),
+  )
   return { members, invitations }
 }
