@@ -1,4 +1,5 @@
-import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
+import { brandAllowanceOf } from '#app/features/companies/server/brand-allowance.server'
+import { findMemberships } from '#app/access/find-memberships.server'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api'
@@ -8,11 +9,7 @@ import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
 import { ZDisplayName, ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  signInWaitSeconds,
-} from '#app/features/accounts/server/sign-in-guard.server'
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '#app/access/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { SESSION_IDLE_SECONDS } from '#app/features/accounts/session-policy'
 import { getDb } from '#app/lib/db.server'
@@ -278,7 +275,7 @@ function createAuth(secret: string) {
         creatorRole: 'admin',
         // Every way to create a company (our onboarding or Better Auth's own endpoint) obeys the
         // plan: one company per person, more with Enterprise.
-        allowUserToCreateOrganization: async (user) => (await brandAllowance(user.id)).canCreate,
+        allowUserToCreateOrganization: async (user) => brandAllowanceOf(await findMemberships(user.id)).canCreate,
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
         requireEmailVerificationOnInvitation: true,

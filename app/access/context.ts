@@ -129,6 +129,8 @@ export type PublicContext = {
   read: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
   /** What a fan leaves with the company (a view, a download, their details), in its tenant fence. */
   record: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+  /** Reads of the company's own row in the platform's tables (its landing's settings): one statement, no transaction. */
+  companyRecords: <T>(read: (db: Database) => Promise<T>) => Promise<T>
 }
 
 /**

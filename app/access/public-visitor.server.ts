@@ -144,6 +144,7 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
     commentsModerated: !row.commentsAutoApprove,
     read: (work) => withPublicRead(company.id, work),
     record: (work) => withTenant(company.id, work),
+    companyRecords: (read) => read(getDb()),
   }
 }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getAuth } from '#app/access/auth.server'
-import {
-  MAX_SIGN_IN_FAILURES,
-  recordSignInFailure,
-  signInWaitSeconds,
-} from '#app/features/accounts/server/sign-in-guard.server'
+import { MAX_SIGN_IN_FAILURES, recordSignInFailure, signInWaitSeconds } from '#app/access/sign-in-guard.server'
 import { TestClient } from '../support/http-client'
 import { createVerifiedUser, firstLink, latestMail } from '../support/fixtures'
 

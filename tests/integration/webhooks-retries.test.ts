@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { asPlatform } from '#app/access/tenant.server'
+import { asPlatform, asSystem } from '#app/access/tenant.server'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { webhookDelivery, webhookEndpoint } from '#db/schema'
@@ -53,9 +53,12 @@ describe('webhook retries', () => {
       const due = row.nextAttemptAt!
       // Not yet due: nothing happens (a duplicate or early job is harmless).
       expect(
-        await deliverWebhook(companyId, row.id, { now: new Date(due.getTime() - 1000), allowPrivate: true }),
+        await deliverWebhook((await asSystem(companyId, 'test'))!, row.id, {
+          now: new Date(due.getTime() - 1000),
+          allowPrivate: true,
+        }),
       ).toBeNull()
-      await deliverWebhook(companyId, row.id, { now: due, allowPrivate: true })
+      await deliverWebhook((await asSystem(companyId, 'test'))!, row.id, { now: due, allowPrivate: true })
       times.push(due.getTime())
       row = await delivery(row.id)
     }
@@ -88,7 +91,10 @@ describe('webhook retries', () => {
     }
     // A failed delivery is done: even a late job leaves it alone.
     expect(
-      await deliverWebhook(companyId, row.id, { now: new Date(Date.now() + 2 * RETRY_WINDOW_MS), allowPrivate: true }),
+      await deliverWebhook((await asSystem(companyId, 'test'))!, row.id, {
+        now: new Date(Date.now() + 2 * RETRY_WINDOW_MS),
+        allowPrivate: true,
+      }),
     ).toBeNull()
 
     // The receiver is back: "Resend" in the log delivers the same message through the queue.
@@ -118,7 +124,7 @@ describe('webhook retries', () => {
 
     // Still failing after 2 days: told on the page, not turned off yet.
     const later = await failedOnce(companyId, endpoint.id, { id: 'lead-b' })
-    await deliverWebhook(companyId, later.id, {
+    await deliverWebhook((await asSystem(companyId, 'test'))!, later.id, {
       now: new Date(failingSince.getTime() + DISABLE_AFTER_MS - 24 * 3600_000),
       allowPrivate: true,
     })
@@ -127,7 +133,7 @@ describe('webhook retries', () => {
 
     // Three days of failures: off, and the admins know why.
     const third = await failedOnce(companyId, endpoint.id, { id: 'lead-c' })
-    const result = await deliverWebhook(companyId, third.id, {
+    const result = await deliverWebhook((await asSystem(companyId, 'test'))!, third.id, {
       now: new Date(failingSince.getTime() + DISABLE_AFTER_MS + 60_000),
       allowPrivate: true,
     })
@@ -137,7 +143,7 @@ describe('webhook retries', () => {
     expect(mail.text).toContain(setup.receiver.url(`/down-${companyId}`))
     expect(mail.text).toContain('/admin/settings/webhooks')
     // Its pending deliveries stop; new events are not queued for it.
-    const stopped = await deliverWebhook(companyId, first.id, {
+    const stopped = await deliverWebhook((await asSystem(companyId, 'test'))!, first.id, {
       now: new Date(failingSince.getTime() + DISABLE_AFTER_MS + 120_000),
       allowPrivate: true,
     })

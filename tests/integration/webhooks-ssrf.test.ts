@@ -124,7 +124,7 @@ describe('webhooks and private networks (SSRF)', () => {
         })
         .returning({ id: webhookDelivery.id }),
     )
-    const result = await deliverWebhook(companyId, created.id, { allowPrivate: false })
+    const result = await deliverWebhook(context, created.id, { allowPrivate: false })
     expect(result).toMatchObject({ state: 'pending', status: null })
     const [attempt] = await attemptsOf(created.id)
     expect(attempt.status).toBeNull()

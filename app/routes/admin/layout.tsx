@@ -38,7 +38,7 @@ export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }
     suspension: await getCompanySuspension(member),
     closure: await getCompanyClosure(member),
     canReopen: can(role, 'company.manage'),
-    subscription: await readStoredSubscriptionStatus(member.company.id),
+    subscription: await readStoredSubscriptionStatus(member),
     brands: member.memberships.map((membership) => ({
       id: membership.companyId,
       name: membership.companyName,

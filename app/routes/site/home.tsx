@@ -26,10 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const visit = await visitOf(request)
   if (visit.host.kind === 'company') {
     try {
-      const landing = await loadCompanyLanding(visit, await resolvePublicCompany(visit, undefined), {
+      const context = await resolvePublicCompany(visit, undefined)
+      const landing = await loadCompanyLanding(visit, context, {
         tab: readFilter(request.url, MEDIA_TABS),
       })
-      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, landing)) }
+      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, context, landing)) }
     } catch (error) {
       throw toHttpError(error)
     }

@@ -10,16 +10,18 @@ import { getEnv } from '#app/lib/env.server'
 import { AppError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { withActor } from '#app/access/member-route.server'
-import { brandAllowance } from '#app/features/companies/server/brand-allowance.server'
-import { findPendingInvitations } from '#app/features/members/server/find-invitation.server'
+import { brandAllowanceOf } from '#app/features/companies/server/brand-allowance.server'
+import { findMemberships } from '#app/access/find-memberships.server'
+import { findPendingInvitations } from '#app/access/find-invitation.server'
 import { isOperatorEmail } from '#app/access/operator.server'
 import type { Route } from './+types/onboarding'
 import { readForm } from '#app/lib/read-form.server'
 import { authAs } from '#app/access/auth.server'
+import { asSystem } from '#app/access/tenant.server'
 
 export const loader = withActor({ kind: 'signed-in' }, async (auth, { request }: Route.LoaderArgs) => {
   // A member already: only a new brand (Enterprise) brings them here; anything else goes to the admin.
-  const brands = await brandAllowance(auth.user.id)
+  const brands = brandAllowanceOf(await findMemberships(auth.user.id))
   const newBrand = brands.memberships.length > 0
   if (newBrand && (!brands.canCreate || !new URL(request.url).searchParams.has('brand'))) throw redirect('/admin')
   // A platform operator without a company of their own lands on their console, not on "create a company".
@@ -42,9 +44,12 @@ export const action = withActor({ kind: 'signed-in' }, async (auth, { request }:
   const parsed = ZCreateCompany.safeParse(form)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 })
   try {
-    const brands = await brandAllowance(auth.user.id)
+    const brands = brandAllowanceOf(await findMemberships(auth.user.id))
     if (!brands.canCreate) return data({ errors: { form: ['billing.errors.brands'] } }, { status: 402 })
-    const { headers } = await createCompany(parsed.data, authAs(request), auth.user.id, brands.coveredBy?.id ?? null)
+    const coveredBy = brands.coveredBy
+      ? { companyId: brands.coveredBy.id, openCompany: (id: string) => asSystem(id, 'companies.create-brand') }
+      : null
+    const { headers } = await createCompany(parsed.data, authAs(request), auth.user.id, coveredBy)
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT')

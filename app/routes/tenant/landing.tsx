@@ -18,11 +18,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     refuseReservedSegment(params.clientSlug)
     const visit = await visitOf(request)
     // "Show more" asks for more of a section (?galleries=48, ?events=40).
-    const page = await loadCompanyLanding(visit, await resolvePublicCompany(visit, params.clientSlug), {
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const page = await loadCompanyLanding(visit, context, {
       tab: readFilter(request.url, MEDIA_TABS),
       ...landingBatchesFrom(new URL(request.url).searchParams),
     })
-    return { ...page, ...(await shareCompanyLanding(visit, page)) }
+    return { ...page, ...(await shareCompanyLanding(visit, context, page)) }
   } catch (error) {
     throw toHttpError(error)
   }

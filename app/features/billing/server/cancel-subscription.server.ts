@@ -18,7 +18,7 @@ export type CancelledSubscription = { subscriptionId: string; atPeriodEnd: boole
  */
 export async function cancelSubscription(context: TenantContext): Promise<CancelledSubscription> {
   assertCanManageBilling(context)
-  const { subscription } = await readCompanyBilling(context.company.id)
+  const { subscription } = await readCompanyBilling(context)
   if (!subscription?.subscriptionId || !MANAGED_IN_PORTAL.has(subscription.status)) return null
   const { subscriptionId } = subscription
   const atPeriodEnd = subscription.status === 'active' || subscription.status === 'trialing'

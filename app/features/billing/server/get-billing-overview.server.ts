@@ -1,7 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm'
 import { asset, contentItem, invoice } from '#db/schema'
 import { can } from '#app/features/members/permissions'
-import { findMemberships } from '#app/features/members/server/find-memberships.server'
 import { type MemberContext } from '#app/access/context'
 import { daysLeft } from '../effective-plan'
 import { MONTHLY_PRICES, PLANS } from '../plans'
@@ -11,7 +10,7 @@ import { paymentProviderName } from './payment-provider.server'
 
 /** What the subscription page shows: the plan in effect and why, the trial, the paid subscription, and usage against the plan. */
 export async function getBillingOverview(member: MemberContext, now = new Date()) {
-  const billing = await readCompanyBilling(member.company.id, now)
+  const billing = await readCompanyBilling(member, now)
   const { effective, subscription } = billing
   const limits = PLANS[effective.plan]
   const usage = await member.withTenant(async (tx) => {
@@ -52,10 +51,7 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       .limit(24)
     return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0, invoices }
   })
-  const actorUserId = member.actor.kind === 'person' ? member.actor.userId : null
-  const brands = actorUserId
-    ? (await findMemberships(actorUserId)).filter((membership) => membership.role === 'admin').length
-    : 1
+  const brands = member.memberships.filter((membership) => membership.role === 'admin').length
   return {
     companyName: member.company.name,
     canManage: can(member.actor.role, 'billing.manage'),

@@ -1,5 +1,4 @@
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { withSystem } from '#app/lib/db.server'
 import { actorUserId, type TenantContext } from '#app/access/context'
 import { resolveCompanyPlan } from './resolve-company-plan.server'
 
@@ -13,19 +12,20 @@ export type SubscriptionStatusAnswer = {
 }
 
 /** The company's stored subscription and trial, and the plan they give now (the same rule the plan sync writes). */
-export async function readCompanyBilling(companyId: string, now = new Date()) {
-  return withSystem(async (tx) => {
-    const { company, subscription, effective } = await resolveCompanyPlan(tx, companyId, now)
-    return { trialStartedAt: company.trialStartedAt, trialEndsAt: company.trialEndsAt, subscription, effective }
-  })
+export async function readCompanyBilling(context: TenantContext, now = new Date()) {
+  // Its subscription row is fenced like its other tenant rows; its companies row (and its account's) is not.
+  const { company, subscription, effective } = await context.withTenant((tx) =>
+    resolveCompanyPlan(tx, context.company.id, now),
+  )
+  return { trialStartedAt: company.trialStartedAt, trialEndsAt: company.trialEndsAt, subscription, effective }
 }
 
 /** The spec's answer from the stored subscriber row (the client's fallback reads it with the admin's page). */
 export async function readStoredSubscriptionStatus(
-  companyId: string,
+  context: TenantContext,
   now = new Date(),
 ): Promise<SubscriptionStatusAnswer> {
-  const billing = await readCompanyBilling(companyId, now)
+  const billing = await readCompanyBilling(context, now)
   const { effective } = billing
   const ownPlan = effective.source === 'subscription' || effective.source === 'grace'
   return {
@@ -47,7 +47,7 @@ export async function getSubscriptionStatus(
   context: TenantContext,
   now = new Date(),
 ): Promise<SubscriptionStatusAnswer> {
-  const answer = await readStoredSubscriptionStatus(context.company.id, now)
+  const answer = await readStoredSubscriptionStatus(context, now)
   await recordAuditEvent({
     category: 'subscription_data_access',
     action: 'billing.subscription.check',

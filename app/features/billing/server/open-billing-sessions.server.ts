@@ -29,7 +29,7 @@ export async function createCheckout(member: MemberContext, body: unknown) {
   assertCanManageBilling(member)
   const parsed = ZCheckoutRequest.safeParse(body)
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'billing.errors.checkoutChoice')
-  const billing = await readCompanyBilling(member.company.id)
+  const billing = await readCompanyBilling(member)
   if (billing.subscription && MANAGED_IN_PORTAL.has(billing.subscription.status))
     throw new AppError('CONFLICT', 'billing.errors.alreadySubscribed')
   if (billing.effective.source === 'account') throw new AppError('CONFLICT', 'billing.errors.coveredByAccount')
@@ -60,7 +60,7 @@ export async function createCheckout(member: MemberContext, body: unknown) {
 /** POST /api/billing/customer-portal: the provider's page to change plan, cancel, update the card, see invoices. */
 export async function openCustomerPortal(member: MemberContext) {
   assertCanManageBilling(member)
-  const billing = await readCompanyBilling(member.company.id)
+  const billing = await readCompanyBilling(member)
   const provider = await getPaymentProvider()
   if (!billing.subscription || billing.subscription.provider !== provider.name)
     throw new AppError('CONFLICT', 'billing.errors.noSubscription')

@@ -55,7 +55,7 @@ export async function sweepPlans(sweep: PlatformContext, now = new Date()) {
   for (const company of ending) {
     const days = daysLeft(company.trialEndsAt, now)
     // Each admin reads it in the language they use the admin in.
-    for (const admin of await companyAdmins(company.id)) {
+    for (const admin of await sweep.platform((tx) => companyAdmins(tx, company.id))) {
       const t = getFixedT(admin.language)
       const mail = actionMail({
         to: admin.email,

@@ -1,4 +1,5 @@
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
+import type { TenantContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -11,8 +12,13 @@ export type ClosureNews = { kind: 'closed'; deletesOn: Date; subscriptionCancell
  * reopened, each in the language they use the admin in: one admin's decision reaches the others.
  * The change stands whatever the mail does; a failed mail is logged.
  */
-export async function mailAccountClosure(company: { id: string; name: string }, by: string, news: ClosureNews) {
-  for (const admin of await companyAdmins(company.id)) {
+export async function mailAccountClosure(
+  context: TenantContext,
+  company: { id: string; name: string },
+  by: string,
+  news: ClosureNews,
+) {
+  for (const admin of await context.companyRecords((db) => companyAdmins(db, company.id))) {
     const t = getFixedT(admin.language)
     const values = { company: company.name, name: by }
     const mail =

@@ -1,5 +1,4 @@
 import { getEntitlements } from '#app/features/billing/entitlements'
-import { findMemberships } from '#app/features/members/server/find-memberships.server'
 import { type Membership } from '#app/access/context'
 
 /**
@@ -7,11 +6,6 @@ import { type Membership } from '#app/access/context'
  * come with Enterprise (docs/product.md), counted over the companies they administer. A new
  * brand is attached to the Enterprise company that allows it, and shares its plan.
  */
-export async function brandAllowance(userId: string, now = new Date()) {
-  return brandAllowanceOf(await findMemberships(userId), now)
-}
-
-/** The same, from memberships already read (the tenant guard reads them on every admin request). */
 export function brandAllowanceOf(memberships: Membership[], now = new Date()) {
   if (memberships.length === 0) return { memberships, canCreate: true, coveredBy: null }
   const administered = memberships.filter((membership) => membership.role === 'admin')

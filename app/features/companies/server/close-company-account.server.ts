@@ -54,7 +54,7 @@ export async function closeCompanyAccount(member: MemberContext, input: { confir
     recordId: member.company.id,
     details: { deletesOn: deletesOn.toISOString(), subscriptionCancelled: cancelled !== null },
   })
-  await mailAccountClosure({ id: member.company.id, name: company.name }, member.user.name, {
+  await mailAccountClosure(member, { id: member.company.id, name: company.name }, member.user.name, {
     kind: 'closed',
     deletesOn,
     subscriptionCancelled: cancelled !== null,

@@ -46,5 +46,7 @@ export async function reopenCompanyAccount(member: MemberContext, now = new Date
     tableName: 'companies',
     recordId: member.company.id,
   })
-  await mailAccountClosure({ id: member.company.id, name: reopened[0].name }, member.user.name, { kind: 'reopened' })
+  await mailAccountClosure(member, { id: member.company.id, name: reopened[0].name }, member.user.name, {
+    kind: 'reopened',
+  })
 }

@@ -31,7 +31,7 @@ export async function sweepCustomDomains(sweep: PlatformContext, now = new Date(
         tx.update(customDomain).set({ remindersSent: due }).where(eq(customDomain.id, domain.id)),
       )
     const key = expired ? 'removed' : 'reminder'
-    for (const admin of await companyAdmins(domain.companyId)) {
+    for (const admin of await sweep.platform((tx) => companyAdmins(tx, domain.companyId))) {
       const t = getFixedT(admin.language)
       const mail = actionMail({
         to: admin.email,

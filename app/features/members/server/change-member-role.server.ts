@@ -10,9 +10,9 @@ export async function changeMemberRole(
   auth: AuthAsCaller,
 ) {
   const companyId = context.company.id
-  const target = await getCompanyMember(companyId, change.memberId)
+  const target = await getCompanyMember(context, change.memberId)
   if (target.role === change.role) return
-  if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
+  if (target.role === 'admin') await ensureAnotherAdminRemains(context)
   await auth.api
     .updateMemberRole({
       body: { memberId: target.id, role: change.role, organizationId: companyId },

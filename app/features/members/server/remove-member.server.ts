@@ -5,8 +5,8 @@ import { ensureAnotherAdminRemains, fromAuthError, getCompanyMember, recordTeamC
 /** Takes someone out of the company; the company always keeps an admin. */
 export async function removeMember(context: TenantContext, memberId: string, auth: AuthAsCaller) {
   const companyId = context.company.id
-  const target = await getCompanyMember(companyId, memberId)
-  if (target.role === 'admin') await ensureAnotherAdminRemains(companyId)
+  const target = await getCompanyMember(context, memberId)
+  if (target.role === 'admin') await ensureAnotherAdminRemains(context)
   await auth.api
     .removeMember({ body: { memberIdOrEmail: target.id, organizationId: companyId }, headers: auth.headers })
     .catch(fromAuthError)

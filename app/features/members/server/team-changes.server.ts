@@ -2,7 +2,6 @@ import { APIError } from 'better-auth/api'
 import { and, count, eq } from 'drizzle-orm'
 import { member } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { getDb } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, type TenantContext } from '#app/access/context'
 
@@ -27,20 +26,24 @@ export function fromAuthError(error: unknown): never {
 }
 
 /** The member row, only if it belongs to this company: ids from the form are never trusted. */
-export async function getCompanyMember(companyId: string, memberId: string) {
-  const [row] = await getDb()
-    .select({ id: member.id, role: member.role, userId: member.userId })
-    .from(member)
-    .where(and(eq(member.id, memberId), eq(member.organizationId, companyId)))
+export async function getCompanyMember(context: TenantContext, memberId: string) {
+  const [row] = await context.companyRecords((db) =>
+    db
+      .select({ id: member.id, role: member.role, userId: member.userId })
+      .from(member)
+      .where(and(eq(member.id, memberId), eq(member.organizationId, context.company.id))),
+  )
   if (!row) throw new AppError('NOT_FOUND', 'team.errors.memberNotFound')
   return row
 }
 
-export async function ensureAnotherAdminRemains(companyId: string) {
-  const [{ admins }] = await getDb()
-    .select({ admins: count() })
-    .from(member)
-    .where(and(eq(member.organizationId, companyId), eq(member.role, 'admin')))
+export async function ensureAnotherAdminRemains(context: TenantContext) {
+  const [{ admins }] = await context.companyRecords((db) =>
+    db
+      .select({ admins: count() })
+      .from(member)
+      .where(and(eq(member.organizationId, context.company.id), eq(member.role, 'admin'))),
+  )
   if (admins <= 1) throw new AppError('CONFLICT', 'team.errors.lastAdmin')
 }
 

@@ -56,7 +56,7 @@ export async function decideCustomDomain(
   )
   // The decision stands whatever the mail does; a failed mail is logged.
   const verified = domain.state === 'verified'
-  for (const admin of await companyAdmins(companyId)) {
+  for (const admin of await operator.platform((tx) => companyAdmins(tx, companyId))) {
     const t = getFixedT(admin.language)
     const values = { host, company: company?.name ?? '' }
     const mail = actionMail({

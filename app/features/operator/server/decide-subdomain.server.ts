@@ -41,7 +41,7 @@ export async function decideSubdomain(
   if (decision.approve) await queueSubdomainCheck(companyId)
   // The decision stands whatever the mail does; a failed mail is logged.
   const host = `${company.subdomain}.${getEnv().PLATFORM_DOMAIN}`
-  for (const admin of await companyAdmins(companyId)) {
+  for (const admin of await operator.platform((tx) => companyAdmins(tx, companyId))) {
     const t = getFixedT(admin.language)
     const mail = actionMail({
       to: admin.email,

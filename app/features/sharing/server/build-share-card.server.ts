@@ -5,7 +5,7 @@ import type { Visit } from '#app/access/visit.server'
 import type { PublicContext } from '#app/access/context'
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogLocale, type ShareCard } from '../share-meta'
 import { ogImagePath, ogVersion, type OgKind } from './og-image.server'
-import { getCompanySharing, joinPublicUrl, requestPublicBase } from './public-url.server'
+import { joinPublicUrl, requestPublicBase } from './public-url.server'
 
 type CompanyPage = {
   kind: Exclude<OgKind, 'site'>
@@ -21,19 +21,16 @@ type CompanyPage = {
 
 /**
  * The link preview of one of a company's public pages, for its loader to hand to `shareMeta`.
- * `known` is the company as the page's context already read it (its address and version); without
- * it they are read here.
+ * `known` is the company as the page's context already read it (its address and version).
  */
 export async function buildShareCard(
   visit: Pick<Visit, 'host' | 'language'>,
   page: CompanyPage,
-  known?: Pick<PublicContext, 'address' | 'versions'>,
+  known: Pick<PublicContext, 'address' | 'versions'>,
 ): Promise<ShareCard> {
   const t = getFixedT(visit.language)
-  const sharing = known
-    ? { ...known.address, publicVersion: known.versions.edits }
-    : await getCompanySharing(page.company.id)
-  const base = requestPublicBase(visit.host, sharing ?? { slug: '', subdomain: null, subdomainStatus: null })
+  const sharing = { ...known.address, publicVersion: known.versions.edits }
+  const base = requestPublicBase(visit.host, sharing)
   const origin = new URL(base).origin
   return {
     url: joinPublicUrl(base, page.path),

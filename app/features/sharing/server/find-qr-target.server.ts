@@ -29,7 +29,7 @@ export async function findQrTarget(context: TenantContext, kind: QrKind, id: str
     return { ...found, slug: found.slug ?? id, path }
   })
   if (!item) throw new AppError('NOT_FOUND', 'sharing.qr.errors.notFound')
-  const company = await getCompanySharing(context.company.id)
+  const company = await context.companyRecords((db) => getCompanySharing(db, context.company.id))
   if (!company) throw new AppError('NOT_FOUND', 'sharing.qr.errors.notFound')
   return { item, company, url: joinPublicUrl(companyPublicBase(company), item.path) }
 }

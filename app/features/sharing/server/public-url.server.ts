@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
+import type { Database } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import type { HostMatch } from '#app/access/resolve-host.server'
 
@@ -13,8 +13,8 @@ import type { HostMatch } from '#app/access/resolve-host.server'
 export type CompanyAddress = { slug: string; subdomain: string | null; subdomainStatus: string | null }
 
 /** What sharing needs to know about a company beyond what its pages load. */
-export async function getCompanySharing(companyId: string) {
-  const [row] = await getDb()
+export async function getCompanySharing(db: Database, companyId: string) {
+  const [row] = await db
     .select({
       id: organization.id,
       name: organization.name,

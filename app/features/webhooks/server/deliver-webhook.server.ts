@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { organization, webhookAttempt, webhookDelivery, webhookEndpoint } from '#db/schema'
+import { webhookAttempt, webhookDelivery, webhookEndpoint } from '#db/schema'
+import type { TenantContext } from '#app/access/context'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
 import { deliverWebhookJob } from '#app/jobs/definitions/webhooks/deliver'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
-import { withSystem, withTenant } from '#app/lib/db.server'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
@@ -31,9 +31,10 @@ export type DeliverOptions = { now?: Date; allowPrivate?: boolean; timeoutMs?: n
  * and the company's admins are told. Idempotent: a delivery not due (done, or its next try later)
  * is left alone, so a duplicate or early job changes nothing.
  */
-export async function deliverWebhook(companyId: string, deliveryId: string, options: DeliverOptions = {}) {
+export async function deliverWebhook(context: TenantContext, deliveryId: string, options: DeliverOptions = {}) {
+  const companyId = context.company.id
   const now = options.now ?? new Date()
-  const [due] = await withTenant(companyId, (tx) =>
+  const [due] = await context.withTenant((tx) =>
     tx
       .select({
         delivery: webhookDelivery,
@@ -52,7 +53,7 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
   if (!due) return null
   const { delivery, endpoint } = due
   if (!endpoint.enabled) {
-    await withTenant(companyId, (tx) =>
+    await context.withTenant((tx) =>
       tx
         .update(webhookDelivery)
         .set({ state: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled' })
@@ -70,7 +71,7 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
   const retryAt = new Date(now.getTime() + retryDelayMs(attempts))
   const retries = !succeeded && retryAt.getTime() <= delivery.createdAt.getTime() + RETRY_WINDOW_MS
   const state = succeeded ? 'succeeded' : retries ? 'pending' : 'failed'
-  const disabled = await withTenant(companyId, async (tx) => {
+  const disabled = await context.withTenant(async (tx) => {
     await tx.insert(webhookAttempt).values({
       companyId,
       deliveryId,
@@ -115,25 +116,25 @@ export async function deliverWebhook(companyId: string, deliveryId: string, opti
       .where(eq(webhookEndpoint.id, delivery.endpointId))
     return true
   })
-  if (disabled) await tellAdminsEndpointDisabled(companyId, endpoint.url)
+  if (disabled) await tellAdminsEndpointDisabled(context, endpoint.url)
   return { state, status: response.status, error: response.error, disabled }
 }
 
-async function tellAdminsEndpointDisabled(companyId: string, url: string) {
-  const [company] = await withSystem((tx) =>
-    tx.select({ name: organization.name }).from(organization).where(eq(organization.id, companyId)),
-  )
-  for (const admin of await companyAdmins(companyId)) {
+async function tellAdminsEndpointDisabled(context: TenantContext, url: string) {
+  const { company } = context
+  for (const admin of await context.companyRecords((db) => companyAdmins(db, company.id))) {
     const t = getFixedT(admin.language)
     const mail = actionMail({
       to: admin.email,
       subject: t('webhooks.mail.disabledSubject'),
       greeting: t('operator.mail.greeting'),
-      body: t('webhooks.mail.disabledBody', { url, company: company?.name ?? '' }),
+      body: t('webhooks.mail.disabledBody', { url, company: company.name }),
       action: t('webhooks.mail.open'),
       url: `${getEnv().APP_URL}/admin/settings/webhooks`,
       footer: t('operator.mail.footer'),
     })
-    await sendMail(mail).catch((error) => logger.error({ err: error, companyId }, 'webhook disabled mail not sent'))
+    await sendMail(mail).catch((error) =>
+      logger.error({ err: error, companyId: company.id }, 'webhook disabled mail not sent'),
+    )
   }
 }

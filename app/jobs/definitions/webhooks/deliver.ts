@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** One try of a webhook delivery; its own failures are scheduled by the delivery (24 h backoff), these retries cover a crash. */
@@ -10,6 +11,8 @@ export const deliverWebhookJob = defineJob({
   workers: 10,
   async handler({ companyId, deliveryId }) {
     const { deliverWebhook } = await import('#app/features/webhooks/server/deliver-webhook.server')
-    await deliverWebhook(companyId, deliveryId)
+    const context = await asSystem(companyId, 'webhooks.deliver')
+    // A company deleted since: its deliveries went with it.
+    if (context) await deliverWebhook(context, deliveryId)
   },
 })

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
 import { FALLBACK_CHAIN, type Language } from '#app/lib/i18n'
 import {
   DISPLAY_MODES,
@@ -17,23 +16,26 @@ import type { CompanyLandingData } from '../components/company-landing'
 import type { Visit } from '#app/access/visit.server'
 import { getCompanyLanding } from '#app/features/companies/landing/server/get-company-landing.server'
 import { getImageSources } from '#app/features/galleries/fans/server/get-image-sources.server'
-import type { PublicCompany, PublicContext } from '#app/access/context'
+import type { PublicContext } from '#app/access/context'
 
 /** The landing's own settings: texts in the fan's language, which section leads, links, and a subdomain still being set up. */
-async function getLandingSettings(company: PublicCompany, language: Language) {
-  const [row] = await getDb()
-    .select({
-      texts: organization.texts,
-      displayMode: organization.landingDisplayMode,
-      promotionUrl: organization.promotionUrl,
-      heroAssetId: organization.heroAssetId,
-      website: organization.website,
-      subdomain: organization.subdomain,
-      subdomainStatus: organization.subdomainStatus,
-      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`${network}Url`, organization[`${network}Url`]])),
-    })
-    .from(organization)
-    .where(eq(organization.id, company.id))
+async function getLandingSettings(context: PublicContext, language: Language) {
+  const { company } = context
+  const [row] = await context.companyRecords((db) =>
+    db
+      .select({
+        texts: organization.texts,
+        displayMode: organization.landingDisplayMode,
+        promotionUrl: organization.promotionUrl,
+        heroAssetId: organization.heroAssetId,
+        website: organization.website,
+        subdomain: organization.subdomain,
+        subdomainStatus: organization.subdomainStatus,
+        ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [`${network}Url`, organization[`${network}Url`]])),
+      })
+      .from(organization)
+      .where(eq(organization.id, company.id)),
+  )
   const texts = (row?.texts ?? {}) as LocalizedTexts
   return {
     title: pickLocalized(texts.landingName, language, FALLBACK_CHAIN) ?? company.name,
@@ -79,7 +81,7 @@ export async function loadCompanyLanding(
       galleriesShown: input.galleriesShown,
       eventsShown: input.eventsShown,
     }),
-    getLandingSettings(company, visit.language),
+    getLandingSettings(context, visit.language),
   ])
   const { heroAssetId, ...settings } = landing
   return {
@@ -92,15 +94,19 @@ export async function loadCompanyLanding(
 }
 
 /** The landing's link preview and its tags; the tab names the company once when the title is its name. */
-export async function shareCompanyLanding(visit: Visit, page: CompanyLandingData) {
-  const share = await buildShareCard(visit, {
-    kind: 'company',
-    id: page.company.id,
-    company: page.company,
-    path: '',
-    title: page.landing.title,
-    description: page.landing.description,
-  })
+export async function shareCompanyLanding(visit: Visit, context: PublicContext, page: CompanyLandingData) {
+  const share = await buildShareCard(
+    visit,
+    {
+      kind: 'company',
+      id: page.company.id,
+      company: page.company,
+      path: '',
+      title: page.landing.title,
+      description: page.landing.description,
+    },
+    context,
+  )
   const documentTitle =
     page.landing.title === page.company.name ? page.company.name : `${page.landing.title} · ${page.company.name}`
   return { share, meta: shareMeta(share, { documentTitle }) }

@@ -48,7 +48,7 @@ export async function sendExpiryReminders(sweep: PlatformContext, now = new Date
   for (const gallery of ending) {
     // An end date set on Professional does not apply on Starter: nothing to remind of.
     if (!getEntitlements(gallery, now).galleryProtection) continue
-    for (const admin of await companyAdmins(gallery.companyId)) {
+    for (const admin of await sweep.platform((tx) => companyAdmins(tx, gallery.companyId))) {
       const t = getFixedT(admin.language)
       const date = gallery.expiresAt!.toLocaleString(admin.language, {
         dateStyle: 'long',

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { apiKey, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { hashApiKey } from './api-key-secret.server'
+import { hashApiKey } from '#app/features/api/server/api-key-secret.server'
 
 /**
  * The live key a request presents and its company, or null (unknown, revoked). Read before
