@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PageTemplate } from '../app/features/companies/page-template'
-import type { StoredSetlist } from '../app/features/galleries/setlist/setlist'
-import type { LocalizedTexts, MachineTranslated } from '../app/features/companies/company-settings.schema'
+import type { LocalizedTexts, MachineTranslated, PageTemplate, StoredSetlist } from './json-columns'
 // The app's own lists, so the constraints and the values the app writes cannot drift apart.
 import { EVENT_TYPES } from './enums/analytics'
 import { AUDIT_CATEGORIES } from './enums/audit'

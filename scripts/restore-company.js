@@ -40,13 +40,14 @@ try {
   connectDatabase(embedded?.url ?? env.DATABASE_URL, { max: 2 })
   disconnect = disconnectDatabase
   const { restoreCompanyArchive } = await load('restore')
-  const { asSystem } = await load('access')
+  const { asPlatform, asSystem } = await load('access')
   await restoreCompanyArchive({
     archiveFile,
     storage: createStorage(env),
     slug: parsed.values.slug,
     log: (line) => console.log(line),
     asSystem,
+    sweep: asPlatform('backup.restore-company'),
   })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)

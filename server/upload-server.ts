@@ -12,7 +12,7 @@ import {
 } from '#app/features/media/server/register-upload.server'
 import { S3UploadStore } from '#app/features/media/server/s3-upload-store.server'
 import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from '#app/features/media/server/upload-file-store.server'
-import { SharedUploadLocker } from '#app/features/media/server/upload-locker.server'
+import { SharedUploadLocker } from './upload-locker'
 import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'

@@ -5,8 +5,11 @@ import type { CompanyAddress } from '#app/features/sharing/server/public-url.ser
 import { can, type Permission, type Role } from '#app/features/members/permissions'
 import { scopeForPermission, type ApiScope } from '#app/features/api/api-keys.schema'
 import type { Database, Transaction } from '#app/lib/db.server'
+import type { Language } from '#app/lib/i18n'
 import type { RateLimitDecision } from '#app/lib/rate-limit.server'
 import type { Auth, AuthSession } from './auth.server'
+import type { PUBLIC_COMPANY_COLUMNS, PublicCompanyRow } from './public-visitor.server'
+import type { Visit } from './visit.server'
 
 /*
  * The request context: who acts (the actor), for which company, under which plan
@@ -134,6 +137,16 @@ export type PublicContext = {
 }
 
 /**
+ * How a fans' use-case that finds its company only by what it reads (a download named by a
+ * file's id, on the platform's host) reads the company with it and opens the company's context:
+ * handed by its route (`PUBLIC_DOOR`), as every other context is.
+ */
+export type PublicDoor = {
+  columns: typeof PUBLIC_COMPANY_COLUMNS
+  open: (row: PublicCompanyRow, visit: Pick<Visit, 'host'>) => PublicContext
+}
+
+/**
  * Several reads of one page in one read-only transaction: the use-cases `work` calls read through
  * the context it is given, which joins this transaction instead of opening one each (a begin,
  * its fence and a commit: three round trips to the database fewer per use-case).
@@ -155,5 +168,22 @@ export type AuthAsCaller = { api: Auth['api']; headers: Headers }
  */
 export type PlatformContext = {
   actor: SystemActor
-  platform: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+  platform: Fence
+}
+
+/**
+ * Where a use-case shared by a company's request and a platform sweep runs its statements: the
+ * company's tenant fence (`context.withTenant`) or the platform's reach (`sweep.platform`).
+ */
+export type Fence = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>
+
+/**
+ * A visitor of the platform's own site (its interest, contact and newsletter forms): what they
+ * leave is the platform's, no company's. Built by `siteVisitorOf` (site-visitor.server.ts).
+ */
+export type SiteContext = {
+  language: Language
+  clientAddress: string
+  /** The site's own tables (form submissions): no tenant fence covers them. */
+  siteRecords: <T>(work: (db: Database) => Promise<T>) => Promise<T>
 }

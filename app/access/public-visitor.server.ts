@@ -9,7 +9,7 @@ import type { Visit } from '#app/access/visit.server'
 import { brandingVariables } from '#app/features/companies/branding'
 import { DEFAULT_TEMPLATE, pageTemplateOf } from '#app/features/companies/page-template'
 import { AppError } from '#app/lib/errors'
-import type { PublicCompany, NotFoundDetails, PublicContext } from '#app/access/context'
+import type { PublicCompany, NotFoundDetails, PublicContext, PublicDoor } from '#app/access/context'
 
 /*
  * The public visitor: the company a fan's request is for, found from its host or its `/{slug}`,
@@ -82,7 +82,7 @@ export const PUBLIC_COMPANY_COLUMNS = {
   commentsAutoApprove: organization.commentsAutoApprove,
 }
 
-type PublicCompanyRow = {
+export type PublicCompanyRow = {
   id: string
   name: string
   slug: string
@@ -166,3 +166,6 @@ export async function publicContextOfCompany(companyId: string, messageKey: stri
   if (!row) throw new AppError('NOT_FOUND', messageKey)
   return publicContextOf(row, { host: { kind: 'platform' } })
 }
+
+/** The door of fans' use-cases that find their company by what they read (a download named by a file's id). */
+export const PUBLIC_DOOR: PublicDoor = { columns: PUBLIC_COMPANY_COLUMNS, open: publicContextOf }

@@ -2,7 +2,7 @@ import { getEnv } from '#app/lib/env.server'
 import { and, eq, ne } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
-import { forgetTlsHosts } from '#app/features/domains/server/tls-allow-list.server'
+import { forgetTlsHosts } from '#app/access/tls-allow-list.server'
 import { tenantSlugFromHost } from '#app/features/companies/tenant-host'
 
 /*

@@ -147,3 +147,17 @@ export async function enqueueInTransaction<S extends z.ZodType>(
   await tx.execute(sql`select pg_notify('jobs_queued', ${job.id})`)
   return id
 }
+
+/**
+ * The queue as one company's status page shows it: the platform's depth (the queue is shared) and
+ * this company's failures over the last day.
+ */
+export async function queueStandingOf(companyId: string) {
+  const { rows } = await getPool().query<{ queued: number; failed: number }>({
+    name: 'jobs-standing-of-company',
+    text: `select (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
+                  (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours' and data->>'companyId' = $1) as failed`,
+    values: [companyId],
+  })
+  return rows[0] ?? { queued: 0, failed: 0 }
+}

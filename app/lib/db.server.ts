@@ -148,6 +148,11 @@ export async function withoutSorting<T>(tx: Transaction, read: () => Promise<T>)
   return result
 }
 
+/** Whether the database answers (the health check): one round trip on the pool. */
+export async function pingDatabase() {
+  await getPool().query('select 1')
+}
+
 /** For the server's own work that spans tenants (audit trail, job sweeps, seeding). */
 export async function withSystem<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {

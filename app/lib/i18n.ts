@@ -1,3 +1,4 @@
+import type { LanguageCode } from '#db/json-columns'
 import { Translator, type Resource } from './translator'
 
 export const LANGUAGES = [
@@ -8,6 +9,10 @@ export const LANGUAGES = [
 ] as const
 
 export type Language = (typeof LANGUAGES)[number]['code']
+// The JSON columns keep texts per language code (db/json-columns.ts): the two lists must be the same.
+const sameLanguages: [Language] extends [LanguageCode] ? ([LanguageCode] extends [Language] ? true : never) : never =
+  true
+void sameLanguages
 export const DEFAULT_LANGUAGE: Language = 'en'
 /** After the current language: English, Portuguese, Spanish, French, then the key itself. */
 export const FALLBACK_CHAIN: Language[] = ['en', 'pt', 'es', 'fr']

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer'
+import { desc } from 'drizzle-orm'
 import { outboxMail } from '#db/schema'
 import { getDb } from './db.server'
 import { getEnv, usesDevOutbox, type TEnv } from './env.server'
@@ -29,6 +30,21 @@ let sender: MailSender | undefined
 export async function sendMail(mail: Mail) {
   sender ??= createMailSender(getEnv())
   await sender(mail)
+}
+
+/** The latest mail kept in the dev outbox (no SMTP server configured), newest first: /dev/outbox shows it. */
+export async function latestOutboxMail(limit = 50) {
+  return getDb()
+    .select({
+      id: outboxMail.id,
+      to: outboxMail.to,
+      subject: outboxMail.subject,
+      text: outboxMail.text,
+      createdAt: outboxMail.createdAt,
+    })
+    .from(outboxMail)
+    .orderBy(desc(outboxMail.createdAt))
+    .limit(limit)
 }
 
 /** A plain, single-action e-mail: greeting, one paragraph, one button. */

@@ -7,6 +7,7 @@ import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
@@ -90,7 +91,7 @@ describe('the admin reads its analytics', () => {
     bufferEvents(earlier)
     await flushEvents()
     await waitForRawEvents(admin.company.id, today.length + earlier.length)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     browser = await launchBrowser()
   })
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { waitForAsset } from '../support/assets'
 import { BROWSER_UA, figureOf } from '../support/analytics'
 import { launchBrowser, PHONE, visit } from '../support/browser'
@@ -124,7 +125,7 @@ describe("a fan's visit is counted from the page itself", () => {
     expect(types.share).toBe(1)
     expect(types.like).toBe(2)
     expect(types.unlike).toBe(1)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(companyId, 'item', ids.video, 'pageViews')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'itemViews')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.video, 'shares')).toBe(1)
@@ -159,7 +160,7 @@ describe("a fan's visit is counted from the page itself", () => {
     // The fan closes the tab: the page's pagehide sends what waits.
     await page.close({ runBeforeUnload: true })
     await waitUntil(async () => ((await rawTypes()).item_view ?? 0) >= (before.item_view ?? 0) + 2)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(companyId, 'item', ids.gallery, 'itemViews')).toBe(2)
     expect(await figureOf(companyId, 'item', ids.gallery, 'likes')).toBe(1)
     expect(await figureOf(companyId, 'item', ids.gallery, 'pageViews')).toBe(1)

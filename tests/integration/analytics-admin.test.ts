@@ -6,6 +6,7 @@ import { withSystem } from '#app/lib/db.server'
 import { bufferEvents, flushEvents } from '#app/features/analytics/server/event-buffer.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { lastDays, previousPeriod } from '#app/features/analytics/analytics-range'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { BROWSER_UA, dailyRows, fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
@@ -124,7 +125,7 @@ describe('the admin analytics', () => {
     await flushEvents()
     await waitForRawEvents(owner.company.id, written + 1)
     await waitForRawEvents(rival.company.id, rivalWritten)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
   })
 
   it('shows the totals of the range equal to the rollups, with the change against the week before', async () => {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { asSystem } from '#app/access/tenant.server'
+import { asSystem, asPlatform } from '#app/access/tenant.server'
 import { lastDays } from '#app/features/analytics/analytics-range'
 import { bufferEvents, flushEvents, type RawEvent } from '#app/features/analytics/server/event-buffer.server'
 import { readAnalyticsDetail } from '#app/features/analytics/server/read-analytics-overview.server'
@@ -136,7 +136,7 @@ describe('the funnel', () => {
     for (const part of [events.slice(0, 500), [...events.slice(500, 1_700), ...rivalEvents], events.slice(1_700)]) {
       expect(bufferEvents(part)).toBe(true)
       await flushEvents()
-      await rollUpEvents()
+      await rollUpEvents(asPlatform('test'))
     }
     expect(await rawEventCount(companyId)).toBe(events.length)
   })
@@ -321,7 +321,7 @@ describe('the funnel', () => {
     const today = events.filter((row) => row.occurredAt.toISOString().slice(0, 10) === lastDays(1).from)
     expect(bufferEvents(today.map((row) => ({ ...row, occurredAt: new Date() })))).toBe(true)
     await flushEvents()
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await readFunnel(context, lastDays(1))).toEqual(
       countDirectly(
         today.map((row) => ({ ...row, occurredAt: new Date() })),

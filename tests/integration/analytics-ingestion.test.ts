@@ -2,6 +2,7 @@ import { inject, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { withSystem } from '#app/lib/db.server'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import { flushEvents } from '#app/features/analytics/server/event-buffer.server'
 import { EVENT_BURST } from '#app/features/analytics/server/event-allowance.server'
@@ -68,8 +69,8 @@ describe('POST /api/events', () => {
     await recordServerEvent(companyId, visit, { type: 'comment', contentId: singleId, eventId: null })
     await flushEvents()
     await waitForRawEvents(companyId, events.length + 4)
-    await rollUpEvents()
-    await rollUpEvents() // again: nothing is added twice
+    await rollUpEvents(asPlatform('test'))
+    await rollUpEvents(asPlatform('test')) // again: nothing is added twice
 
     const company = (figure: Parameters<typeof figureOf>[3]) => figureOf(companyId, 'company', '', figure)
     expect(await company('pageViews')).toBe(4)
@@ -186,7 +187,7 @@ describe('POST /api/events', () => {
     expect((await fan.send({ company: 'no-such-company', events: [view] })).json().accepted).toBe(0)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     expect(await rawEventCount(companyId)).toBe(before)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(rivalId, 'company', '', 'pageViews')).toBe(pageViewsBefore)
   })
 
@@ -210,7 +211,7 @@ describe('POST /api/events', () => {
       ).status,
     ).toBe(202)
     await waitForRawEvents(companyId, raw + 8)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(companyId, 'item', singleId, 'pageViews')).toBe(before.views + 1)
     expect(await figureOf(companyId, 'item', galleryId, 'likes')).toBe(before.likes + 1)
     // An unlike takes it back.
@@ -219,7 +220,7 @@ describe('POST /api/events', () => {
         .status,
     ).toBe(202)
     await waitForRawEvents(companyId, raw + 9)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(companyId, 'item', galleryId, 'likes')).toBe(before.likes)
   })
 
@@ -244,7 +245,7 @@ describe('POST /api/events', () => {
     })
     expect(infinite.status).toBe(400)
     await waitForRawEvents(companyId, raw + 3)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await figureOf(companyId, 'item', singleId, 'watchedSeconds')).toBeCloseTo(before + 25 + 10, 5)
   })
 

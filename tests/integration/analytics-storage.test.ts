@@ -281,7 +281,7 @@ describe('analytics storage', () => {
     for (const part of [events.slice(0, 700), events.slice(700, 2_100), events.slice(2_100)]) {
       expect(bufferEvents(part)).toBe(true)
       await flushEvents()
-      await rollUpEvents()
+      await rollUpEvents(asPlatform('test'))
     }
     const raw = await rawRows(companyId)
     expect(raw).toHaveLength(3_000)
@@ -464,7 +464,7 @@ describe('analytics storage', () => {
       { ...base, occurredAt: new Date(), type: 'page_view', detail: 'landing' },
     ])
     await flushEvents()
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     expect(await listPartitions()).toContain('2024-03')
     const before = await rawEventCount(companyId)
     const oldDay = async () =>

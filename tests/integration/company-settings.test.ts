@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { contentItem, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { translateMissingTexts } from '#app/features/companies/server/translate-missing-texts.server'
+import { asSystem } from '#app/access/tenant.server'
 import { libreTranslateProvider } from '#app/lib/translation/libretranslate.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
@@ -462,7 +463,7 @@ describe('translation of missing languages', () => {
       )
       const provider = libreTranslateProvider({ url: translator.url, apiKey: 'key-1' })
       const { translated } = await translateMissingTexts(
-        admin.company.id,
+        (await asSystem(admin.company.id, 'test'))!,
         ['landingName', 'landingDescription'],
         provider,
       )
@@ -498,7 +499,7 @@ describe('translation of missing languages', () => {
       // A provider that fails leaves the texts as they are.
       translator.mode = 'crash'
       await admin.client.postForm('/admin/settings/company-data.data', companyForm(admin.company.slug))
-      const failed = await translateMissingTexts(admin.company.id, ['description'], provider)
+      const failed = await translateMissingTexts((await asSystem(admin.company.id, 'test'))!, ['description'], provider)
       expect(failed.translated).toEqual({})
       expect((await companyRow(admin.company.id)).texts.description).toEqual({
         en: 'We film and photograph every show.',

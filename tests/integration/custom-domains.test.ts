@@ -126,20 +126,26 @@ describe('verifying a custom domain against a real DNS server', () => {
     await addAndSettle(admin.client, host)
     const { id, token } = await domainRow(host)
     const resolver = createResolver([dns.address])
-    expect((await checkCustomDomain(id, { resolver, target: TARGET }))?.state).toBe('pending')
+    expect((await checkCustomDomain(asPlatform('test').platform, id, { resolver, target: TARGET }))?.state).toBe(
+      'pending',
+    )
     expect((await domainRow(host)).problems).toEqual(expect.arrayContaining(['txt-missing']))
 
     dns.records[`_afterglow.${host}`] = { TXT: [['afterglow-verify=wrong']] }
     dns.records[host] = { CNAME: TARGET }
-    expect((await checkCustomDomain(id, { resolver, target: TARGET }))?.state).toBe('invalid')
+    expect((await checkCustomDomain(asPlatform('test').platform, id, { resolver, target: TARGET }))?.state).toBe(
+      'invalid',
+    )
 
     dns.records[`_afterglow.${host}`] = { TXT: [[`afterglow-verify=${token}`]] }
-    expect((await checkCustomDomain(id, { resolver, target: TARGET }))?.state).toBe('verified')
+    expect((await checkCustomDomain(asPlatform('test').platform, id, { resolver, target: TARGET }))?.state).toBe(
+      'verified',
+    )
     expect((await domainRow(host)).verifiedAt).not.toBeNull()
 
     // The DNS is down: the domain stays verified, the failure is counted.
     await expect(
-      checkCustomDomain(id, { resolver: createResolver(['127.0.0.1:9']), target: TARGET }),
+      checkCustomDomain(asPlatform('test').platform, id, { resolver: createResolver(['127.0.0.1:9']), target: TARGET }),
     ).rejects.toBeInstanceOf(DomainCheckFailed)
     expect(await domainRow(host)).toMatchObject({
       state: 'verified',
@@ -161,7 +167,9 @@ describe('verifying a custom domain against a real DNS server', () => {
     const secondRow = await domainRow(second)
     dns.records[second] = { CNAME: TARGET, A: ['198.51.100.9'] }
     dns.records[`_afterglow.${second}`] = { TXT: [[`afterglow-verify=${secondRow.token}`]] }
-    expect((await checkCustomDomain(secondRow.id, { resolver, target: TARGET }))?.state).toBe('conflicting')
+    expect(
+      (await checkCustomDomain(asPlatform('test').platform, secondRow.id, { resolver, target: TARGET }))?.state,
+    ).toBe('conflicting')
     expect((await fan.get('/', { host: second })).text).not.toContain(admin.company.name)
 
     // Disconnected: the host stops answering for the company, and no certificate is allowed.

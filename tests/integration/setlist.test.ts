@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { zipEntryNames as zipNames } from '../support/zip'
 import { asset, contentItem, download, event, organization } from '#db/schema'
 import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { BROWSER_UA, fanBrowser, waitForRawEvents } from '../support/analytics'
 import { withPublicRead, withSystem } from '#app/lib/db.server'
 import { getGalleryPage, getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
@@ -264,7 +265,7 @@ describe('set-list chapters', () => {
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=2`, asBrowser)).status).toBe(200)
     expect((await fetchBytes(fan, `/download/content/${gallery.id}?chapter=more`, asBrowser)).status).toBe(200)
     await waitForRawEvents(company.id, events.length + 3)
-    await rollUpEvents()
+    await rollUpEvents(asPlatform('test'))
     const songs = (await admin.client.get('/admin/analytics/export.csv?by=song&range=7')).text
       .replace(/^\uFEFF/, '')
       .trimEnd()

@@ -6,11 +6,14 @@ import {
   checkCompanySubdomain,
   SubdomainCheckFailed,
 } from '#app/features/domains/server/check-company-subdomain.server'
+import { asSystem } from '#app/access/tenant.server'
 import { createResolver } from '#app/features/domains/server/dns-resolver.server'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 import { startDnsServer, type TestDnsServer } from '../support/dns-server'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
+
+const systemOf = async (companyId: string) => (await asSystem(companyId, 'test'))!
 
 const companyRow = async (id: string) =>
   (await withSystem((tx) => tx.select().from(organization).where(eq(organization.id, id))))[0]
@@ -140,13 +143,13 @@ describe("checking a live subdomain's DNS", () => {
     const admin = await liveCompany('owls-dns')
     const before = (await companyRow(admin.company.id)).publicVersion
     // No record yet, just activated: propagating.
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
-      'waiting-verification',
-    )
+    expect(
+      (await checkCompanySubdomain(await systemOf(admin.company.id), { resolver, platformHost: PLATFORM }))?.state,
+    ).toBe('waiting-verification')
     // Still none seven hours later: not found.
     expect(
       (
-        await checkCompanySubdomain(admin.company.id, {
+        await checkCompanySubdomain(await systemOf(admin.company.id), {
           resolver,
           platformHost: PLATFORM,
           now: new Date(Date.now() + 7 * 3600_000),
@@ -154,13 +157,13 @@ describe("checking a live subdomain's DNS", () => {
       )?.state,
     ).toBe('not-found')
     dns.records[`owls-dns.${PLATFORM}`] = { A: ['198.51.100.7'] }
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
-      'needs-configuration',
-    )
+    expect(
+      (await checkCompanySubdomain(await systemOf(admin.company.id), { resolver, platformHost: PLATFORM }))?.state,
+    ).toBe('needs-configuration')
     dns.records[`owls-dns.${PLATFORM}`] = { A: ['203.0.113.10'] }
-    expect((await checkCompanySubdomain(admin.company.id, { resolver, platformHost: PLATFORM }))?.state).toBe(
-      'configured',
-    )
+    expect(
+      (await checkCompanySubdomain(await systemOf(admin.company.id), { resolver, platformHost: PLATFORM }))?.state,
+    ).toBe('configured')
     const row = await companyRow(admin.company.id)
     expect(row).toMatchObject({ subdomainDnsState: 'configured', subdomainLastError: null, subdomainAttempts: 4 })
     expect(row.publicVersion).toBe(before)
@@ -171,10 +174,13 @@ describe("checking a live subdomain's DNS", () => {
 
   it('when the DNS cannot be asked: keeps the last state, counts the attempt, and the admin sees the error with Retry', async () => {
     const admin = await liveCompany('owls-down')
-    await checkCompanySubdomain(admin.company.id, { resolver: createResolver([dns.address]), platformHost: PLATFORM })
+    await checkCompanySubdomain(await systemOf(admin.company.id), {
+      resolver: createResolver([dns.address]),
+      platformHost: PLATFORM,
+    })
     const unreachable = createResolver(['127.0.0.1:9'])
     await expect(
-      checkCompanySubdomain(admin.company.id, { resolver: unreachable, platformHost: PLATFORM }),
+      checkCompanySubdomain(await systemOf(admin.company.id), { resolver: unreachable, platformHost: PLATFORM }),
     ).rejects.toBeInstanceOf(SubdomainCheckFailed)
     const row = await companyRow(admin.company.id)
     expect(row.subdomainDnsState).toBe('waiting-verification')

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '#app/lib/i18n'
 import { COUNTRY_CODES } from './countries'
 import { ZCompanySlugFormat } from './companies.schema'
 import { EMPLOYEE_COUNTS } from '#db/enums/companies'
+import { LOCALIZED_FIELDS, type LocalizedField, type LocalizedTexts, type MachineTranslated } from '#db/json-columns'
 export { EMPLOYEE_COUNTS }
 
 /*
@@ -30,11 +31,7 @@ export const SOCIAL_NETWORKS = [
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number]
 
 /** The texts kept per language. */
-export const LOCALIZED_FIELDS = ['description', 'landingName', 'landingDescription'] as const
-export type LocalizedField = (typeof LOCALIZED_FIELDS)[number]
-export type LocalizedTexts = Partial<Record<LocalizedField, Partial<Record<Language, string>>>>
-/** Which languages of which text a translation provider wrote (until an admin edits them). */
-export type MachineTranslated = Partial<Record<LocalizedField, Language[]>>
+export { LOCALIZED_FIELDS, type LocalizedField, type LocalizedTexts, type MachineTranslated }
 
 const LANGUAGE_CODES = LANGUAGES.map((language) => language.code)
 

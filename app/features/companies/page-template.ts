@@ -5,32 +5,41 @@
  * presets come with custom branding (Professional and Enterprise).
  */
 
-export const GALLERY_LAYOUTS = ['justified', 'square', 'masonry', 'editorial'] as const
-export const CANVASES = ['night', 'light'] as const
-export const TYPE_PAIRINGS = ['modern', 'classic', 'mono'] as const
-export const COVER_STYLES = ['full-bleed', 'split', 'minimal'] as const
-export const THUMB_SIZES = ['small', 'medium', 'large'] as const
-export const SPACINGS = ['none', 'tight', 'airy'] as const
+import {
+  CANVASES,
+  COVER_STYLES,
+  GALLERY_LAYOUTS,
+  SPACINGS,
+  THUMB_SIZES,
+  TYPE_PAIRINGS,
+  type Canvas,
+  type CoverStyle,
+  type GalleryLayout,
+  type PageTemplate,
+  type Spacing,
+  type ThumbSize,
+  type TypePairing,
+} from '#db/json-columns'
 
-export type GalleryLayout = (typeof GALLERY_LAYOUTS)[number]
-export type Canvas = (typeof CANVASES)[number]
-export type TypePairing = (typeof TYPE_PAIRINGS)[number]
-export type CoverStyle = (typeof COVER_STYLES)[number]
-export type ThumbSize = (typeof THUMB_SIZES)[number]
-export type Spacing = (typeof SPACINGS)[number]
+export {
+  CANVASES,
+  COVER_STYLES,
+  GALLERY_LAYOUTS,
+  SPACINGS,
+  THUMB_SIZES,
+  TYPE_PAIRINGS,
+  type Canvas,
+  type CoverStyle,
+  type GalleryLayout,
+  type PageTemplate,
+  type Spacing,
+  type ThumbSize,
+  type TypePairing,
+}
 
 // How a template is drawn (the frame's classes, the grid's geometry) lives in page-geometry.ts:
 // fans' pages load that part only, not the admin's lists of choices.
 export { gridGeometry, templateFrameClass, type GridGeometry } from '../galleries/fans/page-geometry'
-
-export type PageTemplate = {
-  layout: GalleryLayout
-  canvas: Canvas
-  type: TypePairing
-  cover: CoverStyle
-  thumbSize: ThumbSize
-  spacing: Spacing
-}
 
 /** Today's look: justified grid on the night canvas (docs/product.md, DESIGN.md). */
 export const DEFAULT_TEMPLATE: PageTemplate = {

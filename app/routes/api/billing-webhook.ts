@@ -1,5 +1,6 @@
 import { processBillingEvent } from '#app/features/billing/server/process-billing-event.server'
 import { getPaymentProvider, paymentProviderName } from '#app/features/billing/server/payment-provider.server'
+import { asPlatform } from '#app/access/tenant.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import type { Route } from './+types/billing-webhook'
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error
   }
   try {
-    const result = await processBillingEvent(await getPaymentProvider(), event)
+    const result = await processBillingEvent(asPlatform('billing.webhook').platform, await getPaymentProvider(), event)
     return Response.json({ received: true, duplicate: result.duplicate })
   } catch (error) {
     logger.error({ err: error, eventId: event.id, type: event.type }, 'billing event failed: the provider will retry')

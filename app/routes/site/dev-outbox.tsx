@@ -1,26 +1,13 @@
-import { desc } from 'drizzle-orm'
 import { useTranslation } from '#app/lib/react-i18n'
 import { data } from 'react-router'
-import { outboxMail } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
+import { latestOutboxMail } from '#app/lib/mail.server'
 import { usesDevOutbox } from '#app/lib/env.server'
 import type { Route } from './+types/dev-outbox'
 
 // Mail the app would have sent, for local use when no SMTP server is configured.
 export async function loader() {
   if (!usesDevOutbox()) throw data(null, { status: 404 })
-  const mails = await getDb()
-    .select({
-      id: outboxMail.id,
-      to: outboxMail.to,
-      subject: outboxMail.subject,
-      text: outboxMail.text,
-      createdAt: outboxMail.createdAt,
-    })
-    .from(outboxMail)
-    .orderBy(desc(outboxMail.createdAt))
-    .limit(50)
-  return { mails }
+  return { mails: await latestOutboxMail() }
 }
 
 export const meta = () => [{ title: 'Dev outbox · Afterglow' }, { name: 'robots', content: 'noindex' }]

@@ -1,4 +1,5 @@
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
+import { siteVisitorOf } from '#app/access/site-visitor.server'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { isCurrency, currencyForLanguage } from '#app/features/billing/plans'
 import { MarketingHome } from '#app/features/marketing/components/marketing-home'
@@ -14,10 +15,10 @@ import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { toHttpError } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
-import { getFixedT, getRequestLanguage } from '#app/lib/i18n.server'
+import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { requestHost, visitOf } from '#app/access/visit.server'
-import { clientAddress, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
+import { passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
 import type { Route } from './+types/home'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -56,10 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isMarketingFormKind(form.kind)) throw data(null, { status: 400 })
   const kind = form.kind
   try {
-    const outcome = await submitMarketingForm(kind, form, {
-      language: getRequestLanguage(request),
-      clientAddress: clientAddress(request),
-    })
+    const outcome = await submitMarketingForm(kind, form, siteVisitorOf(request))
     const status = outcome.status === 'success' ? 200 : outcome.status === 'invalid' ? 400 : 429
     const headers: HeadersInit = outcome.status === 'rate-limited' ? retryAfterHeader(outcome.retryAfterSeconds) : {}
     return data<MarketingFormResponse>(outcome, { status, headers })

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router'
+import { siteVisitorOf } from '#app/access/site-visitor.server'
 import { BrandLink } from '#app/components/brand'
 import { LanguageSwitcher } from '#app/components/language-switcher'
 import { buttonClasses } from '#app/components/ui/button'
@@ -26,12 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!email)
     return data({ outcome: 'invalid' as Outcome, email: null, sig: null, message: MESSAGES.invalid }, { status: 400 })
   const sig = new URL(request.url).searchParams.get('sig')
-  const outcome: Outcome = (await isSubscribed(email)) ? 'confirm' : 'not-subscribed'
+  const outcome: Outcome = (await isSubscribed(siteVisitorOf(request), email)) ? 'confirm' : 'not-subscribed'
   return { outcome, email, sig, message: MESSAGES[outcome] }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const result = await unsubscribeFromNewsletter(await readForm(request))
+  const result = await unsubscribeFromNewsletter(siteVisitorOf(request), await readForm(request))
   return data(
     { outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] },
     { status: result.outcome === 'invalid' ? 400 : 200 },

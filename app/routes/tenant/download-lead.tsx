@@ -23,6 +23,7 @@ import {
 } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
+import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
 
 /*
  * The lead form as a page: where a download link leads without JavaScript (and the action the
@@ -32,7 +33,7 @@ import { recordServerEvent } from '#app/features/analytics/server/record-server-
 async function targetOf(visit: Visit, next: unknown) {
   const wanted = parseDownloadPath(next)
   if (!wanted) throw new AppError('NOT_FOUND', 'downloads.errors.notFound')
-  return { wanted, ...(await findDownloadTarget(visit, wanted)) }
+  return { wanted, ...(await findDownloadTarget(PUBLIC_DOOR, visit, wanted)) }
 }
 
 /** Only an address on the web is kept as where the fan came from. */

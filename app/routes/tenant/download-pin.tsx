@@ -14,6 +14,7 @@ import { readForm } from '#app/lib/read-form.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/download-pin'
+import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
 
 // A gallery's download PIN (ADR 059): asked once, then the download is offered.
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const visit = await visitOf(request)
     const wanted = wantedOf(new URL(request.url).searchParams.get('next'))
-    const { target, unlocked } = await findPinTarget(visit, wanted)
+    const { target, unlocked } = await findPinTarget(PUBLIC_DOOR, visit, wanted)
     const { company, basePath } = target.context
     const backTo =
       target.item.kind === 'gallery' && target.item.slug ? `${basePath}/galeria/${target.item.slug}` : basePath || '/'
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (!form.success) throw new AppError('NOT_FOUND', 'downloads.errors.notFound')
     const wanted = wantedOf(form.data.next)
-    const { setCookie } = await unlockDownloads(visit, {
+    const { setCookie } = await unlockDownloads(PUBLIC_DOOR, visit, {
       wanted,
       pin: form.data.pin,
       clientAddress: clientAddress(request),

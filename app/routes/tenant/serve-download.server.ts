@@ -15,6 +15,7 @@ import { zipLength } from '#app/features/galleries/downloads/server/zip-length.s
 import { prepareDownload, type WantedDownload } from '#app/features/galleries/downloads/server/prepare-download.server'
 import { recordDownload } from '#app/features/galleries/downloads/server/record-download.server'
 import { findChapterFiles } from '#app/features/galleries/setlist/server/find-chapter-files.server'
+import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
 
 /*
  * The HTTP side of fans' downloads (ADR 027 names it as an adapter): byte ranges of one file,
@@ -107,7 +108,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
   const visit = await visitOf(request)
   let prepared
   try {
-    prepared = await prepareDownload(visit, wanted)
+    prepared = await prepareDownload(PUBLIC_DOOR, visit, wanted)
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') return downloadNotFound(request)
     throw error

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { asset, contentItem, event, organization } from '#db/schema'
-import { getDb, withPublicRead } from '#app/lib/db.server'
+import { withPublicRead } from '#app/lib/db.server'
 
 /*
  * What a fan's events may name: the company's published items, their files and its published
@@ -49,10 +49,13 @@ async function companyTargets(companyId: string): Promise<CompanyTargets | null>
   const cache = kept()
   const found = cache.get(companyId)
   if (found && now - found.at < KEEP_MS) return found.exists ? found.targets : null
-  const [row] = await getDb()
-    .select({ id: organization.id })
-    .from(organization)
-    .where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt)))
+  // Read as fans read it (kept for a while: one read per company, not per beacon).
+  const [row] = await withPublicRead(companyId, (tx) =>
+    tx
+      .select({ id: organization.id })
+      .from(organization)
+      .where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt))),
+  )
   if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!)
   const entry: Kept = {
     at: now,

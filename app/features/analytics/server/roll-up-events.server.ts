@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { getPool, withSystem, type Transaction } from '#app/lib/db.server'
+import type { PlatformContext } from '#app/access/context'
+import type { Transaction } from '#app/lib/db.server'
 import { CHAPTER_ZIP_PREFIX, REPEAT_VIEW_WINDOW_MINUTES, HEATMAP_BUCKET_SECONDS } from '../analytics-events'
 import { EVENT_WRITE_LOCK } from './event-buffer.server'
 
@@ -26,22 +27,14 @@ const BATCH_ROWS = 50_000
 export const COMPLETION_SHARE = 0.95
 
 /** The highest id every insert under way has committed up to: writers hold the shared lock while they insert. */
-async function committedUpTo() {
-  const client = await getPool().connect()
-  try {
-    await client.query('begin')
-    await client.query(`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`)
-    const { rows } = await client.query<{ last: string | null }>(
-      `select case when is_called then last_value end as last from analytics_events_id_seq`,
+async function committedUpTo(sweep: PlatformContext) {
+  return sweep.platform(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_WRITE_LOCK})`)
+    const { rows } = await tx.execute<{ last: string | null }>(
+      sql`select case when is_called then last_value end as last from analytics_events_id_seq`,
     )
-    await client.query('commit')
     return Number(rows[0]?.last ?? 0)
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined)
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }
 
 async function rollUpBatch(tx: Transaction, upTo: number) {
@@ -208,17 +201,17 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
 }
 
 /** Adds every committed raw event not yet rolled up; returns how many it added. Safe to run anywhere, any number of times. */
-export async function rollUpEvents() {
-  const upTo = await committedUpTo()
+export async function rollUpEvents(sweep: PlatformContext) {
+  const upTo = await committedUpTo(sweep)
   let total = 0
   for (;;) {
-    const before = await withSystem(async (tx) => {
+    const before = await sweep.platform(async (tx) => {
       const [row] = (
         await tx.execute<{ last_id: string }>(sql`select last_id from analytics_rollup_state where name = ${STATE}`)
       ).rows
       return Number(row?.last_id ?? 0)
     })
     if (before >= upTo) return total
-    total += await withSystem((tx) => rollUpBatch(tx, upTo))
+    total += await sweep.platform((tx) => rollUpBatch(tx, upTo))
   }
 }

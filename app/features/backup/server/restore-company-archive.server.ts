@@ -3,9 +3,8 @@ import { eq, inArray } from 'drizzle-orm'
 import { companySlugRedirect, member, organization, user } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { ZCompanySlug } from '#app/features/companies/companies.schema'
-import { getDb } from '#app/lib/db.server'
 import { mediaKey, type Storage } from '#app/lib/storage.server'
-import type { SystemActor, TenantContext } from '#app/access/context'
+import type { PlatformContext, SystemActor, TenantContext } from '#app/access/context'
 import {
   ARCHIVE_TABLES,
   COMPANY_FILE,
@@ -25,33 +24,37 @@ export type RestoreCompanyInput = {
   log?: (line: string) => void
   /** The platform acting for the company the restore makes (the access module's asSystem). */
   asSystem: (companyId: string, reason: string) => Promise<TenantContext<SystemActor> | null>
+  /** The platform acting across companies: the slug is chosen among all of them, the company row made. */
+  sweep: PlatformContext
 }
 
-async function isSlugFree(slug: string) {
-  const [company] = await getDb().select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
-  const [redirect] = await getDb()
-    .select({ slug: companySlugRedirect.oldSlug })
-    .from(companySlugRedirect)
-    .where(eq(companySlugRedirect.oldSlug, slug))
-  return !company && !redirect
+async function isSlugFree(sweep: PlatformContext, slug: string) {
+  return sweep.platform(async (tx) => {
+    const [company] = await tx.select({ id: organization.id }).from(organization).where(eq(organization.slug, slug))
+    const [redirect] = await tx
+      .select({ slug: companySlugRedirect.oldSlug })
+      .from(companySlugRedirect)
+      .where(eq(companySlugRedirect.oldSlug, slug))
+    return !company && !redirect
+  })
 }
 
 /** The page address of the copy: the one asked for (refused when taken), or the original's with `-restored` and a number. */
-async function chooseSlug(wanted: string | undefined, original: string) {
+async function chooseSlug(sweep: PlatformContext, wanted: string | undefined, original: string) {
   if (wanted !== undefined) {
     const parsed = ZCompanySlug.safeParse(wanted)
     if (!parsed.success)
       throw new BackupError(
         `The slug "${wanted}" cannot be a page address (${parsed.error.issues[0]?.message}): lower-case letters, digits and hyphens, 3 to 48.`,
       )
-    if (!(await isSlugFree(parsed.data)))
+    if (!(await isSlugFree(sweep, parsed.data)))
       throw new BackupError(`The slug "${parsed.data}" is taken: choose another with --slug.`)
     return parsed.data
   }
   const base = `${original.slice(0, 36)}-restored`
   for (let n = 1; n < 100; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`
-    if (await isSlugFree(candidate)) return candidate
+    if (await isSlugFree(sweep, candidate)) return candidate
   }
   throw new BackupError(`No free page address near "${base}": choose one with --slug.`)
 }
@@ -70,6 +73,7 @@ export async function restoreCompanyArchive({
   slug: wantedSlug,
   log = () => {},
   asSystem,
+  sweep,
 }: RestoreCompanyInput) {
   const archive = await openCompanyArchive(archiveFile)
   try {
@@ -97,7 +101,7 @@ export async function restoreCompanyArchive({
     }
     const archived = ZArchivedCompany.parse(JSON.parse(await archive.readText(COMPANY_FILE)))
 
-    const slug = await chooseSlug(wantedSlug, manifest.company.slug)
+    const slug = await chooseSlug(sweep, wantedSlug, manifest.company.slug)
     const ids: IdMaps = {
       company: randomUUID(),
       events: new Map(),
@@ -119,27 +123,29 @@ export async function restoreCompanyArchive({
       ]),
     )
     const name = typeof profile.name === 'string' && profile.name ? profile.name : manifest.company.name
-    await getDb()
-      .insert(organization)
-      .values({
+    await sweep.platform((tx) =>
+      tx.insert(organization).values({
         ...(rowForInsert(organization, profile) as object),
         id: ids.company,
         name,
         slug,
         heroAssetId: typeof profile.heroAssetId === 'string' ? (ids.assets.get(profile.heroAssetId) ?? null) : null,
-      })
+      }),
+    )
     try {
       // The same people get the same roles in the copy, where they have an account here.
       const emails = archived.members.map((person) => person.email)
       const people =
         emails.length > 0
-          ? await getDb().select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails))
+          ? await sweep.platform((tx) =>
+              tx.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, emails)),
+            )
           : []
       const team = archived.members.flatMap((person) => {
         const found = people.find((candidate) => candidate.email === person.email)
         return found ? [{ id: randomUUID(), organizationId: ids.company, userId: found.id, role: person.role }] : []
       })
-      if (team.length > 0) await getDb().insert(member).values(team)
+      if (team.length > 0) await sweep.platform((tx) => tx.insert(member).values(team))
       log(
         team.length > 0
           ? `Team: ${team.map((row) => people.find((person) => person.id === row.userId)?.email).join(', ')}.`
@@ -206,7 +212,7 @@ export async function restoreCompanyArchive({
       return { companyId: ids.company, slug, counts, files: manifest.files.length, ids }
     } catch (error) {
       await storage.deletePrefix(ids.company).catch(() => undefined)
-      await getDb().delete(organization).where(eq(organization.id, ids.company))
+      await sweep.platform((tx) => tx.delete(organization).where(eq(organization.id, ids.company)))
       throw error
     }
   } finally {

@@ -5,7 +5,6 @@ import { makeZip } from 'client-zip'
 import { asc, eq, getTableColumns } from 'drizzle-orm'
 import { type asset, member, organization, user } from '#db/schema'
 import { CSV_BOM, csvRow } from '#app/lib/csv'
-import { getDb } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { Storage } from '#app/lib/storage.server'
 import type { TenantContext } from '#app/access/context'
@@ -57,13 +56,17 @@ async function readCompanyData(context: TenantContext) {
     }
     return result as Record<(typeof ARCHIVE_TABLES)[number], Record<string, unknown>[]>
   })
-  const [row] = await getDb().select().from(organization).where(eq(organization.id, companyId))
-  const team = await getDb()
-    .select({ email: user.email, role: member.role })
-    .from(member)
-    .innerJoin(user, eq(user.id, member.userId))
-    .where(eq(member.organizationId, companyId))
-    .orderBy(asc(member.createdAt))
+  const [row] = await context.companyRecords((db) =>
+    db.select().from(organization).where(eq(organization.id, companyId)),
+  )
+  const team = await context.companyRecords((db) =>
+    db
+      .select({ email: user.email, role: member.role })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(eq(member.organizationId, companyId))
+      .orderBy(asc(member.createdAt)),
+  )
   const profile = Object.fromEntries(PROFILE_COLUMNS.map((column) => [column, row?.[column] ?? null]))
   const company: TArchivedCompany = {
     profile,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { billingEvent, invoice, subscription } from '#db/schema'
-import { withSystem, type Transaction } from '#app/lib/db.server'
+import type { Fence } from '#app/access/context'
+import type { Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import {
   HANDLED_EVENTS,
@@ -21,8 +22,13 @@ const LIVE = new Set(['active', 'trialing', 'past_due', 'incomplete', 'unpaid', 
  * provider's current state. A failure rolls everything back and throws (the webhook answers 500,
  * the provider retries).
  */
-export async function processBillingEvent(provider: PaymentProvider, event: ProviderEvent, now = new Date()) {
-  return withSystem(async (tx) => {
+export async function processBillingEvent(
+  platform: Fence,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  now = new Date(),
+) {
+  return platform(async (tx) => {
     const [recorded] = await tx
       .insert(billingEvent)
       .values({ id: event.id, provider: provider.name, type: event.type })

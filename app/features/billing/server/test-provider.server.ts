@@ -177,7 +177,7 @@ export const testProvider: PaymentProvider = {
 
 /** Announces what happened at the provider, each event through the webhook's processing. */
 async function emit(events: Array<Omit<ProviderEvent, 'id'>>) {
-  for (const event of events) await processBillingEvent(testProvider, { id: newId('event'), ...event })
+  for (const event of events) await processBillingEvent(withSystem, testProvider, { id: newId('event'), ...event })
 }
 
 async function issueInvoice(

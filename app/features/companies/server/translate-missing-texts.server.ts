@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import type { TenantContext } from '#app/access/context'
 import { logger } from '#app/lib/logger.server'
 import { fillMissingTranslations } from '#app/lib/translation/fill-missing-translations.server'
 import { getTranslationProvider, type TranslationProvider } from '#app/lib/translation/translation-provider.server'
@@ -15,13 +15,14 @@ const TRANSLATION_BUDGET_MS = 8_000
  * blocks it; the texts it writes are marked machine-translated. Returns which it wrote.
  */
 export async function translateMissingTexts(
-  companyId: string,
+  context: TenantContext,
   fields: readonly LocalizedField[],
   provider: TranslationProvider | null = getTranslationProvider(),
 ): Promise<{ translated: MachineTranslated }> {
   if (!provider) return { translated: {} }
-  const [row] = await withSystem((tx) =>
-    tx.select({ texts: organization.texts }).from(organization).where(eq(organization.id, companyId)),
+  const companyId = context.company.id
+  const [row] = await context.companyRecords((db) =>
+    db.select({ texts: organization.texts }).from(organization).where(eq(organization.id, companyId)),
   )
   if (!row) return { translated: {} }
   const wanted = Object.fromEntries(
@@ -34,7 +35,8 @@ export async function translateMissingTexts(
   for (const error of filled.errors) logger.warn({ companyId, error }, 'a company text could not be translated')
   const translated = filled.machineTranslated as MachineTranslated
   if (Object.keys(translated).length === 0) return { translated }
-  await withSystem(async (tx) => {
+  // Its companies row: no tenant fence covers it, the transaction holds it for the write.
+  await context.withTenant(async (tx) => {
     // Written over the texts as they are now, and only where a language is still empty: the admin
     // may have saved again meanwhile.
     const [current] = await tx

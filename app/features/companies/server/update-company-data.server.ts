@@ -64,7 +64,7 @@ export async function updateCompanyData(context: TenantContext, input: TCompanyD
     recordId: context.company.id,
     details: { slugChanged: slug !== context.company.slug },
   })
-  return translateMissingTexts(context.company.id, ['description'])
+  return translateMissingTexts(context, ['description'])
 }
 
 /** Optional fields left blank are cleared, not left as they were. */

@@ -44,5 +44,5 @@ export async function updateLandingSettings(context: TenantContext, input: TLand
     tableName: 'companies',
     recordId: context.company.id,
   })
-  return translateMissingTexts(context.company.id, ['landingName', 'landingDescription'])
+  return translateMissingTexts(context, ['landingName', 'landingDescription'])
 }

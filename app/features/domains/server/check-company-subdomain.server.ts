@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { organization } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import type { PlatformContext, TenantContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { checkSubdomainDns } from './check-subdomain-dns.server'
 import { DnsUnavailableError, type DnsResolver } from './dns-resolver.server'
@@ -14,11 +14,12 @@ export class SubdomainCheckFailed extends Error {}
  * thrown, so the job is tried again; it never changes the last state found.
  */
 export async function checkCompanySubdomain(
-  companyId: string,
+  context: TenantContext,
   options: { resolver?: DnsResolver; now?: Date; platformHost?: string } = {},
 ) {
-  const [company] = await withSystem((tx) =>
-    tx
+  const companyId = context.company.id
+  const [company] = await context.companyRecords((db) =>
+    db
       .select({
         subdomain: organization.subdomain,
         status: organization.subdomainStatus,
@@ -49,34 +50,31 @@ export async function checkCompanySubdomain(
     return null
   })
   if (check?.transient) failure = check.failure ?? 'DNS did not answer'
-  await withSystem(async (tx) => {
-    const [row] = await tx
-      .select({ attempts: organization.subdomainAttempts })
-      .from(organization)
-      .where(eq(organization.id, companyId))
-      .for('update')
-    await tx
+  // One statement: the count goes up by one however many checks run at once.
+  const attempts = sql`coalesce(${organization.subdomainAttempts}, 0) + 1`
+  await context.withTenant((tx) =>
+    tx
       .update(organization)
       .set(
         failure || !check
-          ? { subdomainAttempts: (row?.attempts ?? 0) + 1, subdomainLastError: failure, subdomainDnsCheckedAt: now }
+          ? { subdomainAttempts: attempts, subdomainLastError: failure, subdomainDnsCheckedAt: now }
           : {
-              subdomainAttempts: (row?.attempts ?? 0) + 1,
+              subdomainAttempts: attempts,
               subdomainLastError: null,
               subdomainDnsState: check.state,
               subdomainDnsCheckedAt: now,
             },
       )
-      .where(eq(organization.id, companyId))
-  })
+      .where(eq(organization.id, companyId)),
+  )
   if (failure) throw new SubdomainCheckFailed(failure)
   return check
 }
 
 /** Live subdomains not yet seen configured, or not checked for a day: the periodic sweep checks them again. */
-export async function findSubdomainsToCheck(now = new Date()) {
+export async function findSubdomainsToCheck(sweep: PlatformContext, now = new Date()) {
   const dayAgo = new Date(now.getTime() - 24 * 3600_000)
-  const rows = await withSystem((tx) =>
+  const rows = await sweep.platform((tx) =>
     tx
       .select({ companyId: organization.id })
       .from(organization)

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import { customDomain } from '#db/schema'
-import { withSystem } from '#app/lib/db.server'
+import type { Fence, PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import type { DnsResolver } from './dns-resolver.server'
 import { verifyCustomDomain } from './verify-custom-domain.server'
@@ -21,8 +21,12 @@ export function nextRecheckSeconds(attempts: number) {
  * tries again with backoff. Returns the stored state, or null when the domain is gone or the
  * operator rejected it (it will not serve, so there is nothing left to check).
  */
-export async function checkCustomDomain(domainId: string, options: { resolver?: DnsResolver; target?: string } = {}) {
-  const [domain] = await withSystem((tx) =>
+export async function checkCustomDomain(
+  fence: Fence,
+  domainId: string,
+  options: { resolver?: DnsResolver; target?: string } = {},
+) {
+  const [domain] = await fence((tx) =>
     tx
       .select()
       .from(customDomain)
@@ -39,7 +43,7 @@ export async function checkCustomDomain(domainId: string, options: { resolver?: 
   if (check.state === 'transient') {
     const error =
       check.problems.map((problem) => problem.found?.join(', ') ?? problem.code).join('; ') || 'DNS did not answer'
-    await withSystem((tx) =>
+    await fence((tx) =>
       tx
         .update(customDomain)
         .set({ attempts: domain.attempts + 1, lastError: error, checkedAt: now })
@@ -48,7 +52,7 @@ export async function checkCustomDomain(domainId: string, options: { resolver?: 
     throw new DomainCheckFailed(error)
   }
   const state = check.state
-  await withSystem((tx) =>
+  await fence((tx) =>
     tx
       .update(customDomain)
       .set({
@@ -70,8 +74,8 @@ export function customDomainTarget() {
 }
 
 /** Requests still unverified after `days`: reminders and expiry read them. */
-export async function findUnverifiedDomains(olderThan: Date) {
-  return withSystem((tx) =>
+export async function findUnverifiedDomains(sweep: PlatformContext, olderThan: Date) {
+  return sweep.platform((tx) =>
     tx
       .select()
       .from(customDomain)

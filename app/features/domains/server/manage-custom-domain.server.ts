@@ -25,7 +25,7 @@ export async function checkCustomDomainNow(context: TenantContext, domainId: str
   // The operator's rejection stands whatever the records say.
   if (domain.approval === 'rejected') throw new AppError('CONFLICT', 'domains.errors.rejected')
   try {
-    return { state: (await checkCustomDomain(domain.id))?.state ?? null }
+    return { state: (await checkCustomDomain(context.withTenant, domain.id))?.state ?? null }
   } catch (error) {
     if (!(error instanceof DomainCheckFailed)) throw error
     await queueDomainCheck(domain.id, 60)

@@ -10,7 +10,7 @@ import { queueSubdomainCheck } from './request-subdomain.server'
 export async function retrySubdomainCheck(context: TenantContext) {
   assertCanEditSettings(context)
   try {
-    const check = await checkCompanySubdomain(context.company.id)
+    const check = await checkCompanySubdomain(context)
     return { ok: true as const, state: check?.state ?? null }
   } catch (error) {
     if (!(error instanceof SubdomainCheckFailed)) throw error

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 3600_000
  * rejected gets no reminder, but goes at 14 days too, so it cannot hold a name it never proved.
  */
 export async function sweepCustomDomains(sweep: PlatformContext, now = new Date()) {
-  for (const domain of await findUnverifiedDomains(new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
+  for (const domain of await findUnverifiedDomains(sweep, new Date(now.getTime() - DOMAIN_REMINDER_DAYS[0] * DAY_MS))) {
     const ageDays = (now.getTime() - domain.createdAt.getTime()) / DAY_MS
     const [company] = await sweep.platform((tx) =>
       tx.select({ name: organization.name }).from(organization).where(eq(organization.id, domain.companyId)),

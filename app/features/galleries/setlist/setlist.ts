@@ -6,20 +6,9 @@
  * Shared by the server (authoritative) and the admin's panel (live validation and preview).
  */
 
-export type SetlistSong = { title: string /** venue wall clock as ISO (UTC form) */; startsAt: string }
+import type { SetlistSong, StoredSetlist } from '#db/json-columns'
 
-/** What `content_items.setlist` holds. */
-export type StoredSetlist = {
-  songs: SetlistSong[]
-  /** The text as the company typed or pasted it, shown again in the editor. */
-  source: string
-  /** IANA zone of the venue, to read cameras that recorded true instants. */
-  timeZone: string
-  /** Added to every capture time (a camera clock that was wrong), in seconds. */
-  clockShiftSeconds: number
-  /** The show's start when the gallery has no event with one (venue wall clock, ISO). */
-  showStartsAt: string | null
-}
+export type { SetlistSong, StoredSetlist }
 
 export const MAX_SONGS = 150
 export const MAX_TITLE_LENGTH = 200

@@ -1,4 +1,4 @@
-import { getPool } from '#app/lib/db.server'
+import { pingDatabase } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { getEnv, usesDevOutbox } from '#app/lib/env.server'
 
@@ -30,7 +30,7 @@ async function timed(check: () => Promise<unknown>): Promise<CheckResult> {
 export async function checkHealth(): Promise<Health> {
   const env = getEnv()
   const [database, storage] = await Promise.all([
-    timed(() => getPool().query('select 1')),
+    timed(pingDatabase),
     timed(async () => {
       const probe = `health/probe-${process.pid}.txt`
       await getStorage().put(probe, Buffer.from('ok'), { contentType: 'text/plain' })

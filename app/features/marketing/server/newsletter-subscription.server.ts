@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { formSubmission } from '#db/schema'
-import { getDb } from '#app/lib/db.server'
+import type { SiteContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -32,24 +32,27 @@ export function addressOfLink(input: Record<string, unknown>): string | null {
   return parsed.data.email
 }
 
-export async function isSubscribed(email: string) {
-  const rows = await getDb()
-    .select({ id: formSubmission.id })
-    .from(formSubmission)
-    .where(and(eq(formSubmission.kind, 'newsletter'), eq(formSubmission.email, email)))
-    .limit(1)
+export async function isSubscribed(context: SiteContext, email: string) {
+  const rows = await context.siteRecords((db) =>
+    db
+      .select({ id: formSubmission.id })
+      .from(formSubmission)
+      .where(and(eq(formSubmission.kind, 'newsletter'), eq(formSubmission.email, email)))
+      .limit(1),
+  )
   return rows.length > 0
 }
 
 /** Removes every newsletter sign-up of the address the link was signed for. */
 export async function unsubscribeFromNewsletter(
+  context: SiteContext,
   input: Record<string, unknown>,
 ): Promise<{ outcome: 'unsubscribed'; email: string } | { outcome: 'invalid'; email: null }> {
   const email = addressOfLink(input)
   if (!email) return { outcome: 'invalid', email: null }
-  await getDb()
-    .delete(formSubmission)
-    .where(and(eq(formSubmission.kind, 'newsletter'), eq(formSubmission.email, email)))
+  await context.siteRecords((db) =>
+    db.delete(formSubmission).where(and(eq(formSubmission.kind, 'newsletter'), eq(formSubmission.email, email))),
+  )
   return { outcome: 'unsubscribed', email }
 }
 

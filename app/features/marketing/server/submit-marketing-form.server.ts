@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import { formSubmission } from '#db/schema'
 import { fieldErrors } from '#app/lib/form-errors'
-import { getDb } from '#app/lib/db.server'
+import type { SiteContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import type { Language } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
@@ -41,7 +41,7 @@ const FIELDS: Record<MarketingFormKind, readonly string[]> = {
 export async function submitMarketingForm(
   kind: MarketingFormKind,
   input: Record<string, unknown>,
-  context: { language: Language; clientAddress: string },
+  context: SiteContext,
 ): Promise<MarketingFormOutcome> {
   const sanitized = MARKETING_FORM_TEXT_FIELDS[kind].some((field) => wasSanitized(input[field]))
   const parsed = MARKETING_FORM_SCHEMAS[kind].safeParse(input)
@@ -65,28 +65,30 @@ export async function submitMarketingForm(
     email: data.email,
     message: data.message ?? null,
   }
-  const { stored, repeated } = await getDb().transaction(async (tx) => {
-    // Two sends of one address at once wait for each other here, so only one is kept.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`marketing-form:${kind}:${submission.email}`}))`)
-    const [earlier] = await tx
-      .select({ id: formSubmission.id, createdAt: formSubmission.createdAt })
-      .from(formSubmission)
-      .where(
-        and(
-          eq(formSubmission.kind, kind),
-          eq(formSubmission.email, submission.email),
-          gt(formSubmission.createdAt, sql`now() - make_interval(secs => ${MARKETING_FORM_REPEAT_WINDOW_SECONDS})`),
-        ),
-      )
-      .orderBy(desc(formSubmission.createdAt))
-      .limit(1)
-    if (earlier) return { stored: earlier, repeated: true }
-    const [row] = await tx
-      .insert(formSubmission)
-      .values({ ...submission, language: context.language })
-      .returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
-    return { stored: row, repeated: false }
-  })
+  const { stored, repeated } = await context.siteRecords((db) =>
+    db.transaction(async (tx) => {
+      // Two sends of one address at once wait for each other here, so only one is kept.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`marketing-form:${kind}:${submission.email}`}))`)
+      const [earlier] = await tx
+        .select({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+        .from(formSubmission)
+        .where(
+          and(
+            eq(formSubmission.kind, kind),
+            eq(formSubmission.email, submission.email),
+            gt(formSubmission.createdAt, sql`now() - make_interval(secs => ${MARKETING_FORM_REPEAT_WINDOW_SECONDS})`),
+          ),
+        )
+        .orderBy(desc(formSubmission.createdAt))
+        .limit(1)
+      if (earlier) return { stored: earlier, repeated: true }
+      const [row] = await tx
+        .insert(formSubmission)
+        .values({ ...submission, language: context.language })
+        .returning({ id: formSubmission.id, createdAt: formSubmission.createdAt })
+      return { stored: row, repeated: false }
+    }),
+  )
   // The visitor is thanked as before; the operator already has it.
   if (repeated) return { kind, status: 'success', sanitized, id: stored.id }
 

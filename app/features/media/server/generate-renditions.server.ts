@@ -7,9 +7,8 @@ import { pipeline } from 'node:stream/promises'
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { asset, assetRendition, organization } from '#db/schema'
 import type { WatermarkPosition } from '#app/features/watermark/watermark'
-import { withSystem } from '#app/lib/db.server'
 import { removeStoredFiles } from './remove-stored-files.server'
-import type { SystemActor, TenantContext } from '#app/access/context'
+import type { PlatformContext, SystemActor, TenantContext } from '#app/access/context'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage, type Watermark } from './image-renditions.server'
@@ -184,8 +183,8 @@ async function withLocalCopy<T>(storageKey: string, work: (file: string) => Prom
  * Photos and videos still waiting for renditions well after their upload: the sweeper queues them
  * again. Across every company by nature, so it reads with the fence lifted (only ids leave).
  */
-export async function findAssetsMissingRenditions(olderThanMinutes = 5) {
-  return withSystem((tx) =>
+export async function findAssetsMissingRenditions(sweep: PlatformContext, olderThanMinutes = 5) {
+  return sweep.platform((tx) =>
     tx
       .select({ assetId: asset.id, companyId: asset.companyId })
       .from(asset)

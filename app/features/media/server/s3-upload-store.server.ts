@@ -24,7 +24,7 @@ import { logger } from '#app/lib/logger.server'
  * sent and their ETags) is a small JSON object beside it, `uploads/<id>.json`, rewritten after
  * every part; the bytes of a request that ended between parts (fewer than S3's 5 MB minimum part)
  * wait in `uploads/<id>.tail` and open the next request's first part. The state is read and
- * written only under the upload's lock (upload-locker.server.ts), and S3 reads what was written.
+ * written only under the upload's lock (server/upload-locker.ts), and S3 reads what was written.
  */
 
 const PART_BYTES = 8 * 1024 * 1024

@@ -3,7 +3,7 @@ import { asset, contentItem, customDomain, organization } from '#db/schema'
 import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
 import { checkDnsService } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth } from '#app/features/health/server/check-health.server'
-import { withSystem } from '#app/lib/db.server'
+import { queueStandingOf } from '#app/jobs/queue.server'
 import { actorCan, type TenantContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
@@ -41,13 +41,7 @@ export async function getCompanyStatus(context: TenantContext) {
     checkHealth(),
     checkPaymentProvider(),
     checkDnsService(),
-    withSystem(async (tx) => {
-      // The queue is shared: its depth is the platform's, its failures are counted for this company only.
-      const { rows } = await tx.execute<{ queued: number; failed: number }>(sql`
-        select (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
-               (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours' and data->>'companyId' = ${companyId}) as failed`)
-      return rows[0]
-    }),
+    queueStandingOf(companyId),
     context
       .withTenant((tx) =>
         tx
@@ -73,8 +67,8 @@ export async function getCompanyStatus(context: TenantContext) {
         .orderBy(desc(asset.updatedAt))
         .limit(FAILED_SHOWN),
     ),
-    withSystem((tx) =>
-      tx
+    context.companyRecords((db) =>
+      db
         .select({
           subdomain: organization.subdomain,
           status: organization.subdomainStatus,

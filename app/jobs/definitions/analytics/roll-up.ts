@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Adds fans' new raw events to the analytics rollups (queued after each write, and every minute should one be lost). */
@@ -9,6 +10,6 @@ export const rollUpEventsJob = defineJob({
   cron: '* * * * *',
   async handler() {
     const { rollUpEvents } = await import('#app/features/analytics/server/roll-up-events.server')
-    await rollUpEvents()
+    await rollUpEvents(await asPlatform('analytics.roll-up'))
   },
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 
@@ -14,7 +15,8 @@ export const checkCustomDomainJob = defineJob({
     const { checkCustomDomain, nextRecheckSeconds } = await import(
       '#app/features/domains/server/check-custom-domain.server'
     )
-    const result = await checkCustomDomain(domainId)
+    const { platform } = await asPlatform('domains.check-custom-domain')
+    const result = await checkCustomDomain(platform, domainId)
     if (result && result.state !== 'verified') {
       await enqueue(
         checkCustomDomainJob,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asSystem } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 
 /** Checks a live subdomain's DNS; while the DNS cannot be asked, tried again with backoff. */
@@ -9,6 +10,7 @@ export const checkSubdomainJob = defineJob({
   ownerField: 'companyId',
   async handler({ companyId }) {
     const { checkCompanySubdomain } = await import('#app/features/domains/server/check-company-subdomain.server')
-    await checkCompanySubdomain(companyId)
+    const context = await asSystem(companyId, 'domains.check-subdomain')
+    if (context) await checkCompanySubdomain(context)
   },
 })

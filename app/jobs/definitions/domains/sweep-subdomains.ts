@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 import { checkSubdomainJob } from './check-subdomain'
@@ -11,7 +12,7 @@ export const sweepSubdomainsJob = defineJob({
   cron: '*/30 * * * *',
   async handler() {
     const { findSubdomainsToCheck } = await import('#app/features/domains/server/check-company-subdomain.server')
-    for (const { companyId } of await findSubdomainsToCheck()) {
+    for (const { companyId } of await findSubdomainsToCheck(await asPlatform('domains.sweep-subdomains'))) {
       await enqueue(checkSubdomainJob, { companyId }, { singletonKey: companyId })
     }
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { asPlatform } from '#app/jobs/as-system'
 import { defineJob } from '#app/jobs/job'
 import { enqueue } from '#app/jobs/queue.server'
 import { generateRenditionsJob } from './generate-renditions'
@@ -11,7 +12,7 @@ export const sweepRenditionsJob = defineJob({
   cron: '*/5 * * * *',
   async handler() {
     const { findAssetsMissingRenditions } = await import('#app/features/media/server/generate-renditions.server')
-    for (const stale of await findAssetsMissingRenditions()) {
+    for (const stale of await findAssetsMissingRenditions(await asPlatform('media.sweep-renditions'))) {
       await enqueue(generateRenditionsJob, stale, { singletonKey: stale.assetId })
     }
   },

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm'
 import { asset, contentItem, organization } from '#db/schema'
 import type { Entitlements } from '#app/features/billing/entitlements'
-import { PUBLIC_COMPANY_COLUMNS, publicContextOf } from '#app/access/public-visitor.server'
-import { type PublicContext } from '#app/access/context'
+import type { PublicContext, PublicDoor } from '#app/access/context'
 import { withPublicRead, type Transaction } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
 import type { Visit } from '#app/access/visit.server'
@@ -170,6 +169,7 @@ const notFound = () => new AppError('NOT_FOUND', 'downloads.errors.notFound')
  * including another company's file asked for on a company's own host.
  */
 export async function findDownloadTarget(
+  door: PublicDoor,
   visit: Pick<Visit, 'host' | 'cookies'>,
   target: { kind: 'file' | 'content'; id: string },
 ): Promise<DownloadTarget> {
@@ -188,7 +188,7 @@ export async function findDownloadTarget(
     const [row] = await tx
       .select({
         item: ITEM_COLUMNS,
-        company: PUBLIC_COMPANY_COLUMNS,
+        company: door.columns,
         protection: {
           passwordHash: contentItem.accessPasswordHash,
           pinHash: contentItem.downloadPinHash,
@@ -199,7 +199,7 @@ export async function findDownloadTarget(
       .innerJoin(organization, eq(organization.id, contentItem.companyId))
       .where(and(eq(contentItem.id, itemId), eq(contentItem.status, 'published')))
     if (!row) return null
-    const context = publicContextOf(row.company, visit)
+    const context = door.open(row.company, visit)
     // A protected gallery's files go only to fans who opened it, and to nobody after its end (ADR 059).
     const protection = context.entitlements.galleryProtection
       ? row.protection

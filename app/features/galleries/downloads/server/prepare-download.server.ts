@@ -1,4 +1,5 @@
 import { findKnownLead } from '#app/features/leads/server/lead-cookie.server'
+import type { PublicDoor } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { hasAccess } from '#app/features/galleries/protection/server/access-cookie.server'
 import { findDownloadTarget, type DownloadTarget } from './find-download.server'
@@ -16,10 +17,11 @@ export type PreparedDownload =
  * them yet, otherwise what to serve and the lead it counts for.
  */
 export async function prepareDownload(
+  door: PublicDoor,
   visit: Pick<Visit, 'host' | 'cookies'>,
   wanted: WantedDownload,
 ): Promise<PreparedDownload> {
-  const target = await findDownloadTarget(visit, wanted)
+  const target = await findDownloadTarget(door, visit, wanted)
   // The gallery's PIN comes before the fan's details: no one is asked for data they cannot use.
   if (!hasAccess('pin', target.item.id, target.pinHash, visit.cookies)) return { outcome: 'pin-required' }
   const leadId = await findKnownLead(target.context.record, visit.cookies, target.context.company.id)
