@@ -19,6 +19,11 @@ export default defineConfig({
           // time was imports. The files that mock a module (vi.mock) pass before and after the
           // others (checked with --sequence.shuffle.files and two seeds).
           isolate: false,
+          // vitest's 5 s default is a measure of the machine, not of the code: on a shared 2-core
+          // machine (another suite beside, load ~10) a test that draws a QR code took longer. The
+          // tests that do CPU-bound work (sharp, QR codes, child processes) say so with their own.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -11,7 +11,8 @@ let base = ''
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   rawRequest(`${base}${path}`, headers, method)
 
-describe('the translations’ files pages name', () => {
+// Each catalog is imported on first ask and compressed with brotli: CPU-bound, slow when the machine is shared.
+describe('the translations’ files pages name', { timeout: 30_000 }, () => {
   beforeAll(async () => {
     // What the app has behind it (its pages, their 404) answers 418.
     const served = await serveAlone(catalogFiles({ appUrl: 'https://afterglow.test', isDevelopment: false }))

@@ -242,15 +242,19 @@ describe('closing a company account', () => {
     expect((await fan.get(`/p/${closingData.assetId}/w400.webp`)).status).toBe(200)
     expect((await fan.get(closingData.eventLink)).headers.location).toBe(closingData.pages[2])
 
+    const asked = Date.now()
     const closed = await closing.client.postForm(
       CLOSURE,
       { intent: 'close', confirmSlug: ` ${closing.company.slug.toUpperCase()} ` },
       { 'accept-language': 'pt-BR' },
     )
+    const answered = Date.now()
     expect(closed.status).toBe(200)
     expect(closed.json()).toEqual({ ok: true, messageKey: 'accountClosure.toasts.closed' })
     const closedAt = (await closedAtOf(closing.company.id))!
-    expect(Date.now() - closedAt.getTime()).toBeLessThan(MINUTE)
+    // Closed while the request was under way, however long it took.
+    expect(closedAt.getTime()).toBeGreaterThanOrEqual(asked)
+    expect(closedAt.getTime()).toBeLessThanOrEqual(answered)
     const deletesOn = accountDeletionDate(closedAt)
     expect(deletesOn.getTime() - closedAt.getTime()).toBe(RETENTION_PERIODS.closedAccounts.amount * DAY)
 

@@ -3,7 +3,8 @@ import { rgbaToThumbHash } from 'thumbhash'
 import { describe, expect, it } from 'vitest'
 import { placeholderDataUrl, placeholderImageOf } from './placeholder-image'
 
-describe('photo placeholders', () => {
+// sharp and ThumbHash are CPU-bound, and sharp's first call loads libvips: slow when the machine is shared.
+describe('photo placeholders', { timeout: 30_000 }, () => {
   it('are tiny PNGs of the photo’s colours, in its proportions', async () => {
     const { data, info } = await sharp({
       create: { width: 100, height: 50, channels: 4, background: { r: 200, g: 20, b: 40, alpha: 1 } },

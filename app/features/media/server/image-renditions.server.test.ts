@@ -20,7 +20,8 @@ async function photo(
   return image.toBuffer()
 }
 
-describe('photo renditions', () => {
+// Encoding WebP and JPEG renditions up to 2400 px with sharp is CPU-bound: seconds when the machine is shared.
+describe('photo renditions', { timeout: 30_000 }, () => {
   it('makes WebP at 400, 1200 and 2400 px plus a JPEG, never upscaling', async () => {
     const result = await processImage(await photo(3000, 2000))
     expect(result.width).toBe(3000)

@@ -12,7 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => fs.rm(dir, { recursive: true, force: true }))
 
-describe('the upload store', () => {
+// 20 MB written in 320 pieces and read back: seconds when the machine and its disk are shared.
+describe('the upload store', { timeout: 30_000 }, () => {
   it('writes each piece at its offset and answers the new offset, whatever the socket split it into', async () => {
     const store = new DiskFriendlyFileStore(dir)
     const id = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'

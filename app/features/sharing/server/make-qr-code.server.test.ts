@@ -10,7 +10,8 @@ async function decode(image: Buffer) {
 
 const URL = 'https://night-owls.afterglow.example/galeria/live-at-the-roundhouse'
 
-describe('QR codes', () => {
+// Drawing, rasterising and decoding QR codes is CPU-bound: seconds when the machine is shared.
+describe('QR codes', { timeout: 30_000 }, () => {
   it('draw the same code as PNG and SVG, and both read back as the URL', async () => {
     const design = { foreground: '#000000', background: '#ffffff', logo: null }
     const png = await makeQrPng(URL, design)

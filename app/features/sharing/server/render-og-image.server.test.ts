@@ -11,7 +11,8 @@ async function noisyPhoto(width: number, height: number) {
     .toBuffer()
 }
 
-describe('link preview images', () => {
+// Noisy photos and cards through sharp are CPU-bound: seconds when the machine is shared.
+describe('link preview images', { timeout: 30_000 }, () => {
   it('crop a photo of any shape to a 1200×630 JPEG under the WhatsApp size budget', async () => {
     for (const [width, height] of [
       [2400, 1600],
@@ -23,7 +24,7 @@ describe('link preview images', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630])
       expect(out.length).toBeLessThanOrEqual(OG_MAX_BYTES)
     }
-  }, 30_000) // three noisy photos through sharp: seconds when the machine is busy
+  })
 
   it('draw a branded card with the title when there is no photo, with or without a logo, however long the title', async () => {
     const logo = await sharp({
