@@ -387,7 +387,7 @@ export async function benchAnalyticsQueries({ vite, report }) {
       '/app/features/analytics/server/read-analytics-overview.server.ts',
     )
     const { getDashboardTotals } = await vite.ssrLoadModule(
-      '/app/features/dashboard/server/get-dashboard-totals.server.ts',
+      '/app/features/companies/server/get-dashboard-totals.server.ts',
     )
     const { readItemHeatmaps } = await vite.ssrLoadModule('/app/features/analytics/server/read-item-heatmaps.server.ts')
     const { sql } = await vite.ssrLoadModule('drizzle-orm')

@@ -1,4 +1,4 @@
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { readAnalyticsRange } from '#app/features/analytics/analytics-range'
 import { AnalyticsPage } from '#app/features/analytics/components/analytics-page'
 import {

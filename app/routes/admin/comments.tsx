@@ -1,4 +1,4 @@
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { CommentsModerationPage } from '#app/features/galleries/comments/components/comments-moderation-page'
 import { readCommentFilters, ZCommentModeration } from '#app/features/galleries/comments/comments.schema'
 import { deleteComment } from '#app/features/galleries/comments/server/delete-comment.server'

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { ContentEditor } from '#app/features/galleries/components/content-editor'
 import { ZContentAction, ZContentDetails } from '#app/features/galleries/content.schema'
 import { changeContentStatus } from '#app/features/galleries/server/change-content-status.server'

@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { ContentDetailsFields } from '#app/features/galleries/components/content-details-fields'
 import { ZContentDetails } from '#app/features/galleries/content.schema'
 import { createContent } from '#app/features/galleries/server/create-content.server'

@@ -2,7 +2,7 @@ import { FileUp, Images, LayoutGrid, List, Plus, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { LibraryCard, LibraryRow } from '#app/features/galleries/components/content-library'
 import { LibraryBulkBar } from '#app/features/galleries/components/library-bulk-bar'
 import {

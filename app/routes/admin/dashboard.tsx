@@ -18,14 +18,14 @@ import {
   getDashboardGuide,
   type ActivityEntry,
   type GuideStep,
-} from '#app/features/dashboard/server/get-dashboard-guide.server'
+} from '#app/features/companies/server/get-dashboard-guide.server'
 import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
 import { useTranslation } from '#app/lib/react-i18n'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { lastDays } from '#app/features/analytics/analytics-range'
 import { ChangeBadge } from '#app/features/analytics/components/change-badge'
 import { readHeadlineComparison } from '#app/features/analytics/server/read-analytics-overview.server'
-import { getDashboardTotals } from '#app/features/dashboard/server/get-dashboard-totals.server'
+import { getDashboardTotals } from '#app/features/companies/server/get-dashboard-totals.server'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/dashboard'
 

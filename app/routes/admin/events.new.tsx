@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { EventFields } from '#app/features/events/components/event-fields'
 import { ZEventForm } from '#app/features/events/events.schema'
 import { createEvent } from '#app/features/events/server/create-event.server'

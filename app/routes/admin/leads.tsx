@@ -1,4 +1,4 @@
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { LeadsPage } from '#app/features/leads/components/leads-page'
 import { readLeadFilters, ZLeadAction } from '#app/features/leads/leads.schema'
 import { deleteLead } from '#app/features/leads/server/delete-lead.server'

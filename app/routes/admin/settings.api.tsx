@@ -4,7 +4,7 @@ import { data, Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
 import { SelectField, TextField } from '#app/components/ui/field'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import {
   accessLevelOf,
   API_ACCESS_LEVELS,

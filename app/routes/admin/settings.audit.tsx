@@ -1,7 +1,7 @@
 import { useTranslation } from '#app/lib/react-i18n'
 import { Form, Link, useSubmit } from 'react-router'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { AUDIT_CATEGORIES, ZAuditFilters } from '#app/features/audit/audit.schema'
 import { auditActionKey, type TAuditSubject } from '#app/features/audit/audit-subject'
 import { listAuditEvents } from '#app/features/audit/server/list-audit-events.server'

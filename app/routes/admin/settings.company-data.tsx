@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { SelectField, TextField } from '#app/components/ui/field'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import {
   ZCompanyData,
   DESCRIPTION_MAX,

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { PreloadingLink } from '#app/lib/preload-page-code'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { getSettingsOverview } from '#app/features/companies/server/get-settings-overview.server'
 import { can } from '#app/features/members/permissions'
 import { withActor } from '#app/access/member-route.server'

@@ -1,4 +1,4 @@
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { WatermarkSettings } from '#app/features/watermark/components/watermark-settings'
 import { ZWatermarkSettings } from '#app/features/watermark/watermark'
 import { getWatermark } from '#app/features/watermark/server/get-watermark.server'

@@ -2,7 +2,7 @@ import { Check, ExternalLink, FileText, Lock, Receipt, Sparkles } from 'lucide-r
 import { useEffect, useState } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button'
-import { AdminRouteErrorBoundary } from '#app/features/admin-shell/components/admin-route-error'
+import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { formatPrice, planFeatures } from '#app/features/billing/plan-features'
 import { openBillingPage } from '#app/features/billing/open-billing-page'
 import {

@@ -41,6 +41,7 @@ import { loadGalleryChapters } from '#app/features/galleries/setlist/server/load
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
 import { getLiveStart } from '#app/features/galleries/live/server/find-live-gallery.server'
+import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 
 const GalleryLightbox = lazy(() => import('#app/features/galleries/fans/components/gallery-lightbox'))
 // Only galleries longer than one page need it.
@@ -63,15 +64,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const query = new URL(request.url).searchParams
     // Without JavaScript, "more photos" is a link to the same page starting after the last one shown.
     // The gallery's door, the gallery, its comments and its set list in one read-only transaction, not four.
-    const { privacy, gallery, media, next, upcoming, preparing, downloads, share, comments, setlist } =
-      await readTogether(context, async (together) => {
+    const { privacy, gallery, media, next, upcoming, preparing, downloads, comments, setlist } = await readTogether(
+      context,
+      async (together) => {
         // Behind a password or past its end: the gallery's door instead (ADR 059), judged on the
         // gallery's row as it is read, before its photos.
         let privacy: HeadersInit = {}
         const door = (row: GalleryDoorRow) =>
           void (privacy = guardGalleryDoor(together, visit, params.gallerySlug, row))
         // A set-list chapter (?chapter=3) shows that song's photos in place of the gallery's pages.
-        const { setlist: stored, ...loaded } = await loadPublicGallery(visit, together, {
+        const { setlist: stored, ...loaded } = await loadPublicGallery(together, {
           gallerySlug: params.gallerySlug,
           tab,
           after: query.get('after'),
@@ -85,7 +87,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           query.get('chapter'),
         )
         return { ...loaded, privacy, comments, setlist }
-      })
+      },
+    )
+    const share = await buildShareCard(
+      visit,
+      {
+        kind: 'gallery',
+        id: gallery.id,
+        company,
+        path: `/galeria/${params.gallerySlug}`,
+        title: gallery.title,
+        description: gallery.description,
+      },
+      context,
+    )
     const live = gallery.liveMode ? await getLiveStart(context, params.gallerySlug) : null
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]

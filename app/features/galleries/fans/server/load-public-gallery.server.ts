@@ -1,7 +1,5 @@
 import { getDownloadOffersOf } from '#app/features/galleries/downloads/server/get-download-offers.server'
-import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import type { GalleryDoorRow } from '#app/features/galleries/protection/server/find-gallery-access.server'
-import type { Visit } from '#app/access/visit.server'
 import type { GalleryTab } from '#app/features/galleries/fans/server/gallery-page.server'
 import { getPublicGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
 import { readTogether, type PublicContext } from '#app/access/context'
@@ -9,10 +7,9 @@ import { readTogether, type PublicContext } from '#app/access/context'
 /**
  * Everything a gallery's page shows: its first page of photos (after `after`, for fans without
  * JavaScript; a set-list song's when `chapter` names one), what it offers to download, read in
- * one transaction, its link preview, and its set-list as stored.
+ * one transaction, and its set-list as stored (its route builds the link preview).
  */
 export async function loadPublicGallery(
-  visit: Pick<Visit, 'host' | 'language'>,
   context: PublicContext,
   input: {
     gallerySlug: string
@@ -49,18 +46,6 @@ export async function loadPublicGallery(
       return { gallery, ...page, downloads, setlist }
     },
   )
-  const share = await buildShareCard(
-    visit,
-    {
-      kind: 'gallery',
-      id: gallery.id,
-      company: context.company,
-      path: `/galeria/${input.gallerySlug}`,
-      title: gallery.title,
-      description: gallery.description,
-    },
-    context,
-  )
   // The set-list travels apart: the page shows its chapters (loadGalleryChapters), not the list.
-  return { gallery, media, next, upcoming, preparing, downloads, share, setlist }
+  return { gallery, media, next, upcoming, preparing, downloads, setlist }
 }
