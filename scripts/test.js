@@ -8,15 +8,35 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 
+const totals = { passed: 0, failed: 0 }
+
+/** Every stage with how it ended and how long it took: printed at the end, whether the run passed or not. */
+const stages = []
+const runStarted = Date.now()
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+function printSummary() {
+  console.log('\nStages:')
+  for (const stage of stages) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.label.padEnd(40)} ${seconds(stage.ms)}`)
+  console.log(`  ${'in all'.padEnd(42)} ${seconds(Date.now() - runStarted)}`)
+}
+
+/** Ends the run at a failed stage: says which, and prints what ran before it. */
+function fail(label, status, started) {
+  stages.push({ label, ok: false, ms: Date.now() - started })
+  console.error(`\n✖ ${label} failed`)
+  printSummary()
+  console.log(`${totals.passed} passed, ${totals.failed} failed`)
+  process.exit(status || 1)
+}
+
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`)
   const started = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', ...options })
-  if (result.status !== 0) {
-    console.error(`\n✖ ${label} failed`)
-    process.exit(result.status ?? 1)
-  }
-  console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+  if (result.status !== 0) fail(label, result.status, started)
+  stages.push({ label, ok: true, ms: Date.now() - started })
+  console.log(`✔ ${label} (${seconds(Date.now() - started)})`)
 }
 
 /** A Debian package the tests drive: installed when missing and this is root on Debian, else explained. */
@@ -37,7 +57,6 @@ function ensureDebianTool({ path, pkg, purpose, variable }) {
 
 const npx = (label, ...args) => run(label, 'npx', args)
 
-const totals = { passed: 0, failed: 0 }
 mkdirSync('test-results', { recursive: true })
 function vitestArgs(project) {
   return [
@@ -52,19 +71,20 @@ function vitestArgs(project) {
 }
 
 /** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */
-function tally(label, project) {
+function tally(label, project, started) {
   const results = JSON.parse(readFileSync(`test-results/${project}.json`, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
   if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
     console.error(`\n✖ ${label}: ${results.numFailedTests} failed`)
-    process.exit(1)
+    fail(label, 1, started)
   }
 }
 
 function vitest(label, project) {
+  const started = Date.now()
   npx(label, ...vitestArgs(project))
-  tally(label, project)
+  tally(label, project, started)
 }
 
 /**
@@ -92,20 +112,19 @@ function runInBackground(label, command, args, log) {
     const status = await finished
     process.off('exit', stopChild)
     console.log(`\n▶ ${label}: output\n${readFileSync(log, 'utf8')}`)
-    if (status !== 0) {
-      console.error(`\n✖ ${label} failed`)
-      process.exit(status ?? 1)
-    }
-    console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+    if (status !== 0) fail(label, status, started)
+    stages.push({ label, ok: true, ms: Date.now() - started })
+    console.log(`✔ ${label} (${seconds(Date.now() - started)})`)
   }
 }
 
 /** A test project in the background (runInBackground): each project runs its own app on its own database. */
 function vitestInBackground(label, project) {
+  const started = Date.now()
   const ended = runInBackground(label, 'npx', vitestArgs(project), `test-results/${project}-output.log`)
   return async () => {
     await ended()
-    tally(label, project)
+    tally(label, project, started)
   }
 }
 
@@ -131,5 +150,6 @@ if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   vitest('integration tests (real PostgreSQL)', 'integration')
   vitest('end-to-end tests (Chromium)', 'e2e')
 }
+printSummary()
 console.log('\nAll checks passed.')
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
