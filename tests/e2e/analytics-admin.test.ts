@@ -11,6 +11,7 @@ import { asPlatform } from '#app/access/tenant.server'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'analytics-admin')
@@ -103,7 +104,7 @@ describe('the admin reads its analytics', () => {
     await visit(page, '/admin')
     // The dashboard's last 30 days: today's 2 views and the earlier ones.
     expect(await page.getByTestId('engagement-views').getByTestId('figure-value').textContent()).toBe(monthViews)
-    await page.screenshot({ path: path.join(SHOTS, 'dashboard-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'dashboard-1440.png'), { fullPage: true })
     await page.getByRole('link', { name: 'Analytics', exact: true }).click()
     await page.waitForURL('**/admin/analytics')
     await expect.poll(() => views(page)).toBe(monthViews) // 30 days by default
@@ -131,7 +132,7 @@ describe('the admin reads its analytics', () => {
     expect(await page.getByTestId('heatmap-panel').getByTestId('heatmap').getAttribute('aria-label')).toContain(
       'most played at 0:20 (2 plays)',
     )
-    await page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'analytics-1440.png'), { fullPage: true })
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-by-content').click()])
     expect(download.suggestedFilename()).toMatch(
@@ -164,7 +165,7 @@ describe('the admin reads its analytics', () => {
     await page.waitForURL(`**/admin/analytics?range=custom&from=${day(10)}&to=${day(8)}`)
     // 10, 9 and 8 days ago: 3 + 2 + 1 visitors.
     await expect.poll(() => views(page)).toBe('6')
-    await page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'analytics-390.png'), { fullPage: true })
     expect(errors).toEqual([])
   })
 })

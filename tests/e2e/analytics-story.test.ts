@@ -14,6 +14,7 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
 import { waitUntil } from '../support/wait'
+import { keepScreenshot } from '../support/screenshots'
 
 /*
  * Issue 14's whole story in a browser: a fan's visit to a gallery, the admin approving the
@@ -304,7 +305,7 @@ describe('a fan’s visit, as the admin sees it', () => {
         downloads: '1',
         leads: '1',
       })
-    await staff.page.screenshot({ path: path.join(SHOTS, 'dashboard-1440.png'), fullPage: true })
+    await keepScreenshot(staff.page, path.join(SHOTS, 'dashboard-1440.png'), { fullPage: true })
 
     // The analytics: the same figures, the funnel, the tables and the video's heatmap.
     await visit(staff.page, '/admin/analytics?range=7')
@@ -369,7 +370,7 @@ describe('a fan’s visit, as the admin sees it', () => {
       '0:06–0:081',
     ])
     await staff.page.getByTestId('heatmap-panel').scrollIntoViewIfNeeded()
-    await staff.page.screenshot({ path: path.join(SHOTS, 'analytics-1440.png'), fullPage: true })
+    await keepScreenshot(staff.page, path.join(SHOTS, 'analytics-1440.png'), { fullPage: true })
     await fileRow('bows.mp4').getByTestId('file-heatmap-toggle').click()
     await expect.poll(() => heatmap.locator('rect').count()).toBe(2)
     await axisLinesUp(staff.page, '0:04')
@@ -430,8 +431,8 @@ describe('a fan’s visit, as the admin sees it', () => {
     expect(await phone.page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([
       390, 390,
     ])
-    await phone.page.screenshot({ path: path.join(SHOTS, 'analytics-390.png'), fullPage: true })
-    await phone.page.getByTestId('heatmap-panel').screenshot({ path: path.join(SHOTS, 'heatmap-390.png') })
+    await keepScreenshot(phone.page, path.join(SHOTS, 'analytics-390.png'), { fullPage: true })
+    await keepScreenshot(phone.page.getByTestId('heatmap-panel'), path.join(SHOTS, 'heatmap-390.png'))
     for (const { errors } of [staff, fan, phone]) expect(errors).toEqual([])
   }, 240_000)
 })

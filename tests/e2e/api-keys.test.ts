@@ -11,6 +11,7 @@ import { makePhoto } from '../support/media-files'
 import { waitUntil } from '../support/wait'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { addEndpoint, verifySigned } from '../support/webhooks'
+import { keepScreenshot } from '../support/screenshots'
 
 /*
  * An Enterprise admin creates an API key in the browser; a script of their own (plain fetch and
@@ -97,7 +98,7 @@ describe('API keys end to end', () => {
     const endpoint = await addEndpoint(admin.client, admin.company.id, receiver.url('/crm'), ['content.published'])
     const key = await createKeyInBrowser(page, 'Festival uploader')
     expect(key).toMatch(/^ag_live_[A-Za-z0-9_-]{43}$/)
-    await page.screenshot({ path: path.join(SHOTS, 'settings-api-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'settings-api-1440.png'), { fullPage: true })
 
     const created = await api(key, '/content', {
       json: { kind: 'gallery', title: 'Main stage, Saturday', requireLead: false },
@@ -159,7 +160,7 @@ describe('API keys end to end', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )
     expect(overflow).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: path.join(SHOTS, 'settings-api-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'settings-api-390.png'), { fullPage: true })
     expect(errors).toEqual([])
   })
 
@@ -190,7 +191,7 @@ describe('API keys end to end', () => {
         await expect
           .poll(() => page.getByText('Create a gallery or single item (a draft)').filter({ visible: true }).count())
           .toBeGreaterThan(0)
-      await page.screenshot({ path: path.join(SHOTS, `docs-api-${viewport.width}.png`) })
+      await keepScreenshot(page, path.join(SHOTS, `docs-api-${viewport.width}.png`))
       expect(elsewhere).toEqual([])
       expect(refusedByPolicy).toEqual([])
       expect(pageErrors).toEqual([])

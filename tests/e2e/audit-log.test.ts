@@ -8,6 +8,7 @@ import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'audit-log')
@@ -113,7 +114,7 @@ describe('the audit log reads as sentences', () => {
         .getAttribute('href'),
     ).toBe('/admin/leads')
     expect(await rows.filter({ hasText: 'Invited a member' }).textContent()).toContain('crew@owls.test')
-    await page.screenshot({ path: path.join(SHOTS, 'audit-en-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'audit-en-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'audit log' })
 
     // By category: downloads only.
@@ -141,7 +142,7 @@ describe('the audit log reads as sentences', () => {
       expect(await page.getByTestId('audit-row').first().isVisible()).toBe(false)
       // Nothing wider than the phone: no sideways scrolling.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-      await page.screenshot({ path: path.join(SHOTS, `audit-${language}-390.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `audit-${language}-390.png`), { fullPage: true })
       expect(errors).toEqual([])
       await page.context().close()
     }

@@ -9,6 +9,7 @@ import { withSystem } from '#app/lib/db.server'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { expectNoAxeViolations } from '../support/axe'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'comments')
@@ -108,7 +109,7 @@ describe('fans’ comments, end to end', () => {
     const noOverflow = await fan.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
     expect(noOverflow).toBe(true)
     await form.scrollIntoViewIfNeeded()
-    await fan.page.screenshot({ path: path.join(SHOTS, 'fan-pending-390.png') })
+    await keepScreenshot(fan.page, path.join(SHOTS, 'fan-pending-390.png'))
     await expectNoAxeViolations(fan.page, { include: '[data-testid="comments"]', label: 'comments after sending' })
 
     const [stored] = await withSystem((tx) => tx.select().from(comment).where(eq(comment.contentItemId, galleryId)))
@@ -128,7 +129,7 @@ describe('fans’ comments, end to end', () => {
     expect(await row.textContent()).toContain('Best night of the tour!')
     expect(await row.textContent()).toContain('marta@fans.test')
     expect(await staff.page.getByTestId('comment-count-pending').textContent()).toBe('1')
-    await staff.page.screenshot({ path: path.join(SHOTS, 'admin-pending-1440.png'), fullPage: true })
+    await keepScreenshot(staff.page, path.join(SHOTS, 'admin-pending-1440.png'), { fullPage: true })
     await expectNoAxeViolations(staff.page, { label: 'comment moderation' })
     await row.getByRole('button', { name: 'Approve' }).click()
     await staff.page.getByText('Comment approved: fans can see it now').waitFor()
@@ -136,7 +137,7 @@ describe('fans’ comments, end to end', () => {
     expect(await staff.page.getByTestId('comment-count-approved').textContent()).toBe('1')
     await staff.page.getByRole('link', { name: /Approved/ }).click()
     await expect.poll(() => row.count()).toBe(1)
-    await staff.page.screenshot({ path: path.join(SHOTS, 'admin-approved-1440.png'), fullPage: true })
+    await keepScreenshot(staff.page, path.join(SHOTS, 'admin-approved-1440.png'), { fullPage: true })
 
     await visit(fan.page, galleryPath)
     const shown = fan.page.getByTestId('comment')
@@ -147,20 +148,20 @@ describe('fans’ comments, end to end', () => {
     expect(await fan.page.getByTestId('comments-toggle').textContent()).toContain('Comments(1)')
     await fan.page.getByTestId('comments-toggle').click()
     await shown.waitFor()
-    await fan.page.screenshot({ path: path.join(SHOTS, 'fan-approved-390.png') })
+    await keepScreenshot(fan.page, path.join(SHOTS, 'fan-approved-390.png'))
 
     const desktopFan = await openPage(DESKTOP)
     await visit(desktopFan.page, galleryPath)
-    await desktopFan.page.screenshot({ path: path.join(SHOTS, 'fan-closed-1440.png') })
+    await keepScreenshot(desktopFan.page, path.join(SHOTS, 'fan-closed-1440.png'))
     await desktopFan.page.getByTestId('comments-toggle').click()
     await desktopFan.page.getByTestId('comment').waitFor()
-    await desktopFan.page.screenshot({ path: path.join(SHOTS, 'fan-approved-1440.png'), fullPage: true })
+    await keepScreenshot(desktopFan.page, path.join(SHOTS, 'fan-approved-1440.png'), { fullPage: true })
 
     const phoneStaff = await openPage(PHONE, { isMobile: true, signedIn: true })
     await visit(phoneStaff.page, '/admin/comments?status=approved')
     await phoneStaff.page.getByTestId('comment-row').waitFor()
     expect(await phoneStaff.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
-    await phoneStaff.page.screenshot({ path: path.join(SHOTS, 'admin-approved-390.png'), fullPage: true })
+    await keepScreenshot(phoneStaff.page, path.join(SHOTS, 'admin-approved-390.png'), { fullPage: true })
 
     for (const { errors } of [fan, staff, desktopFan, phoneStaff]) expect(errors).toEqual([])
   })
@@ -175,7 +176,7 @@ describe('fans’ comments, end to end', () => {
     expect(await fan.page.getByText('Message too long (max 1000 characters)').count()).toBeGreaterThan(0)
     expect(await fan.page.getByLabel('Comment', { exact: true }).inputValue()).toBe('x'.repeat(1001))
     expect(await fan.page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true')
-    await fan.page.getByTestId('comment-form').screenshot({ path: path.join(SHOTS, 'fan-invalid-1440.png') })
+    await keepScreenshot(fan.page.getByTestId('comment-form'), path.join(SHOTS, 'fan-invalid-1440.png'))
     expect(fan.errors).toEqual([])
   })
 
@@ -194,7 +195,7 @@ describe('fans’ comments, end to end', () => {
     expect(await fan.page.getByTestId('comment-pending').textContent()).toContain(
       'Thanks! Your comment is awaiting approval.',
     )
-    await fan.page.getByTestId('comment-form').screenshot({ path: path.join(SHOTS, 'fan-no-js-390.png') })
+    await keepScreenshot(fan.page.getByTestId('comment-form'), path.join(SHOTS, 'fan-no-js-390.png'))
     const rows = await withSystem((tx) => tx.select().from(comment).where(eq(comment.name, 'Nuno')))
     expect(rows).toMatchObject([
       { body: 'No scripts here, still commenting.', status: 'pending', contentItemId: galleryId },

@@ -14,6 +14,7 @@ import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/b
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 /*
  * An Enterprise admin backs the company up from Settings → Backups: the archive shows in progress,
@@ -99,7 +100,7 @@ describe('company backups', () => {
     await page.getByTestId('settings-backups').click()
     await page.waitForURL(/\/admin\/settings\/backups$/)
     await expect.poll(() => page.getByTestId('backups-empty').isVisible()).toBe(true)
-    await page.screenshot({ path: path.join(SHOTS, 'backups-empty-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'backups-empty-1440.png'), { fullPage: true })
 
     // The archive waits on a table this test holds, so its progress can be seen before it is ready.
     const holder = await getPool().connect()
@@ -111,7 +112,7 @@ describe('company backups', () => {
       await expect.poll(() => row.getAttribute('data-status'), { timeout: 20_000 }).toBe('running')
       expect(await row.innerText()).toContain('In progress')
       expect(await page.getByTestId('back-up-now').isDisabled()).toBe(true)
-      await page.screenshot({ path: path.join(SHOTS, 'backups-running-1440.png'), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, 'backups-running-1440.png'), { fullPage: true })
     } finally {
       await holder.query('commit').catch(() => undefined)
       holder.release()
@@ -119,7 +120,7 @@ describe('company backups', () => {
     const row = page.getByTestId('backup').first()
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
     expect(await row.innerText()).toMatch(/2 files/)
-    await page.screenshot({ path: path.join(SHOTS, 'backups-ready-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'backups-ready-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'backups' })
 
     const [file] = await Promise.all([page.waitForEvent('download'), row.getByTestId('backup-download').click()])
@@ -158,7 +159,7 @@ describe('company backups', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth)
       expect(width).toBeLessThanOrEqual(PHONE.width)
       if (language === 'pt') expect(await page.getByTestId('back-up-now').innerText()).toContain('Fazer backup agora')
-      await page.screenshot({ path: path.join(SHOTS, `backups-${language}-390.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `backups-${language}-390.png`), { fullPage: true })
       expect(errors).toEqual([])
     }
   })
@@ -168,6 +169,6 @@ describe('company backups', () => {
     await visit(page, '/admin/settings/backups')
     expect(await page.getByTestId('backups-upgrade').innerText()).toContain('Enterprise')
     expect(await page.getByTestId('back-up-now').count()).toBe(0)
-    await page.screenshot({ path: path.join(SHOTS, 'backups-starter-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'backups-starter-390.png'), { fullPage: true })
   })
 })

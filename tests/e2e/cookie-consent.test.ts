@@ -7,6 +7,7 @@ import { getDb } from '#app/lib/db.server'
 import { CONSENT_BANNER_DELAY_MS, CONSENT_STATUS_CARD_MS } from '#app/features/consent/consent'
 import { addCookiesTo, DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -144,7 +145,7 @@ describe('cookie consent on a phone', () => {
       ),
     )
     expect(new Set(rows).size).toBe(1)
-    await page.screenshot({ path: 'test-results/consent/banner-en-390.png' })
+    await keepScreenshot(page, 'test-results/consent/banner-en-390.png')
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     expect(await layoutShift(page)).toBe(shiftBefore)
 
@@ -291,7 +292,7 @@ describe('cookie consent on a phone', () => {
     for (const name of ['Aceitar', 'Recusar', 'Personalizar'])
       expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1)
     expect((await banner.boundingBox())!.height).toBeLessThan(PHONE.height / 4)
-    await page.screenshot({ path: 'test-results/consent/banner-pt-390.png' })
+    await keepScreenshot(page, 'test-results/consent/banner-pt-390.png')
     await banner.getByRole('button', { name: 'Personalizar' }).click()
     const dialog = page.getByRole('dialog', { name: 'Configurações de cookies' })
     await dialog.waitFor()
@@ -354,14 +355,14 @@ describe('cookie consent on a phone', () => {
       const banner = page.getByTestId('consent-banner')
       expect(await banner.getByRole('button', { name: accept, exact: true }).count()).toBe(1)
       expect((await banner.boundingBox())!.height).toBeLessThan(PHONE.height / 4)
-      await page.screenshot({ path: `test-results/consent/banner-${locale.slice(0, 2)}-390.png` })
+      await keepScreenshot(page, `test-results/consent/banner-${locale.slice(0, 2)}-390.png`)
       await context?.close()
     }
     context = await contextWithClock({ viewport: DESKTOP, baseURL: baseUrl })
     const wide = await context.newPage()
     await visit(wide, '/demo')
     await waitForBanner(wide)
-    await wide.screenshot({ path: 'test-results/consent/banner-en-1440.png' })
+    await keepScreenshot(wide, 'test-results/consent/banner-en-1440.png')
   })
 
   it('in the admin: the card only follows a choice, hides after 3 s even when clicked, and never greets a page load', async () => {

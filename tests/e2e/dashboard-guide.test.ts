@@ -8,6 +8,7 @@ import { withSystem } from '#app/lib/db.server'
 import { expectNoAxeViolations } from '../support/axe'
 import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'dashboard')
@@ -68,7 +69,7 @@ describe('the dashboard guides a new company', () => {
     // The totals and the last 30 days stay.
     expect(await page.getByTestId('total-content').locator('dd').textContent()).toBe('0')
     expect(await page.getByTestId('dashboard-engagement').isVisible()).toBe(true)
-    await page.screenshot({ path: path.join(SHOTS, 'new-en-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'new-en-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'dashboard, new company' })
 
     // The public page opens from the dashboard.
@@ -151,7 +152,7 @@ describe('the dashboard guides a new company', () => {
         .getByRole('link', { name: 'Upload to latest gallery' })
         .getAttribute('href'),
     ).toBe(`/admin/content/${galleryId}`)
-    await page.screenshot({ path: path.join(SHOTS, 'active-en-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'active-en-1440.png'), { fullPage: true })
     expect(errors).toEqual([])
   })
 
@@ -168,7 +169,7 @@ describe('the dashboard guides a new company', () => {
       await visit(page, '/admin')
       expect(await page.getByTestId('dashboard-guide').getByRole('heading').textContent()).toBe(title)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-      await page.screenshot({ path: path.join(SHOTS, `guide-${language}-390.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `guide-${language}-390.png`), { fullPage: true })
       expect(errors).toEqual([])
       await page.context().close()
     }

@@ -15,6 +15,7 @@ import {
   visit,
 } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'event-order')
@@ -111,7 +112,7 @@ describe("the event editor orders the event's content like the gallery editor", 
     expect(reorders.count).toBe(1)
 
     await page.getByTestId('attached-content').first().scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SHOTS, 'event-editor-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'event-editor-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'event editor at 1440 px' })
 
     // The editor leads to what fans see, like the gallery editor: the live page opens in a new tab.
@@ -152,7 +153,7 @@ describe("the event editor orders the event's content like the gallery editor", 
     await poll(() => mobile.getByText('Order saved').first().isVisible()).toBe(true)
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     await mobile.getByTestId('attached-content').first().scrollIntoViewIfNeeded()
-    await mobile.screenshot({ path: path.join(SHOTS, 'event-editor-390.png') })
+    await keepScreenshot(mobile, path.join(SHOTS, 'event-editor-390.png'))
     await expectNoAxeViolations(mobile, { label: 'event editor at 390 px' })
     await phone.close()
   })

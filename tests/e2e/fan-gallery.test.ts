@@ -8,6 +8,7 @@ import { closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../suppor
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -83,7 +84,7 @@ describe('a fan opens a gallery on a phone', () => {
     await page.getByRole('menuitem', { name: 'Copy link' }).click()
     await page.locator('[data-sonner-toast]').first().waitFor()
     expect(await page.locator('[data-sonner-toaster]').getAttribute('data-sonner-theme')).toBe('dark')
-    await page.screenshot({ path: 'test-results/fan-gallery/viewer-toast-390.png' })
+    await keepScreenshot(page, 'test-results/fan-gallery/viewer-toast-390.png')
     // Below the viewer's toolbar, not over it.
     const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!
     expect(toastBox.y).toBeGreaterThan(PHONE.height / 2)

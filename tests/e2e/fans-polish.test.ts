@@ -10,6 +10,7 @@ import { addCookiesTo, DESKTOP, launchBrowser, PHONE, visit } from '../support/b
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'fans-polish')
@@ -140,7 +141,7 @@ describe('the fans’ pages, polished', () => {
     // The lone video keeps about a row's height (240 px at this width), not the page's width.
     expect(tile.width).toBeLessThan(grid.width * 0.6)
     expect(tile.height).toBeLessThan(320)
-    await page.screenshot({ path: path.join(SHOTS, 'lone-video-1440.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'lone-video-1440.png'))
     await page.getByTestId('filter-tabs').getByRole('link', { name: 'All' }).click()
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(4)
 
@@ -154,7 +155,7 @@ describe('the fans’ pages, polished', () => {
     expect(await page.getByTestId('viewer-zoom-in').isVisible()).toBe(true)
     await page.getByTestId('viewer-shortcuts').click()
     expect(await page.getByTestId('viewer-shortcuts-list').textContent()).toContain('Previous / next')
-    await page.screenshot({ path: path.join(SHOTS, 'viewer-1440.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'viewer-1440.png'))
     for (let step = 0; step < 3; step++) await page.locator('.yarl__navigation_next').click()
     await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('4 / 4')
     // The video: no zoom buttons.
@@ -202,7 +203,7 @@ describe('the fans’ pages, polished', () => {
     await page.getByTestId('public-media').first().locator('a').click()
     await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('1 / 4')
     expect(await page.locator('.yarl__thumbnails_track').count()).toBe(0)
-    await page.screenshot({ path: path.join(SHOTS, 'viewer-390.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'viewer-390.png'))
     expect(errors).toEqual([])
   })
 
@@ -215,7 +216,7 @@ describe('the fans’ pages, polished', () => {
       expect((await page.locator('main').innerText()).replace(/[\u202f\u00a0]/g, ' ')).toContain(text)
       expect(await page.getByTestId('filter-tabs').count()).toBe(0)
       expect(await page.locator('img[fetchpriority="high"]').count()).toBe(1)
-      await page.screenshot({ path: path.join(SHOTS, `event-${language}-390.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `event-${language}-390.png`), { fullPage: true })
       await page.context().close()
     }
     const { page, errors } = await fanPage(DESKTOP)
@@ -232,7 +233,7 @@ describe('the fans’ pages, polished', () => {
     )
     expect(pageAccent.toLowerCase()).not.toBe('#a78bfa')
     await expectNoAxeViolations(page, { include: '[data-testid="lead-dialog"]', label: 'branded lead dialog' })
-    await page.screenshot({ path: path.join(SHOTS, 'lead-dialog-1440.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'lead-dialog-1440.png'))
     expect(errors).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { contentItem, event } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 
 /*
  * A venue with years of shows: its landing lists the newest galleries and events, and a
@@ -86,7 +87,7 @@ describe('a company landing with many galleries and events', () => {
   async function pressShowMore(page: Page, testId: string, shot: string, press: 'click' | 'tap') {
     const button = page.getByTestId(testId)
     await button.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(SHOTS, shot) })
+    await keepScreenshot(page, path.join(SHOTS, shot))
     await button[press]()
   }
 
@@ -100,7 +101,7 @@ describe('a company landing with many galleries and events', () => {
     await more.scrollIntoViewIfNeeded()
     const before = await page.evaluate(() => window.scrollY)
     expect(before).toBeGreaterThan(1000)
-    await page.screenshot({ path: path.join(SHOTS, 'more-galleries-390.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'more-galleries-390.png'))
     await more.focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => cards.count()).toBe(30)

@@ -10,6 +10,7 @@ import { expectNoAxeViolations, settleAnimations } from '../support/axe'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin, createMemberAccount, latestMail, uniqueEmail } from '../support/fixtures'
 import { waitUntil } from '../support/wait'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'live-drop')
@@ -144,7 +145,7 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     await visit(manager, `/admin/content/${galleryId}`)
     const approveButton = manager.getByRole('button', { name: 'Approve first-song.jpg' })
     await poll(() => approveButton.isVisible()).toBe(true)
-    await manager.screenshot({ path: path.join(SHOTS, 'manager-tray-1440.png'), fullPage: true })
+    await keepScreenshot(manager, path.join(SHOTS, 'manager-tray-1440.png'), { fullPage: true })
     // Not yet on the fans' page.
     expect(await fan.getByTestId('live-photo').count()).toBe(0)
     await approveButton.focus()
@@ -170,12 +171,12 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
         ),
     ).toBe(true)
     expect(await wall.evaluate(() => document.querySelectorAll('img').length)).toBeLessThanOrEqual(3)
-    await fan.screenshot({ path: path.join(SHOTS, 'fan-live-390.png'), fullPage: true })
+    await keepScreenshot(fan, path.join(SHOTS, 'fan-live-390.png'), { fullPage: true })
     await expectNoAxeViolations(fan, { label: 'live gallery at 390 px' })
     await expectNoAxeViolations(manager, { label: 'gallery editor with the live panel at 1440 px' })
     // The photo's crossfade over, for the picture of the wall.
     await settleAnimations(wall)
-    await wall.screenshot({ path: path.join(SHOTS, 'wall-1440.png') })
+    await keepScreenshot(wall, path.join(SHOTS, 'wall-1440.png'))
     await expectNoAxeViolations(wall, { label: 'venue wall at 1440 px' })
   })
 
@@ -208,12 +209,12 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     const desktopFan = await contexts[3].newPage()
     await visit(desktopFan, galleryPath)
     await poll(() => desktopFan.getByTestId('live-drop').isVisible()).toBe(true)
-    await desktopFan.screenshot({ path: path.join(SHOTS, 'fan-live-1440.png'), fullPage: true })
+    await keepScreenshot(desktopFan, path.join(SHOTS, 'fan-live-1440.png'), { fullPage: true })
     const phoneWall = await contexts[2].newPage()
     await visit(phoneWall, `/wall/${wallToken}`)
     await poll(() => phoneWall.getByTestId('wall-photo').count()).toBe(1)
     await settleAnimations(phoneWall)
-    await phoneWall.screenshot({ path: path.join(SHOTS, 'wall-390.png') })
+    await keepScreenshot(phoneWall, path.join(SHOTS, 'wall-390.png'))
   })
 
   it('answers the wall keys: space pauses, arrows move, the present button asks for full screen', async () => {
@@ -252,7 +253,7 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
 
     await manager.getByTestId('live-switch').click()
     await poll(() => manager.getByTestId('live-switch').getAttribute('aria-checked')).toBe('false')
-    await fan.screenshot({ path: path.join(SHOTS, 'fan-follow-390.png'), fullPage: true })
+    await keepScreenshot(fan, path.join(SHOTS, 'fan-follow-390.png'), { fullPage: true })
     await poll(() =>
       fan.evaluate(
         () =>

@@ -8,6 +8,7 @@ import { createCompanyAdmin, firstLink, latestMail, uniqueEmail } from '../suppo
 import { TestClient } from '../support/http-client'
 import { addCookiesTo, closedCookieBannerBefore, launchBrowser, PHONE, visit } from '../support/browser'
 import { sleep, waitUntil } from '../support/wait'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const NBSP = '\u00a0'
@@ -79,7 +80,7 @@ describe('the marketing site on a phone', () => {
     expect(await page.getByTestId('menu-account-link').textContent()).toBe('Login')
     expect(await menu.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: 'test-results/marketing/menu-en-390.png' })
+    await keepScreenshot(page, 'test-results/marketing/menu-en-390.png')
     // A section link closes the menu and scrolls there.
     await menu.getByRole('link', { name: 'Pricing' }).click()
     await expect.poll(() => page.getByTestId('menu-account-link').isVisible()).toBe(false)
@@ -91,7 +92,7 @@ describe('the marketing site on a phone', () => {
     )
     expect(await page.getByTestId('plan-enterprise').getByTestId('plan-badge').count()).toBe(0)
     expect(await page.locator('#pricing').innerText()).not.toMatch(/every plan/i)
-    await page.locator('#pricing').screenshot({ path: 'test-results/marketing/pricing-en-390.png' })
+    await keepScreenshot(page.locator('#pricing'), 'test-results/marketing/pricing-en-390.png')
 
     await visit(page, '/')
     await page.getByTestId('marketing-menu').locator('summary').click()
@@ -110,7 +111,7 @@ describe('the marketing site on a phone', () => {
       await visit(phone, '/')
       await phone.getByTestId('marketing-menu').locator('summary').click()
       await expect.poll(() => phone.getByTestId('menu-account-link').textContent()).toBe(login)
-      await phone.screenshot({ path: `test-results/marketing/menu-${language}-390.png` })
+      await keepScreenshot(phone, `test-results/marketing/menu-${language}-390.png`)
       expect(await phone.getByTestId('plan-starter').getByTestId('plan-badge').textContent()).not.toMatch(/14/)
       await context.close()
     }
@@ -120,7 +121,7 @@ describe('the marketing site on a phone', () => {
     await visit(wide, '/')
     expect(await wide.getByTestId('marketing-menu').isVisible()).toBe(false)
     await wide.locator('#pricing').scrollIntoViewIfNeeded()
-    await wide.locator('#pricing').screenshot({ path: 'test-results/marketing/pricing-en-1440.png' })
+    await keepScreenshot(wide.locator('#pricing'), 'test-results/marketing/pricing-en-1440.png')
     await context.close()
   })
 
@@ -196,7 +197,7 @@ describe('the marketing site on a phone', () => {
     expect((await new TestClient().postForm('/?index', { kind: 'newsletter', email })).status).toBe(200)
     const welcome = await waitUntil(() => latestMail(email, 'newsletter'))
     await visit(page, firstLink(welcome.text))
-    await page.screenshot({ path: 'test-results/newsletter-unsubscribe-390.png' })
+    await keepScreenshot(page, 'test-results/newsletter-unsubscribe-390.png')
     await page.getByRole('button', { name: 'Unsubscribe' }).click()
     await expect
       .poll(() => page.getByTestId('newsletter-unsubscribed').textContent())

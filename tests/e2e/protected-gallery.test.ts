@@ -10,6 +10,7 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results/protected-gallery')
@@ -72,7 +73,7 @@ describe('a protected gallery', () => {
       await panel.getByRole('button', { name: 'Save protection' }).click()
       await panel.getByText('The PIN is 4 digits.').waitFor()
       await panel.scrollIntoViewIfNeeded()
-      await panel.screenshot({ path: path.join(SHOTS, `editor-${viewport.width}.png`) })
+      await keepScreenshot(panel, path.join(SHOTS, `editor-${viewport.width}.png`))
       await context.close()
     })
 
@@ -83,12 +84,12 @@ describe('a protected gallery', () => {
       const door = page.getByTestId('gallery-password')
       await door.getByRole('heading', { name: 'Crew Only' }).waitFor()
       expect(await page.locator(`img[src*="${assetId}"]`).count()).toBe(0)
-      await page.screenshot({ path: path.join(SHOTS, `door-${viewport.width}.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `door-${viewport.width}.png`), { fullPage: true })
 
       await door.getByLabel('Password').fill('front-row')
       await door.getByRole('button', { name: 'Open the gallery' }).click()
       await door.getByText('That password is not right. Please try again.').waitFor()
-      await page.screenshot({ path: path.join(SHOTS, `wrong-${viewport.width}.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `wrong-${viewport.width}.png`), { fullPage: true })
 
       await door.getByLabel('Password').fill('backstage')
       await door.getByRole('button', { name: 'Open the gallery' }).click()
@@ -97,7 +98,7 @@ describe('a protected gallery', () => {
       // Remembered: the next visit goes straight in.
       await visit(page, `/${slug}/galeria/crew-only`)
       expect(await page.getByTestId('public-media').count()).toBe(1)
-      await page.screenshot({ path: path.join(SHOTS, `inside-${viewport.width}.png`) })
+      await keepScreenshot(page, path.join(SHOTS, `inside-${viewport.width}.png`))
       await page.context().close()
     })
   }

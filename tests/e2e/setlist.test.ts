@@ -13,6 +13,7 @@ import { GALLERY_PAGE_SIZE } from '#app/features/galleries/fans/gallery-paging'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 /* Issue 18 §5: a company pastes a show's set-list; a fan on a phone browses the songs and downloads one. */
 
@@ -130,7 +131,7 @@ describe('set-list chapters', () => {
     await panel.getByText('Write the shift as hours:minutes, like +0:05 or -1:00 (at most 24 hours).').waitFor()
     await panel.getByTestId('setlist-shift').fill('+0:00')
     await expect.poll(() => panel.getByTestId('setlist-moves').count()).toBe(0)
-    await page.screenshot({ path: path.join(SHOTS, 'admin-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'admin-1440.png'), { fullPage: true })
 
     await panel.getByTestId('setlist-save').click()
     await page.getByText('Set-list saved').waitFor()
@@ -164,7 +165,7 @@ describe('set-list chapters', () => {
     ])
     // Nothing on the page is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await page.screenshot({ path: path.join(SHOTS, 'fan-menu-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'fan-menu-390.png'), { fullPage: true })
 
     // Keyboard: the menu's links are reached with Tab and followed with Enter.
     await menu.getByRole('link', { name: /Song 2/ }).focus()
@@ -184,7 +185,7 @@ describe('set-list chapters', () => {
     await visit(page, `/${slug}/galeria/lisbon-night?chapter=1`)
     await chapters.getByTestId('chapter-heading').filter({ hasText: 'Song 1 — Opening Night' }).waitFor()
     await expect.poll(() => page.getByTestId('public-media').count()).toBe(1)
-    await page.screenshot({ path: path.join(SHOTS, 'fan-chapter-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'fan-chapter-390.png'), { fullPage: true })
 
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
@@ -205,7 +206,7 @@ describe('set-list chapters', () => {
     await closedCookieBannerBefore(wide)
     await visit(wide, `/${slug}/galeria/lisbon-night?chapter=more`)
     await wide.getByTestId('chapter-heading').filter({ hasText: 'More from the night' }).waitFor()
-    await wide.screenshot({ path: path.join(SHOTS, 'fan-chapter-1440.png'), fullPage: true })
+    await keepScreenshot(wide, path.join(SHOTS, 'fan-chapter-1440.png'), { fullPage: true })
     await desk.close()
   })
 

@@ -21,6 +21,7 @@ import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results', 'studio-library')
@@ -112,7 +113,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     )
     expect(tiles.every(({ state }) => ['queued', 'uploading', 'processing'].includes(state ?? ''))).toBe(true)
     expect(tiles.filter(({ state }) => state === 'uploading').every(({ progress }) => progress)).toBe(true)
-    await page.screenshot({ path: path.join(SHOTS, 'editor-uploading-1440.png') })
+    await keepScreenshot(page, path.join(SHOTS, 'editor-uploading-1440.png'))
     const tilesAtOnce = await page
       .getByTestId('upload-tile')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-name')))
@@ -187,7 +188,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await poll(() => crowd.getByTestId('cover-badge').isVisible()).toBe(true)
     await poll(() => page.getByTestId('cover-preview').locator('img').getAttribute('src')).toContain(crowdId)
 
-    await page.screenshot({ path: path.join(SHOTS, 'editor-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'editor-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'gallery editor at 1440 px' })
 
     await page.getByRole('button', { name: 'Publish' }).click()
@@ -226,7 +227,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     const owls = page.getByTestId('content-card').filter({ hasText: 'Night Owls Live' })
     expect(await owls.locator('img').getAttribute('src')).toMatch(/\/media\/[0-9a-f-]{36}\/w400\.webp$/)
     expect(await owls.textContent()).toContain('6 files')
-    await page.screenshot({ path: path.join(SHOTS, 'highlights-grid-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'highlights-grid-1440.png'), { fullPage: true })
     await expectNoAxeViolations(page, { label: 'Highlights grid at 1440 px' })
 
     await page.getByLabel('Status').selectOption('published')
@@ -245,7 +246,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
 
     await page.getByRole('link', { name: 'Compact list' }).click()
     await poll(() => page.getByTestId('content-row').count()).toBe(3)
-    await page.screenshot({ path: path.join(SHOTS, 'highlights-list-1440.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'highlights-list-1440.png'), { fullPage: true })
   })
 
   it('bulk-archives two items from Highlights on a phone', async () => {
@@ -257,13 +258,13 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await poll(() => mobile.getByTestId('content-card').count()).toBe(3)
     // Cards, not a table cut off at the side.
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-grid-390.png'), fullPage: true })
+    await keepScreenshot(mobile, path.join(SHOTS, 'highlights-grid-390.png'), { fullPage: true })
     await expectNoAxeViolations(mobile, { label: 'Highlights grid at 390 px' })
 
     await mobile.getByRole('checkbox', { name: 'Select Soundcheck' }).check()
     await mobile.getByRole('checkbox', { name: 'Select Afterparty' }).check()
     await poll(() => mobile.getByTestId('bulk-bar').getByText('2 selected').isVisible()).toBe(true)
-    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-selected-390.png') })
+    await keepScreenshot(mobile, path.join(SHOTS, 'highlights-selected-390.png'))
     await mobile.getByRole('button', { name: 'Archive 2' }).click()
     await poll(() => mobile.getByTestId('content-card').filter({ hasText: 'Archived' }).count()).toBe(2)
     expect(await mobile.getByTestId('content-card').filter({ hasText: 'Night Owls Live' }).textContent()).toContain(
@@ -273,7 +274,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
 
     await visit(mobile, '/admin/content?status=archived&view=list')
     await poll(() => mobile.getByTestId('content-row').count()).toBe(2)
-    await mobile.screenshot({ path: path.join(SHOTS, 'highlights-list-390.png'), fullPage: true })
+    await keepScreenshot(mobile, path.join(SHOTS, 'highlights-list-390.png'), { fullPage: true })
 
     const owls = await page
       .getByTestId('content-row')
@@ -290,8 +291,8 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     const shown = await cover.boundingBox()
     expect(shown?.width).toBeGreaterThan(300)
     expect(shown?.height).toBeGreaterThan(100)
-    await mobile.screenshot({ path: path.join(SHOTS, 'editor-cover-390.png') })
-    await mobile.screenshot({ path: path.join(SHOTS, 'editor-390.png'), fullPage: true })
+    await keepScreenshot(mobile, path.join(SHOTS, 'editor-cover-390.png'))
+    await keepScreenshot(mobile, path.join(SHOTS, 'editor-390.png'), { fullPage: true })
     await expectNoAxeViolations(mobile, { label: 'gallery editor at 390 px' })
     // A photo added on the phone: its tile at once, at the end of the grid, and no list besides.
     await mobile.getByTestId('file-input-gallery-media').setInputFiles([await photo('encore-2.jpg', 2)])
@@ -302,7 +303,7 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     )
     expect(await mobile.getByTestId('upload-row').count()).toBe(0)
     await tile.scrollIntoViewIfNeeded()
-    await mobile.screenshot({ path: path.join(SHOTS, 'editor-uploading-390.png') })
+    await keepScreenshot(mobile, path.join(SHOTS, 'editor-uploading-390.png'))
     await poll(() => mobile.getByTestId('media-card').count(), 60_000).toBe(7)
     await phone.close()
   })

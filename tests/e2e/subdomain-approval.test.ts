@@ -9,6 +9,7 @@ import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, 
 import { createCompanyAdmin, createVerifiedUser, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
+import { keepScreenshot } from '../support/screenshots'
 
 const PLATFORM = 'afterglow.test'
 const OPERATOR = 'operator-e2e@afterglow.test'
@@ -118,7 +119,7 @@ describe('a subdomain from request to fans', () => {
       const page = await pageAs(console, viewport)
       await visit(page, '/operator/requests')
       await page.getByTestId('domain-request').filter({ hasText: host }).waitFor()
-      await page.screenshot({ path: `test-results/operator-requests-${viewport.width}.png`, fullPage: true })
+      await keepScreenshot(page, `test-results/operator-requests-${viewport.width}.png`, { fullPage: true })
       if (viewport === DESKTOP) {
         const request = page.getByTestId('domain-request').filter({ hasText: host })
         await request.getByRole('button', { name: 'Reject' }).click()
@@ -134,7 +135,7 @@ describe('a subdomain from request to fans', () => {
     await visit(adminPage, '/admin/settings/domains')
     await adminPage.getByTestId('domain-rejected').waitFor()
     await adminPage.getByText('The name belongs to another festival.').waitFor()
-    await adminPage.screenshot({ path: 'test-results/domains-rejected-390.png', fullPage: true })
+    await keepScreenshot(adminPage, 'test-results/domains-rejected-390.png', { fullPage: true })
     await expectNoAxeViolations(adminPage, { label: 'rejected custom domain' })
     await adminPage.context().close()
   })

@@ -12,6 +12,7 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { waitForAssetsReady } from '../support/assets'
 import { makePhoto } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.resolve('test-results/watermark')
@@ -86,7 +87,7 @@ describe("a company's watermark, set in the settings and found in a fan's downlo
       const drawn = await mark.boundingBox()
       expect(Math.round((drawn!.width / preview!.width) * 100)).toBe(30)
       expect(drawn!.x + drawn!.width).toBeGreaterThan(preview!.x + preview!.width * 0.9)
-      await page.screenshot({ path: path.join(SHOTS, `settings-${viewport.width}.png`), fullPage: true })
+      await keepScreenshot(page, path.join(SHOTS, `settings-${viewport.width}.png`), { fullPage: true })
       if (viewport === DESKTOP) {
         await page.getByTestId('save-watermark').click()
         await page.getByText('Watermark saved. Your photos are being updated.').waitFor()

@@ -11,6 +11,7 @@ import { createCompanyAdmin } from '../support/fixtures'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
 import { enterpriseAdmin, verifySigned } from '../support/webhooks'
 import { waitUntil } from '../support/wait'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const SHOTS = path.join('test-results', 'webhooks')
@@ -145,12 +146,12 @@ describe('an admin connects their own system with a webhook', () => {
         .toBe(1)
     }
     expect(await log.getByText('Delivered').count()).toBeGreaterThanOrEqual(2)
-    await admin.screenshot({ path: path.join(SHOTS, 'webhooks-1440.png'), fullPage: true })
+    await keepScreenshot(admin, path.join(SHOTS, 'webhooks-1440.png'), { fullPage: true })
     await admin.setViewportSize(PHONE)
     await visit(admin, '/admin/settings/webhooks')
     // Nothing wider than the phone.
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await admin.screenshot({ path: path.join(SHOTS, 'webhooks-390.png'), fullPage: true })
+    await keepScreenshot(admin, path.join(SHOTS, 'webhooks-390.png'), { fullPage: true })
 
     // Removing asks first, then the empty state is back.
     await admin.getByTestId('webhook-remove').click()
@@ -174,7 +175,7 @@ describe('an admin connects their own system with a webhook', () => {
     // Nothing to add on a plan without webhooks.
     expect(await page.getByTestId('add-webhook').count()).toBe(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    await page.screenshot({ path: path.join(SHOTS, 'webhooks-starter-390.png'), fullPage: true })
+    await keepScreenshot(page, path.join(SHOTS, 'webhooks-starter-390.png'), { fullPage: true })
     await context.close()
   })
 })
