@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { NonceProvider } from './lib/nonce'
 import { detectLanguage, LANGUAGE_PARAMETER } from './lib/i18n'
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/errors'
 import { RequestLanguageProvider } from './lib/request-language'
 
 export const streamTimeout = 10_000
@@ -49,6 +50,11 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce ?? ''
+  // A loader that met the database away (and did not say so itself): the page asks to be tried again shortly.
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnavailable(error))) {
+    responseStatusCode = 503
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false
     // Crawlers (link previews) get the whole document at once; people get it streamed.

@@ -20,6 +20,7 @@ import { checkHealth } from '#app/features/health/server/check-health.server'
 import { uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
 import { createUploadServer } from './upload-server'
 import { closeUploadLocks } from './upload-locker'
+import { answerFailures } from './answer-failures'
 import { s3OptionsOf } from '#app/lib/storage.server'
 import { seedDemo } from './demo/seed'
 import { publicPageCache } from './public-page-cache'
@@ -208,6 +209,8 @@ export async function createApp(
       }),
     }),
   )
+  // Last: what failed before a page could say so itself.
+  app.use(answerFailures())
   return app
 }
 

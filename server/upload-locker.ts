@@ -1,6 +1,7 @@
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server'
 import pg from 'pg'
 import { getPool } from '#app/lib/db.server'
+import { OutageSafeClient } from '#app/lib/outage-safe-client.server'
 import { logger } from '#app/lib/logger.server'
 
 /*
@@ -24,7 +25,13 @@ type GlobalWithLockPool = typeof globalThis & { [LOCK_POOL_KEY]?: pg.Pool }
 function lockPool() {
   const store = globalThis as GlobalWithLockPool
   if (!store[LOCK_POOL_KEY]) {
-    const pool = new pg.Pool({ ...getPool().options, max: MAX_HOLDERS, idleTimeoutMillis: 10_000 })
+    // Its holders are checked out for as long as an upload writes: a lost server must not end the process.
+    const pool = new pg.Pool({
+      ...getPool().options,
+      Client: OutageSafeClient,
+      max: MAX_HOLDERS,
+      idleTimeoutMillis: 10_000,
+    })
     pool.on('error', (error) => logger.warn({ err: error }, 'idle upload lock client error'))
     store[LOCK_POOL_KEY] = pool
   }

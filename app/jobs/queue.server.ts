@@ -27,7 +27,13 @@ export async function startJobs(
   options: { work: boolean } = { work: true },
 ) {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
+  // Its errors carry the pg client they came from: only what says what happened is logged.
+  boss.on('error', (error) =>
+    logger.error(
+      { err: { message: error.message, code: (error as { code?: unknown }).code, stack: error.stack } },
+      'job queue error',
+    ),
+  )
   await boss.start()
   const workers = new Map<string, string[]>()
   for (const job of jobs) {

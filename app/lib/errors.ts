@@ -57,6 +57,40 @@ export function isErrorPayload(value: unknown): value is ErrorPayload {
   return typeof value === 'object' && value !== null && 'code' in value && 'messageKey' in value
 }
 
+/** How long a visitor is asked to wait while the database is away (a restart or failover is back within seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
+// What node-postgres reports when the server cannot be reached or went away: the socket's errors,
+// PostgreSQL's own (admin or crash shutdown, cannot connect now, the connection classes 08xxx).
+const LOST_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+])
+const LOST_CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|the database system is (starting up|shutting down|in recovery mode)/i
+
+/** Whether `error` (or what it wraps: drizzle's query errors keep pg's as their cause) is the database being out of reach. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true
+  if (LOST_CONNECTION_MESSAGES.test(error.message)) return true
+  return isDatabaseUnavailable(error.cause, depth + 1)
+}
+
 /** For loaders and actions: `catch (e) { throw toHttpError(e) }` renders in the error boundary. */
 export function toHttpError(error: unknown) {
   if (error instanceof AppError && error.code === 'MOVED' && typeof error.details.location === 'string')
@@ -66,6 +100,15 @@ export function toHttpError(error: unknown) {
   if (error instanceof AppError) {
     const payload: ErrorPayload = { code: error.code, messageKey: error.messageKey, details: error.details }
     return data(payload, { status: error.status })
+  }
+  // The database away for a moment (a restart, a failover): "try again shortly", not a failure of the page.
+  if (isDatabaseUnavailable(error)) {
+    const payload: ErrorPayload = {
+      code: 'UNAVAILABLE',
+      messageKey: 'errors.unavailableForNow',
+      details: { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+    }
+    return data(payload, { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } })
   }
   return error
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import pg from 'pg'
+import { OutageSafeClient } from './outage-safe-client.server'
 
 /*
  * Row-level security makes PostgreSQL plan every query with each table's policies folded in:
@@ -45,7 +45,7 @@ const processRuns = new StatementRuns()
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 
 /** A pg client that prepares, by name, the parameterised statements this process runs often. */
-export class PreparingClient extends pg.Client {
+export class PreparingClient extends OutageSafeClient {
   private prepared = new Set<string>()
 
   // pg's own overloads: a config object (drizzle's), a text, or a Query; only the first is named.

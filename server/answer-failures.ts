@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler } from 'express'
+import { escapeHtml } from '#app/lib/escape-html'
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
+import { detectLanguage } from '#app/lib/i18n'
+import { getFixedT } from '#app/lib/i18n.server'
+import { logger } from '#app/lib/logger.server'
+
+/*
+ * The last answer of a request whose middleware failed before React Router could draw its error
+ * screen (the page cache's version read, the host's company, the session): small and fixed, never
+ * a stack. The database away for a moment (a restart, a failover) is a 503 with Retry-After in
+ * the visitor's language: what they see is "try again shortly", and caches and load balancers
+ * hear the same. Anything else is a 500, logged.
+ */
+export function answerFailures(): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error)
+    const unavailable = isDatabaseUnavailable(error)
+    if (unavailable) logger.warn({ err: error, path: req.path }, 'the database is out of reach: answered 503')
+    else logger.error({ err: error, path: req.path }, 'request failed before its page')
+    const status = unavailable ? 503 : 500
+    if (unavailable) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+    res.setHeader('Cache-Control', 'no-store')
+    const language = detectLanguage({
+      headers: new Headers({
+        cookie: req.headers.cookie ?? '',
+        'accept-language': req.headers['accept-language'] ?? '',
+      }),
+    })
+    const t = getFixedT(language)
+    const title = unavailable ? t('errors.unavailableForNow') : t('errors.generic')
+    const message = unavailable ? t('errors.retrySoon') : ''
+    if (req.path.startsWith('/api/')) {
+      res.status(status).type('application/problem+json')
+      return void res.send(
+        JSON.stringify({ type: 'about:blank', title, status, ...(message ? { detail: message } : {}) }),
+      )
+    }
+    res.status(status).type('html')
+    res.send(
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#0b0b10;color:#f4f4f5;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center;padding:24px">` +
+        `<main><p style="font-size:14px;opacity:.7;margin:0 0 8px">${status}</p><h1 style="font-size:24px;margin:0 0 12px">${escapeHtml(title)}</h1>${message ? `<p style="margin:0 0 24px;opacity:.85">${escapeHtml(message)}</p>` : ''}` +
+        `<p><a href="" style="color:#c4b5fd">${escapeHtml(t('errors.tryAgain'))}</a></p></main></body></html>`,
+    )
+  }
+}

@@ -1,0 +1,85 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { PreparingClient } from '#app/lib/prepared-statements.server'
+import { createCompanyAdmin } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
+import { startSecondApp } from '../support/second-app'
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+
+/*
+ * PostgreSQL going away (a restart, a failover, an OOM kill) while a connection is checked out
+ * must not end the process: the work under way fails, the pool drops that connection, and the
+ * next query gets a new one. Without a listener on checked-out clients, pg's 'error' event is an
+ * uncaught exception, which vitest reports as a failure of this file.
+ */
+describe('a database connection lost while in use', () => {
+  let proxy: TcpProxy
+  let pool: pg.Pool
+
+  beforeAll(async () => {
+    const database = new URL(inject('databaseUrl'))
+    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
+    database.hostname = '127.0.0.1'
+    database.port = String(proxy.port)
+    pool = new pg.Pool({ Client: PreparingClient, connectionString: database.toString(), max: 2 })
+    pool.on('error', () => undefined)
+  })
+
+  afterAll(async () => {
+    await pool.end()
+    await proxy.close()
+  })
+
+  it('fails the query under way, leaves the process up, and the pool answers again on a new connection', async () => {
+    const client = await pool.connect()
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    const underWay = client.query('select pg_sleep(30)').then(
+      () => null,
+      (error: Error) => error,
+    )
+    proxy.severAll()
+    expect(await underWay).toBeInstanceOf(Error)
+    // No listener of this test's on the client: its 'error' event is the client's own to handle.
+    expect(client.listenerCount('error')).toBeGreaterThan(0)
+    client.release(true)
+    expect((await pool.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+  })
+})
+
+describe('the app while its database is away', () => {
+  let proxy: TcpProxy
+  let second: Awaited<ReturnType<typeof startSecondApp>>
+
+  beforeAll(async () => {
+    const database = new URL(inject('databaseUrl'))
+    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
+    database.hostname = '127.0.0.1'
+    database.port = String(proxy.port)
+    second = await startSecondApp({ DATABASE_URL: database.toString() })
+  }, 120_000)
+
+  afterAll(async () => {
+    await second?.app.stop('SIGTERM')
+    await proxy?.close()
+  })
+
+  it("answers 503 with Retry-After in the fan's language, stays up, and serves again once the database is back", async () => {
+    const admin = await createCompanyAdmin('outage')
+    const fan = new TestClient(second.url)
+    expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
+
+    proxy.pause()
+    // A page not kept yet: it needs the database.
+    const away = await fan.get(`/${admin.company.slug}?type=videos`, { 'accept-language': 'fr' })
+    expect(away.status).toBe(503)
+    expect(away.headers['retry-after']).toBe('5')
+    expect(away.text).toContain('Nous revenons tout de suite')
+    expect(second.app.child.exitCode).toBeNull()
+
+    proxy.resume()
+    await expect
+      .poll(async () => (await fan.get(`/${admin.company.slug}?type=videos`)).status, { timeout: 15_000 })
+      .toBe(200)
+    expect(second.app.child.exitCode).toBeNull()
+  })
+})
