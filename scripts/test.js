@@ -2,7 +2,7 @@
 // fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
 // when it can.
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
@@ -70,30 +70,40 @@ function vitestArgs(project) {
   ]
 }
 
-/** Counts a project's results; a failed test fails the run even if vitest's exit status says otherwise. */
-function tally(label, project, started) {
-  const results = JSON.parse(readFileSync(`test-results/${project}.json`, 'utf8'))
+/**
+ * Counts a project's results, when it wrote them; true when none failed (a failed test fails the
+ * run even if vitest's exit status says otherwise).
+ */
+function tally(label, project) {
+  const file = `test-results/${project}.json`
+  if (!existsSync(file)) return false
+  const results = JSON.parse(readFileSync(file, 'utf8'))
   totals.passed += results.numPassedTests
   totals.failed += results.numFailedTests
   if (results.numFailedTests > 0 || results.numFailedTestSuites > 0) {
     console.error(`\n✖ ${label}: ${results.numFailedTests} failed`)
-    fail(label, 1, started)
+    return false
   }
+  return true
 }
 
 function vitest(label, project) {
   const started = Date.now()
-  npx(label, ...vitestArgs(project))
-  tally(label, project, started)
+  console.log(`\n▶ ${label}`)
+  rmSync(`test-results/${project}.json`, { force: true })
+  const result = spawnSync('npx', vitestArgs(project), { stdio: 'inherit' })
+  if (!tally(label, project) || result.status !== 0) fail(label, result.status, started)
+  stages.push({ label, ok: true, ms: Date.now() - started })
+  console.log(`✔ ${label} (${seconds(Date.now() - started)})`)
 }
 
 /**
  * Starts `command` in the background, its output written to `log`; the returned function waits
- * for it, prints its output and stops the run if it failed. The output goes straight to the file
+ * for it, prints its output and stops the run if it failed (or `verdict` says so). The output goes straight to the file
  * (a pipe would fill while the rest runs in the foreground), and the command is stopped with its
  * processes if this run ends first.
  */
-function runInBackground(label, command, args, log) {
+function runInBackground(label, command, args, log, verdict = () => true) {
   const fd = openSync(log, 'w')
   const started = Date.now()
   const child = spawn(command, args, { stdio: ['ignore', fd, fd], detached: true })
@@ -112,7 +122,7 @@ function runInBackground(label, command, args, log) {
     const status = await finished
     process.off('exit', stopChild)
     console.log(`\n▶ ${label}: output\n${readFileSync(log, 'utf8')}`)
-    if (status !== 0) fail(label, status, started)
+    if (!verdict() || status !== 0) fail(label, status, started)
     stages.push({ label, ok: true, ms: Date.now() - started })
     console.log(`✔ ${label} (${seconds(Date.now() - started)})`)
   }
@@ -120,15 +130,13 @@ function runInBackground(label, command, args, log) {
 
 /** A test project in the background (runInBackground): each project runs its own app on its own database. */
 function vitestInBackground(label, project) {
-  const started = Date.now()
-  const ended = runInBackground(label, 'npx', vitestArgs(project), `test-results/${project}-output.log`)
-  return async () => {
-    await ended()
-    tally(label, project, started)
-  }
+  rmSync(`test-results/${project}.json`, { force: true })
+  return runInBackground(label, 'npx', vitestArgs(project), `test-results/${project}-output.log`, () =>
+    tally(label, project),
+  )
 }
 
-npx('typecheck', 'react-router', 'typegen')
+npx('route types', 'react-router', 'typegen')
 run('locale check', process.execPath, ['scripts/check-locales.js'])
 // The type checker (TypeScript's native compiler, ADR 067) and the linter side by side.
 const lint = runInBackground('lint', 'npm', ['run', '--silent', 'lint'], 'test-results/lint-output.log')

@@ -5,7 +5,7 @@ import { contentItem, organization } from '#db/schema'
 import { DEFAULT_TEMPLATE, type PageTemplate } from '#app/features/companies/page-template'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
-import { expectNoAxeViolations } from '../support/axe'
+import { expectNoAxeViolations, waitUntilAtRest } from '../support/axe'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import type { TestClient } from '../support/http-client'
@@ -199,7 +199,9 @@ describe('templates of the fans’ pages', () => {
         })
         await visit(page, `/${admin.company.slug}/galeria/closing-night`)
         expect(await page.getByTestId('media-grid').first().getAttribute('data-layout'), label).toBe(template.layout)
+        // Judged or not, the page is read at rest: what it loads after hydration is in the list below.
         if (judged) await expectNoAxeViolations(page, { label: `gallery ${label}` })
+        else await waitUntilAtRest(page)
         // The last-resort screen is fetched 10 s after hydration on every page (root.tsx): a page
         // that took that long on a loaded machine fetched it too, whatever its preset.
         const loadedScripts = [...new Set(scripts)]

@@ -8,10 +8,10 @@ import { networkQuiet } from './browser'
 const BANNER_SETTLED_MS = CONSENT_BANNER_DELAY_MS + 500
 
 /**
- * Runs axe-core (WCAG 2.1 A and AA rules) on what the page shows now, optionally only inside
- * `include` (a dialog), and fails with a readable list of the violations.
+ * Waits until the page is as a person would read it: what it fetched as it came up has arrived,
+ * it is hydrated, a first visit's cookie banner has had its moment, and its transitions have ended.
  */
-export async function expectNoAxeViolations(page: Page, options: { include?: string; label?: string } = {}) {
+export async function waitUntilAtRest(page: Page) {
   // Colours are judged as shown at rest: let lazily loaded parts (the consent card) arrive and
   // their entrance transitions finish.
   // A page that keeps polling on a loaded machine may not go quiet: the waits below still hold.
@@ -36,6 +36,14 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
     { timeout: 10_000 },
   )
   await settleAnimations(page)
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on what the page shows now, optionally only inside
+ * `include` (a dialog), and fails with a readable list of the violations.
+ */
+export async function expectNoAxeViolations(page: Page, options: { include?: string; label?: string } = {}) {
+  await waitUntilAtRest(page)
   // Toasts come and go on their own timers: one arriving or leaving during the analysis would be
   // read half-faded. The page is judged without them, then each toast on screen alone, held still.
   let builder = axeBuilder(page).exclude(TOASTER)
