@@ -108,6 +108,7 @@ async function main() {
     : http.createServer(booted.listener ?? app).listen(env.PORT, () => {
         console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
       })
+  server?.on('clientError', booted.onClientError)
   server?.on('error', async (error) => {
     console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use. Set PORT to another port.` : error)
     await booted.close().catch(() => undefined)

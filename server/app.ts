@@ -45,6 +45,7 @@ import { startEmbeddedPostgres } from './embedded-postgres'
 import { runMigrations } from '#db/migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
+import { answerClientError, knownMethods } from './known-methods'
 import { builtPublicFiles, onlyFor } from './built-public-files'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
@@ -87,6 +88,7 @@ async function tlsAsk(req: express.Request, res: express.Response) {
 function createWorkerApp() {
   const app = express()
   app.disable('x-powered-by')
+  app.use(knownMethods())
   app.get('/api/health', async (_req, res) => {
     const health = await checkHealth()
     res
@@ -110,6 +112,8 @@ export async function createApp(
   const app = express()
   app.disable('x-powered-by')
   if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
+  // First, and cheap: a method nothing here takes (TRACE) is refused before anything reads it.
+  app.use(knownMethods())
 
   // Caddy's on-demand TLS asks here before each new certificate; only from this machine.
   app.get('/api/tls/ask', tlsAsk)
@@ -218,6 +222,8 @@ export type Booted = {
   env: TEnv
   app: express.Express
   listener: http.RequestListener
+  /** The HTTP server's `clientError` listener: methods Node's parser refuses get a 405 too. */
+  onClientError: typeof answerClientError
   databaseUrl: string
   guide: string[]
   drain: () => void
@@ -296,6 +302,7 @@ export async function boot(options: {
     app,
     // What the HTTP server calls: live streams first, everything else through Express.
     listener: env.PROCESS_ROLE === 'worker' ? app : liveStreamsFirst(app),
+    onClientError: answerClientError,
     databaseUrl,
     guide: startupGuide(env),
     // Before the server closes: held event streams end at once instead of holding the shutdown.

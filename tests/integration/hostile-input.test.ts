@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import net from 'node:net'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, lead, organization, user } from '#db/schema'
 import { getDb, withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
@@ -156,6 +157,59 @@ describe('requests a route does not take', () => {
     const auth = await new TestClient().get('/api/auth/no-such-endpoint', { 'accept-language': 'pt' })
     expect(auth.status).toBe(404)
     expect(auth.json().message).toBe('Nada foi encontrado neste endereço.')
+  })
+})
+
+describe('methods the app never takes', () => {
+  /** One request as sent, method and all: undici's fetch refuses TRACE and TRACK itself. */
+  function rawMethod(method: string, path: string, headers: Record<string, string> = {}) {
+    const base = new URL(inject('baseUrl'))
+    return new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(base.port), base.hostname, () =>
+        socket.write(
+          `${method} ${path} HTTP/1.1\r\nHost: ${base.host}\r\n${Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')}Connection: close\r\n\r\n`,
+        ),
+      )
+      let answer = ''
+      socket.setEncoding('latin1')
+      socket.on('data', (chunk: string) => (answer += chunk))
+      socket.on('end', () => resolve(answer))
+      socket.on('error', reject)
+    })
+  }
+
+  it('are refused with 405 and the methods it does take, signed in or not, before any page or route runs', async () => {
+    const slug = admin.company.slug
+    const signedIn = { cookie: admin.client.cookieHeader() }
+    for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'BREW'])
+      for (const path of [
+        '/',
+        `/${slug}/galeria/porto-night`,
+        '/admin',
+        '/api/health',
+        '/api/uploads',
+        '/api/v1/galleries',
+      ])
+        for (const headers of [{}, signedIn]) {
+          const answer = await rawMethod(method, path, headers)
+          const label = `${method} ${path}${'cookie' in headers ? ' signed in' : ''}`
+          expect(answer.split('\r\n')[0], label).toBe('HTTP/1.1 405 Method Not Allowed')
+          expect(answer, label).toMatch(/\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i)
+          // TRACE echoes nothing back: not the cookie, not the request.
+          expect(answer, label).not.toContain('afterglow')
+        }
+    // Where the headers were read, the refusal speaks the visitor's language.
+    const portuguese = await new TestClient().request('/', {
+      method: 'PROPFIND',
+      headers: { 'accept-language': 'pt-BR' },
+    })
+    expect(portuguese.status).toBe(405)
+    expect(portuguese.text).toBe('Este endereço não aceita este tipo de pedido.')
+    // The methods it takes still go through.
+    expect((await new TestClient().request('/api/health', { method: 'HEAD' })).status).toBe(200)
+    expect((await new TestClient().request('/api/uploads', { method: 'OPTIONS' })).status).toBeLessThan(300)
   })
 })
 
