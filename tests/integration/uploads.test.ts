@@ -90,6 +90,47 @@ describe('resumable uploads', () => {
     expect(created.json().message).toBe('Image must be smaller than 100MB')
   })
 
+  it('refuses a NUL, line break or other control character in the file name or type at creation, before any byte', async () => {
+    const metadata = (values: Record<string, string>) =>
+      Object.entries(values)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(',')
+    for (const [filename, filetype] of [
+      ['IMG\u0000.png', 'image/png'],
+      ['IMG\n0002.png', 'image/png'],
+      ['IMG\u001b[31m.png', 'image/png'],
+      ['IMG_0003.png', 'image/png\r\nX-Injected: 1'],
+      ['IMG_0004.png', 'image/png\u0000'],
+    ]) {
+      const label = JSON.stringify([filename, filetype])
+      const created = await admin.client.request('/api/uploads', {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': String(PNG.length),
+          'upload-metadata': metadata({ filename, filetype, purpose: 'gallery-media', contentItemId: galleryId }),
+          'accept-language': 'fr',
+        },
+      })
+      expect(created.status, label).toBe(400)
+      expect(created.headers.location, label).toBeUndefined()
+      expect(created.json().message, label).toBe(
+        'Le nom ou le type du fichier contient des caractères de contrôle (retour à la ligne, NUL…) : renommez-le puis réessayez.',
+      )
+    }
+    // The real client is refused at once too, and nothing of the file is kept.
+    const before = await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, galleryId)))
+    const refused = await tusUpload(admin.client, PNG, {
+      filename: 'IMG\u0000.png',
+      filetype: 'image/png',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
+    expect(refused).toMatchObject({ ok: false, status: 400, url: null })
+    const after = await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, galleryId)))
+    expect(after).toHaveLength(before.length)
+  })
+
   it('refuses a file whose bytes are not what its name says, and keeps nothing of it', async () => {
     const before = await withSystem((tx) => tx.select().from(asset).where(eq(asset.contentItemId, galleryId)))
     const result = await tusUpload(admin.client, Buffer.from('just some text, not a photo'), {

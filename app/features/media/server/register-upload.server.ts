@@ -6,6 +6,7 @@ import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
 import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { enqueue } from '#app/jobs/queue.server'
 import type { Transaction } from '#app/lib/db.server'
+import { hasControlCharacter } from '#app/lib/control-characters'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
@@ -41,6 +42,11 @@ export type UploadMetadata = z.infer<typeof ZUploadMetadata>
 
 /** An upload's metadata as sent (tus metadata: strings), checked. */
 export function parseUploadMetadata(raw: Record<string, string | null | undefined> | undefined): UploadMetadata {
+  // A NUL in a name reached PostgreSQL (a 500); a line break in a type would reach the header
+  // media are served with. Every value the uploader sent is judged, those the schema drops too:
+  // the protocol's store keeps them all.
+  if (Object.values(raw ?? {}).some((value) => typeof value === 'string' && hasControlCharacter(value)))
+    throw new AppError('BAD_REQUEST', 'uploads.errors.controlCharacters')
   const parsed = ZUploadMetadata.safeParse(raw ?? {})
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'uploads.errors.badRequest')
   return parsed.data
