@@ -289,4 +289,42 @@ describe('the auth library, only as the product uses it', () => {
     )
     expect(portuguese.json().message).toBe('Este campo é obrigatório')
   })
+
+  it('refuses a line break or another control character in a name at sign-up, in the visitor language', async () => {
+    for (const name of [
+      'Ana\nSilva',
+      'Ana\r\nBcc: x@example.test',
+      'Ana\u0000',
+      'Ana\tSilva',
+      'Ana\u2028Silva',
+      'Ana\u007f',
+    ]) {
+      const email = uniqueEmail('name')
+      const response = await new TestClient().postJson(
+        '/api/auth/sign-up/email',
+        { name, email, password: STRONG_PASSWORD },
+        { 'accept-language': 'fr' },
+      )
+      expect(response.status, JSON.stringify(name)).toBe(400)
+      expect(response.json().message, JSON.stringify(name)).toBe(
+        'Un nom tient sur une ligne, sans retour à la ligne ni caractère de contrôle',
+      )
+      expect(await getDb().select().from(user).where(eq(user.email, email))).toHaveLength(0)
+    }
+    // The form posted without JavaScript says the same, beside the field.
+    const form = await new TestClient().postForm(
+      '/auth?mode=signup',
+      { intent: 'signup', name: 'Ana\nSilva', email: uniqueEmail('name'), password: STRONG_PASSWORD },
+      { 'accept-language': 'es' },
+    )
+    expect(form.status).toBe(400)
+    expect(form.text).toContain('Un nombre cabe en una línea, sin saltos de línea ni caracteres de control')
+    // Accents, apostrophes and other scripts stay welcome.
+    const welcome = await new TestClient().postJson('/api/auth/sign-up/email', {
+      name: "Zoë O'Brien-Łukasz 陈",
+      email: uniqueEmail('name'),
+      password: STRONG_PASSWORD,
+    })
+    expect(welcome.status).toBe(200)
+  })
 })

@@ -46,6 +46,21 @@ describe('sign-up validation', () => {
     expect(english(fieldErrors(onlyScript.error!).name[0])).toBe('This field is required')
   })
 
+  it('refuses a line break or another control character inside a name, and trims one at its ends', () => {
+    const nameErrors = (name: string) => {
+      const result = ZSignUp.safeParse({ name, email: 'a@b.test', password: 'Night-Show-2026!' })
+      return result.success ? [] : (fieldErrors(result.error).name ?? []).map(english)
+    }
+    for (const name of ['Ana\nSilva', 'Ana\r\nBcc: x@example.test', 'Ana\u0000', 'Ana\tSilva', 'Ana\u2028Silva'])
+      expect(nameErrors(name), JSON.stringify(name)).toEqual([
+        'A name fits on one line, without line breaks or control characters',
+      ])
+    expect(ZSignUp.parse({ name: ' Ana Silva\n', email: 'a@b.test', password: 'Night-Show-2026!' }).name).toBe(
+      'Ana Silva',
+    )
+    expect(nameErrors("Zoë O'Brien-Łukasz 陈")).toEqual([])
+  })
+
   it('requires the repeated password to match', () => {
     const result = ZResetPassword.safeParse({ password: 'Night-Show-2026!', confirmPassword: 'Night-Show-2025!' })
     expect(english(fieldErrors(result.error!).confirmPassword[0])).toBe('The passwords do not match')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasControlCharacter } from '#app/lib/control-characters'
 
 /*
  * Messages are i18n keys; forms and the server translate them into the visitor's language.
@@ -29,10 +30,17 @@ export function sanitizeDisplayName(value: string) {
     .trim()
 }
 
+/** A person's name, as others see it on one line, in mail and in exports: no line break or control character inside it. */
 export const ZDisplayName = z
   .string({ error: 'validation.required' })
   .transform(sanitizeDisplayName)
-  .pipe(z.string().min(1, 'validation.required').max(100, 'validation.displayName.maxLength'))
+  .pipe(
+    z
+      .string()
+      .min(1, 'validation.required')
+      .max(100, 'validation.displayName.maxLength')
+      .refine((value) => !hasControlCharacter(value), 'validation.displayName.oneLine'),
+  )
 
 export const ZSignUp = z.object({ name: ZDisplayName, email: ZEmail, password: ZPassword })
 export type TSignUp = z.infer<typeof ZSignUp>

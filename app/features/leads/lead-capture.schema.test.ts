@@ -40,6 +40,7 @@ describe('the lead capture form', () => {
       fullName: ['downloads.lead.errors.nameLength'],
     })
     expect(errorsOf({ ...valid, fullName: '<script>x</script>  ' })).toEqual({ fullName: ['validation.required'] })
+    expect(errorsOf({ ...valid, fullName: 'Ana\nSouza' })).toEqual({ fullName: ['validation.displayName.oneLine'] })
     expect(errorsOf({ ...valid, email: 'not-an-email' })).toEqual({ email: ['downloads.lead.errors.email'] })
     expect(errorsOf({ ...valid, phone: 'call me' })).toEqual({ phone: ['downloads.lead.errors.phone'] })
     expect(errorsOf({ ...valid, phone: '+55 (11) 91234-5678' })).toEqual({})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
+import { hasControlCharacter } from '#app/lib/control-characters'
 
 /*
  * The fan's details before a download (spec §5): the dialog and the no-JavaScript page check
@@ -39,7 +40,9 @@ export const ZLeadCapture = z.object({
         .string()
         .min(1, { message: LEAD_REQUIRED_FIELD, abort: true })
         .min(2, 'downloads.lead.errors.nameLength')
-        .max(100, 'downloads.lead.errors.nameLength'),
+        .max(100, 'downloads.lead.errors.nameLength')
+        // A fan's name goes on one line into the company's list, its CSV export and its webhooks.
+        .refine((value) => !hasControlCharacter(value), 'validation.displayName.oneLine'),
     ),
   email: z
     .string({ error: LEAD_REQUIRED_FIELD })
