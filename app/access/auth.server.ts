@@ -9,7 +9,14 @@ import { and, asc, desc, eq, notInArray } from 'drizzle-orm'
 import { authSchema, member, session as sessionTable } from '#db/schema'
 import { ZDisplayName, ZPassword, sanitizeDisplayName } from '#app/features/accounts/accounts.schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from '#app/access/sign-in-guard.server'
+import {
+  clearSignInFailures,
+  clearTwoFactorFailures,
+  recordSignInFailure,
+  recordTwoFactorFailure,
+  signInWaitSeconds,
+  twoFactorWaitSeconds,
+} from '#app/access/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { SESSION_IDLE_SECONDS } from '#app/features/accounts/session-policy'
 import { getDb } from '#app/lib/db.server'
@@ -57,6 +64,38 @@ const OPEN_ENDPOINTS = new Set([
   '/two-factor/generate-backup-codes',
   '/organization/set-active',
 ])
+
+/** The answer while an account's step of signing in is paused (sign-in-guard): when it may try again. */
+function pausedAnswer(language: Language, messageKey: string, waitSeconds: number) {
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { message: getFixedT(language)(messageKey, { minutes: Math.ceil(waitSeconds / 60) }), code: 'ACCOUNT_LOCKED' },
+    { 'Retry-After': String(waitSeconds) },
+  )
+}
+
+// The second step of signing in: a code after the right password (Better Auth's two-factor plugin).
+const SECOND_STEP = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code'])
+const WRONG_CODE = new Set(['INVALID_CODE', 'INVALID_BACKUP_CODE'])
+// The plugin's cookie naming the account between the two steps (better-auth's TWO_FACTOR_COOKIE_NAME).
+const TWO_FACTOR_COOKIE = 'two_factor'
+
+/**
+ * The e-mail of the account whose second step this call answers, as the plugin finds it: the
+ * signed cookie the password step set names a verification row holding the user's id. Null
+ * when the caller is already signed in: then a code confirms turning two-factor on, and is not
+ * a guess at someone's account.
+ */
+async function secondStepEmail(ctx: Parameters<typeof getSessionFromCtx>[0]) {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE)
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret)
+  if (!identifier) return null
+  if (await getSessionFromCtx(ctx).catch(() => null)) return null
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier)
+  if (!pending) return null
+  const person = await ctx.context.internalAdapter.findUserById(pending.value)
+  return person?.email ?? null
+}
 
 async function enforceSessionLimit(userId: string) {
   const db = getDb()
@@ -212,15 +251,13 @@ function createAuth(secret: string) {
           throw new APIError('NOT_FOUND', { message: getFixedT(language)('refusal.nothingHere'), code: 'NOT_FOUND' })
         if (ctx.path === '/sign-in/email') {
           const wait = await signInWaitSeconds(ctx.context.secret, ctx.body?.email)
-          if (wait > 0)
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              {
-                message: getFixedT(language)('auth.errors.accountLocked', { minutes: Math.ceil(wait / 60) }),
-                code: 'ACCOUNT_LOCKED',
-              },
-              { 'Retry-After': String(wait) },
-            )
+          if (wait > 0) throw pausedAnswer(language, 'auth.errors.accountLocked', wait)
+        }
+        // Codes guessed from many addresses: the account's second step keeps its own count (sign-in-guard).
+        if (SECOND_STEP.has(ctx.path)) {
+          const email = await secondStepEmail(ctx)
+          const wait = email ? await twoFactorWaitSeconds(ctx.context.secret, email) : 0
+          if (wait > 0) throw pausedAnswer(language, 'auth.errors.twoFactorLocked', wait)
         }
         if (ctx.path === '/sign-up/email') {
           const problem = nameProblem(ctx.body?.name, language)
@@ -253,6 +290,16 @@ function createAuth(secret: string) {
           if (failed) await recordSignInFailure(ctx.context.secret, ctx.body?.email, requestLanguage(ctx.request))
           else if (!isAPIError(returned))
             await clearSignInFailures(ctx.context.secret, ctx.body?.email, { liftLock: false })
+        }
+        if (SECOND_STEP.has(ctx.path)) {
+          const returned = ctx.context.returned
+          const code = isAPIError(returned) ? (returned.body as { code?: string } | undefined)?.code : undefined
+          if (code && WRONG_CODE.has(code)) {
+            // After a wrong code the cookie still names the account (only a right one spends it).
+            const email = await secondStepEmail(ctx)
+            if (email) await recordTwoFactorFailure(ctx.context.secret, email, requestLanguage(ctx.request))
+          } else if (!isAPIError(returned) && ctx.context.newSession)
+            await clearTwoFactorFailures(ctx.context.secret, ctx.context.newSession.user.email)
         }
         const domain = memberHintDomain(env.PLATFORM_DOMAIN) ?? undefined
         if (ctx.path === '/sign-out') {
@@ -298,7 +345,13 @@ function createAuth(secret: string) {
           )
         },
       }),
-      twoFactor({ issuer: 'Afterglow' }),
+      twoFactor({
+        issuer: 'Afterglow',
+        // The account's pause for wrong codes is the sign-in guard's, as for wrong passwords (the
+        // same count, doubling pauses, Retry-After, a translated answer and the owner's mail):
+        // the plugin's own, a fixed quarter of an hour told in English, would only stand beside it.
+        accountLockout: { enabled: false },
+      }),
     ],
   })
 }

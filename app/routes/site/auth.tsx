@@ -8,7 +8,7 @@ import { FormAlert, TextField } from '#app/components/ui/field'
 import { ZForgotPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
 import { answerAccountForm, type AccountFormAnswer } from '#app/access/answer-account-form.server'
-import { authClient, authErrorKey, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
+import { authClient, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
 import { getSession } from '#app/access/auth.server'
 import { getEnv } from '#app/lib/env.server'
 import { getRequestT } from '#app/lib/i18n.server'
@@ -211,7 +211,8 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
       : await authClient.twoFactor.verifyTotp({ code })
     setPending(false)
     if (error) {
-      setProblem(t(authErrorKey(error)))
+      // A paused second step says how long, as the server wrote it.
+      setProblem(authErrorMessage(error, t))
       return
     }
     await navigate(redirectTo)
