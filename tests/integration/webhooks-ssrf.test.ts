@@ -133,4 +133,47 @@ describe('webhooks and private networks (SSRF)', () => {
     )
     expect(setup.receiver.received).toHaveLength(before)
   })
+
+  it('refuses loopback written as IPv4-compatible or IPv4-mapped IPv6, and a name that does not resolve, when added', async () => {
+    const admin = await enterpriseAdmin('wh-ipv6')
+    const context = (await asSystem(admin.company.id, 'test'))!
+    // This test process runs without WEBHOOKS_ALLOW_PRIVATE_URLS (the app under test has it on).
+    for (const url of [
+      'http://[::7f00:1]:8080/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[::ffff:7f00:1]/hook',
+      'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+    ])
+      await expect(createWebhookEndpoint(context, { url, events: ['lead.created'] }), url).rejects.toMatchObject({
+        messageKey: 'webhooks.errors.privateAddress',
+      })
+    // The lookup stands in for DNS (this machine may have none): a name that answers nothing is refused.
+    const nowhere = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND crm.example.invalid'), { code: 'ENOTFOUND' })
+    }
+    await expect(
+      createWebhookEndpoint(
+        context,
+        { url: 'https://crm.example.invalid/hook', events: ['lead.created'] },
+        { lookup: nowhere },
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', messageKey: 'webhooks.errors.unresolvable' })
+    await expect(
+      createWebhookEndpoint(
+        context,
+        { url: 'https://crm.example/hook', events: ['lead.created'] },
+        {
+          lookup: async () => [{ address: '::ffff:7f00:1', family: 6 }],
+        },
+      ),
+    ).rejects.toMatchObject({ messageKey: 'webhooks.errors.privateAddress' })
+    // A name with a public address is added.
+    const id = await createWebhookEndpoint(
+      context,
+      { url: 'https://crm.example/hook', events: ['lead.created'] },
+      { lookup: async () => [{ address: '93.184.215.14', family: 4 }] },
+    )
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+  })
 })

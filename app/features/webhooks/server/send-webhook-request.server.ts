@@ -28,23 +28,51 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d, which reach nothing public
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT), never a receiver's address
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
   ['64:ff9b::', 96], // NAT64 of any IPv4
+  ['64:ff9b:1::', 48], // NAT64 for local use
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6')
 
-/** Whether `address` is on the public internet (not private, loopback, link-local or reserved). */
-export function isPublicAddress(address: string) {
+/** An IPv6 address's eight 16-bit groups (`address` is a valid one; a zone `%eth0` is dropped). */
+function ipv6Groups(address: string) {
+  let text = address.replace(/%.*$/, '')
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number)
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split('::')
+  const groups = (part: string | undefined) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [])
+  const before = groups(head)
+  const after = groups(tail)
+  return tail === undefined ? before : [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after]
+}
+
+/**
+ * The IPv4 address an IPv6 one stands for, where the connection would reach it: IPv4-mapped
+ * (`::ffff:127.0.0.1`, which URLs write `[::ffff:7f00:1]`) and 6to4 (`2002:7f00:1::`), or null.
+ */
+function embeddedIpv4(address: string) {
+  const groups = ipv6Groups(address)
+  const ipv4 = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return ipv4(groups[6], groups[7])
+  if (groups[0] === 0x2002) return ipv4(groups[1], groups[2])
+  return null
+}
+
+/** Whether `address` is on the public internet (not private, loopback, link-local or reserved), in any IPv6 spelling. */
+export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address)
   if (family === 4) return !blocked.check(address, 'ipv4')
   if (family !== 6) return false
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return !blocked.check(mapped[1], 'ipv4')
-  return !blocked.check(address, 'ipv6')
+  const ipv4 = embeddedIpv4(address)
+  if (ipv4) return isPublicAddress(ipv4)
+  return !blocked.check(address.replace(/%.*$/, ''), 'ipv6')
 }
 
 export class WebhookAddressRefused extends Error {
@@ -54,15 +82,40 @@ export class WebhookAddressRefused extends Error {
   }
 }
 
+export class WebhookHostUnresolved extends Error {
+  constructor(host: string, cause?: unknown) {
+    const code = (cause as { code?: unknown } | undefined)?.code
+    super(`${host} does not resolve${typeof code === 'string' ? ` (${code})` : ''}`)
+    this.name = 'WebhookHostUnresolved'
+  }
+}
+
 type LookupAnswer = { address: string; family: number }
 
-/** Resolves `host` and refuses it unless every address is public (or private ones are allowed). */
-export async function resolvePublicAddresses(host: string, allowPrivate: boolean): Promise<LookupAnswer[]> {
+/** How a host name becomes addresses: the system's resolver, or a test's stand-in (no network needed). */
+export type HostLookup = (host: string) => Promise<LookupAnswer[]>
+
+const systemLookup: HostLookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true })
+
+/**
+ * Resolves `host` and refuses it unless every address is public (or private ones are allowed).
+ * A name that does not resolve (no record, or no resolver answering) is WebhookHostUnresolved.
+ */
+export async function resolvePublicAddresses(
+  host: string,
+  allowPrivate: boolean,
+  lookup: HostLookup = systemLookup,
+): Promise<LookupAnswer[]> {
   const bare = host.replace(/^\[|\]$/g, '')
-  const answers: LookupAnswer[] = net.isIP(bare)
-    ? [{ address: bare, family: net.isIP(bare) }]
-    : await dns.promises.lookup(bare, { all: true, verbatim: true })
-  if (answers.length === 0) throw new Error(`${host} has no address`)
+  let answers: LookupAnswer[]
+  if (net.isIP(bare)) answers = [{ address: bare, family: net.isIP(bare) }]
+  else
+    try {
+      answers = await lookup(bare)
+    } catch (error) {
+      throw new WebhookHostUnresolved(host, error)
+    }
+  if (answers.length === 0) throw new WebhookHostUnresolved(host)
   if (!allowPrivate)
     for (const { address } of answers) if (!isPublicAddress(address)) throw new WebhookAddressRefused(host, address)
   return answers
