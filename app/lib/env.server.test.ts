@@ -58,6 +58,35 @@ describe('parseEnv', () => {
     }
   })
 
+  it('takes TRUST_PROXY as a hop count or address ranges, and refuses true, naming the variable and what to write', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback'])
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.5, fd00::/8' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+    ])
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined()
+    const problem = (value: string) => {
+      try {
+        parseEnv({ TRUST_PROXY: value })
+      } catch (error) {
+        return (error as EnvError).problems.join('\n')
+      }
+      return null
+    }
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      expect(problem(value), value).toContain(
+        `TRUST_PROXY must not be ${value}: it would trust any client's X-Forwarded-For`,
+      )
+      expect(problem(value), value).toContain('1 for one balancer), loopback for a proxy on this machine')
+    }
+    expect(problem('false')).toContain('TRUST_PROXY must not be false: leave it unset when no proxy is in front')
+    for (const value of ['everything', '10.0.0.0/33', '10.0.0.0/8/1', 'loopback,nginx', '1.2'])
+      expect(problem(value), value).toMatch(/^TRUST_PROXY has ".*", which is no hop count, loopback or address range/)
+  })
+
   it('requires real mail in production with an external database', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db/app' })).toThrow(
       /SMTP_URL is required/,

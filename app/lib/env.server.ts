@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { z } from 'zod'
 
 /** The demo start's platform operator (seeded with the demo company). */
@@ -13,6 +14,45 @@ const urlWithoutTrailingSlash = z
   .url({ error: 'must be an absolute URL such as http://localhost:3000' })
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''))
+
+const TRUST_PROXY_FORMS =
+  'write how many proxies are in front (1 for one balancer), loopback for a proxy on this machine, or the proxies’ addresses and ranges (10.0.0.0/8, 192.168.1.5)'
+// Express's names for address ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address (`10.0.0.5`, `fd00::1`) or a range of them (`10.0.0.0/8`). */
+function isAddressRange(entry: string) {
+  const [address, prefix, ...rest] = entry.split('/')
+  const family = net.isIP(address)
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY as Express takes it: a hop count, or a list of address ranges (`loopback` among
+ * them). Never `true`: that trusts every address, so any client writes its own X-Forwarded-For and
+ * each request comes from somewhere new, past every per-address limit (sign-in, forms, API keys).
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): number | string[] {
+  const refuse = (message: string) => {
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  }
+  const trimmed = value.trim()
+  if (/^(true|yes|on)$/i.test(trimmed))
+    return refuse(
+      `must not be ${trimmed}: it would trust any client's X-Forwarded-For, so every per-address limit could be escaped; ${TRUST_PROXY_FORMS}`,
+    )
+  if (/^(false|no|off|0)$/i.test(trimmed))
+    return refuse(`must not be ${trimmed}: leave it unset when no proxy is in front`)
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  const entries = trimmed.split(',').map((entry) => entry.trim())
+  const wrong = entries.find((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressRange(entry))
+  if (wrong !== undefined)
+    return refuse(`has "${wrong}", which is no hop count, loopback or address range: ${TRUST_PROXY_FORMS}`)
+  return entries
+}
 
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,13 +112,8 @@ export const ZEnv = z.object({
    * video processing) and answers only /api/health, `all` (the default) does both.
    */
   PROCESS_ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
-  /** Express `trust proxy`: true, a hop count, or addresses/presets such as "loopback". */
-  TRUST_PROXY: z
-    .string()
-    .transform((value): boolean | number | string =>
-      value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
-    )
-    .optional(),
+  /** Express `trust proxy`: how many proxies are in front, or which addresses they speak from. */
+  TRUST_PROXY: z.string().transform(parseTrustProxy).optional(),
   /**
    * DNS resolvers for the subdomain and custom-domain checks, comma-separated (`1.1.1.1`,
    * `127.0.0.1:5353`); unset, the system's. Tests point it at a DNS server of their own.

@@ -163,11 +163,18 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     const port = await freePort()
     await expect(
       startAppProcess(
-        { ...noConfiguration, PORT: 'eighty', APP_URL: 'not a url', DATABASE_URL: 'mysql://x', DATA_DIR: os.tmpdir() },
+        {
+          ...noConfiguration,
+          PORT: 'eighty',
+          APP_URL: 'not a url',
+          DATABASE_URL: 'mysql://x',
+          DATA_DIR: os.tmpdir(),
+          TRUST_PROXY: 'true',
+        },
         { port, timeoutMs: 20_000 },
       ),
     ).rejects.toThrow(
-      /PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL/,
+      /PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL[\s\S]*TRUST_PROXY must not be true: it would trust any client's X-Forwarded-For[\s\S]*loopback for a proxy on this machine/,
     )
   })
 })
