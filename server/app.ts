@@ -42,6 +42,7 @@ import { JOB_WAKEUPS, enqueue, startJobs } from '#app/jobs/queue.server'
 import { closeEventBuffer, onEventsFlushed } from '#app/features/analytics/server/event-buffer.server'
 import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/analytics/server/find-event-targets.server'
 import { startEmbeddedPostgres } from './embedded-postgres'
+import { checkDatabaseRole } from './database-role'
 import { runMigrations } from '#db/migrate'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
@@ -248,6 +249,8 @@ export async function boot(options: {
   let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
   let stopListening: (() => Promise<void>) | undefined
   try {
+    // Before anything is written: a role above row-level security would open every company's rows.
+    if (!supervised) await checkDatabaseRole(databaseUrl, { production: env.NODE_ENV === 'production' })
     if (!supervised) await runMigrations(databaseUrl)
     connectDatabase(databaseUrl)
     // What this process keeps in memory (host answers, public files) follows the database.

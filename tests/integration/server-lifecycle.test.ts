@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { isProcessAlive } from '../../server/embedded-postgres'
+import { isProcessAlive, startEmbeddedPostgres } from '../../server/embedded-postgres'
 import { freePort, startAppProcess } from '../support/app-process'
 import { signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
@@ -177,4 +177,57 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
       /PORT must be a number[\s\S]*DATABASE_URL must be a postgres:\/\/[\s\S]*APP_URL must be an absolute URL[\s\S]*TRUST_PROXY must not be true: it would trust any client's X-Forwarded-For[\s\S]*loopback for a proxy on this machine/,
     )
   })
+
+  it('refuses a production start whose DATABASE_URL role is a superuser or may bypass row-level security, before writing anything', async () => {
+    const clusterDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-role-'))
+    // As root, PostgreSQL runs as its own user, who must be able to enter the folder.
+    await fs.chmod(clusterDir, 0o755)
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-role-app-'))
+    dataDirs.push(clusterDir, dataDir)
+    const database = await startEmbeddedPostgres(clusterDir)
+    try {
+      const { superPassword } = JSON.parse(readFileSync(path.join(clusterDir, 'postgres-credentials.json'), 'utf8'))
+      const at = `127.0.0.1:${new URL(database.url).port}/afterglow`
+      const superuser = `postgresql://postgres:${superPassword}@${at}`
+      const admin = new pg.Client({ connectionString: superuser })
+      await admin.connect()
+      try {
+        await admin.query(`create role bypasser login bypassrls password 'bypass-it'`)
+        await admin.query('grant all on database afterglow to bypasser')
+        for (const [url, said] of [
+          [
+            superuser,
+            /DATABASE_URL connects as the role "postgres", which is a superuser and allowed BYPASSRLS: PostgreSQL then ignores row-level security/,
+          ],
+          [
+            `postgresql://bypasser:bypass-it@${at}`,
+            /DATABASE_URL connects as the role "bypasser", which is allowed BYPASSRLS: /,
+          ],
+        ] as const) {
+          const port = await freePort()
+          await expect(
+            startAppProcess(
+              {
+                ...noConfiguration,
+                NODE_ENV: 'production',
+                MAIL_OUTBOX: 'true',
+                DATABASE_URL: url,
+                DATA_DIR: dataDir,
+                PORT: String(port),
+              },
+              { port, timeoutMs: 30_000 },
+            ),
+          ).rejects.toThrow(said)
+        }
+        // Nothing was migrated: the start stopped before its first write.
+        expect(
+          (await admin.query(`select to_regclass('drizzle.__drizzle_migrations') as migrations`)).rows[0].migrations,
+        ).toBeNull()
+      } finally {
+        await admin.end()
+      }
+    } finally {
+      await database.stop()
+    }
+  }, 120_000)
 })
