@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
+import { isDatabaseUnavailable } from '#app/lib/errors'
 import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
@@ -174,6 +175,11 @@ export class PageCache {
     return entry?.version.edits === version.edits ? entry : undefined
   }
 
+  /** Whatever is kept at `key`, of any version: served while the database cannot say which is current. */
+  kept(key: string) {
+    return this.keptFor(key).peek(key)
+  }
+
   set(key: string, entry: Entry) {
     this.keptFor(key).set(key, entry)
   }
@@ -308,7 +314,9 @@ function pickEncoding(
   return { encoding: null, body: bodies.identity }
 }
 
-function send(req: Request, res: Response, entry: Entry, state: 'hit' | 'stale') {
+type Served = 'hit' | 'stale' | 'stale-if-error'
+
+function send(req: Request, res: Response, entry: Entry, state: Served) {
   res.status(entry.status)
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
   res.setHeader('Vary', 'Accept-Encoding')
@@ -343,7 +351,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
    * takes them waits for them (briefly, once per page) rather than getting several times the
    * bytes: after every change, the first fan to come back was sent the page uncompressed.
    */
-  const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: 'hit' | 'stale' = 'hit') => {
+  const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: Served = 'hit') => {
     if (entry.renderedPolicy !== undefined) {
       entry.headers['content-security-policy'] = cachedPagePolicy(
         entry.renderedPolicy,
@@ -375,13 +383,22 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       req.headers.cookie = sharedCookies(req.headers.cookie)
       const search = withoutLinkTracking(url.search)
       if (search !== url.search) req.url = req.originalUrl = `${url.pathname}${search}`
-      const companyRead = scope.kind === 'company' ? await versions.read(scope.slug) : null
-      if (scope.kind === 'company' && !companyRead) return next()
-      const version = companyRead ? pageVersionOf(companyRead) : platformVersion
       const language = detectLanguage({
         headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }),
       })
       const key = `${req.headers.host}|${url.pathname}${search}|${language}`
+      let companyRead: CompanyVersionRead | null = null
+      try {
+        companyRead = scope.kind === 'company' ? await versions.read(scope.slug) : null
+      } catch (error) {
+        // The database away for a moment (a restart, a failover): fans get the page as it was
+        // kept, whatever its version, rather than an error; a page never kept gets the 503.
+        const kept = isDatabaseUnavailable(error) ? cache.kept(key) : undefined
+        if (!kept) throw error
+        return await sendKept(req, res, key, kept, 'stale-if-error')
+      }
+      if (scope.kind === 'company' && !companyRead) return next()
+      const version = companyRead ? pageVersionOf(companyRead) : platformVersion
 
       const hit = cache.get(key, version)
       if (hit) return await sendKept(req, res, key, hit)

@@ -63,12 +63,17 @@ describe('the app while its database is away', () => {
     await proxy?.close()
   })
 
-  it("answers 503 with Retry-After in the fan's language, stays up, and serves again once the database is back", async () => {
+  it("serves the pages fans already had, answers 503 with Retry-After in the fan's language for the others, stays up, and serves again once the database is back", async () => {
     const admin = await createCompanyAdmin('outage')
     const fan = new TestClient(second.url)
     expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
 
     proxy.pause()
+    // The page fans already had: served as it was kept, while nothing can say whether it changed.
+    const kept = await fan.get(`/${admin.company.slug}`)
+    expect(kept.status).toBe(200)
+    expect(kept.headers['x-afterglow-cache']).toBe('stale-if-error')
+    expect(kept.text).toContain(admin.company.name)
     // A page not kept yet: it needs the database.
     const away = await fan.get(`/${admin.company.slug}?type=videos`, { 'accept-language': 'fr' })
     expect(away.status).toBe(503)
