@@ -21,6 +21,7 @@ import { uploadDirectory } from '#app/features/media/server/sweep-uploads.server
 import { createUploadServer } from './upload-server'
 import { closeUploadLocks } from './upload-locker'
 import { answerFailures } from './answer-failures'
+import { cheapRefusals } from './cheap-refusals'
 import { s3OptionsOf } from '#app/lib/storage.server'
 import { seedDemo } from './demo/seed'
 import { publicPageCache } from './public-page-cache'
@@ -160,6 +161,8 @@ export async function createApp(
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? ''
     next()
   })
+  // Refusals already decided, answered before any per-request work a flood could load (see the module).
+  app.use(cheapRefusals())
   app.use(securityHeaders({ appUrl: env.APP_URL, isDevelopment: options.isDevelopment }))
   app.use(csrfProtection({ appUrl: env.APP_URL }))
   // Pages, scripts and styles travel gzip-compressed; media, ranges and uploads never are.

@@ -26,6 +26,36 @@ export function clientAddress(request: Request) {
   return request.headers.get(CLIENT_IP_HEADER) ?? ''
 }
 
+/**
+ * Refusals this process has answered, with when they end. A refused attempt adds no row and the
+ * oldest counted one expires at that time, so until then every process refuses the address too:
+ * asking here costs no database round trip, and a flood of refused attempts is answered cheaply.
+ */
+const refusals = new Map<string, number>()
+/** Addresses remembered at most (a flood from many addresses forgets the oldest first). */
+const MAX_REFUSALS = 10_000
+
+const refusalKey = (rule: RateLimitRule, address: string) => `${rule.bucket}\u0000${address}`
+
+/** Seconds until `address` may try `rule` again, when this process already knows it is refused; else null. */
+export function refusedFor(rule: RateLimitRule, address: string, now = Date.now()): number | null {
+  const key = refusalKey(rule, address)
+  const until = refusals.get(key)
+  if (until === undefined) return null
+  if (until <= now) {
+    refusals.delete(key)
+    return null
+  }
+  return Math.max(1, Math.ceil((until - now) / 1000))
+}
+
+function rememberRefusal(rule: RateLimitRule, address: string, until: number) {
+  const key = refusalKey(rule, address)
+  refusals.delete(key)
+  if (refusals.size >= MAX_REFUSALS) refusals.delete(refusals.keys().next().value!)
+  refusals.set(key, until)
+}
+
 async function identifierFor(rule: RateLimitRule, address: string) {
   const digest = createHmac('sha256', getSessionSecret()).update(address).digest('base64url')
   return `${PREFIX}${rule.bucket}:${digest}`
@@ -51,6 +81,7 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
       .orderBy(verification.expiresAt)
     const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000))
     if (live.length >= rule.max) {
+      rememberRefusal(rule, address, live[0].expiresAt.getTime())
       return { allowed: false, limit: rule.max, retryAfterSeconds: secondsUntil(live[0].expiresAt) }
     }
     const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000)

@@ -577,6 +577,22 @@ describe('the lead form under a flood', () => {
     expect(refused.status).toBe(429)
     expect(refused.headers['retry-after']).toBeTruthy()
     expect(refused.text).toContain('Too many attempts from your connection. Please wait a minute and try again.')
+    // Refused already: the next posts are answered before the form is read or the page rendered,
+    // with the same reason, from the page and from the dialog's script alike.
+    const again = await submit(31)
+    expect(again.status).toBe(429)
+    expect(again.headers['retry-after']).toBeTruthy()
+    expect(again.text).toContain('Too many attempts from your connection. Please wait a minute and try again.')
+    expect(again.text.length).toBeLessThan(refused.text.length / 10)
+    const fromScript = await fanAt().postForm(`/download/lead.data?next=${encodeURIComponent(next)}`, {
+      next,
+      fullName: 'Fan 32',
+      email: 'fan32@flood.test',
+      privacyAccepted: 'on',
+      dataProcessingConsent: 'on',
+    })
+    expect(fromScript.status).toBe(429)
+    expect(fromScript.text).toContain('downloads.errors.tooMany')
     const stored = await withSystem((tx) =>
       tx.select({ id: lead.id }).from(lead).where(eq(lead.companyId, admin.company.id)),
     )

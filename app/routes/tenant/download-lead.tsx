@@ -18,9 +18,10 @@ import {
   clientAddress,
   consumeRateLimit,
   passRetryAfter,
+  refusedFor,
   retryAfterHeader,
-  type RateLimitRule,
 } from '#app/lib/rate-limit.server'
+import { LEAD_CAPTURE_RATE_LIMIT } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
@@ -72,9 +73,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The dialog reads `ok` and `errors`; the page also gets back what the fan typed. */
 type LeadAnswer = LeadCaptureResult | { ok: false; errors: Record<string, string[]>; values: LeadFieldValues }
 
-const LEAD_CAPTURE_RATE_LIMIT: RateLimitRule = { bucket: 'lead-capture', max: 30, windowSeconds: 60 }
-
 export async function action({ request }: Route.ActionArgs) {
+  // Already refused (a flood): answered before the form is read or anything is looked up.
+  const refused = refusedFor(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
+  if (refused) return tooMany(refused)
   const form = await readForm(request)
   const visit = await visitOf(request)
   let target
@@ -96,14 +98,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<LeadAnswer>({ ok: false, errors: fieldErrors(parsed.error), values }, { status: 400 })
   }
-  // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
   const allowed = await consumeRateLimit(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
-  if (!allowed.allowed) {
-    return data<LeadAnswer>(
-      { ok: false, errors: { form: ['downloads.errors.tooMany'] } },
-      { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) },
-    )
-  }
+  if (!allowed.allowed) return tooMany(allowed.retryAfterSeconds)
   const { context, item, wanted } = target
   const company = context.company
   const { leadId } = await captureLead(context, parsed.data, {
@@ -119,6 +115,12 @@ export async function action({ request }: Route.ActionArgs) {
   // Back to this page, which now knows the fan and starts the download.
   return redirect(leadFormPath(wanted.path), { status: 303, headers })
 }
+
+const tooMany = (retryAfterSeconds: number) =>
+  data<LeadAnswer>(
+    { ok: false, errors: { form: ['downloads.errors.tooMany'] } },
+    { status: 429, headers: retryAfterHeader(retryAfterSeconds) },
+  )
 
 /** A refused flood tells the client when to come back. */
 export const headers = passRetryAfter
