@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import { MAX_BATCH_BYTES, VISITOR_COOKIE } from '#app/features/analytics/analytics-events'
 import { recordFanEvents } from '#app/features/analytics/server/record-fan-events.server'
 import { resolveHost } from '#app/access/resolve-host.server'
-import { AppError } from '#app/lib/errors'
+import { AppError, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
@@ -49,6 +49,11 @@ export function fanEvents() {
       )
       res.status(202).json(result)
     } catch (error) {
+      if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+        logger.warn({ err: error }, 'analytics events not taken: the database is out of reach')
+        res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        return void res.status(503).json({ error: 'UNAVAILABLE' })
+      }
       if (!(error instanceof AppError)) {
         logger.error({ err: error }, 'analytics events not taken')
         return void res.status(500).json({ error: 'INTERNAL' })

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PreparingClient } from '#app/lib/prepared-statements.server'
+import { BROWSER_UA, rawEventCount, waitForRawEvents } from '../support/analytics'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
@@ -85,6 +86,50 @@ describe('the app while its database is away', () => {
     await expect
       .poll(async () => (await fan.get(`/${admin.company.slug}?type=videos`)).status, { timeout: 15_000 })
       .toBe(200)
+    expect(second.app.child.exitCode).toBeNull()
+  })
+})
+
+describe("fans' analytics while the database is away", () => {
+  let proxy: TcpProxy
+  let second: Awaited<ReturnType<typeof startSecondApp>>
+
+  beforeAll(async () => {
+    const database = new URL(inject('databaseUrl'))
+    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
+    database.hostname = '127.0.0.1'
+    database.port = String(proxy.port)
+    second = await startSecondApp({ DATABASE_URL: database.toString() })
+  }, 120_000)
+
+  afterAll(async () => {
+    await second?.app.stop('SIGTERM')
+    await proxy?.close()
+  })
+
+  it('keeps the events it acknowledged in memory and writes every one once the database is back', async () => {
+    const admin = await createCompanyAdmin('outage-stats')
+    const companyId = admin.company.id
+    const fan = new TestClient(second.url)
+    const send = (count: number) =>
+      fan.postJson(
+        '/api/events',
+        { company: companyId, events: Array.from({ length: count }, () => ({ type: 'page_view', page: 'landing' })) },
+        { 'user-agent': BROWSER_UA },
+      )
+    expect((await send(1)).status).toBe(202)
+    await waitForRawEvents(companyId, 1)
+
+    proxy.pause()
+    for (let batch = 0; batch < 3; batch++) {
+      const answer = await send(5)
+      expect(answer.status).toBe(202)
+      expect(answer.json()).toEqual({ accepted: 5, dropped: 0 })
+    }
+    expect(await rawEventCount(companyId)).toBe(1)
+
+    proxy.resume()
+    expect(await waitForRawEvents(companyId, 16)).toBe(16)
     expect(second.app.child.exitCode).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { asset, contentItem, event, organization } from '#db/schema'
 import { withPublicRead } from '#app/lib/db.server'
+import { isDatabaseUnavailable } from '#app/lib/errors'
 
 /*
  * What a fan's events may name: the company's published items, their files and its published
@@ -35,9 +36,14 @@ function kept() {
   return (store[TARGETS_KEY] ??= new Map())
 }
 
+/**
+ * Forgets a company's targets (what fans see of it changed), or, after notifications may have
+ * been missed, marks every company's as due to be read again: kept meanwhile, so that while the
+ * database is away fans' events are still judged by what was last known.
+ */
 export function forgetEventTargets(companyId?: string) {
   if (companyId) kept().delete(companyId)
-  else kept().clear()
+  else for (const entry of kept().values()) entry.at = 0
 }
 
 /** Forgets a company's targets when what fans can see of it changes (migration 0008's notification). */
@@ -50,12 +56,19 @@ async function companyTargets(companyId: string): Promise<CompanyTargets | null>
   const found = cache.get(companyId)
   if (found && now - found.at < KEEP_MS) return found.exists ? found.targets : null
   // Read as fans read it (kept for a while: one read per company, not per beacon).
-  const [row] = await withPublicRead(companyId, (tx) =>
-    tx
-      .select({ id: organization.id })
-      .from(organization)
-      .where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt))),
-  )
+  let row: { id: string } | undefined
+  try {
+    ;[row] = await withPublicRead(companyId, (tx) =>
+      tx
+        .select({ id: organization.id })
+        .from(organization)
+        .where(and(eq(organization.id, companyId), isNull(organization.suspendedAt), isNull(organization.closedAt))),
+    )
+  } catch (error) {
+    // The database away for a moment: the last answer stands until it can be asked again.
+    if (found && isDatabaseUnavailable(error)) return found.exists ? found.targets : null
+    throw error
+  }
   if (cache.size >= MAX_COMPANIES) cache.delete(cache.keys().next().value!)
   const entry: Kept = {
     at: now,
