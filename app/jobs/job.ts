@@ -19,6 +19,13 @@ export type JobDefinition<S extends z.ZodType> = {
   ownerField?: keyof z.infer<S> & string
   /** How many of these jobs one process works on at once (default 1). */
   workers?: number
+  /**
+   * How long one try may run before the queue takes its worker for dead and tries again
+   * (pg-boss has no heartbeat): for jobs that never take long, so a killed worker's work is
+   * picked up within a minute. Handlers are idempotent, so a try that outlives it only costs
+   * the work twice. Unset: the queue's 15 minutes.
+   */
+  expireInSeconds?: number
   handler: (payload: z.infer<S>, attempt: { number: number; isLast: boolean }) => Promise<void>
 }
 

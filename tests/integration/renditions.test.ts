@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, assetRendition, contentItem } from '#db/schema'
+import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { waitForAsset } from '../support/assets'
@@ -44,6 +45,17 @@ describe('rendition jobs', () => {
       'w400.webp:400',
     ])
     for (const rendition of renditions) expect(await getStorage().head(rendition.storageKey)).not.toBeNull()
+    // A try that runs 40 s had its worker killed: the queue takes it back (within its 15 s
+    // maintenance) and tries again, rather than after the default quarter of an hour.
+    const [job] = (
+      await withSystem((tx) =>
+        tx.execute<{ seconds: number }>(
+          sql`select extract(epoch from expire_in)::int as seconds from pgboss.job where name = 'media.generate-renditions' and data->>'assetId' = ${assetId}`,
+        ),
+      )
+    ).rows
+    expect(job?.seconds).toBe(generateRenditionsJob.expireInSeconds)
+    expect(generateRenditionsJob.expireInSeconds).toBeLessThanOrEqual(45)
   })
 
   it('retries with backoff when an attempt fails, and succeeds once it can', async () => {
