@@ -124,7 +124,11 @@ async function main() {
     // which may stop with this process, so it must be gone first.
     const workerStopped = stopWorker()
     if (server) {
-      const forceTimer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+      const forceTimer = setTimeout(() => {
+        // Said, so that a shutdown held to its deadline is told from one that ended its connections.
+        console.warn(`Connections still open after ${SHUTDOWN_GRACE_MS / 1000} s: closed`)
+        server.closeAllConnections()
+      }, SHUTDOWN_GRACE_MS)
       forceTimer.unref()
       // Live event streams never finish by themselves: ended now, their browsers resume elsewhere.
       booted.drain?.()
