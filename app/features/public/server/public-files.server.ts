@@ -1,5 +1,6 @@
 import type { StoredObject } from '#app/lib/storage.server'
 import { findPublicRendition, findPublicStream, type FileGuard } from './find-public-rendition.server'
+import { isDatabaseUnavailable } from '#app/lib/errors'
 
 /*
  * Which files fans may load (`/p/{asset}/{variant}`), answered from memory: a fan's gallery asks
@@ -25,6 +26,9 @@ type Lookup = (assetId: string, variant: string) => Promise<PublicFile | null>
 
 export function createPublicFileIndex(options: { lookup: Lookup; maxEntries: number }) {
   const answers = new Map<string, PublicFile | null>()
+  // What was known before notifications may have been missed (forgetAll): asked again first, and
+  // served only while the database cannot be asked (a restart, a failover), so fans' photos stay up.
+  let doubted = new Map<string, PublicFile>()
   // Bumped by every forget: a lookup that started before one is answered but not kept.
   let generation = 0
 
@@ -43,7 +47,15 @@ export function createPublicFileIndex(options: { lookup: Lookup; maxEntries: num
       const known = answers.get(key)
       if (known !== undefined) return known
       const startedAt = generation
-      const answer = await options.lookup(assetId, variant)
+      let answer: PublicFile | null
+      try {
+        answer = await options.lookup(assetId, variant)
+      } catch (error) {
+        const before = doubted.get(key)
+        if (before && isDatabaseUnavailable(error)) return before
+        throw error
+      }
+      doubted.delete(key)
       if (startedAt === generation) keep(key, answer)
       return answer
     },
@@ -55,9 +67,16 @@ export function createPublicFileIndex(options: { lookup: Lookup; maxEntries: num
     forgetCompany(companyId: string) {
       generation += 1
       for (const [key, answer] of answers) if (answer === null || answer.companyId === companyId) answers.delete(key)
+      for (const [key, answer] of doubted) if (answer.companyId === companyId) doubted.delete(key)
     },
     forgetAll() {
       generation += 1
+      const known = new Map<string, PublicFile>()
+      for (const [key, answer] of answers) if (answer) known.set(key, answer)
+      // Older doubts, not asked again since, stay too (within the same bound).
+      for (const [key, answer] of doubted)
+        if (!known.has(key) && known.size < options.maxEntries) known.set(key, answer)
+      doubted = known
       answers.clear()
     },
     get size() {
