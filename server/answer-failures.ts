@@ -1,9 +1,9 @@
 import type { ErrorRequestHandler } from 'express'
 import { escapeHtml } from '#app/lib/escape-html'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
-import { detectLanguage } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
+import { visitorLanguage } from './visitor-language'
 
 /*
  * The last answer of a request whose middleware failed before React Router could draw its error
@@ -21,12 +21,7 @@ export function answerFailures(): ErrorRequestHandler {
     const status = unavailable ? 503 : 500
     if (unavailable) res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
     res.setHeader('Cache-Control', 'no-store')
-    const language = detectLanguage({
-      headers: new Headers({
-        cookie: req.headers.cookie ?? '',
-        'accept-language': req.headers['accept-language'] ?? '',
-      }),
-    })
+    const language = visitorLanguage(req)
     const t = getFixedT(language)
     const title = unavailable ? t('errors.unavailableForNow') : t('errors.generic')
     const message = unavailable ? t('errors.retrySoon') : ''

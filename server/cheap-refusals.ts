@@ -2,9 +2,9 @@ import type { RequestHandler } from 'express'
 import { LEAD_CAPTURE_RATE_LIMIT, LEAD_FORM_PATH } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { escapeHtml } from '#app/lib/escape-html'
-import { detectLanguage } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import { refusedFor } from '#app/lib/rate-limit.server'
+import { visitorLanguage } from './visitor-language'
 
 /*
  * A flood of posts to the lead form from an address already refused is answered here, before its
@@ -18,12 +18,7 @@ export function cheapRefusals(): RequestHandler {
     if (req.method !== 'POST' || req.path !== LEAD_FORM_PATH) return next()
     const seconds = refusedFor(LEAD_CAPTURE_RATE_LIMIT, String(req.headers[CLIENT_IP_HEADER] ?? ''))
     if (!seconds) return next()
-    const language = detectLanguage({
-      headers: new Headers({
-        cookie: req.headers.cookie ?? '',
-        'accept-language': req.headers['accept-language'] ?? '',
-      }),
-    })
+    const language = visitorLanguage(req)
     const t = getFixedT(language)
     const message = t('downloads.errors.tooMany')
     // The body is left unread: the connection closes after the answer (answer-after-body.ts).

@@ -3,10 +3,9 @@ import { MAX_BATCH_BYTES, VISITOR_COOKIE } from '#app/features/analytics/analyti
 import { recordFanEvents } from '#app/features/analytics/server/record-fan-events.server'
 import { resolveHost } from '#app/access/resolve-host.server'
 import { AppError, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
-import { getFixedT } from '#app/lib/i18n.server'
-import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { readCookies } from '#app/access/visit.server'
+import { visitorTexts } from './visitor-language'
 
 /*
  * POST /api/events (ADR 040): fans' pages report what fans do, in batches, JSON or text/plain
@@ -60,14 +59,7 @@ export function fanEvents() {
       }
       if (typeof error.details.retryAfterSeconds === 'number')
         res.set('Retry-After', String(error.details.retryAfterSeconds))
-      const t = getFixedT(
-        detectLanguage({
-          headers: new Headers({
-            cookie: req.get('cookie') ?? '',
-            'accept-language': req.get('accept-language') ?? '',
-          }),
-        }),
-      )
+      const t = visitorTexts(req)
       res.status(error.status).json({
         error: error.code,
         messageKey: error.messageKey,

@@ -1,7 +1,8 @@
 import type { Duplex } from 'node:stream'
 import type express from 'express'
-import { detectLanguage } from '#app/lib/i18n'
+import { DEFAULT_LANGUAGE } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
+import { visitorTexts } from './visitor-language'
 
 /*
  * The methods something in the app answers: pages and forms (GET, HEAD, POST), the public API
@@ -18,11 +19,7 @@ const KNOWN = new Set<string>(KNOWN_METHODS)
 export function knownMethods(): express.RequestHandler {
   return (req, res, next) => {
     if (KNOWN.has(req.method)) return next()
-    const t = getFixedT(
-      detectLanguage({
-        headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }),
-      }),
-    )
+    const t = visitorTexts(req)
     res
       .status(405)
       .set({ Allow: ALLOW, 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' })
@@ -49,7 +46,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     if (error.code === 'HPE_INVALID_METHOD') {
-      const body = 'This address does not take this kind of request.'
+      const body = getFixedT(DEFAULT_LANGUAGE)('refusal.methodNotAllowed')
       socket.write(
         `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nCache-Control: no-store\r\n` +
           `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

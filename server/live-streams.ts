@@ -8,10 +8,9 @@ import { findWallStream } from '#app/features/galleries/live/server/find-wall.se
 import { joinLiveStream } from '#app/features/galleries/live/server/join-live-stream.server'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { AppError } from '#app/lib/errors'
-import { getFixedT } from '#app/lib/i18n.server'
-import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { isMalformedAddress } from './malformed-addresses'
+import { visitorTexts } from './visitor-language'
 
 /*
  * The live streams (ADR 057): `GET /{company}/galeria/{slug}/live`, `/galeria/{slug}/live` on a
@@ -143,14 +142,7 @@ export function liveStreams() {
         logger.error({ err: error, path: req.path }, 'live stream not opened')
         return void res.status(500).set('Cache-Control', 'no-store').json({ error: 'INTERNAL' })
       }
-      const t = getFixedT(
-        detectLanguage({
-          headers: new Headers({
-            cookie: req.get('cookie') ?? '',
-            'accept-language': req.get('accept-language') ?? '',
-          }),
-        }),
-      )
+      const t = visitorTexts(req)
       // A company's former address moved for good; anything else is not (or no longer) a live stream.
       if (error.code === 'MOVED' && typeof error.details.location === 'string')
         return void res.redirect(301, `${error.details.location}${req.url.slice(req.path.length)}`)

@@ -4,13 +4,14 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { isDatabaseUnavailable } from '#app/lib/errors'
-import { detectLanguage, LANGUAGE_COOKIE } from '#app/lib/i18n'
+import { LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/galleries/protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
 import { withCompanyVersionRead, type CompanyVersionRead } from '#app/access/company-version-read.server'
 import { LeastRecentlyUsed } from './least-recently-used'
+import { visitorLanguage } from './visitor-language'
 
 /*
  * Fans arrive in bursts right after a show, all asking for the same few pages. Those pages are
@@ -383,9 +384,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       req.headers.cookie = sharedCookies(req.headers.cookie)
       const search = withoutLinkTracking(url.search)
       if (search !== url.search) req.url = req.originalUrl = `${url.pathname}${search}`
-      const language = detectLanguage({
-        headers: new Headers({ cookie: req.headers.cookie, 'accept-language': req.headers['accept-language'] ?? '' }),
-      })
+      const language = visitorLanguage(req)
       const key = `${req.headers.host}|${url.pathname}${search}|${language}`
       let companyRead: CompanyVersionRead | null = null
       try {

@@ -1,7 +1,6 @@
 import type express from 'express'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
-import { detectLanguage } from '#app/lib/i18n'
-import { getFixedT } from '#app/lib/i18n.server'
+import { visitorTexts } from './visitor-language'
 
 /*
  * A resource route (a file, a CSV, an API: no page) asked with a method it does not take would
@@ -43,11 +42,7 @@ export function resourceMethods(build: ServerBuild): express.RequestHandler {
     if (!module || module.default) return next()
     const takes = req.method === 'GET' ? Boolean(module.loader) : Boolean(module.action)
     if (takes) return next()
-    const t = getFixedT(
-      detectLanguage({
-        headers: new Headers({ cookie: req.get('cookie') ?? '', 'accept-language': req.get('accept-language') ?? '' }),
-      }),
-    )
+    const t = visitorTexts(req)
     res
       .status(405)
       .setHeader('Allow', [module.loader ? 'GET, HEAD' : '', module.action ? 'POST' : ''].filter(Boolean).join(', '))
