@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler } from 'express'
-import { escapeHtml } from '#app/lib/escape-html'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
+import { fixedPage } from './fixed-page'
 import { visitorLanguage } from './visitor-language'
 
 /*
@@ -31,12 +31,9 @@ export function answerFailures(): ErrorRequestHandler {
         JSON.stringify({ type: 'about:blank', title, status, ...(message ? { detail: message } : {}) }),
       )
     }
-    res.status(status).type('html')
-    res.send(
-      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;background:#0b0b10;color:#f4f4f5;display:grid;place-items:center;min-height:100vh;margin:0;text-align:center;padding:24px">` +
-        `<main><p style="font-size:14px;opacity:.7;margin:0 0 8px">${status}</p><h1 style="font-size:24px;margin:0 0 12px">${escapeHtml(title)}</h1>${message ? `<p style="margin:0 0 24px;opacity:.85">${escapeHtml(message)}</p>` : ''}` +
-        `<p><a href="" style="color:#c4b5fd">${escapeHtml(t('errors.tryAgain'))}</a></p></main></body></html>`,
-    )
+    res
+      .status(status)
+      .type('html')
+      .send(fixedPage({ language, status, title, message, tryAgain: { href: '', label: t('errors.tryAgain') } }))
   }
 }

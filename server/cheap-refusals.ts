@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express'
 import { LEAD_CAPTURE_RATE_LIMIT, LEAD_FORM_PATH } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
-import { escapeHtml } from '#app/lib/escape-html'
 import { getFixedT } from '#app/lib/i18n.server'
 import { refusedFor } from '#app/lib/rate-limit.server'
+import { fixedPage } from './fixed-page'
 import { visitorLanguage } from './visitor-language'
 
 /*
@@ -20,14 +20,16 @@ export function cheapRefusals(): RequestHandler {
     if (!seconds) return next()
     const language = visitorLanguage(req)
     const t = getFixedT(language)
-    const message = t('downloads.errors.tooMany')
     // The body is left unread: the connection closes after the answer (answer-after-body.ts).
     res.status(429).setHeader('Retry-After', String(seconds))
     res.setHeader('Cache-Control', 'no-store')
-    res
-      .type('html')
-      .send(
-        `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(message)}</title></head><body style="font-family:system-ui,sans-serif;padding:24px"><p>${escapeHtml(message)}</p><p><a href="${escapeHtml(req.originalUrl)}">${escapeHtml(t('errors.tryAgain'))}</a></p></body></html>`,
-      )
+    res.type('html').send(
+      fixedPage({
+        language,
+        status: 429,
+        title: t('downloads.errors.tooMany'),
+        tryAgain: { href: req.originalUrl, label: t('errors.tryAgain') },
+      }),
+    )
   }
 }
