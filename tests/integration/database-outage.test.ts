@@ -7,6 +7,15 @@ import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 
+/** The test database reached through a proxy that can cut it off: its address and the proxy. */
+async function databaseBehindProxy() {
+  const database = new URL(inject('databaseUrl'))
+  const proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
+  database.hostname = '127.0.0.1'
+  database.port = String(proxy.port)
+  return { proxy, url: database.toString() }
+}
+
 /*
  * PostgreSQL going away (a restart, a failover, an OOM kill) while a connection is checked out
  * must not end the process: the work under way fails, the pool drops that connection, and the
@@ -18,11 +27,9 @@ describe('a database connection lost while in use', () => {
   let pool: pg.Pool
 
   beforeAll(async () => {
-    const database = new URL(inject('databaseUrl'))
-    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
-    database.hostname = '127.0.0.1'
-    database.port = String(proxy.port)
-    pool = new pg.Pool({ Client: PreparingClient, connectionString: database.toString(), max: 2 })
+    const database = await databaseBehindProxy()
+    proxy = database.proxy
+    pool = new pg.Pool({ Client: PreparingClient, connectionString: database.url, max: 2 })
     pool.on('error', () => undefined)
   })
 
@@ -47,16 +54,14 @@ describe('a database connection lost while in use', () => {
   })
 })
 
-describe('the app while its database is away', () => {
+describe('the app while its database is away (one app, its database behind a proxy)', () => {
   let proxy: TcpProxy
   let second: Awaited<ReturnType<typeof startSecondApp>>
 
   beforeAll(async () => {
-    const database = new URL(inject('databaseUrl'))
-    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
-    database.hostname = '127.0.0.1'
-    database.port = String(proxy.port)
-    second = await startSecondApp({ DATABASE_URL: database.toString() })
+    const database = await databaseBehindProxy()
+    proxy = database.proxy
+    second = await startSecondApp({ DATABASE_URL: database.url })
   }, 120_000)
 
   afterAll(async () => {
@@ -88,25 +93,6 @@ describe('the app while its database is away', () => {
       .toBe(200)
     expect(second.app.child.exitCode).toBeNull()
   })
-})
-
-describe("fans' analytics while the database is away", () => {
-  let proxy: TcpProxy
-  let second: Awaited<ReturnType<typeof startSecondApp>>
-
-  beforeAll(async () => {
-    const database = new URL(inject('databaseUrl'))
-    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
-    database.hostname = '127.0.0.1'
-    database.port = String(proxy.port)
-    second = await startSecondApp({ DATABASE_URL: database.toString() })
-  }, 120_000)
-
-  afterAll(async () => {
-    await second?.app.stop('SIGTERM')
-    await proxy?.close()
-  })
-
   it('keeps the events it acknowledged in memory and writes every one once the database is back', async () => {
     const admin = await createCompanyAdmin('outage-stats')
     const companyId = admin.company.id
