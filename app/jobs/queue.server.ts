@@ -99,6 +99,10 @@ async function waitingOf(queue: string, field: string, owner: string) {
   return rows[0]?.waiting ?? 0
 }
 
+/** How long a try of `job` may run before the queue takes its worker for dead (JobDefinition.expireInSeconds). */
+const expiryOf = (job: JobDefinition<z.ZodType>) =>
+  job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}
+
 /** Queues a job; its payload is checked against the job's schema first. */
 export async function enqueue<S extends z.ZodType>(
   job: JobDefinition<S>,
@@ -113,7 +117,7 @@ export async function enqueue<S extends z.ZodType>(
   const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
   const id = await running.boss.send(job.id, data, {
     ...options,
-    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    ...expiryOf(job),
     priority,
     ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
   })
@@ -150,7 +154,7 @@ export async function enqueueInTransaction<S extends z.ZodType>(
   const data = job.schema.parse(payload) as object
   const id = await running.boss.send(job.id, data, {
     db: inTransaction(tx),
-    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    ...expiryOf(job),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
   })
   // NOTIFY is transactional too: delivered at commit, dropped on rollback.
