@@ -140,6 +140,20 @@ export const rateLimit = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
+/**
+ * A try of a background job that a worker process has under way, renewed every few seconds while
+ * that process lives: a lease left unrenewed means its worker died, and the try is given back to
+ * the queue (app/jobs/job-leases.server.ts). pg-boss itself would wait out the try's expiry.
+ */
+export const jobLease = pgTable('job_leases', {
+  jobId: uuid('job_id').primaryKey(),
+  queue: text('queue').notNull(),
+  /** Which try of the job (pg-boss's retry count): a try that outlived its expiry cannot end its successor's lease. */
+  try: integer('try').notNull(),
+  holder: text('holder').notNull(),
+  renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 /** A company is a tenant: Better Auth's "organization". */
 export const organization = pgTable(
   'companies',

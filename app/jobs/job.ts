@@ -20,10 +20,10 @@ export type JobDefinition<S extends z.ZodType> = {
   /** How many of these jobs one process works on at once (default 1). */
   workers?: number
   /**
-   * How long one try may run before the queue takes its worker for dead and tries again
-   * (pg-boss has no heartbeat): for jobs that never take long, so a killed worker's work is
-   * picked up within a minute. Handlers are idempotent, so a try that outlives it only costs
-   * the work twice. Unset: the queue's 15 minutes.
+   * How long one try may run before the queue gives up on it and tries again: for jobs that never
+   * take long, so a stuck try does not hold its work for the queue's 15 minutes (a killed worker's
+   * tries go back sooner, when their lease lapses: job-leases.server.ts). Handlers are idempotent,
+   * so a try that outlives it only costs the work twice.
    */
   expireInSeconds?: number
   handler: (payload: z.infer<S>, attempt: { number: number; isLast: boolean }) => Promise<void>

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { getPool, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { JobDefinition } from './job'
+import { startJobLeases } from './job-leases.server'
 
 /*
  * Jobs run on pg-boss in the same PostgreSQL (schema `pgboss`): no other service to run.
@@ -26,8 +27,8 @@ export async function startJobs(
   jobs: readonly JobDefinition<z.ZodType>[],
   options: { work: boolean } = { work: true },
 ) {
-  // Maintenance (the lost tries' expiry among it) every 15 s rather than 2 min: a job whose worker
-  // died is tried again within 15 s of its expiry. One process of the cluster runs it each time.
+  // Maintenance (the tries' expiry among it) every 15 s rather than 2 min: a try that outruns its
+  // expiry is tried again within 15 s of it. One process of the cluster runs it each time.
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, maintenanceIntervalSeconds: 15 })
   // Its errors carry the pg client they came from: only what says what happened is logged.
   boss.on('error', (error) =>
@@ -37,6 +38,15 @@ export async function startJobs(
     ),
   )
   await boss.start()
+  // A killed worker's tries go back to the queue within half a minute (job-leases.server.ts).
+  const leases = options.work
+    ? startJobLeases({
+        query: (name, text, values) => getPool().query({ name, text, values }),
+        giveBack: async (queue, jobIds) => {
+          for (const id of jobIds) await boss.fail(queue, id, { message: 'Its worker stopped while running it' })
+        },
+      })
+    : null
   const workers = new Map<string, string[]>()
   for (const job of jobs) {
     await boss.createQueue(job.id, {
@@ -57,10 +67,12 @@ export async function startJobs(
           try {
             const payload = (job.schema as z.ZodType).parse(received.data)
             const number = received.retryCount + 1
-            await (job as JobDefinition<z.ZodType>).handler(payload, {
-              number,
-              isLast: received.retryCount >= received.retryLimit,
-            })
+            await leases?.holding({ queue: job.id, id: received.id, try: received.retryCount }, () =>
+              (job as JobDefinition<z.ZodType>).handler(payload, {
+                number,
+                isLast: received.retryCount >= received.retryLimit,
+              }),
+            )
           } finally {
             // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
             boss.notifyWorker(workerId)
@@ -76,6 +88,7 @@ export async function startJobs(
     async stop() {
       delete (globalThis as GlobalWithBoss)[BOSS_KEY]
       await boss.stop({ graceful: true, timeout: 10_000, wait: true })
+      leases?.stop()
     },
   }
 }

@@ -16,9 +16,9 @@ export const generateRenditionsJob = defineJob({
   retry: { limit: 4, delaySeconds: 2, backoff: true },
   ownerField: 'companyId',
   workers: RENDITIONS_AT_ONCE,
-  // A photo's renditions take seconds: a try running 40 s had its worker killed. Its photos then
-  // show as processing for under a minute, not the queue's default quarter of an hour.
-  expireInSeconds: 40,
+  // A photo's renditions take seconds: a try still running after 5 minutes is stuck (a killed
+  // worker's tries go back sooner, by their lease) and is tried again.
+  expireInSeconds: 300,
   async handler({ companyId, assetId }, attempt) {
     const [{ generateRenditions, markRenditionsFailed }, { ImageTooLargeError }] = await Promise.all([
       import('#app/features/media/server/generate-renditions.server'),
