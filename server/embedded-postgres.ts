@@ -129,7 +129,36 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
   }
   await clearLeftoverServer(clusterDir)
   const socketDirectory = socketDirectoryFor(clusterDir, port)
-  const postgres = await startServerAlone(clusterDir, port, socketDirectory)
+  let postgres = await startServerAlone(clusterDir, port, socketDirectory)
+  let stopping = false
+  // PostgreSQL killed under the app (an OOM kill, a crash): started again on the same port and
+  // socket, so the pools reconnect by themselves, as they do after a restart of a server of the
+  // operator's. Its leftover backends end on their own once their postmaster is gone; until they
+  // have, a start is refused, and tried again.
+  const restartWhenItDies = (child: ChildProcess) =>
+    child.once('exit', (code, signal) => {
+      if (stopping) return
+      logger.error({ code, signal }, 'the embedded PostgreSQL stopped; starting it again')
+      void (async () => {
+        for (let attempt = 1; !stopping; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(attempt, 5) * 1000))
+          try {
+            await clearLeftoverServer(clusterDir)
+            postgres = await startServerAlone(clusterDir, port, socketDirectory)
+            if (stopping) return void (await stopServer(postgres))
+            logger.info({ attempt }, 'the embedded PostgreSQL is running again')
+            restartWhenItDies(postgres)
+            return
+          } catch (error) {
+            logger.warn(
+              { err: { message: (error as Error).message }, attempt },
+              'the embedded PostgreSQL did not start yet',
+            )
+          }
+        }
+      })()
+    })
+  restartWhenItDies(postgres)
 
   // The app connects as an ordinary role: superusers ignore row-level security.
   const admin = new pg.Client({
@@ -157,6 +186,7 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
       ? `postgresql://${databaseName}:${credentials.appPassword}@localhost:${port}/${databaseName}?host=${encodeURIComponent(socketDirectory)}`
       : `postgresql://${databaseName}:${credentials.appPassword}@127.0.0.1:${port}/${databaseName}`,
     async stop() {
+      stopping = true
       await stopServer(postgres)
       await releaseDataDir()
     },

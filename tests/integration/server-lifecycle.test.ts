@@ -126,6 +126,20 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     ).rejects.toThrow(/Another Afterglow process \(pid \d+\) is using DATA_DIR/)
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
 
+    // Its PostgreSQL killed under it (an OOM kill): the app starts it again and answers as before.
+    const killedPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+    process.kill(killedPid, 'SIGKILL')
+    await waitUntil(
+      async () => {
+        const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
+        return answer?.status === 200 && (await answer.json()).checks.database.status === 'ok'
+      },
+      { timeoutMs: 30_000, message: () => `the database did not come back:\n${second.output()}` },
+    )
+    expect((await fetch(`http://127.0.0.1:${port}/admin/events`, { headers: { cookie } })).status).toBe(200)
+    expect(Number(readFileSync(pidFile, 'utf8').split('\n')[0])).not.toBe(killedPid)
+    expect(second.output()).toContain('starting it again')
+
     const postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
     const code = await second.stop('SIGTERM')
     expect(code).toBe(0)

@@ -62,7 +62,7 @@ describe('a worker killed in the middle of a photo', () => {
 
   it('is started again and the photo it was drawing is tried again within a minute, then ready, drawn once', async () => {
     // Killed mid-photo: between two photos there is nothing under way, so it waits for one.
-    let killed: { id: string; holder: string }[] = []
+    let killed: { id: string; holder: string; asset_id: string }[] = []
     for (let attempt = 0; attempt < 5 && killed.length === 0; attempt++) {
       const [held] = await waitUntil(
         async () => {
