@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
 import { NonceProvider } from './lib/nonce'
 import { detectLanguage, LANGUAGE_PARAMETER } from './lib/i18n'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/errors'
@@ -50,8 +50,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce ?? ''
-  // A loader that met the database away (and did not say so itself): the page asks to be tried again shortly.
-  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some((error) => isDatabaseUnavailable(error))) {
+  // A loader that met the database away, whether it said so (toHttpError's 503, whose headers a
+  // thrown answer loses) or not: the page asks to be tried again shortly.
+  const awayFor = (error: unknown) =>
+    isDatabaseUnavailable(error) ||
+    (isRouteErrorResponse(error) && error.status === 503 && error.data?.code === 'UNAVAILABLE')
+  if (Object.values(routerContext.staticHandlerContext.errors ?? {}).some(awayFor)) {
     responseStatusCode = 503
     responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
   }

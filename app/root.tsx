@@ -26,6 +26,7 @@ import { LazyToaster } from './lib/toast'
 import { actionChangedNothing, staysOnPage } from './lib/action-changed-nothing'
 import { revalidateUnlessViewCount } from './features/galleries/fans/use-count-view'
 import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
+import { isUnavailableForNow } from './lib/errors'
 import { ConsentBannerInPage, ConsentWhenDue } from './features/consent/components/consent-when-due'
 import appStylesheet from './app.css?url'
 
@@ -117,7 +118,7 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const data = useRouteLoaderData<typeof loader>('root')
   const requestLanguage = useRequestLanguage()
-  if (isRouteErrorResponse(error) && error.status === 404 && data) {
+  if (((isRouteErrorResponse(error) && error.status === 404) || isUnavailableForNow(error)) && data) {
     return (
       <I18nProvider language={data.language} catalog={data.catalog}>
         <Suspense fallback={null}>

@@ -15,7 +15,7 @@ const UPLOADS = Number(process.env.BENCH_LIVE_UPLOADS ?? 20)
 const STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 10_000)
 const OPEN_AT_ONCE = 200
 
-async function signIn(baseUrl) {
+export async function signIn(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -28,7 +28,7 @@ async function signIn(baseUrl) {
 }
 
 /** A camera-like JPEG: light with grain, so it compresses (and decodes) like a photo. */
-async function photoOf(seed, width, height) {
+export async function photoOf(seed, width, height) {
   const noise = await sharp({
     create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
   })
@@ -48,7 +48,7 @@ async function photoOf(seed, width, height) {
 const b64 = (value) => Buffer.from(value).toString('base64')
 
 /** One tus upload as the browser sends it; resolves when the server answered the last byte, with the asset's id. */
-async function tusUpload(baseUrl, cookie, bytes, metadata) {
+export async function tusUpload(baseUrl, cookie, bytes, metadata) {
   const created = await fetch(`${baseUrl}/api/uploads`, {
     method: 'POST',
     headers: {

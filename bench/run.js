@@ -7,9 +7,10 @@
 // duplicates and shuffled; the TLS ask endpoint Caddy waits on; the public API's lists with a key (api.js); fans' analytics events taken per second;
 // the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database);
 // webhook fan-out of 1,000 events through the real queue to a local receiver (webhooks-fanout.js);
-// live shows: upload finished → photo on a connected wall, and 10,000 event streams on one process (live.js).
+// live shows: upload finished → photo on a connected wall, and 10,000 event streams on one process (live.js);
+// faults: the database restarted under the app and the worker killed mid-photo (faults.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,faults (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -41,6 +42,7 @@ import { benchFansPages, benchLighthouse } from './public-pages.js'
 import { benchSoak } from './soak.js'
 import { benchWebhookFanout } from './webhooks-fanout.js'
 import { benchLive } from './live.js'
+import { benchFaults } from './faults.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -68,6 +70,7 @@ const APP_PARTS = [
   'soak',
   'webhooks',
   'live',
+  'faults',
 ]
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) =>
@@ -390,6 +393,9 @@ try {
       if (runs('soak')) await benchSoak({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('webhooks')) await benchWebhookFanout({ vite, databaseUrl: app.databaseUrl, report })
       if (stripe) await benchBillingWebhooks({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stripe, report })
+      // Last of all: it restarts the database and kills the worker under the app.
+      if (runs('faults'))
+        await benchFaults({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, work: app.work, report })
     } finally {
       await app.stop()
       await stripe?.fake.close()

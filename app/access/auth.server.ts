@@ -19,7 +19,7 @@ import {
 } from '#app/access/sign-in-guard.server'
 import { accessControl, authRoles, isRole, maxSessionsFor } from '#app/features/members/permissions'
 import { SESSION_IDLE_SECONDS } from '#app/features/accounts/session-policy'
-import { getDb } from '#app/lib/db.server'
+import { getDb, pingDatabase } from '#app/lib/db.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { getSessionSecret } from '#app/lib/session-secret.server'
 import type { AuthAsCaller } from './context'
@@ -374,13 +374,30 @@ export function getAuth(): Auth {
  * the cookie) does that, so the browser's cookie and the server's idle limit stay in step.
  */
 export async function getSession(request: Request): Promise<AuthSession | null> {
-  return getAuth().api.getSession({ headers: request.headers, query: { disableRefresh: true } })
+  return readingSession(() => getAuth().api.getSession({ headers: request.headers, query: { disableRefresh: true } }))
 }
 
 /** Slides the idle expiry; the returned headers carry the renewed cookie. */
 export async function refreshSession(request: Request) {
-  const { response, headers } = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true })
+  const { response, headers } = await readingSession(() =>
+    getAuth().api.getSession({ headers: request.headers, returnHeaders: true }),
+  )
   return { session: response, headers }
+}
+
+/**
+ * Better Auth answers any failure to read a session with its own 500 and drops the cause: while
+ * the database is away a member's every page was a 500. Asked once more, the database says
+ * whether it is away; its own error then goes on (a 503 with Retry-After, see errors.ts).
+ */
+async function readingSession<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (isAPIError(error) && error.body?.code === 'FAILED_TO_GET_SESSION' && error.statusCode === 500)
+      await pingDatabase()
+    throw error
+  }
 }
 
 /** The sign-in system acting as the person who sent `request` (AuthAsCaller). */

@@ -1,6 +1,6 @@
 import { useTranslation } from '#app/lib/react-i18n'
-import { isRouteErrorResponse, Link, useParams, useRouteError } from 'react-router'
-import { isErrorPayload } from '#app/lib/errors'
+import { isRouteErrorResponse, Link, useLocation, useParams, useRouteError } from 'react-router'
+import { isErrorPayload, isUnavailableForNow } from '#app/lib/errors'
 import { cn } from '#app/lib/cn'
 import { buttonClasses } from './ui/button-classes'
 
@@ -131,11 +131,30 @@ export function PublicUnavailable({ home, companyName }: { home: string; company
   )
 }
 
+/** "We'll be right back" (the database away for a moment): the same page is tried again in a few seconds. */
+export function RetrySoon({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  const location = useLocation()
+  return (
+    <NotFoundView
+      className={className}
+      code="503"
+      title={t('errors.unavailableForNow')}
+      message={t('errors.retrySoon')}
+      back={{ to: `${location.pathname}${location.search}`, label: t('errors.tryAgain') }}
+      testId="retry-soon"
+    />
+  )
+}
+
 /** Any other path, and the last-resort 404 of the root (a company's subdomain root lands here too). */
 export function NotFoundScreen() {
   const { t } = useTranslation()
   const params = useParams()
-  const fansPage = publicNotFoundOf(useRouteError(), null, params)
+  const error = useRouteError()
+  // A staff page whose loader met the database away reaches the root's boundary.
+  if (isUnavailableForNow(error)) return <RetrySoon />
+  const fansPage = publicNotFoundOf(error, null, params)
   if (fansPage) return <PublicNotFound {...fansPage} />
   return (
     <NotFoundView

@@ -3,7 +3,7 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/sess
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from '#db/schema'
-import { logger } from './logger.server'
+import { connectionErrorFields, logger } from './logger.server'
 import { PreparingClient } from './prepared-statements.server'
 
 export type Database = NodePgDatabase<typeof schema>
@@ -29,7 +29,7 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   })
   // Without a listener, an idle client losing its server (e.g. PostgreSQL stopping first at
   // shutdown) emits an unhandled 'error' and kills the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database client error'))
+  pool.on('error', (error) => logger.warn(connectionErrorFields(error), 'idle database client error'))
   const state = { pool, db: drizzle(pool, { schema }) }
   store[DB_KEY] = state
   return state

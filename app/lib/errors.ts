@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data, isRouteErrorResponse, redirect } from 'react-router'
 
 /*
  * Typed errors of the product. Use-cases throw AppError; `toHttpError` is the one place that
@@ -89,6 +89,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true
   if (LOST_CONNECTION_MESSAGES.test(error.message)) return true
   return isDatabaseUnavailable(error.cause, depth + 1)
+}
+
+/** toHttpError's answer to the database away for a moment, as an error boundary receives it. */
+export function isUnavailableForNow(error: unknown) {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 503 &&
+    isErrorPayload(error.data) &&
+    error.data.messageKey === 'errors.unavailableForNow'
+  )
 }
 
 /** For loaders and actions: `catch (e) { throw toHttpError(e) }` renders in the error boundary. */

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { logger } from './logger.server'
+import { connectionErrorFields, logger } from './logger.server'
 
 /**
  * A pg client that a lost server cannot take the process down with. pg's pool listens for errors
@@ -11,6 +11,6 @@ import { logger } from './logger.server'
 export class OutageSafeClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config)
-    this.on('error', (error) => logger.warn({ err: error }, 'database connection lost while in use'))
+    this.on('error', (error) => logger.warn(connectionErrorFields(error), 'database connection lost while in use'))
   }
 }

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PreparingClient } from '#app/lib/prepared-statements.server'
 import { BROWSER_UA, rawEventCount, waitForRawEvents } from '../support/analytics'
-import { createCompanyAdmin } from '../support/fixtures'
+import { createCompanyAdmin, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
@@ -73,8 +73,16 @@ describe('the app while its database is away (one app, its database behind a pro
     const admin = await createCompanyAdmin('outage')
     const fan = new TestClient(second.url)
     expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
+    const member = new TestClient(second.url)
+    await signIn(member, admin.credentials)
+    expect((await member.get('/admin/events')).status).toBe(200)
 
     proxy.pause()
+    // A member's page: the session cannot be read (the sign-in system's own 500 said nothing of why).
+    const memberAway = await member.get('/admin/events')
+    expect(memberAway.status).toBe(503)
+    expect(memberAway.headers['retry-after']).toBe('5')
+    expect(memberAway.text).toContain('We’ll be right back')
     // The page fans already had: served as it was kept, while nothing can say whether it changed.
     const kept = await fan.get(`/${admin.company.slug}`)
     expect(kept.status).toBe(200)

@@ -1,6 +1,5 @@
-import { isRouteErrorResponse, useLocation, useParams, useRouteError } from 'react-router'
-import { useTranslation } from '#app/lib/react-i18n'
-import { isErrorPayload } from '#app/lib/errors'
+import { useParams, useRouteError } from 'react-router'
+import { isUnavailableForNow } from '#app/lib/errors'
 import {
   CompanyLoadFailure,
   PublicNotFound,
@@ -8,7 +7,7 @@ import {
   publicNotFoundOf,
   PublicUnavailable,
   publicUnavailableOf,
-  NotFoundView,
+  RetrySoon,
   type PublicNotFoundKind,
 } from '#app/components/not-found'
 
@@ -18,35 +17,9 @@ export default function PublicErrorScreen({ fallback }: { fallback: PublicNotFou
   const params = useParams()
   const unavailable = publicUnavailableOf(error)
   if (unavailable) return <PublicUnavailable {...unavailable} />
-  if (isRetrySoon(error)) return <RetrySoon />
+  if (isUnavailableForNow(error)) return <RetrySoon className="theme-night text-ink" />
   if (publicLoadFailureOf(error)) return <CompanyLoadFailure />
   const notFound = publicNotFoundOf(error, fallback, params)
   if (!notFound) throw error
   return <PublicNotFound {...notFound} />
-}
-
-/** The database away for a moment (a restart, a failover): toHttpError's 503 `errors.unavailableForNow`. */
-function isRetrySoon(error: unknown) {
-  return (
-    isRouteErrorResponse(error) &&
-    error.status === 503 &&
-    isErrorPayload(error.data) &&
-    error.data.messageKey === 'errors.unavailableForNow'
-  )
-}
-
-/** "We'll be right back": the fan tries the same page again in a few seconds. */
-function RetrySoon() {
-  const { t } = useTranslation()
-  const location = useLocation()
-  return (
-    <NotFoundView
-      className="theme-night text-ink"
-      code="503"
-      title={t('errors.unavailableForNow')}
-      message={t('errors.retrySoon')}
-      back={{ to: `${location.pathname}${location.search}`, label: t('errors.tryAgain') }}
-      testId="retry-soon"
-    />
-  )
 }
