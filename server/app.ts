@@ -30,7 +30,7 @@ import { catalogFiles } from './catalog-files'
 import { fingerprintedAssets } from './fingerprinted-assets'
 import { publicFileServer } from './public-files'
 import { fanEvents } from './fan-events'
-import { forgetHosts, HOST_CHANGES } from '#app/access/resolve-host.server'
+import { doubtHosts, HOST_CHANGES } from '#app/access/resolve-host.server'
 import { forgetTlsHosts, mayIssueCertificate } from '#app/access/tls-allow-list.server'
 import { PUBLIC_FILE_CHANGES, publicFiles } from '#app/features/public/server/public-files.server'
 import { listenForChanges } from '#app/lib/db-listener.server'
@@ -275,7 +275,7 @@ export async function boot(options: {
           },
         },
         onGap: () => {
-          forgetHosts()
+          doubtHosts()
           forgetTlsHosts()
           publicFiles().forgetAll()
           forgetEventTargets()

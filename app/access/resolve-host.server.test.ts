@@ -100,4 +100,34 @@ describe('the host → company resolver', () => {
       company: NIGHT_OWLS,
     })
   })
+
+  it('asks again after the listener lost its connection, and gives the last answer only while the database is away', async () => {
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const lookup = vi
+      .fn()
+      .mockResolvedValueOnce(NIGHT_OWLS)
+      .mockRejectedValueOnce(away)
+      .mockRejectedValueOnce(away)
+      .mockResolvedValueOnce(null)
+    const resolver = createHostResolver({ platformDomain: () => 'afterglow.example', lookup, ttlMs: 60_000 })
+    const host = 'night-owls.afterglow.example'
+    expect((await resolver.resolve(host)).kind).toBe('company')
+
+    resolver.doubt()
+    // Asked again; the database cannot answer, so the answer it gave last stands, still in doubt.
+    expect(await resolver.resolve(host)).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
+    expect(await resolver.resolve(host)).toEqual({ kind: 'company', label: 'night-owls', company: NIGHT_OWLS })
+    expect(lookup).toHaveBeenCalledTimes(3)
+    // Back: its answer is the one given (the label was given up meanwhile).
+    expect(await resolver.resolve(host)).toEqual({ kind: 'company', label: 'night-owls', company: null })
+    expect(lookup).toHaveBeenCalledTimes(4)
+  })
+
+  it('does not give a kept answer for a failure that is not the database away', async () => {
+    const lookup = vi.fn().mockResolvedValueOnce(NIGHT_OWLS).mockRejectedValueOnce(new Error('bad statement'))
+    const resolver = createHostResolver({ platformDomain: () => 'afterglow.example', lookup, ttlMs: 60_000 })
+    await resolver.resolve('night-owls.afterglow.example')
+    resolver.doubt()
+    await expect(resolver.resolve('night-owls.afterglow.example')).rejects.toThrow('bad statement')
+  })
 })

@@ -2,6 +2,7 @@ import { getEnv } from '#app/lib/env.server'
 import { and, eq, ne } from 'drizzle-orm'
 import { customDomain, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
+import { isDatabaseUnavailable } from '#app/lib/errors'
 import { forgetTlsHosts } from '#app/access/tls-allow-list.server'
 import { tenantSlugFromHost } from '#app/features/companies/tenant-host'
 
@@ -16,7 +17,15 @@ import { tenantSlugFromHost } from '#app/features/companies/tenant-host'
  * Answers are kept in memory per host. A change to a company's slug or subdomain makes every
  * process forget them: a trigger notifies `company_hosts` (migration 0007) and each process
  * listens; a short lifetime covers a notification lost while the listener reconnects.
+ *
+ * When the listener's connection drops, notifications may have been missed: every answer is put in
+ * doubt rather than forgotten (`doubt`). A doubted or expired answer is asked again, and given as
+ * it was only while the database cannot be asked, so fans on a company's own domain keep the pages
+ * the page cache holds for them through a restart of the database.
  */
+
+/** Hosts kept at most: names anyone can send in a Host header must not grow the process without bound. */
+const MAX_KEPT_HOSTS = 10_000
 
 export type HostCompany = { id: string; slug: string }
 
@@ -59,10 +68,19 @@ export function createHostResolver(options: {
   const remember = (key: string, find: () => Promise<HostMatch>) => {
     const kept = answers.get(key)
     if (kept && kept.expires > now()) return kept.match
-    const match = find()
+    const match = find().catch((error: unknown) => {
+      // The database away: the answer it gave last stands, still in doubt (asked again next time).
+      if (kept && isDatabaseUnavailable(error)) {
+        answers.set(key, { match: kept.match, expires: 0 })
+        return kept.match
+      }
+      // A failed lookup is not an answer: the next request asks again.
+      answers.delete(key)
+      throw error
+    })
+    answers.delete(key)
     answers.set(key, { match, expires: now() + options.ttlMs })
-    // A failed lookup is not an answer: the next request asks again.
-    match.catch(() => answers.delete(key))
+    if (answers.size > MAX_KEPT_HOSTS) answers.delete(answers.keys().next().value as string)
     return match
   }
   return {
@@ -88,6 +106,10 @@ export function createHostResolver(options: {
     },
     forget() {
       answers.clear()
+    },
+    /** Notifications may have been missed: every answer is asked again before it is given. */
+    doubt() {
+      for (const kept of answers.values()) kept.expires = 0
     },
   }
 }
@@ -139,6 +161,11 @@ export function resolveHost(hostHeader: string | null | undefined) {
 /** Forgets every kept answer (a company's address changed). */
 export function forgetHosts() {
   resolver().forget()
+}
+
+/** The change listener lost its connection: every kept answer is asked again before it is given. */
+export function doubtHosts() {
+  resolver().doubt()
 }
 
 /** Address changes, as migration 0007's trigger announces them: every kept answer goes. */

@@ -2,10 +2,11 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PreparingClient } from '#app/lib/prepared-statements.server'
 import { BROWSER_UA, rawEventCount, waitForRawEvents } from '../support/analytics'
-import { createCompanyAdmin, signIn } from '../support/fixtures'
+import { activateSubdomain, createCompanyAdmin, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+import { waitUntil } from '../support/wait'
 
 /** The test database reached through a proxy that can cut it off: its address and the proxy. */
 async function databaseBehindProxy() {
@@ -61,7 +62,7 @@ describe('the app while its database is away (one app, its database behind a pro
   beforeAll(async () => {
     const database = await databaseBehindProxy()
     proxy = database.proxy
-    second = await startSecondApp({ DATABASE_URL: database.url })
+    second = await startSecondApp({ DATABASE_URL: database.url, PLATFORM_DOMAIN: 'afterglow.test' })
   }, 120_000)
 
   afterAll(async () => {
@@ -73,6 +74,10 @@ describe('the app while its database is away (one app, its database behind a pro
     const admin = await createCompanyAdmin('outage')
     const fan = new TestClient(second.url)
     expect((await fan.get(`/${admin.company.slug}`)).status).toBe(200)
+    // Fans on the company's own subdomain: which company a host is needs the database too.
+    await activateSubdomain(admin.company)
+    const ownHost = { host: `${admin.company.slug}.afterglow.test` }
+    await waitUntil(async () => (await fan.get('/', ownHost)).status === 200)
     const member = new TestClient(second.url)
     await signIn(member, admin.credentials)
     expect((await member.get('/admin/events')).status).toBe(200)
@@ -88,6 +93,10 @@ describe('the app while its database is away (one app, its database behind a pro
     expect(kept.status).toBe(200)
     expect(kept.headers['x-afterglow-cache']).toBe('stale-if-error')
     expect(kept.text).toContain(admin.company.name)
+    // The same on its subdomain: the host's company, as last known, stands while it cannot be asked.
+    const keptOnOwnHost = await fan.get('/', ownHost)
+    expect(keptOnOwnHost.status).toBe(200)
+    expect(keptOnOwnHost.headers['x-afterglow-cache']).toBe('stale-if-error')
     // A page not kept yet: it needs the database.
     const away = await fan.get(`/${admin.company.slug}?type=videos`, { 'accept-language': 'fr' })
     expect(away.status).toBe(503)
