@@ -13,7 +13,8 @@ import {
 import { S3UploadStore } from '#app/features/media/server/s3-upload-store.server'
 import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from '#app/features/media/server/upload-file-store.server'
 import { SharedUploadLocker } from './upload-locker'
-import { AppError } from '#app/lib/errors'
+import { hasDiskRoomFor, isStorageFull, StorageFullError } from '#app/lib/disk-space.server'
+import { AppError, isDatabaseUnavailable } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
@@ -47,12 +48,23 @@ function refusal(request: Request, error: AppError): TusError {
   }
 }
 
+const storageFull = () => new AppError('STORAGE_FULL', 'uploads.errors.storageFull')
+
 /** Any failure of a use-case as a tus answer: its refusal, or the generic failure (logged). */
 function answerOf(request: Request, error: unknown): TusError {
   if (error instanceof AppError) return refusal(request, error)
+  if (error instanceof StorageFullError || isStorageFull(error)) {
+    logger.warn({ err: error }, 'upload refused: storage is full')
+    return refusal(request, storageFull())
+  }
+  if (isDatabaseUnavailable(error)) return refusal(request, new AppError('UNAVAILABLE', 'errors.unavailableForNow'))
   logger.error({ err: error }, 'upload could not be handled')
   return refusal(request, new AppError('INTERNAL', 'uploads.errors.failed'))
 }
+
+/** Whether `error` is one of tus's own answers (a wrong offset, a missing upload), already worded for the protocol. */
+const isTusAnswer = (error: unknown): error is TusError =>
+  typeof (error as Partial<TusError>)?.status_code === 'number' && typeof (error as Partial<TusError>).body === 'string'
 
 const members = new WeakMap<Request, TenantContext>()
 
@@ -94,6 +106,8 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
     })
     return {
       store,
+      // A bucket does not say how much room it has left; it says so when full (answerOf).
+      hasRoomFor: async (_bytes: number) => true,
       received: (upload: Upload): ReceivedFile => ({
         fileType: () => store.fileType(upload.id),
         // A header is within the first megabyte, whatever comes before it (EXIF, ICC profiles).
@@ -107,8 +121,12 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
   }
   const store = new DiskFriendlyFileStore(options.directory)
   const file = (upload: Upload) => path.join(options.directory, upload.id)
+  const media = getStorage().directory
   return {
     store,
+    // The bytes land in the uploads folder, then move to the media folder (renamed on the same
+    // disk, copied to another): each disk must hold them.
+    hasRoomFor: (bytes: number) => hasDiskRoomFor(media ? [options.directory, media] : [options.directory], bytes),
     received: (upload: Upload): ReceivedFile => ({
       fileType: () => detectFileType(file(upload)),
       imageSize: () => readImageSize(file(upload)),
@@ -140,7 +158,11 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
     async onUploadCreate(request, upload) {
       const member = members.get(request) ?? (await authenticate(request))
       try {
-        return { metadata: { ...upload.metadata, ...(await startUpload(member, upload.metadata, upload.size)) } }
+        const added = await startUpload(member, upload.metadata, upload.size)
+        // The declared length is known here (startUpload refuses an upload without one): a file
+        // that cannot fit is refused before its first byte is sent, not when the disk fills.
+        if (!(await uploads.hasRoomFor(upload.size ?? 0))) throw storageFull()
+        return { metadata: { ...upload.metadata, ...added } }
       } catch (error) {
         throw answerOf(request, error)
       }
@@ -170,6 +192,12 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
     relativeLocation: true,
     respectForwardedHeaders: false,
     exposedHeaders: ['Upload-Asset-Id'],
+    // What the store throws mid-upload (a full disk, a storage failure) is answered in the
+    // uploader's words; tus's default would send the error's own text (a raw ENOSPC) to the user.
+    async onResponseError(request, error) {
+      if (isTusAnswer(error)) return undefined
+      return answerOf(request, error)
+    },
     // The true limit depends on the purpose and plan and is checked on creation.
     maxSize: 10 * 1024 * 1024 * 1024,
     ...hooks,

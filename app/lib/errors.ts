@@ -31,6 +31,8 @@ const STATUS = {
   INTERNAL: 500,
   /** Not available for now (a company the platform operator suspended). */
   UNAVAILABLE: 503,
+  /** The platform's own storage has no room left (a full disk), whatever the company's plan allows. */
+  STORAGE_FULL: 507,
 } as const
 
 export type AppErrorCode = keyof typeof STATUS

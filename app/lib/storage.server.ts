@@ -33,6 +33,8 @@ export interface Storage {
   head(key: string): Promise<StoredObject | null>
   /** Local disk only: the file behind `key`, for serving it without another copy. */
   localPath?(key: string): string
+  /** Local disk only: the folder everything is kept in (whose disk's free space uploads are judged by). */
+  readonly directory?: string
   /** The bytes of `key`, or of the inclusive `range`. */
   read(key: string, range?: ByteRange): Promise<Readable>
   delete(key: string): Promise<void>
@@ -112,6 +114,7 @@ export function createLocalStorage(root: string): Storage {
   }
   return {
     kind: 'local',
+    directory: base,
     async put(key, body) {
       const file = fileOf(key)
       // A folder removed while the file was written (its item deleted mid-processing) is made
@@ -138,8 +141,14 @@ export function createLocalStorage(root: string): Storage {
       } catch (error) {
         // Another file system: copy, then remove the source.
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
-        await pipeline(createReadStream(filePath), createWriteStream(`${file}.part`))
-        await fs.rename(`${file}.part`, file)
+        try {
+          await pipeline(createReadStream(filePath), createWriteStream(`${file}.part`))
+          await fs.rename(`${file}.part`, file)
+        } catch (copying) {
+          // A copy that failed (the disk filled) leaves no half file behind; the source stays.
+          await fs.rm(`${file}.part`, { force: true })
+          throw copying
+        }
         await fs.rm(filePath, { force: true })
       }
       // An original is the only copy there is: the upload is reported done (and recorded) only

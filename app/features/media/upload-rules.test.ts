@@ -5,6 +5,7 @@ import {
   checkDetectedType,
   checkImagePixels,
   GB,
+  isUploadRetried,
   MB,
   megapixelsOf,
   type RuleResult,
@@ -95,5 +96,21 @@ describe('the pixel check (on the complete photo header)', () => {
   it('says megapixels as people do', () => {
     expect(megapixelsOf(2_400_000)).toBe(2.4)
     expect(megapixelsOf(24_210_000)).toBe(24)
+  })
+})
+
+describe('which failed upload requests are tried again', () => {
+  it('tries the network and server failures again, and stops at refusals and a full storage', () => {
+    expect([0, 500, 502, 503, 423].map(isUploadRetried)).toEqual([true, true, true, true, true])
+    // A full storage (507) does not empty in the seconds the retries take: the photographer is told at once.
+    expect([400, 401, 402, 404, 413, 422, 507].map(isUploadRetried)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

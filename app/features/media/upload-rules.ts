@@ -64,6 +64,17 @@ export function checkImagePixels(
 export const UPLOAD_CHUNK_BYTES = 64 * MB
 
 /** Executables and scripts are never accepted, whatever they are called inside. */
+/**
+ * Whether the uploader tries a failed request again, by the status it was answered (0: no answer,
+ * the network). Refusals (4xx) are final, and so is a full storage (507): it empties when an
+ * operator makes room, not within the seconds the retries take, and retrying only sends the
+ * same bytes to the same full disk. A locked upload (423) and other server failures are retried.
+ */
+export function isUploadRetried(status: number) {
+  if (status === 507) return false
+  return status === 0 || status >= 500 || status === 423
+}
+
 export const BLOCKED_EXTENSIONS = ['exe', 'bat', 'cmd', 'scr', 'pif', 'js', 'jar'] as const
 
 const EXTENSION_TYPES: Record<string, MediaType> = {

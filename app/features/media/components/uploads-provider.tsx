@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from '#app/lib/react-i18n'
 import { useRevalidator } from 'react-router'
 import type * as Tus from 'tus-js-client'
-import { checkDeclaredUpload, UPLOAD_CHUNK_BYTES, type UploadPurpose } from '../upload-rules'
+import { checkDeclaredUpload, isUploadRetried, UPLOAD_CHUNK_BYTES, type UploadPurpose } from '../upload-rules'
 
 /*
  * The admin's upload manager. It lives in the admin layout, so uploads keep going while the
@@ -142,10 +142,9 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
           update(item.id, { status: 'error', ...refusalFromResponse(error, t('uploads.ui.failed')) })
         },
         onShouldRetry(error) {
-          // Refusals (4xx) are final; network trouble and 5xx are retried.
-          const status =
-            (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0
-          return status === 0 || status >= 500 || status === 423
+          return isUploadRetried(
+            (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0,
+          )
         },
       })
       uploads.current.set(item.id, upload)

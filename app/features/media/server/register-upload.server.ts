@@ -7,6 +7,7 @@ import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-rend
 import { enqueue } from '#app/jobs/queue.server'
 import type { Transaction } from '#app/lib/db.server'
 import { hasControlCharacter } from '#app/lib/control-characters'
+import { isStorageFull } from '#app/lib/disk-space.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
@@ -342,6 +343,12 @@ export async function finishUpload(
         .delete(uncounted)
         .catch((removal) => logger.error({ err: removal, key: uncounted }, 'refused upload not removed'))
     if (error instanceof AppError) throw error
+    // The disk filled while the original was moved or copied into place: said as such, and the
+    // half-written copy is gone (the storage driver removes it).
+    if (isStorageFull(error)) {
+      logger.warn({ err: error, assetId }, 'upload not stored: storage is full')
+      throw new AppError('STORAGE_FULL', 'uploads.errors.storageFull')
+    }
     logger.error({ err: error, assetId }, 'upload could not be stored')
     throw new AppError('INTERNAL', 'uploads.errors.failed')
   }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { Upload } from '@tus/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { StorageFullError } from '#app/lib/disk-space.server'
 import { DiskFriendlyFileStore } from './upload-file-store.server'
 
 let dir: string
@@ -36,5 +37,33 @@ describe('the upload store', { timeout: 30_000 }, () => {
       status_code: 404,
     })
     await expect(fs.access(path.join(dir, '..', 'escape'))).rejects.toThrow()
+  })
+
+  it('removes an upload whose write found the disk full, and says the storage is full', async () => {
+    const store = new DiskFriendlyFileStore(dir)
+    const id = 'f0e1d2c3b4a5968778695a4b3c2d1e0f'
+    await store.create(new Upload({ id, size: 1024 * 1024, offset: 0 }))
+    // The kernel's own "no space left on device": every write to /dev/full fails with ENOSPC.
+    await fs.rm(path.join(dir, id))
+    await fs.symlink('/dev/full', path.join(dir, id))
+    const write = store.write(Readable.from([Buffer.alloc(256 * 1024, 7)]), id, 0)
+    await expect(write).rejects.toBeInstanceOf(StorageFullError)
+    await expect(write).rejects.toMatchObject({ cause: { code: 'ENOSPC' } })
+    // Nothing of it is kept: neither the bytes nor its description.
+    expect((await fs.readdir(dir)).filter((name) => name.startsWith(id))).toEqual([])
+  })
+
+  it('keeps what arrived when the connection drops, to be resumed', async () => {
+    const store = new DiskFriendlyFileStore(dir)
+    const id = '0123456789abcdef0123456789abcdef'
+    await store.create(new Upload({ id, size: 1024 * 1024, offset: 0 }))
+    const dropped = new Readable({
+      read() {
+        this.push(Buffer.alloc(64 * 1024, 3))
+        this.destroy(new Error('socket hang up'))
+      },
+    })
+    await expect(store.write(dropped, id, 0)).rejects.toMatchObject({ status_code: 500 })
+    expect((await fs.readdir(dir)).filter((name) => name.startsWith(id)).sort()).toEqual([id, `${id}.json`])
   })
 })

@@ -4,7 +4,8 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { FileStore } from '@tus/file-store'
-import { ERRORS } from '@tus/server'
+import { ERRORS, type Upload } from '@tus/server'
+import { isStorageFull, StorageFullError } from '#app/lib/disk-space.server'
 import { flushToDisk } from '#app/lib/flush-to-disk.server'
 
 /*
@@ -26,6 +27,17 @@ export class DiskFriendlyFileStore extends FileStore {
     super({ directory: folder, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS })
   }
 
+  /** A disk too full for even the empty file or its description leaves neither behind. */
+  override async create(upload: Upload) {
+    try {
+      return await super.create(upload)
+    } catch (error) {
+      if (!isStorageFull(error)) throw error
+      await this.remove(upload.id).catch(() => undefined)
+      throw new StorageFullError({ cause: error })
+    }
+  }
+
   override async write(readable: Readable, id: string, offset: number) {
     // Ids are the server's own random hex; anything else never names a file.
     if (!/^[0-9a-f]{16,64}$/.test(id)) throw ERRORS.FILE_NOT_FOUND
@@ -33,7 +45,14 @@ export class DiskFriendlyFileStore extends FileStore {
     const output = createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES })
     try {
       await pipeline(readable, output)
-    } catch {
+    } catch (error) {
+      // The disk filled mid-way: the part received goes at once, since keeping it for a resume
+      // would keep the disk full for everyone (the photographer starts the file again later).
+      // Any other failure (a dropped connection) keeps what arrived, to be resumed.
+      if (isStorageFull(error)) {
+        await this.remove(id).catch(() => undefined)
+        throw new StorageFullError({ cause: error })
+      }
       throw ERRORS.FILE_WRITE_ERROR
     } finally {
       this.flushInBackground(file)

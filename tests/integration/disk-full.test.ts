@@ -1,0 +1,182 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asset, contentItem } from '#db/schema'
+import { withSystem } from '#app/lib/db.server'
+import { diskReserveOf } from '#app/lib/disk-space.server'
+import fr from '#app/locales/fr.json'
+import pt from '#app/locales/pt.json'
+import { createCompanyAdmin } from '../support/fixtures'
+import { TestClient } from '../support/http-client'
+import { makePhoto } from '../support/media-files'
+import { startSecondApp } from '../support/second-app'
+import { tusUpload } from '../support/tus'
+
+/*
+ * A full disk, for real: the app's data folder is a 40 MB tmpfs mounted for this file (the CI
+ * runs as root, as it does to install Caddy and nginx), so the free space the upload endpoint
+ * reads is a real file system's and the ENOSPC a write meets mid-way is the kernel's own, not
+ * one simulated in the code. What fills the disk behind the upload's back is a plain file, as
+ * another process's writes (renditions, a backup, the database) would.
+ */
+
+const MB = 1024 * 1024
+const DISK_BYTES = 40 * MB
+
+let mount = ''
+let second: Awaited<ReturnType<typeof startSecondApp>>
+let uploader: TestClient
+let galleryId = ''
+
+/** An upload's creation as tus sends it: the declared length, the metadata, no bytes. */
+function createUpload(client: TestClient, bytes: number, filename: string, language: string) {
+  const metadata = { filename, purpose: 'gallery-media', contentItemId: galleryId }
+  return client.request('/api/uploads', {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes),
+      'upload-metadata': Object.entries(metadata)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+      'accept-language': language,
+    },
+  })
+}
+
+/** One PATCH with every byte of the upload, answered whenever the server answers (mid-body included). */
+function sendBytes(client: TestClient, location: string, bytes: Buffer, language: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(new URL(location, client.baseUrl), {
+      method: 'PATCH',
+      headers: {
+        cookie: client.cookieHeader(),
+        origin: client.baseUrl,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+        'accept-language': language,
+      },
+    })
+    request.on('response', (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    // The server may close the socket once it has answered: the answer is what counts.
+    request.on('error', (error) => (request.destroyed ? undefined : reject(error)))
+    request.end(bytes)
+  })
+}
+
+/** A real JPEG of `bytes` bytes: a small photo and padding after its end, which readers ignore. */
+async function photoOf(bytes: number) {
+  const photo = await makePhoto(640, 480, '#224466')
+  return Buffer.concat([photo, Buffer.alloc(bytes - photo.length)])
+}
+
+async function freeBytes() {
+  const stats = await fs.statfs(mount)
+  return stats.bavail * stats.bsize
+}
+
+/** Everything under the data folder's uploads and media, as relative paths. */
+async function filesUnder(folder: string) {
+  const entries = await fs.readdir(path.join(mount, folder), { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+beforeAll(async () => {
+  mount = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-small-disk-'))
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_BYTES}`, 'tmpfs', mount], { stdio: 'pipe' })
+  } catch (error) {
+    throw new Error(
+      `A small disk is mounted for this test (tmpfs, as root); mounting failed: ${(error as { stderr?: Buffer }).stderr ?? error}`,
+    )
+  }
+  const admin = await createCompanyAdmin('disk')
+  const [gallery] = await withSystem((tx) =>
+    tx
+      .insert(contentItem)
+      .values({ companyId: admin.company.id, kind: 'gallery', title: 'Encore' })
+      .returning({ id: contentItem.id }),
+  )
+  galleryId = gallery.id
+  second = await startSecondApp({ DATA_DIR: mount })
+  // The same session on the app whose disk is small (sessions live in the database).
+  uploader = new TestClient(second.url)
+  for (const [name, value] of admin.client.cookies) uploader.setCookie(name, value)
+})
+
+afterAll(async () => {
+  await second?.app.stop('SIGTERM')
+  if (mount) {
+    execFileSync('umount', [mount])
+    await fs.rm(mount, { recursive: true, force: true })
+  }
+})
+
+describe('a full disk', () => {
+  it('refuses an upload that cannot fit with 507 before any byte is sent, in the uploader’s language', async () => {
+    const declared = (await freeBytes()) - diskReserveOf(DISK_BYTES) + MB
+    const refused = await createUpload(uploader, declared, 'too-big.jpg', 'fr')
+    expect(refused.status).toBe(507)
+    expect(refused.json()).toEqual({
+      messageKey: 'uploads.errors.storageFull',
+      message: fr.uploads.errors.storageFull,
+    })
+    // Nothing was made of it: no upload to resume, no description.
+    expect(await filesUnder('uploads')).toEqual([])
+
+    // What fits is accepted as before.
+    const accepted = await createUpload(uploader, 4 * MB, 'fits.jpg', 'fr')
+    expect(accepted.status).toBe(201)
+  })
+
+  it('answers 507 when the disk fills mid-way, removes what was written, and takes the file once there is room', async () => {
+    const photo = await photoOf(24 * MB)
+    const created = await createUpload(uploader, photo.length, 'encore.jpg', 'pt')
+    expect(created.status).toBe(201)
+    const location = created.headers.location as string
+    const id = location.split('/').pop()!
+
+    // Something else takes the room the check saw (8 MB are left): the bytes meet a full disk.
+    const filler = path.join(mount, 'filler.bin')
+    await fs.writeFile(filler, Buffer.alloc((await freeBytes()) - 8 * MB))
+    const sent = await sendBytes(uploader, location, photo, 'pt')
+    expect(sent.status).toBe(507)
+    expect(JSON.parse(sent.body)).toEqual({
+      messageKey: 'uploads.errors.storageFull',
+      message: pt.uploads.errors.storageFull,
+    })
+    expect(sent.body).not.toMatch(/ENOSPC|no space|at .*\.js/i)
+    // Half a photo is kept nowhere: the upload's file and description are gone, and so is the upload.
+    const uploads = await filesUnder('uploads')
+    expect(uploads.filter((file) => file.includes(id))).toEqual([])
+    expect((await uploader.request(location, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(
+      404,
+    )
+    expect((await filesUnder('media')).filter((file) => file.endsWith('.part'))).toEqual([])
+
+    // Room made again (an operator cleared the disk): the same file goes through whole.
+    await fs.rm(filler)
+    const done = await tusUpload(uploader, photo, {
+      filename: 'encore.jpg',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
+    expect(done).toMatchObject({ ok: true })
+    if (!done.ok) return
+    const [row] = await withSystem((tx) =>
+      tx.select({ key: asset.storageKey, size: asset.sizeBytes }).from(asset).where(eq(asset.id, done.assetId!)),
+    )
+    expect(row.size).toBe(photo.length)
+    expect((await fs.stat(path.join(mount, 'media', row.key))).size).toBe(photo.length)
+  })
+})
