@@ -12,6 +12,7 @@ import { sendShowEndedMailsJob } from './definitions/live/send-show-ended-mails'
 import { deleteFilesJob } from './definitions/media/delete-files'
 import { generateRenditionsJob } from './definitions/media/generate-renditions'
 import { rewatermarkJob } from './definitions/media/rewatermark'
+import { sweepOrphanFilesJob } from './definitions/media/sweep-orphan-files'
 import { sweepRenditionsJob } from './definitions/media/sweep-renditions'
 import { sweepUploadsJob } from './definitions/media/sweep-uploads'
 import { applyRetentionJob } from './definitions/privacy/apply-retention'
@@ -34,6 +35,7 @@ export const JOBS = [
   rollUpEventsJob,
   sweepAnalyticsJob,
   sweepUploadsJob,
+  sweepOrphanFilesJob,
   applyRetentionJob,
   companyArchiveJob,
   nightlyBackupsJob,

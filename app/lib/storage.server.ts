@@ -24,6 +24,14 @@ import { flushToDisk } from './flush-to-disk.server'
 
 export type StoredObject = { size: number; contentType: string; etag: string; lastModified: Date }
 export type ByteRange = { start: number; end: number }
+/** One thing kept in storage, as a reconciliation with the database sees it. */
+export type StoredEntry = {
+  key: string
+  size: number
+  lastModified: Date
+  /** Local disk only: a write never finished (its process stopped between the bytes and the rename). */
+  isPartial: boolean
+}
 
 export interface Storage {
   readonly kind: 'local' | 's3'
@@ -42,6 +50,8 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>
   /** Every stored object's key, in no particular order (a backup's walk over the media). */
   list(): AsyncIterable<string>
+  /** Everything kept, with its size and age, unfinished writes included (the orphan sweep's walk). */
+  inventory(): AsyncIterable<StoredEntry>
 }
 
 const SEGMENT = /^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$/
@@ -112,6 +122,18 @@ export function createLocalStorage(root: string): Storage {
       lastModified: stat.mtime,
     }
   }
+  /** Every file's key under the root, `.part` writes included. */
+  const filesUnder = async () => {
+    const entries = await fs
+      .readdir(base, { recursive: true, withFileTypes: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
+      })
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+  }
   return {
     kind: 'local',
     directory: base,
@@ -175,17 +197,17 @@ export function createLocalStorage(root: string): Storage {
       await fs.rm(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     },
     async *list() {
-      const entries = await fs
-        .readdir(base, { recursive: true, withFileTypes: true })
-        .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return []
-          throw error
-        })
-      for (const entry of entries) {
-        if (!entry.isFile()) continue
-        const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+      for (const key of await filesUnder()) {
         // A write in progress (`.part`) is not an object yet.
         if (!key.endsWith('.part')) yield key
+      }
+    },
+    async *inventory() {
+      for (const key of await filesUnder()) {
+        // Gone since the folder was read (deleted meanwhile): nothing to judge.
+        const stat = await fs.stat(path.join(base, key)).catch(() => null)
+        if (!stat?.isFile()) continue
+        yield { key, size: stat.size, lastModified: stat.mtime, isPartial: key.endsWith('.part') }
       }
     },
   }
@@ -235,6 +257,22 @@ export function createS3Storage(options: S3Options): Storage {
       if (isNotFound(error)) return null
       throw error
     }
+  }
+  async function* inventory(): AsyncIterable<StoredEntry> {
+    let ContinuationToken: string | undefined
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
+      for (const object of page.Contents ?? [])
+        if (object.Key)
+          yield {
+            key: object.Key,
+            size: Number(object.Size ?? 0),
+            lastModified: object.LastModified ?? new Date(0),
+            // An unfinished multipart upload is no object: S3 lists only what was completed.
+            isPartial: false,
+          }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (ContinuationToken)
   }
   return {
     kind: 's3',
@@ -293,13 +331,9 @@ export function createS3Storage(options: S3Options): Storage {
       } while (ContinuationToken)
     },
     async *list() {
-      let ContinuationToken: string | undefined
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }))
-        for (const object of page.Contents ?? []) if (object.Key) yield object.Key
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
-      } while (ContinuationToken)
+      for await (const entry of inventory()) yield entry.key
     },
+    inventory,
   }
 }
 

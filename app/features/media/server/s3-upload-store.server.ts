@@ -241,6 +241,28 @@ export class S3UploadStore extends DataStore {
     return removed
   }
 
+  /**
+   * The media keys uploads still described in the bucket write to: unfinished ones, and finished
+   * ones not yet recorded. A completed multipart object is dated from when its upload began (a
+   * week-long resumed upload looks old), so its age alone does not say it is in flight.
+   */
+  async keysInProgress() {
+    const keys = new Set<string>()
+    let ContinuationToken: string | undefined
+    do {
+      const page = await this.s3.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: 'uploads/', ContinuationToken }),
+      )
+      for (const object of page.Contents ?? []) {
+        const id = object.Key?.match(/^uploads\/([0-9a-f]+)\.json$/)?.[1]
+        const state = id ? await this.load(id).catch(() => null) : null
+        if (state?.key) keys.add(state.key)
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+    } while (ContinuationToken)
+    return keys
+  }
+
   private async complete(state: State) {
     await this.s3.send(
       new CompleteMultipartUploadCommand({
