@@ -108,6 +108,8 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
       store,
       // A bucket does not say how much room it has left; it says so when full (answerOf).
       hasRoomFor: async (_bytes: number) => true,
+      // The parts the bucket took are kept and the state saved after each: the upload resumes.
+      discardFull: async (_id: string) => undefined,
       received: (upload: Upload): ReceivedFile => ({
         fileType: () => store.fileType(upload.id),
         // A header is within the first megabyte, whatever comes before it (EXIF, ICC profiles).
@@ -127,6 +129,10 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
     // The bytes land in the uploads folder, then move to the media folder (renamed on the same
     // disk, copied to another): each disk must hold them.
     hasRoomFor: (bytes: number) => hasDiskRoomFor(media ? [options.directory, media] : [options.directory], bytes),
+    // The store removes an upload whose write found the disk full; tus answers as soon as the
+    // request's stream fails, which can be before that removal ends. Removed here (again) before
+    // the answer, so the uploader is told only once nothing of it is left.
+    discardFull: (id: string) => store.remove(id).catch(() => undefined),
     received: (upload: Upload): ReceivedFile => ({
       fileType: () => detectFileType(file(upload)),
       imageSize: () => readImageSize(file(upload)),
@@ -196,6 +202,8 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
     // uploader's words; tus's default would send the error's own text (a raw ENOSPC) to the user.
     async onResponseError(request, error) {
       if (isTusAnswer(error)) return undefined
+      if (request.method === 'PATCH' && (error instanceof StorageFullError || isStorageFull(error)))
+        await uploads.discardFull(new URL(request.url).pathname.split('/').pop() ?? '')
       return answerOf(request, error)
     },
     // The true limit depends on the purpose and plan and is checked on creation.

@@ -6,8 +6,11 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asset, contentItem } from '#db/schema'
+import { asPlatform } from '#app/access/tenant.server'
+import { sweepOrphanFiles } from '#app/features/media/server/sweep-orphan-files.server'
 import { withSystem } from '#app/lib/db.server'
 import { diskReserveOf } from '#app/lib/disk-space.server'
+import { createLocalStorage } from '#app/lib/storage.server'
 import fr from '#app/locales/fr.json'
 import pt from '#app/locales/pt.json'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -31,6 +34,7 @@ let mount = ''
 let second: Awaited<ReturnType<typeof startSecondApp>>
 let uploader: TestClient
 let galleryId = ''
+let companyId = ''
 
 /** An upload's creation as tus sends it: the declared length, the metadata, no bytes. */
 function createUpload(client: TestClient, bytes: number, filename: string, language: string) {
@@ -108,6 +112,7 @@ beforeAll(async () => {
       .returning({ id: contentItem.id }),
   )
   galleryId = gallery.id
+  companyId = admin.company.id
   second = await startSecondApp({ DATA_DIR: mount })
   // The same session on the app whose disk is small (sessions live in the database).
   uploader = new TestClient(second.url)
@@ -140,6 +145,14 @@ describe('a full disk', () => {
   })
 
   it('answers 507 when the disk fills mid-way, removes what was written, and takes the file once there is room', async () => {
+    // A photo acknowledged before the disk fills: nothing that happens next may lose it.
+    const earlier = await photoOf(2 * MB)
+    const acknowledged = await tusUpload(uploader, earlier, {
+      filename: 'opener.jpg',
+      purpose: 'gallery-media',
+      contentItemId: galleryId,
+    })
+    expect(acknowledged).toMatchObject({ ok: true })
     const photo = await photoOf(24 * MB)
     const created = await createUpload(uploader, photo.length, 'encore.jpg', 'pt')
     expect(created.status).toBe(201)
@@ -163,6 +176,13 @@ describe('a full disk', () => {
       404,
     )
     expect((await filesUnder('media')).filter((file) => file.endsWith('.part'))).toEqual([])
+    const [opener] = await withSystem((tx) =>
+      tx
+        .select({ key: asset.storageKey })
+        .from(asset)
+        .where(eq(asset.id, (acknowledged as { assetId: string }).assetId)),
+    )
+    expect((await fs.readFile(path.join(mount, 'media', opener.key))).equals(earlier)).toBe(true)
 
     // Room made again (an operator cleared the disk): the same file goes through whole.
     await fs.rm(filler)
@@ -178,5 +198,37 @@ describe('a full disk', () => {
     )
     expect(row.size).toBe(photo.length)
     expect((await fs.stat(path.join(mount, 'media', row.key))).size).toBe(photo.length)
+  })
+
+  it('gives back the room of a gallery deleted while the disk was full, once the orphan sweep runs', async () => {
+    const [doomed] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId: companyId, kind: 'gallery', title: 'Deleted while full' })
+        .returning({ id: contentItem.id }),
+    )
+    const photo = await photoOf(6 * MB)
+    const done = await tusUpload(uploader, photo, {
+      filename: 'gone.jpg',
+      purpose: 'gallery-media',
+      contentItemId: doomed.id,
+    })
+    expect(done).toMatchObject({ ok: true })
+    const freeWithIt = await freeBytes()
+    // Its rows go; the removal of its files never runs (the queue could not be written to, or
+    // its retries ran out): the bytes stay on the disk.
+    await withSystem((tx) => tx.delete(contentItem).where(eq(contentItem.id, doomed.id)))
+    expect(await freeBytes()).toBe(freeWithIt)
+    const sweep = asPlatform('test.disk-full')
+    const media = createLocalStorage(path.join(mount, 'media'))
+    // The next night's sweep (its grace period passed: run as if a day and an hour later).
+    const report = await sweepOrphanFiles(sweep, {
+      storage: media,
+      dryRun: false,
+      now: Date.now() + 25 * 60 * 60 * 1000,
+    })
+    const mine = report.orphans.filter((orphan) => orphan.key.includes((done as { assetId: string }).assetId))
+    expect(mine.map((orphan) => orphan.reason)).toEqual(['file-deleted'])
+    expect(await freeBytes()).toBeGreaterThanOrEqual(freeWithIt + photo.length)
   })
 })

@@ -137,6 +137,23 @@ describe.each(['local', 's3'])('the %s storage driver', (driver) => {
     expect(new Set(listed).size).toBe(listed.length)
   })
 
+  it('takes an inventory with each object’s size and age, and marks a local write never finished', async () => {
+    const before = Date.now() - 5_000
+    const key = mediaKey(company, 'inventory', 'original', 'jpg')
+    await storage().put(key, Buffer.alloc(1234, 9), { contentType: 'image/jpeg' })
+    if (driver === 'local')
+      await fs.writeFile(path.join(localDir, company, 'inventory', 'w400.webp.0a1b2c.part'), 'half')
+    const entries = []
+    for await (const entry of storage().inventory())
+      if (entry.key.startsWith(`${company}/inventory/`)) entries.push(entry)
+    entries.sort((a, b) => a.key.localeCompare(b.key))
+    expect(entries.map(({ key, size, isPartial }) => ({ key, size, isPartial }))).toEqual([
+      { key, size: 1234, isPartial: false },
+      ...(driver === 'local' ? [{ key: `${company}/inventory/w400.webp.0a1b2c.part`, size: 4, isPartial: true }] : []),
+    ])
+    for (const entry of entries) expect(entry.lastModified.getTime()).toBeGreaterThan(before)
+  })
+
   it('never lets a key leave its place', async () => {
     for (const key of [
       '../secrets.txt',
