@@ -128,7 +128,8 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
     store,
     // The bytes land in the uploads folder, then move to the media folder (renamed on the same
     // disk, copied to another): each disk must hold them.
-    hasRoomFor: (bytes: number) => hasDiskRoomFor(media ? [options.directory, media] : [options.directory], bytes),
+    hasRoomFor: async (bytes: number) =>
+      hasDiskRoomFor(media ? [options.directory, media] : [options.directory], bytes + (await store.pendingBytes())),
     // The store removes an upload whose write found the disk full; tus answers as soon as the
     // request's stream fails, which can be before that removal ends. Removed here (again) before
     // the answer, so the uploader is told only once nothing of it is left.

@@ -128,7 +128,7 @@ afterAll(async () => {
 })
 
 describe('a full disk', () => {
-  it('refuses an upload that cannot fit with 507 before any byte is sent, in the uploader’s language', async () => {
+  it('refuses an upload that cannot fit, beside those under way, with 507 before any byte is sent, in the uploader’s language', async () => {
     const declared = (await freeBytes()) - diskReserveOf(DISK_BYTES) + MB
     const refused = await createUpload(uploader, declared, 'too-big.jpg', 'fr')
     expect(refused.status).toBe(507)
@@ -139,9 +139,20 @@ describe('a full disk', () => {
     // Nothing was made of it: no upload to resume, no description.
     expect(await filesUnder('uploads')).toEqual([])
 
-    // What fits is accepted as before.
-    const accepted = await createUpload(uploader, 4 * MB, 'fits.jpg', 'fr')
-    expect(accepted.status).toBe(201)
+    // What fits is accepted; two that fit one at a time but not together: the second is refused
+    // before its bytes, for the room the first one's bytes are about to take.
+    const room = (await freeBytes()) - diskReserveOf(DISK_BYTES)
+    const first = await createUpload(uploader, Math.floor(room * 0.6), 'first.jpg', 'fr')
+    expect(first.status).toBe(201)
+    const second = await createUpload(uploader, Math.floor(room * 0.6), 'second.jpg', 'fr')
+    expect(second.status).toBe(507)
+    // The first one cancelled (tus termination), its room is free again.
+    const cancel = { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } }
+    expect((await uploader.request(first.headers.location as string, cancel)).status).toBe(204)
+    const again = await createUpload(uploader, Math.floor(room * 0.6), 'second.jpg', 'fr')
+    expect(again.status).toBe(201)
+    expect((await uploader.request(again.headers.location as string, cancel)).status).toBe(204)
+    expect(await filesUnder('uploads')).toEqual([])
   })
 
   it('answers 507 when the disk fills mid-way, removes what was written, and takes the file once there is room', async () => {

@@ -66,4 +66,30 @@ describe('the upload store', { timeout: 30_000 }, () => {
     await expect(store.write(dropped, id, 0)).rejects.toMatchObject({ status_code: 500 })
     expect((await fs.readdir(dir)).filter((name) => name.startsWith(id)).sort()).toEqual([id, `${id}.json`])
   })
+
+  it('counts the bytes uploads under way are still to write, until they finish, go or stop coming', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-pending-'))
+    try {
+      const store = new DiskFriendlyFileStore(folder)
+      const first = 'aaaaaaaaaaaaaaaa0000000000000001'
+      const second = 'aaaaaaaaaaaaaaaa0000000000000002'
+      const idle = 'aaaaaaaaaaaaaaaa0000000000000003'
+      await store.create(new Upload({ id: first, size: 3000, offset: 0 }))
+      await store.create(new Upload({ id: second, size: 5000, offset: 0 }))
+      await store.create(new Upload({ id: idle, size: 7000, offset: 0 }))
+      const now = Date.now()
+      await store.write(Readable.from([Buffer.alloc(1000, 1)]), first, 0)
+      // Nothing arrived for two hours: it may never resume, so it promises no room.
+      const twoHoursAgo = new Date(now - 2 * 60 * 60 * 1000)
+      await fs.utimes(path.join(folder, idle), twoHoursAgo, twoHoursAgo)
+      expect(await store.pendingBytes(now)).toBe(2000 + 5000)
+      await store.remove(second)
+      expect(await store.pendingBytes(now)).toBe(2000)
+      // Finished: local storage moved its file into place.
+      await fs.rename(path.join(folder, first), path.join(folder, 'moved'))
+      expect(await store.pendingBytes(now)).toBe(0)
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true })
+    }
+  })
 })

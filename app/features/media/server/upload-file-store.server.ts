@@ -20,8 +20,13 @@ const WRITE_BUFFER_BYTES = 8 * 1024 * 1024
 /** Unfinished uploads are kept a week, so a photographer can resume the next day. */
 export const UPLOAD_EXPIRATION_MS = 7 * 24 * 60 * 60 * 1000
 
+/** An upload whose bytes stopped coming this long ago is not counted as about to take room (it may never resume). */
+const IDLE_MS = 60 * 60 * 1000
+
 export class DiskFriendlyFileStore extends FileStore {
   private readonly flushing = new Set<string>()
+  /** The declared size of each upload this process created and has not finished or removed. */
+  private readonly declared = new Map<string, number>()
 
   constructor(private readonly folder: string) {
     super({ directory: folder, expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS })
@@ -30,7 +35,9 @@ export class DiskFriendlyFileStore extends FileStore {
   /** A disk too full for even the empty file or its description leaves neither behind. */
   override async create(upload: Upload) {
     try {
-      return await super.create(upload)
+      const created = await super.create(upload)
+      if (upload.size !== undefined) this.declared.set(upload.id, upload.size)
+      return created
     } catch (error) {
       if (!isStorageFull(error)) throw error
       await this.remove(upload.id).catch(() => undefined)
@@ -66,8 +73,26 @@ export class DiskFriendlyFileStore extends FileStore {
    */
   override async remove(id: string) {
     if (!/^[0-9a-f]{16,64}$/.test(id)) throw ERRORS.FILE_NOT_FOUND
+    this.declared.delete(id)
     await fs.rm(path.join(this.folder, id), { force: true })
     await this.configstore.delete(id)
+  }
+
+  /**
+   * The bytes uploads under way are still to write: each one this process created, its declared
+   * size less what its file holds. Uploads started together each see the same free space; this is
+   * the room the others already promised, so the second of two that cannot both fit is refused
+   * before its bytes rather than when the disk fills. One idle for an hour is not counted.
+   */
+  async pendingBytes(now = Date.now()) {
+    let pending = 0
+    for (const [id, size] of this.declared) {
+      const file = await fs.stat(path.join(this.folder, id)).catch(() => null)
+      // Moved into storage (finished) or removed behind the store's back: nothing more to come.
+      if (!file) this.declared.delete(id)
+      else if (now - file.mtimeMs < IDLE_MS) pending += Math.max(0, size - file.size)
+    }
+    return pending
   }
 
   /** One flush at a time per file; a failed one only means the final flush does more. */
