@@ -13,7 +13,7 @@ import {
 import { S3UploadStore } from '#app/features/media/server/s3-upload-store.server'
 import { DiskFriendlyFileStore, UPLOAD_EXPIRATION_MS } from '#app/features/media/server/upload-file-store.server'
 import { SharedUploadLocker } from './upload-locker'
-import { hasDiskRoomFor, isStorageFull, StorageFullError } from '#app/lib/disk-space.server'
+import { hasDiskRoomFor, isStorageFull } from '#app/lib/disk-space.server'
 import { AppError, isDatabaseUnavailable } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
@@ -53,7 +53,7 @@ const storageFull = () => new AppError('STORAGE_FULL', 'uploads.errors.storageFu
 /** Any failure of a use-case as a tus answer: its refusal, or the generic failure (logged). */
 function answerOf(request: Request, error: unknown): TusError {
   if (error instanceof AppError) return refusal(request, error)
-  if (error instanceof StorageFullError || isStorageFull(error)) {
+  if (isStorageFull(error)) {
     logger.warn({ err: error }, 'upload refused: storage is full')
     return refusal(request, storageFull())
   }
@@ -203,7 +203,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
     // uploader's words; tus's default would send the error's own text (a raw ENOSPC) to the user.
     async onResponseError(request, error) {
       if (isTusAnswer(error)) return undefined
-      if (request.method === 'PATCH' && (error instanceof StorageFullError || isStorageFull(error)))
+      if (request.method === 'PATCH' && isStorageFull(error))
         await uploads.discardFull(new URL(request.url).pathname.split('/').pop() ?? '')
       return answerOf(request, error)
     },

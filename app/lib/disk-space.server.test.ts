@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { diskReserveOf, diskRoomOf, hasDiskRoomFor, isStorageFull } from './disk-space.server'
+import { diskReserveOf, diskRoomOf, hasDiskRoomFor, isStorageFull, StorageFullError } from './disk-space.server'
 
 const GIB = 1024 * 1024 * 1024
 
@@ -48,6 +48,7 @@ describe('a full storage', () => {
     expect(isStorageFull(Object.assign(new Error('quota'), { code: 'EDQUOT' }))).toBe(true)
     expect(isStorageFull({ name: 'XMinioStorageFull', $metadata: { httpStatusCode: 507 } })).toBe(true)
     expect(isStorageFull(new Error('stored?', { cause: Object.assign(new Error(), { code: 'ENOSPC' }) }))).toBe(true)
+    expect(isStorageFull(new StorageFullError())).toBe(true)
   })
 
   it('is not any other failure', () => {

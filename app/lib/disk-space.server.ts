@@ -57,8 +57,9 @@ export async function hasDiskRoomFor(directories: string[], bytes: number) {
   return [...disks.values()].every((room) => room.free - diskReserveOf(room.total) >= bytes)
 }
 
-/** What storage says when it has no room: the disk's ENOSPC or a quota's EDQUOT, or an S3-compatible server's 507. */
+/** What storage says when it has no room: the disk's ENOSPC or a quota's EDQUOT, an S3-compatible server's 507, or the app's own StorageFullError. */
 export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (error instanceof StorageFullError) return true
   if (typeof error !== 'object' || error === null || depth > 4) return false
   const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: unknown }; cause?: unknown }
   if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true

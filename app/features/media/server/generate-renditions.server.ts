@@ -9,10 +9,26 @@ import { asset, assetRendition, organization } from '#db/schema'
 import type { WatermarkPosition } from '#app/features/watermark/watermark'
 import { removeStoredFiles } from './remove-stored-files.server'
 import type { PlatformContext, SystemActor, TenantContext } from '#app/access/context'
+import { diskRoomOf, StorageFullError } from '#app/lib/disk-space.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage, type Watermark } from './image-renditions.server'
 import { extractPoster, probeVideo, type VideoFacts } from './video.server'
+
+/**
+ * A disk with less than this free makes no renditions: a photo's web sizes are a few MB, and
+ * decoding one only to fail on the write cost the CPU of a whole photo, every few minutes, for
+ * every photo waiting, while the disk stayed full.
+ */
+const RENDITIONS_ROOM_BYTES = 32 * 1024 * 1024
+
+/** Local disk only (a bucket has no free space to read): throws StorageFullError before any decoding when the media's disk is full. */
+async function assertRoomForRenditions() {
+  const media = getStorage().directory
+  if (!media) return
+  // The uploads' reserve (diskReserveOf) is for these renditions too: only the raw free space counts.
+  if ((await diskRoomOf(media)).free < RENDITIONS_ROOM_BYTES) throw new StorageFullError()
+}
 
 /**
  * Makes (or remakes) every rendition of one asset and marks it ready. Safe to run twice: it
@@ -34,6 +50,7 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
   )
   if (!original) return // deleted meanwhile: nothing to do
   if (original.mediaType !== 'image' && original.mediaType !== 'video') return
+  await assertRoomForRenditions()
   // Made again (a new watermark): fans keep seeing the photo, with its old renditions, meanwhile.
   const remaking = original.processingStatus === 'ready'
   if (!remaking)

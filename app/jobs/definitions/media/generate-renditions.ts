@@ -20,24 +20,18 @@ export const generateRenditionsJob = defineJob({
   // worker's tries go back sooner, by their lease) and is tried again.
   expireInSeconds: 300,
   async handler({ companyId, assetId }, attempt) {
-    const [{ generateRenditions, markRenditionsFailed }, { ImageTooLargeError }] = await Promise.all([
+    const [{ generateRenditions, markRenditionsFailed }, { renditionFailureOf }] = await Promise.all([
       import('#app/features/media/server/generate-renditions.server'),
-      import('#app/features/media/server/image-renditions.server'),
+      import('#app/features/media/server/rendition-failure.server'),
     ])
     const system = await asSystem(companyId, 'media.generate-renditions')
     if (!system) return // the company is gone, and its files with it
     try {
       await generateRenditions(system, assetId)
     } catch (error) {
-      // Too many pixels stays too many: failed at once, not decoded again on every retry.
-      const hopeless = error instanceof ImageTooLargeError
-      await markRenditionsFailed(
-        system,
-        assetId,
-        error instanceof Error ? error.message : String(error),
-        attempt.isLast || hopeless,
-      )
-      if (!hopeless) throw error
+      const failure = renditionFailureOf(error, attempt.isLast)
+      await markRenditionsFailed(system, assetId, failure.message, failure.isFinal)
+      if (failure.tryAgain) throw error
     }
   },
 })
