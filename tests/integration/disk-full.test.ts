@@ -13,7 +13,7 @@ import { diskReserveOf } from '#app/lib/disk-space.server'
 import { createLocalStorage } from '#app/lib/storage.server'
 import fr from '#app/locales/fr.json'
 import pt from '#app/locales/pt.json'
-import { createCompanyAdmin } from '../support/fixtures'
+import { createCompanyAdmin, createVerifiedUser, signIn, uniqueEmail } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
 import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
@@ -33,6 +33,7 @@ const DISK_BYTES = 40 * MB
 let mount = ''
 let second: Awaited<ReturnType<typeof startSecondApp>>
 let uploader: TestClient
+let operator: TestClient
 let galleryId = ''
 let companyId = ''
 
@@ -84,6 +85,18 @@ async function photoOf(bytes: number) {
   return Buffer.concat([photo, Buffer.alloc(bytes - photo.length)])
 }
 
+/** Writes into `file` until the disk has no room left (the kernel's ENOSPC ends it). */
+async function fillUp(file: string) {
+  const handle = await fs.open(file, 'w')
+  try {
+    for (;;) await handle.write(Buffer.alloc(64 * 1024, 5))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+  } finally {
+    await handle.close()
+  }
+}
+
 async function freeBytes() {
   const stats = await fs.statfs(mount)
   return stats.bavail * stats.bsize
@@ -113,7 +126,10 @@ beforeAll(async () => {
   )
   galleryId = gallery.id
   companyId = admin.company.id
-  second = await startSecondApp({ DATA_DIR: mount })
+  const operatorAccount = await createVerifiedUser({ email: uniqueEmail('operator'), name: 'Olga Operator' })
+  second = await startSecondApp({ DATA_DIR: mount, OPERATOR_EMAILS: operatorAccount.email })
+  operator = new TestClient(second.url)
+  await signIn(operator, operatorAccount)
   // The same session on the app whose disk is small (sessions live in the database).
   uploader = new TestClient(second.url)
   for (const [name, value] of admin.client.cookies) uploader.setCookie(name, value)
@@ -187,6 +203,17 @@ describe('a full disk', () => {
       404,
     )
     expect((await filesUnder('media')).filter((file) => file.endsWith('.part'))).toEqual([])
+    // Filled to the last byte: the disk still serves. The health check stays 200 (a balancer
+    // keeps the node), saying the storage is full, and the operator's status page says uploads are refused.
+    const rest = path.join(mount, 'rest.bin')
+    await fillUp(rest)
+    expect(await freeBytes()).toBeLessThan(64 * 1024)
+    const health = await uploader.get('/api/health')
+    expect(health.status).toBe(200)
+    expect(health.json().checks.storage).toMatchObject({ status: 'ok', message: 'full: serving, uploads refused' })
+    const status = await operator.get('/operator/status')
+    expect(status.text).toContain('data-testid="status-disk" data-level="error"')
+    expect(status.text).toMatch(/data-testid="status-disk-detail">Full: [\d.,]+ [KMG]?B free of 40 MB/)
     const [opener] = await withSystem((tx) =>
       tx
         .select({ key: asset.storageKey })
@@ -197,6 +224,7 @@ describe('a full disk', () => {
 
     // Room made again (an operator cleared the disk): the same file goes through whole.
     await fs.rm(filler)
+    await fs.rm(rest)
     const done = await tusUpload(uploader, photo, {
       filename: 'encore.jpg',
       purpose: 'gallery-media',

@@ -390,8 +390,12 @@ describe('the inbox of the marketing site', () => {
   it('shows the platform status with its checks and counts', async () => {
     const status = await operator.get('/operator/status')
     expect(status.status).toBe(200)
-    for (const key of ['database', 'storage', 'mail', 'jobs', 'dns', 'payments'])
+    for (const key of ['database', 'storage', 'disk', 'mail', 'jobs', 'dns', 'payments'])
       expect(status.text).toContain(`data-testid="status-${key}"`)
+    // The room left on the media's disk, before a show fills it (tests/integration/disk-full.test.ts fills one).
+    expect(status.text).toMatch(
+      /data-testid="status-disk-detail">[\d.,]+ [KMGT]?B free of [\d.,]+ [KMGT]?B; uploads are refused below [\d.,]+ [KMGT]?B</,
+    )
     expect(status.text).toContain('Built-in test provider: no real payments')
     expect(status.text).toContain('data-testid="status-database" data-level="ok"')
     expect(status.text).toMatch(/data-testid="status-database-detail">Answering in \d+ ms</)
@@ -407,6 +411,7 @@ describe('the inbox of the marketing site', () => {
     expect(inPortuguese.text).toContain('Provedor de teste integrado: nenhum pagamento real')
     expect(inPortuguese.text).toMatch(/data-testid="status-database-detail">Respondendo em \d+ ms</)
     expect(inPortuguese.text).toContain('127.0.0.1 é local: nenhuma consulta necessária')
+    expect(inPortuguese.text).toMatch(/data-testid="status-disk-detail">[\d.,]+ [KMGT]?B livres de [\d.,]+ [KMGT]?B;/)
     expect(inPortuguese.text).not.toContain('Built-in test provider')
   })
 })

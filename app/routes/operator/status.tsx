@@ -69,7 +69,15 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="text-sm break-words text-ink-muted">{t(`operator.status.explain.${check.key}`)}</p>
                 <p className="mt-0.5 text-xs break-words text-ink-muted" data-testid={`status-${check.key}-detail`}>
-                  {t(`operator.status.details.${check.detail.key}`, check.detail.values)}
+                  {t(`operator.status.details.${check.detail.key}`, {
+                    ...check.detail.values,
+                    ...Object.fromEntries(
+                      Object.entries(check.detail.bytes ?? {}).map(([name, bytes]) => [
+                        name,
+                        formatBytes(bytes, i18n.language),
+                      ]),
+                    ),
+                  })}
                 </p>
               </div>
             </li>

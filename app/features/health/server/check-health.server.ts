@@ -1,4 +1,5 @@
 import { pingDatabase } from '#app/lib/db.server'
+import { isStorageFull } from '#app/lib/disk-space.server'
 import { getStorage } from '#app/lib/storage.server'
 import { getEnv, usesDevOutbox } from '#app/lib/env.server'
 
@@ -7,16 +8,20 @@ export type Health = { status: 'ok' | 'error'; checks: Record<string, CheckResul
 
 const CHECK_TIMEOUT_MS = 3000
 
-async function timed(check: () => Promise<unknown>): Promise<CheckResult> {
+/** What the storage check says when the storage reads but has no room to write. */
+export const STORAGE_FULL_NOTE = 'full: serving, uploads refused'
+
+/** A check that passes may say something of how (a storage that is full); one that fails says why. */
+async function timed(check: () => Promise<string | void>): Promise<CheckResult> {
   const started = performance.now()
   try {
-    await Promise.race([
+    const note = await Promise.race([
       check(),
-      new Promise((_, reject) =>
+      new Promise<never>((_, reject) =>
         setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS),
       ),
     ])
-    return { status: 'ok', latencyMs: Math.round(performance.now() - started) }
+    return { status: 'ok', latencyMs: Math.round(performance.now() - started), ...(note ? { message: note } : {}) }
   } catch (error) {
     return {
       status: 'error',
@@ -33,7 +38,14 @@ export async function checkHealth(): Promise<Health> {
     timed(pingDatabase),
     timed(async () => {
       const probe = `health/probe-${process.pid}.txt`
-      await getStorage().put(probe, Buffer.from('ok'), { contentType: 'text/plain' })
+      try {
+        await getStorage().put(probe, Buffer.from('ok'), { contentType: 'text/plain' })
+      } catch (error) {
+        // A full disk still serves every photo and page; only uploads wait (they answer 507). A
+        // balancer that took every node out of rotation for it would take the fans' hour with it.
+        if (isStorageFull(error)) return STORAGE_FULL_NOTE
+        throw error
+      }
       await getStorage().delete(probe)
     }),
   ])

@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm'
 import { checkPaymentProvider } from '#app/features/billing/server/check-payment-provider.server'
 import { checkDnsService, type DnsServiceCheck } from '#app/features/domains/server/check-dns-service.server'
 import { checkHealth, type CheckResult } from '#app/features/health/server/check-health.server'
+import { checkDiskRoom } from '#app/features/media/server/check-disk-room.server'
 import type { OperatorContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
 /** A check's detail as a text key (`operator.status.details.*`) and its values: the page says it in the operator's language. */
-export type StatusDetail = { key: string; values?: Record<string, string | number> }
+export type StatusDetail = {
+  key: string
+  values?: Record<string, string | number>
+  /** Values that are sizes in bytes, written out in the operator's language by the page. */
+  bytes?: Record<string, number>
+}
 export type StatusCheck = { key: string; level: StatusLevel; detail: StatusDetail; checkedAt: string }
 
 /** Latency when it answers, the error it gave when it does not. */
@@ -32,7 +38,7 @@ function dnsDetail(dns: DnsServiceCheck): StatusDetail {
 /** The platform's checks (section 8's, for every company) and its counts. */
 export async function getPlatformStatus(operator: OperatorContext) {
   const checkedAt = new Date().toISOString()
-  const [health, dns, numbers, payments] = await Promise.all([
+  const [health, dns, numbers, payments, disk] = await Promise.all([
     checkHealth(),
     checkDnsService(),
     operator.platform(async (tx) => {
@@ -61,6 +67,7 @@ export async function getPlatformStatus(operator: OperatorContext) {
       return row
     }),
     checkPaymentProvider(),
+    checkDiskRoom(),
   ])
   const level = (status: 'ok' | 'error'): StatusLevel => (status === 'ok' ? 'ok' : 'error')
   const outbox = health.checks.mail.message === 'dev outbox'
@@ -77,6 +84,19 @@ export async function getPlatformStatus(operator: OperatorContext) {
       detail: timedDetail(health.checks.storage),
       checkedAt,
     },
+    ...(disk
+      ? [
+          {
+            key: 'disk',
+            level: disk.level,
+            detail: {
+              key: disk.level === 'error' ? 'diskFull' : 'disk',
+              bytes: { free: disk.free, total: disk.total, reserve: disk.reserve },
+            },
+            checkedAt,
+          } satisfies StatusCheck,
+        ]
+      : []),
     { key: 'mail', level: outbox ? 'warning' : 'ok', detail: { key: outbox ? 'mailOutbox' : 'mailSmtp' }, checkedAt },
     {
       key: 'jobs',
