@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
 import { logger } from '#app/lib/logger.server'
+import { isStorageFull } from '#app/lib/disk-space.server'
 import { getStorage, mediaKey, type Storage } from '#app/lib/storage.server'
 import type { SystemActor, TenantContext } from '#app/access/context'
 import { pruneCompanyBackups } from './prune-company-backups.server'
@@ -11,8 +12,14 @@ export type BackupTrigger = 'nightly' | 'manual'
 /** Where an archive lives: beside the company's media, under a folder no item id can name. */
 export const archiveKey = (companyId: string, backupId: string) => mediaKey(companyId, 'backups', backupId, 'zip')
 
-/** What an admin reads when a backup fails for a reason of the platform's, not theirs. */
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500)
+/**
+ * What an admin reads when a backup fails for a reason of the platform's, not theirs: a full
+ * storage in their words (a key the page translates, never a raw ENOSPC), else the error's message.
+ */
+export function backupFailureReasonOf(error: unknown) {
+  if (isStorageFull(error)) return 'backups.errors.storageFull'
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}
 
 /**
  * The backup job's work: one archive of the company (its row made by the button, or here for the
@@ -76,7 +83,7 @@ export async function runCompanyBackup(
         .update(companyBackup)
         .set({
           status: options.isLastAttempt ? 'failed' : 'running',
-          error: reasonOf(error),
+          error: backupFailureReasonOf(error),
           finishedAt: options.isLastAttempt ? new Date() : null,
         })
         .where(eq(companyBackup.id, backupId)),
