@@ -56,7 +56,7 @@ export function useUploads() {
 }
 
 /** The server's refusal in the user's words, and where to upgrade when a plan limit refused it. */
-function refusalFromResponse(error: unknown, fallback: string): { error: string; upgradeUrl?: string } {
+export function refusalFromResponse(error: unknown, fallback: string): { error: string; upgradeUrl?: string } {
   const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody()
   try {
     const refusal = JSON.parse(body ?? '') as { message?: string; upgradeUrl?: string }
