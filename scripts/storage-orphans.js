@@ -2,16 +2,20 @@
 // database row accounts for and that the nightly sweep (media.sweep-orphan-files) would remove:
 // a dry run, nothing changes. `-- --remove` removes them now; `-- --grace-hours 48` judges only
 // files older than that (24 by default: an upload or rendition being written is never judged).
+// When the database knows none of the companies storage names (another database, an empty one),
+// nothing is removed unless `-- --remove --force`.
 // Uses the app's configuration (DATABASE_URL, DATA_DIR or S3_*); without DATABASE_URL, the
 // embedded database of DATA_DIR (stop the app first).
 import { parseArgs } from 'node:util'
 import { bundleAppModules, DEPLOYMENT_MODULES } from './load-app-modules.js'
 
-const USAGE = 'usage: npm run storage:orphans [-- --remove] [-- --grace-hours <hours, at least 1>]'
+const USAGE = 'usage: npm run storage:orphans [-- --remove [--force]] [-- --grace-hours <hours, at least 1>]'
 
 let parsed
 try {
-  parsed = parseArgs({ options: { remove: { type: 'boolean' }, 'grace-hours': { type: 'string' } } })
+  parsed = parseArgs({
+    options: { remove: { type: 'boolean' }, force: { type: 'boolean' }, 'grace-hours': { type: 'string' } },
+  })
 } catch (error) {
   console.error(`${error.message}\n${USAGE}`)
   process.exit(2)
@@ -52,6 +56,7 @@ try {
     dryRun: !parsed.values.remove,
     graceMs: graceHours * 60 * 60 * 1000,
     inFlight: await findUploadKeysInFlight(),
+    force: parsed.values.force,
   })
   for (const orphan of report.orphans)
     console.log(
@@ -63,14 +68,17 @@ try {
       ].join('  '),
     )
   const where = storage.kind === 's3' ? `bucket ${env.S3_BUCKET}` : storage.directory
+  const outcome = report.refused
+    ? 'found; none removed: the database knows none of the companies in this storage (is DATABASE_URL ' +
+      "this storage's?); --remove --force removes them all the same"
+    : report.dryRun
+      ? 'would be removed (dry run: nothing changed; --remove removes them)'
+      : `found, ${report.removed} removed`
   console.log(
     `${report.scanned} files in ${where}; ${report.tooRecent} younger than ${graceHours} h left alone; ` +
-      `${report.orphans.length} orphans (${megabytes(report.orphanBytes)}) ` +
-      (report.dryRun
-        ? 'would be removed (dry run: nothing changed; --remove removes them)'
-        : `found, ${report.removed} removed`),
+      `${report.orphans.length} orphans (${megabytes(report.orphanBytes)}) ${outcome}`,
   )
-  if (!report.dryRun && report.removed < report.orphans.length) process.exitCode = 1
+  if (!report.dryRun && (report.refused || report.removed < report.orphans.length)) process.exitCode = 1
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1

@@ -185,6 +185,39 @@ describe('orphan files on the local disk', () => {
   })
 })
 
+describe('a storage the database does not know', () => {
+  it('removes nothing when the database knows none of its companies, unless the operator insists', async () => {
+    // What a storage pointed at another (or a fresh, empty) database looks like: every company unknown.
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-foreign-media-'))
+    try {
+      const foreign = createLocalStorage(root)
+      const keys = [0, 1, 2].map((n) => mediaKey(`foreign${n}`, randomUUID(), 'original', 'jpg'))
+      for (const key of keys) await foreign.put(key, Buffer.from('photo'), { contentType: 'image/jpeg' })
+      const later = Date.now() + 2 * DAY
+      const refused = await sweepOrphanFiles(asPlatform('test.orphans'), {
+        storage: foreign,
+        dryRun: false,
+        now: later,
+      })
+      expect(refused).toMatchObject({ refused: 'no-company-known', removed: 0 })
+      expect(refused.orphans.map((orphan) => orphan.reason)).toEqual(['company-gone', 'company-gone', 'company-gone'])
+      for (const key of keys) expect(await foreign.head(key)).not.toBeNull()
+
+      // The operator, having checked it is the right database, insists (--remove --force).
+      const forced = await sweepOrphanFiles(asPlatform('test.orphans'), {
+        storage: foreign,
+        dryRun: false,
+        now: later,
+        force: true,
+      })
+      expect(forced.removed).toBe(3)
+      for (const key of keys) expect(await foreign.head(key)).toBeNull()
+    } finally {
+      await fs.rm(root, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('orphan files in the S3 bucket', () => {
   let s3rver: S3rver
   let s3Dir = ''

@@ -46,6 +46,12 @@ export type OrphanReport = {
   /** How many orphans were removed (0 on a dry run). */
   removed: number
   dryRun: boolean
+  /**
+   * Set when nothing was removed for safety: storage names companies and the database knows none
+   * of them, which is what a storage shared with another (or an empty, restored) database looks
+   * like, not a platform whose every company left.
+   */
+  refused?: 'no-company-known'
 }
 
 type Candidate = { entry: StoredEntry; company: string; second: string }
@@ -100,7 +106,15 @@ function reasonOf(candidate: Candidate, known: Awaited<ReturnType<typeof lookUp>
  */
 export async function sweepOrphanFiles(
   sweep: PlatformContext,
-  options: { storage: Storage; dryRun: boolean; graceMs?: number; now?: number; inFlight?: Set<string> },
+  options: {
+    storage: Storage
+    dryRun: boolean
+    graceMs?: number
+    now?: number
+    inFlight?: Set<string>
+    /** Removes even when the database knows none of the companies storage names (the operator's --force). */
+    force?: boolean
+  },
 ): Promise<OrphanReport> {
   const { storage, dryRun } = options
   const settledBefore = (options.now ?? Date.now()) - (options.graceMs ?? ORPHAN_GRACE_MS)
@@ -111,12 +125,16 @@ export async function sweepOrphanFiles(
    * (yet): their orphans are removed one by one, the rest in one removal of the whole folder.
    */
   const keptFolders = new Set<string>()
+  const companiesSeen = new Set<string>()
+  const companiesKnown = new Set<string>()
   let batch: Candidate[] = []
 
   const judge = async () => {
     if (batch.length === 0) return
     const known = await lookUp(sweep, batch)
+    for (const company of known.watermarks.keys()) companiesKnown.add(company)
     for (const candidate of batch) {
+      companiesSeen.add(candidate.company)
       const reason = reasonOf(candidate, known)
       if (reason) report.orphans.push({ ...candidate.entry, reason })
       else keptFolders.add(`${candidate.company}/${candidate.second}`).add(candidate.company)
@@ -144,6 +162,15 @@ export async function sweepOrphanFiles(
   await judge()
 
   report.orphanBytes = report.orphans.reduce((sum, orphan) => sum + orphan.size, 0)
+  if (companiesSeen.size > 0 && companiesKnown.size === 0 && !options.force) {
+    report.refused = 'no-company-known'
+    if (!dryRun)
+      logger.error(
+        { companies: companiesSeen.size, orphans: report.orphans.length },
+        'orphan sweep refused: the database knows none of the companies in storage (another database?)',
+      )
+    return report
+  }
   if (dryRun) return report
 
   const removedFolders = new Set<string>()
