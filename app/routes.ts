@@ -67,7 +67,9 @@ export default [
 
   route('api/auth/*', 'routes/api/auth.ts'),
   route('media/:assetId/:variant', 'routes/api/media.ts'),
-  route('api/health', 'routes/api/health.ts'),
+  route('api/health', 'routes/api/health.ts', { id: 'api-health' }),
+  route('api/health/ready', 'routes/api/health.ts', { id: 'api-health-ready' }),
+  route('api/health/live', 'routes/api/health.live.ts'),
   route('api/session/activity', 'routes/api/session-activity.ts'),
   route('api/comments/token', 'routes/api/comment-token.ts'),
   route('api/billing/webhook', 'routes/api/billing-webhook.ts'),

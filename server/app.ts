@@ -16,7 +16,8 @@ import { startupGuide } from './startup-guide'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
-import { checkHealth } from '#app/features/health/server/check-health.server'
+import { checkLiveness, checkReadiness, healthStatusCode } from '#app/features/health/server/check-health.server'
+import { isOperatorsMonitoring } from '#app/access/monitoring-token.server'
 import { uploadDirectory } from '#app/features/media/server/sweep-uploads.server'
 import { createUploadServer } from './upload-server'
 import { closeUploadLocks } from './upload-locker'
@@ -91,12 +92,10 @@ function createWorkerApp() {
   const app = express()
   app.disable('x-powered-by')
   app.use(knownMethods())
-  app.get('/api/health', async (_req, res) => {
-    const health = await checkHealth()
-    res
-      .status(health.status === 'ok' ? 200 : 503)
-      .setHeader('Cache-Control', 'no-store')
-      .json(health)
+  app.get('/api/health/live', (_req, res) => void res.setHeader('Cache-Control', 'no-store').json(checkLiveness()))
+  app.get(['/api/health', '/api/health/ready'], async (req, res) => {
+    const health = await checkReadiness({ detailed: isOperatorsMonitoring(req.headers.authorization) })
+    res.status(healthStatusCode(health)).setHeader('Cache-Control', 'no-store').json(health)
   })
   app.use((_req, res) => {
     res

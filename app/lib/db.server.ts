@@ -1,7 +1,10 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session'
 import { sql } from 'drizzle-orm'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import pg from 'pg'
+import { migrationsFolder } from '#db/migrate'
 import * as schema from '#db/schema'
 import { connectionErrorFields, logger } from './logger.server'
 import { PreparingClient } from './prepared-statements.server'
@@ -151,6 +154,23 @@ export async function withoutSorting<T>(tx: Transaction, read: () => Promise<T>)
 /** Whether the database answers (the health check): one round trip on the pool. */
 export async function pingDatabase() {
   await getPool().query('select 1')
+}
+
+/**
+ * How many of the committed migrations the database has not applied: a node started from newer
+ * code than its database (a deploy whose migration failed) must not be sent fans. drizzle records
+ * each migration applied with its journal's `when`.
+ */
+export async function migrationsPending(folder = migrationsFolder()) {
+  const journal = JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[]
+  }
+  const { rows } = await getPool().query<{ applied: string | null }>({
+    name: 'migrations-applied',
+    text: 'select max(created_at)::text as applied from drizzle.__drizzle_migrations',
+  })
+  const applied = Number(rows[0]?.applied ?? 0)
+  return journal.entries.filter((entry) => entry.when > applied).length
 }
 
 /** For the server's own work that spans tenants (audit trail, job sweeps, seeding). */

@@ -161,6 +161,11 @@ export const ZEnv = z.object({
    */
   WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The bearer token the operator's monitoring sends: with it the health checks say why a check
+   * failed (their error text is the platform's internals, kept from anyone else).
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
 })
 
 export type TEnv = z.infer<typeof ZEnv> & {

@@ -19,10 +19,40 @@ export function createMailSender(env: Pick<TEnv, 'SMTP_URL' | 'MAIL_FROM'>): Mai
       logger.info({ to: mail.to, subject: mail.subject, links }, 'mail kept in the dev outbox (see /dev/outbox)')
     }
   }
-  const transporter: Transporter = nodemailer.createTransport(env.SMTP_URL)
+  const transporter = transporterFor(env.SMTP_URL!)
   return async (mail) => {
     await transporter.sendMail({ from: env.MAIL_FROM, ...mail })
   }
+}
+
+const transporters = new Map<string, Transporter>()
+/** One transport (and its pool of SMTP connections) per server, shared by sending and the health check. */
+function transporterFor(smtpUrl: string) {
+  let transporter = transporters.get(smtpUrl)
+  if (!transporter) {
+    transporter = nodemailer.createTransport(smtpUrl)
+    transporters.set(smtpUrl, transporter)
+  }
+  return transporter
+}
+
+/** How often the readiness check asks the SMTP server itself: a probe every few seconds must not become a login each. */
+const MAIL_VERIFIED_FOR_MS = 60_000
+let lastVerified: { smtpUrl: string; at: number; answer: Promise<string> } | undefined
+
+/**
+ * Whether mail can leave: the SMTP server answers and takes our login (nodemailer's verify), asked
+ * at most once a minute; the dev outbox always can. Resolves with what was verified, rejects with why not.
+ */
+export function verifyMailTransport(env: Pick<TEnv, 'SMTP_URL'> = getEnv(), now = Date.now()): Promise<string> {
+  if (usesDevOutbox(env)) return Promise.resolve('dev outbox')
+  const kept = lastVerified
+  if (kept && kept.smtpUrl === env.SMTP_URL && now - kept.at < MAIL_VERIFIED_FOR_MS) return kept.answer
+  const answer = transporterFor(env.SMTP_URL!)
+    .verify()
+    .then(() => 'smtp')
+  lastVerified = { smtpUrl: env.SMTP_URL!, at: now, answer }
+  return answer
 }
 
 let sender: MailSender | undefined

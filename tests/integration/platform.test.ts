@@ -9,7 +9,7 @@ describe('the HTTP platform', () => {
     expect(response.status).toBe(200)
     const body = response.json()
     expect(body.status).toBe('ok')
-    expect(Object.keys(body.checks).sort()).toEqual(['database', 'mail', 'storage'])
+    expect(Object.keys(body.checks).sort()).toEqual(['database', 'mail', 'migrations', 'storage'])
     expect(body.checks.database.status).toBe('ok')
     expect(response.headers['cache-control']).toBe('no-store')
   })
