@@ -1,35 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
-import { LEAD_CAPTURE_RATE_LIMIT, LEAD_FORM_PATH } from '#app/features/leads/server/lead-capture-rate-limit.server'
+import { AUTH_DOOR } from '#app/access/auth-door.server'
+import { API_KEY_DOOR } from '#app/features/api/server/api-key-door.server'
+import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/problem-details.server'
+import { COMMENT_DOOR } from '#app/features/galleries/comments/server/comment-rate-limit.server'
+import { DOWNLOAD_PIN_DOOR, GALLERY_PASSWORD_DOOR } from '#app/features/galleries/protection/server/unlock-doors.server'
+import { LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-limit.server'
+import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
+import { AppError } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
-import { refusedFor } from '#app/lib/rate-limit.server'
+import { firstRefusal, knockOf, refusalParams, type Knock, type RefusalDoor } from '#app/lib/refusal-door.server'
 import { fixedPage } from './fixed-page'
 import { visitorLanguage } from './visitor-language'
 
 /*
- * A flood of posts to the lead form from an address already refused is answered here, before its
- * body is read, its gallery looked up or its page rendered: a small fixed page with Retry-After,
- * in the visitor's language. Rendering the whole page for each refusal cost fans most of the
- * site's throughput. The form's script posts to the `.data` address, whose action answers the
- * same refusal before it reads anything (refusedFor): no render is involved there.
+ * Attempts an earlier one already got refused for, answered here before their body is read, their
+ * page, gallery or key looked up, or a page rendered: a small fixed answer with Retry-After, in the
+ * visitor's language. Rendering the whole page for each refusal cost fans most of the site's
+ * throughput. Each rate limit declares its door beside its rule (refusal-door.server.ts); fans'
+ * events are refused by the same code ahead of the stack (fan-events.ts).
+ *
+ * A form's script posts to the `.data` address and waits for the route's own answer, which its
+ * action gives from the same door before it reads anything: no render is involved there.
  */
-export function cheapRefusals(): RequestHandler {
+
+/** Every rate limit a request reaches through the page stack. */
+export const REFUSAL_DOORS: readonly RefusalDoor[] = [
+  LEAD_FORM_DOOR,
+  COMMENT_DOOR,
+  MARKETING_FORM_DOOR,
+  GALLERY_PASSWORD_DOOR,
+  DOWNLOAD_PIN_DOOR,
+  AUTH_DOOR,
+  API_KEY_DOOR,
+]
+
+/** What Node's request says before its body: the address is the one the app put on it (CLIENT_IP_HEADER). */
+export function knockOfNode(req: IncomingMessage & { originalUrl?: string }, address: string): Knock {
+  const header = (name: string) => {
+    const value = req.headers[name]
+    return Array.isArray(value) ? value.join(', ') : (value ?? '')
+  }
+  return knockOf({
+    method: req.method ?? 'GET',
+    host: header('host'),
+    url: req.originalUrl ?? req.url ?? '/',
+    address,
+    header,
+  })
+}
+
+/**
+ * The refusal as the door answers it. The body is left unread: the connection closes after the
+ * answer (answer-after-body.ts).
+ */
+export function answerRefusal(
+  req: IncomingMessage & { originalUrl?: string },
+  res: ServerResponse,
+  door: RefusalDoor,
+  seconds: number,
+) {
+  const language = visitorLanguage(req)
+  const t = getFixedT(language)
+  const params = refusalParams(seconds)
+  res.statusCode = 429
+  res.setHeader('Retry-After', String(seconds))
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Language', language)
+  let body: string
+  if (door.answer === 'page') {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8')
+    body = fixedPage({
+      language,
+      status: 429,
+      title: t(door.messageKey, params),
+      tryAgain: { href: req.originalUrl ?? req.url ?? '/', label: t('errors.tryAgain') },
+    })
+  } else {
+    const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://refusal.invalid').pathname
+    const problem = problemOf({ path, language }, new AppError('RATE_LIMITED', door.messageKey, params))
+    res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    body = JSON.stringify(problem.body)
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(body))
+  res.end(body)
+}
+
+export function cheapRefusals(doors: readonly RefusalDoor[] = REFUSAL_DOORS): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== 'POST' || req.path !== LEAD_FORM_PATH) return next()
-    const seconds = refusedFor(LEAD_CAPTURE_RATE_LIMIT, String(req.headers[CLIENT_IP_HEADER] ?? ''))
-    if (!seconds) return next()
-    const language = visitorLanguage(req)
-    const t = getFixedT(language)
-    // The body is left unread: the connection closes after the answer (answer-after-body.ts).
-    res.status(429).setHeader('Retry-After', String(seconds))
-    res.setHeader('Cache-Control', 'no-store')
-    res.type('html').send(
-      fixedPage({
-        language,
-        status: 429,
-        title: t('downloads.errors.tooMany'),
-        tryAgain: { href: req.originalUrl, label: t('errors.tryAgain') },
-      }),
-    )
+    if (req.method !== 'POST' && !req.headers.authorization) return next()
+    const knock = knockOfNode(req, String(req.headers[CLIENT_IP_HEADER] ?? ''))
+    const refused = firstRefusal(doors, knock)
+    // A script's post to a form waits for the route's own answer: its action refuses it unread.
+    if (!refused || (refused.door.answer === 'page' && knock.fromScript)) return next()
+    answerRefusal(req, res, refused.door, refused.seconds)
   }
 }

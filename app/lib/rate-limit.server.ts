@@ -35,10 +35,10 @@ const refusals = new Map<string, number>()
 /** Addresses remembered at most (a flood from many addresses forgets the oldest first). */
 const MAX_REFUSALS = 10_000
 
-const refusalKey = (rule: RateLimitRule, address: string) => `${rule.bucket}\u0000${address}`
+const refusalKey = (rule: Pick<RateLimitRule, 'bucket'>, address: string) => `${rule.bucket}\u0000${address}`
 
 /** Seconds until `address` may try `rule` again, when this process already knows it is refused; else null. */
-export function refusedFor(rule: RateLimitRule, address: string, now = Date.now()): number | null {
+export function refusedFor(rule: Pick<RateLimitRule, 'bucket'>, address: string, now = Date.now()): number | null {
   const key = refusalKey(rule, address)
   const until = refusals.get(key)
   if (until === undefined) return null
@@ -49,7 +49,11 @@ export function refusedFor(rule: RateLimitRule, address: string, now = Date.now(
   return Math.max(1, Math.ceil((until - now) / 1000))
 }
 
-function rememberRefusal(rule: RateLimitRule, address: string, until: number) {
+/**
+ * Keeps a refusal decided elsewhere (a limit not counted in the table: fans' events, Better Auth's
+ * own) or of a door keyed by more than the address (refusal-door.server.ts), until `until`.
+ */
+export function rememberRefusal(rule: Pick<RateLimitRule, 'bucket'>, address: string, until: number) {
   const key = refusalKey(rule, address)
   refusals.delete(key)
   if (refusals.size >= MAX_REFUSALS) refusals.delete(refusals.keys().next().value!)

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { auditEvent, comment, contentItem, organization } from '#db/schema'
 import { withPublicRead, withSystem, withTenant } from '#app/lib/db.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
-import { COMMENT_RATE_LIMIT } from '#app/features/galleries/comments/server/submit-comment.server'
+import { COMMENT_RATE_LIMIT } from '#app/features/galleries/comments/server/comment-rate-limit.server'
 import { TestClient } from '../support/http-client'
 import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 

@@ -14,14 +14,9 @@ import { PublicErrorBoundary, PublicShell } from '#app/features/public/component
 import { AppError, toHttpError } from '#app/lib/errors'
 import { visitOf, type Visit } from '#app/access/visit.server'
 import type { Route } from './+types/download-lead'
-import {
-  clientAddress,
-  consumeRateLimit,
-  passRetryAfter,
-  refusedFor,
-  retryAfterHeader,
-} from '#app/lib/rate-limit.server'
-import { LEAD_CAPTURE_RATE_LIMIT } from '#app/features/leads/server/lead-capture-rate-limit.server'
+import { clientAddress, consumeRateLimit, passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
+import { knockOfRequest, refusalAt } from '#app/lib/refusal-door.server'
+import { LEAD_CAPTURE_RATE_LIMIT, LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
 import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
@@ -75,7 +70,7 @@ type LeadAnswer = LeadCaptureResult | { ok: false; errors: Record<string, string
 
 export async function action({ request }: Route.ActionArgs) {
   // Already refused (a flood): answered before the form is read or anything is looked up.
-  const refused = refusedFor(LEAD_CAPTURE_RATE_LIMIT, clientAddress(request))
+  const refused = refusalAt(LEAD_FORM_DOOR, knockOfRequest(request))
   if (refused) return tooMany(refused)
   const form = await readForm(request)
   const visit = await visitOf(request)

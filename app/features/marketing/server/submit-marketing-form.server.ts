@@ -7,7 +7,8 @@ import type { Language } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { escapeHtml } from '#app/lib/escape-html'
 import { sendMail } from '#app/lib/mail.server'
-import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
+import { consumeRateLimit } from '#app/lib/rate-limit.server'
+import { MARKETING_FORM_RATE_LIMIT } from './marketing-form-rate-limit.server'
 import {
   MARKETING_FORM_SCHEMAS,
   MARKETING_FORM_TEXT_FIELDS,
@@ -18,9 +19,6 @@ import {
   type TMarketingSubmission,
 } from '../marketing-forms.schema'
 import { welcomeMail } from './newsletter-subscription.server'
-
-/** All three forms share one budget per visitor: enough for a person, too little for a spam run. */
-export const MARKETING_FORM_RATE_LIMIT: RateLimitRule = { bucket: 'marketing-forms', max: 5, windowSeconds: 10 * 60 }
 
 export type MarketingFormOutcome = Exclude<MarketingFormResponse, { status: 'failed' }>
 

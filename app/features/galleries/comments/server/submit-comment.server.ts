@@ -7,7 +7,8 @@ import { getSessionSecret } from '#app/lib/session-secret.server'
 import { AppError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { sanitizeFormText } from '#app/features/marketing/marketing-forms.schema'
-import { consumeRateLimit, type RateLimitRule } from '#app/lib/rate-limit.server'
+import { consumeRateLimit } from '#app/lib/rate-limit.server'
+import { COMMENT_RATE_LIMIT } from './comment-rate-limit.server'
 import type { Visit } from '#app/access/visit.server'
 import {
   COMMENT_HONEYPOT,
@@ -18,9 +19,6 @@ import {
 } from '../comments.schema'
 import { readCommentFormToken } from './comment-form-token.server'
 import { recordServerEvent } from '#app/features/analytics/server/record-server-event.server'
-
-/** A person writes a few comments at most; a venue's shared address still leaves room for many. */
-export const COMMENT_RATE_LIMIT: RateLimitRule = { bucket: 'comments', max: 20, windowSeconds: 10 * 60 }
 
 type SubmitOptions = { clientAddress: string; now?: number }
 
