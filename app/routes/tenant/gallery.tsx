@@ -31,7 +31,7 @@ import { protectedPageHeaders } from '#app/features/galleries/protection/protect
 import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/galleries/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
-import { commentAnswer } from '#app/features/galleries/comments/server/comment-answer.server'
+import { commentAnswer, commentRefusal } from '#app/features/galleries/comments/server/comment-answer.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 import { findPublicComments } from '#app/features/galleries/comments/server/find-public-comments.server'
 import { submitComment } from '#app/features/galleries/comments/server/submit-comment.server'
@@ -40,6 +40,7 @@ import { trackItemView, useFanTracking } from '#app/features/analytics/use-fan-t
 import { loadGalleryChapters } from '#app/features/galleries/setlist/server/load-gallery-chapters.server'
 import type { Route } from './+types/gallery'
 import { readForm } from '#app/lib/read-form.server'
+import { knockOfRequest } from '#app/lib/refusal-door.server'
 import { getLiveStart } from '#app/features/galleries/live/server/find-live-gallery.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 
@@ -143,10 +144,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
+    const knock = knockOfRequest(request)
+    const unread = commentRefusal(knock)
+    if (unread) return unread
+    const form = await readForm(request)
+    const refused = commentRefusal(knock, form)
+    if (refused) return refused
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     await guardGalleryAccess(context, visit, params.gallerySlug)
-    const form = await readForm(request)
     if (form.intent === COMMENT_INTENT)
       return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug })))

@@ -21,7 +21,7 @@ import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
 import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
 import { COMMENT_INTENT } from '#app/features/galleries/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
-import { commentAnswer } from '#app/features/galleries/comments/server/comment-answer.server'
+import { commentAnswer, commentRefusal } from '#app/features/galleries/comments/server/comment-answer.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 import { findPublicComments } from '#app/features/galleries/comments/server/find-public-comments.server'
 import { submitComment } from '#app/features/galleries/comments/server/submit-comment.server'
@@ -29,6 +29,7 @@ import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import { LikeButton } from '#app/features/analytics/components/like-button'
 import type { Route } from './+types/player'
 import { readForm } from '#app/lib/read-form.server'
+import { knockOfRequest } from '#app/lib/refusal-door.server'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   try {
@@ -68,9 +69,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 /** A fan's comment on the item, or their visit: counted once per visit (the page posts it once, see useCountView). */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
+    const knock = knockOfRequest(request)
+    const unread = commentRefusal(knock)
+    if (unread) return unread
+    const form = await readForm(request)
+    const refused = commentRefusal(knock, form)
+    if (refused) return refused
     const visit = await visitOf(request)
     const context = await resolvePlayerCompany(visit, params)
-    const form = await readForm(request)
     if (form.intent === COMMENT_INTENT)
       return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
     if (!(await recordContentView(context, { kind: 'single', id: params.contentId })))

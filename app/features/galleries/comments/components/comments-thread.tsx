@@ -113,6 +113,8 @@ export default function CommentsThread({
       <fetcher.Form
         key={formKey}
         method="post"
+        // Says it is a comment before the form is read: a flood from an address already refused is answered unread.
+        action={`?intent=${COMMENT_INTENT}`}
         noValidate
         onFocusCapture={freshToken}
         className="mt-8 space-y-4 rounded-2xl border border-line bg-surface-muted/30 p-4 sm:p-6"
