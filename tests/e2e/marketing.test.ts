@@ -242,7 +242,7 @@ describe('the marketing site on a phone', () => {
     await contact.getByLabel('E-mail').fill('nojs@')
     await contact.getByLabel('Message').fill('Hello from a browser without JavaScript')
     await contact.getByTestId('contact-submit').click()
-    await plain.waitForURL(/\/\?index#contact$/)
+    await plain.waitForURL(/\/\?index&kind=contact#contact$/)
     contact = plain.getByTestId('contact-form')
     expect(await contact.getByText('Please enter a valid email address').isVisible()).toBe(true)
     expect(await contact.getByLabel('Message').inputValue()).toBe('Hello from a browser without JavaScript')

@@ -19,6 +19,8 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { requestHost, visitOf } from '#app/access/visit.server'
 import { passRetryAfter, retryAfterHeader } from '#app/lib/rate-limit.server'
+import { knockOfRequest, refusalAt } from '#app/lib/refusal-door.server'
+import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import type { Route } from './+types/home'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -53,9 +55,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The marketing site's interest, newsletter and contact forms (one action; `kind` says which). */
 export async function action({ request }: Route.ActionArgs) {
   if ((await requestHost(request)).kind === 'company') throw data(null, { status: 404 })
-  const form = await readForm(request)
+  // Already refused (a flood): the form's address says which form it is, so it is not read. A
+  // browser without the script was answered by the server already (server/cheap-refusals.ts).
+  const refused = refusalAt(MARKETING_FORM_DOOR, knockOfRequest(request))
+  const named = new URL(request.url).searchParams.get('kind')
+  const form = refused && isMarketingFormKind(named) ? { kind: named } : await readForm(request)
   if (!isMarketingFormKind(form.kind)) throw data(null, { status: 400 })
   const kind = form.kind
+  if (refused)
+    return data<MarketingFormResponse>(
+      { kind, status: 'rate-limited', retryAfterSeconds: refused },
+      { status: 429, headers: retryAfterHeader(refused) },
+    )
   try {
     const outcome = await submitMarketingForm(kind, form, siteVisitorOf(request))
     const status = outcome.status === 'success' ? 200 : outcome.status === 'invalid' ? 400 : 429

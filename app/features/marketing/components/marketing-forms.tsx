@@ -31,7 +31,8 @@ function useMarketingForm(kind: MarketingFormKind) {
 }
 
 /** Without JavaScript the page comes back scrolled to the form that was sent. */
-const actionFor = (kind: MarketingFormKind) => `/?index#${kind}`
+// The form's kind in its address too: a flood already refused is answered without reading the form.
+const actionFor = (kind: MarketingFormKind) => `/?index&kind=${kind}#${kind}`
 
 function Notice({
   tone,
