@@ -11,6 +11,8 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, retryAfterHeader } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
+import { knockOfRequest, refusalAt, refusalParams, rememberAt } from '#app/lib/refusal-door.server'
+import { DOWNLOAD_PIN_DOOR } from '#app/features/galleries/protection/server/unlock-doors.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/download-pin'
@@ -43,6 +45,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  // Already refused: answered before the form is read or the gallery looked up (a browser's own
+  // post was answered by the server already, server/cheap-refusals.ts).
+  const knock = knockOfRequest(request)
+  const refused = refusalAt(DOWNLOAD_PIN_DOOR, knock)
+  if (refused)
+    return data(
+      { error: getRequestT(request)(DOWNLOAD_PIN_DOOR.messageKey, refusalParams(refused)) },
+      { status: 429, headers: { ...NO_STORE, ...retryAfterHeader(refused) } },
+    )
   const visit = await visitOf(request)
   const form = ZUnlockDownloads.safeParse(await readForm(request))
   const t = getRequestT(request)
@@ -61,8 +72,10 @@ export async function action({ request }: Route.ActionArgs) {
     })
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw toHttpError(error)
-    const retryAfter =
-      typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
+    const seconds = error.details.retryAfterSeconds
+    // The next tries from this address at this page are refused before they are read.
+    if (typeof seconds === 'number') rememberAt(DOWNLOAD_PIN_DOOR, knock, seconds)
+    const retryAfter = typeof seconds === 'number' ? retryAfterHeader(seconds) : {}
     return data(
       { error: t(error.messageKey, error.details) },
       { status: error.status, headers: { ...NO_STORE, ...retryAfter } },

@@ -15,6 +15,8 @@ import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { clientAddress, retryAfterHeader } from '#app/lib/rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
+import { knockOfRequest, refusalAt, refusalParams, rememberAt } from '#app/lib/refusal-door.server'
+import { GALLERY_PASSWORD_DOOR } from '#app/features/galleries/protection/server/unlock-doors.server'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-access'
 
@@ -63,6 +65,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
+  // Already refused: answered before the form is read or the gallery looked up (a browser's own
+  // post was answered by the server already, server/cheap-refusals.ts).
+  const knock = knockOfRequest(request)
+  const refused = refusalAt(GALLERY_PASSWORD_DOOR, knock)
+  if (refused)
+    return data(
+      { error: getRequestT(request)(GALLERY_PASSWORD_DOOR.messageKey, refusalParams(refused)) },
+      { status: 429, headers: { ...PRIVATE_PAGE, ...retryAfterHeader(refused) } },
+    )
   const visit = await visitOf(request)
   const context = await resolvePublicCompany(visit, params.clientSlug).catch((error) => {
     throw toHttpError(error)
@@ -81,8 +92,10 @@ export async function action({ params, request }: Route.ActionArgs) {
     })
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw toHttpError(error)
-    const retryAfter =
-      typeof error.details.retryAfterSeconds === 'number' ? retryAfterHeader(error.details.retryAfterSeconds) : {}
+    const seconds = error.details.retryAfterSeconds
+    // The next tries from this address at this page are refused before they are read.
+    if (typeof seconds === 'number') rememberAt(GALLERY_PASSWORD_DOOR, knock, seconds)
+    const retryAfter = typeof seconds === 'number' ? retryAfterHeader(seconds) : {}
     return data(
       { error: t(error.messageKey, error.details) },
       { status: error.status, headers: { ...PRIVATE_PAGE, ...retryAfter } },
