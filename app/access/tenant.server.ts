@@ -9,6 +9,8 @@ import { findLiveApiKey, markApiKeyUsed } from '#app/access/find-api-key.server'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { requireEntitlement } from '#app/features/billing/entitlements'
 import { clientAddress, consumeRateLimit } from '#app/lib/rate-limit.server'
+import { knockOfRequest, rememberAt } from '#app/lib/refusal-door.server'
+import { API_KEY_DOOR } from '#app/features/api/server/api-key-door.server'
 import { getSession, type AuthSession } from './auth.server'
 import {
   API_KEY_ROLE,
@@ -171,11 +173,14 @@ export async function requireApiKey(
       { bucket: 'api-key', max: key.rateLimitPerMinute, windowSeconds: 60 },
       key.id,
     )
-    if (!rateLimit.allowed)
+    if (!rateLimit.allowed) {
+      // Its next requests are refused before the key is looked up again (server/cheap-refusals.ts).
+      rememberAt(API_KEY_DOOR, knockOfRequest(request), rateLimit.retryAfterSeconds)
       throw new AppError('RATE_LIMITED', 'api.errors.rateLimited', {
         retryAfterSeconds: rateLimit.retryAfterSeconds,
         limit: rateLimit.limit,
       })
+    }
     if (!can(actor.role, permission) || scope === null || !actor.scopes.includes(scope))
       throw new AppError('FORBIDDEN', 'api.errors.scope', { scope })
     await Promise.all([outcome('allowed'), markApiKeyUsed(key.id)])
