@@ -5,6 +5,9 @@ import { resolveHost } from '#app/access/resolve-host.server'
 import { AppError, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { readCookies } from '#app/access/visit.server'
+import { FAN_EVENTS_DOOR } from '#app/features/analytics/server/event-door.server'
+import { refusalAt, rememberAt } from '#app/lib/refusal-door.server'
+import { answerRefusal, knockOfNode } from './cheap-refusals'
 import { visitorTexts } from './visitor-language'
 
 /*
@@ -30,6 +33,10 @@ async function readBody(req: Request) {
 
 export function fanEvents() {
   return async (req: Request, res: Response) => {
+    // A page past its allowance is answered before its batch is read (cheap-refusals.ts).
+    const knock = knockOfNode(req, req.ip ?? req.socket.remoteAddress ?? '')
+    const refused = refusalAt(FAN_EVENTS_DOOR, knock)
+    if (refused) return answerRefusal(req, res, FAN_EVENTS_DOOR, refused)
     res.set(HEADERS)
     try {
       if (Number(req.get('content-length') ?? 0) > MAX_BATCH_BYTES)
@@ -57,8 +64,10 @@ export function fanEvents() {
         logger.error({ err: error }, 'analytics events not taken')
         return void res.status(500).json({ error: 'INTERNAL' })
       }
-      if (typeof error.details.retryAfterSeconds === 'number')
+      if (typeof error.details.retryAfterSeconds === 'number') {
         res.set('Retry-After', String(error.details.retryAfterSeconds))
+        if (error.code === 'RATE_LIMITED') rememberAt(FAN_EVENTS_DOOR, knock, error.details.retryAfterSeconds)
+      }
       const t = visitorTexts(req)
       res.status(error.status).json({
         error: error.code,
