@@ -9,6 +9,7 @@ import { LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-lim
 import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { AppError } from '#app/lib/errors'
+import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import { firstRefusal, knockOf, refusalParams, type Knock, type RefusalDoor } from '#app/lib/refusal-door.server'
 import { fixedPage } from './fixed-page'
@@ -51,9 +52,46 @@ export function knockOfNode(req: IncomingMessage & { originalUrl?: string }, add
   })
 }
 
+type Refusal = { contentType: string; body: string }
+
 /**
- * The refusal as the door answers it. The body is left unread: the connection closes after the
- * answer (answer-after-body.ts).
+ * Answers made, by door, language, wait and address: a flood repeats one request, and making its
+ * answer (the texts, the problem's error, the page) cost more than sending it. Bounded: a flood
+ * of many addresses or waits empties it and starts again.
+ */
+const made = new Map<string, Refusal>()
+const MAX_MADE = 1_000
+
+function refusalOf(door: RefusalDoor, language: Language, seconds: number, url: string): Refusal {
+  const key = `${door.bucket}\u0000${language}\u0000${seconds}\u0000${url}`
+  const kept = made.get(key)
+  if (kept) return kept
+  const t = getFixedT(language)
+  const params = refusalParams(seconds)
+  let refusal: Refusal
+  if (door.answer === 'page') {
+    refusal = {
+      contentType: 'text/html; charset=utf-8',
+      body: fixedPage({
+        language,
+        status: 429,
+        title: t(door.messageKey, params),
+        tryAgain: { href: url, label: t('errors.tryAgain') },
+      }),
+    }
+  } else {
+    const path = new URL(url, 'http://refusal.invalid').pathname
+    const problem = problemOf({ path, language }, new AppError('RATE_LIMITED', door.messageKey, params))
+    refusal = { contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(problem.body) }
+  }
+  if (made.size >= MAX_MADE) made.clear()
+  made.set(key, refusal)
+  return refusal
+}
+
+/**
+ * The refusal as the door answers it. The body is left unread; the answer's end waits for it to
+ * have arrived, so that no byte of the answer is lost (answer-after-body.ts).
  */
 export function answerRefusal(
   req: IncomingMessage & { originalUrl?: string },
@@ -62,28 +100,13 @@ export function answerRefusal(
   seconds: number,
 ) {
   const language = visitorLanguage(req)
-  const t = getFixedT(language)
-  const params = refusalParams(seconds)
+  const { contentType, body } = refusalOf(door, language, seconds, req.originalUrl ?? req.url ?? '/')
   res.statusCode = 429
   res.setHeader('Retry-After', String(seconds))
   res.setHeader('Cache-Control', 'no-store')
   res.setHeader('Content-Language', language)
-  let body: string
-  if (door.answer === 'page') {
-    res.setHeader('Content-Type', 'text/html; charset=utf-8')
-    body = fixedPage({
-      language,
-      status: 429,
-      title: t(door.messageKey, params),
-      tryAgain: { href: req.originalUrl ?? req.url ?? '/', label: t('errors.tryAgain') },
-    })
-  } else {
-    const path = new URL(req.originalUrl ?? req.url ?? '/', 'http://refusal.invalid').pathname
-    const problem = problemOf({ path, language }, new AppError('RATE_LIMITED', door.messageKey, params))
-    res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    body = JSON.stringify(problem.body)
-  }
+  res.setHeader('Content-Type', contentType)
+  res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Content-Length', Buffer.byteLength(body))
   res.end(body)
 }
