@@ -8,9 +8,10 @@
 // the admin's analytics read over 50 M generated events (analytics-queries.js, its own kept database);
 // webhook fan-out of 1,000 events through the real queue to a local receiver (webhooks-fanout.js);
 // live shows: upload finished → photo on a connected wall, and 10,000 event streams on one process (live.js);
-// faults: the database restarted under the app and the worker killed mid-photo (faults.js).
+// faults: the database restarted under the app and the worker killed mid-photo (faults.js);
+// fans beside a flooded lead form and /api/events, and what one refusal costs (floods.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,faults (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,faults (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -43,6 +44,7 @@ import { benchSoak } from './soak.js'
 import { benchWebhookFanout } from './webhooks-fanout.js'
 import { benchLive } from './live.js'
 import { benchFaults } from './faults.js'
+import { benchFloods } from './floods.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -71,6 +73,7 @@ const APP_PARTS = [
   'webhooks',
   'live',
   'faults',
+  'floods',
 ]
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) =>
@@ -389,6 +392,8 @@ try {
       if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('analytics'))
         await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('floods'))
+        await benchFloods({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, pagePath, report })
       // Last: three minutes of fans and uploads, on an app that has done everything above.
       if (runs('soak')) await benchSoak({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('webhooks')) await benchWebhookFanout({ vite, databaseUrl: app.databaseUrl, report })
