@@ -23,6 +23,8 @@ describe('a knock', () => {
     expect(knock('/_root.data?index&kind=contact')).toMatchObject({ path: '/', fromScript: true })
     expect(knock('/acme/galeria/night')).toMatchObject({ path: '/acme/galeria/night', fromScript: false })
     expect(knock('/x', { method: 'post' }).method).toBe('POST')
+    // A script's fetch asking for JSON waits for the route's own answer too.
+    expect(knock('/acme/galeria/night/live', { headers: { accept: 'application/json' } }).fromScript).toBe(true)
   })
 })
 

@@ -5,6 +5,7 @@ import { API_KEY_DOOR } from '#app/features/api/server/api-key-door.server'
 import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/problem-details.server'
 import { COMMENT_DOOR } from '#app/features/galleries/comments/server/comment-rate-limit.server'
 import { DOWNLOAD_PIN_DOOR, GALLERY_PASSWORD_DOOR } from '#app/features/galleries/protection/server/unlock-doors.server'
+import { LIVE_FOLLOW_DOOR } from '#app/features/galleries/live/server/live-follow-rate-limit.server'
 import { LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
@@ -22,8 +23,9 @@ import { visitorLanguage } from './visitor-language'
  * throughput. Each rate limit declares its door beside its rule (refusal-door.server.ts); fans'
  * events are refused by the same code ahead of the stack (fan-events.ts).
  *
- * A form's script posts to the `.data` address and waits for the route's own answer, which its
- * action gives from the same door before it reads anything: no render is involved there.
+ * A form's script posts to the `.data` address (or asks for JSON) and waits for the route's own
+ * answer, which its action gives from the same door before it reads anything: no render is
+ * involved there.
  */
 
 /** Every rate limit a request reaches through the page stack. */
@@ -33,6 +35,7 @@ export const REFUSAL_DOORS: readonly RefusalDoor[] = [
   MARKETING_FORM_DOOR,
   GALLERY_PASSWORD_DOOR,
   DOWNLOAD_PIN_DOOR,
+  LIVE_FOLLOW_DOOR,
   AUTH_DOOR,
   API_KEY_DOOR,
 ]

@@ -16,7 +16,7 @@ export type Knock = {
   host: string
   /** The form's own address: without React Router's `.data` suffix (`/_root.data` is `/`). */
   path: string
-  /** Sent by the page's script (`.data`): it waits for the route's own answer, not a page. */
+  /** Sent by the page's script (`.data`, or asking for JSON): it waits for the route's own answer, not a page. */
   fromScript: boolean
   search: URLSearchParams
   /** The one client address the HTTP layer put on the request (CLIENT_IP_HEADER). */
@@ -48,8 +48,9 @@ export function knockOf(parts: {
 }): Knock {
   const url = new URL(parts.url, 'http://knock.invalid')
   let path = url.pathname
-  const fromScript = path.endsWith(DATA_SUFFIX)
-  if (fromScript) path = path === `/_root${DATA_SUFFIX}` ? '/' : path.slice(0, -DATA_SUFFIX.length)
+  const isData = path.endsWith(DATA_SUFFIX)
+  const fromScript = isData || parts.header('accept').includes('application/json')
+  if (isData) path = path === `/_root${DATA_SUFFIX}` ? '/' : path.slice(0, -DATA_SUFFIX.length)
   return {
     method: parts.method.toUpperCase(),
     host: parts.host,

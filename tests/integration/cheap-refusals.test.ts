@@ -5,6 +5,7 @@ import { apiKey, asset, auditEvent, comment, contentItem, formSubmission, lead, 
 import { COMMENT_RATE_LIMIT } from '#app/features/galleries/comments/server/comment-rate-limit.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 import { UNLOCK_ATTEMPTS } from '#app/features/galleries/protection/protection'
+import { LIVE_FOLLOW_RATE_LIMIT } from '#app/features/galleries/live/server/live-follow-rate-limit.server'
 import { LEAD_CAPTURE_RATE_LIMIT } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { MARKETING_FORM_RATE_LIMIT } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { MAX_EVENTS_PER_BATCH } from '#app/features/analytics/analytics-events'
@@ -243,6 +244,39 @@ describe('refusals are cheap', () => {
     const rightPin = await fan.postForm(pinPage, { next, pin: '4821' })
     expectFixedPage(rightPin, 'es', 'public.protection.errors.tooManyTries')
     expect(rightPin.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('a live gallery’s “send me the photos”: the form refused unread as a page, the script’s call as its own answer', async () => {
+    const admin = await createCompanyAdmin('cheap-live')
+    const gallery = await publishedGallery(admin)
+    const switched = await admin.client.postForm(`/admin/content/${gallery.id}/live`, {
+      intent: 'live-mode',
+      live: 'true',
+      autoApprove: 'false',
+    })
+    expect(switched.status).toBe(200)
+    const path = `/${admin.company.slug}/galeria/${gallery.slug}/live`
+    const fan = fanIn('fr')
+    const ask = (n: number, at = path, headers: Record<string, string> = {}) =>
+      fan.postForm(
+        at,
+        {
+          fullName: `Fan ${n}`,
+          email: `live${n}-${randomBytes(3).toString('hex')}@flood.test`,
+          privacyAccepted: 'on',
+          dataProcessingConsent: 'on',
+        },
+        headers,
+      )
+    for (let n = 0; n < LIVE_FOLLOW_RATE_LIMIT.max; n++) expect((await ask(n)).status).toBe(200)
+    expect((await ask(99)).status).toBe(429)
+    // A gallery that is not live would be 404 once looked up: refused before that.
+    const missing = `/${admin.company.slug}/galeria/no-such-show/live`
+    expectFixedPage(await ask(100, missing), 'fr', 'downloads.errors.tooMany')
+    const fromScript = await ask(101, missing, { accept: 'application/json' })
+    expect(fromScript.status).toBe(429)
+    expect(Number(fromScript.headers['retry-after'])).toBeGreaterThan(0)
+    expect(fromScript.json()).toEqual({ ok: false, errors: { form: ['downloads.errors.tooMany'] } })
   })
 
   it('sign-in: Better Auth’s refusal kept, the next attempts answered as a problem before the library reads them', async () => {

@@ -8,7 +8,12 @@ import { ZLiveCursor } from '#app/features/galleries/live/live.schema'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { getRequestT } from '#app/lib/i18n.server'
-import { clientAddress, consumeRateLimit, retryAfterHeader, type RateLimitRule } from '#app/lib/rate-limit.server'
+import { clientAddress, consumeRateLimit, retryAfterHeader } from '#app/lib/rate-limit.server'
+import { knockOfRequest, refusalAt } from '#app/lib/refusal-door.server'
+import {
+  LIVE_FOLLOW_DOOR,
+  LIVE_FOLLOW_RATE_LIMIT,
+} from '#app/features/galleries/live/server/live-follow-rate-limit.server'
 import { readForm } from '#app/lib/read-form.server'
 import { visitOf } from '#app/access/visit.server'
 import type { Route } from './+types/gallery-live'
@@ -34,9 +39,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-const FOLLOW_RATE_LIMIT: RateLimitRule = { bucket: 'live-follow', max: 30, windowSeconds: 60 }
+const tooMany = (retryAfterSeconds: number) =>
+  data(
+    { ok: false as const, errors: { form: ['downloads.errors.tooMany'] } },
+    { status: 429, headers: retryAfterHeader(retryAfterSeconds) },
+  )
 
 export async function action({ params, request }: Route.ActionArgs) {
+  // Already refused (a flood): answered before the form is read or the gallery looked up.
+  const refused = refusalAt(LIVE_FOLLOW_DOOR, knockOfRequest(request))
+  if (refused) return tooMany(refused)
   const t = getRequestT(request)
   try {
     const visit = await visitOf(request)
@@ -44,13 +56,8 @@ export async function action({ params, request }: Route.ActionArgs) {
     const form = await readForm(request)
     const parsed = ZLeadCapture.safeParse(form)
     if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error) }, { status: 400 })
-    // Venues put thousands of phones behind one address: generous, but a script cannot flood the list.
-    const allowed = await consumeRateLimit(FOLLOW_RATE_LIMIT, clientAddress(request))
-    if (!allowed.allowed)
-      return data(
-        { ok: false as const, errors: { form: ['downloads.errors.tooMany'] } },
-        { status: 429, headers: retryAfterHeader(allowed.retryAfterSeconds) },
-      )
+    const allowed = await consumeRateLimit(LIVE_FOLLOW_RATE_LIMIT, clientAddress(request))
+    if (!allowed.allowed) return tooMany(allowed.retryAfterSeconds)
     await followLiveGallery(context, visit, params.gallerySlug, parsed.data, {
       userAgent: request.headers.get('user-agent'),
       sourceUrl: request.headers.get('referer'),
