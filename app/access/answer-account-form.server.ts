@@ -6,7 +6,7 @@ import { fieldErrors } from '#app/lib/form-errors'
 import { getRequestT } from '#app/lib/i18n.server'
 import { safeRedirect } from '#app/lib/use-zod-form'
 import { ZEmail, ZForgotPassword, ZResetPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
-import { postAuthForm } from './post-auth-form.server'
+import { postAuthForm, type AuthRefusal } from './post-auth-form.server'
 import { readForm } from '#app/lib/read-form.server'
 
 /** What an account form posted without JavaScript shows next, in the visitor's language. */
@@ -49,8 +49,18 @@ export async function answerAccountForm(request: Request) {
     name: typeof form.name === 'string' ? form.name.slice(0, 200) : undefined,
     email: typeof form.email === 'string' ? form.email.slice(0, 320) : undefined,
   }
-  const answer = (shown: Omit<AccountFormAnswer, 'intent'>, headers?: Headers) =>
-    data<AccountFormAnswer>({ intent, typed, ...shown }, { status: shown.problem || shown.errors ? 400 : 200, headers })
+  const answer = (shown: Omit<AccountFormAnswer, 'intent'>, headers?: Headers, refusal?: AuthRefusal) => {
+    // Too many attempts: 429 and when to come back, as the endpoint itself says it.
+    if (refusal?.retryAfterSeconds)
+      return data<AccountFormAnswer>(
+        { intent, typed, ...shown },
+        { status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } },
+      )
+    return data<AccountFormAnswer>(
+      { intent, typed, ...shown },
+      { status: shown.problem || shown.errors ? 400 : 200, headers },
+    )
+  }
   const invalid = (error: z.ZodError) =>
     answer({
       errors: Object.fromEntries(
@@ -64,10 +74,14 @@ export async function answerAccountForm(request: Request) {
       if (!values.success) return invalid(values.error)
       const outcome = await postAuthForm(request, '/sign-in/email', values.data)
       if (!outcome.ok)
-        return answer({
-          problem: authErrorMessage(outcome.error, t),
-          unverifiedEmail: outcome.error.code === 'EMAIL_NOT_VERIFIED' ? values.data.email : undefined,
-        })
+        return answer(
+          {
+            problem: authErrorMessage(outcome.error, t),
+            unverifiedEmail: outcome.error.code === 'EMAIL_NOT_VERIFIED' ? values.data.email : undefined,
+          },
+          undefined,
+          outcome.error,
+        )
       if (outcome.body.twoFactorRedirect) return answer({ secondFactor: true }, outcome.cookies)
       throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), {
         headers: outcome.cookies,
@@ -86,10 +100,14 @@ export async function answerAccountForm(request: Request) {
         code: values.data.code,
       })
       if (!outcome.ok)
-        return answer({
-          secondFactor: true,
-          problem: authErrorMessage(outcome.error, t),
-        })
+        return answer(
+          {
+            secondFactor: true,
+            problem: authErrorMessage(outcome.error, t),
+          },
+          undefined,
+          outcome.error,
+        )
       throw redirect(safeRedirect(typeof form.redirectTo === 'string' ? form.redirectTo : null), {
         headers: outcome.cookies,
       })
@@ -98,7 +116,7 @@ export async function answerAccountForm(request: Request) {
       const values = ZSignUp.safeParse(form)
       if (!values.success) return invalid(values.error)
       const outcome = await postAuthForm(request, '/sign-up/email', values.data)
-      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) })
+      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) }, undefined, outcome.error)
       return answer({ sentTo: values.data.email })
     }
     case 'forgot': {
@@ -110,9 +128,11 @@ export async function answerAccountForm(request: Request) {
       })
       // The same answer whether or not the address has an account.
       if (!outcome.ok && (outcome.error.status === 429 || outcome.error.status >= 500))
-        return answer({
-          problem: t(outcome.error.status === 429 ? 'auth.errors.rateLimited' : 'errors.generic'),
-        })
+        return answer(
+          { problem: t(outcome.error.status === 429 ? 'auth.errors.rateLimited' : 'errors.generic') },
+          undefined,
+          outcome.error,
+        )
       return answer({ done: true })
     }
     case 'reset': {
@@ -123,7 +143,7 @@ export async function answerAccountForm(request: Request) {
         newPassword: values.data.password,
         token,
       })
-      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) })
+      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) }, undefined, outcome.error)
       return answer({ done: true })
     }
     case 'resend': {
@@ -136,7 +156,7 @@ export async function answerAccountForm(request: Request) {
         email: email.data,
         callbackURL: '/email-confirmation',
       })
-      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) })
+      if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) }, undefined, outcome.error)
       return answer({ done: true, sentTo: email.data })
     }
     default:

@@ -1,8 +1,10 @@
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
+import { knockOfRequest, refusalAt, rememberAt } from '#app/lib/refusal-door.server'
+import { AUTH_DOOR, authRetryAfter } from './auth-door.server'
 import { getAuth } from './auth.server'
 
 /** What the auth endpoints answer with when they refuse (their JSON error body, with the HTTP status). */
-export type AuthRefusal = { status: number; code?: string; message?: string }
+export type AuthRefusal = { status: number; code?: string; message?: string; retryAfterSeconds?: number }
 
 export type AuthFormOutcome =
   | { ok: true; body: Record<string, unknown>; cookies: Headers }
@@ -23,6 +25,10 @@ export async function postAuthForm(
   endpoint: string,
   body: Record<string, unknown>,
 ): Promise<AuthFormOutcome> {
+  // The endpoint already refused this address: told so without asking it (or its database) again.
+  const knock = { ...knockOfRequest(request), path: `/api/auth${endpoint}` }
+  const refused = refusalAt(AUTH_DOOR, knock)
+  if (refused) return { ok: false, error: { status: 429, code: 'RATE_LIMITED', retryAfterSeconds: refused } }
   const headers = new Headers({ 'content-type': 'application/json' })
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name)
@@ -36,6 +42,8 @@ export async function postAuthForm(
     }),
   )
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown> | null
+  const retryAfterSeconds = authRetryAfter(response)
+  if (retryAfterSeconds) rememberAt(AUTH_DOOR, knock, retryAfterSeconds)
   if (!response.ok) {
     return {
       ok: false,
@@ -43,6 +51,7 @@ export async function postAuthForm(
         status: response.status,
         code: typeof answer?.code === 'string' ? answer.code : undefined,
         message: typeof answer?.message === 'string' ? answer.message : undefined,
+        ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
       },
     }
   }

@@ -293,6 +293,15 @@ describe('refusals are cheap', () => {
       headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
     })
     expectProblem(unread, 'fr', 'auth.errors.rateLimited', path)
+    // The sign-in form posted without the page's script is told the same, without asking the library again.
+    const posted = await visitor.postForm(
+      '/auth',
+      { intent: 'signin', email: 'nobody@flood.test', password: 'wrong-password' },
+      { 'accept-language': 'fr' },
+    )
+    expect(posted.status).toBe(429)
+    expect(Number(posted.headers['retry-after'])).toBeGreaterThan(0)
+    expect(posted.text).toContain(escapeHtml(getFixedT('fr')('auth.errors.rateLimited')))
     // Another of the library's limits from the same address is not refused with it.
     const other = await visitor.postJson('/api/auth/sign-up/email', { email: 'bad', password: 'x', name: 'x' })
     expect(other.status).not.toBe(429)

@@ -8,6 +8,7 @@ import { FormAlert, TextField } from '#app/components/ui/field'
 import { ZForgotPassword, ZSignIn, ZSignUp } from '#app/features/accounts/accounts.schema'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
 import { answerAccountForm, type AccountFormAnswer } from '#app/access/answer-account-form.server'
+import { passRetryAfter } from '#app/lib/rate-limit.server'
 import { authClient, authErrorMessage, clearLocalState } from '#app/lib/auth-client'
 import { getSession } from '#app/access/auth.server'
 import { getEnv } from '#app/lib/env.server'
@@ -39,6 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return answerAccountForm(request)
 }
+
+/** Too many attempts tells the browser when to come back. */
+export const headers = passRetryAfter
 
 /** What the server answered a form of this page posted without the script, if it was `intent`. */
 function usePostedAnswer(intent: string): AccountFormAnswer | undefined {

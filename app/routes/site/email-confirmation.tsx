@@ -6,6 +6,7 @@ import { buttonClasses } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { ResendConfirmation } from '#app/features/accounts/components/resend-confirmation'
 import { answerAccountForm } from '#app/access/answer-account-form.server'
+import { passRetryAfter } from '#app/lib/rate-limit.server'
 import { confirmEmail } from '#app/features/accounts/server/confirm-email.server'
 import { ZEmail } from '#app/features/accounts/accounts.schema'
 import type { Route } from './+types/email-confirmation'
@@ -21,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return answerAccountForm(request)
 }
+
+/** Too many attempts tells the browser when to come back. */
+export const headers = passRetryAfter
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 

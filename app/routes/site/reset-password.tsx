@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '#app/components/ui/button'
 import { FormAlert, TextField } from '#app/components/ui/field'
 import { ZResetPassword } from '#app/features/accounts/accounts.schema'
 import { answerAccountForm } from '#app/access/answer-account-form.server'
+import { passRetryAfter } from '#app/lib/rate-limit.server'
 import { authClient, authErrorMessage } from '#app/lib/auth-client'
 import { useZodForm } from '#app/lib/use-zod-form'
 import type { Route } from './+types/reset-password'
@@ -15,6 +16,9 @@ import type { Route } from './+types/reset-password'
 export async function action({ request }: Route.ActionArgs) {
   return answerAccountForm(request)
 }
+
+/** Too many attempts tells the browser when to come back. */
+export const headers = passRetryAfter
 
 export const meta: Route.MetaFunction = () => [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]
 
