@@ -2,7 +2,6 @@
 // gracefully. `node server.js` runs the production build; `--dev` runs through Vite.
 import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -103,9 +102,10 @@ async function main() {
   // The web process that started this worker waits for it (the demo is seeded here).
   if (workerOf) process.send?.('ready')
   // A supervised worker takes no requests: the web process that started it answers its health.
+  // The web process's server is set for bursts of fans (server/http-server.ts).
   const server = workerOf
     ? null
-    : http.createServer(booted.listener ?? app).listen(env.PORT, () => {
+    : module.listenForBursts(module.createHttpServer(booted.listener ?? app), env.PORT, () => {
         console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
       })
   server?.on('clientError', booted.onClientError)

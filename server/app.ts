@@ -323,3 +323,6 @@ export async function boot(options: {
     },
   }
 }
+
+// What server.js listens with: the HTTP server set for bursts of fans (see the module).
+export { createHttpServer, listenForBursts } from './http-server'
