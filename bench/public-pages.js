@@ -13,7 +13,7 @@ import { median } from './median.js'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 
-function findNginx() {
+export function findNginx() {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate
   if (process.getuid?.() === 0) {
     console.log('Installing nginx (Debian) for the static baseline…')
@@ -48,8 +48,8 @@ async function load(url, headers = {}, { clickIds = false } = {}) {
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
-/** nginx with one worker, like the app's one Node process, serving the same files with no logging. */
-async function startNginx(nginx, work, port, files) {
+/** nginx with one worker, like the app's one Node process, serving the same files with no logging (and, if given, a listen backlog). */
+export async function startNginx(nginx, work, port, files, { backlog } = {}) {
   const root = path.join(work, 'nginx')
   await fs.mkdir(path.join(root, 'html'), { recursive: true })
   for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(root, 'html', name), bytes)
@@ -72,7 +72,7 @@ http {
   uwsgi_temp_path ${root}/tmp;
   scgi_temp_path ${root}/tmp;
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:${port}${backlog ? ` backlog=${backlog}` : ''};
     root ${root}/html;
   }
 }

@@ -10,8 +10,9 @@
 // live shows: upload finished → photo on a connected wall, and 10,000 event streams on one process (live.js);
 // faults: the database restarted under the app and the worker killed mid-photo (faults.js);
 // fans beside a flooded lead form and /api/events, and what one refusal costs (floods.js).
+// bursts: 1,000 and 2,000 fans at once on a gallery page and its photo against nginx, and the memory they leave (bursts.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,faults (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,bursts,faults (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -45,6 +46,7 @@ import { benchWebhookFanout } from './webhooks-fanout.js'
 import { benchLive } from './live.js'
 import { benchFaults } from './faults.js'
 import { benchFloods } from './floods.js'
+import { benchBursts } from './bursts.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -74,6 +76,7 @@ const APP_PARTS = [
   'live',
   'faults',
   'floods',
+  'bursts',
 ]
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) =>
@@ -387,6 +390,8 @@ try {
           report,
         })
       if (runs('upload')) await benchUpload(app, vite)
+      if (runs('bursts'))
+        await benchBursts({ baseUrl: app.baseUrl, pagePath, pid: app.pid, work: app.work, freePort, report })
       if (runs('live')) await benchLive({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
