@@ -30,6 +30,7 @@ import { languageChoice } from './language-choice'
 import { catalogFiles } from './catalog-files'
 import { fingerprintedAssets } from './fingerprinted-assets'
 import { publicFileServer } from './public-files'
+import { answerFirst, fansFirst } from './fans-first'
 import { fanEvents } from './fan-events'
 import { doubtHosts, HOST_CHANGES } from '#app/access/resolve-host.server'
 import { forgetTlsHosts, mayIssueCertificate } from '#app/access/tls-allow-list.server'
@@ -129,13 +130,12 @@ export async function createApp(
   app.use(liveStreams())
   // Fans' photos and streams, as a static file server would send them (see the module): first,
   // with security headers made once, since nothing else of the stack concerns them.
-  app.use(
-    publicFileServer({
-      appUrl: env.APP_URL,
-      isDevelopment: options.isDevelopment,
-      mediaPublicUrl: env.MEDIA_PUBLIC_URL,
-    }),
-  )
+  const files = publicFileServer({
+    appUrl: env.APP_URL,
+    isDevelopment: options.isDevelopment,
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL,
+  })
+  app.use(files)
   // The build's scripts and styles, from memory and compressed once (see the module).
   if (!options.viteMiddleware)
     app.use(
@@ -218,6 +218,8 @@ export async function createApp(
   )
   // Last: what failed before a page could say so itself.
   app.use(answerFailures())
+  // Photos in memory and kept pages, answered before Express when they can be (see the module).
+  answerFirst(app, pageCache ? [files.first, pageCache.first] : [files.first])
   return app
 }
 
@@ -305,8 +307,8 @@ export async function boot(options: {
   return {
     env,
     app,
-    // What the HTTP server calls: live streams first, everything else through Express.
-    listener: env.PROCESS_ROLE === 'worker' ? app : liveStreamsFirst(app),
+    // What the HTTP server calls: live streams first, then fans' kept answers, everything else through Express.
+    listener: env.PROCESS_ROLE === 'worker' ? app : liveStreamsFirst(fansFirst(app)),
     onClientError: answerClientError,
     databaseUrl,
     guide: startupGuide(env),

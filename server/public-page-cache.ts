@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { isDatabaseUnavailable } from '#app/lib/errors'
@@ -77,6 +78,8 @@ export type Entry = {
   renderedAt: number
   status: number
   headers: Record<string, string>
+  /** The headers as sent, by state and encoding (see headersOf); made once the entry's policy is known. */
+  sentHeaders?: Map<string, { length: number; headers: string[] }>
   bodies: Bodies
   bytes: number
 }
@@ -317,15 +320,29 @@ function pickEncoding(
 
 type Served = 'hit' | 'stale' | 'stale-if-error'
 
-function send(req: Request, res: Response, entry: Entry, state: Served) {
-  res.status(entry.status)
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
-  res.setHeader('Vary', 'Accept-Encoding')
-  res.setHeader('X-Afterglow-Cache', state)
-  const { encoding, body } = pickEncoding(req.headers['accept-encoding'], entry.bodies)
+/**
+ * What one kept answer is sent with, as Node's writeHead takes it (name, value, name, value…),
+ * made once per entry, state and encoding: under a burst every fan's page is the same bytes,
+ * and setting fifteen headers one by one, each checked and stored, cost more than writing them.
+ */
+function headersOf(entry: Entry, state: Served, encoding: 'br' | 'gzip' | null, length: number) {
+  const cacheKey = `${state} ${encoding ?? ''}`
+  const made = entry.sentHeaders?.get(cacheKey)
+  if (made && made.length === length) return made.headers
+  const headers: string[] = []
+  for (const [name, value] of Object.entries(entry.headers)) headers.push(name, value)
+  headers.push('Vary', 'Accept-Encoding', 'X-Afterglow-Cache', state)
   // With Content-Encoding set, the compression middleware leaves the bytes alone.
-  if (encoding) res.setHeader('Content-Encoding', encoding)
-  res.setHeader('Content-Length', body.length)
+  if (encoding) headers.push('Content-Encoding', encoding)
+  headers.push('Content-Length', String(length))
+  entry.sentHeaders ??= new Map()
+  entry.sentHeaders.set(cacheKey, { length, headers })
+  return headers
+}
+
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: Served) {
+  const { encoding, body } = pickEncoding(req.headers['accept-encoding'], entry.bodies)
+  res.writeHead(entry.status, headersOf(entry, state, encoding, body.length))
   res.end(req.method === 'HEAD' ? undefined : body)
 }
 
@@ -334,7 +351,7 @@ type Pending = { key: string; version: PageVersion }
 /**
  * Two middlewares around the app: `serve` answers hits (and fans waiting for a render under way)
  * before anything else runs; `keep`, after the security and compression middlewares, lets a miss
- * be rendered and keeps its bytes on the way out.
+ * be rendered and keeps its bytes on the way out. `first` answers hits before Express.
  */
 export function publicPageCache(options: { buildId: string; maxBytes?: number; maxQueryBytes?: number }) {
   // 64 MB in all: 48 for plain addresses, 16 for addresses with a query.
@@ -352,13 +369,20 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
    * takes them waits for them (briefly, once per page) rather than getting several times the
    * bytes: after every change, the first fan to come back was sent the page uncompressed.
    */
-  const sendKept = async (req: Request, res: Response, key: string, entry: Entry, state: Served = 'hit') => {
+  const sendKept = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    entry: Entry,
+    state: Served = 'hit',
+  ) => {
     if (entry.renderedPolicy !== undefined) {
       entry.headers['content-security-policy'] = cachedPagePolicy(
         entry.renderedPolicy,
         entry.bodies.identity.toString('utf8'),
       )
       entry.renderedPolicy = undefined
+      entry.sentHeaders = undefined
     }
     entry.compressing ??= compress(entry.bodies.identity).then(
       (compressed) => cache.addCompressed(key, entry, compressed),
@@ -369,6 +393,36 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       if (accepted.includes('br') || accepted.includes('gzip')) await entry.compressing
     }
     send(req, res, entry, state)
+  }
+
+  /** Version reads `first` made for requests it passed on to `serve`. */
+  const readFor = new WeakMap<IncomingMessage, Promise<CompanyVersionRead | null>>()
+
+  /**
+   * Answers a kept page before Express sees the request (the server's listener asks it first,
+   * see fans-first.ts): under a burst every fan but the first gets a hit, and a hit then costs
+   * the write of its bytes and little else (Express's routing, through every middleware before
+   * this one, had cost about as much). Only a current hit is answered here; everything else (a
+   * miss, a page under render, the database away, a protected gallery) is `serve`'s: false.
+   */
+  const first = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = new URL(req.url ?? '/', 'http://cache.invalid')
+    const scope = cacheScope(await resolveHost(req.headers.host), url.pathname)
+    if (!scope || holdsGalleryAccess(req.headers.cookie)) return false
+    // The key `serve` would make: the language cookie is the only one that can change it.
+    const key = `${req.headers.host}|${url.pathname}${withoutLinkTracking(url.search)}|${visitorLanguage(req)}`
+    let version = platformVersion
+    if (scope.kind === 'company') {
+      const read = versions.read(scope.slug)
+      readFor.set(req, read)
+      const companyRead = await read.catch(() => null)
+      if (!companyRead) return false
+      version = pageVersionOf(companyRead)
+    }
+    const hit = cache.get(key, version)
+    if (!hit) return false
+    await sendKept(req, res, key, hit)
+    return true
   }
 
   const serve = async (req: Request, res: Response, next: NextFunction) => {
@@ -388,7 +442,9 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       const key = `${req.headers.host}|${url.pathname}${search}|${language}`
       let companyRead: CompanyVersionRead | null = null
       try {
-        companyRead = scope.kind === 'company' ? await versions.read(scope.slug) : null
+        // The read `first` started for this request, if it passed the request on: a second
+        // would wait for the next round of reads.
+        companyRead = scope.kind === 'company' ? await (readFor.get(req) ?? versions.read(scope.slug)) : null
       } catch (error) {
         // The database away for a moment (a restart, a failover): fans get the page as it was
         // kept, whatever its version, rather than an error; a page never kept gets the 503.
@@ -462,7 +518,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
     next()
   }
 
-  return { serve, keep }
+  return { first, serve, keep }
 }
 
 /** Lets the response through untouched and hands over its bytes (null if too big) once it has ended. */
