@@ -2,38 +2,13 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { checkReadiness } from '#app/features/health/server/check-health.server'
-import { connectDatabase, disconnectDatabase, migrationsPending } from '#app/lib/db.server'
+import { describe, expect, inject, it } from 'vitest'
+import { migrationsPending } from '#app/lib/db.server'
 import { verifyMailTransport } from '#app/lib/mail.server'
-import { loader } from '#app/routes/api/health'
 import { freePort } from '../support/app-process'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
-
-const asked = (headers: Record<string, string> = {}) =>
-  loader({ request: new Request('http://localhost/api/health', { headers }), params: {}, context: {} } as never)
-
-describe('health when a dependency is down', () => {
-  afterAll(async () => {
-    await disconnectDatabase()
-    connectDatabase(inject('databaseUrl'))
-  })
-
-  it('answers 503 and names the failing check, saying why only to the operator', async () => {
-    await disconnectDatabase()
-    connectDatabase('postgresql://nobody:nothing@127.0.0.1:1/none', { max: 1 })
-    const response = await asked()
-    expect(response.status).toBe(503)
-    const body = await response.json()
-    expect(body.status).toBe('error')
-    expect(body.checks.database).toEqual({ status: 'error', latencyMs: expect.any(Number) })
-    expect(body.checks.storage.status).toBe('ok')
-    // The operator's monitoring is told why (the internals are theirs).
-    const detailed = await checkReadiness({ detailed: true })
-    expect(detailed.checks.database!.message).toMatch(/ECONNREFUSED|connect/)
-  })
-})
+import { startTcpProxy } from '../support/tcp-proxy'
 
 describe('health checks', () => {
   it('counts the migrations the database has not applied against the committed ones', async () => {
@@ -75,7 +50,11 @@ describe('health checks', () => {
 describe('liveness and readiness over HTTP', () => {
   it('answers live without asking anything, ready with each check, and the reasons only with the metrics token', async () => {
     const token = 'the-operators-monitoring-token'
-    const second = await startSecondApp({ METRICS_TOKEN: token })
+    const database = new URL(inject('databaseUrl'))
+    const proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) })
+    database.hostname = '127.0.0.1'
+    database.port = String(proxy.port)
+    const second = await startSecondApp({ METRICS_TOKEN: token, DATABASE_URL: database.toString() })
     try {
       const client = new TestClient(second.url)
       const live = await client.get('/api/health/live')
@@ -91,8 +70,20 @@ describe('liveness and readiness over HTTP', () => {
       const detailed = await client.get('/api/health/ready', { authorization: `Bearer ${token}` })
       expect(detailed.json().checks.mail).toMatchObject({ status: 'ok', message: 'dev outbox' })
       expect((await client.get('/api/health/ready', { authorization: 'Bearer wrong' })).status).toBe(200)
+
+      // The database away: not ready (503), still alive, and why only for the operator's monitoring.
+      proxy.pause()
+      const away = await client.get('/api/health/ready')
+      expect(away.status).toBe(503)
+      expect(away.json().checks.database).toEqual({ status: 'error', latencyMs: expect.any(Number) })
+      expect(away.json().checks.storage.status).toBe('ok')
+      const told = await client.get('/api/health/ready', { authorization: `Bearer ${token}` })
+      expect(told.json().checks.database.message).toMatch(/ECONN|connect|terminat/i)
+      expect((await client.get('/api/health/live')).status).toBe(200)
+      proxy.resume()
     } finally {
       await second.app.stop('SIGTERM')
+      await proxy.close()
     }
   })
 })
