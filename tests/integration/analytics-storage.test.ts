@@ -484,6 +484,41 @@ describe('analytics storage', () => {
     ).rejects.toThrow()
   })
 
+  it('makes a month again when another process dropped it after this one had made it', async () => {
+    const later = new Date('2031-01-20T12:00:00Z')
+    const event = {
+      companyId,
+      occurredAt: later,
+      type: 'page_view',
+      visitor: 'd:returning-fan',
+      detail: 'landing',
+      contentItemId: null,
+      assetId: null,
+      eventId: null,
+      fromSeconds: null,
+      toSeconds: null,
+      durationSeconds: null,
+    } satisfies RawEvent
+    const inThatMonth = async () =>
+      withSystem(
+        async (tx) =>
+          (
+            await tx.execute<{ n: number }>(
+              sql`select count(*)::int as n from analytics_events where company_id = ${companyId} and occurred_at = ${later.toISOString()}`,
+            )
+          ).rows[0].n,
+      )
+    bufferEvents([event])
+    await flushEvents()
+    expect(await inThatMonth()).toBe(1)
+    // Another process (retention run elsewhere, a restore) drops the month this one remembers making.
+    await withSystem((tx) => tx.execute(sql.raw('drop table analytics_events_2031_01')))
+    bufferEvents([event, event])
+    await flushEvents()
+    expect(await listPartitions()).toContain('2031-01')
+    expect(await inThatMonth()).toBe(2)
+  })
+
   it('writes what waits in the buffer when the process shuts down', async () => {
     const second = await startSecondApp()
     try {

@@ -1,6 +1,6 @@
 import { getPool } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
-import { ensurePartitions, monthOf } from './event-partitions.server'
+import { ensurePartitions, forgetPartitions, isMissingPartition, monthOf } from './event-partitions.server'
 
 /*
  * Raw events are written in batches: the ingestion endpoint answers once an event is in this
@@ -83,7 +83,19 @@ const UNNEST =
   'unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::uuid[], $6::uuid[], $7::uuid[], $8::text[], $9::float8[], $10::float8[], $11::float8[])'
 
 async function writeRows(rows: RawEvent[]) {
-  await ensurePartitions(rows.map((row) => monthOf(row.occurredAt)))
+  const months = rows.map((row) => monthOf(row.occurredAt))
+  try {
+    await insertRows(rows, months)
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error
+    // A month this process had made was dropped by another: make it again, then write.
+    forgetPartitions(months)
+    await insertRows(rows, months)
+  }
+}
+
+async function insertRows(rows: RawEvent[], months: string[]) {
+  await ensurePartitions(months)
   const client = await getPool().connect()
   try {
     await client.query('begin')

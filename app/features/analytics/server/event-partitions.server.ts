@@ -32,6 +32,20 @@ function monthBounds(month: string) {
 
 const ensured = new Set<string>()
 
+/**
+ * True for PostgreSQL's answer to a row whose month has no partition: another process dropped it
+ * after this one made it (retention run elsewhere, a restore), so this process's memory of it is wrong.
+ */
+export function isMissingPartition(error: unknown) {
+  const fields = error as { code?: string; routine?: string } | null
+  return fields?.code === '23514' && fields.routine === 'ExecFindPartition'
+}
+
+/** Forgets what this process knew of these months, so the next write makes them again where missing. */
+export function forgetPartitions(months: Iterable<string>) {
+  for (const month of months) ensured.delete(month)
+}
+
 /** Makes the partitions of these months where missing (one process at a time). */
 export async function ensurePartitions(months: Iterable<string>, client?: pg.PoolClient) {
   const missing = [...new Set(months)].filter((month) => !ensured.has(month))
