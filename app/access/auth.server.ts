@@ -394,9 +394,11 @@ async function readingSession<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read()
   } catch (error) {
-    if (isAPIError(error) && error.body?.code === 'FAILED_TO_GET_SESSION' && error.statusCode === 500)
-      await pingDatabase()
-    throw error
+    if (!(isAPIError(error) && error.body?.code === 'FAILED_TO_GET_SESSION' && error.statusCode === 500)) throw error
+    // The sign-in system hides why: a database still away throws its own error here (503). One
+    // that came back between the read and the ping is asked once more, not answered 500.
+    await pingDatabase()
+    return await read()
   }
 }
 

@@ -158,20 +158,19 @@ export function resolveHost(hostHeader: string | null | undefined) {
   return resolver().resolve(hostHeader)
 }
 
-/** Forgets every kept answer (a company's address changed). */
-export function forgetHosts() {
-  resolver().forget()
-}
-
 /** The change listener lost its connection: every kept answer is asked again before it is given. */
 export function doubtHosts() {
   resolver().doubt()
 }
 
-/** Address changes, as migration 0007's trigger announces them: every kept answer goes. */
+/**
+ * Address changes, as migration 0007's trigger announces them: every kept answer is asked again
+ * before it is given. Doubted rather than forgotten, so a change announced just before the
+ * database goes away does not turn fans on companies' own hosts away from pages kept for them.
+ */
 export const HOST_CHANGES = {
   company_hosts: () => {
-    forgetHosts()
+    doubtHosts()
     forgetTlsHosts()
   },
 }

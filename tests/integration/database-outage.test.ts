@@ -1,11 +1,20 @@
+import { createHash } from 'node:crypto'
+import { eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { asset, comment, lead } from '#db/schema'
+import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
+import { withSystem } from '#app/lib/db.server'
+import { getStorage } from '#app/lib/storage.server'
 import { PreparingClient } from '#app/lib/prepared-statements.server'
 import { BROWSER_UA, rawEventCount, waitForRawEvents } from '../support/analytics'
 import { activateSubdomain, createCompanyAdmin, signIn } from '../support/fixtures'
-import { TestClient } from '../support/http-client'
+import { TestClient, type HttpResponse } from '../support/http-client'
+import { createLeadGatedDownload } from '../support/lead-gated-download'
+import { makePhoto } from '../support/media-files'
 import { startSecondApp } from '../support/second-app'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
+import { tusUpload } from '../support/tus'
 import { waitUntil } from '../support/wait'
 
 /** The test database reached through a proxy that can cut it off: its address and the proxy. */
@@ -134,5 +143,108 @@ describe('the app while its database is away (one app, its database behind a pro
     proxy.resume()
     expect(await waitForRawEvents(companyId, 16)).toBe(16)
     expect(second.app.child.exitCode).toBeNull()
+  })
+
+  it('loses no lead, comment, upload or event it acknowledged while the database restarts under traffic, and answers the rest 503', async () => {
+    const admin = await createCompanyAdmin('outage-traffic')
+    const companyId = admin.company.id
+    const download = await createLeadGatedDownload(admin.company)
+    const member = new TestClient(second.url)
+    await signIn(member, admin.credentials)
+    const photo = await makePhoto(64, 48, '#0ea5e9')
+
+    const acknowledged = { leads: [] as string[], comments: [] as string[], uploads: [] as string[], events: 0 }
+    const refused: number[] = []
+    const unexpected: string[] = []
+    /** Takes an answer: an acknowledgement, a 503 while the database is away, or anything else (a failure). */
+    const outcome = (what: string, response: HttpResponse, acknowledges: (r: HttpResponse) => boolean) => {
+      if (acknowledges(response)) return true
+      if (response.status === 503 && response.headers['retry-after']) refused.push(response.status)
+      else unexpected.push(`${what}: ${response.status} ${response.text.slice(0, 200)}`)
+      return false
+    }
+
+    let stopping = false
+    const fanLoop = async (fanIndex: number) => {
+      const fan = new TestClient(second.url)
+      for (let round = 0; !stopping; round++) {
+        const who = `fan${fanIndex}-${round}`
+        const form = download.leadForm(who)
+        if (outcome('lead', await fan.postForm(download.formPath, form), (r) => r.status === 303))
+          acknowledged.leads.push(form.email)
+        const body = `Encore ${who}!`
+        const commented = await fan.postForm(download.page, {
+          intent: 'comment',
+          contentId: download.galleryId,
+          name: 'Ana',
+          email: '',
+          body,
+          startedAt: issueCommentFormToken(Date.now() - 20_000),
+          website: '',
+        })
+        if (outcome('comment', commented, (r) => r.status === 200 && r.text.includes('awaiting approval')))
+          acknowledged.comments.push(body)
+        const sent = await fan.postJson(
+          '/api/events',
+          { company: companyId, events: [{ type: 'page_view', page: 'landing' }] },
+          { 'user-agent': `${BROWSER_UA} Fan/${fanIndex}` },
+        )
+        if (outcome('events', sent, (r) => r.status === 202))
+          acknowledged.events += sent.json<{ accepted: number }>().accepted
+      }
+    }
+    const uploadLoop = async () => {
+      for (let round = 0; !stopping; round++) {
+        const result = await tusUpload(member, photo, {
+          filename: `encore-${round}.jpg`,
+          purpose: 'gallery-media',
+          contentItemId: download.galleryId,
+        })
+        if (result.ok && result.assetId) acknowledged.uploads.push(result.assetId)
+        else if (!result.ok && result.status === 503) refused.push(503)
+        else if (!result.ok) unexpected.push(`upload: ${result.status} ${result.body.slice(0, 200)}`)
+      }
+    }
+    const traffic = Promise.all([fanLoop(0), fanLoop(1), fanLoop(2), uploadLoop()])
+
+    // Traffic flows, then the database restarts: every connection cut, new ones refused, then back.
+    await waitUntil(() => acknowledged.leads.length >= 3 && acknowledged.uploads.length >= 1, { timeoutMs: 30_000 })
+    const before = { ...acknowledged, leads: acknowledged.leads.length }
+    proxy.severAll()
+    proxy.pause()
+    await waitUntil(() => refused.length >= 6, { timeoutMs: 30_000, message: 'nothing was refused while away' })
+    proxy.resume()
+    await waitUntil(() => acknowledged.leads.length >= before.leads + 3 && acknowledged.uploads.length >= 2, {
+      timeoutMs: 30_000,
+      message: 'the traffic did not recover',
+    })
+    stopping = true
+    await traffic
+
+    expect(unexpected).toEqual([])
+    expect(second.app.child.exitCode).toBeNull()
+    // Everything acknowledged is kept (a write the database committed as the connection went may
+    // have been answered 503: a fan who sends it again finds it there, so more may be stored).
+    const storedLeads = await withSystem((tx) =>
+      tx.select({ email: lead.email }).from(lead).where(eq(lead.companyId, companyId)),
+    )
+    expect(storedLeads.map((row) => row.email)).toEqual(expect.arrayContaining(acknowledged.leads))
+    const storedComments = await withSystem((tx) =>
+      tx.select({ body: comment.body }).from(comment).where(eq(comment.contentItemId, download.galleryId)),
+    )
+    expect(storedComments.map((row) => row.body)).toEqual(expect.arrayContaining(acknowledged.comments))
+    const storedUploads = await withSystem((tx) =>
+      tx
+        .select({ id: asset.id, storageKey: asset.storageKey })
+        .from(asset)
+        .where(inArray(asset.id, acknowledged.uploads)),
+    )
+    expect(storedUploads.map((row) => row.id).sort()).toEqual([...acknowledged.uploads].sort())
+    const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+    for (const row of storedUploads) {
+      const bytes = Buffer.concat(await (await getStorage().read(row.storageKey)).toArray())
+      expect(digest(bytes)).toBe(digest(photo))
+    }
+    expect(await waitForRawEvents(companyId, acknowledged.events)).toBeGreaterThanOrEqual(acknowledged.events)
   })
 })

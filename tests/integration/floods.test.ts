@@ -1,13 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { asset, contentItem, lead } from '#db/schema'
+import { lead } from '#db/schema'
 import { MAX_EVENTS_PER_BATCH } from '#app/features/analytics/analytics-events'
 import { withSystem } from '#app/lib/db.server'
-import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { BROWSER_UA, rawEventCount, waitForRawEvents } from '../support/analytics'
 import { createCompanyAdmin } from '../support/fixtures'
 import { TestClient, type HttpResponse } from '../support/http-client'
+import { createLeadGatedDownload } from '../support/lead-gated-download'
 
 /*
  * Issue 43, item 7 (floods): one address floods the lead form and another floods /api/events
@@ -40,51 +39,7 @@ async function inTurn<T>(count: number, parallel: number, task: (i: number) => P
 describe('a flood beside fans', () => {
   it('loses no acknowledged lead or event, keeps nothing it refused, and answers every fan', async () => {
     const admin = await createCompanyAdmin('flood-beside')
-    const [gallery] = await withSystem((tx) =>
-      tx
-        .insert(contentItem)
-        .values({
-          companyId: admin.company.id,
-          kind: 'gallery',
-          slug: `g-${randomBytes(3).toString('hex')}`,
-          title: 'Show night',
-          status: 'published',
-          publishedAt: new Date(),
-          requireLead: true,
-        })
-        .returning({ id: contentItem.id, slug: contentItem.slug }),
-    )
-    const fileId = randomUUID()
-    const storageKey = mediaKey(admin.company.id, fileId, 'original', 'mp4')
-    await getStorage().put(storageKey, randomBytes(2000), { contentType: 'application/octet-stream' })
-    await withSystem((tx) =>
-      tx.insert(asset).values({
-        id: fileId,
-        companyId: admin.company.id,
-        contentItemId: gallery.id,
-        purpose: 'gallery-media',
-        mediaType: 'video',
-        originalName: 'encore.mp4',
-        mimeType: 'video/mp4',
-        sizeBytes: 2000,
-        storageKey,
-        position: 0,
-        width: 1920,
-        height: 1080,
-        processingStatus: 'ready',
-      }),
-    )
-    const page = `/${admin.company.slug}/galeria/${gallery.slug}`
-    const next = `/download/file/${fileId}`
-    const formPath = `/download/lead?next=${encodeURIComponent(next)}`
-    const tag = randomBytes(3).toString('hex')
-    const leadForm = (who: string) => ({
-      next,
-      fullName: `Fan ${who}`,
-      email: `${who}-${tag}@flood.test`,
-      privacyAccepted: 'on',
-      dataProcessingConsent: 'on',
-    })
+    const { page, formPath, leadForm } = await createLeadGatedDownload(admin.company)
     const batch = (events: number) =>
       JSON.stringify({
         company: admin.company.id,

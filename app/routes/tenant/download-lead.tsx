@@ -72,6 +72,15 @@ export async function action({ request }: Route.ActionArgs) {
   // Already refused (a flood): answered before the form is read or anything is looked up.
   const refused = refusalAt(LEAD_FORM_DOOR, knockOfRequest(request))
   if (refused) return tooMany(refused)
+  try {
+    return await takeLead(request)
+  } catch (error) {
+    // The database away for a moment: 503 with Retry-After and the fan's language, not a failure.
+    throw toHttpError(error)
+  }
+}
+
+async function takeLead(request: Request) {
   const form = await readForm(request)
   const visit = await visitOf(request)
   let target

@@ -8,7 +8,7 @@ import { enqueue } from '#app/jobs/queue.server'
 import type { Transaction } from '#app/lib/db.server'
 import { hasControlCharacter } from '#app/lib/control-characters'
 import { isStorageFull } from '#app/lib/disk-space.server'
-import { AppError } from '#app/lib/errors'
+import { AppError, isDatabaseUnavailable } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { contentTypeFor, getStorage, mediaKey } from '#app/lib/storage.server'
 import { checkDeclaredUpload, checkDetectedType, checkImagePixels, extensionOf, UPLOAD_PURPOSES } from '../upload-rules'
@@ -349,6 +349,8 @@ export async function finishUpload(
       logger.warn({ err: error, assetId }, 'upload not stored: storage is full')
       throw new AppError('STORAGE_FULL', 'uploads.errors.storageFull')
     }
+    // The database away for a moment: "try again shortly" (503), and nothing half-kept.
+    if (isDatabaseUnavailable(error)) throw new AppError('UNAVAILABLE', 'errors.unavailableForNow')
     logger.error({ err: error, assetId }, 'upload could not be stored')
     throw new AppError('INTERNAL', 'uploads.errors.failed')
   }
