@@ -77,8 +77,9 @@ function shouldCompress(req: express.Request, res: express.Response) {
 }
 
 /**
- * GET /api/tls/ask?domain=…: 200 when a certificate may be issued for the name, else 404; 403 to
- * anyone but this machine, including visitors the proxy in front passes on.
+ * GET /api/tls/ask?domain=…: 200 when a certificate may be issued for the name (the platform's own
+ * names, an active subdomain, a verified custom domain), else 404; 403 to anyone but this machine,
+ * including visitors the proxy in front passes on.
  */
 async function tlsAsk(req: express.Request, res: express.Response) {
   res.setHeader('Cache-Control', 'no-store')

@@ -72,6 +72,11 @@ export const ZEnv = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a bare host name such as afterglow.example (no scheme, no path)')
     .optional(),
+  /**
+   * The platform also answers at www.PLATFORM_DOMAIN: Caddy may get a certificate for it (and the
+   * shipped Caddyfile sends it on to the apex). Off by default: a name nobody announced gets none.
+   */
+  PLATFORM_WWW: booleanFlag.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')

@@ -6,18 +6,22 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customDomain, organization } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
-import { freePort } from '../support/app-process'
-import { createCompanyAdmin } from '../support/fixtures'
+import { freePort, type AppProcess } from '../support/app-process'
+import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
+import { startSecondApp } from '../support/second-app'
 import { waitUntil } from '../support/wait'
 
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
+/** The platform's apex in this test (PLATFORM_DOMAIN of the app behind Caddy). */
+const PLATFORM = 'afterglow-caddy.test'
 const run = promisify(execFile)
 
 /** What curl gets from Caddy for `host`, resolved to this machine as a real client would be sent. */
 async function curlThroughCaddy(host: string, httpsPort: number, path = '/') {
+  // The header block's Location too: a redirect is an answer of its own.
   try {
     const { stdout } = await run('curl', [
       '--silent',
@@ -28,11 +32,16 @@ async function curlThroughCaddy(host: string, httpsPort: number, path = '/') {
       '--resolve',
       `${host}:${httpsPort}:127.0.0.1`,
       '--write-out',
-      '\n%{http_code}',
+      '\n%{redirect_url}\n%{http_code}',
       `https://${host}:${httpsPort}${path}`,
     ])
     const lines = stdout.split('\n')
-    return { ok: true as const, status: Number(lines.at(-1)), body: lines.slice(0, -1).join('\n') }
+    return {
+      ok: true as const,
+      status: Number(lines.at(-1)),
+      redirectTo: lines.at(-2) ?? '',
+      body: lines.slice(0, -2).join('\n'),
+    }
   } catch (error) {
     // curl's exit status: 35 is a failed TLS handshake (no certificate for that name).
     return {
@@ -43,8 +52,30 @@ async function curlThroughCaddy(host: string, httpsPort: number, path = '/') {
   }
 }
 
+/**
+ * The shipped deploy/Caddyfile as it is, with the test's ports, the app's address and domain, and
+ * Caddy's own local certificate authority instead of Let's Encrypt, which this machine cannot reach.
+ */
+async function testCaddyfile(ports: { http: number; https: number; app: number }) {
+  const shipped = await fs.readFile(path.join(process.cwd(), 'deploy', 'Caddyfile'), 'utf8')
+  const local = `admin off
+	http_port ${ports.http}
+	https_port ${ports.https}
+	local_certs
+	skip_install_trust`
+  const adapted = shipped
+    .replace(/^\s*email .*$/m, local)
+    .replaceAll('127.0.0.1:3000', `127.0.0.1:${ports.app}`)
+    .replaceAll('afterglow.example', PLATFORM)
+  // Each change must have found its place: a reshaped Caddyfile fails here, not by chance below.
+  expect(adapted).toContain('local_certs')
+  expect(adapted).not.toMatch(/afterglow\.example|:3000\b/)
+  return adapted
+}
+
 describe('HTTPS through Caddy with on-demand certificates', () => {
   let caddy: ChildProcess
+  let app: AppProcess
   let httpsPort = 0
   let work = ''
   let logs = ''
@@ -53,29 +84,11 @@ describe('HTTPS through Caddy with on-demand certificates', () => {
     if (!existsSync(CADDY))
       throw new Error(`Caddy is needed at ${CADDY} (Debian: apt-get install caddy); npm test installs it when it can.`)
     work = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-caddy-'))
-    const app = new URL(inject('baseUrl'))
+    // An app of its own with a real apex (the one under test has an address), www. of it announced.
+    const started = await startSecondApp({ PLATFORM_DOMAIN: PLATFORM, PLATFORM_WWW: 'true' })
+    app = started.app
     httpsPort = await freePort()
-    const httpPort = await freePort()
-    // The deployment's Caddyfile (deploy/Caddyfile) with the test's ports and Caddy's own local
-    // certificate authority instead of Let's Encrypt, which this machine cannot reach.
-    const caddyfile = `{
-	admin off
-	http_port ${httpPort}
-	https_port ${httpsPort}
-	local_certs
-	skip_install_trust
-	on_demand_tls {
-		ask http://127.0.0.1:${app.port}/api/tls/ask
-	}
-}
-
-https:// {
-	tls internal {
-		on_demand
-	}
-	reverse_proxy 127.0.0.1:${app.port}
-}
-`
+    const caddyfile = await testCaddyfile({ http: await freePort(), https: httpsPort, app: started.port })
     await fs.writeFile(path.join(work, 'Caddyfile'), caddyfile)
     caddy = spawn(CADDY, ['run', '--config', path.join(work, 'Caddyfile'), '--adapter', 'caddyfile'], {
       env: {
@@ -101,14 +114,33 @@ https:// {
       caddy.kill('SIGTERM')
       await exited
     }
+    await app?.stop()
     if (work) await fs.rm(work, { recursive: true, force: true })
   })
 
-  it("issues a certificate for a verified custom domain and serves the company's page; refuses one for a name it does not know", async () => {
+  /** The first answer through Caddy for `host` that `accept` takes, waiting out the certificate's issue. */
+  const servedThroughCaddy = (host: string, accept: (status: number) => boolean) =>
+    waitUntil(
+      async () => {
+        const answer = await curlThroughCaddy(host, httpsPort)
+        return answer.ok && accept(answer.status) ? answer : null
+      },
+      { timeoutMs: 30_000, message: () => `no answer for ${host} through Caddy:\n${logs}` },
+    )
+
+  it("serves the platform's own site at its apex, and sends www. of it there", async () => {
+    const apex = await servedThroughCaddy(PLATFORM, (status) => status === 200)
+    expect(apex.body).toContain('Afterglow')
+    const www = await servedThroughCaddy(`www.${PLATFORM}`, (status) => status === 301)
+    expect(www.redirectTo).toBe(`https://${PLATFORM}/`)
+  })
+
+  it("issues certificates for a company's active subdomain and verified custom domain and serves its pages; refuses one for a name it does not know", async () => {
     const admin = await createCompanyAdmin('caddy')
     await withSystem((tx) =>
       tx.update(organization).set({ plan: 'enterprise' }).where(eq(organization.id, admin.company.id)),
     )
+    const label = await activateSubdomain(admin.company)
     const host = `photos.${admin.company.slug}.test`
     await withSystem((tx) =>
       tx.insert(customDomain).values({
@@ -120,13 +152,9 @@ https:// {
       }),
     )
 
-    const served = await waitUntil(
-      async () => {
-        const answer = await curlThroughCaddy(host, httpsPort)
-        return answer.ok && answer.status === 200 ? answer : null
-      },
-      { timeoutMs: 30_000, message: () => `no page for ${host} through Caddy:\n${logs}` },
-    )
+    const onSubdomain = await servedThroughCaddy(`${label}.${PLATFORM}`, (status) => status === 200)
+    expect(onSubdomain.body).toContain(admin.company.name)
+    const served = await servedThroughCaddy(host, (status) => status === 200)
     expect(served.body).toContain(admin.company.name)
     await waitUntil(
       async () =>
@@ -140,8 +168,11 @@ https:// {
     const askedFromOutside = await curlThroughCaddy(host, httpsPort, `/api/tls/ask?domain=${host}`)
     expect(askedFromOutside).toMatchObject({ ok: true, status: 403 })
 
-    const unknown = await curlThroughCaddy(`not-ours-${admin.company.slug}.example.test`, httpsPort)
-    expect(unknown.ok).toBe(false)
-    if (!unknown.ok) expect(unknown.code).toBe(35)
+    // curl's exit status 35: the TLS handshake failed, Caddy had no certificate to offer.
+    for (const unknown of [`not-ours-${admin.company.slug}.example.test`, `nobody-${label}.${PLATFORM}`]) {
+      const refused = await curlThroughCaddy(unknown, httpsPort)
+      expect(refused.ok, unknown).toBe(false)
+      if (!refused.ok) expect(refused.code, unknown).toBe(35)
+    }
   })
 })
