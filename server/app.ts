@@ -47,6 +47,7 @@ import { ANALYTICS_TARGET_CHANGES, forgetEventTargets } from '#app/features/anal
 import { startEmbeddedPostgres } from './embedded-postgres'
 import { checkDatabaseRole } from './database-role'
 import { runMigrations } from '#db/migrate'
+import { logFfmpegInUse } from '#app/features/media/server/ffmpeg-binary.server'
 import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
 import { answerClientError, knownMethods } from './known-methods'
@@ -286,6 +287,8 @@ export async function boot(options: {
       },
     )
     configureSessionSecret(await resolveSessionSecret(env))
+    // Where videos are processed, the ffmpeg that decodes them is named once (ADR 093).
+    if (env.PROCESS_ROLE !== 'web') await logFfmpegInUse()
     jobs = await startJobs(databaseUrl, JOBS, { work: env.PROCESS_ROLE !== 'web' })
     // Fans' events just written are rolled up by whichever process works the queue.
     onEventsFlushed(

@@ -390,8 +390,15 @@ describe('the inbox of the marketing site', () => {
   it('shows the platform status with its checks and counts', async () => {
     const status = await operator.get('/operator/status')
     expect(status.status).toBe(200)
-    for (const key of ['database', 'storage', 'disk', 'mail', 'jobs', 'dns', 'payments'])
+    for (const key of ['database', 'storage', 'disk', 'mail', 'jobs', 'dns', 'payments', 'ffmpeg'])
       expect(status.text).toContain(`data-testid="status-${key}"`)
+    // npm test installs Debian's ffmpeg: the maintained build decodes uploads, not the bundled 2018 one.
+    expect(status.text).toContain('data-testid="status-ffmpeg" data-level="ok"')
+    if (process.env.FFMPEG_PATH) expect(status.text).toContain(` at ${process.env.FFMPEG_PATH} (FFMPEG_PATH)<`)
+    else
+      expect(status.text).toMatch(
+        /data-testid="status-ffmpeg-detail">\d+\.\d+\S*, the system(&#x27;|')s package \(\/usr\/bin\/ffmpeg\)</,
+      )
     // The room left on the media's disk, before a show fills it (tests/integration/disk-full.test.ts fills one).
     expect(status.text).toMatch(
       /data-testid="status-disk-detail">[\d.,]+ [KMGT]?B free of [\d.,]+ [KMGT]?B; uploads are refused below [\d.,]+ [KMGT]?B</,

@@ -47,7 +47,7 @@ async function videoRecordedAt(iso: string) {
   const fs = await import('node:fs/promises')
   const os = await import('node:os')
   const path = await import('node:path')
-  const { ffmpegPath } = await import('#app/features/media/server/video.server')
+  const { ffmpegPath } = await import('#app/features/media/server/ffmpeg-binary.server')
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'setlist-video-'))
   try {
     const source = path.join(directory, 'in.mp4')

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import sharp, { type Color } from 'sharp'
-import { ffmpegPath } from '#app/features/media/server/video.server'
+import { ffmpegPath } from '#app/features/media/server/ffmpeg-binary.server'
 
 /* Small real files of each kind a company can publish, made on the spot (nothing checked in). */
 

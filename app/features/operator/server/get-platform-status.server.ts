@@ -3,6 +3,7 @@ import { checkPaymentProvider } from '#app/features/billing/server/check-payment
 import { checkDnsService, type DnsServiceCheck } from '#app/features/domains/server/check-dns-service.server'
 import { checkReadiness, type CheckResult } from '#app/features/health/server/check-health.server'
 import { checkDiskRoom } from '#app/features/media/server/check-disk-room.server'
+import { describeFfmpeg, type FfmpegInUse } from '#app/features/media/server/ffmpeg-binary.server'
 import type { OperatorContext } from '#app/access/context'
 
 export type StatusLevel = 'ok' | 'warning' | 'error'
@@ -35,10 +36,40 @@ function dnsDetail(dns: DnsServiceCheck): StatusDetail {
   }
 }
 
+/**
+ * Which ffmpeg decodes uploaded videos on this server: a maintained build is working, the old
+ * bundled one needs attention (ADR 093), none at all is failing.
+ */
+export function ffmpegCheckOf(ffmpeg: FfmpegInUse | null, checkedAt: string): StatusCheck {
+  if (!ffmpeg) return { key: 'ffmpeg', level: 'error', detail: { key: 'ffmpegMissing' }, checkedAt }
+  const values = { version: ffmpeg.version ?? '?', path: ffmpeg.path }
+  switch (ffmpeg.source) {
+    case 'bundled':
+      return { key: 'ffmpeg', level: 'warning', detail: { key: 'ffmpegBundled', values }, checkedAt }
+    case 'override':
+      return { key: 'ffmpeg', level: 'ok', detail: { key: 'ffmpegOverride', values }, checkedAt }
+    case 'system':
+      return { key: 'ffmpeg', level: 'ok', detail: { key: 'ffmpegSystem', values }, checkedAt }
+  }
+}
+
+/** A wrong FFMPEG_PATH, or an ffmpeg that does not answer, fails with what it said. */
+function checkFfmpeg(checkedAt: string): Promise<StatusCheck> {
+  return describeFfmpeg().then(
+    (ffmpeg) => ffmpegCheckOf(ffmpeg, checkedAt),
+    (error: unknown): StatusCheck => ({
+      key: 'ffmpeg',
+      level: 'error',
+      detail: { key: 'failed', values: { error: error instanceof Error ? error.message : String(error) } },
+      checkedAt,
+    }),
+  )
+}
+
 /** The platform's checks (section 8's, for every company) and its counts. */
 export async function getPlatformStatus(operator: OperatorContext) {
   const checkedAt = new Date().toISOString()
-  const [health, dns, numbers, payments, disk] = await Promise.all([
+  const [health, dns, numbers, payments, disk, ffmpeg] = await Promise.all([
     // The operator is told why a check failed: the platform's internals are theirs.
     checkReadiness({ detailed: true }),
     checkDnsService(),
@@ -69,6 +100,7 @@ export async function getPlatformStatus(operator: OperatorContext) {
     }),
     checkPaymentProvider(),
     checkDiskRoom(),
+    checkFfmpeg(checkedAt),
   ])
   const level = (status: 'ok' | 'error'): StatusLevel => (status === 'ok' ? 'ok' : 'error')
   const outbox = health.checks.mail.message === 'dev outbox'
@@ -131,6 +163,7 @@ export async function getPlatformStatus(operator: OperatorContext) {
           : { key: payments.level === 'ok' ? 'paymentsStripe' : 'paymentsStripeFailed', values: { ms: payments.ms } },
       checkedAt: payments.checkedAt,
     },
+    ffmpeg,
   ]
   return { checks, numbers }
 }
