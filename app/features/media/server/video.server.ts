@@ -1,35 +1,10 @@
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { parseUtcOffset } from './image-renditions.server'
+import { runFfmpegOnUpload } from './run-ffmpeg-on-upload.server'
 
 /*
- * Video facts and poster frames with ffmpeg: FFMPEG_PATH when set, the system's ffmpeg
- * (Debian's package on servers) when installed, else the static build shipped on npm
- * (@ffmpeg-installer/ffmpeg), so a fresh `npm install` can process video with no setup.
+ * Video facts and poster frames with ffmpeg (the build chosen by `ffmpeg-binary.server.ts`), every
+ * run fenced in as untrusted input (`run-ffmpeg-on-upload.server.ts`).
  */
-
-let resolved: string | undefined
-
-export function ffmpegPath() {
-  if (resolved) return resolved
-  if (process.env.FFMPEG_PATH) return (resolved = process.env.FFMPEG_PATH)
-  if (existsSync('/usr/bin/ffmpeg')) return (resolved = '/usr/bin/ffmpeg')
-  const require = createRequire(import.meta.url)
-  return (resolved = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path)
-}
-
-function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    const stdout: Buffer[] = []
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout), stderr }))
-  })
-}
 
 export type VideoFacts = {
   durationMs: number | null
@@ -84,7 +59,7 @@ export function parseVideoFacts(description: string): VideoFacts {
 }
 
 export async function probeVideo(file: string): Promise<VideoFacts> {
-  const { stderr } = await run(['-hide_banner', '-i', file])
+  const { stderr } = await runFfmpegOnUpload(file, {})
   const facts = parseVideoFacts(stderr)
   if (facts.width === null) throw new Error('No video stream found')
   return facts
@@ -93,22 +68,10 @@ export async function probeVideo(file: string): Promise<VideoFacts> {
 /** One frame as PNG: a second in (or the middle of a shorter clip), upright. */
 export async function extractPoster(file: string, durationMs: number | null): Promise<Buffer> {
   const at = durationMs && durationMs < 2000 ? durationMs / 2000 : 1
-  const { code, stdout, stderr } = await run([
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-ss',
-    String(at),
-    '-i',
-    file,
-    '-frames:v',
-    '1',
-    '-f',
-    'image2pipe',
-    '-vcodec',
-    'png',
-    'pipe:1',
-  ])
+  const { code, stdout, stderr } = await runFfmpegOnUpload(file, {
+    beforeInput: ['-loglevel', 'error', '-ss', String(at)],
+    output: ['-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+  })
   if (code !== 0 || stdout.length === 0) throw new Error(`No poster frame: ${stderr.trim().slice(0, 300)}`)
   return stdout
 }
