@@ -1,12 +1,14 @@
 // `npm test`: every check the project has, in the order that fails fastest. Installs what a
-// fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes)
-// when it can.
+// fresh machine lacks for the tests (Debian chromium for the browser, caddy for on-demand TLS, nginx in front of two app nodes,
+// ffmpeg for uploaded videos) when it can.
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy'
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+// The maintained build the app prefers (ADR 093): the tests check that it, not the bundled 2018 one, decodes uploads.
+const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg'
 
 const totals = { passed: 0, failed: 0 }
 
@@ -147,6 +149,7 @@ npx('build', 'react-router', 'build')
 ensureDebianTool({ path: NGINX, pkg: 'nginx', purpose: 'The two-node test', variable: 'NGINX_PATH' })
 ensureDebianTool({ path: CHROMIUM, pkg: 'chromium', purpose: 'The browser tests', variable: 'CHROMIUM_PATH' })
 ensureDebianTool({ path: CADDY, pkg: 'caddy', purpose: 'The on-demand TLS test', variable: 'CADDY_PATH' })
+ensureDebianTool({ path: FFMPEG, pkg: 'ffmpeg', purpose: 'The video tests', variable: 'FFMPEG_PATH' })
 // Side by side on a PostgreSQL server, each its own app on its own database; one after the other
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took far longer and timed unit tests missed their marks.
