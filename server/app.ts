@@ -52,6 +52,7 @@ import { csrfProtection, isLocalRequest, securityHeaders } from './security'
 import { resourceMethods } from './resource-methods'
 import { answerClientError, knownMethods } from './known-methods'
 import { builtPublicFiles, onlyFor } from './built-public-files'
+import { measuredRequests, metricsEndpoint, serveMetrics } from './metrics-endpoint'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -90,11 +91,13 @@ async function tlsAsk(req: express.Request, res: express.Response) {
   res.status(allowed ? 200 : 404).end()
 }
 
-/** A worker process (PROCESS_ROLE=worker) answers its health and nothing else. */
-function createWorkerApp() {
+/** A worker process (PROCESS_ROLE=worker) answers its health and its metrics, and nothing else. */
+function createWorkerApp(env: TEnv) {
   const app = express()
   app.disable('x-powered-by')
   app.use(knownMethods())
+  serveMetrics()
+  app.get('/metrics', metricsEndpoint({ token: env.METRICS_TOKEN }))
   app.get('/api/health/live', (_req, res) => void res.setHeader('Cache-Control', 'no-store').json(checkLiveness()))
   app.get(['/api/health', '/api/health/ready'], async (req, res) => {
     const health = await checkReadiness({ detailed: isOperatorsMonitoring(req.headers.authorization) })
@@ -112,7 +115,7 @@ export async function createApp(
   env: TEnv,
   options: { isDevelopment: boolean; viteMiddleware?: express.RequestHandler },
 ) {
-  if (env.PROCESS_ROLE === 'worker') return createWorkerApp()
+  if (env.PROCESS_ROLE === 'worker') return createWorkerApp(env)
   const app = express()
   app.disable('x-powered-by')
   if (env.TRUST_PROXY !== undefined) app.set('trust proxy', env.TRUST_PROXY)
@@ -121,6 +124,9 @@ export async function createApp(
 
   // Caddy's on-demand TLS asks here before each new certificate; only from this machine.
   app.get('/api/tls/ask', tlsAsk)
+  // The operator's Prometheus, from this machine or with METRICS_TOKEN (see the module).
+  serveMetrics()
+  app.get('/metrics', metricsEndpoint({ token: env.METRICS_TOKEN }))
   // Before any answer can refuse a request unread: its end waits for the body (see the module).
   app.use(answerAfterBody())
   // Before anything reads a path or a query: a control character in either names no page.
@@ -311,8 +317,10 @@ export async function boot(options: {
   return {
     env,
     app,
-    // What the HTTP server calls: live streams first, then fans' kept answers, everything else through Express.
-    listener: env.PROCESS_ROLE === 'worker' ? app : liveStreamsFirst(fansFirst(app)),
+    // What the HTTP server calls: live streams first, then fans' kept answers, everything else
+    // through Express; each request timed for the metrics, whoever answers it.
+    listener:
+      env.PROCESS_ROLE === 'worker' ? app : measuredRequests(liveStreamsFirst(fansFirst(app)), { appUrl: env.APP_URL }),
     onClientError: answerClientError,
     databaseUrl,
     guide: startupGuide(env),

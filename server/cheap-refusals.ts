@@ -10,6 +10,7 @@ import { LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-lim
 import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { AppError } from '#app/lib/errors'
+import { countRefusal } from '#app/lib/metrics.server'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import { firstRefusal, knockOf, refusalParams, type Knock, type RefusalDoor } from '#app/lib/refusal-door.server'
@@ -121,6 +122,7 @@ export function cheapRefusals(doors: readonly RefusalDoor[] = REFUSAL_DOORS): Re
     const refused = firstRefusal(doors, knock)
     // A script's post to a form waits for the route's own answer: its action refuses it unread.
     if (!refused || (refused.door.answer === 'page' && knock.fromScript)) return next()
+    countRefusal(refused.door.bucket)
     answerRefusal(req, res, refused.door, refused.seconds)
   }
 }

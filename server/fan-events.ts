@@ -4,6 +4,7 @@ import { recordFanEvents } from '#app/features/analytics/server/record-fan-event
 import { resolveHost } from '#app/access/resolve-host.server'
 import { AppError, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
+import { countRefusal } from '#app/lib/metrics.server'
 import { readCookies } from '#app/access/visit.server'
 import { FAN_EVENTS_DOOR } from '#app/features/analytics/server/event-door.server'
 import { refusalAt, rememberAt } from '#app/lib/refusal-door.server'
@@ -66,7 +67,10 @@ export function fanEvents() {
       }
       if (typeof error.details.retryAfterSeconds === 'number') {
         res.set('Retry-After', String(error.details.retryAfterSeconds))
-        if (error.code === 'RATE_LIMITED') rememberAt(FAN_EVENTS_DOOR, knock, error.details.retryAfterSeconds)
+        if (error.code === 'RATE_LIMITED') {
+          rememberAt(FAN_EVENTS_DOOR, knock, error.details.retryAfterSeconds)
+          countRefusal(FAN_EVENTS_DOOR.bucket)
+        }
       }
       const t = visitorTexts(req)
       res.status(error.status).json({

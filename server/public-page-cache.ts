@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import { getPool } from '#app/lib/db.server'
 import { isDatabaseUnavailable } from '#app/lib/errors'
+import { countPageCache } from '#app/lib/metrics.server'
 import { LANGUAGE_COOKIE } from '#app/lib/i18n'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
@@ -341,6 +342,7 @@ function headersOf(entry: Entry, state: Served, encoding: 'br' | 'gzip' | null, 
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: Served) {
+  countPageCache(state === 'hit' ? 'hit' : 'stale')
   const { encoding, body } = pickEncoding(req.headers['accept-encoding'], entry.bodies)
   res.writeHead(entry.status, headersOf(entry, state, encoding, body.length))
   res.end(req.method === 'HEAD' ? undefined : body)
@@ -483,6 +485,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
     if (!pending) return next()
     const { key, version } = pending
     res.setHeader('X-Afterglow-Cache', 'miss')
+    countPageCache('miss')
     let finish: (entry: Entry | null) => void = () => undefined
     const done = new Promise<Entry | null>((resolve) => (finish = resolve))
     const render = { version, done }

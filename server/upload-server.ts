@@ -18,6 +18,7 @@ import { AppError, isDatabaseUnavailable } from '#app/lib/errors'
 import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
+import { countUploadWrite } from '#app/lib/metrics.server'
 import { createS3Client, getStorage, type S3Options } from '#app/lib/storage.server'
 
 /*
@@ -89,6 +90,13 @@ async function authenticate(request: Request): Promise<TenantContext> {
   }
 }
 
+/** The store, its writes counted by the metrics: uploads in flight and the bytes they stored. */
+function countingWrites<Store extends { write: DiskFriendlyFileStore['write'] }>(store: Store) {
+  const write = store.write.bind(store)
+  store.write = (readable, id, offset) => countUploadWrite(offset, () => write(readable, id, offset))
+  return store
+}
+
 /**
  * Where uploads in progress are kept. With S3 storage, in the bucket, so that any app process
  * can resume an upload another one started; else on this process's disk, moved into storage
@@ -98,12 +106,14 @@ const IMAGE_HEADER_BYTES = 1024 * 1024
 
 function uploadStore(options: { directory: string; s3?: S3Options | null }) {
   if (options.s3) {
-    const store = new S3UploadStore({
-      client: createS3Client(options.s3),
-      bucket: options.s3.bucket,
-      keyOf: (upload) => originalKeyOf(upload.metadata, upload.id),
-      expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS,
-    })
+    const store = countingWrites(
+      new S3UploadStore({
+        client: createS3Client(options.s3),
+        bucket: options.s3.bucket,
+        keyOf: (upload) => originalKeyOf(upload.metadata, upload.id),
+        expirationPeriodInMilliseconds: UPLOAD_EXPIRATION_MS,
+      }),
+    )
     return {
       store,
       // A bucket does not say how much room it has left; it says so when full (answerOf).
@@ -121,7 +131,7 @@ function uploadStore(options: { directory: string; s3?: S3Options | null }) {
       discard: (upload: Upload) => store.remove(upload.id),
     }
   }
-  const store = new DiskFriendlyFileStore(options.directory)
+  const store = countingWrites(new DiskFriendlyFileStore(options.directory))
   const file = (upload: Upload) => path.join(options.directory, upload.id)
   const media = getStorage().directory
   return {

@@ -1,4 +1,5 @@
 import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
+import { countRefusal } from '#app/lib/metrics.server'
 import { knockOfRequest, refusalAt, rememberAt } from '#app/lib/refusal-door.server'
 import { AUTH_DOOR, authRetryAfter } from './auth-door.server'
 import { getAuth } from './auth.server'
@@ -43,7 +44,10 @@ export async function postAuthForm(
   )
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown> | null
   const retryAfterSeconds = authRetryAfter(response)
-  if (retryAfterSeconds) rememberAt(AUTH_DOOR, knock, retryAfterSeconds)
+  if (retryAfterSeconds) {
+    rememberAt(AUTH_DOOR, knock, retryAfterSeconds)
+    countRefusal(AUTH_DOOR.bucket)
+  }
   if (!response.ok) {
     return {
       ok: false,

@@ -3,6 +3,7 @@ import { sql, type SQLChunk } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getPool, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
+import type { QueueFigures } from '#app/lib/metrics.server'
 import type { JobDefinition } from './job'
 import { startJobLeases } from './job-leases.server'
 
@@ -187,4 +188,52 @@ export async function queueStandingOf(companyId: string) {
     values: [companyId],
   })
   return rows[0] ?? { queued: 0, failed: 0 }
+}
+
+/** Jobs counted at most, per queue and state: a scrape's read stays bounded however deep a backlog grows. */
+const COUNTED_AT_MOST = 100_000
+
+/**
+ * Every queue's standing, for the metrics: waiting (created, or retrying after a failure), running,
+ * and failed for good within the last hour, with how long the job that has been due the longest
+ * has waited (by `start_after`: a retry's backoff is no wait). Read under a statement timeout,
+ * read-only, on one pooled connection.
+ */
+export async function readQueueFigures(): Promise<QueueFigures[]> {
+  const client = await getPool().connect()
+  let broken: Error | undefined
+  try {
+    await client.query("begin read only; set local statement_timeout = '2s'")
+    const { rows } = await client.query<{
+      queue: string
+      queued: number
+      active: number
+      failed: number
+      oldest_queued_seconds: number | null
+    }>({
+      name: 'jobs-figures-by-queue',
+      text: `select q.name as queue,
+                    (select count(*)::int from (select 1 from pgboss.job j where j.name = q.name and j.state < 'active' limit $1) s) as queued,
+                    (select count(*)::int from (select 1 from pgboss.job j where j.name = q.name and j.state = 'active' limit $1) s) as active,
+                    (select count(*)::int from (select 1 from pgboss.job j where j.name = q.name and j.state = 'failed' and j.completed_on > now() - interval '1 hour' limit $1) s) as failed,
+                    (select extract(epoch from now() - min(j.start_after))::float8 from pgboss.job j
+                      where j.name = q.name and j.state < 'active' and j.start_after <= now()) as oldest_queued_seconds
+               from pgboss.queue q
+              order by q.name`,
+      values: [COUNTED_AT_MOST],
+    })
+    await client.query('commit')
+    return rows.map((row) => ({
+      queue: row.queue,
+      queued: row.queued,
+      active: row.active,
+      failed: row.failed,
+      oldestQueuedSeconds: row.oldest_queued_seconds,
+    }))
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError))
+    throw error
+  } finally {
+    client.release(broken)
+  }
 }

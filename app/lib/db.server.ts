@@ -7,9 +7,33 @@ import pg from 'pg'
 import { migrationsFolder } from '#db/migrate'
 import * as schema from '#db/schema'
 import { connectionErrorFields, logger } from './logger.server'
+import { observePoolWait, watchPool } from './metrics.server'
 import { PreparingClient } from './prepared-statements.server'
 
 export type Database = NodePgDatabase<typeof schema>
+
+type ConnectCallback = Parameters<pg.Pool['connect']>[0] & {}
+
+/**
+ * The pool, timing how long each caller waits for a client (the metrics' pool wait): `query`
+ * asks `connect` too, so every use of the pool is timed, drizzle's included.
+ */
+class TimedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>
+  override connect(callback: ConnectCallback): void
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const asked = performance.now()
+    if (callback)
+      return super.connect((error, client, done) => {
+        if (!error) observePoolWait((performance.now() - asked) / 1000)
+        callback(error, client, done)
+      })
+    return super.connect().then((client) => {
+      observePoolWait((performance.now() - asked) / 1000)
+      return client
+    })
+  }
+}
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 type DatabaseState = { pool: pg.Pool; db: Database }
@@ -23,7 +47,7 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   // JIT compilation off: row-level security makes the planner's cost estimates of ordinary page
   // queries high enough to compile them, which cost far more than the work.
   // Statements run often are prepared on each connection, planned once (prepared-statements.server.ts).
-  const pool = new pg.Pool({
+  const pool = new TimedPool({
     Client: PreparingClient,
     connectionString,
     max: options.max ?? 10,
@@ -35,6 +59,7 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   pool.on('error', (error) => logger.warn(connectionErrorFields(error), 'idle database client error'))
   const state = { pool, db: drizzle(pool, { schema }) }
   store[DB_KEY] = state
+  watchPool(pool)
   return state
 }
 
@@ -42,6 +67,7 @@ export async function disconnectDatabase() {
   const store = globalThis as GlobalWithDb
   const state = store[DB_KEY]
   delete store[DB_KEY]
+  watchPool(null)
   await state?.pool.end()
 }
 

@@ -40,6 +40,16 @@ export abstract class EventStream {
 /** Every stream this process holds open, by its response, so a shutdown can end them at once. */
 const open = new Map<http.ServerResponse, EventStream>()
 
+/** How many streams this process holds open (the metrics' `afterglow_sse_connections`). */
+export function openEventStreamCount() {
+  return open.size
+}
+
+/** Whether `res` is a stream held open: how long it lasts is its viewer's stay, not an answer's time. */
+export function isOpenEventStream(res: http.ServerResponse) {
+  return open.has(res)
+}
+
 /**
  * On the way out: every stream ends now, not at the shutdown's deadline, and browsers reconnect
  * (after `retry`) to another process, resuming from their last event id.

@@ -4,6 +4,7 @@ import { verification } from '#db/schema'
 import { CLIENT_IP_HEADER } from './client-ip'
 import { getSessionSecret } from './session-secret.server'
 import { getDb } from './db.server'
+import { countRefusal } from './metrics.server'
 
 /*
  * Rate limits longer than Better Auth's own (ADR 017). Each accepted attempt is one expiring
@@ -86,6 +87,7 @@ export async function consumeRateLimit(rule: RateLimitRule, address: string): Pr
     const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - now.getTime()) / 1000))
     if (live.length >= rule.max) {
       rememberRefusal(rule, address, live[0].expiresAt.getTime())
+      countRefusal(rule.bucket)
       return { allowed: false, limit: rule.max, retryAfterSeconds: secondsUntil(live[0].expiresAt) }
     }
     const expiresAt = new Date(now.getTime() + rule.windowSeconds * 1000)

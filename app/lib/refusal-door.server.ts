@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { CLIENT_IP_HEADER } from './client-ip'
+import { countRefusal } from './metrics.server'
 import { refusedFor, rememberRefusal } from './rate-limit.server'
 
 /*
@@ -80,16 +81,25 @@ export function knockOfRequest(request: Request): Knock {
 
 const keyOf = (door: RefusalDoor, knock: Knock) => (door.keyOf ? door.keyOf(knock) : knock.address)
 
-/** Seconds until the attempt may be made again, when this process already refused the same one; else null. */
-export function refusalAt(door: RefusalDoor, knock: Knock, now = Date.now()): number | null {
+function secondsRefused(door: RefusalDoor, knock: Knock, now: number) {
   if (!door.opens(knock)) return null
   return refusedFor(door, keyOf(door, knock), now)
 }
 
-/** The first door among `doors` refusing the attempt, with its seconds. */
+/**
+ * Seconds until the attempt may be made again, when this process already refused the same one;
+ * else null. Asked by the code that then answers the refusal: counted as one (the metrics).
+ */
+export function refusalAt(door: RefusalDoor, knock: Knock, now = Date.now()): number | null {
+  const seconds = secondsRefused(door, knock, now)
+  if (seconds) countRefusal(door.bucket)
+  return seconds
+}
+
+/** The first door among `doors` refusing the attempt, with its seconds; not counted: the caller may pass it on to the route, which asks again. */
 export function firstRefusal(doors: readonly RefusalDoor[], knock: Knock, now = Date.now()) {
   for (const door of doors) {
-    const seconds = refusalAt(door, knock, now)
+    const seconds = secondsRefused(door, knock, now)
     if (seconds) return { door, seconds }
   }
   return null

@@ -28,6 +28,8 @@ export const RESERVED_SLUGS = [
   'player',
   'media',
   'uploads',
+  // The operator's Prometheus scrapes it (ADR 090).
+  'metrics',
   // Segments of a company's own pages, which on its subdomain sit right under the root.
   'termos',
   'privacidade',

@@ -1,5 +1,6 @@
 import { getPool } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
+import { countDroppedEvents } from '#app/lib/metrics.server'
 import { ensurePartitions, forgetPartitions, isMissingPartition, monthOf } from './event-partitions.server'
 
 /*
@@ -60,7 +61,10 @@ export function onEventsFlushed(callback: (() => void) | null) {
 export function bufferEvents(rows: RawEvent[]) {
   const buffer = state()
   if (rows.length === 0) return true
-  if (buffer.rows.length + rows.length > MAX_WAITING_ROWS) return false
+  if (buffer.rows.length + rows.length > MAX_WAITING_ROWS) {
+    countDroppedEvents(rows.length)
+    return false
+  }
   buffer.rows.push(...rows)
   if (buffer.rows.length >= FLUSH_AT_ROWS) void flushEvents()
   else if (!buffer.timer && !buffer.closed) {
