@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { MARKETING_FORM_RATE_LIMIT } from '#app/features/marketing/server/marketing-form-rate-limit.server'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
@@ -137,6 +139,29 @@ describe('GET /metrics', () => {
     expect(samplesOf(after, 'afterglow_sse_connections')).toHaveLength(1)
     expect(samplesOf(after, 'afterglow_analytics_buffer_events')).toHaveLength(1)
     expect(valueOf(after, 'process_resident_memory_bytes')).toBeGreaterThan(0)
+  })
+
+  it("counts each refusal once, by its limit: the limit's own, the server's early answer and the route's", async () => {
+    const monitoring = new TestClient()
+    const refusals = async () =>
+      valueOf(await scrapeOf(monitoring), 'afterglow_rate_limit_refusals_total', {
+        door: MARKETING_FORM_RATE_LIMIT.bucket,
+      })
+    const before = await refusals()
+    const visitor = new TestClient()
+    const tag = randomBytes(4).toString('hex')
+    for (let n = 0; n < MARKETING_FORM_RATE_LIMIT.max; n++)
+      expect(
+        (await visitor.postForm('/?index', { kind: 'newsletter', email: `m-${tag}-${n}@metrics.test` })).status,
+      ).toBe(200)
+    expect(await refusals()).toBe(before)
+    // Refused by the limit, then by the server before the body is read, then by the route for the page's script.
+    expect((await visitor.postForm('/?index', { kind: 'newsletter', email: `m-${tag}-x@metrics.test` })).status).toBe(
+      429,
+    )
+    expect((await visitor.postForm('/?index&kind=contact', { kind: 'bogus' })).status).toBe(429)
+    expect((await visitor.postForm('/_root.data?index&kind=contact', { kind: 'bogus' })).status).toBe(429)
+    expect(await refusals()).toBe(before + 3)
   })
 
   it('refuses a visitor the proxy in front passes on from loopback: 401 without a token, 403 with a wrong one', async () => {
