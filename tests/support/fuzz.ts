@@ -358,10 +358,10 @@ export function unclearProblem(
 
 /**
  * Tables that change without anyone asking (sessions, rate limits, fans' analytics, the nightly
- * company archives at 02:23 UTC), and the audit trail, which records access to sensitive pages
- * and attempts whether or not they are refused.
+ * company archives at 02:23 UTC, the worker's job leases renewed every few seconds), and the audit
+ * trail, which records access to sensitive pages and attempts whether or not they are refused.
  */
-const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events|company_backups)$/
+const VOLATILE = /^(sessions|rate_limits|verifications|analytics_.*|audit_events|company_backups|job_leases)$/
 
 /** A table's column that names the company a row belongs to (the companies table: its own id), if any. */
 function companyColumn(table: PgTable): string | null {
