@@ -6,12 +6,9 @@
 import { bundleAppModules } from './load-app-modules.js'
 
 try {
-  const load = await bundleAppModules({
-    setup: 'app/features/billing/server/set-up-stripe-prices.server.ts',
-    stripe: 'app/features/billing/server/stripe-provider.server.ts',
-  })
-  const { readStripeSetupConfig, setUpStripePrices } = await load('setup')
-  const { stripeClient } = await load('stripe')
+  const load = await bundleAppModules(['setUpStripePrices', 'stripeProvider'])
+  const { readStripeSetupConfig, setUpStripePrices } = await load('setUpStripePrices')
+  const { stripeClient } = await load('stripeProvider')
   const config = readStripeSetupConfig(process.env)
   const mode = config.STRIPE_SECRET_KEY.startsWith('sk_live_') ? 'LIVE mode' : 'test mode'
   console.log(

@@ -5,7 +5,7 @@
 // When the database knows none of the companies storage names (another database, an empty one),
 // nothing is removed unless `-- --remove --force`.
 // Uses the app's configuration (DATABASE_URL, DATA_DIR or S3_*); without DATABASE_URL, the
-// embedded database of DATA_DIR (stop the app first).
+// embedded database of DATA_DIR (the running app's, or one started for the script).
 import { parseArgs } from 'node:util'
 import { bundleAppModules, DEPLOYMENT_MODULES } from './load-app-modules.js'
 
@@ -32,23 +32,19 @@ const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 let embedded = null
 let disconnect = null
 try {
-  const load = await bundleAppModules({
-    ...DEPLOYMENT_MODULES,
-    db: 'app/lib/db.server.ts',
-    sweep: 'app/features/media/server/sweep-orphan-files.server.ts',
-    access: 'app/access/tenant.server.ts',
-  })
+  const load = await bundleAppModules([...DEPLOYMENT_MODULES, 'db', 'sweepOrphanFiles', 'access'])
   const { getEnv } = await load('env')
   const { createStorage } = await load('storage')
   const { connectDatabase, disconnectDatabase } = await load('db')
   const env = getEnv()
   if (env.isEmbeddedDatabase) {
-    const { startEmbeddedPostgres } = await load('embedded')
-    embedded = await startEmbeddedPostgres(env.DATA_DIR)
+    // The running app's, when it runs; else one started for the script.
+    const { openEmbeddedPostgres } = await load('embedded')
+    embedded = await openEmbeddedPostgres(env.DATA_DIR)
   }
   connectDatabase(embedded?.url ?? env.DATABASE_URL, { max: 2 })
   disconnect = disconnectDatabase
-  const { findUploadKeysInFlight, sweepOrphanFiles } = await load('sweep')
+  const { findUploadKeysInFlight, sweepOrphanFiles } = await load('sweepOrphanFiles')
   const { asPlatform } = await load('access')
   const storage = createStorage(env)
   const report = await sweepOrphanFiles(asPlatform('media.storage-orphans'), {

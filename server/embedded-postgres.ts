@@ -75,18 +75,60 @@ async function clearLeftoverServer(clusterDir: string) {
  * PostgreSQL for a crash leftover and stop it.
  */
 async function claimDataDir(root: string) {
-  const ownerFile = path.join(root, 'afterglow.pid')
-  const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => ''))
-  if (owner && owner !== process.pid && isProcessAlive(owner)) {
-    const cmdline = await fs.readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '')
-    if (cmdline.includes('node')) {
-      throw new Error(
-        `Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`,
-      )
-    }
+  const owner = await findOtherOwner(root)
+  if (owner) {
+    throw new Error(
+      `Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`,
+    )
   }
+  const ownerFile = path.join(root, 'afterglow.pid')
   await fs.writeFile(ownerFile, String(process.pid))
   return () => fs.rm(ownerFile, { force: true })
+}
+
+/** The pid of another running Afterglow process that holds this data directory, if any. */
+async function findOtherOwner(root: string): Promise<number | null> {
+  const owner = Number(await fs.readFile(path.join(root, 'afterglow.pid'), 'utf8').catch(() => ''))
+  if (!owner || owner === process.pid || !isProcessAlive(owner)) return null
+  const cmdline = await fs.readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '')
+  return cmdline.includes('node') ? owner : null
+}
+
+/**
+ * The embedded PostgreSQL of an app running on this data directory, for the operator's scripts
+ * that may work beside it (a backup, a company's restore, the orphan report): they connect to it
+ * as the app's own role, through TCP on 127.0.0.1, instead of starting a second server on the same
+ * files. Null when no app holds the directory.
+ */
+export async function findRunningEmbeddedPostgres(
+  dataDir: string,
+  databaseName = 'afterglow',
+): Promise<EmbeddedDatabase | null> {
+  const root = path.resolve(dataDir)
+  const owner = await findOtherOwner(root)
+  if (!owner) return null
+  // postmaster.pid: its pid, data directory, start time, then its port (PostgreSQL's own layout).
+  const [pid, , , port] = (
+    await fs.readFile(path.join(root, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '')
+  ).split('\n')
+  if (!Number(pid) || !isProcessAlive(Number(pid)) || !Number(port)) {
+    throw new Error(
+      `The Afterglow process (pid ${owner}) on DATA_DIR ${root} has no PostgreSQL running just now (starting, stopping or restarting it): try again in a moment`,
+    )
+  }
+  const { appPassword } = JSON.parse(
+    await fs.readFile(path.join(root, 'postgres-credentials.json'), 'utf8'),
+  ) as Credentials
+  return {
+    url: `postgresql://${databaseName}:${encodeURIComponent(appPassword)}@127.0.0.1:${Number(port)}/${databaseName}`,
+    // The server is the running app's: it stops it.
+    stop: async () => undefined,
+  }
+}
+
+/** The running app's embedded PostgreSQL when there is one, else one started for this process. */
+export async function openEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  return (await findRunningEmbeddedPostgres(dataDir)) ?? startEmbeddedPostgres(dataDir)
 }
 
 type Credentials = { superPassword: string; appPassword: string }
@@ -118,7 +160,10 @@ export async function startEmbeddedPostgres(dataDir: string, databaseName = 'aft
     password: credentials.superPassword,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: true,
+    // As root, PostgreSQL (which refuses root) runs as a `postgres` user made at first start. Any
+    // other user (the image's, a systemd unit's) runs it as itself: asked to make that user, the
+    // package runs groupadd, which only root may, and the first start failed.
+    createPostgresUser: process.getuid?.() === 0,
     onLog: (message) => logger.debug({ postgres: String(message).trim() }),
     onError: (error) => logger.error({ err: error }, 'embedded PostgreSQL error'),
   })
