@@ -10,7 +10,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/deploy/**/*.test.ts',
+          ],
           environment: 'node',
           // Every core: vitest keeps one free by default, which on a 2-core machine runs the files
           // one after the other while nothing else runs beside them (npm test runs them alone).
