@@ -18,7 +18,7 @@ RUN bash deploy/build-image-steps.sh app /app
 
 FROM ${NODE_IMAGE}
 COPY deploy/build-image-steps.sh /usr/local/lib/afterglow/build-image-steps.sh
-RUN bash /usr/local/lib/afterglow/build-image-steps.sh runtime
+RUN bash /usr/local/lib/afterglow/build-image-steps.sh runtime && rm -rf /var/lib/apt/lists/*
 # Owned by root: the app's user reads its code and writes only under DATA_DIR.
 COPY --from=build /app /app
 WORKDIR /app

@@ -27,10 +27,12 @@ runtime() {
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${RUNTIME_PACKAGES[@]}" >/dev/null
-  rm -rf /var/lib/apt/lists/*
   if ! id afterglow >/dev/null 2>&1; then
-    groupadd --system --gid 10001 afterglow
-    useradd --system --uid 10001 --gid afterglow --home-dir /var/lib/afterglow --shell /usr/sbin/nologin afterglow
+    # 10001 is the image's (its USER); on a server where it is taken, the system picks another.
+    local ids=(--uid 10001) group_ids=(--gid 10001)
+    if getent passwd 10001 >/dev/null || getent group 10001 >/dev/null; then ids=() group_ids=(); fi
+    groupadd --system "${group_ids[@]}" afterglow
+    useradd --system "${ids[@]}" --gid afterglow --home-dir /var/lib/afterglow --shell /usr/sbin/nologin afterglow
   fi
   install -d -o afterglow -g afterglow -m 0750 /var/lib/afterglow
 }

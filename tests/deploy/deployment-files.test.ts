@@ -247,7 +247,7 @@ describe('the Dockerfile', () => {
     expect(finalStage).toContain('COPY --from=build /app /app')
     expect(finalStage).not.toMatch(/npm (ci|install)/)
     // The image's user is the one the runtime step makes.
-    expect(read('deploy/build-image-steps.sh')).toContain('useradd --system --uid 10001')
+    expect(read('deploy/build-image-steps.sh')).toMatch(/ids=\(--uid 10001\) group_ids=\(--gid 10001\)/)
     expect(execFileSync('bash', ['-n', path.join(root, 'deploy/build-image-steps.sh')]).toString()).toBe('')
   })
 })
