@@ -110,9 +110,10 @@ describe('compose.yaml', () => {
       expect(services[name].depends_on?.postgres.condition).toBe('service_healthy')
       expect(services[name].depends_on?.['minio-setup'].condition).toBe('service_completed_successfully')
     }
-    // Caddy asks /api/tls/ask, which the app answers on loopback only: it shares the web's network.
-    expect(services.caddy.network_mode).toBe('service:web')
-    expect(services.web.ports).toEqual(expect.arrayContaining([expect.stringMatching(/:443$/)]))
+    // Caddy asks /api/tls/ask, which the app answers on loopback only: they share one network.
+    expect(services.web.network_mode).toBe('service:caddy')
+    expect(services.web.depends_on).toHaveProperty('caddy')
+    expect(services.caddy.ports).toEqual(expect.arrayContaining([expect.stringMatching(/:443$/)]))
   })
 
   it("gives the web process and the worker a configuration the app's own schema accepts", () => {
