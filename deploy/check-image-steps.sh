@@ -84,8 +84,8 @@ echo "image steps: backup taken while the app runs ($(tail -1 "$work/backup.log"
 run_as_app DATA_DIR="$work/restored" node scripts/backup.js restore "$backup" >"$work/restore.log" 2>&1 ||
   { cat "$work/restore.log" >&2; fail "the backup did not restore"; }
 echo "image steps: $(tail -1 "$work/restore.log")"
-run_as_app node scripts/prune-backups.js --keep-days 1 "$work/backups" | grep -q '^1 complete backups kept' ||
-  fail "the backups' pruning did not keep the newest backup"
+pruned=$(run_as_app node scripts/prune-backups.js --keep-days 1 "$work/backups") || fail "the backups' pruning failed"
+[[ "$pruned" == "1 complete backups kept"* ]] || fail "the backups' pruning did not keep the newest backup: $pruned"
 
 stop_server
 grep -q 'Shut down cleanly' "$work/server.log" || fail "the production copy did not shut down cleanly"
