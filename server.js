@@ -64,6 +64,22 @@ async function superviseWorker(databaseUrl) {
   }
 }
 
+/*
+ * Traces (OpenTelemetry) when an OTLP endpoint is set, and not otherwise: then no OpenTelemetry
+ * module is loaded at all. Started before the app's modules load, so that the HTTP server, Express
+ * and pg are instrumented as they are imported (build/server/tracing.js, from server/tracing.ts).
+ */
+const isTracingAsked = (env) =>
+  Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()) &&
+  env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' &&
+  env.OTEL_TRACES_EXPORTER?.trim() !== 'none'
+
+async function startTracing() {
+  if (!isTracingAsked(process.env)) return undefined
+  const tracing = await import(pathToFileURL(path.join(buildDirectory, 'server', 'tracing.js')).href)
+  return tracing.startTracing({ role: workerOf || process.env.PROCESS_ROLE === 'worker' ? 'worker' : 'web' })
+}
+
 async function loadServerModule() {
   if (!isDevelopment) {
     const serverEntry = path.join(buildDirectory, 'server', 'index.js')
@@ -71,16 +87,24 @@ async function loadServerModule() {
       console.error(`No build found at ${serverEntry}. Run \`npm start\` (it builds first) or \`npm run build\`.`)
       process.exit(1)
     }
+    let tracing
+    try {
+      tracing = await startTracing()
+    } catch (error) {
+      console.error(error?.name === 'EnvError' ? error.message : error)
+      process.exit(1)
+    }
     // import() reads its specifier as a URL relative to this file, not to the working directory.
-    return { module: await import(pathToFileURL(serverEntry).href), viteMiddleware: undefined }
+    return { module: await import(pathToFileURL(serverEntry).href), viteMiddleware: undefined, tracing }
   }
+  if (isTracingAsked(process.env)) console.warn('Traces are sent by the built app (`npm start`), not by `npm run dev`.')
   const vite = await import('vite')
   const devServer = await vite.createServer({ server: { middlewareMode: true } })
   return { module: await devServer.ssrLoadModule('./server/app.ts'), viteMiddleware: devServer.middlewares }
 }
 
 async function main() {
-  const { module, viteMiddleware } = await loadServerModule()
+  const { module, viteMiddleware, tracing } = await loadServerModule()
   let booted
   try {
     booted = await module.boot({ isDevelopment, viteMiddleware, workerOf })
@@ -141,6 +165,8 @@ async function main() {
     try {
       await workerStopped
       await booted.close()
+      // Last, so that the spans of the shutdown's own work are sent too.
+      await tracing?.shutdown()
       console.log('Shut down cleanly')
       process.exit(0)
     } catch (error) {

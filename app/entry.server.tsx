@@ -7,8 +7,14 @@ import { NonceProvider } from './lib/nonce'
 import { detectLanguage, LANGUAGE_PARAMETER } from './lib/i18n'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/errors'
 import { RequestLanguageProvider } from './lib/request-language'
+import { serverTracing } from './lib/tracing.server'
 
 export const streamTimeout = 10_000
+
+// With traces on, React Router's handling of each request, its loaders and its actions are spans
+// (server/tracing.ts); off, React Router is handed none and wraps nothing.
+const tracing = serverTracing()
+export const instrumentations = tracing ? [tracing.reactRouter] : undefined
 
 /**
  * Until the page hydrates, a language chosen in the switcher asks for the same page in that

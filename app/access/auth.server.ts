@@ -28,6 +28,7 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { detectLanguage, type Language } from '#app/lib/i18n'
 import { actionMail, sendMail } from '#app/lib/mail.server'
 import { logger } from '#app/lib/logger.server'
+import { serverTracing } from '#app/lib/tracing.server'
 
 function requestLanguage(request?: Request): Language {
   return request ? detectLanguage(request) : 'en'
@@ -195,6 +196,9 @@ function createAuth(secret: string) {
         '/two-factor/*': { window: 60, max: 10 },
       },
     },
+    // Better Auth's own spans go with the app's traces (ADR 091): off, it loads no OpenTelemetry
+    // module, as it otherwise would on its first request.
+    experimental: { instrumentation: { enabled: serverTracing() !== undefined } },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.APP_URL.startsWith('https://'),

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { getPool, type Transaction } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import type { QueueFigures } from '#app/lib/metrics.server'
+import { serverTracing, takeCarriedTrace, withCarriedTrace } from '#app/lib/tracing.server'
 import type { JobDefinition } from './job'
 import { startJobLeases } from './job-leases.server'
 
@@ -66,14 +67,20 @@ export async function startJobs(
         { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
         async ([received]) => {
           try {
-            const payload = (job.schema as z.ZodType).parse(received.data)
+            const { data, carried } = takeCarriedTrace(received.data)
             const number = received.retryCount + 1
-            await leases?.holding({ queue: job.id, id: received.id, try: received.retryCount }, () =>
-              (job as JobDefinition<z.ZodType>).handler(payload, {
-                number,
-                isLast: received.retryCount >= received.retryLimit,
-              }),
-            )
+            const run = async () => {
+              const payload = (job.schema as z.ZodType).parse(data)
+              await leases?.holding({ queue: job.id, id: received.id, try: received.retryCount }, () =>
+                (job as JobDefinition<z.ZodType>).handler(payload, {
+                  number,
+                  isLast: received.retryCount >= received.retryLimit,
+                }),
+              )
+            }
+            // With traces on, each try is a span: in the trace of the request that queued it, if one did.
+            const tracing = serverTracing()
+            await (tracing ? tracing.traceJob({ name: job.id, id: received.id, attempt: number }, carried, run) : run())
           } finally {
             // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
             boss.notifyWorker(workerId)
@@ -125,7 +132,7 @@ export async function enqueue<S extends z.ZodType>(
 ) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
-  const data = job.schema.parse(payload) as object
+  const data = withCarriedTrace(job.schema.parse(payload) as object)
   // Higher priority is fetched first: an owner's nth waiting job comes after every owner's first.
   const owner = job.ownerField ? String((data as Record<string, unknown>)[job.ownerField]) : null
   const priority = job.ownerField && owner ? -(await waitingOf(job.id, job.ownerField, owner)) : 0
@@ -165,7 +172,7 @@ export async function enqueueInTransaction<S extends z.ZodType>(
 ) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
-  const data = job.schema.parse(payload) as object
+  const data = withCarriedTrace(job.schema.parse(payload) as object)
   const id = await running.boss.send(job.id, data, {
     db: inTransaction(tx),
     ...expiryOf(job),
