@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { asset, comment, lead } from '#db/schema'
+import { asset, comment, formSubmission, lead } from '#db/schema'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
@@ -145,7 +145,7 @@ describe('the app while its database is away (one app, its database behind a pro
     expect(second.app.child.exitCode).toBeNull()
   })
 
-  it('loses no lead, comment, upload or event it acknowledged while the database restarts under traffic, and answers the rest 503', async () => {
+  it('loses no lead, comment, message, upload or event it acknowledged while the database restarts under traffic, and answers the rest 503', async () => {
     const admin = await createCompanyAdmin('outage-traffic')
     const companyId = admin.company.id
     const download = await createLeadGatedDownload(admin.company)
@@ -153,7 +153,13 @@ describe('the app while its database is away (one app, its database behind a pro
     await signIn(member, admin.credentials)
     const photo = await makePhoto(64, 48, '#0ea5e9')
 
-    const acknowledged = { leads: [] as string[], comments: [] as string[], uploads: [] as string[], events: 0 }
+    const acknowledged = {
+      leads: [] as string[],
+      comments: [] as string[],
+      messages: [] as string[],
+      uploads: [] as string[],
+      events: 0,
+    }
     const refused: number[] = []
     const unexpected: string[] = []
     /** Takes an answer: an acknowledgement, a 503 while the database is away, or anything else (a failure). */
@@ -184,6 +190,14 @@ describe('the app while its database is away (one app, its database behind a pro
         })
         if (outcome('comment', commented, (r) => r.status === 200 && r.text.includes('awaiting approval')))
           acknowledged.comments.push(body)
+        // A visitor of the marketing site writes to the platform (each from an address of their own).
+        const message = {
+          kind: 'contact',
+          name: 'Rita',
+          email: `rita-${who}-${companyId.slice(0, 8)}@fans.test`.toLowerCase(),
+        }
+        const wrote = await new TestClient(second.url).postForm('/?index', { ...message, message: 'Can we talk?' })
+        if (outcome('contact', wrote, (r) => r.status === 200)) acknowledged.messages.push(message.email)
         const sent = await fan.postJson(
           '/api/events',
           { company: companyId, events: [{ type: 'page_view', page: 'landing' }] },
@@ -233,6 +247,13 @@ describe('the app while its database is away (one app, its database behind a pro
       tx.select({ body: comment.body }).from(comment).where(eq(comment.contentItemId, download.galleryId)),
     )
     expect(storedComments.map((row) => row.body)).toEqual(expect.arrayContaining(acknowledged.comments))
+    const storedMessages = await withSystem((tx) =>
+      tx
+        .select({ email: formSubmission.email })
+        .from(formSubmission)
+        .where(inArray(formSubmission.email, acknowledged.messages)),
+    )
+    expect(storedMessages.map((row) => row.email).sort()).toEqual([...acknowledged.messages].sort())
     const storedUploads = await withSystem((tx) =>
       tx
         .select({ id: asset.id, storageKey: asset.storageKey })

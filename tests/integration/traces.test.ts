@@ -19,9 +19,11 @@ const listingModulesInto = (file: string) => ({
   LOADED_MODULES_FILE: file,
 })
 const OPENTELEMETRY_MODULE = /[/\\]node_modules[/\\](@opentelemetry|import-in-the-middle|require-in-the-middle)[/\\]/
-// Better Auth names its spans' attributes with OpenTelemetry's list of names, traces or not: a
-// module of strings, loaded with it whatever this app does.
-const ATTRIBUTE_NAMES = /[/\\]node_modules[/\\]@opentelemetry[/\\]semantic-conventions[/\\]/
+// Loaded whatever this app does, and inert without the SDK: Better Auth names its spans'
+// attributes with OpenTelemetry's list of names (strings), and prom-client's process metrics
+// import the API, which without a registered provider hands out no-op tracers. No SDK, exporter,
+// instrumentation or loader hook may load.
+const INERT_WITHOUT_SDK = /[/\\]node_modules[/\\]@opentelemetry[/\\](semantic-conventions|api)[/\\]/
 
 /*
  * An app with an OTLP endpoint sends its traces, its worker's with them: a fan's page, an admin's
@@ -195,7 +197,7 @@ describe('traces, with no OTLP endpoint set (the default)', () => {
       // The list is of the app's modules: Express and pg among them.
       expect(loaded.some((line) => /[/\\]node_modules[/\\]express[/\\]/.test(line))).toBe(true)
       expect(loaded.some((line) => /[/\\]node_modules[/\\]pg[/\\]/.test(line))).toBe(true)
-      expect(loaded.filter((line) => OPENTELEMETRY_MODULE.test(line) && !ATTRIBUTE_NAMES.test(line))).toEqual([])
+      expect(loaded.filter((line) => OPENTELEMETRY_MODULE.test(line) && !INERT_WITHOUT_SDK.test(line))).toEqual([])
     } finally {
       await app.stop('SIGTERM')
       await fs.rm(modulesFile, { force: true })

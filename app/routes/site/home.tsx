@@ -12,7 +12,7 @@ import {
   shareCompanyLanding,
 } from '#app/features/companies/landing/server/load-company-landing.server'
 import { staysOnPage } from '#app/lib/action-changed-nothing'
-import { toHttpError } from '#app/lib/errors'
+import { isDatabaseUnavailable, toHttpError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '#app/lib/errors'
 import { buildSiteShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { getFixedT } from '#app/lib/i18n.server'
@@ -73,6 +73,13 @@ export async function action({ request }: Route.ActionArgs) {
     const headers: HeadersInit = outcome.status === 'rate-limited' ? retryAfterHeader(outcome.retryAfterSeconds) : {}
     return data<MarketingFormResponse>(outcome, { status, headers })
   } catch (error) {
+    // The database away for a moment: the same "not sent, try again" to the visitor, but as the
+    // 503 with Retry-After it is, not a failure of the site.
+    if (isDatabaseUnavailable(error))
+      return data<MarketingFormResponse>(
+        { kind, status: 'failed' },
+        { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+      )
     logger.error({ err: error, kind }, 'marketing form submission failed')
     return data<MarketingFormResponse>({ kind, status: 'failed' }, { status: 500 })
   }
