@@ -73,9 +73,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* The one render-blocking file: with a precedence React puts it ahead of the script preloads it hoists, which would share its bandwidth. */}
         <link rel="stylesheet" href={appStylesheet} precedence="high" />
-        <meta name="theme-color" content="#0b0b0c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {/* After the route's tags: a fans' page gives its company's colour first, and browsers take the first (install-links.ts). */}
+        <meta name="theme-color" content="#0b0b0c" />
         <Links />
       </head>
       <body>

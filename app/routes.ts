@@ -95,6 +95,14 @@ export default [
   // The venue wall (ADR 058): a secret link per gallery, and its stream.
   route('wall/:token', 'routes/tenant/wall.tsx'),
   route('wall/:token/live', 'routes/tenant/wall-live.ts'),
+  // A company's web app manifest and icons, on its own host or under its slug: names with a
+  // dot, which no company slug has.
+  route('manifest.webmanifest', 'routes/tenant/web-manifest.ts'),
+  route(':clientSlug/manifest.webmanifest', 'routes/tenant/web-manifest.ts', { id: 'company-web-manifest' }),
+  route('icon-192.png', 'routes/tenant/app-icon.ts'),
+  route('icon-512.png', 'routes/tenant/app-icon.ts', { id: 'app-icon-512' }),
+  route(':clientSlug/icon-192.png', 'routes/tenant/app-icon.ts', { id: 'company-app-icon-192' }),
+  route(':clientSlug/icon-512.png', 'routes/tenant/app-icon.ts', { id: 'company-app-icon-512' }),
   route(':clientSlug', 'routes/tenant/landing.tsx'),
   route(':clientSlug/galeria/:gallerySlug', 'routes/tenant/gallery.tsx'),
   route(':clientSlug/galeria/:gallerySlug/fotos', 'routes/tenant/gallery-page.ts'),

@@ -7,6 +7,7 @@ import { isMarketingFormKind, type MarketingFormResponse } from '#app/features/m
 import { submitMarketingForm } from '#app/features/marketing/server/submit-marketing-form.server'
 import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
+import { installMetaOf } from '#app/features/public/install-links'
 import {
   loadCompanyLanding,
   shareCompanyLanding,
@@ -33,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       const landing = await loadCompanyLanding(visit, context, {
         tab: readFilter(request.url, MEDIA_TABS),
       })
-      return { mode: 'company' as const, landing, ...(await shareCompanyLanding(visit, context, landing)) }
+      const { share, meta } = await shareCompanyLanding(visit, context, landing)
+      return { mode: 'company' as const, landing, share, meta: [...meta, ...installMetaOf(context)] }
     } catch (error) {
       throw toHttpError(error)
     }

@@ -1,4 +1,5 @@
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
+import { installMetaOf } from '#app/features/public/install-links'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { PolicyArticle } from '#app/features/legal/components/policy-article'
 import type { CompanyPolicy } from '#app/features/legal/legal-document'
@@ -17,8 +18,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     : 'companyPrivacy'
   try {
     const visit = await visitOf(request)
-    const { company, basePath } = await resolvePublicCompany(visit, params.clientSlug)
-    return { company, basePath, policy, document: getCompanyPolicy(policy, visit.language, company, basePath) }
+    const context = await resolvePublicCompany(visit, params.clientSlug)
+    const { company, basePath } = context
+    return {
+      company,
+      basePath,
+      policy,
+      document: getCompanyPolicy(policy, visit.language, company, basePath),
+      installMeta: installMetaOf(context),
+    }
   } catch (error) {
     throw toHttpError(error)
   }
@@ -30,6 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
         { title: data.document.title },
         { name: 'description', content: data.document.summary },
         { property: 'og:title', content: data.document.title },
+        ...data.installMeta,
       ]
     : [{ title: 'Afterglow' }]
 

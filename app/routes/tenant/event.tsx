@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin } from 'lucide-react'
+import { installMetaOf } from '#app/features/public/install-links'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
@@ -50,7 +51,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ...page,
       downloads,
       share,
-      meta: shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
+      meta: [
+        ...shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
+        ...installMetaOf(context),
+      ],
     }
   } catch (error) {
     throw toHttpError(error)

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { installMetaOf } from '#app/features/public/install-links'
 import { MEDIA_TABS, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import { loadCompanyLanding } from '#app/features/companies/landing/server/load-company-landing.server'
@@ -34,7 +35,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         tab: readFilter(request.url, MEDIA_TABS),
         ...landingBatchesFrom(new URL(request.url).searchParams),
       })
-      return data({ state: 'ended' as const, title: access.title, landing }, { status: 410, headers: PRIVATE_PAGE })
+      return data(
+        {
+          state: 'ended' as const,
+          title: access.title,
+          landing,
+          meta: [{ title: access.title }, ...installMetaOf(context)],
+        },
+        { status: 410, headers: PRIVATE_PAGE },
+      )
     }
     // What a shared link shows: the cover and the title, never the photos or the description.
     const share = await buildShareCard(
@@ -55,7 +64,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         title: access.title,
         company: context.company,
         basePath: context.basePath,
-        meta: shareMeta(share, { documentTitle: `${access.title} · ${context.company.name}` }),
+        meta: [
+          ...shareMeta(share, { documentTitle: `${access.title} · ${context.company.name}` }),
+          ...installMetaOf(context),
+        ],
       },
       { headers: PRIVATE_PAGE },
     )
@@ -106,7 +118,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 export const headers = protectedPageHeaders
 
 export const meta: Route.MetaFunction = ({ data: page }) => [
-  ...(page && 'meta' in page ? page.meta : [{ title: page?.title ?? 'Afterglow' }]),
+  ...(page?.meta ?? [{ title: 'Afterglow' }]),
   { name: 'robots', content: 'noindex' },
 ]
 

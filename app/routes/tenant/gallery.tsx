@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react'
+import { installMetaOf } from '#app/features/public/install-links'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { CoverHero } from '#app/features/companies/landing/components/cover-hero'
@@ -129,7 +130,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         share,
         comments,
         commentToken: issueCommentFormToken(),
-        meta: shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }),
+        meta: [...shareMeta(share, { documentTitle: `${gallery.title} · ${company.name}` }), ...installMetaOf(context)],
       },
       { headers: privacy },
     )

@@ -1,4 +1,5 @@
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
+import { installMetaOf } from '#app/features/public/install-links'
 import { CompanyLandingView } from '#app/features/companies/landing/components/company-landing'
 import { PublicErrorBoundary } from '#app/features/public/components/public-shell'
 import {
@@ -23,7 +24,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       tab: readFilter(request.url, MEDIA_TABS),
       ...landingBatchesFrom(new URL(request.url).searchParams),
     })
-    return { ...page, ...(await shareCompanyLanding(visit, context, page)) }
+    const { share, meta } = await shareCompanyLanding(visit, context, page)
+    return { ...page, share, meta: [...meta, ...installMetaOf(context)] }
   } catch (error) {
     throw toHttpError(error)
   }

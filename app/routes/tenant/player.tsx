@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, MapPin } from 'lucide-react'
+import { installMetaOf } from '#app/features/public/install-links'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link, redirect } from 'react-router'
 import { ContentViewer } from '#app/features/galleries/fans/components/content-viewer'
@@ -59,7 +60,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       share,
       comments,
       commentToken: issueCommentFormToken(),
-      meta: shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }),
+      meta: [
+        ...shareMeta(share, { documentTitle: `${page.item.title} · ${page.company.name}` }),
+        ...installMetaOf(context),
+      ],
     }
   } catch (error) {
     throw toHttpError(error)
