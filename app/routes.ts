@@ -95,8 +95,11 @@ export default [
   // The venue wall (ADR 058): a secret link per gallery, and its stream.
   route('wall/:token', 'routes/tenant/wall.tsx'),
   route('wall/:token/live', 'routes/tenant/wall-live.ts'),
-  // A company's web app manifest and icons, on its own host or under its slug: names with a
-  // dot, which no company slug has.
+  // What browsers and search engines ask each host for (a company's own, or the platform's):
+  // names with a dot, which no company slug has.
+  route('robots.txt', 'routes/site/robots.ts'),
+  route('sitemap.xml', 'routes/site/sitemap.ts'),
+  route(':clientSlug/sitemap.xml', 'routes/site/sitemap.ts', { id: 'company-sitemap' }),
   route('manifest.webmanifest', 'routes/tenant/web-manifest.ts'),
   route(':clientSlug/manifest.webmanifest', 'routes/tenant/web-manifest.ts', { id: 'company-web-manifest' }),
   route('icon-192.png', 'routes/tenant/app-icon.ts'),
