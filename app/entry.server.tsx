@@ -2,12 +2,19 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router'
 import { NonceProvider } from './lib/nonce'
 import { detectLanguage, LANGUAGE_PARAMETER } from './lib/i18n'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/errors'
 import { RequestLanguageProvider } from './lib/request-language'
 import { serverTracing } from './lib/tracing.server'
+import { logger } from './lib/logger.server'
 
 export const streamTimeout = 10_000
 
@@ -15,6 +22,19 @@ export const streamTimeout = 10_000
 // (server/tracing.ts); off, React Router is handed none and wraps nothing.
 const tracing = serverTracing()
 export const instrumentations = tracing ? [tracing.reactRouter] : undefined
+
+/**
+ * What failed in a loader, an action or a render: one log line with the request's id and the
+ * error's stack (React Router's own handler printed the bare stack, and a thrown response's whole
+ * object). A request its client gave up on is not a failure of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  // A response thrown by a loader (a 404) is an answer, not a failure; what it wraps may be one.
+  const thrown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : error
+  if (thrown === undefined) return
+  logger.error({ err: thrown }, 'request failed')
+}
 
 /**
  * Until the page hydrates, a language chosen in the switcher asks for the same page in that
@@ -99,7 +119,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          // Before the shell, React Router hears of it (handleError); after, only here.
+          if (shellRendered) logger.error({ err: error }, 'page failed while streaming')
         },
       },
     )

@@ -128,7 +128,9 @@ export function ErrorBoundary() {
       </I18nProvider>
     )
   }
-  if (!isRouteErrorResponse(error)) console.error(error)
+  // In the browser, for whoever debugs it; on the server the error was logged once already, with
+  // its request's id (entry.server.tsx, handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
   // A request the app refused before any loader ran (a post to a page that takes none, a body
   // that is not a form): said as a refusal, not as a failure of ours.
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500

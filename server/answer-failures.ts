@@ -13,8 +13,13 @@ import { visitorLanguage } from './visitor-language'
  * hear the same. Anything else is a 500, logged.
  */
 export function answerFailures(): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error)
+  return (error, req, res, _next) => {
+    // Partly answered already: the connection is cut, as Express's own handler would, but the
+    // error is logged as one line with the request's id instead of a bare stack.
+    if (res.headersSent) {
+      logger.error({ err: error, path: req.path }, 'request failed after its answer began')
+      return void req.socket.destroy()
+    }
     const unavailable = isDatabaseUnavailable(error)
     if (unavailable) logger.warn({ err: error, path: req.path }, 'the database is out of reach: answered 503')
     else logger.error({ err: error, path: req.path }, 'request failed before its page')

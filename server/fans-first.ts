@@ -54,7 +54,8 @@ export function fansFirst(app: http.RequestListener & object): http.RequestListe
     offer().catch((error: unknown) => {
       // A kept answer that failed before its first byte is Express's to answer, as any other.
       if (!res.headersSent) return void app(req, res)
-      logger.error({ err: error, path: req.url }, 'kept answer failed')
+      // The path alone: a query may carry what is not the log's (a link's token).
+      logger.error({ err: error, path: req.url?.split('?')[0] }, 'kept answer failed')
       res.destroy()
     })
   }

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss'
 import { sql, type SQLChunk } from 'drizzle-orm'
 import type { z } from 'zod'
 import { getPool, type Transaction } from '#app/lib/db.server'
+import { withLogContext } from '#app/lib/log-context.server'
 import { logger } from '#app/lib/logger.server'
 import type { QueueFigures } from '#app/lib/metrics.server'
 import { serverTracing, takeCarriedTrace, withCarriedTrace } from '#app/lib/tracing.server'
@@ -65,27 +66,32 @@ export async function startJobs(
       workerId = await boss.work(
         job.id,
         { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
-        async ([received]) => {
-          try {
-            const { data, carried } = takeCarriedTrace(received.data)
-            const number = received.retryCount + 1
-            const run = async () => {
-              const payload = (job.schema as z.ZodType).parse(data)
-              await leases?.holding({ queue: job.id, id: received.id, try: received.retryCount }, () =>
-                (job as JobDefinition<z.ZodType>).handler(payload, {
-                  number,
-                  isLast: received.retryCount >= received.retryLimit,
-                }),
-              )
+        // Every line logged during the try names the job and its id (log-context.server.ts).
+        ([received]) =>
+          withLogContext({ job: job.id, jobId: received.id, try: received.retryCount + 1 }, async () => {
+            const isLast = received.retryCount >= received.retryLimit
+            try {
+              const { data, carried } = takeCarriedTrace(received.data)
+              const number = received.retryCount + 1
+              const run = async () => {
+                const payload = (job.schema as z.ZodType).parse(data)
+                await leases?.holding({ queue: job.id, id: received.id, try: received.retryCount }, () =>
+                  (job as JobDefinition<z.ZodType>).handler(payload, { number, isLast }),
+                )
+              }
+              // With traces on, each try is a span: in the trace of the request that queued it, if one did.
+              const tracing = serverTracing()
+              await (tracing ? tracing.traceJob({ name: job.id, id: received.id, attempt: number }, carried, run) : run())
+            } catch (error) {
+              // pg-boss keeps the failure in its table and says nothing: said here, once a try.
+              if (isLast) logger.error({ err: error }, 'job failed: no try left')
+              else logger.warn({ err: error }, 'job try failed: it will be tried again')
+              throw error
+            } finally {
+              // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
+              boss.notifyWorker(workerId)
             }
-            // With traces on, each try is a span: in the trace of the request that queued it, if one did.
-            const tracing = serverTracing()
-            await (tracing ? tracing.traceJob({ name: job.id, id: received.id, attempt: number }, carried, run) : run())
-          } finally {
-            // Straight on to the next job (pg-boss would otherwise wait out the rest of its interval).
-            boss.notifyWorker(workerId)
-          }
-        },
+          }),
       )
       ids.push(workerId)
     }

@@ -166,6 +166,8 @@ export const ZEnv = z.object({
    */
   WEBHOOKS_ALLOW_PRIVATE_URLS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON lines, or the same entries for a person to read; unset: pretty when stdout is a terminal (logger.server.ts). */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   /**
    * The bearer token the operator's monitoring sends: with it the health checks say why a check
    * failed (their error text is the platform's internals, kept from anyone else).

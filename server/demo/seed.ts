@@ -67,6 +67,7 @@ export async function seedDemo() {
     await tx.insert(member).values({ id: randomUUID(), organizationId: companyId, userId: adminId, role: 'admin' })
     return { companyId, adminId }
   })
-  logger.info({ email: DEMO_ADMIN.email, operator: DEMO_OPERATOR.email }, 'demo company and operator seeded')
+  // Their addresses are in the start-up guide, not in the log.
+  logger.info('demo company and operator seeded')
   await seedDemoContent(created.companyId, created.adminId)
 }
