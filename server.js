@@ -160,7 +160,7 @@ async function main() {
     } catch (error) {
       return failStart(error)
     }
-    server.on('error', (error) => console.error('HTTP server error', error))
+    server.on('error', (error) => module.logger.error({ err: error }, 'the HTTP server failed'))
     console.log([`Afterglow is running at ${env.APP_URL} (port ${env.PORT})`, ...booted.guide].join('\n'))
   }
 
@@ -195,7 +195,7 @@ async function main() {
       if (reason) console.log('Shut down cleanly')
       process.exit(0)
     } catch (error) {
-      console.error('Shutdown error', error)
+      module.logger.error({ err: error }, 'shutdown failed')
       process.exit(1)
     }
   }

@@ -54,6 +54,7 @@ import { resourceMethods } from './resource-methods'
 import { answerClientError, knownMethods } from './known-methods'
 import { builtPublicFiles, onlyFor } from './built-public-files'
 import { measuredRequests, metricsEndpoint, serveMetrics } from './metrics-endpoint'
+import { nameRoute, reactRouterRouteNames, requestLog } from './request-log'
 // Where `react-router build` wrote the app (see react-router.config.ts).
 const buildDirectory = process.env.AFTERGLOW_BUILD_DIR || 'build'
 
@@ -105,10 +106,12 @@ function createWorkerApp(env: TEnv) {
     res.status(healthStatusCode(health)).setHeader('Cache-Control', 'no-store').json(health)
   })
   app.use((_req, res) => {
+    nameRoute(res, 'not found')
     res
       .status(404)
       .json({ error: 'not_found', message: 'This process only runs background jobs (PROCESS_ROLE=worker).' })
   })
+  app.use(answerFailures())
   return app
 }
 
@@ -191,6 +194,7 @@ export async function createApp(
   // resumes them), never through a body parser.
   const uploads = createUploadServer({ directory: uploadDirectory(), s3: s3OptionsOf(env) })
   app.all(/^\/api\/uploads(\/.*)?$/, (req, res) => {
+    nameRoute(res, '/api/uploads/*')
     void uploads.handle(req, res)
   })
 
@@ -201,6 +205,10 @@ export async function createApp(
     // Fingerprinted assets never change; everything else in public/ may.
     app.use(
       '/assets',
+      (_req, res, next) => {
+        nameRoute(res, '/assets/*')
+        next()
+      },
       express.static(`${buildDirectory}/client/assets`, { immutable: true, maxAge: '1y', index: false }),
     )
     app.use(
@@ -214,6 +222,8 @@ export async function createApp(
   // In development the build is asked for on every request, so edits show at once; in
   // production it is handed over once: React Router then ranks the routes once, not per page.
   const build = options.isDevelopment ? null : await import('virtual:react-router/server-build')
+  // Each request's access line names the route it reached (request-log.ts).
+  app.use(reactRouterRouteNames(build ?? (() => import('virtual:react-router/server-build'))))
   if (build) app.use(resourceMethods(build))
   app.use(
     createRequestHandler({
@@ -327,10 +337,13 @@ export async function boot(options: {
   return {
     env,
     app,
-    // What the HTTP server calls: live streams first, then fans' kept answers, everything else
-    // through Express; each request timed for the metrics, whoever answers it.
-    listener:
+    // What the HTTP server calls: each request given its id and access line (request-log.ts) and
+    // timed for the metrics whoever answers it, then live streams first, fans' kept answers,
+    // everything else through Express.
+    listener: requestLog(
       env.PROCESS_ROLE === 'worker' ? app : measuredRequests(liveStreamsFirst(fansFirst(app)), { appUrl: env.APP_URL }),
+      { trustProxy: env.TRUST_PROXY !== undefined },
+    ),
     onClientError: answerClientError,
     databaseUrl,
     guide: startupGuide(env),
@@ -352,3 +365,5 @@ export async function boot(options: {
 export { createHttpServer, listenForBursts } from './http-server'
 // What server.js says when a start fails (see the module).
 export { describeStartFailure } from './start-failure'
+// What server.js logs its failures with: one JSON line with a stack, as the app's own.
+export { logger } from '#app/lib/logger.server'

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type express from 'express'
+import { nameRoute } from './request-log'
 
 /**
  * The URL paths of the files in the build's client folder outside assets/ (what public/ holds,
@@ -28,6 +29,8 @@ export function onlyFor(paths: Set<string>, handler: express.RequestHandler): ex
     } catch {
       return next()
     }
-    return paths.has(file) ? handler(req, res, next) : next()
+    if (!paths.has(file)) return next()
+    nameRoute(res, 'public file')
+    return handler(req, res, next)
   }
 }

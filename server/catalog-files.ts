@@ -3,6 +3,7 @@ import type { ShippedCatalog } from '#app/lib/i18n.server'
 import { IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { sendKeptFile, type KeptFile } from './fingerprinted-assets'
 import { fixedSecurityHeaders } from './security'
+import { nameRoute } from './request-log'
 
 /*
  * The translations pages render with, one file per language and area (ADR 072): pages name the
@@ -22,6 +23,7 @@ export function catalogFiles(options: { appUrl: string; isDevelopment: boolean }
     const { catalogAt } = await import('#app/lib/i18n.server')
     const found = catalogAt(req.path)
     if (!found) return next()
+    nameRoute(res, '/i18n/*')
     let file = kept.get(found.catalog)
     if (!file) {
       file = {

@@ -16,6 +16,7 @@ import { getFixedT } from '#app/lib/i18n.server'
 import { firstRefusal, knockOf, refusalParams, type Knock, type RefusalDoor } from '#app/lib/refusal-door.server'
 import { fixedPage } from './fixed-page'
 import { visitorLanguage } from './visitor-language'
+import { nameRoute } from './request-log'
 
 /*
  * Attempts an earlier one already got refused for, answered here before their body is read, their
@@ -105,6 +106,7 @@ export function answerRefusal(
 ) {
   const language = visitorLanguage(req)
   const { contentType, body } = refusalOf(door, language, seconds, req.originalUrl ?? req.url ?? '/')
+  nameRoute(res, 'rate-limit refusal')
   res.statusCode = 429
   res.setHeader('Retry-After', String(seconds))
   res.setHeader('Cache-Control', 'no-store')

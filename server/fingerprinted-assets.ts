@@ -6,6 +6,7 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 import { IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { fixedSecurityHeaders } from './security'
+import { nameRoute } from './request-log'
 
 /*
  * The build's fingerprinted scripts and styles (`/assets/*`), answered from memory with their
@@ -111,6 +112,7 @@ export function fingerprintedAssets(options: { directory: string; appUrl: string
     const match = ASSET_PATH.exec(req.url)
     const asset = match ? assets.get(match[1]) : undefined
     if (!asset || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return next()
+    nameRoute(res, '/assets/*')
     try {
       if (!asset.bytes) {
         asset.bytes = readFileSync(asset.file)

@@ -3,6 +3,7 @@ import type express from 'express'
 import { DEFAULT_LANGUAGE } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
 import { visitorTexts } from './visitor-language'
+import { logParserRefusal, nameRoute } from './request-log'
 
 /*
  * The methods something in the app answers: pages and forms (GET, HEAD, POST), the public API
@@ -19,6 +20,7 @@ const KNOWN = new Set<string>(KNOWN_METHODS)
 export function knownMethods(): express.RequestHandler {
   return (req, res, next) => {
     if (KNOWN.has(req.method)) return next()
+    nameRoute(res, 'unknown method')
     const t = visitorTexts(req)
     res
       .status(405)
@@ -45,15 +47,16 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   // An answer already under way on this connection (a pipelined request) must not be corrupted.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
+    let answer: string
     if (error.code === 'HPE_INVALID_METHOD') {
       const body = getFixedT(DEFAULT_LANGUAGE)('refusal.methodNotAllowed')
-      socket.write(
+      answer =
         `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nCache-Control: no-store\r\n` +
-          `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-          `Connection: close\r\n\r\n${body}`,
-      )
-    } else
-      socket.write(`HTTP/1.1 ${PARSER_ANSWERS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`)
+        `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`
+    } else answer = `HTTP/1.1 ${PARSER_ANSWERS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`
+    socket.write(answer)
+    logParserRefusal(Number(answer.slice(9, 12)), Buffer.byteLength(answer))
   }
   socket.destroy(error)
 }

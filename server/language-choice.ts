@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express'
 import { isLanguage, LANGUAGE_PARAMETER, languageCookie } from '#app/lib/i18n'
+import { nameRoute } from './request-log'
 
 /**
  * A language chosen without the page's script: JavaScript off (the switcher is a form with a
@@ -25,6 +26,7 @@ export function languageChoice(): RequestHandler {
     url.searchParams.delete(LANGUAGE_PARAMETER)
     if (isLanguage(chosen)) res.setHeader('Set-Cookie', languageCookie(chosen))
     res.setHeader('Cache-Control', 'no-store')
+    nameRoute(res, 'language choice')
     res.redirect(303, samePageAddress(url))
   }
 }

@@ -11,6 +11,7 @@ import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { isMalformedAddress } from './malformed-addresses'
 import { visitorTexts } from './visitor-language'
+import { nameRoute } from './request-log'
 
 /*
  * The live streams (ADR 057): `GET /{company}/galeria/{slug}/live`, `/galeria/{slug}/live` on a
@@ -93,6 +94,7 @@ async function findStream(asked: Asked, headers: http.IncomingHttpHeaders, path:
 }
 
 function openStream(req: http.IncomingMessage, res: http.ServerResponse, stream: { galleryId: string; after: number }) {
+  nameRoute(res, 'live stream')
   // Held for hours: no idle timeout on the socket (pings keep proxies from cutting it).
   req.socket.setTimeout(0)
   joinLiveStream(res, stream.galleryId, stream.after)
@@ -133,6 +135,7 @@ export function liveStreams() {
     if (req.method !== 'GET' || 'poll' in req.query) return next()
     const asked = streamAsked(req.path)
     if (!asked) return next()
+    nameRoute(res, 'live stream')
     try {
       const refused = refusals.get(req)
       if (refused) throw refused.error

@@ -2,6 +2,7 @@ import type express from 'express'
 import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/problem-details.server'
 import { AppError } from '#app/lib/errors'
 import { detectLanguage } from '#app/lib/i18n'
+import { nameRoute } from './request-log'
 
 /** Where a malformed address is sent within the app: a path only the catch-all not-found route matches. */
 export const MALFORMED_ADDRESS_PATH = '/-/-/-/-/malformed-address'
@@ -74,6 +75,7 @@ export function malformedAddresses(): express.RequestHandler {
     if (!isMalformedAddress(req.url)) return next()
     const [path] = req.url.split('?')
     const part = isMalformedAddress(path) ? 'path' : 'query'
+    nameRoute(res, 'malformed address')
     if (API_PATH.test(path)) return answerApiProblem(req, res, part)
     res.locals.malformedAddress = part
     // React Router reads the original address: both are replaced.

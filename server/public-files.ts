@@ -10,6 +10,7 @@ import { answerObject, IMMUTABLE_CACHE } from '#app/lib/serve-object.server'
 import { getStorage, type StoredObject } from '#app/lib/storage.server'
 import { fixedSecurityHeaders } from './security'
 import { LeastRecentlyUsed } from './least-recently-used'
+import { nameRoute } from './request-log'
 
 /*
  * Fans' photos and streams (`/p/{asset}/{variant}`) served as a static file server would: which
@@ -87,6 +88,7 @@ export function publicFileServer(options: {
     const file = await publicFiles().find(assetId.toLowerCase(), variant)
     const bytes = file?.ready && !file.guard ? hot.get(file.storageKey) : undefined
     if (!file?.ready || !bytes) return false
+    nameRoute(res, 'kept photo')
     res.writeHead(200, file.ready)
     res.end(bytes)
     return true
@@ -97,6 +99,7 @@ export function publicFileServer(options: {
       // Matched here rather than by the router: this is the busiest address of the site.
       const match = PUBLIC_FILE_PATH.exec(req.url)
       if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+      nameRoute(res, '/p/:assetId/:variant')
       const [, address, assetId, variant] = match
       const index = publicFiles()
       let file = ASSET_ID.test(assetId) ? await index.find(assetId.toLowerCase(), variant) : null

@@ -12,6 +12,8 @@ import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/galleries/protection/server/access-cookie.server'
 import { isReservedSegment } from '#app/features/public/server/reserved-segments.server'
 import { withCompanyVersionRead, type CompanyVersionRead } from '#app/access/company-version-read.server'
+import { nameRoute } from './request-log'
+import { noteCaller } from '#app/lib/log-context.server'
 import { LeastRecentlyUsed } from './least-recently-used'
 import { visitorLanguage } from './visitor-language'
 
@@ -378,6 +380,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
     entry: Entry,
     state: Served = 'hit',
   ) => {
+    nameRoute(res, 'kept page')
     if (entry.renderedPolicy !== undefined) {
       entry.headers['content-security-policy'] = cachedPagePolicy(
         entry.renderedPolicy,
@@ -419,6 +422,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
       readFor.set(req, read)
       const companyRead = await read.catch(() => null)
       if (!companyRead) return false
+      noteCaller({ companyId: companyRead.id })
       version = pageVersionOf(companyRead)
     }
     const hit = cache.get(key, version)

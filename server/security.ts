@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
+import { nameRoute } from './request-log'
 
 /**
  * The responses that may be framed, and only by this site's own pages: a published file's stream,
@@ -130,6 +131,7 @@ export function csrfProtection(options: { appUrl: string }) {
       appUrl: options.appUrl,
     })
     if (crossSite) {
+      nameRoute(res, 'cross-site refusal')
       res.status(403).json({ error: 'cross_site_request', message: 'Cross-site request refused' })
       return
     }

@@ -10,6 +10,7 @@ import { brandingVariables } from '#app/features/companies/branding'
 import { DEFAULT_TEMPLATE, pageTemplateOf } from '#app/features/companies/page-template'
 import { AppError } from '#app/lib/errors'
 import type { PublicCompany, NotFoundDetails, PublicContext, PublicDoor } from '#app/access/context'
+import { noteCaller } from '#app/lib/log-context.server'
 
 /*
  * The public visitor: the company a fan's request is for, found from its host or its `/{slug}`,
@@ -120,6 +121,7 @@ export function publicContextOf(row: PublicCompanyRow, visit: Pick<Visit, 'host'
       companyName: row.name,
       home: `${getEnv().APP_URL}/`,
     })
+  noteCaller({ companyId: row.id })
   const entitlements = getEntitlements(row)
   const branded = entitlements.customBranding
   const template = entitlements.customTemplate ? pageTemplateOf(row.template) : DEFAULT_TEMPLATE

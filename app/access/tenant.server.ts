@@ -28,6 +28,7 @@ import { AppError } from '#app/lib/errors'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { withTimeout } from '#app/lib/with-timeout'
+import { noteCaller } from '#app/lib/log-context.server'
 
 /*
  * The guards that build a request's context (context.ts). Routes build it through
@@ -46,6 +47,7 @@ export async function requireUser(request: Request): Promise<AuthSession> {
   // A session whose user lacks what every screen relies on: said plainly, never half-rendered.
   if (!auth.user.id || !auth.user.email)
     throw new AppError('INTERNAL', 'errors.incompleteUser', { status: 'incomplete_user' })
+  noteCaller({ userId: auth.user.id })
   return auth
 }
 
@@ -54,6 +56,12 @@ function tenantContext<A extends Actor>(
   company: TenantCompany,
   plan: { plan: string; planValidUntil: Date | null },
 ): TenantContext<A> {
+  // The request's access line says whom it acted for (ids only).
+  noteCaller({
+    companyId: company.id,
+    userId: actor.kind === 'person' ? actor.userId : undefined,
+    apiKeyId: actor.kind === 'api-key' ? actor.keyId : undefined,
+  })
   return {
     actor,
     company,
