@@ -81,7 +81,9 @@ export async function startJobs(
               }
               // With traces on, each try is a span: in the trace of the request that queued it, if one did.
               const tracing = serverTracing()
-              await (tracing ? tracing.traceJob({ name: job.id, id: received.id, attempt: number }, carried, run) : run())
+              await (tracing
+                ? tracing.traceJob({ name: job.id, id: received.id, attempt: number }, carried, run)
+                : run())
             } catch (error) {
               // pg-boss keeps the failure in its table and says nothing: said here, once a try.
               if (isLast) logger.error({ err: error }, 'job failed: no try left')
