@@ -23,7 +23,7 @@ export function builtPublicFiles(directory: string) {
  */
 export function onlyFor(paths: Set<string>, handler: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => {
-    let file = req.path
+    let file: string
     try {
       file = decodeURIComponent(req.path)
     } catch {

@@ -115,6 +115,7 @@ beforeAll(async () => {
   } catch (error) {
     throw new Error(
       `A small disk is mounted for this test (tmpfs, as root); mounting failed: ${(error as { stderr?: Buffer }).stderr ?? error}`,
+      { cause: error },
     )
   }
   const admin = await createCompanyAdmin('disk')

@@ -332,7 +332,9 @@ async function send(client: TestClient, request: FuzzRequest, language: Language
   try {
     return await client.request(request.path, { method: request.method, headers, raw: request.body, timeoutMs: 30_000 })
   } catch (error) {
-    throw new Error(`${request.label}: no answer (${error instanceof Error ? error.message : String(error)})`)
+    throw new Error(`${request.label}: no answer (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    })
   }
 }
 
