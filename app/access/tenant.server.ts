@@ -24,7 +24,7 @@ import {
   type TenantContext,
 } from './context'
 import { getDb, withSystem, withTenant } from '#app/lib/db.server'
-import { AppError } from '#app/lib/errors'
+import { AppError, isDatabaseUnavailable } from '#app/lib/errors'
 import { detectLanguage } from '#app/lib/i18n'
 import { logger } from '#app/lib/logger.server'
 import { withTimeout } from '#app/lib/with-timeout'
@@ -80,6 +80,8 @@ export async function requireMember(request: Request, permission: Permission): P
   const auth = await requireUser(request)
   const memberships = await withTimeout(
     findMemberships(auth.user.id).catch((error: unknown) => {
+      // The database away for a moment: said as such (503 with Retry-After), not as a failure.
+      if (isDatabaseUnavailable(error)) throw error
       // The spec's "Error loading profile: …", with the database's own code (never its message).
       throw new AppError('INTERNAL', 'errors.profileLoad', {
         reason: (error as { code?: string }).code ?? 'unknown',
