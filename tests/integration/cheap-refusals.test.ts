@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { apiKey, asset, auditEvent, comment, contentItem, formSubmission, lead, organization } from '#db/schema'
+import { apiKey, auditEvent, comment, contentItem, formSubmission, lead, organization } from '#db/schema'
 import { COMMENT_RATE_LIMIT } from '#app/features/galleries/comments/server/comment-rate-limit.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
 import { UNLOCK_ATTEMPTS } from '#app/features/galleries/protection/protection'
@@ -14,10 +14,10 @@ import { withSystem } from '#app/lib/db.server'
 import { escapeHtml } from '#app/lib/escape-html'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
-import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { BROWSER_UA } from '../support/analytics'
 import { apiRequest, createKeyThroughPage, putOnPlan } from '../support/api'
 import { createCompanyAdmin } from '../support/fixtures'
+import { storedVideo } from '../support/lead-gated-download'
 import { TestClient, type HttpResponse } from '../support/http-client'
 
 /*
@@ -85,31 +85,6 @@ async function publishedGallery(admin: Admin, values: Partial<typeof contentItem
   return item
 }
 
-/** A processed file stored directly (a video needs no renditions to be downloaded). */
-async function storedVideo(admin: Admin, contentItemId: string) {
-  const id = randomUUID()
-  const storageKey = mediaKey(admin.company.id, id, 'original', 'mp4')
-  await getStorage().put(storageKey, randomBytes(2000), { contentType: 'application/octet-stream' })
-  await withSystem((tx) =>
-    tx.insert(asset).values({
-      id,
-      companyId: admin.company.id,
-      contentItemId,
-      purpose: 'gallery-media',
-      mediaType: 'video',
-      originalName: 'clip.mp4',
-      mimeType: 'video/mp4',
-      sizeBytes: 2000,
-      storageKey,
-      position: 0,
-      width: 1920,
-      height: 1080,
-      processingStatus: 'ready',
-    }),
-  )
-  return id
-}
-
 const fanIn = (language: Language) => {
   const fan = new TestClient()
   fan.setCookie('lang', language)
@@ -120,7 +95,7 @@ describe('refusals are cheap', () => {
   it('the lead form: refused unread, in the fan’s language, and nothing is stored', async () => {
     const admin = await createCompanyAdmin('cheap-lead')
     const gallery = await publishedGallery(admin, { requireLead: true })
-    const fileId = await storedVideo(admin, gallery.id)
+    const fileId = await storedVideo(admin.company.id, gallery.id)
     const next = `/download/file/${fileId}`
     const fan = fanIn('es')
     const form = (i: number) => ({
@@ -218,7 +193,7 @@ describe('refusals are cheap', () => {
     expect((await protect(gallery.id, { password: 'moonlight' })).status).toBe(200)
     // The PIN on a gallery without a password: its downloads are there to be asked for.
     const pinned = await publishedGallery(admin)
-    const fileId = await storedVideo(admin, pinned.id)
+    const fileId = await storedVideo(admin.company.id, pinned.id)
     expect((await protect(pinned.id, { pin: '4821' })).status).toBe(200)
 
     const door = `/${admin.company.slug}/galeria/${gallery.slug}/acesso`

@@ -22,26 +22,7 @@ export async function createLeadGatedDownload(company: { id: string; slug: strin
       })
       .returning({ id: contentItem.id, slug: contentItem.slug }),
   )
-  const fileId = randomUUID()
-  const storageKey = mediaKey(company.id, fileId, 'original', 'mp4')
-  await getStorage().put(storageKey, randomBytes(2000), { contentType: 'application/octet-stream' })
-  await withSystem((tx) =>
-    tx.insert(asset).values({
-      id: fileId,
-      companyId: company.id,
-      contentItemId: gallery.id,
-      purpose: 'gallery-media',
-      mediaType: 'video',
-      originalName: 'encore.mp4',
-      mimeType: 'video/mp4',
-      sizeBytes: 2000,
-      storageKey,
-      position: 0,
-      width: 1920,
-      height: 1080,
-      processingStatus: 'ready',
-    }),
-  )
+  const fileId = await storedVideo(company.id, gallery.id, 'encore.mp4')
   const next = `/download/file/${fileId}`
   const tag = randomBytes(3).toString('hex')
   return {
@@ -56,4 +37,29 @@ export async function createLeadGatedDownload(company: { id: string; slug: strin
       dataProcessingConsent: 'on',
     }),
   }
+}
+
+/** A processed video stored directly in an item (a video needs no renditions to be downloaded). */
+export async function storedVideo(companyId: string, contentItemId: string, originalName = 'clip.mp4') {
+  const id = randomUUID()
+  const storageKey = mediaKey(companyId, id, 'original', 'mp4')
+  await getStorage().put(storageKey, randomBytes(2000), { contentType: 'application/octet-stream' })
+  await withSystem((tx) =>
+    tx.insert(asset).values({
+      id,
+      companyId,
+      contentItemId,
+      purpose: 'gallery-media',
+      mediaType: 'video',
+      originalName,
+      mimeType: 'video/mp4',
+      sizeBytes: 2000,
+      storageKey,
+      position: 0,
+      width: 1920,
+      height: 1080,
+      processingStatus: 'ready',
+    }),
+  )
+  return id
 }
