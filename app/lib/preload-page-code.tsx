@@ -9,7 +9,7 @@ import { useNonce } from './nonce'
  * pointer over the menu, would land on the browser's offline screen and lose what they had typed.
  * A preload that cannot get through is simply not used; the click then fetches the code itself.
  */
-export function PreloadPageCode({ page }: { page: string }) {
+export function PreloadPageCode({ page, onError }: { page: string; onError?: () => void }) {
   const nonce = useNonce()
   // What React Router's hydration keeps on window (its contexts would be two more names the
   // framework file exports to every page, fans' included).
@@ -31,7 +31,7 @@ export function PreloadPageCode({ page }: { page: string }) {
   return (
     <>
       {[...scripts].map((href) => (
-        <link key={href} rel="modulepreload" href={href} nonce={nonce || undefined} />
+        <link key={href} rel="modulepreload" href={href} nonce={nonce || undefined} onError={onError} />
       ))}
       {[...styles].map((href) => (
         <link key={href} rel="prefetch" as="style" href={href} nonce={nonce || undefined} />
@@ -47,23 +47,34 @@ export type LoadedApp = {
   __reactRouterRouteModules?: Record<string, unknown>
 }
 
-/** Preloads `page`'s code once the pointer or the keyboard shows the intent to go there. */
+/**
+ * Preloads `page`'s code once the pointer or the keyboard shows the intent to go there, and only
+ * while the browser is online: a module preload that fails is remembered by the browser for the
+ * page's lifetime, and the click would then fail the same import (React Router reloads the page
+ * on screen, not the one asked for). Should one fail all the same (a network that drops halfway),
+ * the click loads the page it names as a document.
+ */
 function usePreloadOnIntent(page: string) {
   const [wanted, setWanted] = useState(false)
-  const want = useCallback(() => setWanted(true), [])
+  const [failed, setFailed] = useState(false)
+  const want = useCallback(() => {
+    if (navigator.onLine) setWanted(true)
+  }, [])
+  const fail = useCallback(() => setFailed(true), [])
   return {
     handlers: { onMouseEnter: want, onFocus: want, onTouchStart: want },
-    preload: wanted ? <PreloadPageCode page={page} /> : null,
+    preload: wanted ? <PreloadPageCode page={page} onError={fail} /> : null,
+    failed,
   }
 }
 
 /** `Component` (a Link or a NavLink) made to fetch its page's code on intent (hover, focus, touch), safely offline. */
 function preloadingOnIntent<Props extends { to: string }>(Component: ComponentType<Props>) {
   return function Preloading(props: Props) {
-    const { handlers, preload } = usePreloadOnIntent(props.to)
+    const { handlers, preload, failed } = usePreloadOnIntent(props.to)
     return (
       <>
-        <Component {...handlers} {...props} />
+        <Component {...handlers} {...props} {...(failed ? { reloadDocument: true } : {})} />
         {preload}
       </>
     )
