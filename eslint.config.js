@@ -141,6 +141,25 @@ export default tseslint.config(
     },
   },
   {
+    // A request meets its permission once, in the use-case that declares it (ADR 097).
+    files: ['app/routes/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='withActor'] > ObjectExpression > Property[key.name='permission'][value.type='Literal']",
+          message:
+            "A route asks for a member; the use-case declares the permission (needs(), ADR 097). A form-only page names the use-case's need: permission: createEvent.need.",
+        },
+        {
+          selector: "CallExpression[callee.name='requireMember'][arguments.length>1]",
+          message: 'The use-case checks the permission (needs(), ADR 097).',
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-imports': 'off' },
   },

@@ -10,6 +10,7 @@ import type { RateLimitDecision } from '#app/lib/rate-limit.server'
 import type { Auth, AuthSession } from './auth.server'
 import type { PUBLIC_COMPANY_COLUMNS, PublicCompanyRow } from './public-visitor.server'
 import type { Visit } from './visit.server'
+import { AppError } from '#app/lib/errors'
 
 /*
  * The request context: who acts (the actor), for which company, under which plan
@@ -76,6 +77,39 @@ export function actorCan(context: TenantContext, permission: Permission) {
   if (actor.kind === 'person') return true
   const scope = scopeForPermission(permission)
   return scope !== null && actor.scopes.includes(scope)
+}
+
+/**
+ * Refuses an actor who may not do this: FORBIDDEN with the use-case's message (a key is told
+ * which scope it lacks). The one permission check a request meets, made by the use-case it runs.
+ */
+export function requirePermission(context: TenantContext, permission: Permission, messageKey = 'errors.forbidden') {
+  if (actorCan(context, permission)) return
+  const { actor } = context
+  if (actor.kind === 'api-key')
+    throw new AppError('FORBIDDEN', 'api.errors.scope', { scope: scopeForPermission(permission) })
+  throw new AppError('FORBIDDEN', messageKey, {
+    role: actor.kind === 'person' ? actor.role : actor.kind,
+    companyId: context.company.id,
+    status: 'insufficient_role',
+  })
+}
+
+/**
+ * A use-case with its declared need: `export const findLeads = needs('leads.read', async (context, …) => …)`.
+ * The permission is checked here, whichever door the caller came through (an admin's page, an
+ * API key, a job), and read from `.need` by a page that shows the use-case's form before it runs.
+ */
+export function needs<C extends TenantContext, A extends unknown[], R>(
+  permission: Permission,
+  run: (context: C, ...args: A) => Promise<R>,
+  messageKey = 'errors.forbidden',
+) {
+  const guarded = async (context: C, ...args: A): Promise<R> => {
+    requirePermission(context, permission, messageKey)
+    return run(context, ...args)
+  }
+  return Object.assign(guarded, { need: permission })
 }
 
 /** The user behind an action, for "created by" columns and the audit trail; null for keys and jobs. */

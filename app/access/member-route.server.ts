@@ -11,7 +11,7 @@ import { requireEntitlement, type GatedFeature } from '#app/features/billing/ent
  * The one place where the tenant guard's errors become HTTP for the admin's pages: signed out
  * → the sign-in screen and back, no company yet → onboarding, any other AppError → its status
  * with an i18n-keyed payload for the error boundary. Every admin loader and action is written as
- * `withActor({ kind: 'person', permission }, (member, args) => …)`.
+ * `withActor({ kind: 'person' }, (member, args) => …)`.
  */
 
 /** Better Auth's session cookie (cookiePrefix `afterglow`, with or without the secure prefix). */
@@ -47,12 +47,14 @@ function assertIdParams(params: unknown) {
 }
 
 /**
- * Who a route is for, and what it needs of them: a member allowed `permission` (and, with
- * `plan`, a plan that includes the feature), any signed-in person (onboarding, invitations,
- * company or not), or the platform operator.
+ * Who a route is for: a member of the company (with `plan`, under a plan that includes the
+ * feature), any signed-in person (onboarding, invitations, company or not), or the platform
+ * operator. What a member may do is checked once, by the use-case the route runs (its declared
+ * need, `needs()` in context.ts); `permission` is only for a page that shows a use-case's form
+ * without running it (`permission: createEvent.need`).
  */
 export type ActorNeed =
-  | { kind: 'person'; permission: Permission; plan?: { feature: GatedFeature; messageKey: string } }
+  | { kind: 'person'; permission?: Permission; plan?: { feature: GatedFeature; messageKey: string } }
   | { kind: 'signed-in' }
   | { kind: 'operator' }
 

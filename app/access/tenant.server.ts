@@ -73,10 +73,10 @@ function tenantContext<A extends Actor>(
 
 /**
  * The tenant guard. Every admin loader and action starts here: it authenticates, resolves the
- * company from the session, checks the role against the permission, and hands back the
- * member's context. Throws AppError: UNAUTHENTICATED, NO_COMPANY, FORBIDDEN, INTERNAL (timeout).
+ * company from the session, checks the role against `permission` when one is given (a page that
+ * shows a use-case's form; the use-cases check their own need), and hands back the member's context. Throws AppError: UNAUTHENTICATED, NO_COMPANY, FORBIDDEN, INTERNAL (timeout).
  */
-export async function requireMember(request: Request, permission: Permission): Promise<MemberContext> {
+export async function requireMember(request: Request, permission?: Permission): Promise<MemberContext> {
   const auth = await requireUser(request)
   const memberships = await withTimeout(
     findMemberships(auth.user.id).catch((error: unknown) => {
@@ -98,7 +98,7 @@ export async function requireMember(request: Request, permission: Permission): P
     // The session points at a company this user does not belong to (any more).
     throw new AppError('FORBIDDEN', 'errors.forbidden', { companyId: wanted, status: 'not_a_member' })
   }
-  if (!can(membership.role, permission)) {
+  if (permission && !can(membership.role, permission)) {
     throw new AppError('FORBIDDEN', 'errors.forbidden', {
       role: membership.role,
       companyId: membership.companyId,

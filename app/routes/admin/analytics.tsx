@@ -9,18 +9,15 @@ import { parseFunnelSubject } from '#app/features/analytics/server/read-funnel.s
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/analytics'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const url = new URL(request.url)
-    const range = readAnalyticsRange(url)
-    const funnelOf = parseFunnelSubject(url.searchParams.get('funnel'))
-    const headline = await readHeadlineComparison(member, range)
-    // Starter sees the totals only; the detail is not even read for it (PRODUCT.md).
-    const detail = member.entitlements.detailedAnalytics ? await readAnalyticsDetail(member, range, funnelOf) : null
-    return { range, headline, detail, plan: member.entitlements.plan }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const url = new URL(request.url)
+  const range = readAnalyticsRange(url)
+  const funnelOf = parseFunnelSubject(url.searchParams.get('funnel'))
+  const headline = await readHeadlineComparison(member, range)
+  // Starter sees the totals only; the detail is not even read for it (PRODUCT.md).
+  const detail = member.entitlements.detailedAnalytics ? await readAnalyticsDetail(member, range, funnelOf) : null
+  return { range, headline, detail, plan: member.entitlements.plan }
+})
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   return <AnalyticsPage {...loaderData} />

@@ -12,38 +12,32 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/comments'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'comments.moderate' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const filters = readCommentFilters(new URL(request.url))
-    const list = await findComments(member, filters)
-    return { ...list, status: filters.status, canChangeSettings: can(member.actor.role, 'comments.settings') }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const filters = readCommentFilters(new URL(request.url))
+  const list = await findComments(member, filters)
+  return { ...list, status: filters.status, canChangeSettings: can(member.actor.role, 'comments.settings') }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'comments.moderate' },
-  async (member, { request }: Route.ActionArgs) => {
-    return intentAction(request, ZCommentModeration, {
-      approve: async ({ commentId }) => {
-        await moderateComment(member, commentId, 'approve')
-        return actionSuccess('commentModeration.toasts.approved')
-      },
-      hide: async ({ commentId }) => {
-        await moderateComment(member, commentId, 'hide')
-        return actionSuccess('commentModeration.toasts.hidden')
-      },
-      delete: async ({ commentId }) => {
-        await deleteComment(member, commentId)
-        return actionSuccess('commentModeration.toasts.deleted')
-      },
-      'auto-approve': async ({ enabled }) => {
-        await setCommentsAutoApprove(member, enabled)
-        return actionSuccess(enabled ? 'commentModeration.toasts.autoOn' : 'commentModeration.toasts.autoOff')
-      },
-    })
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  return intentAction(request, ZCommentModeration, {
+    approve: async ({ commentId }) => {
+      await moderateComment(member, commentId, 'approve')
+      return actionSuccess('commentModeration.toasts.approved')
+    },
+    hide: async ({ commentId }) => {
+      await moderateComment(member, commentId, 'hide')
+      return actionSuccess('commentModeration.toasts.hidden')
+    },
+    delete: async ({ commentId }) => {
+      await deleteComment(member, commentId)
+      return actionSuccess('commentModeration.toasts.deleted')
+    },
+    'auto-approve': async ({ enabled }) => {
+      await setCommentsAutoApprove(member, enabled)
+      return actionSuccess(enabled ? 'commentModeration.toasts.autoOn' : 'commentModeration.toasts.autoOff')
+    },
+  })
+})
 
 // A decision that cannot reach the server (or fails there) is a toast, never the error screen.
 export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed' })

@@ -20,70 +20,64 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.$id'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'content.read' },
-  async (member, { params }: Route.LoaderArgs) => {
-    const { item, files } = await getContentForEdit(member, params.contentItemId)
-    const canPublish = can(member.actor.role, 'content.publish')
-    // The address the QR code and Share point to; "View live page" opens it.
-    const { url: liveUrl } = await findQrTarget(member, 'content', item.id)
-    return {
-      item,
-      files,
-      liveUrl,
-      events: await listEventOptions(member),
-      canPublish,
-      canEdit: item.status === 'draft' || canPublish,
-    }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { params }: Route.LoaderArgs) => {
+  const { item, files } = await getContentForEdit(member, params.contentItemId)
+  const canPublish = can(member.actor.role, 'content.publish')
+  // The address the QR code and Share point to; "View live page" opens it.
+  const { url: liveUrl } = await findQrTarget(member, 'content', item.id)
+  return {
+    item,
+    files,
+    liveUrl,
+    events: await listEventOptions(member),
+    canPublish,
+    canEdit: item.status === 'draft' || canPublish,
+  }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'content.write' },
-  async (member, { request, params }: Route.ActionArgs) => {
-    const id = params.contentItemId
-    return intentAction(request, ZContentAction, {
-      save: async (_, form) => {
-        const details = ZContentDetails.safeParse(form)
-        if (!details.success) return actionInvalid(details.error)
-        await updateContentDetails(member, id, details.data)
-        return actionSuccess('content.toasts.saved')
-      },
-      status: async ({ status }) => {
-        await changeContentStatus(member, [id], status)
-        return actionSuccess(`content.toasts.${status}`)
-      },
-      delete: async () => {
-        await deleteContent(member, [id])
-        return redirect('/admin/content?deleted=1')
-      },
-      reorder: async ({ order }) => {
-        await reorderAssets(member, id, order)
-        return actionSuccess('content.toasts.reordered')
-      },
-      'remove-file': async ({ assetId }) => {
-        await removeAssets(member, id, [assetId])
-        return actionSuccess('content.toasts.fileRemoved')
-      },
-      'remove-files': async ({ assetIds }) => {
-        await removeAssets(member, id, assetIds)
-        return actionSuccess('studio.editor.filesRemoved')
-      },
-      'set-cover': async ({ assetId }) => {
-        await setCoverFromFile(member, id, assetId)
-        return actionSuccess('studio.editor.coverSet')
-      },
-      'retry-processing': async ({ assetId }) => {
-        await retryProcessing(member, id, assetId)
-        return actionSuccess('content.toasts.retrying')
-      },
-      'file-text': async ({ assetId, title, description, altText }) => {
-        await updateAssetText(member, id, assetId, { title, description, altText })
-        return actionSuccess('content.toasts.saved')
-      },
-    })
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request, params }: Route.ActionArgs) => {
+  const id = params.contentItemId
+  return intentAction(request, ZContentAction, {
+    save: async (_, form) => {
+      const details = ZContentDetails.safeParse(form)
+      if (!details.success) return actionInvalid(details.error)
+      await updateContentDetails(member, id, details.data)
+      return actionSuccess('content.toasts.saved')
+    },
+    status: async ({ status }) => {
+      await changeContentStatus(member, [id], status)
+      return actionSuccess(`content.toasts.${status}`)
+    },
+    delete: async () => {
+      await deleteContent(member, [id])
+      return redirect('/admin/content?deleted=1')
+    },
+    reorder: async ({ order }) => {
+      await reorderAssets(member, id, order)
+      return actionSuccess('content.toasts.reordered')
+    },
+    'remove-file': async ({ assetId }) => {
+      await removeAssets(member, id, [assetId])
+      return actionSuccess('content.toasts.fileRemoved')
+    },
+    'remove-files': async ({ assetIds }) => {
+      await removeAssets(member, id, assetIds)
+      return actionSuccess('studio.editor.filesRemoved')
+    },
+    'set-cover': async ({ assetId }) => {
+      await setCoverFromFile(member, id, assetId)
+      return actionSuccess('studio.editor.coverSet')
+    },
+    'retry-processing': async ({ assetId }) => {
+      await retryProcessing(member, id, assetId)
+      return actionSuccess('content.toasts.retrying')
+    },
+    'file-text': async ({ assetId, title, description, altText }) => {
+      await updateAssetText(member, id, assetId, { title, description, altText })
+      return actionSuccess('content.toasts.saved')
+    },
+  })
+})
 
 // A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.updateFailed', {

@@ -16,26 +16,20 @@ function kindOf(request: Request) {
   return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
 }
 
-export const loader = withActor(
-  { kind: 'person', permission: 'content.write' },
-  async (member, { request }: Route.LoaderArgs) => {
-    return { kind: kindOf(request), events: await listEventOptions(member) }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  return { kind: kindOf(request), events: await listEventOptions(member) }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'content.write' },
-  async (member, { request }: Route.ActionArgs) => {
-    const parsed = ZContentDetails.safeParse(await readForm(request))
-    if (!parsed.success) return actionInvalid(parsed.error)
-    try {
-      const created = await createContent(member, kindOf(request), parsed.data)
-      return redirect(`/admin/content/${created.id}`)
-    } catch (error) {
-      return actionFailure(error)
-    }
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const parsed = ZContentDetails.safeParse(await readForm(request))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    const created = await createContent(member, kindOf(request), parsed.data)
+    return redirect(`/admin/content/${created.id}`)
+  } catch (error) {
+    return actionFailure(error)
+  }
+})
 
 // A new item that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.saveFailed')

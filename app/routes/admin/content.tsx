@@ -27,32 +27,27 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'content.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const filters = ZContentFilters.parse(Object.fromEntries(new URL(request.url).searchParams))
-    const [items, events] = await Promise.all([listContent(member, filters), listEventOptions(member)])
-    return { items, filters, events, canPublish: can(member.actor.role, 'content.publish') }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const filters = ZContentFilters.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const [items, events] = await Promise.all([listContent(member, filters), listEventOptions(member)])
+  return { items, filters, events, canPublish: can(member.actor.role, 'content.publish') }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'content.write' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(request, ZLibraryAction, {
-      'bulk-status': async ({ ids, status }) => {
-        await changeContentStatus(member, ids, status)
-        return actionSuccess(`studio.library.bulk.done.${status}`)
-      },
-      'bulk-delete': async ({ ids }) => {
-        await deleteContent(member, ids)
-        return actionSuccess('studio.library.bulk.done.deleted')
-      },
-      'bulk-event': async ({ ids, eventId }) => {
-        await moveContentToEvent(member, ids, eventId)
-        return actionSuccess(eventId ? 'studio.library.bulk.done.attached' : 'studio.library.bulk.done.detached')
-      },
-    }),
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(request, ZLibraryAction, {
+    'bulk-status': async ({ ids, status }) => {
+      await changeContentStatus(member, ids, status)
+      return actionSuccess(`studio.library.bulk.done.${status}`)
+    },
+    'bulk-delete': async ({ ids }) => {
+      await deleteContent(member, ids)
+      return actionSuccess('studio.library.bulk.done.deleted')
+    },
+    'bulk-event': async ({ ids, eventId }) => {
+      await moveContentToEvent(member, ids, eventId)
+      return actionSuccess(eventId ? 'studio.library.bulk.done.attached' : 'studio.library.bulk.done.detached')
+    },
+  }),
 )
 
 // A bulk change that cannot reach the server (or fails there) is a toast, never the error screen.

@@ -32,47 +32,41 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.$id'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'content.read' },
-  async (member, { params }: Route.LoaderArgs) => {
-    const found = await getEvent(member, params.eventId)
-    const { url: liveUrl } = await findQrTarget(member, 'event', found.event.id)
-    return { ...found, liveUrl, canManage: can(member.actor.role, 'events.manage') }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { params }: Route.LoaderArgs) => {
+  const found = await getEvent(member, params.eventId)
+  const { url: liveUrl } = await findQrTarget(member, 'event', found.event.id)
+  return { ...found, liveUrl, canManage: can(member.actor.role, 'events.manage') }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'events.manage' },
-  async (member, { request, params }: Route.ActionArgs) => {
-    const id = params.eventId
-    const link = async (contentItemId: string, attach: boolean) => {
-      await attachContent(member, id, contentItemId, attach)
-      return actionSuccess(attach ? 'events.toasts.attached' : 'events.toasts.detached')
-    }
-    return intentAction(request, ZEventAction, {
-      save: async (_, form) => {
-        const values = ZEventForm.safeParse(form)
-        if (!values.success) return actionInvalid(values.error)
-        await updateEvent(member, id, values.data)
-        return actionSuccess('events.toasts.saved')
-      },
-      status: async ({ status }) => {
-        await changeEventStatus(member, id, status)
-        return actionSuccess(`events.toasts.${status}`)
-      },
-      delete: async () => {
-        await deleteEvent(member, id)
-        return redirect('/admin/events')
-      },
-      attach: ({ contentItemId }) => link(contentItemId, true),
-      detach: ({ contentItemId }) => link(contentItemId, false),
-      reorder: async ({ order }) => {
-        await reorderEventContent(member, id, order)
-        return actionSuccess('events.toasts.reordered')
-      },
-    })
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request, params }: Route.ActionArgs) => {
+  const id = params.eventId
+  const link = async (contentItemId: string, attach: boolean) => {
+    await attachContent(member, id, contentItemId, attach)
+    return actionSuccess(attach ? 'events.toasts.attached' : 'events.toasts.detached')
+  }
+  return intentAction(request, ZEventAction, {
+    save: async (_, form) => {
+      const values = ZEventForm.safeParse(form)
+      if (!values.success) return actionInvalid(values.error)
+      await updateEvent(member, id, values.data)
+      return actionSuccess('events.toasts.saved')
+    },
+    status: async ({ status }) => {
+      await changeEventStatus(member, id, status)
+      return actionSuccess(`events.toasts.${status}`)
+    },
+    delete: async () => {
+      await deleteEvent(member, id)
+      return redirect('/admin/events')
+    },
+    attach: ({ contentItemId }) => link(contentItemId, true),
+    detach: ({ contentItemId }) => link(contentItemId, false),
+    reorder: async ({ order }) => {
+      await reorderEventContent(member, id, order)
+      return actionSuccess('events.toasts.reordered')
+    },
+  })
+})
 
 // A change that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.updateFailed', { delete: 'errors.deleteFailed' })

@@ -11,22 +11,20 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.new'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withActor({ kind: 'person', permission: 'events.manage' }, async () => null)
+// The form runs no use-case until it is sent: the page asks for what creating an event needs.
+export const loader = withActor({ kind: 'person', permission: createEvent.need }, async () => null)
 
-export const action = withActor(
-  { kind: 'person', permission: 'events.manage' },
-  async (member, { request }: Route.ActionArgs) => {
-    const parsed = ZEventForm.safeParse(await readForm(request))
-    if (!parsed.success) return actionInvalid(parsed.error)
-    try {
-      const created = await createEvent(member, parsed.data)
-      return redirect(`/admin/events/${created.id}`)
-    } catch (error) {
-      // A taken address is said at the slug field (the error names it).
-      return actionFailure(error)
-    }
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const parsed = ZEventForm.safeParse(await readForm(request))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    const created = await createEvent(member, parsed.data)
+    return redirect(`/admin/events/${created.id}`)
+  } catch (error) {
+    // A taken address is said at the slug field (the error names it).
+    return actionFailure(error)
+  }
+})
 
 // A new event that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
 export const clientAction = resilientClientAction('errors.saveFailed')

@@ -9,7 +9,7 @@ import { can } from '#app/features/members/permissions'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/events'
 
-export const loader = withActor({ kind: 'person', permission: 'content.read' }, async (member) => {
+export const loader = withActor({ kind: 'person' }, async (member) => {
   return { events: await listEvents(member), canManage: can(member.actor.role, 'events.manage') }
 })
 

@@ -12,13 +12,10 @@ import type { Route } from './+types/landing-preview'
  * settings page frames it and posts the form's unsaved values, which show at once. Only this
  * site may frame it (server/security.ts), and only members may open it.
  */
-export const loader = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-    return loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), { tab: 'all' })
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
+  return loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), { tab: 'all' })
+})
 
 /** The admin's page around the preview asks for cookie consent; the preview does not ask again. */
 export const handle = { framedPreview: true }

@@ -7,20 +7,17 @@ import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/leads.export'
 
 // The leads list as CSV, with the filters of the page it was asked from.
-export const loader = withActor(
-  { kind: 'person', permission: 'leads.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const filters = readLeadFilters(new URL(request.url))
-    const { stream, fileName } = await exportLeadsCsv(member, filters, {
-      t: getRequestT(request),
-      origin: requestOrigin(request),
-    })
-    return new Response(stream, {
-      headers: {
-        'Content-Type': CSV_CONTENT_TYPE,
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    })
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const filters = readLeadFilters(new URL(request.url))
+  const { stream, fileName } = await exportLeadsCsv(member, filters, {
+    t: getRequestT(request),
+    origin: requestOrigin(request),
+  })
+  return new Response(stream, {
+    headers: {
+      'Content-Type': CSV_CONTENT_TYPE,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+})

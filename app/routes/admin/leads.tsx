@@ -12,29 +12,23 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/leads'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'leads.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const filters = readLeadFilters(new URL(request.url))
-    const [list, options] = await Promise.all([
-      findLeads(member, filters, requestOrigin(request)),
-      findLeadFilterOptions(member),
-    ])
-    return { ...list, options, filters, canDelete: can(member.actor.role, 'leads.delete') }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const filters = readLeadFilters(new URL(request.url))
+  const [list, options] = await Promise.all([
+    findLeads(member, filters, requestOrigin(request)),
+    findLeadFilterOptions(member),
+  ])
+  return { ...list, options, filters, canDelete: can(member.actor.role, 'leads.delete') }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'leads.delete' },
-  async (member, { request }: Route.ActionArgs) => {
-    return intentAction(request, ZLeadAction, {
-      delete: async ({ leadId }) => {
-        await deleteLead(member, leadId, requestOrigin(request))
-        return actionSuccess('leads.toasts.deleted')
-      },
-    })
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  return intentAction(request, ZLeadAction, {
+    delete: async ({ leadId }) => {
+      await deleteLead(member, leadId, requestOrigin(request))
+      return actionSuccess('leads.toasts.deleted')
+    },
+  })
+})
 
 // An erasure that cannot reach the server (or fails there) is a toast, never the error screen.
 export const clientAction = resilientClientAction('errors.deleteFailed')

@@ -31,30 +31,28 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.api'
 
-export const loader = withActor({ kind: 'person', permission: 'api.manage' }, (member) => listApiKeys(member))
+export const loader = withActor({ kind: 'person' }, (member) => listApiKeys(member))
 
 /** The new key, in full: only in this answer, never in the page's data. */
 type CreateResult = ActionResult & { created?: { id: string; name: string; key: string } }
 
-export const action = withActor(
-  { kind: 'person', permission: 'api.manage' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(request, ZApiKeyAction, {
-      create: async (_, form) => {
-        const parsed = ZCreateApiKey.safeParse(form)
-        if (!parsed.success) return actionInvalid(parsed.error)
-        const created = await createApiKey(member, parsed.data)
-        return data<CreateResult>({
-          ok: true,
-          messageKey: 'apiKeys.toasts.created',
-          created: { id: created.id, name: created.name, key: created.key },
-        })
-      },
-      revoke: async ({ keyId }) => {
-        await revokeApiKey(member, keyId)
-        return actionSuccess('apiKeys.toasts.revoked')
-      },
-    }),
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(request, ZApiKeyAction, {
+    create: async (_, form) => {
+      const parsed = ZCreateApiKey.safeParse(form)
+      if (!parsed.success) return actionInvalid(parsed.error)
+      const created = await createApiKey(member, parsed.data)
+      return data<CreateResult>({
+        ok: true,
+        messageKey: 'apiKeys.toasts.created',
+        created: { id: created.id, name: created.name, key: created.key },
+      })
+    },
+    revoke: async ({ keyId }) => {
+      await revokeApiKey(member, keyId)
+      return actionSuccess('apiKeys.toasts.revoked')
+    },
+  }),
 )
 
 export const clientAction = resilientClientAction('errors.saveFailed', { revoke: 'errors.deleteFailed' })

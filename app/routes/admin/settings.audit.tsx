@@ -8,18 +8,15 @@ import { listAuditEvents } from '#app/features/audit/server/list-audit-events.se
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/settings.audit'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'audit.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const params = new URL(request.url).searchParams
-    const filters = ZAuditFilters.parse({
-      category: params.get('category') || undefined,
-      actor: params.get('actor') || undefined,
-    })
-    const { events, people } = await listAuditEvents(member, filters)
-    return { events, people, category: filters.category ?? '', actor: filters.actor ?? '' }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const params = new URL(request.url).searchParams
+  const filters = ZAuditFilters.parse({
+    category: params.get('category') || undefined,
+    actor: params.get('actor') || undefined,
+  })
+  const { events, people } = await listAuditEvents(member, filters)
+  return { events, people, category: filters.category ?? '', actor: filters.actor ?? '' }
+})
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit log · Afterglow' }]
 

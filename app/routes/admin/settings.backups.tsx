@@ -18,21 +18,17 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/settings.backups'
 
-export const loader = withActor({ kind: 'person', permission: 'company.manage' }, (member) =>
-  listCompanyBackups(member),
-)
+export const loader = withActor({ kind: 'person' }, (member) => listCompanyBackups(member))
 
 const ZBackupAction = z.discriminatedUnion('intent', [z.object({ intent: z.literal('back-up-now') })])
 
-export const action = withActor(
-  { kind: 'person', permission: 'company.manage' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(request, ZBackupAction, {
-      'back-up-now': async () => {
-        await requestCompanyBackup(member, requestOrigin(request))
-        return actionSuccess('backups.toasts.started')
-      },
-    }),
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(request, ZBackupAction, {
+    'back-up-now': async () => {
+      await requestCompanyBackup(member, requestOrigin(request))
+      return actionSuccess('backups.toasts.started')
+    },
+  }),
 )
 
 export const clientAction = resilientClientAction('errors.saveFailed')

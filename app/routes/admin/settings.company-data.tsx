@@ -34,35 +34,29 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.company-data'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const settings = await getCompanySettings(member)
-    // Named on the server: browsers' and Node's country names differ slightly, and must not between render and hydration.
-    return {
-      ...settings,
-      pageUrl: companyPublicBase(settings.company),
-      countries: countryOptions(detectLanguage(request)),
-      closure: await getCompanyClosure(member),
-    }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const settings = await getCompanySettings(member)
+  // Named on the server: browsers' and Node's country names differ slightly, and must not between render and hydration.
+  return {
+    ...settings,
+    pageUrl: companyPublicBase(settings.company),
+    countries: countryOptions(detectLanguage(request)),
+    closure: await getCompanyClosure(member),
+  }
+})
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) => {
-    const parsed = ZCompanyData.safeParse(await readForm(request))
-    if (!parsed.success) return actionInvalid(parsed.error)
-    try {
-      const { translated } = await updateCompanyData(member, parsed.data)
-      return actionSuccess(
-        Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.saved',
-      )
-    } catch (error) {
-      return actionFailure(error)
-    }
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const parsed = ZCompanyData.safeParse(await readForm(request))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    const { translated } = await updateCompanyData(member, parsed.data)
+    return actionSuccess(
+      Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.saved',
+    )
+  } catch (error) {
+    return actionFailure(error)
+  }
+})
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.
 export const clientAction = resilientClientAction()

@@ -21,7 +21,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.domains'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) => listCustomDomains(member))
+export const loader = withActor({ kind: 'person' }, (member) => listCustomDomains(member))
 
 const ZDomainAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add'), host: ZCustomHost }),
@@ -29,30 +29,28 @@ const ZDomainAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), domainId: z.uuid() }),
 ])
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(
-      request,
-      ZDomainAction,
-      {
-        add: async ({ host }) => {
-          await addCustomDomain(member, host)
-          return actionSuccess('domains.toasts.added')
-        },
-        check: async ({ domainId }) => {
-          const result = await checkCustomDomainNow(member, domainId)
-          if ('unavailable' in result)
-            return data<ActionResult>({ ok: false, errors: { form: ['domains.errors.dnsUnavailable'] } })
-          return actionSuccess(result.state === 'verified' ? 'domains.toasts.verified' : 'domains.toasts.checked')
-        },
-        remove: async ({ domainId }) => {
-          await removeCustomDomain(member, domainId)
-          return actionSuccess('domains.toasts.removed')
-        },
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(
+    request,
+    ZDomainAction,
+    {
+      add: async ({ host }) => {
+        await addCustomDomain(member, host)
+        return actionSuccess('domains.toasts.added')
       },
-      { invalid: 'fields' },
-    ),
+      check: async ({ domainId }) => {
+        const result = await checkCustomDomainNow(member, domainId)
+        if ('unavailable' in result)
+          return data<ActionResult>({ ok: false, errors: { form: ['domains.errors.dnsUnavailable'] } })
+        return actionSuccess(result.state === 'verified' ? 'domains.toasts.verified' : 'domains.toasts.checked')
+      },
+      remove: async ({ domainId }) => {
+        await removeCustomDomain(member, domainId)
+        return actionSuccess('domains.toasts.removed')
+      },
+    },
+    { invalid: 'fields' },
+  ),
 )
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.

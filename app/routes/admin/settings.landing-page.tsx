@@ -30,35 +30,32 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.landing-page'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
+export const loader = withActor({ kind: 'person' }, async (member) => {
   const settings = await getCompanySettings(member)
   return { ...settings, pageUrl: companyPublicBase(settings.company) }
 })
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) => {
-    const form = await readForm(request)
-    if (form.intent === 'remove-hero') {
-      try {
-        await removeLandingHero(member)
-        return actionSuccess('settings.toasts.heroRemoved')
-      } catch (error) {
-        return actionFailure(error)
-      }
-    }
-    const parsed = ZLandingSettings.safeParse(form)
-    if (!parsed.success) return actionInvalid(parsed.error)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const form = await readForm(request)
+  if (form.intent === 'remove-hero') {
     try {
-      const { translated } = await updateLandingSettings(member, parsed.data)
-      return actionSuccess(
-        Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.landingSaved',
-      )
+      await removeLandingHero(member)
+      return actionSuccess('settings.toasts.heroRemoved')
     } catch (error) {
       return actionFailure(error)
     }
-  },
-)
+  }
+  const parsed = ZLandingSettings.safeParse(form)
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    const { translated } = await updateLandingSettings(member, parsed.data)
+    return actionSuccess(
+      Object.keys(translated).length > 0 ? 'settings.toasts.savedTranslated' : 'settings.toasts.landingSaved',
+    )
+  } catch (error) {
+    return actionFailure(error)
+  }
+})
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.
 export const clientAction = resilientClientAction()

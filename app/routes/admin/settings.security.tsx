@@ -11,14 +11,13 @@ import { answerTwoFactorForm } from '#app/access/answer-two-factor-form.server'
 import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import type { Route } from './+types/settings.security'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
+export const loader = withActor({ kind: 'person' }, async (member) => {
   return { twoFactorEnabled: Boolean(member.user.twoFactorEnabled) }
 })
 
 // The forms posted before the page's script runs (see answerTwoFactorForm).
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (_member, { request }: Route.ActionArgs) => answerTwoFactorForm(request),
+export const action = withActor({ kind: 'person' }, async (_member, { request }: Route.ActionArgs) =>
+  answerTwoFactorForm(request),
 )
 
 type Setup = { totpURI: string; backupCodes: string[]; qrSvg: string }

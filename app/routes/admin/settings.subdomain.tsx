@@ -19,38 +19,34 @@ import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings.subdomain'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) =>
-  getSubdomainSettings(member),
-)
+export const loader = withActor({ kind: 'person' }, (member) => getSubdomainSettings(member))
 
 const ZSubdomainAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('request'), label: ZSubdomainLabel }),
   z.object({ intent: z.literal('retry') }),
 ])
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(
-      request,
-      ZSubdomainAction,
-      {
-        request: async ({ label }) => {
-          const { status } = await requestSubdomain(member, label)
-          // Refused on the spot: recorded (the page shows why), and said as a problem, not a success.
-          if (status === 'rejected')
-            return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] }, changed: true })
-          return actionSuccess(`subdomain.toasts.${status}`)
-        },
-        retry: async () => {
-          const result = await retrySubdomainCheck(member)
-          return result.ok
-            ? actionSuccess('subdomain.toasts.checked')
-            : data<ActionResult>({ ok: false, errors: { form: ['subdomain.errors.stillFailing'] } }, { status: 503 })
-        },
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(
+    request,
+    ZSubdomainAction,
+    {
+      request: async ({ label }) => {
+        const { status } = await requestSubdomain(member, label)
+        // Refused on the spot: recorded (the page shows why), and said as a problem, not a success.
+        if (status === 'rejected')
+          return data<ActionResult>({ ok: false, errors: { form: ['subdomain.toasts.rejected'] }, changed: true })
+        return actionSuccess(`subdomain.toasts.${status}`)
       },
-      { invalid: 'fields' },
-    ),
+      retry: async () => {
+        const result = await retrySubdomainCheck(member)
+        return result.ok
+          ? actionSuccess('subdomain.toasts.checked')
+          : data<ActionResult>({ ok: false, errors: { form: ['subdomain.errors.stillFailing'] } }, { status: 503 })
+      },
+    },
+    { invalid: 'fields' },
+  ),
 )
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost form.

@@ -20,40 +20,37 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
 import { authAs } from '#app/access/auth.server'
 
-export const loader = withActor({ kind: 'person', permission: 'team.manage' }, async (member) => {
+export const loader = withActor({ kind: 'person' }, async (member) => {
   return { ...(await listTeam(member)), currentUserId: member.user.id }
 })
 
 // Better Auth carries out team changes as the signed-in admin: it gets their request's headers.
-export const action = withActor(
-  { kind: 'person', permission: 'team.manage' },
-  async (member, { request }: Route.ActionArgs) => {
-    return intentAction(
-      request,
-      ZTeamAction,
-      {
-        invite: async (invite) => {
-          await inviteMember(member, invite, authAs(request))
-          return actionSuccess('team.toasts.invited')
-        },
-        'change-role': async (change) => {
-          await changeMemberRole(member, change, authAs(request))
-          return actionSuccess('team.toasts.roleChanged')
-        },
-        remove: async ({ memberId }) => {
-          await removeMember(member, memberId, authAs(request))
-          return actionSuccess('team.toasts.removed')
-        },
-        'cancel-invitation': async ({ invitationId }) => {
-          await cancelInvitation(member, invitationId, authAs(request))
-          return actionSuccess('team.toasts.invitationCancelled')
-        },
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  return intentAction(
+    request,
+    ZTeamAction,
+    {
+      invite: async (invite) => {
+        await inviteMember(member, invite, authAs(request))
+        return actionSuccess('team.toasts.invited')
       },
-      // The invitation form is typed in: its problems show per field.
-      { invalid: 'fields' },
-    )
-  },
-)
+      'change-role': async (change) => {
+        await changeMemberRole(member, change, authAs(request))
+        return actionSuccess('team.toasts.roleChanged')
+      },
+      remove: async ({ memberId }) => {
+        await removeMember(member, memberId, authAs(request))
+        return actionSuccess('team.toasts.removed')
+      },
+      'cancel-invitation': async ({ invitationId }) => {
+        await cancelInvitation(member, invitationId, authAs(request))
+        return actionSuccess('team.toasts.invitationCancelled')
+      },
+    },
+    // The invitation form is typed in: its problems show per field.
+    { invalid: 'fields' },
+  )
+})
 
 // A team change that cannot reach the server (or fails there) is a toast, never a lost
 // invitation form or the error screen.

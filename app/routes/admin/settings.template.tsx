@@ -41,7 +41,7 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.template'
 import { readForm } from '#app/lib/read-form.server'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) => {
+export const loader = withActor({ kind: 'person' }, async (member) => {
   const { company, canEdit, entitlements } = await getCompanySettings(member)
   return {
     template: pageTemplateOf(company.template),
@@ -51,19 +51,16 @@ export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }
   }
 })
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) => {
-    const parsed = ZPageTemplate.safeParse(await readForm(request))
-    if (!parsed.success) return actionInvalid(parsed.error)
-    try {
-      await updatePageTemplate(member, parsed.data)
-      return actionSuccess('settings.toasts.templateSaved')
-    } catch (error) {
-      return actionFailure(error)
-    }
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const parsed = ZPageTemplate.safeParse(await readForm(request))
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    await updatePageTemplate(member, parsed.data)
+    return actionSuccess('settings.toasts.templateSaved')
+  } catch (error) {
+    return actionFailure(error)
+  }
+})
 
 // A save that cannot reach the server (or fails there) is a toast, never a lost choice.
 export const clientAction = resilientClientAction()

@@ -6,11 +6,8 @@ import { getStorage } from '#app/lib/storage.server'
 import type { Route } from './+types/settings.watermark.image'
 
 // The company's current watermark, for its settings page's preview (members only; fans only ever see it on photos).
-export const loader = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const key = await findWatermarkKey(member)
-    if (!key) return nothingHere(request)
-    return serveObject(request, getStorage(), key, { cacheControl: 'private, max-age=60' })
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const key = await findWatermarkKey(member)
+  if (!key) return nothingHere(request)
+  return serveObject(request, getStorage(), key, { cacheControl: 'private, max-age=60' })
+})

@@ -8,24 +8,19 @@ import { withActor } from '#app/access/member-route.server'
 import { readForm } from '#app/lib/read-form.server'
 import type { Route } from './+types/settings.watermark'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) =>
-  getWatermark(member),
-)
+export const loader = withActor({ kind: 'person' }, async (member) => getWatermark(member))
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) => {
-    const form = await readForm(request)
-    const parsed = ZWatermarkSettings.safeParse(form)
-    if (!parsed.success) return actionInvalid(parsed.error)
-    try {
-      await saveWatermark(member, { ...parsed.data, file: form.file instanceof File ? form.file : null })
-      return actionSuccess(parsed.data.intent === 'remove' ? 'watermark.removed' : 'watermark.saved')
-    } catch (error) {
-      return actionFailure(error)
-    }
-  },
-)
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) => {
+  const form = await readForm(request)
+  const parsed = ZWatermarkSettings.safeParse(form)
+  if (!parsed.success) return actionInvalid(parsed.error)
+  try {
+    await saveWatermark(member, { ...parsed.data, file: form.file instanceof File ? form.file : null })
+    return actionSuccess(parsed.data.intent === 'remove' ? 'watermark.removed' : 'watermark.saved')
+  } catch (error) {
+    return actionFailure(error)
+  }
+})
 
 export const shouldRevalidate = revalidateUnlessUnchanged
 

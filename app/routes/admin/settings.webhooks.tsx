@@ -25,7 +25,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.webhooks'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) => listWebhooks(member))
+export const loader = withActor({ kind: 'person' }, (member) => listWebhooks(member))
 
 const EVENT_FIELD = 'event:'
 /** Each event is its own checkbox (`event:lead.created`); the form reads them as one list. */
@@ -55,40 +55,38 @@ const ZWebhookAction = z.preprocess(
   ]),
 )
 
-export const action = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(
-      request,
-      ZWebhookAction,
-      {
-        add: async ({ url, events }) => {
-          await createWebhookEndpoint(member, { url, events })
-          return actionSuccess('webhooks.toasts.added')
-        },
-        toggle: async ({ endpointId, enabled }) => {
-          await updateWebhookEndpoint(member, endpointId, { enabled })
-          return actionSuccess(enabled ? 'webhooks.toasts.enabled' : 'webhooks.toasts.disabled')
-        },
-        events: async ({ endpointId, events }) => {
-          await updateWebhookEndpoint(member, endpointId, { events })
-          return actionSuccess('webhooks.toasts.eventsSaved')
-        },
-        rotate: async ({ endpointId }) => {
-          await rotateWebhookSecret(member, endpointId)
-          return actionSuccess('webhooks.toasts.rotated')
-        },
-        remove: async ({ endpointId }) => {
-          await deleteWebhookEndpoint(member, endpointId)
-          return actionSuccess('webhooks.toasts.removed')
-        },
-        resend: async ({ deliveryId }) => {
-          await resendWebhookDelivery(member, deliveryId)
-          return actionSuccess('webhooks.toasts.resent')
-        },
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(
+    request,
+    ZWebhookAction,
+    {
+      add: async ({ url, events }) => {
+        await createWebhookEndpoint(member, { url, events })
+        return actionSuccess('webhooks.toasts.added')
       },
-      { invalid: 'fields' },
-    ),
+      toggle: async ({ endpointId, enabled }) => {
+        await updateWebhookEndpoint(member, endpointId, { enabled })
+        return actionSuccess(enabled ? 'webhooks.toasts.enabled' : 'webhooks.toasts.disabled')
+      },
+      events: async ({ endpointId, events }) => {
+        await updateWebhookEndpoint(member, endpointId, { events })
+        return actionSuccess('webhooks.toasts.eventsSaved')
+      },
+      rotate: async ({ endpointId }) => {
+        await rotateWebhookSecret(member, endpointId)
+        return actionSuccess('webhooks.toasts.rotated')
+      },
+      remove: async ({ endpointId }) => {
+        await deleteWebhookEndpoint(member, endpointId)
+        return actionSuccess('webhooks.toasts.removed')
+      },
+      resend: async ({ deliveryId }) => {
+        await resendWebhookDelivery(member, deliveryId)
+        return actionSuccess('webhooks.toasts.resent')
+      },
+    },
+    { invalid: 'fields' },
+  ),
 )
 
 export const clientAction = resilientClientAction('errors.saveFailed', {

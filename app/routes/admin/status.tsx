@@ -15,26 +15,24 @@ import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/status'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, (member) => getCompanyStatus(member))
+export const loader = withActor({ kind: 'person' }, (member) => getCompanyStatus(member))
 
 const ZStatusAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retry'), assetId: z.uuid() }),
   z.object({ intent: z.literal('retry-all') }),
 ])
 
-export const action = withActor(
-  { kind: 'person', permission: 'content.write' },
-  async (member, { request }: Route.ActionArgs) =>
-    intentAction(request, ZStatusAction, {
-      retry: async ({ assetId }) => {
-        await retryFailedMedia(member, assetId)
-        return actionSuccess('status.toasts.retried')
-      },
-      'retry-all': async () => {
-        await retryFailedMedia(member)
-        return actionSuccess('status.toasts.retried')
-      },
-    }),
+export const action = withActor({ kind: 'person' }, async (member, { request }: Route.ActionArgs) =>
+  intentAction(request, ZStatusAction, {
+    retry: async ({ assetId }) => {
+      await retryFailedMedia(member, assetId)
+      return actionSuccess('status.toasts.retried')
+    },
+    'retry-all': async () => {
+      await retryFailedMedia(member)
+      return actionSuccess('status.toasts.retried')
+    },
+  }),
 )
 
 // A retry that cannot reach the server (or fails there) is a toast, never the error screen.

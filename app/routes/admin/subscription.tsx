@@ -22,9 +22,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/subscription'
 
-export const loader = withActor({ kind: 'person', permission: 'dashboard.read' }, async (member) =>
-  getBillingOverview(member),
-)
+export const loader = withActor({ kind: 'person' }, async (member) => getBillingOverview(member))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subscription · Afterglow' }]
 

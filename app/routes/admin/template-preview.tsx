@@ -21,30 +21,27 @@ import type { Route } from './+types/template-preview'
  * newest published gallery that has photos (its first page), or its landing. Only this site may
  * frame it (server/security.ts), and only members may open it.
  */
-export const loader = withActor(
-  { kind: 'person', permission: 'dashboard.read' },
-  async (member, { request }: Route.LoaderArgs) => {
-    const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
-    const query = new URL(request.url).searchParams
-    const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
-    // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
-    const [landing, { company: settings }] = await Promise.all([
-      loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), {
-        tab: page === 'landing' ? 'all' : 'photos',
-        ...landingBatchesFrom(query),
-      }),
-      getCompanySettings(member),
-    ])
-    const saved = pageTemplateOf(settings.template)
-    const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
-    if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
-    const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
-    const gallery = newest?.slug
-      ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug)
-      : null
-    return { page: 'gallery' as const, landing, gallery, saved, colours }
-  },
-)
+export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
+  const visit = { ...(await visitOf(request)), host: { kind: 'platform' as const } }
+  const query = new URL(request.url).searchParams
+  const page = query.get('page') === 'landing' ? 'landing' : 'gallery'
+  // For the gallery page, the landing's photos tab: its first gallery is the newest with photos, however many came after it.
+  const [landing, { company: settings }] = await Promise.all([
+    loadCompanyLanding(visit, await resolvePublicCompany(visit, member.company.slug), {
+      tab: page === 'landing' ? 'all' : 'photos',
+      ...landingBatchesFrom(query),
+    }),
+    getCompanySettings(member),
+  ])
+  const saved = pageTemplateOf(settings.template)
+  const colours = { primary: settings.brandPrimaryColor, accent: settings.brandAccentColor }
+  if (page === 'landing') return { page: 'landing' as const, landing, saved, colours }
+  const newest = landing.galleries.find((gallery) => gallery.slug && gallery.photos > 0)
+  const gallery = newest?.slug
+    ? await getPublicGallery(await resolvePublicCompany(visit, member.company.slug), newest.slug)
+    : null
+  return { page: 'gallery' as const, landing, gallery, saved, colours }
+})
 
 /** The admin's page around the preview asks for cookie consent; the preview does not ask again. */
 export const handle = { framedPreview: true }

@@ -53,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     Response.json({ error: { messageKey, message: t(messageKey, details) } }, { status, headers: NO_STORE })
   if (!operation) return answer(404, 'errors.unknown')
   try {
-    const member = await requireMember(request, 'dashboard.read')
+    const member = await requireMember(request)
     return Response.json(await operation.run(member, request), { headers: NO_STORE })
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHENTICATED') {

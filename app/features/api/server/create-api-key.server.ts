@@ -1,14 +1,13 @@
 import { apiKey } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { requireEntitlement } from '#app/features/billing/entitlements'
-import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
+import { requirePermission, actorUserId, type TenantContext } from '#app/access/context'
 import type { TCreateApiKey } from '../api-keys.schema'
 import { generateApiKey } from './api-key-secret.server'
 
 /** A new key for the company's own systems: returned in full this once, kept only as a hash. */
 export async function createApiKey(context: TenantContext, input: TCreateApiKey) {
-  if (!actorCan(context, 'api.manage')) throw new AppError('FORBIDDEN', 'settings.errors.adminOnly')
+  requirePermission(context, 'api.manage', 'settings.errors.adminOnly')
   requireEntitlement(context.entitlements, 'apiAccess', 'apiKeys.errors.plan')
   const secret = generateApiKey()
   const [created] = await context.withTenant((tx) =>

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm'
 import { apiKey } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { needs, actorCan, type TenantContext } from '#app/access/context'
 
 /** The company's keys, newest first, without their hashes; whether the plan lets them work. */
-export async function listApiKeys(context: TenantContext) {
+export const listApiKeys = needs('api.manage', async function listApiKeys(context: TenantContext) {
   const keys = await context.withTenant((tx) =>
     tx
       .select({
@@ -20,4 +20,4 @@ export async function listApiKeys(context: TenantContext) {
       .orderBy(desc(apiKey.createdAt)),
   )
   return { allowed: context.entitlements.apiAccess, canManage: actorCan(context, 'api.manage'), keys }
-}
+})

@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { apiKey } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
+import { requirePermission, actorUserId, type TenantContext } from '#app/access/context'
 
 /** Stops a key at once: its next request gets 401. Revoked keys stay listed, for the record. */
 export async function revokeApiKey(context: TenantContext, keyId: string) {
-  if (!actorCan(context, 'api.manage')) throw new AppError('FORBIDDEN', 'settings.errors.adminOnly')
+  requirePermission(context, 'api.manage', 'settings.errors.adminOnly')
   const [revoked] = await context.withTenant((tx) =>
     tx
       .update(apiKey)

@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm'
 import { companyBackup } from '#db/schema'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { needs, actorCan, type TenantContext } from '#app/access/context'
 import { KEEP_ARCHIVES } from '../company-archive'
 import { STALE_RUNNING_MS } from './request-company-backup.server'
 
 /** The company's archives, newest first, and whether its plan includes them. */
-export async function listCompanyBackups(context: TenantContext) {
+export const listCompanyBackups = needs('company.manage', async function listCompanyBackups(context: TenantContext) {
   const rows = await context.withTenant((tx) =>
     tx
       .select({
@@ -36,4 +36,4 @@ export async function listCompanyBackups(context: TenantContext) {
     isRunning: backups.some((backup) => backup.status === 'running'),
     backups,
   }
-}
+})

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
+import { requirePermission, actorUserId, type TenantContext } from '#app/access/context'
 import { TRIAL_DAYS, TRIAL_PLAN } from '../plans'
 import { syncCompanyPlan } from './sync-company-plan.server'
 
@@ -14,7 +14,7 @@ export type StartTrialResult =
 
 /** The spec's "only admins manage billing" (docs/product.md). */
 export function assertCanManageBilling(context: TenantContext) {
-  if (!actorCan(context, 'billing.manage')) throw new AppError('FORBIDDEN', 'billing.errors.adminOnly')
+  requirePermission(context, 'billing.manage', 'billing.errors.adminOnly')
 }
 
 /**

@@ -1,9 +1,9 @@
 import { event } from '#db/schema'
-import type { TenantContext } from '#app/access/context'
+import { needs, type TenantContext } from '#app/access/context'
 import type { TEventForm } from '../events.schema'
 import { ensureEventSlugFree } from './ensure-event-slug-free.server'
 
-export async function createEvent(context: TenantContext, form: TEventForm) {
+export const createEvent = needs('events.manage', async function createEvent(context: TenantContext, form: TEventForm) {
   await ensureEventSlugFree(context, form.slug)
   const [created] = await context.withTenant((tx) =>
     tx
@@ -12,4 +12,4 @@ export async function createEvent(context: TenantContext, form: TEventForm) {
       .returning({ id: event.id }),
   )
   return created
-}
+})

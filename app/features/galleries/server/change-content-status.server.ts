@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 import { emitWebhookEvent } from '#app/features/webhooks/server/emit-webhook-event.server'
 import type { ContentStatus } from '../content.schema'
 import { findContentItems } from './get-content-item.server'
@@ -11,7 +11,7 @@ import { findContentItems } from './get-content-item.server'
  * needs at least one photo or video, a single item its file, before fans may see it.
  */
 export async function changeContentStatus(context: TenantContext, contentItemIds: string[], status: ContentStatus) {
-  if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.publish')
   await context.withTenant(async (tx) => {
     const items = await findContentItems(tx, context, contentItemIds)
     const ids = items.map((item) => item.id)

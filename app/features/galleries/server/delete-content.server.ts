@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm'
 import { asset, contentItem } from '#db/schema'
 import { removeStoredFiles } from '#app/features/media/server/remove-stored-files.server'
-import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 import { findContentItems } from './get-content-item.server'
 
 /**
@@ -10,7 +9,7 @@ import { findContentItems } from './get-content-item.server'
  * storage follows.
  */
 export async function deleteContent(context: TenantContext, contentItemIds: string[]) {
-  if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.publish')
   const assetIds = await context.withTenant(async (tx) => {
     const ids = (await findContentItems(tx, context, contentItemIds)).map((item) => item.id)
     const files = await tx

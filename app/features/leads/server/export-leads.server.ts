@@ -3,7 +3,7 @@ import type { TFunction } from '#app/lib/translator'
 import { contentItem, event, lead } from '#db/schema'
 import { CSV_BOM, csvRow } from '#app/lib/csv'
 import { logger } from '#app/lib/logger.server'
-import type { TenantContext } from '#app/access/context'
+import { needs, type TenantContext } from '#app/access/context'
 import type { RequestOrigin } from '#app/access/visit.server'
 import type { TLeadFilters } from '../leads.schema'
 import { leadConditions } from './lead-conditions.server'
@@ -45,95 +45,100 @@ type Cursor = { createdAt: string; id: string }
  * any length costs one batch of memory. Pages follow (created_at, id): rows are never skipped or
  * repeated between batches. The export is audited before the first byte goes out.
  */
-export async function exportLeadsCsv(
-  context: TenantContext,
-  filters: TLeadFilters,
-  options: { t: TFunction; origin: RequestOrigin },
-) {
-  const { t } = options
-  const where = leadConditions(context.company.id, filters)
-  await recordLeadAccess(context, options.origin, 'leads.export', auditableFilters(filters))
-  const yesNo = (value: boolean) => (value ? t('leads.csv.yes') : t('leads.csv.no'))
-  const encoder = new TextEncoder()
-  let cursor: Cursor | null = null
-  let started = false
-  let done = false
+export const exportLeadsCsv = needs(
+  'leads.read',
+  async function exportLeadsCsv(
+    context: TenantContext,
+    filters: TLeadFilters,
+    options: { t: TFunction; origin: RequestOrigin },
+  ) {
+    const { t } = options
+    const where = leadConditions(context.company.id, filters)
+    await recordLeadAccess(context, options.origin, 'leads.export', auditableFilters(filters))
+    const yesNo = (value: boolean) => (value ? t('leads.csv.yes') : t('leads.csv.no'))
+    const encoder = new TextEncoder()
+    let cursor: Cursor | null = null
+    let started = false
+    let done = false
 
-  async function nextBatch() {
-    const after: Cursor | null = cursor
-    return context.withTenant((tx) =>
-      tx
-        .select({
-          id: lead.id,
-          // As text: PostgreSQL keeps microseconds, a JS Date would round them and break the cursor.
-          cursorAt: sql<string>`${lead.createdAt}::text`,
-          createdAt: lead.createdAt,
-          fullName: lead.fullName,
-          email: lead.email,
-          phone: lead.phone,
-          organisation: lead.organisation,
-          contentTitle: contentItem.title,
-          eventTitle: event.title,
-          privacyAcceptedAt: lead.privacyAcceptedAt,
-          dataProcessingConsent: lead.dataProcessingConsent,
-          marketingConsent: lead.marketingConsent,
-          policyVersion: lead.policyVersion,
-          language: lead.language,
-          sourceUrl: lead.sourceUrl,
-        })
-        .from(lead)
-        .leftJoin(contentItem, eq(contentItem.id, lead.contentItemId))
-        .leftJoin(event, eq(event.id, lead.eventId))
-        .where(
-          after
-            ? and(where, sql`(${lead.createdAt}, ${lead.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
-            : where,
-        )
-        .orderBy(desc(lead.createdAt), desc(lead.id))
-        .limit(EXPORT_BATCH_SIZE),
-    )
-  }
-
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!started) {
-          started = true
-          controller.enqueue(encoder.encode(CSV_BOM + csvRow(HEADER_KEYS.map((key) => t(`leads.csv.columns.${key}`)))))
-          return
-        }
-        if (done) return controller.close()
-        const rows = await nextBatch()
-        if (rows.length < EXPORT_BATCH_SIZE) done = true
-        if (rows.length === 0) return controller.close()
-        const last = rows[rows.length - 1]
-        cursor = { createdAt: last.cursorAt, id: last.id }
-        const text = rows
-          .map((row) =>
-            csvRow([
-              row.fullName,
-              row.email,
-              row.phone,
-              row.organisation,
-              row.contentTitle,
-              row.eventTitle,
-              csvDate(row.createdAt),
-              csvDate(row.privacyAcceptedAt),
-              yesNo(row.dataProcessingConsent),
-              yesNo(row.marketingConsent),
-              row.policyVersion,
-              row.language,
-              row.sourceUrl,
-            ]),
+    async function nextBatch() {
+      const after: Cursor | null = cursor
+      return context.withTenant((tx) =>
+        tx
+          .select({
+            id: lead.id,
+            // As text: PostgreSQL keeps microseconds, a JS Date would round them and break the cursor.
+            cursorAt: sql<string>`${lead.createdAt}::text`,
+            createdAt: lead.createdAt,
+            fullName: lead.fullName,
+            email: lead.email,
+            phone: lead.phone,
+            organisation: lead.organisation,
+            contentTitle: contentItem.title,
+            eventTitle: event.title,
+            privacyAcceptedAt: lead.privacyAcceptedAt,
+            dataProcessingConsent: lead.dataProcessingConsent,
+            marketingConsent: lead.marketingConsent,
+            policyVersion: lead.policyVersion,
+            language: lead.language,
+            sourceUrl: lead.sourceUrl,
+          })
+          .from(lead)
+          .leftJoin(contentItem, eq(contentItem.id, lead.contentItemId))
+          .leftJoin(event, eq(event.id, lead.eventId))
+          .where(
+            after
+              ? and(where, sql`(${lead.createdAt}, ${lead.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+              : where,
           )
-          .join('')
-        controller.enqueue(encoder.encode(text))
-      } catch (error) {
-        logger.error({ err: error, companyId: context.company.id }, 'lead export failed mid-stream')
-        controller.error(error)
-      }
-    },
-  })
+          .orderBy(desc(lead.createdAt), desc(lead.id))
+          .limit(EXPORT_BATCH_SIZE),
+      )
+    }
 
-  return { stream, fileName: leadsExportFileName(context.company.slug) }
-}
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          if (!started) {
+            started = true
+            controller.enqueue(
+              encoder.encode(CSV_BOM + csvRow(HEADER_KEYS.map((key) => t(`leads.csv.columns.${key}`)))),
+            )
+            return
+          }
+          if (done) return controller.close()
+          const rows = await nextBatch()
+          if (rows.length < EXPORT_BATCH_SIZE) done = true
+          if (rows.length === 0) return controller.close()
+          const last = rows[rows.length - 1]
+          cursor = { createdAt: last.cursorAt, id: last.id }
+          const text = rows
+            .map((row) =>
+              csvRow([
+                row.fullName,
+                row.email,
+                row.phone,
+                row.organisation,
+                row.contentTitle,
+                row.eventTitle,
+                csvDate(row.createdAt),
+                csvDate(row.privacyAcceptedAt),
+                yesNo(row.dataProcessingConsent),
+                yesNo(row.marketingConsent),
+                row.policyVersion,
+                row.language,
+                row.sourceUrl,
+              ]),
+            )
+            .join('')
+          controller.enqueue(encoder.encode(text))
+        } catch (error) {
+          logger.error({ err: error, companyId: context.company.id }, 'lead export failed mid-stream')
+          controller.error(error)
+        }
+      },
+    })
+
+    return { stream, fileName: leadsExportFileName(context.company.slug) }
+  },
+)

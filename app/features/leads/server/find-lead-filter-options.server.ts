@@ -1,9 +1,9 @@
 import { and, asc, eq, exists } from 'drizzle-orm'
 import { contentItem, event, lead } from '#db/schema'
-import type { TenantContext } from '#app/access/context'
+import { needs, type TenantContext } from '#app/access/context'
 
 /** The content and events to filter by: only those that brought in at least one lead. */
-export async function findLeadFilterOptions(context: TenantContext) {
+export const findLeadFilterOptions = needs('leads.read', async function findLeadFilterOptions(context: TenantContext) {
   const companyId = context.company.id
   return context.withTenant(async (tx) => {
     const contents = await tx
@@ -28,4 +28,4 @@ export async function findLeadFilterOptions(context: TenantContext) {
       .orderBy(asc(event.title))
     return { contents, events }
   })
-}
+})

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { asset, contentItem, event, organization } from '#db/schema'
-import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
+import { requirePermission, actorUserId, type TenantContext } from '#app/access/context'
 import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { enqueue } from '#app/jobs/queue.server'
 import type { Transaction } from '#app/lib/db.server'
@@ -183,7 +183,7 @@ async function checkUploadRules(tx: Transaction, context: TenantContext, metadat
   await assertStorageRoom(tx, plan, companyId, size)
   // The logo and the landing's hero are company settings: only admins change them (spec section 6).
   if (metadata.purpose === 'logo' || metadata.purpose === 'hero') {
-    if (!actorCan(context, 'company.manage')) throw new AppError('FORBIDDEN', 'settings.errors.adminOnly')
+    requirePermission(context, 'company.manage', 'settings.errors.adminOnly')
     return
   }
   if (metadata.purpose === 'cover' || metadata.purpose === 'thumbnail') {

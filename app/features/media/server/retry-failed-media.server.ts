@@ -3,11 +3,11 @@ import { asset } from '#db/schema'
 import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
 import { enqueue } from '#app/jobs/queue.server'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 
 /** The status page's Retry: one failed file of the company, or all of them, processed again. */
 export async function retryFailedMedia(context: TenantContext, assetId?: string) {
-  if (!actorCan(context, 'content.write')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.write')
   const retried = await context.withTenant((tx) =>
     tx
       .update(asset)

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { invitation, member, user } from '#db/schema'
-import type { TenantContext } from '#app/access/context'
+import { needs, type TenantContext } from '#app/access/context'
 
 /** Members and pending invitations of the company, for the team page. */
-export async function listTeam(context: TenantContext) {
+export const listTeam = needs('team.manage', async function listTeam(context: TenantContext) {
   const companyId = context.company.id
   const [members, invitations] = await context.companyRecords((db) =>
     Promise.all([
@@ -34,4 +34,4 @@ export async function listTeam(context: TenantContext) {
     ]),
   )
   return { members, invitations }
-}
+})

@@ -56,7 +56,7 @@ export const leadOperations = [
     summary: 'List leads',
     description:
       'Newest first, with the filters of the Leads screen; `nextCursor` gives the next page. Audited as a look at fans’ data.',
-    permission: 'leads.read',
+    permission: findLeads.need,
     scope: 'leads:read',
     query: ZLeadListQuery,
     responses: withProblems({ 200: { description: 'A page of leads', schema: ZLeadPage } }, INVALID),
@@ -89,7 +89,7 @@ export const leadOperations = [
     summary: 'Export leads as CSV',
     description:
       'The same CSV as the Leads screen (UTF-8 with BOM, header in the language of Accept-Language), with its filters.',
-    permission: 'leads.read',
+    permission: exportLeadsCsv.need,
     scope: 'leads:read',
     query: ZLeadExportQuery,
     responses: withProblems({ 200: { description: 'CSV, streamed', contentType: 'text/csv' } }, INVALID),
@@ -135,7 +135,7 @@ export const leadOperations = [
     path: '/leads/{id}',
     tag: 'Leads',
     summary: "Erase a lead (a data subject's request)",
-    permission: 'leads.delete',
+    permission: deleteLead.need,
     scope: 'leads:write',
     params: ZIdParam,
     responses: withProblems({ 204: { description: 'Erased' } }, NOT_FOUND),

@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { organization } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { AppError } from '#app/lib/errors'
-import { actorCan, actorUserId, type TenantContext } from '#app/access/context'
+import { requirePermission, actorUserId, type TenantContext } from '#app/access/context'
 
 /**
  * Whether fans' comments go live without review. A company setting: admins only, whoever else
  * may moderate (docs/product.md). Comments already waiting stay where they are.
  */
 export async function setCommentsAutoApprove(context: TenantContext, enabled: boolean) {
-  if (!actorCan(context, 'comments.settings')) throw new AppError('FORBIDDEN', 'commentModeration.errors.adminOnly')
+  requirePermission(context, 'comments.settings', 'commentModeration.errors.adminOnly')
   await context.withTenant((tx) =>
     tx.update(organization).set({ commentsAutoApprove: enabled }).where(eq(organization.id, context.company.id)),
   )

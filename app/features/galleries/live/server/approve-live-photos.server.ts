@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 import { getContentItem } from '#app/features/galleries/server/get-content-item.server'
 
 /**
@@ -10,7 +10,7 @@ import { getContentItem } from '#app/features/galleries/server/get-content-item.
  * only: approving is publishing.
  */
 export async function approveLivePhotos(context: TenantContext, contentItemId: string, assetIds: string[]) {
-  if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.publish')
   const item = await getContentItem(context, contentItemId)
   return context.withTenant(async (tx) => {
     const approved = await tx

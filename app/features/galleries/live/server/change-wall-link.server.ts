@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 import { getContentItem } from '#app/features/galleries/server/get-content-item.server'
 
 /**
@@ -10,7 +10,7 @@ import { getContentItem } from '#app/features/galleries/server/get-content-item.
  * A wall that is running shows nothing new after its link is revoked and stops on its next reload.
  */
 export async function changeWallLink(context: TenantContext, contentItemId: string, change: 'create' | 'revoke') {
-  if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.publish')
   const item = await getContentItem(context, contentItemId)
   if (item.kind !== 'gallery') throw new AppError('BAD_REQUEST', 'liveStudio.errors.galleryOnly')
   const wallToken = change === 'create' ? randomBytes(24).toString('base64url') : null

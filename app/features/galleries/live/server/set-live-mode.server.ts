@@ -3,7 +3,7 @@ import { contentItem } from '#db/schema'
 import { enqueueInTransaction } from '#app/jobs/queue.server'
 import { sendShowEndedMailsJob } from '#app/jobs/definitions/live/send-show-ended-mails'
 import { AppError } from '#app/lib/errors'
-import { actorCan, type TenantContext } from '#app/access/context'
+import { requirePermission, type TenantContext } from '#app/access/context'
 import { getContentItem } from '#app/features/galleries/server/get-content-item.server'
 
 /**
@@ -16,7 +16,7 @@ export async function setLiveMode(
   contentItemId: string,
   wanted: { live: boolean; autoApprove: boolean },
 ) {
-  if (!actorCan(context, 'content.publish')) throw new AppError('FORBIDDEN', 'errors.forbidden')
+  requirePermission(context, 'content.publish')
   const item = await getContentItem(context, contentItemId)
   if (item.kind !== 'gallery') throw new AppError('BAD_REQUEST', 'liveStudio.errors.galleryOnly')
   return context.withTenant(async (tx) => {
