@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { asset, comment, formSubmission, lead } from '#db/schema'
+import { asset, comment, contentItem, formSubmission, lead, organization } from '#db/schema'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
+import { unsubscribeUrl } from '#app/features/marketing/server/newsletter-subscription.server'
 import { withSystem } from '#app/lib/db.server'
 import { getStorage } from '#app/lib/storage.server'
 import { PreparingClient } from '#app/lib/prepared-statements.server'
@@ -267,5 +268,61 @@ describe('the app while its database is away (one app, its database behind a pro
       expect(digest(bytes)).toBe(digest(photo))
     }
     expect(await waitForRawEvents(companyId, acknowledged.events)).toBeGreaterThanOrEqual(acknowledged.events)
+  })
+
+  it("answers a protected gallery's password, a newsletter unsubscribe and a member's activity ping 503 while the database is away, changes nothing, and does each once it is back", async () => {
+    const admin = await createCompanyAdmin('outage-doors')
+    await withSystem((tx) =>
+      tx.update(organization).set({ plan: 'professional' }).where(eq(organization.id, admin.company.id)),
+    )
+    const slug = `g-${randomBytes(3).toString('hex')}`
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .insert(contentItem)
+        .values({ companyId: admin.company.id, kind: 'gallery', title: 'Night Door', slug, status: 'published' })
+        .returning({ id: contentItem.id }),
+    )
+    const protectedNow = await admin.client.postForm(`/admin/content/${gallery.id}/protection`, {
+      downloadMode: 'originals',
+      password: 'moonlight',
+    })
+    expect(protectedNow.status).toBe(200)
+    const door = `/${admin.company.slug}/galeria/${slug}/acesso`
+    const fan = new TestClient(second.url)
+    expect((await fan.get(door)).status).toBe(200)
+    const email = `outage-${randomBytes(3).toString('hex')}@fans.test`
+    expect((await new TestClient(second.url).postForm('/?index', { kind: 'newsletter', email })).status).toBe(200)
+    const unsubscribe = new URL(unsubscribeUrl(email), second.url)
+    const newsletterRows = () =>
+      withSystem((tx) =>
+        tx.select({ id: formSubmission.id }).from(formSubmission).where(eq(formSubmission.email, email)),
+      )
+    expect(await newsletterRows()).toHaveLength(1)
+    const member = new TestClient(second.url)
+    await signIn(member, admin.credentials)
+    expect((await member.postJson('/api/session/activity', {})).status).toBe(200)
+
+    proxy.pause()
+    const unavailable = (answer: HttpResponse) => {
+      expect(answer.status).toBe(503)
+      expect(answer.headers['retry-after']).toBe('5')
+    }
+    const password = await fan.postForm(door, { password: 'moonlight' }, { 'accept-language': 'pt-BR' })
+    unavailable(password)
+    expect(password.text).toContain('Já voltamos')
+    expect(String(password.headers['set-cookie'] ?? '')).not.toMatch(/ag_gallery_/)
+    unavailable(await fan.postForm(unsubscribe.pathname, Object.fromEntries(unsubscribe.searchParams)))
+    unavailable(await member.postJson('/api/session/activity', {}))
+    expect(second.app.child.exitCode).toBeNull()
+
+    proxy.resume()
+    expect(await newsletterRows()).toHaveLength(1)
+    await waitUntil(async () => (await member.postJson('/api/session/activity', {})).status === 200)
+    const opened = await fan.postForm(door, { password: 'moonlight' })
+    expect(opened.status).toBe(303)
+    expect(String(opened.headers['set-cookie'])).toMatch(/ag_gallery_[0-9a-f]{16}=/)
+    const done = await fan.postForm(unsubscribe.pathname, Object.fromEntries(unsubscribe.searchParams))
+    expect(done.status).toBe(200)
+    expect(await newsletterRows()).toHaveLength(0)
   })
 })

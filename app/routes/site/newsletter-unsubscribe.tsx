@@ -9,6 +9,7 @@ import {
   isSubscribed,
   unsubscribeFromNewsletter,
 } from '#app/features/marketing/server/newsletter-subscription.server'
+import { toHttpError } from '#app/lib/errors'
 import { readForm } from '#app/lib/read-form.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/newsletter-unsubscribe'
@@ -27,12 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!email)
     return data({ outcome: 'invalid' as Outcome, email: null, sig: null, message: MESSAGES.invalid }, { status: 400 })
   const sig = new URL(request.url).searchParams.get('sig')
-  const outcome: Outcome = (await isSubscribed(siteVisitorOf(request), email)) ? 'confirm' : 'not-subscribed'
+  const subscribed = await isSubscribed(siteVisitorOf(request), email).catch(answerUnavailable)
+  const outcome: Outcome = subscribed ? 'confirm' : 'not-subscribed'
   return { outcome, email, sig, message: MESSAGES[outcome] }
 }
 
+/** The database away for a moment: "we'll be right back" (503, Retry-After), the address still subscribed. */
+function answerUnavailable(error: unknown): never {
+  throw toHttpError(error)
+}
+
 export async function action({ request }: Route.ActionArgs) {
-  const result = await unsubscribeFromNewsletter(siteVisitorOf(request), await readForm(request))
+  const form = await readForm(request)
+  const result = await unsubscribeFromNewsletter(siteVisitorOf(request), form).catch(answerUnavailable)
   return data(
     { outcome: result.outcome as Outcome, email: result.email, message: MESSAGES[result.outcome] },
     { status: result.outcome === 'invalid' ? 400 : 200 },
