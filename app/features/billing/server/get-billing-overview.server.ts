@@ -2,15 +2,27 @@ import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm'
 import { asset, contentItem, invoice } from '#db/schema'
 import { can } from '#app/features/members/permissions'
 import { type MemberContext } from '#app/access/context'
+import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
 import { daysLeft } from '../effective-plan'
 import { MONTHLY_PRICES, PLANS } from '../plans'
 import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { readCompanyBilling } from './get-subscription-status.server'
 import { paymentProviderName } from './payment-provider.server'
 
-/** What the subscription page shows: the plan in effect and why, the trial, the paid subscription, and usage against the plan. */
+/**
+ * What the subscription page shows: the plan in effect and why, the trial, the paid subscription,
+ * and usage against the plan. A person viewing it is a reading of subscription data: audited.
+ */
 export async function getBillingOverview(member: MemberContext, now = new Date()) {
   const billing = await readCompanyBilling(member, now)
+  await recordAuditEvent({
+    category: 'subscription_data_access',
+    action: 'billing.subscription.check',
+    companyId: member.company.id,
+    actorUserId: member.actor.userId,
+    tableName: 'subscriptions',
+    recordId: member.company.id,
+  })
   const { effective, subscription } = billing
   const limits = PLANS[effective.plan]
   const usage = await member.withTenant(async (tx) => {

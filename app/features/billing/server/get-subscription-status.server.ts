@@ -1,5 +1,4 @@
-import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { actorUserId, type TenantContext } from '#app/access/context'
+import type { TenantContext } from '#app/access/context'
 import { resolveCompanyPlan } from './resolve-company-plan.server'
 
 /** The spec's check-subscription answer (section 3, "Subscription"), field names as it gives them. */
@@ -42,19 +41,14 @@ export async function readStoredSubscriptionStatus(
   }
 }
 
-/** POST /api/billing/check-subscription: the same answer, its reading recorded (subscription data access). */
+/**
+ * POST /api/billing/check-subscription: the same answer. The admin asks it in the background on
+ * every visit to keep the trial banner true, so it is not a person viewing billing data and is
+ * not written to the audit trail (the subscription page's view is, see get-billing-overview).
+ */
 export async function getSubscriptionStatus(
   context: TenantContext,
   now = new Date(),
 ): Promise<SubscriptionStatusAnswer> {
-  const answer = await readStoredSubscriptionStatus(context, now)
-  await recordAuditEvent({
-    category: 'subscription_data_access',
-    action: 'billing.subscription.check',
-    companyId: context.company.id,
-    actorUserId: actorUserId(context),
-    tableName: 'subscriptions',
-    recordId: context.company.id,
-  })
-  return answer
+  return readStoredSubscriptionStatus(context, now)
 }
