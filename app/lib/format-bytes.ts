@@ -11,9 +11,15 @@ function numberFormat(language: string, fractionDigits: number) {
   return format
 }
 
-/** A file size as people read it (1024-based, one decimal below 10), in the visitor's language. */
+/** French counts octets (59 Mo); the other languages read the English units. */
+const UNITS: Record<string, readonly string[]> = {
+  fr: ['o', 'Ko', 'Mo', 'Go', 'To'],
+}
+const ENGLISH_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
+
+/** A file size as people read it (1024-based, one decimal below 10), in the visitor's language and its units. */
 export function formatBytes(bytes: number, language: string) {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  const units = UNITS[language.slice(0, 2).toLowerCase()] ?? ENGLISH_UNITS
   let value = bytes
   let unit = 0
   while (value >= 1024 && unit < units.length - 1) {
