@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { organization, subscription } from '#db/schema'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { withSystem } from '#app/lib/db.server'
-import { createCompanyAdmin } from '../support/fixtures'
+import { createCompanyAdmin, createMemberWithRole } from '../support/fixtures'
 
 /*
  * "Brands": one person, one company, except on Enterprise, where an admin creates more companies
@@ -31,6 +31,18 @@ async function makeEnterprise(companyId: string, status = 'active') {
       .onConflictDoUpdate({ target: subscription.companyId, set: { status } })
     await syncCompanyPlan(tx, companyId)
   })
+}
+
+/** The text of one usage meter on the subscription page (its label and figures), tags removed. */
+function usageOf(page: string, meter: string) {
+  const start = page.indexOf(`data-testid="usage-${meter}"`)
+  expect(start).toBeGreaterThan(-1)
+  const item = page.slice(start, page.indexOf('</li>', start))
+  return item
+    .replace(/^[^>]*>/, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .trim()
 }
 
 describe('brands', () => {
@@ -77,6 +89,8 @@ describe('brands', () => {
       /data-testid="current-plan"[^]*?<h2 id="current-plan"[^>]*>Enterprise<span[^>]*>Enterprise account</,
     )
     expect(brandPage).not.toContain('data-testid="choose-')
+    // The account's brands, counted alike from either of them.
+    expect(usageOf(brandPage, 'brands')).toBe('Brands2 · unlimited')
     expect((await admin.client.postJson('/api/billing/check-subscription', {})).json()).toEqual({
       subscribed: true,
       subscription_tier: 'enterprise',
@@ -103,5 +117,14 @@ describe('brands', () => {
       subscription_tier: 'starter',
     })
     expect((await admin.client.get('/admin/subscription')).text).toMatch(/data-testid="plan-detail">Free forever\./)
+  })
+
+  it("shows every member the account's brands, as the admin sees them: a user sees 1 of 1 too", async () => {
+    const admin = await createCompanyAdmin('brand-count')
+    const user = await createMemberWithRole(admin.company.id, 'user')
+    const seenByAdmin = usageOf((await admin.client.get('/admin/subscription')).text, 'brands')
+    const seenByUser = usageOf((await user.get('/admin/subscription')).text, 'brands')
+    expect(seenByAdmin).toBe('Brands1 of 1')
+    expect(seenByUser).toBe(seenByAdmin)
   })
 })

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNotNull, sql, sum } from 'drizzle-orm'
-import { asset, contentItem, invoice } from '#db/schema'
+import { and, count, desc, eq, isNotNull, or, sql, sum } from 'drizzle-orm'
+import { asset, contentItem, invoice, organization } from '#db/schema'
 import { can } from '#app/features/members/permissions'
 import { type MemberContext } from '#app/access/context'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
@@ -63,7 +63,19 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       .limit(24)
     return { storageUsedBytes: Number(storage?.used ?? 0), busiestEventPhotos: busiest?.photos ?? 0, invoices }
   })
-  const brands = member.memberships.filter((membership) => membership.role === 'admin').length
+  // The account's brands, whoever looks: the account's company and those it covers (not the viewer's own companies).
+  const brands = await member.companyRecords(async (db) => {
+    const [own] = await db
+      .select({ parent: organization.parentCompanyId })
+      .from(organization)
+      .where(eq(organization.id, member.company.id))
+    const account = own?.parent ?? member.company.id
+    const [row] = await db
+      .select({ brands: count() })
+      .from(organization)
+      .where(or(eq(organization.id, account), eq(organization.parentCompanyId, account)))
+    return row?.brands ?? 1
+  })
   return {
     companyName: member.company.name,
     canManage: can(member.actor.role, 'billing.manage'),
