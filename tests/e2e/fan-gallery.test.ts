@@ -67,6 +67,9 @@ describe('a fan opens a gallery on a phone', () => {
       )
       .toBe(3)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Last Night')
+    // How much there is, said before the fan scrolls.
+    expect(await page.getByTestId('gallery-counts').textContent()).toBe('3 photos')
+    await keepScreenshot(page, 'test-results/fan-gallery/header-390.png')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
 
