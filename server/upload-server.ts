@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
+import { ERRORS, MemoryLocker, Server as TusServer, type ServerOptions, type Upload } from '@tus/server'
 import type { TenantContext } from '#app/access/context'
 import { requireActor } from '#app/access/tenant.server'
 import { detectFileType } from '#app/features/media/server/detect-file-type.server'
@@ -61,6 +61,24 @@ function answerOf(request: Request, error: unknown): TusError {
   if (isDatabaseUnavailable(error)) return refusal(request, new AppError('UNAVAILABLE', 'errors.unavailableForNow'))
   logger.error({ err: error }, 'upload could not be handled')
   return refusal(request, new AppError('INTERNAL', 'uploads.errors.failed'))
+}
+
+/** tus's own refusals, in the uploader's words ('Maximum size exceeded' reached people in English). */
+const TUS_ANSWER_KEYS = new Map<TusError, string>([
+  [ERRORS.ERR_MAX_SIZE_EXCEEDED, 'uploads.errors.contentTooLarge'],
+  [ERRORS.ERR_SIZE_EXCEEDED, 'uploads.errors.contentTooLarge'],
+  [ERRORS.FILE_NOT_FOUND, 'uploads.errors.notFound'],
+  [ERRORS.FILE_NO_LONGER_EXISTS, 'uploads.errors.notFound'],
+  [ERRORS.INVALID_LENGTH, 'uploads.errors.badRequest'],
+  [ERRORS.INVALID_METADATA, 'uploads.errors.badRequest'],
+])
+
+/** One of tus's own answers, its status kept and its English text replaced by the uploader's language; ours pass as they are. */
+function inUploadersWords(request: Request, answer: TusError): TusError | undefined {
+  const messageKey = TUS_ANSWER_KEYS.get(answer)
+  if (!messageKey) return undefined
+  const t = getFixedT(detectLanguage(request))
+  return { status_code: answer.status_code, body: JSON.stringify({ messageKey, message: t(messageKey) }) }
 }
 
 /** Whether `error` is one of tus's own answers (a wrong offset, a missing upload), already worded for the protocol. */
@@ -212,7 +230,7 @@ export function createUploadServer(options: { directory: string; s3?: S3Options 
     // What the store throws mid-upload (a full disk, a storage failure) is answered in the
     // uploader's words; tus's default would send the error's own text (a raw ENOSPC) to the user.
     async onResponseError(request, error) {
-      if (isTusAnswer(error)) return undefined
+      if (isTusAnswer(error)) return inUploadersWords(request, error)
       if (request.method === 'PATCH' && isStorageFull(error))
         await uploads.discardFull(new URL(request.url).pathname.split('/').pop() ?? '')
       return answerOf(request, error)

@@ -88,6 +88,36 @@ describe('resumable uploads', () => {
     })
     expect(created.status).toBe(413)
     expect(created.json().message).toBe('Image must be smaller than 100MB')
+    // Past what any upload may be (tus's own limit), and an upload that is not there: in the uploader's language too.
+    const huge = await admin.client.request('/api/uploads', {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'accept-language': 'pt-BR',
+        'upload-length': String(11 * 1024 ** 3),
+        'upload-metadata': `filename ${Buffer.from('big.mov').toString('base64')},purpose ${Buffer.from('content-file').toString('base64')},contentItemId ${Buffer.from(galleryId).toString('base64')}`,
+      },
+    })
+    expect(huge.status).toBe(413)
+    expect(huge.json()).toEqual({
+      messageKey: 'uploads.errors.contentTooLarge',
+      message: 'O arquivo deve ter menos de 10GB',
+    })
+    const missing = await admin.client.request('/api/uploads/0123456789abcdef0123456789abcdef', {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'accept-language': 'fr',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      raw: Buffer.from('bytes'),
+    })
+    expect(missing.status).toBe(404)
+    expect(missing.json()).toEqual({
+      messageKey: 'uploads.errors.notFound',
+      message: 'Cet envoi n’existe plus. Recommencez-le.',
+    })
   })
 
   it('refuses a NUL, line break or other control character in the file name or type at creation, before any byte', async () => {
