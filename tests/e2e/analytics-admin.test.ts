@@ -11,6 +11,7 @@ import { asPlatform } from '#app/access/tenant.server'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, PHONE, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
 import { fanBrowser, publishedCatalog, waitForRawEvents } from '../support/analytics'
+import { expectNoAxeViolations } from '../support/axe'
 import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
@@ -119,6 +120,8 @@ describe('the admin reads its analytics', () => {
       .poll(() => page.getByTestId('engagement-chart').locator('svg.recharts-surface').count())
       .toBeGreaterThan(0)
     expect(await page.getByTestId('engagement-chart').locator('.recharts-line').count()).toBe(4)
+    // The drawing, hidden from screen readers, takes no focus either: its figures are the table's.
+    await expectNoAxeViolations(page, { label: 'analytics with its chart drawn' })
     const row = page.getByTestId('by-content').getByTestId('analytics-row').filter({ hasText: 'Encore' })
     expect(await row.locator('[data-figure="views"]').textContent()).toBe('2')
     expect(await row.locator('[data-figure="likes"]').textContent()).toBe('1')
