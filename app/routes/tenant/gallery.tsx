@@ -1,4 +1,4 @@
-import { Images, MapPin } from 'lucide-react'
+import { MapPin } from 'lucide-react'
 import { installMetaOf } from '#app/features/public/install-links'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
@@ -237,8 +237,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
             </span>
           ) : null}
           {gallery.photos > 0 || gallery.videos > 0 ? (
-            <span className="inline-flex items-center gap-1" data-testid="gallery-counts">
-              <Images aria-hidden className="size-4" />
+            <span data-testid="gallery-counts">
               {[
                 gallery.photos > 0 ? t('public.counts.photos', { count: gallery.photos }) : null,
                 gallery.videos > 0 ? t('public.counts.videos', { count: gallery.videos }) : null,
