@@ -171,6 +171,9 @@ describe("a fan's visit is counted from the page itself", () => {
     const page = await fan.newPage()
     await visit(page, `/${slug}/galeria/last-night`)
     await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click()
+    // What records the choice comes as the fan reaches for the button (a click before it is kept and
+    // answered once it is here): leaving before the toast says so left with no consent on a busy machine.
+    await page.getByText('Cookies Accepted', { exact: true }).waitFor()
     // The page's events leave as the fan moves on; the cookie is made with them.
     await visit(page, `/${slug}`)
     await expect.poll(async () => (await fan.cookies()).some((cookie) => cookie.name === 'ag_vid')).toBe(true)
@@ -186,6 +189,7 @@ describe("a fan's visit is counted from the page itself", () => {
     await visit(page, `/${slug}/galeria/last-night`)
     await page.getByRole('button', { name: 'Cookie settings' }).first().click()
     await page.getByRole('dialog', { name: 'Cookie settings' }).getByRole('button', { name: 'Only Necessary' }).click()
+    await page.getByText('Optional Cookies Declined', { exact: true }).waitFor()
     await visit(page, `/${slug}`)
     await expect.poll(async () => (await fan.cookies()).some((cookie) => cookie.name === 'ag_vid')).toBe(false)
     await fan.close()

@@ -68,6 +68,8 @@ describe('a fan opens the player on a phone', () => {
     // The fan accepts cookies on the company's page first: with analytics consent a visit lasts for the tab.
     await visit(page, `/${slug}`)
     await page.getByRole('button', { name: 'Accept', exact: true }).click({ timeout: 10_000 })
+    // What records the choice comes as the fan reaches for the button: the toast says it is kept.
+    await page.getByText('Cookies Accepted', { exact: true }).waitFor()
     await visit(page, `/${slug}/player/${ids.video}`)
     const video = page.getByTestId('content-video')
     await video.waitFor()
