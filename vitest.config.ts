@@ -1,6 +1,18 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Integration tests that start and stop servers of their own (their own PostgreSQL or database,
+ * their own app processes, nginx) and touch nothing of the shared app under test: most of their
+ * time is spent waiting on those servers (starts, a lease to lapse, the demo's photos), so on a
+ * PostgreSQL server they run beside the shared suite instead of in its queue.
+ */
+const OWN_SERVERS = [
+  'tests/integration/server-lifecycle.test.ts',
+  'tests/integration/worker-killed-mid-job.test.ts',
+  'tests/integration/two-nodes.test.ts',
+]
+
 // Separate from vite.config.ts: tests run without the React Router plugin.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -36,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: OWN_SERVERS,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
@@ -44,6 +57,19 @@ export default defineConfig({
           // saves two seconds a file. Tests share no module state but the pool to the database.
           isolate: false,
           // What a test waits for may take seconds on a loaded 2-core machine (two suites share it).
+          expect: { poll: { timeout: 15_000 } },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own-servers',
+          include: OWN_SERVERS,
+          environment: 'node',
+          fileParallelism: false,
+          isolate: false,
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -153,12 +153,18 @@ ensureDebianTool({ path: FFMPEG, pkg: 'ffmpeg', purpose: 'The video tests', vari
 // Side by side on a PostgreSQL server, each its own app on its own database; one after the other
 // on the embedded one (one data directory). The checks above stay ahead of them: run beside the
 // suites, the type checker took far longer and timed unit tests missed their marks.
+// The integration tests that bring their own servers (vitest.config.ts) wait on them more than
+// they compute: beside the others, they are no longer the end of the queue.
+const OWN_SERVERS = 'integration tests on servers of their own'
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) {
   const endToEnd = vitestInBackground('end-to-end tests (Chromium)', 'e2e')
+  const ownServers = vitestInBackground(OWN_SERVERS, 'own-servers')
   vitest('integration tests (real PostgreSQL)', 'integration')
+  await ownServers()
   await endToEnd()
 } else {
   vitest('integration tests (real PostgreSQL)', 'integration')
+  vitest(OWN_SERVERS, 'own-servers')
   vitest('end-to-end tests (Chromium)', 'e2e')
 }
 printSummary()
