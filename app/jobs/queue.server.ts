@@ -192,13 +192,13 @@ export async function enqueueInTransaction<S extends z.ZodType>(
 }
 
 /**
- * The queue as one company's status page shows it: the platform's depth (the queue is shared) and
- * this company's failures over the last day.
+ * The queue as one company's status page shows it: this company's tasks still waiting, and its
+ * failures over the last day (the platform's depth is the operator's).
  */
 export async function queueStandingOf(companyId: string) {
   const { rows } = await getPool().query<{ queued: number; failed: number }>({
     name: 'jobs-standing-of-company',
-    text: `select (select count(*)::int from pgboss.job where state in ('created', 'retry')) as queued,
+    text: `select (select count(*)::int from pgboss.job where state in ('created', 'retry') and data->>'companyId' = $1) as queued,
                   (select count(*)::int from pgboss.job where state = 'failed' and completed_on > now() - interval '24 hours' and data->>'companyId' = $1) as failed`,
     values: [companyId],
   })

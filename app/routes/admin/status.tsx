@@ -119,6 +119,18 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
                 <p className="mt-0.5 text-sm text-ink-muted">
                   {t(`status.checks.${check.key}.${check.level}`, check.detail)}
                 </p>
+                {check.key === 'platform' && check.detail.parts ? (
+                  <ul
+                    className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-ink-muted"
+                    data-testid="status-platform-parts"
+                  >
+                    {String(check.detail.parts)
+                      .split(',')
+                      .map((part) => (
+                        <li key={part}>{t(`status.platformParts.${part}`)}</li>
+                      ))}
+                  </ul>
+                ) : null}
               </div>
             </li>
           )
