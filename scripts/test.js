@@ -19,8 +19,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
 function printSummary() {
   console.log('\nStages:')
-  for (const stage of stages) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.label.padEnd(40)} ${seconds(stage.ms)}`)
-  console.log(`  ${'in all'.padEnd(42)} ${seconds(Date.now() - runStarted)}`)
+  for (const stage of stages) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.label.padEnd(44)} ${seconds(stage.ms)}`)
+  console.log(`  ${'in all'.padEnd(46)} ${seconds(Date.now() - runStarted)}`)
 }
 
 /** Ends the run at a failed stage: says which, and prints what ran before it. */
