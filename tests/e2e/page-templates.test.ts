@@ -199,6 +199,27 @@ describe('templates of the fans’ pages', () => {
         })
         await visit(page, `/${admin.company.slug}/galeria/closing-night`)
         expect(await page.getByTestId('media-grid').first().getAttribute('data-layout'), label).toBe(template.layout)
+        if (template.layout === 'masonry') {
+          // Read as the photographer sorted them: the first row holds the first photos, left to right.
+          const tiles = await page.getByTestId('public-media').evaluateAll((items) =>
+            items.slice(0, 8).map((item) => {
+              const box = item.getBoundingClientRect()
+              return { top: Math.round(box.top), left: Math.round(box.left), width: box.width, height: box.height }
+            }),
+          )
+          const columns = tiles.filter((tile) => tile.top === tiles[0].top).length
+          expect(columns, label).toBe(viewport === PHONE ? 1 : 3)
+          const firstRow = tiles.slice(0, columns)
+          expect(
+            firstRow.map((tile) => tile.left),
+            label,
+          ).toEqual([...firstRow.map((tile) => tile.left)].sort((a, b) => a - b))
+          // Each tile as tall as its photo's proportions ask (3:2 or 2:3), give or take a row.
+          for (const tile of tiles)
+            expect(Math.abs(tile.width / tile.height - (tile.width > tile.height ? 1.5 : 2 / 3)), label).toBeLessThan(
+              0.05,
+            )
+        }
         // Judged or not, the page is read at rest: what it loads after hydration is in the list below.
         if (judged) await expectNoAxeViolations(page, { label: `gallery ${label}` })
         else await waitUntilAtRest(page)

@@ -22,6 +22,8 @@ const EDITORIAL_WIDTH: Record<ThumbSize, number> = { small: 720, medium: 960, la
 /** Gap between photos in px: [phone, desktop]; the editorial column breathes more. */
 const GAP: Record<Spacing, [number, number]> = { none: [0, 0], tight: [4, 4], airy: [8, 16] }
 const EDITORIAL_GAP: Record<Spacing, [number, number]> = { none: [0, 0], tight: [12, 24], airy: [32, 64] }
+/** The masonry's gap in its rows, a 48th of a column's width (app.css): about GAP's pixels at the usual widths. */
+const MASONRY_GAP_ROWS: Record<Spacing, [number, number]> = { none: [0, 0], tight: [1, 1], airy: [2, 3] }
 /** The content width of a gallery page on a large screen (max-w-6xl less its padding). */
 const PAGE_WIDTH = 1104
 
@@ -38,8 +40,11 @@ export function gridGeometry(template: Pick<PageTemplate, 'layout' | 'thumbSize'
   const gaps = { '--gap': `${gap}px`, '--gap-sm': `${gapSm}px` }
   if (template.layout === 'square' || template.layout === 'masonry') {
     const [cols, colsSm] = COLUMNS[template.layout][template.thumbSize]
+    const [gapRows, gapRowsSm] = MASONRY_GAP_ROWS[template.spacing]
+    const masonry =
+      template.layout === 'masonry' ? { '--gap-rows': String(gapRows), '--gap-rows-sm': String(gapRowsSm) } : {}
     return {
-      variables: { ...gaps, '--cols': String(cols), '--cols-sm': String(colsSm) },
+      variables: { ...gaps, ...masonry, '--cols': String(cols), '--cols-sm': String(colsSm) },
       sizesOf: () => `(max-width: 640px) ${Math.round(100 / cols)}vw, ${Math.round(PAGE_WIDTH / colsSm)}px`,
     }
   }
