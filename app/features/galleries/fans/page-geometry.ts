@@ -41,7 +41,7 @@ export function gridGeometry(template: Pick<PageTemplate, 'layout' | 'thumbSize'
   if (template.layout === 'square' || template.layout === 'masonry') {
     const [cols, colsSm] = COLUMNS[template.layout][template.thumbSize]
     const [gapRows, gapRowsSm] = MASONRY_GAP_ROWS[template.spacing]
-    const masonry =
+    const masonry: Record<string, string> =
       template.layout === 'masonry' ? { '--gap-rows': String(gapRows), '--gap-rows-sm': String(gapRowsSm) } : {}
     return {
       variables: { ...gaps, ...masonry, '--cols': String(cols), '--cols-sm': String(colsSm) },
