@@ -39,7 +39,7 @@ export async function waitUntilAtRest(page: Page) {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A and AA rules) on what the page shows now, optionally only inside
+ * Runs axe-core (WCAG 2.1 A and AA rules, and the landmark rules) on what the page shows now, optionally only inside
  * `include` (a dialog), and fails with a readable list of the violations.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string; label?: string } = {}) {
@@ -60,6 +60,20 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+/**
+ * And axe's landmark rules (best practices outside the WCAG tags): a page a screen reader walks
+ * by its landmarks has one main, one banner, and no two alike, its frames included (the admin's
+ * live previews hold a fans' page of their own).
+ */
+const LANDMARK_RULES = Object.fromEntries(
+  [
+    'landmark-unique',
+    'landmark-one-main',
+    'landmark-no-duplicate-main',
+    'landmark-no-duplicate-banner',
+    'landmark-no-duplicate-contentinfo',
+  ].map((rule) => [rule, { enabled: true }]),
+)
 
 /**
  * axe run in the page itself, its frames reached by axe's own messaging (legacy mode). The default
@@ -67,7 +81,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
  * results: a sizeable share of the browser tests' CPU. (Its `resultTypes` option, which would trim
  * what comes back, makes page-wide rules such as heading-order report what is not there.)
  */
-const axeBuilder = (page: Page) => new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode()
+const axeBuilder = (page: Page) =>
+  new AxeBuilder({ page }).options({ rules: LANDMARK_RULES }).withTags(WCAG_TAGS).setLegacyMode()
 const TOASTER = '[data-sonner-toaster]'
 
 const STATUS_CARD = '[data-testid="consent-status"]'

@@ -137,7 +137,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
                 : detail.byEvent.map((row) => ({ id: row.eventId, ...row }))
             const scope = table === 'content' ? 'item' : 'event'
             return (
-              <section key={table} aria-labelledby={`by-${table}`} data-testid={`by-${table}`} className="space-y-3">
+              <section key={table} data-testid={`by-${table}`} className="space-y-3">
                 <SectionHeading
                   id={`by-${table}`}
                   title={t(`analytics.admin.tables.${table}`)}
@@ -205,7 +205,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
             )
           })}
 
-          <section aria-labelledby="by-video" data-testid="by-video" className="space-y-3">
+          <section data-testid="by-video" className="space-y-3">
             <SectionHeading
               id="by-video"
               title={t('analytics.admin.tables.video')}

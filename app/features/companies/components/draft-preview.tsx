@@ -48,10 +48,21 @@ export function useDraftReceiver<T>(type: string) {
   return draft
 }
 
-/** Links would leave the preview: they are shown, not followed. */
+/**
+ * Links would leave the preview: they are shown, not followed. The frame sits in the admin's page,
+ * whose banner and main a screen reader lists beside the preview's: the preview's own are named
+ * as the preview's, so each is told apart (named here, so the fans' pages carry none of it).
+ */
 export function PreviewLinksInert({ children, testId }: { children: ReactNode; testId: string }) {
+  const { t } = useTranslation()
+  const frame = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    frame.current?.querySelector('header')?.setAttribute('aria-label', t('public.previewLandmarks.header'))
+    frame.current?.querySelector('main')?.setAttribute('aria-label', t('public.previewLandmarks.main'))
+  }, [t])
   return (
     <div
+      ref={frame}
       onClickCapture={(event) => (event.target as HTMLElement).closest('a') && event.preventDefault()}
       data-testid={testId}
     >
