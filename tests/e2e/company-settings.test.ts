@@ -105,9 +105,10 @@ describe("an admin sets up the company's page", () => {
     // The company's own description was not written in Portuguese: the English one, along the fallback chain.
     await fanPage.getByText('We film and photograph every show.').waitFor()
     await fanPage.getByRole('link', { name: 'Instagram' }).waitFor()
-    // A Professional company's fans see its own navigation only, and "Log in" (not signed in here).
+    // A Professional company's fans see its own navigation only: no platform link, no "Log in" (fans have no account).
     expect(await fanPage.getByText('Afterglow pricing').count()).toBe(0)
-    expect(await fanPage.getByTestId('account-link').first().textContent()).toBe('Entrar')
+    expect(await fanPage.getByTestId('account-link').count()).toBe(0)
+    expect(await fanPage.getByText('Entrar', { exact: true }).count()).toBe(0)
     const logo = fanPage.getByTestId('company-home').locator('img')
     await expect
       .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 20_000 })

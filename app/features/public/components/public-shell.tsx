@@ -15,11 +15,26 @@ type ShellCompany = Pick<
   'name' | 'slug' | 'logo' | 'branding' | 'template' | 'showPlatformBadge' | 'platformUrl'
 >
 
-/** "Log in", or "Admin" for a member signed in on this browser (read after the cached page arrives). */
-function AccountLink({ platformUrl, className }: { platformUrl: string; className: string }) {
+/**
+ * The platform's door on a company's page: "Admin" for a member signed in on this browser (the
+ * page is the one cached for everyone, so this is known only in the browser), and "Log in" for
+ * others only where the platform's own links are shown (Starter). A company with its own branding
+ * shows its fans its own navigation alone: fans have no account to log in to.
+ */
+function AccountLink({
+  platformUrl,
+  className,
+  login,
+}: {
+  platformUrl: string
+  className: string
+  /** Whether visitors who are not members get "Log in". */
+  login: boolean
+}) {
   const { t } = useTranslation()
   const [member, setMember] = useState(false)
   useEffect(() => setMember(hasMemberHint(document.cookie)), [])
+  if (!member && !login) return null
   return (
     <a href={member ? `${platformUrl}/admin` : `${platformUrl}/auth`} className={className} data-testid="account-link">
       {t(member ? 'public.nav.admin' : 'public.nav.login')}
@@ -101,6 +116,7 @@ export function PublicShell({
             <LanguageSwitcher />
             <AccountLink
               platformUrl={company.platformUrl}
+              login={platformNav}
               className="hidden h-9 items-center rounded-lg px-3 font-medium text-ink hover:bg-surface-muted sm:inline-flex"
             />
             {platformNav ? (
@@ -127,8 +143,11 @@ export function PublicShell({
                     {link.label}
                   </a>
                 ))}
-                <hr className="my-1 border-line" />
-                <AccountLink platformUrl={company.platformUrl} className="rounded-lg px-3 py-2.5 hover:bg-surface" />
+                <AccountLink
+                  platformUrl={company.platformUrl}
+                  login={platformNav}
+                  className="rounded-lg border-t border-line px-3 py-2.5 hover:bg-surface"
+                />
                 {platformNav ? (
                   <a
                     href={links.signUp}
