@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -99,8 +98,6 @@ function useFramedPreview() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const framed = useFramedPreview()
-  // Staff at work see the consent card only right after choosing, never again on every page.
-  const isStaffScreen = catalogArea(useLocation().pathname) === 'staff'
   return (
     <I18nProvider language={loaderData.language} catalog={loaderData.catalog}>
       <Outlet />
@@ -108,7 +105,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <>
           <LazyToaster />
           <ConsentBannerInPage />
-          <ConsentWhenDue remindOnLoad={!isStaffScreen} />
+          {/* The consent card comes once, right after a choice, for 3 s: greeting every page load, it covered the bottom of a fan's gallery on a phone. */}
+          <ConsentWhenDue remindOnLoad={false} />
         </>
       )}
     </I18nProvider>
