@@ -190,6 +190,10 @@ describe('a live show: the photographer uploads, the manager approves, fans and 
     const before = await fan.getByTestId('live-strip').boundingBox()
     await approveButton.click()
     await poll(() => fan.getByTestId('live-new-pill').textContent(), 60_000).toBe('1 new photo')
+    // Under the header, never under the cookie banner at the bottom of a phone's screen.
+    const pill = (await fan.getByTestId('live-new-pill').boundingBox())!
+    expect(pill.y).toBeGreaterThanOrEqual(56)
+    expect(pill.y + pill.height).toBeLessThan((fan.viewportSize()?.height ?? 0) / 2)
     expect(await fan.getByTestId('live-strip').boundingBox()).toEqual(before)
     expect(await fan.getByTestId('live-photo').count()).toBe(1)
     await fan.getByTestId('live-new-pill').click()

@@ -16,7 +16,7 @@ type FollowAnswer = { ok: true; message: string } | { ok: false; errors: Record<
  * A live gallery's strip of photos as they are approved (ADR 057), newest first, starting with the
  * newest the page was rendered with. Its height is
  * held from the first paint, so nothing on the page moves when photos arrive; once the strip
- * shows photos, newer ones wait behind a "new photos" pill (floating, out of the page's flow) for
+ * shows photos, newer ones wait behind a "new photos" pill (floating under the header, out of the page's flow) for
  * the fan to bring in. Loaded only on live galleries.
  */
 export default function LiveDrop({
@@ -115,7 +115,8 @@ export default function LiveDrop({
         <button
           type="button"
           onClick={showWaiting}
-          className="fixed bottom-6 left-1/2 z-30 -translate-x-1/2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground shadow-lg"
+          // Under the page's header, where the newest photos come in: at the bottom it sat under the cookie banner on a phone.
+          className="fixed top-[4.5rem] left-1/2 z-30 -translate-x-1/2 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-accent-foreground shadow-lg"
           data-testid="live-new-pill"
         >
           {t('live.drop.newPhotos', { count: waiting.length })}
