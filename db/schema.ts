@@ -59,6 +59,8 @@ export const user = pgTable('users', {
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
   /** The interface language the person last used (en, pt, es, fr): mails sent outside a request speak it. */
   language: text('language'),
+  /** The plan chosen on the pricing page before signing up (only the trial's): the first company the person creates starts its trial. */
+  signUpPlan: text('sign_up_plan'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

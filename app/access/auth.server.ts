@@ -25,6 +25,7 @@ import { getSessionSecret } from '#app/lib/session-secret.server'
 import type { AuthAsCaller } from './context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
+import { TRIAL_PLAN } from '#app/features/billing/plans'
 import { detectLanguage, type Language } from '#app/lib/i18n'
 import { actionMail, sendMail } from '#app/lib/mail.server'
 import { logger } from '#app/lib/logger.server'
@@ -130,8 +131,12 @@ function createAuth(secret: string) {
     trustedOrigins: [env.APP_URL],
     database: drizzleAdapter(getDb(), { provider: 'pg', schema: authSchema }),
     user: {
-      // Set by the server from the language in use (recordUserLanguage), never by a client.
-      additionalFields: { language: { type: 'string', required: false, input: false } },
+      additionalFields: {
+        // Set by the server from the language in use (recordUserLanguage), never by a client.
+        language: { type: 'string', required: false, input: false },
+        // The plan picked on the pricing page ("Start free trial"), sent with the sign-up: kept only if it is the trial's.
+        signUpPlan: { type: 'string', required: false, input: true },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -207,13 +212,23 @@ function createAuth(secret: string) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, name: sanitizeDisplayName(user.name) } }),
+          before: async (user) => ({
+            data: {
+              ...user,
+              name: sanitizeDisplayName(user.name),
+              signUpPlan: user.signUpPlan === TRIAL_PLAN ? TRIAL_PLAN : null,
+            },
+          }),
         },
         update: {
-          before: async (user) =>
-            typeof user.name === 'string'
-              ? { data: { ...user, name: sanitizeDisplayName(user.name) } }
-              : { data: user },
+          // A client may only give up the trial it chose, never choose one after signing up.
+          before: async ({ signUpPlan, ...user }) => ({
+            data: {
+              ...user,
+              ...(typeof user.name === 'string' ? { name: sanitizeDisplayName(user.name) } : {}),
+              ...(signUpPlan === null ? { signUpPlan: null } : {}),
+            },
+          }),
         },
       },
       session: {

@@ -3,6 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { closedCookieBannerBefore, DESKTOP, hydrated, launchBrowser, PHONE, visit } from '../support/browser'
+import { expectNoAxeViolations } from '../support/axe'
+import { keepScreenshot } from '../support/screenshots'
 
 const baseUrl = inject('baseUrl')
 const run = randomBytes(3).toString('hex')
@@ -46,12 +48,17 @@ describe('a company gets started', () => {
     await browser?.close()
   })
 
-  it('signs up with the password rules enforced, confirms the e-mail and creates the company', async () => {
+  it('starts the free trial from the pricing page: signs up with the password rules enforced, confirms the e-mail, creates the company on its trial', async () => {
     const page = adminPage
     await visit(page, '/')
-    await page.getByTestId('footer-account-link').click()
+    expect(await page.getByTestId('footer-account-link').getAttribute('href')).toBe('/auth')
+    await page.getByRole('link', { name: 'Start free trial' }).click()
     await expect.poll(() => page.getByRole('heading', { name: 'Platform access' }).isVisible()).toBe(true)
-    await page.getByRole('link', { name: 'Create account' }).click()
+    await hydrated(page)
+    // The choice is said on the form, and travels with the account to the company it creates.
+    await page.getByText('Your 14-day Professional trial starts when you create your company.').waitFor()
+    await expectNoAxeViolations(page, { label: 'sign-up with the trial chosen' })
+    await keepScreenshot(page, 'test-results/onboarding/signup-trial-1440.png')
     await page.getByLabel('Display name').fill(admin.name)
     await page.getByLabel('E-mail').fill('not-an-email')
     await page.getByLabel('Password').fill('short')
@@ -73,6 +80,8 @@ describe('a company gets started', () => {
     await page.waitForURL('**/admin')
     await expect.poll(() => page.getByTestId('company-name').textContent()).toBe(companyName)
     await expect.poll(() => page.getByTestId('total-content').locator('dd').textContent()).toBe('0')
+    // On Professional at once, for the trial's 14 days, without starting it again.
+    await expect.poll(() => page.getByTestId('trial-banner').textContent()).toContain('14 days')
   })
 
   it('invites a manager, who signs up, accepts and cannot open admin-only settings', async () => {

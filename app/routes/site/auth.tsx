@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
+import { TRIAL_DAYS, TRIAL_PLAN } from '#app/features/billing/plans'
 import { useTranslation } from '#app/lib/react-i18n'
 import { data, Link, redirect, useActionData, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '#app/lib/toast'
@@ -255,6 +256,8 @@ function SecondFactorForm({ redirectTo }: { redirectTo: string }) {
 function SignUpForm() {
   const { t } = useTranslation()
   const posted = usePostedAnswer('signup')
+  // "Start free trial" on the pricing page: the trial starts with the company this person creates.
+  const trial = useSearchParams()[0].get('plan') === TRIAL_PLAN
   const { errors, validate } = useZodForm(ZSignUp, t)
   const [pending, setPending] = useState(false)
   const [problem, setProblem] = useState<string | null>(posted?.problem ?? null)
@@ -270,6 +273,7 @@ function SignUpForm() {
       name: values.name,
       email: values.email,
       password: values.password,
+      ...(trial ? { signUpPlan: TRIAL_PLAN } : {}),
     })
     setPending(false)
     if (error) {
@@ -299,6 +303,14 @@ function SignUpForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('auth.tabs.signup')}>
       <input type="hidden" name="intent" value="signup" />
+      {trial ? (
+        <>
+          <input type="hidden" name="signUpPlan" value={TRIAL_PLAN} />
+          <FormAlert tone="info">
+            <span data-testid="signup-trial">{t('auth.trialChosen', { days: TRIAL_DAYS })}</span>
+          </FormAlert>
+        </>
+      ) : null}
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       <TextField
         label={t('auth.fields.name')}

@@ -18,6 +18,7 @@ import type { Route } from './+types/onboarding'
 import { readForm } from '#app/lib/read-form.server'
 import { authAs } from '#app/access/auth.server'
 import { asSystem } from '#app/access/tenant.server'
+import { startChosenTrial } from '#app/features/billing/server/start-chosen-trial.server'
 
 export const loader = withActor({ kind: 'signed-in' }, async (auth, { request }: Route.LoaderArgs) => {
   // A member already: only a new brand (Enterprise) brings them here; anything else goes to the admin.
@@ -49,7 +50,13 @@ export const action = withActor({ kind: 'signed-in' }, async (auth, { request }:
     const coveredBy = brands.coveredBy
       ? { companyId: brands.coveredBy.id, openCompany: (id: string) => asSystem(id, 'companies.create-brand') }
       : null
-    const { headers } = await createCompany(parsed.data, authAs(request), auth.user.id, coveredBy)
+    const caller = authAs(request)
+    const { company, headers } = await createCompany(parsed.data, caller, auth.user.id, coveredBy)
+    const created = await asSystem(company.id, 'billing.trial.chosen-at-sign-up')
+    if (created)
+      await startChosenTrial(created, auth.user.signUpPlan, () =>
+        caller.api.updateUser({ body: { signUpPlan: null }, headers: caller.headers }),
+      )
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT')

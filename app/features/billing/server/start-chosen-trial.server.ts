@@ -1,0 +1,20 @@
+import type { TenantContext } from '#app/access/context'
+import { TRIAL_PLAN } from '../plans'
+import { startTrial } from './start-trial.server'
+
+/**
+ * The trial a person chose on the pricing page before signing up ("Start free trial"), started
+ * for the first company they create. The choice is kept on the person (auth.server.ts), so it
+ * survives the e-mail confirmation, and is given up once used (`giveUpChoice`), whatever the
+ * trial's answer: a company that already had one is simply not given another.
+ */
+export async function startChosenTrial(
+  company: TenantContext,
+  chosen: string | null | undefined,
+  giveUpChoice: () => Promise<unknown>,
+) {
+  if (chosen !== TRIAL_PLAN) return null
+  const result = await startTrial(company)
+  await giveUpChoice()
+  return result
+}
