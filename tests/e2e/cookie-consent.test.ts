@@ -306,6 +306,27 @@ describe('cookie consent on a phone', () => {
     expect(problems).toEqual([])
   })
 
+  it('never covers the sign-up button: beside the form on a laptop, scrolled clear of it on a phone', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+      context = await contextWithClock({ viewport, baseURL: baseUrl })
+      const page = await context.newPage()
+      await visit(page, '/auth?mode=signup')
+      await waitForBanner(page)
+      // As far down as the visitor can scroll: the form's last button is then clear of the banner.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const banner = (await page.getByTestId('consent-banner').boundingBox())!
+      const button = (await page.getByRole('button', { name: 'Create account' }).boundingBox())!
+      const overlaps =
+        banner.x < button.x + button.width &&
+        button.x < banner.x + banner.width &&
+        banner.y < button.y + button.height &&
+        button.y < banner.y + banner.height
+      expect(overlaps, `the banner over the sign-up button at ${viewport.width} px`).toBe(false)
+      await keepScreenshot(page, `test-results/consent/signup-${viewport.width}.png`)
+      await context.close()
+    }
+  })
+
   it('comes with the page: nothing fetched to show it, its words follow a language switched meanwhile, never over an open dialog', async () => {
     context = await contextWithClock({ viewport: DESKTOP, baseURL: baseUrl })
     const page = await context.newPage()
