@@ -87,6 +87,20 @@ describe('a gallery is built and published', () => {
     await expect.poll(() => page.getByTestId('upload-tile').count()).toBe(0)
   })
 
+  it("says 'Error uploading cover image' when a cover's upload fails without a reason", async () => {
+    // The upload server answers the new upload with a bare error, as a proxy in front of it might.
+    await page.route('**/api/uploads', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, body: '' }) : route.fallback(),
+    )
+    await page
+      .getByTestId('file-input-cover')
+      .setInputFiles([{ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await makePhoto(1200, 800, '#f97316') }])
+    const failed = page.getByTestId('upload-row').filter({ hasText: 'cover.jpg' })
+    await expect.poll(() => failed.getByText('Error uploading cover image').isVisible()).toBe(true)
+    expect(await failed.getAttribute('data-status')).toBe('error')
+    await page.unroute('**/api/uploads')
+  })
+
   it('removes one file after asking by its name (Escape keeps it, focus returns to its button), then two ticked at once', async () => {
     const card = page.getByTestId('media-card').last()
     const assetId = await card.getAttribute('data-asset-id')

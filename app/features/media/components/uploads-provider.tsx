@@ -139,7 +139,9 @@ export function UploadsProvider({ children }: { children: ReactNode }) {
         },
         onError(error) {
           uploads.current.delete(item.id)
-          update(item.id, { status: 'error', ...refusalFromResponse(error, t('uploads.ui.failed')) })
+          // Without a reason from the server, the spec's text for what was being uploaded.
+          const failed = t(item.purpose === 'cover' ? 'uploads.ui.coverFailed' : 'uploads.ui.failed')
+          update(item.id, { status: 'error', ...refusalFromResponse(error, failed) })
         },
         onShouldRetry(error) {
           return isUploadRetried(
