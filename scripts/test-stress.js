@@ -8,6 +8,8 @@ const runs = Number(process.env.STRESS_RUNS ?? 3)
 const loops = Number(process.env.STRESS_LOOPS ?? 2)
 
 const busy = Array.from({ length: loops }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }))
+// The loops are this run's own: they end with it (an 'exit' handler alone never ran, since the
+// loops' handles kept this process waiting on them after its last run).
 const stopBusy = () => {
   for (const child of busy) child.kill('SIGKILL')
 }
@@ -23,6 +25,7 @@ for (let run = 1; run <= runs; run++) {
   if (status !== 0) break
 }
 
+stopBusy()
 console.log('\nStress runs:')
 for (const result of results)
   console.log(
