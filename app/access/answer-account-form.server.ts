@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router'
-import { TRIAL_PLAN } from '#app/features/billing/plans'
 import { issueKey } from '#app/lib/form-errors'
 import { z } from 'zod'
 import { authErrorMessage } from '#app/lib/auth-client'
@@ -116,10 +115,10 @@ export async function answerAccountForm(request: Request) {
     case 'signup': {
       const values = ZSignUp.safeParse(form)
       if (!values.success) return invalid(values.error)
-      // The trial chosen on the pricing page rides with the sign-up (auth.server.ts keeps only the trial's plan).
+      // The plan chosen on the pricing page rides with the sign-up; auth.server.ts keeps it only if it is the trial's.
       const outcome = await postAuthForm(request, '/sign-up/email', {
         ...values.data,
-        ...(form.signUpPlan === TRIAL_PLAN ? { signUpPlan: TRIAL_PLAN } : {}),
+        ...(typeof form.signUpPlan === 'string' ? { signUpPlan: form.signUpPlan } : {}),
       })
       if (!outcome.ok) return answer({ problem: authErrorMessage(outcome.error, t) }, undefined, outcome.error)
       return answer({ sentTo: values.data.email })

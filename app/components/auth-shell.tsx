@@ -7,7 +7,7 @@ import { LanguageSwitcher } from './language-switcher'
 export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[1fr_560px]" data-auth-shell>
+    <div className="grid min-h-dvh lg:grid-cols-[1fr_var(--auth-form-column)]" data-auth-shell>
       <aside className="theme-night relative hidden overflow-hidden bg-surface p-12 text-ink lg:flex lg:flex-col lg:justify-between">
         <div
           aria-hidden

@@ -52,11 +52,11 @@ export const action = withActor({ kind: 'signed-in' }, async (auth, { request }:
       : null
     const caller = authAs(request)
     const { company, headers } = await createCompany(parsed.data, caller, auth.user.id, coveredBy)
-    const created = await asSystem(company.id, 'billing.trial.chosen-at-sign-up')
-    if (created)
-      await startChosenTrial(created, auth.user.signUpPlan, () =>
-        caller.api.updateUser({ body: { signUpPlan: null }, headers: caller.headers }),
-      )
+    await startChosenTrial(
+      auth.user.signUpPlan,
+      () => asSystem(company.id, 'billing.trial.chosen-at-sign-up'),
+      () => caller.api.updateUser({ body: { signUpPlan: null }, headers: caller.headers }),
+    )
     return redirect('/admin', { headers })
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT')
