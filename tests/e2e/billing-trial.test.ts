@@ -146,6 +146,8 @@ describe('the free trial in the admin', () => {
     expect(await checkout.getByTestId('plan-detail').textContent()).toMatch(/^€12 a month, renews on /)
     expect(await checkout.getByTestId('invoice-row').count()).toBe(1)
     expect(await checkout.getByTestId('invoice-row').textContent()).toContain('€12 · Paid')
+    // The tab the admin left for the checkout's is not left stale: it shows the plan bought, unreloaded.
+    await expect.poll(() => page.getByTestId('current-plan').textContent()).toContain('Active')
 
     // Professional: no limit of photos per event.
     const more = await tusUpload(admin.client, await makePhoto(600, 400, '#22c55e'), {

@@ -133,6 +133,28 @@ describe('checkout and the portal through Stripe', () => {
     expect(fake.checkoutSessions.get(euros.sessionId)?.amount_total).toBe(1200)
   })
 
+  it('keeps a trial under way at Stripe: trialing until the trial’s end, charged nothing before it', async () => {
+    const admin = await stripeAdmin('sttrialbuy')
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
+    const [{ trialEndsAt }] = await withSystem((tx) =>
+      tx
+        .select({ trialEndsAt: organization.trialEndsAt })
+        .from(organization)
+        .where(eq(organization.id, admin.company.id)),
+    )
+    const { sessionId } = await openCheckout(admin.client, 'professional', 'EUR')
+    const trialEnd = Math.floor(trialEndsAt!.getTime() / 1000)
+    expect(fake.checkoutLines.get(sessionId)?.trialEnd).toBe(trialEnd)
+    const { events, subscription: created } = fake.completeCheckout(sessionId)
+    for (const event of events) await applied(event)
+    const held = await storedFor(admin.company.id)
+    expect(held.subscription).toMatchObject({ status: 'trialing', plan: 'professional' })
+    expect(held.subscription!.currentPeriodEnd).toEqual(new Date(trialEnd * 1000))
+    expect(held.company.plan).toBe('professional')
+    expect(held.invoices.map((row) => row.amount)).toEqual([0])
+    expect(periodEndOf(created.id)).toEqual(new Date(trialEnd * 1000))
+  })
+
   it('says the spec’s checkout error when the price is missing at Stripe, and opens nothing', async () => {
     const admin = await stripeAdmin('stnoprice')
     const price = fake.priceByLookupKey('afterglow_professional_usd_monthly')!

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { asPlatform } from '#app/access/tenant.server'
 import { describe, expect, it } from 'vitest'
-import { auditEvent, contentItem, member, organization, user } from '#db/schema'
+import { auditEvent, contentItem, invoice, member, organization, subscription, user } from '#db/schema'
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
+import { advanceTestSubscriptions } from '#app/features/billing/server/test-provider.server'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
@@ -273,6 +274,54 @@ describe('who may call the subscription endpoints', () => {
     const again = await admin.client.postJson('/api/billing/create-checkout', { plan: 'enterprise', currency: 'EUR' })
     expect(again.status).toBe(409)
     expect(again.json().error.messageKey).toBe('billing.errors.alreadySubscribed')
+  })
+
+  it('keeps the trial’s days when a plan is bought during it: nothing is charged until the trial ends, then the month starts', async () => {
+    const admin = await createCompanyAdmin('trialbuy')
+    expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
+    const { trialEndsAt } = await companyRow(admin.company.id)
+    const longDate = (date: Date) => date.toLocaleDateString('en', { dateStyle: 'long' })
+    // Said before paying: on the subscription page and on the provider's checkout.
+    const page = await admin.client.get('/admin/subscription')
+    expect(page.text).toContain(
+      `Subscribe now and keep your free trial: your first payment is on ${longDate(trialEndsAt!)}.`,
+    )
+    const { url } = (
+      await admin.client.postJson('/api/billing/create-checkout', { plan: 'professional', currency: 'EUR' })
+    ).json<{ url: string }>()
+    const checkoutPage = await admin.client.get(new URL(url).pathname)
+    expect(checkoutPage.text).toContain('data-testid="checkout-due-today">€0<')
+    expect(checkoutPage.text).toContain(`Then €12 a month from ${longDate(trialEndsAt!)}, when your free trial ends.`)
+    const paid = await new TestClient().postForm(new URL(url).pathname, {
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+      name: 'Ana Lima',
+    })
+    expect(paid.status).toBe(302)
+
+    const stored = () =>
+      withSystem(async (tx) => ({
+        subscription: (await tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)))[0],
+        invoices: await tx.select().from(invoice).where(eq(invoice.companyId, admin.company.id)),
+      }))
+    const during = await stored()
+    expect(during.subscription).toMatchObject({ status: 'trialing', plan: 'professional' })
+    expect(during.subscription.currentPeriodEnd).toEqual(trialEndsAt)
+    expect(during.invoices).toEqual([])
+    expect(await companyRow(admin.company.id)).toMatchObject({ plan: 'professional', planValidUntil: trialEndsAt })
+    expect((await admin.client.get('/admin/subscription')).text).toContain(
+      `€12 a month. Your free trial goes on: the first payment is on ${longDate(trialEndsAt!)}.`,
+    )
+
+    // The trial's end is the first charge, and the first month starts then, not at the checkout.
+    await advanceTestSubscriptions(new Date(trialEndsAt!.getTime() + 60_000))
+    const after = await stored()
+    const monthOn = new Date(trialEndsAt!)
+    monthOn.setUTCMonth(monthOn.getUTCMonth() + 1)
+    expect(after.subscription).toMatchObject({ status: 'active', currentPeriodEnd: monthOn })
+    expect(after.invoices.map((row) => [row.amount, row.status])).toEqual([[1200, 'paid']])
+    expect(await companyRow(admin.company.id)).toMatchObject({ plan: 'professional', planValidUntil: null })
   })
 
   it('lets every member check the plan, and only admins start a trial', async () => {

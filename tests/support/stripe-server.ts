@@ -216,7 +216,10 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
     checkoutSessions: new Map<string, FakeCheckoutSession>(),
     portalSessions: new Map<string, FakePortalSession>(),
     /** What a checkout session was created with that Stripe does not echo back: its items and the subscription's metadata. */
-    checkoutLines: new Map<string, { price: string; quantity: number; subscriptionMetadata: Record<string, string> }>(),
+    checkoutLines: new Map<
+      string,
+      { price: string; quantity: number; subscriptionMetadata: Record<string, string>; trialEnd?: number }
+    >(),
     /** Requests matching `path` (and `method`) answer `status` with an api_error, `times` times. */
     failures: [] as Array<{ method?: string; path: RegExp; status: number; times: number }>,
     /** Requests matching `path` are answered only after `ms`, their answer taken when they arrived. */
@@ -285,9 +288,10 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
       subscription: FakeSubscription,
       status: 'paid' | 'open',
       billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update',
+      /** A trial's first invoice is for nothing. */
+      amount = subscription.items.data[0].price.unit_amount ?? 0,
     ) {
       const item = subscription.items.data[0]
-      const amount = item.price.unit_amount ?? 0
       const customer = state.customers.get(subscription.customer)!
       const id = newId('in')
       const invoice: FakeInvoice = {
@@ -343,6 +347,8 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
       }
       const price = state.prices.get(lines.price)!
       const now = state.now()
+      // A trial asked at checkout: trialing until its end, which is the first charge.
+      const trialEnd = lines.trialEnd ?? null
       const subscriptionId = newId('sub')
       const subscription: FakeSubscription = {
         id: subscriptionId,
@@ -363,7 +369,7 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
               object: 'subscription_item',
               created: now,
               current_period_start: now,
-              current_period_end: addMonth(now),
+              current_period_end: trialEnd ?? addMonth(now),
               metadata: {},
               price: { ...price },
               quantity: lines.quantity,
@@ -377,12 +383,12 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
         livemode: false,
         metadata: { ...lines.subscriptionMetadata },
         start_date: now,
-        status: 'active',
-        trial_end: null,
-        trial_start: null,
+        status: trialEnd ? 'trialing' : 'active',
+        trial_end: trialEnd,
+        trial_start: trialEnd ? now : null,
       }
       state.subscriptions.set(subscriptionId, subscription)
-      const invoice = state.issueInvoice(subscription, 'paid', 'subscription_create')
+      const invoice = state.issueInvoice(subscription, 'paid', 'subscription_create', trialEnd ? 0 : undefined)
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
@@ -761,10 +767,20 @@ function createFakeStripeState(secretKey: string, webhookSecret: string) {
             url: `${state.baseUrl}/c/pay/${id}`,
           }
           state.checkoutSessions.set(id, session)
+          const subscriptionData = nested(params, 'subscription_data') ?? {}
+          const trialEndText = text(subscriptionData, 'trial_end')
+          const trialEnd = trialEndText === undefined ? undefined : Number(trialEndText)
+          // Stripe's own rule for a trial set at checkout.
+          if (trialEnd !== undefined && !(trialEnd >= now + 48 * 3600))
+            throw invalid(
+              'subscription_data[trial_end]',
+              'The `trial_end` date has to be at least 2 days in the future.',
+            )
           state.checkoutLines.set(id, {
             price: price.id,
             quantity,
-            subscriptionMetadata: metadataOf(nested(params, 'subscription_data') ?? {}),
+            subscriptionMetadata: metadataOf(subscriptionData),
+            ...(trialEnd === undefined ? {} : { trialEnd }),
           })
           return session
         },

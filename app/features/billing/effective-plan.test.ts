@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { daysLeft, effectivePlan, GRACE_DAYS, planInEffect } from './effective-plan'
+import { daysLeft, effectivePlan, firstChargeAt, GRACE_DAYS, planInEffect } from './effective-plan'
 
 const NOW = new Date('2026-11-24T12:00:00Z')
 const DAY = 86_400_000
@@ -63,5 +63,13 @@ describe('the plan a company has', () => {
     expect(daysLeft(new Date(NOW.getTime() + 1), NOW)).toBe(1)
     expect(daysLeft(at(-3), NOW)).toBe(0)
     expect(daysLeft(null, NOW)).toBe(0)
+  })
+
+  it('charges a subscription bought during a trial when the trial ends, at least two days on; at once without one', () => {
+    expect(firstChargeAt(at(10), NOW)).toEqual(at(10))
+    // Stripe's shortest trial is 48 hours from the checkout: a trial's last day is kept and a little more.
+    expect(firstChargeAt(at(1), NOW)).toEqual(new Date(NOW.getTime() + 49 * 3_600_000))
+    expect(firstChargeAt(at(-1), NOW)).toBeNull()
+    expect(firstChargeAt(null, NOW)).toBeNull()
   })
 })

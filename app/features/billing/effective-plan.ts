@@ -66,3 +66,19 @@ export function daysLeft(end: Date | string | null, now = new Date()) {
   if (!end) return 0
   return Math.max(0, Math.ceil((new Date(end).getTime() - now.getTime()) / DAY_MS))
 }
+
+/**
+ * The provider's shortest trial: Stripe refuses a subscription trial ending within 48 hours of
+ * the checkout; an hour more leaves time between the subscription page and the provider's.
+ */
+const SHORTEST_TRIAL_MS = 49 * 3_600_000
+
+/**
+ * When a subscription bought now is first charged: at the end of the free trial under way, whose
+ * days are kept rather than thrown away (at the earliest the provider's shortest trial from now);
+ * null when no trial is under way, which means at once.
+ */
+export function firstChargeAt(trialEndsAt: Date | null, now = new Date()): Date | null {
+  if (!trialEndsAt || trialEndsAt <= now) return null
+  return new Date(Math.max(trialEndsAt.getTime(), now.getTime() + SHORTEST_TRIAL_MS))
+}

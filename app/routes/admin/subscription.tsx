@@ -1,5 +1,5 @@
 import { Check, ExternalLink, FileText, Lock, Receipt, Sparkles } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useRevalidator, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
@@ -25,6 +25,9 @@ import type { Route } from './+types/subscription'
 export const loader = withActor({ kind: 'person' }, async (member) => getBillingOverview(member))
 
 export const meta: Route.MetaFunction = () => [{ title: 'Subscription · Afterglow' }]
+
+/** The admin's tabs on this page tell each other when one has read the subscription afresh. */
+const BILLING_CHANNEL = 'afterglow-subscription'
 
 const dateOf = (iso: string | null, language: string) =>
   iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'long' }) : ''
@@ -53,6 +56,25 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
       ? overview.subscription.currency
       : chosenCurrency
   const [searchParams, setSearchParams] = useSearchParams()
+  // Checkout and the billing portal open in a tab of their own, and come back to this page there:
+  // that page tells the admin's other tabs of it, which read the subscription again, as does a tab
+  // looked at again (a change made in the provider's portal does not come back by itself).
+  const revalidateRef = useRef(revalidator.revalidate)
+  revalidateRef.current = revalidator.revalidate
+  useEffect(() => {
+    const refresh = () => void revalidateRef.current()
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') refresh()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(BILLING_CHANNEL)
+    channel?.addEventListener('message', refresh)
+    channel?.postMessage('subscription-read')
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      channel?.close()
+    }
+  }, [])
   // Back from the provider's checkout: say how it went, once.
   useEffect(() => {
     const outcome = searchParams.get('checkout')
@@ -216,6 +238,12 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </div>
+        {overview.canManage && !overview.subscribed && overview.trial.firstChargeAt ? (
+          <p className="flex items-start gap-2 text-sm text-ink-muted" data-testid="trial-kept">
+            <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
+            {t('billing.plans.trialKept', { date: dateOf(overview.trial.firstChargeAt, i18n.language) })}
+          </p>
+        ) : null}
         <ul className="grid gap-4 lg:grid-cols-3">
           {PLAN_IDS.map((plan) => (
             <PlanCard
@@ -336,9 +364,12 @@ function planDetail(
   const subscription = overview.subscription
   if (subscription && overview.source === 'subscription') {
     const price = formatPrice(subscription.unitAmount / 100, currency, language)
-    return subscription.cancelAtPeriodEnd
-      ? t('billing.detail.cancelling', { price, date: dateOf(subscription.currentPeriodEnd, language) })
-      : t('billing.detail.renews', { price, date: dateOf(subscription.currentPeriodEnd, language) })
+    const date = dateOf(subscription.currentPeriodEnd, language)
+    if (subscription.cancelAtPeriodEnd) return t('billing.detail.cancelling', { price, date })
+    // Bought during the free trial: the first payment is at the trial's end.
+    return subscription.status === 'trialing'
+      ? t('billing.detail.firstPayment', { price, date })
+      : t('billing.detail.renews', { price, date })
   }
   return overview.trial.available ? t('billing.detail.freeWithTrial', { count: TRIAL_DAYS }) : t('billing.detail.free')
 }

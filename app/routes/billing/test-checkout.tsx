@@ -48,6 +48,10 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const { checkout } = loaderData
   const paying = useNavigation().state !== 'idle'
   const price = formatPrice(checkout.unitAmount / 100, checkout.currency, i18n.language)
+  // Bought during the free trial: nothing is due until the trial ends (as Stripe's checkout shows a trial).
+  const firstCharge = checkout.firstChargeAt
+    ? new Date(checkout.firstChargeAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })
+    : null
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-8 sm:py-16">
       <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2 md:gap-12">
@@ -73,9 +77,16 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
             </div>
             <div className="flex justify-between gap-4 py-2">
               <dt className="font-medium">{t('billing.testProvider.dueToday')}</dt>
-              <dd className="font-semibold tabular-nums">{price}</dd>
+              <dd className="font-semibold tabular-nums" data-testid="checkout-due-today">
+                {firstCharge ? formatPrice(0, checkout.currency, i18n.language) : price}
+              </dd>
             </div>
           </dl>
+          {firstCharge ? (
+            <p className="text-sm text-ink-muted" data-testid="checkout-first-charge">
+              {t('billing.testProvider.thenFrom', { price, date: firstCharge })}
+            </p>
+          ) : null}
         </section>
 
         <section
@@ -105,7 +116,11 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
               ) : null}
               <Button type="submit" size="lg" className="w-full" disabled={paying} data-testid="pay">
                 <Lock aria-hidden className="size-4" />
-                {paying ? t('billing.testProvider.paying') : t('billing.testProvider.pay', { price })}
+                {paying
+                  ? t('billing.testProvider.paying')
+                  : firstCharge
+                    ? t('billing.testProvider.subscribe')
+                    : t('billing.testProvider.pay', { price })}
               </Button>
               <a href={checkout.cancelUrl} className="block text-center text-sm text-ink-muted hover:text-ink">
                 {t('billing.testProvider.cancel')}

@@ -3,7 +3,7 @@ import { asset, contentItem, invoice, organization } from '#db/schema'
 import { can } from '#app/features/members/permissions'
 import { type MemberContext } from '#app/access/context'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
-import { daysLeft } from '../effective-plan'
+import { daysLeft, firstChargeAt } from '../effective-plan'
 import { MONTHLY_PRICES, PLANS } from '../plans'
 import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { readCompanyBilling } from './get-subscription-status.server'
@@ -86,6 +86,9 @@ export async function getBillingOverview(member: MemberContext, now = new Date()
       available: !billing.trialStartedAt && effective.source === 'free',
       endsAt: billing.trialEndsAt?.toISOString() ?? null,
       daysLeft: effective.source === 'trial' ? daysLeft(billing.trialEndsAt, now) : 0,
+      /** A plan bought now is first charged then (the trial's days are kept); null: at once. */
+      firstChargeAt:
+        effective.source === 'trial' ? (firstChargeAt(billing.trialEndsAt, now)?.toISOString() ?? null) : null,
     },
     subscription: subscription
       ? {

@@ -5,6 +5,7 @@ import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { actorUserId, type MemberContext } from '#app/access/context'
 import { CURRENCIES } from '../plans'
+import { firstChargeAt } from '../effective-plan'
 import { MANAGED_IN_PORTAL } from '../subscription-states'
 import { getPaymentProvider } from './payment-provider.server'
 import { readCompanyBilling } from './get-subscription-status.server'
@@ -24,7 +25,10 @@ async function asBillingFailure<T>(messageKey: string, work: () => Promise<T>) {
   }
 }
 
-/** POST /api/billing/create-checkout: the provider's checkout page for the plan, opened in a new tab. */
+/**
+ * POST /api/billing/create-checkout: the provider's checkout page for the plan, opened in a new tab.
+ * Bought during the free trial, the plan is first charged when the trial ends.
+ */
 export async function createCheckout(member: MemberContext, body: unknown) {
   assertCanManageBilling(member)
   const parsed = ZCheckoutRequest.safeParse(body)
@@ -43,6 +47,7 @@ export async function createCheckout(member: MemberContext, body: unknown) {
       currency: parsed.data.currency,
       successUrl: `${back}?checkout=success`,
       cancelUrl: `${back}?checkout=cancelled`,
+      firstChargeAt: billing.effective.source === 'trial' ? firstChargeAt(billing.trialEndsAt) : null,
     }),
   )
   await recordAuditEvent({

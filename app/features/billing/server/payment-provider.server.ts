@@ -53,6 +53,8 @@ export type CheckoutInput = {
   currency: Currency
   successUrl: string
   cancelUrl: string
+  /** A trial under way keeps its days: the subscription is first charged then (effective-plan.ts); null charges at once. */
+  firstChargeAt: Date | null
 }
 
 export interface PaymentProvider {

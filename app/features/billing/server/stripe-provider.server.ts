@@ -99,7 +99,16 @@ async function unlessMissing<T>(work: () => Promise<T>): Promise<T | null> {
 export function stripeProvider(stripe = stripeClient()): PaymentProvider {
   return {
     name: 'stripe',
-    async createCheckout({ companyId, customerId, customerEmail, plan, currency, successUrl, cancelUrl }) {
+    async createCheckout({
+      companyId,
+      customerId,
+      customerEmail,
+      plan,
+      currency,
+      successUrl,
+      cancelUrl,
+      firstChargeAt,
+    }) {
       const { data: prices } = await stripe.prices.list({
         lookup_keys: [priceLookupKey(plan, currency)],
         active: true,
@@ -115,7 +124,11 @@ export function stripeProvider(stripe = stripeClient()): PaymentProvider {
         client_reference_id: companyId,
         ...(customerId ? { customer: customerId } : { customer_email: customerEmail }),
         metadata: { companyId, plan },
-        subscription_data: { metadata: { companyId, plan } },
+        subscription_data: {
+          metadata: { companyId, plan },
+          // The trial's remaining days: Stripe starts the subscription as trialing and charges then.
+          ...(firstChargeAt ? { trial_end: Math.floor(firstChargeAt.getTime() / 1000) } : {}),
+        },
         success_url: successUrl,
         cancel_url: cancelUrl,
       })

@@ -30,6 +30,8 @@ export type TestCheckout = {
   currency: Currency
   successUrl: string
   cancelUrl: string
+  /** ISO time of the first charge when bought during the trial (as Stripe's trial_end), else null. */
+  firstChargeAt: string | null
   status: 'open' | 'complete'
 }
 export type TestCustomer = { email: string; companyId: string; card: Card | null }
@@ -105,7 +107,12 @@ export const testProvider: PaymentProvider = {
   name: 'test',
   async createCheckout(input: CheckoutInput) {
     const id = newId('checkout')
-    await withSystem((tx) => write(tx, 'checkout', id, { ...input, status: 'open' }))
+    const checkout: TestCheckout = {
+      ...input,
+      firstChargeAt: input.firstChargeAt?.toISOString() ?? null,
+      status: 'open',
+    }
+    await withSystem((tx) => write(tx, 'checkout', id, checkout))
     return { url: `${getEnv().APP_URL}/billing/test-checkout/${id}` }
   },
   async createPortal({ customerId, returnUrl }) {
@@ -295,24 +302,31 @@ export async function payTestCheckout(checkoutId: string, card: Card & { number:
       card: savedCard,
     })
     const subscriptionId = newId('subscription')
+    // Bought during the free trial: trialing until the trial's end, charged then (advanceTestSubscriptions), as Stripe's trial_end.
+    const trialEnd = checkout.firstChargeAt && new Date(checkout.firstChargeAt) > now ? checkout.firstChargeAt : null
     const subscription: TestSubscription = {
       customerId,
       companyId: checkout.companyId,
       plan: checkout.plan,
       currency: checkout.currency,
       unitAmount: monthlyAmountInCents(checkout.plan, checkout.currency),
-      status: 'active',
-      currentPeriodEnd: addMonth(now).toISOString(),
+      status: trialEnd ? 'trialing' : 'active',
+      currentPeriodEnd: trialEnd ?? addMonth(now).toISOString(),
       cancelAtPeriodEnd: false,
     }
     await write(tx, 'subscription', subscriptionId, subscription)
-    const invoiceId = await issueInvoice(tx, subscriptionId, subscription, now)
     await write(tx, 'checkout', checkoutId, { ...checkout, customerId, status: 'complete' })
     events.push(
       { type: 'checkout.session.completed', subscriptionId, invoiceId: null, companyId: checkout.companyId },
       { type: 'customer.subscription.created', subscriptionId, invoiceId: null, companyId: null },
-      { type: 'invoice.paid', subscriptionId: null, invoiceId, companyId: null },
     )
+    if (!trialEnd)
+      events.push({
+        type: 'invoice.paid',
+        subscriptionId: null,
+        invoiceId: await issueInvoice(tx, subscriptionId, subscription, now),
+        companyId: null,
+      })
     return { successUrl: checkout.successUrl }
   })
   await emit(events)
@@ -385,8 +399,10 @@ export async function advanceTestSubscriptions(now = new Date()) {
         events.push({ type: 'customer.subscription.deleted', subscriptionId: id, invoiceId: null, companyId: null })
         return
       }
+      // A trial's end is its first charge: trialing becomes active.
       const renewed = {
         ...subscription,
+        status: 'active',
         currentPeriodEnd: addMonth(new Date(subscription.currentPeriodEnd)).toISOString(),
       }
       await write(tx, 'subscription', id, renewed)
