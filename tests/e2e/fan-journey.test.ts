@@ -159,6 +159,10 @@ describe("a fan's whole journey, on a phone", () => {
     const dialog = page.getByRole('dialog', { name: 'Before you download' })
     await dialog.waitFor()
     await expectNoAxeViolations(page, { include: '[data-testid="lead-dialog"]', label: 'lead dialog' })
+    // Name, e-mail and the consents up front; phone and organisation folded away until asked for.
+    expect(await dialog.getByLabel('Phone (optional)').isVisible()).toBe(false)
+    await dialog.getByText('Phone and organisation (optional)').click()
+    await dialog.getByLabel('Phone (optional)').waitFor()
     await dialog.getByRole('button', { name: 'Continue to download' }).click()
     await dialog.getByText('Required Fields Missing').waitFor()
     expect(await dialog.getByText('Please fill in all required fields').count()).toBe(1)

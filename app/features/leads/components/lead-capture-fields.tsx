@@ -59,21 +59,39 @@ export function LeadCaptureFields({
         defaultValue={values?.email}
         errors={translated('email')}
       />
-      <TextField
-        label={t('downloads.lead.phone')}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        defaultValue={values?.phone}
-        errors={translated('phone')}
-      />
-      <TextField
-        label={t('downloads.lead.organisation')}
-        name="organisation"
-        autoComplete="organization"
-        defaultValue={values?.organisation}
-        errors={translated('organisation')}
-      />
+      {/* What a download needs up front is a name and an address: the rest is folded away, opened
+          when it holds something to see (values kept from a failed post, or an error). */}
+      <details
+        className="group rounded-[var(--radius-ui)] border border-line"
+        open={Boolean(values?.phone || values?.organisation || errors.phone || errors.organisation)}
+        data-testid="lead-optional-fields"
+      >
+        <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 px-3 text-sm font-medium text-ink [&::-webkit-details-marker]:hidden">
+          {t('downloads.lead.moreDetails')}
+          {/* Drawn in CSS: an icon here would add its module to what fans' pages preload. */}
+          <span
+            aria-hidden
+            className="mr-1 size-2 shrink-0 -translate-y-0.5 rotate-45 border-r-2 border-b-2 border-ink-muted transition-transform group-open:translate-y-0.5 group-open:rotate-[225deg]"
+          />
+        </summary>
+        <div className="space-y-4 px-3 pt-1 pb-3">
+          <TextField
+            label={t('downloads.lead.phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={values?.phone}
+            errors={translated('phone')}
+          />
+          <TextField
+            label={t('downloads.lead.organisation')}
+            name="organisation"
+            autoComplete="organization"
+            defaultValue={values?.organisation}
+            errors={translated('organisation')}
+          />
+        </div>
+      </details>
       <fieldset className="space-y-3 pt-1">
         <ConsentCheckbox name="privacyAccepted" required errors={translated('privacyAccepted')}>
           <Trans
