@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, visit } from '../support/browser'
+import { expectNoAxeViolations } from '../support/axe'
 import { createCompanyAdmin } from '../support/fixtures'
+import { keepScreenshot } from '../support/screenshots'
 import { fakeMp4, makePhoto } from '../support/media-files'
 
 const baseUrl = inject('baseUrl')
@@ -19,6 +22,8 @@ async function photos(count: number) {
     })),
   )
 }
+
+const SHOTS = path.resolve('test-results', 'gallery')
 
 // Two megabytes that the bytes say are a video.
 const video = { name: 'encore.mp4', mimeType: 'video/mp4', buffer: fakeMp4(randomBytes(2 * 1024 * 1024)) }
@@ -71,6 +76,22 @@ describe('a gallery is built and published', () => {
 
     await page.getByRole('button', { name: 'Publish' }).click()
     await expect.poll(() => page.getByText('Published: fans can see it now').isVisible()).toBe(true)
+    // The share step: the live link to copy, its QR code and the card link previews show.
+    const share = page.getByRole('dialog', { name: /is live$/ })
+    await share.waitFor()
+    const liveUrl = await page.getByTestId('view-live').getAttribute('href')
+    expect(await share.getByTestId('published-share-url').inputValue()).toBe(liveUrl)
+    const loaded = (selector: string) =>
+      share.locator(selector).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)
+    await expect.poll(() => loaded('img[src*="/api/qr/content/"]')).toBe(true)
+    await expect.poll(() => loaded('img[src^="/og/gallery/"]')).toBe(true)
+    expect(await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(
+      encodeURIComponent(liveUrl!),
+    )
+    await expectNoAxeViolations(page, { include: '[data-testid="published-share"]', label: 'share step' })
+    await keepScreenshot(page, path.join(SHOTS, 'share-step-1440.png'))
+    await share.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => share.count()).toBe(0)
     await expect.poll(() => page.getByRole('button', { name: 'Back to draft' }).isVisible()).toBe(true)
     // Photos get their web sizes in the background: thumbnails appear.
     await expect.poll(() => page.locator('img[src$="/w400.webp"]').count(), { timeout: 60_000 }).toBeGreaterThan(0)

@@ -192,6 +192,11 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await expectNoAxeViolations(page, { label: 'gallery editor at 1440 px' })
 
     await page.getByRole('button', { name: 'Publish' }).click()
+    // The share step comes first; Escape leaves it for the editor.
+    const share = page.getByTestId('published-share')
+    await share.waitFor()
+    await page.keyboard.press('Escape')
+    await poll(() => share.count()).toBe(0)
     await poll(() => page.getByRole('button', { name: 'Back to draft' }).isVisible()).toBe(true)
     const [live] = await Promise.all([
       desk.waitForEvent('page'),

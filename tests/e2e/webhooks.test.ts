@@ -89,6 +89,7 @@ describe('an admin connects their own system with a webhook', () => {
     await visit(admin, `/admin/content/${galleryId}`)
     await admin.getByRole('button', { name: 'Publish' }).click()
     await expect.poll(() => admin.getByText('Published: fans can see it now').isVisible()).toBe(true)
+    await admin.getByTestId('published-share').getByRole('button', { name: 'Done' }).click()
     const published = await waitUntil(() => receiver.ofType('content.published')[0], { timeoutMs: 30_000 })
     expect(verifySigned(published, secret)).toMatchObject({
       type: 'content.published',

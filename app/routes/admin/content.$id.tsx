@@ -14,6 +14,7 @@ import { updateContentDetails } from '#app/features/galleries/server/update-cont
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
 import { can } from '#app/features/members/permissions'
 import { findQrTarget } from '#app/features/sharing/server/find-qr-target.server'
+import { ogImagePath, ogVersion } from '#app/features/sharing/server/og-image.server'
 import { actionInvalid, actionSuccess, revalidateUnlessUnchanged } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withActor } from '#app/access/member-route.server'
@@ -29,6 +30,11 @@ export const loader = withActor({ kind: 'person' }, async (member, { params }: R
     item,
     files,
     liveUrl,
+    // The link preview fans' apps show, offered in the share step once the page is public.
+    shareCard:
+      item.status === 'published'
+        ? ogImagePath(item.kind === 'gallery' ? 'gallery' : 'content', item.id, ogVersion(null))
+        : null,
     events: await listEventOptions(member),
     canPublish,
     canEdit: item.status === 'draft' || canPublish,

@@ -1,6 +1,6 @@
 import { Download, Eye, Trash2 } from 'lucide-react'
 import { GalleryProtectionPanel } from '#app/features/galleries/protection/components/gallery-protection-panel'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useRevalidator } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -8,6 +8,7 @@ import { CoverPicker } from '#app/features/media/components/cover-picker'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { QrCodePanel } from '#app/features/sharing/components/qr-code-panel'
 import { LivePageLinks } from '#app/features/sharing/components/live-page-links'
+import { PublishedShareDialog } from '#app/features/sharing/components/published-share-dialog'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
@@ -19,6 +20,7 @@ import { SetlistPanel } from '#app/features/galleries/setlist/components/setlist
 
 export type ContentEditorProps = ContentForEdit & {
   liveUrl: string
+  shareCard: string | null
   events: Array<{ id: string; title: string }>
   canPublish: boolean
   canEdit: boolean
@@ -45,7 +47,7 @@ function useRefreshWhileProcessing(files: ContentForEdit['files']) {
  * The editor of one item: status buttons, its files (upload, order, text), cover, QR code and
  * details. Every change posts an `intent` to the page's action.
  */
-export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdit }: ContentEditorProps) {
+export function ContentEditor({ item, files, liveUrl, shareCard, events, canPublish, canEdit }: ContentEditorProps) {
   const { t } = useTranslation()
   useRefreshWhileProcessing(files)
   const details = useFetcher<ActionResult>()
@@ -62,7 +64,18 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
   }, [remover.data])
   const isGallery = item.kind === 'gallery'
   const detailErrors = details.data && !details.data.ok ? details.data.errors : undefined
-  const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })
+  // Published just now: the share step follows (once the page has been read again as public).
+  const publishing = useRef(false)
+  const [sharing, setSharing] = useState(false)
+  const setStatus = (next: string) => {
+    publishing.current = next === 'published'
+    void status.submit({ intent: 'status', status: next }, { method: 'post' })
+  }
+  useEffect(() => {
+    if (status.state !== 'idle' || !publishing.current) return
+    publishing.current = false
+    if (status.data?.ok) setSharing(true)
+  }, [status.state, status.data])
 
   return (
     <div className="mx-auto max-w-6xl space-y-8">
@@ -89,6 +102,14 @@ export function ContentEditor({ item, files, liveUrl, events, canPublish, canEdi
         </div>
         <div className="flex flex-col gap-2 lg:items-end">
           <LivePageLinks url={liveUrl} title={item.title} published={item.status === 'published'} />
+          <PublishedShareDialog
+            open={sharing}
+            onOpenChange={setSharing}
+            url={liveUrl}
+            title={item.title}
+            qrEndpoint={`/api/qr/content/${item.id}`}
+            shareCard={shareCard}
+          />
           {canPublish ? (
             <div className="flex flex-wrap gap-2">
               {item.status !== 'published' ? (

@@ -31,7 +31,7 @@ export function shareLinks(url: string, title: string) {
   }
 }
 
-async function copyText(text: string) {
+export async function copyText(text: string) {
   if (navigator.clipboard?.writeText) {
     try {
       await navigator.clipboard.writeText(text)
