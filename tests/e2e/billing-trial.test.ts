@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { asPlatform } from '#app/access/tenant.server'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization, subscription } from '#db/schema'
-import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
+import { advanceTestSubscriptions } from '#app/features/billing/server/test-provider.server'
 import { syncCompanyPlan } from '#app/features/billing/server/sync-company-plan.server'
 import { withSystem } from '#app/lib/db.server'
 import { copyReadyPhoto, waitForAssetsReady } from '../support/assets'
@@ -172,7 +171,9 @@ describe('the free trial in the admin', () => {
     const [paid] = await withSystem((tx) =>
       tx.select().from(subscription).where(eq(subscription.companyId, admin.company.id)),
     )
-    await sweepPlans(asPlatform('test'), new Date(paid.currentPeriodEnd!.getTime() + 60_000))
+    // Time passes at the provider alone: the platform's sweep would end every other company's trial
+    // of the run at that date too, some of them in a browser test running beside this one.
+    await advanceTestSubscriptions(new Date(paid.currentPeriodEnd!.getTime() + 60_000))
     await expect
       .poll(
         async () =>
