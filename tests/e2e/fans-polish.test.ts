@@ -163,6 +163,37 @@ describe('the fans’ pages, polished', () => {
     expect(errors).toEqual([])
   })
 
+  it('opens a photo on the grid’s own image at once, without a spinner, and sharpens it when the larger size arrives', async () => {
+    // The grid at a phone's width has fetched the small size only; the viewer, at a desktop's, wants a larger one.
+    const { page, errors } = await fanPage(PHONE)
+    await visit(page, `/${slug}/galeria/photos-only`)
+    await page.setViewportSize(DESKTOP)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const larger = /\/p\/[0-9a-f-]{36}\/w(1200|2400)\.webp$/
+    await page.route(larger, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByTestId('public-media').first().locator('a').click()
+    const slide = page.locator('.yarl__slide_current')
+    const placeholder = slide.locator('.gallery-viewer-placeholder img')
+    await expect
+      .poll(() => placeholder.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true)
+    expect(await placeholder.isVisible()).toBe(true)
+    expect(await slide.locator('.yarl__slide_loading').count()).toBe(0)
+    await keepScreenshot(page, path.join(SHOTS, 'viewer-sharpening-1440.png'))
+    release()
+    await expect.poll(() => placeholder.isVisible()).toBe(false)
+    await keepScreenshot(page, path.join(SHOTS, 'viewer-sharp-1440.png'))
+    expect(await slide.locator('.yarl__slide_image').evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+      larger,
+    )
+    await page.unroute(larger)
+    expect(errors).toEqual([])
+  })
+
   it('a tab tapped while the page is still counting the view shows that tab’s files', async () => {
     const { page, errors } = await fanPage(DESKTOP)
     // The page counts the view with a post as it starts. Its answer is held until the tab's data
@@ -203,6 +234,12 @@ describe('the fans’ pages, polished', () => {
     await page.getByTestId('public-media').first().locator('a').click()
     await expect.poll(() => page.getByTestId('viewer-counter').textContent()).toBe('1 / 4')
     expect(await page.locator('.yarl__thumbnails_track').count()).toBe(0)
+    // Pinch and double tap zoom on a phone, no keyboard: its top bar keeps clear of the counter.
+    expect(await page.getByTestId('viewer-zoom-in').count()).toBe(0)
+    expect(await page.getByTestId('viewer-shortcuts').count()).toBe(0)
+    const counter = (await page.getByTestId('viewer-counter').boundingBox())!
+    const toolbar = (await page.locator('.yarl__toolbar').boundingBox())!
+    expect(counter.x + counter.width).toBeLessThanOrEqual(toolbar.x)
     await keepScreenshot(page, path.join(SHOTS, 'viewer-390.png'))
     expect(errors).toEqual([])
   })

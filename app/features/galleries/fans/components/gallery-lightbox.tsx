@@ -10,6 +10,7 @@ import 'yet-another-react-lightbox/styles.css'
 import 'yet-another-react-lightbox/plugins/captions.css'
 import 'yet-another-react-lightbox/plugins/counter.css'
 import 'yet-another-react-lightbox/plugins/thumbnails.css'
+import './gallery-lightbox.css'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
 import { fileDownloadPath } from '#app/features/galleries/downloads/downloads'
@@ -208,8 +209,11 @@ export default function GalleryLightbox({
     // Once per photo landed on, not again when the page hands a new callback.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shownId])
+  // Each photo's smallest size, the one its grid tile showed: drawn at once while the viewer's size loads.
+  const placeholders = new Map<string, string>()
   const slides = media.map((item) => {
     const largest = item.sources.at(-1)
+    const smallest = item.sources[0]
     if (item.mediaType === 'video') {
       return {
         type: 'video' as const,
@@ -220,8 +224,10 @@ export default function GalleryLightbox({
         description: item.title ?? undefined,
       }
     }
+    const src = largest ? `/p/${item.id}/${largest.name}.webp` : ''
+    if (smallest && smallest !== largest) placeholders.set(src, `/p/${item.id}/${smallest.name}.webp`)
     return {
-      src: largest ? `/p/${item.id}/${largest.name}.webp` : '',
+      src,
       alt: item.altText ?? item.title ?? '',
       width: item.width,
       height: item.height,
@@ -252,7 +258,35 @@ export default function GalleryLightbox({
       }}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 2 }}
       thumbnails={{ width: 96, height: 64, border: 0, padding: 0, gap: 8, imageFit: 'cover', vignette: true }}
-      render={{ buttonZoom: (zoom) => <ZoomButtons media={media} zoom={zoom} labels={labels} /> }}
+      // Zoom by pinch and double tap on a phone: its top bar keeps the counter clear.
+      render={{
+        buttonZoom: (zoom) => (wide ? <ZoomButtons media={media} zoom={zoom} labels={labels} /> : null),
+        // No black screen while the viewer's size loads: the grid's photo, already here, sharpens.
+        iconLoading: () => null,
+        slideContainer: ({ slide, children }) => {
+          const placeholder = 'src' in slide ? placeholders.get(slide.src) : undefined
+          return placeholder ? (
+            <>
+              <span aria-hidden className="gallery-viewer-placeholder">
+                <img
+                  src={placeholder}
+                  alt=""
+                  draggable={false}
+                  style={
+                    slide.width && slide.height
+                      ? { maxWidth: `min(${slide.width}px, 100%)`, maxHeight: `min(${slide.height}px, 100%)` }
+                      : undefined
+                  }
+                />
+              </span>
+              {children}
+            </>
+          ) : (
+            children
+          )
+        },
+      }}
+      styles={{ slide: { isolation: 'isolate' } }}
       labels={labels}
       // No wrapping round to the first photo while the gallery's end is not loaded yet.
       carousel={{ finite: hasMore, preload: 2 }}
@@ -276,7 +310,8 @@ export default function GalleryLightbox({
                 />,
               ]
             : []),
-          <ShortcutsButton key="shortcuts" labels={labels} />,
+          // Keyboard shortcuts are for keyboards: not on a phone's crowded top bar.
+          ...(wide ? [<ShortcutsButton key="shortcuts" labels={labels} />] : []),
           'close',
         ],
       }}
