@@ -82,6 +82,16 @@ describe('PageCache', () => {
     expect(cache.get('a', v('c1'), 10)).toBeUndefined()
   })
 
+  it('keeps a page no longer than its render said it changes by itself (a gallery it lists ends)', () => {
+    const cache = new PageCache({ maxBytes: 1000 })
+    cache.set('a', { ...entry(v('c1', 5), 10, 1_000), changesAt: 5_000 })
+    expect(cache.get('a', v('c1', 5), 4_999)).toBeDefined()
+    // Not even as the page of a moment ago while another renders.
+    expect(cache.previous('a', v('c1', 6), 5_000)).toBeUndefined()
+    expect(cache.get('a', v('c1', 5), 5_000)).toBeUndefined()
+    expect(cache.kept('a')).toBeUndefined()
+  })
+
   it('folds photos that finish processing into one new page per second, keeping the one it replaces', () => {
     const cache = new PageCache({ maxBytes: 1000 })
     cache.set('a', entry(v('c1', 5), 10, 1_000))

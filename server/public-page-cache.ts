@@ -7,6 +7,7 @@ import { getPool } from '#app/lib/db.server'
 import { isDatabaseUnavailable } from '#app/lib/errors'
 import { countPageCache } from '#app/lib/metrics.server'
 import { LANGUAGE_COOKIE } from '#app/lib/i18n'
+import { CHANGES_AT_HEADER } from '#app/lib/page-changes-at'
 import { PLATFORM_PAGES } from '#app/lib/i18n-areas'
 import { resolveHost, type HostMatch } from '#app/access/resolve-host.server'
 import { ACCESS_COOKIE_PREFIX } from '#app/features/galleries/protection/server/access-cookie.server'
@@ -79,6 +80,8 @@ export type Entry = {
   /** The policy the page was rendered with, until its first hit works out the one it is kept with (same reason). */
   renderedPolicy?: string
   renderedAt: number
+  /** When the page changes by itself (a gallery it shows ends): kept until then at most. */
+  changesAt?: number
   status: number
   headers: Record<string, string>
   /** The headers as sent, by state and encoding (see headersOf); made once the entry's policy is known. */
@@ -133,9 +136,17 @@ export function holdsGalleryAccess(cookieHeader: string | undefined) {
   return Boolean(cookieHeader?.split(';').some((part) => part.trim().startsWith(ACCESS_COOKIE_PREFIX)))
 }
 
-/** An entry still shows what fans should see: same edits, and its media at most a fold old. */
-export function isCurrent(entry: Pick<Entry, 'version' | 'renderedAt'>, version: PageVersion, now: number) {
-  if (entry.version.edits !== version.edits) return false
+/** Whether an entry shows what fans saw before something it holds ended (see page-changes-at.ts). */
+const outlived = (entry: Pick<Entry, 'changesAt'>, now: number) =>
+  entry.changesAt !== undefined && now >= entry.changesAt
+
+/** An entry still shows what fans should see: same edits, nothing in it ended, and its media at most a fold old. */
+export function isCurrent(
+  entry: Pick<Entry, 'version' | 'renderedAt' | 'changesAt'>,
+  version: PageVersion,
+  now: number,
+) {
+  if (entry.version.edits !== version.edits || outlived(entry, now)) return false
   return entry.version.media === version.media || now - entry.renderedAt < MEDIA_FOLD_MS
 }
 
@@ -166,7 +177,7 @@ export class PageCache {
     const kept = this.keptFor(key)
     const entry = kept.peek(key)
     if (!entry) return undefined
-    if (entry.version.edits !== version.edits) {
+    if (entry.version.edits !== version.edits || outlived(entry, now)) {
       kept.delete(key)
       return undefined
     }
@@ -177,9 +188,9 @@ export class PageCache {
   }
 
   /** The page kept with the same edits as `version` and older photos, if any (never after an edit). */
-  previous(key: string, version: PageVersion) {
+  previous(key: string, version: PageVersion, now = Date.now()) {
     const entry = this.keptFor(key).peek(key)
-    return entry?.version.edits === version.edits ? entry : undefined
+    return entry?.version.edits === version.edits && !outlived(entry, now) ? entry : undefined
   }
 
   /** Whatever is kept at `key`, of any version: served while the database cannot say which is current. */
@@ -495,6 +506,15 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
     const render = { version, done }
     rendering.set(key, render)
     const renderedAt = Date.now()
+    // The render's word on when the page changes by itself is for the cache, not for the fan.
+    let changesAt: number | undefined
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response
+    res.writeHead = ((...args: unknown[]) => {
+      const said = Number(res.getHeader(CHANGES_AT_HEADER))
+      if (Number.isFinite(said) && said > 0) changesAt = said
+      res.removeHeader(CHANGES_AT_HEADER)
+      return writeHead(...args)
+    }) as Response['writeHead']
     captureResponse(res, (status, body) => {
       if (rendering.get(key) === render) rendering.delete(key)
       const headers: Record<string, string> = {}
@@ -517,6 +537,7 @@ export function publicPageCache(options: { buildId: string; maxBytes?: number; m
         headers,
         bodies: { identity: body },
         bytes: body.length,
+        changesAt,
         renderedPolicy: String(res.getHeader('content-security-policy') ?? ''),
       }
       cache.set(key, entry)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
-import { contentItem, organization } from '#db/schema'
+import { contentItem, event, organization } from '#db/schema'
 import { getPool, withSystem } from '#app/lib/db.server'
 import { leadCookieName } from '#app/features/leads/server/lead-cookie.server'
 import { TestClient } from '../support/http-client'
@@ -390,6 +390,57 @@ describe('the public page cache', () => {
       expect(answer.status).toBe(200)
       expect(answer.headers['x-afterglow-cache']).not.toBe('stale')
       expect(answer.text).toContain('Arrived Night')
+    }
+  })
+
+  it('keeps a landing and an event page no longer than the first of their galleries to end, and lists it no more from then', async () => {
+    const admin = await createCompanyAdmin('ending')
+    const slug = admin.company.slug
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'last-night', title: 'Last Night', status: 'published' })
+        .returning(),
+    )
+    const endsAt = new Date(Date.now() + 4_000)
+    await withSystem((tx) =>
+      tx.insert(contentItem).values([
+        {
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Ends Soon',
+          slug: 'ends-soon',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+          expiresAt: endsAt,
+        },
+        {
+          companyId: admin.company.id,
+          kind: 'gallery',
+          title: 'Stays On',
+          slug: 'stays-on',
+          status: 'published',
+          publishedAt: new Date(),
+          eventId: show.id,
+        },
+      ]),
+    )
+    const fan = new TestClient()
+    for (const path of [`/${slug}`, `/${slug}/evento/last-night`]) {
+      expect((await fan.get(path)).text, path).toContain('Ends Soon')
+      const again = await fan.get(path)
+      expect(again.headers['x-afterglow-cache'], path).toBe('hit')
+      expect(again.text, path).toContain('Ends Soon')
+      // What the render told the cache is not sent on.
+      expect(again.headers['x-afterglow-changes-at'], path).toBeUndefined()
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now() + 50)))
+    for (const path of [`/${slug}`, `/${slug}/evento/last-night`]) {
+      const after = await fan.get(path)
+      expect(after.headers['x-afterglow-cache'], path).toBe('miss')
+      expect(after.text, path).not.toContain('Ends Soon')
+      expect(after.text, path).toContain('Stays On')
     }
   })
 

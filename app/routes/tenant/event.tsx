@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin } from 'lucide-react'
 import { installMetaOf } from '#app/features/public/install-links'
 import { useTranslation } from '#app/lib/react-i18n'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { formatEventDate } from '#app/features/events/components/event-status-badge'
 import { CoverHero } from '#app/features/companies/landing/components/cover-hero'
 import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
@@ -18,6 +18,7 @@ import { visitOf } from '#app/access/visit.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
+import { changesAtHeaders, changesAtOf } from '#app/lib/page-changes-at'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
 import type { Route } from './+types/event'
 
@@ -47,19 +48,26 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       },
       context,
     )
-    return {
-      ...page,
-      downloads,
-      share,
-      meta: [
-        ...shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
-        ...installMetaOf(context),
-      ],
-    }
+    const { nextEnd, ...shown } = page
+    return data(
+      {
+        ...shown,
+        downloads,
+        share,
+        meta: [
+          ...shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
+          ...installMetaOf(context),
+        ],
+      },
+      // A gallery it lists ends then: the page is kept no longer.
+      { headers: changesAtHeaders([nextEnd]) },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => changesAtOf(loaderHeaders)
 
 export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'Afterglow' }]
 

@@ -12,6 +12,8 @@ import { landingBatchesFrom } from '#app/features/public/page-batches'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/access/visit.server'
 import { useFanTracking } from '#app/features/analytics/use-fan-tracking'
+import { data } from 'react-router'
+import { changesAtHeaders, changesAtOf } from '#app/lib/page-changes-at'
 import type { Route } from './+types/landing'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -25,11 +27,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ...landingBatchesFrom(new URL(request.url).searchParams),
     })
     const { share, meta } = await shareCompanyLanding(visit, context, page)
-    return { ...page, share, meta: [...meta, ...installMetaOf(context)] }
+    const { nextEnd, ...shown } = page
+    // A gallery it lists ends then: the page is kept no longer.
+    return data(
+      { ...shown, share, meta: [...meta, ...installMetaOf(context)] },
+      { headers: changesAtHeaders([nextEnd]) },
+    )
   } catch (error) {
     throw toHttpError(error)
   }
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => changesAtOf(loaderHeaders)
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data?.meta ?? [{ title: 'Afterglow' }, { name: 'robots', content: 'noindex' }]

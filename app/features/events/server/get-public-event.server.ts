@@ -42,10 +42,12 @@ export async function getPublicEvent(
         throw new AppError('NOT_FOUND', 'public.notFound.event', {
           companyName: company.name,
         } satisfies NotFoundDetails)
+      // A gallery past its end is gone from the event's page as from its own.
       const ofEvent = and(
         eq(contentItem.companyId, company.id),
         eq(contentItem.eventId, found.id),
         eq(contentItem.status, 'published'),
+        sql`(${contentItem.expiresAt} is null or ${contentItem.expiresAt} > now())`,
       )
       const withFiles = {
         photos: sql`${keptCount('photos')} > 0`,
@@ -72,6 +74,8 @@ export async function getPublicEvent(
           photos: sql<number>`coalesce(sum(${keptCount('photos')}), 0)::int`,
           videos: sql<number>`coalesce(sum(${keptCount('videos')}), 0)::int`,
           audios: sql<number>`coalesce(sum(${audioFiles}), 0)::int`,
+          // The next of them to end: the page changes by itself then.
+          nextEnd: sql<string | null>`min(${contentItem.expiresAt})`,
           onFilter:
             filter === 'all'
               ? sql<number>`count(*)::int`
@@ -79,8 +83,8 @@ export async function getPublicEvent(
         })
         .from(contentItem)
         .where(ofEvent)
-      const { onFilter, ...files } = totals
-      return { event: found, items, files, itemsHidden: onFilter - items.length }
+      const { onFilter, nextEnd, ...files } = totals
+      return { event: found, items, files, itemsHidden: onFilter - items.length, nextEnd }
     }),
   )
 }

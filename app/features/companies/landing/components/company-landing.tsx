@@ -16,7 +16,8 @@ import { LANDING_EVENTS_AT_ONCE, LANDING_GALLERIES_AT_ONCE } from '#app/features
 import { PublicShell } from '#app/features/public/components/public-shell'
 import { SocialLinks } from './social-links'
 
-type LandingContent = Awaited<ReturnType<typeof getCompanyLanding>>
+// When its next gallery ends is for the page cache (the route's header), not for the view.
+type LandingContent = Omit<Awaited<ReturnType<typeof getCompanyLanding>>, 'nextEnd'>
 
 export type CompanyLandingData = LandingContent & {
   company: PublicCompany

@@ -90,8 +90,14 @@ export async function getCompanyLanding(
           ),
         )
         .orderBy(desc(contentItem.publishedAt))
+      // The next of its galleries to end: the landing changes by itself then.
+      const [ending] = await tx
+        .select({ nextEnd: sql<string | null>`min(${contentItem.expiresAt})` })
+        .from(contentItem)
+        .where(publishedGalleries)
       return {
         galleries,
+        nextEnd: ending?.nextEnd ?? null,
         /** Published galleries in all, and those with photos, with videos (the tabs' counts). */
         galleryCounts,
         /** How many galleries on this tab are not shown yet. */

@@ -73,7 +73,7 @@ export async function loadCompanyLanding(
     galleriesShown?: number
     eventsShown?: number
   },
-): Promise<CompanyLandingData> {
+): Promise<CompanyLandingData & { nextEnd: string | null }> {
   const { company, basePath } = context
   const [content, landing] = await Promise.all([
     getCompanyLanding(context, {
