@@ -83,10 +83,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/worker-setup.ts'],
-          // Two files at a time, each worker with its Chromium, on the one app under test: a browser
-          // test mostly waits on the page, the app or the database in turn, so one file at a time
-          // left much of two cores idle. Each file makes its own companies and people.
-          maxWorkers: 2,
+          fileParallelism: false,
           // As for integration: the app's modules are imported once, not once per file.
           isolate: false,
           // A person's click answered on a loaded 2-core machine: seconds, not vitest's default 1 s.

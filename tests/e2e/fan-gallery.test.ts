@@ -77,11 +77,11 @@ describe('a fan opens a gallery on a phone', () => {
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
     await expect
-      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .poll(() => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src'))
       .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
-    const first = await page.locator('.yarl__slide_current img').getAttribute('src')
+    const first = await page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src')
     await page.keyboard.press('ArrowRight')
-    await expect.poll(() => page.locator('.yarl__slide_current img').getAttribute('src')).not.toBe(first)
+    await expect.poll(() => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src')).not.toBe(first)
     // A toast over the black viewer is dark too, not a pale flash.
     await page.getByRole('button', { name: 'Share this gallery' }).click()
     await page.getByRole('menuitem', { name: 'Copy link' }).click()

@@ -148,7 +148,7 @@ describe("a fan's whole journey, on a phone", () => {
     await page.getByRole('link', { name: 'Photo 1' }).click()
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
-    const currentPhoto = () => page.locator('.yarl__slide_current img').getAttribute('src')
+    const currentPhoto = () => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src')
     await expect.poll(currentPhoto).toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
     const first = await currentPhoto()
     await swipeLeft(page)

@@ -91,7 +91,7 @@ describe('a fan scrolling a gallery of 500 photos', () => {
     const viewer = page.locator('.yarl__root')
     await viewer.waitFor()
     await expect
-      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .poll(() => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src'))
       .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
     const cls = await page.evaluate(() =>
       (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),

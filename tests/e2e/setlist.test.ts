@@ -235,7 +235,7 @@ describe('set-list chapters', () => {
     expect(await tiles.count()).toBe(total)
     await page.getByRole('link', { name: `Photo ${total}`, exact: true }).click()
     await expect
-      .poll(() => page.locator('.yarl__slide_current img').getAttribute('src'))
+      .poll(() => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src'))
       .toMatch(/\/p\/[0-9a-f-]{36}\/w\d+\.webp$/)
     expect(errors).toEqual([])
     await context.close()
