@@ -50,6 +50,19 @@ describe('a save that fails on the way or on the server', () => {
     })
   })
 
+  it('takes the text for what the address says is saved, when the page names it so', async () => {
+    const creating = resilientClientAction((request) =>
+      new URL(request.url).searchParams.get('kind') === 'gallery' ? 'content.errors.gallerySave' : 'errors.saveFailed',
+    )
+    const post = (url: string) => new Request(url, { method: 'POST', body: new URLSearchParams({ title: 'Encore' }) })
+    expect(
+      await creating({ request: post('http://localhost/admin/content/new?kind=gallery'), serverAction: serverFailure }),
+    ).toEqual({ ok: false, errors: { form: ['content.errors.gallerySave'] } })
+    expect(
+      await creating({ request: post('http://localhost/admin/content/new?kind=single'), serverAction: serverFailure }),
+    ).toEqual({ ok: false, errors: { form: ['errors.saveFailed'] } })
+  })
+
   it('says "save failed" by default', async () => {
     const request = new Request('http://localhost/admin/settings/company-data', {
       method: 'POST',

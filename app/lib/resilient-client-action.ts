@@ -2,7 +2,11 @@ import { isRouteErrorResponse, type ClientActionFunctionArgs } from 'react-route
 import type { ActionResult } from './action-result'
 
 /** The spec's failure texts: what was being done when the server failed. */
-export type FailureKey = 'errors.saveFailed' | 'errors.updateFailed' | 'errors.deleteFailed'
+export type FailureKey =
+  | 'errors.saveFailed'
+  | 'errors.updateFailed'
+  | 'errors.deleteFailed'
+  | 'content.errors.gallerySave'
 
 /**
  * An admin form's save that fails on the way (no network) or on the server (a 5xx) answers like
@@ -12,13 +16,14 @@ export type FailureKey = 'errors.saveFailed' | 'errors.updateFailed' | 'errors.d
  * way to the error screen and the admin's typing would be lost. Refusals (4xx) and redirects pass
  * through unchanged.
  *
- * `failureKey` is the page's usual text; `failureKeyByIntent` names the buttons (the form's
+ * `failureKey` is the page's usual text (or the text for the request, when the page's address
+ * says what is saved); `failureKeyByIntent` names the buttons (the form's
  * `intent`) that do something else, such as a delete button on an edit page.
  *
  * For admin actions, whose answers are ActionResults (their redirects arrive thrown).
  */
 export function resilientClientAction(
-  failureKey: FailureKey = 'errors.saveFailed',
+  failureKey: FailureKey | ((request: Request) => FailureKey) = 'errors.saveFailed',
   failureKeyByIntent: Partial<Record<string, FailureKey>> = {},
 ) {
   return async ({
@@ -32,7 +37,8 @@ export function resilientClientAction(
     } catch (error) {
       if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) throw error
       const offline = error instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false)
-      const key = offline ? 'errors.network' : (failureKeyByIntent[await intentOf(sent)] ?? failureKey)
+      const usual = typeof failureKey === 'function' ? failureKey(sent) : failureKey
+      const key = offline ? 'errors.network' : (failureKeyByIntent[await intentOf(sent)] ?? usual)
       return { ok: false, errors: { form: [key] } }
     }
   }

@@ -122,6 +122,19 @@ describe('a gallery is built and published', () => {
     await page.unroute('**/api/uploads')
   })
 
+  it("says 'Error updating or creating gallery' when its save fails on the server, and keeps what was typed", async () => {
+    const editor = /\/admin\/content\/[0-9a-f-]{36}\.data/
+    await page.route(editor, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    )
+    const details = page.locator('form', { has: page.getByRole('button', { name: 'Save details' }) })
+    await details.getByLabel('Description').fill('Encore, confetti and a stage dive')
+    await details.getByRole('button', { name: 'Save details' }).click()
+    await expect.poll(() => page.getByText('Error updating or creating gallery').isVisible()).toBe(true)
+    expect(await details.getByLabel('Description').inputValue()).toBe('Encore, confetti and a stage dive')
+    await page.unroute(editor)
+  })
+
   it('removes one file after asking by its name (Escape keeps it, focus returns to its button), then two ticked at once', async () => {
     const card = page.getByTestId('media-card').last()
     const assetId = await card.getAttribute('data-asset-id')

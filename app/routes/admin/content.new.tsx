@@ -32,7 +32,10 @@ export const action = withActor({ kind: 'person' }, async (member, { request }: 
 })
 
 // A new item that cannot reach the server (or fails there) is a toast, never a lost form or the error screen.
-export const clientAction = resilientClientAction('errors.saveFailed')
+// A gallery's is the spec's own text.
+export const clientAction = resilientClientAction((request) =>
+  kindOf(request) === 'gallery' ? 'content.errors.gallerySave' : 'errors.saveFailed',
+)
 export const shouldRevalidate = revalidateUnlessUnchanged
 
 export default function NewContent({ loaderData, actionData }: Route.ComponentProps) {

@@ -26,6 +26,12 @@ export type ContentEditorProps = ContentForEdit & {
   canEdit: boolean
 }
 
+/** The spec's text for a gallery whose save failed on the way or on the server ("update failed" otherwise). */
+function inGalleryWords(kind: string, result: ActionResult | undefined): ActionResult | undefined {
+  if (kind !== 'gallery' || !result || result.ok || result.errors.form?.[0] !== 'errors.updateFailed') return result
+  return { ...result, errors: { ...result.errors, form: ['content.errors.gallerySave'] } }
+}
+
 /** While photos are being made into web sizes, the page looks again now and then, so they appear without a reload. */
 function useRefreshWhileProcessing(files: ContentForEdit['files']) {
   const revalidator = useRevalidator()
@@ -54,8 +60,9 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
   const status = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [confirmDelete, setConfirmDelete] = useState(false)
-  useOutcomeToast(details.data)
-  useOutcomeToast(status.data)
+  // A gallery's failed save says so in the spec's own words.
+  useOutcomeToast(inGalleryWords(item.kind, details.data))
+  useOutcomeToast(inGalleryWords(item.kind, status.data))
   useOutcomeToast(remover.data)
   // A deletion that answers here failed (one that works leaves the page): the dialog closes, so
   // its toast can be read and dismissed.
