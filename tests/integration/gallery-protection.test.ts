@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { asPlatform } from '#app/access/tenant.server'
 import http from 'node:http'
-import { and, eq, like } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { contentItem, organization, outboxMail } from '#db/schema'
+import { contentItem, lead, organization, outboxMail } from '#db/schema'
 import { sendExpiryReminders } from '#app/features/galleries/protection/server/send-expiry-reminders.server'
 import { withSystem } from '#app/lib/db.server'
 import { TestClient } from '../support/http-client'
@@ -249,7 +249,7 @@ describe('protected galleries', () => {
     expect((await fetchBytes(other, `/download/content/${gallery.id}`)).status).toBe(200)
   })
 
-  it('end on their date: fans see that it has ended and the landing; the company is reminded 3 days before, once', async () => {
+  it('end on their date: fans see that it has ended and the landing; the company, and its fans who agreed to hear from it, are reminded 3 days before, once', async () => {
     const admin = await createCompanyAdmin('prot-end')
     await setPlan(admin, 'professional')
     const gallery = await publishedGallery(admin)
@@ -260,7 +260,34 @@ describe('protected galleries', () => {
     // A date already past is refused.
     expect((await protect(admin, other.id, { expiresAt: '2020-01-01T10:00' })).status).toBe(400)
 
+    // Fans who left their details on the gallery: one who agreed to hear from the company (twice,
+    // the second time capitalised), one who did not.
+    const fanLead = (email: string, marketingConsent: boolean) => ({
+      companyId: admin.company.id,
+      contentItemId: gallery.id,
+      fullName: 'Marta Fã',
+      email,
+      marketingConsent,
+      dataProcessingConsent: true,
+      language: 'pt',
+    })
+    await withSystem((tx) =>
+      tx
+        .insert(lead)
+        .values([
+          fanLead('marta.end@example.com', true),
+          fanLead('Marta.End@example.com', true),
+          fanLead('quiet.end@example.com', false),
+        ]),
+    )
+    const fanMails = (address: string) =>
+      withSystem((tx) => tx.select().from(outboxMail).where(sql`lower(${outboxMail.to}) = ${address}`))
     await sendExpiryReminders(asPlatform('test'))
+    const toFan = await fanMails('marta.end@example.com')
+    expect(toFan).toHaveLength(1)
+    expect(toFan[0].subject).toBe('“Backstage Night” termina em breve: guarde suas fotos')
+    expect(toFan[0].text).toContain(`/${admin.company.slug}/galeria/${gallery.slug}`)
+    expect(await fanMails('quiet.end@example.com')).toHaveLength(0)
     const mails = await withSystem((tx) =>
       tx
         .select()
@@ -278,6 +305,7 @@ describe('protected galleries', () => {
           .where(and(eq(outboxMail.to, admin.credentials.email), like(outboxMail.subject, '%Backstage Night%'))),
       ),
     ).toHaveLength(1)
+    expect(await fanMails('marta.end@example.com')).toHaveLength(1)
 
     const fan = new TestClient()
     const page = `/${admin.company.slug}/galeria/${gallery.slug}`
