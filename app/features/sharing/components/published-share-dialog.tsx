@@ -128,38 +128,25 @@ export function PublishedShareDialog({
                       </Button>
                     </li>
                   ) : null}
-                  <li>
-                    <a
-                      href={links.whatsapp}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={buttonClasses('secondary', 'sm')}
-                    >
-                      <MessageCircle aria-hidden className="size-4" />
-                      WhatsApp
-                    </a>
-                  </li>
-                  <li>
-                    <a
-                      href={links.facebook}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={buttonClasses('secondary', 'sm')}
-                    >
-                      <Facebook aria-hidden className="size-4" />
-                      Facebook
-                    </a>
-                  </li>
-                  <li>
-                    <a
-                      href={links.x}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={buttonClasses('secondary', 'sm')}
-                    >
-                      X
-                    </a>
-                  </li>
+                  {(
+                    [
+                      { href: links.whatsapp, label: 'WhatsApp', Icon: MessageCircle },
+                      { href: links.facebook, label: 'Facebook', Icon: Facebook },
+                      { href: links.x, label: 'X', Icon: null },
+                    ] as const
+                  ).map(({ href, label, Icon }) => (
+                    <li key={label}>
+                      <a
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={buttonClasses('secondary', 'sm')}
+                      >
+                        {Icon ? <Icon aria-hidden className="size-4" /> : null}
+                        {label}
+                      </a>
+                    </li>
+                  ))}
                   <li>
                     <a href={links.email} className={buttonClasses('secondary', 'sm')}>
                       <Mail aria-hidden className="size-4" />

@@ -86,3 +86,8 @@ export function publicPathOf(
       return `/player/${item.id}`
   }
 }
+
+/** A gallery's page for everyone, under its company's public base (mails, the venue wall's QR code). */
+export function galleryPublicUrl(company: CompanyAddress, slug: string) {
+  return joinPublicUrl(companyPublicBase(company), publicPathOf({ kind: 'gallery', slug }))
+}

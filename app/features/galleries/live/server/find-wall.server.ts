@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import type { PublicContext } from '#app/access/context'
-import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sharing/server/public-url.server'
+import { galleryPublicUrl } from '#app/features/sharing/server/public-url.server'
 import { makeQrSvg } from '#app/features/sharing/server/make-qr-code.server'
 import { withPublicRead } from '#app/lib/db.server'
 import { AppError } from '#app/lib/errors'
@@ -53,7 +53,7 @@ export async function getWall(context: PublicContext, gallery: WallGallery) {
     photos: await findNewestLivePhotos(tx, gallery.id, WALL_PHOTOS),
     cursor: await findLiveCursor(tx, gallery.id),
   }))
-  const galleryUrl = joinPublicUrl(companyPublicBase(address), publicPathOf({ kind: 'gallery', slug: gallery.slug }))
+  const galleryUrl = galleryPublicUrl(address, gallery.slug)
   const { svg } = await makeQrSvg(galleryUrl, { foreground: '#000000', background: '#ffffff', logo: null })
   return {
     company: { name: company.name, logo: company.logo },

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { contentItem, lead, liveFollower, organization } from '#db/schema'
-import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sharing/server/public-url.server'
+import { galleryPublicUrl } from '#app/features/sharing/server/public-url.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage } from '#app/lib/i18n'
 import { actionMail, sendMail } from '#app/lib/mail.server'
@@ -32,13 +32,9 @@ export async function sendShowEndedMails(system: TenantContext<SystemActor>, con
   })
   // Gone, unpublished, or live again before the job ran: the fans wait for the real end.
   if (!gallery || gallery.liveMode || gallery.status !== 'published' || !gallery.slug) return 0
-  const url = joinPublicUrl(
-    companyPublicBase({
-      slug: gallery.companySlug,
-      subdomain: gallery.subdomain,
-      subdomainStatus: gallery.subdomainStatus,
-    }),
-    publicPathOf({ kind: 'gallery', slug: gallery.slug }),
+  const url = galleryPublicUrl(
+    { slug: gallery.companySlug, subdomain: gallery.subdomain, subdomainStatus: gallery.subdomainStatus },
+    gallery.slug,
   )
   const waiting = await system.withTenant((tx) =>
     tx

@@ -6,7 +6,7 @@ import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage } from '#app/lib/i18n'
-import { companyPublicBase, joinPublicUrl, publicPathOf } from '#app/features/sharing/server/public-url.server'
+import { galleryPublicUrl } from '#app/features/sharing/server/public-url.server'
 import { logger } from '#app/lib/logger.server'
 import { actionMail, sendMail } from '#app/lib/mail.server'
 import { EXPIRY_REMINDER_DAYS } from '../protection'
@@ -115,13 +115,9 @@ async function remindFans(
       )
       .orderBy(sql`lower(${lead.email})`, sql`${lead.createdAt} desc`),
   )
-  const url = joinPublicUrl(
-    companyPublicBase({
-      slug: gallery.companySlug,
-      subdomain: gallery.subdomain,
-      subdomainStatus: gallery.subdomainStatus,
-    }),
-    publicPathOf({ kind: 'gallery', slug: gallery.slug }),
+  const url = galleryPublicUrl(
+    { slug: gallery.companySlug, subdomain: gallery.subdomain, subdomainStatus: gallery.subdomainStatus },
+    gallery.slug,
   )
   let sent = 0
   for (const fan of fans) {
