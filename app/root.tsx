@@ -23,7 +23,6 @@ import { useNonce } from './lib/nonce'
 import { useRequestLanguage } from './lib/request-language'
 import { LazyToaster } from './lib/toast'
 import { actionChangedNothing, staysOnPage } from './lib/action-changed-nothing'
-import { revalidateUnlessViewCount } from './features/galleries/fans/use-count-view'
 import { lazyRenderedOnServer } from './lib/lazy-rendered-on-server'
 import { isUnavailableForNow } from './lib/errors'
 import { ConsentBannerInPage, ConsentWhenDue } from './features/consent/components/consent-when-due'
@@ -45,8 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, actionResult } = args
   if (actionChangedNothing(actionResult) && staysOnPage(args)) return false
-  // A fans' page counting its view changes no translation: without this, every gallery and player fetched the root's data again while loading.
-  return revalidateUnlessViewCount(args) || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
+  return args.defaultShouldRevalidate || catalogArea(currentUrl.pathname) !== catalogArea(nextUrl.pathname)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

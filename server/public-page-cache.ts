@@ -33,8 +33,9 @@ import { visitorLanguage } from './visitor-language'
  * one read serves every request that arrived before it started (see `VersionReader`). An edit
  * shows on the very next request; photos that finish processing during an upload are folded into
  * at most one new page per second (`MEDIA_FOLD_MS`); while that page renders, fans get the one
- * it replaces. Concurrent misses of one page wait for a single render. The player is left out
- * on purpose: it counts a view per visit.
+ * it replaces. Concurrent misses of one page wait for a single render. The player is not kept:
+ * it was left out while it counted views itself; views now come from fans' events (ADR 040), so
+ * nothing stands in the way of keeping it but the work.
  */
 
 const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*'

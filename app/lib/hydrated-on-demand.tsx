@@ -2,9 +2,6 @@ import { memo, Suspense, useEffect, useRef, type ComponentType } from 'react'
 import { useFetchers, useNavigation } from 'react-router'
 import { lazyRenderedOnServer } from './lazy-rendered-on-server'
 
-/** Fetchers whose answer no part shows (counting a view): they do not make a part's code come early. */
-export const QUIET_FETCHER_PREFIX = 'quiet:'
-
 // A fan reaching for the part: a pointer over or on it, focus or a key in it, a <details> in it opened.
 const REACHING = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'toggle']
 
@@ -20,17 +17,14 @@ const REACHING = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'toggle']
  * React keeps a dehydrated boundary only while nothing above it changes: new props would replace
  * its HTML with the fallback, so the part is memoized (give it values from loader data); a
  * transition that changes the router's state is held until the part's script is there, so a
- * fetcher in flight or a form being sent fetches it at once. Quiet fetchers (QUIET_FETCHER_PREFIX)
- * are left waiting: nothing shows their state.
+ * fetcher in flight or a form being sent fetches it at once.
  */
 export function hydratedOnDemand<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   const Part = lazyRenderedOnServer(load, { onDemand: true })
   const reach = () => void Part.preload().catch(() => undefined)
   function OnDemand(props: Props) {
     const box = useRef<HTMLDivElement>(null)
-    const fetching = useFetchers().some(
-      (fetcher) => fetcher.state !== 'idle' && !fetcher.key.startsWith(QUIET_FETCHER_PREFIX),
-    )
+    const fetching = useFetchers().some((fetcher) => fetcher.state !== 'idle')
     const sending = useNavigation().state === 'submitting'
     // In render: a held transition's effects would run only once the part is there.
     if (fetching || sending) reach()

@@ -14,7 +14,7 @@ import { withSystem } from '#app/lib/db.server'
 import { escapeHtml } from '#app/lib/escape-html'
 import type { Language } from '#app/lib/i18n'
 import { getFixedT } from '#app/lib/i18n.server'
-import { BROWSER_UA } from '../support/analytics'
+import { BROWSER_UA, fanBrowser } from '../support/analytics'
 import { apiRequest, createKeyThroughPage, putOnPlan } from '../support/api'
 import { createCompanyAdmin } from '../support/fixtures'
 import { storedVideo } from '../support/lead-gated-download'
@@ -150,10 +150,12 @@ describe('refusals are cheap', () => {
     expect(Number(fromScript.headers['retry-after'])).toBeGreaterThan(0)
     // Or in the form only, when a script leaves it out of the address: still before the gallery is looked up.
     expect((await send(`${missing}.data`, 'Untagged')).status).toBe(429)
-    // A view the page counts is no comment: not refused with them.
-    const view = await fan.postForm(`${page}.data`, { intent: 'count-view' })
-    expect(view.status).toBe(200)
-    expect(view.text).toContain('counted')
+    // What the page reports of the visit (its view) goes to the events' door: not refused with the comments.
+    const view = await fanBrowser().send({
+      company: admin.company.id,
+      events: [{ type: 'page_view', page: 'gallery', contentId: gallery.id }],
+    })
+    expect(view.status).toBe(202)
     const stored = await withSystem((tx) =>
       tx.select({ id: comment.id }).from(comment).where(eq(comment.contentItemId, gallery.id)),
     )

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { contentItem, event, organization } from '#db/schema'
+import { asPlatform } from '#app/access/tenant.server'
+import { rollUpEvents } from '#app/features/analytics/server/roll-up-events.server'
 import { withSystem } from '#app/lib/db.server'
+import { fanBrowser } from '../support/analytics'
 import { TestClient } from '../support/http-client'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin } from '../support/fixtures'
 import { makeAudio, makePdf, makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { waitUntil } from '../support/wait'
 
 type Admin = Awaited<ReturnType<typeof createCompanyAdmin>>
 
@@ -179,20 +183,36 @@ describe('the content player', () => {
     expect(page.text).toContain(`href="/${slug}/termos"`)
   })
 
-  it('counts a view once per visit: the page posts it once, reading the page counts nothing, and the public version stays', async () => {
+  it('counts views from the page’s events, as the analytics do: reading or posting to the player counts nothing, and the public version stays', async () => {
     const { item } = await publishSingle(admin, makePdf(), 'counted.pdf')
     const versionBefore = await publicVersion(admin.company.id)
     expect((await fan.get(`/${slug}/player/${item.id}`)).status).toBe(200)
     expect((await fan.get(`/player/${item.id}`)).status).toBe(200)
+    // The page's only form is the comment: a post without one names nothing to comment on.
+    expect((await fan.postForm(`/${slug}/player/${item.id}`, {})).status).toBe(404)
+    await rollUpEvents(asPlatform('test'))
     expect(await viewCount(item.id)).toBe(0)
-    expect((await fan.postForm(`/${slug}/player/${item.id}`, {})).status).toBe(200)
-    expect(await viewCount(item.id)).toBe(1)
-    expect((await fan.postForm(`/player/${item.id}`, {})).status).toBe(200)
-    expect(await viewCount(item.id)).toBe(2)
+    const browser = fanBrowser()
+    await browser.send({
+      company: admin.company.id,
+      events: [{ type: 'page_view', page: 'player', contentId: item.id }],
+    })
+    await waitUntil(async () => {
+      await rollUpEvents(asPlatform('test'))
+      return (await viewCount(item.id)) === 1
+    })
     expect(await publicVersion(admin.company.id)).toBe(versionBefore)
-    // A draft is not counted.
+    // A draft is no fans' page: nothing of it is counted.
     const draft = await publishSingle(admin, makePdf(), 'uncounted.pdf', { status: 'draft', publishedAt: null })
     expect((await fan.postForm(`/${slug}/player/${draft.item.id}`, {})).status).toBe(404)
+    expect(
+      (
+        await browser.send({
+          company: admin.company.id,
+          events: [{ type: 'page_view', page: 'player', contentId: draft.item.id }],
+        })
+      ).json(),
+    ).toMatchObject({ accepted: 0 })
     expect(await viewCount(draft.item.id)).toBe(0)
   })
 })

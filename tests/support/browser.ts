@@ -206,3 +206,23 @@ export async function dragStep(page: Page, key: string, announced: string) {
     }
   }
 }
+
+export type ReportedEvent = { type: string; contentId?: string; assetId?: string }
+
+/** The events `page` reports to the analytics (what the views and the rest are counted from), as it sends them. */
+export function reportedEvents(page: Page) {
+  const events: ReportedEvent[] = []
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/events') return
+    events.push(...((JSON.parse(request.postData() ?? '{}') as { events?: ReportedEvent[] }).events ?? []))
+  })
+  return events
+}
+
+/**
+ * The fan leaving the page as the analytics see it: the page sends what it noted on `pagehide`.
+ * Dispatched in the page, which stays, so the beacon is seen (one sent as a page unloads is not).
+ */
+export async function leave(page: Page) {
+  await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide')))
+}

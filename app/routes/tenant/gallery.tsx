@@ -12,14 +12,12 @@ import { readTogether } from '#app/access/context'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { loadPublicGallery } from '#app/features/galleries/fans/server/load-public-gallery.server'
 import type { MoreState } from '#app/features/galleries/fans/components/more-pages'
-import { recordContentView } from '#app/features/galleries/fans/server/record-content-view.server'
-import { useCountView } from '#app/features/galleries/fans/use-count-view'
 import { useRefreshWhilePreparing } from '#app/features/galleries/fans/use-refresh-while-preparing'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
 import { getRequestLanguage } from '#app/lib/i18n.server'
-import { AppError, toHttpError } from '#app/lib/errors'
+import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/access/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
 import { data } from 'react-router'
@@ -30,7 +28,6 @@ import {
 } from '#app/features/galleries/protection/server/find-gallery-access.server'
 import { protectedPageHeaders } from '#app/features/galleries/protection/protection-paths'
 import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
-import { COMMENT_INTENT } from '#app/features/galleries/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
 import { commentAnswer, commentRefusal } from '#app/features/galleries/comments/server/comment-answer.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
@@ -139,10 +136,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-/**
- * A fan's comment on the gallery, or their visit: counted once per visit (the page posts it
- * once, see useCountView).
- */
+/** A fan's comment on the gallery, the page's only form (views are counted from fans' events by the analytics). */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
     const knock = knockOfRequest(request)
@@ -154,11 +148,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     await guardGalleryAccess(context, visit, params.gallerySlug)
-    if (form.intent === COMMENT_INTENT)
-      return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
-    if (!(await recordContentView(context, { kind: 'gallery', slug: params.gallerySlug })))
-      throw new AppError('NOT_FOUND', 'public.notFound.gallery', { companyName: context.company.name })
-    return { counted: true }
+    return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
   } catch (error) {
     throw toHttpError(error)
   }
@@ -204,7 +194,6 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
-  useCountView(gallery.id)
   useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)

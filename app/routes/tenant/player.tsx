@@ -6,12 +6,9 @@ import { ContentViewer } from '#app/features/galleries/fans/components/content-v
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { resolvePlayerCompany } from '#app/access/public-visitor.server'
 import { loadPlayer } from '#app/features/galleries/fans/server/load-player.server'
-import { contentNotFound } from '#app/features/galleries/fans/server/get-public-content.server'
-import { recordContentView } from '#app/features/galleries/fans/server/record-content-view.server'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { getDownloadOffers } from '#app/features/galleries/downloads/server/get-download-offers.server'
-import { useCountView } from '#app/features/galleries/fans/use-count-view'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/access/visit.server'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
@@ -20,7 +17,6 @@ import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
 import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
 import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
-import { COMMENT_INTENT } from '#app/features/galleries/comments/comment-rules'
 import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
 import { commentAnswer, commentRefusal } from '#app/features/galleries/comments/server/comment-answer.server'
 import { issueCommentFormToken } from '#app/features/galleries/comments/server/comment-form-token.server'
@@ -70,7 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
-/** A fan's comment on the item, or their visit: counted once per visit (the page posts it once, see useCountView). */
+/** A fan's comment on the item, the page's only form (views are counted from fans' events by the analytics). */
 export async function action({ params, request }: Route.ActionArgs) {
   try {
     const knock = knockOfRequest(request)
@@ -81,11 +77,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (refused) return refused
     const visit = await visitOf(request)
     const context = await resolvePlayerCompany(visit, params)
-    if (form.intent === COMMENT_INTENT)
-      return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
-    if (!(await recordContentView(context, { kind: 'single', id: params.contentId })))
-      throw contentNotFound(context.company)
-    return { counted: true }
+    return commentAnswer(await submitComment(context, visit, form, { clientAddress: clientAddress(request) }))
   } catch (error) {
     throw toHttpError(error)
   }
@@ -109,7 +101,6 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { company, basePath, item, file, poster, event, downloads, share, comments, commentToken } = loaderData
   const offer = downloads.items[item.id]
-  useCountView(item.id)
   useFanTracking({ companyId: company.id, page: 'player', contentId: item.id })
 
   const date = item.happenedOn

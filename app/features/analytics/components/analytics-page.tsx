@@ -5,6 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import type { PlanId } from '#app/features/billing/plans'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
+import { REPEAT_VIEW_WINDOW_MINUTES } from '../analytics-events'
 import { PRESET_DAYS, rangeQuery, type AnalyticsRange } from '../analytics-range'
 import { HEADLINE_KEYS, type Headline } from '../headline'
 import type { readAnalyticsDetail } from '../server/read-analytics-overview.server'
@@ -88,6 +89,9 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
           </div>
         ))}
       </dl>
+      <p className="-mt-3 max-w-3xl text-xs text-ink-muted" data-testid="analytics-views-definition">
+        {t('analytics.admin.figures.viewsDefinition', { minutes: REPEAT_VIEW_WINDOW_MINUTES })}
+      </p>
 
       {isEmpty ? (
         <section

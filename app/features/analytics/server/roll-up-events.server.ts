@@ -10,7 +10,7 @@ import { EVENT_WRITE_LOCK } from './event-buffer.server'
  * playback heatmap. Everything happens in one transaction with the new high-water mark, so a
  * batch is added exactly once however often the job runs or fails.
  *
- * Counting rules, applied here and nowhere else:
+ * Counting rules, applied here and nowhere else (an item's own view count included):
  * - a page or item view counts unless the same visitor viewed the same thing less than 30 minutes
  *   before (counted or not: a fan who keeps coming back within the half hour is one view);
  * - likes are net, one per visitor per item: a like counts when the visitor did not like the item
@@ -140,6 +140,13 @@ async function rollUpBatch(tx: Transaction, upTo: number) {
         comments = analytics_daily.comments + excluded.comments, leads = analytics_daily.leads + excluded.leads,
         watched_seconds = analytics_daily.watched_seconds + excluded.watched_seconds, plays = analytics_daily.plays + excluded.plays,
         completions = analytics_daily.completions + excluded.completions`)
+
+    // An item's views by the rule above, kept on the item as well: the editor, the library, the
+    // dashboard and the API read that one figure, so no screen counts a view its own way.
+    await run(sql`update content_items ci set view_count = ci.view_count + v.views
+      from (select s.company_id, s.subject::uuid as id, sum(c.page_views + c.item_views)::int as views
+        from ascope s join ac c on c.id = s.id where s.scope = 'item' group by 1, 2) v
+      where ci.id = v.id and ci.company_id = v.company_id and v.views > 0`)
 
     // The funnel: the visitors of the day who viewed, left details, downloaded, shared (once each),
     // of the company and of each event and item, so the page can show one show's or one item's.

@@ -1,5 +1,4 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { revalidateUnlessViewCount } from '#app/features/galleries/fans/use-count-view'
 import { staysOnPage } from '#app/lib/action-changed-nothing'
 import { COMMENT_INTENT } from './comment-rules'
 
@@ -12,5 +11,5 @@ export function revalidateAfterComment(args: ShouldRevalidateFunctionArgs) {
     const result = args.actionResult as { status?: unknown } | undefined
     return result?.status === 'published'
   }
-  return revalidateUnlessViewCount(args)
+  return args.defaultShouldRevalidate
 }
