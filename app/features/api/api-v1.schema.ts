@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { CONTENT_KINDS, CONTENT_STATUSES, ZContentDetails } from '#app/features/galleries/content.schema'
 
+/** What the analytics count as a view (ADR 099): the same figure as the admin's screens. */
+const VIEW_COUNT_DESCRIPTION =
+  'Views as the analytics count them: pages and photos opened by fans, a visitor’s repeat within 30 minutes once, automated browsers left out; updated within a minute.'
+
 /*
  * The public API's shapes. Requests are validated with these (and with the app's own form
  * schemas they extend, so the API and the admin refuse the same things), and the OpenAPI
@@ -44,7 +48,7 @@ export const ZContentSummary = z
     eventId: z.uuid().nullable(),
     coverAssetId: z.uuid().nullable(),
     mediaCount: z.int(),
-    viewCount: z.int(),
+    viewCount: z.int().meta({ description: VIEW_COUNT_DESCRIPTION }),
     downloadCount: z.int(),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -65,7 +69,7 @@ export const ZContent = z
     requireLead: z.boolean().meta({ description: 'Fans leave name and e-mail before downloading.' }),
     status: z.enum(CONTENT_STATUSES),
     coverAssetId: z.uuid().nullable(),
-    viewCount: z.int(),
+    viewCount: z.int().meta({ description: VIEW_COUNT_DESCRIPTION }),
     downloadCount: z.int(),
     publishedAt: timestamp.nullable(),
     createdAt: timestamp,
