@@ -150,7 +150,9 @@ describe('the admin reads its analytics', () => {
     )
     expect(lines).toContain(`Encore,${catalog.galleryId},2,1,1,1,0,0,1.2,1,0,0,1,0,0,0,0,0`)
     // What a view is, under the figures; the library and the editor show the same count (all of it is this month's).
-    expect(await page.getByTestId('analytics-views-definition').textContent()).toContain('within 30 minutes counts once')
+    expect(await page.getByTestId('analytics-views-definition').textContent()).toContain(
+      'within 30 minutes counts once',
+    )
     await visit(page, '/admin/content')
     expect(await page.getByText(`${monthViews} views`, { exact: true }).count()).toBeGreaterThan(0)
     await visit(page, `/admin/content/${catalog.galleryId}`)

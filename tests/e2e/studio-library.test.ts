@@ -14,6 +14,7 @@ import {
   PHONE,
   visit,
 } from '../support/browser'
+import { sql } from 'drizzle-orm'
 import { contentItem } from '#db/schema'
 import { withSystem } from '#app/lib/db.server'
 import { FILES_SHOWN_AT_ONCE } from '#app/features/galleries/editor-paging'
@@ -343,5 +344,37 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await page.getByTestId('show-more-files').scrollIntoViewIfNeeded()
     await poll(() => cards().count()).toBe(FILES_SHOWN_AT_ONCE + 10)
     expect(await page.getByTestId('show-more-files').count()).toBe(0)
+  })
+
+  it('keeps the browser’s own picture of a photo while the server is still making its web sizes', async () => {
+    const second = await desk.newPage()
+    await createGallery(second, 'Still processing')
+    // Processing held back, as on a busy night: the worker cannot store the photo's renditions yet.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let lockTaken = () => {}
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve))
+    const holding = withSystem(async (tx) => {
+      await tx.execute(sql`lock table asset_renditions in exclusive mode`)
+      lockTaken()
+      await released
+    })
+    try {
+      await taken
+      await second.getByTestId('file-input-gallery-media').setInputFiles([await photo('held.jpg', 2)])
+      const card = second.getByTestId('media-card')
+      // Listed as the gallery's file (no longer an upload tile), still processing: its picture is there.
+      await poll(() => card.count(), 30_000).toBe(1)
+      expect(await second.getByTestId('upload-tile').count()).toBe(0)
+      expect(await card.getByTestId('local-preview').getAttribute('src')).toMatch(/^blob:/)
+      expect(await card.getByText('Making web sizes…').count()).toBe(1)
+      await keepScreenshot(second, path.join(SHOTS, 'editor-processing-preview-1440.png'))
+    } finally {
+      release()
+      await holding
+    }
+    await poll(() => second.getByTestId('media-card').locator('img[src$="/w400.webp"]').count(), 60_000).toBe(1)
+    expect(await second.getByTestId('local-preview').count()).toBe(0)
+    await second.close()
   })
 })

@@ -1,4 +1,6 @@
 import { File as FileIcon, FileText, Film, ImageIcon, Loader2, Music, TriangleAlert } from 'lucide-react'
+import { useUploads } from '#app/features/media/components/uploads-provider'
+import { useLocalPreview } from '#app/features/media/components/use-local-preview'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 
@@ -13,6 +15,10 @@ function formatDuration(ms: number) {
 /** A file's picture in the editor: its custom thumbnail, its rendition, or an icon saying what it is and how processing goes. */
 export function ContentFileThumbnail({ file }: { file: ContentFile }) {
   const { t } = useTranslation()
+  // A photo sent from this tab: the browser's own picture of it while its renditions are made.
+  const { items } = useUploads()
+  const processing = file.mediaType === 'image' && file.processingStatus === 'processing'
+  const preview = useLocalPreview(processing ? items.find((item) => item.createdAssetId === file.id)?.file : undefined)
   if (file.customThumbnailAssetId) {
     const id = file.customThumbnailAssetId
     return (
@@ -45,6 +51,17 @@ export function ContentFileThumbnail({ file }: { file: ContentFile }) {
             {file.durationMs ? formatDuration(file.durationMs) : t('content.media.types.video')}
           </span>
         ) : null}
+      </>
+    )
+  }
+  if (processing && preview) {
+    return (
+      <>
+        <img src={preview} alt={file.altText ?? ''} className="size-full object-cover" data-testid="local-preview" />
+        <span className="absolute inset-x-2 bottom-2 inline-flex items-center justify-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white">
+          <Loader2 aria-hidden className="size-3.5 animate-spin" />
+          {t('content.media.processing')}
+        </span>
       </>
     )
   }

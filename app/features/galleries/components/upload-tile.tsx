@@ -1,8 +1,9 @@
 import { CircleAlert, Loader2, Pause, Play, RotateCcw, X } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { ProgressBar } from '#app/features/media/components/upload-panel'
 import { UploadFailure } from '#app/features/media/components/upload-failure'
 import { targetKey, useUploads, type UploadItem } from '#app/features/media/components/uploads-provider'
+import { useLocalPreview } from '#app/features/media/components/use-local-preview'
 import { formatBytes } from '#app/lib/format-bytes'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
@@ -22,18 +23,6 @@ export function useUploadTiles(contentItemId: string, files: ContentFile[]) {
   }, [items, files, key])
 }
 
-/** A local preview of a photo being sent, dropped when the tile goes. */
-function usePreview(file: File) {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!file.type.startsWith('image/')) return
-    const made = URL.createObjectURL(file)
-    setUrl(made)
-    return () => URL.revokeObjectURL(made)
-  }, [file])
-  return url
-}
-
 const iconButton =
   'grid size-8 place-items-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none'
 
@@ -41,7 +30,7 @@ const iconButton =
 export function UploadTile({ item }: { item: UploadItem }) {
   const { t, i18n } = useTranslation()
   const uploads = useUploads()
-  const preview = usePreview(item.file)
+  const preview = useLocalPreview(item.file)
   const state = item.status === 'done' ? 'processing' : item.status
   const fraction = item.bytesTotal ? item.bytesSent / item.bytesTotal : 0
   const name = item.file.name
