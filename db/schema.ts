@@ -693,8 +693,8 @@ export const assetRendition = pgTable(
       .notNull()
       .references(() => asset.id, { onDelete: 'cascade' }),
     companyId: text('company_id').notNull(),
-    rendition: text('rendition').notNull(), // w400 | w1200 | w2400 | poster
-    format: text('format').notNull(), // webp | jpeg | avif
+    rendition: text('rendition').notNull(), // w400 | w1200 | w2400 | poster | web (a video's web version)
+    format: text('format').notNull(), // webp | jpeg | avif | mp4
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -704,7 +704,7 @@ export const assetRendition = pgTable(
   (t) => [
     primaryKey({ columns: [t.assetId, t.rendition, t.format] }),
     index('asset_renditions_company_idx').on(t.companyId),
-    oneOf('asset_renditions_format_check', t.format, ['webp', 'jpeg', 'avif']),
+    oneOf('asset_renditions_format_check', t.format, ['webp', 'jpeg', 'avif', 'mp4']),
   ],
 )
 

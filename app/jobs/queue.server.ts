@@ -132,11 +132,19 @@ async function waitingOf(queue: string, field: string, owner: string) {
 const expiryOf = (job: JobDefinition<z.ZodType>) =>
   job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}
 
-/** Queues a job; its payload is checked against the job's schema first. */
+/**
+ * Queues a job; its payload is checked against the job's schema first. `onceWithin`: at most one
+ * job of `key` is queued in each period of that many seconds (pg-boss's singletonSeconds; a plain
+ * singletonKey holds nothing back on this queue policy): a second ask in it queues nothing.
+ */
 export async function enqueue<S extends z.ZodType>(
   job: JobDefinition<S>,
   payload: z.infer<S>,
-  { startAfterSeconds, ...options }: { singletonKey?: string; startAfterSeconds?: number } = {},
+  {
+    startAfterSeconds,
+    onceWithin,
+    ...options
+  }: { singletonKey?: string; startAfterSeconds?: number; onceWithin?: { key: string; seconds: number } } = {},
 ) {
   const running = queues()
   if (!running) throw new Error('Jobs are not started: boot() starts them')
@@ -149,6 +157,7 @@ export async function enqueue<S extends z.ZodType>(
     ...expiryOf(job),
     priority,
     ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+    ...(onceWithin ? { singletonKey: onceWithin.key, singletonSeconds: onceWithin.seconds } : {}),
   })
   await getPool().query({ name: 'jobs-queued', text: 'select pg_notify($1, $2)', values: ['jobs_queued', job.id] })
   return id

@@ -11,6 +11,7 @@ import { remindGalleryExpiryJob } from './definitions/galleries/remind-expiry'
 import { sendShowEndedMailsJob } from './definitions/live/send-show-ended-mails'
 import { deleteFilesJob } from './definitions/media/delete-files'
 import { generateRenditionsJob } from './definitions/media/generate-renditions'
+import { makeWebVideoJob } from './definitions/media/make-web-video'
 import { rewatermarkJob } from './definitions/media/rewatermark'
 import { sweepOrphanFilesJob } from './definitions/media/sweep-orphan-files'
 import { sweepRenditionsJob } from './definitions/media/sweep-renditions'
@@ -25,6 +26,7 @@ import { sweepWebhookDeliveriesJob } from './definitions/webhooks/sweep-deliveri
  */
 export const JOBS = [
   generateRenditionsJob,
+  makeWebVideoJob,
   sweepRenditionsJob,
   deleteFilesJob,
   checkSubdomainJob,

@@ -4,16 +4,19 @@ import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { readZip } from '../support/zip'
-import { asset, assetRendition, auditEvent, contentItem, download, lead, organization } from '#db/schema'
+import { asset, assetRendition, auditEvent, contentItem, download, event, lead, organization } from '#db/schema'
 import { leadCookieName, verifyLeadCookieValue } from '#app/features/leads/server/lead-cookie.server'
 import { withSystem } from '#app/lib/db.server'
+import { formatBytes } from '#app/lib/format-bytes'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { TestClient } from '../support/http-client'
 import { startSecondApp } from '../support/second-app'
 import { waitForAssetsReady } from '../support/assets'
 import { activateSubdomain, createCompanyAdmin } from '../support/fixtures'
-import { fakeMp4, makePhoto } from '../support/media-files'
+import { fakeMp4, makePhoto, makeVideo } from '../support/media-files'
 import { tusUpload } from '../support/tus'
+import { sleep, waitUntil } from '../support/wait'
+import { MEDIA_FOLD_MS } from '../../server/public-page-cache'
 
 type Company = Awaited<ReturnType<typeof createCompanyAdmin>>
 
@@ -131,7 +134,7 @@ function photo(color: string) {
 }
 
 describe("fans' downloads", () => {
-  it('give Starter fans the largest web rendition and paid plans the original, counted once per download', async () => {
+  it('give Starter fans a JPEG at the largest web size and paid plans the original, counted once per download', async () => {
     const admin = await createCompanyAdmin('dl')
     const gallery = await createItem(admin, { title: 'Open Air: Night / 1' })
     const original = await photo('#e11d48')
@@ -145,14 +148,14 @@ describe("fans' downloads", () => {
 
     const web = await fetchBytes(fan, `/download/file/${upload.assetId}`)
     expect(web.status).toBe(200)
-    expect(web.headers['content-type']).toBe('image/webp')
+    expect(web.headers['content-type']).toBe('image/jpeg')
     expect(web.headers['content-disposition']).toBe(
-      `attachment; filename="Open Air Night 1 - 01.webp"; filename*=UTF-8''Open%20Air%20Night%201%20-%2001.webp`,
+      `attachment; filename="Open Air Night 1 - 01.jpg"; filename*=UTF-8''Open%20Air%20Night%201%20-%2001.jpg`,
     )
     expect(web.headers['cache-control']).toBe('private, no-store')
     expect(Number(web.headers['content-length'])).toBe(web.body.length)
-    expect(web.body.equals(await stored(await renditionKey(upload.assetId, 'w2400', 'webp')))).toBe(true)
-    expect((await sharp(web.body).metadata()).width).toBe(2400)
+    expect(web.body.equals(await stored(await renditionKey(upload.assetId, 'w2400', 'jpeg')))).toBe(true)
+    expect(await sharp(web.body).metadata()).toMatchObject({ format: 'jpeg', width: 2400 })
 
     // HEAD (the page checking first) is not a download.
     const head = await fan.request(`/download/file/${upload.assetId}`, { method: 'HEAD' })
@@ -217,10 +220,11 @@ describe("fans' downloads", () => {
     const video = await storeFile(admin, gallery.id, clip, { extension: 'mp4', mediaType: 'video', position: 5 })
     const fan = new TestClient()
 
-    // The gallery page offers it with the size it will have.
+    // The gallery page offers it with the size it will have, and says what it holds.
     const page = await fan.get(`/${admin.company.slug}/galeria/${gallery.slug}`)
     expect(page.text).toContain(`/download/content/${gallery.id}`)
     expect(page.text).toContain('Download all (ZIP)')
+    expect(page.text).toContain('Web size: 2 photos as JPEG · 1 video')
 
     // As a browser asks for it: compression would drop the length (and gain nothing on JPEG/MP4).
     const zip = await fetchBytes(fan, `/download/content/${gallery.id}`, { 'accept-encoding': 'gzip, deflate, br' })
@@ -231,13 +235,16 @@ describe("fans' downloads", () => {
     expect(Number(zip.headers['content-length'])).toBe(zip.body.length)
     const entries = await readZip(zip.body)
     expect(entries.map((entry) => entry.name)).toEqual([
-      'Açaí Sessions - 01.webp',
-      'Açaí Sessions - 02.webp',
+      'Açaí Sessions - 01.jpg',
+      'Açaí Sessions - 02.jpg',
       'Açaí Sessions - 03.mp4',
     ])
     expect(entries.every((entry) => entry.method === 0)).toBe(true)
-    expect(entries[0].bytes.equals(await stored(await renditionKey(photos[0], 'w2400', 'webp')))).toBe(true)
-    expect(entries[1].bytes.equals(await stored(await renditionKey(photos[1], 'w2400', 'webp')))).toBe(true)
+    expect(entries[0].bytes.equals(await stored(await renditionKey(photos[0], 'w2400', 'jpeg')))).toBe(true)
+    expect(entries[1].bytes.equals(await stored(await renditionKey(photos[1], 'w2400', 'jpeg')))).toBe(true)
+    for (const entry of entries.slice(0, 2))
+      expect(await sharp(entry.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2400 })
+    // Starter's web size is the photos' only: its videos leave as uploaded.
     expect(entries[2].bytes.equals(clip)).toBe(true)
 
     // The page's size is the archive's size.
@@ -542,6 +549,185 @@ describe("fans' downloads", () => {
     } finally {
       await app.stop()
     }
+  })
+})
+
+/** A file uploaded as the admin's browser does, once processed. */
+async function uploadReady(admin: Company, contentItemId: string, bytes: Buffer, filename: string) {
+  const { assetId } = (await tusUpload(admin.client, bytes, {
+    filename,
+    purpose: 'gallery-media',
+    contentItemId,
+  })) as { assetId: string }
+  await waitForAssetsReady([assetId], 60_000)
+  return assetId
+}
+
+function setDownloadMode(admin: Company, galleryId: string, downloadMode: 'web' | 'originals') {
+  return admin.client.postForm(`/admin/content/${galleryId}/protection`, { downloadMode })
+}
+
+async function hasRendition(assetId: string, rendition: string, format: string) {
+  const rows = await withSystem((tx) =>
+    tx
+      .select({ key: assetRendition.storageKey })
+      .from(assetRendition)
+      .where(
+        and(
+          eq(assetRendition.assetId, assetId),
+          eq(assetRendition.rendition, rendition),
+          eq(assetRendition.format, format),
+        ),
+      ),
+  )
+  return rows.length > 0
+}
+
+/** An MP4's index (moov) and pictures (mdat) boxes' places: the web version has its index first. */
+function boxesOf(bytes: Buffer) {
+  return { moov: bytes.indexOf('moov'), mdat: bytes.indexOf('mdat') }
+}
+
+describe('a gallery whose downloads are web size only', () => {
+  it('gives JPEGs at the widest web size and videos as their web version, nothing else, as its page says', async () => {
+    const admin = await createCompanyAdmin('web-only')
+    await setPlan(admin, 'professional')
+    const [show] = await withSystem((tx) =>
+      tx
+        .insert(event)
+        .values({ companyId: admin.company.id, slug: 'web-show', title: 'Web Show', status: 'published' })
+        .returning(),
+    )
+    const gallery = await createItem(admin, { title: 'Web Night', eventId: show.id })
+    const photos = [
+      await uploadReady(admin, gallery.id, await photo('#f59e0b'), 'a.jpg'),
+      await uploadReady(admin, gallery.id, await photo('#0ea5e9'), 'b.jpg'),
+    ]
+    const clip = await makeVideo('mp4', 1)
+    const video = await uploadReady(admin, gallery.id, clip, 'encore.mp4')
+    // A PDF in the gallery leaves as uploaded with originals, and not at all at web size.
+    await storeFile(admin, gallery.id, Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(500)]), {
+      extension: 'pdf',
+      mediaType: 'pdf',
+      position: 99,
+    })
+    // With originals, no video is transcoded: the file as uploaded is what fans get.
+    expect(await hasRendition(video, 'web', 'mp4')).toBe(false)
+
+    // Saving the switch queues the video's web version.
+    expect((await setDownloadMode(admin, gallery.id, 'web')).status).toBe(200)
+    await waitUntil(() => hasRendition(video, 'web', 'mp4'), { timeoutMs: 60_000, message: 'no web version made' })
+    const webVideo = await stored(await renditionKey(video, 'web', 'mp4'))
+    expect(webVideo.equals(clip)).toBe(false)
+    expect(boxesOf(webVideo).moov).toBeLessThan(boxesOf(webVideo).mdat)
+
+    const fan = new TestClient()
+    const page = await fan.get(`/${admin.company.slug}/galeria/${gallery.slug}`)
+    expect(page.text).toContain('Web size: 2 photos as JPEG · 1 video')
+    // The event's list says the same of it, in the fan's language.
+    const eventPage = await fan.get(`/${admin.company.slug}/evento/${show.slug}`, { 'accept-language': 'pt-BR' })
+    expect(eventPage.text).toContain('Tamanho web: 2 fotos em JPEG · 1 vídeo')
+    const zip = await fetchBytes(fan, `/download/content/${gallery.id}`)
+    expect(zip.status).toBe(200)
+    expect(Number(zip.headers['content-length'])).toBe(zip.body.length)
+    const entries = await readZip(zip.body)
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'Web Night - 01.jpg',
+      'Web Night - 02.jpg',
+      'Web Night - 03.mp4',
+    ])
+    for (const [index, assetId] of photos.entries()) {
+      expect(entries[index].bytes.equals(await stored(await renditionKey(assetId, 'w2400', 'jpeg')))).toBe(true)
+      expect(await sharp(entries[index].bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2400 })
+    }
+    expect(entries[2].bytes.equals(webVideo)).toBe(true)
+    // The size the page showed is the ZIP's.
+    expect(page.text).toContain(`${formatBytes(zip.body.length, 'en')}</span>`)
+    const head = await fan.request(`/download/content/${gallery.id}`, { method: 'HEAD' })
+    expect(Number(head.headers['content-length'])).toBe(zip.body.length)
+
+    // The viewer's button on the video: its web version too.
+    const single = await fetchBytes(fan, `/download/file/${video}`)
+    expect(single.status).toBe(200)
+    expect(single.headers['content-type']).toBe('video/mp4')
+    expect(single.headers['content-disposition']).toContain('filename="Web Night - 03.mp4"')
+    expect(Number(single.headers['content-length'])).toBe(single.body.length)
+    expect(single.body.equals(webVideo)).toBe(true)
+    expect((await downloadsOf(gallery.id)).map((row) => [row.kind, row.quality])).toEqual([
+      ['zip', 'web'],
+      ['file', 'web'],
+    ])
+
+    // A video added to the gallery now gets its web version as soon as it is processed.
+    const late = await uploadReady(admin, gallery.id, await makeVideo('mp4', 1), 'late.mp4')
+    await waitUntil(() => hasRendition(late, 'web', 'mp4'), { timeoutMs: 60_000, message: 'no web version made' })
+
+    // Back to originals: the files as uploaded, the PDF among them.
+    expect((await setDownloadMode(admin, gallery.id, 'originals')).status).toBe(200)
+    const originals = await readZip((await fetchBytes(fan, `/download/content/${gallery.id}`)).body)
+    expect(originals).toHaveLength(5)
+    expect(originals.slice(0, 3).map((entry) => entry.name)).toEqual([
+      'Web Night - 01.jpg',
+      'Web Night - 02.jpg',
+      'Web Night - 03.mp4',
+    ])
+    expect(originals[2].bytes.equals(clip)).toBe(true)
+    expect(originals.filter((entry) => entry.name.endsWith('.pdf'))).toHaveLength(1)
+  })
+
+  it('still gives what exists for files processed before, and has the rest made for the fans after', async () => {
+    const admin = await createCompanyAdmin('web-before')
+    await setPlan(admin, 'professional')
+    const gallery = await createItem(admin, { title: 'Old Night' })
+    const photoId = await uploadReady(admin, gallery.id, await photo('#84cc16'), 'old.jpg')
+    const video = await uploadReady(admin, gallery.id, await makeVideo('mp4', 1), 'old.mp4')
+    // As before this change: no JPEG at the widest web size, and a gallery switched to web size
+    // only before videos had web versions (set on the row: nothing was queued for it).
+    const w2400 = await renditionKey(photoId, 'w2400', 'jpeg')
+    await withSystem((tx) =>
+      tx
+        .delete(assetRendition)
+        .where(
+          and(
+            eq(assetRendition.assetId, photoId),
+            eq(assetRendition.rendition, 'w2400'),
+            eq(assetRendition.format, 'jpeg'),
+          ),
+        ),
+    )
+    await getStorage().delete(w2400)
+    await withSystem((tx) => tx.update(contentItem).set({ downloadMode: 'web' }).where(eq(contentItem.id, gallery.id)))
+    expect(await hasRendition(video, 'web', 'mp4')).toBe(false)
+
+    const fan = new TestClient()
+    const page = await fan.get(`/${admin.company.slug}/galeria/${gallery.slug}`)
+    expect(page.text).toContain('Web size: 1 photo as JPEG')
+    expect(page.text).not.toContain('1 photo as JPEG · 1 video')
+    // The JPEG it has (1200 px), and no video: nothing leaves as uploaded.
+    const before = await fetchBytes(fan, `/download/content/${gallery.id}`)
+    expect(Number(before.headers['content-length'])).toBe(before.body.length)
+    const first = await readZip(before.body)
+    expect(first.map((entry) => entry.name)).toEqual(['Old Night - 01.jpg'])
+    expect(await sharp(first[0].bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1200 })
+
+    // That download queued what it lacked.
+    await waitUntil(async () => (await hasRendition(photoId, 'w2400', 'jpeg')) && hasRendition(video, 'web', 'mp4'), {
+      timeoutMs: 60_000,
+      message: 'the missing JPEG and web version were not made',
+    })
+    const after = await fetchBytes(fan, `/download/content/${gallery.id}`)
+    expect(Number(after.headers['content-length'])).toBe(after.body.length)
+    const second = await readZip(after.body)
+    expect(second.map((entry) => entry.name)).toEqual(['Old Night - 01.jpg', 'Old Night - 02.mp4'])
+    expect(await sharp(second[0].bytes).metadata()).toMatchObject({ format: 'jpeg', width: 2400 })
+    expect(second[1].bytes.equals(await stored(await renditionKey(video, 'web', 'mp4')))).toBe(true)
+    // The page's offer follows (once the shared page's second of newly processed files is over): its size is the new ZIP's.
+    await sleep(MEDIA_FOLD_MS)
+    const again = await fan.get(`/${admin.company.slug}/galeria/${gallery.slug}`)
+    expect(again.text).toContain('Web size: 1 photo as JPEG · 1 video')
+    expect(again.text).toContain(`${formatBytes(after.body.length, 'en')}</span>`)
+    const head = await fan.request(`/download/content/${gallery.id}`, { method: 'HEAD' })
+    expect(Number(head.headers['content-length'])).toBe(after.body.length)
   })
 })
 

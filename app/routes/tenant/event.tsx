@@ -9,6 +9,8 @@ import { PublicErrorBoundary, PublicShell } from '#app/features/public/component
 import { loadPublicEvent } from '#app/features/events/server/load-public-event.server'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
+import { webDownloadContentsOf } from '#app/features/galleries/downloads/web-download-contents'
+import { getRequestT } from '#app/lib/i18n.server'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { getDownloadOffers } from '#app/features/galleries/downloads/server/get-download-offers.server'
 import { ShowMore } from '#app/features/galleries/fans/components/show-more'
@@ -49,10 +51,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       context,
     )
     const { nextEnd, ...shown } = page
+    const t = getRequestT(request)
+    // What each gallery's web-size ZIP holds, in the fan's words (as gallery.tsx says it).
+    const downloadContents = Object.fromEntries(
+      page.items.flatMap((item) => {
+        const said = item.kind === 'gallery' ? webDownloadContentsOf(downloads.items[item.id], t) : null
+        return said ? [[item.id, said]] : []
+      }),
+    )
     return data(
       {
         ...shown,
         downloads,
+        downloadContents,
         share,
         meta: [
           ...shareMeta(share, { documentTitle: `${page.event.title} · ${page.company.name}` }),
@@ -73,7 +84,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, event, items, files, itemsHidden, filter, downloads, share } = loaderData
+  const { company, basePath, event, items, files, itemsHidden, filter, downloads, downloadContents, share } = loaderData
   useFanTracking({ companyId: company.id, page: 'event', eventId: event.id })
   return (
     <PublicShell company={company} basePath={basePath}>
@@ -186,6 +197,9 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
                       · {formatBytes(downloads.items[item.id].sizeBytes, i18n.language)}
                     </span>
                   </DownloadButton>
+                ) : null}
+                {downloadContents[item.id] ? (
+                  <p className="mt-1 text-sm text-ink-muted">{downloadContents[item.id]}</p>
                 ) : null}
               </li>
             ))}

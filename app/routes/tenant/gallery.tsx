@@ -14,9 +14,10 @@ import { loadPublicGallery } from '#app/features/galleries/fans/server/load-publ
 import type { MoreState } from '#app/features/galleries/fans/components/more-pages'
 import { useRefreshWhilePreparing } from '#app/features/galleries/fans/use-refresh-while-preparing'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
+import { webDownloadContentsOf } from '#app/features/galleries/downloads/web-download-contents'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
-import { getRequestLanguage } from '#app/lib/i18n.server'
+import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/access/visit.server'
 import { clientAddress } from '#app/lib/rate-limit.server'
@@ -104,6 +105,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The ZIP's size as the fan reads it, worked out here: the page's script does not carry the formatting.
     const offer = downloads.items[gallery.id]
     const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
+    const downloadContents = webDownloadContentsOf(offer, getRequestT(request))
     // What the further pages are of: a set-list song's (the chapter shown), else the tab's.
     const pagesOf = new URLSearchParams(
       setlist?.current ? { chapter: setlist.current.key } : tab === 'all' ? {} : { type: tab },
@@ -124,6 +126,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         tab,
         downloads,
         downloadSize,
+        downloadContents,
         share,
         comments,
         commentToken: issueCommentFormToken(),
@@ -186,6 +189,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
     tab,
     downloads,
     downloadSize,
+    downloadContents,
     share,
     comments,
     commentToken,
@@ -251,6 +255,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
             <span className="font-normal">· {downloadSize}</span>
           </DownloadButton>
         ) : null}
+        {downloadContents ? <p className="mt-2 text-sm text-ink-muted">{downloadContents}</p> : null}
       </CoverHero>
       {live ? (
         <Suspense fallback={null}>

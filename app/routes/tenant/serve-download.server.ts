@@ -14,6 +14,8 @@ import type { DownloadEntry } from '#app/features/galleries/downloads/server/fin
 import { zipLength } from '#app/features/galleries/downloads/server/zip-length.server'
 import { prepareDownload, type WantedDownload } from '#app/features/galleries/downloads/server/prepare-download.server'
 import { recordDownload } from '#app/features/galleries/downloads/server/record-download.server'
+import { queueWebDownloadFiles } from '#app/features/galleries/downloads/server/queue-web-download-files.server'
+import type { WebFilesToMake } from '#app/features/galleries/downloads/server/find-download.server'
 import { findChapterFiles } from '#app/features/galleries/setlist/server/find-chapter-files.server'
 import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
 
@@ -85,6 +87,17 @@ export type DownloadRequest = WantedDownload & { path: string; chapter?: string 
 const notRecorded = (contentItemId: string) => (error: unknown) =>
   logger.error({ err: error, contentItemId }, 'download not recorded')
 
+/**
+ * Queues what this download lacked at web size (queue-web-download-files.server.ts), after its
+ * answer is under way: the fan's first byte does not wait for the queue.
+ */
+function makeWhatWasMissing(companyId: string, toMake: WebFilesToMake) {
+  if (toMake.photos.length === 0 && toMake.videos.length === 0) return
+  queueWebDownloadFiles(companyId, toMake).catch((error) =>
+    logger.error({ err: error, companyId }, 'missing web-size files not queued'),
+  )
+}
+
 function isPageNavigation(request: Request) {
   return (request.headers.get('accept') ?? '').includes('text/html')
 }
@@ -137,7 +150,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     )
   }
   const { target, leadId } = prepared
-  const { context, item, file } = target
+  const { context, item, file, toMake } = target
   let { entries } = target
   let zipName = `${safeFileBase(item.title)}.zip`
   let song: string | null = null
@@ -156,6 +169,8 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
       downloadName: file.name,
     })
     if (isNewDownload(request, response)) {
+      // One photo asked for: only its own JPEG, not its whole gallery's (a video without its web version is no file to serve).
+      makeWhatWasMissing(context.company.id, { photos: toMake.photos.filter((id) => id === file.assetId), videos: [] })
       await recordDownload(context, visit, {
         contentItemId: item.id,
         assetId: file.assetId,
@@ -170,6 +185,13 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
 
   const response = zipResponse(request, entries, zipName)
   if (request.method === 'GET') {
+    const inZip = new Set(entries.map((entry) => entry.assetId))
+    // A chapter's ZIP asks for its own photos; its videos without a web version are not in
+    // `entries` at all, so the gallery's are queued (a few, and made once).
+    makeWhatWasMissing(context.company.id, {
+      photos: wanted.chapter ? toMake.photos.filter((id) => inZip.has(id)) : toMake.photos,
+      videos: toMake.videos,
+    })
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'
     await recordDownload(context, visit, {
       contentItemId: item.id,

@@ -51,6 +51,9 @@ export type DownloadOffer = {
   requireLead: boolean
   /** Files a fan gets: one for a single item, every ready photo and video for a gallery. */
   fileCount: number
+  /** How many of them are photos (JPEGs when `quality` is web) and videos: what the page says the ZIP holds. */
+  photos: number
+  videos: number
   /** Exact bytes of the file or of the ZIP (what Content-Length will say). */
   sizeBytes: number
   quality: DownloadQuality

@@ -4,16 +4,20 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
-import { asset, assetRendition, organization } from '#db/schema'
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
+import { asset, assetRendition, contentItem, organization } from '#db/schema'
 import type { WatermarkPosition } from '#app/features/watermark/watermark'
 import { removeStoredFiles } from './remove-stored-files.server'
 import type { PlatformContext, SystemActor, TenantContext } from '#app/access/context'
+import type { Transaction } from '#app/lib/db.server'
 import { diskRoomOf, StorageFullError } from '#app/lib/disk-space.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage, type Watermark } from './image-renditions.server'
 import { extractPoster, probeVideo, type VideoFacts } from './video.server'
+import { WEB_VIDEO_FORMAT, WEB_VIDEO_RENDITION } from '../web-video'
+import { makeWebVideoJob } from '#app/jobs/definitions/media/make-web-video'
+import { enqueue } from '#app/jobs/queue.server'
 
 /**
  * A disk with less than this free makes no renditions: a photo's web sizes are a few MB, and
@@ -22,12 +26,15 @@ import { extractPoster, probeVideo, type VideoFacts } from './video.server'
  */
 const RENDITIONS_ROOM_BYTES = 32 * 1024 * 1024
 
-/** Local disk only (a bucket has no free space to read): throws StorageFullError before any decoding when the media's disk is full. */
-async function assertRoomForRenditions() {
+/**
+ * Local disk only (a bucket has no free space to read): throws StorageFullError before any
+ * decoding when the media's disk has less than `bytes` free.
+ */
+export async function assertRoomForRenditions(bytes = RENDITIONS_ROOM_BYTES) {
   const media = getStorage().directory
   if (!media) return
   // The uploads' reserve (diskReserveOf) is for these renditions too: only the raw free space counts.
-  if ((await diskRoomOf(media)).free < RENDITIONS_ROOM_BYTES) throw new StorageFullError()
+  if ((await diskRoomOf(media)).free < bytes) throw new StorageFullError()
 }
 
 /**
@@ -44,6 +51,7 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
         storageKey: asset.storageKey,
         purpose: asset.purpose,
         processingStatus: asset.processingStatus,
+        contentItemId: asset.contentItemId,
       })
       .from(asset)
       .where(and(eq(asset.id, assetId), eq(asset.companyId, companyId))),
@@ -58,8 +66,12 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
       tx.update(asset).set({ processingStatus: 'processing', updatedAt: new Date() }).where(eq(asset.id, assetId)),
     )
   const mark = await findCompanyWatermark(system, original.purpose)
+  // A video's web version is made by a job of its own from the original, not from the poster made here: it stays.
   const previousKeys = await system.withTenant((tx) =>
-    tx.select({ key: assetRendition.storageKey }).from(assetRendition).where(eq(assetRendition.assetId, assetId)),
+    tx
+      .select({ key: assetRendition.storageKey })
+      .from(assetRendition)
+      .where(and(eq(assetRendition.assetId, assetId), ne(assetRendition.format, WEB_VIDEO_FORMAT))),
   )
 
   // A photo is its own picture; a video's picture is a poster frame, with its facts beside it.
@@ -73,7 +85,11 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
   } else {
     picture = Buffer.concat(await (await getStorage().read(original.storageKey)).toArray())
   }
-  const image = await processImage(picture, { watermark: mark.watermark })
+  const image = await processImage(picture, {
+    watermark: mark.watermark,
+    // Fans download photos of galleries and content at web size as a JPEG; a poster is never downloaded.
+    forDownload: original.mediaType === 'image' && DOWNLOADABLE_PURPOSES.has(original.purpose),
+  })
   const stored = await Promise.all(
     image.renditions.map(async (rendition) => {
       // A rendition's key names the watermark version it was made under: its bytes never change under one key.
@@ -133,7 +149,7 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
       .where(eq(asset.id, assetId))
     // A ready photo made again changes no row fans' caches watch: say so, as its first processing did (migration 0008).
     if (remaking) await tx.execute(sql`select app_public_changed(array[${companyId}]::text[], true)`)
-    return true
+    return { wantsWebVideo: video !== null && (await wantsWebVideo(system, tx, original)) }
   })
   if (!recorded) {
     // Deleted while it was processed: what was just stored belongs to nothing.
@@ -148,10 +164,36 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
         .delete(key)
         .catch((error) => logger.warn({ err: error, key }, 'old rendition not removed'))
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
+  if (recorded.wantsWebVideo) await enqueue(makeWebVideoJob, { companyId, assetId })
+}
+
+/**
+ * Whether a video just made ready needs its web version now: its gallery gives only web sizes
+ * (and the plan lets that switch apply), and it has none yet. Other videos leave as uploaded, so
+ * none is transcoded before its gallery asks for it (saving that switch queues the rest).
+ */
+async function wantsWebVideo(
+  system: TenantContext<SystemActor>,
+  tx: Transaction,
+  video: { id: string; purpose: string; contentItemId: string | null },
+) {
+  if (!system.entitlements.galleryProtection || !video.contentItemId || !DOWNLOADABLE_PURPOSES.has(video.purpose))
+    return false
+  const [found] = await tx
+    .select({
+      downloadMode: contentItem.downloadMode,
+      made: sql<boolean>`exists (select 1 from asset_renditions as r where r.asset_id = ${video.id}
+        and r.rendition = ${WEB_VIDEO_RENDITION} and r.format = ${WEB_VIDEO_FORMAT})`,
+    })
+    .from(contentItem)
+    .where(eq(contentItem.id, video.contentItemId))
+  return found?.downloadMode === 'web' && !found.made
 }
 
 /** The purposes whose renditions fans see as content (not logos, heroes or covers): they carry the watermark. */
 const WATERMARKED_PURPOSES = new Set(['gallery-media', 'content-file'])
+/** The purposes fans download (ADR 018): the same files. */
+export const DOWNLOADABLE_PURPOSES: ReadonlySet<string> = WATERMARKED_PURPOSES
 
 /** The company's watermark for a file of `purpose`, and the version its renditions are named by. */
 async function findCompanyWatermark(
@@ -185,7 +227,7 @@ async function findCompanyWatermark(
 }
 
 /** ffmpeg needs a seekable file: the original is copied next to the process for the job. */
-async function withLocalCopy<T>(storageKey: string, work: (file: string) => Promise<T>): Promise<T> {
+export async function withLocalCopy<T>(storageKey: string, work: (file: string) => Promise<T>): Promise<T> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'afterglow-video-'))
   const file = path.join(directory, 'original')
   try {

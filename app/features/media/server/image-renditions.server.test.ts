@@ -1,7 +1,7 @@
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { processImage } from './image-renditions.server'
+import { jpegTargetsOf, processImage } from './image-renditions.server'
 
 /** A landscape test photo with a red left half, so orientation can be checked. */
 async function photo(
@@ -21,6 +21,17 @@ async function photo(
 }
 
 // Encoding WebP and JPEG renditions up to 2400 px with sharp is CPU-bound: seconds when the machine is shared.
+describe('the JPEGs a photo gets', () => {
+  it('is the fallback alone, and for a download the widest web size when that is wider', () => {
+    expect(jpegTargetsOf(3000, { forDownload: false })).toEqual([1200])
+    expect(jpegTargetsOf(3000, { forDownload: true })).toEqual([1200, 2400])
+    expect(jpegTargetsOf(2400, { forDownload: true })).toEqual([1200, 2400])
+    // Its widest WebP is 1200 or 400 px: the fallback (as wide as the photo, up to 1200) is as wide or wider.
+    expect(jpegTargetsOf(2399, { forDownload: true })).toEqual([1200])
+    expect(jpegTargetsOf(800, { forDownload: true })).toEqual([1200])
+  })
+})
+
 describe('photo renditions', { timeout: 30_000 }, () => {
   it('makes WebP at 400, 1200 and 2400 px plus a JPEG, never upscaling', async () => {
     const result = await processImage(await photo(3000, 2000))
@@ -39,6 +50,34 @@ describe('photo renditions', { timeout: 30_000 }, () => {
     ])
     for (const rendition of result.renditions)
       expect((await sharp(rendition.data).metadata()).format).toBe(rendition.format)
+  })
+
+  it('adds a JPEG at the widest web size for a photo fans download, watermarked like the rest', async () => {
+    const mark = await sharp({ create: { width: 400, height: 100, channels: 4, background: '#00ff00ff' } })
+      .png()
+      .toBuffer()
+    const result = await processImage(await photo(3000, 2000), {
+      forDownload: true,
+      watermark: { image: mark, position: 'bottom-right', scale: 20, opacity: 100 },
+    })
+    expect(result.renditions.map((r) => `${r.rendition}.${r.format}:${r.width}x${r.height}`)).toEqual([
+      'w400.webp:400x267',
+      'w1200.webp:1200x800',
+      'w2400.webp:2400x1600',
+      'w1200.jpeg:1200x800',
+      'w2400.jpeg:2400x1600',
+    ])
+    const download = result.renditions.find((r) => r.rendition === 'w2400' && r.format === 'jpeg')!
+    expect((await sharp(download.data).metadata()).format).toBe('jpeg')
+    // The mark's green in its corner (a fifth of the width, at the bottom right), the photo's blue elsewhere.
+    const pixel = async (left: number, top: number) =>
+      (await sharp(download.data).extract({ left, top, width: 1, height: 1 }).raw().toBuffer()).toJSON().data
+    const [red, green] = await pixel(2200, 1470)
+    expect(green).toBeGreaterThan(200)
+    expect(red).toBeLessThan(60)
+    const [, greenAway, blue] = await pixel(2000, 100)
+    expect(blue).toBeGreaterThan(200)
+    expect(greenAway).toBeLessThan(60)
   })
 
   it('turns the photo upright from its EXIF orientation and strips metadata from what is served', async () => {

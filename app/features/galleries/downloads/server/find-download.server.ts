@@ -8,12 +8,14 @@ import type { Visit } from '#app/access/visit.server'
 import { extensionOf, galleryFileName, safeFileBase, uniqueNames, withExtension } from '../download-names'
 import type { DownloadQuality } from '../downloads'
 import { hasAccess } from '#app/features/galleries/protection/server/access-cookie.server'
+import { WEB_VIDEO_FORMAT, WEB_VIDEO_RENDITION } from '#app/features/media/web-video'
 
 /*
  * What a fan may download, and as what (ADR 018): files of published galleries and content
  * only, the same fence as the public renditions. Photos come as the company's plan allows
- * (Starter: the largest web rendition; Professional and Enterprise: the original); videos,
- * audio, PDFs and other files always as uploaded.
+ * (Starter: a JPEG at the largest web size; Professional and Enterprise: the original); videos,
+ * audio, PDFs and other files as uploaded, except in a gallery whose switch says web size only
+ * (ADR 059): photos as on Starter, videos as their web version (ADR 016), nothing else.
  */
 
 export type DownloadItem = {
@@ -36,7 +38,18 @@ export type DownloadEntry = {
   lastModified: Date
 }
 
-type WebRendition = { key: string; size: number; format: string }
+/** A photo's web-size download: its widest JPEG (else its widest WebP), and the widest web size it has in any format. */
+type WebRendition = { key: string; size: number; format: string; width: number; widest: number }
+type WebVideo = { key: string; size: number }
+
+/**
+ * Files a web-size download would hold better once made: photos processed before they got a JPEG
+ * at their widest web size (they go as the narrower JPEG meanwhile), and videos of a web-size-only
+ * gallery without their web version yet (left out meanwhile).
+ */
+export type WebFilesToMake = { photos: string[]; videos: string[] }
+
+export type DownloadFiles = { entries: DownloadEntry[]; toMake: WebFilesToMake }
 
 /** The photo quality a company's plan gives its fans. */
 export function photoQualityOf(entitlements: Pick<Entitlements, 'highResolutionDownload'>): DownloadQuality {
@@ -45,10 +58,17 @@ export function photoQualityOf(entitlements: Pick<Entitlements, 'highResolutionD
 
 /**
  * Every downloadable file of published items, in gallery order, named and with the bytes the
- * fan will get. Items of kind `gallery` number their files; a single item's file takes its title.
+ * fan will get, and what is still to be made for them at web size. Items of kind `gallery`
+ * number their files; a single item's file takes its title.
  */
-export async function listDownloadEntries(tx: Transaction, items: DownloadItem[], entitlements: Entitlements) {
-  const result = new Map<string, DownloadEntry[]>(items.map((item) => [item.id, []]))
+export async function listDownloadEntries(
+  tx: Transaction,
+  items: DownloadItem[],
+  entitlements: Entitlements,
+): Promise<Map<string, DownloadFiles>> {
+  const result = new Map<string, DownloadFiles>(
+    items.map((item) => [item.id, { entries: [], toMake: { photos: [], videos: [] } }]),
+  )
   if (items.length === 0) return result
   const planQuality = photoQualityOf(entitlements)
   const rows = await tx
@@ -60,12 +80,20 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
       sizeBytes: asset.sizeBytes,
       createdAt: asset.createdAt,
       // Written out in full: drizzle's unqualified names would bind to the inner table.
+      // Fans expect a JPEG: the widest one, even where a WebP is wider (a photo processed before
+      // the JPEG at the widest size was made, until it is: see queueWebDownloadFiles).
       web: sql<WebRendition | null>`(
-        select json_build_object('key', r.storage_key, 'size', r.size_bytes, 'format', r.format)
+        select json_build_object('key', r.storage_key, 'size', r.size_bytes, 'format', r.format,
+          'width', r.width, 'widest', max(r.width) over ())
         from asset_renditions as r
         where r.asset_id = assets.id and r.rendition ~ '^w[0-9]+$' and r.format in ('jpeg', 'webp')
-        order by r.width desc, (r.format = 'jpeg') desc
+        order by (r.format = 'jpeg') desc, r.width desc
         limit 1)`,
+      webVideo: sql<WebVideo | null>`(
+        select json_build_object('key', r.storage_key, 'size', r.size_bytes)
+        from asset_renditions as r
+        where assets.media_type = 'video' and r.asset_id = assets.id
+          and r.rendition = ${WEB_VIDEO_RENDITION} and r.format = ${WEB_VIDEO_FORMAT})`,
     })
     .from(asset)
     .where(
@@ -86,6 +114,7 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
     const mode = entitlements.galleryProtection ? (item.downloadMode ?? 'originals') : 'originals'
     if (mode === 'off') continue
     const photoQuality = mode === 'web' ? 'web' : planQuality
+    const { toMake } = result.get(item.id)!
     type File = {
       row: (typeof rows)[number]
       storageKey: string
@@ -95,16 +124,32 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
     }
     const files = rows.flatMap((row): File[] => {
       if (row.contentItemId !== item.id) return []
-      // Web size only: nothing leaves as uploaded, so only photos (their web rendition) are offered.
-      if (mode === 'web' && row.mediaType !== 'image') return []
       if (row.mediaType === 'image' && photoQuality === 'web') {
         if (!row.web) return []
+        if (row.web.format !== 'jpeg' || row.web.width < row.web.widest) toMake.photos.push(row.assetId)
         return [
           {
             row,
             storageKey: row.web.key,
             sizeBytes: Number(row.web.size),
             extension: row.web.format === 'jpeg' ? 'jpg' : row.web.format,
+            quality: 'web',
+          },
+        ]
+      }
+      // Web size only: nothing leaves as uploaded. Videos go as their web version once it is made; other files never.
+      if (mode === 'web') {
+        if (row.mediaType !== 'video') return []
+        if (!row.webVideo) {
+          toMake.videos.push(row.assetId)
+          return []
+        }
+        return [
+          {
+            row,
+            storageKey: row.webVideo.key,
+            sizeBytes: Number(row.webVideo.size),
+            extension: WEB_VIDEO_FORMAT,
             quality: 'web',
           },
         ]
@@ -126,9 +171,8 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
           : withExtension(safeFileBase(item.title), file.extension),
       ),
     )
-    result.set(
-      item.id,
-      files.map((file, index) => ({
+    result.set(item.id, {
+      entries: files.map((file, index) => ({
         assetId: file.row.assetId,
         mediaType: file.row.mediaType,
         storageKey: file.storageKey,
@@ -137,7 +181,8 @@ export async function listDownloadEntries(tx: Transaction, items: DownloadItem[]
         quality: file.quality,
         lastModified: file.row.createdAt,
       })),
-    )
+      toMake,
+    })
   }
   return result
 }
@@ -157,6 +202,8 @@ export type DownloadTarget = {
   context: PublicContext
   item: DownloadItem
   entries: DownloadEntry[]
+  /** What its web-size download still lacks (see WebFilesToMake). */
+  toMake: WebFilesToMake
   file: DownloadEntry | null /** The gallery's download PIN in force (its hash), if any. */
   pinHash: string | null
 }
@@ -206,8 +253,8 @@ export async function findDownloadTarget(
       : { passwordHash: null, pinHash: null, expiresAt: null }
     if (protection.expiresAt && protection.expiresAt <= new Date()) return null
     if (!hasAccess('password', row.item.id, protection.passwordHash, visit.cookies)) return null
-    const entries = (await listDownloadEntries(tx, [row.item], context.entitlements)).get(row.item.id) ?? []
-    return { context, item: row.item, entries, pinHash: protection.pinHash }
+    const { entries, toMake } = (await listDownloadEntries(tx, [row.item], context.entitlements)).get(row.item.id)!
+    return { context, item: row.item, entries, toMake, pinHash: protection.pinHash }
   })
   if (!found) throw notFound()
   // On a company's own host, only that company's files.

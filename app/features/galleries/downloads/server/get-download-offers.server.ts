@@ -31,6 +31,8 @@ function offerOf(item: DownloadItem, files: DownloadEntry[]): DownloadOffer | nu
   return {
     requireLead: item.requireLead,
     fileCount: files.length,
+    photos: files.filter((file) => file.mediaType === 'image').length,
+    videos: files.filter((file) => file.mediaType === 'video').length,
     sizeBytes: item.kind === 'gallery' ? zipLength(files) : files[0].sizeBytes,
     quality: files.some((file) => file.quality === 'web') ? 'web' : 'original',
   }
@@ -82,7 +84,7 @@ async function offersIn(tx: Transaction, context: PublicContext, found: Download
   const missing = found.filter((item) => !keptOffers.has(keyOf(item)))
   if (missing.length > 0) {
     const entries = await listDownloadEntries(tx, missing, context.entitlements)
-    for (const item of missing) keepOffer(keyOf(item), offerOf(item, entries.get(item.id) ?? []))
+    for (const item of missing) keepOffer(keyOf(item), offerOf(item, entries.get(item.id)?.entries ?? []))
   }
   const items: DownloadOffers['items'] = {}
   for (const item of found) {

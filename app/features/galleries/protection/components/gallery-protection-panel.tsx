@@ -67,7 +67,11 @@ export function GalleryProtectionPanel({ contentItemId, canEdit }: { contentItem
               <input {...field} type="datetime-local" name="expiresAt" defaultValue={localValue(current.expiresAt)} />
             )}
           </Field>
-          <Field label={t('protection.downloadMode')} errors={tr(errors.downloadMode)}>
+          <Field
+            label={t('protection.downloadMode')}
+            errors={tr(errors.downloadMode)}
+            hint={t('protection.webModeHint')}
+          >
             {(field) => (
               <select {...field} name="downloadMode" defaultValue={current.downloadMode}>
                 {DOWNLOAD_MODES.map((mode) => (

@@ -6,11 +6,15 @@ import { AppError } from '#app/lib/errors'
 import type { TenantContext } from '#app/access/context'
 import type { TGalleryProtection } from '../protection'
 import { hashSecret } from './hash-secret.server'
+import { findVideosWithoutWebVersion } from '#app/features/media/server/web-video.server'
+import { makeWebVideoJob } from '#app/jobs/definitions/media/make-web-video'
+import { enqueue } from '#app/jobs/queue.server'
 
 /**
  * Sets a gallery's protection (Professional and above). A new password or PIN locks out every
  * fan who entered the old one (their cookies were signed over it); a new end date may earn the
- * company a new reminder.
+ * company a new reminder. Web size only queues the web versions its videos lack (saving it again
+ * tries those that failed once more).
  */
 export async function updateGalleryProtection(
   context: TenantContext,
@@ -19,7 +23,7 @@ export async function updateGalleryProtection(
   now = new Date(),
 ) {
   requireEntitlement(context.entitlements, 'galleryProtection', 'protection.errors.plan')
-  await context.withTenant(async (tx) => {
+  const videosToMake = await context.withTenant(async (tx) => {
     const [item] = await tx
       .select({ status: contentItem.status, expiresAt: contentItem.expiresAt })
       .from(contentItem)
@@ -55,5 +59,8 @@ export async function updateGalleryProtection(
         updatedAt: now,
       })
       .where(eq(contentItem.id, galleryId))
+    return input.downloadMode === 'web' ? findVideosWithoutWebVersion(tx, [galleryId]) : []
   })
+  // Each made by a job of its own (minutes each); until then the gallery's ZIP goes without them.
+  for (const { assetId } of videosToMake) await enqueue(makeWebVideoJob, { companyId: context.company.id, assetId })
 }
