@@ -83,7 +83,7 @@ describe('a fan opens a gallery on a phone', () => {
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => page.locator('.yarl__slide_current .yarl__slide_image').getAttribute('src')).not.toBe(first)
     // A toast over the black viewer is dark too, not a pale flash.
-    await page.getByRole('button', { name: 'Share this gallery' }).click()
+    await page.getByRole('button', { name: 'Share this photo' }).click()
     await page.getByRole('menuitem', { name: 'Copy link' }).click()
     await page.locator('[data-sonner-toast]').first().waitFor()
     expect(await page.locator('[data-sonner-toaster]').getAttribute('data-sonner-theme')).toBe('dark')

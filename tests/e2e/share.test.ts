@@ -109,18 +109,26 @@ describe('a fan shares a gallery from a phone', () => {
     // Radix hands focus back after the menu is gone (a timer of 0 ms): polled, not read once.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup'))).toBe('menu')
 
-    // The photo viewer has its own Share button for the gallery's link; Escape closes only the menu.
+    // The photo viewer has its own Share button for the photo on screen; Escape closes only the menu.
     await page.getByRole('link', { name: 'Photo 1' }).click()
     await page.locator('.yarl__root').waitFor()
-    await page.getByRole('button', { name: 'Share this gallery' }).click()
+    const slide = page.locator('.yarl__slide_current .yarl__slide_image')
+    const photoId = /\/p\/([0-9a-f-]{36})\//.exec((await slide.getAttribute('src')) ?? '')?.[1]
+    expect(photoId).toBeTruthy()
+    await page.getByRole('button', { name: 'Share this photo' }).click()
     const viewerMenu = page.getByRole('menu')
     await viewerMenu.waitFor()
+    const photoUrl = `${galleryUrl}?foto=${photoId}`
     expect(await viewerMenu.getByRole('menuitem', { name: 'WhatsApp' }).getAttribute('href')).toBe(
-      `https://wa.me/?text=${encodeURIComponent(`Last Night ${galleryUrl}`)}`,
+      `https://wa.me/?text=${encodeURIComponent(`Last Night ${photoUrl}`)}`,
     )
     await page.keyboard.press('Escape')
     await expect.poll(() => page.getByRole('menu').count()).toBe(0)
     expect(await page.locator('.yarl__root').count()).toBe(1)
+    // The friend who taps the link lands on that photo in the viewer.
+    await visit(page, photoUrl)
+    await page.locator('.yarl__root').waitFor()
+    await expect.poll(() => slide.getAttribute('src')).toContain(`/p/${photoId}/`)
     expect(errors).toEqual([])
   })
 })

@@ -168,6 +168,13 @@ function useWideScreen() {
   return wide
 }
 
+/** The gallery's link that opens the viewer on one photo (the gallery page reads `foto`). */
+function photoLink(galleryUrl: string, mediaId: string) {
+  const link = new URL(galleryUrl)
+  link.searchParams.set('foto', mediaId)
+  return link.toString()
+}
+
 /**
  * The black, swipeable viewer: keyboard arrows and Escape, pinch and double-tap zoom, videos
  * played inside. Loaded only when a fan first opens a photo.
@@ -186,7 +193,7 @@ export default function GalleryLightbox({
   media: PublicMedia[]
   index: number
   onClose: () => void
-  /** The gallery's link: share shares the gallery the photo belongs to. */
+  /** The gallery's link: share shares the photo on screen, a link that opens the viewer on it. */
   share?: { url: string; title: string }
   download?: ViewerDownload
   /** More of the gallery is still to come: the viewer asks for it as the fan nears the end. */
@@ -292,7 +299,7 @@ export default function GalleryLightbox({
       carousel={{ finite: hasMore, preload: 2 }}
       controller={{ closeOnBackdropClick: true }}
       video={{ controls: true, playsInline: true }}
-      // Download and share are one tap away in the viewer too; share shares the gallery the photo belongs to.
+      // Download and share are one tap away in the viewer too; share shares the photo on screen.
       toolbar={{
         buttons: [
           ...(like ? [<LikeCurrent key="like" media={media} like={like} />] : []),
@@ -304,7 +311,7 @@ export default function GalleryLightbox({
                 <ShareMenu
                   key="share"
                   appearance="icon"
-                  url={share.url}
+                  url={shownId ? photoLink(share.url, shownId) : share.url}
                   title={share.title}
                   label={t('sharing.menu.photo')}
                 />,
