@@ -30,7 +30,7 @@ async function webSize(assetId: string) {
         and(
           eq(assetRendition.assetId, assetId),
           eq(assetRendition.rendition, 'w2400'),
-          eq(assetRendition.format, 'webp'),
+          eq(assetRendition.format, 'jpeg'),
         ),
       ),
   )
@@ -134,8 +134,8 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Continue to download' }).click(),
     ])
-    expect(photoDownload.suggestedFilename()).toBe('Last Night - 01.webp')
-    const photoFile = path.join(os.tmpdir(), `afterglow-e2e-${Date.now()}.webp`)
+    expect(photoDownload.suggestedFilename()).toBe('Last Night - 01.jpg')
+    const photoFile = path.join(os.tmpdir(), `afterglow-e2e-${Date.now()}.jpg`)
     await photoDownload.saveAs(photoFile)
     expect((await stat(photoFile)).size).toBe(await webSize(photoIds[0]))
     await expect.poll(() => dialog.count()).toBe(0)
@@ -152,9 +152,9 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     await zipDownload.saveAs(zipFile)
     const entries = await zipEntries(zipFile)
     expect(entries.map((entry) => entry.name)).toEqual([
-      'Last Night - 01.webp',
-      'Last Night - 02.webp',
-      'Last Night - 03.webp',
+      'Last Night - 01.jpg',
+      'Last Night - 02.jpg',
+      'Last Night - 03.jpg',
     ])
     expect(entries.map((entry) => entry.size)).toEqual(await Promise.all(photoIds.map(webSize)))
     expect(entries.every((entry) => entry.method === 0)).toBe(true)

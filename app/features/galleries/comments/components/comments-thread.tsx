@@ -180,6 +180,11 @@ export default function CommentsThread({
 function BodyField({ defaultValue, errors }: { defaultValue?: string; errors?: string[] }) {
   const { t } = useTranslation()
   const [length, setLength] = useState(defaultValue?.length ?? 0)
+  // What a fan typed before this part's code came (it hydrates on demand) is in the field already: count it.
+  const body = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (body.current) setLength(body.current.value.length)
+  }, [])
   const over = length > COMMENT_BODY_MAX
   return (
     <div className="space-y-1.5">
@@ -187,6 +192,7 @@ function BodyField({ defaultValue, errors }: { defaultValue?: string; errors?: s
         {({ className, ...control }) => (
           <textarea
             {...control}
+            ref={body}
             name="body"
             rows={4}
             defaultValue={defaultValue}
