@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { organization } from '#db/schema'
 import { accountDeletionDate } from '#app/features/companies/account-closure'
 import { withSystem } from '#app/lib/db.server'
+import { formatDate } from '#app/lib/format-date'
 import { expectNoAxeViolations } from '../support/axe'
 import { addCookiesTo, closedCookieBannerBefore, DESKTOP, launchBrowser, visit } from '../support/browser'
 import { createCompanyAdmin } from '../support/fixtures'
@@ -63,7 +64,7 @@ describe('an admin closes the company account and reopens it', () => {
     await dialog.waitFor({ state: 'detached' })
     const closedAt = (await closedAtOf(admin.company.id))!
     expect(closedAt).toBeInstanceOf(Date)
-    const date = accountDeletionDate(closedAt).toLocaleDateString('pt-BR', { dateStyle: 'long' })
+    const date = formatDate(accountDeletionDate(closedAt), 'pt')
     const banner = page.getByTestId('account-closed')
     await banner.getByText(`Esta conta está encerrada e será excluída em ${date}`).waitFor()
     expect((await new TestClient().get(`/${admin.company.slug}`)).status).toBe(404)

@@ -104,7 +104,7 @@ describe('set-list chapters', () => {
     const panel = page.getByTestId('setlist-panel')
     await panel.waitFor()
     expect(await panel.getByTestId('setlist-event-start').textContent()).toContain(
-      '2026-07-14 at 21:00, from the event "Lisbon night"',
+      'Jul 14, 2026 at 21:00, from the event "Lisbon night"',
     )
 
     const songs = panel.getByTestId('setlist-source')

@@ -24,6 +24,7 @@ import { applyRetention } from '#app/features/privacy/server/apply-retention.ser
 import { withSystem } from '#app/lib/db.server'
 import { getFixedT } from '#app/lib/i18n.server'
 import { createLocalStorage } from '#app/lib/storage.server'
+import { formatDate } from '#app/lib/format-date'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin, createMemberWithRole, latestMail, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
@@ -144,8 +145,7 @@ const auditActions = async (companyId: string) =>
     )
   ).map((row) => row.action)
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
-const dateIn = (language: string, value: Date) =>
-  value.toLocaleDateString(language, { dateStyle: 'long', timeZone: 'UTC' })
+const dateIn = (language: string, value: Date) => formatDate(value, language, 'UTC')
 
 /** Rows a company still has, per table that holds any (cascaded or deleted by name). */
 async function rowsLeft(companyId: string) {

@@ -5,6 +5,7 @@ import { auditEvent, contentItem, invoice, member, organization, subscription, u
 import { sweepPlans } from '#app/features/billing/server/sweep-plans.server'
 import { advanceTestSubscriptions } from '#app/features/billing/server/test-provider.server'
 import { withSystem } from '#app/lib/db.server'
+import { formatDate } from '#app/lib/format-date'
 import { waitForAssetsReady } from '../support/assets'
 import { createCompanyAdmin, createMemberWithRole, createVerifiedUser, latestMail, signIn } from '../support/fixtures'
 import { TestClient } from '../support/http-client'
@@ -280,7 +281,7 @@ describe('who may call the subscription endpoints', () => {
     const admin = await createCompanyAdmin('trialbuy')
     expect((await admin.client.postJson('/api/billing/start-trial', {})).json().trialStarted).toBe(true)
     const { trialEndsAt } = await companyRow(admin.company.id)
-    const longDate = (date: Date) => date.toLocaleDateString('en', { dateStyle: 'long' })
+    const longDate = (date: Date) => formatDate(date, 'en', 'UTC')
     // Said before paying: on the subscription page and on the provider's checkout.
     const page = await admin.client.get('/admin/subscription')
     expect(page.text).toContain(

@@ -82,7 +82,7 @@ describe('the content player', () => {
     expect(page.text).toMatch(new RegExp(`<video[^>]*poster="/p/${assetId}/w400.webp"`))
     expect(page.text).toContain('<h1 class="text-2xl font-semibold tracking-tight sm:text-4xl">Encore</h1>')
     expect(page.text).toContain('The last song of the night.')
-    expect(page.text).toContain('June 14, 2026')
+    expect(page.text).toContain('Jun 14, 2026')
     expect(page.text).toContain('Brixton Academy')
     expect(page.text).toContain(`href="/${slug}/evento/encore-night"`)
     expect(page.text).toContain('<meta property="og:type" content="video.other"/>')

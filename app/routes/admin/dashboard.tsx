@@ -21,6 +21,7 @@ import {
 } from '#app/features/companies/server/get-dashboard-guide.server'
 import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { lastDays } from '#app/features/analytics/analytics-range'
 import { ChangeBadge } from '#app/features/analytics/components/change-badge'
@@ -179,14 +180,8 @@ function ActivityLine({ entry }: { entry: ActivityEntry }) {
 }
 
 function RecentActivity({ activity }: { activity: ActivityEntry[] }) {
-  const { t, i18n } = useTranslation()
-  const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' })
-  const ago = (at: Date | string) => {
-    const minutes = Math.round((new Date(at).getTime() - Date.now()) / 60_000)
-    if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute')
-    if (Math.abs(minutes) < 60 * 24) return relative.format(Math.round(minutes / 60), 'hour')
-    return relative.format(Math.round(minutes / (60 * 24)), 'day')
-  }
+  const { t } = useTranslation()
+  const { timeAgo: ago } = useDateFormat()
   return (
     <section
       aria-labelledby="activity-heading"

@@ -3,7 +3,8 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
-import { EventStatusBadge, formatEventDate } from '#app/features/events/components/event-status-badge'
+import { EventStatusBadge } from '#app/features/events/components/event-status-badge'
+import { formatWallClock } from '#app/lib/format-date'
 import { listEvents } from '#app/features/events/server/list-events.server'
 import { can } from '#app/features/members/permissions'
 import { withActor } from '#app/access/member-route.server'
@@ -57,9 +58,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                     <EventStatusBadge status={item.status} />
                   </span>
                   <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
-                    {formatEventDate(item.startsAt, i18n.language) ? (
-                      <span>{formatEventDate(item.startsAt, i18n.language)}</span>
-                    ) : null}
+                    {item.startsAt ? <span>{formatWallClock(item.startsAt, i18n.language)}</span> : null}
                     {item.venue || item.location ? (
                       <span className="inline-flex items-center gap-1">
                         <MapPin aria-hidden className="size-3.5" />

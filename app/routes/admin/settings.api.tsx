@@ -24,9 +24,9 @@ import {
   type ActionResult,
 } from '#app/lib/action-result'
 import { intentAction } from '#app/lib/intent-action.server'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.api'
@@ -140,13 +140,11 @@ function NewKeyForm() {
 type KeyRow = Route.ComponentProps['loaderData']['keys'][number]
 
 function ApiKeyItem({ apiKey, canManage }: { apiKey: KeyRow; canManage: boolean }) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
   const [confirming, setConfirming] = useState(false)
   useOutcomeToast(fetcher.data, () => setConfirming(false))
-  const when = (value: string | Date) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const { dateTime: when } = useDateFormat()
   const revoked = Boolean(apiKey.revokedAt)
   return (
     <li

@@ -1,4 +1,5 @@
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { Form, Link, useSubmit } from 'react-router'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
@@ -61,10 +62,9 @@ function Who({ name, email, action }: { name: string | null; email: string | nul
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const submit = useSubmit()
-  const when = (at: Date | string) =>
-    new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const { dateTime: when } = useDateFormat()
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <div>

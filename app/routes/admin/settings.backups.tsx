@@ -11,10 +11,10 @@ import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionR
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { intentAction } from '#app/lib/intent-action.server'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { requestOrigin } from '#app/access/visit.server'
 import type { Route } from './+types/settings.backups'
 
@@ -43,7 +43,7 @@ const INSIDE = ['content', 'events', 'leads', 'analytics', 'files', 'formats'] a
 
 export default function BackupSettings({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { dateTime } = useDateFormat()
   const { allowed, canEdit, isRunning, backups } = loaderData
   const starter = useFetcher<ActionResult>()
   const revalidator = useRevalidator()
@@ -114,13 +114,7 @@ export default function BackupSettings({ loaderData }: Route.ComponentProps) {
                 data-status={backup.status}
               >
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {new Date(backup.createdAt).toLocaleString(i18n.language, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone,
-                    })}
-                  </p>
+                  <p className="font-medium">{dateTime(backup.createdAt)}</p>
                   <p className="text-sm text-ink-muted">
                     {t(`backups.trigger.${backup.trigger}`)}
                     {backup.status === 'ready' && backup.sizeBytes !== null

@@ -14,10 +14,10 @@ import { checkCustomDomainNow, removeCustomDomain } from '#app/features/domains/
 import { revalidateUnlessUnchanged, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.domains'
 
@@ -70,8 +70,8 @@ const STATE_STYLE: Record<string, { icon: typeof CheckCircle2; className: string
 }
 
 export default function DomainSettings({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
+  const { dateTime } = useDateFormat()
   const { allowed, canEdit, domains } = loaderData
   const adder = useFetcher<ActionResult>()
   const checker = useFetcher<ActionResult>()
@@ -133,11 +133,7 @@ export default function DomainSettings({ loaderData }: Route.ComponentProps) {
               {domain.checkedAt ? (
                 <span className="text-xs text-ink-muted">
                   {t('domains.checkedAt', {
-                    date: new Date(domain.checkedAt).toLocaleString(i18n.language, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone,
-                    }),
+                    date: dateTime(domain.checkedAt),
                   })}
                 </span>
               ) : null}

@@ -15,8 +15,8 @@ import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/settings.subdomain'
 
 export const loader = withActor({ kind: 'person' }, (member) => getSubdomainSettings(member))
@@ -62,8 +62,7 @@ const STATUS_STYLE = {
 } as const
 
 export default function SubdomainSettings({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
   const { subdomain, platformDomain, propagationHours, canEdit } = loaderData
   const requester = useFetcher<ActionResult>()
   const checker = useFetcher<ActionResult>()
@@ -73,8 +72,8 @@ export default function SubdomainSettings({ loaderData }: Route.ComponentProps) 
   const errors = requester.data && !requester.data.ok ? requester.data.errors : undefined
   const status = subdomain.status as keyof typeof STATUS_STYLE | null
   const style = status ? STATUS_STYLE[status] : null
-  const when = (value: string | Date | null) =>
-    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : null
+  const { dateTime } = useDateFormat()
+  const when = (value: string | Date | null) => (value ? dateTime(value) : null)
   const failed = status === 'active' && Boolean(subdomain.lastError)
   const checking = checker.state !== 'idle'
 

@@ -1,6 +1,7 @@
 import { Mail, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { ConfirmDialog } from '#app/components/ui/dialog'
@@ -107,7 +108,8 @@ function MemberRow({
   member: Route.ComponentProps['loaderData']['members'][number]
   isSelf: boolean
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const { date } = useDateFormat()
   const fetcher = useFetcher<ActionResult>()
   const [confirmRemove, setConfirmRemove] = useState(false)
   useOutcomeToast(fetcher.data)
@@ -119,9 +121,7 @@ function MemberRow({
           {member.name} {isSelf ? <span className="text-sm font-normal text-ink-muted">({t('team.you')})</span> : null}
         </p>
         <p className="truncate text-sm text-ink-muted">{member.email}</p>
-        <p className="text-xs text-ink-muted">
-          {t('team.joined', { date: new Date(member.joinedAt).toLocaleDateString(i18n.language) })}
-        </p>
+        <p className="text-xs text-ink-muted">{t('team.joined', { date: date(member.joinedAt) })}</p>
       </div>
       <label className="sr-only" htmlFor={`role-${member.id}`}>
         {t('team.invite.role')}
@@ -171,7 +171,8 @@ function MemberRow({
 }
 
 function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loaderData']['invitations'][number] }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const { date } = useDateFormat()
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data)
   return (
@@ -179,8 +180,7 @@ function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loade
       <div className="min-w-0">
         <p className="truncate font-medium">{invitation.email}</p>
         <p className="text-sm text-ink-muted">
-          {t(`roles.${invitation.role ?? 'user'}`)} ·{' '}
-          {t('team.expires', { date: new Date(invitation.expiresAt).toLocaleDateString(i18n.language) })}
+          {t(`roles.${invitation.role ?? 'user'}`)} · {t('team.expires', { date: date(invitation.expiresAt) })}
         </p>
       </div>
       <fetcher.Form method="post">

@@ -18,10 +18,10 @@ import { WEBHOOK_EVENT_TYPES, ZWebhookEvents, ZWebhookUrl } from '#app/features/
 import { actionSuccess, revalidateUnlessUnchanged, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/settings.webhooks'
 
@@ -109,8 +109,7 @@ const STATE_STYLE: Record<string, string> = {
 type Pending = { kind: 'remove' | 'rotate'; id: string; url: string }
 
 export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
   const { allowed, canEdit, endpoints, deliveries } = loaderData
   const adder = useFetcher<ActionResult>()
   const changer = useFetcher<ActionResult>()
@@ -126,8 +125,7 @@ export default function WebhookSettings({ loaderData }: Route.ComponentProps) {
   const errors = adder.data && !adder.data.ok ? adder.data.errors : undefined
   const copy = (value: string) =>
     void navigator.clipboard?.writeText(value).then(() => toast.success(t('common.copied')))
-  const when = (value: Date | string) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  const { dateTime: when } = useDateFormat()
   const editable = allowed && canEdit
   return (
     <SettingsPage title={t('webhooks.title')} subtitle={t('webhooks.subtitle')} canEdit={canEdit}>

@@ -11,8 +11,8 @@ import { cn } from '#app/lib/cn'
 import { intentAction } from '#app/lib/intent-action.server'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/status'
 
 export const loader = withActor({ kind: 'person' }, (member) => getCompanyStatus(member))
@@ -51,8 +51,8 @@ const LEVELS: Record<StatusLevel, { icon: typeof CheckCircle2; className: string
 }
 
 export default function SystemStatus({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
+  const { time } = useDateFormat()
   const { checks, failedFiles, canRetry } = loaderData
   const revalidator = useRevalidator()
   const fetcher = useFetcher<ActionResult>()
@@ -70,13 +70,6 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
     : checks.some((check) => check.level === 'warning')
       ? 'warning'
       : 'ok'
-  const time = (value: string) =>
-    new Date(value).toLocaleTimeString(i18n.language, {
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZone,
-    })
   const Overall = LEVELS[overall].icon
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -19,6 +19,7 @@ import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
 import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/subscription'
 
@@ -28,9 +29,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Subscription · Aftergl
 
 /** The admin's tabs on this page tell each other when one has read the subscription afresh. */
 const BILLING_CHANNEL = 'afterglow-subscription'
-
-const dateOf = (iso: string | null, language: string) =>
-  iso ? new Date(iso).toLocaleDateString(language, { dateStyle: 'long' }) : ''
 
 /** Posts one of the spec's subscription calls; its JSON error carries the message in the user's language. */
 async function callBilling<T>(operation: string, body: Record<string, unknown> = {}): Promise<T> {
@@ -46,6 +44,8 @@ async function callBilling<T>(operation: string, body: Record<string, unknown> =
 
 export default function Subscription({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const { date } = useDateFormat()
+  const dateOf = (iso: string | null) => (iso ? date(iso) : '')
   const overview = loaderData
   const revalidator = useRevalidator()
   const [starting, setStarting] = useState(false)
@@ -140,7 +140,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
               <StatusPill overview={overview} />
             </h2>
             <p className="mt-2 text-sm text-ink-muted" data-testid="plan-detail">
-              {planDetail(overview, currency, t, i18n.language)}
+              {planDetail(overview, currency, t, i18n.language, dateOf)}
             </p>
             <dl className="mt-4 grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2">
               <div>
@@ -241,7 +241,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
         {overview.canManage && !overview.subscribed && overview.trial.firstChargeAt ? (
           <p className="flex items-start gap-2 text-sm text-ink-muted" data-testid="trial-kept">
             <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-            {t('billing.plans.trialKept', { date: dateOf(overview.trial.firstChargeAt, i18n.language) })}
+            {t('billing.plans.trialKept', { date: dateOf(overview.trial.firstChargeAt) })}
           </p>
         ) : null}
         <ul className="grid gap-4 lg:grid-cols-3">
@@ -293,7 +293,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
                 className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-3 text-sm sm:grid-cols-[10rem_1fr_auto_auto]"
                 data-testid="invoice-row"
               >
-                <span className="font-medium">{dateOf(item.issuedAt, i18n.language)}</span>
+                <span className="font-medium">{date(item.issuedAt)}</span>
                 <span className="text-ink-muted sm:order-none">{item.number}</span>
                 <span className="tabular-nums">
                   {formatPrice(item.amount / 100, isCurrency(item.currency) ? item.currency : currency, i18n.language)}{' '}
@@ -356,15 +356,16 @@ function planDetail(
   currency: Currency,
   t: (key: string, values?: Record<string, unknown>) => string,
   language: string,
+  dateOf: (iso: string | null) => string,
 ) {
   if (overview.source === 'trial')
-    return t('billing.detail.trial', { count: overview.trial.daysLeft, date: dateOf(overview.trial.endsAt, language) })
-  if (overview.source === 'grace') return t('billing.detail.pastDue', { date: dateOf(overview.validUntil, language) })
+    return t('billing.detail.trial', { count: overview.trial.daysLeft, date: dateOf(overview.trial.endsAt) })
+  if (overview.source === 'grace') return t('billing.detail.pastDue', { date: dateOf(overview.validUntil) })
   if (overview.source === 'account') return t('billing.detail.account')
   const subscription = overview.subscription
   if (subscription && overview.source === 'subscription') {
     const price = formatPrice(subscription.unitAmount / 100, currency, language)
-    const date = dateOf(subscription.currentPeriodEnd, language)
+    const date = dateOf(subscription.currentPeriodEnd)
     if (subscription.cancelAtPeriodEnd) return t('billing.detail.cancelling', { price, date })
     // Bought during the free trial: the first payment is at the trial's end.
     return subscription.status === 'trialing'

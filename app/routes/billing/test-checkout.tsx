@@ -11,6 +11,7 @@ import { ZTestCard } from '#app/features/billing/test-card'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/test-checkout'
 
 /*
@@ -49,9 +50,8 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
   const paying = useNavigation().state !== 'idle'
   const price = formatPrice(checkout.unitAmount / 100, checkout.currency, i18n.language)
   // Bought during the free trial: nothing is due until the trial ends (as Stripe's checkout shows a trial).
-  const firstCharge = checkout.firstChargeAt
-    ? new Date(checkout.firstChargeAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })
-    : null
+  const { date } = useDateFormat()
+  const firstCharge = checkout.firstChargeAt ? date(checkout.firstChargeAt) : null
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-8 sm:py-16">
       <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2 md:gap-12">

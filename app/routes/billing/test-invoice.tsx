@@ -4,6 +4,7 @@ import { paymentProviderName } from '#app/features/billing/server/payment-provid
 import { describeTestInvoice } from '#app/features/billing/server/test-provider.server'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/test-invoice'
 
 /** An invoice of the built-in test provider, as a printable page (Stripe's hosted invoice plays this part). */
@@ -20,6 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function TestInvoice({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
+  const { date } = useDateFormat()
   const { invoice } = loaderData
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-10">
@@ -39,9 +41,7 @@ export default function TestInvoice({ loaderData }: Route.ComponentProps) {
         </header>
         <dl className="grid grid-cols-2 gap-y-2 text-sm">
           <dt className="text-ink-muted">{t('billing.invoice.date')}</dt>
-          <dd className="text-right">
-            {new Date(invoice.issuedAt).toLocaleDateString(i18n.language, { dateStyle: 'long' })}
-          </dd>
+          <dd className="text-right">{date(invoice.issuedAt)}</dd>
           <dt className="text-ink-muted">{t('billing.company')}</dt>
           <dd className="text-right">{invoice.companyName}</dd>
           {invoice.email ? (

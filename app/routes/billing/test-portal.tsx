@@ -18,6 +18,7 @@ import { ZTestCard } from '#app/features/billing/test-card'
 import { AppError, toHttpError } from '#app/lib/errors'
 import { fieldErrors } from '#app/lib/form-errors'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/test-portal'
 
 /*
@@ -75,7 +76,7 @@ export default function TestPortal({ loaderData, actionData }: Route.ComponentPr
   const { customer, subscription, invoices, returnUrl } = loaderData
   const busy = useNavigation().state !== 'idle'
   const [editingCard, setEditingCard] = useState(false)
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' })
+  const { date } = useDateFormat()
   const otherPlan = subscription?.plan === 'enterprise' ? 'professional' : 'enterprise'
   return (
     <main className="min-h-dvh bg-surface-muted px-4 py-8 sm:py-12">

@@ -4,8 +4,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { COMPANY_LIST_LIMIT, listCompanies } from '#app/features/operator/server/list-companies.server'
 import { withActor } from '#app/access/member-route.server'
 import { formatBytes } from '#app/lib/format-bytes'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/companies'
 
 export const loader = withActor({ kind: 'operator' }, async (operator, { request }: Route.LoaderArgs) => {
@@ -15,7 +15,7 @@ export const loader = withActor({ kind: 'operator' }, async (operator, { request
 
 export default function OperatorCompanies({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { date } = useDateFormat()
   const { q, companies, limit } = loaderData
   const searching = useNavigation().state === 'loading'
   return (
@@ -74,9 +74,7 @@ export default function OperatorCompanies({ loaderData }: Route.ComponentProps) 
                 <TableCell className="capitalize">{company.plan}</TableCell>
                 <TableCell numeric>{formatBytes(company.storageBytes, i18n.language)}</TableCell>
                 <TableCell numeric>{company.members}</TableCell>
-                <TableCell>
-                  {new Date(company.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone })}
-                </TableCell>
+                <TableCell>{date(company.createdAt)}</TableCell>
                 <TableCell>
                   <span
                     className={

@@ -10,8 +10,8 @@ import { getCompanyDetail } from '#app/features/operator/server/get-company-deta
 import { withActor } from '#app/access/member-route.server'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { formatBytes } from '#app/lib/format-bytes'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/company'
 
 export const loader = withActor({ kind: 'operator' }, (operator, { params }: Route.LoaderArgs) =>
@@ -28,15 +28,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function OperatorCompany({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const format = useDateFormat()
   const { company, people, domains } = loaderData
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data, () => setConfirming(false))
   const [confirming, setConfirming] = useState(false)
   const [reason, setReason] = useState('')
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined
-  const date = (value: string | Date | null) =>
-    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—'
+  const date = (value: string | Date | null) => (value ? format.dateTime(value) : '—')
   const facts: Array<[string, string | number]> = [
     [t('operator.companies.plan'), company.plan.charAt(0).toUpperCase() + company.plan.slice(1)],
     [t('operator.companies.storage'), formatBytes(company.storageBytes, i18n.language)],

@@ -8,8 +8,8 @@ import { markSubmissionHandled } from '#app/features/operator/server/mark-submis
 import { withActor } from '#app/access/member-route.server'
 import { actionFailure, actionSuccess, useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { AppError } from '#app/lib/errors'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/inbox'
 import { readForm } from '#app/lib/read-form.server'
 
@@ -52,8 +52,8 @@ function SubmissionActions({ id, handled }: { id: string; handled: boolean }) {
 }
 
 export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
+  const { date, dateTime } = useDateFormat()
   const { filter, submissions, query } = loaderData
   return (
     <div className="space-y-5">
@@ -140,14 +140,9 @@ export default function OperatorInbox({ loaderData }: Route.ComponentProps) {
                     {submission.name ? <span className="break-all text-ink-muted">{submission.email}</span> : null}
                   </p>
                   <p className="mt-1 text-xs text-ink-muted">
-                    {new Date(submission.createdAt).toLocaleString(i18n.language, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone,
-                    })}{' '}
-                    · {submission.language.toUpperCase()}
+                    {dateTime(submission.createdAt)} · {submission.language.toUpperCase()}
                     {submission.handledAt
-                      ? ` · ${t('operator.inbox.handledOn', { date: new Date(submission.handledAt).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone }) })}`
+                      ? ` · ${t('operator.inbox.handledOn', { date: date(submission.handledAt) })}`
                       : ''}
                   </p>
                 </div>

@@ -7,8 +7,8 @@ import { listSubdomainRequests } from '#app/features/operator/server/list-subdom
 import { withActor } from '#app/access/member-route.server'
 import { cn } from '#app/lib/cn'
 import { getEnv } from '#app/lib/env.server'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/requests'
 
 export const loader = withActor({ kind: 'operator' }, async (operator) => {
@@ -32,11 +32,10 @@ function Empty({ text, testId }: { text: string; testId: string }) {
 }
 
 export default function OperatorRequests({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { t } = useTranslation()
+  const format = useDateFormat()
   const { subdomains, domains, platformDomain } = loaderData
-  const date = (value: string | Date | null) =>
-    value ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : ''
+  const date = (value: string | Date | null) => (value ? format.dateTime(value) : '')
   const company = (request: { companyId: string; name: string; plan: string }, requestedAt: string | Date | null) => (
     <p className="text-sm text-ink-muted">
       <Link to={`/operator/companies/${request.companyId}`} className="font-medium text-ink hover:underline">

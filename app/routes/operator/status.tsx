@@ -5,8 +5,8 @@ import { getPlatformStatus, type StatusLevel } from '#app/features/operator/serv
 import { withActor } from '#app/access/member-route.server'
 import { cn } from '#app/lib/cn'
 import { formatBytes } from '#app/lib/format-bytes'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/status'
 
 export const loader = withActor({ kind: 'operator' }, (operator) => getPlatformStatus(operator))
@@ -22,7 +22,7 @@ const LEVELS: Record<StatusLevel, { icon: typeof CheckCircle2; className: string
 
 export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
+  const { time } = useDateFormat()
   const { checks, numbers } = loaderData
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -47,7 +47,7 @@ export default function OperatorStatus({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold tracking-tight">{t('operator.status.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
           {t('operator.status.checkedAt', {
-            date: new Date(checks[0]?.checkedAt ?? Date.now()).toLocaleTimeString(i18n.language, { timeZone }),
+            date: time(checks[0]?.checkedAt ?? Date.now()),
           })}
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { data } from 'react-router'
 import { latestOutboxMail } from '#app/lib/mail.server'
 import { usesDevOutbox } from '#app/lib/env.server'
@@ -25,7 +26,8 @@ function linkify(text: string) {
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const { dateTime } = useDateFormat()
   return (
     <main className="mx-auto max-w-3xl px-5 py-10">
       <h1 className="text-2xl font-semibold">{t('outbox.title')}</h1>
@@ -41,7 +43,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-medium">{mail.subject}</p>
                 <time className="text-xs text-ink-muted" dateTime={new Date(mail.createdAt).toISOString()}>
-                  {new Date(mail.createdAt).toLocaleString(i18n.language)}
+                  {dateTime(mail.createdAt)}
                 </time>
               </div>
               <p className="mt-1 text-sm text-ink-muted">

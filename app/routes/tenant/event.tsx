@@ -2,7 +2,7 @@ import { CalendarDays, MapPin } from 'lucide-react'
 import { installMetaOf } from '#app/features/public/install-links'
 import { useTranslation } from '#app/lib/react-i18n'
 import { data, Link } from 'react-router'
-import { formatEventDate } from '#app/features/events/components/event-status-badge'
+import { formatWallClock } from '#app/lib/format-date'
 import { CoverHero } from '#app/features/companies/landing/components/cover-hero'
 import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
@@ -100,7 +100,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
           {event.startsAt ? (
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden className="size-4" />
-              {formatEventDate(event.startsAt, i18n.language)}
+              {formatWallClock(event.startsAt, i18n.language)}
             </span>
           ) : null}
           {event.venue || event.location ? (

@@ -17,6 +17,7 @@ import { DownloadButton } from '#app/features/galleries/downloads/components/dow
 import { webDownloadContentsOf } from '#app/features/galleries/downloads/web-download-contents'
 import { contentDownloadPath } from '#app/features/galleries/downloads/downloads'
 import { formatBytes } from '#app/lib/format-bytes'
+import { formatDay } from '#app/lib/format-date'
 import { getRequestLanguage, getRequestT } from '#app/lib/i18n.server'
 import { toHttpError } from '#app/lib/errors'
 import { visitOf } from '#app/access/visit.server'
@@ -80,7 +81,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           chapter: query.get('chapter'),
           door,
         })
-        const comments = await findPublicComments(together, loaded.gallery.id)
+        const comments = await findPublicComments(together, loaded.gallery.id, getRequestLanguage(request))
         const setlist = await loadGalleryChapters(
           together,
           { id: loaded.gallery.id, setlist: stored },
@@ -106,6 +107,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const offer = downloads.items[gallery.id]
     const downloadSize = offer ? formatBytes(offer.sizeBytes, getRequestLanguage(request)) : null
     const downloadContents = webDownloadContentsOf(offer, getRequestT(request))
+    // The show's day as well (the page's script does not carry date formats either).
+    const showDay = gallery.happenedOn ? formatDay(gallery.happenedOn, getRequestLanguage(request)) : null
     // What the further pages are of: a set-list song's (the chapter shown), else the tab's.
     const pagesOf = new URLSearchParams(
       setlist?.current ? { chapter: setlist.current.key } : tab === 'all' ? {} : { type: tab },
@@ -127,6 +130,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         downloads,
         downloadSize,
         downloadContents,
+        showDay,
         share,
         comments,
         commentToken: issueCommentFormToken(),
@@ -174,7 +178,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function PublicGallery({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const {
     live,
     company,
@@ -190,6 +194,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
     downloads,
     downloadSize,
     downloadContents,
+    showDay,
     share,
     comments,
     commentToken,
@@ -220,14 +225,7 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
         className="sm:pt-24 sm:pb-14"
       >
         <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
-          {gallery.happenedOn ? (
-            <span>
-              {new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, {
-                timeZone: 'UTC',
-                dateStyle: 'long',
-              })}
-            </span>
-          ) : null}
+          {showDay ? <span>{showDay}</span> : null}
           {gallery.location ? (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden className="size-4" />

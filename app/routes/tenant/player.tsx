@@ -15,6 +15,8 @@ import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
 import { shareMeta } from '#app/features/sharing/share-meta'
 import { formatBytes } from '#app/lib/format-bytes'
+import { formatDay } from '#app/lib/format-date'
+import { getRequestLanguage } from '#app/lib/i18n.server'
 import { clientAddress, passRetryAfter } from '#app/lib/rate-limit.server'
 import { CommentsSection } from '#app/features/galleries/comments/components/comments-part'
 import { revalidateAfterComment } from '#app/features/galleries/comments/revalidate-after-comment'
@@ -49,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       },
       context,
     )
-    const comments = await findPublicComments(context, page.item.id)
+    const comments = await findPublicComments(context, page.item.id, getRequestLanguage(request))
     return {
       ...page,
       downloads,
@@ -103,9 +105,7 @@ export default function Player({ loaderData }: Route.ComponentProps) {
   const offer = downloads.items[item.id]
   useFanTracking({ companyId: company.id, page: 'player', contentId: item.id })
 
-  const date = item.happenedOn
-    ? new Date(`${item.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, { timeZone: 'UTC', dateStyle: 'long' })
-    : null
+  const date = item.happenedOn ? formatDay(item.happenedOn, i18n.language) : null
   return (
     <PublicShell company={company} basePath={basePath}>
       <article className="mx-auto max-w-5xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">

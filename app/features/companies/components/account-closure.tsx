@@ -6,21 +6,14 @@ import { RadixDialog } from '#app/components/ui/dialog'
 import { TextField } from '#app/components/ui/field'
 import { RETENTION_PERIODS } from '#app/features/privacy/retention-periods'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
-import { useLocalTimeZone } from '#app/lib/local-time-zone'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { accountDeletionDate } from '../account-closure'
 
 /** Where both buttons post (routes/admin/settings.account-closure.ts). */
 const CLOSURE_ACTION = '/admin/settings/account-closure'
 
 export type AccountClosureState = { closedAt: Date | string; deletesOn: Date | string } | null
-
-/** A date as the admin reads it (UTC on the server, their own zone once in the browser). */
-function useDeletionDate() {
-  const { i18n } = useTranslation()
-  const timeZone = useLocalTimeZone()
-  return (value: Date | string) => new Date(value).toLocaleDateString(i18n.language, { dateStyle: 'long', timeZone })
-}
 
 /** The reopen button of a closed account: in the admin's banner and in the danger section. */
 function ReopenButton() {
@@ -50,7 +43,7 @@ export function AccountClosedBanner({
   canReopen: boolean
 }) {
   const { t } = useTranslation()
-  const date = useDeletionDate()
+  const { date } = useDateFormat()
   return (
     <div
       role="alert"
@@ -81,7 +74,7 @@ export function CloseAccountSection({
   closure: AccountClosureState
 }) {
   const { t } = useTranslation()
-  const date = useDeletionDate()
+  const { date } = useDateFormat()
   const fetcher = useFetcher<ActionResult>()
   const [open, setOpen] = useState(false)
   const [typed, setTyped] = useState('')

@@ -1,6 +1,7 @@
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
 import type { TenantContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
+import { formatDate } from '#app/lib/format-date'
 import { getFixedT } from '#app/lib/i18n.server'
 import { logger } from '#app/lib/logger.server'
 import { actionMail, sendMail } from '#app/lib/mail.server'
@@ -30,7 +31,7 @@ export async function mailAccountClosure(
             body: [
               t('accountClosure.mail.closedBody', {
                 ...values,
-                date: news.deletesOn.toLocaleDateString(admin.language, { dateStyle: 'long', timeZone: 'UTC' }),
+                date: formatDate(news.deletesOn, admin.language, 'UTC'),
               }),
               news.subscriptionCancelled ? t('accountClosure.mail.subscriptionCancelled') : '',
             ]

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import { useId, useState, type RefObject } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { Button } from '#app/components/ui/button'
 import { Switch } from '#app/components/ui/switch'
 import {
@@ -78,7 +79,8 @@ function CategoryChoices({
   onChosen,
   onReset,
 }: Pick<CookieSettingsDialogProps, 'consent' | 'onChosen' | 'onReset'>) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const { date } = useDateFormat()
   const [draft, setDraft] = useState<ConsentPreferences>(consent.preferences)
   const hasStoredConsent = consent.status !== null || consent.bannerSeen
   return (
@@ -131,9 +133,7 @@ function CategoryChoices({
           <p data-testid="consent-record">
             {consent.timestamp
               ? t('consent.dialog.chosenOn', {
-                  date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                    new Date(consent.timestamp),
-                  ),
+                  date: date(consent.timestamp),
                   version: CONSENT_VERSION,
                 })
               : t('consent.dialog.notChosen')}

@@ -15,9 +15,3 @@ export function EventStatusBadge({ status }: { status: string }) {
     </span>
   )
 }
-
-/** Start times are venue wall-clock times (see events.schema): shown in UTC on purpose. */
-export function formatEventDate(value: Date | string | null, language: string) {
-  if (!value) return null
-  return new Date(value).toLocaleString(language, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })
-}

@@ -50,7 +50,8 @@ export function commentWasSanitized(input: Record<string, unknown>) {
 }
 
 /** A published comment as fans see it: no e-mail, nothing else about the fan. */
-export type PublicComment = { id: string; name: string; body: string; createdAt: string }
+/** A comment as fans read it; `shownOn` is its day as the page writes it (formatted by the server, see findPublicComments). */
+export type PublicComment = { id: string; name: string; body: string; createdAt: string; shownOn: string }
 
 /** What a page's action answers to a comment form, with and without JavaScript. */
 export type CommentFormResponse =

@@ -1,6 +1,7 @@
 import { Calendar, Check, Download, Eye, Files, Film, ImageIcon, MessageSquare } from 'lucide-react'
 import { Link } from 'react-router'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { cn } from '#app/lib/cn'
 import type { LibraryItem } from '../server/list-content.server'
 import { StatusBadge } from './status-badge'
@@ -141,6 +142,7 @@ export function LibraryCard({ item, selected, onToggle, selectable }: ItemProps)
 /** A compact row for bookkeeping: a small cover, title, type, event, status and the numbers. */
 export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) {
   const { t, i18n } = useTranslation()
+  const { date } = useDateFormat()
   const number = new Intl.NumberFormat(i18n.language)
   return (
     <li
@@ -192,7 +194,7 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
         </div>
         <div className="w-20">
           <dt className="text-xs text-ink-muted">{t('content.columns.updated')}</dt>
-          <dd className="text-ink-muted">{new Date(item.updatedAt).toLocaleDateString(i18n.language)}</dd>
+          <dd className="text-ink-muted">{date(item.updatedAt)}</dd>
         </div>
       </dl>
     </li>

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
+import { formatDay } from '#app/lib/format-date'
 import { Link } from 'react-router'
 import { POLICY_LAST_UPDATED, POLICY_VERSION, type LegalBlock, type LegalDocument } from '../legal-document'
 
@@ -121,10 +122,6 @@ function Block({ block }: { block: LegalBlock }) {
   )
 }
 
-export function formatPolicyDate(isoDate: string, language: string) {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(language, { timeZone: 'UTC', dateStyle: 'long' })
-}
-
 /**
  * A policy laid out for reading: title, summary, version and date, a table of contents (a
  * sticky column on wide screens, a fold-out on phones), then the numbered sections.
@@ -167,7 +164,7 @@ export function PolicyArticle({
           <span aria-hidden className="hidden sm:inline">
             ·
           </span>
-          <span>{t('legal.lastUpdated', { date: formatPolicyDate(POLICY_LAST_UPDATED, i18n.language) })}</span>
+          <span>{t('legal.lastUpdated', { date: formatDay(POLICY_LAST_UPDATED, i18n.language) })}</span>
         </p>
         {nav}
       </header>

@@ -8,7 +8,7 @@ const period = periodWords({
   days: ['day', 'days'],
   months: ['month', 'months'],
 })
-const date = policyDate('en-GB')
+const date = policyDate('en')
 
 export const en: LegalContent = {
   privacy: (f) => ({

@@ -8,7 +8,7 @@ const period = periodWords({
   days: ['día', 'días'],
   months: ['mes', 'meses'],
 })
-const date = policyDate('es-ES')
+const date = policyDate('es')
 
 export const es: LegalContent = {
   privacy: (f) => ({

@@ -1,5 +1,6 @@
 import type { RetentionPeriod, RetentionPeriods, RetentionUnit } from '#app/features/privacy/retention-periods'
 import { VISITOR_COOKIE } from '#app/features/analytics/analytics-events'
+import { formatDay } from '#app/lib/format-date'
 import { POLICY_LAST_UPDATED, type LegalDocument } from '../legal-document'
 
 /** What the policy texts state as facts, taken from the code that makes them true. */
@@ -58,9 +59,9 @@ export function storageRows(
   })
 }
 
-/** The policies' date as each language writes it ("21 November 2026", "21 de novembro de 2026"…). */
-export function policyDate(locale: string) {
-  return new Date(`${POLICY_LAST_UPDATED}T00:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', dateStyle: 'long' })
+/** The policies' date in a policy's language, as every screen writes a date ("21 nov. 2026"…). */
+export function policyDate(language: string) {
+  return formatDay(POLICY_LAST_UPDATED, language)
 }
 
 /** Writes a period in one language ("24 months", "1 dia"): singular and plural word of each unit. */

@@ -8,7 +8,7 @@ const period = periodWords({
   days: ['jour', 'jours'],
   months: ['mois', 'mois'],
 })
-const date = policyDate('fr-FR')
+const date = policyDate('fr')
 
 export const fr: LegalContent = {
   privacy: (f) => ({

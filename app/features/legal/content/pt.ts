@@ -8,7 +8,7 @@ const period = periodWords({
   days: ['dia', 'dias'],
   months: ['mês', 'meses'],
 })
-const date = policyDate('pt-BR')
+const date = policyDate('pt')
 
 export const pt: LegalContent = {
   privacy: (f) => ({

@@ -2,7 +2,7 @@ import { ArrowUpRight, CalendarDays, Info, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { Link } from 'react-router'
-import { formatEventDate } from '#app/features/events/components/event-status-badge'
+import { formatDay, formatWallClock } from '#app/lib/format-date'
 import { ShareMenu } from '#app/features/sharing/components/share-menu'
 import type { ShareCard } from '#app/features/sharing/share-meta'
 import type { SocialNetwork } from '#app/features/companies/company-settings.schema'
@@ -315,12 +315,7 @@ function GalleriesSection({
                 <h3 className="mt-3 text-lg font-semibold">{gallery.title}</h3>
                 <p className="text-sm text-ink-muted">
                   {[
-                    gallery.happenedOn
-                      ? new Date(`${gallery.happenedOn}T00:00:00Z`).toLocaleDateString(i18n.language, {
-                          timeZone: 'UTC',
-                          dateStyle: 'medium',
-                        })
-                      : null,
+                    gallery.happenedOn ? formatDay(gallery.happenedOn, i18n.language) : null,
                     t('public.counts.photos', { count: gallery.photos }),
                     gallery.videos ? t('public.counts.videos', { count: gallery.videos }) : null,
                   ]
@@ -379,7 +374,7 @@ function EventsSection({
                   {item.startsAt ? (
                     <span className="inline-flex items-center gap-1">
                       <CalendarDays aria-hidden className="size-4" />
-                      {formatEventDate(item.startsAt, i18n.language)}
+                      {formatWallClock(item.startsAt, i18n.language)}
                     </span>
                   ) : null}
                   {item.venue || item.location ? (

@@ -7,6 +7,7 @@ import { Switch } from '#app/components/ui/switch'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { COMMENT_STATUSES, type CommentStatus } from '../comments.schema'
 import type { CommentListItem } from '../server/find-comments.server'
 
@@ -157,13 +158,11 @@ export function CommentsModerationPage({
 
 /** One comment with what it is on and the decisions that apply to its status. */
 function CommentRow({ comment, onDelete }: { comment: CommentListItem; onDelete: (comment: CommentListItem) => void }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const fetcher = useFetcher<ActionResult>()
   useOutcomeToast(fetcher.data)
   const busy = fetcher.state !== 'idle'
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(comment.createdAt),
-  )
+  const date = useDateFormat().dateTime(comment.createdAt)
   return (
     <li
       className="rounded-xl border border-line bg-surface p-4 sm:p-5"

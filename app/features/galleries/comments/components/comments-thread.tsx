@@ -16,14 +16,6 @@ import type { CommentsSectionProps } from './comments-section'
  * what happened), without it as a plain form post whose answer is the same page with the same notice.
  */
 
-// Making a date format is costly, and it would happen on every render of every fan's gallery page: one per language.
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-function datesIn(language: string) {
-  let format = dateFormats.get(language)
-  if (!format) dateFormats.set(language, (format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' })))
-  return format
-}
-
 type CommentsThreadProps = Omit<CommentsSectionProps, 'collapsible'>
 
 /** The page's answer to a comment just sent: the fetcher's, or without JavaScript the action's. */
@@ -43,7 +35,7 @@ export default function CommentsThread({
   companyName,
   formToken,
 }: CommentsThreadProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const fetcher = useFetcher<CommentFormResponse>({ key: `comment-${contentId}` })
   const actionData = useActionData()
   const navigation = useNavigation()
@@ -82,7 +74,6 @@ export default function CommentsThread({
   const errors = (field: string) =>
     outcome?.status === 'invalid' ? outcome.errors[field]?.map((key) => t(key)) : undefined
   const value = (field: string) => (outcome?.status === 'invalid' ? outcome.values[field] : undefined)
-  const dates = datesIn(i18n.language)
 
   return (
     <>
@@ -101,7 +92,7 @@ export default function CommentsThread({
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-semibold text-ink">{comment.name}</span>
                 <time dateTime={comment.createdAt} className="text-ink-muted">
-                  {dates.format(new Date(comment.createdAt))}
+                  {comment.shownOn}
                 </time>
               </p>
               <p className="mt-1.5 break-words whitespace-pre-line text-ink">{comment.body}</p>

@@ -4,6 +4,7 @@ import { getEntitlements } from '#app/features/billing/entitlements'
 import { companyAdmins } from '#app/features/operator/server/company-admins.server'
 import type { PlatformContext } from '#app/access/context'
 import { getEnv } from '#app/lib/env.server'
+import { formatWallClock } from '#app/lib/format-date'
 import { getFixedT } from '#app/lib/i18n.server'
 import { isLanguage } from '#app/lib/i18n'
 import { galleryPublicUrl } from '#app/features/sharing/server/public-url.server'
@@ -58,11 +59,8 @@ export async function sendExpiryReminders(sweep: PlatformContext, now = new Date
     if (!getEntitlements(gallery, now).galleryProtection) continue
     for (const admin of await sweep.platform((tx) => companyAdmins(tx, gallery.companyId))) {
       const t = getFixedT(admin.language)
-      const date = gallery.expiresAt!.toLocaleString(admin.language, {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: 'UTC',
-      })
+      // The end as it was typed (a wall-clock time), as the admin's panel shows it.
+      const date = formatWallClock(gallery.expiresAt!, admin.language)
       const mail = actionMail({
         to: admin.email,
         subject: t('protection.reminder.subject', { title: gallery.title }),
@@ -127,7 +125,7 @@ async function remindFans(
       title: gallery.title,
       company: gallery.company,
       name: fan.name,
-      date: gallery.expiresAt.toLocaleString(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+      date: formatWallClock(gallery.expiresAt, language),
     }
     const mail = actionMail({
       to: fan.email,

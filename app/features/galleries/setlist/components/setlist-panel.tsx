@@ -7,6 +7,7 @@ import { Button } from '#app/components/ui/button'
 import { Field, TextField } from '#app/components/ui/field'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
+import { useDateFormat } from '#app/lib/use-date-format'
 import type { SetlistForEdit } from '../server/get-setlist-for-edit.server'
 import {
   assignChapters,
@@ -75,6 +76,7 @@ function SetlistForm({
   path: string
 }) {
   const { t } = useTranslation()
+  const format = useDateFormat()
   const saved = current.setlist
   const [source, setSource] = useState(saved?.source ?? '')
   const [timeZone, setTimeZone] = useState(saved?.timeZone ?? browserZone())
@@ -141,8 +143,9 @@ function SetlistForm({
                 <p className="font-medium">{t('setlist.fields.showStart')}</p>
                 <p className="text-ink-muted" data-testid="setlist-event-start">
                   {t('setlist.fromEvent', {
+                    // The event's wall-clock start; its time in the 24-hour clock the songs' times are typed in.
                     time: clockTimeOf(eventStart.toISOString()),
-                    date: eventStart.toISOString().slice(0, 10),
+                    date: format.day(eventStart.toISOString().slice(0, 10)),
                     event: current.eventTitle,
                   })}
                 </p>
