@@ -17,7 +17,13 @@ const UNITS: Record<string, readonly string[]> = {
 }
 const ENGLISH_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const
 
-/** A file size as people read it (1024-based, one decimal below 10), in the visitor's language and its units. */
+// Between the number and its unit: a size never breaks across two lines ("59" at a line's end, "Mo" on the next).
+const NO_BREAK_SPACE = '\u00a0'
+
+/**
+ * A file size as people read it (1024-based, one decimal below 10), in the reader's language and
+ * its units: every size the product shows (uploads, downloads, storage, plans) is written here.
+ */
 export function formatBytes(bytes: number, language: string) {
   const units = UNITS[language.slice(0, 2).toLowerCase()] ?? ENGLISH_UNITS
   let value = bytes
@@ -26,5 +32,5 @@ export function formatBytes(bytes: number, language: string) {
     value /= 1024
     unit++
   }
-  return `${numberFormat(language, value < 10 && unit > 0 ? 1 : 0).format(value)} ${units[unit]}`
+  return `${numberFormat(language, value < 10 && unit > 0 ? 1 : 0).format(value)}${NO_BREAK_SPACE}${units[unit]}`
 }

@@ -232,7 +232,7 @@ describe('the free trial in the admin', () => {
     expect(
       await page.getByRole('button', { name: /Subscribe to|Change in billing portal|Manage billing/ }).count(),
     ).toBe(0)
-    expect(await page.getByTestId('usage-storage').textContent()).toContain('of 50 GB')
+    expect(await page.getByTestId('usage-storage').textContent()).toContain('of 50\u00a0GB')
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await expectNoAxeViolations(page, { label: 'subscription page, manager, phone' })
     expect(errors).toEqual([])

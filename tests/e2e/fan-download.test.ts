@@ -144,7 +144,7 @@ describe('a fan downloads from a gallery that asks for their details, on a phone
     await page.keyboard.press('Escape')
     await expect.poll(() => viewer.count()).toBe(0)
     const all = page.getByRole('link', { name: /Download all \(ZIP\)/ })
-    expect(await all.textContent()).toMatch(/Download all \(ZIP\)· \d+(\.\d)? (KB|MB)/)
+    expect(await all.textContent()).toMatch(/Download all \(ZIP\)· \d+(\.\d)?\u00a0(KB|MB)/)
     const [zipDownload] = await Promise.all([page.waitForEvent('download'), all.click()])
     expect(await dialog.count()).toBe(0)
     expect(zipDownload.suggestedFilename()).toBe('Last Night.zip')

@@ -83,10 +83,10 @@ describe('tenant isolation', () => {
         (key) => html.match(new RegExp(`data-testid="total-${key}".*?<dd[^>]*>([^<]+)</dd>`, 's'))?.[1],
       )
     expect(totals(alpha.text)).toEqual(['2', '1', '7', '1'])
-    expect(alpha.text).toContain('5 MB of 1 GB used')
+    expect(alpha.text).toContain('5\u00a0MB of 1\u00a0GB used')
     const bravo = await b.client.get('/admin')
     expect(totals(bravo.text)).toEqual(['0', '0', '0', '0'])
-    expect(bravo.text).toContain('0 B of 1 GB used')
+    expect(bravo.text).toContain('0\u00a0B of 1\u00a0GB used')
 
     // The database itself refuses to show A's rows to B, or to anyone without a company set.
     const seenByB = await withTenant(b.company.id, (tx) => tx.select().from(contentItem))

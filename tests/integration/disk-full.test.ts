@@ -214,7 +214,7 @@ describe('a full disk', () => {
     expect(health.json().checks.storage).toMatchObject({ status: 'ok', message: 'full: serving, uploads refused' })
     const status = await operator.get('/operator/status')
     expect(status.text).toContain('data-testid="status-disk" data-level="error"')
-    expect(status.text).toMatch(/data-testid="status-disk-detail">Full: [\d.,]+ [KMG]?B free of 40 MB/)
+    expect(status.text).toMatch(/data-testid="status-disk-detail">Full: [\d.,]+\u00a0[KMG]?B free of 40\u00a0MB/)
     const [opener] = await withSystem((tx) =>
       tx
         .select({ key: asset.storageKey })

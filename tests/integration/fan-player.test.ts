@@ -136,7 +136,7 @@ describe('the content player', () => {
     expect(otherPage.status).toBe(200)
     expect(otherPage.text).toContain('data-testid="content-file-card"')
     expect(otherPage.text).toContain('running-order.txt')
-    expect(otherPage.text).toContain(`File · ${(notes.length / 1024).toFixed(1)} KB`)
+    expect(otherPage.text).toContain(`File · ${(notes.length / 1024).toFixed(1)}\u00a0KB`)
     expect((await fan.get(`/p/${other.assetId}/stream`)).status).toBe(404) // downloads only
   })
 

@@ -1,4 +1,4 @@
-import { GB } from '#app/features/media/upload-rules'
+import { formatBytes } from '#app/lib/format-bytes'
 import { PLANS, type Currency, type PlanId } from './plans'
 
 const NBSP = '\u00a0'
@@ -15,15 +15,14 @@ export function formatPrice(amount: number, currency: Currency, language: string
   return currency === 'BRL' ? `${symbol}${NBSP}${amount}` : `${symbol}${amount}`
 }
 
-function storageLabel(bytes: number) {
-  return `${bytes / GB}${NBSP}GB`
-}
-
 export type Feature = { key: string; values?: Record<string, string | number> }
 
-/** What a plan includes, as the price list and the subscription page show it (i18n keys and values). */
-export function planFeatures(plan: PlanId): { lead?: string; items: Feature[] } {
-  const storage = { key: 'home.pricing.features.storage', values: { size: storageLabel(PLANS[plan].storageBytes) } }
+/** What a plan includes, as the price list and the subscription page show it (i18n keys and values), sizes in `language`'s units. */
+export function planFeatures(plan: PlanId, language: string): { lead?: string; items: Feature[] } {
+  const storage = {
+    key: 'home.pricing.features.storage',
+    values: { size: formatBytes(PLANS[plan].storageBytes, language) },
+  }
   if (plan === 'starter') {
     return {
       items: [

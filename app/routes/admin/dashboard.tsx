@@ -19,7 +19,8 @@ import {
   type ActivityEntry,
   type GuideStep,
 } from '#app/features/companies/server/get-dashboard-guide.server'
-import { formatBytes, ProgressBar } from '#app/features/media/components/upload-panel'
+import { ProgressBar } from '#app/features/media/components/upload-panel'
+import { formatBytes } from '#app/lib/format-bytes'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'

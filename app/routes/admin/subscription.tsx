@@ -442,7 +442,7 @@ function PlanCard({
   chooseLabel: string
 }) {
   const { t, i18n } = useTranslation()
-  const { lead, items } = planFeatures(plan)
+  const { lead, items } = planFeatures(plan, i18n.language)
   return (
     <li
       className={cn(

@@ -63,7 +63,7 @@ export function PricingSection({ initialCurrency }: { initialCurrency: Currency 
           {PLAN_IDS.map((plan) => {
             const featured = plan === 'professional'
             const price = MONTHLY_PRICES[plan][currency]
-            const { lead, items } = planFeatures(plan)
+            const { lead, items } = planFeatures(plan, i18n.language)
             return (
               <li
                 key={plan}

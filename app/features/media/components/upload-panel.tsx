@@ -6,9 +6,6 @@ import { formatBytes } from '#app/lib/format-bytes'
 import { targetKey, useUploads, type UploadItem, type UploadTarget } from './uploads-provider'
 import { UploadFailure } from './upload-failure'
 
-// Fans' pages show sizes too; they import it from lib, not from this admin panel.
-export { formatBytes }
-
 function formatDuration(seconds: number) {
   if (!Number.isFinite(seconds) || seconds <= 0) return ''
   const minutes = Math.floor(seconds / 60)
