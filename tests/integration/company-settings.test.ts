@@ -97,7 +97,7 @@ describe('company data settings', () => {
 
   it.each<[string, string, string, Record<string, string>?]>([
     ['name', '', 'validation.required'],
-    ['name', 'X', 'onboarding.errors.nameLength'],
+    ['name', 'X', 'validation.nameLength'],
     ['slug', 'Bad Slug', 'onboarding.errors.slugFormat'],
     ['slug', 'admin', 'onboarding.errors.slugReserved'],
     ['website', 'not a url', 'validation.invalidUrl'],

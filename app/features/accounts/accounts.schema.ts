@@ -38,7 +38,7 @@ export const ZDisplayName = z
     z
       .string()
       .min(1, 'validation.required')
-      .max(100, 'validation.displayName.maxLength')
+      .max(100, 'validation.nameTooLong')
       .refine((value) => !hasControlCharacter(value), 'validation.displayName.oneLine'),
   )
 

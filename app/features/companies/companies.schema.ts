@@ -73,8 +73,8 @@ export const ZCreateCompany = z.object({
   name: z
     .string({ error: 'validation.required' })
     .trim()
-    .min(2, 'onboarding.errors.nameLength')
-    .max(100, 'onboarding.errors.nameLength'),
+    .min(2, 'validation.nameLength')
+    .max(100, 'validation.nameLength'),
   slug: ZCompanySlug,
 })
 export type TCreateCompany = z.infer<typeof ZCreateCompany>

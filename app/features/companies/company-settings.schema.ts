@@ -99,8 +99,8 @@ export const ZCompanyData = z
       .string({ error: 'validation.required' })
       .trim()
       .min(1, 'validation.required')
-      .min(2, 'onboarding.errors.nameLength')
-      .max(100, 'onboarding.errors.nameLength'),
+      .min(2, 'validation.nameLength')
+      .max(100, 'validation.nameLength'),
     // Reserved addresses are refused on a change only: the demo company keeps `demo`.
     slug: ZCompanySlugFormat,
     website: ZWebAddress,

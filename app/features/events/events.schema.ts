@@ -23,22 +23,22 @@ const optionalCount = z
 /** The event form; slugs follow the company-slug rules (they become /{company}/evento/{slug}). */
 export const ZEventForm = z.object({
   title: z
-    .string({ error: 'events.errors.titleRequired' })
+    .string({ error: 'validation.titleRequired' })
     .trim()
-    .min(1, 'events.errors.titleRequired')
-    .max(200, 'events.errors.titleLength'),
+    .min(1, 'validation.titleRequired')
+    .max(200, 'validation.titleTooLong'),
   slug: ZCompanySlug,
   // The venue's wall-clock time, kept as if it were UTC and always shown in UTC, so an 21:00
   // show reads 21:00 for everyone wherever they are.
   startsAt: z
     .string()
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'events.errors.date')
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'validation.dateTime')
     .optional()
     .transform((value) => (value ? new Date(`${value}:00Z`) : null)),
   venue: optionalText(200, 'events.errors.venueLength'),
-  location: optionalText(200, 'events.errors.locationLength'),
-  description: optionalText(5000, 'events.errors.descriptionLength'),
+  location: optionalText(200, 'validation.locationTooLong'),
+  description: optionalText(5000, 'validation.descriptionTooLong'),
   participantCount: optionalCount,
   spots: optionalCount,
   isFree: z

@@ -21,19 +21,19 @@ const optionalText = (max: number, message: string) =>
 /** The details form of a single content item or a gallery (messages are i18n keys). */
 export const ZContentDetails = z.object({
   title: z
-    .string({ error: 'content.errors.titleRequired' })
+    .string({ error: 'validation.titleRequired' })
     .trim()
-    .min(1, 'content.errors.titleRequired')
-    .max(200, 'content.errors.titleLength'),
-  description: optionalText(5000, 'content.errors.descriptionLength'),
+    .min(1, 'validation.titleRequired')
+    .max(200, 'validation.titleTooLong'),
+  description: optionalText(5000, 'validation.descriptionTooLong'),
   category: optionalText(60, 'content.errors.categoryLength'),
-  location: optionalText(200, 'content.errors.locationLength'),
+  location: optionalText(200, 'validation.locationTooLong'),
   happenedOn: z
     .string()
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'content.errors.date')
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'validation.date')
     // A day the calendar has: PostgreSQL refuses 2026-02-30 as a date.
-    .refine((value) => value === '' || z.iso.date().safeParse(value).success, 'content.errors.date')
+    .refine((value) => value === '' || z.iso.date().safeParse(value).success, 'validation.date')
     .optional()
     .transform((value) => (value ? value : null)),
   eventId: z

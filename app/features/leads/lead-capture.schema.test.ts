@@ -35,14 +35,14 @@ describe('the lead capture form', () => {
   })
 
   it('checks the name length, the e-mail and the phone', () => {
-    expect(errorsOf({ ...valid, fullName: 'A' })).toEqual({ fullName: ['downloads.lead.errors.nameLength'] })
+    expect(errorsOf({ ...valid, fullName: 'A' })).toEqual({ fullName: ['validation.nameLength'] })
     expect(errorsOf({ ...valid, fullName: 'A'.repeat(101) })).toEqual({
-      fullName: ['downloads.lead.errors.nameLength'],
+      fullName: ['validation.nameLength'],
     })
     expect(errorsOf({ ...valid, fullName: '<script>x</script>  ' })).toEqual({ fullName: ['validation.required'] })
     expect(errorsOf({ ...valid, fullName: 'Ana\nSouza' })).toEqual({ fullName: ['validation.displayName.oneLine'] })
-    expect(errorsOf({ ...valid, email: 'not-an-email' })).toEqual({ email: ['downloads.lead.errors.email'] })
-    expect(errorsOf({ ...valid, phone: 'call me' })).toEqual({ phone: ['downloads.lead.errors.phone'] })
+    expect(errorsOf({ ...valid, email: 'not-an-email' })).toEqual({ email: ['validation.email'] })
+    expect(errorsOf({ ...valid, phone: 'call me' })).toEqual({ phone: ['validation.invalidPhone'] })
     expect(errorsOf({ ...valid, phone: '+55 (11) 91234-5678' })).toEqual({})
   })
 })

@@ -39,8 +39,8 @@ export const ZLeadCapture = z.object({
       z
         .string()
         .min(1, { message: LEAD_REQUIRED_FIELD, abort: true })
-        .min(2, 'downloads.lead.errors.nameLength')
-        .max(100, 'downloads.lead.errors.nameLength')
+        .min(2, 'validation.nameLength')
+        .max(100, 'validation.nameLength')
         // A fan's name goes on one line into the company's list, its CSV export and its webhooks.
         .refine((value) => !hasControlCharacter(value), 'validation.displayName.oneLine'),
     ),
@@ -48,12 +48,12 @@ export const ZLeadCapture = z.object({
     .string({ error: LEAD_REQUIRED_FIELD })
     .trim()
     .min(1, { message: LEAD_REQUIRED_FIELD, abort: true })
-    .max(254, 'downloads.lead.errors.email')
-    .pipe(z.email('downloads.lead.errors.email'))
+    .max(254, 'validation.email')
+    .pipe(z.email('validation.email'))
     .transform((value) => value.toLowerCase()),
-  phone: optionalText(30, 'downloads.lead.errors.phone').refine(
+  phone: optionalText(30, 'validation.invalidPhone').refine(
     (value) => value === null || /^\+?[\d\s().-]{6,}$/.test(value),
-    'downloads.lead.errors.phone',
+    'validation.invalidPhone',
   ),
   organisation: optionalText(100, 'downloads.lead.errors.organisationLength'),
   privacyAccepted: mustBeChecked('downloads.lead.errors.privacy'),

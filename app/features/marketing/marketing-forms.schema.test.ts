@@ -33,15 +33,15 @@ describe('ZContactForm', () => {
     })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
-      ['message', 'home.forms.empty'],
+      ['message', 'validation.empty'],
     ])
     const ok = ZContactForm.parse({ name: ' Ana ', email: ' A@Example.com ', message: 'Hello' })
     expect(ok).toEqual({ name: 'Ana', email: 'a@example.com', message: 'Hello' })
     const long = ZContactForm.safeParse({ name: 'n'.repeat(101), email: 'x', message: 'm'.repeat(1001) })
     expect(long.error?.issues.map((issue) => issue.message)).toEqual([
-      'home.forms.nameTooLong',
+      'validation.nameTooLong',
       'validation.email',
-      'home.forms.messageTooLong',
+      'validation.messageTooLong',
     ])
   })
 })

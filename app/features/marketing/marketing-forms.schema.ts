@@ -47,18 +47,18 @@ export function wasSanitized(value: unknown) {
 
 const sanitizedText = (max: number, tooLongKey: string) =>
   z
-    .string({ error: 'home.forms.empty' })
+    .string({ error: 'validation.empty' })
     .transform(sanitizeFormText)
-    .pipe(z.string().min(1, 'home.forms.empty').max(max, tooLongKey))
+    .pipe(z.string().min(1, 'validation.empty').max(max, tooLongKey))
 
 const ZFormEmail = z.string({ error: 'validation.required' }).max(254, 'validation.email').pipe(ZEmail)
 
 export const ZInterestForm = z.object({ email: ZFormEmail })
 export const ZNewsletterForm = z.object({ email: ZFormEmail })
 export const ZContactForm = z.object({
-  name: sanitizedText(CONTACT_NAME_MAX, 'home.forms.nameTooLong'),
+  name: sanitizedText(CONTACT_NAME_MAX, 'validation.nameTooLong'),
   email: ZFormEmail,
-  message: sanitizedText(CONTACT_MESSAGE_MAX, 'home.forms.messageTooLong'),
+  message: sanitizedText(CONTACT_MESSAGE_MAX, 'validation.messageTooLong'),
 })
 
 export const MARKETING_FORM_SCHEMAS = {

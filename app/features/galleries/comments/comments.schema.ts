@@ -23,13 +23,13 @@ export {
 
 const sanitizedText = (max: number, tooLongKey: string) =>
   z
-    .string({ error: 'comments.errors.empty' })
+    .string({ error: 'validation.empty' })
     .transform(sanitizeFormText)
-    .pipe(z.string().min(1, 'comments.errors.empty').max(max, tooLongKey))
+    .pipe(z.string().min(1, 'validation.empty').max(max, tooLongKey))
 
 export const ZCommentForm = z.object({
   contentId: z.uuid('comments.errors.notFound'),
-  name: sanitizedText(COMMENT_NAME_MAX, 'comments.errors.nameTooLong'),
+  name: sanitizedText(COMMENT_NAME_MAX, 'validation.nameTooLong'),
   email: z
     .string()
     .trim()
@@ -38,7 +38,7 @@ export const ZCommentForm = z.object({
     .transform((value) => value || null)
     .pipe(z.email('validation.email').nullable())
     .transform((value) => value?.toLowerCase() ?? null),
-  body: sanitizedText(COMMENT_BODY_MAX, 'comments.errors.bodyTooLong'),
+  body: sanitizedText(COMMENT_BODY_MAX, 'validation.messageTooLong'),
 })
 export type TCommentForm = z.infer<typeof ZCommentForm>
 

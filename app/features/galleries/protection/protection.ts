@@ -32,7 +32,7 @@ export const ZGalleryProtection = z.object({
     .default('')
     .refine(
       (value) => value === '' || !Number.isNaN(Date.parse(value.length === 10 ? `${value}T23:59:59Z` : `${value}Z`)),
-      'protection.errors.expiresAt',
+      'validation.dateTime',
     )
     .transform((value) => (value === '' ? null : new Date(value.length === 10 ? `${value}T23:59:59Z` : `${value}Z`))),
   downloadMode: z.enum(DOWNLOAD_MODES, 'protection.errors.downloadMode'),

@@ -26,7 +26,7 @@ export const ZSetlistForm = z.object({
   showStartsAt: z
     .string()
     .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'setlist.errors.showStart')
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'validation.dateTime')
     .optional()
     .transform((value) => (value ? new Date(`${value}:00Z`) : null)),
 })
