@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
 import { ContentEditor } from '#app/features/galleries/components/content-editor'
+import { useEditedContentKind } from '#app/features/galleries/components/editor-content-kind'
 import { ZContentAction, ZContentDetails } from '#app/features/galleries/content.schema'
 import { changeContentStatus } from '#app/features/galleries/server/change-content-status.server'
 import { deleteContent } from '#app/features/galleries/server/delete-content.server'
@@ -99,4 +100,8 @@ export default function ContentEditorPage({ loaderData }: Route.ComponentProps) 
   return <ContentEditor {...loaderData} />
 }
 
-export const ErrorBoundary = AdminRouteErrorBoundary
+// A gallery that could not be loaded says so in the spec's words; a single item, the usual ones.
+export function ErrorBoundary() {
+  const kind = useEditedContentKind()
+  return <AdminRouteErrorBoundary loadFailureKey={kind === 'gallery' ? 'content.errors.galleryLoad' : undefined} />
+}

@@ -21,6 +21,7 @@ import {
 } from '#app/features/companies/server/get-dashboard-guide.server'
 import { ProgressBar } from '#app/features/media/components/upload-panel'
 import { formatBytes } from '#app/lib/format-bytes'
+import { editorLinkState } from '#app/features/galleries/components/editor-content-kind'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { AdminRouteErrorBoundary } from '#app/routes/admin/shell/admin-route-error'
@@ -237,7 +238,7 @@ function QuickActions({ guide, companyName }: { guide: Guide; companyName: strin
           {t('dashboard.actions.newGallery')}
         </Link>
         {guide.latestGalleryId ? (
-          <Link to={`/admin/content/${guide.latestGalleryId}`} className={action}>
+          <Link to={`/admin/content/${guide.latestGalleryId}`} state={editorLinkState('gallery')} className={action}>
             <Upload aria-hidden className="size-4 text-accent" />
             {t('dashboard.actions.upload')}
           </Link>

@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { SortableArea, useSortableItem, useSortableOrder } from '#app/components/ui/sortable'
 import { StatusBadge } from '#app/features/galleries/components/status-badge'
+import { editorLinkState } from '#app/features/galleries/components/editor-content-kind'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
@@ -42,7 +43,11 @@ function AttachedRow({
           <GripVertical aria-hidden className="size-4" />
         </button>
       ) : null}
-      <Link to={`/admin/content/${item.id}`} className="min-w-0 flex-1 truncate font-medium hover:underline">
+      <Link
+        to={`/admin/content/${item.id}`}
+        state={editorLinkState(item.kind)}
+        className="min-w-0 flex-1 truncate font-medium hover:underline"
+      >
         {item.title}
       </Link>
       <span className="flex items-center gap-3">

@@ -16,6 +16,7 @@ import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
 import { LiveShowPanel } from '#app/features/galleries/live/components/live-show-panel'
 import { StatusBadge } from './status-badge'
+import { rememberEditedKind } from './editor-content-kind'
 import { SetlistPanel } from '#app/features/galleries/setlist/components/setlist-panel'
 
 export type ContentEditorProps = ContentForEdit & {
@@ -60,6 +61,8 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
   const status = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // Should a later reload of this page's data fail, its error screen knows it was a gallery.
+  useEffect(() => rememberEditedKind(item.id, item.kind), [item.id, item.kind])
   // A gallery's failed save says so in the spec's own words.
   useOutcomeToast(inGalleryWords(item.kind, details.data))
   useOutcomeToast(inGalleryWords(item.kind, status.data))

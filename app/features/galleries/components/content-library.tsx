@@ -4,6 +4,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { cn } from '#app/lib/cn'
 import type { LibraryItem } from '../server/list-content.server'
+import { editorLinkState } from './editor-content-kind'
 import { StatusBadge } from './status-badge'
 
 type ItemProps = { item: LibraryItem; selected: boolean; onToggle: (id: string) => void; selectable: boolean }
@@ -102,6 +103,7 @@ export function LibraryCard({ item, selected, onToggle, selectable }: ItemProps)
           {/* The title's link covers the card: the whole card opens the editor. */}
           <Link
             to={`/admin/content/${item.id}`}
+            state={editorLinkState(item.kind)}
             className="min-w-0 font-medium after:absolute after:inset-0 hover:underline"
           >
             <span className="line-clamp-2">{item.title}</span>
@@ -164,6 +166,7 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
       <div className="min-w-0 flex-1">
         <Link
           to={`/admin/content/${item.id}`}
+          state={editorLinkState(item.kind)}
           className="block truncate font-medium after:absolute after:inset-0 hover:underline"
         >
           {item.title}

@@ -32,9 +32,20 @@ function describe(error: unknown): {
 
 /**
  * The admin's error and access-denied screen: titled "System error" when loading failed,
- * "Profile not found" otherwise, with the facts support needs and three ways out.
+ * "Profile not found" otherwise, with the facts support needs and three ways out. A page whose
+ * failed load has words of its own (a gallery's) names them in `loadFailureKey`.
  */
-export function AdminErrorScreen({ error, role, companyId }: { error: unknown; role?: string; companyId?: string }) {
+export function AdminErrorScreen({
+  error,
+  role,
+  companyId,
+  loadFailureKey,
+}: {
+  error: unknown
+  role?: string
+  companyId?: string
+  loadFailureKey?: string
+}) {
   const { t } = useTranslation()
   const revalidator = useRevalidator()
   const { kind, status, details, textKey, text } = describe(error)
@@ -50,9 +61,11 @@ export function AdminErrorScreen({ error, role, companyId }: { error: unknown; r
       ? t('admin.error.accessDenied')
       : kind === 'profile'
         ? t('admin.error.profileMissing')
-        : textKey
-          ? t(textKey, details)
-          : text || t('errors.unknown')
+        : kind === 'system' && loadFailureKey
+          ? t(loadFailureKey)
+          : textKey
+            ? t(textKey, details)
+            : text || t('errors.unknown')
   const debug = {
     [t('admin.error.debugRole')]: String(details.role ?? role ?? '—'),
     [t('admin.error.debugCompany')]: String(details.companyId ?? companyId ?? '—'),
