@@ -11,6 +11,7 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content.new'
 import { readForm } from '#app/lib/read-form.server'
+import { pageWidth } from '#app/components/page-width'
 
 function kindOf(request: Request) {
   return new URL(request.url).searchParams.get('kind') === 'single' ? 'single' : 'gallery'
@@ -43,7 +44,7 @@ export default function NewContent({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation()
   useOutcomeToast(actionData)
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div className={`${pageWidth('form')} space-y-6`}>
       <div>
         <Link to="/admin/content" className="text-sm text-ink-muted hover:text-ink">
           ← {t('content.title')}

@@ -26,6 +26,7 @@ import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/content'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
   const filters = ZContentFilters.parse(Object.fromEntries(new URL(request.url).searchParams))
@@ -88,7 +89,7 @@ export default function Highlights({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className={`${pageWidth('wide')} space-y-6`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('content.title')}</h1>

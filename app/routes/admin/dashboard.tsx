@@ -31,6 +31,7 @@ import { readHeadlineComparison } from '#app/features/analytics/server/read-anal
 import { getDashboardTotals } from '#app/features/companies/server/get-dashboard-totals.server'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/dashboard'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   const [totals, engagement, guide] = await Promise.all([
@@ -281,7 +282,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { now, before } = loaderData.engagement
   const { guide } = loaderData
   return (
-    <div className="mx-auto max-w-6xl">
+    <div className={pageWidth('wide')}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{t('dashboard.title')}</h1>

@@ -31,6 +31,7 @@ import { intentAction } from '#app/lib/intent-action.server'
 import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.$id'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member, { params }: Route.LoaderArgs) => {
   const found = await getEvent(member, params.eventId)
@@ -96,7 +97,7 @@ export default function EventEditor({ loaderData }: Route.ComponentProps) {
   const setStatus = (next: string) => void status.submit({ intent: 'status', status: next }, { method: 'post' })
 
   return (
-    <div className="mx-auto max-w-4xl space-y-8">
+    <div className={`${pageWidth('form')} space-y-8`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <Link to="/admin/events" className="text-sm text-ink-muted hover:text-ink">

@@ -10,6 +10,7 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/events.new'
 import { readForm } from '#app/lib/read-form.server'
+import { pageWidth } from '#app/components/page-width'
 
 // The form runs no use-case until it is sent: the page asks for what creating an event needs.
 export const loader = withActor({ kind: 'person', permission: createEvent.need }, async () => null)
@@ -35,7 +36,7 @@ export default function NewEvent({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   useOutcomeToast(actionData)
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div className={`${pageWidth('form')} space-y-6`}>
       <div>
         <Link to="/admin/events" className="text-sm text-ink-muted hover:text-ink">
           ← {t('events.title')}

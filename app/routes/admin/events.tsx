@@ -9,6 +9,7 @@ import { listEvents } from '#app/features/events/server/list-events.server'
 import { can } from '#app/features/members/permissions'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/events'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   return { events: await listEvents(member), canManage: can(member.actor.role, 'events.manage') }
@@ -20,7 +21,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { events, canManage } = loaderData
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className={`${pageWidth('wide')} space-y-6`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('events.title')}</h1>

@@ -25,6 +25,7 @@ import { TrialBanner } from '#app/features/billing/components/trial-banner'
 import { readStoredSubscriptionStatus } from '#app/features/billing/server/get-subscription-status.server'
 import { forgetSubscriptionStatus, useSubscriptionStatus } from '#app/features/billing/use-subscription-status'
 import type { Route } from './+types/layout'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   const { role } = member.actor
@@ -193,7 +194,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             {loaderData.suspension ? (
               <div
                 role="alert"
-                className="mx-auto mb-6 max-w-5xl rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm"
+                className={`${pageWidth('wide')} mb-6 rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm`}
                 data-testid="company-suspended"
               >
                 <p className="font-medium text-danger">{t('operator.suspended.bannerTitle')}</p>

@@ -8,6 +8,7 @@ import { auditActionKey, type TAuditSubject } from '#app/features/audit/audit-su
 import { listAuditEvents } from '#app/features/audit/server/list-audit-events.server'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/settings.audit'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member, { request }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams
@@ -66,7 +67,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit()
   const { dateTime: when } = useDateFormat()
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className={`${pageWidth('wide')} space-y-6`}>
       <div>
         <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
           ← {t('settings.title')}

@@ -92,7 +92,7 @@ export default function LandingPageSettings({ loaderData }: Route.ComponentProps
       title={t('settings.sections.landingPage.title')}
       subtitle={t('settings.landingPage.subtitle')}
       canEdit={canEdit}
-      width="max-w-7xl"
+      width="wide"
       actions={
         <a
           href={pageUrl}

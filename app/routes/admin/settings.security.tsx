@@ -10,6 +10,7 @@ import { withActor } from '#app/access/member-route.server'
 import { answerTwoFactorForm } from '#app/access/answer-two-factor-form.server'
 import { totpQrSvg } from '#app/features/accounts/totp-qr'
 import type { Route } from './+types/settings.security'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   return { twoFactorEnabled: Boolean(member.user.twoFactorEnabled) }
@@ -119,7 +120,7 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
     })
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div className={`${pageWidth('form')} space-y-6`}>
       <div>
         <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
           ← {t('settings.title')}

@@ -20,6 +20,7 @@ import { withActor } from '#app/access/member-route.server'
 import { resilientClientAction } from '#app/lib/resilient-client-action'
 import type { Route } from './+types/settings.team'
 import { authAs } from '#app/access/auth.server'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   return { ...(await listTeam(member)), currentUserId: member.user.id }
@@ -197,7 +198,7 @@ function InvitationRow({ invitation }: { invitation: Route.ComponentProps['loade
 export default function TeamSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
-    <div className="mx-auto max-w-4xl space-y-8">
+    <div className={`${pageWidth('form')} space-y-8`}>
       <div>
         <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
           ← {t('settings.title')}

@@ -103,7 +103,7 @@ export default function TemplateSettings({ loaderData }: Route.ComponentProps) {
       title={t('settings.sections.template.title')}
       subtitle={t('settings.template.subtitle')}
       canEdit={canEdit}
-      width="max-w-7xl"
+      width="wide"
       actions={
         <a
           href={pageUrl}

@@ -22,6 +22,7 @@ import { can } from '#app/features/members/permissions'
 import { withActor } from '#app/access/member-route.server'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { Route } from './+types/settings'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => {
   return { isAdmin: can(member.actor.role, 'team.manage'), overview: await getSettingsOverview(member) }
@@ -107,7 +108,7 @@ export default function SettingsHub({ loaderData }: Route.ComponentProps) {
     },
   ]
   return (
-    <div className="mx-auto max-w-3xl space-y-8">
+    <div className={`${pageWidth('form')} space-y-8`}>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('settings.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted">{t('settings.subtitle')}</p>

@@ -14,6 +14,7 @@ import { resilientClientAction } from '#app/lib/resilient-client-action'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import type { Route } from './+types/status'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, (member) => getCompanyStatus(member))
 
@@ -72,7 +73,7 @@ export default function SystemStatus({ loaderData }: Route.ComponentProps) {
       : 'ok'
   const Overall = LEVELS[overall].icon
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className={`${pageWidth('form')} space-y-6`}>
       <div>
         <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">
           ← {t('settings.title')}

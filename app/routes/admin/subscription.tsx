@@ -22,6 +22,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { toast } from '#app/lib/toast'
 import type { Route } from './+types/subscription'
+import { pageWidth } from '#app/components/page-width'
 
 export const loader = withActor({ kind: 'person' }, async (member) => getBillingOverview(member))
 
@@ -111,7 +112,7 @@ export default function Subscription({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8">
+    <div className={`${pageWidth('wide')} space-y-8`}>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t('billing.title')}</h1>
         <p className="mt-1 text-sm text-ink-muted">{t('billing.subtitle')}</p>

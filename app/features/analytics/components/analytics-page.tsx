@@ -16,6 +16,7 @@ import { ChannelsPanel, channelSummary, FunnelPanel } from './funnel-panel'
 import { SongTables } from './song-table'
 import { TopItemsPanel } from './top-items'
 import { VideoTable } from './video-table'
+import { pageWidth } from '#app/components/page-width'
 
 type Detail = Awaited<ReturnType<typeof readAnalyticsDetail>>
 
@@ -56,7 +57,7 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
       : number.format(row[key])
 
   return (
-    <div className="mx-auto max-w-[1400px] space-y-6" aria-busy={loading}>
+    <div className={`${pageWidth('wide')} space-y-6`} aria-busy={loading}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('analytics.admin.title')}</h1>

@@ -7,6 +7,7 @@ import { daysLeft } from '../effective-plan'
 import { openBillingPage } from '../open-billing-page'
 import { currencyForLanguage } from '../plans'
 import type { SubscriptionStatusAnswer } from '../server/get-subscription-status.server'
+import { pageWidth } from '#app/components/page-width'
 
 const DISMISSED_KEY = 'afterglow.trial-banner.dismissed'
 
@@ -28,7 +29,7 @@ export function TrialBanner({ status, canManage }: { status: SubscriptionStatusA
   return (
     <div
       role="status"
-      className="mx-auto mb-6 flex max-w-5xl items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm sm:items-center"
+      className={`${pageWidth('wide')} mb-6 flex items-start gap-3 rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm sm:items-center`}
       data-testid="trial-banner"
     >
       <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-accent sm:mt-0" />

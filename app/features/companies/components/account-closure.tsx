@@ -9,6 +9,7 @@ import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { accountDeletionDate } from '../account-closure'
+import { pageWidth } from '#app/components/page-width'
 
 /** Where both buttons post (routes/admin/settings.account-closure.ts). */
 const CLOSURE_ACTION = '/admin/settings/account-closure'
@@ -47,7 +48,7 @@ export function AccountClosedBanner({
   return (
     <div
       role="alert"
-      className="mx-auto mb-6 flex max-w-5xl flex-col gap-3 rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm sm:flex-row sm:items-center"
+      className={`${pageWidth('wide')} mb-6 flex flex-col gap-3 rounded-xl border border-danger/40 bg-danger/5 px-4 py-3 text-sm sm:flex-row sm:items-center`}
       data-testid="account-closed"
     >
       <div className="min-w-0 flex-1">

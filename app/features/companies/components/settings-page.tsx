@@ -1,27 +1,28 @@
 import { Lock } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { pageWidth, type PageWidth } from '#app/components/page-width'
 import { useTranslation } from '#app/lib/react-i18n'
 
-/** The frame of a settings page: the way back, its title, and why a non-admin cannot change it. */
+/** The frame of a settings page: the way back, its title, and why a non-admin cannot change it; wide beside a live preview. */
 export function SettingsPage({
   title,
   subtitle,
   canEdit,
-  width = 'max-w-3xl',
+  width = 'form',
   actions,
   children,
 }: {
   title: string
   subtitle?: string
   canEdit: boolean
-  width?: string
+  width?: PageWidth
   actions?: ReactNode
   children: ReactNode
 }) {
   const { t } = useTranslation()
   return (
-    <div className={`mx-auto ${width} space-y-6`}>
+    <div className={`${pageWidth(width)} space-y-6`}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <Link to="/admin/settings" className="text-sm text-ink-muted hover:text-ink">

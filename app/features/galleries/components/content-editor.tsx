@@ -18,6 +18,7 @@ import { LiveShowPanel } from '#app/features/galleries/live/components/live-show
 import { StatusBadge } from './status-badge'
 import { rememberEditedKind } from './editor-content-kind'
 import { SetlistPanel } from '#app/features/galleries/setlist/components/setlist-panel'
+import { pageWidth } from '#app/components/page-width'
 
 export type ContentEditorProps = ContentForEdit & {
   liveUrl: string
@@ -88,7 +89,7 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
   }, [status.state, status.data])
 
   return (
-    <div className="mx-auto max-w-6xl space-y-8">
+    <div className={`${pageWidth('wide')} space-y-8`}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
           <Link to="/admin/content" className="text-sm text-ink-muted hover:text-ink">

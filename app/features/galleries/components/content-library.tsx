@@ -178,7 +178,7 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
         </p>
       </div>
       <StatusBadge status={item.status} />
-      <dl className="hidden shrink-0 grid-cols-5 gap-4 text-right text-sm tabular-nums md:grid">
+      <dl className="hidden shrink-0 grid-flow-col gap-4 text-right text-sm tabular-nums md:grid">
         <div className="w-14">
           <dt className="text-xs text-ink-muted">{t('content.columns.media')}</dt>
           <dd>{number.format(item.mediaCount)}</dd>
@@ -195,9 +195,10 @@ export function LibraryRow({ item, selected, onToggle, selectable }: ItemProps) 
           <dt className="text-xs text-ink-muted">{t('content.columns.comments')}</dt>
           <dd>{number.format(item.commentCount)}</dd>
         </div>
-        <div className="w-20">
+        {/* A date's width in the longest language ("4 de dez. de 2026"), on one line. */}
+        <div className="w-32">
           <dt className="text-xs text-ink-muted">{t('content.columns.updated')}</dt>
-          <dd className="text-ink-muted">{date(item.updatedAt)}</dd>
+          <dd className="whitespace-nowrap text-ink-muted">{date(item.updatedAt)}</dd>
         </div>
       </dl>
     </li>

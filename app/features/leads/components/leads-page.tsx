@@ -11,6 +11,7 @@ import type { LeadListItem } from '../server/find-leads.server'
 import { LeadsFilters } from './leads-filters'
 import { LeadCards, LeadsTable } from './leads-list'
 import { LeadsPagination } from './leads-pagination'
+import { pageWidth } from '#app/components/page-width'
 
 type Option = { id: string; title: string }
 
@@ -56,7 +57,7 @@ export function LeadsPage({
   const to = from + leads.length - 1
 
   return (
-    <div className="mx-auto max-w-[1400px] space-y-6">
+    <div className={`${pageWidth('wide')} space-y-6`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('leads.title')}</h1>

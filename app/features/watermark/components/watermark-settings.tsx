@@ -51,12 +51,7 @@ export function WatermarkSettings({ hasWatermark, version, layout, sampleAssetId
   const markSrc = chosen ?? (hasWatermark ? `/admin/settings/watermark/image?v=${version}` : null)
 
   return (
-    <SettingsPage
-      title={t('watermark.card.title')}
-      subtitle={t('watermark.subtitle')}
-      canEdit={canEdit}
-      width="max-w-5xl"
-    >
+    <SettingsPage title={t('watermark.card.title')} subtitle={t('watermark.subtitle')} canEdit={canEdit} width="wide">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
         <fetcher.Form
           method="post"

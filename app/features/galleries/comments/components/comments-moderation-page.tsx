@@ -10,6 +10,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { useDateFormat } from '#app/lib/use-date-format'
 import { COMMENT_STATUSES, type CommentStatus } from '../comments.schema'
 import type { CommentListItem } from '../server/find-comments.server'
+import { pageWidth } from '#app/components/page-width'
 
 export type CommentsModerationPageProps = {
   comments: CommentListItem[]
@@ -43,7 +44,7 @@ export function CommentsModerationPage({
   const isLoading = navigation.state === 'loading' && navigation.location?.pathname === '/admin/comments'
 
   return (
-    <div className="mx-auto max-w-[1100px] space-y-6">
+    <div className={`${pageWidth('wide')} space-y-6`}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{t('commentModeration.title')}</h1>
