@@ -8,7 +8,7 @@ import { COMMENTS_SHOWN, type PublicComment } from '../comments.schema'
  * What fans see of an item's comments: the approved ones, newest first (row-level security lets
  * no other through, migration 0021), and whether new ones wait for the company's review.
  * Each one's day is written here, in the fan's language and in UTC: the page is one cached copy
- * for every fan of that language (ADR 028), and its script carries no date formats (ADR 101).
+ * for every fan of that language (ADR 028), and its script carries no date formats (ADR 100).
  */
 export async function findPublicComments(
   { company, read, commentsModerated }: Pick<PublicContext, 'company' | 'read' | 'commentsModerated'>,
