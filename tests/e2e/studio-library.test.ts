@@ -213,6 +213,11 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     // Share and QR are in the editor too.
     await page.getByRole('button', { name: 'Share' }).click()
     await poll(() => page.getByRole('menuitem', { name: /Copy link/i }).isVisible()).toBe(true)
+    // In the admin's light look, as the editor around it (the fans' night canvas is for their pages).
+    const menu = page.getByTestId('share-menu')
+    expect(await menu.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
+    await keepScreenshot(page, path.join(SHOTS, 'editor-share-1440.png'))
+    await expectNoAxeViolations(page, { label: 'share menu in the editor at 1440 px' })
     await page.keyboard.press('Escape')
     expect(await page.getByTestId('qr-panel').isVisible()).toBe(true)
   })
@@ -300,6 +305,14 @@ describe('the studio: Highlights as a library and the gallery editor', () => {
     await keepScreenshot(mobile, path.join(SHOTS, 'editor-cover-390.png'))
     await keepScreenshot(mobile, path.join(SHOTS, 'editor-390.png'), { fullPage: true })
     await expectNoAxeViolations(mobile, { label: 'gallery editor at 390 px' })
+    // The share menu is a sheet from the bottom on a phone, in the admin's light look.
+    await mobile.getByRole('button', { name: 'Share' }).click()
+    const sheet = mobile.getByTestId('share-menu')
+    await sheet.waitFor()
+    expect(await sheet.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
+    await keepScreenshot(mobile, path.join(SHOTS, 'editor-share-390.png'))
+    await mobile.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'detached' })
     // A photo added on the phone: its tile at once, at the end of the grid, and no list besides.
     await mobile.getByTestId('file-input-gallery-media').setInputFiles([await photo('encore-2.jpg', 2)])
     const tile = mobile.getByTestId('upload-tile')

@@ -9,7 +9,8 @@ import { cn } from '#app/lib/cn'
  * The open share menu (a bottom sheet on phones): the phone's own share sheet where the browser
  * has one, copy link, WhatsApp, Facebook, X and e-mail. It follows the WAI-ARIA menu button
  * pattern: arrows, Home/End, type-ahead, Escape and Tab all work, and focus returns to the button.
- * Loaded the first time a fan reaches for the Share button (share-menu.tsx), not with the page.
+ * Loaded the first time a fan (or a company, in its editors) reaches for the Share button
+ * (share-menu.tsx), not with the page.
  */
 
 function XLogo({ className }: { className?: string }) {
@@ -73,6 +74,7 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
   const [canShareNatively, setCanShareNatively] = useState(false)
   const [position, setPosition] = useState<{ top: number; right: number } | null>(null)
   const [portal, setPortal] = useState<Element | null>(null)
+  const [look, setLook] = useState('')
   const menuRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => setCanShareNatively(typeof navigator.share === 'function'), [])
@@ -127,8 +129,14 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
   }, [buttonRef])
 
   useLayoutEffect(() => {
-    // Inside a modal (the photo viewer) the menu must live in it: everything else is inert.
-    setPortal(buttonRef.current?.closest('[aria-modal="true"]') ?? document.body)
+    const button = buttonRef.current
+    // The menu looks like where its button is. Inside a modal (the photo viewer) it must live in
+    // it, as everything else is inert; the photo viewer is black on every canvas. On a fans' page
+    // it lives in the page's frame, which carries its canvas (night or light) and the company's
+    // colours; in the admin, which has neither, in the document, with the admin's light look.
+    const modal = button?.closest('[aria-modal="true"]')
+    setPortal(modal ?? button?.closest('.theme-night, .theme-light') ?? document.body)
+    setLook(button?.closest('.yarl__root') ? 'theme-night' : '')
     place()
   }, [buttonRef, place])
 
@@ -179,7 +187,7 @@ export function ShareMenuPanel({ url, title, menuId, buttonId, buttonRef, focus,
     'flex h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-base text-ink outline-none hover:bg-surface-muted focus-visible:bg-surface-muted focus-visible:ring-2 focus-visible:ring-accent sm:h-10 sm:text-sm'
 
   const menu = (
-    <div className="theme-night" onPointerDown={(event) => event.stopPropagation()}>
+    <div className={look || undefined} onPointerDown={(event) => event.stopPropagation()}>
       <div aria-hidden className="fixed inset-0 z-[10000] bg-black/60 sm:hidden" onClick={() => close()} />
       <div
         ref={menuRef}
