@@ -401,7 +401,7 @@ describe('the inbox of the marketing site', () => {
       )
     // The room left on the media's disk, before a show fills it (tests/integration/disk-full.test.ts fills one).
     expect(status.text).toMatch(
-      /data-testid="status-disk-detail">[\d.,]+ [KMGT]?B free of [\d.,]+ [KMGT]?B; uploads are refused below [\d.,]+ [KMGT]?B</,
+      /data-testid="status-disk-detail">[\d.,]+\u00a0[KMGT]?B free of [\d.,]+\u00a0[KMGT]?B; uploads are refused below [\d.,]+\u00a0[KMGT]?B</,
     )
     expect(status.text).toContain('Built-in test provider: no real payments')
     expect(status.text).toContain('data-testid="status-database" data-level="ok"')
@@ -418,7 +418,9 @@ describe('the inbox of the marketing site', () => {
     expect(inPortuguese.text).toContain('Provedor de teste integrado: nenhum pagamento real')
     expect(inPortuguese.text).toMatch(/data-testid="status-database-detail">Respondendo em \d+ ms</)
     expect(inPortuguese.text).toContain('127.0.0.1 é local: nenhuma consulta necessária')
-    expect(inPortuguese.text).toMatch(/data-testid="status-disk-detail">[\d.,]+ [KMGT]?B livres de [\d.,]+ [KMGT]?B;/)
+    expect(inPortuguese.text).toMatch(
+      /data-testid="status-disk-detail">[\d.,]+\u00a0[KMGT]?B livres de [\d.,]+\u00a0[KMGT]?B;/,
+    )
     expect(inPortuguese.text).not.toContain('Built-in test provider')
   })
 })
