@@ -73,20 +73,24 @@ async function stored(key: string) {
   return Buffer.concat(chunks)
 }
 
-async function renditionKey(assetId: string, rendition: string, format: string) {
-  const [row] = await withSystem((tx) =>
+/** One stored rendition of a file, as a condition. */
+const renditionOf = (assetId: string, rendition: string, format: string) =>
+  and(eq(assetRendition.assetId, assetId), eq(assetRendition.rendition, rendition), eq(assetRendition.format, format))
+
+async function renditionKeys(assetId: string, rendition: string, format: string) {
+  const rows = await withSystem((tx) =>
     tx
       .select({ key: assetRendition.storageKey })
       .from(assetRendition)
-      .where(
-        and(
-          eq(assetRendition.assetId, assetId),
-          eq(assetRendition.rendition, rendition),
-          eq(assetRendition.format, format),
-        ),
-      ),
+      .where(renditionOf(assetId, rendition, format)),
   )
-  return row.key
+  return rows.map((row) => row.key)
+}
+
+async function renditionKey(assetId: string, rendition: string, format: string) {
+  const [key] = await renditionKeys(assetId, rendition, format)
+  if (!key) throw new Error(`${assetId} has no ${rendition} ${format}`)
+  return key
 }
 
 async function setPlan(admin: Company, plan: string) {
@@ -568,19 +572,7 @@ function setDownloadMode(admin: Company, galleryId: string, downloadMode: 'web' 
 }
 
 async function hasRendition(assetId: string, rendition: string, format: string) {
-  const rows = await withSystem((tx) =>
-    tx
-      .select({ key: assetRendition.storageKey })
-      .from(assetRendition)
-      .where(
-        and(
-          eq(assetRendition.assetId, assetId),
-          eq(assetRendition.rendition, rendition),
-          eq(assetRendition.format, format),
-        ),
-      ),
-  )
-  return rows.length > 0
+  return (await renditionKeys(assetId, rendition, format)).length > 0
 }
 
 /** An MP4's index (moov) and pictures (mdat) boxes' places: the web version has its index first. */
@@ -684,17 +676,7 @@ describe('a gallery whose downloads are web size only', () => {
     // As before this change: no JPEG at the widest web size, and a gallery switched to web size
     // only before videos had web versions (set on the row: nothing was queued for it).
     const w2400 = await renditionKey(photoId, 'w2400', 'jpeg')
-    await withSystem((tx) =>
-      tx
-        .delete(assetRendition)
-        .where(
-          and(
-            eq(assetRendition.assetId, photoId),
-            eq(assetRendition.rendition, 'w2400'),
-            eq(assetRendition.format, 'jpeg'),
-          ),
-        ),
-    )
+    await withSystem((tx) => tx.delete(assetRendition).where(renditionOf(photoId, 'w2400', 'jpeg')))
     await getStorage().delete(w2400)
     await withSystem((tx) => tx.update(contentItem).set({ downloadMode: 'web' }).where(eq(contentItem.id, gallery.id)))
     expect(await hasRendition(video, 'web', 'mp4')).toBe(false)
