@@ -203,11 +203,12 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   const offer = downloads.items[gallery.id]
   const leadRequired = Boolean(offer?.requireLead)
   const [openIndex, setOpenIndex] = useState<number | null>(null)
-  // A photo's shared link (?foto=, see the viewer's share) opens the viewer on it.
+  // A photo's shared link (?foto=, see the viewer's share) opens the viewer on it, once: not again on another tab.
   useEffect(() => {
     const at = media.findIndex((item) => item.id === new URLSearchParams(location.search).get('foto'))
     if (at >= 0) setOpenIndex(at)
-  }, [media])
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   useFanTracking({ companyId: company.id, page: 'gallery', contentId: gallery.id })
   // What the further pages have shown (see MorePages); a new first page starts over.
   const [more, setMore] = useState<MoreState>(NO_MORE)
