@@ -1,0 +1,256 @@
+// "Find me" (issue 46, ADR 101): the faces in a photo, each with an embedding a fan's selfie is
+// compared with. Detection is face-api's SSD MobileNet v1, the embedding its 128-dimension ResNet
+// (the dlib face recognition network ported to TensorFlow.js), both run by TensorFlow.js on its
+// WebAssembly backend: no native binary, no install script, and the weights are read from the
+// files of the npm package, never fetched.
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import sharp from 'sharp'
+import { MAX_IMAGE_PIXELS } from '#app/features/media/upload-rules'
+
+export type FaceBox = { x: number; y: number; width: number; height: number } // fractions 0..1 of the image
+export type DetectedFace = { box: FaceBox; embedding: Float32Array /* L2-normalised */; score: number }
+export type FaceDetection = { faces: DetectedFace[]; skipped: { small: number; blurred: number; lowConfidence: number } }
+
+/**
+ * The largest distance (Euclidean, between L2-normalised embeddings) at which two faces are taken
+ * for the same person. Chosen with `node bench/find-me.js` (ADR 101): the dlib network's own
+ * 0.6 on its raw descriptors is ~0.55 on unit vectors; 0.5 kept every different-person pair apart.
+ */
+export const MATCH_THRESHOLD = 0.5
+export const EMBEDDING_DIMENSIONS = 128
+
+/** Faces are found on the photo at this long side (the detector itself looks at 512 × 512). */
+export const DETECTION_LONG_SIDE = 1600
+/** Faces are cut for landmarks and the embedding from the photo at this long side, at most. */
+export const CROP_LONG_SIDE = 3200
+/** A face narrower than this, in pixels of the photo as detected, is too small to match well. */
+export const MIN_FACE_PIXELS = 40
+/** Below this detector score a face is not reported (and counted as low confidence above a floor). */
+export const MIN_FACE_SCORE = 0.5
+/** The detector's floor: what scores under it is background, not a face, and is not counted. */
+const COUNTED_SCORE_FLOOR = 0.3
+/** Variance of the Laplacian of the face at 64 × 64 grey pixels under which it is too blurred to match. */
+export const MIN_FACE_SHARPNESS = 40
+const SHARPNESS_SIDE = 64
+
+type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js')
+type Model = { faceapi: FaceApi; detectorOptions: InstanceType<FaceApi['SsdMobilenetv1Options']> }
+
+let model: Promise<Model> | null = null
+
+/** The model, loaded once per process; a failed load is tried again by the next call. */
+function loadModel(): Promise<Model> {
+  model ??= (async () => {
+    const require = createRequire(import.meta.url)
+    const faceapi: FaceApi = require('@vladmandic/face-api/dist/face-api.node-wasm.js')
+    const wasm: typeof import('@tensorflow/tfjs-backend-wasm') = require('@tensorflow/tfjs-backend-wasm')
+    // The .wasm files beside the backend's own script, read from disk (no platform fetch).
+    wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}${path.sep}`)
+    await faceapi.tf.setBackend('wasm')
+    await faceapi.tf.ready()
+    const models = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '..', 'model')
+    await faceapi.nets.ssdMobilenetv1.loadFromDisk(models)
+    await faceapi.nets.faceLandmark68Net.loadFromDisk(models)
+    await faceapi.nets.faceRecognitionNet.loadFromDisk(models)
+    return {
+      faceapi,
+      detectorOptions: new faceapi.SsdMobilenetv1Options({ minConfidence: COUNTED_SCORE_FLOOR, maxResults: 200 }),
+    }
+  })().catch((error) => {
+    model = null
+    throw error
+  })
+  return model
+}
+
+/**
+ * One photo at a time through the network: TensorFlow.js runs on this thread whatever the
+ * callers do, and one photo's tensors at a time keep memory bounded. Decoding (sharp, its own
+ * threads) happens outside the queue.
+ */
+let queue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work)
+  queue = run.catch(() => {})
+  return run
+}
+
+/** The photo upright (EXIF orientation), as RGB pixels at two sizes: one to detect on, one to cut faces from. */
+async function decode(image: Buffer) {
+  const upright = sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate()
+  const crop = await upright
+    .resize({ width: CROP_LONG_SIDE, height: CROP_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const { width, height } = crop.info
+  const scale = Math.min(1, DETECTION_LONG_SIDE / Math.max(width, height))
+  const detect =
+    scale === 1
+      ? crop
+      : await sharp(crop.data, { raw: { width, height, channels: 3 } })
+          .resize({ width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+  return { crop, detect }
+}
+
+type Pixels = { data: Buffer; info: { width: number; height: number } }
+
+/** Variance of the Laplacian of the face's middle, in grey at a fixed size: low for a blurred face. */
+async function sharpnessOf(pixels: Pixels, box: { x: number; y: number; width: number; height: number }) {
+  // The middle of the box: the face's own edges, not the background's or the hair's.
+  const inset = 0.15
+  const left = Math.max(0, Math.floor(box.x + box.width * inset))
+  const top = Math.max(0, Math.floor(box.y + box.height * inset))
+  const width = Math.max(1, Math.min(pixels.info.width - left, Math.round(box.width * (1 - 2 * inset))))
+  const height = Math.max(1, Math.min(pixels.info.height - top, Math.round(box.height * (1 - 2 * inset))))
+  const grey = await sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .resize(SHARPNESS_SIDE, SHARPNESS_SIDE, { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer()
+  const side = SHARPNESS_SIDE
+  let sum = 0
+  let sumOfSquares = 0
+  let count = 0
+  for (let y = 1; y < side - 1; y++) {
+    for (let x = 1; x < side - 1; x++) {
+      const i = y * side + x
+      const laplacian = grey[i - side] + grey[i + side] + grey[i - 1] + grey[i + 1] - 4 * grey[i]
+      sum += laplacian
+      sumOfSquares += laplacian * laplacian
+      count++
+    }
+  }
+  const mean = sum / count
+  return sumOfSquares / count - mean * mean
+}
+
+function normalise(vector: Float32Array): Float32Array {
+  let norm = 0
+  for (let i = 0; i < vector.length; i++) norm += vector[i] * vector[i]
+  norm = Math.sqrt(norm) || 1
+  const unit = new Float32Array(vector.length)
+  for (let i = 0; i < vector.length; i++) unit[i] = vector[i] / norm
+  return unit
+}
+
+/**
+ * Every face in a photo (any JPEG, PNG or WebP, any size) that is large, sharp and certain enough
+ * to be matched, with its box as fractions of the upright photo; the others are counted.
+ */
+export async function detectFaces(image: Buffer): Promise<FaceDetection> {
+  return (await detectFacesTimed(image)).detection
+}
+
+/** Where the time of one photo went, in milliseconds (the bench's breakdown). */
+export type FaceDetectionTimings = { decodeMs: number; detectMs: number; embedMs: number }
+
+/** detectFaces, with the time taken by decoding, detection and the embeddings (landmarks included). */
+export async function detectFacesTimed(
+  image: Buffer,
+): Promise<{ detection: FaceDetection; timings: FaceDetectionTimings }> {
+  const loaded = loadModel()
+  const decodeStarted = performance.now()
+  const { crop, detect } = await decode(image)
+  const decodeMs = performance.now() - decodeStarted
+  const { faceapi, detectorOptions } = await loaded
+  const { tf } = faceapi
+  const skipped = { small: 0, blurred: 0, lowConfidence: 0 }
+  const detectWidth = detect.info.width
+  const detectHeight = detect.info.height
+  const toCrop = crop.info.width / detectWidth
+
+  return oneAtATime(async () => {
+    const detectStarted = performance.now()
+    const detections = tf.tensor3d(new Uint8Array(detect.data.buffer, detect.data.byteOffset, detect.data.length), [
+      detectHeight,
+      detectWidth,
+      3,
+    ])
+    let found: Awaited<ReturnType<typeof faceapi.detectAllFaces>>
+    try {
+      found = await faceapi.detectAllFaces(detections, detectorOptions)
+    } finally {
+      detections.dispose()
+    }
+    const kept: { box: { x: number; y: number; width: number; height: number }; score: number }[] = []
+    for (const detection of found) {
+      const box = detection.box
+      if (detection.score < MIN_FACE_SCORE) skipped.lowConfidence++
+      else if (box.width < MIN_FACE_PIXELS || box.height < MIN_FACE_PIXELS) skipped.small++
+      else {
+        const inCrop = {
+          x: box.x * toCrop,
+          y: box.y * toCrop,
+          width: box.width * toCrop,
+          height: box.height * toCrop,
+        }
+        if ((await sharpnessOf(crop, inCrop)) < MIN_FACE_SHARPNESS) skipped.blurred++
+        else kept.push({ box: inCrop, score: detection.score })
+      }
+    }
+    const detectMs = performance.now() - detectStarted
+    if (kept.length === 0) return { detection: { faces: [], skipped }, timings: { decodeMs, detectMs, embedMs: 0 } }
+    const embedStarted = performance.now()
+
+    const source = tf.tensor3d(new Uint8Array(crop.data.buffer, crop.data.byteOffset, crop.data.length), [
+      crop.info.height,
+      crop.info.width,
+      3,
+    ])
+    try {
+      const faces: DetectedFace[] = []
+      for (const face of kept) {
+        const rect = new faceapi.Rect(face.box.x, face.box.y, face.box.width, face.box.height)
+        // Landmarks on the face as found, then the embedding of the face turned upright by them.
+        const [faceTensor] = await faceapi.extractFaceTensors(source, [rect])
+        let landmarks: InstanceType<FaceApi['FaceLandmarks68']>
+        try {
+          landmarks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(faceTensor)) as InstanceType<
+            FaceApi['FaceLandmarks68']
+          >
+        } finally {
+          faceTensor.dispose()
+        }
+        const aligned = landmarks.shiftBy(rect.x, rect.y).align(null, { useDlibAlignment: true })
+        const [alignedTensor] = await faceapi.extractFaceTensors(source, [aligned])
+        let descriptor: Float32Array
+        try {
+          descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(alignedTensor)) as Float32Array
+        } finally {
+          alignedTensor.dispose()
+        }
+        const x = Math.max(0, face.box.x / crop.info.width)
+        const y = Math.max(0, face.box.y / crop.info.height)
+        faces.push({
+          box: {
+            x,
+            y,
+            width: Math.min(1 - x, face.box.width / crop.info.width),
+            height: Math.min(1 - y, face.box.height / crop.info.height),
+          },
+          embedding: normalise(descriptor),
+          score: face.score,
+        })
+      }
+      return { detection: { faces, skipped }, timings: { decodeMs, detectMs, embedMs: performance.now() - embedStarted } }
+    } finally {
+      source.dispose()
+    }
+  })
+}
+
+/** Euclidean distance between two embeddings: 0 for the same face, 2 at most between unit vectors. */
+export function faceDistance(a: Float32Array, b: Float32Array): number {
+  let sum = 0
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i] - b[i]
+    sum += d * d
+  }
+  return Math.sqrt(sum)
+}
