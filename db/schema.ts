@@ -16,6 +16,7 @@ import { DELIVERY_STATES } from './enums/webhooks'
 import {
   bigint,
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -48,6 +49,9 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   )
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Raw bytes (a face's embedding as little-endian float32s): read back as a Buffer, never as text. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
 export const user = pgTable('users', {
@@ -257,6 +261,9 @@ export const organization = pgTable(
     watermarkOpacity: integer('watermark_opacity').notNull().default(70),
     /** Bumped by every change: renditions made under another version are made again. */
     watermarkVersion: integer('watermark_version').notNull().default(0),
+    /** When an admin acknowledged, once for the company, what Find me does with fans' faces (ADR 103). */
+    findMeAcknowledgedAt: timestamp('find_me_acknowledged_at', { withTimezone: true }),
+    findMeAcknowledgedBy: text('find_me_acknowledged_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -563,6 +570,8 @@ export const contentItem = pgTable(
     liveAutoApprove: boolean('live_auto_approve').notNull().default(false),
     /** The venue wall's secret link (`/wall/{token}`); empty when none or revoked (ADR 058). */
     wallToken: text('wall_token'),
+    /** Find me (ADR 103): fans may search this gallery's photos with a selfie; its photos' faces are indexed while on. */
+    findMe: boolean('find_me').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -657,6 +666,13 @@ export const asset = pgTable(
     moderation: text('moderation').notNull().default('approved'),
     /** Its place in its gallery's live stream: given when it is both approved and ready; the stream's event id. */
     liveSeq: bigint('live_seq', { mode: 'number' }),
+    /**
+     * When Find me last read this photo's faces (empty: not yet, or its gallery's index was purged),
+     * how many it kept, and how many it left out as too small or blurred to match well.
+     */
+    facesIndexedAt: timestamp('faces_indexed_at', { withTimezone: true }),
+    facesFound: smallint('faces_found'),
+    facesSkipped: smallint('faces_skipped'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -705,6 +721,97 @@ export const assetRendition = pgTable(
     primaryKey({ columns: [t.assetId, t.rendition, t.format] }),
     index('asset_renditions_company_idx').on(t.companyId),
     oneOf('asset_renditions_format_check', t.format, ['webp', 'jpeg', 'avif', 'mp4']),
+  ],
+)
+
+/**
+ * One face in a gallery photo, for Find me (ADR 103): its box (fractions of the photo) and its
+ * embedding, never the face's pixels. Deleted with the photo, the gallery, the company, and when
+ * the gallery's Find me is switched off; `excluded` when the person asked to be left out.
+ */
+export const faceEmbedding = pgTable(
+  'face_embeddings',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => asset.id, { onDelete: 'cascade' }),
+    boxX: doublePrecision('box_x').notNull(),
+    boxY: doublePrecision('box_y').notNull(),
+    boxWidth: doublePrecision('box_width').notNull(),
+    boxHeight: doublePrecision('box_height').notNull(),
+    embedding: bytea('embedding').notNull(),
+    excluded: boolean('excluded').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('face_embeddings_content_item_idx').on(t.contentItemId),
+    index('face_embeddings_asset_idx').on(t.assetId),
+    index('face_embeddings_company_idx').on(t.companyId),
+  ],
+)
+
+/**
+ * One fan's Find me search: their explicit consent to it (GDPR art. 9(2)(a): when, under which
+ * text version, in which language) and the photos it found, which its share link shows until it
+ * expires. Nothing of the selfie, and nothing that names the fan.
+ */
+export const findMeSearch = pgTable(
+  'find_me_searches',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id').references(() => contentItem.id, { onDelete: 'set null' }),
+    consentTextVersion: text('consent_text_version').notNull(),
+    language: text('language').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The photos found, in the gallery's order (empty: none). */
+    assetIds: uuid('asset_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The faces matched in them: what a "remove me" from this search leaves out of the index. */
+    faceIds: uuid('face_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** How many of them were downloaded from the set (the ZIP or one by one). */
+    downloads: integer('downloads').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('find_me_searches_company_idx').on(t.companyId, t.consentedAt)],
+)
+
+/**
+ * A fan's "remove me": the photos their selfie matched, for the company to hide or to leave the
+ * face out of the index. The contact is optional and only for the company's answer.
+ */
+export const findMeRemovalRequest = pgTable(
+  'find_me_removal_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItem.id, { onDelete: 'cascade' }),
+    assetIds: uuid('asset_ids').array().notNull(),
+    faceIds: uuid('face_ids').array().notNull(),
+    email: text('email'),
+    message: text('message'),
+    language: text('language').notNull(),
+    /** open | hidden (the photos were hidden) | excluded (the face was left out of the index) | dismissed */
+    status: text('status').notNull().default('open'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('find_me_removal_requests_company_idx').on(t.companyId, t.status, t.createdAt),
+    oneOf('find_me_removal_requests_status_check', t.status, ['open', 'hidden', 'excluded', 'dismissed']),
   ],
 )
 

@@ -5,6 +5,7 @@ import { API_KEY_DOOR } from '#app/features/api/server/api-key-door.server'
 import { PROBLEM_CONTENT_TYPE, problemOf } from '#app/features/api/server/problem-details.server'
 import { COMMENT_DOOR } from '#app/features/galleries/comments/server/comment-rate-limit.server'
 import { DOWNLOAD_PIN_DOOR, GALLERY_PASSWORD_DOOR } from '#app/features/galleries/protection/server/unlock-doors.server'
+import { FIND_ME_DOOR } from '#app/features/faces/server/find-me-rate-limit.server'
 import { LIVE_FOLLOW_DOOR } from '#app/features/galleries/live/server/live-follow-rate-limit.server'
 import { LEAD_FORM_DOOR } from '#app/features/leads/server/lead-capture-rate-limit.server'
 import { MARKETING_FORM_DOOR } from '#app/features/marketing/server/marketing-form-rate-limit.server'
@@ -38,6 +39,7 @@ export const REFUSAL_DOORS: readonly RefusalDoor[] = [
   GALLERY_PASSWORD_DOOR,
   DOWNLOAD_PIN_DOOR,
   LIVE_FOLLOW_DOOR,
+  FIND_ME_DOOR,
   AUTH_DOOR,
   API_KEY_DOOR,
 ]

@@ -58,6 +58,7 @@ describe('the query a shared page is kept under', () => {
     expect(withoutLinkTracking('?igsh=MWQ1ZGUx&ScCid=7f3&epik=dj0y')).toBe('')
     // The photo a fan's shared link opens the viewer on: the page's script reads it, the render does not.
     expect(withoutLinkTracking('?foto=3f0c&type=photos')).toBe('?type=photos')
+    expect(withoutLinkTracking('?encontrei=9d1e&type=photos')).toBe('?type=photos')
     // A query without tags is left exactly as it came.
     expect(withoutLinkTracking('?type=photos&q=a%20b')).toBe('?type=photos&q=a%20b')
     // Only whole names: a parameter that merely starts like one is the page's.

@@ -116,11 +116,11 @@ export function sharedCookies(cookieHeader: string | undefined) {
 /**
  * Parameters that social networks, ads and newsletters add to a shared link (a click id unique
  * to each fan who taps it, campaign tags), and the photo a fan's shared link opens the viewer on
- * (`foto`, read by the page's own script). No server render reads them; kept in the key, each
+ * (`foto`) or the Find me set it shows (`encontrei`), read by the page's own script. No server render reads them; kept in the key, each
  * would make every fan arriving from a post a miss, and fill the cache with copies of one page.
  */
 const LINK_TRACKING_PARAMETER =
-  /^(?:foto|utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
+  /^(?:foto|encontrei|utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
 
 /** A request's query without the link-tracking parameters (the rest kept in their order), '' when nothing is left; as it came when it has none. */
 export function withoutLinkTracking(search: string) {

@@ -7,6 +7,8 @@ import { checkCustomDomainJob } from './definitions/domains/check-custom-domain'
 import { checkSubdomainJob } from './definitions/domains/check-subdomain'
 import { sweepCustomDomainsJob } from './definitions/domains/sweep-custom-domains'
 import { sweepSubdomainsJob } from './definitions/domains/sweep-subdomains'
+import { indexGalleryFacesJob } from './definitions/faces/index-gallery'
+import { indexPhotoFacesJob } from './definitions/faces/index-photo'
 import { remindGalleryExpiryJob } from './definitions/galleries/remind-expiry'
 import { sendShowEndedMailsJob } from './definitions/live/send-show-ended-mails'
 import { deleteFilesJob } from './definitions/media/delete-files'
@@ -46,4 +48,6 @@ export const JOBS = [
   remindGalleryExpiryJob,
   rewatermarkJob,
   sendShowEndedMailsJob,
+  indexPhotoFacesJob,
+  indexGalleryFacesJob,
 ]

@@ -35,7 +35,7 @@ const SHARED = ['common', 'errors', 'validation', 'session', 'consent', 'legal',
 /** The namespaces each area ships (i18n-areas.ts); staff screens get the whole catalog. */
 export const AREA_NAMESPACES: Record<Exclude<CatalogArea, 'staff'>, string[]> = {
   platform: [...SHARED, 'home'],
-  fans: [...SHARED, 'downloads', 'comments', 'setlistFans', 'live'],
+  fans: [...SHARED, 'downloads', 'comments', 'setlistFans', 'live', 'findMe'],
 }
 
 /** The translations one area ships in one language, and the file the browser fetches them from. */

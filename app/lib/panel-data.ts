@@ -41,6 +41,7 @@ export const PANEL_ROUTES = {
   live: 'routes/admin/content.live',
   protection: 'routes/admin/content.protection',
   setlist: 'routes/admin/content.$id.setlist',
+  findMe: 'routes/admin/content.find-me',
 } as const
 
 /**

@@ -29,3 +29,25 @@ export async function readForm(request: Request): Promise<FormFields> {
     fields[dropUntypable(name)] = typeof value === 'string' ? dropUntypable(value) : value
   return fields
 }
+
+/**
+ * A form read into memory only (never a temporary file) and only up to `maxBytes`: a larger body
+ * is refused with `tooLargeKey` as it arrives, whether or not it said its length.
+ */
+export async function readBoundedForm(request: Request, maxBytes: number, tooLargeKey: string): Promise<FormData> {
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) throw new AppError('TOO_LARGE', tooLargeKey)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of (request.body ?? []) as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > maxBytes) throw new AppError('TOO_LARGE', tooLargeKey)
+    chunks.push(chunk)
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    }).formData()
+  } catch {
+    throw new AppError('BAD_REQUEST', 'errors.formUnreadable')
+  }
+}

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'company.template.update',
   'company.watermark.update',
   'company.update',
+  'content.find-me.removal',
+  'content.find-me.update',
   'domain.add',
   'domain.remove',
   'download.file',

@@ -51,6 +51,9 @@ export const TABLES_LEFT_OUT = {
   webhook_endpoints: "the original's systems and their signing secrets",
   webhook_deliveries: 'delivery logs, kept 30 days',
   webhook_attempts: 'delivery logs, kept 30 days',
+  face_embeddings: 'biometric data: made again from the photos when the copy switches Find me on (ADR 103)',
+  find_me_searches: "fans' searches of the original's index and their consents, which the copy never ran",
+  find_me_removal_requests: "fans' requests about the original's index, handled there",
 } as const
 
 /** Tables archives gained after their format was set: an older archive without them restores them empty. */

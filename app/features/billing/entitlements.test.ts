@@ -17,6 +17,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
       apiAccess: false,
       automaticBackup: false,
       galleryProtection: false,
+      findMe: false,
       brandsPerAccount: 1,
     })
   })
@@ -32,6 +33,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
       customTemplate: true,
       customQrCodes: true,
       detailedAnalytics: true,
+      findMe: true,
     })
     expect(professional).toMatchObject({
       customDomain: false,
@@ -48,6 +50,7 @@ describe('what each plan unlocks (docs/product.md)', () => {
       customDomain: true,
       apiAccess: true,
       automaticBackup: true,
+      findMe: true,
       brandsPerAccount: Infinity,
     })
   })

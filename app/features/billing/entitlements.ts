@@ -26,6 +26,8 @@ export type Entitlements = {
   automaticBackup: boolean
   /** Password, end date, download switch and PIN per gallery (ADR 059). */
   galleryProtection: boolean
+  /** Fans find their photos with a selfie (ADR 103). */
+  findMe: boolean
   brandsPerAccount: number
 }
 
@@ -49,6 +51,7 @@ export type GatedFeature =
   | 'apiAccess'
   | 'automaticBackup'
   | 'galleryProtection'
+  | 'findMe'
 
 /** Where a refused request sends the admin to change plan. */
 export const UPGRADE_PATH = '/admin/subscription'

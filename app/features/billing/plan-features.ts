@@ -44,6 +44,7 @@ export function planFeatures(plan: PlanId, language: string): { lead?: string; i
         { key: 'home.pricing.features.branding' },
         { key: 'home.pricing.features.analyticsDetailed' },
         { key: 'home.pricing.features.qr' },
+        { key: 'home.pricing.features.findMe' },
         { key: 'home.pricing.features.hiresDownloads' },
         { key: 'home.pricing.features.oneBrand' },
       ],

@@ -20,6 +20,7 @@ export const PLANS = {
     apiAccess: false,
     automaticBackup: false,
     galleryProtection: false,
+    findMe: false,
     brandsPerAccount: 1,
   },
   professional: {
@@ -34,6 +35,7 @@ export const PLANS = {
     apiAccess: false,
     automaticBackup: false,
     galleryProtection: true,
+    findMe: true,
     brandsPerAccount: 1,
   },
   enterprise: {
@@ -48,6 +50,7 @@ export const PLANS = {
     apiAccess: true,
     automaticBackup: true,
     galleryProtection: true,
+    findMe: true,
     brandsPerAccount: Infinity,
   },
 } as const satisfies Record<PlanId, unknown>

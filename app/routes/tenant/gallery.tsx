@@ -43,8 +43,11 @@ import { readForm } from '#app/lib/read-form.server'
 import { knockOfRequest } from '#app/lib/refusal-door.server'
 import { getLiveStart } from '#app/features/galleries/live/server/find-live-gallery.server'
 import { buildShareCard } from '#app/features/sharing/server/build-share-card.server'
+import type { FindMeAreaProps } from '#app/features/faces/components/find-me-area'
 
 const GalleryLightbox = lazy(() => import('#app/features/galleries/fans/components/gallery-lightbox'))
+// Only galleries with Find me load it (ADR 103); its invitation is in the page's HTML either way.
+const FindMeArea = lazyRenderedOnServer<FindMeAreaProps>(() => import('#app/features/faces/components/find-me-area'))
 // Only galleries longer than one page need it.
 const MorePages = lazy(() => import('#app/features/galleries/fans/components/more-pages'))
 // Only live galleries load the live client (ADR 057).
@@ -119,7 +122,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         company,
         basePath,
         gallerySlug: params.gallerySlug,
-        gallery,
+        gallery: { ...gallery, findMe: gallery.findMe && context.entitlements.findMe },
         media,
         next,
         upcoming,
@@ -174,6 +177,7 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [loaded] = await Promise.all([serverLoader(), CommentsSection.preload()])
   if (loaded.setlist) await SetlistChapters.preload()
+  if (loaded.gallery.findMe) await FindMeArea.preload()
   return loaded
 }
 
@@ -215,73 +219,9 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
   useEffect(() => setMore(NO_MORE), [media])
   useRefreshWhilePreparing(preparing)
   const shown = more.items.length > 0 ? [...media, ...more.items] : media
-  return (
-    <PublicShell company={company} basePath={basePath}>
-      <CoverHero
-        coverAssetId={gallery.coverAssetId}
-        coverStyle={company.template.cover}
-        homePath={basePath}
-        share={share}
-        title={gallery.title}
-        className="sm:pt-24 sm:pb-14"
-      >
-        <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
-          {showDay ? <span>{showDay}</span> : null}
-          {gallery.location ? (
-            <span className="inline-flex items-center gap-1">
-              <MapPin aria-hidden className="size-4" />
-              {gallery.location}
-            </span>
-          ) : null}
-          {gallery.photos > 0 || gallery.videos > 0 ? (
-            <span data-testid="gallery-counts">
-              {[
-                gallery.photos > 0 ? t('public.counts.photos', { count: gallery.photos }) : null,
-                gallery.videos > 0 ? t('public.counts.videos', { count: gallery.videos }) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
-          ) : null}
-        </p>
-        {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
-        {offer ? (
-          <DownloadButton
-            href={contentDownloadPath(gallery.id)}
-            leadRequired={leadRequired}
-            companyName={company.name}
-            privacyHref={downloads.privacyHref}
-            label={t('downloads.withSize', { label: t('downloads.all'), size: downloadSize })}
-            size="lg"
-            className="mt-6 w-full sm:w-auto"
-          >
-            {t('downloads.all')}
-            <span className="font-normal">· {downloadSize}</span>
-          </DownloadButton>
-        ) : null}
-        {downloadContents ? <p className="mt-2 text-sm text-ink-muted">{downloadContents}</p> : null}
-      </CoverHero>
-      {live ? (
-        <Suspense fallback={null}>
-          <LiveDrop
-            streamUrl={`${basePath}/galeria/${gallerySlug}/live`}
-            cursor={live.cursor}
-            initial={live.photos}
-            companyName={company.name}
-            privacyHref={`${basePath}/privacidade`}
-          />
-        </Suspense>
-      ) : null}
-      <div className="pb-4">
-        <CommentsSection
-          contentId={gallery.id}
-          comments={comments.comments}
-          moderated={comments.moderated}
-          companyName={company.name}
-          formToken={commentToken}
-          collapsible
-        />
-      </div>
+  // The gallery's own photos: what a fan's Find me set stands in for while it is shown.
+  const photos = (
+    <>
       {visibleTabs(MEDIA_TABS, tab, { photos: gallery.photos, videos: gallery.videos }).length > 0 ? (
         <div className="sticky top-14 z-10 border-y border-line/60 bg-surface/85 backdrop-blur">
           <FilterTabs
@@ -359,6 +299,90 @@ export default function PublicGallery({ loaderData }: Route.ComponentProps) {
           </Suspense>
         ) : null}
       </section>
+    </>
+  )
+  return (
+    <PublicShell company={company} basePath={basePath}>
+      <CoverHero
+        coverAssetId={gallery.coverAssetId}
+        coverStyle={company.template.cover}
+        homePath={basePath}
+        share={share}
+        title={gallery.title}
+        className="sm:pt-24 sm:pb-14"
+      >
+        <p className="mt-3 flex flex-wrap gap-x-4 text-ink-muted">
+          {showDay ? <span>{showDay}</span> : null}
+          {gallery.location ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden className="size-4" />
+              {gallery.location}
+            </span>
+          ) : null}
+          {gallery.photos > 0 || gallery.videos > 0 ? (
+            <span data-testid="gallery-counts">
+              {[
+                gallery.photos > 0 ? t('public.counts.photos', { count: gallery.photos }) : null,
+                gallery.videos > 0 ? t('public.counts.videos', { count: gallery.videos }) : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          ) : null}
+        </p>
+        {gallery.description ? <p className="mt-4 max-w-2xl text-ink-muted">{gallery.description}</p> : null}
+        {offer ? (
+          <DownloadButton
+            href={contentDownloadPath(gallery.id)}
+            leadRequired={leadRequired}
+            companyName={company.name}
+            privacyHref={downloads.privacyHref}
+            label={t('downloads.withSize', { label: t('downloads.all'), size: downloadSize })}
+            size="lg"
+            className="mt-6 w-full sm:w-auto"
+          >
+            {t('downloads.all')}
+            <span className="font-normal">· {downloadSize}</span>
+          </DownloadButton>
+        ) : null}
+        {downloadContents ? <p className="mt-2 text-sm text-ink-muted">{downloadContents}</p> : null}
+      </CoverHero>
+      {live ? (
+        <Suspense fallback={null}>
+          <LiveDrop
+            streamUrl={`${basePath}/galeria/${gallerySlug}/live`}
+            cursor={live.cursor}
+            initial={live.photos}
+            companyName={company.name}
+            privacyHref={`${basePath}/privacidade`}
+          />
+        </Suspense>
+      ) : null}
+      <div className="pb-4">
+        <CommentsSection
+          contentId={gallery.id}
+          comments={comments.comments}
+          moderated={comments.moderated}
+          companyName={company.name}
+          formToken={commentToken}
+          collapsible
+        />
+      </div>
+      {gallery.findMe ? (
+        <Suspense fallback={null}>
+          <FindMeArea
+            basePath={basePath}
+            gallerySlug={gallerySlug}
+            gallery={gallery}
+            company={company}
+            download={offer ? { leadRequired, privacyHref: downloads.privacyHref } : null}
+          >
+            {photos}
+          </FindMeArea>
+        </Suspense>
+      ) : (
+        photos
+      )}
     </PublicShell>
   )
 }

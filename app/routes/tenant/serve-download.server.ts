@@ -16,6 +16,7 @@ import { prepareDownload, type WantedDownload } from '#app/features/galleries/do
 import { recordDownload } from '#app/features/galleries/downloads/server/record-download.server'
 import { queueWebDownloadFiles } from '#app/features/galleries/downloads/server/queue-web-download-files.server'
 import type { WebFilesToMake } from '#app/features/galleries/downloads/server/find-download.server'
+import { peekFindMeSetFiles, takeFindMeSetFiles } from '#app/features/faces/server/find-me-set-files.server'
 import { findChapterFiles } from '#app/features/galleries/setlist/server/find-chapter-files.server'
 import { PUBLIC_DOOR } from '#app/access/public-visitor.server'
 
@@ -80,8 +81,8 @@ export function zipResponse(
   return new Response(makeZip(files), { headers })
 }
 
-/** `chapter`: one set-list chapter of a gallery instead of all of it (ADR 061). */
-export type DownloadRequest = WantedDownload & { path: string; chapter?: string | null }
+/** `chapter`: one set-list chapter of a gallery instead of all of it (ADR 061); `set`: a fan's Find me set (ADR 103). */
+export type DownloadRequest = WantedDownload & { path: string; chapter?: string | null; set?: string | null }
 
 // A count that fails to be written must not cost the fan their download.
 const notRecorded = (contentItemId: string) => (error: unknown) =>
@@ -162,6 +163,16 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     const t = getRequestT(request)
     zipName = `${safeFileBase(`${item.title} - ${chapter.number === null ? t('setlistFans.more') : t('setlistFans.chapterName', { number: chapter.number, title: chapter.title })}`)}.zip`
   }
+  if (wanted.set && !file) {
+    // Only what a ZIP asks for counts the set's download: the page's HEAD check does not.
+    const inSet =
+      request.method === 'GET'
+        ? await takeFindMeSetFiles(context, item.id, wanted.set)
+        : await peekFindMeSetFiles(context, item.id, wanted.set)
+    entries = inSet ? entries.filter((entry) => inSet.has(entry.assetId)) : []
+    if (entries.length === 0) return downloadNotFound(request)
+    zipName = `${safeFileBase(`${item.title} - ${getRequestT(request)('findMe.zipName')}`)}.zip`
+  }
 
   if (file) {
     const response = await serveObject(request, getStorage(), file.storageKey, {
@@ -189,7 +200,7 @@ export async function serveDownload(request: Request, wanted: DownloadRequest): 
     // A chapter's ZIP asks for its own photos; its videos without a web version are not in
     // `entries` at all, so the gallery's are queued (a few, and made once).
     makeWhatWasMissing(context.company.id, {
-      photos: wanted.chapter ? toMake.photos.filter((id) => inZip.has(id)) : toMake.photos,
+      photos: wanted.chapter || wanted.set ? toMake.photos.filter((id) => inZip.has(id)) : toMake.photos,
       videos: toMake.videos,
     })
     const quality = entries.some((entry) => entry.quality === 'web') ? 'web' : 'original'

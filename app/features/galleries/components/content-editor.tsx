@@ -1,4 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react'
+import { FindMePanel } from '#app/features/faces/components/find-me-panel'
 import { GalleryProtectionPanel } from '#app/features/galleries/protection/components/gallery-protection-panel'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useRevalidator } from 'react-router'
@@ -220,6 +221,7 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
       </section>
 
       {isGallery ? <GalleryProtectionPanel contentItemId={item.id} canEdit={canEdit} /> : null}
+      {isGallery ? <FindMePanel contentItemId={item.id} canEdit={canEdit} canPublish={canPublish} /> : null}
 
       <ConfirmDialog
         open={confirmDelete}

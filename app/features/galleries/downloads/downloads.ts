@@ -23,21 +23,23 @@ export function leadFormPath(next: string) {
   return `/download/lead?next=${encodeURIComponent(next)}`
 }
 
+/** A file or item; a gallery's chapter (`?chapter=`) or a fan's Find me set (`?set=`, ADR 103). */
 export const DOWNLOAD_PATH =
-  /^\/download\/(file|content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?chapter=(\d{1,3}|more))?$/i
+  /^\/download\/(file|content)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?(?:chapter=(\d{1,3}|more)|set=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})))?$/i
 
 /** A download address as it came from a form or query (anything else is refused). */
 export function parseDownloadPath(
   value: unknown,
-): { kind: 'file' | 'content'; id: string; path: string; chapter: string | null } | null {
+): { kind: 'file' | 'content'; id: string; path: string; chapter: string | null; set: string | null } | null {
   if (typeof value !== 'string') return null
   const match = DOWNLOAD_PATH.exec(value)
-  if (!match || (match[3] && match[1] !== 'content')) return null
+  if (!match || ((match[3] || match[4]) && match[1] !== 'content')) return null
   return {
     kind: match[1] as 'file' | 'content',
     id: match[2].toLowerCase(),
     path: value,
     chapter: match[3]?.toLowerCase() ?? null,
+    set: match[4]?.toLowerCase() ?? null,
   }
 }
 

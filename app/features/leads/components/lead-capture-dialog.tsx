@@ -1,18 +1,10 @@
 import { Loader2, X } from 'lucide-react'
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FormEvent,
-  type RefObject,
-  type SyntheticEvent,
-} from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FormEvent, type RefObject } from 'react'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
 import { RadixDialog } from '#app/components/ui/dialog'
+import { ISOLATE, pagePalette } from '#app/components/ui/page-palette'
 import { fieldErrors } from '#app/lib/form-errors'
 import { ZLeadCapture } from '../lead-capture.schema'
 import { LeadCaptureFields } from './lead-capture-fields'
@@ -33,53 +25,10 @@ type LeadCaptureDialogProps = {
   returnFocusTo?: RefObject<HTMLElement | null>
 }
 
-// The dialog may open from inside the photo viewer: React passes events up through portals,
-// and the viewer would take typing (arrows, Escape) and swipes in the form as its own.
-const stop = (event: SyntheticEvent) => event.stopPropagation()
-const ISOLATE = {
-  onKeyDown: stop,
-  onKeyUp: stop,
-  onPointerDown: stop,
-  onPointerMove: stop,
-  onPointerUp: stop,
-  onPointerCancel: stop,
-  onWheel: stop,
-  onClick: stop,
-  onTouchStart: stop,
-  onTouchMove: stop,
-  onTouchEnd: stop,
-}
-
 /**
  * Asks a fan for their details before a download (spec §5): checked here with the same schema
  * the server uses, stored by the lead route's action. Closing or cancelling changes nothing.
  */
-const PALETTE = [
-  '--surface',
-  '--surface-muted',
-  '--ink',
-  '--ink-muted',
-  '--line',
-  '--accent',
-  '--accent-foreground',
-  '--danger',
-] as const
-
-/**
- * The company's page palette (its canvas and brand colours) as the page around `from` paints it:
- * the dialog is portalled out of that page, so it takes the colours along. Null off a company's
- * page, where the platform's night palette is used.
- */
-function pagePalette(from: HTMLElement | null | undefined): CSSProperties | null {
-  const page = from?.closest<HTMLElement>('[data-canvas]')
-  if (!page) return null
-  const style = getComputedStyle(page)
-  const palette = Object.fromEntries(
-    PALETTE.map((name) => [name, style.getPropertyValue(name).trim()]).filter(([, value]) => value),
-  )
-  return Object.keys(palette).length === PALETTE.length ? (palette as CSSProperties) : null
-}
-
 export function LeadCaptureDialog({
   open,
   onOpenChange,

@@ -672,6 +672,21 @@ export const en: LegalContent = {
         ],
       },
       {
+        id: 'find-me',
+        title: 'Find me: finding your photos with a selfie',
+        body: [
+          'Where a gallery offers **Find me**, you may take a selfie or choose a photo of yourself to find the photos of that gallery you are in. It is only used if you ask for it and tick its own consent box.',
+          {
+            list: [
+              "**What is processed**: your selfie, to read the features of your face (biometric data) and compare them with the faces in the gallery's photos. The selfie is processed in memory and discarded at once: it is never stored, never written to logs and never shared.",
+              '**What is kept**: that a search was made (date and time, the version of the consent text, your language) and which photos it found, so that your link opens them for 30 days. Nothing of it names you.',
+              "**The gallery's photos**: while Find me is on for a gallery, the faces in its photos are kept as numbers (not images) so that searches can find them; they are deleted with the photo, the gallery, or as soon as the company switches Find me off.",
+              '**Legal basis**: your explicit consent (GDPR Art. 9(2)(a); LGPD Art. 11, I), which you can withdraw at any time by not searching again; a "Remove me" request asks the company to hide those photos or to leave your face out of its search.',
+            ],
+          },
+        ],
+      },
+      {
         id: 'recipients',
         title: 'Who sees your data',
         body: [

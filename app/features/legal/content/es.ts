@@ -682,6 +682,21 @@ export const es: LegalContent = {
         ],
       },
       {
+        id: 'encuentrame',
+        title: 'Encuéntrame: encontrar tus fotos con un selfie',
+        body: [
+          'Cuando una galería ofrece **Encuéntrame**, puedes hacerte un selfie o elegir una foto tuya para encontrar las fotos de esa galería en las que apareces. Solo se usa si lo pides y marcas su propia casilla de consentimiento.',
+          {
+            list: [
+              '**Qué se trata**: tu selfie, para leer los rasgos de tu cara (dato biométrico) y compararlos con las caras de las fotos de la galería. El selfie se trata en memoria y se descarta al instante: nunca se guarda, nunca pasa a los registros y nunca se comparte.',
+              '**Qué se guarda**: que se hizo una búsqueda (fecha y hora, la versión del texto de consentimiento, tu idioma) y qué fotos encontró, para que tu enlace las abra durante 30 días. Nada de ello te identifica.',
+              '**Las fotos de la galería**: mientras Encuéntrame esté activo en una galería, las caras de sus fotos se guardan como números (no imágenes) para que las búsquedas las encuentren; se borran con la foto, con la galería o en cuanto la empresa desactiva Encuéntrame.',
+              '**Base jurídica**: tu consentimiento explícito (RGPD art. 9.2.a; LGPD art. 11, I), que puedes retirar en cualquier momento dejando de buscar; una solicitud de "Quitarme" pide a la empresa que oculte esas fotos o deje tu cara fuera de la búsqueda.',
+            ],
+          },
+        ],
+      },
+      {
         id: 'destinatarios',
         title: 'Quién ve tus datos',
         body: [

@@ -682,6 +682,21 @@ export const fr: LegalContent = {
         ],
       },
       {
+        id: 'me-trouver',
+        title: 'Me trouver : trouver vos photos avec un selfie',
+        body: [
+          'Lorsqu’une galerie propose **Me trouver**, vous pouvez prendre un selfie ou choisir une photo de vous pour trouver les photos de cette galerie où vous apparaissez. Ce n’est utilisé que si vous le demandez et cochez sa propre case de consentement.',
+          {
+            list: [
+              '**Ce qui est traité** : votre selfie, pour lire les traits de votre visage (donnée biométrique) et les comparer aux visages des photos de la galerie. Le selfie est traité en mémoire et supprimé aussitôt : il n’est jamais conservé, jamais journalisé et jamais partagé.',
+              '**Ce qui est conservé** : qu’une recherche a eu lieu (date et heure, la version du texte de consentement, votre langue) et les photos trouvées, pour que votre lien les ouvre pendant 30 jours. Rien de cela ne vous identifie.',
+              '**Les photos de la galerie** : tant que Me trouver est actif sur une galerie, les visages de ses photos sont conservés sous forme de nombres (pas d’images) pour que les recherches les trouvent ; ils sont supprimés avec la photo, avec la galerie, ou dès que l’entreprise désactive Me trouver.',
+              '**Base légale** : votre consentement explicite (RGPD art. 9(2)(a) ; LGPD art. 11, I), que vous pouvez retirer à tout moment en ne cherchant plus ; une demande « Me retirer » demande à l’entreprise de masquer ces photos ou d’exclure votre visage de la recherche.',
+            ],
+          },
+        ],
+      },
+      {
         id: 'destinataires',
         title: 'Qui a accès à vos données',
         body: [

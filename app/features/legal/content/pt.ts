@@ -677,6 +677,21 @@ export const pt: LegalContent = {
         ],
       },
       {
+        id: 'encontre-me',
+        title: 'Encontre-me: encontrar suas fotos com uma selfie',
+        body: [
+          'Quando uma galeria oferece o **Encontre-me**, você pode tirar uma selfie ou escolher uma foto sua para encontrar as fotos dessa galeria em que aparece. Ele só é usado se você pedir e marcar a caixa de consentimento própria.',
+          {
+            list: [
+              '**O que é tratado**: sua selfie, para ler os traços do seu rosto (dado biométrico) e compará-los com os rostos das fotos da galeria. A selfie é tratada em memória e descartada na hora: nunca é guardada, nunca vai para registros e nunca é compartilhada.',
+              '**O que é guardado**: que uma busca foi feita (data e hora, a versão do texto de consentimento, seu idioma) e quais fotos ela encontrou, para que seu link as abra por 30 dias. Nada disso identifica você.',
+              '**As fotos da galeria**: enquanto o Encontre-me estiver ativo numa galeria, os rostos das suas fotos são guardados como números (não imagens) para que as buscas os encontrem; são apagados com a foto, com a galeria, ou assim que a empresa desativar o Encontre-me.',
+              '**Base legal**: seu consentimento específico e destacado (LGPD art. 11, I; GDPR art. 9(2)(a)), que você pode retirar a qualquer momento deixando de buscar; um pedido de "Remover-me" pede à empresa que oculte essas fotos ou deixe seu rosto fora da busca.',
+            ],
+          },
+        ],
+      },
+      {
         id: 'destinatarios',
         title: 'Quem tem acesso aos seus dados',
         body: [

@@ -16,6 +16,7 @@ import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { processImage, type Watermark } from './image-renditions.server'
 import { extractPoster, probeVideo, type VideoFacts } from './video.server'
 import { WEB_VIDEO_FORMAT, WEB_VIDEO_RENDITION } from '../web-video'
+import { indexPhotoFacesJob } from '#app/jobs/definitions/faces/index-photo'
 import { makeWebVideoJob } from '#app/jobs/definitions/media/make-web-video'
 import { enqueue } from '#app/jobs/queue.server'
 
@@ -149,7 +150,10 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
       .where(eq(asset.id, assetId))
     // A ready photo made again changes no row fans' caches watch: say so, as its first processing did (migration 0008).
     if (remaking) await tx.execute(sql`select app_public_changed(array[${companyId}]::text[], true)`)
-    return { wantsWebVideo: video !== null && (await wantsWebVideo(system, tx, original)) }
+    return {
+      wantsWebVideo: video !== null && (await wantsWebVideo(system, tx, original)),
+      wantsFaces: video === null && (await wantsFaces(system, tx, original)),
+    }
   })
   if (!recorded) {
     // Deleted while it was processed: what was just stored belongs to nothing.
@@ -165,6 +169,22 @@ export async function generateRenditions(system: TenantContext<SystemActor>, ass
         .catch((error) => logger.warn({ err: error, key }, 'old rendition not removed'))
   logger.info({ assetId, renditions: stored.length }, 'renditions ready')
   if (recorded.wantsWebVideo) await enqueue(makeWebVideoJob, { companyId, assetId })
+  if (recorded.wantsFaces) await enqueue(indexPhotoFacesJob, { companyId, assetId }, { singletonKey: assetId })
+}
+
+/** Whether a photo just made ready joins its gallery's Find me index: the gallery has it on and the photo is not in it yet. */
+async function wantsFaces(
+  system: TenantContext<SystemActor>,
+  tx: Transaction,
+  photo: { id: string; purpose: string; contentItemId: string | null },
+) {
+  if (!system.entitlements.findMe || !photo.contentItemId || photo.purpose !== 'gallery-media') return false
+  const [found] = await tx
+    .select({ findMe: contentItem.findMe, indexedAt: asset.facesIndexedAt })
+    .from(asset)
+    .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
+    .where(eq(asset.id, photo.id))
+  return Boolean(found?.findMe && !found.indexedAt)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { asset } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { placeholderImageOf } from '#app/features/media/placeholder-image'
@@ -110,6 +110,17 @@ function toPublicMedia(row: {
     height: row.height!,
     placeholder: placeholderImageOf(row),
   }
+}
+
+/** Some of a gallery's files fans see (a Find me set), in the gallery's order. */
+export async function galleryFilesById(tx: Transaction, galleryId: string, ids: readonly string[]) {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select(FAN_MEDIA_COLUMNS)
+    .from(asset)
+    .where(and(shownFiles(galleryId, 'photos', null), inArray(asset.id, [...ids])))
+    .orderBy(asc(asset.position), asc(asset.id))
+  return rows.map(toPublicMedia)
 }
 
 /** Which page of a gallery: its tab, the cursor of the last file shown, and a set-list song (a chapter: assets.setlist_song). */

@@ -81,6 +81,7 @@ async function findGalleryForPage(tx: Transaction, company: PublicCompany, galle
       counts: galleryCountsOf(tab),
       liveMode: contentItem.liveMode,
       setlist: contentItem.setlist,
+      findMe: contentItem.findMe,
     },
   )
   const { photos, videos, preparing } = counts ?? NO_FILES

@@ -1,0 +1,42 @@
+import { and, eq, gt, sql } from 'drizzle-orm'
+import { findMeSearch } from '#db/schema'
+import type { PublicContext } from '#app/access/context'
+
+/**
+ * The photos of a fan's Find me set, for its ZIP (the gallery's download rules apply as to the
+ * whole gallery's); null when the set is not this gallery's or has expired. Counts the download
+ * with the search, for the company's figures.
+ */
+export async function takeFindMeSetFiles(context: Pick<PublicContext, 'record'>, galleryId: string, setId: string) {
+  const [search] = await context.record((tx) =>
+    tx
+      .update(findMeSearch)
+      .set({ downloads: sql`${findMeSearch.downloads} + 1` })
+      .where(
+        and(
+          eq(findMeSearch.id, setId),
+          eq(findMeSearch.contentItemId, galleryId),
+          gt(findMeSearch.expiresAt, new Date()),
+        ),
+      )
+      .returning({ assetIds: findMeSearch.assetIds }),
+  )
+  return search ? new Set(search.assetIds) : null
+}
+
+/** The same photos, without counting a download (a HEAD request checking the ZIP is there). */
+export async function peekFindMeSetFiles(context: Pick<PublicContext, 'record'>, galleryId: string, setId: string) {
+  const [search] = await context.record((tx) =>
+    tx
+      .select({ assetIds: findMeSearch.assetIds })
+      .from(findMeSearch)
+      .where(
+        and(
+          eq(findMeSearch.id, setId),
+          eq(findMeSearch.contentItemId, galleryId),
+          gt(findMeSearch.expiresAt, new Date()),
+        ),
+      ),
+  )
+  return search ? new Set(search.assetIds) : null
+}
