@@ -37,7 +37,8 @@ function headersFor(options: PolicyOptions & { scriptSources: string[]; framable
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': options.framable ? 'SAMEORIGIN' : 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // The camera for this site's own pages only: a fan's Find me selfie (ADR 103); never for a frame.
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.isHttps ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   }

@@ -41,11 +41,12 @@ export function FindMePanel({
     knowPanelRoute(PANEL_ROUTES.findMe)
     load(url)
   }, [load, url])
-  useOutcomeToast(change.data, () => {
-    setAsking(false)
-    load(url)
-  })
+  useOutcomeToast(change.data, () => load(url))
   const data = useLastReachable(panel.data)
+  // The acknowledgement stays until the panel shows Find me on: the switch does not flick back meanwhile.
+  useEffect(() => {
+    if (data?.enabled) setAsking(false)
+  }, [data?.enabled])
   const indexing = Boolean(data?.enabled && data.indexed < data.photos)
   useEffect(() => {
     if (!indexing) return
