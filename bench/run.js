@@ -11,8 +11,10 @@
 // faults: the database restarted under the app and the worker killed mid-photo (faults.js);
 // fans beside a flooded lead form and /api/events, and what one refusal costs (floods.js).
 // bursts: 1,000 and 2,000 fans at once on a gallery page and its photo against nginx, and the memory they leave (bursts.js).
+// find-me: the face model's precision and recall, false matches, 24 MP photos indexed per second on one core and one
+// selfie against 15,000 embeddings, on real portraits from installed packages; no app needed (find-me.js, also alone).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,bursts,faults (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,bursts,faults,find-me (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -47,6 +49,7 @@ import { benchLive } from './live.js'
 import { benchFaults } from './faults.js'
 import { benchFloods } from './floods.js'
 import { benchBursts } from './bursts.js'
+import { benchFindMe } from './find-me.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -330,6 +333,8 @@ try {
   const photos = runs('images') ? await benchImages(vite) : null
   // No app: the product's read functions on a database of their own, loaded in this process.
   if (runs('analytics-queries')) await benchAnalyticsQueries({ vite, report })
+  // No app either: the face model of "Find me" in this process.
+  if (runs('find-me')) await benchFindMe({ vite, report })
   // The app takes card payments through the local Stripe when the billing part runs.
   const stripe = runs('billing') ? await startBenchStripe(vite) : null
   const app = APP_PARTS.some(runs)

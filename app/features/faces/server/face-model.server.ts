@@ -5,36 +5,43 @@
 // files of the npm package, never fetched.
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type * as TensorFlow from '@tensorflow/tfjs'
+import type * as WasmBackend from '@tensorflow/tfjs-backend-wasm'
+import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js'
 import sharp from 'sharp'
 import { MAX_IMAGE_PIXELS } from '#app/features/media/upload-rules'
 
 export type FaceBox = { x: number; y: number; width: number; height: number } // fractions 0..1 of the image
 export type DetectedFace = { box: FaceBox; embedding: Float32Array /* L2-normalised */; score: number }
-export type FaceDetection = { faces: DetectedFace[]; skipped: { small: number; blurred: number; lowConfidence: number } }
+export type FaceDetection = {
+  faces: DetectedFace[]
+  skipped: { small: number; blurred: number; lowConfidence: number }
+}
 
 /**
  * The largest distance (Euclidean, between L2-normalised embeddings) at which two faces are taken
- * for the same person. Chosen with `node bench/find-me.js` (ADR 101): the dlib network's own
- * 0.6 on its raw descriptors is ~0.55 on unit vectors; 0.5 kept every different-person pair apart.
+ * for the same person, chosen with `node bench/find-me.js` (ADR 101): below the closest pair of
+ * different people measured (0.296), above 91 % of the same-person pairs. Unit vectors put the
+ * dlib network's usual 0.6 at about 0.4, where different people of one look matched here.
  */
-export const MATCH_THRESHOLD = 0.5
+export const MATCH_THRESHOLD = 0.26
 export const EMBEDDING_DIMENSIONS = 128
 
 /** Faces are found on the photo at this long side (the detector itself looks at 512 × 512). */
 export const DETECTION_LONG_SIDE = 1600
 /** Faces are cut for landmarks and the embedding from the photo at this long side, at most. */
 export const CROP_LONG_SIDE = 3200
-/** A face narrower than this, in pixels of the photo as detected, is too small to match well. */
-export const MIN_FACE_PIXELS = 40
+/** A face narrower than this, in the pixels it is cut from (the photo up to CROP_LONG_SIDE), is too small to match well. */
+export const MIN_FACE_PIXELS = 42
 /** Below this detector score a face is not reported (and counted as low confidence above a floor). */
 export const MIN_FACE_SCORE = 0.5
 /** The detector's floor: what scores under it is background, not a face, and is not counted. */
 const COUNTED_SCORE_FLOOR = 0.3
 /** Variance of the Laplacian of the face at 64 × 64 grey pixels under which it is too blurred to match. */
-export const MIN_FACE_SHARPNESS = 40
+export const MIN_FACE_SHARPNESS = 70
 const SHARPNESS_SIDE = 64
 
-type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js')
+type FaceApi = typeof FaceApiModule
 type Model = { faceapi: FaceApi; detectorOptions: InstanceType<FaceApi['SsdMobilenetv1Options']> }
 
 let model: Promise<Model> | null = null
@@ -44,11 +51,13 @@ function loadModel(): Promise<Model> {
   model ??= (async () => {
     const require = createRequire(import.meta.url)
     const faceapi: FaceApi = require('@vladmandic/face-api/dist/face-api.node-wasm.js')
-    const wasm: typeof import('@tensorflow/tfjs-backend-wasm') = require('@tensorflow/tfjs-backend-wasm')
+    const wasm: typeof WasmBackend = require('@tensorflow/tfjs-backend-wasm')
     // The .wasm files beside the backend's own script, read from disk (no platform fetch).
     wasm.setWasmPaths(`${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))}${path.sep}`)
-    await faceapi.tf.setBackend('wasm')
-    await faceapi.tf.ready()
+    // The same TensorFlow.js that face-api's Node WebAssembly build requires.
+    const tf: typeof TensorFlow = require('@tensorflow/tfjs')
+    await tf.setBackend('wasm')
+    await tf.ready()
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api')), '..', 'model')
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(models)
     await faceapi.nets.faceLandmark68Net.loadFromDisk(models)
@@ -147,13 +156,24 @@ export async function detectFaces(image: Buffer): Promise<FaceDetection> {
   return (await detectFacesTimed(image)).detection
 }
 
+/** What decides that a face is skipped (the bench calibrates them with other values). */
+export type FaceLimits = { minPixels: number; minSharpness: number; minScore: number }
+const DEFAULT_LIMITS: FaceLimits = {
+  minPixels: MIN_FACE_PIXELS,
+  minSharpness: MIN_FACE_SHARPNESS,
+  minScore: MIN_FACE_SCORE,
+}
+/** Of each face kept: its width in the pixels it was cut from, and its sharpness. */
+export type FaceMeasures = { pixels: number; sharpness: number }
+
 /** Where the time of one photo went, in milliseconds (the bench's breakdown). */
 export type FaceDetectionTimings = { decodeMs: number; detectMs: number; embedMs: number }
 
 /** detectFaces, with the time taken by decoding, detection and the embeddings (landmarks included). */
 export async function detectFacesTimed(
   image: Buffer,
-): Promise<{ detection: FaceDetection; timings: FaceDetectionTimings }> {
+  limits: FaceLimits = DEFAULT_LIMITS,
+): Promise<{ detection: FaceDetection; timings: FaceDetectionTimings; measures: FaceMeasures[] }> {
   const loaded = loadModel()
   const decodeStarted = performance.now()
   const { crop, detect } = await decode(image)
@@ -178,71 +198,91 @@ export async function detectFacesTimed(
     } finally {
       detections.dispose()
     }
-    const kept: { box: { x: number; y: number; width: number; height: number }; score: number }[] = []
+    const kept: { box: { x: number; y: number; width: number; height: number }; score: number; sharpness: number }[] =
+      []
     for (const detection of found) {
       const box = detection.box
-      if (detection.score < MIN_FACE_SCORE) skipped.lowConfidence++
-      else if (box.width < MIN_FACE_PIXELS || box.height < MIN_FACE_PIXELS) skipped.small++
+      // The face in the pixels its landmarks and embedding are cut from.
+      const inCrop = { x: box.x * toCrop, y: box.y * toCrop, width: box.width * toCrop, height: box.height * toCrop }
+      if (detection.score < limits.minScore) skipped.lowConfidence++
+      else if (Math.min(inCrop.width, inCrop.height) < limits.minPixels) skipped.small++
       else {
-        const inCrop = {
-          x: box.x * toCrop,
-          y: box.y * toCrop,
-          width: box.width * toCrop,
-          height: box.height * toCrop,
-        }
-        if ((await sharpnessOf(crop, inCrop)) < MIN_FACE_SHARPNESS) skipped.blurred++
-        else kept.push({ box: inCrop, score: detection.score })
+        const sharpness = await sharpnessOf(crop, inCrop)
+        if (sharpness < limits.minSharpness) skipped.blurred++
+        else kept.push({ box: inCrop, score: detection.score, sharpness })
       }
     }
     const detectMs = performance.now() - detectStarted
-    if (kept.length === 0) return { detection: { faces: [], skipped }, timings: { decodeMs, detectMs, embedMs: 0 } }
+    if (kept.length === 0)
+      return { detection: { faces: [], skipped }, timings: { decodeMs, detectMs, embedMs: 0 }, measures: [] }
     const embedStarted = performance.now()
 
-    const source = tf.tensor3d(new Uint8Array(crop.data.buffer, crop.data.byteOffset, crop.data.length), [
-      crop.info.height,
-      crop.info.width,
-      3,
-    ])
-    try {
-      const faces: DetectedFace[] = []
-      for (const face of kept) {
-        const rect = new faceapi.Rect(face.box.x, face.box.y, face.box.width, face.box.height)
-        // Landmarks on the face as found, then the embedding of the face turned upright by them.
-        const [faceTensor] = await faceapi.extractFaceTensors(source, [rect])
-        let landmarks: InstanceType<FaceApi['FaceLandmarks68']>
-        try {
-          landmarks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(faceTensor)) as InstanceType<
-            FaceApi['FaceLandmarks68']
-          >
-        } finally {
-          faceTensor.dispose()
-        }
-        const aligned = landmarks.shiftBy(rect.x, rect.y).align(null, { useDlibAlignment: true })
-        const [alignedTensor] = await faceapi.extractFaceTensors(source, [aligned])
-        let descriptor: Float32Array
-        try {
-          descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(alignedTensor)) as Float32Array
-        } finally {
-          alignedTensor.dispose()
-        }
-        const x = Math.max(0, face.box.x / crop.info.width)
-        const y = Math.max(0, face.box.y / crop.info.height)
-        faces.push({
-          box: {
-            x,
-            y,
-            width: Math.min(1 - x, face.box.width / crop.info.width),
-            height: Math.min(1 - y, face.box.height / crop.info.height),
-          },
-          embedding: normalise(descriptor),
-          score: face.score,
-        })
+    const faces: DetectedFace[] = []
+    for (const face of kept) {
+      // Landmarks on the face as found, then the embedding of the face turned upright by them; each
+      // cut from the photo's pixels by sharp, so no tensor of the whole photo is ever made.
+      const found = await regionTensor(tf, crop, face.box)
+      if (!found) continue
+      let landmarks: InstanceType<FaceApi['FaceLandmarks68']>
+      try {
+        landmarks = (await faceapi.nets.faceLandmark68Net.detectLandmarks(found.tensor)) as InstanceType<
+          FaceApi['FaceLandmarks68']
+        >
+      } finally {
+        found.tensor.dispose()
       }
-      return { detection: { faces, skipped }, timings: { decodeMs, detectMs, embedMs: performance.now() - embedStarted } }
-    } finally {
-      source.dispose()
+      const aligned = landmarks.shiftBy(found.left, found.top).align(null, { useDlibAlignment: true })
+      const upright = await regionTensor(tf, crop, aligned)
+      if (!upright) continue
+      let descriptor: Float32Array
+      try {
+        descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(upright.tensor)) as Float32Array
+      } finally {
+        upright.tensor.dispose()
+      }
+      const x = Math.max(0, face.box.x / crop.info.width)
+      const y = Math.max(0, face.box.y / crop.info.height)
+      faces.push({
+        box: {
+          x,
+          y,
+          width: Math.min(1 - x, face.box.width / crop.info.width),
+          height: Math.min(1 - y, face.box.height / crop.info.height),
+        },
+        embedding: normalise(descriptor),
+        score: face.score,
+      })
+    }
+    return {
+      detection: { faces, skipped },
+      timings: { decodeMs, detectMs, embedMs: performance.now() - embedStarted },
+      measures: kept.map((face) => ({ pixels: Math.min(face.box.width, face.box.height), sharpness: face.sharpness })),
     }
   })
+}
+
+/**
+ * A region of the photo as a small tensor, clipped at the photo's borders as face-api's own
+ * extractFaceTensors does (the networks pad it to a square and resize it themselves).
+ */
+async function regionTensor(
+  tf: FaceApi['tf'],
+  pixels: Pixels,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const left = Math.max(0, Math.floor(box.x))
+  const top = Math.max(0, Math.floor(box.y))
+  const right = Math.min(pixels.info.width, Math.ceil(box.x + box.width))
+  const bottom = Math.min(pixels.info.height, Math.ceil(box.y + box.height))
+  const width = right - left
+  const height = bottom - top
+  if (width < 1 || height < 1) return null
+  const data = await sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .raw()
+    .toBuffer()
+  const tensor = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [height, width, 3], 'int32')
+  return { tensor, left, top }
 }
 
 /** Euclidean distance between two embeddings: 0 for the same face, 2 at most between unit vectors. */
