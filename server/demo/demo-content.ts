@@ -13,6 +13,7 @@ import { withSystem } from '#app/lib/db.server'
 import { logger } from '#app/lib/logger.server'
 import { getStorage, mediaKey } from '#app/lib/storage.server'
 import { asset, contentItem, event, organization } from '#db/schema'
+import { seedFindMeGallery } from './find-me-gallery'
 
 /*
  * Content for the local demo company: concert-like photos drawn with SVG (stage lights, a
@@ -255,7 +256,10 @@ export async function seedDemoContent(companyId: string, createdBy: string) {
   )
   let photoIndex = 0
   let lastGalleryId = ''
-  const queued: string[] = []
+  // First, so the event's other galleries come before it in the admin's newest-first list.
+  const queued: string[] = await seedFindMeGallery(companyId, createdBy, tour.id, (index) =>
+    concertSvg(index, 2400, 1600),
+  )
   for (const gallery of GALLERIES) {
     const { photos, ...details } = gallery
     const [item] = await withSystem((tx) =>

