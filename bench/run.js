@@ -12,9 +12,10 @@
 // fans beside a flooded lead form and /api/events, and what one refusal costs (floods.js).
 // bursts: 1,000 and 2,000 fans at once on a gallery page and its photo against nginx, and the memory they leave (bursts.js).
 // find-me: the face model's precision and recall, false matches, 24 MP photos indexed per second on one core and one
-// selfie against 15,000 embeddings, on real portraits from installed packages; no app needed (find-me.js, also alone).
+// selfie against 15,000 embeddings, on real portraits from installed packages; no app needed (find-me.js, also alone);
+// find-me-search: a fan's selfie search end to end on the app, against a 5,000-photo, 15,000-face gallery (find-me-search.js).
 // Loads the app's TypeScript through Vite, like the dev server does.
-// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,bursts,faults,find-me (any of them) runs only those
+// BENCH_ONLY=pages,sizes,lighthouse,arrivals,queue,upload,billing,tls,api,analytics,analytics-queries,soak,webhooks,live,floods,bursts,faults,find-me,find-me-search (any of them) runs only those
 // parts (the queue part needs the images); BENCH_SKIP_IMAGES,
 // BENCH_SKIP_ARRIVALS and BENCH_SKIP_UPLOAD=1 leave parts out; BENCH_IMAGES,
 // BENCH_ARRIVING_PHOTOS, BENCH_UPLOAD_MB, BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_SOAK_SECONDS,
@@ -50,6 +51,7 @@ import { benchFaults } from './faults.js'
 import { benchFloods } from './floods.js'
 import { benchBursts } from './bursts.js'
 import { benchFindMe } from './find-me.js'
+import { benchFindMeSearch } from './find-me-search.js'
 
 const execFileAsync = promisify(execFile)
 const IMAGE_COUNT = Number(process.env.BENCH_IMAGES ?? 6)
@@ -80,6 +82,7 @@ const APP_PARTS = [
   'faults',
   'floods',
   'bursts',
+  'find-me-search',
 ]
 /** Whether a part of the bench runs this time (BENCH_ONLY names parts; BENCH_SKIP_<PART>=1 leaves one out). */
 const runs = (part) =>
@@ -400,6 +403,8 @@ try {
       if (runs('live')) await benchLive({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, pid: app.pid, report })
       if (runs('tls')) await benchTlsAsk({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('api')) await benchApi({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
+      if (runs('find-me-search'))
+        await benchFindMeSearch({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('analytics'))
         await benchAnalyticsIngestion({ baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, report })
       if (runs('floods'))

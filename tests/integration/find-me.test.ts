@@ -154,6 +154,8 @@ describe('Find me: a fan finds the photos they are in with a selfie', () => {
   }, 150_000)
 
   it('finds the fan’s two photos from a selfie, keeps the consent and the set, and never the selfie', async () => {
+    // The dialog's opening readies the search (the model, the gallery's faces) and answers at once.
+    expect((await fetch(`${baseUrl()}${searchUrl}`, { headers: { Accept: 'application/json' } })).status).toBe(204)
     const before = await storedKeys()
     const found = await search(searchUrl, await sharp(portrait('men/3')).jpeg().toBuffer())
     expect(found.status).toBe(200)

@@ -1,7 +1,7 @@
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { visitOf } from '#app/access/visit.server'
 import { problemOf } from '#app/features/api/server/problem-details.server'
-import { findMyPhotos } from '#app/features/faces/server/find-my-photos.server'
+import { findMyPhotos, prepareFindMe } from '#app/features/faces/server/find-my-photos.server'
 import { FIND_ME_DOOR, FIND_ME_RATE_LIMIT } from '#app/features/faces/server/find-me-rate-limit.server'
 import { findMeSet } from '#app/features/faces/server/find-me-set.server'
 import { SELFIE_FORM_MAX_BYTES, selfieSearchOf } from '#app/features/faces/server/read-selfie-form.server'
@@ -19,7 +19,8 @@ import type { Route } from './+types/gallery-find-me'
  * Find me (ADR 103) as JSON, for the gallery's dialog and for scripts: POST a selfie (multipart
  * `selfie`, `consent=on`, optionally `face`, the one picked when it showed several) for the ids of
  * the gallery's photos the fan is in; POST a form with `set` (and optionally `email`, `message`)
- * for that set's "remove me"; GET `?set=` a search's set, its photos as the grid shows them.
+ * for that set's "remove me"; GET `?set=` a search's set, its photos as the grid shows them, and
+ * GET alone when the dialog opens, to ready the search (204).
  */
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' }
@@ -37,8 +38,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     const privacy = await guardGalleryAccess(context, visit, params.gallerySlug)
-    const set = await findMeSet(context, params.gallerySlug, new URL(request.url).searchParams.get('set') ?? '')
-    return Response.json(set, { headers: { ...PRIVATE, ...privacy } })
+    const set = new URL(request.url).searchParams.get('set')
+    // Without a set: the dialog has opened, and the search is readied while the fan reads it.
+    if (set === null) {
+      await prepareFindMe(context, params.gallerySlug)
+      return new Response(null, { status: 204, headers: PRIVATE })
+    }
+    const found = await findMeSet(context, params.gallerySlug, set)
+    return Response.json(found, { headers: { ...PRIVATE, ...privacy } })
   } catch (error) {
     return problem(request, error)
   }

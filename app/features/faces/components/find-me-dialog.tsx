@@ -52,6 +52,10 @@ export default function FindMeDialog({
   useLayoutEffect(() => {
     if (open) setPalette(pagePalette(returnFocusTo?.current))
   }, [open, returnFocusTo])
+  // The search is readied on the server while the fan reads what it does.
+  useEffect(() => {
+    if (open) void fetch(searchUrl, { headers: { Accept: 'application/json' } }).catch(() => undefined)
+  }, [open, searchUrl])
   // The selfie's preview is let go with it.
   useEffect(() => () => (selfie ? URL.revokeObjectURL(selfie.url) : undefined), [selfie])
 

@@ -148,6 +148,36 @@ function normalise(vector: Float32Array): Float32Array {
   return unit
 }
 
+let warmed: Promise<void> | null = null
+
+/**
+ * Loads the model ahead of a search (a fan opened the dialog) and runs each network once on
+ * blank pixels: TensorFlow.js sets up each network's kernels on its first run (most of a second
+ * here), which the fan's selfie then does not wait for.
+ */
+export function prepareFaceModel(): Promise<void> {
+  warmed ??= loadModel()
+    .then(({ faceapi, detectorOptions }) =>
+      oneAtATime(async () => {
+        const { tf } = faceapi
+        const blank = (side: number) => tf.zeros([side, side, 3], 'int32') as ReturnType<typeof tf.tensor3d>
+        const [detect, landmarks, describe] = [blank(64), blank(112), blank(150)]
+        try {
+          await faceapi.detectAllFaces(detect, detectorOptions)
+          await faceapi.nets.faceLandmark68Net.detectLandmarks(landmarks)
+          await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(describe)
+        } finally {
+          for (const tensor of [detect, landmarks, describe]) tensor.dispose()
+        }
+      }),
+    )
+    .catch((error) => {
+      warmed = null
+      throw error
+    })
+  return warmed
+}
+
 /**
  * Every face in a photo (any JPEG, PNG or WebP, any size) that is large, sharp and certain enough
  * to be matched, with its box as fractions of the upright photo; the others are counted.

@@ -6,7 +6,7 @@ import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { galleryFilesById } from '#app/features/galleries/fans/server/gallery-page.server'
 import { FIND_ME_CONSENT_VERSION, FIND_ME_SET_DAYS, type FindMeAnswer, type SelfieFace } from '../find-me'
-import { detectFaces, faceDistance, MATCH_THRESHOLD } from './face-model.server'
+import { detectFaces, faceDistance, MATCH_THRESHOLD, prepareFaceModel } from './face-model.server'
 import { galleryFaceIndex, nearestFaces } from './gallery-face-index.server'
 
 type Search = { selfie: Buffer; face: number | null }
@@ -37,6 +37,20 @@ export async function findSearchableGallery(
       companyName: context.company.name,
     } satisfies NotFoundDetails)
   return gallery
+}
+
+/**
+ * Readies a search while the fan reads the dialog: the model loaded and the gallery's faces in
+ * memory, so the first selfie of the night does not wait seconds for them. Answers at once.
+ */
+export async function prepareFindMe(
+  context: Pick<PublicContext, 'company' | 'read' | 'entitlements'>,
+  gallerySlug: string,
+) {
+  const gallery = await findSearchableGallery(context, gallerySlug)
+  void Promise.all([prepareFaceModel(), context.read((tx) => galleryFaceIndex(tx, gallery.id))]).catch(
+    (error: unknown) => logger.warn({ err: error, galleryId: gallery.id }, 'Find me not readied'),
+  )
 }
 
 /**
