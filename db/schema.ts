@@ -10,7 +10,7 @@ import { DOMAIN_APPROVALS, STORED_DOMAIN_STATES, SUBDOMAIN_DNS_STATES, SUBDOMAIN
 import { EVENT_STATUSES } from './enums/events'
 import { CONTENT_KINDS, CONTENT_STATUSES } from './enums/galleries'
 import { MARKETING_FORM_KINDS } from './enums/marketing'
-import { MEDIA_TYPES, UPLOAD_PURPOSES } from './enums/media'
+import { ASSET_MODERATIONS, MEDIA_TYPES, UPLOAD_PURPOSES } from './enums/media'
 import { ROLES } from './enums/members'
 import { DELIVERY_STATES } from './enums/webhooks'
 import {
@@ -694,7 +694,7 @@ export const asset = pgTable(
     index('assets_content_song_idx')
       .on(t.contentItemId, t.setlistSong, t.position, t.id)
       .where(sql`${t.setlistSong} is not null`),
-    oneOf('assets_moderation_check', t.moderation, ['pending', 'approved']),
+    oneOf('assets_moderation_check', t.moderation, ASSET_MODERATIONS),
     oneOf('assets_purpose_check', t.purpose, UPLOAD_PURPOSES),
     oneOf('assets_media_type_check', t.mediaType, MEDIA_TYPES),
     oneOf('assets_processing_status_check', t.processingStatus, ['pending', 'processing', 'ready', 'failed']),

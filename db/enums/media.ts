@@ -6,3 +6,8 @@
 
 export const UPLOAD_PURPOSES = ['content-file', 'gallery-media', 'cover', 'thumbnail', 'logo', 'hero'] as const
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'pdf', 'other'] as const
+/**
+ * Whether fans may see a gallery file: `pending` waits in a live gallery's tray, `hidden` is kept
+ * from them by the company (the editor's "Hide"); only `approved` reaches a fan (migration 0050).
+ */
+export const ASSET_MODERATIONS = ['pending', 'approved', 'hidden'] as const

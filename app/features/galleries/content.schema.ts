@@ -79,6 +79,17 @@ const idList = z
   .transform((value) => [...new Set(value.split(',').filter(Boolean))])
   .pipe(z.array(z.uuid()).min(1).max(200))
 
+/** What the editor's bulk bar makes of the selected files: fans see them, or they are kept from fans. */
+export const FILE_VISIBILITIES = ['visible', 'hidden'] as const
+export type FileVisibility = (typeof FILE_VISIBILITIES)[number]
+
+/** One alternative text for every selected file: something to read, as long as a file's own may be. */
+export const ZFilesAltText = z
+  .string()
+  .trim()
+  .min(1, 'studio.editor.bulk.errors.altRequired')
+  .max(500, 'studio.editor.bulk.errors.altTooLong')
+
 /** What Highlights' bulk bar posts for the selected items. */
 export const ZLibraryAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('bulk-status'), ids: idList, status: z.enum(CONTENT_STATUSES) }),
@@ -103,6 +114,11 @@ export const ZContentAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('retry-processing'), assetId: z.uuid() }),
   z.object({ intent: z.literal('remove-files'), assetIds: idList }),
   z.object({ intent: z.literal('set-cover'), assetId: z.uuid() }),
+  // The bulk bar of the editor's selection: the use-cases check the rest (which gallery, which text).
+  z.object({ intent: z.literal('files-visibility'), assetIds: idList, visibility: z.enum(FILE_VISIBILITIES) }),
+  z.object({ intent: z.literal('files-move'), assetIds: idList, targetId: z.string().max(100) }),
+  z.object({ intent: z.literal('files-alt-text'), assetIds: idList, altText: z.string().max(5000) }),
+  z.object({ intent: z.literal('files-order-captured'), assetIds: idList }),
   z.object({
     intent: z.literal('file-text'),
     assetId: z.uuid(),

@@ -4,12 +4,17 @@ import { ContentEditor } from '#app/features/galleries/components/content-editor
 import { useEditedContentKind } from '#app/features/galleries/components/editor-content-kind'
 import { ZContentAction, ZContentDetails } from '#app/features/galleries/content.schema'
 import { changeContentStatus } from '#app/features/galleries/server/change-content-status.server'
+import { changeFilesVisibility } from '#app/features/galleries/server/change-files-visibility.server'
 import { deleteContent } from '#app/features/galleries/server/delete-content.server'
 import { getContentForEdit } from '#app/features/galleries/server/get-content-for-edit.server'
+import { listGalleryOptions } from '#app/features/galleries/server/list-gallery-options.server'
+import { moveFilesToGallery } from '#app/features/galleries/server/move-files-to-gallery.server'
+import { orderFilesByCapture } from '#app/features/galleries/server/order-files-by-capture.server'
 import { removeAssets } from '#app/features/galleries/server/remove-assets.server'
 import { reorderAssets } from '#app/features/galleries/server/reorder-assets.server'
 import { retryProcessing } from '#app/features/galleries/server/retry-processing.server'
 import { setCoverFromFile } from '#app/features/galleries/server/set-cover-from-file.server'
+import { setFilesAltText } from '#app/features/galleries/server/set-files-alt-text.server'
 import { updateAssetText } from '#app/features/galleries/server/update-asset-text.server'
 import { updateContentDetails } from '#app/features/galleries/server/update-content-details.server'
 import { listEventOptions } from '#app/features/events/server/list-event-options.server'
@@ -37,6 +42,8 @@ export const loader = withActor({ kind: 'person' }, async (member, { params }: R
         ? ogImagePath(item.kind === 'gallery' ? 'gallery' : 'content', item.id, ogVersion(null))
         : null,
     events: await listEventOptions(member),
+    // Where the bulk bar may move selected files: the company's other galleries.
+    galleries: item.kind === 'gallery' ? await listGalleryOptions(member, item.id) : [],
     canPublish,
     canEdit: item.status === 'draft' || canPublish,
   }
@@ -70,6 +77,22 @@ export const action = withActor({ kind: 'person' }, async (member, { request, pa
     'remove-files': async ({ assetIds }) => {
       await removeAssets(member, id, assetIds)
       return actionSuccess('studio.editor.filesRemoved')
+    },
+    'files-visibility': async ({ assetIds, visibility }) => {
+      await changeFilesVisibility(member, id, assetIds, visibility)
+      return actionSuccess(`studio.editor.bulk.done.${visibility}`)
+    },
+    'files-move': async ({ assetIds, targetId }) => {
+      await moveFilesToGallery(member, id, assetIds, targetId)
+      return actionSuccess('studio.editor.bulk.done.moved')
+    },
+    'files-alt-text': async ({ assetIds, altText }) => {
+      await setFilesAltText(member, id, assetIds, altText)
+      return actionSuccess('studio.editor.bulk.done.altText')
+    },
+    'files-order-captured': async ({ assetIds }) => {
+      await orderFilesByCapture(member, id, assetIds)
+      return actionSuccess('studio.editor.bulk.done.ordered')
     },
     'set-cover': async ({ assetId }) => {
       await setCoverFromFile(member, id, assetId)

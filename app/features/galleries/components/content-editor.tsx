@@ -15,6 +15,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import type { ContentForEdit } from '../server/get-content-for-edit.server'
 import { ContentDetailsFields } from './content-details-fields'
 import { ContentFilesGrid } from './content-files-grid'
+import type { GalleryOption } from './file-bulk-bar'
 import { LiveShowPanel } from '#app/features/galleries/live/components/live-show-panel'
 import { StatusBadge } from './status-badge'
 import { rememberEditedKind } from './editor-content-kind'
@@ -25,6 +26,7 @@ export type ContentEditorProps = ContentForEdit & {
   liveUrl: string
   shareCard: string | null
   events: Array<{ id: string; title: string }>
+  galleries: GalleryOption[]
   canPublish: boolean
   canEdit: boolean
 }
@@ -56,7 +58,16 @@ function useRefreshWhileProcessing(files: ContentForEdit['files']) {
  * The editor of one item: status buttons, its files (upload, order, text), cover, QR code and
  * details. Every change posts an `intent` to the page's action.
  */
-export function ContentEditor({ item, files, liveUrl, shareCard, events, canPublish, canEdit }: ContentEditorProps) {
+export function ContentEditor({
+  item,
+  files,
+  liveUrl,
+  shareCard,
+  events,
+  galleries,
+  canPublish,
+  canEdit,
+}: ContentEditorProps) {
   const { t } = useTranslation()
   useRefreshWhileProcessing(files)
   const details = useFetcher<ActionResult>()
@@ -75,6 +86,8 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
     if (remover.data) setConfirmDelete(false)
   }, [remover.data])
   const isGallery = item.kind === 'gallery'
+  const live = isGallery && item.liveMode
+  const livePanel = isGallery ? <LiveShowPanel contentItemId={item.id} venueUploader={!canEdit} /> : null
   const detailErrors = details.data && !details.data.ok ? details.data.errors : undefined
   // Published just now: the share step follows (once the page has been read again as public).
   const publishing = useRef(false)
@@ -152,29 +165,41 @@ export function ContentEditor({ item, files, liveUrl, shareCard, events, canPubl
         </div>
       </div>
 
-      <section aria-labelledby="files-heading" className="space-y-4">
-        <h2 id="files-heading" className="font-semibold">
-          {isGallery ? t('content.media.galleryHeading', { count: files.length }) : t('content.media.fileHeading')}
-        </h2>
-        {canEdit && (isGallery || files.length === 0) ? (
-          <UploadPanel
-            target={{ purpose: isGallery ? 'gallery-media' : 'content-file', contentItemId: item.id }}
-            accept={isGallery ? 'image/*,video/*' : undefined}
-            multiple={isGallery}
-            hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
-            list={!isGallery}
+      {/*
+       * A live gallery puts its approval tray beside the uploads (on a phone, above them): photos
+       * arriving from the venue are approved while more are uploaded, without scrolling past the grid.
+       */}
+      <div
+        className={live ? 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(20rem,24rem)] lg:items-start' : 'space-y-8'}
+        data-testid={live ? 'live-layout' : undefined}
+      >
+        {live ? <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-start-1">{livePanel}</div> : null}
+        <section aria-labelledby="files-heading" className="min-w-0 space-y-4 lg:col-start-1 lg:row-start-1">
+          <h2 id="files-heading" className="font-semibold">
+            {isGallery ? t('content.media.galleryHeading', { count: files.length }) : t('content.media.fileHeading')}
+          </h2>
+          {canEdit && (isGallery || files.length === 0) ? (
+            <UploadPanel
+              target={{ purpose: isGallery ? 'gallery-media' : 'content-file', contentItemId: item.id }}
+              accept={isGallery ? 'image/*,video/*' : undefined}
+              multiple={isGallery}
+              hint={isGallery ? t('uploads.ui.galleryHint') : t('uploads.ui.singleHint')}
+              list={!isGallery}
+            />
+          ) : null}
+          <ContentFilesGrid
+            contentItemId={item.id}
+            files={files}
+            canEdit={canEdit}
+            canPublish={canPublish}
+            coverAssetId={item.shownCoverAssetId}
+            galleries={galleries}
           />
-        ) : null}
-        <ContentFilesGrid
-          contentItemId={item.id}
-          files={files}
-          canEdit={canEdit}
-          coverAssetId={item.shownCoverAssetId}
-        />
-      </section>
+        </section>
+      </div>
 
       {isGallery ? <SetlistPanel contentItemId={item.id} canEdit={canEdit} /> : null}
-      {isGallery ? <LiveShowPanel contentItemId={item.id} venueUploader={!canEdit} /> : null}
+      {isGallery && !live ? livePanel : null}
 
       <section aria-labelledby="cover-heading" className="space-y-4">
         <h2 id="cover-heading" className="font-semibold">

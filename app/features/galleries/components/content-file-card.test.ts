@@ -19,6 +19,7 @@ const read = (changes: Partial<ContentFile> = {}): ContentFile => ({
   position: 0,
   processingStatus: 'ready',
   processingError: null,
+  moderation: 'approved',
   ...changes,
 })
 
@@ -33,5 +34,6 @@ describe("an editor card's file, read again after a save", () => {
     expect(sameFile(read(), read({ capturedAt: new Date('2026-07-14T21:05:00Z') }))).toBe(false)
     expect(sameFile(read(), read({ capturedAt: null }))).toBe(false)
     expect(sameFile(read(), read({ position: 3 }))).toBe(false)
+    expect(sameFile(read(), read({ moderation: 'hidden' }))).toBe(false)
   })
 })

@@ -1,12 +1,6 @@
-import { ArrowDown, ArrowUp, Check, GripVertical, Star, Trash2 } from 'lucide-react'
-import { memo, useCallback, useState, type HTMLAttributes } from 'react'
-import { useFetcher } from 'react-router'
-import { Button } from '#app/components/ui/button'
+import { Check, Clock, EyeOff, GripVertical, MoreHorizontal, Star } from 'lucide-react'
+import { memo, type HTMLAttributes } from 'react'
 import { useSortableItem } from '#app/components/ui/sortable'
-import { TextField } from '#app/components/ui/field'
-import { UploadPanel } from '#app/features/media/components/upload-panel'
-import { formatBytes } from '#app/lib/format-bytes'
-import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
@@ -14,24 +8,21 @@ import { ContentFileThumbnail } from './content-file-thumbnail'
 
 type ContentFileCardProps = {
   file: ContentFile
-  index: number
-  count: number
   canEdit: boolean
   /** Whether fans see this file as the cover (chosen, or the automatic first photo). */
   isCover: boolean
   selected: boolean
   /** The grid's actions, the same functions on every render (see ContentFilesGrid). */
-  onMove: (from: number, to: number) => void
   onToggle: (id: string) => void
-  onSetCover: (id: string) => void
-  onRemove: (file: ContentFile) => void
+  onOpen: (id: string) => void
 }
 
 /**
- * One file of the item in the sortable grid. The grid's drawn list changes with every batch of
- * tiles it shows, and every sortable item follows it; only this shell does: the card's body
- * (below) draws again only when its own file, place or state changes. A gallery of thousands
- * then shows its next tiles without drawing all the earlier ones again.
+ * One file of the item in the sortable grid: a small square picture, as in Pixieset's or Google
+ * Photos' album editors, so a phone shows three or four a row. Its tick selects it for the bulk
+ * bar, its grip moves it, its "…" button opens its details (text, cover, place, removal). The
+ * grid's drawn list changes with every batch of tiles it shows, and every sortable item follows
+ * it; only this shell does: the body (below) draws again only when its own file or state changes.
  */
 export const ContentFileCard = memo(function ContentFileCard({
   file,
@@ -43,13 +34,10 @@ export const ContentFileCard = memo(function ContentFileCard({
   return (
     <li
       {...sortable.item}
-      className={cn(
-        'relative overflow-hidden rounded-xl border bg-surface',
-        selected ? 'border-accent ring-2 ring-accent' : 'border-line',
-        sortable.isDragging ? 'z-20 opacity-80 shadow-xl' : '',
-      )}
+      className={cn('relative min-w-0', sortable.isDragging ? 'z-20 opacity-80' : '')}
       data-testid="media-card"
       data-asset-id={file.id}
+      data-visibility={file.moderation}
     >
       <ContentFileCardBody
         file={file}
@@ -84,35 +72,51 @@ function sameProps<Props extends { file: ContentFile }>(before: Props, after: Pr
   )
 }
 
-/** A file's picture, size, text fields, retry after a failure, reordering, cover and removal. */
+const cornerButton =
+  'grid size-8 place-items-center rounded-md bg-black/55 text-white shadow hover:bg-black/75 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none'
+
+/** A small mark over the picture: the cover, hidden from fans, waiting in the live tray. */
+function Mark({ icon: Icon, label, testId }: { icon: typeof Star; label: string; testId: string }) {
+  return (
+    <span
+      className="grid size-6 place-items-center rounded-md bg-black/70 text-white"
+      title={label}
+      data-testid={testId}
+    >
+      <Icon aria-hidden className="size-3.5" />
+      <span className="sr-only">{label}</span>
+    </span>
+  )
+}
+
+/** A file's picture with its tick, grip, marks and details button; its name under it from tablets up. */
 const ContentFileCardBody = memo(function ContentFileCardBody({
   file,
-  index,
-  count,
   canEdit,
   isCover,
   selected,
-  onMove,
   onToggle,
-  onSetCover,
-  onRemove,
+  onOpen,
   handle,
   surface,
 }: CardBodyProps) {
-  const { t, i18n } = useTranslation()
-  // The text fields are drawn once the admin first opens them, then kept (typed words and all):
-  // three fields on each of a large gallery's tiles were a large share of its page. Opened before the
-  // page's code ran, they are drawn as it starts.
-  const [textOpen, setTextOpen] = useState(false)
-  const syncTextOpen = useCallback((details: HTMLDetailsElement | null) => {
-    if (details?.open) setTextOpen(true)
-  }, [])
+  const { t } = useTranslation()
+  const hidden = file.moderation === 'hidden'
   return (
     <>
-      <div className="relative aspect-[4/3] bg-surface-muted">
+      <div
+        className={cn(
+          'relative aspect-square overflow-hidden rounded-lg bg-surface-muted',
+          selected ? 'ring-[3px] ring-accent ring-offset-2 ring-offset-surface' : 'ring-1 ring-line',
+        )}
+      >
         {/* The picture is the drag handle for a mouse or finger; the grip button is its keyboard handle. */}
         <div
-          className={cn('size-full', canEdit ? 'cursor-grab touch-none active:cursor-grabbing' : '')}
+          className={cn(
+            'size-full',
+            canEdit ? 'cursor-grab touch-none active:cursor-grabbing' : '',
+            hidden ? 'opacity-45 grayscale' : '',
+          )}
           {...surface}
           onDragStart={(event) => event.preventDefault()}
           data-testid="drag-surface"
@@ -121,7 +125,7 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
         </div>
         {canEdit ? (
           <>
-            <label className="absolute top-1 left-1 grid size-10 cursor-pointer place-items-center">
+            <label className="absolute top-0 left-0 grid size-10 cursor-pointer place-items-center">
               <input
                 type="checkbox"
                 checked={selected}
@@ -140,175 +144,34 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
               type="button"
               {...handle}
               aria-label={t('studio.editor.drag', { name: file.originalName })}
-              className="absolute top-2 right-2 grid size-8 cursor-grab touch-none place-items-center rounded-md bg-black/50 text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+              className={cn(cornerButton, 'absolute top-1 right-1 cursor-grab touch-none')}
               data-testid="drag-handle"
             >
               <GripVertical aria-hidden className="size-4" />
             </button>
           </>
         ) : null}
-        {isCover ? (
-          <span
-            className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white"
-            data-testid="cover-badge"
-          >
-            <Star aria-hidden className="size-3.5 fill-current" />
-            {t('covers.title')}
-          </span>
-        ) : null}
-      </div>
-      <div className="space-y-2 p-2.5 sm:space-y-3 sm:p-3">
-        <div>
-          <p className="truncate text-sm font-medium" title={file.originalName}>
-            {file.originalName}
-          </p>
-          <p className="text-xs text-ink-muted">
-            {[
-              file.width && file.height ? `${file.width} × ${file.height}` : null,
-              formatBytes(file.sizeBytes, i18n.language),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
+        <div className="pointer-events-none absolute bottom-1 left-1 flex gap-1">
+          {isCover ? <Mark icon={Star} label={t('covers.title')} testId="cover-badge" /> : null}
+          {hidden ? <Mark icon={EyeOff} label={t('studio.editor.bulk.hiddenMark')} testId="hidden-badge" /> : null}
+          {file.moderation === 'pending' ? (
+            <Mark icon={Clock} label={t('studio.editor.bulk.pendingMark')} testId="pending-badge" />
+          ) : null}
         </div>
-        {file.processingStatus === 'failed' && canEdit ? <RetryProcessing file={file} /> : null}
-        <details
-          className="text-sm"
-          ref={syncTextOpen}
-          onToggle={(event) => event.currentTarget.open && setTextOpen(true)}
+        <button
+          type="button"
+          className={cn(cornerButton, 'absolute right-1 bottom-1')}
+          onClick={() => onOpen(file.id)}
+          aria-label={t('studio.editor.details', { name: file.originalName })}
+          aria-haspopup="dialog"
+          data-testid="file-details-button"
         >
-          <summary className="cursor-pointer text-xs font-medium text-accent sm:text-sm">
-            {t('content.media.editText')}
-          </summary>
-          {textOpen ? <FileTextForm file={file} canEdit={canEdit} /> : null}
-        </details>
-        {canEdit && !isCover && (file.mediaType === 'image' || file.mediaType === 'video') ? (
-          <button
-            type="button"
-            className="inline-flex items-center gap-1 text-xs font-medium text-accent hover:underline sm:text-sm"
-            onClick={() => onSetCover(file.id)}
-          >
-            <Star aria-hidden className="size-3.5" />
-            {t('studio.editor.setCover')}
-            <span className="sr-only">: {file.originalName}</span>
-          </button>
-        ) : null}
-        {canEdit ? (
-          <div className="flex items-center justify-between">
-            <div className="flex gap-1">
-              <button
-                type="button"
-                className="rounded p-1.5 hover:bg-surface-muted disabled:opacity-40"
-                disabled={index === 0}
-                onClick={() => onMove(index, index - 1)}
-                aria-label={t('content.media.moveUp', { name: file.originalName })}
-              >
-                <ArrowUp className="size-4" />
-              </button>
-              <button
-                type="button"
-                className="rounded p-1.5 hover:bg-surface-muted disabled:opacity-40"
-                disabled={index === count - 1}
-                onClick={() => onMove(index, index + 1)}
-                aria-label={t('content.media.moveDown', { name: file.originalName })}
-              >
-                <ArrowDown className="size-4" />
-              </button>
-            </div>
-            <Button
-              variant="danger-ghost"
-              size="sm"
-              className="px-2 sm:px-3"
-              onClick={() => onRemove(file)}
-              aria-label={t('content.media.removeTitle', { name: file.originalName })}
-            >
-              <Trash2 aria-hidden className="size-4" />
-              <span className="hidden sm:inline">{t('content.media.remove')}</span>
-            </Button>
-          </div>
-        ) : null}
+          <MoreHorizontal aria-hidden className="size-4" />
+        </button>
       </div>
+      <p className="mt-1 truncate px-0.5 text-xs text-ink-muted max-sm:sr-only" title={file.originalName}>
+        {file.originalName}
+      </p>
     </>
   )
 }, sameProps)
-
-/*
- * The parts that save something hold their own request, and are drawn only where they are
- * needed (a failed file, opened text fields): a request a card holds follows every change of the
- * page's navigation state, thousands of times over on a large gallery.
- */
-
-/** Processing failed: the reason, and a way to try again. */
-function RetryProcessing({ file }: { file: ContentFile }) {
-  const { t } = useTranslation()
-  const fetcher = useFetcher<ActionResult>()
-  useOutcomeToast(fetcher.data)
-  return (
-    <div className="rounded-md bg-danger/10 p-2 text-xs text-danger">
-      <p className="line-clamp-2" title={file.processingError ?? ''}>
-        {t('content.media.failedDetail')}
-      </p>
-      <button
-        type="button"
-        className="mt-1 font-semibold underline"
-        onClick={() => void fetcher.submit({ intent: 'retry-processing', assetId: file.id }, { method: 'post' })}
-      >
-        {t('content.media.retry')}
-      </button>
-    </div>
-  )
-}
-
-/** A file's title, alternative text and description; a video's or document's own thumbnail. */
-function FileTextForm({ file, canEdit }: { file: ContentFile; canEdit: boolean }) {
-  const { t } = useTranslation()
-  const fetcher = useFetcher<ActionResult>()
-  useOutcomeToast(fetcher.data)
-  return (
-    <>
-      <fetcher.Form method="post" className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="file-text" />
-        <input type="hidden" name="assetId" value={file.id} />
-        <TextField
-          label={t('content.media.title')}
-          name="title"
-          defaultValue={file.title ?? ''}
-          maxLength={200}
-          disabled={!canEdit}
-        />
-        <TextField
-          label={t('content.media.alt')}
-          name="altText"
-          defaultValue={file.altText ?? ''}
-          maxLength={500}
-          hint={t('content.media.altHint')}
-          disabled={!canEdit}
-        />
-        <TextField
-          label={t('content.media.description')}
-          name="description"
-          defaultValue={file.description ?? ''}
-          maxLength={2000}
-          disabled={!canEdit}
-        />
-        {canEdit ? (
-          <Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
-            {t('content.media.saveText')}
-          </Button>
-        ) : null}
-      </fetcher.Form>
-      {canEdit && file.mediaType !== 'image' ? (
-        <div className="mt-3 space-y-1.5">
-          <p className="text-xs font-medium">{t('content.media.customThumbnail')}</p>
-          <UploadPanel
-            target={{ purpose: 'thumbnail', assetId: file.id }}
-            accept=".jpg,.jpeg,.png,.webp"
-            multiple={false}
-            compact
-            hint={t('content.media.customThumbnailHint')}
-          />
-        </div>
-      ) : null}
-    </>
-  )
-}

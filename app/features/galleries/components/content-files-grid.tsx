@@ -1,4 +1,4 @@
-import { ArrowDownAZ, CalendarClock, Trash2, X } from 'lucide-react'
+import { ArrowDownAZ, CalendarClock } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button'
@@ -7,24 +7,21 @@ import { SortableArea, useSortableOrder } from '#app/components/ui/sortable'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import { FILES_SHOWN_AT_ONCE } from '../editor-paging'
+import { sortFiles } from '../file-order'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileCard } from './content-file-card'
+import { FileBulkBar, type GalleryOption } from './file-bulk-bar'
+import { FileDetailsDialog } from './file-details-dialog'
 import { UploadTile, useUploadTiles } from './upload-tile'
 
-/** Files by capture time (those without one last, by name), or by name as people read numbers. */
-export function sortFiles(files: ContentFile[], by: 'captured' | 'name') {
-  const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-  return [...files].sort((a, b) => {
-    if (by === 'captured') {
-      const at = a.capturedAt ? new Date(a.capturedAt).getTime() : Infinity
-      const bt = b.capturedAt ? new Date(b.capturedAt).getTime() : Infinity
-      if (at !== bt) return at < bt ? -1 : 1
-    }
-    return byName.compare(a.originalName, b.originalName)
-  })
+type Props = {
+  contentItemId: string
+  files: ContentFile[]
+  canEdit: boolean
+  canPublish: boolean
+  coverAssetId: string | null
+  galleries: GalleryOption[]
 }
-
-type Props = { contentItemId: string; files: ContentFile[]; canEdit: boolean; coverAssetId: string | null }
 
 /** The button that shows the next tiles, pressed by itself when it comes within a few screens. */
 function ShowMoreFiles({ hidden, onShowMore }: { hidden: number; onShowMore: () => void }) {
@@ -53,26 +50,27 @@ function ShowMoreFiles({ hidden, onShowMore }: { hidden: number; onShowMore: () 
 }
 
 /**
- * The gallery's files in their order: dragged with a mouse, a finger or the keyboard (the grip
- * button, Space, arrows, Space), sorted in one go, selected for removal, one made the cover. Every
- * new order is one request. Files still uploading show as tiles after them, in the order chosen.
+ * The gallery's files in their order, as a dense grid of small squares (three a row on a phone,
+ * eight on a laptop; sized by the room the grid has, so it fits beside a live gallery's tray too):
+ * dragged with a mouse, a finger or the keyboard (the grip button, Space, arrows, Space), sorted
+ * in one go, selected for the bulk bar, each one's details a tap away. Every new order is one
+ * request. Files still uploading show as tiles after them, in the order chosen.
  */
-export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }: Props) {
+export function ContentFilesGrid({ contentItemId, files, canEdit, canPublish, coverAssetId, galleries }: Props) {
   const { t } = useTranslation()
   const orderer = useFetcher<ActionResult>()
   const editor = useFetcher<ActionResult>()
   const remover = useFetcher<ActionResult>()
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [confirmRemove, setConfirmRemove] = useState(false)
+  // The file whose details are open.
+  const [openId, setOpenId] = useState<string | null>(null)
   // The one file asked about: kept while the question closes, so its name stays in it.
   const [removal, setRemoval] = useState<{ file: ContentFile; open: boolean } | null>(null)
   const tiles = useUploadTiles(contentItemId, files)
   useOutcomeToast(orderer.data)
-  useOutcomeToast(editor.data, () => setSelected(new Set()))
+  useOutcomeToast(editor.data)
   useOutcomeToast(remover.data)
-  useEffect(() => {
-    if (editor.data) setConfirmRemove(false)
-  }, [editor.data])
+  const clearSelection = useCallback(() => setSelected(new Set()), [])
   const { order, save, move } = useSortableOrder(
     files.map((file) => file.id),
     orderer,
@@ -99,8 +97,13 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
     (assetId: string) => void latest.current.submit({ intent: 'set-cover', assetId }, { method: 'post' }),
     [],
   )
-  const askRemoval = useCallback((file: ContentFile) => setRemoval({ file, open: true }), [])
+  const askRemoval = useCallback((file: ContentFile) => {
+    setOpenId(null)
+    setRemoval({ file, open: true })
+  }, [])
+  const openDetails = useCallback((id: string) => setOpenId(id), [])
   const chosen = ordered.filter((file) => selected.has(file.id))
+  const opened = openId ? ordered.findIndex((file) => file.id === openId) : -1
   // The first `shownCount` files in their order; moves keep their places in the whole order (a prefix of it).
   const [shownCount, setShownCount] = useState(FILES_SHOWN_AT_ONCE)
   const shown = ordered.length > shownCount ? ordered.slice(0, shownCount) : ordered
@@ -115,7 +118,7 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
       </p>
     )
   return (
-    <div className="space-y-3">
+    <div className="@container space-y-3">
       {canEdit && files.length > 1 ? (
         <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('studio.editor.toolbar')}>
           <span className="text-sm text-ink-muted">{t('studio.editor.sortBy')}</span>
@@ -150,26 +153,6 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
           </label>
         </div>
       ) : null}
-      {chosen.length > 0 ? (
-        <div
-          className="sticky top-2 z-30 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface p-2 shadow-lg"
-          role="region"
-          aria-label={t('studio.library.bulk.label')}
-          data-testid="file-bulk-bar"
-        >
-          <p className="mr-auto px-1 text-sm font-medium" aria-live="polite">
-            {t('studio.library.bulk.selected', { count: chosen.length })}
-          </p>
-          <Button variant="danger-ghost" size="sm" onClick={() => setConfirmRemove(true)}>
-            <Trash2 aria-hidden className="size-4" />
-            {t('studio.editor.removeSelected', { count: chosen.length })}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
-            <X aria-hidden className="size-4" />
-            {t('studio.library.bulk.clear')}
-          </Button>
-        </div>
-      ) : null}
       <SortableArea
         order={drawn}
         total={order.length}
@@ -179,23 +162,19 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
         disabled={!canEdit}
       >
         <ol
-          className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
+          className="grid grid-cols-3 gap-1.5 @md:grid-cols-4 @md:gap-2 @xl:grid-cols-5 @3xl:grid-cols-6 @5xl:grid-cols-8 @5xl:gap-3"
           aria-label={t('content.media.title')}
           data-testid="media-grid"
         >
-          {shown.map((file, index) => (
+          {shown.map((file) => (
             <ContentFileCard
               key={file.id}
               file={file}
-              index={index}
-              count={ordered.length}
               canEdit={canEdit}
               isCover={file.id === coverAssetId}
               selected={selected.has(file.id)}
-              onMove={moveFile}
               onToggle={toggle}
-              onSetCover={setCover}
-              onRemove={askRemoval}
+              onOpen={openDetails}
             />
           ))}
           {tiles.map((tile) => (
@@ -206,21 +185,24 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, coverAssetId }
       {hidden > 0 ? (
         <ShowMoreFiles hidden={hidden} onShowMore={() => setShownCount((count) => count + FILES_SHOWN_AT_ONCE)} />
       ) : null}
-      <ConfirmDialog
-        open={confirmRemove}
-        onOpenChange={setConfirmRemove}
-        tone="danger"
-        title={t('studio.editor.removeSelectedTitle', { count: chosen.length })}
-        description={t('content.media.removeText')}
-        confirmLabel={t('studio.editor.removeSelected', { count: chosen.length })}
-        cancelLabel={t('common.cancel')}
-        busy={editor.state !== 'idle'}
-        onConfirm={() =>
-          void editor.submit(
-            { intent: 'remove-files', assetIds: chosen.map((file) => file.id).join(',') },
-            { method: 'post' },
-          )
-        }
+      {chosen.length > 0 ? (
+        <FileBulkBar
+          ids={chosen.map((file) => file.id)}
+          galleries={galleries}
+          canPublish={canPublish}
+          onDone={clearSelection}
+        />
+      ) : null}
+      <FileDetailsDialog
+        file={opened >= 0 ? ordered[opened] : null}
+        index={opened}
+        count={ordered.length}
+        canEdit={canEdit}
+        isCover={openId === coverAssetId}
+        onClose={() => setOpenId(null)}
+        onMove={moveFile}
+        onSetCover={setCover}
+        onRemove={askRemoval}
       />
       <ConfirmDialog
         open={removal?.open ?? false}

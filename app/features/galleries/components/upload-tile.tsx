@@ -24,9 +24,12 @@ export function useUploadTiles(contentItemId: string, files: ContentFile[]) {
 }
 
 const iconButton =
-  'grid size-8 place-items-center rounded-md text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none'
+  'grid size-8 place-items-center rounded-md bg-black/55 text-white hover:bg-black/75 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none'
 
-/** A file on its way: its picture at once, its own progress and controls, then "processing" until it is listed. */
+/**
+ * A file on its way, as small as the files' tiles: its picture at once, its state and progress
+ * over it, its controls in a corner, then "processing" until it is listed.
+ */
 export function UploadTile({ item }: { item: UploadItem }) {
   const { t, i18n } = useTranslation()
   const uploads = useUploads()
@@ -35,43 +38,37 @@ export function UploadTile({ item }: { item: UploadItem }) {
   const fraction = item.bytesTotal ? item.bytesSent / item.bytesTotal : 0
   const name = item.file.name
   return (
-    <li
-      className={cn(
-        'overflow-hidden rounded-xl border border-dashed bg-surface',
-        state === 'error' ? 'border-danger' : 'border-line',
-      )}
-      data-testid="upload-tile"
-      data-state={state}
-      data-name={name}
-    >
-      <div className="relative aspect-[4/3] bg-surface-muted">
+    <li className="min-w-0" data-testid="upload-tile" data-state={state} data-name={name}>
+      <div
+        className={cn(
+          'relative aspect-square overflow-hidden rounded-lg border border-dashed bg-surface-muted',
+          state === 'error' ? 'border-danger' : 'border-line',
+        )}
+      >
         {preview ? <img src={preview} alt="" className="size-full object-cover opacity-60" /> : null}
-        <div className="absolute inset-0 grid place-items-center">
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-black/65 px-2.5 py-1 text-xs font-medium text-white tabular-nums">
+        <div className="absolute inset-0 grid place-items-center p-1">
+          <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
             {state === 'processing' ? (
-              <Loader2 aria-hidden className="size-3.5 animate-spin" />
+              <Loader2 aria-hidden className="size-3.5 shrink-0 animate-spin" />
             ) : state === 'paused' ? (
-              <Pause aria-hidden className="size-3.5" />
+              <Pause aria-hidden className="size-3.5 shrink-0" />
             ) : state === 'error' ? (
-              <CircleAlert aria-hidden className="size-3.5" />
+              <CircleAlert aria-hidden className="size-3.5 shrink-0" />
             ) : null}
-            {state === 'processing'
-              ? t('content.media.processing')
-              : state === 'queued'
-                ? t('studio.editor.waiting')
-                : state === 'paused'
-                  ? t('studio.editor.paused')
-                  : state === 'error'
-                    ? t('studio.editor.uploadFailedLabel')
-                    : `${Math.round(fraction * 100)} %`}
+            <span className="truncate">
+              {state === 'processing'
+                ? t('content.media.processing')
+                : state === 'queued'
+                  ? t('studio.editor.waiting')
+                  : state === 'paused'
+                    ? t('studio.editor.paused')
+                    : state === 'error'
+                      ? t('studio.editor.uploadFailedLabel')
+                      : `${Math.round(fraction * 100)} %`}
+            </span>
           </span>
         </div>
-      </div>
-      <div className="space-y-2 p-2.5 sm:p-3">
-        <div className="flex items-start gap-1">
-          <p className="min-w-0 flex-1 truncate pt-1.5 text-sm font-medium" title={name}>
-            {name}
-          </p>
+        <div className="absolute top-1 right-1 flex gap-1">
           {state === 'uploading' ? (
             <button
               type="button"
@@ -115,16 +112,21 @@ export function UploadTile({ item }: { item: UploadItem }) {
             </button>
           ) : null}
         </div>
-        {state === 'error' ? (
-          <p className="text-xs text-danger" role="alert">
-            <UploadFailure error={item.error} upgradeUrl={item.upgradeUrl} />
-          </p>
-        ) : state === 'processing' ? (
-          <p className="text-xs text-ink-muted">{formatBytes(item.bytesTotal, i18n.language)}</p>
-        ) : (
-          <ProgressBar value={fraction} label={name} />
-        )}
+        {state !== 'error' && state !== 'processing' ? (
+          <div className="absolute inset-x-1.5 bottom-1.5">
+            <ProgressBar value={fraction} label={name} />
+          </div>
+        ) : null}
       </div>
+      <p className="mt-1 truncate text-xs text-ink-muted max-sm:sr-only" title={name}>
+        {name}
+        {state === 'processing' ? ` · ${formatBytes(item.bytesTotal, i18n.language)}` : null}
+      </p>
+      {state === 'error' ? (
+        <p className="mt-1 line-clamp-4 text-xs text-danger" role="alert">
+          <UploadFailure error={item.error} upgradeUrl={item.upgradeUrl} />
+        </p>
+      ) : null}
     </li>
   )
 }

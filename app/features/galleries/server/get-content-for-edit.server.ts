@@ -31,6 +31,7 @@ export async function getContentForEdit(context: TenantContext, contentItemId: s
         position: asset.position,
         processingStatus: asset.processingStatus,
         processingError: asset.processingError,
+        moderation: asset.moderation,
       })
       .from(asset)
       .where(and(eq(asset.contentItemId, contentItemId), eq(asset.companyId, context.company.id)))

@@ -7,12 +7,13 @@ import { sql } from 'drizzle-orm'
 
 // Sub-selects are written out in full: drizzle's unqualified column names would bind to the inner table.
 /**
- * The cover fans see: the chosen one, else the first photo or video that is ready (the editor
- * shows the same). Fans' reads of it run `withoutSorting` (see there).
+ * The cover fans see: the chosen one, else the first photo or video that is ready and theirs to
+ * see (not hidden, not waiting in a live tray; the editor shows the same). Fans' reads of it run `withoutSorting` (see there).
  */
 export const coverOf = sql<string | null>`coalesce(content_items.cover_asset_id, (
   select first.id from assets as first
   where first.content_item_id = content_items.id and first.processing_status = 'ready' and first.media_type in ('image', 'video')
+    and first.moderation = 'approved'
   order by first.position limit 1))`
 
 /** The media type of a single item's file (its newest one, should an old one linger). */

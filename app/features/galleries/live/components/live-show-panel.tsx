@@ -49,7 +49,7 @@ export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId:
   return (
     <section
       aria-labelledby="live-heading"
-      className="space-y-4 rounded-xl border border-line bg-surface p-5"
+      className="@container space-y-4 rounded-xl border border-line bg-surface p-5"
       data-testid="live-panel"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -68,7 +68,7 @@ export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId:
         <Loader2 aria-label={t('liveStudio.panel.loading')} className="size-5 animate-spin text-ink-muted" />
       ) : (
         <>
-          <div className="flex flex-col gap-3 sm:flex-row sm:gap-8">
+          <div className="flex flex-col gap-3 @md:flex-row @md:flex-wrap @md:gap-x-8">
             <label className="flex items-center gap-3">
               <Switch
                 aria-labelledby={liveLabel}
@@ -129,7 +129,10 @@ export function LiveShowPanel({ contentItemId, venueUploader }: { contentItemId:
                 {data.liveMode && !data.autoApprove ? t('liveStudio.tray.empty') : t('liveStudio.tray.off')}
               </p>
             ) : (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" data-testid="live-tray">
+              <ul
+                className="grid grid-cols-2 gap-3 @sm:grid-cols-3 @xl:grid-cols-4 @3xl:grid-cols-6"
+                data-testid="live-tray"
+              >
                 {data.pending.map((photo) => (
                   <li key={photo.id} className="overflow-hidden rounded-lg border border-line bg-surface-muted">
                     <div className="aspect-square bg-surface-muted">
