@@ -53,7 +53,7 @@ export function FileDetailsDialog({
     >
       {file ? (
         <div className="mt-4 space-y-4">
-          <div className="relative mx-auto aspect-[4/3] max-h-64 overflow-hidden rounded-lg bg-surface-muted">
+          <div className="relative h-40 overflow-hidden rounded-lg bg-surface-muted sm:h-56">
             <ContentFileThumbnail file={file} />
           </div>
           <p className="text-sm text-ink-muted">
