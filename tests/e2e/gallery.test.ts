@@ -62,17 +62,23 @@ describe('a gallery is built and published', () => {
     const first = await page.getByTestId('media-card').nth(0).getAttribute('data-asset-id')
     const second = await page.getByTestId('media-card').nth(1).getAttribute('data-asset-id')
     const secondName = await page.getByTestId('media-card').nth(1).locator('p[title]').getAttribute('title')
-    await page.getByRole('button', { name: `Move ${secondName} earlier` }).click()
+    // The tile's details hold what a small square has no room for.
+    await page.getByRole('button', { name: `Details of ${secondName}` }).click()
+    const details = page.getByTestId('file-details')
+    await details.getByRole('button', { name: `Move ${secondName} earlier` }).click()
     await expect.poll(() => page.getByText('Order saved').isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => details.count()).toBe(0)
     await page.reload()
     expect(await page.getByTestId('media-card').nth(0).getAttribute('data-asset-id')).toBe(second)
     expect(await page.getByTestId('media-card').nth(1).getAttribute('data-asset-id')).toBe(first)
 
-    const card = page.getByTestId('media-card').first()
-    await card.getByText('Title, alt text and description').click()
-    await card.getByLabel('Alt text').fill('The crowd singing along at the encore')
-    await card.getByRole('button', { name: 'Save' }).click()
+    await page.getByTestId('media-card').first().getByTestId('file-details-button').click()
+    await details.getByLabel('Alt text').fill('The crowd singing along at the encore')
+    await details.getByRole('button', { name: 'Save', exact: true }).click()
     await expect.poll(() => page.getByText('Saved').first().isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => details.count()).toBe(0)
 
     await page.getByRole('button', { name: 'Publish' }).click()
     await expect.poll(() => page.getByText('Published: fans can see it now').isVisible()).toBe(true)
@@ -135,22 +141,26 @@ describe('a gallery is built and published', () => {
     await page.unroute(editor)
   })
 
-  it('removes one file after asking by its name (Escape keeps it, focus returns to its button), then two ticked at once', async () => {
+  it('removes one file after asking by its name (Escape keeps it, focus returns to its tile), then two ticked at once', async () => {
     const card = page.getByTestId('media-card').last()
     const assetId = await card.getAttribute('data-asset-id')
     const name = await card.locator('p[title]').getAttribute('title')
-    const remove = card.getByRole('button', { name: `Remove ${name}?` })
-    await remove.click()
+    const tile = card.getByTestId('file-details-button')
+    const remove = async () => {
+      await tile.click()
+      await page.getByTestId('file-details').getByRole('button', { name: 'Remove', exact: true }).click()
+    }
+    await remove()
     const dialog = page.getByRole('dialog')
     await expect.poll(() => dialog.getByRole('heading', { name: `Remove ${name}?` }).isVisible()).toBe(true)
     expect(await dialog.getByText('The file is deleted for good. This action cannot be undone.').isVisible()).toBe(true)
     await page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     // Radix gives focus back on a timer once the dialog is gone (see cookie-consent.test.ts).
-    await expect.poll(() => remove.evaluate((button) => button === document.activeElement)).toBe(true)
+    await expect.poll(() => tile.evaluate((button) => button === document.activeElement)).toBe(true)
     expect(await page.getByTestId('media-card').count()).toBe(21)
 
-    await remove.click()
+    await remove()
     await dialog.getByRole('button', { name: 'Remove' }).click()
     await expect.poll(() => page.getByText('File removed').isVisible()).toBe(true)
     await expect.poll(() => page.getByTestId('media-card').count()).toBe(20)

@@ -11,6 +11,8 @@ type DialogShellProps = {
   description?: ReactNode
   className?: string
   testId?: string
+  /** Where focus goes back to when the button that asked is gone (a question asked from another dialog). */
+  returnFocusTo?: () => HTMLElement | null
   children: ReactNode
 }
 
@@ -19,7 +21,16 @@ type DialogShellProps = {
  * page, not by a Radix trigger: Radix would hand focus back to a trigger only, so the button that
  * asked gets it back here (a keyboard user stays where they were).
  */
-function DialogShell({ open, onOpenChange, title, description, className, testId, children }: DialogShellProps) {
+function DialogShell({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  testId,
+  returnFocusTo,
+  children,
+}: DialogShellProps) {
   const askedFrom = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -27,12 +38,14 @@ function DialogShell({ open, onOpenChange, title, description, className, testId
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in" />
         <RadixDialog.Content
           onOpenAutoFocus={() => {
-            askedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+            const asker = document.activeElement
+            askedFrom.current = asker instanceof HTMLElement && asker !== document.body ? asker : null
           }}
           onCloseAutoFocus={(event) => {
-            if (!askedFrom.current?.isConnected) return
+            const back = askedFrom.current?.isConnected ? askedFrom.current : returnFocusTo?.()
+            if (!back?.isConnected) return
             event.preventDefault()
-            askedFrom.current.focus()
+            back.focus()
           }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 shadow-2xl',
@@ -64,6 +77,7 @@ type ConfirmDialogProps = {
   busy?: boolean
   /** What the question needs answered besides yes or no (a gallery to pick, a text to write). */
   children?: ReactNode
+  returnFocusTo?: () => HTMLElement | null
 }
 
 /** A question with two answers; Escape and the cancel button both say no. */

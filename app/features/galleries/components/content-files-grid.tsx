@@ -212,6 +212,12 @@ export function ContentFilesGrid({ contentItemId, files, canEdit, canPublish, co
         description={t('content.media.removeText')}
         confirmLabel={t('content.media.remove')}
         cancelLabel={t('common.cancel')}
+        // Asked from the file's details, which closed: focus goes back to the file's tile.
+        returnFocusTo={() =>
+          document.querySelector<HTMLElement>(
+            `[data-asset-id="${removal?.file.id}"] [data-testid="file-details-button"]`,
+          )
+        }
         onConfirm={() => {
           if (!removal) return
           setRemoval({ ...removal, open: false })
