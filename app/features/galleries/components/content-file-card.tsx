@@ -5,6 +5,7 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileThumbnail } from './content-file-thumbnail'
+import { RetryProcessingButton } from './file-details-dialog'
 
 type ContentFileCardProps = {
   file: ContentFile
@@ -172,6 +173,10 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
       <p className="mt-1 truncate px-0.5 text-xs text-ink-muted max-sm:sr-only" title={file.originalName}>
         {file.originalName}
       </p>
+      {/* A failed file's way out, one tap away (a few files at most hold this request). */}
+      {file.processingStatus === 'failed' && canEdit ? (
+        <RetryProcessingButton file={file} className="mt-0.5 px-0.5 text-xs" />
+      ) : null}
     </>
   )
 }, sameProps)

@@ -8,6 +8,7 @@ import { formatBytes } from '#app/lib/format-bytes'
 import { formatDateTime } from '#app/lib/format-date'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
+import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileThumbnail } from './content-file-thumbnail'
 
@@ -119,21 +120,31 @@ export function FileDetailsDialog({
 /** Processing failed: the reason, and a way to try again. */
 function RetryProcessing({ file }: { file: ContentFile }) {
   const { t } = useTranslation()
-  const fetcher = useFetcher<ActionResult>()
-  useOutcomeToast(fetcher.data)
   return (
     <div className="rounded-md bg-danger/10 p-2 text-sm text-danger">
       <p className="line-clamp-3" title={file.processingError ?? ''}>
         {t('content.media.failedDetail')}
       </p>
-      <button
-        type="button"
-        className="mt-1 font-semibold underline"
-        onClick={() => void fetcher.submit({ intent: 'retry-processing', assetId: file.id }, { method: 'post' })}
-      >
-        {t('content.media.retry')}
-      </button>
+      <RetryProcessingButton file={file} className="mt-1" />
     </div>
+  )
+}
+
+/** "Try again" for a file whose processing failed: on its tile and in its details. */
+export function RetryProcessingButton({ file, className }: { file: ContentFile; className?: string }) {
+  const { t } = useTranslation()
+  const fetcher = useFetcher<ActionResult>()
+  useOutcomeToast(fetcher.data)
+  return (
+    <button
+      type="button"
+      className={cn('font-semibold text-danger underline', className)}
+      disabled={fetcher.state !== 'idle'}
+      onClick={() => void fetcher.submit({ intent: 'retry-processing', assetId: file.id }, { method: 'post' })}
+    >
+      {t('content.media.retry')}
+      <span className="sr-only">: {file.originalName}</span>
+    </button>
   )
 }
 
