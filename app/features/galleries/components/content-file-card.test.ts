@@ -15,6 +15,7 @@ const read = (changes: Partial<ContentFile> = {}): ContentFile => ({
   height: 4000,
   durationMs: null,
   capturedAt: new Date('2026-07-14T21:04:00Z'),
+  captureOffsetMinutes: null,
   customThumbnailAssetId: null,
   position: 0,
   processingStatus: 'ready',

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '#app/components/ui/dialog'
 import { Field, SelectField } from '#app/components/ui/field'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
+import type { FileVisibility } from '../content.schema'
 import { BulkBar } from './library-bulk-bar'
 
 export type GalleryOption = { id: string; title: string; status: string }
@@ -19,6 +20,12 @@ type Props = {
 }
 
 type Asking = 'move' | 'alt' | 'remove' | null
+
+/** Fans see the selected files again, or no longer. */
+const VISIBILITY_BUTTONS = [
+  { visibility: 'visible', icon: Eye, label: 'studio.editor.bulk.show' },
+  { visibility: 'hidden', icon: EyeOff, label: 'studio.editor.bulk.hide' },
+] as const satisfies ReadonlyArray<{ visibility: FileVisibility; icon: typeof Eye; label: string }>
 
 /**
  * What can be done to the selected files of a gallery at once: show them to fans or hide them,
@@ -46,28 +53,20 @@ export function FileBulkBar({ ids, galleries, canPublish, onDone }: Props) {
 
   return (
     <BulkBar count={count} label={t('studio.editor.bulk.label')} onClear={onDone} testId="file-bulk-bar">
-      {canPublish ? (
-        <>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => post({ intent: 'files-visibility', visibility: 'visible' })}
-          >
-            <Eye aria-hidden className="size-4" />
-            {t('studio.editor.bulk.show', { count })}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() => post({ intent: 'files-visibility', visibility: 'hidden' })}
-          >
-            <EyeOff aria-hidden className="size-4" />
-            {t('studio.editor.bulk.hide', { count })}
-          </Button>
-        </>
-      ) : null}
+      {canPublish
+        ? VISIBILITY_BUTTONS.map(({ visibility, icon: Icon, label }) => (
+            <Button
+              key={visibility}
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => post({ intent: 'files-visibility', visibility })}
+            >
+              <Icon aria-hidden className="size-4" />
+              {t(label, { count })}
+            </Button>
+          ))
+        : null}
       {galleries.length > 0 ? (
         <Button variant="secondary" size="sm" disabled={busy} onClick={() => setAsking('move')} aria-haspopup="dialog">
           <FolderInput aria-hidden className="size-4" />

@@ -5,12 +5,17 @@ import { Dialog } from '#app/components/ui/dialog'
 import { TextField } from '#app/components/ui/field'
 import { UploadPanel } from '#app/features/media/components/upload-panel'
 import { formatBytes } from '#app/lib/format-bytes'
-import { formatDateTime } from '#app/lib/format-date'
+import { useDateFormat } from '#app/lib/use-date-format'
 import { useOutcomeToast, type ActionResult } from '#app/lib/action-result'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
 import { ContentFileThumbnail } from './content-file-thumbnail'
+
+/** When the camera says it was taken, on its own clock (a camera's offset, when it gave one, puts it back on it). */
+function cameraClock(file: ContentFile) {
+  return new Date(new Date(file.capturedAt ?? 0).getTime() + (file.captureOffsetMinutes ?? 0) * 60_000)
+}
 
 type Props = {
   /** The file shown, or null while closed. */
@@ -43,6 +48,7 @@ export function FileDetailsDialog({
   onRemove,
 }: Props) {
   const { t, i18n } = useTranslation()
+  const format = useDateFormat()
   return (
     <Dialog
       open={file !== null}
@@ -62,7 +68,7 @@ export function FileDetailsDialog({
               file.width && file.height ? `${file.width} × ${file.height}` : null,
               formatBytes(file.sizeBytes, i18n.language),
               file.capturedAt
-                ? t('studio.editor.bulk.capturedAt', { when: formatDateTime(file.capturedAt, i18n.language, 'UTC') })
+                ? t('studio.editor.bulk.capturedAt', { when: format.wallClock(cameraClock(file)) })
                 : null,
             ]
               .filter(Boolean)

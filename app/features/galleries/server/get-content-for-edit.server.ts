@@ -27,6 +27,7 @@ export async function getContentForEdit(context: TenantContext, contentItemId: s
         height: asset.height,
         durationMs: asset.durationMs,
         capturedAt: asset.capturedAt,
+        captureOffsetMinutes: asset.captureOffsetMinutes,
         customThumbnailAssetId: asset.customThumbnailAssetId,
         position: asset.position,
         processingStatus: asset.processingStatus,
