@@ -170,12 +170,13 @@ export function UploadPanel({
         onDrop={onDrop}
         className={cn(
           'flex flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 text-center transition-colors',
-          compact ? 'py-5' : 'py-10',
+          // Nothing is dropped with a finger: a phone's zone is a short one around its button.
+          compact ? 'py-5' : 'py-10 pointer-coarse:py-5',
           dragging ? 'border-accent bg-accent/5' : 'border-line bg-surface',
         )}
         data-testid="drop-zone"
       >
-        {compact ? null : <UploadCloud aria-hidden className="size-8 text-accent" />}
+        {compact ? null : <UploadCloud aria-hidden className="size-8 text-accent pointer-coarse:hidden" />}
         <p className="font-medium">{t('uploads.ui.drop')}</p>
         <p className="text-sm text-ink-muted">{hint}</p>
         <button
