@@ -1,10 +1,10 @@
-import { Check, Clock, EyeOff, GripVertical, MoreHorizontal, Star } from 'lucide-react'
+import { Check, Clock, EyeOff, Film, GripVertical, MoreHorizontal, Star } from 'lucide-react'
 import { memo, type HTMLAttributes } from 'react'
 import { useSortableItem } from '#app/components/ui/sortable'
 import { useTranslation } from '#app/lib/react-i18n'
 import { cn } from '#app/lib/cn'
 import type { ContentFile } from '../server/get-content-for-edit.server'
-import { ContentFileThumbnail } from './content-file-thumbnail'
+import { ContentFileThumbnail, formatDuration } from './content-file-thumbnail'
 import { RetryProcessingButton } from './file-details-dialog'
 
 type ContentFileCardProps = {
@@ -122,7 +122,8 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
           onDragStart={(event) => event.preventDefault()}
           data-testid="drag-surface"
         >
-          <ContentFileThumbnail file={file} />
+          {/* The video's length is a mark below, beside the others: the corner is the details button's. */}
+          <ContentFileThumbnail file={file} duration={false} />
         </div>
         {canEdit ? (
           <>
@@ -153,6 +154,17 @@ const ContentFileCardBody = memo(function ContentFileCardBody({
           </>
         ) : null}
         <div className="pointer-events-none absolute bottom-1 left-1 flex gap-1">
+          {file.mediaType === 'video' ? (
+            <Mark
+              icon={Film}
+              label={
+                file.durationMs
+                  ? `${t('content.media.types.video')} ${formatDuration(file.durationMs)}`
+                  : t('content.media.types.video')
+              }
+              testId="video-badge"
+            />
+          ) : null}
           {isCover ? <Mark icon={Star} label={t('covers.title')} testId="cover-badge" /> : null}
           {hidden ? <Mark icon={EyeOff} label={t('studio.editor.bulk.hiddenMark')} testId="hidden-badge" /> : null}
           {file.moderation === 'pending' ? (

@@ -7,13 +7,13 @@ import type { ContentFile } from '../server/get-content-for-edit.server'
 /** Photos and videos get web renditions (a video's are of its poster frame). */
 const isProcessed = (file: ContentFile) => file.mediaType === 'image' || file.mediaType === 'video'
 
-function formatDuration(ms: number) {
+export function formatDuration(ms: number) {
   const seconds = Math.round(ms / 1000)
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 }
 
 /** A file's picture in the editor: its custom thumbnail, its rendition, or an icon saying what it is and how processing goes. */
-export function ContentFileThumbnail({ file }: { file: ContentFile }) {
+export function ContentFileThumbnail({ file, duration = true }: { file: ContentFile; duration?: boolean }) {
   const { t } = useTranslation()
   // A photo sent from this tab: the browser's own picture of it while its renditions are made.
   const { items } = useUploads()
@@ -45,7 +45,7 @@ export function ContentFileThumbnail({ file }: { file: ContentFile }) {
           width={file.width ?? undefined}
           height={file.height ?? undefined}
         />
-        {file.mediaType === 'video' ? (
+        {file.mediaType === 'video' && duration ? (
           <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums">
             <Film aria-hidden className="size-3.5" />
             {file.durationMs ? formatDuration(file.durationMs) : t('content.media.types.video')}
@@ -58,8 +58,8 @@ export function ContentFileThumbnail({ file }: { file: ContentFile }) {
     return (
       <>
         <img src={preview} alt={file.altText ?? ''} className="size-full object-cover" data-testid="local-preview" />
-        <span className="absolute inset-x-2 bottom-2 inline-flex items-center justify-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white">
-          <Loader2 aria-hidden className="size-3.5 animate-spin" />
+        <span className="absolute inset-x-1 top-1/2 inline-flex -translate-y-1/2 items-center justify-center gap-1 rounded bg-black/70 px-1.5 py-0.5 text-center text-xs leading-tight font-medium text-white">
+          <Loader2 aria-hidden className="size-3.5 shrink-0 animate-spin" />
           {t('content.media.processing')}
         </span>
       </>

@@ -47,7 +47,7 @@ export function UploadTile({ item }: { item: UploadItem }) {
       >
         {preview ? <img src={preview} alt="" className="size-full object-cover opacity-60" /> : null}
         <div className="absolute inset-0 grid place-items-center p-1">
-          <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+          <span className="inline-flex max-w-full items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5 text-center text-xs leading-tight font-medium text-white tabular-nums">
             {state === 'processing' ? (
               <Loader2 aria-hidden className="size-3.5 shrink-0 animate-spin" />
             ) : state === 'paused' ? (
@@ -55,7 +55,7 @@ export function UploadTile({ item }: { item: UploadItem }) {
             ) : state === 'error' ? (
               <CircleAlert aria-hidden className="size-3.5 shrink-0" />
             ) : null}
-            <span className="truncate">
+            <span>
               {state === 'processing'
                 ? t('content.media.processing')
                 : state === 'queued'
