@@ -226,6 +226,24 @@ describe('Find me: a fan finds the photos they are in with a selfie', () => {
     )
     expect(request?.status).toBe('excluded')
     expect((await search(searchUrl, selfie)).body.status).toBe('none')
+
+    // Another fan's request answered by hiding their photo: fans no longer see it at all.
+    const other = await search(searchUrl, await sharp(portrait('women/8')).jpeg().toBuffer())
+    expect(other.body.assetIds).toEqual([photos.other])
+    await fetch(`${baseUrl()}${searchUrl}`, {
+      method: 'POST',
+      body: new URLSearchParams({ set: other.body.token }),
+      headers: { Accept: 'application/json' },
+    })
+    const second = (await admin.client.get(panel)).json().removalRequests[0]
+    expect(second).toMatchObject({ photos: 1, email: null })
+    await admin.client.postForm(panel, { intent: 'removal', requestId: second.id, decision: 'hidden' })
+    const [hidden] = await withSystem((tx) =>
+      tx.select({ moderation: asset.moderation }).from(asset).where(eq(asset.id, photos.other)),
+    )
+    expect(hidden?.moderation).toBe('hidden')
+    const page = await fetch(`${baseUrl()}/${admin.company.slug}/galeria/${slug}`)
+    expect(await page.text()).not.toContain(photos.other)
   }, 60_000)
 
   it('deletes the gallery’s face index the moment Find me is switched off, and fans can no longer search', async () => {

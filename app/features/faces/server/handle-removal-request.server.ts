@@ -1,15 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { asset, faceEmbedding, findMeRemovalRequest } from '#db/schema'
 import { recordAuditEvent } from '#app/features/audit/server/record-audit-event.server'
+import { changeFilesVisibility } from '#app/features/galleries/server/change-files-visibility.server'
 import { AppError } from '#app/lib/errors'
 import { actorUserId, requirePermission, type TenantContext } from '#app/access/context'
 import type { RemovalDecision } from '../find-me.schema'
 
 /**
- * The company's answer to a fan's "remove me": hide the photos from fans (they stay in the
- * gallery, held back as a live gallery's unapproved uploads are, out of every fan's read), leave
- * the fan's face out of the index (the photos stay; a search no longer finds them by that face),
- * or dismiss it. Managers and admins: hiding is unpublishing.
+ * The company's answer to a fan's "remove me": hide the photos from fans (as the editor's bulk
+ * "Hide" does: they stay in the gallery, out of every fan's read), leave the fan's face out of the
+ * index (the photos stay; a search no longer finds them by that face), or dismiss it. Managers and
+ * admins: hiding is unpublishing. Photos deleted since the request are passed over.
  */
 export async function handleRemovalRequest(
   context: TenantContext,
@@ -18,8 +19,8 @@ export async function handleRemovalRequest(
   decision: RemovalDecision,
 ) {
   requirePermission(context, 'content.publish')
-  await context.withTenant(async (tx) => {
-    const [request] = await tx
+  const request = await context.withTenant(async (tx) => {
+    const [found] = await tx
       .select({ assetIds: findMeRemovalRequest.assetIds, faceIds: findMeRemovalRequest.faceIds })
       .from(findMeRemovalRequest)
       .where(
@@ -30,13 +31,19 @@ export async function handleRemovalRequest(
           eq(findMeRemovalRequest.status, 'open'),
         ),
       )
-      .for('update')
-    if (!request) throw new AppError('NOT_FOUND', 'findMeStudio.errors.requestGone')
-    if (decision === 'hidden' && request.assetIds.length > 0)
-      await tx
-        .update(asset)
-        .set({ moderation: 'pending', updatedAt: new Date() })
-        .where(and(eq(asset.contentItemId, galleryId), inArray(asset.id, request.assetIds)))
+    if (!found) throw new AppError('NOT_FOUND', 'findMeStudio.errors.requestGone')
+    const present =
+      found.assetIds.length === 0
+        ? []
+        : await tx
+            .select({ id: asset.id })
+            .from(asset)
+            .where(and(eq(asset.contentItemId, galleryId), inArray(asset.id, found.assetIds)))
+    return { ...found, assetIds: present.map((row) => row.id) }
+  })
+  if (decision === 'hidden' && request.assetIds.length > 0)
+    await changeFilesVisibility(context, galleryId, request.assetIds, 'hidden')
+  await context.withTenant(async (tx) => {
     if (decision === 'excluded' && request.faceIds.length > 0)
       await tx
         .update(faceEmbedding)
