@@ -6,12 +6,17 @@
 // opens (its GET readies the model and the gallery's faces), the fan reads it and takes the selfie
 // (3 s), the first search; then BENCH_FIND_ME_SEARCHES (7) more, interleaved with a cached gallery
 // page fetched the same way as the baseline. The rows are removed afterwards.
+import { Buffer } from 'node:buffer'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+
 import { median } from './median.js'
 import { withSystemDatabase } from './system-database.js'
+
+// Node's own, as the browser's dialog posts them.
+const { FormData, Blob } = globalThis
 
 const PHOTOS = Number(process.env.BENCH_FIND_ME_PHOTOS_IN_GALLERY ?? 5000)
 const FACES = Number(process.env.BENCH_FIND_ME_FACES ?? 15_000)
@@ -108,7 +113,9 @@ export async function benchFindMeSearch({ baseUrl, databaseUrl, report }) {
       const response = await fetch(`${baseUrl}/demo/galeria/${GALLERY}`)
       await response.arrayBuffer()
     }
-    const opened = await fetch(`${baseUrl}/demo/galeria/${GALLERY}/find-me`, { headers: { Accept: 'application/json' } })
+    const opened = await fetch(`${baseUrl}/demo/galeria/${GALLERY}/find-me`, {
+      headers: { Accept: 'application/json' },
+    })
     if (opened.status !== 204) throw new Error(`opening the dialog answered ${opened.status}`)
     await new Promise((resolve) => setTimeout(resolve, 3000))
     const first = await timed(search)
