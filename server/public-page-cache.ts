@@ -120,7 +120,7 @@ export function sharedCookies(cookieHeader: string | undefined) {
  * would make every fan arriving from a post a miss, and fill the cache with copies of one page.
  */
 const LINK_TRACKING_PARAMETER =
-  /^(?:foto|encontrei|utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
+  /^(?:foto|encontrei|encontre-me|utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|igshid|igsh|ttclid|twclid|sccid|epik|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|mkt_tok|srsltid|yclid|_ga|_gl)$/i
 
 /** A request's query without the link-tracking parameters (the rest kept in their order), '' when nothing is left; as it came when it has none. */
 export function withoutLinkTracking(search: string) {

@@ -213,6 +213,12 @@ describe('Find me: a fan takes a selfie on a phone and gets the photos they are 
     await expect
       .poll(() => again.getByTestId('find-me-results').getByRole('heading', { level: 2 }).innerText())
       .toBe("You're in 2 photos")
+    // An event's "Find me in …" link opens the gallery with its dialog open, once.
+    const invited = await context.newPage()
+    await visit(invited, `/${admin.company.slug}/galeria/summer-festival?encontre-me=1`)
+    await expect.poll(() => invited.getByTestId('find-me-dialog').isVisible()).toBe(true)
+    expect(new URL(invited.url()).searchParams.has('encontre-me')).toBe(false)
+    await invited.close()
     // "Show all photos" gives the gallery back.
     await again.getByTestId('find-me-show-all').click()
     await expect.poll(() => again.getByTestId('find-me-invite').isVisible()).toBe(true)

@@ -132,6 +132,13 @@ describe('the demo a first `npm start` seeds', () => {
     )
     const at = new Map(positions.map((row) => [row.id, row.position]))
     expect(found.assetIds.map((id) => at.get(id))).toEqual([1, 4])
+    // The event's page invites its fans to it, its link opening the gallery's dialog.
+    const [tour] = await withSystem((tx) =>
+      tx.select({ slug: event.slug }).from(event).where(eq(event.companyId, companyId)),
+    )
+    const eventPage = await fan.get(`/${DEMO_COMPANY.slug}/evento/${tour!.slug}`)
+    expect(eventPage.text).toContain('data-testid="find-me-event-invite"')
+    expect(eventPage.text).toContain(`/${DEMO_COMPANY.slug}/galeria/night-owls-crowd?encontre-me=1`)
   }, 180_000)
 
   it("shows the event's hero image, and it loads", async () => {

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 
 /** The gallery page's parameter naming a Find me set: a search's link opens the page on it. */
 export const FIND_ME_SET_PARAM = 'encontrei'
+/** The gallery page's parameter that opens the Find me dialog at once (the event page's links). */
+export const FIND_ME_OPEN_PARAM = 'encontre-me'
 
 /**
  * The set a gallery's page shows instead of all its photos: the fan's search, or the link to one.

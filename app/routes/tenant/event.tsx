@@ -7,6 +7,8 @@ import { CoverHero } from '#app/features/companies/landing/components/cover-hero
 import { EVENT_FILTERS, FilterTabs, readFilter } from '#app/features/public/components/filter-tabs'
 import { PublicErrorBoundary, PublicShell } from '#app/features/public/components/public-shell'
 import { loadPublicEvent } from '#app/features/events/server/load-public-event.server'
+import { FindMeEventInvite } from '#app/features/faces/components/find-me-event-invite'
+import { findEventFindMeGalleries } from '#app/features/faces/server/find-event-find-me-galleries.server'
 import { resolvePublicCompany } from '#app/access/public-visitor.server'
 import { DownloadButton } from '#app/features/galleries/downloads/components/download-button'
 import { webDownloadContentsOf } from '#app/features/galleries/downloads/web-download-contents'
@@ -34,6 +36,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       filter: readFilter(request.url, EVENT_FILTERS),
       ...eventBatchFrom(new URL(request.url).searchParams),
     })
+    const findMe = await findEventFindMeGalleries(context, page.event.id)
     const downloads = await getDownloadOffers(
       context,
       page.items.map((item) => item.id),
@@ -62,6 +65,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return data(
       {
         ...shown,
+        findMe,
         downloads,
         downloadContents,
         share,
@@ -84,7 +88,8 @@ export const meta: Route.MetaFunction = ({ data }) => data?.meta ?? [{ title: 'A
 
 export default function PublicEvent({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const { company, basePath, event, items, files, itemsHidden, filter, downloads, downloadContents, share } = loaderData
+  const { company, basePath, event, items, files, itemsHidden, filter, downloads, downloadContents, share, findMe } =
+    loaderData
   useFanTracking({ companyId: company.id, page: 'event', eventId: event.id })
   return (
     <PublicShell company={company} basePath={basePath}>
@@ -121,6 +126,7 @@ export default function PublicEvent({ loaderData }: Route.ComponentProps) {
         </p>
         {event.description ? <p className="mt-4 max-w-2xl text-ink-muted">{event.description}</p> : null}
       </CoverHero>
+      <FindMeEventInvite basePath={basePath} galleries={findMe} />
       <section className="mx-auto max-w-6xl px-4 pb-20 sm:px-6" aria-labelledby="event-content">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h2 id="event-content" className="text-2xl font-semibold">

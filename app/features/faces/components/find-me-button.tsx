@@ -1,7 +1,8 @@
 import { ScanFace } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button'
 import { useTranslation } from '#app/lib/react-i18n'
+import { FIND_ME_OPEN_PARAM } from '../use-find-me-set'
 import type { FindMeDialogProps } from './find-me-dialog'
 
 // Loaded when a fan asks: the gallery's first download carries only this button.
@@ -12,6 +13,14 @@ export default function FindMeButton(props: Omit<FindMeDialogProps, 'open' | 'on
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
+  // Come from an event's "Find me in …": the dialog opens with the page, once.
+  useEffect(() => {
+    const url = new URL(location.href)
+    if (!url.searchParams.has(FIND_ME_OPEN_PARAM)) return
+    url.searchParams.delete(FIND_ME_OPEN_PARAM)
+    history.replaceState(history.state, '', url)
+    setOpen(true)
+  }, [])
   return (
     <>
       <Button
