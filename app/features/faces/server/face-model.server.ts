@@ -249,9 +249,8 @@ export async function detectFacesTimed(
 
     const faces: DetectedFace[] = []
     for (const face of kept) {
-      // Landmarks on the face as found, then the embedding of the face turned upright by them; each
-      // cut from the photo's pixels by sharp, so no tensor of the whole photo is ever made.
-      const found = await regionTensor(tf, crop, face.box)
+      // Landmarks on the face as found, then the embedding of the face turned upright by them.
+      const found = regionTensor(tf, crop, face.box)
       if (!found) continue
       let landmarks: InstanceType<FaceApi['FaceLandmarks68']>
       try {
@@ -262,7 +261,7 @@ export async function detectFacesTimed(
         found.tensor.dispose()
       }
       const aligned = landmarks.shiftBy(found.left, found.top).align(null, { useDlibAlignment: true })
-      const upright = await regionTensor(tf, crop, aligned)
+      const upright = regionTensor(tf, crop, aligned)
       if (!upright) continue
       let descriptor: Float32Array
       try {
@@ -293,13 +292,10 @@ export async function detectFacesTimed(
 
 /**
  * A region of the photo as a small tensor, clipped at the photo's borders as face-api's own
- * extractFaceTensors does (the networks pad it to a square and resize it themselves).
+ * extractFaceTensors does (the networks pad it to a square and resize it themselves). Its rows are
+ * copied out of the decoded pixels: no tensor of the whole photo is made.
  */
-async function regionTensor(
-  tf: FaceApi['tf'],
-  pixels: Pixels,
-  box: { x: number; y: number; width: number; height: number },
-) {
+function regionTensor(tf: FaceApi['tf'], pixels: Pixels, box: { x: number; y: number; width: number; height: number }) {
   const left = Math.max(0, Math.floor(box.x))
   const top = Math.max(0, Math.floor(box.y))
   const right = Math.min(pixels.info.width, Math.ceil(box.x + box.width))
@@ -307,12 +303,13 @@ async function regionTensor(
   const width = right - left
   const height = bottom - top
   if (width < 1 || height < 1) return null
-  const data = await sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: 3 } })
-    .extract({ left, top, width, height })
-    .raw()
-    .toBuffer()
-  const tensor = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [height, width, 3], 'int32')
-  return { tensor, left, top }
+  const region = new Uint8Array(width * height * 3)
+  const rowBytes = width * 3
+  for (let row = 0; row < height; row++) {
+    const from = ((top + row) * pixels.info.width + left) * 3
+    region.set(pixels.data.subarray(from, from + rowBytes), row * rowBytes)
+  }
+  return { tensor: tf.tensor3d(region, [height, width, 3], 'int32'), left, top }
 }
 
 /** Euclidean distance between two embeddings: 0 for the same face, 2 at most between unit vectors. */
