@@ -112,8 +112,8 @@ type Pixels = { data: Buffer; info: { width: number; height: number } }
 async function sharpnessOf(pixels: Pixels, box: { x: number; y: number; width: number; height: number }) {
   // The middle of the box: the face's own edges, not the background's or the hair's.
   const inset = 0.15
-  const left = Math.max(0, Math.floor(box.x + box.width * inset))
-  const top = Math.max(0, Math.floor(box.y + box.height * inset))
+  const left = Math.min(pixels.info.width - 1, Math.max(0, Math.floor(box.x + box.width * inset)))
+  const top = Math.min(pixels.info.height - 1, Math.max(0, Math.floor(box.y + box.height * inset)))
   const width = Math.max(1, Math.min(pixels.info.width - left, Math.round(box.width * (1 - 2 * inset))))
   const height = Math.max(1, Math.min(pixels.info.height - top, Math.round(box.height * (1 - 2 * inset))))
   const grey = await sharp(pixels.data, { raw: { width: pixels.info.width, height: pixels.info.height, channels: 3 } })
@@ -205,6 +205,41 @@ export async function detectFacesTimed(
   limits: FaceLimits = DEFAULT_LIMITS,
 ): Promise<{ detection: FaceDetection; timings: FaceDetectionTimings; measures: FaceMeasures[] }> {
   const loaded = loadModel()
+  await photoSlot()
+  try {
+    return await findFaces(image, limits, loaded)
+  } finally {
+    releasePhotoSlot()
+  }
+}
+
+/**
+ * Photos decoded or being decoded at once, whoever calls: one in the network, the next one being
+ * decoded beside it. Each holds its pixels (~25 MB for a photo of 3,200 px), so callers that send
+ * a hundred photos at once wait here instead of holding a hundred photos' pixels.
+ */
+const PHOTOS_IN_FLIGHT = 2
+let photosInFlight = 0
+const waitingForSlot: (() => void)[] = []
+function photoSlot(): Promise<void> {
+  if (photosInFlight < PHOTOS_IN_FLIGHT) {
+    photosInFlight++
+    return Promise.resolve()
+  }
+  return new Promise((resolve) => waitingForSlot.push(resolve))
+}
+function releasePhotoSlot() {
+  const next = waitingForSlot.shift()
+  // The slot passes straight to the next caller, so the count stays as it is.
+  if (next) next()
+  else photosInFlight--
+}
+
+async function findFaces(
+  image: Buffer,
+  limits: FaceLimits,
+  loaded: Promise<Model>,
+): Promise<{ detection: FaceDetection; timings: FaceDetectionTimings; measures: FaceMeasures[] }> {
   const decodeStarted = performance.now()
   const { crop, detect } = await decode(image)
   const decodeMs = performance.now() - decodeStarted
