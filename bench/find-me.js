@@ -17,9 +17,11 @@
 //
 // Figures: (a) precision and recall at MATCH_THRESHOLD over every same-/different-person pair, with
 // the sweep the threshold was chosen from; (b) false matches of each person against everyone else
-// (goal 0 in 1,000); (c) indexing throughput of 24-megapixel JPEGs on one core, and where its time
-// goes; (d) one selfie's embedding against 15,000 stored embeddings. BENCH_FIND_ME_ROUNDS (3)
-// rounds of (c) and (d), medians reported; BENCH_FIND_ME_PHOTOS (4) photos a round of (c).
+// (goal 0 in 1,000); (c) indexing throughput of 24-megapixel JPEGs, a group photo and a crowd, in
+// photos per CPU-second (one core's worth, on a shared machine), and where the time goes; (d) one
+// selfie's embedding against 15,000 stored embeddings. BENCH_FIND_ME_ROUNDS (3) rounds of (c) and
+// (d), medians reported; BENCH_FIND_ME_PHOTOS (4) photos a round of (c). BENCH_FIND_ME_CALIBRATE=1
+// adds the tables the size and blur limits were chosen from (about 5 minutes more).
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
