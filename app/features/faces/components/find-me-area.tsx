@@ -1,9 +1,9 @@
-import { ScanFace } from 'lucide-react'
 import { lazy, Suspense, type ReactNode } from 'react'
 import type { PageTemplate } from '#app/features/companies/page-template'
 import { useTranslation } from '#app/lib/react-i18n'
 import { useFindMeSet } from '../use-find-me-set'
 import FindMeButton from './find-me-button'
+import { FindMeInvite } from './find-me-event-invite'
 
 // The photos a fan's search found: loaded when there is a set to show.
 const FindMeResults = lazy(() => import('./find-me-results'))
@@ -45,23 +45,14 @@ export default function FindMeArea({ basePath, gallerySlug, gallery, company, do
     )
   return (
     <>
-      <div className="mx-auto max-w-6xl px-4 pb-4 sm:px-6" data-testid="find-me-invite">
-        <div className="flex flex-col gap-3 rounded-2xl border border-line bg-surface-muted/60 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-center gap-3">
-            <ScanFace aria-hidden className="size-6 shrink-0 text-accent" />
-            <span>
-              <span className="block font-semibold">{t('findMe.invite.title')}</span>
-              <span className="block text-sm text-ink-muted">{t('findMe.invite.text')}</span>
-            </span>
-          </p>
-          <FindMeButton
-            searchUrl={searchUrl}
-            companyName={company.name}
-            privacyHref={`${basePath}/privacidade`}
-            onFound={(found) => showSet(found)}
-          />
-        </div>
-      </div>
+      <FindMeInvite text={t('findMe.invite.text')} testId="find-me-invite">
+        <FindMeButton
+          searchUrl={searchUrl}
+          companyName={company.name}
+          privacyHref={`${basePath}/privacidade`}
+          onFound={(found) => showSet(found)}
+        />
+      </FindMeInvite>
       {children}
     </>
   )

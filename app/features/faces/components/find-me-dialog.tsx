@@ -1,8 +1,7 @@
-import { Camera, ImageUp, Loader2, ScanFace, X } from 'lucide-react'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react'
+import { Camera, ImageUp, Loader2, ScanFace } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { Button } from '#app/components/ui/button'
-import { RadixDialog } from '#app/components/ui/dialog'
-import { ISOLATE, pagePalette } from '#app/components/ui/page-palette'
+import { FansSheet } from '#app/components/ui/fans-sheet'
 import { useTranslation } from '#app/lib/react-i18n'
 import type { FindMeAnswer, SelfieFace } from '../find-me'
 
@@ -46,12 +45,8 @@ export default function FindMeDialog({
   const [consented, setConsented] = useState(false)
   const [consentError, setConsentError] = useState(false)
   const [selfie, setSelfie] = useState<{ blob: Blob; url: string } | null>(null)
-  const [palette, setPalette] = useState<CSSProperties | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const consentId = useId()
-  useLayoutEffect(() => {
-    if (open) setPalette(pagePalette(returnFocusTo?.current))
-  }, [open, returnFocusTo])
   // The search is readied on the server while the fan reads what it does.
   useEffect(() => {
     if (open) void fetch(searchUrl, { headers: { Accept: 'application/json' } }).catch(() => undefined)
@@ -105,165 +100,146 @@ export default function FindMeDialog({
   }
 
   return (
-    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay {...ISOLATE} className="fixed inset-0 z-[10000] bg-black/70 backdrop-blur-sm" />
-        <RadixDialog.Content
-          {...ISOLATE}
-          data-testid="find-me-dialog"
-          onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return
-            event.preventDefault()
-            returnFocusTo.current.focus()
-          }}
-          style={palette ?? undefined}
-          className={`${palette ? '' : 'theme-night '}fixed inset-x-0 bottom-0 z-[10001] flex max-h-[92dvh] flex-col rounded-t-2xl border border-line bg-surface text-ink shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl`}
-        >
-          <div className="flex items-start justify-between gap-4 px-5 pt-5 sm:px-6">
-            <div className="min-w-0 flex-1">
-              <RadixDialog.Title className="flex items-center gap-2 text-lg font-semibold">
-                <ScanFace aria-hidden className="size-5 text-accent" />
-                {t('findMe.title')}
-              </RadixDialog.Title>
-              <RadixDialog.Description className="mt-1 text-sm text-ink-muted">
-                {t('findMe.intro')}
-              </RadixDialog.Description>
-            </div>
-            <RadixDialog.Close
-              className="-mt-1 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-ink-muted hover:bg-surface-muted hover:text-ink"
-              aria-label={t('findMe.close')}
-            >
-              <X aria-hidden className="size-5" />
-            </RadixDialog.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
-            {step.name === 'intro' ? (
-              <div className="space-y-4">
-                <ul className="list-disc space-y-1 ps-5 text-sm text-ink-muted">
-                  <li>{t('findMe.how.compare')}</li>
-                  <li>{t('findMe.how.discard')}</li>
-                  <li>{t('findMe.how.kept', { company: companyName })}</li>
-                </ul>
-                <div>
-                  <label className="flex items-start gap-3 text-sm">
-                    <input
-                      id={consentId}
-                      type="checkbox"
-                      checked={consented}
-                      aria-invalid={consentError || undefined}
-                      aria-describedby={consentError ? `${consentId}-error` : undefined}
-                      onChange={(event) => {
-                        setConsented(event.target.checked)
-                        setConsentError(false)
-                      }}
-                      className="mt-0.5 size-5 shrink-0 accent-[var(--accent)]"
-                      data-testid="find-me-consent"
-                    />
-                    <span>
-                      {t('findMe.consent', { company: companyName })}{' '}
-                      <a href={privacyHref} target="_blank" rel="noreferrer" className="underline">
-                        {t('findMe.privacy')}
-                      </a>
-                    </span>
-                  </label>
-                  {consentError ? (
-                    <p id={`${consentId}-error`} role="alert" className="mt-2 text-sm text-danger">
-                      {t('findMe.errors.consent')}
-                    </p>
-                  ) : null}
-                </div>
-                {step.error ? (
-                  <p role="alert" className="rounded-md bg-danger/10 px-3 py-2 text-sm text-danger">
-                    {step.error}
-                  </p>
-                ) : null}
-                <div className="grid gap-2 sm:grid-cols-2">
-                  <Button
-                    size="lg"
-                    onClick={() => {
-                      if (!needConsent()) setStep({ name: 'camera' })
-                    }}
-                    data-testid="find-me-camera"
-                  >
-                    <Camera aria-hidden className="size-5" />
-                    {t('findMe.takeSelfie')}
-                  </Button>
-                  <Button
-                    size="lg"
-                    variant="secondary"
-                    onClick={() => {
-                      if (!needConsent()) fileInput.current?.click()
-                    }}
-                  >
-                    <ImageUp aria-hidden className="size-5" />
-                    {t('findMe.choosePhoto')}
-                  </Button>
-                </div>
+    <FansSheet
+      open={open}
+      onOpenChange={changeOpen}
+      title={
+        <>
+          <ScanFace aria-hidden className="size-5 text-accent" />
+          {t('findMe.title')}
+        </>
+      }
+      description={t('findMe.intro')}
+      closeLabel={t('findMe.close')}
+      testId="find-me-dialog"
+      returnFocusTo={returnFocusTo}
+    >
+      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6">
+        {step.name === 'intro' ? (
+          <div className="space-y-4">
+            <ul className="list-disc space-y-1 ps-5 text-sm text-ink-muted">
+              <li>{t('findMe.how.compare')}</li>
+              <li>{t('findMe.how.discard')}</li>
+              <li>{t('findMe.how.kept', { company: companyName })}</li>
+            </ul>
+            <div>
+              <label className="flex items-start gap-3 text-sm">
                 <input
-                  ref={fileInput}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  className="sr-only"
-                  tabIndex={-1}
-                  aria-label={t('findMe.choosePhoto')}
-                  data-testid="find-me-file"
+                  id={consentId}
+                  type="checkbox"
+                  checked={consented}
+                  aria-invalid={consentError || undefined}
+                  aria-describedby={consentError ? `${consentId}-error` : undefined}
                   onChange={(event) => {
-                    const file = event.target.files?.[0]
-                    event.target.value = ''
-                    if (file && consented) take(file)
+                    setConsented(event.target.checked)
+                    setConsentError(false)
+                  }}
+                  className="mt-0.5 size-5 shrink-0 accent-[var(--accent)]"
+                  data-testid="find-me-consent"
+                />
+                <span>
+                  {t('findMe.consent', { company: companyName })}{' '}
+                  <a href={privacyHref} target="_blank" rel="noreferrer" className="underline">
+                    {t('findMe.privacy')}
+                  </a>
+                </span>
+              </label>
+              {consentError ? (
+                <p id={`${consentId}-error`} role="alert" className="mt-2 text-sm text-danger">
+                  {t('findMe.errors.consent')}
+                </p>
+              ) : null}
+            </div>
+            {step.error ? (
+              <p role="alert" className="rounded-md bg-danger/10 px-3 py-2 text-sm text-danger">
+                {step.error}
+              </p>
+            ) : null}
+            <div className="grid gap-2 sm:grid-cols-2">
+              <Button
+                size="lg"
+                onClick={() => {
+                  if (!needConsent()) setStep({ name: 'camera' })
+                }}
+                data-testid="find-me-camera"
+              >
+                <Camera aria-hidden className="size-5" />
+                {t('findMe.takeSelfie')}
+              </Button>
+              <Button
+                size="lg"
+                variant="secondary"
+                onClick={() => {
+                  if (!needConsent()) fileInput.current?.click()
+                }}
+              >
+                <ImageUp aria-hidden className="size-5" />
+                {t('findMe.choosePhoto')}
+              </Button>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label={t('findMe.choosePhoto')}
+              data-testid="find-me-file"
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (file && consented) take(file)
+              }}
+            />
+          </div>
+        ) : step.name === 'camera' ? (
+          <SelfieCamera
+            onTaken={take}
+            onUnavailable={() => setStep({ name: 'intro', error: t('findMe.errors.camera') })}
+            onCancel={retry}
+          />
+        ) : step.name === 'searching' ? (
+          <p role="status" className="flex items-center justify-center gap-3 py-10 text-ink-muted">
+            <Loader2 aria-hidden className="size-5 animate-spin" />
+            {t('findMe.searching')}
+          </p>
+        ) : step.name === 'several' && selfie ? (
+          <div className="space-y-3">
+            <p role="status" className="text-sm">
+              {t('findMe.several')}
+            </p>
+            <div className="relative overflow-hidden rounded-lg">
+              <img src={selfie.url} alt={t('findMe.yourSelfie')} className="block w-full" />
+              {step.faces.map((face, place) => (
+                <button
+                  key={`${face.x}-${face.y}`}
+                  type="button"
+                  onClick={() => void search(selfie.blob, place)}
+                  aria-label={t('findMe.pickFace', { number: place + 1 })}
+                  className="absolute rounded-md border-2 border-white shadow-[0_0_0_2px_rgba(0,0,0,0.5)] hover:border-accent focus-visible:border-accent"
+                  style={{
+                    left: `${face.x * 100}%`,
+                    top: `${face.y * 100}%`,
+                    width: `${face.width * 100}%`,
+                    height: `${face.height * 100}%`,
                   }}
                 />
-              </div>
-            ) : step.name === 'camera' ? (
-              <SelfieCamera
-                onTaken={take}
-                onUnavailable={() => setStep({ name: 'intro', error: t('findMe.errors.camera') })}
-                onCancel={retry}
-              />
-            ) : step.name === 'searching' ? (
-              <p role="status" className="flex items-center justify-center gap-3 py-10 text-ink-muted">
-                <Loader2 aria-hidden className="size-5 animate-spin" />
-                {t('findMe.searching')}
-              </p>
-            ) : step.name === 'several' && selfie ? (
-              <div className="space-y-3">
-                <p role="status" className="text-sm">
-                  {t('findMe.several')}
-                </p>
-                <div className="relative overflow-hidden rounded-lg">
-                  <img src={selfie.url} alt={t('findMe.yourSelfie')} className="block w-full" />
-                  {step.faces.map((face, place) => (
-                    <button
-                      key={`${face.x}-${face.y}`}
-                      type="button"
-                      onClick={() => void search(selfie.blob, place)}
-                      aria-label={t('findMe.pickFace', { number: place + 1 })}
-                      className="absolute rounded-md border-2 border-white shadow-[0_0_0_2px_rgba(0,0,0,0.5)] hover:border-accent focus-visible:border-accent"
-                      style={{
-                        left: `${face.x * 100}%`,
-                        top: `${face.y * 100}%`,
-                        width: `${face.width * 100}%`,
-                        height: `${face.height * 100}%`,
-                      }}
-                    />
-                  ))}
-                </div>
-                <Button variant="secondary" className="w-full" onClick={retry}>
-                  {t('findMe.tryAgain')}
-                </Button>
-              </div>
-            ) : (
-              <div className="space-y-4 py-2" data-testid="find-me-outcome">
-                <p role="status">{step.name === 'no-face' ? t('findMe.noFace') : t('findMe.none')}</p>
-                <Button className="w-full" onClick={retry}>
-                  {t('findMe.tryAgain')}
-                </Button>
-              </div>
-            )}
+              ))}
+            </div>
+            <Button variant="secondary" className="w-full" onClick={retry}>
+              {t('findMe.tryAgain')}
+            </Button>
           </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+        ) : (
+          <div className="space-y-4 py-2" data-testid="find-me-outcome">
+            <p role="status">{step.name === 'no-face' ? t('findMe.noFace') : t('findMe.none')}</p>
+            <Button className="w-full" onClick={retry}>
+              {t('findMe.tryAgain')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </FansSheet>
   )
 }
 

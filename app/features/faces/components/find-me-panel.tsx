@@ -11,6 +11,13 @@ import { useTranslation } from '#app/lib/react-i18n'
 import { useLastReachable } from '#app/lib/use-last-reachable'
 import type { FindMePanelState } from '../find-me'
 
+/** The company's three answers to a fan's "remove me", in the order offered. */
+const ANSWERS = [
+  { decision: 'hidden', label: 'findMeStudio.requests.hide', Icon: EyeOff, variant: 'secondary' },
+  { decision: 'excluded', label: 'findMeStudio.requests.exclude', Icon: UserX, variant: 'secondary' },
+  { decision: 'dismissed', label: 'findMeStudio.requests.dismiss', Icon: X, variant: 'ghost' },
+] as const
+
 /** While the gallery's faces are being read, the panel asks for its progress this often. */
 const PROGRESS_REFRESH_MS = 3000
 
@@ -179,33 +186,18 @@ export function FindMePanel({
                     {request.message ? <p className="whitespace-pre-line">{request.message}</p> : null}
                     {canPublish ? (
                       <div className="flex flex-wrap gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy}
-                          onClick={() => submit({ intent: 'removal', requestId: request.id, decision: 'hidden' })}
-                        >
-                          <EyeOff aria-hidden className="size-4" />
-                          {t('findMeStudio.requests.hide')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy}
-                          onClick={() => submit({ intent: 'removal', requestId: request.id, decision: 'excluded' })}
-                        >
-                          <UserX aria-hidden className="size-4" />
-                          {t('findMeStudio.requests.exclude')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={busy}
-                          onClick={() => submit({ intent: 'removal', requestId: request.id, decision: 'dismissed' })}
-                        >
-                          <X aria-hidden className="size-4" />
-                          {t('findMeStudio.requests.dismiss')}
-                        </Button>
+                        {ANSWERS.map(({ decision, label, Icon, variant }) => (
+                          <Button
+                            key={decision}
+                            size="sm"
+                            variant={variant}
+                            disabled={busy}
+                            onClick={() => submit({ intent: 'removal', requestId: request.id, decision })}
+                          >
+                            <Icon aria-hidden className="size-4" />
+                            {t(label)}
+                          </Button>
+                        ))}
                       </div>
                     ) : null}
                   </li>

@@ -1,9 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { findMeSearch } from '#db/schema'
 import type { PublicContext } from '#app/access/context'
 import { AppError } from '#app/lib/errors'
 import { galleryFilesById, type PublicMedia } from '#app/features/galleries/fans/server/gallery-page.server'
+import { openSet } from './find-me-set-files.server'
 import { findSearchableGallery } from './find-my-photos.server'
 
 export type FindMeSet = { photos: PublicMedia[]; expiresAt: string }
@@ -26,13 +26,7 @@ export async function findMeSet(
         tx
           .select({ assetIds: findMeSearch.assetIds, expiresAt: findMeSearch.expiresAt })
           .from(findMeSearch)
-          .where(
-            and(
-              eq(findMeSearch.id, id.data),
-              eq(findMeSearch.contentItemId, gallery.id),
-              gt(findMeSearch.expiresAt, now),
-            ),
-          ),
+          .where(openSet(id.data, gallery.id, now)),
       )
     : []
   if (!search) throw new AppError('NOT_FOUND', 'findMe.errors.setGone')

@@ -1,9 +1,10 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { findMeRemovalRequest, findMeSearch } from '#db/schema'
 import type { PublicContext } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { AppError } from '#app/lib/errors'
 import type { TRemovalRequest } from '../find-me.schema'
+import { openSet } from './find-me-set-files.server'
 import { findSearchableGallery } from './find-my-photos.server'
 
 /**
@@ -22,13 +23,7 @@ export async function requestRemoval(
     const [search] = await tx
       .select({ assetIds: findMeSearch.assetIds, faceIds: findMeSearch.faceIds })
       .from(findMeSearch)
-      .where(
-        and(
-          eq(findMeSearch.id, input.set),
-          eq(findMeSearch.contentItemId, gallery.id),
-          gt(findMeSearch.expiresAt, now),
-        ),
-      )
+      .where(openSet(input.set, gallery.id, now))
       .for('update')
     if (!search || search.assetIds.length === 0) throw new AppError('NOT_FOUND', 'findMe.errors.setGone')
     await tx.insert(findMeRemovalRequest).values({
