@@ -7,6 +7,15 @@ import { getStorage } from '#app/lib/storage.server'
 import { detectFaces } from './face-model.server'
 import { embeddingBytes } from './embedding-bytes.server'
 
+/** A photo whose faces Find me reads: a ready photo of a gallery with Find me on (assets joined to their gallery). */
+export const indexablePhoto = () =>
+  and(
+    eq(asset.purpose, 'gallery-media'),
+    eq(asset.mediaType, 'image'),
+    eq(asset.processingStatus, 'ready'),
+    eq(contentItem.findMe, true),
+  )
+
 /**
  * Reads one gallery photo's faces into its gallery's Find me index. Safe to run twice: the photo's
  * faces are replaced, not added to. A photo that is not (or no longer) a ready image of a gallery
@@ -19,15 +28,7 @@ export async function indexPhotoFaces(system: TenantContext<SystemActor>, assetI
       .select({ storageKey: asset.storageKey, contentItemId: asset.contentItemId })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-      .where(
-        and(
-          eq(asset.id, assetId),
-          eq(asset.purpose, 'gallery-media'),
-          eq(asset.mediaType, 'image'),
-          eq(asset.processingStatus, 'ready'),
-          eq(contentItem.findMe, true),
-        ),
-      ),
+      .where(and(eq(asset.id, assetId), indexablePhoto())),
   )
   if (!photo?.contentItemId) return
   const galleryId = photo.contentItemId

@@ -3,6 +3,7 @@ import { asset, contentItem } from '#db/schema'
 import type { SystemActor, TenantContext } from '#app/access/context'
 import { indexPhotoFacesJob } from '#app/jobs/definitions/faces/index-photo'
 import { enqueue } from '#app/jobs/queue.server'
+import { indexablePhoto } from './index-photo-faces.server'
 
 /**
  * Queues every ready photo of a gallery whose faces are not read yet (Find me switched on, or a
@@ -16,16 +17,7 @@ export async function queueGalleryFaces(system: TenantContext<SystemActor>, gall
       .select({ id: asset.id })
       .from(asset)
       .innerJoin(contentItem, eq(contentItem.id, asset.contentItemId))
-      .where(
-        and(
-          eq(asset.contentItemId, galleryId),
-          eq(asset.purpose, 'gallery-media'),
-          eq(asset.mediaType, 'image'),
-          eq(asset.processingStatus, 'ready'),
-          isNull(asset.facesIndexedAt),
-          eq(contentItem.findMe, true),
-        ),
-      )
+      .where(and(eq(asset.contentItemId, galleryId), isNull(asset.facesIndexedAt), indexablePhoto()))
       .orderBy(asset.position, asset.id),
   )
   for (const photo of photos)
