@@ -184,6 +184,16 @@ describe('Find me: a fan finds the photos they are in with a selfie', () => {
       tx.select({ downloads: findMeSearch.downloads }).from(findMeSearch).where(eq(findMeSearch.id, found.body.token)),
     )
     expect(counted?.downloads).toBe(1)
+    // The company reads it in its analytics: one search, with photos, two found, one set downloaded.
+    const analytics = (await admin.client.get('/admin/analytics')).text
+    const figures = analytics.slice(analytics.indexOf('data-testid="analytics-find-me"'))
+    expect(figures.length).toBeLessThan(analytics.length)
+    expect([...figures.matchAll(/tabular-nums">(\d+)</g)].slice(0, 4).map((match) => match[1])).toEqual([
+      '1',
+      '1',
+      '2',
+      '1',
+    ])
   }, 60_000)
 
   it('says so in the fan’s language without consent, without a face, or with a photo of someone else', async () => {

@@ -5,6 +5,7 @@ import {
   readAnalyticsDetail,
   readHeadlineComparison,
 } from '#app/features/analytics/server/read-analytics-overview.server'
+import { readFindMeFigures } from '#app/features/faces/server/read-find-me-figures.server'
 import { parseFunnelSubject } from '#app/features/analytics/server/read-funnel.server'
 import { withActor } from '#app/access/member-route.server'
 import type { Route } from './+types/analytics'
@@ -16,7 +17,8 @@ export const loader = withActor({ kind: 'person' }, async (member, { request }: 
   const headline = await readHeadlineComparison(member, range)
   // Starter sees the totals only; the detail is not even read for it (PRODUCT.md).
   const detail = member.entitlements.detailedAnalytics ? await readAnalyticsDetail(member, range, funnelOf) : null
-  return { range, headline, detail, plan: member.entitlements.plan }
+  const findMe = member.entitlements.findMe ? await readFindMeFigures(member, range) : null
+  return { range, headline, detail, findMe, plan: member.entitlements.plan }
 })
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {

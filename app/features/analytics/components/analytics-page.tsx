@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { buttonClasses } from '#app/components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#app/components/ui/table'
 import type { PlanId } from '#app/features/billing/plans'
+import type { FindMeFigures } from '#app/features/faces/server/read-find-me-figures.server'
 import { cn } from '#app/lib/cn'
 import { useTranslation } from '#app/lib/react-i18n'
 import { REPEAT_VIEW_WINDOW_MINUTES } from '../analytics-events'
@@ -24,6 +25,8 @@ export type AnalyticsPageProps = {
   range: AnalyticsRange
   headline: { now: Headline; before: Headline }
   detail: Detail | null
+  /** Fans' Find me searches in the range (ADR 103); null when none, or the plan lacks it. */
+  findMe?: FindMeFigures | null
   plan: PlanId
 }
 
@@ -40,7 +43,7 @@ const TABLE_KEYS = [
 ] as const
 
 /** The admin's analytics: a range, its totals against the period before, and (Professional) the detail. */
-export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
+export function AnalyticsPage({ range, headline, detail, findMe }: AnalyticsPageProps) {
   const { t, i18n } = useTranslation()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location?.pathname === '/admin/analytics'
@@ -93,6 +96,26 @@ export function AnalyticsPage({ range, headline, detail }: AnalyticsPageProps) {
       <p className="-mt-3 max-w-3xl text-xs text-ink-muted" data-testid="analytics-views-definition">
         {t('analytics.admin.figures.viewsDefinition', { minutes: REPEAT_VIEW_WINDOW_MINUTES })}
       </p>
+
+      {findMe ? (
+        <section
+          aria-labelledby="find-me-figures"
+          className="rounded-xl border border-line bg-surface p-5"
+          data-testid="analytics-find-me"
+        >
+          <h2 id="find-me-figures" className="font-semibold">
+            {t('findMeStudio.title')}
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {(['searches', 'withMatch', 'photosFound', 'downloads'] as const).map((key) => (
+              <div key={key}>
+                <dt className="text-sm text-ink-muted">{t(`findMeStudio.figures.${key}`)}</dt>
+                <dd className="text-2xl font-semibold tabular-nums">{number.format(findMe[key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
 
       {isEmpty ? (
         <section
