@@ -37,8 +37,12 @@ export const MIN_FACE_PIXELS = 42
 export const MIN_FACE_SCORE = 0.5
 /** The detector's floor: what scores under it is background, not a face, and is not counted. */
 const COUNTED_SCORE_FLOOR = 0.3
-/** Variance of the Laplacian of the face at 64 × 64 grey pixels under which it is too blurred to match. */
-export const MIN_FACE_SHARPNESS = 70
+/**
+ * Variance of the Laplacian of the face at 64 × 64 grey pixels, per 100 of the face's own grey
+ * variance (so a dim or flat-lit face is not taken for a blurred one), under which it is too blurred
+ * to match.
+ */
+export const MIN_FACE_SHARPNESS = 5
 const SHARPNESS_SIDE = 64
 
 type FaceApi = typeof FaceApiModule
@@ -108,7 +112,7 @@ async function decode(image: Buffer) {
 
 type Pixels = { data: Buffer; info: { width: number; height: number } }
 
-/** Variance of the Laplacian of the face's middle, in grey at a fixed size: low for a blurred face. */
+/** Variance of the Laplacian of the face's middle, in grey at a fixed size, against its contrast: low for a blurred face. */
 async function sharpnessOf(pixels: Pixels, box: { x: number; y: number; width: number; height: number }) {
   // The middle of the box: the face's own edges, not the background's or the hair's.
   const inset = 0.15
@@ -125,6 +129,8 @@ async function sharpnessOf(pixels: Pixels, box: { x: number; y: number; width: n
   const side = SHARPNESS_SIDE
   let sum = 0
   let sumOfSquares = 0
+  let greySum = 0
+  let greySumOfSquares = 0
   let count = 0
   for (let y = 1; y < side - 1; y++) {
     for (let x = 1; x < side - 1; x++) {
@@ -132,11 +138,15 @@ async function sharpnessOf(pixels: Pixels, box: { x: number; y: number; width: n
       const laplacian = grey[i - side] + grey[i + side] + grey[i - 1] + grey[i + 1] - 4 * grey[i]
       sum += laplacian
       sumOfSquares += laplacian * laplacian
+      greySum += grey[i]
+      greySumOfSquares += grey[i] * grey[i]
       count++
     }
   }
-  const mean = sum / count
-  return sumOfSquares / count - mean * mean
+  const laplacianVariance = sumOfSquares / count - (sum / count) ** 2
+  const greyVariance = greySumOfSquares / count - (greySum / count) ** 2
+  // Relative to the face's own contrast: a dim or flat-lit face is not a blurred one.
+  return (100 * laplacianVariance) / Math.max(greyVariance, 1)
 }
 
 function normalise(vector: Float32Array): Float32Array {
