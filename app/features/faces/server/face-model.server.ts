@@ -21,7 +21,7 @@ export type FaceDetection = {
 /**
  * The largest distance (Euclidean, between L2-normalised embeddings) at which two faces are taken
  * for the same person, chosen with `node bench/find-me.js` (ADR 101): below the closest pair of
- * different people measured (0.296), above 91 % of the same-person pairs. Unit vectors put the
+ * different people measured (0.296), above 96 % of the same-person pairs. Unit vectors put the
  * dlib network's usual 0.6 at about 0.4, where different people of one look matched here.
  */
 export const MATCH_THRESHOLD = 0.26
