@@ -102,9 +102,14 @@ export async function startJobs(
   ;(globalThis as GlobalWithBoss)[BOSS_KEY] = { boss, workers }
   return {
     async stop() {
-      delete (globalThis as GlobalWithBoss)[BOSS_KEY]
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true })
-      leases?.stop()
+      // Reachable until the stop is done: a try finishing in the grace period still queues what
+      // follows it (a photo's faces after its renditions), instead of failing to be tried again.
+      try {
+        await boss.stop({ graceful: true, timeout: 10_000, wait: true })
+      } finally {
+        delete (globalThis as GlobalWithBoss)[BOSS_KEY]
+        leases?.stop()
+      }
     },
   }
 }
