@@ -178,9 +178,11 @@ describe('Find me: a fan takes a selfie on a phone and gets the photos they are 
     await hydrated(page)
     await page.getByTestId('find-me-invite').scrollIntoViewIfNeeded()
     await keepScreenshot(page, 'test-results/find-me/find-me-invite-390.png')
+    // A tap before the part's script has come reloads the page with the dialog asked for.
+    expect(await page.getByTestId('find-me-button').getAttribute('href')).toBe('?encontre-me=1')
     await page.getByTestId('find-me-button').click()
     const dialog = page.getByTestId('find-me-dialog')
-    await expect.poll(() => dialog.isVisible()).toBe(true)
+    await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(true)
     await expectNoAxeViolations(page, { include: '[data-testid="find-me-dialog"]', label: 'the Find me dialog' })
     await keepScreenshot(page, 'test-results/find-me/find-me-dialog-390.png')
 
