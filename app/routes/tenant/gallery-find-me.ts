@@ -51,6 +51,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
 }
 
+/** Counts a well-formed attempt against the address's allowance (a bad form uses none of it). */
+async function countAttempt(request: Request) {
+  const allowed = await consumeRateLimit(FIND_ME_RATE_LIMIT, clientAddress(request))
+  if (!allowed.allowed)
+    throw new AppError('RATE_LIMITED', 'findMe.errors.tooMany', refusalParams(allowed.retryAfterSeconds))
+}
+
 export async function action({ params, request }: Route.ActionArgs) {
   // Already refused (a flood): answered before the selfie is read or the gallery looked up.
   const refused = refusalAt(FIND_ME_DOOR, knockOfRequest(request))
@@ -60,20 +67,20 @@ export async function action({ params, request }: Route.ActionArgs) {
     const visit = await visitOf(request)
     const context = await resolvePublicCompany(visit, params.clientSlug)
     await guardGalleryAccess(context, visit, params.gallerySlug)
-    const isSearch = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
-    const input = isSearch
-      ? await selfieSearchOf(await readBoundedForm(request, SELFIE_FORM_MAX_BYTES, 'findMe.errors.tooLarge'))
-      : ZRemovalRequest.safeParse(await readForm(request))
-    if ('success' in input && !input.success)
-      return problem(request, new AppError('BAD_REQUEST', input.error.issues[0]?.message ?? 'errors.generic'))
-    const allowed = await consumeRateLimit(FIND_ME_RATE_LIMIT, clientAddress(request))
-    if (!allowed.allowed)
-      throw new AppError('RATE_LIMITED', 'findMe.errors.tooMany', refusalParams(allowed.retryAfterSeconds))
-    if ('success' in input) {
-      await requestRemoval(context, visit, params.gallerySlug, input.data)
-      return Response.json({ status: 'sent' }, { headers: PRIVATE })
+    // A selfie comes as multipart (read in memory, bounded); a "remove me" as a plain form.
+    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+      const search = await selfieSearchOf(
+        await readBoundedForm(request, SELFIE_FORM_MAX_BYTES, 'findMe.errors.tooLarge'),
+      )
+      await countAttempt(request)
+      return Response.json(await findMyPhotos(context, visit, params.gallerySlug, search), { headers: PRIVATE })
     }
-    return Response.json(await findMyPhotos(context, visit, params.gallerySlug, input), { headers: PRIVATE })
+    const removal = ZRemovalRequest.safeParse(await readForm(request))
+    if (!removal.success)
+      return problem(request, new AppError('BAD_REQUEST', removal.error.issues[0]?.message ?? 'errors.generic'))
+    await countAttempt(request)
+    await requestRemoval(context, visit, params.gallerySlug, removal.data)
+    return Response.json({ status: 'sent' }, { headers: PRIVATE })
   } catch (error) {
     return problem(request, error)
   }

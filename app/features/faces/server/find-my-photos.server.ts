@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm'
 import { contentItem, findMeSearch } from '#db/schema'
 import type { NotFoundDetails, PublicContext } from '#app/access/context'
 import type { Visit } from '#app/access/visit.server'
 import { AppError } from '#app/lib/errors'
 import { logger } from '#app/lib/logger.server'
 import { galleryFilesById } from '#app/features/galleries/fans/server/gallery-page.server'
+import { findPublishedGallery } from '#app/features/galleries/fans/server/get-public-gallery.server'
 import { FIND_ME_CONSENT_VERSION, FIND_ME_SET_DAYS, type FindMeAnswer, type SelfieFace } from '../find-me'
 import { detectFaces, faceDistance, MATCH_THRESHOLD, prepareFaceModel } from './face-model.server'
 import { galleryFaceIndex, nearestFaces } from './gallery-face-index.server'
@@ -16,27 +16,16 @@ export async function findSearchableGallery(
   context: Pick<PublicContext, 'company' | 'read' | 'entitlements'>,
   slug: string,
 ) {
-  const [gallery] = context.entitlements.findMe
-    ? await context.read((tx) =>
-        tx
-          .select({ id: contentItem.id })
-          .from(contentItem)
-          .where(
-            and(
-              eq(contentItem.companyId, context.company.id),
-              eq(contentItem.slug, slug),
-              eq(contentItem.kind, 'gallery'),
-              eq(contentItem.status, 'published'),
-              eq(contentItem.findMe, true),
-            ),
-          ),
-      )
-    : []
-  if (!gallery)
-    throw new AppError('NOT_FOUND', 'public.notFound.gallery', {
+  const notFound = () =>
+    new AppError('NOT_FOUND', 'public.notFound.gallery', {
       companyName: context.company.name,
     } satisfies NotFoundDetails)
-  return gallery
+  if (!context.entitlements.findMe) throw notFound()
+  const gallery = await context.read((tx) =>
+    findPublishedGallery(tx, context.company, slug, { id: contentItem.id, findMe: contentItem.findMe }),
+  )
+  if (!gallery.findMe) throw notFound()
+  return { id: gallery.id }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { faceEmbedding } from '#db/schema'
 import type { Transaction } from '#app/lib/db.server'
 import { embeddingOf } from './embedding-bytes.server'
@@ -18,7 +18,7 @@ export type GalleryFaceIndex = {
   vectors: Float32Array
 }
 
-/** Indexes kept at most, by their size in bytes: 15,000 faces of 1,024 numbers are 61 MB. */
+/** Indexes kept at most, by their size in bytes: 15,000 faces of 128 numbers are 7.7 MB. */
 const MAX_KEPT_BYTES = 192 * 1024 * 1024
 const kept = new Map<string, { version: string; index: GalleryFaceIndex }>()
 let keptBytes = 0
@@ -61,7 +61,7 @@ export async function galleryFaceIndex(tx: Transaction, galleryId: string): Prom
   const rows = await tx
     .select({ id: faceEmbedding.id, assetId: faceEmbedding.assetId, embedding: faceEmbedding.embedding })
     .from(faceEmbedding)
-    .where(and(eq(faceEmbedding.contentItemId, galleryId)))
+    .where(eq(faceEmbedding.contentItemId, galleryId))
   const dimensions = rows[0] ? rows[0].embedding.length / 4 : 0
   const vectors = new Float32Array(rows.length * dimensions)
   rows.forEach((row, place) => vectors.set(embeddingOf(row.embedding), place * dimensions))

@@ -41,7 +41,7 @@ const galleryCountsOf = (tab: GalleryTab) => {
 const NO_FILES = { photos: 0, videos: 0, preparing: 0 }
 
 /** `columns` of the published gallery fans asked for; not found when there is none. */
-async function findPublishedGallery<T extends SelectedFields>(
+export async function findPublishedGallery<T extends SelectedFields>(
   tx: Transaction,
   company: PublicCompany,
   gallerySlug: string,
